@@ -1,0 +1,72 @@
+//! The DynamoDB boundary: one trait, owned by the domain, with an AWS SDK implementation
+//! ([`aws`]) and an embedded in-memory implementation. SDK types never leave `backend/aws*`.
+
+mod error;
+pub mod read_only;
+pub mod request;
+
+use std::future::Future;
+use std::pin::Pin;
+
+pub use error::{BackendError, CancellationReason};
+pub use request::*;
+
+use crate::domain::schema::TableDescription;
+
+/// A boxed future, so the trait can be used as `Arc<dyn Backend>` by the worker.
+pub type BackendFuture<'a, T> = Pin<Box<dyn Future<Output = Result<T, BackendError>> + Send + 'a>>;
+
+/// Where a backend is connected, shown in the header at all times so nobody edits the wrong account.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Connection {
+    /// `aws`, `memory`, `file`.
+    pub kind: String,
+    pub endpoint: Option<String>,
+    pub region: Option<String>,
+    pub profile: Option<String>,
+    /// True when writes are refused inside the process.
+    pub read_only: bool,
+}
+
+/// Everything ddbx asks of DynamoDB. Every method:
+/// - speaks domain types; expressions travel in wire form (see [`request`]);
+/// - reports errors already classified into [`BackendError`], keeping the service's message;
+/// - asks for consumed capacity and returns it when the backend knows it.
+pub trait Backend: Send + Sync {
+    /// Where this backend points, for the header and the journal. Never contains credentials.
+    fn connection(&self) -> Connection;
+
+    /// All table names (every page of ListTables), in the service's order (ascending).
+    fn list_tables(&self) -> BackendFuture<'_, Vec<String>>;
+
+    /// Key schema, attribute types, indexes, counts, billing mode, TTL and stream of `table`.
+    /// A missing table is [`BackendError::NotFound`].
+    fn describe_table<'a>(&'a self, table: &'a str) -> BackendFuture<'a, TableDescription>;
+
+    /// One Query page. `limit` counts items evaluated before the filter; a page stops at `limit`
+    /// or 1 MB. Continue with `start_key = page.last_evaluated_key` until it is `None`. The cursor
+    /// holds the table key (plus the index key for an index). Eventually consistent unless
+    /// `consistent_read`, which a GSI refuses with a validation error.
+    fn query(&self, request: QueryRequest) -> BackendFuture<'_, Page>;
+
+    /// One Scan page, optionally one segment of a parallel scan; same paging rules as `query`.
+    fn scan(&self, request: ScanRequest) -> BackendFuture<'_, Page>;
+
+    /// One item by its full primary key; `item` is `None` when it does not exist.
+    fn get_item(&self, request: GetRequest) -> BackendFuture<'_, GetOutput>;
+
+    /// PutItem with a mandatory condition. On a failed condition the error is
+    /// [`BackendError::ConditionFailed`] carrying the current item when the backend can return it
+    /// (`ReturnValuesOnConditionCheckFailure=ALL_OLD` is always requested).
+    fn put_item(&self, request: PutRequest) -> BackendFuture<'_, WriteOutput>;
+
+    /// UpdateItem with a mandatory condition; same failure contract as `put_item`.
+    fn update_item(&self, request: UpdateRequest) -> BackendFuture<'_, WriteOutput>;
+
+    /// DeleteItem with a mandatory condition; same failure contract as `put_item`.
+    fn delete_item(&self, request: DeleteRequest) -> BackendFuture<'_, WriteOutput>;
+
+    /// TransactWriteItems: all actions or none. A cancelled transaction is
+    /// [`BackendError::TransactionCanceled`] with one reason per action, in action order.
+    fn transact_write(&self, request: TransactWriteRequest) -> BackendFuture<'_, TransactOutput>;
+}

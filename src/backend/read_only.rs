@@ -1,0 +1,72 @@
+//! Read-only enforcement in the backend layer: whatever the UI or CLI does, a write on a read-only
+//! connection fails here with [`BackendError::ReadOnly`] before any request leaves the process.
+
+use std::sync::Arc;
+
+use super::{
+    Backend, BackendError, BackendFuture, Connection, DeleteRequest, GetOutput, GetRequest, Page,
+    PutRequest, QueryRequest, ScanRequest, TransactOutput, TransactWriteRequest, UpdateRequest,
+    WriteOutput,
+};
+use crate::domain::schema::TableDescription;
+
+/// Wraps any backend and refuses every write.
+pub struct ReadOnly {
+    inner: Arc<dyn Backend>,
+}
+
+impl ReadOnly {
+    #[must_use]
+    pub fn new(inner: Arc<dyn Backend>) -> Self {
+        Self { inner }
+    }
+}
+
+fn refuse<'a, T: Send + 'a>() -> BackendFuture<'a, T> {
+    Box::pin(async { Err(BackendError::ReadOnly) })
+}
+
+impl Backend for ReadOnly {
+    fn connection(&self) -> Connection {
+        Connection {
+            read_only: true,
+            ..self.inner.connection()
+        }
+    }
+
+    fn list_tables(&self) -> BackendFuture<'_, Vec<String>> {
+        self.inner.list_tables()
+    }
+
+    fn describe_table<'a>(&'a self, table: &'a str) -> BackendFuture<'a, TableDescription> {
+        self.inner.describe_table(table)
+    }
+
+    fn query(&self, request: QueryRequest) -> BackendFuture<'_, Page> {
+        self.inner.query(request)
+    }
+
+    fn scan(&self, request: ScanRequest) -> BackendFuture<'_, Page> {
+        self.inner.scan(request)
+    }
+
+    fn get_item(&self, request: GetRequest) -> BackendFuture<'_, GetOutput> {
+        self.inner.get_item(request)
+    }
+
+    fn put_item(&self, _request: PutRequest) -> BackendFuture<'_, WriteOutput> {
+        refuse()
+    }
+
+    fn update_item(&self, _request: UpdateRequest) -> BackendFuture<'_, WriteOutput> {
+        refuse()
+    }
+
+    fn delete_item(&self, _request: DeleteRequest) -> BackendFuture<'_, WriteOutput> {
+        refuse()
+    }
+
+    fn transact_write(&self, _request: TransactWriteRequest) -> BackendFuture<'_, TransactOutput> {
+        refuse()
+    }
+}

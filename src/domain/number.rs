@@ -1,0 +1,372 @@
+//! DynamoDB numbers: exact decimals with 38 significant digits and a magnitude between 1E-130 and
+//! 9.99…E+125. Never `f64`: integer IDs above 2^53 and money amounts must survive every round trip.
+//!
+//! A [`Number`] is always normalised the way the service returns it (leading and trailing zeros
+//! trimmed, plain decimal notation, no exponent), so `"1.0"`, `"1"` and `"0001e0"` are the same value
+//! and print as `1`.
+
+use std::cmp::Ordering;
+use std::fmt;
+
+/// Most significant digits a DynamoDB number may hold.
+pub const MAX_DIGITS: usize = 38;
+/// `value = 0.d₁d₂…dₙ × 10^exponent`; 1E-130 is `0.1 × 10^-129`.
+const MIN_EXPONENT: i64 = -129;
+/// 9.99…E+125 is `0.99… × 10^126`.
+const MAX_EXPONENT: i64 = 126;
+
+/// An exact DynamoDB number.
+#[derive(Clone, PartialEq, Eq, Hash)]
+pub struct Number {
+    negative: bool,
+    /// Significant decimal digits (0–9), without leading or trailing zeros; empty for zero.
+    digits: Box<[u8]>,
+    /// Position of the decimal point: the value is `0.digits × 10^exponent`. Zero for zero.
+    exponent: i32,
+}
+
+/// Why a text is not a storable DynamoDB number. The messages are the service's own.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum NumberError {
+    NotNumeric(String),
+    TooManyDigits,
+    Overflow,
+    Underflow,
+}
+
+impl fmt::Display for NumberError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Self::NotNumeric(text) => {
+                write!(f, "The parameter cannot be converted to a numeric value: {text}")
+            }
+            Self::TooManyDigits => {
+                f.write_str("Attempting to store more than 38 significant digits in a Number")
+            }
+            Self::Overflow => f.write_str(
+                "Number overflow. Attempting to store a number with magnitude larger than supported range",
+            ),
+            Self::Underflow => f.write_str(
+                "Number underflow. Attempting to store a number with magnitude smaller than supported range",
+            ),
+        }
+    }
+}
+
+impl std::error::Error for NumberError {}
+
+impl Number {
+    /// Zero.
+    #[must_use]
+    pub fn zero() -> Self {
+        Self {
+            negative: false,
+            digits: Box::new([]),
+            exponent: 0,
+        }
+    }
+
+    /// Parses the spellings DynamoDB accepts: optional sign, digits with an optional point, optional
+    /// exponent (`+3`, `.123`, `0001.23`, `1e+5`, `-17.4E37`, `0e1000`). No spaces, `NaN` or `Infinity`.
+    pub fn parse(text: &str) -> Result<Self, NumberError> {
+        let not_numeric = || NumberError::NotNumeric(text.to_owned());
+        let bytes = text.as_bytes();
+        let mut pos = 0;
+        let negative = match bytes.first() {
+            Some(b'-') => {
+                pos = 1;
+                true
+            }
+            Some(b'+') => {
+                pos = 1;
+                false
+            }
+            _ => false,
+        };
+        let mut mantissa = Vec::with_capacity(bytes.len());
+        let mut point_at: Option<usize> = None;
+        while let Some(&byte) = bytes.get(pos) {
+            match byte {
+                b'0'..=b'9' => mantissa.push(byte - b'0'),
+                b'.' if point_at.is_none() => point_at = Some(mantissa.len()),
+                _ => break,
+            }
+            pos += 1;
+        }
+        if mantissa.is_empty() {
+            return Err(not_numeric());
+        }
+        let mut exponent: i64 = 0;
+        if let Some(b'e' | b'E') = bytes.get(pos) {
+            pos += 1;
+            let exponent_negative = match bytes.get(pos) {
+                Some(b'-') => {
+                    pos += 1;
+                    true
+                }
+                Some(b'+') => {
+                    pos += 1;
+                    false
+                }
+                _ => false,
+            };
+            let start = pos;
+            while let Some(&byte) = bytes.get(pos) {
+                if !byte.is_ascii_digit() {
+                    break;
+                }
+                // Saturate: any exponent this large overflows or underflows anyway (or is zero).
+                exponent = (exponent * 10 + i64::from(byte - b'0')).min(1_000_000_000);
+                pos += 1;
+            }
+            if pos == start {
+                return Err(not_numeric());
+            }
+            if exponent_negative {
+                exponent = -exponent;
+            }
+        }
+        if pos != bytes.len() {
+            return Err(not_numeric());
+        }
+        let integer_digits = point_at.unwrap_or(mantissa.len());
+        Self::from_parts(negative, &mantissa, exponent + integer_digits as i64)
+    }
+
+    /// Builds a number from `0.mantissa × 10^exponent`, trimming zeros and checking every limit.
+    fn from_parts(negative: bool, mantissa: &[u8], exponent: i64) -> Result<Self, NumberError> {
+        let leading = mantissa.iter().take_while(|&&d| d == 0).count();
+        let significant = &mantissa[leading..];
+        let trailing = significant.iter().rev().take_while(|&&d| d == 0).count();
+        let significant = &significant[..significant.len() - trailing];
+        if significant.is_empty() {
+            return Ok(Self::zero());
+        }
+        let exponent = exponent - leading as i64;
+        if significant.len() > MAX_DIGITS {
+            return Err(NumberError::TooManyDigits);
+        }
+        if exponent > MAX_EXPONENT {
+            return Err(NumberError::Overflow);
+        }
+        if exponent < MIN_EXPONENT {
+            return Err(NumberError::Underflow);
+        }
+        Ok(Self {
+            negative,
+            digits: significant.into(),
+            exponent: i32::try_from(exponent).map_err(|_| NumberError::Overflow)?,
+        })
+    }
+
+    #[must_use]
+    pub fn is_zero(&self) -> bool {
+        self.digits.is_empty()
+    }
+
+    #[must_use]
+    pub fn is_negative(&self) -> bool {
+        self.negative
+    }
+
+    /// True when the number has no fractional part.
+    #[must_use]
+    pub fn is_integer(&self) -> bool {
+        self.digits.len() as i64 <= i64::from(self.exponent)
+    }
+
+    /// The number of significant digits (0 for zero).
+    #[must_use]
+    pub fn significant_digits(&self) -> usize {
+        self.digits.len()
+    }
+
+    /// The value as an `i128` when it is an integer that fits, e.g. for version counters.
+    #[must_use]
+    pub fn to_i128(&self) -> Option<i128> {
+        if !self.is_integer() {
+            return None;
+        }
+        let mut value: i128 = 0;
+        for index in 0..usize::try_from(self.exponent).unwrap_or(0) {
+            let digit = i128::from(self.digits.get(index).copied().unwrap_or(0));
+            value = value.checked_mul(10)?.checked_add(digit)?;
+        }
+        Some(if self.negative { -value } else { value })
+    }
+
+    /// Exact sum; an inexact result (more than 38 digits) is an error, as in the service.
+    pub fn checked_add(&self, other: &Self) -> Result<Self, NumberError> {
+        if other.is_zero() {
+            return Ok(self.clone());
+        }
+        if self.is_zero() {
+            return Ok(other.clone());
+        }
+        // Align both on the smallest unit: value = integer(digits) × 10^(exponent - len).
+        let unit = |n: &Self| i64::from(n.exponent) - n.digits.len() as i64;
+        let low = unit(self).min(unit(other));
+        let high = i64::from(self.exponent).max(i64::from(other.exponent));
+        let width = usize::try_from(high - low).unwrap_or(0) + 1;
+        let aligned = |n: &Self| -> Vec<u8> {
+            let mut out = vec![0u8; width];
+            let start = usize::try_from(high - i64::from(n.exponent)).unwrap_or(0) + 1;
+            out[start..start + n.digits.len()].copy_from_slice(&n.digits);
+            out
+        };
+        let (a, b) = (aligned(self), aligned(other));
+        let (negative, magnitude) = if self.negative == other.negative {
+            (self.negative, add_digits(&a, &b))
+        } else if a >= b {
+            (self.negative, sub_digits(&a, &b))
+        } else {
+            (other.negative, sub_digits(&b, &a))
+        };
+        let result = Self::from_parts(negative, &magnitude, high + 1);
+        // The service reports an inexact sum as an overflow.
+        result.map_err(|error| match error {
+            NumberError::TooManyDigits => NumberError::Overflow,
+            other => other,
+        })
+    }
+
+    /// Exact difference; see [`Number::checked_add`].
+    pub fn checked_sub(&self, other: &Self) -> Result<Self, NumberError> {
+        self.checked_add(&other.negated())
+    }
+
+    #[must_use]
+    pub fn negated(&self) -> Self {
+        let mut out = self.clone();
+        if !out.is_zero() {
+            out.negative = !out.negative;
+        }
+        out
+    }
+
+    /// Bytes the service counts for this number in item-size calculations: about one byte per two
+    /// significant digits plus one.
+    #[must_use]
+    pub fn storage_size(&self) -> usize {
+        self.digits.len().div_ceil(2) + 1
+    }
+}
+
+/// Digit-wise sum of two equally long big-endian digit vectors.
+fn add_digits(a: &[u8], b: &[u8]) -> Vec<u8> {
+    let mut out = vec![0u8; a.len()];
+    let mut carry = 0;
+    for index in (0..a.len()).rev() {
+        let sum = a[index] + b[index] + carry;
+        out[index] = sum % 10;
+        carry = sum / 10;
+    }
+    // The aligned vectors carry one spare leading zero, so the final carry is always zero.
+    debug_assert_eq!(carry, 0);
+    out
+}
+
+/// Digit-wise `a - b` for equally long vectors with `a >= b`.
+fn sub_digits(a: &[u8], b: &[u8]) -> Vec<u8> {
+    let mut out = vec![0u8; a.len()];
+    let mut borrow = 0i8;
+    for index in (0..a.len()).rev() {
+        let mut diff = a[index] as i8 - b[index] as i8 - borrow;
+        borrow = i8::from(diff < 0);
+        if diff < 0 {
+            diff += 10;
+        }
+        out[index] = diff as u8;
+    }
+    out
+}
+
+impl From<i64> for Number {
+    fn from(value: i64) -> Self {
+        // An i64 has at most 19 digits, always within range.
+        Self::parse(&value.to_string()).unwrap_or_else(|_| Self::zero())
+    }
+}
+
+impl std::str::FromStr for Number {
+    type Err = NumberError;
+    fn from_str(text: &str) -> Result<Self, Self::Err> {
+        Self::parse(text)
+    }
+}
+
+impl fmt::Display for Number {
+    /// Plain decimal, as the service returns numbers: `123`, `-0.005`, `12300`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if self.is_zero() {
+            return f.write_str("0");
+        }
+        let mut out = String::with_capacity(self.digits.len() + 8);
+        if self.negative {
+            out.push('-');
+        }
+        let digit = |d: &u8| char::from(b'0' + d);
+        let exponent = i64::from(self.exponent);
+        let len = self.digits.len() as i64;
+        if exponent <= 0 {
+            out.push_str("0.");
+            out.extend(std::iter::repeat_n(
+                '0',
+                usize::try_from(-exponent).unwrap_or(0),
+            ));
+            out.extend(self.digits.iter().map(digit));
+        } else if exponent >= len {
+            out.extend(self.digits.iter().map(digit));
+            out.extend(std::iter::repeat_n(
+                '0',
+                usize::try_from(exponent - len).unwrap_or(0),
+            ));
+        } else {
+            let split = usize::try_from(exponent).unwrap_or(0);
+            out.extend(self.digits[..split].iter().map(digit));
+            out.push('.');
+            out.extend(self.digits[split..].iter().map(digit));
+        }
+        f.write_str(&out)
+    }
+}
+
+impl fmt::Debug for Number {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "Number({self})")
+    }
+}
+
+impl Ord for Number {
+    /// Numeric order, exact at every digit.
+    fn cmp(&self, other: &Self) -> Ordering {
+        let sign = |n: &Self| -> i8 {
+            if n.is_zero() {
+                0
+            } else if n.negative {
+                -1
+            } else {
+                1
+            }
+        };
+        let (left, right) = (sign(self), sign(other));
+        if left != right || left == 0 {
+            return left.cmp(&right);
+        }
+        let magnitude = self
+            .exponent
+            .cmp(&other.exponent)
+            .then_with(|| self.digits.cmp(&other.digits));
+        if self.negative {
+            magnitude.reverse()
+        } else {
+            magnitude
+        }
+    }
+}
+
+impl PartialOrd for Number {
+    fn partial_cmp(&self, other: &Self) -> Option<Ordering> {
+        Some(self.cmp(other))
+    }
+}

@@ -1,0 +1,3 @@
+fn main() {
+    println!("ddbx: headless commands arrive with the CLI; see README.md");
+}
