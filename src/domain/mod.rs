@@ -1,7 +1,10 @@
 //! Pure domain model: no tokio, no ratatui, no SDK types. Everything here is deterministic and
 //! testable without I/O.
 
+pub mod civil;
 pub mod ddb_json;
+pub mod escape;
 pub mod number;
 pub mod schema;
+pub mod timestamp;
 pub mod value;
