@@ -2,6 +2,7 @@
 //! testable without I/O.
 
 pub mod civil;
+pub mod collection;
 pub mod composite_key;
 pub mod ddb_json;
 pub mod entity;
@@ -10,6 +11,8 @@ pub mod escape;
 pub mod key_template;
 pub mod model;
 pub mod number;
+pub mod partition_items;
+pub mod partition_key;
 pub mod schema;
 pub mod timestamp;
 pub mod value;

@@ -1,0 +1,185 @@
+//! Partition-key values as the collection views hold them: owned and compact while stored, borrowed
+//! while shown. Keys keep their DynamoDB type so a partition can be queried exactly as it was found.
+
+use std::collections::BTreeMap;
+use std::ops::Bound;
+
+use super::number::Number;
+use super::value::AttrValue;
+
+/// A borrowed partition-key value.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub enum PartitionKey<'a> {
+    S(&'a str),
+    N(&'a Number),
+    B(&'a [u8]),
+}
+
+impl<'a> PartitionKey<'a> {
+    /// The key of an attribute value, when it has a key type (S, N or B).
+    #[must_use]
+    pub fn of(value: &'a AttrValue) -> Option<Self> {
+        match value {
+            AttrValue::S(text) => Some(Self::S(text)),
+            AttrValue::N(number) => Some(Self::N(number)),
+            AttrValue::B(bytes) => Some(Self::B(bytes)),
+            _ => None,
+        }
+    }
+
+    /// The value to put in a Query's key condition.
+    #[must_use]
+    pub fn to_attr_value(self) -> AttrValue {
+        match self {
+            Self::S(text) => AttrValue::S(text.to_owned()),
+            Self::N(number) => AttrValue::N(number.clone()),
+            Self::B(bytes) => AttrValue::B(bytes.to_vec()),
+        }
+    }
+}
+
+/// Partitions with a per-partition counter, in DynamoDB's key order for each type (strings by
+/// UTF-8 bytes, numbers numerically, binary by bytes). A table's partition key has one type, so in
+/// practice only one of the maps is used.
+#[derive(Clone, Debug, Default)]
+pub struct PartitionCounts {
+    strings: BTreeMap<Box<str>, u64>,
+    numbers: BTreeMap<Number, u64>,
+    binaries: BTreeMap<Box<[u8]>, u64>,
+}
+
+impl PartitionCounts {
+    /// Adds one item to `key`'s partition; `true` when the partition is new.
+    pub fn add(&mut self, key: PartitionKey<'_>) -> bool {
+        fn bump<K, Q>(map: &mut BTreeMap<K, u64>, key: &Q, owned: impl FnOnce() -> K) -> bool
+        where
+            K: Ord + std::borrow::Borrow<Q>,
+            Q: Ord + ?Sized,
+        {
+            if let Some(count) = map.get_mut(key) {
+                *count += 1;
+                false
+            } else {
+                map.insert(owned(), 1);
+                true
+            }
+        }
+        match key {
+            PartitionKey::S(text) => bump(&mut self.strings, text, || text.into()),
+            PartitionKey::N(number) => bump(&mut self.numbers, number, || number.clone()),
+            PartitionKey::B(bytes) => bump(&mut self.binaries, bytes, || bytes.into()),
+        }
+    }
+
+    #[must_use]
+    pub fn len(&self) -> usize {
+        self.strings.len() + self.numbers.len() + self.binaries.len()
+    }
+
+    #[must_use]
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+
+    /// Items counted for `key`, zero when unknown.
+    #[must_use]
+    pub fn count(&self, key: PartitionKey<'_>) -> u64 {
+        match key {
+            PartitionKey::S(text) => self.strings.get(text),
+            PartitionKey::N(number) => self.numbers.get(number),
+            PartitionKey::B(bytes) => self.binaries.get(bytes),
+        }
+        .copied()
+        .unwrap_or(0)
+    }
+
+    /// Every partition with its item count: numbers, then strings, then binary, each in key order.
+    pub fn iter(&self) -> impl DoubleEndedIterator<Item = (PartitionKey<'_>, u64)> {
+        let numbers = self.numbers.iter().map(|(k, c)| (PartitionKey::N(k), *c));
+        let strings = self.strings.iter().map(|(k, c)| (PartitionKey::S(k), *c));
+        let binaries = self.binaries.iter().map(|(k, c)| (PartitionKey::B(k), *c));
+        numbers.chain(strings).chain(binaries)
+    }
+
+    /// String partitions whose key starts with `prefix`, in order: completion for jump-to-partition.
+    pub fn strings_starting_with<'s>(
+        &'s self,
+        prefix: &'s str,
+    ) -> impl Iterator<Item = (&'s str, u64)> + 's {
+        self.strings
+            .range::<str, _>((Bound::Included(prefix), Bound::Unbounded))
+            .take_while(move |(key, _)| key.starts_with(prefix))
+            .map(|(key, count)| (&**key, *count))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn counting_reports_new_partitions_and_keeps_per_partition_totals() {
+        let mut counts = PartitionCounts::default();
+        assert!(counts.add(PartitionKey::S("USER#2")));
+        assert!(!counts.add(PartitionKey::S("USER#2")));
+        assert!(counts.add(PartitionKey::S("USER#10")));
+        assert_eq!(counts.len(), 2);
+        assert_eq!(counts.count(PartitionKey::S("USER#2")), 2);
+        assert_eq!(counts.count(PartitionKey::S("USER#3")), 0);
+        let keys: Vec<_> = counts.iter().map(|(key, _)| key).collect();
+        assert_eq!(
+            keys,
+            [PartitionKey::S("USER#10"), PartitionKey::S("USER#2")]
+        );
+    }
+
+    #[test]
+    fn number_partitions_are_ordered_numerically_and_binary_by_bytes() {
+        let mut counts = PartitionCounts::default();
+        let (ten, nine) = (Number::from(10), Number::from(9));
+        counts.add(PartitionKey::N(&ten));
+        counts.add(PartitionKey::N(&nine));
+        counts.add(PartitionKey::B(&[2]));
+        counts.add(PartitionKey::B(&[1, 9]));
+        let keys: Vec<_> = counts.iter().map(|(key, _)| key).collect();
+        assert_eq!(
+            keys,
+            [
+                PartitionKey::N(&nine),
+                PartitionKey::N(&ten),
+                PartitionKey::B(&[1, 9]),
+                PartitionKey::B(&[2])
+            ]
+        );
+        assert_eq!(
+            counts.iter().next_back().map(|(key, _)| key),
+            Some(PartitionKey::B(&[2]))
+        );
+    }
+
+    #[test]
+    fn completion_lists_only_keys_with_the_typed_prefix() {
+        let mut counts = PartitionCounts::default();
+        for key in [
+            "USER#usr_1",
+            "USER#usr_2",
+            "USER#usr_2",
+            "USERS#x",
+            "ORDER#o",
+        ] {
+            counts.add(PartitionKey::S(key));
+        }
+        let completions: Vec<_> = counts.strings_starting_with("USER#usr_").collect();
+        assert_eq!(completions, [("USER#usr_1", 1), ("USER#usr_2", 2)]);
+    }
+
+    #[test]
+    fn only_key_typed_values_are_partition_keys() {
+        assert_eq!(PartitionKey::of(&AttrValue::Null), None);
+        let value = AttrValue::s("USER#1");
+        assert_eq!(
+            PartitionKey::of(&value).map(PartitionKey::to_attr_value),
+            Some(value)
+        );
+    }
+}
