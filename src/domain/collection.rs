@@ -245,6 +245,17 @@ impl Collections {
             .flat_map(move |group| group.partitions.strings_starting_with(typed))
     }
 
+    /// Items counted for one partition; zero when it has not been discovered.
+    #[must_use]
+    pub fn partition_item_count(&self, key: PartitionKey<'_>) -> u64 {
+        let prefix = match key {
+            PartitionKey::S(text) => key_prefix(text),
+            _ => None,
+        };
+        self.group(prefix)
+            .map_or(0, |id| self.groups[group_index(id)].partitions.count(key))
+    }
+
     #[must_use]
     pub fn item_count(&self) -> u64 {
         self.item_count
