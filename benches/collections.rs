@@ -34,12 +34,16 @@ fn item(pk: String, sk: String, extra: &[(&str, AttrValue)]) -> Item {
 }
 
 /// The SingleTableApp shape: users with a METADATA item, orders (in the user's partition and as
-/// their own partition with line items), group memberships, and stores.
+/// their own partition with line items), group memberships, and stores. Users come in a scrambled
+/// order, as a Scan returns partitions in hash order rather than key order.
 fn demo_items(count: usize) -> Vec<Item> {
+    const USER_SPACE: usize = 1 << 20;
     let mut items = Vec::with_capacity(count);
-    let mut user = 0usize;
+    let mut sequence = 0usize;
     while items.len() < count {
-        user += 1;
+        sequence += 1;
+        // An odd multiplier permutes 0..2^20, so every user is distinct.
+        let user = sequence.wrapping_mul(2_654_435_761) % USER_SPACE;
         let user_pk = format!("USER#usr_{user:07}");
         let profile = [
             ("name", AttrValue::s(format!("User {user}"))),

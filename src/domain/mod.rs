@@ -14,6 +14,7 @@ pub mod entity;
 pub mod entity_name;
 pub mod escape;
 pub mod index_membership;
+pub mod key_parts;
 pub mod key_template;
 pub mod model;
 pub mod number;
