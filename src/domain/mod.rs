@@ -6,6 +6,7 @@
 //! ([`collection`], [`partition_items`]), index membership, related partitions, timestamps and TTL,
 //! version attributes, and [`escape`] for every table string that reaches a terminal.
 
+pub mod access_pattern;
 pub mod civil;
 pub mod collection;
 pub mod composite_key;
@@ -17,6 +18,7 @@ pub mod index_membership;
 pub mod key_parts;
 pub mod key_template;
 pub mod model;
+pub mod model_error;
 pub mod number;
 pub mod partition_items;
 pub mod partition_key;
