@@ -10,6 +10,7 @@ use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 use ddbx::domain::collection::Collections;
 use ddbx::domain::ddb_json::item_to_json;
 use ddbx::domain::entity::EntityDecoder;
+use ddbx::domain::model::Model;
 use ddbx::domain::schema::{KeyAttribute, KeySchema};
 use ddbx::domain::value::{AttrValue, Item, ValueType};
 
@@ -93,8 +94,35 @@ fn demo_items(count: usize) -> Vec<Item> {
     items
 }
 
+/// The entities of the demo, as a support engineer would write them.
+const SHOP_MODEL: &str = r#"
+[[entity]]
+name = "User"
+pk = "USER#{userId}"
+sk = "METADATA"
+
+[[entity]]
+name = "Order"
+pk = "USER#{userId}"
+sk = "ORDER#{orderDate}#{orderId}"
+
+[[entity]]
+name = "Membership"
+pk = "USER#{userId}"
+sk = "GROUP#{groupId}"
+
+[[entity]]
+name = "OrderItem"
+pk = "ORDER#{orderId}"
+sk = "ITEM#{line}"
+"#;
+
 fn group(items: &[Item]) -> Collections {
-    let mut collections = Collections::new(table_key(), EntityDecoder::new());
+    group_with(items, EntityDecoder::new())
+}
+
+fn group_with(items: &[Item], decoder: EntityDecoder) -> Collections {
+    let mut collections = Collections::new(table_key(), decoder);
     for page in items.chunks(PAGE_SIZE) {
         collections.add_page(page);
     }
@@ -140,6 +168,11 @@ fn bench_collections(c: &mut Criterion) {
     benches.throughput(Throughput::Elements(ITEM_COUNT as u64));
     benches.bench_function("group_1m_demo_items_in_pages_of_1000", |b| {
         b.iter_with_large_drop(|| group(black_box(&items)));
+    });
+    let model = Model::parse(SHOP_MODEL, "shop.toml").expect("the bench model parses");
+    let decoder = EntityDecoder::with_model(model);
+    benches.bench_function("group_1m_demo_items_with_a_model_file", |b| {
+        b.iter_with_large_drop(|| group_with(black_box(&items), decoder.clone()));
     });
     benches.finish();
 

@@ -191,3 +191,22 @@ proptest! {
         prop_assert_eq!(partitions, whole.partition_count());
     }
 }
+
+proptest! {
+    #[test]
+    fn arbitrary_keys_never_panic_and_every_item_is_counted_once(
+        keys in prop::collection::vec((".*", ".*"), 0..40),
+    ) {
+        let items: Vec<Item> = keys.iter().map(|(pk, sk)| keyed(pk, sk)).collect();
+        let mut collections = Collections::new(table_key(), EntityDecoder::new());
+        collections.add_page(&items);
+        let counted: u64 = collections.groups().map(|group| group.item_count).sum();
+        prop_assert_eq!(counted, items.len() as u64);
+        for group in collections.groups() {
+            let listed: u64 = collections.partitions(group.id).map(|(_, count)| count).sum();
+            prop_assert_eq!(listed, group.item_count);
+            let mix: u64 = group.entities.iter().map(|(_, count)| count).sum();
+            prop_assert_eq!(mix, group.item_count);
+        }
+    }
+}
