@@ -108,6 +108,35 @@ fn partitions_of_a_group_are_listed_in_key_order_with_item_counts() {
 }
 
 #[test]
+fn partitions_seen_again_after_another_are_counted_once_each() {
+    let mut collections = Collections::new(table_key(), EntityDecoder::new());
+    for (pk, sk) in [
+        ("USER#a", "1"),
+        ("USER#a", "2"),
+        ("USER#b", "1"),
+        ("USER#a", "3"),
+        ("ORDER#a", "1"),
+        ("USER#a", "4"),
+    ] {
+        collections.add_item(&keyed(pk, sk));
+    }
+    let users = collections.group(Some("USER")).expect("USER group");
+    let listed: Vec<_> = collections.partitions(users).collect();
+    assert_eq!(
+        listed,
+        [
+            (PartitionKey::S("USER#a"), 4),
+            (PartitionKey::S("USER#b"), 1)
+        ]
+    );
+    assert_eq!(collections.partition_count(), 3);
+    assert_eq!(
+        collections.partition_item_count(PartitionKey::S("ORDER#a")),
+        1
+    );
+}
+
+#[test]
 fn a_model_names_entities_before_type_attributes_and_prefixes() {
     let model = Model::parse(
         "[[entity]]\nname = \"Purchase\"\npk = \"USER#{userId}\"\nsk = \"ORDER#{date}#{orderId}\"\n",

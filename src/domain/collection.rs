@@ -15,7 +15,7 @@ use std::collections::{BTreeMap, HashMap};
 
 use super::composite_key::key_prefix;
 use super::entity::{EntityClue, EntityDecoder};
-use super::partition_key::{PartitionCounts, PartitionKey};
+use super::partition_key::{PartitionCounts, PartitionKey, PartitionSlot};
 use super::schema::KeySchema;
 use super::value::Item;
 
@@ -47,6 +47,15 @@ pub struct GroupSummary<'a> {
     pub entities: Vec<(Option<&'a str>, u64)>,
 }
 
+/// The string partition the previous item belonged to: a Scan returns a partition's items
+/// together, so most items skip the partition lookup.
+#[derive(Clone, Debug)]
+struct LastPartition {
+    group: GroupId,
+    key: String,
+    slot: PartitionSlot,
+}
+
 /// The grouping of discovered keys into item collections.
 #[derive(Clone, Debug)]
 pub struct Collections {
@@ -64,6 +73,7 @@ pub struct Collections {
     item_count: u64,
     partition_count: u64,
     items_without_partition_key: u64,
+    last_partition: Option<LastPartition>,
 }
 
 impl Collections {
@@ -82,6 +92,7 @@ impl Collections {
             item_count: 0,
             partition_count: 0,
             items_without_partition_key: 0,
+            last_partition: None,
         }
     }
 
@@ -108,7 +119,12 @@ impl Collections {
         let group_id = self.group_for(pk_prefix);
         let entity = self.entity_of(item, group_id);
         let group = &mut self.groups[group_index(group_id)];
-        if group.partitions.add(pk) {
+        if count_partition(
+            &mut group.partitions,
+            &mut self.last_partition,
+            group_id,
+            pk,
+        ) {
             self.partition_count += 1;
         }
         group.item_count += 1;
@@ -271,6 +287,42 @@ impl Collections {
     pub fn items_without_partition_key(&self) -> u64 {
         self.items_without_partition_key
     }
+}
+
+/// Counts one item of partition `pk`; `true` when the partition is new. Consecutive items of the
+/// same string partition are counted through the remembered slot, without a map lookup.
+fn count_partition(
+    partitions: &mut PartitionCounts,
+    last: &mut Option<LastPartition>,
+    group: GroupId,
+    pk: PartitionKey<'_>,
+) -> bool {
+    if let (Some(previous), PartitionKey::S(text)) = (last.as_ref(), pk)
+        && previous.group == group
+        && previous.key == text
+    {
+        partitions.add_to(previous.slot);
+        return false;
+    }
+    let (slot, new) = partitions.add(pk);
+    match (last.as_mut(), pk) {
+        // Reuse the buffer: no allocation per partition change.
+        (Some(previous), PartitionKey::S(text)) => {
+            previous.key.clear();
+            previous.key.push_str(text);
+            previous.group = group;
+            previous.slot = slot;
+        }
+        (None, PartitionKey::S(text)) => {
+            *last = Some(LastPartition {
+                group,
+                key: text.to_owned(),
+                slot,
+            });
+        }
+        (_, _) => *last = None,
+    }
+    new
 }
 
 fn group_index(id: GroupId) -> usize {

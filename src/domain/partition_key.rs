@@ -38,37 +38,64 @@ impl<'a> PartitionKey<'a> {
     }
 }
 
+/// Where a partition's counter lives, so a caller that sees the same partition again (a Scan
+/// returns a partition's items together) can count without another map lookup.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct PartitionSlot(u32);
+
 /// Partitions with a per-partition counter, in DynamoDB's key order for each type (strings by
 /// UTF-8 bytes, numbers numerically, binary by bytes). A table's partition key has one type, so in
 /// practice only one of the maps is used.
 #[derive(Clone, Debug, Default)]
 pub struct PartitionCounts {
-    strings: BTreeMap<Box<str>, u64>,
-    numbers: BTreeMap<Number, u64>,
-    binaries: BTreeMap<Box<[u8]>, u64>,
+    strings: BTreeMap<Box<str>, PartitionSlot>,
+    numbers: BTreeMap<Number, PartitionSlot>,
+    binaries: BTreeMap<Box<[u8]>, PartitionSlot>,
+    counts: Vec<u64>,
 }
 
 impl PartitionCounts {
-    /// Adds one item to `key`'s partition; `true` when the partition is new.
-    pub fn add(&mut self, key: PartitionKey<'_>) -> bool {
-        fn bump<K, Q>(map: &mut BTreeMap<K, u64>, key: &Q, owned: impl FnOnce() -> K) -> bool
+    /// Adds one item to `key`'s partition: its slot, and `true` when the partition is new.
+    pub fn add(&mut self, key: PartitionKey<'_>) -> (PartitionSlot, bool) {
+        fn slot_of<K, Q>(
+            map: &mut BTreeMap<K, PartitionSlot>,
+            counts: &mut Vec<u64>,
+            key: &Q,
+            owned: impl FnOnce() -> K,
+        ) -> (PartitionSlot, bool)
         where
             K: Ord + std::borrow::Borrow<Q>,
             Q: Ord + ?Sized,
         {
-            if let Some(count) = map.get_mut(key) {
-                *count += 1;
-                false
-            } else {
-                map.insert(owned(), 1);
-                true
+            if let Some(slot) = map.get(key) {
+                return (*slot, false);
             }
+            let slot = PartitionSlot(u32::try_from(counts.len()).unwrap_or(u32::MAX));
+            counts.push(0);
+            map.insert(owned(), slot);
+            (slot, true)
         }
-        match key {
-            PartitionKey::S(text) => bump(&mut self.strings, text, || text.into()),
-            PartitionKey::N(number) => bump(&mut self.numbers, number, || number.clone()),
-            PartitionKey::B(bytes) => bump(&mut self.binaries, bytes, || bytes.into()),
+        let counts = &mut self.counts;
+        let (slot, new) = match key {
+            PartitionKey::S(text) => slot_of(&mut self.strings, counts, text, || text.into()),
+            PartitionKey::N(number) => {
+                slot_of(&mut self.numbers, counts, number, || number.clone())
+            }
+            PartitionKey::B(bytes) => slot_of(&mut self.binaries, counts, bytes, || bytes.into()),
+        };
+        self.add_to(slot);
+        (slot, new)
+    }
+
+    /// Adds one item to the partition of a slot returned by [`Self::add`].
+    pub fn add_to(&mut self, slot: PartitionSlot) {
+        if let Some(count) = self.counts.get_mut(slot.0 as usize) {
+            *count += 1;
         }
+    }
+
+    fn count_of(&self, slot: &PartitionSlot) -> u64 {
+        self.counts.get(slot.0 as usize).copied().unwrap_or(0)
     }
 
     #[must_use]
@@ -89,15 +116,23 @@ impl PartitionCounts {
             PartitionKey::N(number) => self.numbers.get(number),
             PartitionKey::B(bytes) => self.binaries.get(bytes),
         }
-        .copied()
-        .unwrap_or(0)
+        .map_or(0, |slot| self.count_of(slot))
     }
 
     /// Every partition with its item count: numbers, then strings, then binary, each in key order.
     pub fn iter(&self) -> impl DoubleEndedIterator<Item = (PartitionKey<'_>, u64)> {
-        let numbers = self.numbers.iter().map(|(k, c)| (PartitionKey::N(k), *c));
-        let strings = self.strings.iter().map(|(k, c)| (PartitionKey::S(k), *c));
-        let binaries = self.binaries.iter().map(|(k, c)| (PartitionKey::B(k), *c));
+        let numbers = self
+            .numbers
+            .iter()
+            .map(|(k, s)| (PartitionKey::N(k), self.count_of(s)));
+        let strings = self
+            .strings
+            .iter()
+            .map(|(k, s)| (PartitionKey::S(k), self.count_of(s)));
+        let binaries = self
+            .binaries
+            .iter()
+            .map(|(k, s)| (PartitionKey::B(k), self.count_of(s)));
         numbers.chain(strings).chain(binaries)
     }
 
@@ -109,7 +144,7 @@ impl PartitionCounts {
         self.strings
             .range::<str, _>((Bound::Included(prefix), Bound::Unbounded))
             .take_while(move |(key, _)| key.starts_with(prefix))
-            .map(|(key, count)| (&**key, *count))
+            .map(|(key, slot)| (&**key, self.count_of(slot)))
     }
 }
 
@@ -120,11 +155,13 @@ mod tests {
     #[test]
     fn counting_reports_new_partitions_and_keeps_per_partition_totals() {
         let mut counts = PartitionCounts::default();
-        assert!(counts.add(PartitionKey::S("USER#2")));
-        assert!(!counts.add(PartitionKey::S("USER#2")));
-        assert!(counts.add(PartitionKey::S("USER#10")));
+        let (slot, new) = counts.add(PartitionKey::S("USER#2"));
+        assert!(new);
+        assert_eq!(counts.add(PartitionKey::S("USER#2")), (slot, false));
+        assert!(counts.add(PartitionKey::S("USER#10")).1);
+        counts.add_to(slot);
         assert_eq!(counts.len(), 2);
-        assert_eq!(counts.count(PartitionKey::S("USER#2")), 2);
+        assert_eq!(counts.count(PartitionKey::S("USER#2")), 3);
         assert_eq!(counts.count(PartitionKey::S("USER#3")), 0);
         let keys: Vec<_> = counts.iter().map(|(key, _)| key).collect();
         assert_eq!(
