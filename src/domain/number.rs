@@ -14,6 +14,8 @@ pub const MAX_DIGITS: usize = 38;
 const MIN_EXPONENT: i64 = -129;
 /// 9.99…E+125 is `0.99… × 10^126`.
 const MAX_EXPONENT: i64 = 126;
+/// Written exponents are clamped here while parsing so `1e99999999999999999999` cannot overflow.
+const EXPONENT_SATURATION: i64 = 1_000_000_000_000_000;
 
 /// An exact DynamoDB number.
 #[derive(Clone, PartialEq, Eq, Hash)]
@@ -37,6 +39,10 @@ pub enum NumberError {
 impl fmt::Display for NumberError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
+            // The service leaves the value (and its colon) out when the text is empty.
+            Self::NotNumeric(text) if text.is_empty() => {
+                f.write_str("The parameter cannot be converted to a numeric value")
+            }
             Self::NotNumeric(text) => {
                 write!(f, "The parameter cannot be converted to a numeric value: {text}")
             }
@@ -115,8 +121,9 @@ impl Number {
                 if !byte.is_ascii_digit() {
                     break;
                 }
-                // Saturate: any exponent this large overflows or underflows anyway (or is zero).
-                exponent = (exponent * 10 + i64::from(byte - b'0')).min(1_000_000_000);
+                // Saturate: any exponent this large overflows or underflows anyway (or is zero),
+                // and no text is long enough for its digit count to pull it back into range.
+                exponent = (exponent * 10 + i64::from(byte - b'0')).min(EXPONENT_SATURATION);
                 pos += 1;
             }
             if pos == start {
@@ -143,14 +150,15 @@ impl Number {
             return Ok(Self::zero());
         }
         let exponent = exponent - leading as i64;
-        if significant.len() > MAX_DIGITS {
-            return Err(NumberError::TooManyDigits);
-        }
+        // Range before precision, in the service's order: `1234…(40 digits)e200` is an overflow.
         if exponent > MAX_EXPONENT {
             return Err(NumberError::Overflow);
         }
         if exponent < MIN_EXPONENT {
             return Err(NumberError::Underflow);
+        }
+        if significant.len() > MAX_DIGITS {
+            return Err(NumberError::TooManyDigits);
         }
         Ok(Self {
             negative,
@@ -244,11 +252,20 @@ impl Number {
         out
     }
 
-    /// Bytes the service counts for this number in item-size calculations: about one byte per two
-    /// significant digits plus one.
+    /// Bytes the service counts for this number in item-size calculations. The docs say "about one
+    /// byte per two significant digits plus one"; the exact rule (as dynalite implements it) stores
+    /// base-100 digit pairs aligned on the decimal point, plus one byte of exponent and one more
+    /// byte for a negative number. So `12` takes 2 bytes, `1.2` (`01.20`) 3 and `-12` 3; zero is 1.
     #[must_use]
     pub fn storage_size(&self) -> usize {
-        self.digits.len().div_ceil(2) + 1
+        if self.is_zero() {
+            return 1;
+        }
+        let digits = self.digits.len();
+        // With an even digit count, the pairs line up with the point only when the scientific
+        // exponent (`exponent - 1`) is odd; otherwise one more pair is half-filled.
+        let misaligned = digits % 2 == 0 && (i64::from(self.exponent) - 1).rem_euclid(2) == 0;
+        1 + digits.div_ceil(2) + usize::from(misaligned) + usize::from(self.negative)
     }
 }
 
@@ -370,3 +387,6 @@ impl PartialOrd for Number {
         Some(self.cmp(other))
     }
 }
+
+#[cfg(test)]
+mod tests;

@@ -183,3 +183,6 @@ impl fmt::Debug for AttrValue {
         }
     }
 }
+
+#[cfg(test)]
+mod tests;
