@@ -202,6 +202,20 @@ fn bench_collections(c: &mut Criterion) {
                 .sum::<u64>()
         });
     });
+    let middle_key = collections
+        .partitions(users)
+        .nth(middle)
+        .map(|(key, _)| key)
+        .expect("the middle partition exists");
+    frames.bench_function("level_2_forty_rows_from_a_middle_key", |b| {
+        b.iter(|| {
+            collections
+                .partitions_from(users, black_box(middle_key))
+                .take(40)
+                .map(|(_, count)| count)
+                .sum::<u64>()
+        });
+    });
     frames.bench_function("level_2_forty_rows_from_the_end", |b| {
         b.iter(|| collections.partitions(users).rev().take(40).count());
     });

@@ -240,6 +240,18 @@ impl Collections {
             .flat_map(|group| group.partitions.iter())
     }
 
+    /// Level 2 from `start` (inclusive) on: scroll a long list by the first visible key.
+    pub fn partitions_from<'s>(
+        &'s self,
+        group: GroupId,
+        start: PartitionKey<'s>,
+    ) -> impl Iterator<Item = (PartitionKey<'s>, u64)> + 's {
+        self.groups
+            .get(group_index(group))
+            .into_iter()
+            .flat_map(move |group| group.partitions.iter_from(start))
+    }
+
     /// Discovered string partition keys starting with `typed`, for jump-to-partition completion.
     pub fn complete_partition<'s>(
         &'s self,
