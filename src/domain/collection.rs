@@ -35,7 +35,7 @@ struct Group {
     entity_mix: Vec<(Option<EntityId>, u64)>,
 }
 
-/// One row of level 1.
+/// One row of level 1. Prefixes and entity names are raw table text: escape them before drawing.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct GroupSummary<'a> {
     pub id: GroupId,

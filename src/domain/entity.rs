@@ -45,6 +45,8 @@ pub enum EntitySource {
 /// A decoded entity type.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Entity {
+    /// Raw text from the table (a type attribute's value) or the model: escape it with
+    /// [`escape_for_terminal`](super::escape::escape_for_terminal) before drawing it.
     pub name: String,
     pub source: EntitySource,
 }

@@ -7,8 +7,9 @@ use std::ops::Bound;
 use super::number::Number;
 use super::value::AttrValue;
 
-/// A borrowed partition-key value.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+/// A borrowed partition-key value. Not `Ord`: listings order numbers, then strings, then binary,
+/// each by DynamoDB's rules, which [`PartitionCounts::iter`] implements.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum PartitionKey<'a> {
     S(&'a str),
     N(&'a Number),
