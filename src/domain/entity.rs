@@ -226,6 +226,8 @@ mod tests {
             ("usr_1001", "ORDER#ord_9", Some("Order")),
             ("usr_1001", "2026-07-01", None),
             ("USER#usr_1001", "2026-07-01T10:00:00Z", Some("User")),
+            ("USER#usr_1001", "2026-07-01#ord_9", Some("User")),
+            ("ord_9901#x", "ITEM#1", Some("Item")),
             ("STORE#s1", "STAFF#st1", Some("Store›Staff")),
         ];
         let decoder = EntityDecoder::new();
