@@ -25,6 +25,9 @@ pub enum Deviation {
     MotoUnderReportsUpdateCapacity,
     /// moto rejects a `#name[index]` path in a ProjectionExpression, claiming `#name` is unused.
     MotoMisreadsPlaceholderWithListIndex,
+    /// moto fails with an HTTP 500 (no DynamoDB error) on `begins_with` against an N sort key,
+    /// which DynamoDB refuses with a ValidationException.
+    MotoCrashesOnBeginsWithOnNumberKey,
 }
 
 impl Deviation {
@@ -42,7 +45,8 @@ impl Deviation {
                 Self::MotoLaxValidation
                     | Self::MotoListsTablesUnsorted
                     | Self::MotoUnderReportsUpdateCapacity
-                    | Self::MotoMisreadsPlaceholderWithListIndex,
+                    | Self::MotoMisreadsPlaceholderWithListIndex
+                    | Self::MotoCrashesOnBeginsWithOnNumberKey,
                 Server::Moto
             )
         )

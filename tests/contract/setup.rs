@@ -19,6 +19,8 @@ use crate::support::{
 pub struct Harness {
     pub server: Server,
     pub backend: Arc<dyn Backend>,
+    /// Where the backend points, as error messages should name it.
+    pub endpoint: String,
     admin: Client,
 }
 
@@ -39,6 +41,7 @@ impl Harness {
             server,
             backend: Arc::new(backend),
             admin: sdk_client(&endpoint),
+            endpoint,
         })
     }
 
