@@ -44,6 +44,7 @@ macro_rules! contract_tests {
 
 contract_tests!(dynalite => Dynalite: [
     schema::list_tables_includes_every_created_table,
+    schema::list_tables_follows_every_page,
     schema::describe_reports_keys_indexes_projections_and_billing,
     schema::describe_reports_the_ttl_attribute,
     items::put_then_get_keeps_every_type_losslessly,
@@ -76,6 +77,7 @@ contract_tests!(dynalite => Dynalite: [
 
 contract_tests!(moto => Moto: [
     schema::list_tables_includes_every_created_table,
+    schema::list_tables_follows_every_page,
     schema::describe_reports_keys_indexes_projections_and_billing,
     schema::describe_reports_the_ttl_attribute,
     items::put_then_get_keeps_every_type_losslessly,
