@@ -128,19 +128,18 @@ pub(crate) fn value_from_sdk(value: AttributeValue) -> Result<AttrValue, Convert
 
 /// An SDK item (or map value) as a domain item.
 pub(crate) fn item_from_sdk(item: SdkItem) -> Result<Item, ConvertError> {
-    // One exactly sized vector, sorted, then built into the map in bulk: `BTreeMap::from_iter`
-    // reuses a vector's allocation and its sort is linear on sorted input. Collecting straight
-    // from `Result`s would regrow an unsized vector several times per item.
-    let mut pairs = Vec::with_capacity(item.len());
+    // Inserting one by one allocates only the map's own nodes (one node up to 11 attributes);
+    // collecting would first build and free an intermediate vector for every map.
+    let mut converted = Item::new();
     for (name, value) in item {
         match value_from_sdk(value) {
-            Ok(value) => pairs.push((name, value)),
+            Ok(value) => {
+                converted.insert(name, value);
+            }
             Err(error) => return Err(error.within(name)),
         }
     }
-    // Names are unique (they were HashMap keys), so an unstable sort loses nothing.
-    pairs.sort_unstable_by(|(a, _), (b, _)| a.cmp(b));
-    Ok(pairs.into_iter().collect())
+    Ok(converted)
 }
 
 /// A page of SDK items, with the failing item's index in the error path.
