@@ -218,20 +218,15 @@ pub(crate) fn capacity_from_sdk(capacity: SdkConsumedCapacity) -> ConsumedCapaci
 }
 
 /// `CancellationReasons` in action order. A reason with no code is reported as `None`, the
-/// service's code for an action that did not fail.
-pub(crate) fn reasons_from_sdk(
-    reasons: Vec<SdkCancellationReason>,
-) -> Result<Vec<CancellationReason>, ConvertError> {
+/// service's code for an action that did not fail. An item ddbx cannot read is left out (the
+/// code and message still say why the action failed).
+pub(crate) fn reasons_from_sdk(reasons: Vec<SdkCancellationReason>) -> Vec<CancellationReason> {
     reasons
         .into_iter()
-        .enumerate()
-        .map(|(index, reason)| {
-            Ok(CancellationReason {
-                code: reason.code.unwrap_or_else(|| "None".to_owned()),
-                message: reason.message,
-                item: optional_item_from_sdk(reason.item, "Item")
-                    .map_err(|error| error.within(format!("CancellationReasons[{index}]")))?,
-            })
+        .map(|reason| CancellationReason {
+            code: reason.code.unwrap_or_else(|| "None".to_owned()),
+            message: reason.message,
+            item: optional_item_from_sdk(reason.item, "Item").ok().flatten(),
         })
         .collect()
 }

@@ -264,7 +264,7 @@ fn cancellation_reasons_keep_order_codes_messages_and_items() {
             .build(),
         SdkCancellationReason::builder().build(),
     ];
-    let converted = reasons_from_sdk(reasons).expect("valid reasons");
+    let converted = reasons_from_sdk(reasons);
     let codes: Vec<&str> = converted
         .iter()
         .map(|reason| reason.code.as_str())
@@ -277,6 +277,25 @@ fn cancellation_reasons_keep_order_codes_messages_and_items() {
     assert_eq!(
         converted[1].item,
         Some(Item::from([("PK".to_owned(), AttrValue::s("USER#1"))]))
+    );
+    assert_eq!(converted[0].item, None);
+}
+
+#[test]
+fn a_cancellation_reason_with_an_unreadable_item_keeps_its_code_and_message() {
+    let reasons = vec![
+        SdkCancellationReason::builder()
+            .code("ConditionalCheckFailed")
+            .message("The conditional request failed")
+            .item("n", AttributeValue::N("not a number".into()))
+            .build(),
+    ];
+    let converted = reasons_from_sdk(reasons);
+    assert_eq!(converted.len(), 1);
+    assert_eq!(converted[0].code, "ConditionalCheckFailed");
+    assert_eq!(
+        converted[0].message.as_deref(),
+        Some("The conditional request failed")
     );
     assert_eq!(converted[0].item, None);
 }
