@@ -3,5 +3,6 @@
 
 pub mod ddb_json;
 pub mod number;
+pub mod plain_json;
 pub mod schema;
 pub mod value;
