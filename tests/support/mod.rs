@@ -14,6 +14,7 @@
 //! Each test crate includes this with `mod support;`; not every crate uses every helper.
 #![allow(dead_code)]
 
+pub mod cli;
 pub mod items;
 pub mod tables;
 

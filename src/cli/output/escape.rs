@@ -32,17 +32,23 @@ pub fn escape_for_terminal(text: &str) -> String {
     out
 }
 
+/// True for the characters of serialised JSON that need an escape: serde_json already escapes
+/// C0 controls inside strings, so a raw `\n`, `\r` or `\t` can only be (pretty) whitespace.
+fn is_dangerous_in_json(c: char) -> bool {
+    is_dangerous(c) && !matches!(c, '\n' | '\r' | '\t')
+}
+
 /// Serialised JSON with the characters serde_json leaves raw (DEL, C1, bidi overrides) turned
 /// into `\uXXXX` escapes. These characters can only occur inside JSON strings, and the escape
 /// means the same character, so the document's meaning is unchanged.
 #[must_use]
 pub fn escape_json_for_terminal(json: String) -> String {
-    if !json.chars().any(is_dangerous) {
+    if !json.chars().any(is_dangerous_in_json) {
         return json;
     }
     let mut out = String::with_capacity(json.len() + 12);
     for c in json.chars() {
-        if is_dangerous(c) {
+        if is_dangerous_in_json(c) {
             // All of these are in the Basic Multilingual Plane, so one \uXXXX suffices.
             let _ = write!(out, "\\u{:04x}", u32::from(c));
         } else {
@@ -79,6 +85,19 @@ mod tests {
         let escaped = escape_json_for_terminal(text);
         assert_eq!(escaped, r#"{"k\u009b":"x\u001by\u007f\u202e"}"#);
         assert!(!escaped.chars().any(is_dangerous));
+        let back: serde_json::Value = serde_json::from_str(&escaped).expect("still JSON");
+        assert_eq!(back, value);
+    }
+
+    #[test]
+    fn pretty_json_keeps_its_line_breaks_and_escapes_the_rest() {
+        let value = serde_json::json!({"a": "tab\there\u{9b}", "b": [1]});
+        let pretty = serde_json::to_string_pretty(&value).expect("serialises");
+        let escaped = escape_json_for_terminal(pretty);
+        assert_eq!(
+            escaped,
+            "{\n  \"a\": \"tab\\there\\u009b\",\n  \"b\": [\n    1\n  ]\n}"
+        );
         let back: serde_json::Value = serde_json::from_str(&escaped).expect("still JSON");
         assert_eq!(back, value);
     }
