@@ -13,6 +13,7 @@
 //! table schema; [`eval`] evaluates it on items; [`complete`] says what may come next at a cursor.
 
 pub mod ast;
+pub mod complete;
 pub mod error;
 pub mod eval;
 pub mod key_condition;
@@ -23,6 +24,7 @@ mod parser;
 pub mod render;
 pub mod reserved;
 pub mod span;
+pub mod validate;
 
 pub use ast::{Condition, Path, PathElement, ProjectionExpr, UpdateExpr};
 pub use error::{ExprError, ExprKind};
