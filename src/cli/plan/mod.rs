@@ -11,8 +11,6 @@ pub use scan::{check_segments, plan_scan};
 
 use super::args::ReadOptions;
 use super::error::CliError;
-use super::expression::{compile_filter, compile_projection};
-use crate::backend::ExpressionParams;
 use crate::domain::schema::{IndexKind, KeySchema, TableDescription};
 
 /// Checks made from the arguments alone, before connecting: a missing table, a zero page size.
@@ -88,24 +86,6 @@ fn resolve_target<'a>(
         "--index {name}: table `{}` has no index named `{name}`; {choices}",
         table.name
     )))
-}
-
-/// Compiles `--filter` and `--project` into the request's shared params.
-fn compile_read_expressions(
-    read: &ReadOptions,
-    params: &mut ExpressionParams,
-) -> Result<(Option<String>, Option<String>), CliError> {
-    let filter = read
-        .filter
-        .as_deref()
-        .map(|text| compile_filter(text, params))
-        .transpose()?;
-    let projection = read
-        .project
-        .as_deref()
-        .map(|text| compile_projection(text, params))
-        .transpose()?;
-    Ok((filter, projection))
 }
 
 #[cfg(test)]

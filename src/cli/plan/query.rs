@@ -2,11 +2,13 @@
 
 use std::cmp::Ordering;
 
-use super::{Target, compile_read_expressions, resolve_target};
+use super::{Target, resolve_target};
 use crate::backend::{ExpressionParams, QueryRequest};
 use crate::cli::args::{QueryArgs, SortKeyArgs};
 use crate::cli::error::CliError;
+use crate::cli::expression::compile_read_expressions;
 use crate::cli::key_value::{KeyRole, compare_key_values, typed_key_value};
+use crate::domain::expr::validate::check_filter;
 use crate::domain::schema::{IndexKind, KeyAttribute, TableDescription};
 use crate::domain::value::ValueType;
 
@@ -131,11 +133,16 @@ pub fn plan_query(table: &TableDescription, args: &QueryArgs) -> Result<QueryPla
     }
     let mut params = ExpressionParams::default();
     let key_condition = key_condition(&target, args, &mut params)?;
-    let (filter, projection) = compile_read_expressions(&args.read, &mut params)?;
+    let expressions = compile_read_expressions(
+        args.read.filter.as_deref(),
+        args.read.project.as_deref(),
+        &mut params,
+        |filter| check_filter(filter, table, target.index),
+    )?;
     let mut request = QueryRequest::new(table.name.clone(), key_condition, params);
     request.index = target.index.map(str::to_owned);
-    request.filter = filter;
-    request.projection = projection;
+    request.filter = expressions.filter;
+    request.projection = expressions.projection;
     request.limit = args.read.limit;
     request.forward = !args.desc;
     request.consistent_read = args.consistent;

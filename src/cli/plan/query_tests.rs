@@ -272,3 +272,62 @@ fn a_gsi_query_names_the_index_keys() {
     );
     assert_eq!(request.params.values[":sk"], AttrValue::s("2026-"));
 }
+
+#[test]
+fn filter_and_projection_share_the_request_params_with_the_key_condition() {
+    let request = plan(
+        &fixtures::single_table(),
+        &[
+            "--pk",
+            "USER#1",
+            "--sk-begins-with",
+            "ORDER#",
+            "--filter",
+            r#"status = "PENDING" AND amount >= 10"#,
+            "--project",
+            "PK, SK, status",
+        ],
+    )
+    .expect("valid")
+    .request;
+    let filter = request.filter.expect("a filter");
+    let projection = request.projection.expect("a projection");
+    // Every placeholder either expression uses is defined once in the shared params.
+    for placeholder in filter
+        .split(|c: char| !(c.is_alphanumeric() || c == '#' || c == ':' || c == '_'))
+        .chain(projection.split(", "))
+        .filter(|token| token.starts_with('#') || token.starts_with(':'))
+    {
+        assert!(
+            request.params.names.contains_key(placeholder)
+                || request.params.values.contains_key(placeholder),
+            "{placeholder} undefined in {:?}",
+            request.params
+        );
+    }
+    assert!(
+        request
+            .params
+            .values
+            .values()
+            .any(|v| *v == AttrValue::s("PENDING"))
+    );
+    assert!(
+        request
+            .params
+            .values
+            .values()
+            .any(|v| *v == AttrValue::n(10))
+    );
+    assert_eq!(request.params.values[":sk"], AttrValue::s("ORDER#"));
+}
+
+#[test]
+fn a_query_filter_on_a_key_attribute_is_refused_with_the_service_wording() {
+    let message = usage_message(plan(
+        &fixtures::single_table(),
+        &["--pk", "P", "--filter", r#"SK = "x""#],
+    ));
+    assert!(message.starts_with("--filter: "), "{message}");
+    assert!(message.contains("SK"), "{message}");
+}

@@ -1,9 +1,10 @@
 //! `ddbx scan`: one request per segment (one segment unless `--segments N`).
 
-use super::{compile_read_expressions, resolve_target};
+use super::resolve_target;
 use crate::backend::{ExpressionParams, ScanRequest};
 use crate::cli::args::ScanArgs;
 use crate::cli::error::CliError;
+use crate::cli::expression::compile_read_expressions;
 use crate::domain::schema::TableDescription;
 
 /// DynamoDB's upper bound for `TotalSegments`.
@@ -31,11 +32,17 @@ pub fn plan_scan(table: &TableDescription, args: &ScanArgs) -> Result<ScanPlan, 
     check_segments(args.segments)?;
     let target = resolve_target(table, args.read.index.as_deref())?;
     let mut params = ExpressionParams::default();
-    let (filter, projection) = compile_read_expressions(&args.read, &mut params)?;
+    // A scan's filter may name key attributes, so no schema check applies to it.
+    let expressions = compile_read_expressions(
+        args.read.filter.as_deref(),
+        args.read.project.as_deref(),
+        &mut params,
+        |_| Ok(()),
+    )?;
     let mut template = ScanRequest::new(table.name.clone());
     template.index = target.index.map(str::to_owned);
-    template.filter = filter;
-    template.projection = projection;
+    template.filter = expressions.filter;
+    template.projection = expressions.projection;
     template.params = params;
     template.limit = args.read.limit;
     let segments = match args.segments {
