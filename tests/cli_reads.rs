@@ -40,6 +40,7 @@ on_both_servers!(
     output_is_lossless_and_keeps_every_digit,
     table_output_is_aligned_and_escapes_control_characters,
     read_only_and_ddbx_table_environment_still_read,
+    filter_and_projection_narrow_query_and_scan_results,
 );
 
 fn s(text: &str) -> AttrValue {
@@ -85,8 +86,8 @@ fn profile() -> Item {
     ])
 }
 
-/// USER#1 has twelve orders (`ORDER#01`…`ORDER#12`, amount `10·i − 35`, odd ones open in
-/// GSI1); USER#2 has a profile and two archived orders. 16 items in all.
+/// USER#1 has twelve orders (`ORDER#01`…`ORDER#12`, amount `10·i − 35`, odd ones `status`
+/// open and in GSI1 under `STATUS#open`); USER#2 has a profile and two archived orders. 16 items in all.
 fn seed() -> Vec<Item> {
     let mut items = vec![profile()];
     for i in 1..=12_i64 {
@@ -99,6 +100,10 @@ fn seed() -> Vec<Item> {
             ("PK".into(), s("USER#1")),
             ("SK".into(), s(&format!("ORDER#{i:02}"))),
             ("amount".into(), AttrValue::n(10 * i - 35)),
+            (
+                "status".into(),
+                s(if i % 2 == 1 { "open" } else { "closed" }),
+            ),
             ("GSI1PK".into(), s(status)),
             ("GSI1SK".into(), s(&format!("2026-01-{i:02}"))),
         ]));
@@ -233,7 +238,7 @@ async fn get_prints_one_item_in_every_format_and_nothing_for_a_missing_key(serve
     assert_eq!(
         json.json_lines(),
         [
-            serde_json::json!({"PK": "USER#1", "SK": "ORDER#03", "amount": -5,
+            serde_json::json!({"PK": "USER#1", "SK": "ORDER#03", "amount": -5, "status": "open",
                             "GSI1PK": "STATUS#open", "GSI1SK": "2026-01-03"})
         ]
     );
@@ -551,5 +556,80 @@ async fn read_only_and_ddbx_table_environment_still_read(server: Server) {
     ]);
     let from_env = run_command(command).success();
     assert_eq!(sort_keys(&from_env), ["PROFILE"]);
+    fixture.drop_table().await;
+}
+
+async fn filter_and_projection_narrow_query_and_scan_results(server: Server) {
+    let Some(fixture) = Fixture::seeded(server).await else {
+        return;
+    };
+    let big = fixture
+        .run(&["query", "--pk", "USER#1", "--filter", "amount >= 50"])
+        .success();
+    assert_eq!(sort_keys(&big), orders(9..=12));
+    assert!(
+        big.summary()
+            .starts_with("items: 4, Count: 4, ScannedCount: 13"),
+        "{}",
+        big.summary()
+    );
+
+    // `status` is a reserved word and "open" an inline literal; pages of 4 hold 2 matches each,
+    // so reading continues past the first page until 3 matches were printed.
+    let open = fixture
+        .run(&[
+            "query",
+            "--pk",
+            "USER#1",
+            "--filter",
+            r#"status = "open""#,
+            "--limit",
+            "4",
+            "--max-items",
+            "3",
+        ])
+        .success();
+    assert_eq!(sort_keys(&open), orders([1, 3, 5]));
+    assert!(
+        open.summary()
+            .starts_with("items: 3, Count: 4, ScannedCount: 8, pages: 2"),
+        "{}",
+        open.summary()
+    );
+
+    let projected = fixture
+        .run(&[
+            "query",
+            "--pk",
+            "USER#1",
+            "--sk-le",
+            "ORDER#02",
+            "--project",
+            "SK, status",
+        ])
+        .success();
+    assert_eq!(
+        projected.json_lines(),
+        [
+            serde_json::json!({"SK": "ORDER#01", "status": "open"}),
+            serde_json::json!({"SK": "ORDER#02", "status": "closed"}),
+        ]
+    );
+
+    let profiles = fixture
+        .run(&[
+            "scan",
+            "--filter",
+            r#"begins_with(SK, "PROFILE") AND attribute_exists(name)"#,
+            "--project",
+            "PK",
+        ])
+        .success();
+    assert_eq!(profiles.json_lines(), [serde_json::json!({"PK": "USER#1"})]);
+    assert!(
+        profiles.summary().contains("ScannedCount: 16"),
+        "{}",
+        profiles.summary()
+    );
     fixture.drop_table().await;
 }
