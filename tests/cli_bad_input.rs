@@ -205,16 +205,19 @@ fn checks_that_need_no_table_description_never_connect() {
             &["no table given", "--table", "DDBX_TABLE"],
         ),
         (
-            &["--table", "t", "query", "--pk", "x", "--limit", "0"],
+            &["--table", "orders", "query", "--pk", "x", "--limit", "0"],
             &["--limit 0"],
         ),
-        (&["--table", "t", "scan", "--limit", "0"], &["--limit 0"]),
         (
-            &["--table", "t", "scan", "--max-items", "0"],
+            &["--table", "orders", "scan", "--limit", "0"],
+            &["--limit 0"],
+        ),
+        (
+            &["--table", "orders", "scan", "--max-items", "0"],
             &["--max-items 0"],
         ),
         (
-            &["--table", "t", "scan", "--segments", "0"],
+            &["--table", "orders", "scan", "--segments", "0"],
             &["--segments 0"],
         ),
     ];
@@ -237,15 +240,24 @@ fn usage_errors_exit_with_two_and_point_at_help() {
         (&["frobnicate"], "frobnicate"),
     ];
     for (args, needle) in cases {
-        let run = ddbx(&endpoint, Some("t"), args);
+        let run = ddbx(&endpoint, Some("orders"), args);
         run.refused(2, &[needle, "--help"]);
     }
 }
 
 #[test]
+fn a_missing_region_says_how_to_set_one() {
+    let mut command = ddbx_command();
+    command
+        .env_remove("AWS_REGION")
+        .args(["--endpoint-url", &closed_endpoint(), "tables"]);
+    run_command(command).refused(1, &["no AWS region", "--region"]);
+}
+
+#[test]
 fn unreachable_endpoint_is_reported_with_exit_code_one() {
     let endpoint = closed_endpoint();
-    let run = ddbx(&endpoint, Some("t"), &["query", "--pk", "x"]);
+    let run = ddbx(&endpoint, Some("orders"), &["query", "--pk", "x"]);
     run.refused(1, &["could not reach", &endpoint, "--endpoint-url"]);
 }
 

@@ -189,6 +189,13 @@ async fn tables_and_describe_show_the_table_in_every_format(server: Server) {
     let json = ddbx(&fixture.endpoint, None, &["tables"]).success();
     let quoted = format!("\"{}\"", fixture.table);
     assert!(json.lines().contains(&quoted.as_str()), "{}", json.stdout);
+    let ddb = ddbx(
+        &fixture.endpoint,
+        None,
+        &["--region", "us-east-1", "tables", "-o", "ddb"],
+    )
+    .success();
+    assert!(ddb.lines().contains(&quoted.as_str()), "{}", ddb.stdout);
     let table = ddbx(&fixture.endpoint, None, &["tables", "-o", "table"]).success();
     assert!(
         table.lines().contains(&fixture.table.as_str()),
@@ -453,6 +460,17 @@ async fn scan_reads_everything_once_in_segments_pages_and_indexes(server: Server
         "{}",
         capped.summary()
     );
+
+    let table = fixture
+        .run(&["scan", "--segments", "2", "--max-items", "3", "-o", "table"])
+        .success();
+    assert_eq!(
+        table.lines().len(),
+        4,
+        "header and three rows:\n{}",
+        table.stdout
+    );
+    assert!(table.lines()[0].starts_with("PK "), "{}", table.stdout);
 
     let index = fixture.run(&["scan", "--index", "GSI1"]).success();
     let in_index = index.json_lines();

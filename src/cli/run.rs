@@ -209,14 +209,17 @@ mod tests {
             (&["query", "--pk", "P"], "--table"),
             (&["describe"], "--table"),
             (
-                &["--table", "t", "query", "--pk", "P", "--limit", "0"],
+                &["--table", "orders", "query", "--pk", "P", "--limit", "0"],
                 "--limit 0",
             ),
             (
-                &["--table", "t", "scan", "--max-items", "0"],
+                &["--table", "orders", "scan", "--max-items", "0"],
                 "--max-items 0",
             ),
-            (&["--table", "t", "scan", "--segments", "0"], "--segments 0"),
+            (
+                &["--table", "orders", "scan", "--segments", "0"],
+                "--segments 0",
+            ),
         ];
         for (args, expected) in cases {
             let message = refused_without_connecting(args).await;

@@ -13,14 +13,25 @@ use super::args::ReadOptions;
 use super::error::CliError;
 use crate::domain::schema::{IndexKind, KeySchema, TableDescription};
 
-/// Checks made from the arguments alone, before connecting: a missing table, a zero page size.
+/// The table name from `--table`/`DDBX_TABLE`, checked against DynamoDB's naming rules
+/// (3–255 characters of `a-z A-Z 0-9 _ . -`) so a typo is caught before connecting.
 pub fn require_table(table: Option<&str>) -> Result<&str, CliError> {
-    match table {
-        Some(name) if !name.is_empty() => Ok(name),
-        _ => Err(CliError::usage(
-            "no table given: pass --table T or set DDBX_TABLE (`ddbx tables` lists the tables)",
-        )),
+    let name = match table {
+        Some(name) if !name.is_empty() => name,
+        _ => {
+            return Err(CliError::usage(
+                "no table given: pass --table T or set DDBX_TABLE (`ddbx tables` lists the tables)",
+            ));
+        }
+    };
+    let allowed = |c: char| c.is_ascii_alphanumeric() || matches!(c, '_' | '.' | '-');
+    if !(3..=255).contains(&name.len()) || !name.chars().all(allowed) {
+        return Err(CliError::usage(format!(
+            "--table {name:?}: not a valid DynamoDB table name (3 to 255 characters of a-z, A-Z, 0-9, _ . -); \
+             `ddbx tables` lists the tables"
+        )));
     }
+    Ok(name)
 }
 
 /// Checks `--limit` and `--max-items`, which need no table description.
@@ -164,6 +175,27 @@ mod tests {
             assert!(message.contains("DDBX_TABLE"), "{message}");
         }
         assert_eq!(require_table(Some("app")), Ok("app"));
+        assert_eq!(require_table(Some("my-table_v2.0")), Ok("my-table_v2.0"));
+    }
+
+    #[test]
+    fn an_invalid_table_name_is_refused_before_connecting() {
+        let too_long = "t".repeat(256);
+        for name in [
+            "ab",
+            "orders table",
+            "ÄÖÜ-table",
+            "a/b/c",
+            too_long.as_str(),
+        ] {
+            let Err(CliError::Usage(message)) = require_table(Some(name)) else {
+                panic!("expected a usage error for {name:?}");
+            };
+            assert!(
+                message.contains("not a valid DynamoDB table name"),
+                "{message}"
+            );
+        }
     }
 
     #[test]
