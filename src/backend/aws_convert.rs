@@ -26,11 +26,11 @@ use crate::domain::number::Number;
 use crate::domain::value::{AttrValue, Item};
 
 /// The SDK's item shape.
-pub(crate) type SdkItem = HashMap<String, AttributeValue>;
+pub type SdkItem = HashMap<String, AttributeValue>;
 
 /// A server response ddbx cannot represent without losing or inventing data.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub(crate) struct ConvertError {
+pub struct ConvertError {
     /// Where in the response: `Items[3].price`, `Item.tags[2]`, `Table.KeySchema`.
     path: Vec<String>,
     message: String,
@@ -134,7 +134,7 @@ pub(crate) fn item_from_sdk(item: SdkItem) -> Result<Item, ConvertError> {
 }
 
 /// A page of SDK items, with the failing item's index in the error path.
-pub(crate) fn items_from_sdk(items: Vec<SdkItem>) -> Result<Vec<Item>, ConvertError> {
+pub fn items_from_sdk(items: Vec<SdkItem>) -> Result<Vec<Item>, ConvertError> {
     items
         .into_iter()
         .enumerate()
@@ -170,7 +170,7 @@ pub(crate) fn value_to_sdk(value: AttrValue) -> AttributeValue {
 }
 
 /// A domain item as an SDK item.
-pub(crate) fn item_to_sdk(item: Item) -> SdkItem {
+pub fn item_to_sdk(item: Item) -> SdkItem {
     item.into_iter()
         .map(|(name, value)| (name, value_to_sdk(value)))
         .collect()

@@ -3,6 +3,7 @@
 
 use std::error::Error;
 
+use aws_sdk_dynamodb::config::http::HttpResponse;
 use aws_sdk_dynamodb::error::{DisplayErrorContext, ProvideErrorMetadata, SdkError};
 
 use crate::backend::{BackendError, Connection};
@@ -32,6 +33,23 @@ impl<'a> Target<'a> {
         } else {
             "check the network connection and the region (--region)"
         }
+    }
+}
+
+/// The HTTP status of a raw response, when there is one (tests classify errors without one).
+pub(super) trait HttpStatus {
+    fn http_status(&self) -> Option<u16>;
+}
+
+impl HttpStatus for HttpResponse {
+    fn http_status(&self) -> Option<u16> {
+        Some(self.status().as_u16())
+    }
+}
+
+impl HttpStatus for () {
+    fn http_status(&self) -> Option<u16> {
+        None
     }
 }
 
@@ -65,7 +83,7 @@ const AUTH_HINT: &str = "check the credentials: the profile (--profile or AWS_PR
 pub(super) fn classify<E, R>(error: &SdkError<E, R>, target: Target<'_>) -> BackendError
 where
     E: ProvideErrorMetadata + Error + 'static,
-    R: std::fmt::Debug,
+    R: HttpStatus + std::fmt::Debug,
 {
     match error {
         SdkError::ServiceError(context) => {
@@ -73,9 +91,22 @@ where
             let message = service.message().unwrap_or_default().to_owned();
             match service.code() {
                 Some(code) => classify_code(code, message),
+                // Not a DynamoDB error at all: a proxy page, or a local server that crashed on
+                // the request. Say so plainly instead of dumping the unparsable body.
                 None => BackendError::Service {
-                    code: "UnknownError".to_owned(),
-                    message: format!("{message} ({})", DisplayErrorContext(error)),
+                    code: context.raw().http_status().map_or_else(
+                        || "UnknownError".to_owned(),
+                        |status| format!("HTTP{status}"),
+                    ),
+                    message: format!(
+                        "{} answered{} without a DynamoDB error code or message (the server may have failed on this request)",
+                        target.describe(),
+                        context
+                            .raw()
+                            .http_status()
+                            .map(|status| format!(" with HTTP status {status}"))
+                            .unwrap_or_default(),
+                    ),
                 },
             }
         }
@@ -134,7 +165,11 @@ fn classify_code(code: &str, message: String) -> BackendError {
         },
         code => BackendError::Service {
             code: code.to_owned(),
-            message,
+            message: if message.is_empty() {
+                "(the server sent no message)".to_owned()
+            } else {
+                message
+            },
         },
     }
 }
@@ -271,6 +306,19 @@ mod tests {
         assert!(message.contains("http://127.0.0.1:9"), "{message}");
         assert!(message.contains("Connection refused"), "{message}");
         assert!(message.contains("--endpoint-url"), "{message}");
+    }
+
+    #[test]
+    fn an_unknown_code_without_a_message_still_reads_as_a_sentence() {
+        let connection = local();
+        let error = classify(
+            &service_error("UnknownOperationException", ""),
+            Target::new(&connection),
+        );
+        assert_eq!(
+            error.to_string(),
+            "UnknownOperationException: (the server sent no message)"
+        );
     }
 
     #[test]
