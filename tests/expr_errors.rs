@@ -15,7 +15,11 @@ fn check(kind: ExprKind, text: &str, message: &str, span_text: &str) {
     };
     assert_eq!(error.to_string(), message, "message for {text:?}");
     assert_eq!(error.kind, kind);
-    assert_eq!(&text[error.span.clone()], span_text, "span of the error in {text:?}");
+    assert_eq!(
+        &text[error.span.clone()],
+        span_text,
+        "span of the error in {text:?}"
+    );
 }
 
 macro_rules! rejects {

@@ -5,7 +5,9 @@ use ddbx::domain::ddb_json::item_from_str;
 use ddbx::domain::expr::ast::{Condition, ProjectionExpr, UpdateExpr};
 use ddbx::domain::expr::{ExprError, ExprKind, ExpressionParams, WireRequest};
 use ddbx::domain::number::Number;
-use ddbx::domain::schema::{IndexKind, IndexSchema, KeyAttribute, KeySchema, Projection, TableDescription};
+use ddbx::domain::schema::{
+    IndexKind, IndexSchema, KeyAttribute, KeySchema, Projection, TableDescription,
+};
 use ddbx::domain::value::{AttrValue, Item, ValueType};
 
 pub fn n(text: &str) -> AttrValue {
@@ -24,7 +26,12 @@ pub fn item(json: &str) -> Item {
 /// Params every wire scenario may use. Placeholder names say what they hold.
 pub fn standard_params() -> ExpressionParams {
     let mut params = ExpressionParams::default();
-    for (placeholder, name) in [("#name", "name"), ("#status", "status"), ("#pr", "ProductReviews.OneStar"), ("#a", "a")] {
+    for (placeholder, name) in [
+        ("#name", "name"),
+        ("#status", "status"),
+        ("#pr", "ProductReviews.OneStar"),
+        ("#a", "a"),
+    ] {
         params.names.insert(placeholder.into(), name.into());
     }
     let values = [
