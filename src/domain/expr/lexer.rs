@@ -141,6 +141,10 @@ pub fn tokenize(text: &str) -> Vec<Token> {
                 }
             }
         };
+        // A bad escape may stop inside a multi-byte character; spans always end on a boundary.
+        while !text.is_char_boundary(pos) {
+            pos += 1;
+        }
         tokens.push(Token {
             tok,
             span: Span::new(start, pos),

@@ -47,20 +47,22 @@ impl Parser<'_> {
         Ok(left)
     }
 
+    /// `NOT NOT … primary`, iteratively: a chain of NOTs costs operators, not stack.
     fn not_condition(&mut self) -> PResult<Condition> {
-        if !self.at_keyword("NOT") {
-            return self.primary_condition();
+        let mut nots = Vec::new();
+        while self.at_keyword("NOT") {
+            let op = self.advance();
+            self.count_operator(op)?;
+            nots.push(op);
         }
-        let op = self.advance();
-        self.count_operator(op)?;
-        self.enter()?;
-        let inner = self.not_condition();
-        self.leave();
-        let inner = inner?;
-        Ok(Condition::Not {
-            span: op.to(inner.span()),
-            inner: Box::new(inner),
-        })
+        let mut condition = self.primary_condition()?;
+        for op in nots.into_iter().rev() {
+            condition = Condition::Not {
+                span: op.to(condition.span()),
+                inner: Box::new(condition),
+            };
+        }
+        Ok(condition)
     }
 
     fn primary_condition(&mut self) -> PResult<Condition> {

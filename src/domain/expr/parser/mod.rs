@@ -43,8 +43,10 @@ pub const MAX_EXPRESSION_BYTES: usize = 4096;
 pub const MAX_PATH_DEPTH: usize = 32;
 /// Most candidates of `IN`.
 pub const MAX_IN_CANDIDATES: usize = 100;
-/// Hard recursion guard; reached only by inputs the operator limit would reject anyway.
-const MAX_NESTING: usize = 400;
+/// Hard recursion guard (parentheses, function arguments, literals). Chains of `NOT` are parsed
+/// iteratively and do not count. 128 levels keep debug builds far from a 2 MB thread stack; a
+/// real expression reaching it would have to nest 128 parenthesised operators deep.
+const MAX_NESTING: usize = 128;
 
 /// Placeholders an expression used, for the request-wide "unused" check.
 #[derive(Clone, Debug, Default)]
