@@ -9,22 +9,7 @@ use ddbx::domain::value::{AttrValue, Item, ValueType};
 use support::cli::{ddbx, ddbx_command, run_command};
 use support::items::seed_items;
 use support::tables::{IndexSpec, TableSpec, create_table, delete_table};
-use support::{Server, sdk_client, server_endpoint, unique_table_name};
-
-macro_rules! on_both_servers {
-    ($($name:ident),* $(,)?) => {$(
-        mod $name {
-            #[tokio::test]
-            async fn dynalite() {
-                super::$name(super::support::Server::Dynalite).await;
-            }
-            #[tokio::test]
-            async fn moto() {
-                super::$name(super::support::Server::Moto).await;
-            }
-        }
-    )*};
-}
+use support::{Server, on_both_servers, sdk_client, server_endpoint, unique_table_name};
 
 on_both_servers!(
     invalid_key_input_is_refused_before_the_read_is_sent,
