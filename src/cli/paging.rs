@@ -44,6 +44,18 @@ fn take_page(
     Ok(max_items.is_none_or(|max| totals.printed < max))
 }
 
+/// A server error after some output: the user must know the output above it is incomplete.
+fn read_error(error: BackendError, totals: &ReadTotals) -> CliError {
+    let error = CliError::from(error);
+    if totals.pages == 0 {
+        return error;
+    }
+    CliError::Failed(format!(
+        "{error}\nthe read stopped early: {} items were printed from {} pages before this error",
+        totals.printed, totals.pages
+    ))
+}
+
 /// The end of a read: flush the sink (a closed pipe is not an error) and return the totals.
 fn finish(totals: ReadTotals, sink: &mut dyn ItemSink) -> Result<ReadTotals, CliError> {
     match sink.finish().map_err(output_error) {
@@ -61,7 +73,10 @@ pub async fn run_query(
 ) -> Result<ReadTotals, CliError> {
     let mut totals = ReadTotals::default();
     loop {
-        let page = backend.query(request.clone()).await?;
+        let page = match backend.query(request.clone()).await {
+            Ok(page) => page,
+            Err(error) => return Err(read_error(error, &totals)),
+        };
         match take_page(&page, max_items, &mut totals, sink) {
             Ok(true) => {}
             Ok(false) | Err(None) => break,
@@ -114,7 +129,7 @@ pub async fn run_scan(
     let mut totals = ReadTotals::default();
     while let Some(result) = receiver.recv().await {
         // Dropping the JoinSet on return aborts the segments still running.
-        let page = result?;
+        let page = result.map_err(|error| read_error(error, &totals))?;
         match take_page(&page, max_items, &mut totals, sink) {
             Ok(true) => {}
             Ok(false) | Err(None) => break,

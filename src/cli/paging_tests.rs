@@ -218,12 +218,28 @@ async fn a_server_error_mid_read_is_returned_after_the_pages_already_printed() {
         .await
         .expect_err("second page fails");
     assert_eq!(error.exit_code(), 1);
+    let message = error.to_string();
     assert!(
-        error
-            .to_string()
-            .contains("ProvisionedThroughputExceededException: slow down")
+        message.contains("ProvisionedThroughputExceededException: slow down"),
+        "{message}"
+    );
+    assert!(
+        message.contains("3 items were printed from 1 pages"),
+        "{message}"
     );
     assert_eq!(numbers(&sink.items), [0, 1, 2]);
+}
+
+#[tokio::test]
+async fn an_error_on_the_first_page_says_nothing_about_partial_output() {
+    let mut backend = PagedFake::new(10);
+    backend.fail_on_request = Some(1);
+    let mut sink = Recorder::default();
+    let error = run_query(&backend, query_request(None), None, &mut sink)
+        .await
+        .expect_err("first page fails");
+    assert!(!error.to_string().contains("stopped early"), "{error}");
+    assert!(sink.items.is_empty());
 }
 
 #[tokio::test]

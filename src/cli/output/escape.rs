@@ -101,4 +101,16 @@ mod tests {
         let back: serde_json::Value = serde_json::from_str(&escaped).expect("still JSON");
         assert_eq!(back, value);
     }
+
+    proptest::proptest! {
+        #[test]
+        fn no_text_reaches_the_terminal_with_a_dangerous_character(text in proptest::prelude::any::<String>()) {
+            let cell = escape_for_terminal(&text);
+            proptest::prop_assert!(!cell.chars().any(is_dangerous), "{:?}", cell);
+            let json = escape_json_for_terminal(serde_json::Value::String(text.clone()).to_string());
+            proptest::prop_assert!(!json.chars().any(is_dangerous), "{:?}", json);
+            let back: serde_json::Value = serde_json::from_str(&json).expect("still JSON");
+            proptest::prop_assert_eq!(back, serde_json::Value::String(text));
+        }
+    }
 }

@@ -95,6 +95,8 @@ pub fn render_table(rows: &[Item], key_columns: &[String]) -> String {
 mod tests {
     use std::collections::BTreeMap;
 
+    use proptest::prelude::Strategy as _;
+
     use super::*;
     use crate::domain::number::Number;
 
@@ -171,5 +173,26 @@ USER#10  ORDER#1             19.99
         assert!(text.contains("x\\ny"), "{text}");
         assert!(text.contains(&format!("{}…", "a".repeat(39))), "{text}");
         assert!(text.contains(r#"["\u009b31m"]"#), "{text}");
+    }
+
+    proptest::proptest! {
+        #[test]
+        fn any_rows_render_one_clean_line_each(
+            rows in proptest::collection::vec(
+                proptest::collection::btree_map(
+                    proptest::prelude::any::<String>(),
+                    proptest::prelude::any::<String>().prop_map(AttrValue::S),
+                    0..4,
+                ),
+                1..5,
+            ),
+        ) {
+            let text = render_table(&rows, &keys());
+            proptest::prop_assert_eq!(text.lines().count(), rows.len() + 1);
+            proptest::prop_assert!(
+                !text.chars().any(|c| c.is_control() && c != '\n'),
+                "{:?}", text
+            );
+        }
     }
 }
