@@ -118,7 +118,14 @@ async fn scan(
         io::stdout().lock(),
         key_columns(&table, args.read.index.as_deref()),
     );
-    let totals = run_scan(backend, plan.segments, plan.max_items, sink.as_mut()).await?;
+    let totals = run_scan(
+        backend,
+        plan.request,
+        plan.total_segments,
+        plan.max_items,
+        sink.as_mut(),
+    )
+    .await?;
     print_summary(&totals);
     Ok(())
 }
