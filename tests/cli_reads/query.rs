@@ -1,7 +1,12 @@
 //! `ddbx query`: sort-key operators, paging, indexes, filters and projections.
 
+use ddbx::domain::value::{AttrValue, Item, ValueType};
+
 use crate::fixture::{Fixture, orders, sort_keys};
-use crate::support::{Server, on_both_servers};
+use crate::support::cli::{Run, ddbx};
+use crate::support::items::seed_items;
+use crate::support::tables::{TableSpec, create_table, delete_table};
+use crate::support::{Server, on_both_servers, sdk_client, server_endpoint, unique_table_name};
 
 on_both_servers!(
     query_applies_each_sort_key_operator,
@@ -246,4 +251,72 @@ async fn filter_and_projection_narrow_query_and_scan_results(server: Server) {
         profiles.summary()
     );
     fixture.drop_table().await;
+}
+
+on_both_servers!(binary_keys_are_given_as_base64_and_ordered_as_unsigned_bytes);
+
+async fn binary_keys_are_given_as_base64_and_ordered_as_unsigned_bytes(server: Server) {
+    let Some(endpoint) = server_endpoint(server) else {
+        return;
+    };
+    let client = sdk_client(&endpoint);
+    let table = unique_table_name("cli-binary");
+    let spec = TableSpec::new(&table, "h", ValueType::B).sort("r", ValueType::B);
+    create_table(&client, &spec).await;
+    let items: Vec<Item> = [0x01_u8, 0x7f, 0x80, 0xff]
+        .into_iter()
+        .map(|byte| {
+            Item::from([
+                ("h".to_owned(), AttrValue::B(vec![0xde, 0xad])),
+                ("r".to_owned(), AttrValue::B(vec![byte])),
+            ])
+        })
+        .collect();
+    seed_items(&client, &table, &items).await;
+    let sort_bytes = |run: &Run| -> Vec<Vec<u8>> {
+        run.ddb_items()
+            .iter()
+            .map(|item| match &item["r"] {
+                AttrValue::B(bytes) => bytes.clone(),
+                other => panic!("r is binary, got {other:?}"),
+            })
+            .collect()
+    };
+    // 3q0= is 0xDEAD; fw== is 0x7F; /w== is 0xFF.
+    let run = ddbx(
+        &endpoint,
+        Some(&table),
+        &[
+            "query",
+            "--pk",
+            "3q0=",
+            "--sk-between",
+            "fw==",
+            "/w==",
+            "-o",
+            "ddb",
+        ],
+    )
+    .success();
+    assert_eq!(sort_bytes(&run), [vec![0x7f], vec![0x80], vec![0xff]]);
+    let run = ddbx(
+        &endpoint,
+        Some(&table),
+        &[
+            "query", "--pk", "3q0=", "--sk-gt", "fw==", "--desc", "-o", "ddb",
+        ],
+    )
+    .success();
+    assert_eq!(sort_bytes(&run), [vec![0xff], vec![0x80]]);
+    let run = ddbx(
+        &endpoint,
+        Some(&table),
+        &["get", "--pk", "3q0=", "--sk", "gA=="],
+    )
+    .success();
+    assert_eq!(
+        run.json_lines(),
+        [serde_json::json!({"h": "3q0=", "r": "gA=="})]
+    );
+    delete_table(&client, &table).await;
 }
