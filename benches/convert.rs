@@ -45,7 +45,11 @@ fn order(index: usize) -> Item {
         ("entityType".to_owned(), AttrValue::s("Order")),
         (
             "status".to_owned(),
-            AttrValue::s(if index.is_multiple_of(3) { "SHIPPED" } else { "PLACED" }),
+            AttrValue::s(if index.is_multiple_of(3) {
+                "SHIPPED"
+            } else {
+                "PLACED"
+            }),
         ),
         (
             "total".to_owned(),

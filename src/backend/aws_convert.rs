@@ -100,14 +100,17 @@ pub(crate) fn value_from_sdk(value: AttributeValue) -> Result<AttrValue, Convert
         // either way the only value a stored NULL can have is NULL.
         AttributeValue::Null(_) => AttrValue::Null,
         AttributeValue::M(map) => AttrValue::M(item_from_sdk(map)?),
-        AttributeValue::L(list) => AttrValue::L(
-            list.into_iter()
-                .enumerate()
-                .map(|(index, element)| {
-                    value_from_sdk(element).map_err(|error| error.within(format!("[{index}]")))
-                })
-                .collect::<Result<_, _>>()?,
-        ),
+        AttributeValue::L(list) => {
+            // Collecting into `Result<Vec>` loses the length hint; sizing up front avoids
+            // regrowing the vector on every list.
+            let mut converted = Vec::with_capacity(list.len());
+            for (index, element) in list.into_iter().enumerate() {
+                converted.push(
+                    value_from_sdk(element).map_err(|error| error.within(format!("[{index}]")))?,
+                );
+            }
+            AttrValue::L(converted)
+        }
         AttributeValue::Ss(set) => AttrValue::Ss(set.into_iter().collect()),
         AttributeValue::Ns(set) => AttrValue::Ns(
             set.iter()
@@ -125,12 +128,19 @@ pub(crate) fn value_from_sdk(value: AttributeValue) -> Result<AttrValue, Convert
 
 /// An SDK item (or map value) as a domain item.
 pub(crate) fn item_from_sdk(item: SdkItem) -> Result<Item, ConvertError> {
-    item.into_iter()
-        .map(|(name, value)| match value_from_sdk(value) {
-            Ok(value) => Ok((name, value)),
-            Err(error) => Err(error.within(name)),
-        })
-        .collect()
+    // One exactly sized vector, sorted, then built into the map in bulk: `BTreeMap::from_iter`
+    // reuses a vector's allocation and its sort is linear on sorted input. Collecting straight
+    // from `Result`s would regrow an unsized vector several times per item.
+    let mut pairs = Vec::with_capacity(item.len());
+    for (name, value) in item {
+        match value_from_sdk(value) {
+            Ok(value) => pairs.push((name, value)),
+            Err(error) => return Err(error.within(name)),
+        }
+    }
+    // Names are unique (they were HashMap keys), so an unstable sort loses nothing.
+    pairs.sort_unstable_by(|(a, _), (b, _)| a.cmp(b));
+    Ok(pairs.into_iter().collect())
 }
 
 /// A page of SDK items, with the failing item's index in the error path.

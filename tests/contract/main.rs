@@ -10,6 +10,7 @@
 #[path = "../support/mod.rs"]
 mod support;
 
+mod config;
 mod deviations;
 mod errors;
 mod items;
