@@ -42,8 +42,8 @@ use std::collections::BTreeSet;
 #[derive(Debug)]
 pub struct WireRequest<'p> {
     params: &'p ExpressionParams,
-    used_names: BTreeSet<String>,
-    used_values: BTreeSet<String>,
+    used_names: BTreeSet<&'p str>,
+    used_values: BTreeSet<&'p str>,
     first_kind: Option<ExprKind>,
 }
 
@@ -58,7 +58,7 @@ impl<'p> WireRequest<'p> {
         }
     }
 
-    fn record(&mut self, kind: ExprKind, used: parser::PlaceholderUse) {
+    fn record(&mut self, kind: ExprKind, used: parser::PlaceholderUse<'p>) {
         self.first_kind.get_or_insert(kind);
         self.used_names.extend(used.names);
         self.used_values.extend(used.values);
@@ -86,10 +86,10 @@ impl<'p> WireRequest<'p> {
     /// The request-wide check: every `#name` and `:value` defined must be used somewhere.
     pub fn finish(self) -> Result<(), ExprError> {
         let kind = self.first_kind.unwrap_or(ExprKind::Condition);
-        let unused = |defined: Vec<&String>, used: &BTreeSet<String>| -> Vec<String> {
+        let unused = |defined: Vec<&String>, used: &BTreeSet<&str>| -> Vec<String> {
             defined
                 .into_iter()
-                .filter(|key| !used.contains(*key))
+                .filter(|key| !used.contains(key.as_str()))
                 .cloned()
                 .collect()
         };

@@ -7,7 +7,7 @@ use crate::domain::expr::lexer::Tok;
 use crate::domain::expr::span::Span;
 use crate::domain::value::{AttrValue, ValueType};
 
-impl Parser<'_> {
+impl Parser<'_, '_> {
     pub(super) fn condition(&mut self) -> PResult<Condition> {
         self.enter()?;
         let condition = self.or_condition();
@@ -244,15 +244,18 @@ impl Parser<'_> {
             return;
         };
         let span = low.span.to(high.span);
-        let bounds = format!(
-            "lower bound operand: AttributeValue: {}, upper bound operand: AttributeValue: {}",
-            short_value(&low.value),
-            short_value(&high.value)
-        );
+        let bounds = || {
+            format!(
+                "lower bound operand: AttributeValue: {}, upper bound operand: AttributeValue: {}",
+                short_value(&low.value),
+                short_value(&high.value)
+            )
+        };
         if low.value.value_type() != high.value.value_type() {
             self.defer_invalid(
                 format!(
-                    "The BETWEEN operator requires same data type for lower and upper bounds; {bounds}"
+                    "The BETWEEN operator requires same data type for lower and upper bounds; {}",
+                    bounds()
                 ),
                 span,
             );
@@ -261,7 +264,8 @@ impl Parser<'_> {
         {
             self.defer_invalid(
                 format!(
-                    "The BETWEEN operator requires upper bound to be greater than or equal to lower bound; {bounds}"
+                    "The BETWEEN operator requires upper bound to be greater than or equal to lower bound; {}",
+                    bounds()
                 ),
                 span,
             );

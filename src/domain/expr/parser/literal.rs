@@ -9,7 +9,7 @@ use crate::domain::expr::lexer::Tok;
 use crate::domain::number::Number;
 use crate::domain::value::AttrValue;
 
-impl Parser<'_> {
+impl Parser<'_, '_> {
     /// True when the current token starts a friendly literal.
     pub(super) fn at_literal(&self) -> bool {
         if self.syntax != Syntax::Friendly {

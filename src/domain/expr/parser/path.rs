@@ -8,7 +8,7 @@ use crate::domain::expr::reserved::is_reserved;
 use crate::domain::expr::span::Span;
 use crate::domain::value::AttrValue;
 
-impl Parser<'_> {
+impl Parser<'_, '_> {
     /// True when the current token can start a document path.
     pub(super) fn at_path_start(&self) -> bool {
         match self.peek() {
@@ -78,9 +78,11 @@ impl Parser<'_> {
             Tok::NamePlaceholder => {
                 let placeholder = self.text_of(span);
                 self.advance();
-                self.used.names.insert(placeholder.to_owned());
-                match self.params.names.get(placeholder) {
-                    Some(name) => Ok(name.clone()),
+                match self.params.names.get_key_value(placeholder) {
+                    Some((key, name)) => {
+                        self.used.names.insert(key);
+                        Ok(name.clone())
+                    }
                     None => {
                         self.defer_invalid(
                             format!(
@@ -104,9 +106,11 @@ impl Parser<'_> {
     pub(super) fn value_placeholder(&mut self) -> Value {
         let span = self.advance();
         let placeholder = self.text_of(span);
-        self.used.values.insert(placeholder.to_owned());
-        let value = match self.params.values.get(placeholder) {
-            Some(value) => value.clone(),
+        let value = match self.params.values.get_key_value(placeholder) {
+            Some((key, value)) => {
+                self.used.values.insert(key);
+                value.clone()
+            }
             None => {
                 self.defer_invalid(
                     format!(
