@@ -76,6 +76,14 @@ async fn query_follows_pages_and_stops_at_max_items(server: Server) {
         .run(&["query", "--pk", "USER#1", "--max-items", "5"])
         .success();
     assert_eq!(sort_keys(&capped), orders(1..=5));
+    // Without a filter, only what is printed is read: one page of 5, not a 1 MB page.
+    assert!(
+        capped
+            .summary()
+            .starts_with("items: 5, Count: 5, ScannedCount: 5, pages: 1"),
+        "{}",
+        capped.summary()
+    );
 
     // Pages of 2 until 5 items were printed: the third page completes it and no fourth is read.
     let both = fixture

@@ -49,6 +49,17 @@ pub fn check_read_limits(read: &ReadOptions) -> Result<(), CliError> {
     Ok(())
 }
 
+/// DynamoDB's `Limit` for a read. The user's `--limit` when given. Otherwise, without a filter,
+/// `--max-items` is enough: every item read is printed, so reading more (up to 1 MB a page)
+/// would only cost capacity. With a filter the server decides how many match, so no limit.
+fn page_limit(read: &ReadOptions) -> Option<u32> {
+    match (read.limit, read.max_items, &read.filter) {
+        (Some(limit), _, _) => Some(limit),
+        (None, Some(max_items), None) => Some(u32::try_from(max_items).unwrap_or(u32::MAX)),
+        _ => None,
+    }
+}
+
 /// The table or index a read targets, resolved against the description.
 struct Target<'a> {
     index: Option<&'a str>,
@@ -220,6 +231,25 @@ mod tests {
             ..ReadOptions::default()
         };
         assert_eq!(check_read_limits(&fine), Ok(()));
+    }
+
+    #[test]
+    fn max_items_bounds_the_page_size_only_without_a_filter_or_explicit_limit() {
+        let read = |limit, max_items, filter: Option<&str>| ReadOptions {
+            limit,
+            max_items,
+            filter: filter.map(str::to_owned),
+            ..ReadOptions::default()
+        };
+        assert_eq!(page_limit(&read(None, None, None)), None);
+        assert_eq!(page_limit(&read(None, Some(5), None)), Some(5));
+        assert_eq!(page_limit(&read(Some(100), Some(5), None)), Some(100));
+        assert_eq!(page_limit(&read(None, Some(5), Some("a = 1"))), None);
+        assert_eq!(page_limit(&read(Some(3), Some(5), Some("a = 1"))), Some(3));
+        assert_eq!(
+            page_limit(&read(None, Some(u64::MAX), None)),
+            Some(u32::MAX)
+        );
     }
 
     #[test]

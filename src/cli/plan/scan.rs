@@ -1,6 +1,6 @@
 //! `ddbx scan`: one request per segment (one segment unless `--segments N`).
 
-use super::resolve_target;
+use super::{page_limit, resolve_target};
 use crate::backend::{ExpressionParams, ScanRequest};
 use crate::cli::args::ScanArgs;
 use crate::cli::error::CliError;
@@ -47,7 +47,7 @@ pub fn plan_scan(table: &TableDescription, args: &ScanArgs) -> Result<ScanPlan, 
     template.filter = expressions.filter;
     template.projection = expressions.projection;
     template.params = params;
-    template.limit = args.read.limit;
+    template.limit = page_limit(&args.read);
     Ok(ScanPlan {
         request: template,
         total_segments: args.segments.unwrap_or(1),
