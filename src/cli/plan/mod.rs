@@ -34,12 +34,20 @@ pub fn require_table(table: Option<&str>) -> Result<&str, CliError> {
     Ok(name)
 }
 
+/// DynamoDB's `Limit` is a signed 32-bit integer.
+const MAX_LIMIT: u32 = i32::MAX as u32;
+
 /// Checks `--limit` and `--max-items`, which need no table description.
 pub fn check_read_limits(read: &ReadOptions) -> Result<(), CliError> {
     if read.limit == Some(0) {
         return Err(CliError::usage(
             "--limit 0: the page size must be at least 1 (--limit is DynamoDB's Limit per request)",
         ));
+    }
+    if let Some(limit) = read.limit.filter(|&limit| limit > MAX_LIMIT) {
+        return Err(CliError::usage(format!(
+            "--limit {limit}: DynamoDB's page size is at most {MAX_LIMIT} (a page also stops at 1 MB)"
+        )));
     }
     if read.max_items == Some(0) {
         return Err(CliError::usage(
@@ -55,7 +63,9 @@ pub fn check_read_limits(read: &ReadOptions) -> Result<(), CliError> {
 fn page_limit(read: &ReadOptions) -> Option<u32> {
     match (read.limit, read.max_items, &read.filter) {
         (Some(limit), _, _) => Some(limit),
-        (None, Some(max_items), None) => Some(u32::try_from(max_items).unwrap_or(u32::MAX)),
+        (None, Some(max_items), None) => {
+            Some(u32::try_from(max_items).map_or(MAX_LIMIT, |n| n.min(MAX_LIMIT)))
+        }
         _ => None,
     }
 }
@@ -231,6 +241,13 @@ mod tests {
             ..ReadOptions::default()
         };
         assert_eq!(check_read_limits(&fine), Ok(()));
+        let huge = ReadOptions {
+            limit: Some(u32::MAX),
+            ..ReadOptions::default()
+        };
+        assert!(
+            matches!(check_read_limits(&huge), Err(CliError::Usage(m)) if m.contains("at most 2147483647"))
+        );
     }
 
     #[test]
@@ -248,7 +265,11 @@ mod tests {
         assert_eq!(page_limit(&read(Some(3), Some(5), Some("a = 1"))), Some(3));
         assert_eq!(
             page_limit(&read(None, Some(u64::MAX), None)),
-            Some(u32::MAX)
+            Some(MAX_LIMIT)
+        );
+        assert_eq!(
+            page_limit(&read(None, Some(1 << 40), None)),
+            Some(MAX_LIMIT)
         );
     }
 
