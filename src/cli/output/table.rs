@@ -3,12 +3,14 @@
 
 use std::collections::BTreeSet;
 
+use unicode_width::{UnicodeWidthChar, UnicodeWidthStr};
+
 use super::escape::{escape_for_terminal, escape_json_for_terminal};
 use crate::domain::plain_json::to_plain_json;
 use crate::domain::value::{AttrValue, Item};
 
-/// Widest cell, in characters, before it is cut with `…`.
-const MAX_CELL_CHARS: usize = 40;
+/// Widest cell, in terminal columns, before it is cut with `…`.
+const MAX_CELL_WIDTH: usize = 40;
 const GAP: &str = "  ";
 
 /// One cell's text: scalars as themselves, documents and sets as compact JSON.
@@ -26,11 +28,27 @@ fn cell_text(value: &AttrValue) -> String {
     }
 }
 
+/// Terminal columns `text` takes (CJK and most emoji take two). Cells are escaped first, so
+/// no control character is ever measured.
+fn width(text: &str) -> usize {
+    UnicodeWidthStr::width(text)
+}
+
 fn cut(text: String) -> String {
-    if text.chars().count() <= MAX_CELL_CHARS {
+    if width(&text) <= MAX_CELL_WIDTH {
         return text;
     }
-    let mut cut: String = text.chars().take(MAX_CELL_CHARS - 1).collect();
+    let mut cut = String::new();
+    let mut used = 0;
+    for c in text.chars() {
+        let char_width = UnicodeWidthChar::width(c).unwrap_or(0);
+        // Leave one column for the ellipsis.
+        if used + char_width > MAX_CELL_WIDTH - 1 {
+            break;
+        }
+        used += char_width;
+        cut.push(c);
+    }
     cut.push('…');
     cut
 }
@@ -69,7 +87,7 @@ pub fn render_table(rows: &[Item], key_columns: &[String]) -> String {
         .map(|column| {
             std::iter::once(&header)
                 .chain(&body)
-                .map(|line| line[column].chars().count())
+                .map(|line| width(&line[column]))
                 .max()
                 .unwrap_or(0)
         })
@@ -82,7 +100,7 @@ pub fn render_table(rows: &[Item], key_columns: &[String]) -> String {
                 text.push_str(GAP);
             }
             text.push_str(cell);
-            let pad = widths[column] - cell.chars().count();
+            let pad = widths[column].saturating_sub(width(cell));
             text.extend(std::iter::repeat_n(' ', pad));
         }
         out.push_str(text.trim_end());
@@ -152,6 +170,26 @@ USER#10  ORDER#1             19.99
             second_line,
             r#"P   AQID  {"x":null}  null  ["a","b"]  true"#
         );
+    }
+
+    #[test]
+    fn wide_characters_are_aligned_by_display_width_and_cut_at_forty_columns() {
+        let rows = vec![
+            Item::from([
+                ("PK".to_owned(), AttrValue::s("日本語")),
+                ("x".to_owned(), AttrValue::s("1")),
+            ]),
+            Item::from([
+                ("PK".to_owned(), AttrValue::s("abc")),
+                ("x".to_owned(), AttrValue::s("漢".repeat(30))),
+            ]),
+        ];
+        let text = render_table(&rows, &keys());
+        let lines: Vec<&str> = text.lines().collect();
+        assert_eq!(lines[0], "PK      x");
+        assert_eq!(lines[1], "日本語  1");
+        // 19 double-width characters (38 columns) plus the ellipsis fit in 40 columns.
+        assert_eq!(lines[2], format!("abc     {}…", "漢".repeat(19)));
     }
 
     #[test]
