@@ -53,8 +53,8 @@ where
     C: AsyncFnOnce(&GlobalOptions) -> Result<Arc<dyn Backend>, BackendError>,
 {
     let Some(command) = &cli.command else {
-        print!("{USAGE}");
-        return Ok(());
+        let mut out = io::stdout().lock();
+        return ignore_closed_pipe(out.write_all(USAGE.as_bytes()).and_then(|()| out.flush()));
     };
     check_before_connecting(&cli)?;
     let mut backend = connect(&cli.global).await?;
@@ -80,7 +80,7 @@ where
             let units = output
                 .consumed
                 .map_or_else(|| "not reported".to_owned(), |c| format!("{} RCU", c.total));
-            eprintln!("items: {}, consumed: {units}", items.len());
+            note(&format!("items: {}, consumed: {units}", items.len()));
             Ok(())
         }
         Command::Query(args) => {
@@ -131,7 +131,12 @@ async fn scan(
 }
 
 fn print_summary(totals: &ReadTotals) {
-    eprintln!("{totals}");
+    note(&totals.to_string());
+}
+
+/// One line on stderr. A closed stderr is no reason to fail (or panic, as `eprintln!` would).
+pub fn note(line: &str) {
+    let _ = writeln!(io::stderr().lock(), "{line}");
 }
 
 /// The table's key attributes, then the index's, for the leading table columns.
