@@ -1,8 +1,15 @@
 //! `tables`, `describe`, `get` and `scan`, output fidelity and terminal safety.
 
+use std::io::{BufRead, BufReader};
+use std::process::Stdio;
+
+use ddbx::domain::value::{AttrValue, Item};
+
 use crate::fixture::{BIG, Fixture, by_key, profile, seed, sort_keys};
 use crate::support::cli::{ddbx, ddbx_command, run_command};
-use crate::support::{Server, on_both_servers};
+use crate::support::items::seed_items;
+use crate::support::tables::{TableSpec, create_table, delete_table};
+use crate::support::{Server, on_both_servers, sdk_client, server_endpoint, unique_table_name};
 
 on_both_servers!(
     tables_and_describe_show_the_table_in_every_format,
@@ -243,4 +250,46 @@ async fn read_only_and_ddbx_table_environment_still_read(server: Server) {
     let from_env = run_command(command).success();
     assert_eq!(sort_keys(&from_env), ["PROFILE"]);
     fixture.drop_table().await;
+}
+
+on_both_servers!(a_reader_that_stops_early_ends_ddbx_quietly);
+
+/// `ddbx scan | head -1`: once the reader is gone, ddbx stops with exit code 0 and no panic.
+async fn a_reader_that_stops_early_ends_ddbx_quietly(server: Server) {
+    let Some(endpoint) = server_endpoint(server) else {
+        return;
+    };
+    let client = sdk_client(&endpoint);
+    let table = unique_table_name("cli-pipe");
+    create_table(&client, &TableSpec::single_table(&table)).await;
+    // 300 items of 1 KB: far more than a pipe buffer holds, so ddbx must block on writing.
+    let items: Vec<Item> = (0..300)
+        .map(|i| {
+            Item::from([
+                ("PK".to_owned(), AttrValue::s(format!("P#{}", i % 7))),
+                ("SK".to_owned(), AttrValue::s(format!("S#{i:04}"))),
+                ("pad".to_owned(), AttrValue::s("x".repeat(1000))),
+            ])
+        })
+        .collect();
+    seed_items(&client, &table, &items).await;
+
+    let mut child = ddbx_command()
+        .args(["--endpoint-url", &endpoint, "--table", &table, "scan"])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the ddbx binary starts");
+    let stdout = child.stdout.take().expect("piped stdout");
+    let mut first = String::new();
+    BufReader::new(stdout)
+        .read_line(&mut first)
+        .expect("reads the first line");
+    // The reader (and with it the pipe) is dropped here.
+    assert!(first.starts_with("{\"PK\":\"P#"), "{first}");
+    let output = child.wait_with_output().expect("ddbx exits");
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert_eq!(output.status.code(), Some(0), "{stderr}");
+    assert!(!stderr.contains("panicked"), "{stderr}");
+    delete_table(&client, &table).await;
 }
