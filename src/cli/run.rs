@@ -73,7 +73,7 @@ where
             let table = backend.describe_table(table_name).await?;
             let request = plan_get(&table, args)?;
             let output = backend.get_item(request).await?;
-            let mut sink = item_sink(format, io::stdout().lock(), key_columns(&table, None));
+            let mut sink = item_sink(format, buffered_stdout(), key_columns(&table, None));
             let items: Vec<_> = output.item.into_iter().collect();
             let written = sink.write_items(&items).and_then(|()| sink.finish());
             ignore_closed_pipe(written)?;
@@ -88,7 +88,7 @@ where
             let plan = plan_query(&table, args)?;
             let mut sink = item_sink(
                 format,
-                io::stdout().lock(),
+                buffered_stdout(),
                 key_columns(&table, args.read.index.as_deref()),
             );
             let totals = run_query(
@@ -115,7 +115,7 @@ async fn scan(
     let plan = plan_scan(&table, args)?;
     let mut sink = item_sink(
         format,
-        io::stdout().lock(),
+        buffered_stdout(),
         key_columns(&table, args.read.index.as_deref()),
     );
     let totals = run_scan(
@@ -128,6 +128,11 @@ async fn scan(
     .await?;
     print_summary(&totals);
     Ok(())
+}
+
+/// Stdout for items: one write per page instead of one per line (the sinks flush each page).
+fn buffered_stdout() -> io::BufWriter<io::StdoutLock<'static>> {
+    io::BufWriter::with_capacity(64 * 1024, io::stdout().lock())
 }
 
 fn print_summary(totals: &ReadTotals) {
