@@ -128,19 +128,18 @@ pub(crate) fn value_from_sdk(value: AttributeValue) -> Result<AttrValue, Convert
 
 /// An SDK item (or map value) as a domain item.
 pub(crate) fn item_from_sdk(item: SdkItem) -> Result<Item, ConvertError> {
-    // One exactly sized vector, sorted, then built into the map in bulk: `BTreeMap::from_iter`
-    // reuses a vector's allocation and its sort is linear on sorted input. Collecting straight
-    // from `Result`s would regrow an unsized vector several times per item.
-    let mut pairs = Vec::with_capacity(item.len());
+    // Inserting one by one allocates only the map's own nodes (one node up to 11 attributes);
+    // collecting would first build and free an intermediate vector for every map.
+    let mut converted = Item::new();
     for (name, value) in item {
         match value_from_sdk(value) {
-            Ok(value) => pairs.push((name, value)),
+            Ok(value) => {
+                converted.insert(name, value);
+            }
             Err(error) => return Err(error.within(name)),
         }
     }
-    // Names are unique (they were HashMap keys), so an unstable sort loses nothing.
-    pairs.sort_unstable_by(|(a, _), (b, _)| a.cmp(b));
-    Ok(pairs.into_iter().collect())
+    Ok(converted)
 }
 
 /// A page of SDK items, with the failing item's index in the error path.
@@ -219,20 +218,15 @@ pub(crate) fn capacity_from_sdk(capacity: SdkConsumedCapacity) -> ConsumedCapaci
 }
 
 /// `CancellationReasons` in action order. A reason with no code is reported as `None`, the
-/// service's code for an action that did not fail.
-pub(crate) fn reasons_from_sdk(
-    reasons: Vec<SdkCancellationReason>,
-) -> Result<Vec<CancellationReason>, ConvertError> {
+/// service's code for an action that did not fail. An item ddbx cannot read is left out (the
+/// code and message still say why the action failed).
+pub(crate) fn reasons_from_sdk(reasons: Vec<SdkCancellationReason>) -> Vec<CancellationReason> {
     reasons
         .into_iter()
-        .enumerate()
-        .map(|(index, reason)| {
-            Ok(CancellationReason {
-                code: reason.code.unwrap_or_else(|| "None".to_owned()),
-                message: reason.message,
-                item: optional_item_from_sdk(reason.item, "Item")
-                    .map_err(|error| error.within(format!("CancellationReasons[{index}]")))?,
-            })
+        .map(|reason| CancellationReason {
+            code: reason.code.unwrap_or_else(|| "None".to_owned()),
+            message: reason.message,
+            item: optional_item_from_sdk(reason.item, "Item").ok().flatten(),
         })
         .collect()
 }
