@@ -5,7 +5,8 @@
 //!   each case's verdict, and its message where the corpus states one.
 //! - With the test servers (`scripts/test-servers.sh run -- cargo nextest run --test
 //!   expr_corpus`): dynalite and moto must give the same verdict (accept, or reject with
-//!   `ValidationException`) except where the case lists a known deviation for that server.
+//!   `ValidationException`) except where the case lists a known deviation for that server; dynalite
+//!   must also word each rejection as the corpus does (syntax errors aside, see the corpus).
 //!   Requests go through boto3 (`tests/expr_corpus/server_verdicts.py`) until the AWS backend
 //!   is on main; then this should go through `backend::aws` instead.
 
@@ -216,6 +217,22 @@ fn compare_with(server: &str, endpoint_variable: &str) {
         let accepted = result["accepted"].as_bool().expect("accepted flag");
         let expected_accept = text(&case, "verdict") == Some("accept");
         let code_ok = accepted || text(result, "code") == Some("ValidationException");
+        let server_message = text(result, "message").unwrap_or("");
+        let message_differs = server == "dynalite"
+            && !accepted
+            && text(&case, "message").is_some_and(|message| {
+                message != server_message && !message.contains("Syntax error; token:")
+            })
+            && case
+                .get("message_deviations")
+                .and_then(|d| d.get(server))
+                .is_none();
+        if message_differs {
+            mismatches.push(format!(
+                "{id}: {server} worded it {server_message:?}, DynamoDB (and ddbx) {:?}",
+                text(&case, "message").unwrap_or("")
+            ));
+        }
         if accepted != expected_accept || !code_ok {
             mismatches.push(format!(
                 "{id}: {server} said {} {:?}, DynamoDB (and ddbx) {}",
