@@ -11,6 +11,7 @@
 
 mod call;
 mod condition;
+mod function;
 mod literal;
 mod path;
 mod update;
