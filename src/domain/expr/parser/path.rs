@@ -80,7 +80,7 @@ impl Parser<'_, '_> {
                 self.advance();
                 match self.params.names.get_key_value(placeholder) {
                     Some((key, name)) => {
-                        self.used.names.insert(key);
+                        self.used.names.push(key);
                         Ok(name.clone())
                     }
                     None => {
@@ -108,7 +108,7 @@ impl Parser<'_, '_> {
         let placeholder = self.text_of(span);
         let value = match self.params.values.get_key_value(placeholder) {
             Some((key, value)) => {
-                self.used.values.insert(key);
+                self.used.values.push(key);
                 value.clone()
             }
             None => {
