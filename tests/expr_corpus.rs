@@ -16,9 +16,11 @@ use std::collections::BTreeMap;
 use std::process::Command;
 
 use ddbx::domain::ddb_json::from_json;
-use ddbx::domain::expr::key_condition::check_key_condition;
-use ddbx::domain::expr::validate::{check_filter, check_index_read, check_update};
-use ddbx::domain::expr::{ExprError, ExprKind, ExpressionParams, WireRequest};
+use ddbx::domain::expr::prepare::{
+    ReadExpressions, prepare_condition, prepare_projection, prepare_query, prepare_scan,
+    prepare_update,
+};
+use ddbx::domain::expr::{ExprError, ExpressionParams};
 use serde_json::Value;
 
 const CORPUS: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/expr_corpus/corpus.json");
@@ -61,63 +63,32 @@ fn params(case: &Value) -> ExpressionParams {
 fn ddbx_verdict(case: &Value) -> Result<(), ExprError> {
     let table = expr_support::single_table();
     let params = params(case);
-    let mut request = WireRequest::new(&params);
-    let index = text(case, "index");
-    let consistent = case
-        .get("consistent_read")
-        .and_then(Value::as_bool)
-        .unwrap_or(false);
+    let read = ReadExpressions {
+        index: text(case, "index"),
+        key_condition: text(case, "key_condition"),
+        filter: text(case, "filter"),
+        projection: text(case, "projection"),
+        consistent_read: case
+            .get("consistent_read")
+            .and_then(Value::as_bool)
+            .unwrap_or(false),
+    };
     match text(case, "operation").expect("operation") {
-        "query" => {
-            check_index_read(&table, index, consistent, ExprKind::KeyCondition)?;
-            let key = request.condition(
-                ExprKind::KeyCondition,
-                text(case, "key_condition").expect("key condition"),
-            )?;
-            let filter = text(case, "filter")
-                .map(|f| request.condition(ExprKind::Filter, f))
-                .transpose()?;
-            if let Some(projection) = text(case, "projection") {
-                request.projection(projection)?;
-            }
-            request.finish()?;
-            check_key_condition(&key, &table, index)?;
-            if let Some(filter) = filter {
-                check_filter(&filter, &table, index)?;
-            }
-        }
-        "scan" => {
-            check_index_read(&table, index, consistent, ExprKind::Filter)?;
-            if let Some(filter) = text(case, "filter") {
-                request.condition(ExprKind::Filter, filter)?;
-            }
-            if let Some(projection) = text(case, "projection") {
-                request.projection(projection)?;
-            }
-            request.finish()?;
-        }
+        "query" => prepare_query(&table, &read, &params).map(drop),
+        "scan" => prepare_scan(&table, &read, &params).map(drop),
         "get" => {
-            request.projection(text(case, "projection").expect("projection"))?;
-            request.finish()?;
+            prepare_projection(text(case, "projection").expect("projection"), &params).map(drop)
         }
-        "put" => {
-            request.condition(
-                ExprKind::Condition,
-                text(case, "condition").expect("condition"),
-            )?;
-            request.finish()?;
-        }
-        "update" => {
-            let update = request.update(text(case, "update").expect("update"))?;
-            if let Some(condition) = text(case, "condition") {
-                request.condition(ExprKind::Condition, condition)?;
-            }
-            request.finish()?;
-            check_update(&update, &table)?;
-        }
+        "put" => prepare_condition(text(case, "condition").expect("condition"), &params).map(drop),
+        "update" => prepare_update(
+            &table,
+            text(case, "update").expect("update"),
+            text(case, "condition"),
+            &params,
+        )
+        .map(drop),
         other => panic!("unknown operation {other}"),
     }
-    Ok(())
 }
 
 #[test]

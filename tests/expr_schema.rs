@@ -334,7 +334,10 @@ fn errors_on_friendly_text_point_into_the_text_the_user_typed() {
     let ast = parse_friendly_condition(ExprKind::KeyCondition, typed, &ExpressionParams::default())
         .expect("parses");
     let error = check_query(&single_table(), None, &ast, None, false).expect_err("OR");
-    assert_eq!(error.to_string(), "Invalid operator used in KeyConditionExpression: OR");
+    assert_eq!(
+        error.to_string(),
+        "Invalid operator used in KeyConditionExpression: OR"
+    );
     assert_eq!(&typed[error.span.clone()], typed);
 
     let typed = r#"PK = "A" AND `SK` > 5"#;

@@ -9,8 +9,11 @@
 //!   with [`parse_friendly_condition`] and friends.
 //!
 //! Both give the same AST ([`ast`]), with names and values resolved. [`render::Renderer`] turns
-//! ASTs back into wire text with deterministic placeholders; [`validate`] checks an AST against a
-//! table schema; [`eval`] evaluates it on items; [`complete`] says what may come next at a cursor.
+//! ASTs back into wire text with deterministic placeholders; [`validate`] and
+//! [`key_condition`] check ASTs against a table schema; [`prepare`] runs every check of one
+//! request (what the embedded engine calls first); [`eval`] evaluates conditions, updates and
+//! projections on items; [`order`] sorts key values; [`complete`] says what may come next at a
+//! cursor.
 
 pub mod ast;
 pub mod complete;
@@ -21,6 +24,7 @@ mod lexer;
 pub mod order;
 pub mod params;
 mod parser;
+pub mod prepare;
 pub mod render;
 pub mod reserved;
 pub mod span;
