@@ -326,3 +326,23 @@ fn updates_may_not_touch_key_attributes() {
         .expect("valid");
     assert!(check_update(&update, &t).is_ok());
 }
+
+#[test]
+fn errors_on_friendly_text_point_into_the_text_the_user_typed() {
+    use ddbx::domain::expr::{ExpressionParams, parse_friendly_condition};
+    let typed = r#"PK = "USER#1" OR  begins_with(SK, "ORDER#")"#;
+    let ast = parse_friendly_condition(ExprKind::KeyCondition, typed, &ExpressionParams::default())
+        .expect("parses");
+    let error = check_query(&single_table(), None, &ast, None, false).expect_err("OR");
+    assert_eq!(
+        error.to_string(),
+        "Invalid operator used in KeyConditionExpression: OR"
+    );
+    assert_eq!(&typed[error.span.clone()], typed);
+
+    let typed = r#"PK = "A" AND `SK` > 5"#;
+    let ast = parse_friendly_condition(ExprKind::KeyCondition, typed, &ExpressionParams::default())
+        .expect("parses");
+    let error = check_query(&single_table(), None, &ast, None, false).expect_err("N against S key");
+    assert_eq!(&typed[error.span.clone()], "`SK` > 5");
+}

@@ -3,7 +3,7 @@
 
 use super::{MAX_PATH_DEPTH, PResult, Parser, Syntax};
 use crate::domain::expr::ast::{Path, PathElement, Value};
-use crate::domain::expr::lexer::Tok;
+use crate::domain::expr::lexer::{Tok, decode_backtick};
 use crate::domain::expr::reserved::is_reserved;
 use crate::domain::expr::span::Span;
 use crate::domain::value::AttrValue;
@@ -13,7 +13,7 @@ impl Parser<'_, '_> {
     pub(super) fn at_path_start(&self) -> bool {
         match self.peek() {
             Tok::Ident | Tok::NamePlaceholder => true,
-            Tok::Backtick(_) => self.syntax == Syntax::Friendly,
+            Tok::Backtick => self.syntax == Syntax::Friendly,
             _ => false,
         }
     }
@@ -60,7 +60,7 @@ impl Parser<'_, '_> {
     /// One name: bare word, `#placeholder`, or (friendly) backticked name.
     fn path_segment(&mut self) -> PResult<String> {
         let span = self.span();
-        match self.peek().clone() {
+        match *self.peek() {
             Tok::Ident => {
                 let word = self.text_of(span);
                 if !word.starts_with(|c: char| c.is_ascii_alphabetic()) {
@@ -80,7 +80,7 @@ impl Parser<'_, '_> {
                 self.advance();
                 match self.params.names.get_key_value(placeholder) {
                     Some((key, name)) => {
-                        self.used.names.insert(key);
+                        self.used.names.push(key);
                         Ok(name.clone())
                     }
                     None => {
@@ -94,9 +94,9 @@ impl Parser<'_, '_> {
                     }
                 }
             }
-            Tok::Backtick(name) if self.syntax == Syntax::Friendly => {
+            Tok::Backtick if self.syntax == Syntax::Friendly => {
                 self.advance();
-                Ok(name)
+                Ok(decode_backtick(self.text_of(span)))
             }
             _ => Err(self.syntax_error()),
         }
@@ -108,7 +108,7 @@ impl Parser<'_, '_> {
         let placeholder = self.text_of(span);
         let value = match self.params.values.get_key_value(placeholder) {
             Some((key, value)) => {
-                self.used.values.insert(key);
+                self.used.values.push(key);
                 value.clone()
             }
             None => {
