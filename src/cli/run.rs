@@ -6,7 +6,7 @@ use std::sync::Arc;
 use super::args::{Cli, Command, GlobalOptions, OutputFormat, ScanArgs};
 use super::error::CliError;
 use super::output::describe::{describe_json, describe_text};
-use super::output::escape::{escape_for_terminal, escape_json_for_terminal};
+use super::output::escape::escape_json_for_terminal;
 use super::output::items::item_sink;
 use super::output::summary::ReadTotals;
 use super::paging::{run_query, run_scan};
@@ -15,6 +15,7 @@ use super::plan::{
 };
 use crate::backend::read_only::ReadOnly;
 use crate::backend::{Backend, BackendError};
+use crate::domain::escape::escape_for_terminal;
 use crate::domain::schema::TableDescription;
 
 /// Shown by `ddbx` without a command (the terminal UI will open here in a later version).

@@ -211,7 +211,7 @@ async fn table_output_is_aligned_and_escapes_control_characters(server: Server) 
     assert_eq!(lines.len(), 4, "header and three rows:\n{}", run.stdout);
     assert!(lines[0].starts_with("PK      SK        "), "{}", lines[0]);
     assert!(
-        run.stdout.contains("\\u{1b}[31m\\nnext line"),
+        run.stdout.contains("\\x1b[31m\\nnext line"),
         "{}",
         run.stdout
     );

@@ -5,7 +5,8 @@ use std::collections::BTreeSet;
 
 use unicode_width::{UnicodeWidthChar, UnicodeWidthStr};
 
-use super::escape::{escape_for_terminal, escape_json_for_terminal};
+use super::escape::escape_json_for_terminal;
+use crate::domain::escape::escape_for_terminal;
 use crate::domain::plain_json::to_plain_json;
 use crate::domain::value::{AttrValue, Item};
 
@@ -16,7 +17,7 @@ const GAP: &str = "  ";
 /// One cell's text: scalars as themselves, documents and sets as compact JSON.
 fn cell_text(value: &AttrValue) -> String {
     match value {
-        AttrValue::S(text) => escape_for_terminal(text),
+        AttrValue::S(text) => escape_for_terminal(text).into_owned(),
         AttrValue::N(number) => number.to_string(),
         AttrValue::Bool(flag) => flag.to_string(),
         AttrValue::Null => "null".to_owned(),
@@ -72,7 +73,7 @@ pub fn render_table(rows: &[Item], key_columns: &[String]) -> String {
     let names = columns(rows, key_columns);
     let header: Vec<String> = names
         .iter()
-        .map(|name| cut(escape_for_terminal(name)))
+        .map(|name| cut(escape_for_terminal(name).into_owned()))
         .collect();
     let body: Vec<Vec<String>> = rows
         .iter()
@@ -207,7 +208,7 @@ USER#10  ORDER#1             19.99
             !text.chars().any(|c| c.is_control() && c != '\n'),
             "{text:?}"
         );
-        assert!(text.contains("\\u{1b}]0;owned\\u{7}"), "{text}");
+        assert!(text.contains("\\x1b]0;owned\\x07"), "{text}");
         assert!(text.contains("x\\ny"), "{text}");
         assert!(text.contains(&format!("{}…", "a".repeat(39))), "{text}");
         assert!(text.contains(r#"["\u009b31m"]"#), "{text}");
