@@ -21,7 +21,9 @@ impl Parser<'_, '_> {
     /// `segment ( . segment | [ n ] )*`
     pub(super) fn path(&mut self) -> PResult<Path> {
         let start = self.span();
-        let mut elements = vec![PathElement::Name(self.path_segment()?)];
+        // Most paths have one or two steps.
+        let mut elements = Vec::with_capacity(2);
+        elements.push(PathElement::Name(self.path_segment()?));
         loop {
             match self.peek() {
                 Tok::Dot => {
