@@ -266,3 +266,17 @@ fn a_dot_inside_a_name_placeholder_is_part_of_the_name() {
         Some("ProductReviews.OneStar")
     );
 }
+
+#[test]
+fn a_bad_escape_before_a_multibyte_character_is_a_syntax_error_on_a_char_boundary() {
+    let text = "\"\\ᠠ";
+    let error = parse_friendly_condition(ExprKind::Filter, text, &ExpressionParams::default())
+        .expect_err("bad escape");
+    assert_eq!(&text[error.span.clone()], text);
+    assert!(
+        error
+            .message
+            .ends_with("(invalid escape in string literal)"),
+        "{error}"
+    );
+}
