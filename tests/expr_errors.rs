@@ -111,6 +111,10 @@ rejects! {
         Condition, "begins_with(a, :n)" => "Invalid ConditionExpression: Incorrect operand type for operator or function; operator or function: begins_with, operand type: N", at ":n";
     contains_with_the_same_path_twice_is_rejected:
         Condition, "contains(a, a)" => "Invalid ConditionExpression: The first operand must be distinct from the remaining operands for this operator or function; operator: contains, first operand: [a]", at "a";
+    size_of_a_number_constant_is_rejected:
+        Condition, "size(:n) > :n2" => "Invalid ConditionExpression: Incorrect operand type for operator or function; operator or function: size, operand type: N", at ":n";
+    size_of_a_nested_function_needs_a_path_or_value:
+        Condition, "size(size(a)) > :n" => "Invalid ConditionExpression: Operator or function requires a document path; operator or function: size", at "size(a)";
     size_alone_is_not_a_condition:
         Condition, "size(a)" => "Invalid ConditionExpression: The function is not allowed to be used this way in an expression; function: size", at "size(a)";
     boolean_function_as_a_comparison_operand_is_rejected:

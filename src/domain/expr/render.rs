@@ -221,6 +221,11 @@ impl Renderer {
                 self.write_path(out, path);
                 out.push(')');
             }
+            Operand::SizeOfValue { value, .. } => {
+                out.push_str("size(");
+                self.write_value(out, &value.value);
+                out.push(')');
+            }
         }
     }
 
