@@ -161,6 +161,12 @@ rejects! {
         Update, "SET a = :n REMOVE a" => "Invalid UpdateExpression: Two document paths overlap with each other; must remove or rewrite one of these paths; path one: [a], path two: [a]", at "a = :n REMOVE a";
     a_path_and_its_descendant_overlap:
         Update, "SET a = :n, a.b = :n" => "Invalid UpdateExpression: Two document paths overlap with each other; must remove or rewrite one of these paths; path one: [a], path two: [a, b]", at "a = :n, a.b";
+    an_ancestor_after_its_descendant_overlaps:
+        Update, "SET a.b[2] = :n REMOVE c, a" => "Invalid UpdateExpression: Two document paths overlap with each other; must remove or rewrite one of these paths; path one: [a, b, [2]], path two: [a]", at "a.b[2] = :n REMOVE c, a";
+    a_repeated_path_overlaps_itself:
+        Projection, "x, y.z, y.z" => "Invalid ProjectionExpression: Two document paths overlap with each other; must remove or rewrite one of these paths; path one: [y, z], path two: [y, z]", at "y.z, y.z";
+    a_list_index_under_a_map_key_conflicts_even_deep:
+        Update, "SET m.k.x = :n, m.k[0] = :n" => "Invalid UpdateExpression: Two document paths conflict with each other; must remove or rewrite one of these paths; path one: [m, k, x], path two: [m, k, [0]]", at "m.k.x = :n, m.k[0]";
     overlap_is_checked_after_name_resolution:
         Update, "SET #a = :n REMOVE a[1]" => "Invalid UpdateExpression: Two document paths overlap with each other; must remove or rewrite one of these paths; path one: [a], path two: [a, [1]]", at "#a = :n REMOVE a[1]";
     map_key_and_list_index_at_one_position_conflict:

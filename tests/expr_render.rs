@@ -280,3 +280,19 @@ fn a_bad_escape_before_a_multibyte_character_is_a_syntax_error_on_a_char_boundar
         "{error}"
     );
 }
+
+#[test]
+fn twenty_thousand_projected_paths_are_checked_for_overlap_and_the_last_collision_found() {
+    let mut text: String = (0..20_000).map(|i| format!("a{i}.b, ")).collect();
+    text.push_str("a19999");
+    let error = parse_friendly_projection(&text, &ExpressionParams::default())
+        .expect_err("a19999 overlaps a19999.b");
+    assert_eq!(
+        error.to_string(),
+        "Invalid ProjectionExpression: Two document paths overlap with each other; must remove or rewrite one of these paths; path one: [a19999, b], path two: [a19999]"
+    );
+    text.truncate(text.len() - "a19999".len() - 2);
+    let projection =
+        parse_friendly_projection(&text, &ExpressionParams::default()).expect("distinct");
+    assert_eq!(projection.paths.len(), 20_000);
+}
