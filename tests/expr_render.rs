@@ -296,3 +296,54 @@ fn twenty_thousand_projected_paths_are_checked_for_overlap_and_the_last_collisio
         parse_friendly_projection(&text, &ExpressionParams::default()).expect("distinct");
     assert_eq!(projection.paths.len(), 20_000);
 }
+
+#[test]
+fn params_keys_of_the_wrong_shape_are_rejected_before_any_expression_is_read() {
+    let cases = [
+        (
+            "names",
+            "name",
+            "ExpressionAttributeNames contains invalid key: Syntax error; key: \"name\"",
+        ),
+        (
+            "names",
+            "#",
+            "ExpressionAttributeNames contains invalid key: Syntax error; key: \"#\"",
+        ),
+        (
+            "names",
+            "#a-b",
+            "ExpressionAttributeNames contains invalid key: Syntax error; key: \"#a-b\"",
+        ),
+        (
+            "values",
+            ":",
+            "ExpressionAttributeValues contains invalid key: Syntax error; key: \":\"",
+        ),
+        (
+            "values",
+            "#v",
+            "ExpressionAttributeValues contains invalid key: Syntax error; key: \"#v\"",
+        ),
+    ];
+    for (map, key, message) in cases {
+        let mut params = ExpressionParams::default();
+        if map == "names" {
+            params.names.insert(key.into(), "a".into());
+        } else {
+            params.values.insert(key.into(), n("1"));
+        }
+        let error = WireRequest::new(&params)
+            .condition(ExprKind::Condition, "syntax error ((")
+            .expect_err(key);
+        assert_eq!(error.to_string(), message);
+    }
+    let mut params = ExpressionParams::default();
+    params.names.insert("#_1".into(), "a".into());
+    params.values.insert(":0_x".into(), n("1"));
+    let mut request = WireRequest::new(&params);
+    request
+        .condition(ExprKind::Condition, "#_1 = :0_x")
+        .expect("digits and _ after the sigil");
+    request.finish().expect("all used");
+}

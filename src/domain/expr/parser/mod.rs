@@ -30,7 +30,9 @@ pub enum Syntax {
     /// The wire syntax plus inline literals (`"text"`, `42`, `-1.5e3`, `true`, `false`, `null`,
     /// `0x0aff` binary, `[…]` lists, `{…}` sets) and backticked names (`` `order-id` ``). Bare
     /// reserved words are accepted as attribute names; only `true`, `false` and `null` must be
-    /// backticked to name an attribute, and `NOT` at the start of a condition.
+    /// backticked to name an attribute, and `NOT` at the start of a condition. The service's
+    /// limits on operators, `IN` operands and path depth apply; the 4 KB limit applies to the
+    /// rendered wire text, not to what the user typed. Maps have no literal (a `:value` works).
     Friendly,
 }
 
