@@ -5,6 +5,8 @@
 //!   table schemas, DynamoDB JSON and plain-JSON views.
 //! - [`backend`]: the DynamoDB boundary. One trait with an AWS SDK implementation and an
 //!   embedded engine; errors are classified once, at this edge.
+//! - [`cli`]: the headless commands (`tables`, `describe`, `get`, `query`, `scan`) over `Arc<dyn Backend>`.
 
 pub mod backend;
+pub mod cli;
 pub mod domain;

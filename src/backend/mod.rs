@@ -1,6 +1,14 @@
 //! The DynamoDB boundary: one trait, owned by the domain, with an AWS SDK implementation
 //! ([`aws`]) and an embedded in-memory implementation. SDK types never leave `backend/aws*`.
 
+pub mod aws;
+mod aws_convert;
+/// Not part of ddbx's API: lets `benches/convert.rs` measure the SDK ⇄ domain conversion, which
+/// otherwise stays private to the AWS backend.
+#[doc(hidden)]
+pub mod bench_support {
+    pub use super::aws_convert::{ConvertError, SdkItem, item_to_sdk, items_from_sdk};
+}
 mod error;
 pub mod read_only;
 pub mod request;

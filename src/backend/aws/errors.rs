@@ -1,0 +1,185 @@
+//! SDK errors → [`BackendError`], classified once here. The service's own code and message are
+//! always kept: the SDK's `Display` says only "service error", which tells a user nothing.
+
+use std::error::Error;
+
+use aws_sdk_dynamodb::config::http::HttpResponse;
+use aws_sdk_dynamodb::error::{DisplayErrorContext, ProvideErrorMetadata, SdkError};
+
+use crate::backend::{BackendError, Connection};
+
+/// Names the server in network errors.
+#[derive(Clone, Copy, Debug)]
+pub(super) struct Target<'a> {
+    connection: &'a Connection,
+}
+
+impl<'a> Target<'a> {
+    pub(super) fn new(connection: &'a Connection) -> Self {
+        Self { connection }
+    }
+
+    fn describe(self) -> String {
+        match (&self.connection.endpoint, &self.connection.region) {
+            (Some(endpoint), _) => endpoint.clone(),
+            (None, Some(region)) => format!("the DynamoDB endpoint of region {region}"),
+            (None, None) => "the DynamoDB endpoint".to_owned(),
+        }
+    }
+
+    fn hint(self) -> &'static str {
+        if self.connection.endpoint.is_some() {
+            "check that the server is running and that --endpoint-url is right"
+        } else {
+            "check the network connection and the region (--region)"
+        }
+    }
+}
+
+/// The HTTP status of a raw response, when there is one (tests classify errors without one).
+pub(super) trait HttpStatus {
+    fn http_status(&self) -> Option<u16>;
+}
+
+impl HttpStatus for HttpResponse {
+    fn http_status(&self) -> Option<u16> {
+        Some(self.status().as_u16())
+    }
+}
+
+impl HttpStatus for () {
+    fn http_status(&self) -> Option<u16> {
+        None
+    }
+}
+
+/// Service codes meaning "slow down and retry".
+const THROTTLING_CODES: &[&str] = &[
+    "ProvisionedThroughputExceededException",
+    "ThrottlingException",
+    "Throttling",
+    "RequestLimitExceeded",
+];
+
+/// Service codes meaning the credentials are missing, wrong, expired or not allowed.
+const AUTH_CODES: &[&str] = &[
+    "UnrecognizedClientException",
+    "InvalidSignatureException",
+    "ExpiredTokenException",
+    "ExpiredToken",
+    "AccessDeniedException",
+    "AccessDenied",
+    "MissingAuthenticationToken",
+    "MissingAuthenticationTokenException",
+    "IncompleteSignatureException",
+    "InvalidClientTokenId",
+];
+
+const AUTH_HINT: &str = "check the credentials: the profile (--profile or AWS_PROFILE), `aws sso login` for SSO \
+     profiles, or AWS_ACCESS_KEY_ID / AWS_SECRET_ACCESS_KEY";
+
+/// Classifies any SDK error. Operation-specific details (the current item of a failed
+/// condition, cancellation reasons) are added by the callers, which know the operation's type.
+pub(super) fn classify<E, R>(error: &SdkError<E, R>, target: Target<'_>) -> BackendError
+where
+    E: ProvideErrorMetadata + Error + 'static,
+    R: HttpStatus + std::fmt::Debug,
+{
+    match error {
+        SdkError::ServiceError(context) => {
+            let service = context.err();
+            let message = service.message().unwrap_or_default().to_owned();
+            match service.code() {
+                Some(code) => classify_code(code, message),
+                // Not a DynamoDB error at all: a proxy page, or a local server that crashed on
+                // the request. Say so plainly instead of dumping the unparsable body.
+                None => BackendError::Service {
+                    code: context.raw().http_status().map_or_else(
+                        || "UnknownError".to_owned(),
+                        |status| format!("HTTP{status}"),
+                    ),
+                    message: format!(
+                        "{} answered{} without a DynamoDB error code or message (the server may have failed on this request)",
+                        target.describe(),
+                        context
+                            .raw()
+                            .http_status()
+                            .map(|status| format!(" with HTTP status {status}"))
+                            .unwrap_or_default(),
+                    ),
+                },
+            }
+        }
+        SdkError::TimeoutError(_) => BackendError::Network(format!(
+            "{} did not answer in time; {}",
+            target.describe(),
+            target.hint()
+        )),
+        SdkError::DispatchFailure(_) | SdkError::ConstructionFailure(_) => {
+            let chain = DisplayErrorContext(error).to_string();
+            if mentions_credentials(&chain) {
+                BackendError::Auth {
+                    code: "CredentialsNotLoaded".to_owned(),
+                    message: format!("no usable AWS credentials ({chain}); {AUTH_HINT}"),
+                }
+            } else if matches!(error, SdkError::DispatchFailure(_)) {
+                BackendError::Network(format!(
+                    "could not reach {} ({chain}); {}",
+                    target.describe(),
+                    target.hint()
+                ))
+            } else {
+                BackendError::Service {
+                    code: "RequestNotSent".to_owned(),
+                    message: chain,
+                }
+            }
+        }
+        _ => BackendError::Service {
+            code: "InvalidServerResponse".to_owned(),
+            message: format!(
+                "{} sent a response ddbx could not read ({})",
+                target.describe(),
+                DisplayErrorContext(error)
+            ),
+        },
+    }
+}
+
+fn classify_code(code: &str, message: String) -> BackendError {
+    match code {
+        "ConditionalCheckFailedException" => BackendError::ConditionFailed { current: None },
+        "TransactionCanceledException" => BackendError::TransactionCanceled {
+            message,
+            reasons: Vec::new(),
+        },
+        "ValidationException" => BackendError::Validation(message),
+        "ResourceNotFoundException" => BackendError::NotFound(message),
+        code if THROTTLING_CODES.contains(&code) => BackendError::Throttled {
+            code: code.to_owned(),
+            message,
+        },
+        code if AUTH_CODES.contains(&code) => BackendError::Auth {
+            code: code.to_owned(),
+            message: format!("{message} ({AUTH_HINT})"),
+        },
+        code => BackendError::Service {
+            code: code.to_owned(),
+            message: if message.is_empty() {
+                "(the server sent no message)".to_owned()
+            } else {
+                message
+            },
+        },
+    }
+}
+
+/// Credential resolution fails before anything is sent; the SDK reports it as a dispatch or
+/// construction failure whose cause chain names credentials or the identity resolver.
+fn mentions_credentials(chain: &str) -> bool {
+    let lower = chain.to_ascii_lowercase();
+    lower.contains("credential") || lower.contains("identity")
+}
+
+#[cfg(test)]
+mod tests;
