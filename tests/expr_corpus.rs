@@ -4,30 +4,35 @@
 //! - Always: ddbx's own checks (parse, request-wide placeholder use, schema checks) must give
 //!   each case's verdict, and its message where the corpus states one.
 //! - With the test servers (`scripts/test-servers.sh run -- cargo nextest run --test
-//!   expr_corpus`): dynalite and moto must give the same verdict (accept, or reject with
-//!   `ValidationException`) except where the case lists a known deviation for that server; dynalite
-//!   must also word each rejection as the corpus does (syntax errors aside, see the corpus).
-//!   Requests go through boto3 (`tests/expr_corpus/server_verdicts.py`) until the AWS backend
-//!   is on main; then this should go through `backend::aws` instead.
+//!   expr_corpus`): every case is sent through ddbx's AWS backend (`backend::aws`), exactly as
+//!   ddbx would send it; dynalite and moto must give the same verdict (accept, or reject with
+//!   `ValidationException`) except where the case lists a known deviation for that server, and
+//!   dynalite must also word each rejection as the corpus does (syntax errors aside, see the
+//!   corpus).
 
 mod expr_support;
+mod support;
 
 use std::collections::BTreeMap;
-use std::process::Command;
 
+use ddbx::backend::aws::{AwsBackend, AwsOptions};
+use ddbx::backend::{
+    Backend, BackendError, Condition, GetRequest, PutRequest, QueryRequest, ReturnValues,
+    ScanRequest, UpdateRequest,
+};
 use ddbx::domain::ddb_json::from_json;
 use ddbx::domain::expr::prepare::{
     ReadExpressions, prepare_condition, prepare_projection, prepare_query, prepare_scan,
     prepare_update,
 };
 use ddbx::domain::expr::{ExprError, ExpressionParams};
+use ddbx::domain::schema::key_from;
+use ddbx::domain::value::{AttrValue, ValueType};
 use serde_json::Value;
+use support::tables::{IndexSpec, ProjectionSpec, TableSpec, create_table, delete_table};
+use support::{Server, TEST_REGION, sdk_client, server_endpoint, unique_table_name};
 
 const CORPUS: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/expr_corpus/corpus.json");
-const DRIVER: &str = concat!(
-    env!("CARGO_MANIFEST_DIR"),
-    "/tests/expr_corpus/server_verdicts.py"
-);
 
 fn cases() -> Vec<Value> {
     let text = std::fs::read_to_string(CORPUS).expect("corpus file is readable");
@@ -132,105 +137,188 @@ fn corpus_covers_both_verdicts_and_every_operation() {
     }
 }
 
-/// Runs the corpus against one server; `None` when its endpoint is not configured.
-fn server_verdicts(endpoint_variable: &str) -> Option<BTreeMap<String, Value>> {
-    let Ok(endpoint) = std::env::var(endpoint_variable) else {
-        assert!(
-            std::env::var("DDBX_TEST_REQUIRE_SERVERS").as_deref() != Ok("1"),
-            "{endpoint_variable} is not set but DDBX_TEST_REQUIRE_SERVERS=1"
-        );
-        println!(
-            "note: {endpoint_variable} not set; run under scripts/test-servers.sh to compare with the server"
-        );
-        return None;
-    };
-    let venv =
-        std::env::var("DDBX_TEST_VENV_BIN").expect("DDBX_TEST_VENV_BIN is set with the endpoints");
-    let output = Command::new(format!("{venv}/python"))
-        .args([DRIVER, &endpoint, CORPUS])
-        .output()
-        .expect("the venv python runs");
-    assert!(
-        output.status.success(),
-        "driver failed: {}",
-        String::from_utf8_lossy(&output.stderr)
-    );
-    let results: Vec<Value> = serde_json::from_slice(&output.stdout).expect("driver prints JSON");
-    Some(
-        results
-            .into_iter()
-            .map(|result| (text(&result, "id").expect("id").to_owned(), result))
-            .collect(),
-    )
+/// What a server answered: accepted (a failed condition counts: the expressions were valid), or
+/// rejected with the exception name and message.
+enum ServerVerdict {
+    Accepted,
+    Rejected { code: String, message: String },
 }
 
-fn compare_with(server: &str, endpoint_variable: &str) {
-    let Some(verdicts) = server_verdicts(endpoint_variable) else {
+fn server_verdict(result: Result<(), BackendError>) -> ServerVerdict {
+    let (code, message) = match result {
+        Ok(()) | Err(BackendError::ConditionFailed { .. }) => return ServerVerdict::Accepted,
+        Err(BackendError::Validation(message)) => ("ValidationException".to_owned(), message),
+        Err(BackendError::NotFound(message)) => ("ResourceNotFoundException".to_owned(), message),
+        Err(BackendError::Service { code, message }) => (code, message),
+        Err(other) => ("other".to_owned(), other.to_string()),
+    };
+    ServerVerdict::Rejected { code, message }
+}
+
+/// Every ddbx write carries a condition; cases without one get a condition that always holds and
+/// uses no placeholder, so it changes neither the verdict nor the unused-placeholder check.
+const ALWAYS: &str = "attribute_exists(PK) OR attribute_not_exists(PK)";
+
+/// Sends one case through the AWS backend, as ddbx would.
+async fn run_case(backend: &AwsBackend, table: &str, case: &Value) -> ServerVerdict {
+    let params = params(case);
+    let key = key_from([("PK", AttrValue::s("corpus")), ("SK", AttrValue::s("item"))]);
+    let owned = |field: &str| text(case, field).map(str::to_owned);
+    let result = match text(case, "operation").expect("operation") {
+        "query" => {
+            let mut request =
+                QueryRequest::new(table, owned("key_condition").unwrap_or_default(), params);
+            request.index = owned("index");
+            request.filter = owned("filter");
+            request.projection = owned("projection");
+            request.consistent_read = case
+                .get("consistent_read")
+                .and_then(Value::as_bool)
+                .unwrap_or(false);
+            backend.query(request).await.map(drop)
+        }
+        "scan" => {
+            let mut request = ScanRequest::new(table);
+            request.index = owned("index");
+            request.filter = owned("filter");
+            request.projection = owned("projection");
+            request.params = params;
+            backend.scan(request).await.map(drop)
+        }
+        "get" => backend
+            .get_item(GetRequest {
+                table: table.to_owned(),
+                key,
+                projection: owned("projection"),
+                params,
+                consistent_read: false,
+            })
+            .await
+            .map(drop),
+        "put" => backend
+            .put_item(PutRequest {
+                table: table.to_owned(),
+                item: key,
+                condition: Condition::new(owned("condition").expect("condition")),
+                params,
+                return_values: ReturnValues::None,
+            })
+            .await
+            .map(drop),
+        "update" => backend
+            .update_item(UpdateRequest {
+                table: table.to_owned(),
+                key,
+                update: owned("update").expect("update"),
+                condition: Condition::new(owned("condition").unwrap_or_else(|| ALWAYS.to_owned())),
+                params,
+                return_values: ReturnValues::None,
+            })
+            .await
+            .map(drop),
+        other => panic!("unknown operation {other}"),
+    };
+    server_verdict(result)
+}
+
+/// Runs the corpus against one server; `None` when its endpoint is not configured.
+async fn server_verdicts(server: Server) -> Option<BTreeMap<String, ServerVerdict>> {
+    let endpoint = server_endpoint(server)?;
+    let admin = sdk_client(&endpoint);
+    let table = unique_table_name("expr-corpus");
+    let spec = TableSpec::single_table(&table)
+        .gsi(IndexSpec::new("GSI1", "GSI1PK", ValueType::S).sort("GSI1SK", ValueType::N))
+        .lsi("LSI1", "LSI1SK", ValueType::S, ProjectionSpec::KeysOnly);
+    create_table(&admin, &spec).await;
+    let backend = AwsBackend::connect(AwsOptions {
+        profile: None,
+        region: Some(TEST_REGION.to_owned()),
+        endpoint_url: Some(endpoint),
+    })
+    .await
+    .unwrap_or_else(|error| panic!("connecting to {}: {error}", server.name()));
+    let mut verdicts = BTreeMap::new();
+    for case in cases() {
+        let id = text(&case, "id").expect("id").to_owned();
+        verdicts.insert(id, run_case(&backend, &table, &case).await);
+    }
+    delete_table(&admin, &table).await;
+    Some(verdicts)
+}
+
+async fn compare_with(server: Server) {
+    let Some(verdicts) = server_verdicts(server).await else {
         return;
     };
+    let name = server.name();
     let mut mismatches = Vec::new();
     let mut skipped = Vec::new();
     for case in cases() {
         let id = text(&case, "id").expect("id");
         if let Some(reason) = case
             .get("deviations")
-            .and_then(|d| d.get(server))
+            .and_then(|d| d.get(name))
             .and_then(Value::as_str)
         {
             skipped.push(format!("{id}: known deviation: {reason}"));
             continue;
         }
-        let result = &verdicts[id];
-        if let Some(reason) = text(result, "skipped") {
-            skipped.push(format!("{id}: {reason}"));
-            continue;
-        }
-        let accepted = result["accepted"].as_bool().expect("accepted flag");
         let expected_accept = text(&case, "verdict") == Some("accept");
-        let code_ok = accepted || text(result, "code") == Some("ValidationException");
-        let server_message = text(result, "message").unwrap_or("");
-        let message_differs = server == "dynalite"
-            && !accepted
-            && text(&case, "message").is_some_and(|message| {
-                message != server_message && !message.contains("Syntax error; token:")
-            })
-            && case
-                .get("message_deviations")
-                .and_then(|d| d.get(server))
-                .is_none();
-        if message_differs {
-            mismatches.push(format!(
-                "{id}: {server} worded it {server_message:?}, DynamoDB (and ddbx) {:?}",
-                text(&case, "message").unwrap_or("")
-            ));
-        }
-        if accepted != expected_accept || !code_ok {
-            mismatches.push(format!(
-                "{id}: {server} said {} {:?}, DynamoDB (and ddbx) {}",
-                text(result, "code").unwrap_or("OK"),
-                text(result, "message").unwrap_or(""),
-                if expected_accept { "accept" } else { "reject" }
-            ));
+        let expected_message = text(&case, "message");
+        match &verdicts[id] {
+            ServerVerdict::Accepted if expected_accept => {}
+            ServerVerdict::Accepted => {
+                mismatches.push(format!(
+                    "{id}: {name} accepted it; DynamoDB (and ddbx) reject it"
+                ));
+            }
+            ServerVerdict::Rejected { code, message } => {
+                if expected_accept || code != "ValidationException" {
+                    mismatches.push(format!(
+                        "{id}: {name} said {code} {message:?}; DynamoDB (and ddbx) {}",
+                        if expected_accept {
+                            "accept"
+                        } else {
+                            "reject with ValidationException"
+                        }
+                    ));
+                    continue;
+                }
+                let message_differs = server == Server::Dynalite
+                    && expected_message.is_some_and(|expected| {
+                        expected != message && !expected.contains("Syntax error; token:")
+                    })
+                    && case
+                        .get("message_deviations")
+                        .and_then(|d| d.get(name))
+                        .is_none();
+                if message_differs {
+                    mismatches.push(format!(
+                        "{id}: {name} worded it {message:?}, DynamoDB (and ddbx) {:?}",
+                        expected_message.unwrap_or("")
+                    ));
+                }
+            }
         }
     }
     println!(
-        "{server}: {} cases not compared:\n{}",
+        "{name}: {} cases not compared:\n{}",
         skipped.len(),
         skipped.join("\n")
     );
     assert!(
         mismatches.is_empty(),
-        "{server} disagrees on cases not listed as deviations:\n{}",
+        "{name} disagrees on cases not listed as deviations:\n{}",
         mismatches.join("\n")
     );
 }
 
-#[test]
-fn dynalite_gives_the_same_verdicts_except_known_deviations() {
-    compare_with("dynalite", "DDBX_TEST_DYNALITE_ENDPOINT");
+#[tokio::test]
+async fn dynalite_gives_the_same_verdicts_through_the_aws_backend_except_known_deviations() {
+    compare_with(Server::Dynalite).await;
 }
 
-#[test]
-fn moto_gives_the_same_verdicts_except_known_deviations() {
-    compare_with("moto", "DDBX_TEST_MOTO_ENDPOINT");
+#[tokio::test]
+async fn moto_gives_the_same_verdicts_through_the_aws_backend_except_known_deviations() {
+    compare_with(Server::Moto).await;
 }

@@ -111,6 +111,10 @@ rejects! {
         Condition, "begins_with(a, :n)" => "Invalid ConditionExpression: Incorrect operand type for operator or function; operator or function: begins_with, operand type: N", at ":n";
     contains_with_the_same_path_twice_is_rejected:
         Condition, "contains(a, a)" => "Invalid ConditionExpression: The first operand must be distinct from the remaining operands for this operator or function; operator: contains, first operand: [a]", at "a";
+    size_of_a_number_constant_is_rejected:
+        Condition, "size(:n) > :n2" => "Invalid ConditionExpression: Incorrect operand type for operator or function; operator or function: size, operand type: N", at ":n";
+    size_of_a_nested_function_needs_a_path_or_value:
+        Condition, "size(size(a)) > :n" => "Invalid ConditionExpression: Operator or function requires a document path; operator or function: size", at "size(a)";
     size_alone_is_not_a_condition:
         Condition, "size(a)" => "Invalid ConditionExpression: The function is not allowed to be used this way in an expression; function: size", at "size(a)";
     boolean_function_as_a_comparison_operand_is_rejected:
@@ -157,6 +161,12 @@ rejects! {
         Update, "SET a = :n REMOVE a" => "Invalid UpdateExpression: Two document paths overlap with each other; must remove or rewrite one of these paths; path one: [a], path two: [a]", at "a = :n REMOVE a";
     a_path_and_its_descendant_overlap:
         Update, "SET a = :n, a.b = :n" => "Invalid UpdateExpression: Two document paths overlap with each other; must remove or rewrite one of these paths; path one: [a], path two: [a, b]", at "a = :n, a.b";
+    an_ancestor_after_its_descendant_overlaps:
+        Update, "SET a.b[2] = :n REMOVE c, a" => "Invalid UpdateExpression: Two document paths overlap with each other; must remove or rewrite one of these paths; path one: [a, b, [2]], path two: [a]", at "a.b[2] = :n REMOVE c, a";
+    a_repeated_path_overlaps_itself:
+        Projection, "x, y.z, y.z" => "Invalid ProjectionExpression: Two document paths overlap with each other; must remove or rewrite one of these paths; path one: [y, z], path two: [y, z]", at "y.z, y.z";
+    a_list_index_under_a_map_key_conflicts_even_deep:
+        Update, "SET m.k.x = :n, m.k[0] = :n" => "Invalid UpdateExpression: Two document paths conflict with each other; must remove or rewrite one of these paths; path one: [m, k, x], path two: [m, k, [0]]", at "m.k.x = :n, m.k[0]";
     overlap_is_checked_after_name_resolution:
         Update, "SET #a = :n REMOVE a[1]" => "Invalid UpdateExpression: Two document paths overlap with each other; must remove or rewrite one of these paths; path one: [a], path two: [a, [1]]", at "#a = :n REMOVE a[1]";
     map_key_and_list_index_at_one_position_conflict:

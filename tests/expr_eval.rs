@@ -145,6 +145,12 @@ fn condition_scenarios_follow_the_service_type_rules() {
         ),
         ("size of binary counts bytes", "size(bin) = 3", true),
         ("size of a number has no value", "size(count) >= 0", false),
+        ("size of a string constant", r#"size("héllo") = 6"#, true),
+        (
+            "size of a set constant",
+            r#"size({"a", "b"}) = size(tags)"#,
+            true,
+        ),
         (
             "size of a number is unequal to anything",
             "size(count) <> 0",

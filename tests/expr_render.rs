@@ -266,3 +266,84 @@ fn a_dot_inside_a_name_placeholder_is_part_of_the_name() {
         Some("ProductReviews.OneStar")
     );
 }
+
+#[test]
+fn a_bad_escape_before_a_multibyte_character_is_a_syntax_error_on_a_char_boundary() {
+    let text = "\"\\ᠠ";
+    let error = parse_friendly_condition(ExprKind::Filter, text, &ExpressionParams::default())
+        .expect_err("bad escape");
+    assert_eq!(&text[error.span.clone()], text);
+    assert!(
+        error
+            .message
+            .ends_with("(invalid escape in string literal)"),
+        "{error}"
+    );
+}
+
+#[test]
+fn twenty_thousand_projected_paths_are_checked_for_overlap_and_the_last_collision_found() {
+    let mut text: String = (0..20_000).map(|i| format!("a{i}.b, ")).collect();
+    text.push_str("a19999");
+    let error = parse_friendly_projection(&text, &ExpressionParams::default())
+        .expect_err("a19999 overlaps a19999.b");
+    assert_eq!(
+        error.to_string(),
+        "Invalid ProjectionExpression: Two document paths overlap with each other; must remove or rewrite one of these paths; path one: [a19999, b], path two: [a19999]"
+    );
+    text.truncate(text.len() - "a19999".len() - 2);
+    let projection =
+        parse_friendly_projection(&text, &ExpressionParams::default()).expect("distinct");
+    assert_eq!(projection.paths.len(), 20_000);
+}
+
+#[test]
+fn params_keys_of_the_wrong_shape_are_rejected_before_any_expression_is_read() {
+    let cases = [
+        (
+            "names",
+            "name",
+            "ExpressionAttributeNames contains invalid key: Syntax error; key: \"name\"",
+        ),
+        (
+            "names",
+            "#",
+            "ExpressionAttributeNames contains invalid key: Syntax error; key: \"#\"",
+        ),
+        (
+            "names",
+            "#a-b",
+            "ExpressionAttributeNames contains invalid key: Syntax error; key: \"#a-b\"",
+        ),
+        (
+            "values",
+            ":",
+            "ExpressionAttributeValues contains invalid key: Syntax error; key: \":\"",
+        ),
+        (
+            "values",
+            "#v",
+            "ExpressionAttributeValues contains invalid key: Syntax error; key: \"#v\"",
+        ),
+    ];
+    for (map, key, message) in cases {
+        let mut params = ExpressionParams::default();
+        if map == "names" {
+            params.names.insert(key.into(), "a".into());
+        } else {
+            params.values.insert(key.into(), n("1"));
+        }
+        let error = WireRequest::new(&params)
+            .condition(ExprKind::Condition, "syntax error ((")
+            .expect_err(key);
+        assert_eq!(error.to_string(), message);
+    }
+    let mut params = ExpressionParams::default();
+    params.names.insert("#_1".into(), "a".into());
+    params.values.insert(":0_x".into(), n("1"));
+    let mut request = WireRequest::new(&params);
+    request
+        .condition(ExprKind::Condition, "#_1 = :0_x")
+        .expect("digits and _ after the sigil");
+    request.finish().expect("all used");
+}

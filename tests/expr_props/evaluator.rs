@@ -3,7 +3,7 @@
 use super::round_trip::val;
 use ddbx::domain::ddb_json::to_json;
 use ddbx::domain::expr::Span;
-use ddbx::domain::expr::ast::{Comparator, Condition, Function, Operand, Path};
+use ddbx::domain::expr::ast::{Comparator, Condition, Function, Operand, Path, Value};
 use ddbx::domain::expr::eval::evaluate_condition;
 use ddbx::domain::value::{AttrValue, Item};
 use proptest::prelude::*;
@@ -78,10 +78,19 @@ fn small_condition() -> impl Strategy<Value = Condition> {
             function: Function::BeginsWith(Operand::Path(p), val(v)),
             span
         }),
-        (attr, -1i64..4).prop_map(move |(p, n)| Condition::Compare {
+        (attr.clone(), -1i64..4).prop_map(move |(p, n)| Condition::Compare {
             left: Operand::Size { path: p, span },
             op: Comparator::Eq,
             right: val(AttrValue::n(n)),
+            span
+        }),
+        (attr, small_value()).prop_map(move |(p, v)| Condition::Compare {
+            left: Operand::SizeOfValue {
+                value: Value { value: v, span },
+                span
+            },
+            op: Comparator::Eq,
+            right: Operand::Path(p),
             span
         }),
     ];
@@ -102,17 +111,20 @@ mod reference {
         match o {
             Operand::Path(p) => item.get(p.root()).cloned(),
             Operand::Value(v) => Some(v.value.clone()),
-            Operand::Size { path, .. } => {
-                let size = match item.get(path.root())? {
-                    AttrValue::S(s) => s.len(),
-                    AttrValue::B(b) => b.len(),
-                    AttrValue::Ss(s) => s.len(),
-                    AttrValue::L(l) => l.len(),
-                    _ => return None,
-                };
-                Some(AttrValue::n(size as i64))
-            }
+            Operand::Size { path, .. } => size(item.get(path.root())?),
+            Operand::SizeOfValue { value, .. } => size(&value.value),
         }
+    }
+
+    fn size(value: &AttrValue) -> Option<AttrValue> {
+        let size = match value {
+            AttrValue::S(s) => s.len(),
+            AttrValue::B(b) => b.len(),
+            AttrValue::Ss(s) => s.len(),
+            AttrValue::L(l) => l.len(),
+            _ => return None,
+        };
+        Some(AttrValue::n(size as i64))
     }
 
     /// Same-type S/N/B pairs only.

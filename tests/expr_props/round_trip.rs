@@ -126,10 +126,19 @@ fn leaf_condition() -> impl Strategy<Value = Condition> {
             right: Operand::Path(p),
             span,
         }),
-        (path(), comparator, number()).prop_map(move |(p, op, v)| Condition::Compare {
+        (path(), comparator.clone(), number()).prop_map(move |(p, op, v)| Condition::Compare {
             left: Operand::Size { path: p, span },
             op,
             right: val(AttrValue::N(v)),
+            span,
+        }),
+        (path(), comparator, any::<String>()).prop_map(move |(p, op, s)| Condition::Compare {
+            left: Operand::SizeOfValue {
+                value: value(AttrValue::S(s)),
+                span
+            },
+            op,
+            right: Operand::Path(p),
             span,
         }),
         (path(), number(), number()).prop_map(move |(p, a, b)| {

@@ -59,17 +59,49 @@ fn is_word_char(byte: u8) -> bool {
 /// Splits `text` into tokens, ending with one `Eof` token.
 #[must_use]
 pub fn tokenize(text: &str) -> Vec<Token> {
-    let bytes = text.as_bytes();
-    let mut tokens = Vec::with_capacity(bytes.len() / 3 + 1);
-    let mut pos = 0;
-    while pos < bytes.len() {
+    let mut lexer = Lexer::new(text);
+    let mut tokens = Vec::new();
+    loop {
+        let token = lexer.next_token();
+        let end = token.tok == Tok::Eof;
+        tokens.push(token);
+        if end {
+            return tokens;
+        }
+    }
+}
+
+/// Produces tokens one at a time, so the parser needs no token buffer (a 4 KB text would
+/// otherwise cost one large allocation per parse).
+pub struct Lexer<'t> {
+    text: &'t str,
+    pos: usize,
+}
+
+impl<'t> Lexer<'t> {
+    #[must_use]
+    pub fn new(text: &'t str) -> Self {
+        Self { text, pos: 0 }
+    }
+
+    /// The next token; `Eof` (repeatedly) at the end.
+    pub fn next_token(&mut self) -> Token {
+        let text = self.text;
+        let bytes = text.as_bytes();
+        let mut pos = self.pos;
+        while pos < bytes.len() && matches!(bytes[pos], b' ' | b'\t' | b'\n' | b'\r') {
+            pos += 1;
+        }
+        if pos >= bytes.len() {
+            self.pos = bytes.len();
+            return Token {
+                tok: Tok::Eof,
+                span: Span::new(bytes.len(), bytes.len()),
+            };
+        }
         let start = pos;
         let byte = bytes[pos];
         let tok = match byte {
-            b' ' | b'\t' | b'\n' | b'\r' => {
-                pos += 1;
-                continue;
-            }
             b'#' | b':' => {
                 pos += 1;
                 while pos < bytes.len() && is_word_char(bytes[pos]) {
@@ -156,16 +188,12 @@ pub fn tokenize(text: &str) -> Vec<Token> {
         while !text.is_char_boundary(pos) {
             pos += 1;
         }
-        tokens.push(Token {
+        self.pos = pos;
+        Token {
             tok,
             span: Span::new(start, pos),
-        });
+        }
     }
-    tokens.push(Token {
-        tok: Tok::Eof,
-        span: Span::new(bytes.len(), bytes.len()),
-    });
-    tokens
 }
 
 fn lex_number(bytes: &[u8], pos: &mut usize) -> Tok {

@@ -61,6 +61,39 @@ impl<'p> WireRequest<'p> {
         }
     }
 
+    /// The service checks the shape of every params key before it reads any expression:
+    /// `#` or `:` followed by one or more of `[A-Za-z0-9_]`.
+    fn check_keys(&self, kind: ExprKind) -> Result<(), ExprError> {
+        if self.first_kind.is_some() {
+            return Ok(());
+        }
+        let valid = |key: &str, sigil: char| {
+            key.strip_prefix(sigil).is_some_and(|rest| {
+                !rest.is_empty() && rest.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'_')
+            })
+        };
+        let names = self
+            .params
+            .names
+            .keys()
+            .map(|key| (key, '#', "ExpressionAttributeNames"));
+        let values = self
+            .params
+            .values
+            .keys()
+            .map(|key| (key, ':', "ExpressionAttributeValues"));
+        for (key, sigil, parameter) in names.chain(values) {
+            if !valid(key, sigil) {
+                return Err(ExprError::plain(
+                    kind,
+                    format!("{parameter} contains invalid key: Syntax error; key: \"{key}\""),
+                    0..0,
+                ));
+            }
+        }
+        Ok(())
+    }
+
     fn record(&mut self, kind: ExprKind, used: parser::PlaceholderUse<'p>) {
         self.first_kind.get_or_insert(kind);
         self.used_names.extend(used.names);
@@ -69,18 +102,21 @@ impl<'p> WireRequest<'p> {
 
     /// A ConditionExpression, FilterExpression or KeyConditionExpression (`kind` says which).
     pub fn condition(&mut self, kind: ExprKind, text: &str) -> Result<Condition, ExprError> {
+        self.check_keys(kind)?;
         let (condition, used) = parser::parse_condition(text, kind, Syntax::Wire, self.params)?;
         self.record(kind, used);
         Ok(condition)
     }
 
     pub fn update(&mut self, text: &str) -> Result<UpdateExpr, ExprError> {
+        self.check_keys(ExprKind::Update)?;
         let (update, used) = parser::parse_update(text, Syntax::Wire, self.params)?;
         self.record(ExprKind::Update, used);
         Ok(update)
     }
 
     pub fn projection(&mut self, text: &str) -> Result<ProjectionExpr, ExprError> {
+        self.check_keys(ExprKind::Projection)?;
         let (projection, used) = parser::parse_projection(text, Syntax::Wire, self.params)?;
         self.record(ExprKind::Projection, used);
         Ok(projection)

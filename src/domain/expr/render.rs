@@ -7,7 +7,6 @@
 //! `:placeholder`, since the wire syntax has no literals.
 
 use std::collections::HashMap;
-use std::fmt::Write as _;
 
 use super::ast::{
     Condition, Function, Operand, Path, PathElement, ProjectionExpr, SetValue, UpdateExpr,
@@ -45,13 +44,18 @@ impl Renderer {
             .values
             .into_iter()
             .enumerate()
-            .map(|(index, value)| (format!(":v{index}"), value))
+            .map(|(index, value)| {
+                let mut key = String::with_capacity(6);
+                key.push_str(":v");
+                push_decimal(&mut key, index);
+                (key, value)
+            })
             .collect();
         params
     }
 
     pub fn condition(&mut self, condition: &Condition) -> String {
-        let mut out = String::new();
+        let mut out = String::with_capacity(256);
         self.write_condition(&mut out, condition, Level::Or);
         out
     }
@@ -151,7 +155,9 @@ impl Renderer {
                 left, op, right, ..
             } => {
                 self.write_operand(out, left);
-                let _ = write!(out, " {} ", op.symbol());
+                out.push(' ');
+                out.push_str(op.symbol());
+                out.push(' ');
                 self.write_operand(out, right);
             }
             Condition::Between {
@@ -215,6 +221,11 @@ impl Renderer {
                 self.write_path(out, path);
                 out.push(')');
             }
+            Operand::SizeOfValue { value, .. } => {
+                out.push_str("size(");
+                self.write_value(out, &value.value);
+                out.push(')');
+            }
         }
     }
 
@@ -255,7 +266,9 @@ impl Renderer {
                     }
                 }
                 PathElement::Index(index) => {
-                    let _ = write!(out, "[{index}]");
+                    out.push('[');
+                    push_decimal(out, *index);
+                    out.push(']');
                 }
             }
         }
@@ -290,7 +303,8 @@ impl Renderer {
     }
 
     fn write_value(&mut self, out: &mut String, value: &AttrValue) {
-        let _ = write!(out, ":v{}", self.values.len());
+        out.push_str(":v");
+        push_decimal(out, self.values.len());
         self.values.push(value.clone());
     }
 }
@@ -311,6 +325,40 @@ impl Level {
             Condition::And { .. } => Self::And,
             Condition::Not { .. } => Self::Not,
             _ => Self::Atom,
+        }
+    }
+}
+
+/// Appends `value` in decimal; placeholders and indexes are written for every operand, and the
+/// formatting machinery is several times slower for this.
+fn push_decimal(out: &mut String, value: usize) {
+    let mut digits = [0u8; 20];
+    let mut start = digits.len();
+    let mut rest = value;
+    loop {
+        start -= 1;
+        // `rest % 10` is a single digit, so the cast cannot truncate.
+        digits[start] = b'0' + (rest % 10) as u8;
+        rest /= 10;
+        if rest == 0 {
+            break;
+        }
+    }
+    for &digit in &digits[start..] {
+        out.push(char::from(digit));
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::push_decimal;
+
+    #[test]
+    fn decimals_are_written_like_display_does() {
+        for value in [0, 7, 10, 99, 100, 12_345, usize::MAX] {
+            let mut out = String::from("x");
+            push_decimal(&mut out, value);
+            assert_eq!(out, format!("x{value}"));
         }
     }
 }

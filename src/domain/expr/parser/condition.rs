@@ -207,15 +207,29 @@ impl Parser<'_, '_> {
         Err(self.syntax_error())
     }
 
-    /// `size(x)` as an operand; its argument must be one document path.
+    /// `size(x)` as an operand: of a document path, or of a constant that has a size (not N,
+    /// BOOL or NULL).
     fn size_operand(&mut self, call: super::call::Call) -> Operand {
         let span = call.span;
-        match self.single_path_argument(call) {
-            Some(path) => Operand::Size { path, span },
-            None => Operand::Value(Value {
-                value: AttrValue::Null,
-                span,
-            }),
+        let placeholder = Operand::Value(Value {
+            value: AttrValue::Null,
+            span,
+        });
+        match self.exact_arguments::<1>(call) {
+            Some([Operand::Path(path)]) => Operand::Size { path, span },
+            Some([Operand::Value(value)]) => {
+                let value_type = value.value.value_type();
+                if matches!(value_type, ValueType::N | ValueType::Bool | ValueType::Null) {
+                    self.defer_operand_type("size", value_type, value.span);
+                    return placeholder;
+                }
+                Operand::SizeOfValue { value, span }
+            }
+            Some([other]) => {
+                self.defer_requires_path("size", other.span());
+                placeholder
+            }
+            None => placeholder,
         }
     }
 

@@ -82,7 +82,7 @@ impl Parser<'_, '_> {
         self.exact_arguments::<2>(call)
     }
 
-    fn exact_arguments<const N: usize>(&mut self, call: Call) -> Option<[Operand; N]> {
+    pub(super) fn exact_arguments<const N: usize>(&mut self, call: Call) -> Option<[Operand; N]> {
         let count = call.arguments.len();
         match <[Operand; N]>::try_from(call.arguments) {
             Ok(arguments) => Some(arguments),

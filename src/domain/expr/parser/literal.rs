@@ -17,7 +17,7 @@ impl Parser<'_, '_> {
         }
         match self.peek() {
             Tok::Str | Tok::Integer | Tok::Decimal | Tok::Hex | Tok::LBracket | Tok::LBrace => true,
-            Tok::Minus => matches!(self.peek_at(1), Tok::Integer | Tok::Decimal),
+            Tok::Minus => matches!(self.peek_next(), Tok::Integer | Tok::Decimal),
             Tok::Ident => {
                 self.at_keyword("true") || self.at_keyword("false") || self.at_keyword("null")
             }

@@ -18,7 +18,7 @@ mod update;
 
 use super::ast::{Condition, ProjectionExpr, UpdateExpr};
 use super::error::{ExprError, ExprKind};
-use super::lexer::{Tok, Token, tokenize};
+use super::lexer::{Lexer, Tok, Token};
 use super::params::ExpressionParams;
 use super::span::Span;
 
@@ -30,7 +30,9 @@ pub enum Syntax {
     /// The wire syntax plus inline literals (`"text"`, `42`, `-1.5e3`, `true`, `false`, `null`,
     /// `0x0aff` binary, `[…]` lists, `{…}` sets) and backticked names (`` `order-id` ``). Bare
     /// reserved words are accepted as attribute names; only `true`, `false` and `null` must be
-    /// backticked to name an attribute, and `NOT` at the start of a condition.
+    /// backticked to name an attribute, and `NOT` at the start of a condition. The service's
+    /// limits on operators, `IN` operands and path depth apply; the 4 KB limit applies to the
+    /// rendered wire text, not to what the user typed. Maps have no literal (a `:value` works).
     Friendly,
 }
 
@@ -58,7 +60,13 @@ pub struct PlaceholderUse<'a> {
 
 pub(crate) struct Parser<'t, 'p> {
     text: &'t str,
-    tokens: Vec<Token>,
+    /// Tokens stream from the lexer with one token of look-ahead; `prev` and `next` also give
+    /// syntax errors their `near:` context.
+    lexer: Lexer<'t>,
+    prev: Option<Token>,
+    current: Token,
+    next: Token,
+    /// Number of tokens consumed: the index of `current`.
     pos: usize,
     kind: ExprKind,
     syntax: Syntax,
@@ -75,9 +83,15 @@ type PResult<T> = Result<T, ExprError>;
 
 impl<'t, 'p> Parser<'t, 'p> {
     fn new(text: &'t str, kind: ExprKind, syntax: Syntax, params: &'p ExpressionParams) -> Self {
+        let mut lexer = Lexer::new(text);
+        let current = lexer.next_token();
+        let next = lexer.next_token();
         Self {
             text,
-            tokens: tokenize(text),
+            lexer,
+            prev: None,
+            current,
+            next,
             pos: 0,
             kind,
             syntax,
@@ -102,7 +116,7 @@ impl<'t, 'p> Parser<'t, 'p> {
                 Span::new(MAX_EXPRESSION_BYTES, self.text.len()),
             ));
         }
-        if self.tokens.len() == 1 {
+        if self.current.tok == Tok::Eof {
             return Err(self.invalid(
                 "The expression can not be empty;",
                 Span::new(0, self.text.len()),
@@ -124,21 +138,23 @@ impl<'t, 'p> Parser<'t, 'p> {
     // ---- token cursor ----
 
     fn peek(&self) -> &Tok {
-        &self.tokens[self.pos].tok
+        &self.current.tok
     }
 
-    fn peek_at(&self, offset: usize) -> &Tok {
-        let last = self.tokens.len() - 1;
-        &self.tokens[(self.pos + offset).min(last)].tok
+    /// The token after the current one.
+    fn peek_next(&self) -> &Tok {
+        &self.next.tok
     }
 
     fn span(&self) -> Span {
-        self.tokens[self.pos].span
+        self.current.span
     }
 
-    /// Span of the token just consumed.
+    /// Span of the token just consumed (the current one before anything was consumed).
     fn prev_span(&self) -> Span {
-        self.tokens[self.pos.saturating_sub(1)].span
+        self.prev
+            .as_ref()
+            .map_or(self.current.span, |prev| prev.span)
     }
 
     fn text_of(&self, span: Span) -> &'t str {
@@ -147,7 +163,10 @@ impl<'t, 'p> Parser<'t, 'p> {
 
     fn advance(&mut self) -> Span {
         let span = self.span();
-        if self.pos + 1 < self.tokens.len() {
+        if self.current.tok != Tok::Eof {
+            let following = self.lexer.next_token();
+            let next = std::mem::replace(&mut self.next, following);
+            self.prev = Some(std::mem::replace(&mut self.current, next));
             self.pos += 1;
         }
         span
@@ -163,13 +182,7 @@ impl<'t, 'p> Parser<'t, 'p> {
 
     /// True when the current token is the bare keyword `word` (case-insensitive).
     fn at_keyword(&self, word: &str) -> bool {
-        self.keyword_at(0, word)
-    }
-
-    fn keyword_at(&self, offset: usize, word: &str) -> bool {
-        let index = (self.pos + offset).min(self.tokens.len() - 1);
-        let token = &self.tokens[index];
-        token.tok == Tok::Ident && self.text_of(token.span).eq_ignore_ascii_case(word)
+        self.current.tok == Tok::Ident && self.text_of(self.current.span).eq_ignore_ascii_case(word)
     }
 
     // ---- errors ----
@@ -192,27 +205,25 @@ impl<'t, 'p> Parser<'t, 'p> {
 
     /// `Syntax error; token: "<tok>", near: "<prev tok … next tok>"` at the current token.
     fn syntax_error(&self) -> ExprError {
-        let token = &self.tokens[self.pos];
+        let token = &self.current;
         let shown = if token.tok == Tok::Eof {
             "<EOF>"
         } else {
             self.text_of(token.span)
         };
-        let near_start = if self.pos > 0 {
-            self.tokens[self.pos - 1].span.start
-        } else {
-            token.span.start
-        };
+        let near_start = self
+            .prev
+            .as_ref()
+            .map_or(token.span.start, |prev| prev.span.start);
         let near_end = if token.tok == Tok::Eof {
             // Trailing spaces are not part of any token.
-            self.pos
-                .checked_sub(1)
-                .map_or(token.span.end, |prev| self.tokens[prev].span.end)
+            self.prev
+                .as_ref()
+                .map_or(token.span.end, |prev| prev.span.end)
+        } else if self.next.tok == Tok::Eof {
+            token.span.end
         } else {
-            self.tokens
-                .get(self.pos + 1)
-                .filter(|next| next.tok != Tok::Eof)
-                .map_or(token.span.end, |next| next.span.end)
+            self.next.span.end
         };
         let near = &self.text[near_start..near_end];
         let mut detail = format!("Syntax error; token: \"{shown}\", near: \"{near}\"");

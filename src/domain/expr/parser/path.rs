@@ -1,6 +1,8 @@
 //! Document paths, `#name` / `:value` resolution, and the overlap rule shared by updates and
 //! projections.
 
+use std::collections::HashMap;
+
 use super::{MAX_PATH_DEPTH, PResult, Parser, Syntax};
 use crate::domain::expr::ast::{Path, PathElement, Value};
 use crate::domain::expr::lexer::{Tok, decode_backtick};
@@ -21,7 +23,9 @@ impl Parser<'_, '_> {
     /// `segment ( . segment | [ n ] )*`
     pub(super) fn path(&mut self) -> PResult<Path> {
         let start = self.span();
-        let mut elements = vec![PathElement::Name(self.path_segment()?)];
+        // Most paths have one or two steps.
+        let mut elements = Vec::with_capacity(2);
+        elements.push(PathElement::Name(self.path_segment()?));
         loop {
             match self.peek() {
                 Tok::Dot => {
@@ -126,13 +130,55 @@ impl Parser<'_, '_> {
 
     /// Two paths may not overlap (one a prefix of the other) or conflict (the same position used
     /// as a map key and a list index). Compared after `#name` resolution.
+    ///
+    /// Paths go into a trie one by one, so the check stays linear however many paths a (long,
+    /// friendly) text holds; the first path that collides with an earlier one is reported
+    /// together with that earlier path.
     pub(super) fn check_overlaps(&mut self, paths: &[&Path]) {
-        for (position, first) in paths.iter().enumerate() {
-            for second in &paths[position + 1..] {
-                if let Some(error) = self.overlap_error(first, second) {
-                    self.defer(error);
-                    return;
+        let mut trie = vec![TrieNode::default()];
+        for (current, path) in paths.iter().enumerate() {
+            let mut node = 0;
+            let mut earlier = None;
+            for element in &path.elements {
+                let here = &trie[node];
+                let other_kind_owner = match element {
+                    PathElement::Name(_) => here.index_child_owner,
+                    PathElement::Index(_) => here.name_child_owner,
+                };
+                earlier = here.end.or(other_kind_owner);
+                if earlier.is_some() {
+                    break;
                 }
+                node = match here.children.get(element) {
+                    Some(&child) => child,
+                    None => {
+                        let child = trie.len();
+                        trie.push(TrieNode {
+                            first: current,
+                            ..TrieNode::default()
+                        });
+                        let here = &mut trie[node];
+                        here.children.insert(element, child);
+                        let owner = match element {
+                            PathElement::Name(_) => &mut here.name_child_owner,
+                            PathElement::Index(_) => &mut here.index_child_owner,
+                        };
+                        owner.get_or_insert(current);
+                        child
+                    }
+                };
+            }
+            if earlier.is_none() {
+                let end = &mut trie[node];
+                // Reaching an existing node: the same path, or an ancestor of an earlier one.
+                earlier = end.end.or((!end.children.is_empty()).then_some(end.first));
+                end.end = Some(current);
+            }
+            if let Some(earlier) = earlier
+                && let Some(error) = self.overlap_error(paths[earlier], path)
+            {
+                self.defer(error);
+                return;
             }
         }
     }
@@ -168,4 +214,17 @@ impl Parser<'_, '_> {
     fn invalid_plain(&self, detail: String, span: Span) -> crate::domain::expr::ExprError {
         self.invalid(detail, span)
     }
+}
+
+/// A node of the overlap trie: one position shared by every path that reaches it.
+#[derive(Default)]
+struct TrieNode<'a> {
+    /// The path that ends here, if any.
+    end: Option<usize>,
+    /// The first path that reached this node.
+    first: usize,
+    /// The first path that continued from here with a map key / with a list index.
+    name_child_owner: Option<usize>,
+    index_child_owner: Option<usize>,
+    children: HashMap<&'a PathElement, usize>,
 }
