@@ -4,7 +4,7 @@
 use std::error::Error;
 
 use aws_sdk_dynamodb::config::http::HttpResponse;
-use aws_sdk_dynamodb::error::{DisplayErrorContext, ProvideErrorMetadata, SdkError};
+use aws_sdk_dynamodb::error::{ProvideErrorMetadata, SdkError};
 
 use crate::backend::{BackendError, Connection};
 
@@ -116,7 +116,7 @@ where
             target.hint()
         )),
         SdkError::DispatchFailure(_) | SdkError::ConstructionFailure(_) => {
-            let chain = DisplayErrorContext(error).to_string();
+            let chain = cause_chain(error);
             if mentions_credentials(&chain) {
                 BackendError::Auth {
                     code: "CredentialsNotLoaded".to_owned(),
@@ -140,7 +140,7 @@ where
             message: format!(
                 "{} sent a response ddbx could not read ({})",
                 target.describe(),
-                DisplayErrorContext(error)
+                cause_chain(error)
             ),
         },
     }
@@ -172,6 +172,27 @@ fn classify_code(code: &str, message: String) -> BackendError {
             },
         },
     }
+}
+
+/// The messages of an error and its causes, joined with ": ". The SDK's own `DisplayErrorContext`
+/// ends with a `Debug` dump of the whole error tree, which is a screen of noise for a user; each
+/// cause's `Display` says the same things readably. A cause whose text the previous one already
+/// contains is skipped, since wrappers often repeat their source.
+fn cause_chain(error: &dyn Error) -> String {
+    let mut parts = vec![error.to_string()];
+    let mut current = error.source();
+    while let Some(cause) = current {
+        let text = cause.to_string();
+        if !text.is_empty()
+            && !parts
+                .last()
+                .is_some_and(|previous| previous.contains(&text))
+        {
+            parts.push(text);
+        }
+        current = cause.source();
+    }
+    parts.join(": ")
 }
 
 /// Credential resolution fails before anything is sent; the SDK reports it as a dispatch or

@@ -191,3 +191,42 @@ fn a_modelled_condition_failure_is_classified_by_its_code() {
         BackendError::ConditionFailed { current: None }
     );
 }
+
+/// A test error with an optional cause, like the SDK's wrappers.
+#[derive(Debug)]
+struct Layer {
+    text: &'static str,
+    cause: Option<Box<Layer>>,
+}
+
+impl std::fmt::Display for Layer {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.text)
+    }
+}
+
+impl std::error::Error for Layer {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        self.cause
+            .as_deref()
+            .map(|cause| cause as &(dyn std::error::Error + 'static))
+    }
+}
+
+#[test]
+fn cause_chain_joins_each_cause_once_and_never_dumps_debug_output() {
+    let error = Layer {
+        text: "dispatch failure",
+        cause: Some(Box::new(Layer {
+            text: "io error: connection refused",
+            cause: Some(Box::new(Layer {
+                text: "connection refused",
+                cause: None,
+            })),
+        })),
+    };
+    assert_eq!(
+        super::cause_chain(&error),
+        "dispatch failure: io error: connection refused"
+    );
+}
