@@ -1,10 +1,22 @@
 //! ddbx: explore and safely edit DynamoDB single-table designs, in a terminal UI or headless.
 //!
-//! Architecture map (dependencies point one way: `domain` ← `backend` ← `cli`):
+//! Architecture map (dependencies point one way: `domain` ← `backend` ← `worker` ← `app` ← `ui`):
 //! - [`domain`]: pure data model. Exact 38-digit numbers, the lossless attribute value model,
-//!   table schemas, DynamoDB JSON and plain-JSON views.
+//!   table schemas, DynamoDB JSON and plain-JSON views, terminal escaping.
 //! - [`backend`]: the DynamoDB boundary. One trait with an AWS SDK implementation and an
 //!   embedded engine; errors are classified once, at this edge.
+//! - [`app`]: actions, commands, state and the pure `update` function.
+//! - [`keymap`]: key syntax, the embedded default keymap and user overrides.
+//! - [`ui`]: pure rendering of the state.
+//! - [`worker`]: runs commands as tokio tasks and sends results back as actions.
+//! - [`terminal`], [`clipboard`], [`tui`]: the terminal guard, clipboard access and the loop.
 
+pub mod app;
 pub mod backend;
+pub mod clipboard;
 pub mod domain;
+pub mod keymap;
+pub mod terminal;
+pub mod tui;
+pub mod ui;
+pub mod worker;

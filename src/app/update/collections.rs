@@ -1,0 +1,143 @@
+//! The collections screens: prefixes → partitions → one partition's items (fetched by Query,
+//! page by page as the user nears the end) → the inspector.
+
+use crate::app::command::Command;
+use crate::app::request_id::RequestId;
+use crate::app::state::discovered::partition_text;
+use crate::app::state::partition::{Paging, PartitionRow};
+use crate::app::state::{Inspector, Notice, Partition, State, View};
+use crate::backend::{BackendError, ExpressionParams, Page, QueryRequest};
+use crate::domain::value::{AttrValue, Item};
+
+use super::rows::{prefix_group, sort_key};
+
+/// Fetch the next page when the cursor is this close to the last loaded row.
+const PREFETCH_ROWS: usize = 50;
+
+/// `open` on a collections view.
+pub(super) fn open(state: &mut State) -> Vec<Command> {
+    match state.history.current().clone() {
+        View::Prefixes { cursor } => {
+            if let Some(prefix) = state.discovery.found.prefixes.keys().nth(cursor).cloned() {
+                state.history.open(View::Partitions { prefix, cursor: 0 });
+            }
+            Vec::new()
+        }
+        View::Partitions { prefix, cursor } => {
+            let pk = prefix_group(state, &prefix)
+                .and_then(|group| group.partitions.values().nth(cursor))
+                .map(|partition| partition.pk.clone());
+            pk.map_or_else(Vec::new, |pk| open_partition(state, pk))
+        }
+        View::Partition { pk, cursor } => {
+            let text = partition_text(&pk);
+            let sort = sort_key(state);
+            let item = state.partitions.get(&text).and_then(|partition| {
+                match partition.rows(sort).get(cursor) {
+                    Some(PartitionRow::Item(index)) => partition.items.get(*index).cloned(),
+                    _ => None,
+                }
+            });
+            if let Some(item) = item {
+                state.history.open(View::Inspector(Box::new(Inspector::new(item))));
+            }
+            Vec::new()
+        }
+        View::Overview | View::Inspector(_) => Vec::new(),
+    }
+}
+
+/// Opens the partition `pk` (from the list, a typed key or a related link), querying it unless
+/// it is already loaded.
+pub(super) fn open_partition(state: &mut State, pk: AttrValue) -> Vec<Command> {
+    let text = partition_text(&pk);
+    state.history.open(View::Partition { pk: pk.clone(), cursor: 0 });
+    let reusable = state
+        .partitions
+        .get(&text)
+        .is_some_and(|partition| !matches!(partition.paging, Paging::Failed(_)));
+    if reusable {
+        return Vec::new();
+    }
+    let Some(command) = query_page(state, &pk, None) else {
+        return Vec::new();
+    };
+    let Command::QueryPartition { id, .. } = &command else {
+        return Vec::new();
+    };
+    state.partitions.insert(
+        text,
+        Partition {
+            pk,
+            items: Vec::new(),
+            paging: Paging::Fetching(*id),
+        },
+    );
+    vec![command]
+}
+
+/// The Query for one page of partition `pk`; `None` before the table is described.
+fn query_page(state: &mut State, pk: &AttrValue, start_key: Option<Item>) -> Option<Command> {
+    let partition_key = state.described()?.key.partition.name.clone();
+    let mut params = ExpressionParams::default();
+    params.names.insert("#pk".to_owned(), partition_key);
+    params.values.insert(":pk".to_owned(), pk.clone());
+    let mut request = QueryRequest::new(state.table.clone(), "#pk = :pk", params);
+    request.limit = Some(state.settings.page_size);
+    request.start_key = start_key;
+    let id = state.ids.next();
+    Some(Command::QueryPartition { id, request })
+}
+
+pub(super) fn partition_page(
+    state: &mut State,
+    id: RequestId,
+    result: Result<Page, BackendError>,
+) -> Vec<Command> {
+    let Some(partition) = state
+        .partitions
+        .values_mut()
+        .find(|partition| partition.paging == Paging::Fetching(id))
+    else {
+        return Vec::new();
+    };
+    match result {
+        Ok(page) => {
+            partition.items.extend(page.items);
+            partition.paging = page.last_evaluated_key.map_or(Paging::Complete, Paging::More);
+            fetch_more_if_near_end(state)
+        }
+        Err(error) => {
+            partition.paging = Paging::Failed(error.to_string());
+            state.notice = Some(Notice::Error(format!("query failed: {error}")));
+            Vec::new()
+        }
+    }
+}
+
+/// Requests the next page of the current partition when the cursor is near the loaded end
+/// (or the loaded pages hold fewer rows than the screen).
+pub(super) fn fetch_more_if_near_end(state: &mut State) -> Vec<Command> {
+    let View::Partition { pk, cursor } = state.history.current().clone() else {
+        return Vec::new();
+    };
+    let text = partition_text(&pk);
+    let Some(partition) = state.partitions.get(&text) else {
+        return Vec::new();
+    };
+    let Paging::More(start_key) = &partition.paging else {
+        return Vec::new();
+    };
+    let loaded_rows = partition.rows(sort_key(state)).len();
+    if cursor + PREFETCH_ROWS.max(state.list_height()) < loaded_rows {
+        return Vec::new();
+    }
+    let start_key = start_key.clone();
+    let Some(command) = query_page(state, &pk, Some(start_key)) else {
+        return Vec::new();
+    };
+    if let (Command::QueryPartition { id, .. }, Some(partition)) = (&command, state.partitions.get_mut(&text)) {
+        partition.paging = Paging::Fetching(*id);
+    }
+    vec![command]
+}

@@ -1,0 +1,154 @@
+//! Collections levels 1 and 2: partition key prefixes, and the partitions of one prefix, with the
+//! discovery scan's progress bar above them.
+
+use ratatui::Frame;
+use ratatui::layout::{Constraint, Layout, Rect};
+use ratatui::style::{Color, Modifier, Style};
+use ratatui::text::{Line, Span};
+use ratatui::widgets::{Block, Paragraph, Row, Table};
+
+use super::list::window;
+use super::text::{count, safe};
+use crate::app::state::discovered::PrefixGroup;
+use crate::app::state::{Loadable, ScanStatus, State};
+
+pub(super) fn render_prefixes(frame: &mut Frame<'_>, area: Rect, state: &State, cursor: usize) {
+    let [progress_area, list_area] = split(area);
+    progress(frame, progress_area, state);
+    let block = Block::bordered().title(" Collections by partition key prefix ");
+    let found = &state.discovery.found;
+    if found.prefixes.is_empty() {
+        frame.render_widget(Paragraph::new(empty_text(state)).block(block), list_area);
+        return;
+    }
+    let height = usize::from(list_area.height.saturating_sub(3));
+    let visible = window(found.prefixes.len(), cursor, height);
+    let rows = found
+        .prefixes
+        .iter()
+        .enumerate()
+        .skip(visible.start)
+        .take(visible.len())
+        .map(|(index, (prefix, group))| {
+            row(
+                index == cursor,
+                vec![
+                    safe(prefix).into_owned(),
+                    count(group.partitions.len() as u64),
+                    count(group.items),
+                    entity_mix(group),
+                ],
+            )
+        });
+    let table = Table::new(
+        rows,
+        [Constraint::Length(16), Constraint::Length(11), Constraint::Length(11), Constraint::Min(10)],
+    )
+    .header(header(["Prefix", "Partitions", "Items", "Entities"]))
+    .block(block);
+    frame.render_widget(table, list_area);
+}
+
+pub(super) fn render_partitions(frame: &mut Frame<'_>, area: Rect, state: &State, prefix: &str, cursor: usize) {
+    let [progress_area, list_area] = split(area);
+    progress(frame, progress_area, state);
+    let block = Block::bordered().title(format!(" Partitions of {} ", safe(prefix)));
+    let Some(group) = state.discovery.found.prefixes.get(prefix) else {
+        frame.render_widget(Paragraph::new("No partitions with this prefix.").block(block), list_area);
+        return;
+    };
+    let height = usize::from(list_area.height.saturating_sub(3));
+    let visible = window(group.partitions.len(), cursor, height);
+    let rows = group
+        .partitions
+        .iter()
+        .enumerate()
+        .skip(visible.start)
+        .take(visible.len())
+        .map(|(index, (pk, partition))| {
+            row(index == cursor, vec![safe(pk).into_owned(), count(partition.items)])
+        });
+    let table = Table::new(rows, [Constraint::Min(20), Constraint::Length(10)])
+        .header(header(["Partition key", "Items"]))
+        .block(block);
+    frame.render_widget(table, list_area);
+}
+
+fn split(area: Rect) -> [Rect; 2] {
+    Layout::vertical([Constraint::Length(1), Constraint::Min(1)]).areas(area)
+}
+
+fn header<const N: usize>(titles: [&'static str; N]) -> Row<'static> {
+    Row::new(titles).style(Style::new().add_modifier(Modifier::BOLD))
+}
+
+fn row(selected: bool, cells: Vec<String>) -> Row<'static> {
+    let style = if selected { Style::new().add_modifier(Modifier::REVERSED) } else { Style::new() };
+    Row::new(cells).style(style)
+}
+
+/// The entity mix: `METADATA 10, ORDER 30, +2`, largest first.
+fn entity_mix(group: &PrefixGroup) -> String {
+    let mut entities: Vec<(&String, &u64)> = group.entities.iter().collect();
+    entities.sort_by(|a, b| b.1.cmp(a.1).then(a.0.cmp(b.0)));
+    let mut parts: Vec<String> = entities
+        .iter()
+        .take(3)
+        .map(|(name, items)| {
+            let name = if name.is_empty() { "(no sort key)" } else { name.as_str() };
+            format!("{} {}", safe(name), count(**items))
+        })
+        .collect();
+    if entities.len() > 3 {
+        parts.push(format!("+{}", entities.len() - 3));
+    }
+    parts.join(", ")
+}
+
+fn empty_text(state: &State) -> String {
+    match (&state.description, &state.discovery.status) {
+        (Loadable::Loading(_), _) => "Describing the table…".to_owned(),
+        (Loadable::Failed(message), _) => format!("DescribeTable failed: {}", safe(message)),
+        (_, ScanStatus::Running | ScanStatus::Idle) => "Scanning for item collections…".to_owned(),
+        (_, ScanStatus::Failed(message)) => format!("Discovery failed: {}", safe(message)),
+        (_, ScanStatus::Complete) => "The table is empty.".to_owned(),
+        (_, _) => "Nothing discovered. Press : to jump to a partition by its key.".to_owned(),
+    }
+}
+
+/// One line: state, a bar (when the table's item count is known), and the figures.
+fn progress(frame: &mut Frame<'_>, area: Rect, state: &State) {
+    let discovery = &state.discovery;
+    let progress = &discovery.progress;
+    let (label, color) = match &discovery.status {
+        ScanStatus::Idle => ("waiting", Color::DarkGray),
+        ScanStatus::AwaitingConfirmation => ("not started", Color::Yellow),
+        ScanStatus::Running => ("scanning", Color::Cyan),
+        ScanStatus::Paused => ("paused", Color::Yellow),
+        ScanStatus::Cancelled => ("cancelled", Color::Yellow),
+        ScanStatus::Complete => ("complete", Color::Green),
+        ScanStatus::Failed(_) => ("failed", Color::Red),
+    };
+    let mut spans = vec![Span::styled(format!("{label:<9} "), Style::new().fg(color))];
+    let estimate = state.described().and_then(|description| description.item_count).filter(|n| *n > 0);
+    if let Some(total) = estimate {
+        let ratio = if discovery.status == ScanStatus::Complete {
+            1.0
+        } else {
+            (progress.items_scanned as f64 / total as f64).min(0.99)
+        };
+        let width = 12;
+        let filled = (ratio * f64::from(width)).round() as usize;
+        spans.push(Span::styled("█".repeat(filled), Style::new().fg(color)));
+        spans.push(Span::styled("░".repeat(width as usize - filled), Style::new().fg(Color::DarkGray)));
+        spans.push(Span::raw(format!(" {:>3.0}% ", ratio * 100.0)));
+    }
+    spans.push(Span::raw(format!(
+        "{} items · {} pages · {:.1} RCU · {}s",
+        count(progress.items_scanned),
+        count(progress.pages),
+        progress.consumed_capacity,
+        progress.elapsed.as_secs()
+    )));
+    frame.render_widget(Paragraph::new(Line::from(spans)), area);
+}

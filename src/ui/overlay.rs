@@ -1,0 +1,104 @@
+//! Overlays drawn over the current view: help (generated from the keymap of the screen below),
+//! the prompt, and the large-table question.
+
+use ratatui::Frame;
+use ratatui::layout::{Constraint, Flex, Layout, Rect};
+use ratatui::style::{Color, Modifier, Style};
+use ratatui::text::{Line, Span};
+use ratatui::widgets::{Block, Clear, Paragraph, Wrap};
+
+use super::text::{bytes, count, safe};
+use crate::app::state::{Prompt, PromptKind, State, View};
+use crate::keymap::Section;
+
+fn centered(area: Rect, width: u16, height: u16) -> Rect {
+    let [row] = Layout::vertical([Constraint::Length(height.min(area.height))])
+        .flex(Flex::Center)
+        .areas(area);
+    let [cell] = Layout::horizontal([Constraint::Length(width.min(area.width))])
+        .flex(Flex::Center)
+        .areas(row);
+    cell
+}
+
+/// The section of the view under the overlay.
+fn view_section(state: &State) -> Section {
+    match state.history.current() {
+        View::Overview => Section::Overview,
+        View::Inspector(_) => Section::Inspector,
+        _ => Section::Collections,
+    }
+}
+
+pub(super) fn help(frame: &mut Frame<'_>, area: Rect, state: &State) {
+    let section = view_section(state);
+    // One line per action: all keys bound to it, then its description.
+    let mut rows: Vec<(String, String)> = Vec::new();
+    for binding in state.keymap.effective(section) {
+        let keys = binding.keys_text();
+        match rows.iter_mut().find(|(_, desc)| *desc == binding.desc) {
+            Some((existing, _)) => {
+                existing.push_str(", ");
+                existing.push_str(&keys);
+            }
+            None => rows.push((keys, binding.desc.clone())),
+        }
+    }
+    let key_width = rows.iter().map(|(keys, _)| keys.chars().count()).max().unwrap_or(0).min(24);
+    let lines: Vec<Line<'_>> = rows
+        .into_iter()
+        .map(|(keys, desc)| {
+            Line::from(vec![
+                Span::styled(format!("{keys:<key_width$}  "), Style::new().fg(Color::Cyan)),
+                Span::raw(desc),
+            ])
+        })
+        .collect();
+    let height = u16::try_from(lines.len() + 2).unwrap_or(u16::MAX);
+    let popup = centered(area, 64, height);
+    frame.render_widget(Clear, popup);
+    frame.render_widget(
+        Paragraph::new(lines).block(Block::bordered().title(format!(" Help: {section} (? closes) "))),
+        popup,
+    );
+}
+
+pub(super) fn prompt(frame: &mut Frame<'_>, area: Rect, state: &State, prompt: &Prompt) {
+    let title = match prompt.kind {
+        PromptKind::JumpToPartition => " Jump to partition (Tab completes) ",
+        PromptKind::Search => " Search ",
+    };
+    let mut lines = vec![Line::from(vec![
+        Span::raw(safe(&prompt.text).into_owned()),
+        Span::styled("█", Style::new().fg(Color::Cyan)),
+    ])];
+    if prompt.kind == PromptKind::JumpToPartition && !prompt.text.is_empty() {
+        for candidate in state.discovery.found.partitions_starting_with(&prompt.text).take(5) {
+            lines.push(Line::styled(safe(candidate).into_owned(), Style::new().fg(Color::DarkGray)));
+        }
+    }
+    let height = u16::try_from(lines.len() + 2).unwrap_or(u16::MAX);
+    let [_, bottom] = Layout::vertical([Constraint::Min(0), Constraint::Length(height.min(area.height))]).areas(area);
+    frame.render_widget(Clear, bottom);
+    frame.render_widget(Paragraph::new(lines).block(Block::bordered().title(title)), bottom);
+}
+
+pub(super) fn confirm_scan(frame: &mut Frame<'_>, area: Rect, size_bytes: u64, item_count: Option<u64>) {
+    let items = item_count.map_or_else(String::new, |n| format!(", about {} items", count(n)));
+    let text = vec![
+        Line::styled("Large table", Style::new().add_modifier(Modifier::BOLD).fg(Color::Yellow)),
+        Line::raw(""),
+        Line::raw(format!(
+            "DescribeTable reports {}{items}. Discovering collections scans the whole table and consumes read capacity.",
+            bytes(size_bytes)
+        )),
+        Line::raw(""),
+        Line::raw("y: scan anyway   n: skip (jump to a partition with :)"),
+    ];
+    let popup = centered(area, 56, 9);
+    frame.render_widget(Clear, popup);
+    frame.render_widget(
+        Paragraph::new(text).wrap(Wrap { trim: true }).block(Block::bordered().title(" Scan? ")),
+        popup,
+    );
+}
