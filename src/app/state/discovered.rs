@@ -5,7 +5,9 @@
 
 use std::collections::BTreeMap;
 
-use super::partition::sort_key_prefix;
+use crate::domain::composite_key::key_prefix;
+use crate::domain::entity::EntityDecoder;
+use crate::domain::schema::KeySchema;
 use crate::domain::value::{AttrValue, Item};
 
 /// One partition: its key and how many items discovery saw in it.
@@ -20,7 +22,7 @@ pub struct DiscoveredPartition {
 pub struct PrefixGroup {
     pub partitions: BTreeMap<String, DiscoveredPartition>,
     pub items: u64,
-    /// Sort key prefix (entity) → item count.
+    /// Entity name (decoded: model, type attribute or key prefixes) → item count.
     pub entities: BTreeMap<String, u64>,
 }
 
@@ -32,19 +34,23 @@ pub struct Discovered {
 }
 
 impl Discovered {
-    /// Adds the items of one scan page, keyed by the table's key attributes.
-    pub fn add_page(&mut self, items: &[Item], partition_key: &str, sort_key: Option<&str>) {
+    /// Adds the items of one scan page under the table's key schema.
+    pub fn add_page(&mut self, items: &[Item], key: &KeySchema, entities: &EntityDecoder) {
         for item in items {
-            let Some(pk) = item.get(partition_key) else { continue };
+            let Some(pk) = item.get(&key.partition.name) else { continue };
             let pk_text = partition_text(pk);
             let prefix = partition_prefix(pk);
             let group = self.prefixes.entry(prefix).or_default();
             group.items += 1;
             self.items += 1;
-            let entity = sort_key
-                .and_then(|name| item.get(name))
-                .map_or_else(String::new, |sk| sort_key_prefix(sk).trim_end_matches('#').to_owned());
-            *group.entities.entry(entity).or_default() += 1;
+            let clue = entities.clue(item, key);
+            let entity = clue.name().unwrap_or_default();
+            match group.entities.get_mut(entity.as_ref()) {
+                Some(count) => *count += 1,
+                None => {
+                    group.entities.insert(entity.into_owned(), 1);
+                }
+            }
             group
                 .partitions
                 .entry(pk_text)
@@ -77,14 +83,12 @@ pub fn partition_text(pk: &AttrValue) -> String {
     super::inspector::key_text(pk)
 }
 
-/// The prefix a partition key is grouped under: the text before the first `#`.
+/// The prefix a partition key is grouped under (`USER` for `USER#usr_1001`), by
+/// [`key_prefix`]'s rules; bare IDs share one `(no prefix)` group.
 #[must_use]
 pub fn partition_prefix(pk: &AttrValue) -> String {
     match pk {
-        AttrValue::S(text) => match text.split_once('#') {
-            Some((prefix, _)) => prefix.to_owned(),
-            None => "(no prefix)".to_owned(),
-        },
+        AttrValue::S(text) => key_prefix(text).unwrap_or("(no prefix)").to_owned(),
         AttrValue::N(_) => "(number)".to_owned(),
         AttrValue::B(_) => "(binary)".to_owned(),
         other => format!("({})", other.value_type()),

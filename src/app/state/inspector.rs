@@ -7,6 +7,8 @@ use std::fmt::Write as _;
 
 use base64::Engine as _;
 
+use crate::domain::composite_key::{PartKind, split_key};
+use crate::domain::entity::{EntityDecoder, EntitySource};
 use crate::domain::schema::TableDescription;
 use crate::domain::timestamp::{recognise_epoch_number, recognise_timestamp_text};
 use crate::domain::value::{AttrValue, Item, item_size};
@@ -110,6 +112,7 @@ impl InspectorRow {
 pub struct RowContext<'a> {
     pub description: Option<&'a TableDescription>,
     pub unix_seconds: i64,
+    pub entities: &'a EntityDecoder,
     /// What discovery found, for related-collection links to known partitions.
     pub discovered: &'a super::discovered::Discovered,
 }
@@ -135,10 +138,13 @@ impl Inspector {
                     .description
                     .and_then(|description| description.ttl.as_ref())
                     .map(|ttl| ttl.attribute.as_str());
+                let key_names = key_attribute_names(context.description);
                 for name in ordered_names(&self.item, context.description) {
                     let value = &self.item[name];
                     let note = if Some(name) == ttl {
                         ttl_note(value, context.unix_seconds)
+                    } else if key_names.contains(&name) {
+                        value.as_s().and_then(key_chips)
                     } else {
                         None
                     };
@@ -151,6 +157,16 @@ impl Inspector {
             }
         }
         rows.push(InspectorRow::text(RowKind::Heading, "", ""));
+        if let Some(description) = context.description
+            && let Some(entity) = context.entities.decode(&self.item, &description.key)
+        {
+            let source = match entity.source {
+                EntitySource::Model => "model file".to_owned(),
+                EntitySource::TypeAttribute(attribute) => format!("attribute {attribute}"),
+                EntitySource::KeyPrefixes => "key prefixes".to_owned(),
+            };
+            rows.push(InspectorRow::text(RowKind::Info, "entity", format!("{} (from {source})", entity.name)));
+        }
         rows.push(size_row(&self.item));
         if let Some(description) = context.description {
             rows.extend(index_rows(&self.item, description));
@@ -267,6 +283,42 @@ fn ordered_names<'a>(item: &'a Item, description: Option<&TableDescription>) -> 
     let mut names = keys.clone();
     names.extend(rest);
     names
+}
+
+/// Names of the table's and indexes' key attributes.
+fn key_attribute_names(description: Option<&TableDescription>) -> Vec<&str> {
+    let Some(description) = description else {
+        return Vec::new();
+    };
+    description
+        .key
+        .names()
+        .chain(description.indexes.iter().flat_map(|index| index.key.names()))
+        .collect()
+}
+
+/// A composite key's parts as chips: `[status=PENDING] [date=2026-07-18 ⏱]`; `None` for a key
+/// of one part.
+fn key_chips(key: &str) -> Option<String> {
+    let split = split_key(key);
+    if split.parts.len() < 2 {
+        return None;
+    }
+    let chips: Vec<String> = split
+        .parts
+        .iter()
+        .map(|part| {
+            let value = match part.kind {
+                PartKind::Timestamp(timestamp) => format!("{} ({})", part.value, timestamp.readable()),
+                _ => part.value.to_owned(),
+            };
+            match &part.label {
+                Some(label) => format!("[{label}={value}]"),
+                None => format!("[{value}]"),
+            }
+        })
+        .collect();
+    Some(chips.join(" "))
 }
 
 fn timestamp_note(value: &AttrValue) -> Option<String> {

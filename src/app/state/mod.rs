@@ -18,6 +18,7 @@ pub use view::{History, View};
 use super::action::Clock;
 use super::request_id::RequestIds;
 use crate::backend::Connection;
+use crate::domain::entity::EntityDecoder;
 use crate::domain::schema::TableDescription;
 use crate::keymap::{Keymap, Section};
 
@@ -79,6 +80,8 @@ pub struct State {
     pub connection: Connection,
     pub keymap: Keymap,
     pub settings: Settings,
+    /// Entity decoding (heuristics, or the `--model` file's templates).
+    pub entities: EntityDecoder,
     pub description: Loadable<Box<TableDescription>>,
     pub history: History,
     pub overlay: Option<Overlay>,
@@ -106,6 +109,7 @@ impl State {
             connection,
             keymap,
             settings,
+            entities: EntityDecoder::new(),
             description: Loadable::Failed("not described yet".to_owned()),
             history: History::new(View::Prefixes { cursor: 0 }),
             overlay: None,

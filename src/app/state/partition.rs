@@ -2,6 +2,7 @@
 //! scrolls, and grouped by sort key prefix for display.
 
 use crate::app::request_id::RequestId;
+use crate::domain::composite_key::key_prefix;
 use crate::domain::value::{AttrValue, Item};
 
 /// Where the paging of a partition's Query stands.
@@ -59,15 +60,12 @@ impl Partition {
     }
 }
 
-/// The grouping prefix of a sort key value: the text before the first `#` with the `#` kept
-/// (`ORDER#2026…` → `ORDER#`), or the whole value when it has none (`METADATA`).
+/// The grouping prefix of a sort key value by [`key_prefix`]'s rules (`ORDER` for
+/// `ORDER#2026…`, `METADATA` for `METADATA`); bare IDs share one `(no prefix)` group.
 #[must_use]
 pub fn sort_key_prefix(value: &AttrValue) -> String {
     match value {
-        AttrValue::S(text) => match text.find('#') {
-            Some(index) => text[..=index].to_owned(),
-            None => text.clone(),
-        },
+        AttrValue::S(text) => key_prefix(text).unwrap_or("(no prefix)").to_owned(),
         AttrValue::N(_) => "(number)".to_owned(),
         AttrValue::B(_) => "(binary)".to_owned(),
         other => format!("({})", other.value_type()),

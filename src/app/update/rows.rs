@@ -41,6 +41,7 @@ pub fn row_context(state: &State) -> RowContext<'_> {
     RowContext {
         description: state.described(),
         unix_seconds: state.clock.unix_seconds,
+        entities: &state.entities,
         discovered: &state.discovery.found,
     }
 }

@@ -60,10 +60,11 @@ pub(super) fn page(
             return if cancelled.is_empty() { Vec::new() } else { vec![Command::Cancel(cancelled)] };
         }
     };
-    if let Some(description) = state.described() {
-        let partition = description.key.partition.name.clone();
-        let sort = description.key.sort.as_ref().map(|sort| sort.name.clone());
-        state.discovery.found.add_page(&page.items, &partition, sort.as_deref());
+    if let Some(description) = state.description.loaded() {
+        state
+            .discovery
+            .found
+            .add_page(&page.items, &description.key, &state.entities);
     }
     let progress = &mut state.discovery.progress;
     progress.items_scanned += page.scanned_count.max(page.items.len() as u64);
