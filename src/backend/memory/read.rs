@@ -175,11 +175,11 @@ fn start_index_row(
     Ok(IndexRow::of(partition, sort, primary))
 }
 
+/// Lower and upper bound of a range of rows.
+type RowRange<T> = (Bound<Row<T>>, Bound<Row<T>>);
+
 /// Row bounds of one partition restricted by a sort condition.
-fn partition_bounds<T: Tie>(
-    slot: &PartitionSlot,
-    sort: Option<&SortCondition>,
-) -> (Bound<Row<T>>, Bound<Row<T>>) {
+fn partition_bounds<T: Tie>(slot: &PartitionSlot, sort: Option<&SortCondition>) -> RowRange<T> {
     let at = |value: &ScalarKey| Edge::At(Some(value.clone()));
     let low = |value: &ScalarKey| Row::<T>::lowest(slot, at(value));
     let high = |value: &ScalarKey| Row::<T>::highest(slot, at(value));
@@ -397,7 +397,7 @@ fn check_segment(segment: Option<(u32, u32)>) -> Result<Option<(u32, u32)>, Back
 }
 
 /// Row bounds of a segment (the whole table without one).
-fn segment_bounds<T: Tie>(segment: Option<(u32, u32)>) -> (Bound<Row<T>>, Bound<Row<T>>) {
+fn segment_bounds<T: Tie>(segment: Option<(u32, u32)>) -> RowRange<T> {
     let Some((segment, total)) = segment else {
         return (Bound::Unbounded, Bound::Unbounded);
     };
@@ -415,7 +415,7 @@ fn segment_bounds<T: Tie>(segment: Option<(u32, u32)>) -> (Bound<Row<T>>, Bound<
 fn scan_from<T: Tie>(
     segment: Option<(u32, u32)>,
     start: Option<Row<T>>,
-) -> Result<(Bound<Row<T>>, Bound<Row<T>>), BackendError> {
+) -> Result<RowRange<T>, BackendError> {
     let (low, high) = segment_bounds::<T>(segment);
     let Some(start) = start else {
         return Ok((low, high));
