@@ -2,6 +2,7 @@
 //! deterministic tests. It implements the same [`Backend`](super::Backend) trait as the AWS
 //! backend and is held to the same contract suite.
 
+pub mod capacity;
 pub mod codec;
 pub mod index_keys;
 pub mod key;
@@ -10,3 +11,6 @@ pub mod page;
 pub mod read;
 pub mod rows;
 pub mod table;
+
+#[cfg(test)]
+mod read_tests;
