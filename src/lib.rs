@@ -7,4 +7,5 @@
 //!   embedded engine; errors are classified once, at this edge.
 
 pub mod backend;
+pub mod demo;
 pub mod domain;
