@@ -99,10 +99,10 @@ impl Generator {
         if self.round == 0 {
             self.group_metadata(items);
         }
-        if self.round % 10 == 0 {
+        if self.round.is_multiple_of(10) {
             self.store(rng, items);
         }
-        if self.round % 3 == 0 {
+        if self.round.is_multiple_of(3) {
             self.account(rng, items);
         }
         self.user(rng, items);

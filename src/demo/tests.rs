@@ -37,7 +37,7 @@ fn the_table_holds_exactly_the_requested_number_of_distinct_valid_items() {
 #[test]
 fn every_access_pattern_of_the_model_has_data() {
     let (description, items) = generate(DEFAULT_SEED, DEFAULT_SIZE);
-    let has = |predicate: &dyn Fn(&Item) -> bool| items.iter().any(|item| predicate(item));
+    let has = |predicate: &dyn Fn(&Item) -> bool| items.iter().any(predicate);
     let text = |item: &Item, name: &str| {
         item.get(name)
             .and_then(|v| v.as_s())
