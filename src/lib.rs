@@ -9,3 +9,4 @@
 pub mod backend;
 pub mod demo;
 pub mod domain;
+pub mod offline;

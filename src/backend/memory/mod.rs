@@ -4,6 +4,7 @@
 
 pub mod capacity;
 pub mod codec;
+mod engine;
 pub mod index_keys;
 pub mod key;
 pub mod limits;
@@ -11,6 +12,8 @@ pub mod page;
 pub mod read;
 pub mod rows;
 pub mod table;
+
+pub use engine::{LoadReport, MemoryBackend, RejectedItem};
 
 #[cfg(test)]
 mod read_tests;
