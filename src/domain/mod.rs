@@ -2,6 +2,7 @@
 //! testable without I/O.
 
 pub mod ddb_json;
+pub mod expr;
 pub mod number;
 pub mod schema;
 pub mod value;
