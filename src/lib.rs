@@ -14,8 +14,10 @@
 pub mod app;
 pub mod backend;
 pub mod clipboard;
+pub mod demo;
 pub mod domain;
 pub mod keymap;
+pub mod offline;
 pub mod terminal;
 pub mod tui;
 pub mod ui;

@@ -2,6 +2,7 @@
 //! ([`aws`]) and an embedded in-memory implementation. SDK types never leave `backend/aws*`.
 
 mod error;
+pub mod memory;
 pub mod read_only;
 pub mod request;
 

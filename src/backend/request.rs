@@ -8,24 +8,11 @@
 
 use std::collections::BTreeMap;
 
-use crate::domain::value::{AttrValue, Item};
+use crate::domain::value::Item;
 
-/// `ExpressionAttributeNames` and `ExpressionAttributeValues` of one request, shared by all of
-/// its expressions (key condition, filter, projection, condition, update).
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub struct ExpressionParams {
-    /// `#placeholder` → attribute name.
-    pub names: BTreeMap<String, String>,
-    /// `:placeholder` → value.
-    pub values: BTreeMap<String, AttrValue>,
-}
-
-impl ExpressionParams {
-    #[must_use]
-    pub fn is_empty(&self) -> bool {
-        self.names.is_empty() && self.values.is_empty()
-    }
-}
+/// Defined in `domain::expr` (which resolves and produces it); re-exported here where requests
+/// use it.
+pub use crate::domain::expr::ExpressionParams;
 
 /// Which items a read returns, as DynamoDB's `Select`.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]

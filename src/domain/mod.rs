@@ -7,6 +7,7 @@ pub mod ddb_json;
 pub mod entity;
 pub mod entity_name;
 pub mod escape;
+pub mod expr;
 pub mod key_template;
 pub mod model;
 pub mod number;

@@ -1,0 +1,383 @@
+//! Key conditions, checked against the key schema of the table or index being queried and
+//! turned into typed pieces the engine can use to pick a range: the partition value and an
+//! optional sort-key operator with its bounds.
+
+use std::cmp::Ordering;
+use std::ops::Bound;
+
+use super::ast::{Comparator, Condition, Function, Operand, Path};
+use super::error::{ExprError, ExprKind};
+use super::order::compare_scalars;
+use super::span::Span;
+use crate::domain::schema::{KeyAttribute, TableDescription};
+use crate::domain::value::{AttrValue, Item, ValueType};
+
+/// A validated KeyConditionExpression.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct KeyCondition {
+    pub partition_key: String,
+    pub partition_value: AttrValue,
+    pub sort: Option<SortCondition>,
+}
+
+/// The condition on the sort key.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SortCondition {
+    pub key: String,
+    pub op: SortOp,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum SortOp {
+    Eq(AttrValue),
+    Lt(AttrValue),
+    Le(AttrValue),
+    Gt(AttrValue),
+    Ge(AttrValue),
+    /// Inclusive at both ends.
+    Between(AttrValue, AttrValue),
+    BeginsWith(AttrValue),
+}
+
+impl SortOp {
+    /// True when a sort-key value satisfies the operator.
+    #[must_use]
+    pub fn matches(&self, value: &AttrValue) -> bool {
+        let cmp = |bound: &AttrValue| compare_scalars(value, bound);
+        match self {
+            Self::Eq(bound) => cmp(bound) == Some(Ordering::Equal),
+            Self::Lt(bound) => cmp(bound) == Some(Ordering::Less),
+            Self::Le(bound) => matches!(cmp(bound), Some(Ordering::Less | Ordering::Equal)),
+            Self::Gt(bound) => cmp(bound) == Some(Ordering::Greater),
+            Self::Ge(bound) => matches!(cmp(bound), Some(Ordering::Greater | Ordering::Equal)),
+            Self::Between(low, high) => {
+                matches!(cmp(low), Some(Ordering::Greater | Ordering::Equal))
+                    && matches!(cmp(high), Some(Ordering::Less | Ordering::Equal))
+            }
+            Self::BeginsWith(prefix) => match (value, prefix) {
+                (AttrValue::S(text), AttrValue::S(prefix)) => text.starts_with(prefix.as_str()),
+                (AttrValue::B(bytes), AttrValue::B(prefix)) => bytes.starts_with(prefix),
+                _ => false,
+            },
+        }
+    }
+
+    /// Lower end of the sort-key range this operator selects (for a range scan in key order).
+    /// `begins_with` starts at its prefix; its upper end is open, so callers stop at the first
+    /// value for which [`SortOp::matches`] is false.
+    #[must_use]
+    pub fn lower_bound(&self) -> Bound<&AttrValue> {
+        match self {
+            Self::Eq(v) | Self::Ge(v) | Self::Between(v, _) | Self::BeginsWith(v) => {
+                Bound::Included(v)
+            }
+            Self::Gt(v) => Bound::Excluded(v),
+            Self::Lt(_) | Self::Le(_) => Bound::Unbounded,
+        }
+    }
+
+    /// Upper end of the selected range; unbounded for `begins_with` (see [`SortOp::lower_bound`]).
+    #[must_use]
+    pub fn upper_bound(&self) -> Bound<&AttrValue> {
+        match self {
+            Self::Eq(v) | Self::Le(v) | Self::Between(_, v) => Bound::Included(v),
+            Self::Lt(v) => Bound::Excluded(v),
+            Self::Gt(_) | Self::Ge(_) | Self::BeginsWith(_) => Bound::Unbounded,
+        }
+    }
+}
+
+impl KeyCondition {
+    /// True when `item`'s key attributes satisfy the condition.
+    #[must_use]
+    pub fn matches(&self, item: &Item) -> bool {
+        item.get(&self.partition_key) == Some(&self.partition_value)
+            && self.sort.as_ref().is_none_or(|sort| {
+                item.get(&sort.key)
+                    .is_some_and(|value| sort.op.matches(value))
+            })
+    }
+}
+
+/// One `key op value` piece of the condition before it is matched to the schema.
+struct Atom {
+    path: Path,
+    op: SortOp,
+    span: Span,
+}
+
+fn plain(message: impl Into<String>, span: Span) -> ExprError {
+    ExprError::plain(ExprKind::KeyCondition, message, span.range())
+}
+
+/// Checks a parsed key condition against the key schema of `table` (or of its index `index`)
+/// with the service's rules and wording, and returns its typed form.
+pub fn check_key_condition(
+    condition: &Condition,
+    table: &TableDescription,
+    index: Option<&str>,
+) -> Result<KeyCondition, ExprError> {
+    let Some(schema) = table.key_schema_of(index) else {
+        return Err(plain(
+            format!(
+                "The table does not have the specified index: {}",
+                index.unwrap_or_default()
+            ),
+            condition.span(),
+        ));
+    };
+    let mut atoms = Vec::new();
+    collect_atoms(condition, &mut atoms)?;
+    let partition = &schema.partition;
+    let names_key = |atom: &Atom, key: Option<&KeyAttribute>| {
+        key.is_some_and(|key| atom.path.root() == key.name)
+    };
+    let mut partition_atom = None;
+    let mut sort_atom = None;
+    let mut strangers = Vec::new();
+    for atom in atoms {
+        let slot = if names_key(&atom, Some(partition)) {
+            &mut partition_atom
+        } else if names_key(&atom, schema.sort.as_ref()) {
+            &mut sort_atom
+        } else {
+            strangers.push(atom);
+            continue;
+        };
+        if slot.is_some() {
+            return Err(plain(
+                "KeyConditionExpressions must only contain one condition per key",
+                atom.span,
+            ));
+        }
+        *slot = Some(atom);
+    }
+    let Some(partition_atom) = partition_atom else {
+        let span = strangers.first().map_or(condition.span(), |atom| atom.span);
+        return Err(if strangers.len() > 1 {
+            plain("Query key condition not supported", span)
+        } else {
+            plain(
+                format!(
+                    "Query condition missed key schema element: {}",
+                    partition.name
+                ),
+                span,
+            )
+        });
+    };
+    if let Some(stranger) = strangers.first() {
+        return Err(match &schema.sort {
+            Some(sort) if sort_atom.is_none() => plain(
+                format!("Query condition missed key schema element: {}", sort.name),
+                stranger.span,
+            ),
+            _ => plain("Query key condition not supported", stranger.span),
+        });
+    }
+    let SortOp::Eq(partition_value) = partition_atom.op else {
+        return Err(plain(
+            "Query key condition not supported",
+            partition_atom.span,
+        ));
+    };
+    check_value_type(&partition_value, partition, partition_atom.span)?;
+    let sort = match (sort_atom, &schema.sort) {
+        (Some(atom), Some(key)) => {
+            check_sort_op(&atom, key)?;
+            Some(SortCondition {
+                key: key.name.clone(),
+                op: atom.op,
+            })
+        }
+        _ => None,
+    };
+    Ok(KeyCondition {
+        partition_key: partition.name.clone(),
+        partition_value,
+        sort,
+    })
+}
+
+fn check_sort_op(atom: &Atom, key: &KeyAttribute) -> Result<(), ExprError> {
+    match &atom.op {
+        SortOp::BeginsWith(prefix) => {
+            if key.value_type == ValueType::N {
+                return Err(ExprError::invalid(
+                    ExprKind::KeyCondition,
+                    "Incorrect operand type for operator or function; operator or function: begins_with, operand type: N",
+                    atom.span.range(),
+                ));
+            }
+            check_value_type(prefix, key, atom.span)
+        }
+        SortOp::Between(low, high) => {
+            check_value_type(low, key, atom.span)?;
+            check_value_type(high, key, atom.span)
+        }
+        SortOp::Eq(v) | SortOp::Lt(v) | SortOp::Le(v) | SortOp::Gt(v) | SortOp::Ge(v) => {
+            check_value_type(v, key, atom.span)
+        }
+    }
+}
+
+fn check_value_type(value: &AttrValue, key: &KeyAttribute, span: Span) -> Result<(), ExprError> {
+    if value.value_type() != key.value_type {
+        return Err(plain(
+            "One or more parameter values were invalid: Condition parameter type does not match schema type",
+            span,
+        ));
+    }
+    let empty = matches!(value, AttrValue::S(text) if text.is_empty())
+        || matches!(value, AttrValue::B(bytes) if bytes.is_empty());
+    if empty {
+        return Err(plain(
+            format!(
+                "One or more parameter values are not valid. The AttributeValue for a key attribute cannot contain an empty {} value. Key: {}",
+                if value.value_type() == ValueType::S {
+                    "string"
+                } else {
+                    "binary"
+                },
+                key.name
+            ),
+            span,
+        ));
+    }
+    Ok(())
+}
+
+fn invalid_operator(name: &str, span: Span) -> ExprError {
+    plain(
+        format!("Invalid operator used in KeyConditionExpression: {name}"),
+        span,
+    )
+}
+
+/// Splits the top-level `AND`s into atoms, rejecting every construct a key condition forbids.
+fn collect_atoms(condition: &Condition, atoms: &mut Vec<Atom>) -> Result<(), ExprError> {
+    match condition {
+        Condition::And { left, right, .. } => {
+            collect_atoms(left, atoms)?;
+            collect_atoms(right, atoms)
+        }
+        Condition::Or { span, .. } => Err(invalid_operator("OR", *span)),
+        Condition::Not { span, .. } => Err(invalid_operator("NOT", *span)),
+        Condition::In { span, .. } => Err(invalid_operator("IN", *span)),
+        Condition::Compare {
+            left,
+            op,
+            right,
+            span,
+        } => {
+            if *op == Comparator::Ne {
+                return Err(invalid_operator("<>", *span));
+            }
+            let (path, value, op) = match (left, right) {
+                (Operand::Path(path), Operand::Value(value)) => (path, &value.value, *op),
+                (Operand::Value(value), Operand::Path(path)) => (path, &value.value, op.flipped()),
+                (Operand::Size { .. }, _) | (_, Operand::Size { .. }) => {
+                    return Err(plain(
+                        "KeyConditionExpressions cannot contain nested operations",
+                        *span,
+                    ));
+                }
+                (Operand::Path(_), Operand::Path(_)) => {
+                    return Err(plain(
+                        "Invalid condition in KeyConditionExpression: Multiple attribute names used in one condition",
+                        *span,
+                    ));
+                }
+                (Operand::Value(_), Operand::Value(_)) => {
+                    return Err(plain(
+                        "Invalid condition in KeyConditionExpression: No key attribute specified",
+                        *span,
+                    ));
+                }
+            };
+            let value = value.clone();
+            let op = match op {
+                Comparator::Eq => SortOp::Eq(value),
+                Comparator::Lt => SortOp::Lt(value),
+                Comparator::Le => SortOp::Le(value),
+                Comparator::Gt => SortOp::Gt(value),
+                _ => SortOp::Ge(value),
+            };
+            push_atom(atoms, path, op, *span)
+        }
+        Condition::Between {
+            operand,
+            low,
+            high,
+            span,
+        } => {
+            let Operand::Path(path) = operand else {
+                return Err(first_operand_error("BETWEEN", operand, *span));
+            };
+            let (Operand::Value(low), Operand::Value(high)) = (low, high) else {
+                return Err(bound_error(low, high, *span));
+            };
+            let op = SortOp::Between(low.value.clone(), high.value.clone());
+            push_atom(atoms, path, op, *span)
+        }
+        Condition::Function { function, span } => match function {
+            Function::BeginsWith(whole, prefix) => {
+                let Operand::Path(path) = whole else {
+                    return Err(first_operand_error("begins_with", whole, *span));
+                };
+                let Operand::Value(prefix) = prefix else {
+                    return Err(bound_error(prefix, prefix, *span));
+                };
+                push_atom(atoms, path, SortOp::BeginsWith(prefix.value.clone()), *span)
+            }
+            other => Err(invalid_operator(other.name(), *span)),
+        },
+    }
+}
+
+fn first_operand_error(operator: &str, operand: &Operand, span: Span) -> ExprError {
+    if matches!(operand, Operand::Size { .. }) {
+        return plain(
+            "KeyConditionExpressions cannot contain nested operations",
+            span,
+        );
+    }
+    plain(
+        format!(
+            "Invalid condition in KeyConditionExpression: {operator} operator must have the key attribute as its first operand"
+        ),
+        span,
+    )
+}
+
+fn bound_error(low: &Operand, high: &Operand, span: Span) -> ExprError {
+    let nested = [low, high]
+        .iter()
+        .any(|operand| matches!(operand, Operand::Size { .. }));
+    if nested {
+        plain(
+            "KeyConditionExpressions cannot contain nested operations",
+            span,
+        )
+    } else {
+        plain(
+            "Invalid condition in KeyConditionExpression: Multiple attribute names used in one condition",
+            span,
+        )
+    }
+}
+
+fn push_atom(atoms: &mut Vec<Atom>, path: &Path, op: SortOp, span: Span) -> Result<(), ExprError> {
+    if !path.is_top_level() {
+        return Err(plain(
+            "KeyConditionExpressions cannot have conditions on nested attributes",
+            path.span,
+        ));
+    }
+    atoms.push(Atom {
+        path: path.clone(),
+        op,
+        span,
+    });
+    Ok(())
+}

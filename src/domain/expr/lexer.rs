@@ -1,0 +1,310 @@
+//! Tokens of both syntaxes. The lexer never fails: a character it cannot use becomes a
+//! [`Tok::Bad`] token, which the parser reports as a syntax error at that position. It runs in
+//! one pass over the bytes, so its cost is linear in the input.
+
+use super::span::Span;
+
+/// What a token is. Text-carrying variants borrow or own their decoded text.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Tok {
+    /// A bare word: an attribute name, a keyword or a function name (the parser decides).
+    Ident,
+    /// `#name` (the whole token text, sigil included).
+    NamePlaceholder,
+    /// `:value` (sigil included).
+    ValuePlaceholder,
+    /// Only decimal digits: a list index, or (friendly syntax) an integer.
+    Integer,
+    /// A decimal with a point or exponent, e.g. `1.5e3` (friendly syntax only).
+    Decimal,
+    /// A double-quoted string with its JSON escapes decoded (friendly syntax only).
+    Str(String),
+    /// A backticked attribute name, decoded (friendly syntax only).
+    Backtick(String),
+    /// `0x…` binary (friendly syntax only).
+    Hex(Vec<u8>),
+    Eq,
+    Ne,
+    Lt,
+    Le,
+    Gt,
+    Ge,
+    LParen,
+    RParen,
+    LBracket,
+    RBracket,
+    LBrace,
+    RBrace,
+    Comma,
+    Dot,
+    Plus,
+    Minus,
+    /// Something no syntax allows; the text is why, for the friendly syntax's messages.
+    Bad(&'static str),
+    Eof,
+}
+
+#[derive(Clone, Debug)]
+pub struct Token {
+    pub tok: Tok,
+    pub span: Span,
+}
+
+fn is_word_char(byte: u8) -> bool {
+    byte.is_ascii_alphanumeric() || byte == b'_'
+}
+
+/// Splits `text` into tokens, ending with one `Eof` token.
+#[must_use]
+pub fn tokenize(text: &str) -> Vec<Token> {
+    let bytes = text.as_bytes();
+    let mut tokens = Vec::with_capacity(bytes.len() / 3 + 1);
+    let mut pos = 0;
+    while pos < bytes.len() {
+        let start = pos;
+        let byte = bytes[pos];
+        let tok = match byte {
+            b' ' | b'\t' | b'\n' | b'\r' => {
+                pos += 1;
+                continue;
+            }
+            b'#' | b':' => {
+                pos += 1;
+                while pos < bytes.len() && is_word_char(bytes[pos]) {
+                    pos += 1;
+                }
+                if pos == start + 1 {
+                    Tok::Bad("a placeholder needs a name after its sigil")
+                } else if byte == b'#' {
+                    Tok::NamePlaceholder
+                } else {
+                    Tok::ValuePlaceholder
+                }
+            }
+            b'0' if bytes.get(pos + 1).is_some_and(|b| *b == b'x' || *b == b'X') => {
+                pos += 2;
+                lex_hex(bytes, &mut pos)
+            }
+            b'0'..=b'9' => lex_number(bytes, &mut pos),
+            b'a'..=b'z' | b'A'..=b'Z' | b'_' => {
+                while pos < bytes.len() && is_word_char(bytes[pos]) {
+                    pos += 1;
+                }
+                Tok::Ident
+            }
+            b'"' => lex_string(text, &mut pos),
+            b'`' => lex_backtick(text, &mut pos),
+            b'<' => match bytes.get(pos + 1) {
+                Some(b'>') => {
+                    pos += 2;
+                    Tok::Ne
+                }
+                Some(b'=') => {
+                    pos += 2;
+                    Tok::Le
+                }
+                _ => {
+                    pos += 1;
+                    Tok::Lt
+                }
+            },
+            b'>' => {
+                if bytes.get(pos + 1) == Some(&b'=') {
+                    pos += 2;
+                    Tok::Ge
+                } else {
+                    pos += 1;
+                    Tok::Gt
+                }
+            }
+            _ => {
+                pos += 1;
+                match byte {
+                    b'=' => Tok::Eq,
+                    b'(' => Tok::LParen,
+                    b')' => Tok::RParen,
+                    b'[' => Tok::LBracket,
+                    b']' => Tok::RBracket,
+                    b'{' => Tok::LBrace,
+                    b'}' => Tok::RBrace,
+                    b',' => Tok::Comma,
+                    b'.' => Tok::Dot,
+                    b'+' => Tok::Plus,
+                    b'-' => Tok::Minus,
+                    _ => {
+                        // Keep the whole UTF-8 character in the token so messages can quote it.
+                        while pos < bytes.len() && !text.is_char_boundary(pos) {
+                            pos += 1;
+                        }
+                        Tok::Bad("unexpected character")
+                    }
+                }
+            }
+        };
+        tokens.push(Token {
+            tok,
+            span: Span::new(start, pos),
+        });
+    }
+    tokens.push(Token {
+        tok: Tok::Eof,
+        span: Span::new(bytes.len(), bytes.len()),
+    });
+    tokens
+}
+
+fn lex_number(bytes: &[u8], pos: &mut usize) -> Tok {
+    let digits = |pos: &mut usize| {
+        let start = *pos;
+        while *pos < bytes.len() && bytes[*pos].is_ascii_digit() {
+            *pos += 1;
+        }
+        *pos > start
+    };
+    digits(pos);
+    let mut decimal = false;
+    if bytes.get(*pos) == Some(&b'.') && bytes.get(*pos + 1).is_some_and(u8::is_ascii_digit) {
+        *pos += 1;
+        digits(pos);
+        decimal = true;
+    }
+    if matches!(bytes.get(*pos), Some(b'e' | b'E')) {
+        let mark = *pos;
+        *pos += 1;
+        if matches!(bytes.get(*pos), Some(b'+' | b'-')) {
+            *pos += 1;
+        }
+        if digits(pos) {
+            decimal = true;
+        } else {
+            *pos = mark;
+        }
+    }
+    // `123abc` is one bad word, not a number followed by a name.
+    if *pos < bytes.len() && is_word_char(bytes[*pos]) {
+        while *pos < bytes.len() && is_word_char(bytes[*pos]) {
+            *pos += 1;
+        }
+        return Tok::Ident;
+    }
+    if decimal { Tok::Decimal } else { Tok::Integer }
+}
+
+fn lex_hex(bytes: &[u8], pos: &mut usize) -> Tok {
+    let start = *pos;
+    while *pos < bytes.len() && is_word_char(bytes[*pos]) {
+        *pos += 1;
+    }
+    let digits = &bytes[start..*pos];
+    if !digits.len().is_multiple_of(2) || !digits.iter().all(u8::is_ascii_hexdigit) {
+        return Tok::Bad("binary literals are 0x followed by an even number of hex digits");
+    }
+    let nibble = |b: u8| match b {
+        b'0'..=b'9' => b - b'0',
+        b'a'..=b'f' => b - b'a' + 10,
+        _ => b - b'A' + 10,
+    };
+    Tok::Hex(
+        digits
+            .chunks(2)
+            .map(|pair| nibble(pair[0]) << 4 | nibble(pair[1]))
+            .collect(),
+    )
+}
+
+/// A JSON string literal. `pos` is on the opening quote.
+fn lex_string(text: &str, pos: &mut usize) -> Tok {
+    let bytes = text.as_bytes();
+    *pos += 1;
+    let mut out = String::new();
+    let mut run_start = *pos;
+    loop {
+        let Some(&byte) = bytes.get(*pos) else {
+            return Tok::Bad("unterminated string literal");
+        };
+        match byte {
+            b'"' => {
+                out.push_str(&text[run_start..*pos]);
+                *pos += 1;
+                return Tok::Str(out);
+            }
+            b'\\' => {
+                out.push_str(&text[run_start..*pos]);
+                *pos += 1;
+                let Some(&escape) = bytes.get(*pos) else {
+                    return Tok::Bad("unterminated string literal");
+                };
+                *pos += 1;
+                match escape {
+                    b'"' => out.push('"'),
+                    b'\\' => out.push('\\'),
+                    b'/' => out.push('/'),
+                    b'b' => out.push('\u{8}'),
+                    b'f' => out.push('\u{c}'),
+                    b'n' => out.push('\n'),
+                    b'r' => out.push('\r'),
+                    b't' => out.push('\t'),
+                    b'u' => match lex_unicode_escape(bytes, pos) {
+                        Some(c) => out.push(c),
+                        None => return Tok::Bad("invalid \\u escape in string literal"),
+                    },
+                    _ => return Tok::Bad("invalid escape in string literal"),
+                }
+                run_start = *pos;
+            }
+            _ => *pos += 1,
+        }
+    }
+}
+
+fn hex4(bytes: &[u8], pos: &mut usize) -> Option<u32> {
+    let digits = bytes.get(*pos..*pos + 4)?;
+    let text = std::str::from_utf8(digits).ok()?;
+    let value = u32::from_str_radix(text, 16).ok()?;
+    *pos += 4;
+    Some(value)
+}
+
+/// `\uXXXX`, with a following `\uXXXX` low surrogate when the first is a high one.
+fn lex_unicode_escape(bytes: &[u8], pos: &mut usize) -> Option<char> {
+    let first = hex4(bytes, pos)?;
+    if (0xD800..0xDC00).contains(&first) {
+        if bytes.get(*pos..*pos + 2) != Some(b"\\u") {
+            return None;
+        }
+        *pos += 2;
+        let second = hex4(bytes, pos)?;
+        if !(0xDC00..0xE000).contains(&second) {
+            return None;
+        }
+        return char::from_u32(0x10000 + ((first - 0xD800) << 10) + (second - 0xDC00));
+    }
+    char::from_u32(first)
+}
+
+/// A backticked name; a doubled backtick stands for one backtick.
+fn lex_backtick(text: &str, pos: &mut usize) -> Tok {
+    let bytes = text.as_bytes();
+    *pos += 1;
+    let mut out = String::new();
+    let mut run_start = *pos;
+    loop {
+        match bytes.get(*pos) {
+            None => return Tok::Bad("unterminated backticked name"),
+            Some(b'`') if bytes.get(*pos + 1) == Some(&b'`') => {
+                out.push_str(&text[run_start..=*pos]);
+                *pos += 2;
+                run_start = *pos;
+            }
+            Some(b'`') => {
+                out.push_str(&text[run_start..*pos]);
+                *pos += 1;
+                if out.is_empty() {
+                    return Tok::Bad("a backticked name cannot be empty");
+                }
+                return Tok::Backtick(out);
+            }
+            Some(_) => *pos += 1,
+        }
+    }
+}

@@ -1,0 +1,146 @@
+//! The DynamoDB expression language: parse, validate, render and evaluate condition, filter,
+//! key-condition, update and projection expressions. Pure: no I/O.
+//!
+//! Two ways in:
+//! - **wire text** as a request carries it (`#n = :v` plus one [`ExpressionParams`] per
+//!   request), parsed with [`WireRequest`], which also applies the service's request-wide rule
+//!   that every placeholder must be used;
+//! - **friendly text** a user types (`status = "PENDING" AND begins_with(SK, "ORDER#")`), parsed
+//!   with [`parse_friendly_condition`] and friends.
+//!
+//! Both give the same AST ([`ast`]), with names and values resolved. [`render::Renderer`] turns
+//! ASTs back into wire text with deterministic placeholders; [`validate`] checks an AST against a
+//! table schema; [`eval`] evaluates it on items; [`complete`] says what may come next at a cursor.
+
+pub mod ast;
+pub mod complete;
+pub mod error;
+pub mod eval;
+pub mod key_condition;
+mod lexer;
+pub mod order;
+pub mod params;
+mod parser;
+pub mod render;
+pub mod reserved;
+pub mod span;
+pub mod validate;
+
+pub use ast::{Condition, Path, PathElement, ProjectionExpr, UpdateExpr};
+pub use error::{ExprError, ExprKind};
+pub use params::ExpressionParams;
+pub use parser::{MAX_EXPRESSION_BYTES, MAX_IN_CANDIDATES, MAX_OPERATORS, MAX_PATH_DEPTH, Syntax};
+pub use span::Span;
+
+use std::collections::BTreeSet;
+
+/// Parses the wire expressions of one request against its shared [`ExpressionParams`].
+///
+/// Call one method per expression the request carries, then [`WireRequest::finish`], which
+/// reports placeholders defined in the params but used by none of the expressions, exactly as
+/// the service checks them across the whole request.
+#[derive(Debug)]
+pub struct WireRequest<'p> {
+    params: &'p ExpressionParams,
+    used_names: BTreeSet<String>,
+    used_values: BTreeSet<String>,
+    first_kind: Option<ExprKind>,
+}
+
+impl<'p> WireRequest<'p> {
+    #[must_use]
+    pub fn new(params: &'p ExpressionParams) -> Self {
+        Self {
+            params,
+            used_names: BTreeSet::new(),
+            used_values: BTreeSet::new(),
+            first_kind: None,
+        }
+    }
+
+    fn record(&mut self, kind: ExprKind, used: parser::PlaceholderUse) {
+        self.first_kind.get_or_insert(kind);
+        self.used_names.extend(used.names);
+        self.used_values.extend(used.values);
+    }
+
+    /// A ConditionExpression, FilterExpression or KeyConditionExpression (`kind` says which).
+    pub fn condition(&mut self, kind: ExprKind, text: &str) -> Result<Condition, ExprError> {
+        let (condition, used) = parser::parse_condition(text, kind, Syntax::Wire, self.params)?;
+        self.record(kind, used);
+        Ok(condition)
+    }
+
+    pub fn update(&mut self, text: &str) -> Result<UpdateExpr, ExprError> {
+        let (update, used) = parser::parse_update(text, Syntax::Wire, self.params)?;
+        self.record(ExprKind::Update, used);
+        Ok(update)
+    }
+
+    pub fn projection(&mut self, text: &str) -> Result<ProjectionExpr, ExprError> {
+        let (projection, used) = parser::parse_projection(text, Syntax::Wire, self.params)?;
+        self.record(ExprKind::Projection, used);
+        Ok(projection)
+    }
+
+    /// The request-wide check: every `#name` and `:value` defined must be used somewhere.
+    pub fn finish(self) -> Result<(), ExprError> {
+        let kind = self.first_kind.unwrap_or(ExprKind::Condition);
+        let unused = |defined: Vec<&String>, used: &BTreeSet<String>| -> Vec<String> {
+            defined
+                .into_iter()
+                .filter(|key| !used.contains(*key))
+                .cloned()
+                .collect()
+        };
+        let unused_names = unused(self.params.names.keys().collect(), &self.used_names);
+        if !unused_names.is_empty() {
+            return Err(ExprError::plain(
+                kind,
+                format!(
+                    "Value provided in ExpressionAttributeNames unused in expressions: keys: {{{}}}",
+                    unused_names.join(", ")
+                ),
+                0..0,
+            ));
+        }
+        let unused_values = unused(self.params.values.keys().collect(), &self.used_values);
+        if !unused_values.is_empty() {
+            return Err(ExprError::plain(
+                kind,
+                format!(
+                    "Value provided in ExpressionAttributeValues unused in expressions: keys: {{{}}}",
+                    unused_values.join(", ")
+                ),
+                0..0,
+            ));
+        }
+        Ok(())
+    }
+}
+
+/// Parses a condition, filter or key condition typed in the friendly syntax. `#name` / `:value`
+/// placeholders may be mixed in; they resolve against `params` (pass an empty one if unused).
+pub fn parse_friendly_condition(
+    kind: ExprKind,
+    text: &str,
+    params: &ExpressionParams,
+) -> Result<Condition, ExprError> {
+    parser::parse_condition(text, kind, Syntax::Friendly, params).map(|(ast, _)| ast)
+}
+
+/// Parses an update expression typed in the friendly syntax.
+pub fn parse_friendly_update(
+    text: &str,
+    params: &ExpressionParams,
+) -> Result<UpdateExpr, ExprError> {
+    parser::parse_update(text, Syntax::Friendly, params).map(|(ast, _)| ast)
+}
+
+/// Parses a projection expression typed in the friendly syntax.
+pub fn parse_friendly_projection(
+    text: &str,
+    params: &ExpressionParams,
+) -> Result<ProjectionExpr, ExprError> {
+    parser::parse_projection(text, Syntax::Friendly, params).map(|(ast, _)| ast)
+}

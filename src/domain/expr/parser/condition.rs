@@ -1,0 +1,431 @@
+//! Conditions (also filters and key conditions): `OR` < `AND` < `NOT` < comparisons, `BETWEEN`,
+//! `IN`, functions and parentheses, as the service's precedence table says.
+
+use super::{MAX_IN_CANDIDATES, PResult, Parser};
+use crate::domain::expr::ast::{Comparator, Condition, Function, Operand, Path, Value};
+use crate::domain::expr::lexer::Tok;
+use crate::domain::expr::span::Span;
+use crate::domain::value::{AttrValue, ValueType};
+
+impl Parser<'_> {
+    pub(super) fn condition(&mut self) -> PResult<Condition> {
+        self.enter()?;
+        let condition = self.or_condition();
+        self.leave();
+        condition
+    }
+
+    fn or_condition(&mut self) -> PResult<Condition> {
+        let mut left = self.and_condition()?;
+        while self.at_keyword("OR") {
+            let op = self.advance();
+            self.count_operator(op)?;
+            let right = self.and_condition()?;
+            let span = left.span().to(right.span());
+            left = Condition::Or {
+                left: Box::new(left),
+                right: Box::new(right),
+                span,
+            };
+        }
+        Ok(left)
+    }
+
+    fn and_condition(&mut self) -> PResult<Condition> {
+        let mut left = self.not_condition()?;
+        while self.at_keyword("AND") {
+            let op = self.advance();
+            self.count_operator(op)?;
+            let right = self.not_condition()?;
+            let span = left.span().to(right.span());
+            left = Condition::And {
+                left: Box::new(left),
+                right: Box::new(right),
+                span,
+            };
+        }
+        Ok(left)
+    }
+
+    fn not_condition(&mut self) -> PResult<Condition> {
+        if !self.at_keyword("NOT") {
+            return self.primary_condition();
+        }
+        let op = self.advance();
+        self.count_operator(op)?;
+        self.enter()?;
+        let inner = self.not_condition();
+        self.leave();
+        let inner = inner?;
+        Ok(Condition::Not {
+            span: op.to(inner.span()),
+            inner: Box::new(inner),
+        })
+    }
+
+    fn primary_condition(&mut self) -> PResult<Condition> {
+        if self.peek() == &Tok::LParen {
+            let open = self.pos;
+            let open_span = self.advance();
+            let inner = self.condition()?;
+            let close = self.pos;
+            let close_span = self.expect(&Tok::RParen)?;
+            if self.last_group == Some((open + 1, close - 1)) {
+                self.defer_invalid(
+                    "The expression has redundant parentheses;",
+                    open_span.to(close_span),
+                );
+            }
+            self.last_group = Some((open, close));
+            return Ok(inner);
+        }
+        if self.at_call() {
+            return self.function_condition();
+        }
+        let left = self.operand()?;
+        self.after_operand(left)
+    }
+
+    /// True when the current token is a comparator, `BETWEEN` or `IN`.
+    fn at_operator_after_operand(&self) -> bool {
+        comparator(self.peek()).is_some() || self.at_keyword("BETWEEN") || self.at_keyword("IN")
+    }
+
+    /// A function at condition level: a boolean function, or `size(…)` starting a comparison.
+    fn function_condition(&mut self) -> PResult<Condition> {
+        let call = self.call()?;
+        if call.name == "size" {
+            let operand = self.size_operand(call);
+            if self.at_operator_after_operand() {
+                return self.after_operand(operand);
+            }
+            let span = operand.span();
+            self.defer_misused_function("size", span);
+            return Ok(placeholder_condition(span));
+        }
+        if self.at_operator_after_operand() {
+            self.defer_misused_function(&call.name, call.name_span);
+            return self.after_operand(Operand::Value(Value::new(AttrValue::Null)));
+        }
+        let span = call.span;
+        let function = self.condition_function(call);
+        Ok(match function {
+            Some(function) => Condition::Function { function, span },
+            None => placeholder_condition(span),
+        })
+    }
+
+    /// An operand: a path, a value, or `size(path)`.
+    pub(super) fn operand(&mut self) -> PResult<Operand> {
+        if self.at_call() {
+            let call = self.call()?;
+            if call.name == "size" {
+                return Ok(self.size_operand(call));
+            }
+            self.defer_misused_function(&call.name, call.name_span);
+            return Ok(Operand::Value(Value {
+                value: AttrValue::Null,
+                span: call.span,
+            }));
+        }
+        if self.at_value() {
+            return Ok(Operand::Value(self.value()?));
+        }
+        if self.at_path_start() {
+            return Ok(Operand::Path(self.path()?));
+        }
+        Err(self.syntax_error())
+    }
+
+    fn after_operand(&mut self, left: Operand) -> PResult<Condition> {
+        if let Some(op) = comparator(self.peek()) {
+            let op_span = self.advance();
+            self.count_operator(op_span)?;
+            let right = self.operand()?;
+            if !matches!(op, Comparator::Eq | Comparator::Ne) {
+                self.check_orderable(op.symbol(), &left);
+                self.check_orderable(op.symbol(), &right);
+            }
+            self.check_distinct(op.symbol(), &left, &right);
+            let span = left.span().to(right.span());
+            return Ok(Condition::Compare {
+                left,
+                op,
+                right,
+                span,
+            });
+        }
+        if self.at_keyword("BETWEEN") {
+            let op_span = self.advance();
+            self.count_operator(op_span)?;
+            let low = self.operand()?;
+            if !self.at_keyword("AND") {
+                return Err(self.syntax_error());
+            }
+            self.advance();
+            let high = self.operand()?;
+            for operand in [&left, &low, &high] {
+                self.check_orderable("BETWEEN", operand);
+            }
+            self.check_between_bounds(&low, &high);
+            let span = left.span().to(high.span());
+            return Ok(Condition::Between {
+                operand: left,
+                low,
+                high,
+                span,
+            });
+        }
+        if self.at_keyword("IN") {
+            let op_span = self.advance();
+            self.count_operator(op_span)?;
+            self.expect(&Tok::LParen)?;
+            let mut candidates = vec![self.operand()?];
+            while self.peek() == &Tok::Comma {
+                self.advance();
+                candidates.push(self.operand()?);
+            }
+            let close = self.expect(&Tok::RParen)?;
+            let span = left.span().to(close);
+            if candidates.len() > MAX_IN_CANDIDATES {
+                self.defer_invalid(
+                    format!(
+                        "The IN operator is provided with too many operands; number of operands: {}",
+                        candidates.len()
+                    ),
+                    span,
+                );
+            }
+            return Ok(Condition::In {
+                operand: left,
+                candidates,
+                span,
+            });
+        }
+        Err(self.syntax_error())
+    }
+
+    /// `size(x)` as an operand; its argument must be one document path.
+    fn size_operand(&mut self, call: super::call::Call) -> Operand {
+        let span = call.span;
+        match self.single_path_argument(call) {
+            Some(path) => Operand::Size { path, span },
+            None => Operand::Value(Value {
+                value: AttrValue::Null,
+                span,
+            }),
+        }
+    }
+
+    /// A constant operand of `<`, `BETWEEN`… must be of an ordered type (S, N or B).
+    fn check_orderable(&mut self, operator: &str, operand: &Operand) {
+        if let Operand::Value(value) = operand {
+            let value_type = value.value.value_type();
+            if !matches!(value_type, ValueType::S | ValueType::N | ValueType::B) {
+                self.defer_operand_type(operator, value_type, value.span);
+            }
+        }
+    }
+
+    pub(super) fn defer_operand_type(&mut self, operator: &str, value_type: ValueType, span: Span) {
+        self.defer_invalid(
+            format!(
+                "Incorrect operand type for operator or function; operator or function: {operator}, operand type: {value_type}"
+            ),
+            span,
+        );
+    }
+
+    /// Constant bounds must share a type and be in order.
+    fn check_between_bounds(&mut self, low: &Operand, high: &Operand) {
+        let (Operand::Value(low), Operand::Value(high)) = (low, high) else {
+            return;
+        };
+        let span = low.span.to(high.span);
+        let bounds = format!(
+            "lower bound operand: AttributeValue: {}, upper bound operand: AttributeValue: {}",
+            short_value(&low.value),
+            short_value(&high.value)
+        );
+        if low.value.value_type() != high.value.value_type() {
+            self.defer_invalid(
+                format!(
+                    "The BETWEEN operator requires same data type for lower and upper bounds; {bounds}"
+                ),
+                span,
+            );
+        } else if crate::domain::expr::order::compare_scalars(&low.value, &high.value)
+            == Some(std::cmp::Ordering::Greater)
+        {
+            self.defer_invalid(
+                format!(
+                    "The BETWEEN operator requires upper bound to be greater than or equal to lower bound; {bounds}"
+                ),
+                span,
+            );
+        }
+    }
+
+    /// `a = a`, `contains(a, a)`: the service wants the first operand distinct from the others.
+    pub(super) fn check_distinct(&mut self, operator: &str, first: &Operand, second: &Operand) {
+        if let (Operand::Path(a), Operand::Path(b)) = (first, second)
+            && a == b
+        {
+            self.defer_distinct(operator, a);
+        }
+    }
+
+    fn defer_distinct(&mut self, operator: &str, path: &Path) {
+        self.defer_invalid(
+            format!(
+                "The first operand must be distinct from the remaining operands for this operator or function; operator: {operator}, first operand: {path}"
+            ),
+            path.span,
+        );
+    }
+
+    pub(super) fn defer_misused_function(&mut self, name: &str, span: Span) {
+        if super::call::is_known_function(name) {
+            self.defer_invalid(
+                format!(
+                    "The function is not allowed to be used this way in an expression; function: {name}"
+                ),
+                span,
+            );
+        } else {
+            self.defer_invalid(format!("Invalid function name; function: {name}"), span);
+        }
+    }
+
+    /// Builds the typed boolean function, deferring the service's semantic errors.
+    fn condition_function(&mut self, call: super::call::Call) -> Option<Function> {
+        let name = call.name.clone();
+        let name_span = call.name_span;
+        match name.as_str() {
+            "attribute_exists" => self
+                .single_path_argument(call)
+                .map(Function::AttributeExists),
+            "attribute_not_exists" => self
+                .single_path_argument(call)
+                .map(Function::AttributeNotExists),
+            "attribute_type" => {
+                let [first, second] = self.two_arguments(call)?;
+                let Operand::Path(path) = first else {
+                    self.defer_requires_path(&name, first.span());
+                    return None;
+                };
+                if let Operand::Value(value) = &second {
+                    match &value.value {
+                        AttrValue::S(text) if ValueType::from_descriptor(text).is_some() => {}
+                        AttrValue::S(text) => self.defer_invalid(
+                            format!(
+                                "Invalid attribute type name found; type: {text}, valid types: {{B,NULL,SS,BOOL,L,BS,N,NS,S,M}}"
+                            ),
+                            value.span,
+                        ),
+                        other => self.defer_operand_type(&name, other.value_type(), value.span),
+                    }
+                }
+                Some(Function::AttributeType(path, second))
+            }
+            "begins_with" => {
+                let [first, second] = self.two_arguments(call)?;
+                for operand in [&first, &second] {
+                    if let Operand::Value(value) = operand {
+                        let value_type = value.value.value_type();
+                        if !matches!(value_type, ValueType::S | ValueType::B) {
+                            self.defer_operand_type(&name, value_type, value.span);
+                        }
+                    }
+                }
+                self.check_distinct(&name, &first, &second);
+                Some(Function::BeginsWith(first, second))
+            }
+            "contains" => {
+                let [first, second] = self.two_arguments(call)?;
+                self.check_distinct(&name, &first, &second);
+                Some(Function::Contains(first, second))
+            }
+            _ => {
+                self.defer_misused_function(&name, name_span);
+                None
+            }
+        }
+    }
+
+    /// The single path argument of `attribute_exists`, `attribute_not_exists` and `size`.
+    fn single_path_argument(&mut self, call: super::call::Call) -> Option<Path> {
+        let name = call.name.clone();
+        let [argument] = self.exact_arguments::<1>(call)?;
+        match argument {
+            Operand::Path(path) => Some(path),
+            other => {
+                self.defer_requires_path(&name, other.span());
+                None
+            }
+        }
+    }
+
+    fn two_arguments(&mut self, call: super::call::Call) -> Option<[Operand; 2]> {
+        self.exact_arguments::<2>(call)
+    }
+
+    fn exact_arguments<const N: usize>(&mut self, call: super::call::Call) -> Option<[Operand; N]> {
+        let count = call.arguments.len();
+        match <[Operand; N]>::try_from(call.arguments) {
+            Ok(arguments) => Some(arguments),
+            Err(_) => {
+                self.defer_invalid(
+                    format!(
+                        "Incorrect number of operands for operator or function; operator or function: {}, number of operands: {count}",
+                        call.name
+                    ),
+                    call.span,
+                );
+                None
+            }
+        }
+    }
+
+    pub(super) fn defer_requires_path(&mut self, name: &str, span: Span) {
+        self.defer_invalid(
+            format!("Operator or function requires a document path; operator or function: {name}"),
+            span,
+        );
+    }
+}
+
+fn comparator(tok: &Tok) -> Option<Comparator> {
+    Some(match tok {
+        Tok::Eq => Comparator::Eq,
+        Tok::Ne => Comparator::Ne,
+        Tok::Lt => Comparator::Lt,
+        Tok::Le => Comparator::Le,
+        Tok::Gt => Comparator::Gt,
+        Tok::Ge => Comparator::Ge,
+        _ => return None,
+    })
+}
+
+/// Stands in for a condition whose error was deferred; never returned to a caller, because the
+/// deferred error is.
+fn placeholder_condition(span: Span) -> Condition {
+    Condition::Function {
+        function: Function::AttributeExists(Path::attribute("")),
+        span,
+    }
+}
+
+/// `{N:1}`, `{S:a}`: how the service prints a value inside messages.
+pub(crate) fn short_value(value: &AttrValue) -> String {
+    use base64::Engine as _;
+    match value {
+        AttrValue::S(text) => format!("{{S:{text}}}"),
+        AttrValue::N(number) => format!("{{N:{number}}}"),
+        AttrValue::B(bytes) => format!(
+            "{{B:{}}}",
+            base64::engine::general_purpose::STANDARD.encode(bytes)
+        ),
+        other => format!("{{{}:…}}", other.value_type()),
+    }
+}

@@ -1,0 +1,289 @@
+//! Recursive-descent parser for every expression kind and both syntaxes.
+//!
+//! Design:
+//! - one token of look-ahead, no backtracking: cost is linear in the input;
+//! - syntax errors stop parsing at once; semantic errors (undefined placeholders, misused
+//!   functions, operand types, …) are *deferred*: the first one is kept and reported only if the
+//!   whole text is syntactically valid, which is the order in which the service reports them;
+//! - nesting is bounded twice: by the service's 300-operator limit (every nesting level but a
+//!   redundant parenthesis costs an operator) and by a hard depth guard, so no input can overflow
+//!   the stack.
+
+mod call;
+mod condition;
+mod literal;
+mod path;
+mod update;
+
+use std::collections::BTreeSet;
+
+use super::ast::{Condition, ProjectionExpr, UpdateExpr};
+use super::error::{ExprError, ExprKind};
+use super::lexer::{Tok, Token, tokenize};
+use super::params::ExpressionParams;
+use super::span::Span;
+
+/// Which syntax a text is written in.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Syntax {
+    /// DynamoDB's own syntax: constants only as `:value`, reserved words only as `#name`.
+    Wire,
+    /// The wire syntax plus inline literals (`"text"`, `42`, `-1.5e3`, `true`, `false`, `null`,
+    /// `0x0aff` binary, `[…]` lists, `{…}` sets) and backticked names (`` `order-id` ``). Bare
+    /// reserved words are accepted as attribute names; only `true`, `false` and `null` must be
+    /// backticked to name an attribute, and `NOT` at the start of a condition.
+    Friendly,
+}
+
+/// Most operators the service accepts in one expression.
+pub const MAX_OPERATORS: usize = 300;
+/// Longest expression text the service accepts, in bytes.
+pub const MAX_EXPRESSION_BYTES: usize = 4096;
+/// Most dereference operators (`.`, `[]`) in one document path.
+pub const MAX_PATH_DEPTH: usize = 32;
+/// Most candidates of `IN`.
+pub const MAX_IN_CANDIDATES: usize = 100;
+/// Hard recursion guard; reached only by inputs the operator limit would reject anyway.
+const MAX_NESTING: usize = 400;
+
+/// Placeholders an expression used, for the request-wide "unused" check.
+#[derive(Clone, Debug, Default)]
+pub struct PlaceholderUse {
+    pub names: BTreeSet<String>,
+    pub values: BTreeSet<String>,
+}
+
+pub(crate) struct Parser<'a> {
+    text: &'a str,
+    tokens: Vec<Token>,
+    pos: usize,
+    kind: ExprKind,
+    syntax: Syntax,
+    params: &'a ExpressionParams,
+    used: PlaceholderUse,
+    deferred: Option<ExprError>,
+    operators: usize,
+    depth: usize,
+    /// Token indices of the last closed parenthesis pair, to spot `((…))`.
+    last_group: Option<(usize, usize)>,
+}
+
+type PResult<T> = Result<T, ExprError>;
+
+impl<'a> Parser<'a> {
+    fn new(text: &'a str, kind: ExprKind, syntax: Syntax, params: &'a ExpressionParams) -> Self {
+        Self {
+            text,
+            tokens: tokenize(text),
+            pos: 0,
+            kind,
+            syntax,
+            params,
+            used: PlaceholderUse::default(),
+            deferred: None,
+            operators: 0,
+            depth: 0,
+            last_group: None,
+        }
+    }
+
+    /// Checks shared by all kinds before any parsing: size limit (wire text only, where the
+    /// service applies it) and emptiness.
+    fn check_whole_text(&self) -> PResult<()> {
+        if self.syntax == Syntax::Wire && self.text.len() > MAX_EXPRESSION_BYTES {
+            return Err(self.invalid(
+                format!(
+                    "Expression size has exceeded the maximum allowed size; expression size: {}",
+                    self.text.len()
+                ),
+                Span::new(MAX_EXPRESSION_BYTES, self.text.len()),
+            ));
+        }
+        if self.tokens.len() == 1 {
+            return Err(self.invalid(
+                "The expression can not be empty;",
+                Span::new(0, self.text.len()),
+            ));
+        }
+        Ok(())
+    }
+
+    fn finish<T>(mut self, ast: T) -> PResult<(T, PlaceholderUse)> {
+        if !matches!(self.peek(), Tok::Eof) {
+            return Err(self.syntax_error());
+        }
+        match self.deferred.take() {
+            Some(error) => Err(error),
+            None => Ok((ast, self.used)),
+        }
+    }
+
+    // ---- token cursor ----
+
+    fn peek(&self) -> &Tok {
+        &self.tokens[self.pos].tok
+    }
+
+    fn peek_at(&self, offset: usize) -> &Tok {
+        let last = self.tokens.len() - 1;
+        &self.tokens[(self.pos + offset).min(last)].tok
+    }
+
+    fn span(&self) -> Span {
+        self.tokens[self.pos].span
+    }
+
+    /// Span of the token just consumed.
+    fn prev_span(&self) -> Span {
+        self.tokens[self.pos.saturating_sub(1)].span
+    }
+
+    fn text_of(&self, span: Span) -> &'a str {
+        &self.text[span.range()]
+    }
+
+    fn advance(&mut self) -> Span {
+        let span = self.span();
+        if self.pos + 1 < self.tokens.len() {
+            self.pos += 1;
+        }
+        span
+    }
+
+    fn expect(&mut self, tok: &Tok) -> PResult<Span> {
+        if self.peek() == tok {
+            Ok(self.advance())
+        } else {
+            Err(self.syntax_error())
+        }
+    }
+
+    /// True when the current token is the bare keyword `word` (case-insensitive).
+    fn at_keyword(&self, word: &str) -> bool {
+        self.keyword_at(0, word)
+    }
+
+    fn keyword_at(&self, offset: usize, word: &str) -> bool {
+        let index = (self.pos + offset).min(self.tokens.len() - 1);
+        let token = &self.tokens[index];
+        token.tok == Tok::Ident && self.text_of(token.span).eq_ignore_ascii_case(word)
+    }
+
+    // ---- errors ----
+
+    fn invalid(&self, detail: impl std::fmt::Display, span: Span) -> ExprError {
+        ExprError::invalid(self.kind, detail, span.range())
+    }
+
+    /// Keeps the first semantic error; it is reported if the text turns out syntactically valid.
+    fn defer(&mut self, error: ExprError) {
+        if self.deferred.is_none() {
+            self.deferred = Some(error);
+        }
+    }
+
+    fn defer_invalid(&mut self, detail: impl std::fmt::Display, span: Span) {
+        let error = self.invalid(detail, span);
+        self.defer(error);
+    }
+
+    /// `Syntax error; token: "<tok>", near: "<prev tok … next tok>"` at the current token.
+    fn syntax_error(&self) -> ExprError {
+        let token = &self.tokens[self.pos];
+        let shown = if token.tok == Tok::Eof {
+            "<EOF>"
+        } else {
+            self.text_of(token.span)
+        };
+        let near_start = if self.pos > 0 {
+            self.tokens[self.pos - 1].span.start
+        } else {
+            token.span.start
+        };
+        let near_end = if token.tok == Tok::Eof {
+            // Trailing spaces are not part of any token.
+            self.pos
+                .checked_sub(1)
+                .map_or(token.span.end, |prev| self.tokens[prev].span.end)
+        } else {
+            self.tokens
+                .get(self.pos + 1)
+                .filter(|next| next.tok != Tok::Eof)
+                .map_or(token.span.end, |next| next.span.end)
+        };
+        let near = &self.text[near_start..near_end];
+        let mut detail = format!("Syntax error; token: \"{shown}\", near: \"{near}\"");
+        if let (Syntax::Friendly, Tok::Bad(reason)) = (self.syntax, &token.tok) {
+            detail.push_str(&format!(" ({reason})"));
+        }
+        self.invalid(detail, token.span)
+    }
+
+    // ---- limits ----
+
+    fn count_operator(&mut self, span: Span) -> PResult<()> {
+        self.operators += 1;
+        if self.operators > MAX_OPERATORS {
+            return Err(self.invalid(
+                format!(
+                    "The expression contains too many operators; operator count: {}",
+                    self.operators
+                ),
+                span,
+            ));
+        }
+        Ok(())
+    }
+
+    fn enter(&mut self) -> PResult<()> {
+        self.depth += 1;
+        if self.depth > MAX_NESTING {
+            return Err(self.syntax_error());
+        }
+        Ok(())
+    }
+
+    fn leave(&mut self) {
+        self.depth -= 1;
+    }
+}
+
+/// Parses a condition, filter or key condition.
+pub(crate) fn parse_condition(
+    text: &str,
+    kind: ExprKind,
+    syntax: Syntax,
+    params: &ExpressionParams,
+) -> PResult<(Condition, PlaceholderUse)> {
+    let mut parser = Parser::new(text, kind, syntax, params);
+    parser.check_whole_text()?;
+    let condition = parser.condition()?;
+    parser.finish(condition)
+}
+
+pub(crate) fn parse_update(
+    text: &str,
+    syntax: Syntax,
+    params: &ExpressionParams,
+) -> PResult<(UpdateExpr, PlaceholderUse)> {
+    let mut parser = Parser::new(text, ExprKind::Update, syntax, params);
+    parser.check_whole_text()?;
+    let update = parser.update()?;
+    parser.finish(update)
+}
+
+pub(crate) fn parse_projection(
+    text: &str,
+    syntax: Syntax,
+    params: &ExpressionParams,
+) -> PResult<(ProjectionExpr, PlaceholderUse)> {
+    let mut parser = Parser::new(text, ExprKind::Projection, syntax, params);
+    parser.check_whole_text()?;
+    let mut paths = vec![parser.path()?];
+    while parser.peek() == &Tok::Comma {
+        parser.advance();
+        paths.push(parser.path()?);
+    }
+    parser.check_overlaps(&paths.iter().collect::<Vec<_>>());
+    parser.finish(ProjectionExpr { paths })
+}
