@@ -10,9 +10,11 @@
 //! - [`ui`]: pure rendering of the state.
 //! - [`worker`]: runs commands as tokio tasks and sends results back as actions.
 //! - [`terminal`], [`clipboard`], [`tui`]: the terminal guard, clipboard access and the loop.
+//! - [`cli`]: the headless commands (`tables`, `describe`, `get`, `query`, `scan`) over `Arc<dyn Backend>`.
 
 pub mod app;
 pub mod backend;
+pub mod cli;
 pub mod clipboard;
 pub mod demo;
 pub mod domain;
