@@ -36,7 +36,10 @@ pub trait Clipboard: Send + Sync {
 /// The OSC 52 escape that asks the terminal to set its clipboard.
 #[must_use]
 pub fn osc52_sequence(text: &str) -> String {
-    format!("\x1b]52;c;{}\x07", base64::engine::general_purpose::STANDARD.encode(text))
+    format!(
+        "\x1b]52;c;{}\x07",
+        base64::engine::general_purpose::STANDARD.encode(text)
+    )
 }
 
 /// The system clipboard when reachable, OSC 52 on the terminal otherwise.
@@ -82,7 +85,10 @@ impl RecordingClipboard {
     /// Everything copied so far.
     #[must_use]
     pub fn copies(&self) -> Vec<String> {
-        self.copies.lock().map(|copies| copies.clone()).unwrap_or_default()
+        self.copies
+            .lock()
+            .map(|copies| copies.clone())
+            .unwrap_or_default()
     }
 }
 

@@ -9,7 +9,8 @@
 //! - [`keymap`]: key syntax, the embedded default keymap and user overrides.
 //! - [`ui`]: pure rendering of the state.
 //! - [`worker`]: runs commands as tokio tasks and sends results back as actions.
-//! - [`terminal`], [`clipboard`], [`tui`]: the terminal guard, clipboard access and the loop.
+//! - [`terminal`], [`clipboard`], [`tui`], [`launch`]: the terminal guard, clipboard access, the
+//!   loop, and opening the UI from the command line.
 //! - [`cli`]: the headless commands (`tables`, `describe`, `get`, `query`, `scan`) over `Arc<dyn Backend>`.
 
 pub mod app;
@@ -19,6 +20,7 @@ pub mod clipboard;
 pub mod demo;
 pub mod domain;
 pub mod keymap;
+pub mod launch;
 pub mod offline;
 pub mod terminal;
 pub mod tui;

@@ -4,6 +4,7 @@ use std::sync::Arc;
 use clap::Parser;
 use ddbx::backend::Backend;
 use ddbx::backend::aws::{AwsBackend, AwsOptions};
+use ddbx::backend::read_only::ReadOnly;
 use ddbx::cli::{Cli, args::GlobalOptions};
 
 async fn connect_aws(
@@ -16,6 +17,17 @@ async fn connect_aws(
     })
     .await?;
     Ok(Arc::new(backend))
+}
+
+/// `ddbx --table T` without a command: the terminal UI.
+async fn open_tui(options: &GlobalOptions, table: &str) -> Result<(), String> {
+    let mut backend = connect_aws(options)
+        .await
+        .map_err(|error| format!("cannot connect: {error}"))?;
+    if options.read_only {
+        backend = Arc::new(ReadOnly::new(backend));
+    }
+    ddbx::launch::open(backend, table, &options.tui).await
 }
 
 fn main() -> ExitCode {
@@ -31,6 +43,17 @@ fn main() -> ExitCode {
             return ExitCode::from(1);
         }
     };
+    if cli.command.is_none()
+        && let Some(table) = cli.global.table.clone()
+    {
+        return match runtime.block_on(open_tui(&cli.global, &table)) {
+            Ok(()) => ExitCode::SUCCESS,
+            Err(error) => {
+                eprintln!("ddbx: {error}");
+                ExitCode::from(1)
+            }
+        };
+    }
     match runtime.block_on(ddbx::cli::run(cli, connect_aws)) {
         Ok(()) => ExitCode::SUCCESS,
         Err(error) => {

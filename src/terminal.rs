@@ -6,7 +6,9 @@ use std::io::{self, Write as _};
 
 use crossterm::cursor::{Hide, Show};
 use crossterm::execute;
-use crossterm::terminal::{EnterAlternateScreen, LeaveAlternateScreen, disable_raw_mode, enable_raw_mode};
+use crossterm::terminal::{
+    EnterAlternateScreen, LeaveAlternateScreen, disable_raw_mode, enable_raw_mode,
+};
 
 /// Holds the terminal in TUI mode while alive.
 pub struct TerminalGuard {

@@ -32,7 +32,9 @@ impl KeyRouter {
     /// The action for one terminal event in the current state, if any.
     pub fn route(&mut self, state: &State, event: &Event) -> Option<Action> {
         match event {
-            Event::Key(key) if key.kind != KeyEventKind::Release => self.key(state, Key::from_event(*key)),
+            Event::Key(key) if key.kind != KeyEventKind::Release => {
+                self.key(state, Key::from_event(*key))
+            }
             Event::Resize(width, height) => Some(Action::Resize {
                 width: *width,
                 height: *height,
@@ -69,7 +71,9 @@ fn typed_char(section: Section, key: Key) -> Option<char> {
     match key.code {
         KeyCode::Char(c)
             if section == Section::Prompt
-                && !key.modifiers.intersects(KeyModifiers::CONTROL | KeyModifiers::ALT) =>
+                && !key
+                    .modifiers
+                    .intersects(KeyModifiers::CONTROL | KeyModifiers::ALT) =>
         {
             Some(c)
         }
@@ -80,7 +84,9 @@ fn typed_char(section: Section, key: Key) -> Option<char> {
 fn clock(started: Instant) -> Clock {
     let unix_seconds = SystemTime::now()
         .duration_since(UNIX_EPOCH)
-        .map_or(0, |since| i64::try_from(since.as_secs()).unwrap_or(i64::MAX));
+        .map_or(0, |since| {
+            i64::try_from(since.as_secs()).unwrap_or(i64::MAX)
+        });
     Clock {
         uptime: started.elapsed(),
         unix_seconds,
@@ -119,7 +125,9 @@ where
     for command in start(&mut state) {
         flow = worker.run(command);
     }
-    terminal.draw(|frame| crate::ui::render(frame, &state)).map_err(Into::into)?;
+    terminal
+        .draw(|frame| crate::ui::render(frame, &state))
+        .map_err(Into::into)?;
     let mut last_draw = Instant::now();
     while flow == Flow::Continue {
         let mut ready: Vec<Action> = Vec::new();
@@ -146,7 +154,9 @@ where
             }
         }
         while flow == Flow::Continue {
-            let Some(Some(event)) = events.next().now_or_never() else { break };
+            let Some(Some(event)) = events.next().now_or_never() else {
+                break;
+            };
             let event = event?;
             if let Some(action) = router.route(&state, &event) {
                 handled += 1;
@@ -161,7 +171,9 @@ where
             break;
         }
         if handled > 0 && (!state.is_busy() || last_draw.elapsed() >= FRAME) {
-            terminal.draw(|frame| crate::ui::render(frame, &state)).map_err(Into::into)?;
+            terminal
+                .draw(|frame| crate::ui::render(frame, &state))
+                .map_err(Into::into)?;
             last_draw = Instant::now();
         }
     }

@@ -31,7 +31,11 @@ pub struct Worker {
 
 impl Worker {
     #[must_use]
-    pub fn new(backend: Arc<dyn Backend>, clipboard: Arc<dyn Clipboard>, results: UnboundedSender<Action>) -> Self {
+    pub fn new(
+        backend: Arc<dyn Backend>,
+        clipboard: Arc<dyn Clipboard>,
+        results: UnboundedSender<Action>,
+    ) -> Self {
         Self {
             backend,
             clipboard,
@@ -59,11 +63,19 @@ impl Worker {
                     Action::Described { id, result }
                 });
             }
-            Command::ScanPage { id, segment, request } => {
+            Command::ScanPage {
+                id,
+                segment,
+                request,
+            } => {
                 let backend = Arc::clone(&self.backend);
                 self.spawn_read(id, async move {
                     let result = backend.scan(request).await;
-                    Action::ScanPage { id, segment, result }
+                    Action::ScanPage {
+                        id,
+                        segment,
+                        result,
+                    }
                 });
             }
             Command::QueryPartition { id, request } => {
@@ -78,9 +90,13 @@ impl Worker {
                 let results = self.results.clone();
                 // arboard talks to X11/Wayland synchronously; keep it off the runtime threads.
                 tokio::task::spawn_blocking(move || {
-                    let outcome = clipboard
-                        .copy(&text)
-                        .map(|kind| format!("copied {what} ({} bytes) to {}", text.len(), kind.describe()));
+                    let outcome = clipboard.copy(&text).map(|kind| {
+                        format!(
+                            "copied {what} ({} bytes) to {}",
+                            text.len(),
+                            kind.describe()
+                        )
+                    });
                     let _ = results.send(Action::Copied(outcome));
                 });
             }

@@ -227,13 +227,25 @@ mod tests {
     fn every_bindable_name_round_trips_through_serde() {
         for action in Action::BINDABLE {
             let name = action.bindable_name().expect("listed actions are bindable");
-            assert_eq!(Action::from_bindable_name(name).as_ref(), Some(action), "{name}");
+            assert_eq!(
+                Action::from_bindable_name(name).as_ref(),
+                Some(action),
+                "{name}"
+            );
         }
     }
 
     #[test]
     fn internal_result_actions_cannot_be_named_in_a_keymap() {
-        for name in ["input", "tick", "resize", "described", "scan_page", "copied", "notice"] {
+        for name in [
+            "input",
+            "tick",
+            "resize",
+            "described",
+            "scan_page",
+            "copied",
+            "notice",
+        ] {
             assert_eq!(Action::from_bindable_name(name), None, "{name}");
         }
     }

@@ -15,7 +15,10 @@ pub enum Command {
         request: ScanRequest,
     },
     /// One page of a partition's Query; answers with `Action::PartitionPage`.
-    QueryPartition { id: RequestId, request: QueryRequest },
+    QueryPartition {
+        id: RequestId,
+        request: QueryRequest,
+    },
     /// Abandons in-flight reads; their results, should they still arrive, are stale anyway.
     Cancel(Vec<RequestId>),
     /// Writes text to the clipboard; answers with `Action::Copied`. `what` names the content for

@@ -14,7 +14,7 @@ pub struct RequestIds {
 
 impl RequestIds {
     /// A fresh id, never handed out before.
-    pub fn next(&mut self) -> RequestId {
+    pub fn issue(&mut self) -> RequestId {
         self.last += 1;
         RequestId(self.last)
     }

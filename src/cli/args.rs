@@ -39,6 +39,10 @@ pub struct GlobalOptions {
     /// Output format.
     #[arg(short, long, global = true, value_enum, default_value_t = OutputFormat::Json)]
     pub output: OutputFormat,
+
+    /// Options of the terminal UI (`ddbx --table T` without a command).
+    #[command(flatten)]
+    pub tui: crate::launch::TuiOptions,
 }
 
 /// How items (and other results) are written to stdout.
@@ -64,6 +68,8 @@ pub enum Command {
     Query(QueryArgs),
     /// Read the whole table or index, optionally as a parallel scan.
     Scan(ScanArgs),
+    /// Print the effective keymap of the terminal UI (defaults plus your overrides) as TOML.
+    Keymap,
 }
 
 #[derive(Debug, Args)]

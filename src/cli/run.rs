@@ -33,7 +33,7 @@ Run `ddbx help <command>` for every flag.
 
 /// Checks made before connecting: nothing is sent when these fail.
 fn check_before_connecting(cli: &Cli) -> Result<(), CliError> {
-    let needs_table = !matches!(cli.command, Some(Command::Tables) | None);
+    let needs_table = !matches!(cli.command, Some(Command::Tables | Command::Keymap) | None);
     if needs_table {
         require_table(cli.global.table.as_deref())?;
     }
@@ -56,6 +56,9 @@ where
         print!("{USAGE}");
         return Ok(());
     };
+    if matches!(command, Command::Keymap) {
+        return crate::launch::print_keymap(&cli.global.tui).map_err(CliError::Failed);
+    }
     check_before_connecting(&cli)?;
     let mut backend = connect(&cli.global).await?;
     if cli.global.read_only {
@@ -102,6 +105,8 @@ where
             Ok(())
         }
         Command::Scan(args) => scan(backend, table_name, args, format).await,
+        // Handled before connecting, above.
+        Command::Keymap => Ok(()),
     }
 }
 

@@ -6,11 +6,11 @@ use std::collections::BTreeMap;
 use serde::Deserialize;
 use toml::Spanned;
 
+use super::Binding;
 use super::error::KeymapError;
 use super::key::Key;
 use super::section::Section;
 use super::suggest::nearest;
-use super::Binding;
 use crate::app::action::Action;
 
 /// A whole keymap file: section name → rows.
@@ -67,12 +67,20 @@ pub(super) fn parse(file: &str, text: &str) -> Result<BTreeMap<Section, SectionR
                 file,
                 text,
                 name.span().start,
-                format!("unknown section `{}`{hint} (sections: {})", name.get_ref(), names.join(", ")),
+                format!(
+                    "unknown section `{}`{hint} (sections: {})",
+                    name.get_ref(),
+                    names.join(", ")
+                ),
             ));
         };
         let convert = |rows: Option<Vec<RowShape>>| -> Result<Option<Vec<Binding>>, KeymapError> {
-            rows.map(|rows| rows.into_iter().map(|row| binding(file, text, row)).collect())
-                .transpose()
+            rows.map(|rows| {
+                rows.into_iter()
+                    .map(|row| binding(file, text, row))
+                    .collect()
+            })
+            .transpose()
         };
         sections.insert(
             section,
@@ -93,7 +101,12 @@ fn binding(file: &str, text: &str, row: RowShape) -> Result<Binding, KeymapError
         OnShape::Chord(keys) => keys,
     };
     if key_texts.is_empty() {
-        return Err(KeymapError::at(file, text, on_offset, "`on` is an empty chord; give at least one key"));
+        return Err(KeymapError::at(
+            file,
+            text,
+            on_offset,
+            "`on` is an empty chord; give at least one key",
+        ));
     }
     let keys = key_texts
         .iter()
@@ -106,7 +119,12 @@ fn binding(file: &str, text: &str, row: RowShape) -> Result<Binding, KeymapError
         let hint = nearest(name, names)
             .map(|near| format!("; did you mean `{near}`?"))
             .unwrap_or_default();
-        KeymapError::at(file, text, row.run.span().start, format!("unknown action `{name}`{hint}"))
+        KeymapError::at(
+            file,
+            text,
+            row.run.span().start,
+            format!("unknown action `{name}`{hint}"),
+        )
     })?;
     Ok(Binding {
         keys,

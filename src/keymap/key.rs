@@ -48,7 +48,8 @@ impl Key {
     /// keymap (the character already carries the case) and Shift+Tab equals `<BackTab>`.
     #[must_use]
     pub fn from_event(event: KeyEvent) -> Self {
-        let mut modifiers = event.modifiers & (KeyModifiers::CONTROL | KeyModifiers::ALT | KeyModifiers::SHIFT);
+        let mut modifiers =
+            event.modifiers & (KeyModifiers::CONTROL | KeyModifiers::ALT | KeyModifiers::SHIFT);
         let code = match event.code {
             KeyCode::Char(c) => {
                 modifiers.remove(KeyModifiers::SHIFT);
@@ -84,7 +85,11 @@ impl Key {
                 "C" => KeyModifiers::CONTROL,
                 "A" | "M" => KeyModifiers::ALT,
                 "S" => KeyModifiers::SHIFT,
-                _ => return Err(format!("invalid key `{text}`: unknown modifier `{prefix}-` (use C-, A- or S-)")),
+                _ => {
+                    return Err(format!(
+                        "invalid key `{text}`: unknown modifier `{prefix}-` (use C-, A- or S-)"
+                    ));
+                }
             };
             rest = tail;
         }
@@ -124,7 +129,10 @@ impl Key {
 
 impl fmt::Display for Key {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let named = NAMED.iter().find(|(_, code)| *code == self.code).map(|(name, _)| *name);
+        let named = NAMED
+            .iter()
+            .find(|(_, code)| *code == self.code)
+            .map(|(name, _)| *name);
         let mut prefix = String::new();
         if self.modifiers.contains(KeyModifiers::CONTROL) {
             prefix.push_str("C-");
@@ -191,6 +199,9 @@ mod tests {
         let event = KeyEvent::new(KeyCode::Char('G'), KeyModifiers::SHIFT);
         assert_eq!(Key::from_event(event), Key::parse("G").expect("valid"));
         let event = KeyEvent::new(KeyCode::BackTab, KeyModifiers::SHIFT);
-        assert_eq!(Key::from_event(event), Key::parse("<S-Tab>").expect("valid"));
+        assert_eq!(
+            Key::from_event(event),
+            Key::parse("<S-Tab>").expect("valid")
+        );
     }
 }

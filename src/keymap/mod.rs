@@ -35,7 +35,11 @@ impl Binding {
     /// The keys as written in a keymap (`g g`, `<C-s>`).
     #[must_use]
     pub fn keys_text(&self) -> String {
-        self.keys.iter().map(Key::to_string).collect::<Vec<_>>().join(" ")
+        self.keys
+            .iter()
+            .map(Key::to_string)
+            .collect::<Vec<_>>()
+            .join(" ")
     }
 }
 
@@ -160,7 +164,11 @@ impl Keymap {
             }
             pending |= binding.keys.len() > keys.len() && binding.keys.starts_with(keys);
         }
-        if pending { Lookup::Pending } else { Lookup::Unbound }
+        if pending {
+            Lookup::Pending
+        } else {
+            Lookup::Unbound
+        }
     }
 
     /// The keys bound to `action` in `section` (first one), for hints like "? help".
@@ -182,8 +190,11 @@ impl Keymap {
                 let on = if binding.keys.len() == 1 {
                     toml_string(&binding.keys_text())
                 } else {
-                    let keys: Vec<String> =
-                        binding.keys.iter().map(|key| toml_string(&key.to_string())).collect();
+                    let keys: Vec<String> = binding
+                        .keys
+                        .iter()
+                        .map(|key| toml_string(&key.to_string()))
+                        .collect();
                     format!("[{}]", keys.join(", "))
                 };
                 let run = binding.action.bindable_name().unwrap_or("noop");

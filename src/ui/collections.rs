@@ -42,19 +42,33 @@ pub(super) fn render_prefixes(frame: &mut Frame<'_>, area: Rect, state: &State, 
         });
     let table = Table::new(
         rows,
-        [Constraint::Length(16), Constraint::Length(11), Constraint::Length(11), Constraint::Min(10)],
+        [
+            Constraint::Length(16),
+            Constraint::Length(11),
+            Constraint::Length(11),
+            Constraint::Min(10),
+        ],
     )
     .header(header(["Prefix", "Partitions", "Items", "Entities"]))
     .block(block);
     frame.render_widget(table, list_area);
 }
 
-pub(super) fn render_partitions(frame: &mut Frame<'_>, area: Rect, state: &State, prefix: &str, cursor: usize) {
+pub(super) fn render_partitions(
+    frame: &mut Frame<'_>,
+    area: Rect,
+    state: &State,
+    prefix: &str,
+    cursor: usize,
+) {
     let [progress_area, list_area] = split(area);
     progress(frame, progress_area, state);
     let block = Block::bordered().title(format!(" Partitions of {} ", safe(prefix)));
     let Some(group) = state.discovery.found.prefixes.get(prefix) else {
-        frame.render_widget(Paragraph::new("No partitions with this prefix.").block(block), list_area);
+        frame.render_widget(
+            Paragraph::new("No partitions with this prefix.").block(block),
+            list_area,
+        );
         return;
     };
     let height = usize::from(list_area.height.saturating_sub(3));
@@ -66,7 +80,10 @@ pub(super) fn render_partitions(frame: &mut Frame<'_>, area: Rect, state: &State
         .skip(visible.start)
         .take(visible.len())
         .map(|(index, (pk, partition))| {
-            row(index == cursor, vec![safe(pk).into_owned(), count(partition.items)])
+            row(
+                index == cursor,
+                vec![safe(pk).into_owned(), count(partition.items)],
+            )
         });
     let table = Table::new(rows, [Constraint::Min(20), Constraint::Length(10)])
         .header(header(["Partition key", "Items"]))
@@ -83,7 +100,11 @@ fn header<const N: usize>(titles: [&'static str; N]) -> Row<'static> {
 }
 
 fn row(selected: bool, cells: Vec<String>) -> Row<'static> {
-    let style = if selected { Style::new().add_modifier(Modifier::REVERSED) } else { Style::new() };
+    let style = if selected {
+        Style::new().add_modifier(Modifier::REVERSED)
+    } else {
+        Style::new()
+    };
     Row::new(cells).style(style)
 }
 
@@ -95,7 +116,11 @@ fn entity_mix(group: &PrefixGroup) -> String {
         .iter()
         .take(3)
         .map(|(name, items)| {
-            let name = if name.is_empty() { "(no sort key)" } else { name.as_str() };
+            let name = if name.is_empty() {
+                "(no sort key)"
+            } else {
+                name.as_str()
+            };
             format!("{} {}", safe(name), count(**items))
         })
         .collect();
@@ -130,7 +155,10 @@ fn progress(frame: &mut Frame<'_>, area: Rect, state: &State) {
         ScanStatus::Failed(_) => ("failed", Color::Red),
     };
     let mut spans = vec![Span::styled(format!("{label:<9} "), Style::new().fg(color))];
-    let estimate = state.described().and_then(|description| description.item_count).filter(|n| *n > 0);
+    let estimate = state
+        .described()
+        .and_then(|description| description.item_count)
+        .filter(|n| *n > 0);
     if let Some(total) = estimate {
         let ratio = if discovery.status == ScanStatus::Complete {
             1.0
@@ -140,7 +168,10 @@ fn progress(frame: &mut Frame<'_>, area: Rect, state: &State) {
         let width = 12;
         let filled = (ratio * f64::from(width)).round() as usize;
         spans.push(Span::styled("█".repeat(filled), Style::new().fg(color)));
-        spans.push(Span::styled("░".repeat(width as usize - filled), Style::new().fg(Color::DarkGray)));
+        spans.push(Span::styled(
+            "░".repeat(width as usize - filled),
+            Style::new().fg(Color::DarkGray),
+        ));
         spans.push(Span::raw(format!(" {:>3.0}% ", ratio * 100.0)));
     }
     spans.push(Span::raw(format!(

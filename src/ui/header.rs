@@ -12,7 +12,11 @@ use crate::app::state::State;
 
 pub(super) fn render(frame: &mut Frame<'_>, area: Rect, state: &State) {
     let connection = &state.connection;
-    let place = match (&connection.endpoint, &connection.profile, &connection.region) {
+    let place = match (
+        &connection.endpoint,
+        &connection.profile,
+        &connection.region,
+    ) {
         (Some(endpoint), _, _) => endpoint.clone(),
         (None, Some(profile), Some(region)) => format!("{profile} @ {region}"),
         (None, None, Some(region)) => format!("default @ {region}"),
@@ -20,15 +24,27 @@ pub(super) fn render(frame: &mut Frame<'_>, area: Rect, state: &State) {
         (None, None, None) => connection.kind.clone(),
     };
     let mut spans = vec![
-        Span::styled(" ddbx ", Style::new().add_modifier(Modifier::BOLD).fg(Color::Black).bg(Color::Cyan)),
+        Span::styled(
+            " ddbx ",
+            Style::new()
+                .add_modifier(Modifier::BOLD)
+                .fg(Color::Black)
+                .bg(Color::Cyan),
+        ),
         Span::raw(" "),
-        Span::styled(safe(&state.table).into_owned(), Style::new().add_modifier(Modifier::BOLD)),
+        Span::styled(
+            safe(&state.table).into_owned(),
+            Style::new().add_modifier(Modifier::BOLD),
+        ),
         Span::raw(" │ "),
         Span::raw(safe(&place).into_owned()),
     ];
     if connection.read_only {
         spans.push(Span::raw(" "));
-        spans.push(Span::styled(" READ-ONLY ", Style::new().fg(Color::Black).bg(Color::Yellow)));
+        spans.push(Span::styled(
+            " READ-ONLY ",
+            Style::new().fg(Color::Black).bg(Color::Yellow),
+        ));
     }
     frame.render_widget(Paragraph::new(Line::from(spans)), area);
 }

@@ -9,8 +9,8 @@ use ratatui::widgets::{Block, Paragraph};
 
 use super::list::window;
 use super::text::safe;
-use crate::app::state::inspector::{Inspector, InspectorRow, RowKind};
 use crate::app::state::State;
+use crate::app::state::inspector::{Inspector, InspectorRow, RowKind};
 use crate::app::update::rows::row_context;
 
 pub(super) fn render(frame: &mut Frame<'_>, area: Rect, state: &State, inspector: &Inspector) {
@@ -55,11 +55,17 @@ fn row_line(row: &InspectorRow) -> Line<'static> {
         RowKind::Attribute => {
             let mut spans = vec![
                 Span::raw(format!("{indent}{} ", safe(&row.label))),
-                Span::styled(format!("{} ", row.type_tag), Style::new().fg(Color::Magenta)),
+                Span::styled(
+                    format!("{} ", row.type_tag),
+                    Style::new().fg(Color::Magenta),
+                ),
                 Span::raw(safe(&row.value).into_owned()),
             ];
             if let Some(note) = &row.note {
-                spans.push(Span::styled(format!("  {}", safe(note)), Style::new().fg(Color::Green)));
+                spans.push(Span::styled(
+                    format!("  {}", safe(note)),
+                    Style::new().fg(Color::Green),
+                ));
             }
             Line::from(spans)
         }
@@ -68,7 +74,9 @@ fn row_line(row: &InspectorRow) -> Line<'static> {
         RowKind::Info | RowKind::Warning | RowKind::Link => {
             let style = match row.kind {
                 RowKind::Warning => Style::new().fg(Color::Yellow),
-                RowKind::Link => Style::new().fg(Color::Cyan).add_modifier(Modifier::UNDERLINED),
+                RowKind::Link => Style::new()
+                    .fg(Color::Cyan)
+                    .add_modifier(Modifier::UNDERLINED),
                 _ => Style::new().fg(Color::Gray),
             };
             let mut text = format!("{}: {}", row.label, safe(&row.value));

@@ -7,7 +7,9 @@ use std::ops::Range;
 #[must_use]
 pub fn window(total: usize, cursor: usize, height: usize) -> Range<usize> {
     let height = height.max(1);
-    let offset = cursor.saturating_sub(height - 1).min(total.saturating_sub(height));
+    let offset = cursor
+        .saturating_sub(height - 1)
+        .min(total.saturating_sub(height));
     offset..(offset + height).min(total)
 }
 

@@ -40,7 +40,10 @@ pub fn render(frame: &mut Frame<'_>, state: &State) {
         None => {}
         Some(Overlay::Help) => overlay::help(frame, body_area, state),
         Some(Overlay::Prompt(prompt)) => overlay::prompt(frame, body_area, state, prompt),
-        Some(Overlay::ConfirmScan { size_bytes, item_count }) => {
+        Some(Overlay::ConfirmScan {
+            size_bytes,
+            item_count,
+        }) => {
             overlay::confirm_scan(frame, body_area, *size_bytes, *item_count);
         }
     }

@@ -44,12 +44,20 @@ pub(super) fn help(frame: &mut Frame<'_>, area: Rect, state: &State) {
             None => rows.push((keys, binding.desc.clone())),
         }
     }
-    let key_width = rows.iter().map(|(keys, _)| keys.chars().count()).max().unwrap_or(0).min(24);
+    let key_width = rows
+        .iter()
+        .map(|(keys, _)| keys.chars().count())
+        .max()
+        .unwrap_or(0)
+        .min(24);
     let lines: Vec<Line<'_>> = rows
         .into_iter()
         .map(|(keys, desc)| {
             Line::from(vec![
-                Span::styled(format!("{keys:<key_width$}  "), Style::new().fg(Color::Cyan)),
+                Span::styled(
+                    format!("{keys:<key_width$}  "),
+                    Style::new().fg(Color::Cyan),
+                ),
                 Span::raw(desc),
             ])
         })
@@ -58,7 +66,8 @@ pub(super) fn help(frame: &mut Frame<'_>, area: Rect, state: &State) {
     let popup = centered(area, 64, height);
     frame.render_widget(Clear, popup);
     frame.render_widget(
-        Paragraph::new(lines).block(Block::bordered().title(format!(" Help: {section} (? closes) "))),
+        Paragraph::new(lines)
+            .block(Block::bordered().title(format!(" Help: {section} (? closes) "))),
         popup,
     );
 }
@@ -73,20 +82,43 @@ pub(super) fn prompt(frame: &mut Frame<'_>, area: Rect, state: &State, prompt: &
         Span::styled("█", Style::new().fg(Color::Cyan)),
     ])];
     if prompt.kind == PromptKind::JumpToPartition && !prompt.text.is_empty() {
-        for candidate in state.discovery.found.partitions_starting_with(&prompt.text).take(5) {
-            lines.push(Line::styled(safe(candidate).into_owned(), Style::new().fg(Color::DarkGray)));
+        for candidate in state
+            .discovery
+            .found
+            .partitions_starting_with(&prompt.text)
+            .take(5)
+        {
+            lines.push(Line::styled(
+                safe(candidate).into_owned(),
+                Style::new().fg(Color::DarkGray),
+            ));
         }
     }
     let height = u16::try_from(lines.len() + 2).unwrap_or(u16::MAX);
-    let [_, bottom] = Layout::vertical([Constraint::Min(0), Constraint::Length(height.min(area.height))]).areas(area);
+    let [_, bottom] = Layout::vertical([
+        Constraint::Min(0),
+        Constraint::Length(height.min(area.height)),
+    ])
+    .areas(area);
     frame.render_widget(Clear, bottom);
-    frame.render_widget(Paragraph::new(lines).block(Block::bordered().title(title)), bottom);
+    frame.render_widget(
+        Paragraph::new(lines).block(Block::bordered().title(title)),
+        bottom,
+    );
 }
 
-pub(super) fn confirm_scan(frame: &mut Frame<'_>, area: Rect, size_bytes: u64, item_count: Option<u64>) {
+pub(super) fn confirm_scan(
+    frame: &mut Frame<'_>,
+    area: Rect,
+    size_bytes: u64,
+    item_count: Option<u64>,
+) {
     let items = item_count.map_or_else(String::new, |n| format!(", about {} items", count(n)));
     let text = vec![
-        Line::styled("Large table", Style::new().add_modifier(Modifier::BOLD).fg(Color::Yellow)),
+        Line::styled(
+            "Large table",
+            Style::new().add_modifier(Modifier::BOLD).fg(Color::Yellow),
+        ),
         Line::raw(""),
         Line::raw(format!(
             "DescribeTable reports {}{items}. Discovering collections scans the whole table and consumes read capacity.",
@@ -98,7 +130,9 @@ pub(super) fn confirm_scan(frame: &mut Frame<'_>, area: Rect, size_bytes: u64, i
     let popup = centered(area, 56, 9);
     frame.render_widget(Clear, popup);
     frame.render_widget(
-        Paragraph::new(text).wrap(Wrap { trim: true }).block(Block::bordered().title(" Scan? ")),
+        Paragraph::new(text)
+            .wrap(Wrap { trim: true })
+            .block(Block::bordered().title(" Scan? ")),
         popup,
     );
 }

@@ -21,20 +21,36 @@ pub(super) fn render(frame: &mut Frame<'_>, area: Rect, state: &State) {
         )],
         Loadable::Loaded(description) => lines(description),
     };
-    frame.render_widget(Paragraph::new(lines).block(block).wrap(Wrap { trim: false }), area);
+    frame.render_widget(
+        Paragraph::new(lines)
+            .block(block)
+            .wrap(Wrap { trim: false }),
+        area,
+    );
 }
 
 fn key_text(key: &KeySchema) -> String {
-    let mut text = format!("{} ({}) partition", safe(&key.partition.name), key.partition.value_type);
+    let mut text = format!(
+        "{} ({}) partition",
+        safe(&key.partition.name),
+        key.partition.value_type
+    );
     if let Some(sort) = &key.sort {
-        text.push_str(&format!(", {} ({}) sort", safe(&sort.name), sort.value_type));
+        text.push_str(&format!(
+            ", {} ({}) sort",
+            safe(&sort.name),
+            sort.value_type
+        ));
     }
     text
 }
 
 fn field(label: &str, value: String) -> Line<'static> {
     Line::from(vec![
-        Span::styled(format!("{label:<12}"), Style::new().add_modifier(Modifier::BOLD)),
+        Span::styled(
+            format!("{label:<12}"),
+            Style::new().add_modifier(Modifier::BOLD),
+        ),
         Span::raw(value),
     ])
 }
@@ -50,7 +66,10 @@ fn optional_size(value: Option<u64>) -> String {
 fn lines(description: &TableDescription) -> Vec<Line<'static>> {
     let mut lines = vec![
         field("Table", safe(&description.name).into_owned()),
-        field("Status", description.status.clone().unwrap_or_else(|| "?".to_owned())),
+        field(
+            "Status",
+            description.status.clone().unwrap_or_else(|| "?".to_owned()),
+        ),
         field("Key", key_text(&description.key)),
         field(
             "Attributes",
@@ -108,18 +127,29 @@ fn lines(description: &TableDescription) -> Vec<Line<'static>> {
             Projection::KeysOnly => "KEYS_ONLY".to_owned(),
             Projection::Include(names) => format!(
                 "INCLUDE {}",
-                names.iter().map(|name| safe(name).into_owned()).collect::<Vec<_>>().join(", ")
+                names
+                    .iter()
+                    .map(|name| safe(name).into_owned())
+                    .collect::<Vec<_>>()
+                    .join(", ")
             ),
         };
         lines.push(Line::from(vec![
-            Span::styled(format!("{kind} {}", safe(&index.name)), Style::new().add_modifier(Modifier::BOLD)),
+            Span::styled(
+                format!("{kind} {}", safe(&index.name)),
+                Style::new().add_modifier(Modifier::BOLD),
+            ),
             Span::raw(format!("  {}", key_text(&index.key))),
         ]));
         lines.push(Line::raw(format!(
             "    projection {projection} · {} items · {}{}",
             optional_count(index.item_count),
             optional_size(index.size_bytes),
-            index.status.as_ref().map(|status| format!(" · {status}")).unwrap_or_default()
+            index
+                .status
+                .as_ref()
+                .map(|status| format!(" · {status}"))
+                .unwrap_or_default()
         )));
     }
     for name in &description.unsupported_indexes {

@@ -8,13 +8,19 @@ use ratatui::widgets::{Block, Paragraph};
 
 use super::list::window;
 use super::text::safe;
+use crate::app::state::State;
 use crate::app::state::discovered::partition_text;
 use crate::app::state::inspector::key_text;
 use crate::app::state::partition::{Paging, PartitionRow};
-use crate::app::state::State;
 use crate::domain::value::{AttrValue, Item};
 
-pub(super) fn render(frame: &mut Frame<'_>, area: Rect, state: &State, pk: &AttrValue, cursor: usize) {
+pub(super) fn render(
+    frame: &mut Frame<'_>,
+    area: Rect,
+    state: &State,
+    pk: &AttrValue,
+    cursor: usize,
+) {
     let text = partition_text(pk);
     let Some(partition) = state.partitions.get(&text) else {
         let block = Block::bordered().title(format!(" {} ", safe(&text)));
@@ -33,11 +39,17 @@ pub(super) fn render(frame: &mut Frame<'_>, area: Rect, state: &State, pk: &Attr
         partition.items.len()
     ));
     let inner_height = usize::from(area.height.saturating_sub(2));
-    let sort = state.described().and_then(|d| d.key.sort.as_ref()).map(|s| s.name.as_str());
+    let sort = state
+        .described()
+        .and_then(|d| d.key.sort.as_ref())
+        .map(|s| s.name.as_str());
     let partition_key = state.described().map(|d| d.key.partition.name.as_str());
     let mut lines: Vec<Line<'_>> = Vec::new();
     if let Paging::Failed(message) = &partition.paging {
-        lines.push(Line::styled(format!("Query failed: {}", safe(message)), Style::new().fg(Color::Red)));
+        lines.push(Line::styled(
+            format!("Query failed: {}", safe(message)),
+            Style::new().fg(Color::Red),
+        ));
     }
     if partition.items.is_empty() {
         lines.push(Line::raw(match partition.paging {
@@ -50,26 +62,44 @@ pub(super) fn render(frame: &mut Frame<'_>, area: Rect, state: &State, pk: &Attr
     }
     let rows = partition.rows(sort);
     let visible = window(rows.len(), cursor, inner_height.saturating_sub(lines.len()));
-    for (index, row) in rows.iter().enumerate().skip(visible.start).take(visible.len()) {
+    for (index, row) in rows
+        .iter()
+        .enumerate()
+        .skip(visible.start)
+        .take(visible.len())
+    {
         let selected = index == cursor;
         let line = match row {
             PartitionRow::Group { prefix, count } => {
-                let name = if prefix.is_empty() { "(no sort key)" } else { prefix.as_str() };
+                let name = if prefix.is_empty() {
+                    "(no sort key)"
+                } else {
+                    prefix.as_str()
+                };
                 Line::from(Span::styled(
                     format!("▾ {} ({count})", safe(name)),
                     Style::new().fg(Color::Cyan).add_modifier(Modifier::BOLD),
                 ))
             }
-            PartitionRow::Item(item_index) => item_line(&partition.items[*item_index], sort, partition_key),
+            PartitionRow::Item(item_index) => {
+                item_line(&partition.items[*item_index], sort, partition_key)
+            }
         };
-        lines.push(if selected { line.style(Style::new().add_modifier(Modifier::REVERSED)) } else { line });
+        lines.push(if selected {
+            line.style(Style::new().add_modifier(Modifier::REVERSED))
+        } else {
+            line
+        });
     }
     frame.render_widget(Paragraph::new(lines).block(block), area);
 }
 
 /// `  ORDER#2026-07-01#ord_9   status=PENDING total=42`.
 fn item_line<'a>(item: &Item, sort: Option<&str>, partition_key: Option<&str>) -> Line<'a> {
-    let sk = sort.and_then(|name| item.get(name)).map(key_text).unwrap_or_default();
+    let sk = sort
+        .and_then(|name| item.get(name))
+        .map(key_text)
+        .unwrap_or_default();
     let summary: Vec<String> = item
         .iter()
         .filter(|(name, _)| Some(name.as_str()) != sort && Some(name.as_str()) != partition_key)

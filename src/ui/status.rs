@@ -26,13 +26,20 @@ const HINTS: [(Action, &str); 6] = [
 pub(super) fn render(frame: &mut Frame<'_>, area: Rect, state: &State) {
     let mut spans = Vec::new();
     if state.is_busy() {
-        let frame_index = usize::try_from(state.clock.uptime.as_millis() / 100).unwrap_or(0) % SPINNER.len();
-        spans.push(Span::styled(format!("{} ", SPINNER[frame_index]), Style::new().fg(Color::Cyan)));
+        let frame_index =
+            usize::try_from(state.clock.uptime.as_millis() / 100).unwrap_or(0) % SPINNER.len();
+        spans.push(Span::styled(
+            format!("{} ", SPINNER[frame_index]),
+            Style::new().fg(Color::Cyan),
+        ));
     }
     match &state.notice {
         Some(Notice::Info(message)) => spans.push(Span::raw(format!("{} ", safe(message)))),
         Some(Notice::Error(message)) => {
-            spans.push(Span::styled(format!("{} ", safe(message)), Style::new().fg(Color::Red)));
+            spans.push(Span::styled(
+                format!("{} ", safe(message)),
+                Style::new().fg(Color::Red),
+            ));
         }
         None => {}
     }
@@ -46,7 +53,11 @@ pub(super) fn render(frame: &mut Frame<'_>, area: Rect, state: &State) {
     }
     let mut hint_text = String::new();
     for hint in hints {
-        let candidate = if hint_text.is_empty() { hint.clone() } else { format!("{hint_text} · {hint}") };
+        let candidate = if hint_text.is_empty() {
+            hint.clone()
+        } else {
+            format!("{hint_text} · {hint}")
+        };
         if used + candidate.chars().count() + 1 > usize::from(area.width) {
             break;
         }

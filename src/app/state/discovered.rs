@@ -37,7 +37,9 @@ impl Discovered {
     /// Adds the items of one scan page under the table's key schema.
     pub fn add_page(&mut self, items: &[Item], key: &KeySchema, entities: &EntityDecoder) {
         for item in items {
-            let Some(pk) = item.get(&key.partition.name) else { continue };
+            let Some(pk) = item.get(&key.partition.name) else {
+                continue;
+            };
             let pk_text = partition_text(pk);
             let prefix = partition_prefix(pk);
             let group = self.prefixes.entry(prefix).or_default();
@@ -54,7 +56,10 @@ impl Discovered {
             group
                 .partitions
                 .entry(pk_text)
-                .or_insert_with(|| DiscoveredPartition { pk: pk.clone(), items: 0 })
+                .or_insert_with(|| DiscoveredPartition {
+                    pk: pk.clone(),
+                    items: 0,
+                })
                 .items += 1;
         }
     }
@@ -68,7 +73,10 @@ impl Discovered {
     }
 
     /// Discovered partition keys starting with `text`, for prompt completion.
-    pub fn partitions_starting_with<'a>(&'a self, text: &'a str) -> impl Iterator<Item = &'a str> + 'a {
+    pub fn partitions_starting_with<'a>(
+        &'a self,
+        text: &'a str,
+    ) -> impl Iterator<Item = &'a str> + 'a {
         self.prefixes
             .values()
             .flat_map(|group| group.partitions.keys())

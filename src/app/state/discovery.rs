@@ -28,7 +28,10 @@ pub enum SegmentCursor {
     /// Next page starts here (`None`: from the beginning).
     Ready(Option<Item>),
     /// This page request is in flight; `from` is kept so a pause/cancel can resume from it.
-    InFlight { id: RequestId, from: Option<Item> },
+    InFlight {
+        id: RequestId,
+        from: Option<Item>,
+    },
     Done,
 }
 
@@ -58,7 +61,9 @@ impl Discovery {
     pub fn new(segments: u32) -> Self {
         Self {
             status: ScanStatus::Idle,
-            segments: (0..segments.max(1)).map(|_| SegmentCursor::Ready(None)).collect(),
+            segments: (0..segments.max(1))
+                .map(|_| SegmentCursor::Ready(None))
+                .collect(),
             progress: ScanProgress::default(),
             found: Discovered::default(),
         }
@@ -91,6 +96,8 @@ impl Discovery {
 
     #[must_use]
     pub fn all_done(&self) -> bool {
-        self.segments.iter().all(|segment| *segment == SegmentCursor::Done)
+        self.segments
+            .iter()
+            .all(|segment| *segment == SegmentCursor::Done)
     }
 }

@@ -153,7 +153,10 @@ impl Inspector {
             }
             ItemFormat::PlainJson | ItemFormat::DdbJson => {
                 let json = self.json_text();
-                rows.extend(json.lines().map(|line| InspectorRow::text(RowKind::Json, "", line)));
+                rows.extend(
+                    json.lines()
+                        .map(|line| InspectorRow::text(RowKind::Json, "", line)),
+                );
             }
         }
         rows.push(InspectorRow::text(RowKind::Heading, "", ""));
@@ -165,7 +168,11 @@ impl Inspector {
                 EntitySource::TypeAttribute(attribute) => format!("attribute {attribute}"),
                 EntitySource::KeyPrefixes => "key prefixes".to_owned(),
             };
-            rows.push(InspectorRow::text(RowKind::Info, "entity", format!("{} (from {source})", entity.name)));
+            rows.push(InspectorRow::text(
+                RowKind::Info,
+                "entity",
+                format!("{} (from {source})", entity.name),
+            ));
         }
         rows.push(size_row(&self.item));
         if let Some(description) = context.description {
@@ -218,17 +225,35 @@ impl Inspector {
             }
             AttrValue::Ss(set) => {
                 for member in set {
-                    self.push_value(rows, depth + 1, "·".to_owned(), &AttrValue::S(member.clone()), None);
+                    self.push_value(
+                        rows,
+                        depth + 1,
+                        "·".to_owned(),
+                        &AttrValue::S(member.clone()),
+                        None,
+                    );
                 }
             }
             AttrValue::Ns(set) => {
                 for member in set {
-                    self.push_value(rows, depth + 1, "·".to_owned(), &AttrValue::N(member.clone()), None);
+                    self.push_value(
+                        rows,
+                        depth + 1,
+                        "·".to_owned(),
+                        &AttrValue::N(member.clone()),
+                        None,
+                    );
                 }
             }
             AttrValue::Bs(set) => {
                 for member in set {
-                    self.push_value(rows, depth + 1, "·".to_owned(), &AttrValue::B(member.clone()), None);
+                    self.push_value(
+                        rows,
+                        depth + 1,
+                        "·".to_owned(),
+                        &AttrValue::B(member.clone()),
+                        None,
+                    );
                 }
             }
             _ => {}
@@ -270,7 +295,10 @@ fn json_of(value: &AttrValue) -> String {
 fn ordered_names<'a>(item: &'a Item, description: Option<&TableDescription>) -> Vec<&'a str> {
     let mut keys: Vec<&str> = Vec::new();
     if let Some(description) = description {
-        let index_keys = description.indexes.iter().flat_map(|index| index.key.names());
+        let index_keys = description
+            .indexes
+            .iter()
+            .flat_map(|index| index.key.names());
         for name in description.key.names().chain(index_keys) {
             if let Some((stored, _)) = item.get_key_value(name)
                 && !keys.contains(&stored.as_str())
@@ -279,7 +307,10 @@ fn ordered_names<'a>(item: &'a Item, description: Option<&TableDescription>) -> 
             }
         }
     }
-    let rest = item.keys().map(String::as_str).filter(|name| !keys.contains(name));
+    let rest = item
+        .keys()
+        .map(String::as_str)
+        .filter(|name| !keys.contains(name));
     let mut names = keys.clone();
     names.extend(rest);
     names
@@ -293,7 +324,12 @@ fn key_attribute_names(description: Option<&TableDescription>) -> Vec<&str> {
     description
         .key
         .names()
-        .chain(description.indexes.iter().flat_map(|index| index.key.names()))
+        .chain(
+            description
+                .indexes
+                .iter()
+                .flat_map(|index| index.key.names()),
+        )
         .collect()
 }
 
@@ -309,7 +345,9 @@ fn key_chips(key: &str) -> Option<String> {
         .iter()
         .map(|part| {
             let value = match part.kind {
-                PartKind::Timestamp(timestamp) => format!("{} ({})", part.value, timestamp.readable()),
+                PartKind::Timestamp(timestamp) => {
+                    format!("{} ({})", part.value, timestamp.readable())
+                }
                 _ => part.value.to_owned(),
             };
             match &part.label {
@@ -340,7 +378,10 @@ fn ttl_note(value: &AttrValue, now: i64) -> Option<String> {
     Some(if delta >= 0 {
         format!("TTL: expires in {} ({readable})", human_duration(delta))
     } else {
-        format!("TTL: expired {} ago (not yet deleted) ({readable})", human_duration(-delta))
+        format!(
+            "TTL: expired {} ago (not yet deleted) ({readable})",
+            human_duration(-delta)
+        )
     })
 }
 
@@ -403,7 +444,11 @@ fn index_rows(item: &Item, description: &TableDescription) -> Vec<InspectorRow> 
                 }
             }
             if problems.is_empty() {
-                InspectorRow::text(RowKind::Info, "index", format!("in {} as {}", index.name, parts.join(", ")))
+                InspectorRow::text(
+                    RowKind::Info,
+                    "index",
+                    format!("in {} as {}", index.name, parts.join(", ")),
+                )
             } else {
                 InspectorRow::text(
                     RowKind::Info,
@@ -426,7 +471,10 @@ fn related_rows(item: &Item, context: &RowContext<'_>) -> Vec<InspectorRow> {
         let AttrValue::S(text) = value else { continue };
         for candidate in partition_candidates(text) {
             let is_own = own_pk.and_then(AttrValue::as_s) == Some(candidate);
-            if !is_own && context.discovered.knows_partition(candidate) && !links.iter().any(|l| l == candidate) {
+            if !is_own
+                && context.discovered.knows_partition(candidate)
+                && !links.iter().any(|l| l == candidate)
+            {
                 links.push(candidate.to_owned());
             }
         }

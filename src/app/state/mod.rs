@@ -63,7 +63,10 @@ pub enum Overlay {
     Help,
     Prompt(Prompt),
     /// Scanning a large table: the question shown.
-    ConfirmScan { size_bytes: u64, item_count: Option<u64> },
+    ConfirmScan {
+        size_bytes: u64,
+        item_count: Option<u64>,
+    },
 }
 
 /// The latest message for the status line.
@@ -102,7 +105,12 @@ impl State {
     /// A fresh state on the table overview; the first `update(Action::…)` triggers nothing —
     /// call [`crate::app::update::start`] for the startup commands.
     #[must_use]
-    pub fn new(table: impl Into<String>, connection: Connection, keymap: Keymap, settings: Settings) -> Self {
+    pub fn new(
+        table: impl Into<String>,
+        connection: Connection,
+        keymap: Keymap,
+        settings: Settings,
+    ) -> Self {
         let segments = settings.scan_segments;
         Self {
             table: table.into(),

@@ -39,7 +39,9 @@ pub(super) fn open(state: &mut State) -> Vec<Command> {
                 }
             });
             if let Some(item) = item {
-                state.history.open(View::Inspector(Box::new(Inspector::new(item))));
+                state
+                    .history
+                    .open(View::Inspector(Box::new(Inspector::new(item))));
             }
             Vec::new()
         }
@@ -51,7 +53,10 @@ pub(super) fn open(state: &mut State) -> Vec<Command> {
 /// it is already loaded.
 pub(super) fn open_partition(state: &mut State, pk: AttrValue) -> Vec<Command> {
     let text = partition_text(&pk);
-    state.history.open(View::Partition { pk: pk.clone(), cursor: 0 });
+    state.history.open(View::Partition {
+        pk: pk.clone(),
+        cursor: 0,
+    });
     let reusable = state
         .partitions
         .get(&text)
@@ -85,7 +90,7 @@ fn query_page(state: &mut State, pk: &AttrValue, start_key: Option<Item>) -> Opt
     let mut request = QueryRequest::new(state.table.clone(), "#pk = :pk", params);
     request.limit = Some(state.settings.page_size);
     request.start_key = start_key;
-    let id = state.ids.next();
+    let id = state.ids.issue();
     Some(Command::QueryPartition { id, request })
 }
 
@@ -104,7 +109,9 @@ pub(super) fn partition_page(
     match result {
         Ok(page) => {
             partition.items.extend(page.items);
-            partition.paging = page.last_evaluated_key.map_or(Paging::Complete, Paging::More);
+            partition.paging = page
+                .last_evaluated_key
+                .map_or(Paging::Complete, Paging::More);
             fetch_more_if_near_end(state)
         }
         Err(error) => {
@@ -136,7 +143,9 @@ pub(super) fn fetch_more_if_near_end(state: &mut State) -> Vec<Command> {
     let Some(command) = query_page(state, &pk, Some(start_key)) else {
         return Vec::new();
     };
-    if let (Command::QueryPartition { id, .. }, Some(partition)) = (&command, state.partitions.get_mut(&text)) {
+    if let (Command::QueryPartition { id, .. }, Some(partition)) =
+        (&command, state.partitions.get_mut(&text))
+    {
         partition.paging = Paging::Fetching(*id);
     }
     vec![command]

@@ -31,12 +31,18 @@ pub(super) fn action(state: &mut State, action: &Action) -> Vec<Command> {
             pretty(&plain_json::item_to_plain_json(&inspector.item)),
             "item as plain JSON",
         ),
-        Action::CopyItemDdbJson => copy(pretty(&ddb_json::item_to_json(&inspector.item)), "item as DynamoDB JSON"),
+        Action::CopyItemDdbJson => copy(
+            pretty(&ddb_json::item_to_json(&inspector.item)),
+            "item as DynamoDB JSON",
+        ),
         Action::CopyKey => {
             let key = description_key
                 .and_then(|key| key.key_of(&inspector.item))
                 .unwrap_or_default();
-            copy(pretty(&ddb_json::item_to_json(&key)), "key as DynamoDB JSON")
+            copy(
+                pretty(&ddb_json::item_to_json(&key)),
+                "key as DynamoDB JSON",
+            )
         }
         Action::CopyValue => {
             let inspector = inspector.clone();
@@ -46,7 +52,10 @@ pub(super) fn action(state: &mut State, action: &Action) -> Vec<Command> {
                     Some(text) => copy(text.clone(), &format!("value of {}", row.label)),
                     None => Vec::new(),
                 },
-                _ => copy(inspector.json_text(), &format!("item as {}", inspector.format.label())),
+                _ => copy(
+                    inspector.json_text(),
+                    &format!("item as {}", inspector.format.label()),
+                ),
             }
         }
         _ => Vec::new(),

@@ -17,7 +17,7 @@ use super::state::{Loadable, Notice, Overlay, State, View};
 
 /// The commands to run when the app starts: describe the table (discovery follows).
 pub fn start(state: &mut State) -> Vec<Command> {
-    let id = state.ids.next();
+    let id = state.ids.issue();
     state.description = Loadable::Loading(id);
     vec![Command::Describe {
         id,
@@ -53,7 +53,11 @@ pub fn update(state: &mut State, action: Action) -> Vec<Command> {
             Vec::new()
         }
         Action::Described { id, result } => describe::described(state, id, result),
-        Action::ScanPage { id, segment, result } => scan::page(state, id, segment, result),
+        Action::ScanPage {
+            id,
+            segment,
+            result,
+        } => scan::page(state, id, segment, result),
         Action::PartitionPage { id, result } => collections::partition_page(state, id, result),
         other => match state.overlay.clone() {
             Some(Overlay::Help) => help(state, &other),

@@ -10,9 +10,9 @@ use super::rows::row_count;
 pub(super) fn cursor_mut(view: &mut View) -> Option<&mut usize> {
     match view {
         View::Overview => None,
-        View::Prefixes { cursor } | View::Partitions { cursor, .. } | View::Partition { cursor, .. } => {
-            Some(cursor)
-        }
+        View::Prefixes { cursor }
+        | View::Partitions { cursor, .. }
+        | View::Partition { cursor, .. } => Some(cursor),
         View::Inspector(inspector) => Some(&mut inspector.cursor),
     }
 }
@@ -22,7 +22,9 @@ pub(super) fn cursor_mut(view: &mut View) -> Option<&mut usize> {
 pub fn cursor(view: &View) -> usize {
     match view {
         View::Overview => 0,
-        View::Prefixes { cursor } | View::Partitions { cursor, .. } | View::Partition { cursor, .. } => *cursor,
+        View::Prefixes { cursor }
+        | View::Partitions { cursor, .. }
+        | View::Partition { cursor, .. } => *cursor,
         View::Inspector(inspector) => inspector.cursor,
     }
 }

@@ -27,10 +27,8 @@ pub(super) fn key(state: &mut State, mut prompt: Prompt, action: Action) -> Vec<
         Action::DeleteChar => {
             prompt.text.pop();
         }
-        Action::Complete => {
-            if prompt.kind == PromptKind::JumpToPartition {
-                prompt.text = complete(state, &prompt.text);
-            }
+        Action::Complete if prompt.kind == PromptKind::JumpToPartition => {
+            prompt.text = complete(state, &prompt.text);
         }
         Action::Back => {
             state.overlay = None;
@@ -62,7 +60,11 @@ fn complete(state: &State, text: &str) -> String {
             .map_or(0, |((index, c), _)| index + c.len_utf8());
         common.truncate(shared);
     }
-    if common.len() > text.len() { common } else { text.to_owned() }
+    if common.len() > text.len() {
+        common
+    } else {
+        text.to_owned()
+    }
 }
 
 fn submit(state: &mut State, prompt: Prompt) -> Vec<Command> {
@@ -88,9 +90,9 @@ fn submit(state: &mut State, prompt: Prompt) -> Vec<Command> {
 
 /// The typed text as a value of the table's partition key type.
 fn typed_key(state: &State, text: &str) -> Result<AttrValue, String> {
-    let key_type = state
-        .described()
-        .map_or(ValueType::S, |description| description.key.partition.value_type);
+    let key_type = state.described().map_or(ValueType::S, |description| {
+        description.key.partition.value_type
+    });
     match key_type {
         ValueType::N => Number::parse(text)
             .map(AttrValue::N)
@@ -105,7 +107,11 @@ fn typed_key(state: &State, text: &str) -> Result<AttrValue, String> {
 
 /// Moves to the next row (after the cursor, wrapping) containing the last search text.
 pub(super) fn search_next(state: &mut State) -> Vec<Command> {
-    let Some(needle) = state.last_search.clone().filter(|needle| !needle.is_empty()) else {
+    let Some(needle) = state
+        .last_search
+        .clone()
+        .filter(|needle| !needle.is_empty())
+    else {
         return Vec::new();
     };
     let needle = needle.to_lowercase();
@@ -113,7 +119,11 @@ pub(super) fn search_next(state: &mut State) -> Vec<Command> {
     let start = cursor(state.history.current());
     let found = (1..=texts.len())
         .map(|offset| (start + offset) % texts.len().max(1))
-        .find(|&row| texts.get(row).is_some_and(|text| text.to_lowercase().contains(&needle)));
+        .find(|&row| {
+            texts
+                .get(row)
+                .is_some_and(|text| text.to_lowercase().contains(&needle))
+        });
     match found {
         Some(row) => set_cursor(state, row),
         None => state.notice = Some(Notice::Info(format!("no match for \"{needle}\""))),

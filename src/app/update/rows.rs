@@ -12,7 +12,9 @@ pub fn row_count(state: &State) -> usize {
     match state.history.current() {
         View::Overview => 0,
         View::Prefixes { .. } => state.discovery.found.prefixes.len(),
-        View::Partitions { prefix, .. } => prefix_group(state, prefix).map_or(0, |group| group.partitions.len()),
+        View::Partitions { prefix, .. } => {
+            prefix_group(state, prefix).map_or(0, |group| group.partitions.len())
+        }
         View::Partition { pk, .. } => {
             let text = crate::app::state::discovered::partition_text(pk);
             state

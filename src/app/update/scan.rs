@@ -5,9 +5,9 @@
 use crate::app::action::{Action, Clock};
 use crate::app::command::Command;
 use crate::app::request_id::RequestId;
+use crate::app::state::ScanStatus;
 use crate::app::state::discovery::SegmentCursor;
 use crate::app::state::{Discovery, Notice, State};
-use crate::app::state::ScanStatus;
 use crate::backend::{BackendError, Page, ScanRequest};
 
 /// Starts discovery from scratch.
@@ -27,7 +27,7 @@ fn issue_ready_pages(state: &mut State) -> Vec<Command> {
             continue;
         };
         let from = from.clone();
-        let id = state.ids.next();
+        let id = state.ids.issue();
         let segment = u32::try_from(index).unwrap_or(0);
         let mut request = ScanRequest::new(state.table.clone());
         request.limit = Some(state.settings.page_size);
@@ -36,7 +36,11 @@ fn issue_ready_pages(state: &mut State) -> Vec<Command> {
             request.segment = Some((segment, total));
         }
         state.discovery.segments[index] = SegmentCursor::InFlight { id, from };
-        commands.push(Command::ScanPage { id, segment, request });
+        commands.push(Command::ScanPage {
+            id,
+            segment,
+            request,
+        });
     }
     commands
 }
@@ -57,7 +61,11 @@ pub(super) fn page(
             state.discovery.abandon_in_flight();
             state.discovery.status = ScanStatus::Failed(error.to_string());
             state.notice = Some(Notice::Error(format!("discovery scan failed: {error}")));
-            return if cancelled.is_empty() { Vec::new() } else { vec![Command::Cancel(cancelled)] };
+            return if cancelled.is_empty() {
+                Vec::new()
+            } else {
+                vec![Command::Cancel(cancelled)]
+            };
         }
     };
     if let Some(description) = state.description.loaded() {
@@ -104,14 +112,23 @@ pub(super) fn toggle_pause(state: &mut State) -> Vec<Command> {
 }
 
 pub(super) fn cancel(state: &mut State) -> Vec<Command> {
-    if !matches!(state.discovery.status, ScanStatus::Running | ScanStatus::Paused) {
+    if !matches!(
+        state.discovery.status,
+        ScanStatus::Running | ScanStatus::Paused
+    ) {
         return Vec::new();
     }
     let in_flight: Vec<RequestId> = state.discovery.in_flight().collect();
     state.discovery.abandon_in_flight();
     state.discovery.status = ScanStatus::Cancelled;
-    state.notice = Some(Notice::Info("scan cancelled; showing what was found".to_owned()));
-    if in_flight.is_empty() { Vec::new() } else { vec![Command::Cancel(in_flight)] }
+    state.notice = Some(Notice::Info(
+        "scan cancelled; showing what was found".to_owned(),
+    ));
+    if in_flight.is_empty() {
+        Vec::new()
+    } else {
+        vec![Command::Cancel(in_flight)]
+    }
 }
 
 pub(super) fn restart(state: &mut State) -> Vec<Command> {
@@ -119,7 +136,11 @@ pub(super) fn restart(state: &mut State) -> Vec<Command> {
         return Vec::new();
     }
     let in_flight: Vec<RequestId> = state.discovery.in_flight().collect();
-    let mut commands = if in_flight.is_empty() { Vec::new() } else { vec![Command::Cancel(in_flight)] };
+    let mut commands = if in_flight.is_empty() {
+        Vec::new()
+    } else {
+        vec![Command::Cancel(in_flight)]
+    };
     commands.extend(begin(state));
     commands
 }

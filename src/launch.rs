@@ -1,0 +1,82 @@
+//! Opening the terminal UI from the command line: options, startup checks that print plain
+//! errors before the alternate screen is entered (no credentials, table missing), then the loop
+//! inside the terminal guard.
+
+use std::io;
+use std::path::PathBuf;
+use std::sync::Arc;
+
+use clap::Args;
+use crossterm::event::EventStream;
+use ratatui::Terminal;
+use ratatui::backend::CrosstermBackend;
+
+use crate::app::action::Action;
+use crate::app::state::{Settings, State};
+use crate::backend::Backend;
+use crate::clipboard::SystemClipboard;
+use crate::keymap::Keymap;
+use crate::terminal::TerminalGuard;
+use crate::worker::Worker;
+
+/// Options of the terminal UI.
+#[derive(Clone, Debug, Default, Args)]
+pub struct TuiOptions {
+    /// Keymap file with overrides (default: $XDG_CONFIG_HOME/ddbx/keymap.toml).
+    #[arg(long, global = true, value_name = "FILE")]
+    pub keymap: Option<PathBuf>,
+
+    /// Parallel Scan segments used to discover item collections.
+    #[arg(long = "discovery-segments", global = true, value_name = "N", default_value_t = 1,
+          value_parser = clap::value_parser!(u32).range(1..=1_000_000))]
+    pub discovery_segments: u32,
+}
+
+/// Prints the effective keymap (defaults plus overrides) as TOML; a bad user file is reported on
+/// stderr and the defaults are printed.
+pub fn print_keymap(options: &TuiOptions) -> Result<(), String> {
+    let (keymap, error) = Keymap::load(options.keymap.as_deref());
+    if let Some(error) = &error {
+        eprintln!("ddbx: keymap error, using the defaults: {error}");
+    }
+    print!("{}", keymap.to_toml());
+    match error {
+        Some(error) => Err(error.to_string()),
+        None => Ok(()),
+    }
+}
+
+/// Checks the table before the screen changes, then runs the UI until the user quits.
+pub async fn open(
+    backend: Arc<dyn Backend>,
+    table: &str,
+    options: &TuiOptions,
+) -> Result<(), String> {
+    // Credentials and the table are checked first so their errors print on a normal terminal.
+    backend
+        .describe_table(table)
+        .await
+        .map_err(|error| format!("cannot open table {table}: {error}"))?;
+    let (keymap, keymap_error) = Keymap::load(options.keymap.as_deref());
+    let settings = Settings {
+        scan_segments: options.discovery_segments,
+        ..Settings::default()
+    };
+    let state = State::new(table, backend.connection(), keymap, settings);
+    let (sender, results) = tokio::sync::mpsc::unbounded_channel();
+    if let Some(error) = keymap_error {
+        let _ = sender.send(Action::Notice(format!(
+            "keymap: {error} (using the defaults)"
+        )));
+    }
+    let worker = Worker::new(backend, Arc::new(SystemClipboard::new()), sender);
+    let guard =
+        TerminalGuard::enter().map_err(|error| format!("cannot start the terminal UI: {error}"))?;
+    let mut terminal = Terminal::new(CrosstermBackend::new(io::stdout()))
+        .map_err(|error| format!("terminal: {error}"))?;
+    let outcome = crate::tui::run(&mut terminal, state, worker, results, EventStream::new()).await;
+    drop(guard);
+    outcome
+        .map(|_| ())
+        .map_err(|error| format!("terminal error: {error}"))
+}
