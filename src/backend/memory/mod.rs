@@ -5,13 +5,18 @@
 pub mod capacity;
 pub mod codec;
 mod engine;
+mod expressions;
 pub mod index_keys;
 pub mod key;
 pub mod limits;
 pub mod page;
 pub mod read;
+mod reads;
 pub mod rows;
+mod service;
 pub mod table;
+mod transact;
+mod writes;
 
 pub use engine::{LoadReport, MemoryBackend, RejectedItem};
 

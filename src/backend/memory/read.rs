@@ -86,7 +86,7 @@ fn source<'t>(table: &'t TableData, target: &ReadTarget<'_>) -> Result<Source<'t
     let Some(name) = target.index else {
         if target.select == Select::AllProjectedAttributes {
             return Err(invalid(
-                "One or more parameter values were invalid: Select type ALL_PROJECTED_ATTRIBUTES is not supported for table reads",
+                "ALL_PROJECTED_ATTRIBUTES can be used only when Querying using an IndexName",
             ));
         }
         return Ok(Source::Table);
