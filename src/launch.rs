@@ -22,6 +22,10 @@ use crate::worker::Worker;
 /// Options of the terminal UI.
 #[derive(Clone, Debug, Default, Args)]
 pub struct TuiOptions {
+    /// Open the built-in demo table (SingleTableApp, in memory; nothing leaves the process).
+    #[arg(long, global = true)]
+    pub demo: bool,
+
     /// Keymap file with overrides (default: $XDG_CONFIG_HOME/ddbx/keymap.toml).
     #[arg(long, global = true, value_name = "FILE")]
     pub keymap: Option<PathBuf>,
@@ -44,6 +48,16 @@ pub fn print_keymap(options: &TuiOptions) -> Result<(), String> {
         Some(error) => Err(error.to_string()),
         None => Ok(()),
     }
+}
+
+/// The in-memory demo backend and its table name.
+pub fn demo_backend() -> Result<(Arc<dyn Backend>, String), String> {
+    let (description, items) =
+        crate::demo::generate(crate::demo::DEFAULT_SEED, crate::demo::DEFAULT_SIZE);
+    let backend = crate::backend::memory::MemoryBackend::new(description, items)
+        .map_err(|error| format!("the demo table failed to load: {error}"))?
+        .with_connection_kind("demo (in memory)", None);
+    Ok((Arc::new(backend), crate::demo::TABLE_NAME.to_owned()))
 }
 
 /// Checks the table before the screen changes, then runs the UI until the user quits.

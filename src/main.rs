@@ -19,15 +19,21 @@ async fn connect_aws(
     Ok(Arc::new(backend))
 }
 
-/// `ddbx --table T` without a command: the terminal UI.
-async fn open_tui(options: &GlobalOptions, table: &str) -> Result<(), String> {
-    let mut backend = connect_aws(options)
-        .await
-        .map_err(|error| format!("cannot connect: {error}"))?;
+/// `ddbx --table T` or `ddbx --demo` without a command: the terminal UI.
+async fn open_tui(options: &GlobalOptions) -> Result<(), String> {
+    let (mut backend, table) = if options.tui.demo {
+        ddbx::launch::demo_backend()?
+    } else {
+        let table = options.table.clone().unwrap_or_default();
+        let backend = connect_aws(options)
+            .await
+            .map_err(|error| format!("cannot connect: {error}"))?;
+        (backend, table)
+    };
     if options.read_only {
         backend = Arc::new(ReadOnly::new(backend));
     }
-    ddbx::launch::open(backend, table, &options.tui).await
+    ddbx::launch::open(backend, &table, &options.tui).await
 }
 
 fn main() -> ExitCode {
@@ -43,10 +49,8 @@ fn main() -> ExitCode {
             return ExitCode::from(1);
         }
     };
-    if cli.command.is_none()
-        && let Some(table) = cli.global.table.clone()
-    {
-        return match runtime.block_on(open_tui(&cli.global, &table)) {
+    if cli.command.is_none() && (cli.global.table.is_some() || cli.global.tui.demo) {
+        return match runtime.block_on(open_tui(&cli.global)) {
             Ok(()) => ExitCode::SUCCESS,
             Err(error) => {
                 eprintln!("ddbx: {error}");

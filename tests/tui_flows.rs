@@ -34,13 +34,20 @@ async fn startup_describes_the_table_then_scans_every_page_into_prefix_groups() 
         .iter()
         .map(|(prefix, group)| (prefix.as_str(), group.partitions.len(), group.items))
         .collect();
-    assert_eq!(summary, vec![("ORDER", 2, 3), ("STORE", 1, 1), ("USER", 2, 5)]);
+    assert_eq!(
+        summary,
+        vec![("ORDER", 2, 3), ("STORE", 1, 1), ("USER", 2, 5)]
+    );
     assert_eq!(harness.state.discovery.progress.items_scanned, 9);
     assert_eq!(harness.state.discovery.progress.pages, 5);
     assert!((harness.state.discovery.progress.consumed_capacity - 2.5).abs() < 1e-9);
     let user_entities = &found.prefixes["USER"].entities;
     assert_eq!(user_entities.values().sum::<u64>(), 5);
-    assert_eq!(user_entities.len(), 2, "User and User›Order: {user_entities:?}");
+    assert_eq!(
+        user_entities.len(),
+        2,
+        "User and User›Order: {user_entities:?}"
+    );
 }
 
 #[tokio::test]
@@ -60,7 +67,11 @@ async fn parallel_segments_each_scan_their_share_and_together_find_everything() 
         })
         .collect();
     assert_eq!(segments.len(), 3);
-    assert!(segments.iter().all(|segment| segment.is_some_and(|(_, total)| total == 3)));
+    assert!(
+        segments
+            .iter()
+            .all(|segment| segment.is_some_and(|(_, total)| total == 3))
+    );
     assert_eq!(harness.state.discovery.found.items, 9);
     assert_eq!(harness.state.discovery.status, ScanStatus::Complete);
 }
@@ -84,8 +95,14 @@ async fn a_large_table_asks_before_scanning_and_declining_scans_nothing() {
         id,
         result: Ok(Box::new(description)),
     });
-    assert!(after.is_empty(), "no scan before the user agrees: {after:?}");
-    assert!(matches!(harness.state.overlay, Some(Overlay::ConfirmScan { .. })));
+    assert!(
+        after.is_empty(),
+        "no scan before the user agrees: {after:?}"
+    );
+    assert!(matches!(
+        harness.state.overlay,
+        Some(Overlay::ConfirmScan { .. })
+    ));
     harness.act(Action::Back).await;
     assert_eq!(harness.state.discovery.status, ScanStatus::Cancelled);
     assert_eq!(harness.scans(), 0);
@@ -114,13 +131,19 @@ async fn confirming_the_large_table_question_starts_the_scan() {
 async fn pausing_stops_new_pages_and_resuming_continues_from_the_cursor() {
     let mut harness = Harness::new(shop_backend(shop_items()), "Shop", small_pages(4));
     let commands = ddbx::app::update::start(&mut harness.state);
-    let described = harness.execute(commands[0].clone()).await.expect("describe answers");
+    let described = harness
+        .execute(commands[0].clone())
+        .await
+        .expect("describe answers");
     let first_page = harness.act_only(described);
     assert_eq!(first_page.len(), 1);
     harness.act_only(Action::TogglePauseScan);
     assert_eq!(harness.state.discovery.status, ScanStatus::Paused);
     // The page in flight still lands, but no next page is asked for.
-    let result = harness.execute(first_page[0].clone()).await.expect("scan answers");
+    let result = harness
+        .execute(first_page[0].clone())
+        .await
+        .expect("scan answers");
     assert!(harness.act_only(result).is_empty());
     assert_eq!(harness.state.discovery.found.items, 4);
     let resumed = harness.act_only(Action::TogglePauseScan);
@@ -137,7 +160,10 @@ async fn pausing_stops_new_pages_and_resuming_continues_from_the_cursor() {
 async fn cancelling_aborts_the_page_in_flight_and_its_late_result_is_dropped() {
     let mut harness = Harness::new(shop_backend(shop_items()), "Shop", small_pages(4));
     let commands = ddbx::app::update::start(&mut harness.state);
-    let described = harness.execute(commands[0].clone()).await.expect("describe answers");
+    let described = harness
+        .execute(commands[0].clone())
+        .await
+        .expect("describe answers");
     let first_page = harness.act_only(described);
     let Command::ScanPage { id, .. } = first_page[0].clone() else {
         panic!("a scan page");
@@ -145,9 +171,15 @@ async fn cancelling_aborts_the_page_in_flight_and_its_late_result_is_dropped() {
     let cancel = harness.act_only(Action::CancelScan);
     assert_eq!(cancel, vec![Command::Cancel(vec![id])]);
     assert_eq!(harness.state.discovery.status, ScanStatus::Cancelled);
-    let late = harness.execute(first_page[0].clone()).await.expect("scan answers");
+    let late = harness
+        .execute(first_page[0].clone())
+        .await
+        .expect("scan answers");
     assert!(harness.act_only(late).is_empty());
-    assert_eq!(harness.state.discovery.found.items, 0, "a stale page is dropped");
+    assert_eq!(
+        harness.state.discovery.found.items, 0,
+        "a stale page is dropped"
+    );
 }
 
 #[tokio::test]
@@ -155,19 +187,26 @@ async fn a_failed_scan_page_shows_the_service_error_and_keeps_what_was_found() {
     let backend = shop_backend(shop_items());
     let mut harness = Harness::new(backend.clone(), "Shop", small_pages(4));
     let commands = ddbx::app::update::start(&mut harness.state);
-    let described = harness.execute(commands[0].clone()).await.expect("describe answers");
+    let described = harness
+        .execute(commands[0].clone())
+        .await
+        .expect("describe answers");
     let first = harness.act_only(described);
     let result = harness.execute(first[0].clone()).await.expect("answers");
     let second = harness.act_only(result);
     *backend.failure.lock().expect("lock") = Some(BackendError::Throttled {
         code: "ProvisionedThroughputExceededException".to_owned(),
-        message: "The level of configured provisioned throughput for the table was exceeded.".to_owned(),
+        message: "The level of configured provisioned throughput for the table was exceeded."
+            .to_owned(),
     });
     harness.run(second).await;
     let ScanStatus::Failed(message) = &harness.state.discovery.status else {
         panic!("failed: {:?}", harness.state.discovery.status);
     };
-    assert!(message.contains("ProvisionedThroughputExceededException"), "{message}");
+    assert!(
+        message.contains("ProvisionedThroughputExceededException"),
+        "{message}"
+    );
     assert_eq!(harness.state.discovery.found.items, 4);
 }
 
@@ -178,7 +217,10 @@ async fn a_missing_table_is_a_failed_description_with_the_service_wording() {
     let Loadable::Failed(message) = &harness.state.description else {
         panic!("description must fail");
     };
-    assert!(message.contains("Requested resource not found"), "{message}");
+    assert!(
+        message.contains("Requested resource not found"),
+        "{message}"
+    );
     assert_eq!(harness.scans(), 0);
 }
 
@@ -212,7 +254,10 @@ async fn drilling_down_queries_the_partition_and_groups_its_items_by_sort_key_pr
             PartitionRow::Item(_) => None,
         })
         .collect();
-    assert_eq!(groups, vec![("METADATA".to_owned(), 1), ("ORDER".to_owned(), 3)]);
+    assert_eq!(
+        groups,
+        vec![("METADATA".to_owned(), 1), ("ORDER".to_owned(), 3)]
+    );
     // Row 0 is the METADATA header, row 1 its item.
     harness.act_all([Action::CursorDown, Action::Open]).await;
     let View::Inspector(inspector) = view(&harness) else {
@@ -241,7 +286,10 @@ async fn a_partition_is_paged_lazily_as_the_cursor_nears_the_end() {
     harness.act(Action::CursorLast).await;
     harness.act(Action::CursorLast).await;
     assert_eq!(harness.state.partitions["USER#big"].items.len(), 300);
-    assert_eq!(harness.state.partitions["USER#big"].paging, Paging::Complete);
+    assert_eq!(
+        harness.state.partitions["USER#big"].paging,
+        Paging::Complete
+    );
 }
 
 #[tokio::test]
@@ -256,7 +304,10 @@ async fn jumping_to_a_typed_partition_completes_from_discovery_and_uses_a_query_
     let Some(Overlay::Prompt(prompt)) = &harness.state.overlay else {
         panic!("prompt open");
     };
-    assert_eq!(prompt.text, "ORDER#o", "longest common prefix of ORDER#o1 and ORDER#o2");
+    assert_eq!(
+        prompt.text, "ORDER#o",
+        "longest common prefix of ORDER#o1 and ORDER#o2"
+    );
     harness.act_all([Action::Input('2'), Action::Submit]).await;
     assert_eq!(harness.scans(), scans_before);
     assert_eq!(harness.queries().len(), 1);
@@ -282,7 +333,10 @@ async fn a_stale_partition_page_is_dropped_when_the_user_moved_on() {
     }
     let second = harness.act_only(Action::Submit);
     assert!(harness.act_only(result).is_empty());
-    assert!(harness.state.partitions["USER#u1"].items.is_empty(), "stale page ignored");
+    assert!(
+        harness.state.partitions["USER#u1"].items.is_empty(),
+        "stale page ignored"
+    );
     harness.run(second).await;
     assert_eq!(harness.state.partitions["USER#u1"].items.len(), 4);
 }
@@ -290,15 +344,24 @@ async fn a_stale_partition_page_is_dropped_when_the_user_moved_on() {
 #[tokio::test]
 async fn history_goes_back_and_forward_and_back_on_the_first_view_quits() {
     let mut harness = started_shop(Settings::default()).await;
-    harness.act_all([Action::CursorLast, Action::Open, Action::Open]).await;
+    harness
+        .act_all([Action::CursorLast, Action::Open, Action::Open])
+        .await;
     assert!(matches!(view(&harness), View::Partition { .. }));
     harness.act(Action::HistoryBack).await;
     assert!(matches!(view(&harness), View::Partitions { .. }));
     harness.act(Action::HistoryForward).await;
     assert!(matches!(view(&harness), View::Partition { .. }));
-    assert_eq!(harness.queries().len(), 1, "a loaded partition is not queried again");
+    assert_eq!(
+        harness.queries().len(),
+        1,
+        "a loaded partition is not queried again"
+    );
     harness.act_all([Action::Back, Action::Back]).await;
-    assert!(matches!(view(&harness), View::Prefixes { cursor: 2 }), "cursor restored");
+    assert!(
+        matches!(view(&harness), View::Prefixes { cursor: 2 }),
+        "cursor restored"
+    );
     let quit = harness.act_only(Action::Back);
     assert_eq!(quit, vec![Command::Quit]);
     assert!(harness.state.quitting);
@@ -311,7 +374,14 @@ async fn inspect_first_order(harness: &mut Harness) {
     }
     harness.act(Action::Submit).await;
     // Rows: METADATA header, item, ORDER header, first order.
-    harness.act_all([Action::CursorDown, Action::CursorDown, Action::CursorDown, Action::Open]).await;
+    harness
+        .act_all([
+            Action::CursorDown,
+            Action::CursorDown,
+            Action::CursorDown,
+            Action::Open,
+        ])
+        .await;
 }
 
 #[tokio::test]
@@ -319,7 +389,12 @@ async fn the_inspector_copies_the_item_the_key_and_a_value() {
     let mut harness = started_shop(Settings::default()).await;
     inspect_first_order(&mut harness).await;
     harness
-        .act_all([Action::CopyItemJson, Action::CopyItemDdbJson, Action::CopyKey, Action::CopyValue])
+        .act_all([
+            Action::CopyItemJson,
+            Action::CopyItemDdbJson,
+            Action::CopyKey,
+            Action::CopyValue,
+        ])
         .await;
     let copies: Vec<(&str, &str)> = harness
         .side_effects
@@ -335,7 +410,10 @@ async fn the_inspector_copies_the_item_the_key_and_a_value() {
     let ddb: serde_json::Value = serde_json::from_str(copies[1].0).expect("json");
     assert_eq!(ddb["SK"]["S"], "ORDER#2026-07-01#o1");
     let key: serde_json::Value = serde_json::from_str(copies[2].0).expect("json");
-    assert_eq!(key, serde_json::json!({"PK": {"S": "USER#u1"}, "SK": {"S": "ORDER#2026-07-01#o1"}}));
+    assert_eq!(
+        key,
+        serde_json::json!({"PK": {"S": "USER#u1"}, "SK": {"S": "ORDER#2026-07-01#o1"}})
+    );
     // The cursor is on the first row, the partition key.
     assert_eq!(copies[3], ("USER#u1", "value of PK"));
 }
@@ -362,7 +440,11 @@ async fn a_related_link_in_the_inspector_opens_the_named_partition() {
     // An item whose sort key names another partition (ORDER#o1) directly.
     let items = {
         let mut items = shop_items();
-        items.push(tui_support::item(&[("PK", "USER#u2"), ("SK", "ORDER#o1"), ("status", "PENDING")]));
+        items.push(tui_support::item(&[
+            ("PK", "USER#u2"),
+            ("SK", "ORDER#o1"),
+            ("status", "PENDING"),
+        ]));
         items
     };
     let mut harness = Harness::new(shop_backend(items), "Shop", Settings::default());
@@ -372,7 +454,14 @@ async fn a_related_link_in_the_inspector_opens_the_named_partition() {
         harness.act(Action::Input(c)).await;
     }
     harness.act(Action::Submit).await;
-    harness.act_all([Action::CursorDown, Action::CursorDown, Action::CursorDown, Action::Open]).await;
+    harness
+        .act_all([
+            Action::CursorDown,
+            Action::CursorDown,
+            Action::CursorDown,
+            Action::Open,
+        ])
+        .await;
     let View::Inspector(inspector) = view(&harness) else {
         panic!("inspector expected");
     };
@@ -399,7 +488,11 @@ async fn search_moves_the_cursor_to_the_next_matching_row_and_wraps() {
     harness.act(Action::Submit).await;
     assert_eq!(*view(&harness), View::Prefixes { cursor: 1 }, "STORE");
     harness.act(Action::SearchNext).await;
-    assert_eq!(*view(&harness), View::Prefixes { cursor: 1 }, "the only match again");
+    assert_eq!(
+        *view(&harness),
+        View::Prefixes { cursor: 1 },
+        "the only match again"
+    );
 }
 
 #[tokio::test]
@@ -407,9 +500,15 @@ async fn a_failed_partition_query_is_shown_and_a_retry_queries_again() {
     let backend = shop_backend(shop_items());
     let mut harness = Harness::new(backend.clone(), "Shop", Settings::default());
     harness.start().await;
-    *backend.failure.lock().expect("lock") = Some(BackendError::Network("connection refused".to_owned()));
-    harness.act_all([Action::CursorLast, Action::Open, Action::Open]).await;
-    assert!(matches!(harness.state.partitions["USER#u1"].paging, Paging::Failed(_)));
+    *backend.failure.lock().expect("lock") =
+        Some(BackendError::Network("connection refused".to_owned()));
+    harness
+        .act_all([Action::CursorLast, Action::Open, Action::Open])
+        .await;
+    assert!(matches!(
+        harness.state.partitions["USER#u1"].paging,
+        Paging::Failed(_)
+    ));
     *backend.failure.lock().expect("lock") = None;
     harness.act_all([Action::Back, Action::Open]).await;
     assert_eq!(harness.state.partitions["USER#u1"].items.len(), 4);

@@ -175,9 +175,10 @@ fn progress(frame: &mut Frame<'_>, area: Rect, state: &State) {
         spans.push(Span::raw(format!(" {:>3.0}% ", ratio * 100.0)));
     }
     spans.push(Span::raw(format!(
-        "{} items · {} pages · {:.1} RCU · {}s",
+        "{} items · {} {} · {:.1} RCU · {}s",
         count(progress.items_scanned),
         count(progress.pages),
+        if progress.pages == 1 { "page" } else { "pages" },
         progress.consumed_capacity,
         progress.elapsed.as_secs()
     )));

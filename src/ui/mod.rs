@@ -44,7 +44,7 @@ pub fn render(frame: &mut Frame<'_>, state: &State) {
             size_bytes,
             item_count,
         }) => {
-            overlay::confirm_scan(frame, body_area, *size_bytes, *item_count);
+            overlay::confirm_scan(frame, body_area, state, *size_bytes, *item_count);
         }
     }
 }

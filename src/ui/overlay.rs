@@ -8,6 +8,7 @@ use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Clear, Paragraph, Wrap};
 
 use super::text::{bytes, count, safe};
+use crate::app::action::Action;
 use crate::app::state::{Prompt, PromptKind, State, View};
 use crate::keymap::Section;
 
@@ -110,9 +111,19 @@ pub(super) fn prompt(frame: &mut Frame<'_>, area: Rect, state: &State, prompt: &
 pub(super) fn confirm_scan(
     frame: &mut Frame<'_>,
     area: Rect,
+    state: &State,
     size_bytes: u64,
     item_count: Option<u64>,
 ) {
+    let key = |section, action: &Action| {
+        state
+            .keymap
+            .key_for(section, action)
+            .unwrap_or_else(|| "(unbound)".to_owned())
+    };
+    let yes = key(Section::Confirm, &Action::Confirm);
+    let no = key(Section::Confirm, &Action::Back);
+    let jump = key(Section::Collections, &Action::JumpToPartition);
     let items = item_count.map_or_else(String::new, |n| format!(", about {} items", count(n)));
     let text = vec![
         Line::styled(
@@ -125,7 +136,9 @@ pub(super) fn confirm_scan(
             bytes(size_bytes)
         )),
         Line::raw(""),
-        Line::raw("y: scan anyway   n: skip (jump to a partition with :)"),
+        Line::raw(format!(
+            "{yes}: scan anyway   {no}: skip (jump to a partition with {jump})"
+        )),
     ];
     let popup = centered(area, 56, 9);
     frame.render_widget(Clear, popup);

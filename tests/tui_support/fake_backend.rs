@@ -5,8 +5,9 @@
 use std::sync::Mutex;
 
 use ddbx::backend::{
-    Backend, BackendError, BackendFuture, ConsumedCapacity, Connection, DeleteRequest, GetOutput, GetRequest, Page,
-    PutRequest, QueryRequest, ScanRequest, TransactOutput, TransactWriteRequest, UpdateRequest, WriteOutput,
+    Backend, BackendError, BackendFuture, Connection, ConsumedCapacity, DeleteRequest, GetOutput,
+    GetRequest, Page, PutRequest, QueryRequest, ScanRequest, TransactOutput, TransactWriteRequest,
+    UpdateRequest, WriteOutput,
 };
 use ddbx::domain::schema::TableDescription;
 use ddbx::domain::value::{AttrValue, Item};
@@ -29,7 +30,12 @@ fn text(value: Option<&AttrValue>) -> String {
 impl FakeBackend {
     pub fn new(description: TableDescription, mut items: Vec<Item>) -> Self {
         let pk = description.key.partition.name.clone();
-        let sk = description.key.sort.as_ref().map(|s| s.name.clone()).unwrap_or_default();
+        let sk = description
+            .key
+            .sort
+            .as_ref()
+            .map(|s| s.name.clone())
+            .unwrap_or_default();
         items.sort_by_key(|item| (text(item.get(&pk)), text(item.get(&sk))));
         Self {
             description,
@@ -54,10 +60,17 @@ impl FakeBackend {
     fn page(&self, items: Vec<&Item>, start: Option<&Item>, limit: Option<u32>) -> Page {
         let from = self.position_after(&items, start);
         let limit = limit.map_or(usize::MAX, |limit| limit as usize);
-        let chosen: Vec<Item> = items.iter().skip(from).take(limit).map(|item| (*item).clone()).collect();
+        let chosen: Vec<Item> = items
+            .iter()
+            .skip(from)
+            .take(limit)
+            .map(|item| (*item).clone())
+            .collect();
         let more = from + chosen.len() < items.len();
         let last_evaluated_key = if more {
-            chosen.last().and_then(|item| self.description.key.key_of(item))
+            chosen
+                .last()
+                .and_then(|item| self.description.key.key_of(item))
         } else {
             None
         };
@@ -103,10 +116,17 @@ impl Backend for FakeBackend {
             if let Some(error) = self.failure() {
                 return Err(error);
             }
-            assert_eq!(request.key_condition, "#pk = :pk", "the explorer queries by partition key only");
+            assert_eq!(
+                request.key_condition, "#pk = :pk",
+                "the explorer queries by partition key only"
+            );
             let name = &request.params.names["#pk"];
             let pk = &request.params.values[":pk"];
-            let items: Vec<&Item> = self.items.iter().filter(|item| item.get(name) == Some(pk)).collect();
+            let items: Vec<&Item> = self
+                .items
+                .iter()
+                .filter(|item| item.get(name) == Some(pk))
+                .collect();
             Ok(self.page(items, request.start_key.as_ref(), request.limit))
         })
     }
@@ -131,7 +151,11 @@ impl Backend for FakeBackend {
     }
 
     fn get_item(&self, _request: GetRequest) -> BackendFuture<'_, GetOutput> {
-        Box::pin(async { Err(BackendError::Validation("not used by the explorer".to_owned())) })
+        Box::pin(async {
+            Err(BackendError::Validation(
+                "not used by the explorer".to_owned(),
+            ))
+        })
     }
 
     fn put_item(&self, _request: PutRequest) -> BackendFuture<'_, WriteOutput> {

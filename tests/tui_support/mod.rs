@@ -86,7 +86,9 @@ impl Harness {
     /// Runs one command and returns its result action (without applying it).
     pub async fn execute(&mut self, command: Command) -> Option<Action> {
         match &command {
-            Command::Describe { .. } | Command::ScanPage { .. } | Command::QueryPartition { .. } => {
+            Command::Describe { .. }
+            | Command::ScanPage { .. }
+            | Command::QueryPartition { .. } => {
                 self.requests.push(command.clone());
             }
             _ => {}
@@ -96,7 +98,11 @@ impl Harness {
                 id,
                 result: self.backend.describe_table(&table).await.map(Box::new),
             }),
-            Command::ScanPage { id, segment, request } => Some(Action::ScanPage {
+            Command::ScanPage {
+                id,
+                segment,
+                request,
+            } => Some(Action::ScanPage {
                 id,
                 segment,
                 result: self.backend.scan(request).await,
@@ -113,11 +119,17 @@ impl Harness {
     }
 
     pub fn scans(&self) -> usize {
-        self.requests.iter().filter(|c| matches!(c, Command::ScanPage { .. })).count()
+        self.requests
+            .iter()
+            .filter(|c| matches!(c, Command::ScanPage { .. }))
+            .count()
     }
 
     pub fn queries(&self) -> Vec<&Command> {
-        self.requests.iter().filter(|c| matches!(c, Command::QueryPartition { .. })).collect()
+        self.requests
+            .iter()
+            .filter(|c| matches!(c, Command::QueryPartition { .. }))
+            .collect()
     }
 }
 
@@ -144,9 +156,21 @@ pub fn item(pairs: &[(&str, &str)]) -> Item {
 pub fn shop_items() -> Vec<Item> {
     vec![
         item(&[("PK", "USER#u1"), ("SK", "METADATA"), ("name", "Ada")]),
-        item(&[("PK", "USER#u1"), ("SK", "ORDER#2026-07-01#o1"), ("status", "PENDING")]),
-        item(&[("PK", "USER#u1"), ("SK", "ORDER#2026-07-02#o2"), ("status", "SHIPPED")]),
-        item(&[("PK", "USER#u1"), ("SK", "ORDER#2026-07-03#o3"), ("status", "PENDING")]),
+        item(&[
+            ("PK", "USER#u1"),
+            ("SK", "ORDER#2026-07-01#o1"),
+            ("status", "PENDING"),
+        ]),
+        item(&[
+            ("PK", "USER#u1"),
+            ("SK", "ORDER#2026-07-02#o2"),
+            ("status", "SHIPPED"),
+        ]),
+        item(&[
+            ("PK", "USER#u1"),
+            ("SK", "ORDER#2026-07-03#o3"),
+            ("status", "PENDING"),
+        ]),
         item(&[("PK", "USER#u2"), ("SK", "METADATA"), ("name", "Bo")]),
         item(&[("PK", "ORDER#o1"), ("SK", "ITEM#1"), ("product", "Widget")]),
         item(&[("PK", "ORDER#o1"), ("SK", "ITEM#2"), ("product", "Gadget")]),

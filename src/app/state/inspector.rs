@@ -333,11 +333,11 @@ fn key_attribute_names(description: Option<&TableDescription>) -> Vec<&str> {
         .collect()
 }
 
-/// A composite key's parts as chips: `[status=PENDING] [date=2026-07-18 ⏱]`; `None` for a key
-/// of one part.
+/// A composite key's parts as chips: `[status=PENDING] [date=2026-07-18]`; `None` for a key
+/// of one unlabelled part.
 fn key_chips(key: &str) -> Option<String> {
     let split = split_key(key);
-    if split.parts.len() < 2 {
+    if split.parts.len() < 2 && split.parts.iter().all(|part| part.label.is_none()) {
         return None;
     }
     let chips: Vec<String> = split
