@@ -40,12 +40,11 @@ pub struct TuiOptions {
 /// stderr and the defaults are printed.
 pub fn print_keymap(options: &TuiOptions) -> Result<(), String> {
     let (keymap, error) = Keymap::load(options.keymap.as_deref());
-    if let Some(error) = &error {
-        eprintln!("ddbx: keymap error, using the defaults: {error}");
-    }
     print!("{}", keymap.to_toml());
     match error {
-        Some(error) => Err(error.to_string()),
+        Some(error) => Err(format!(
+            "keymap error (the defaults above are in effect): {error}"
+        )),
         None => Ok(()),
     }
 }
