@@ -7,7 +7,7 @@ use std::io;
 use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
 
 use crossterm::event::{Event, KeyEventKind};
-use futures_util::{FutureExt as _, Stream, StreamExt as _};
+use futures_util::{Stream, StreamExt as _};
 use ratatui::Terminal;
 use tokio::sync::mpsc::UnboundedReceiver;
 
@@ -153,10 +153,16 @@ where
                 }
             }
         }
+        // Drain key events that are already waiting too. Polled inside `select!` (never with
+        // `now_or_never`): crossterm's EventStream keeps the waker of the poll that found it empty,
+        // so a poll with a throwaway waker would leave the loop deaf to the next key.
         while flow == Flow::Continue {
-            let Some(Some(event)) = events.next().now_or_never() else {
-                break;
+            let event = tokio::select! {
+                biased;
+                event = events.next() => event,
+                () = std::future::ready(()) => None,
             };
+            let Some(event) = event else { break };
             let event = event?;
             if let Some(action) = router.route(&state, &event) {
                 handled += 1;

@@ -3,6 +3,7 @@
 #![allow(dead_code)]
 
 pub mod fake_backend;
+pub mod pty;
 
 use std::collections::VecDeque;
 use std::sync::Arc;
