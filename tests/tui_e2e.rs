@@ -100,7 +100,7 @@ fn drill_inspect_copy_quit(session: &mut PtySession, prefix: &str) {
     session.send("qqqq");
     let status = session.wait_exit();
     assert!(status.success(), "exit status {status:?}");
-    assert!(!session.on_alternate_screen(), "left the alternate screen");
+    session.wait_for_primary_screen();
     let raw = session.raw();
     assert!(
         raw.windows(ALT_SCREEN_OFF.len())

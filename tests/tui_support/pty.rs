@@ -98,6 +98,20 @@ impl PtySession {
             .alternate_screen()
     }
 
+    /// Waits until the terminal is back on the primary screen (the program's last output may
+    /// still be in flight through the pty after it exited).
+    pub fn wait_for_primary_screen(&self) {
+        let deadline = Instant::now() + WAIT;
+        while self.on_alternate_screen() {
+            assert!(
+                Instant::now() < deadline,
+                "the terminal was left on the alternate screen:\n{}",
+                self.contents()
+            );
+            std::thread::sleep(Duration::from_millis(20));
+        }
+    }
+
     /// Waits until `condition` holds for the screen text; panics with the screen on timeout.
     pub fn wait_until(&self, what: &str, condition: impl Fn(&str) -> bool) -> String {
         let deadline = Instant::now() + WAIT;
