@@ -103,7 +103,7 @@ pub async fn run<B, E>(
 ) -> io::Result<State>
 where
     B: ratatui::backend::Backend,
-    B::Error: Into<io::Error>,
+    B::Error: std::error::Error + Send + Sync + 'static,
     E: Stream<Item = io::Result<Event>> + Unpin,
 {
     let started = Instant::now();
@@ -111,7 +111,7 @@ where
     let mut ticker = tokio::time::interval(TICK);
     ticker.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Skip);
     let mut terminate = Terminate::new();
-    let size = terminal.size().map_err(Into::into)?;
+    let size = terminal.size().map_err(io::Error::other)?;
     let mut flow = Flow::Continue;
     for action in [
         Action::Tick(clock(started)),
@@ -127,7 +127,7 @@ where
     }
     terminal
         .draw(|frame| crate::ui::render(frame, &state))
-        .map_err(Into::into)?;
+        .map_err(io::Error::other)?;
     let mut last_draw = Instant::now();
     while flow == Flow::Continue {
         let mut ready: Vec<Action> = Vec::new();
@@ -179,7 +179,7 @@ where
         if handled > 0 && (!state.is_busy() || last_draw.elapsed() >= FRAME) {
             terminal
                 .draw(|frame| crate::ui::render(frame, &state))
-                .map_err(Into::into)?;
+                .map_err(io::Error::other)?;
             last_draw = Instant::now();
         }
     }

@@ -200,3 +200,31 @@ fn dynalite_single_table_data_opens_with_correct_groups_and_drills_down() {
     drill_inspect_copy_quit(&mut session, "USER");
     runtime.block_on(support::tables::delete_table(&client, &table));
 }
+
+#[test]
+fn sigterm_exits_cleanly_with_the_terminal_restored() {
+    let session = PtySession::spawn(&["--demo"], &[]);
+    session.wait_for("Collections by partition key prefix");
+    let pid = session.process_id().expect("a pid");
+    let status = std::process::Command::new("kill")
+        .args(["-TERM", &pid.to_string()])
+        .status()
+        .expect("kill runs");
+    assert!(status.success());
+    let mut session = session;
+    let exit = session.wait_exit();
+    assert!(exit.success(), "SIGTERM is a normal exit: {exit:?}");
+    session.wait_for_primary_screen();
+}
+
+#[test]
+fn ctrl_c_quits_from_inside_a_prompt_with_the_terminal_restored() {
+    let mut session = PtySession::spawn(&["--demo"], &[]);
+    session.wait_for("Collections by partition key prefix");
+    session.send(":USER");
+    session.wait_for("Jump to partition");
+    session.send("\u{3}");
+    let exit = session.wait_exit();
+    assert!(exit.success(), "{exit:?}");
+    session.wait_for_primary_screen();
+}

@@ -513,3 +513,18 @@ async fn a_failed_partition_query_is_shown_and_a_retry_queries_again() {
     harness.act_all([Action::Back, Action::Open]).await;
     assert_eq!(harness.state.partitions["USER#u1"].items.len(), 4);
 }
+
+#[tokio::test]
+async fn a_partition_typed_before_the_table_is_described_is_queried_once_it_is() {
+    let mut harness = Harness::new(shop_backend(shop_items()), "Shop", Settings::default());
+    let describe = ddbx::app::update::start(&mut harness.state);
+    harness.act(Action::JumpToPartition).await;
+    for c in "USER#u2".chars() {
+        harness.act(Action::Input(c)).await;
+    }
+    harness.act(Action::Submit).await;
+    assert!(harness.queries().is_empty(), "no key schema yet");
+    harness.run(describe).await;
+    assert_eq!(harness.queries().len(), 1);
+    assert_eq!(harness.state.partitions["USER#u2"].items.len(), 1);
+}

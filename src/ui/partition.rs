@@ -24,7 +24,12 @@ pub(super) fn render(
     let text = partition_text(pk);
     let Some(partition) = state.partitions.get(&text) else {
         let block = Block::bordered().title(format!(" {} ", safe(&text)));
-        frame.render_widget(Paragraph::new("Not loaded.").block(block), area);
+        let text = if state.described().is_none() {
+            "Waiting for the table description…"
+        } else {
+            "Not loaded."
+        };
+        frame.render_widget(Paragraph::new(text).block(block), area);
         return;
     };
     let paging = match &partition.paging {

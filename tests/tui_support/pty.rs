@@ -112,6 +112,11 @@ impl PtySession {
         }
     }
 
+    /// The child's process id.
+    pub fn process_id(&self) -> Option<u32> {
+        self.child.process_id()
+    }
+
     /// Waits until `condition` holds for the screen text; panics with the screen on timeout.
     pub fn wait_until(&self, what: &str, condition: impl Fn(&str) -> bool) -> String {
         let deadline = Instant::now() + WAIT;

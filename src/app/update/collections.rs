@@ -50,13 +50,19 @@ pub(super) fn open(state: &mut State) -> Vec<Command> {
 }
 
 /// Opens the partition `pk` (from the list, a typed key or a related link), querying it unless
-/// it is already loaded.
+/// it is already loaded. Before the table is described the view waits; [`load_current`] runs
+/// the query once the key schema is known.
 pub(super) fn open_partition(state: &mut State, pk: AttrValue) -> Vec<Command> {
+    state.history.open(View::Partition { pk, cursor: 0 });
+    load_current(state)
+}
+
+/// Queries the partition of the current view unless it is loaded or loading.
+pub(super) fn load_current(state: &mut State) -> Vec<Command> {
+    let View::Partition { pk, .. } = state.history.current().clone() else {
+        return Vec::new();
+    };
     let text = partition_text(&pk);
-    state.history.open(View::Partition {
-        pk: pk.clone(),
-        cursor: 0,
-    });
     let reusable = state
         .partitions
         .get(&text)

@@ -21,16 +21,18 @@ pub(super) fn described(
             let size = description.size_bytes.unwrap_or(0);
             let item_count = description.item_count;
             state.description = Loadable::Loaded(description);
+            // A partition the user jumped to while the table was being described.
+            let mut commands = super::collections::load_current(state);
             if size > state.settings.large_table_bytes {
                 state.discovery.status = ScanStatus::AwaitingConfirmation;
                 state.overlay = Some(Overlay::ConfirmScan {
                     size_bytes: size,
                     item_count,
                 });
-                Vec::new()
             } else {
-                scan::begin(state)
+                commands.extend(scan::begin(state));
             }
+            commands
         }
         Err(error) => {
             state.description = Loadable::Failed(error.to_string());
