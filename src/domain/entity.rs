@@ -294,6 +294,16 @@ mod tests {
         );
     }
 
+    proptest::proptest! {
+        #[test]
+        fn decoding_never_panics_on_arbitrary_keys(pk in ".*", sk in ".*", kind in ".*") {
+            let mut any = keyed(&pk, &sk);
+            let _ = EntityDecoder::new().decode(&any, &table_key());
+            any.insert("type".into(), AttrValue::s(kind));
+            let _ = EntityDecoder::new().decode(&any, &table_key());
+        }
+    }
+
     #[test]
     fn a_table_without_sort_key_uses_the_partition_prefix() {
         let key = KeySchema {

@@ -145,7 +145,8 @@ impl KeyTemplate {
 
     #[must_use]
     pub fn matches(&self, key: &str) -> bool {
-        self.captures(key).is_some()
+        // The literal-prefix check rejects most keys of other entities without allocating.
+        key.starts_with(self.literal_prefix()) && self.captures(key).is_some()
     }
 
     /// `key`'s parts named by this template: literal pieces split on `#` as unlabelled parts,

@@ -22,14 +22,14 @@
 //! Parsing is pure: the caller reads the file and passes its text and name, so errors can say
 //! `file:line:column: what is wrong`.
 
-use std::fmt;
-use std::ops::Range;
-
 use serde::Deserialize;
 use toml::Spanned;
 
-use super::key_template::{KeyTemplate, TemplateError};
-use super::version_attr::ELECTRODB_SCHEMA_VERSION;
+pub use super::access_pattern::{AccessPattern, SortCondition, SortOperator};
+use super::access_pattern::{RawAccessPattern, access_pattern};
+use super::key_template::KeyTemplate;
+use super::model_error::Locator;
+pub use super::model_error::ModelError;
 
 /// A parsed, validated model file.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -48,78 +48,6 @@ pub struct EntityModel {
     pub sk: Option<KeyTemplate>,
     pub version_attribute: Option<String>,
 }
-
-/// The comparison an access pattern applies to the sort key.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum SortOperator {
-    Eq,
-    Lt,
-    Le,
-    Gt,
-    Ge,
-    Between,
-    BeginsWith,
-}
-
-impl SortOperator {
-    const SPELLINGS: [(&'static str, Self); 7] = [
-        ("=", Self::Eq),
-        ("<", Self::Lt),
-        ("<=", Self::Le),
-        (">", Self::Gt),
-        (">=", Self::Ge),
-        ("between", Self::Between),
-        ("begins_with", Self::BeginsWith),
-    ];
-
-    fn parse(text: &str) -> Option<Self> {
-        Self::SPELLINGS
-            .iter()
-            .find(|(spelling, _)| spelling.eq_ignore_ascii_case(text))
-            .map(|(_, operator)| *operator)
-    }
-}
-
-/// The sort-key part of an access pattern.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct SortCondition {
-    pub operator: SortOperator,
-    pub template: KeyTemplate,
-    /// The upper bound of `between`.
-    pub upper: Option<KeyTemplate>,
-}
-
-/// One `[[access_pattern]]`, kept for the query builder.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct AccessPattern {
-    pub name: String,
-    pub index: Option<String>,
-    pub pk: KeyTemplate,
-    pub sk: Option<SortCondition>,
-}
-
-/// A model file error, located in the file.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct ModelError {
-    pub file: String,
-    /// 1-based.
-    pub line: usize,
-    /// 1-based, in characters.
-    pub column: usize,
-    pub message: String,
-}
-
-impl fmt::Display for ModelError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(
-            f,
-            "{}:{}:{}: {}",
-            self.file, self.line, self.column, self.message
-        )
-    }
-}
-
-impl std::error::Error for ModelError {}
 
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -140,84 +68,10 @@ struct RawEntity {
     version_attribute: Option<Spanned<String>>,
 }
 
-#[derive(Deserialize)]
-#[serde(deny_unknown_fields)]
-struct RawAccessPattern {
-    name: Spanned<String>,
-    index: Option<Spanned<String>>,
-    pk: Spanned<String>,
-    sk_operator: Option<Spanned<String>>,
-    sk: Option<Spanned<String>>,
-    sk_to: Option<Spanned<String>>,
-}
-
-/// Builds located errors for one file.
-struct Locator<'a> {
-    file: &'a str,
-    text: &'a str,
-}
-
-impl Locator<'_> {
-    fn at(&self, offset: usize, message: impl Into<String>) -> ModelError {
-        let offset = offset.min(self.text.len());
-        let before = self.text.get(..offset).unwrap_or(self.text);
-        let line_start = before.rfind('\n').map_or(0, |newline| newline + 1);
-        ModelError {
-            file: self.file.to_owned(),
-            line: before.matches('\n').count() + 1,
-            column: before[line_start..].chars().count() + 1,
-            message: message.into(),
-        }
-    }
-
-    fn at_value(&self, span: &Range<usize>, message: impl Into<String>) -> ModelError {
-        self.at(span.start, message)
-    }
-
-    /// Points inside a template string when it is written as a plain quoted string.
-    fn in_template(&self, value: &Spanned<String>, error: &TemplateError) -> ModelError {
-        let span = value.span();
-        let raw = self.text.get(span.clone()).unwrap_or("");
-        let plain =
-            raw.len() == value.get_ref().len() + 2 && raw[1..raw.len() - 1] == **value.get_ref();
-        let offset = if plain {
-            span.start + 1 + error.offset
-        } else {
-            span.start
-        };
-        self.at(
-            offset,
-            format!("in key template {:?}: {error}", value.get_ref()),
-        )
-    }
-
-    fn template(&self, value: &Spanned<String>) -> Result<KeyTemplate, ModelError> {
-        KeyTemplate::parse(value.get_ref()).map_err(|error| self.in_template(value, &error))
-    }
-
-    fn non_empty(&self, value: &Spanned<String>, what: &str) -> Result<String, ModelError> {
-        if value.get_ref().trim().is_empty() {
-            return Err(self.at_value(&value.span(), format!("{what} cannot be empty")));
-        }
-        Ok(value.get_ref().clone())
-    }
-
-    fn version_attribute(&self, value: &Spanned<String>) -> Result<String, ModelError> {
-        let name = self.non_empty(value, "version_attribute")?;
-        if name == ELECTRODB_SCHEMA_VERSION {
-            return Err(self.at_value(
-                &value.span(),
-                "`__edb_v__` is ElectroDB's schema version, not a version counter",
-            ));
-        }
-        Ok(name)
-    }
-}
-
 impl Model {
     /// Parses and validates a model file's `text`; `file` names it in errors.
     pub fn parse(text: &str, file: &str) -> Result<Self, ModelError> {
-        let locate = Locator { file, text };
+        let locate = Locator::new(file, text);
         let raw: RawModel = toml::from_str(text).map_err(|error| {
             let offset = error.span().map_or(0, |span| span.start);
             locate.at(offset, error.message().trim_end())
@@ -284,74 +138,6 @@ impl Model {
             .and_then(|entity| entity.version_attribute.as_deref())
             .or(self.version_attribute.as_deref())
     }
-}
-
-fn access_pattern(
-    locate: &Locator<'_>,
-    raw: &RawAccessPattern,
-) -> Result<AccessPattern, ModelError> {
-    let name = locate.non_empty(&raw.name, "an access pattern name")?;
-    let index = raw
-        .index
-        .as_ref()
-        .map(|index| locate.non_empty(index, "index"))
-        .transpose()?;
-    let pk = locate.template(&raw.pk)?;
-    let sk = match (&raw.sk_operator, &raw.sk) {
-        (None, None) => None,
-        (Some(operator), None) => {
-            return Err(locate.at_value(
-                &operator.span(),
-                format!("sk_operator {:?} needs an sk template", operator.get_ref()),
-            ));
-        }
-        (None, Some(sk)) => Some(SortCondition {
-            operator: SortOperator::Eq,
-            template: locate.template(sk)?,
-            upper: None,
-        }),
-        (Some(operator_text), Some(sk)) => {
-            let operator = SortOperator::parse(operator_text.get_ref()).ok_or_else(|| {
-                locate.at_value(
-                    &operator_text.span(),
-                    format!(
-                        "unknown sk_operator {:?}: expected one of =, <, <=, >, >=, between, begins_with",
-                        operator_text.get_ref()
-                    ),
-                )
-            })?;
-            Some(SortCondition {
-                operator,
-                template: locate.template(sk)?,
-                upper: None,
-            })
-        }
-    };
-    let sk = match (sk, &raw.sk_to) {
-        (Some(mut condition), Some(upper)) if condition.operator == SortOperator::Between => {
-            condition.upper = Some(locate.template(upper)?);
-            Some(condition)
-        }
-        (Some(condition), None) if condition.operator == SortOperator::Between => {
-            let span = raw.sk_operator.as_ref().map_or(0..0, Spanned::span);
-            return Err(
-                locate.at_value(&span, "between needs an sk_to template for the upper bound")
-            );
-        }
-        (_, Some(upper)) => {
-            return Err(locate.at_value(
-                &upper.span(),
-                "sk_to is only used with sk_operator = \"between\"",
-            ));
-        }
-        (sk, None) => sk,
-    };
-    Ok(AccessPattern {
-        name,
-        index,
-        pk,
-        sk,
-    })
 }
 
 #[cfg(test)]

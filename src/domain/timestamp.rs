@@ -7,6 +7,7 @@
 
 use super::civil::{UtcInstant, days_from_civil, days_in_month};
 use super::number::Number;
+use super::value::AttrValue;
 
 /// 2000-01-01T00:00:00Z.
 const EARLIEST_EPOCH_SECONDS: i64 = 946_684_800;
@@ -84,6 +85,17 @@ pub fn recognise_timestamp_text(text: &str) -> Option<Timestamp> {
         return recognise_epoch(text.parse().ok()?);
     }
     parse_iso(text)
+}
+
+/// A value the inspector can show readable next to its raw form: an N or S holding an epoch
+/// timestamp, or an S holding an ISO date / date-time.
+#[must_use]
+pub fn recognise_value_timestamp(value: &AttrValue) -> Option<Timestamp> {
+    match value {
+        AttrValue::N(number) => recognise_epoch_number(number),
+        AttrValue::S(text) => recognise_timestamp_text(text),
+        _ => None,
+    }
 }
 
 /// Parses `YYYY-MM-DD`, optionally followed by `T` (or a space) `HH:MM[:SS[.fraction]]` and `Z`
@@ -286,6 +298,27 @@ mod tests {
         assert_eq!(recognise_epoch_number(&number), None);
         let whole = Number::parse("1752832800").expect("valid number");
         assert!(recognise_epoch_number(&whole).is_some());
+    }
+
+    #[test]
+    fn values_of_other_types_are_never_timestamps() {
+        let epoch = AttrValue::n(1_752_832_800);
+        let iso = AttrValue::s("2026-07-18");
+        assert_eq!(
+            recognise_value_timestamp(&epoch).map(|t| t.kind),
+            Some(EpochSeconds)
+        );
+        assert_eq!(
+            recognise_value_timestamp(&iso).map(|t| t.kind),
+            Some(IsoDate)
+        );
+        for value in [
+            AttrValue::Bool(true),
+            AttrValue::Null,
+            AttrValue::B(b"2026-07-18".to_vec()),
+        ] {
+            assert_eq!(recognise_value_timestamp(&value), None, "{value:?}");
+        }
     }
 
     proptest! {
