@@ -26,7 +26,7 @@ fn item(n: usize) -> Item {
         "PK".to_owned(),
         AttrValue::s(format!("{prefix}#id_{partition:07}")),
     );
-    let sk = if n % 10 == 0 {
+    let sk = if n.is_multiple_of(10) {
         "METADATA".to_owned()
     } else {
         format!("ORDER#2026-07-{:02}#o{n}", n % 28 + 1)
@@ -105,14 +105,14 @@ fn render(c: &mut Criterion) {
         b.iter(|| draw(&mut terminal, &state))
     });
     state.history.open(View::Partitions {
-        prefix: "USER".to_owned(),
+        prefix: Some("USER".to_owned()),
         cursor: 0,
     });
     c.bench_function("frame_partitions_top_1m_items", |b| {
         b.iter(|| draw(&mut terminal, &state))
     });
     state.history.open(View::Partitions {
-        prefix: "USER".to_owned(),
+        prefix: Some("USER".to_owned()),
         cursor: 19_999,
     });
     c.bench_function("frame_partitions_bottom_1m_items", |b| {

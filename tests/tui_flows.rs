@@ -18,6 +18,15 @@ async fn started_shop(settings: Settings) -> Harness {
     harness
 }
 
+fn found_items(harness: &Harness) -> u64 {
+    harness
+        .state
+        .discovery
+        .found
+        .as_ref()
+        .map_or(0, ddbx::domain::collection::Collections::item_count)
+}
+
 fn view(harness: &Harness) -> &View {
     harness.state.history.current()
 }
@@ -28,11 +37,16 @@ async fn startup_describes_the_table_then_scans_every_page_into_prefix_groups() 
     assert!(matches!(harness.state.description, Loadable::Loaded(_)));
     assert_eq!(harness.state.discovery.status, ScanStatus::Complete);
     assert_eq!(harness.scans(), 5, "9 items in pages of 2");
-    let found = &harness.state.discovery.found;
-    let summary: Vec<(&str, usize, u64)> = found
-        .prefixes
-        .iter()
-        .map(|(prefix, group)| (prefix.as_str(), group.partitions.len(), group.items))
+    let found = harness.state.discovery.found.as_ref().expect("a scan ran");
+    let summary: Vec<(&str, u64, u64)> = found
+        .groups()
+        .map(|group| {
+            (
+                group.prefix.unwrap_or("-"),
+                group.partition_count,
+                group.item_count,
+            )
+        })
         .collect();
     assert_eq!(
         summary,
@@ -41,12 +55,14 @@ async fn startup_describes_the_table_then_scans_every_page_into_prefix_groups() 
     assert_eq!(harness.state.discovery.progress.items_scanned, 9);
     assert_eq!(harness.state.discovery.progress.pages, 5);
     assert!((harness.state.discovery.progress.consumed_capacity - 2.5).abs() < 1e-9);
-    let user_entities = &found.prefixes["USER"].entities;
-    assert_eq!(user_entities.values().sum::<u64>(), 5);
+    let user = found
+        .groups()
+        .find(|group| group.prefix == Some("USER"))
+        .expect("USER group");
     assert_eq!(
-        user_entities.len(),
-        2,
-        "User and User›Order: {user_entities:?}"
+        user.entities,
+        vec![(Some("User›Order"), 3), (Some("User"), 2)],
+        "entity mix, most frequent first"
     );
 }
 
@@ -72,7 +88,7 @@ async fn parallel_segments_each_scan_their_share_and_together_find_everything() 
             .iter()
             .all(|segment| segment.is_some_and(|(_, total)| total == 3))
     );
-    assert_eq!(harness.state.discovery.found.items, 9);
+    assert_eq!(found_items(&harness), 9);
     assert_eq!(harness.state.discovery.status, ScanStatus::Complete);
 }
 
@@ -124,7 +140,7 @@ async fn confirming_the_large_table_question_starts_the_scan() {
     });
     harness.act(Action::Confirm).await;
     assert_eq!(harness.state.discovery.status, ScanStatus::Complete);
-    assert_eq!(harness.state.discovery.found.items, 9);
+    assert_eq!(found_items(&harness), 9);
 }
 
 #[tokio::test]
@@ -145,14 +161,14 @@ async fn pausing_stops_new_pages_and_resuming_continues_from_the_cursor() {
         .await
         .expect("scan answers");
     assert!(harness.act_only(result).is_empty());
-    assert_eq!(harness.state.discovery.found.items, 4);
+    assert_eq!(found_items(&harness), 4);
     let resumed = harness.act_only(Action::TogglePauseScan);
     let [Command::ScanPage { request, .. }] = resumed.as_slice() else {
         panic!("resume issues exactly the next page: {resumed:?}");
     };
     assert!(request.start_key.is_some(), "continues after the last key");
     harness.run(resumed).await;
-    assert_eq!(harness.state.discovery.found.items, 9);
+    assert_eq!(found_items(&harness), 9);
     assert_eq!(harness.state.discovery.status, ScanStatus::Complete);
 }
 
@@ -176,10 +192,7 @@ async fn cancelling_aborts_the_page_in_flight_and_its_late_result_is_dropped() {
         .await
         .expect("scan answers");
     assert!(harness.act_only(late).is_empty());
-    assert_eq!(
-        harness.state.discovery.found.items, 0,
-        "a stale page is dropped"
-    );
+    assert_eq!(found_items(&harness), 0, "a stale page is dropped");
 }
 
 #[tokio::test]
@@ -207,7 +220,7 @@ async fn a_failed_scan_page_shows_the_service_error_and_keeps_what_was_found() {
         message.contains("ProvisionedThroughputExceededException"),
         "{message}"
     );
-    assert_eq!(harness.state.discovery.found.items, 4);
+    assert_eq!(found_items(&harness), 4);
 }
 
 #[tokio::test]
@@ -232,7 +245,7 @@ async fn drilling_down_queries_the_partition_and_groups_its_items_by_sort_key_pr
     assert_eq!(
         *view(&harness),
         View::Partitions {
-            prefix: "USER".to_owned(),
+            prefix: Some("USER".to_owned()),
             cursor: 0
         }
     );
@@ -246,17 +259,20 @@ async fn drilling_down_queries_the_partition_and_groups_its_items_by_sort_key_pr
     let partition = &harness.state.partitions["USER#u1"];
     assert_eq!(partition.items.len(), 4);
     assert_eq!(partition.paging, Paging::Complete);
-    let groups: Vec<(String, usize)> = partition
-        .rows(Some("SK"))
+    let groups: Vec<(Option<String>, usize)> = partition
+        .rows()
         .into_iter()
         .filter_map(|row| match row {
-            PartitionRow::Group { prefix, count } => Some((prefix, count)),
+            PartitionRow::Group { label, count } => Some((label, count)),
             PartitionRow::Item(_) => None,
         })
         .collect();
     assert_eq!(
         groups,
-        vec![("METADATA".to_owned(), 1), ("ORDER".to_owned(), 3)]
+        vec![
+            (Some("METADATA".to_owned()), 1),
+            (Some("ORDER#".to_owned()), 3)
+        ]
     );
     // Row 0 is the METADATA header, row 1 its item.
     harness.act_all([Action::CursorDown, Action::Open]).await;

@@ -105,9 +105,10 @@ async fn demo_inspector(harness: &mut Harness) {
         .state
         .discovery
         .found
-        .partitions_starting_with("USER#")
-        .next()
+        .as_ref()
+        .and_then(|found| found.complete_partition("USER#").next())
         .expect("demo has users")
+        .0
         .to_owned();
     type_text(harness, &pk).await;
     harness

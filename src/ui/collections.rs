@@ -9,34 +9,38 @@ use ratatui::widgets::{Block, Paragraph, Row, Table};
 
 use super::list::window;
 use super::text::{count, safe};
-use crate::app::state::discovered::PrefixGroup;
 use crate::app::state::{Loadable, ScanStatus, State};
+use crate::app::update::rows::{NO_PREFIX, group_of, partition_key_text};
+use crate::domain::collection::GroupSummary;
 
 pub(super) fn render_prefixes(frame: &mut Frame<'_>, area: Rect, state: &State, cursor: usize) {
     let [progress_area, list_area] = split(area);
     progress(frame, progress_area, state);
     let block = Block::bordered().title(" Collections by partition key prefix ");
-    let found = &state.discovery.found;
-    if found.prefixes.is_empty() {
+    let Some(found) = state
+        .discovery
+        .found
+        .as_ref()
+        .filter(|found| found.group_count() > 0)
+    else {
         frame.render_widget(Paragraph::new(empty_text(state)).block(block), list_area);
         return;
-    }
+    };
     let height = usize::from(list_area.height.saturating_sub(3));
-    let visible = window(found.prefixes.len(), cursor, height);
+    let visible = window(found.group_count(), cursor, height);
     let rows = found
-        .prefixes
-        .iter()
+        .groups()
         .enumerate()
         .skip(visible.start)
         .take(visible.len())
-        .map(|(index, (prefix, group))| {
+        .map(|(index, group)| {
             row(
                 index == cursor,
                 vec![
-                    safe(prefix).into_owned(),
-                    count(group.partitions.len() as u64),
-                    count(group.items),
-                    entity_mix(group),
+                    safe(group.prefix.unwrap_or(NO_PREFIX)).into_owned(),
+                    count(group.partition_count),
+                    count(group.item_count),
+                    entity_mix(&group),
                 ],
             )
         });
@@ -58,31 +62,39 @@ pub(super) fn render_partitions(
     frame: &mut Frame<'_>,
     area: Rect,
     state: &State,
-    prefix: &str,
+    prefix: Option<&str>,
     cursor: usize,
 ) {
     let [progress_area, list_area] = split(area);
     progress(frame, progress_area, state);
-    let block = Block::bordered().title(format!(" Partitions of {} ", safe(prefix)));
-    let Some(group) = state.discovery.found.prefixes.get(prefix) else {
+    let block = Block::bordered().title(format!(
+        " Partitions of {} ",
+        safe(prefix.unwrap_or(NO_PREFIX))
+    ));
+    let Some((found, id)) = group_of(state, prefix) else {
         frame.render_widget(
             Paragraph::new("No partitions with this prefix.").block(block),
             list_area,
         );
         return;
     };
+    let total = found
+        .groups()
+        .find(|group| group.id == id)
+        .map_or(0, |group| {
+            usize::try_from(group.partition_count).unwrap_or(usize::MAX)
+        });
     let height = usize::from(list_area.height.saturating_sub(3));
-    let visible = window(group.partitions.len(), cursor, height);
-    let rows = group
-        .partitions
-        .iter()
+    let visible = window(total, cursor, height);
+    let rows = found
+        .partitions(id)
         .enumerate()
         .skip(visible.start)
         .take(visible.len())
-        .map(|(index, (pk, partition))| {
+        .map(|(index, (key, items))| {
             row(
                 index == cursor,
-                vec![safe(pk).into_owned(), count(partition.items)],
+                vec![safe(&partition_key_text(key)).into_owned(), count(items)],
             )
         });
     let table = Table::new(rows, [Constraint::Min(20), Constraint::Length(10)])
@@ -108,24 +120,16 @@ fn row(selected: bool, cells: Vec<String>) -> Row<'static> {
     Row::new(cells).style(style)
 }
 
-/// The entity mix: `METADATA 10, ORDER 30, +2`, largest first.
-fn entity_mix(group: &PrefixGroup) -> String {
-    let mut entities: Vec<(&String, &u64)> = group.entities.iter().collect();
-    entities.sort_by(|a, b| b.1.cmp(a.1).then(a.0.cmp(b.0)));
-    let mut parts: Vec<String> = entities
+/// The entity mix: `User 10, User›Order 30, +2`, most frequent first.
+fn entity_mix(group: &GroupSummary<'_>) -> String {
+    let mut parts: Vec<String> = group
+        .entities
         .iter()
         .take(3)
-        .map(|(name, items)| {
-            let name = if name.is_empty() {
-                "(no sort key)"
-            } else {
-                name.as_str()
-            };
-            format!("{} {}", safe(name), count(**items))
-        })
+        .map(|(name, items)| format!("{} {}", safe(name.unwrap_or("(unknown)")), count(*items)))
         .collect();
-    if entities.len() > 3 {
-        parts.push(format!("+{}", entities.len() - 3));
+    if group.entities.len() > 3 {
+        parts.push(format!("+{}", group.entities.len() - 3));
     }
     parts.join(", ")
 }
@@ -160,19 +164,21 @@ fn progress(frame: &mut Frame<'_>, area: Rect, state: &State) {
         .and_then(|description| description.item_count)
         .filter(|n| *n > 0);
     if let Some(total) = estimate {
-        let ratio = if discovery.status == ScanStatus::Complete {
-            1.0
+        // The server's count is refreshed about every 6 hours, so cap at 99% until the end.
+        let percent = if discovery.status == ScanStatus::Complete {
+            100
         } else {
-            (progress.items_scanned as f64 / total as f64).min(0.99)
+            (progress.items_scanned.saturating_mul(100) / total).min(99)
         };
         let width = 12;
-        let filled = (ratio * f64::from(width)).round() as usize;
+        let filled = usize::try_from(percent * width / 100).unwrap_or(0);
+        let width = usize::try_from(width).unwrap_or(0);
         spans.push(Span::styled("█".repeat(filled), Style::new().fg(color)));
         spans.push(Span::styled(
-            "░".repeat(width as usize - filled),
+            "░".repeat(width - filled),
             Style::new().fg(Color::DarkGray),
         ));
-        spans.push(Span::raw(format!(" {:>3.0}% ", ratio * 100.0)));
+        spans.push(Span::raw(format!(" {percent:>3}% ")));
     }
     spans.push(Span::raw(format!(
         "{} items · {} {} · {:.1} RCU · {}s",

@@ -30,7 +30,7 @@ pub fn render(frame: &mut Frame<'_>, state: &State) {
         View::Overview => overview::render(frame, body_area, state),
         View::Prefixes { cursor } => collections::render_prefixes(frame, body_area, state, *cursor),
         View::Partitions { prefix, cursor } => {
-            collections::render_partitions(frame, body_area, state, prefix, *cursor);
+            collections::render_partitions(frame, body_area, state, prefix.as_deref(), *cursor);
         }
         View::Partition { pk, cursor } => partition::render(frame, body_area, state, pk, *cursor),
         View::Inspector(inspector) => inspector::render(frame, body_area, state, inspector),

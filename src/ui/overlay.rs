@@ -82,15 +82,13 @@ pub(super) fn prompt(frame: &mut Frame<'_>, area: Rect, state: &State, prompt: &
         Span::raw(safe(&prompt.text).into_owned()),
         Span::styled("█", Style::new().fg(Color::Cyan)),
     ])];
-    if prompt.kind == PromptKind::JumpToPartition && !prompt.text.is_empty() {
-        for candidate in state
-            .discovery
-            .found
-            .partitions_starting_with(&prompt.text)
-            .take(5)
-        {
+    if prompt.kind == PromptKind::JumpToPartition
+        && !prompt.text.is_empty()
+        && let Some(found) = &state.discovery.found
+    {
+        for (candidate, items) in found.complete_partition(&prompt.text).take(5) {
             lines.push(Line::styled(
-                safe(candidate).into_owned(),
+                format!("{}  ({items} items)", safe(candidate)),
                 Style::new().fg(Color::DarkGray),
             ));
         }

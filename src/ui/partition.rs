@@ -9,10 +9,10 @@ use ratatui::widgets::{Block, Paragraph};
 use super::list::window;
 use super::text::safe;
 use crate::app::state::State;
-use crate::app::state::discovered::partition_text;
 use crate::app::state::inspector::key_text;
-use crate::app::state::partition::{Paging, PartitionRow};
-use crate::domain::value::{AttrValue, Item};
+use crate::app::state::partition::partition_text;
+use crate::app::state::partition::{Paging, Partition, PartitionRow};
+use crate::domain::value::AttrValue;
 
 pub(super) fn render(
     frame: &mut Frame<'_>,
@@ -65,7 +65,7 @@ pub(super) fn render(
         frame.render_widget(Paragraph::new(lines).block(block), area);
         return;
     }
-    let rows = partition.rows(sort);
+    let rows = partition.rows();
     let visible = window(rows.len(), cursor, inner_height.saturating_sub(lines.len()));
     for (index, row) in rows
         .iter()
@@ -75,19 +75,15 @@ pub(super) fn render(
     {
         let selected = index == cursor;
         let line = match row {
-            PartitionRow::Group { prefix, count } => {
-                let name = if prefix.is_empty() {
-                    "(no sort key)"
-                } else {
-                    prefix.as_str()
-                };
+            PartitionRow::Group { label, count } => {
+                let name = label.as_deref().unwrap_or("(no prefix)");
                 Line::from(Span::styled(
                     format!("▾ {} ({count})", safe(name)),
                     Style::new().fg(Color::Cyan).add_modifier(Modifier::BOLD),
                 ))
             }
             PartitionRow::Item(item_index) => {
-                item_line(&partition.items[*item_index], sort, partition_key)
+                item_line(partition, *item_index, sort, partition_key)
             }
         };
         lines.push(if selected {
@@ -100,7 +96,17 @@ pub(super) fn render(
 }
 
 /// `  ORDER#2026-07-01#ord_9   status=PENDING total=42`.
-fn item_line<'a>(item: &Item, sort: Option<&str>, partition_key: Option<&str>) -> Line<'a> {
+fn item_line<'a>(
+    partition: &Partition,
+    index: usize,
+    sort: Option<&str>,
+    partition_key: Option<&str>,
+) -> Line<'a> {
+    let item = &partition.items.items()[index];
+    let entity = partition
+        .items
+        .entity(index)
+        .map_or_else(String::new, |entity| safe(&entity.name).into_owned());
     let sk = sort
         .and_then(|name| item.get(name))
         .map(key_text)
@@ -113,6 +119,7 @@ fn item_line<'a>(item: &Item, sort: Option<&str>, partition_key: Option<&str>) -
         .collect();
     Line::from(vec![
         Span::raw(format!("  {:<28} ", safe(&sk))),
+        Span::styled(format!("{entity:<12} "), Style::new().fg(Color::Magenta)),
         Span::styled(summary.join(" "), Style::new().fg(Color::DarkGray)),
     ])
 }

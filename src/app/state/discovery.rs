@@ -3,8 +3,8 @@
 
 use std::time::Duration;
 
-use super::discovered::Discovered;
 use crate::app::request_id::RequestId;
+use crate::domain::collection::Collections;
 use crate::domain::value::Item;
 
 /// Where the whole scan stands.
@@ -48,12 +48,13 @@ pub struct ScanProgress {
 }
 
 /// The scan's state and what it found.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug)]
 pub struct Discovery {
     pub status: ScanStatus,
     pub segments: Vec<SegmentCursor>,
     pub progress: ScanProgress,
-    pub found: Discovered,
+    /// What the scan found, grouped; `None` until a scan starts (it needs the key schema).
+    pub found: Option<Collections>,
 }
 
 impl Discovery {
@@ -65,7 +66,7 @@ impl Discovery {
                 .map(|_| SegmentCursor::Ready(None))
                 .collect(),
             progress: ScanProgress::default(),
-            found: Discovered::default(),
+            found: None,
         }
     }
 

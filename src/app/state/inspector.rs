@@ -7,17 +7,13 @@ use std::fmt::Write as _;
 
 use base64::Engine as _;
 
-use crate::domain::composite_key::{PartKind, split_key};
-use crate::domain::entity::{EntityDecoder, EntitySource};
+use crate::domain::entity::EntityDecoder;
 use crate::domain::schema::TableDescription;
 use crate::domain::timestamp::{recognise_epoch_number, recognise_timestamp_text};
-use crate::domain::value::{AttrValue, Item, item_size};
+use crate::domain::value::{AttrValue, Item};
 use crate::domain::{ddb_json, plain_json};
 
-/// DynamoDB's item size limit.
-pub const ITEM_SIZE_LIMIT: usize = 400 * 1024;
-/// Above this share of the limit the size row turns into a warning.
-pub const ITEM_SIZE_WARNING: usize = ITEM_SIZE_LIMIT * 9 / 10;
+use super::item_facts;
 
 /// How the item is shown.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -94,7 +90,7 @@ pub struct InspectorRow {
 }
 
 impl InspectorRow {
-    fn text(kind: RowKind, label: impl Into<String>, value: impl Into<String>) -> Self {
+    pub(super) fn text(kind: RowKind, label: impl Into<String>, value: impl Into<String>) -> Self {
         Self {
             kind,
             depth: 0,
@@ -114,7 +110,7 @@ pub struct RowContext<'a> {
     pub unix_seconds: i64,
     pub entities: &'a EntityDecoder,
     /// What discovery found, for related-collection links to known partitions.
-    pub discovered: &'a super::discovered::Discovered,
+    pub discovered: Option<&'a crate::domain::collection::Collections>,
 }
 
 impl Inspector {
@@ -138,15 +134,13 @@ impl Inspector {
                     .description
                     .and_then(|description| description.ttl.as_ref())
                     .map(|ttl| ttl.attribute.as_str());
-                let key_names = key_attribute_names(context.description);
+                let chips = item_facts::key_chips(&self.item, context);
                 for name in ordered_names(&self.item, context.description) {
                     let value = &self.item[name];
                     let note = if Some(name) == ttl {
-                        ttl_note(value, context.unix_seconds)
-                    } else if key_names.contains(&name) {
-                        value.as_s().and_then(key_chips)
+                        Some(item_facts::ttl_note(value, context.unix_seconds))
                     } else {
-                        None
+                        chips.get(name).cloned()
                     };
                     self.push_value(&mut rows, 0, name.to_owned(), value, note);
                 }
@@ -160,25 +154,7 @@ impl Inspector {
             }
         }
         rows.push(InspectorRow::text(RowKind::Heading, "", ""));
-        if let Some(description) = context.description
-            && let Some(entity) = context.entities.decode(&self.item, &description.key)
-        {
-            let source = match entity.source {
-                EntitySource::Model => "model file".to_owned(),
-                EntitySource::TypeAttribute(attribute) => format!("attribute {attribute}"),
-                EntitySource::KeyPrefixes => "key prefixes".to_owned(),
-            };
-            rows.push(InspectorRow::text(
-                RowKind::Info,
-                "entity",
-                format!("{} (from {source})", entity.name),
-            ));
-        }
-        rows.push(size_row(&self.item));
-        if let Some(description) = context.description {
-            rows.extend(index_rows(&self.item, description));
-        }
-        rows.extend(related_rows(&self.item, context));
+        rows.extend(item_facts::rows(&self.item, context));
         rows
     }
 
@@ -316,49 +292,6 @@ fn ordered_names<'a>(item: &'a Item, description: Option<&TableDescription>) -> 
     names
 }
 
-/// Names of the table's and indexes' key attributes.
-fn key_attribute_names(description: Option<&TableDescription>) -> Vec<&str> {
-    let Some(description) = description else {
-        return Vec::new();
-    };
-    description
-        .key
-        .names()
-        .chain(
-            description
-                .indexes
-                .iter()
-                .flat_map(|index| index.key.names()),
-        )
-        .collect()
-}
-
-/// A composite key's parts as chips: `[status=PENDING] [date=2026-07-18]`; `None` for a key
-/// of one unlabelled part.
-fn key_chips(key: &str) -> Option<String> {
-    let split = split_key(key);
-    if split.parts.len() < 2 && split.parts.iter().all(|part| part.label.is_none()) {
-        return None;
-    }
-    let chips: Vec<String> = split
-        .parts
-        .iter()
-        .map(|part| {
-            let value = match part.kind {
-                PartKind::Timestamp(timestamp) => {
-                    format!("{} ({})", part.value, timestamp.readable())
-                }
-                _ => part.value.to_owned(),
-            };
-            match &part.label {
-                Some(label) => format!("[{label}={value}]"),
-                None => format!("[{value}]"),
-            }
-        })
-        .collect();
-    Some(chips.join(" "))
-}
-
 fn timestamp_note(value: &AttrValue) -> Option<String> {
     let timestamp = match value {
         AttrValue::N(number) => recognise_epoch_number(number),
@@ -366,143 +299,6 @@ fn timestamp_note(value: &AttrValue) -> Option<String> {
         _ => None,
     }?;
     Some(timestamp.readable())
-}
-
-/// "expires in …" / "expired … ago (not yet deleted)" for the TTL attribute (epoch seconds).
-fn ttl_note(value: &AttrValue, now: i64) -> Option<String> {
-    let expiry = i64::try_from(value.as_n()?.to_i128()?).ok()?;
-    let readable = crate::domain::timestamp::recognise_epoch(i128::from(expiry))
-        .map(|timestamp| timestamp.readable())
-        .unwrap_or_default();
-    let delta = expiry - now;
-    Some(if delta >= 0 {
-        format!("TTL: expires in {} ({readable})", human_duration(delta))
-    } else {
-        format!(
-            "TTL: expired {} ago (not yet deleted) ({readable})",
-            human_duration(-delta)
-        )
-    })
-}
-
-/// `3d 4h`, `2h 5m`, `40s`: the two largest units.
-#[must_use]
-pub fn human_duration(seconds: i64) -> String {
-    let units = [("d", 86_400), ("h", 3_600), ("m", 60), ("s", 1)];
-    let mut parts = Vec::new();
-    let mut rest = seconds;
-    for (name, size) in units {
-        if rest >= size || (parts.is_empty() && size == 1) {
-            parts.push(format!("{}{name}", rest / size));
-            rest %= size;
-        }
-        if parts.len() == 2 {
-            break;
-        }
-    }
-    parts.join(" ")
-}
-
-fn size_row(item: &Item) -> InspectorRow {
-    let size = item_size(item);
-    let percent = size * 100 / ITEM_SIZE_LIMIT;
-    let mut row = InspectorRow::text(
-        RowKind::Info,
-        "size",
-        format!("{size} bytes ({percent}% of the 400 KB item limit)"),
-    );
-    if size >= ITEM_SIZE_WARNING {
-        row.kind = RowKind::Warning;
-        row.note = Some("close to DynamoDB's 400 KB item size limit".to_owned());
-    }
-    row
-}
-
-/// Per index: whether this item is in it and under which key, or why not (sparse indexes).
-fn index_rows(item: &Item, description: &TableDescription) -> Vec<InspectorRow> {
-    description
-        .indexes
-        .iter()
-        .map(|index| {
-            let mut problems = Vec::new();
-            let mut parts = Vec::new();
-            for name in index.key.names() {
-                let expected = description.attribute_types.get(name).copied();
-                match item.get(name) {
-                    None => problems.push(format!("{name} missing")),
-                    Some(value) if expected.is_some_and(|t| t != value.value_type()) => {
-                        problems.push(format!(
-                            "{name} has wrong type {} (index expects {})",
-                            value.value_type(),
-                            expected.map_or("?", |t| t.descriptor())
-                        ));
-                    }
-                    Some(AttrValue::S(text)) if text.is_empty() => {
-                        problems.push(format!("{name} is an empty string"));
-                    }
-                    Some(value) => parts.push(format!("{name}={}", key_text(value))),
-                }
-            }
-            if problems.is_empty() {
-                InspectorRow::text(
-                    RowKind::Info,
-                    "index",
-                    format!("in {} as {}", index.name, parts.join(", ")),
-                )
-            } else {
-                InspectorRow::text(
-                    RowKind::Info,
-                    "index",
-                    format!("not in {}: {}", index.name, problems.join(", ")),
-                )
-            }
-        })
-        .collect()
-}
-
-/// Key parts of string attributes that name a partition discovery has seen (e.g. an SK
-/// `ORDER#ord_9901` when `ORDER#ord_9901` is a partition key): links that open that partition.
-fn related_rows(item: &Item, context: &RowContext<'_>) -> Vec<InspectorRow> {
-    let own_pk = context
-        .description
-        .and_then(|description| item.get(&description.key.partition.name));
-    let mut links: Vec<String> = Vec::new();
-    for value in item.values() {
-        let AttrValue::S(text) = value else { continue };
-        for candidate in partition_candidates(text) {
-            let is_own = own_pk.and_then(AttrValue::as_s) == Some(candidate);
-            if !is_own
-                && context.discovered.knows_partition(candidate)
-                && !links.iter().any(|l| l == candidate)
-            {
-                links.push(candidate.to_owned());
-            }
-        }
-    }
-    links
-        .into_iter()
-        .map(|target| {
-            let mut row = InspectorRow::text(RowKind::Link, "related", format!("→ {target}"));
-            row.link = Some(AttrValue::S(target));
-            row
-        })
-        .collect()
-}
-
-/// Every `PREFIX#value` pair and the whole text of a `#`-separated key, as candidate partition
-/// keys: `USER#u1#ORDER#o9` yields `USER#u1#ORDER#o9`, `USER#u1`, `ORDER#o9`.
-fn partition_candidates(text: &str) -> Vec<&str> {
-    let mut candidates = vec![text];
-    let separators: Vec<usize> = text.match_indices('#').map(|(index, _)| index).collect();
-    let mut start = 0;
-    for (position, _) in separators.iter().enumerate().step_by(2) {
-        let end = separators.get(position + 1).copied().unwrap_or(text.len());
-        if end > start {
-            candidates.push(&text[start..end]);
-        }
-        start = end + 1;
-    }
-    candidates
 }
 
 /// A key value as a short text (strings unquoted).
@@ -513,27 +309,5 @@ pub fn key_text(value: &AttrValue) -> String {
         AttrValue::N(number) => number.to_string(),
         AttrValue::B(bytes) => base64::engine::general_purpose::STANDARD.encode(bytes),
         other => format!("{other:?}"),
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn human_durations_use_the_two_largest_units() {
-        assert_eq!(human_duration(0), "0s");
-        assert_eq!(human_duration(40), "40s");
-        assert_eq!(human_duration(3 * 86_400 + 4 * 3_600 + 59), "3d 4h");
-        assert_eq!(human_duration(2 * 3_600 + 5 * 60), "2h 5m");
-    }
-
-    #[test]
-    fn candidates_are_the_whole_key_and_each_label_value_pair() {
-        assert_eq!(
-            partition_candidates("USER#u1#ORDER#o9"),
-            vec!["USER#u1#ORDER#o9", "USER#u1", "ORDER#o9"]
-        );
-        assert_eq!(partition_candidates("METADATA"), vec!["METADATA"]);
     }
 }

@@ -1,8 +1,8 @@
 //! Everything the app knows; `ui` draws it, only `update` changes it.
 
-pub mod discovered;
 pub mod discovery;
 pub mod inspector;
+pub mod item_facts;
 pub mod loadable;
 pub mod partition;
 pub mod view;

@@ -11,8 +11,11 @@ pub enum View {
     Overview,
     /// Collections level 1: partition key prefixes.
     Prefixes { cursor: usize },
-    /// Collections level 2: the partitions of one prefix.
-    Partitions { prefix: String, cursor: usize },
+    /// Collections level 2: the partitions of one prefix (`None`: keys without a prefix).
+    Partitions {
+        prefix: Option<String>,
+        cursor: usize,
+    },
     /// Collections level 3: the items of one partition, grouped by sort key prefix.
     Partition { pk: AttrValue, cursor: usize },
     /// One item.

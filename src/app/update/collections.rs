@@ -3,13 +3,13 @@
 
 use crate::app::command::Command;
 use crate::app::request_id::RequestId;
-use crate::app::state::discovered::partition_text;
-use crate::app::state::partition::{Paging, PartitionRow};
+use crate::app::state::partition::{Paging, PartitionRow, partition_text};
 use crate::app::state::{Inspector, Notice, Partition, State, View};
 use crate::backend::{BackendError, ExpressionParams, Page, QueryRequest};
 use crate::domain::value::{AttrValue, Item};
 
-use super::rows::{prefix_group, sort_key};
+use super::rows::group_of;
+use crate::domain::partition_items::PartitionItems;
 
 /// Fetch the next page when the cursor is this close to the last loaded row.
 const PREFETCH_ROWS: usize = 50;
@@ -18,26 +18,31 @@ const PREFETCH_ROWS: usize = 50;
 pub(super) fn open(state: &mut State) -> Vec<Command> {
     match state.history.current().clone() {
         View::Prefixes { cursor } => {
-            if let Some(prefix) = state.discovery.found.prefixes.keys().nth(cursor).cloned() {
+            let prefix = state
+                .discovery
+                .found
+                .as_ref()
+                .and_then(|found| found.groups().nth(cursor))
+                .map(|group| group.prefix.map(str::to_owned));
+            if let Some(prefix) = prefix {
                 state.history.open(View::Partitions { prefix, cursor: 0 });
             }
             Vec::new()
         }
         View::Partitions { prefix, cursor } => {
-            let pk = prefix_group(state, &prefix)
-                .and_then(|group| group.partitions.values().nth(cursor))
-                .map(|partition| partition.pk.clone());
+            let pk = group_of(state, prefix.as_deref())
+                .and_then(|(found, id)| found.partitions(id).nth(cursor))
+                .map(|(key, _)| key.to_attr_value());
             pk.map_or_else(Vec::new, |pk| open_partition(state, pk))
         }
         View::Partition { pk, cursor } => {
-            let text = partition_text(&pk);
-            let sort = sort_key(state);
-            let item = state.partitions.get(&text).and_then(|partition| {
-                match partition.rows(sort).get(cursor) {
-                    Some(PartitionRow::Item(index)) => partition.items.get(*index).cloned(),
+            let item = state
+                .partitions
+                .get(&partition_text(&pk))
+                .and_then(|partition| match partition.rows().get(cursor) {
+                    Some(PartitionRow::Item(index)) => partition.items.items().get(*index).cloned(),
                     _ => None,
-                }
-            });
+                });
             if let Some(item) = item {
                 state
                     .history
@@ -76,11 +81,14 @@ pub(super) fn load_current(state: &mut State) -> Vec<Command> {
     let Command::QueryPartition { id, .. } = &command else {
         return Vec::new();
     };
+    let Some(key) = state.described().map(|description| description.key.clone()) else {
+        return Vec::new();
+    };
     state.partitions.insert(
         text,
         Partition {
             pk,
-            items: Vec::new(),
+            items: PartitionItems::new(key, state.entities.clone()),
             paging: Paging::Fetching(*id),
         },
     );
@@ -114,7 +122,7 @@ pub(super) fn partition_page(
     };
     match result {
         Ok(page) => {
-            partition.items.extend(page.items);
+            partition.items.add_page(page.items);
             partition.paging = page
                 .last_evaluated_key
                 .map_or(Paging::Complete, Paging::More);
@@ -141,7 +149,7 @@ pub(super) fn fetch_more_if_near_end(state: &mut State) -> Vec<Command> {
     let Paging::More(start_key) = &partition.paging else {
         return Vec::new();
     };
-    let loaded_rows = partition.rows(sort_key(state)).len();
+    let loaded_rows = partition.rows().len();
     if cursor + PREFETCH_ROWS.max(state.list_height()) < loaded_rows {
         return Vec::new();
     }

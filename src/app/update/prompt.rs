@@ -46,7 +46,10 @@ pub(super) fn key(state: &mut State, mut prompt: Prompt, action: Action) -> Vec<
 
 /// The longest common prefix of the discovered partition keys starting with `text`.
 fn complete(state: &State, text: &str) -> String {
-    let mut matches = state.discovery.found.partitions_starting_with(text);
+    let Some(found) = &state.discovery.found else {
+        return text.to_owned();
+    };
+    let mut matches = found.complete_partition(text).map(|(pk, _)| pk);
     let Some(first) = matches.next() else {
         return text.to_owned();
     };

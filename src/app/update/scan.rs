@@ -9,10 +9,14 @@ use crate::app::state::ScanStatus;
 use crate::app::state::discovery::SegmentCursor;
 use crate::app::state::{Discovery, Notice, State};
 use crate::backend::{BackendError, Page, ScanRequest};
+use crate::domain::collection::Collections;
 
 /// Starts discovery from scratch.
 pub(super) fn begin(state: &mut State) -> Vec<Command> {
     state.discovery = Discovery::new(state.settings.scan_segments);
+    state.discovery.found = state
+        .described()
+        .map(|description| Collections::new(description.key.clone(), state.entities.clone()));
     state.discovery.status = ScanStatus::Running;
     state.discovery.progress.started_at = state.clock.uptime;
     issue_ready_pages(state)
@@ -68,11 +72,8 @@ pub(super) fn page(
             };
         }
     };
-    if let Some(description) = state.description.loaded() {
-        state
-            .discovery
-            .found
-            .add_page(&page.items, &description.key, &state.entities);
+    if let Some(found) = &mut state.discovery.found {
+        found.add_page(&page.items);
     }
     let progress = &mut state.discovery.progress;
     progress.items_scanned += page.scanned_count.max(page.items.len() as u64);
