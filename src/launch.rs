@@ -26,6 +26,20 @@ pub struct TuiOptions {
     #[arg(long, global = true)]
     pub demo: bool,
 
+    /// Open an offline table, read-only: `aws dynamodb scan` output, DynamoDB JSON lines (.gz
+    /// too) or an Export-to-S3 folder.
+    #[arg(long, global = true, value_name = "PATH")]
+    pub file: Option<PathBuf>,
+
+    /// `aws dynamodb describe-table` JSON giving --file its key schema and indexes (otherwise
+    /// inferred from the items).
+    #[arg(long, global = true, value_name = "FILE", requires = "file")]
+    pub schema: Option<PathBuf>,
+
+    /// Model file (TOML) naming entities by key templates; wins over the heuristics.
+    #[arg(long, global = true, value_name = "FILE")]
+    pub model: Option<PathBuf>,
+
     /// Keymap file with overrides (default: $XDG_CONFIG_HOME/ddbx/keymap.toml).
     #[arg(long, global = true, value_name = "FILE")]
     pub keymap: Option<PathBuf>,
@@ -59,24 +73,78 @@ pub fn demo_backend() -> Result<(Arc<dyn Backend>, String), String> {
     Ok((Arc::new(backend), crate::demo::TABLE_NAME.to_owned()))
 }
 
+/// An offline table opened for the UI.
+pub struct OfflineTable {
+    /// Read-only.
+    pub backend: Arc<dyn Backend>,
+    pub table: String,
+    /// What the user should be told about loading it (inferred schema, skipped lines).
+    pub notices: Vec<String>,
+}
+
+/// The `--file` table, when one was given.
+pub fn file_backend(options: &TuiOptions) -> Result<Option<OfflineTable>, String> {
+    let Some(path) = &options.file else {
+        return Ok(None);
+    };
+    let (engine, opened) = crate::offline::open_backend(
+        path,
+        options.schema.as_deref(),
+        crate::offline::BadLines::Skip,
+    )
+    .map_err(|error| error.to_string())?;
+    let mut notices: Vec<String> = opened.inferred.into_iter().collect();
+    if let Some(first) = opened.warnings.first() {
+        notices.push(format!(
+            "{} warnings while loading; first: {first}",
+            opened.warnings.len()
+        ));
+    }
+    let backend: Arc<dyn Backend> =
+        Arc::new(crate::backend::read_only::ReadOnly::new(Arc::new(engine)));
+    Ok(Some(OfflineTable {
+        backend,
+        table: opened.description.name,
+        notices,
+    }))
+}
+
+/// The entity decoder, with the `--model` file when given.
+fn entity_decoder(options: &TuiOptions) -> Result<crate::domain::entity::EntityDecoder, String> {
+    let Some(path) = &options.model else {
+        return Ok(crate::domain::entity::EntityDecoder::new());
+    };
+    let text = std::fs::read_to_string(path)
+        .map_err(|error| format!("cannot read {}: {error}", path.display()))?;
+    let model = crate::domain::model::Model::parse(&text, &path.display().to_string())
+        .map_err(|error| error.to_string())?;
+    Ok(crate::domain::entity::EntityDecoder::with_model(model))
+}
+
 /// Checks the table before the screen changes, then runs the UI until the user quits.
 pub async fn open(
     backend: Arc<dyn Backend>,
     table: &str,
     options: &TuiOptions,
+    notices: Vec<String>,
 ) -> Result<(), String> {
     // Credentials and the table are checked first so their errors print on a normal terminal.
     backend
         .describe_table(table)
         .await
         .map_err(|error| format!("cannot open table {table}: {error}"))?;
+    let entities = entity_decoder(options)?;
     let (keymap, keymap_error) = Keymap::load(options.keymap.as_deref());
     let settings = Settings {
         scan_segments: options.discovery_segments,
         ..Settings::default()
     };
-    let state = State::new(table, backend.connection(), keymap, settings);
+    let mut state = State::new(table, backend.connection(), keymap, settings);
+    state.entities = entities;
     let (sender, results) = tokio::sync::mpsc::unbounded_channel();
+    for notice in notices {
+        let _ = sender.send(Action::Notice(notice));
+    }
     if let Some(error) = keymap_error {
         let _ = sender.send(Action::Notice(format!(
             "keymap: {error} (using the defaults)"

@@ -21,8 +21,12 @@ async fn connect_aws(
 
 /// `ddbx --table T` or `ddbx --demo` without a command: the terminal UI.
 async fn open_tui(options: &GlobalOptions) -> Result<(), String> {
+    let mut notices = Vec::new();
     let (mut backend, table) = if options.tui.demo {
         ddbx::launch::demo_backend()?
+    } else if let Some(offline) = ddbx::launch::file_backend(&options.tui)? {
+        notices = offline.notices;
+        (offline.backend, offline.table)
     } else {
         let table = options.table.clone().unwrap_or_default();
         let backend = connect_aws(options)
@@ -33,7 +37,7 @@ async fn open_tui(options: &GlobalOptions) -> Result<(), String> {
     if options.read_only {
         backend = Arc::new(ReadOnly::new(backend));
     }
-    ddbx::launch::open(backend, &table, &options.tui).await
+    ddbx::launch::open(backend, &table, &options.tui, notices).await
 }
 
 fn main() -> ExitCode {
@@ -49,7 +53,9 @@ fn main() -> ExitCode {
             return ExitCode::from(1);
         }
     };
-    if cli.command.is_none() && (cli.global.table.is_some() || cli.global.tui.demo) {
+    if cli.command.is_none()
+        && (cli.global.table.is_some() || cli.global.tui.demo || cli.global.tui.file.is_some())
+    {
         return match runtime.block_on(open_tui(&cli.global)) {
             Ok(()) => ExitCode::SUCCESS,
             Err(error) => {

@@ -6,6 +6,7 @@ mod support;
 mod tui_support;
 
 use std::collections::{BTreeMap, BTreeSet};
+use std::path::Path;
 
 use ddbx::domain::value::Item;
 use support::{Server, sdk_client, server_endpoint, unique_table_name};
@@ -227,4 +228,48 @@ fn ctrl_c_quits_from_inside_a_prompt_with_the_terminal_restored() {
     let exit = session.wait_exit();
     assert!(exit.success(), "{exit:?}");
     session.wait_for_primary_screen();
+}
+
+#[test]
+fn an_offline_file_opens_read_only_with_model_entities_and_named_key_parts() {
+    let dir = std::env::temp_dir().join(format!("ddbx-tui-e2e-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    let path = dir.join("Shop.jsonl");
+    let lines: Vec<String> = tui_support::shop_items()
+        .iter()
+        .map(|item| {
+            serde_json::json!({ "Item": ddbx::domain::ddb_json::item_to_json(item) }).to_string()
+        })
+        .collect();
+    std::fs::write(&path, lines.join("\n")).expect("file written");
+    let model = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/models/shop.toml");
+    let path_text = path.display().to_string();
+    let model_text = model.display().to_string();
+    let mut session = PtySession::spawn(&["--file", &path_text, "--model", &model_text], &[]);
+    let screen = session.wait_until("discovery to complete", |screen| {
+        screen.contains("complete ")
+    });
+    assert!(
+        screen.contains("READ-ONLY"),
+        "offline files are read-only:\n{screen}"
+    );
+    assert_groups_shown(&screen, &expected_groups(&tui_support::shop_items()));
+    session.send(":USER#u1\r");
+    let partition = session.wait_for("▾ ORDER# (3)");
+    assert!(
+        partition.contains("Order "),
+        "model entity names in the partition:\n{partition}"
+    );
+    // METADATA header, its item, ORDER# header, first order.
+    session.send("jjj\r");
+    let inspector = session.wait_for("entity:");
+    assert!(inspector.contains("Order (from model file)"), "{inspector}");
+    assert!(
+        inspector.contains("[orderDate=2026-07-01]"),
+        "template part names:\n{inspector}"
+    );
+    session.send("qqqqq");
+    assert!(session.wait_exit().success());
+    session.wait_for_primary_screen();
+    let _ = std::fs::remove_dir_all(&dir);
 }
