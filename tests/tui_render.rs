@@ -313,3 +313,30 @@ async fn a_hostile_item_renders_escaped_on_every_screen() {
     assert!(screens[3].contains("\\u{9b}6n"), "{}", screens[3]);
     insta::assert_snapshot!("hostile_inspector_80x24", screens[3]);
 }
+
+#[tokio::test]
+async fn every_screen_renders_without_panicking_down_to_tiny_sizes() {
+    let mut harness = demo().await;
+    let mut states = vec![harness.state.clone()];
+    harness.act(Action::ToggleHelp).await;
+    states.push(harness.state.clone());
+    harness.act(Action::ToggleHelp).await;
+    harness.act(Action::Open).await;
+    states.push(harness.state.clone());
+    harness.act(Action::HistoryBack).await;
+    demo_inspector(&mut harness).await;
+    states.push(harness.state.clone());
+    harness.act(Action::JumpToPartition).await;
+    type_text(&mut harness, "USER#").await;
+    states.push(harness.state.clone());
+    harness.act(Action::Back).await;
+    harness.act(Action::ShowOverview).await;
+    states.push(harness.state.clone());
+    for state in &states {
+        for width in (1..=90).step_by(7) {
+            for height in 1..=26 {
+                let _ = screen(state, width, height);
+            }
+        }
+    }
+}

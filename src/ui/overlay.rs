@@ -45,26 +45,47 @@ pub(super) fn help(frame: &mut Frame<'_>, area: Rect, state: &State) {
             None => rows.push((keys, binding.desc.clone())),
         }
     }
+    // Entries flow into as many columns as the height needs, so nothing is cut off on a short
+    // terminal; each entry is cut to its column's width.
+    let inner_height = usize::from(area.height.saturating_sub(2)).max(1);
+    let columns = rows.len().div_ceil(inner_height).max(1);
+    let width = usize::from(area.width.saturating_sub(2)).max(1);
+    let column_width = (width / columns).max(1);
     let key_width = rows
         .iter()
         .map(|(keys, _)| keys.chars().count())
         .max()
         .unwrap_or(0)
-        .min(24);
-    let lines: Vec<Line<'_>> = rows
-        .into_iter()
-        .map(|(keys, desc)| {
-            Line::from(vec![
-                Span::styled(
-                    format!("{keys:<key_width$}  "),
-                    Style::new().fg(Color::Cyan),
-                ),
-                Span::raw(desc),
-            ])
+        .min(column_width / 2);
+    let height = rows.len().div_ceil(columns);
+    let lines: Vec<Line<'_>> = (0..height)
+        .map(|line| {
+            let mut spans = Vec::new();
+            for column in 0..columns {
+                let Some((keys, desc)) = rows.get(column * height + line) else {
+                    continue;
+                };
+                let keys: String = format!("{keys:<key_width$} ")
+                    .chars()
+                    .take(column_width)
+                    .collect();
+                let rest = column_width.saturating_sub(keys.chars().count());
+                // The last cell of a column is a space, so columns never run together.
+                let mut desc: String = desc.chars().take(rest.saturating_sub(1)).collect();
+                let pad = rest.saturating_sub(desc.chars().count());
+                desc.push_str(&" ".repeat(pad));
+                spans.push(Span::styled(keys, Style::new().fg(Color::Cyan)));
+                spans.push(Span::raw(desc));
+            }
+            Line::from(spans)
         })
         .collect();
-    let height = u16::try_from(lines.len() + 2).unwrap_or(u16::MAX);
-    let popup = centered(area, 64, height);
+    let popup_width = if columns == 1 { 64 } else { area.width };
+    let popup = centered(
+        area,
+        popup_width,
+        u16::try_from(height + 2).unwrap_or(u16::MAX),
+    );
     frame.render_widget(Clear, popup);
     frame.render_widget(
         Paragraph::new(lines)
