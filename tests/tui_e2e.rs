@@ -273,3 +273,22 @@ fn an_offline_file_opens_read_only_with_model_entities_and_named_key_parts() {
     session.wait_for_primary_screen();
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn a_bad_keymap_file_is_shown_on_screen_with_its_position_and_defaults_still_work() {
+    let keymap =
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/keymaps/unknown_action.toml");
+    let keymap_text = keymap.display().to_string();
+    let mut session = PtySession::spawn(&["--demo", "--keymap", &keymap_text], &[]);
+    let screen = session.wait_for("did you mean");
+    assert!(
+        screen.contains("unknown_action.toml:3:21"),
+        "file, line and column on screen:\n{screen}"
+    );
+    // Defaults are in effect: `?` opens help.
+    session.send("?");
+    session.wait_for("Help: collections");
+    session.send("\u{3}");
+    assert!(session.wait_exit().success());
+    session.wait_for_primary_screen();
+}

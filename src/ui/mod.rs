@@ -19,9 +19,11 @@ use crate::app::state::{Overlay, State, View};
 
 /// Draws the whole screen.
 pub fn render(frame: &mut Frame<'_>, state: &State) {
-    let [header_area, body_area, status_area] = Layout::vertical([
+    let message_height = status::message_height(state, frame.area().width);
+    let [header_area, body_area, message_area, status_area] = Layout::vertical([
         Constraint::Length(1),
         Constraint::Min(1),
+        Constraint::Length(message_height),
         Constraint::Length(1),
     ])
     .areas(frame.area());
@@ -35,6 +37,7 @@ pub fn render(frame: &mut Frame<'_>, state: &State) {
         View::Partition { pk, cursor } => partition::render(frame, body_area, state, pk, *cursor),
         View::Inspector(inspector) => inspector::render(frame, body_area, state, inspector),
     }
+    status::render_message(frame, message_area, state);
     status::render(frame, status_area, state);
     match &state.overlay {
         None => {}

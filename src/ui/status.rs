@@ -23,7 +23,42 @@ const HINTS: [(Action, &str); 6] = [
     (Action::CopyItemJson, "copy"),
 ];
 
+/// Error notices too long for the status line get up to this many wrapped lines above it.
+const MAX_MESSAGE_LINES: usize = 3;
+
+/// Rows the long-error area needs (0 when the notice fits the status line).
+pub(super) fn message_height(state: &State, width: u16) -> u16 {
+    match &state.notice {
+        Some(Notice::Error(message)) => {
+            let width = usize::from(width).max(1);
+            let length = safe(message).chars().count();
+            if length + 2 <= width / 2 {
+                0
+            } else {
+                u16::try_from(length.div_ceil(width).min(MAX_MESSAGE_LINES)).unwrap_or(1)
+            }
+        }
+        _ => 0,
+    }
+}
+
+/// The long error, wrapped, when it does not fit the status line.
+pub(super) fn render_message(frame: &mut Frame<'_>, area: Rect, state: &State) {
+    if area.height == 0 {
+        return;
+    }
+    if let Some(Notice::Error(message)) = &state.notice {
+        frame.render_widget(
+            Paragraph::new(safe(message).into_owned())
+                .style(Style::new().fg(Color::Red))
+                .wrap(ratatui::widgets::Wrap { trim: false }),
+            area,
+        );
+    }
+}
+
 pub(super) fn render(frame: &mut Frame<'_>, area: Rect, state: &State) {
+    let long_error = message_height(state, area.width) > 0;
     let mut spans = Vec::new();
     if state.is_busy() {
         let frame_index =
@@ -35,13 +70,13 @@ pub(super) fn render(frame: &mut Frame<'_>, area: Rect, state: &State) {
     }
     match &state.notice {
         Some(Notice::Info(message)) => spans.push(Span::raw(format!("{} ", safe(message)))),
-        Some(Notice::Error(message)) => {
+        Some(Notice::Error(message)) if !long_error => {
             spans.push(Span::styled(
                 format!("{} ", safe(message)),
                 Style::new().fg(Color::Red),
             ));
         }
-        None => {}
+        _ => {}
     }
     let used: usize = spans.iter().map(Span::width).sum();
     let section = state.section();
