@@ -86,19 +86,16 @@ impl Worker {
                 });
             }
             Command::CopyToClipboard { text, what } => {
-                let clipboard = Arc::clone(&self.clipboard);
-                let results = self.results.clone();
-                // arboard talks to X11/Wayland synchronously; keep it off the runtime threads.
-                tokio::task::spawn_blocking(move || {
-                    let outcome = clipboard.copy(&text).map(|kind| {
-                        format!(
-                            "copied {what} ({} bytes) to {}",
-                            text.len(),
-                            kind.describe()
-                        )
-                    });
-                    let _ = results.send(Action::Copied(outcome));
+                // Done here, on the loop's thread between two frames, rather than in a task: the
+                // OSC 52 fallback writes to the terminal and must not interleave with a frame.
+                let outcome = self.clipboard.copy(&text).map(|kind| {
+                    format!(
+                        "copied {what} ({} bytes) to {}",
+                        text.len(),
+                        kind.describe()
+                    )
                 });
+                let _ = self.results.send(Action::Copied(outcome));
             }
         }
         Flow::Continue

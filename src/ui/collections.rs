@@ -136,7 +136,7 @@ fn entity_mix(group: &GroupSummary<'_>) -> String {
 
 fn empty_text(state: &State) -> String {
     match (&state.description, &state.discovery.status) {
-        (Loadable::Loading(_), _) => "Describing the table…".to_owned(),
+        (Loadable::NotRequested | Loadable::Loading(_), _) => "Describing the table…".to_owned(),
         (Loadable::Failed(message), _) => format!("DescribeTable failed: {}", safe(message)),
         (_, ScanStatus::Running | ScanStatus::Idle) => "Scanning for item collections…".to_owned(),
         (_, ScanStatus::Failed(message)) => format!("Discovery failed: {}", safe(message)),

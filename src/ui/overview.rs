@@ -14,7 +14,7 @@ use crate::domain::schema::{BillingMode, IndexKind, KeySchema, Projection, Table
 pub(super) fn render(frame: &mut Frame<'_>, area: Rect, state: &State) {
     let block = Block::bordered().title(" Table overview ");
     let lines = match &state.description {
-        Loadable::Loading(_) => vec![Line::raw("Describing the table…")],
+        Loadable::NotRequested | Loadable::Loading(_) => vec![Line::raw("Describing the table…")],
         Loadable::Failed(message) => vec![Line::styled(
             format!("DescribeTable failed: {}", safe(message)),
             Style::new().fg(Color::Red),

@@ -5,6 +5,8 @@ use crate::app::request_id::RequestId;
 /// Data that arrives from a request.
 #[derive(Clone, Debug, PartialEq)]
 pub enum Loadable<T> {
+    /// Not asked for yet.
+    NotRequested,
     /// Waiting for the answer to this request.
     Loading(RequestId),
     Loaded(T),

@@ -118,7 +118,7 @@ impl State {
             keymap,
             settings,
             entities: EntityDecoder::new(),
-            description: Loadable::Failed("not described yet".to_owned()),
+            description: Loadable::NotRequested,
             history: History::new(View::Prefixes { cursor: 0 }),
             overlay: None,
             discovery: Discovery::new(segments),
