@@ -110,7 +110,9 @@ pub fn file_backend(options: &TuiOptions) -> Result<Option<OfflineTable>, String
 }
 
 /// The entity decoder, with the `--model` file when given.
-fn entity_decoder(options: &TuiOptions) -> Result<crate::domain::entity::EntityDecoder, String> {
+pub fn entity_decoder(
+    options: &TuiOptions,
+) -> Result<crate::domain::entity::EntityDecoder, String> {
     let Some(path) = &options.model else {
         return Ok(crate::domain::entity::EntityDecoder::new());
     };

@@ -2,14 +2,27 @@ use std::process::ExitCode;
 use std::sync::Arc;
 
 use clap::Parser;
-use ddbx::backend::Backend;
 use ddbx::backend::aws::{AwsBackend, AwsOptions};
 use ddbx::backend::read_only::ReadOnly;
+use ddbx::backend::{Backend, BackendError};
 use ddbx::cli::{Cli, args::GlobalOptions};
 
-async fn connect_aws(
-    options: &GlobalOptions,
-) -> Result<Arc<dyn Backend>, ddbx::backend::BackendError> {
+/// The backend the options name: the demo, an offline file, or AWS (the default).
+async fn connect(options: &GlobalOptions) -> Result<Arc<dyn Backend>, BackendError> {
+    if options.tui.demo {
+        return ddbx::launch::demo_backend()
+            .map(|(backend, _)| backend)
+            .map_err(BackendError::Validation);
+    }
+    if let Some(offline) =
+        ddbx::launch::file_backend(&options.tui).map_err(BackendError::Validation)?
+    {
+        return Ok(offline.backend);
+    }
+    connect_aws(options).await
+}
+
+async fn connect_aws(options: &GlobalOptions) -> Result<Arc<dyn Backend>, BackendError> {
     let backend = AwsBackend::connect(AwsOptions {
         profile: options.profile.clone(),
         region: options.region.clone(),
@@ -42,7 +55,10 @@ async fn open_tui(options: &GlobalOptions) -> Result<(), String> {
 
 fn main() -> ExitCode {
     // Usage errors exit with code 2 inside clap.
-    let cli = Cli::parse();
+    let mut cli = Cli::parse();
+    if cli.global.tui.demo && cli.global.table.is_none() {
+        cli.global.table = Some(ddbx::demo::TABLE_NAME.to_owned());
+    }
     let runtime = match tokio::runtime::Builder::new_multi_thread()
         .enable_all()
         .build()
@@ -64,7 +80,7 @@ fn main() -> ExitCode {
             }
         };
     }
-    match runtime.block_on(ddbx::cli::run(cli, connect_aws)) {
+    match runtime.block_on(ddbx::cli::run(cli, connect)) {
         Ok(()) => ExitCode::SUCCESS,
         Err(error) => {
             eprintln!("ddbx: {error}");

@@ -5,39 +5,16 @@
 mod support;
 mod tui_support;
 
-use std::collections::{BTreeMap, BTreeSet};
+use std::collections::BTreeMap;
 use std::path::Path;
 
 use ddbx::domain::value::Item;
 use support::{Server, sdk_client, server_endpoint, unique_table_name};
+use tui_support::expected_groups;
 use tui_support::pty::PtySession;
 
 const ENTER: &str = "\r";
 const ALT_SCREEN_OFF: &[u8] = b"\x1b[?1049l";
-
-/// Prefix → (partitions, items) computed independently of the app.
-fn expected_groups(items: &[Item]) -> BTreeMap<String, (usize, usize)> {
-    let mut partitions: BTreeMap<String, BTreeSet<String>> = BTreeMap::new();
-    let mut counts: BTreeMap<String, usize> = BTreeMap::new();
-    for item in items {
-        let Some(pk) = item.get("PK").and_then(|pk| pk.as_s()) else {
-            continue;
-        };
-        let prefix = pk.split('#').next().unwrap_or(pk).to_owned();
-        partitions
-            .entry(prefix.clone())
-            .or_default()
-            .insert(pk.to_owned());
-        *counts.entry(prefix).or_default() += 1;
-    }
-    partitions
-        .into_iter()
-        .map(|(prefix, pks)| {
-            let items = counts[&prefix];
-            (prefix, (pks.len(), items))
-        })
-        .collect()
-}
 
 /// The screen row of a prefix, split into cells: `│USER  33  145  User 33, …`.
 fn prefix_row<'a>(screen: &'a str, prefix: &str) -> Vec<&'a str> {

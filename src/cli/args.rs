@@ -68,6 +68,8 @@ pub enum Command {
     Query(QueryArgs),
     /// Read the whole table or index, optionally as a parallel scan.
     Scan(ScanArgs),
+    /// Item collections: PK prefixes with partition and item counts and entity mix (scans the table).
+    Collections(CollectionsArgs),
     /// Print the effective keymap of the terminal UI (defaults plus your overrides) as TOML.
     Keymap,
 }
@@ -163,6 +165,18 @@ pub struct ScanArgs {
     /// Split the scan into N parallel segments.
     #[arg(long, value_name = "N")]
     pub segments: Option<u32>,
+}
+
+/// Options of `collections`.
+#[derive(Debug, Args)]
+pub struct CollectionsArgs {
+    /// Split the discovery scan into N parallel segments.
+    #[arg(long, value_name = "N")]
+    pub segments: Option<u32>,
+
+    /// How many partitions of each prefix to list (in key order).
+    #[arg(long, value_name = "N", default_value_t = 10)]
+    pub partitions: usize,
 }
 
 #[cfg(test)]

@@ -43,6 +43,7 @@ fn check_before_connecting(cli: &Cli) -> Result<(), CliError> {
             check_read_limits(&args.read)?;
             check_segments(args.segments)
         }
+        Some(Command::Collections(args)) => check_segments(args.segments),
         _ => Ok(()),
     }
 }
@@ -105,6 +106,11 @@ where
             Ok(())
         }
         Command::Scan(args) => scan(backend, table_name, args, format).await,
+        Command::Collections(args) => {
+            let entities =
+                crate::launch::entity_decoder(&cli.global.tui).map_err(CliError::Usage)?;
+            super::collections::collections(backend, table_name, args, format, entities).await
+        }
         // Handled before connecting, above.
         Command::Keymap => Ok(()),
     }

@@ -5,7 +5,7 @@
 pub mod fake_backend;
 pub mod pty;
 
-use std::collections::VecDeque;
+use std::collections::{BTreeMap, BTreeSet, VecDeque};
 use std::sync::Arc;
 use std::time::Duration;
 
@@ -191,4 +191,28 @@ pub fn small_pages(page_size: u32) -> Settings {
         page_size,
         ..Settings::default()
     }
+}
+
+/// Prefix → (partitions, items) computed independently of the app.
+pub fn expected_groups(items: &[Item]) -> BTreeMap<String, (usize, usize)> {
+    let mut partitions: BTreeMap<String, BTreeSet<String>> = BTreeMap::new();
+    let mut counts: BTreeMap<String, usize> = BTreeMap::new();
+    for item in items {
+        let Some(pk) = item.get("PK").and_then(|pk| pk.as_s()) else {
+            continue;
+        };
+        let prefix = pk.split('#').next().unwrap_or(pk).to_owned();
+        partitions
+            .entry(prefix.clone())
+            .or_default()
+            .insert(pk.to_owned());
+        *counts.entry(prefix).or_default() += 1;
+    }
+    partitions
+        .into_iter()
+        .map(|(prefix, pks)| {
+            let items = counts[&prefix];
+            (prefix, (pks.len(), items))
+        })
+        .collect()
 }
