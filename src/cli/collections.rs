@@ -11,11 +11,11 @@ use serde_json::json;
 use super::args::{CollectionsArgs, OutputFormat};
 use super::error::CliError;
 use super::output::escape::{escape_for_terminal, escape_json_for_terminal};
+use crate::app::discovery_request::discovery_scan;
 use crate::backend::{Backend, BackendError, Page, ScanRequest};
 use crate::domain::collection::{Collections, GroupSummary};
-use crate::domain::entity::{EntityDecoder, TYPE_ATTRIBUTES};
+use crate::domain::entity::EntityDecoder;
 use crate::domain::partition_key::PartitionKey;
-use crate::domain::schema::TableDescription;
 
 /// Scans `table_name` and prints its item collections.
 pub async fn collections(
@@ -32,7 +32,7 @@ pub async fn collections(
     for segment in 0..segments {
         let backend = Arc::clone(&backend);
         let sender = sender.clone();
-        let request = discovery_request(&table, segment, segments);
+        let request = discovery_scan(&table, segment, segments, None);
         tokio::spawn(async move {
             let result = scan_segment(backend.as_ref(), request, &sender).await;
             if let Err(error) = result {
@@ -68,26 +68,6 @@ pub async fn collections(
         found.group_count()
     );
     Ok(())
-}
-
-/// A Scan of one segment that reads only what grouping needs: the table key and the type
-/// attributes entity decoding looks at.
-fn discovery_request(table: &TableDescription, segment: u32, segments: u32) -> ScanRequest {
-    let mut request = ScanRequest::new(table.name.clone());
-    let mut names = Vec::new();
-    for (index, name) in table.key.names().chain(TYPE_ATTRIBUTES).enumerate() {
-        let placeholder = format!("#a{index}");
-        request
-            .params
-            .names
-            .insert(placeholder.clone(), name.to_owned());
-        names.push(placeholder);
-    }
-    request.projection = Some(names.join(", "));
-    if segments > 1 {
-        request.segment = Some((segment, segments));
-    }
-    request
 }
 
 async fn scan_segment(

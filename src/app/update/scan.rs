@@ -4,11 +4,12 @@
 
 use crate::app::action::{Action, Clock};
 use crate::app::command::Command;
+use crate::app::discovery_request::discovery_scan;
 use crate::app::request_id::RequestId;
 use crate::app::state::ScanStatus;
 use crate::app::state::discovery::SegmentCursor;
 use crate::app::state::{Discovery, Notice, State};
-use crate::backend::{BackendError, Page, ScanRequest};
+use crate::backend::{BackendError, Page};
 use crate::domain::collection::Collections;
 
 /// Starts discovery from scratch.
@@ -31,14 +32,15 @@ fn issue_ready_pages(state: &mut State) -> Vec<Command> {
             continue;
         };
         let from = from.clone();
-        let id = state.ids.issue();
         let segment = u32::try_from(index).unwrap_or(0);
-        let mut request = ScanRequest::new(state.table.clone());
-        request.limit = Some(state.settings.page_size);
+        let Some(mut request) = state
+            .described()
+            .map(|table| discovery_scan(table, segment, total, Some(state.settings.page_size)))
+        else {
+            return commands;
+        };
         request.start_key.clone_from(&from);
-        if total > 1 {
-            request.segment = Some((segment, total));
-        }
+        let id = state.ids.issue();
         state.discovery.segments[index] = SegmentCursor::InFlight { id, from };
         commands.push(Command::ScanPage {
             id,
