@@ -27,6 +27,13 @@ pub fn start(state: &mut State) -> Vec<Command> {
 
 /// Applies one action.
 pub fn update(state: &mut State, action: Action) -> Vec<Command> {
+    let commands = apply(state, action);
+    // Lists can shrink under the cursor (a restarted scan, a toggled inspector format).
+    navigation::clamp_cursor(state);
+    commands
+}
+
+fn apply(state: &mut State, action: Action) -> Vec<Command> {
     match action {
         Action::Noop => Vec::new(),
         Action::Quit => {

@@ -47,6 +47,16 @@ pub(super) fn move_cursor(state: &mut State, action: &Action) {
     };
 }
 
+/// Keeps the current view's cursor on an existing row (row 0 of an empty list).
+pub(super) fn clamp_cursor(state: &mut State) {
+    let last = row_count(state).saturating_sub(1);
+    if let Some(cursor) = cursor_mut(state.history.current_mut())
+        && *cursor > last
+    {
+        *cursor = last;
+    }
+}
+
 /// Moves the cursor to `row` (clamped).
 pub(super) fn set_cursor(state: &mut State, row: usize) {
     let last = row_count(state).saturating_sub(1);
