@@ -26,3 +26,9 @@ pub mod terminal;
 pub mod tui;
 pub mod ui;
 pub mod worker;
+
+/// The allocator of ddbx and of everything that links it (tests and benchmarks measure what users
+/// run). Reading pages of items is dominated by small allocations and frees, where mimalloc is
+/// markedly faster than glibc's malloc (see `benches/convert.rs`).
+#[global_allocator]
+static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;

@@ -65,7 +65,7 @@ fn main() -> ExitCode {
     {
         Ok(runtime) => runtime,
         Err(error) => {
-            eprintln!("ddbx: could not start the async runtime: {error}");
+            ddbx::cli::note(&format!("ddbx: could not start the async runtime: {error}"));
             return ExitCode::from(1);
         }
     };
@@ -83,7 +83,7 @@ fn main() -> ExitCode {
     match runtime.block_on(ddbx::cli::run(cli, connect)) {
         Ok(()) => ExitCode::SUCCESS,
         Err(error) => {
-            eprintln!("ddbx: {error}");
+            ddbx::cli::note(&format!("ddbx: {error}"));
             ExitCode::from(error.exit_code())
         }
     }

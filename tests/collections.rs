@@ -102,6 +102,10 @@ fn partitions_of_a_group_are_listed_in_key_order_with_item_counts() {
             (PartitionKey::S("USER#u2"), 1)
         ]
     );
+    let from_u1: Vec<_> = collections
+        .partitions_from(users, PartitionKey::S("USER#u1"))
+        .collect();
+    assert_eq!(from_u1, listed[1..]);
     let last = collections.partitions(users).next_back();
     assert_eq!(last, Some((PartitionKey::S("USER#u2"), 1)));
     assert_eq!(collections.group(Some("GROUP")), None);

@@ -2,6 +2,9 @@
 
 use clap::{Args, Parser, Subcommand, ValueEnum};
 
+/// Where the shared options are listed in every command's help, after the command's own.
+const GLOBAL: &str = "Table, connection and output";
+
 /// Explore DynamoDB single-table designs from scripts and terminals.
 #[derive(Debug, Parser)]
 #[command(name = "ddbx", version, about, max_term_width = 100)]
@@ -17,27 +20,27 @@ pub struct Cli {
 #[derive(Debug, Args)]
 pub struct GlobalOptions {
     /// Table to read.
-    #[arg(long, global = true, env = "DDBX_TABLE", value_name = "T")]
+    #[arg(long, global = true, env = "DDBX_TABLE", value_name = "T", help_heading = GLOBAL)]
     pub table: Option<String>,
 
     /// Named profile from ~/.aws/config (SSO and assume-role profiles work).
-    #[arg(long, global = true, value_name = "P")]
+    #[arg(long, global = true, value_name = "P", help_heading = GLOBAL)]
     pub profile: Option<String>,
 
     /// AWS region, e.g. eu-west-1.
-    #[arg(long, global = true, value_name = "R")]
+    #[arg(long, global = true, value_name = "R", help_heading = GLOBAL)]
     pub region: Option<String>,
 
     /// Endpoint URL for DynamoDB Local, dynalite or moto, e.g. http://127.0.0.1:8000.
-    #[arg(long, global = true, value_name = "URL")]
+    #[arg(long, global = true, value_name = "URL", help_heading = GLOBAL)]
     pub endpoint_url: Option<String>,
 
     /// Refuse every write inside the process.
-    #[arg(long, global = true)]
+    #[arg(long, global = true, help_heading = GLOBAL)]
     pub read_only: bool,
 
     /// Output format.
-    #[arg(short, long, global = true, value_enum, default_value_t = OutputFormat::Json)]
+    #[arg(short, long, global = true, value_enum, default_value_t = OutputFormat::Json, help_heading = GLOBAL)]
     pub output: OutputFormat,
 
     /// Options of the terminal UI (`ddbx --table T` without a command).

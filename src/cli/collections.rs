@@ -10,11 +10,12 @@ use serde_json::json;
 
 use super::args::{CollectionsArgs, OutputFormat};
 use super::error::CliError;
-use super::output::escape::{escape_for_terminal, escape_json_for_terminal};
+use super::output::escape::escape_json_for_terminal;
 use crate::app::discovery_request::discovery_scan;
 use crate::backend::{Backend, BackendError, Page, ScanRequest};
 use crate::domain::collection::{Collections, GroupSummary};
 use crate::domain::entity::EntityDecoder;
+use crate::domain::escape::escape_for_terminal;
 use crate::domain::partition_key::PartitionKey;
 
 /// Scans `table_name` and prints its item collections.

@@ -207,4 +207,22 @@ mod tests {
         }
         assert_eq!(compare_key_values(&AttrValue::s("1"), &number("1")), None);
     }
+
+    proptest::proptest! {
+        #[test]
+        fn typing_any_text_never_panics_and_numbers_keep_their_value(
+            text in "[-+0-9.eE]{0,45}|\\PC{0,20}",
+        ) {
+            for value_type in [ValueType::S, ValueType::N, ValueType::B] {
+                let result = typed_key_value("--pk", &text, &key(value_type), KeyRole::Partition);
+                if let Ok(AttrValue::N(number)) = &result {
+                    let reparsed = Number::parse(&number.to_string()).ok();
+                    proptest::prop_assert_eq!(reparsed.as_ref(), Some(number));
+                }
+                if let Err(error) = &result {
+                    proptest::prop_assert_eq!(error.exit_code(), 2);
+                }
+            }
+        }
+    }
 }

@@ -16,4 +16,4 @@ mod run;
 
 pub use args::Cli;
 pub use error::CliError;
-pub use run::{USAGE, run};
+pub use run::{USAGE, note, run};

@@ -218,12 +218,28 @@ async fn a_server_error_mid_read_is_returned_after_the_pages_already_printed() {
         .await
         .expect_err("second page fails");
     assert_eq!(error.exit_code(), 1);
+    let message = error.to_string();
     assert!(
-        error
-            .to_string()
-            .contains("ProvisionedThroughputExceededException: slow down")
+        message.contains("ProvisionedThroughputExceededException: slow down"),
+        "{message}"
+    );
+    assert!(
+        message.contains("3 items were printed from 1 pages"),
+        "{message}"
     );
     assert_eq!(numbers(&sink.items), [0, 1, 2]);
+}
+
+#[tokio::test]
+async fn an_error_on_the_first_page_says_nothing_about_partial_output() {
+    let mut backend = PagedFake::new(10);
+    backend.fail_on_request = Some(1);
+    let mut sink = Recorder::default();
+    let error = run_query(&backend, query_request(None), None, &mut sink)
+        .await
+        .expect_err("first page fails");
+    assert!(!error.to_string().contains("stopped early"), "{error}");
+    assert!(sink.items.is_empty());
 }
 
 #[tokio::test]
@@ -240,22 +256,17 @@ async fn a_closed_pipe_ends_the_read_quietly() {
     assert_eq!(totals.printed, 0);
 }
 
-fn scan_segments(total: u32, limit: Option<u32>) -> Vec<ScanRequest> {
-    (0..total)
-        .map(|segment| {
-            let mut request = ScanRequest::new("t");
-            request.segment = (total > 1).then_some((segment, total));
-            request.limit = limit;
-            request
-        })
-        .collect()
+fn scan_template(limit: Option<u32>) -> ScanRequest {
+    let mut request = ScanRequest::new("t");
+    request.limit = limit;
+    request
 }
 
 #[tokio::test]
 async fn a_parallel_scan_prints_every_item_of_every_segment_once() {
     let backend: Arc<dyn Backend> = Arc::new(PagedFake::new(20));
     let mut sink = Recorder::default();
-    let totals = run_scan(backend, scan_segments(3, Some(2)), None, &mut sink)
+    let totals = run_scan(backend, scan_template(Some(2)), 3, None, &mut sink)
         .await
         .expect("reads");
     let mut seen = numbers(&sink.items);
@@ -270,7 +281,7 @@ async fn a_parallel_scan_prints_every_item_of_every_segment_once() {
 async fn a_scan_with_max_items_prints_exactly_that_many() {
     let backend: Arc<dyn Backend> = Arc::new(PagedFake::new(50));
     let mut sink = Recorder::default();
-    let totals = run_scan(backend, scan_segments(2, Some(5)), Some(7), &mut sink)
+    let totals = run_scan(backend, scan_template(Some(5)), 2, Some(7), &mut sink)
         .await
         .expect("reads");
     assert_eq!(sink.items.len(), 7);
@@ -282,8 +293,28 @@ async fn a_scan_with_max_items_prints_exactly_that_many() {
 async fn a_single_segment_scan_reads_in_order() {
     let backend: Arc<dyn Backend> = Arc::new(PagedFake::new(8));
     let mut sink = Recorder::default();
-    run_scan(backend, scan_segments(1, None), None, &mut sink)
+    run_scan(backend, scan_template(None), 1, None, &mut sink)
         .await
         .expect("reads");
     assert_eq!(numbers(&sink.items), (0..8).collect::<Vec<_>>());
+}
+
+#[tokio::test]
+async fn many_segments_are_read_by_a_bounded_number_of_workers() {
+    let fake = Arc::new(PagedFake::new(100));
+    let backend: Arc<dyn Backend> = fake.clone();
+    let mut sink = Recorder::default();
+    let totals = run_scan(backend, scan_template(None), 40, None, &mut sink)
+        .await
+        .expect("reads");
+    let mut seen = numbers(&sink.items);
+    seen.sort_unstable();
+    assert_eq!(
+        seen,
+        (0..100).collect::<Vec<_>>(),
+        "every item of every segment once"
+    );
+    // 40 segments of 2 or 3 items each, one page apiece.
+    assert_eq!(totals.pages, 40);
+    assert_eq!(fake.request_count(), 40);
 }

@@ -6,7 +6,7 @@ use std::sync::Arc;
 use super::args::{Cli, Command, GlobalOptions, OutputFormat, ScanArgs};
 use super::error::CliError;
 use super::output::describe::{describe_json, describe_text};
-use super::output::escape::{escape_for_terminal, escape_json_for_terminal};
+use super::output::escape::escape_json_for_terminal;
 use super::output::items::item_sink;
 use super::output::summary::ReadTotals;
 use super::paging::{run_query, run_scan};
@@ -15,6 +15,7 @@ use super::plan::{
 };
 use crate::backend::read_only::ReadOnly;
 use crate::backend::{Backend, BackendError};
+use crate::domain::escape::escape_for_terminal;
 use crate::domain::schema::TableDescription;
 
 /// Shown by `ddbx` without a command (the terminal UI will open here in a later version).
@@ -54,8 +55,8 @@ where
     C: AsyncFnOnce(&GlobalOptions) -> Result<Arc<dyn Backend>, BackendError>,
 {
     let Some(command) = &cli.command else {
-        print!("{USAGE}");
-        return Ok(());
+        let mut out = io::stdout().lock();
+        return ignore_closed_pipe(out.write_all(USAGE.as_bytes()).and_then(|()| out.flush()));
     };
     if matches!(command, Command::Keymap) {
         return crate::launch::print_keymap(&cli.global.tui).map_err(CliError::Failed);
@@ -77,14 +78,14 @@ where
             let table = backend.describe_table(table_name).await?;
             let request = plan_get(&table, args)?;
             let output = backend.get_item(request).await?;
-            let mut sink = item_sink(format, io::stdout().lock(), key_columns(&table, None));
+            let mut sink = item_sink(format, buffered_stdout(), key_columns(&table, None));
             let items: Vec<_> = output.item.into_iter().collect();
             let written = sink.write_items(&items).and_then(|()| sink.finish());
             ignore_closed_pipe(written)?;
             let units = output
                 .consumed
                 .map_or_else(|| "not reported".to_owned(), |c| format!("{} RCU", c.total));
-            eprintln!("items: {}, consumed: {units}", items.len());
+            note(&format!("items: {}, consumed: {units}", items.len()));
             Ok(())
         }
         Command::Query(args) => {
@@ -92,7 +93,7 @@ where
             let plan = plan_query(&table, args)?;
             let mut sink = item_sink(
                 format,
-                io::stdout().lock(),
+                buffered_stdout(),
                 key_columns(&table, args.read.index.as_deref()),
             );
             let totals = run_query(
@@ -126,16 +127,33 @@ async fn scan(
     let plan = plan_scan(&table, args)?;
     let mut sink = item_sink(
         format,
-        io::stdout().lock(),
+        buffered_stdout(),
         key_columns(&table, args.read.index.as_deref()),
     );
-    let totals = run_scan(backend, plan.segments, plan.max_items, sink.as_mut()).await?;
+    let totals = run_scan(
+        backend,
+        plan.request,
+        plan.total_segments,
+        plan.max_items,
+        sink.as_mut(),
+    )
+    .await?;
     print_summary(&totals);
     Ok(())
 }
 
+/// Stdout for items: one write per page instead of one per line (the sinks flush each page).
+fn buffered_stdout() -> io::BufWriter<io::StdoutLock<'static>> {
+    io::BufWriter::with_capacity(64 * 1024, io::stdout().lock())
+}
+
 fn print_summary(totals: &ReadTotals) {
-    eprintln!("{totals}");
+    note(&totals.to_string());
+}
+
+/// One line on stderr. A closed stderr is no reason to fail (or panic, as `eprintln!` would).
+pub fn note(line: &str) {
+    let _ = writeln!(io::stderr().lock(), "{line}");
 }
 
 /// The table's key attributes, then the index's, for the leading table columns.
@@ -220,14 +238,17 @@ mod tests {
             (&["query", "--pk", "P"], "--table"),
             (&["describe"], "--table"),
             (
-                &["--table", "t", "query", "--pk", "P", "--limit", "0"],
+                &["--table", "orders", "query", "--pk", "P", "--limit", "0"],
                 "--limit 0",
             ),
             (
-                &["--table", "t", "scan", "--max-items", "0"],
+                &["--table", "orders", "scan", "--max-items", "0"],
                 "--max-items 0",
             ),
-            (&["--table", "t", "scan", "--segments", "0"], "--segments 0"),
+            (
+                &["--table", "orders", "scan", "--segments", "0"],
+                "--segments 0",
+            ),
         ];
         for (args, expected) in cases {
             let message = refused_without_connecting(args).await;

@@ -35,7 +35,7 @@ struct Group {
     entity_mix: Vec<(Option<EntityId>, u64)>,
 }
 
-/// One row of level 1.
+/// One row of level 1. Prefixes and entity names are raw table text: escape them before drawing.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct GroupSummary<'a> {
     pub id: GroupId,
@@ -238,6 +238,18 @@ impl Collections {
             .get(group_index(group))
             .into_iter()
             .flat_map(|group| group.partitions.iter())
+    }
+
+    /// Level 2 from `start` (inclusive) on: scroll a long list by the first visible key.
+    pub fn partitions_from<'s>(
+        &'s self,
+        group: GroupId,
+        start: PartitionKey<'s>,
+    ) -> impl Iterator<Item = (PartitionKey<'s>, u64)> + 's {
+        self.groups
+            .get(group_index(group))
+            .into_iter()
+            .flat_map(move |group| group.partitions.iter_from(start))
     }
 
     /// Discovered string partition keys starting with `typed`, for jump-to-partition completion.

@@ -85,10 +85,10 @@ fn colon_separates(key: &str) -> bool {
     let word_like = first
         .bytes()
         .next()
-        .is_some_and(|b| b.is_ascii_alphabetic())
+        .is_some_and(|b| b.is_ascii_alphabetic() || b == b'_' || b == b'$')
         && first
             .bytes()
-            .all(|b| b.is_ascii_alphanumeric() || b == b'_' || b == b'-');
+            .all(|b| b.is_ascii_alphanumeric() || matches!(b, b'_' | b'-' | b'$'));
     word_like
         && !key.contains("::")
         && !key.contains("://")
@@ -96,9 +96,21 @@ fn colon_separates(key: &str) -> bool {
         && recognise_timestamp_text(key).is_none()
 }
 
+/// Whether a first key part reads as a label (`USER`, `order`, `GSI1`, `$shop`, `_schema`) rather
+/// than a value: it starts with a letter, `$`, `_` or `@` and holds at most two digits. IDs, UUIDs
+/// and dates fail, so keys that start with one do not each become a group of their own.
+#[must_use]
+pub fn looks_like_label(part: &str) -> bool {
+    let starts_well = part
+        .chars()
+        .next()
+        .is_some_and(|c| c.is_alphabetic() || matches!(c, '$' | '_' | '@'));
+    starts_well && part.bytes().filter(u8::is_ascii_digit).count() <= 2
+}
+
 /// The first part of a key, used to group items: `USER` for `USER#usr_1001`, `METADATA` for
 /// `METADATA`. `None` when the key has no separator and is not an UPPER word (a bare ID, a UUID),
-/// or when the first part is empty.
+/// or when its first part is not a label (empty, an ID, a date).
 #[must_use]
 pub fn key_prefix(key: &str) -> Option<&str> {
     let prefix = match separator_of(key) {
@@ -106,7 +118,7 @@ pub fn key_prefix(key: &str) -> Option<&str> {
         None if is_upper_word(key) => key,
         None => return None,
     };
-    (!prefix.is_empty()).then_some(prefix)
+    looks_like_label(prefix).then_some(prefix)
 }
 
 /// The key's parts, without labels or classification; a colon-separated key keeps an embedded
@@ -246,6 +258,7 @@ mod tests {
             ("A#B#c", &["A!", "B!", "c"]),
             ("USER|usr_1|PROFILE", &["USER!", "usr_1", "PROFILE!"]),
             ("user:123", &["user", "123"]),
+            ("_schema:Current", &["_schema", "Current"]),
             (
                 "EVENT:2026-07-18T10:00:00Z:evt_1",
                 &["EVENT!", "2026-07-18T10:00:00Z@", "evt_1"],
@@ -299,6 +312,14 @@ mod tests {
             ("#orphan", None),
             ("", None),
             ("2026-07-18T10:00:00Z", None),
+            ("2026-07-01#ord_9", None),
+            ("usr_1001#PROFILE", None),
+            ("550e8400-e29b-41d4-a716-446655440000#x", None),
+            ("e29b41d4-a716-4466-5544-0000deadbeef|x", None),
+            ("GSI1#x", Some("GSI1")),
+            ("_schema:Current", Some("_schema")),
+            ("@type|x", Some("@type")),
+            ("注文#1", Some("注文")),
         ];
         for (key, prefix) in cases {
             assert_eq!(key_prefix(key), prefix, "{key}");

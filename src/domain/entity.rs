@@ -45,6 +45,8 @@ pub enum EntitySource {
 /// A decoded entity type.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Entity {
+    /// Raw text from the table (a type attribute's value) or the model: escape it with
+    /// [`escape_for_terminal`](super::escape::escape_for_terminal) before drawing it.
     pub name: String,
     pub source: EntitySource,
 }
@@ -224,6 +226,8 @@ mod tests {
             ("usr_1001", "ORDER#ord_9", Some("Order")),
             ("usr_1001", "2026-07-01", None),
             ("USER#usr_1001", "2026-07-01T10:00:00Z", Some("User")),
+            ("USER#usr_1001", "2026-07-01#ord_9", Some("User")),
+            ("ord_9901#x", "ITEM#1", Some("Item")),
             ("STORE#s1", "STAFF#st1", Some("Store›Staff")),
         ];
         let decoder = EntityDecoder::new();

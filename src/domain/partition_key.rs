@@ -7,8 +7,9 @@ use std::ops::Bound;
 use super::number::Number;
 use super::value::AttrValue;
 
-/// A borrowed partition-key value.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+/// A borrowed partition-key value. Not `Ord`: listings order numbers, then strings, then binary,
+/// each by DynamoDB's rules, which [`PartitionCounts::iter`] implements.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum PartitionKey<'a> {
     S(&'a str),
     N(&'a Number),
@@ -136,6 +137,38 @@ impl PartitionCounts {
         numbers.chain(strings).chain(binaries)
     }
 
+    /// Partitions from `start` (inclusive) onwards in [`Self::iter`] order: scrolling a long list
+    /// from the first visible key costs O(log n) instead of skipping from the top.
+    pub fn iter_from<'s>(
+        &'s self,
+        start: PartitionKey<'s>,
+    ) -> Box<dyn Iterator<Item = (PartitionKey<'s>, u64)> + 's> {
+        let strings = |range: (Bound<&'s str>, Bound<&'s str>)| {
+            self.strings
+                .range::<str, _>(range)
+                .map(|(k, s)| (PartitionKey::S(k), self.count_of(s)))
+        };
+        let binaries = |from: Bound<&'s [u8]>| {
+            self.binaries
+                .range::<[u8], _>((from, Bound::Unbounded))
+                .map(|(k, s)| (PartitionKey::B(k), self.count_of(s)))
+        };
+        match start {
+            PartitionKey::N(number) => Box::new(
+                self.numbers
+                    .range(number..)
+                    .map(|(k, s)| (PartitionKey::N(k), self.count_of(s)))
+                    .chain(strings((Bound::Unbounded, Bound::Unbounded)))
+                    .chain(binaries(Bound::Unbounded)),
+            ),
+            PartitionKey::S(text) => Box::new(
+                strings((Bound::Included(text), Bound::Unbounded))
+                    .chain(binaries(Bound::Unbounded)),
+            ),
+            PartitionKey::B(bytes) => Box::new(binaries(Bound::Included(bytes))),
+        }
+    }
+
     /// String partitions whose key starts with `prefix`, in order: completion for jump-to-partition.
     pub fn strings_starting_with<'s>(
         &'s self,
@@ -192,6 +225,37 @@ mod tests {
             counts.iter().next_back().map(|(key, _)| key),
             Some(PartitionKey::B(&[2]))
         );
+    }
+
+    #[test]
+    fn listing_from_a_key_continues_in_key_order_across_types() {
+        let mut counts = PartitionCounts::default();
+        let seven = Number::from(7);
+        for key in ["USER#1", "USER#2", "USER#3"] {
+            counts.add(PartitionKey::S(key));
+        }
+        counts.add(PartitionKey::N(&seven));
+        counts.add(PartitionKey::B(&[0]));
+        let from = |start| {
+            counts
+                .iter_from(start)
+                .map(|(key, _)| key)
+                .collect::<Vec<_>>()
+        };
+        assert_eq!(
+            from(PartitionKey::S("USER#2")),
+            [
+                PartitionKey::S("USER#2"),
+                PartitionKey::S("USER#3"),
+                PartitionKey::B(&[0])
+            ]
+        );
+        assert_eq!(
+            from(PartitionKey::S("USER#25")).first(),
+            Some(&PartitionKey::S("USER#3"))
+        );
+        assert_eq!(from(PartitionKey::N(&seven)).len(), 5);
+        assert_eq!(from(PartitionKey::B(&[1])), []);
     }
 
     #[test]

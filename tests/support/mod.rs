@@ -11,8 +11,42 @@
 //! client built here has a fixed region, static fake credentials and an explicit loopback
 //! endpoint, so nothing ever leaves the machine.
 //!
-//! Each test crate includes this with `mod support;`; not every crate uses every helper.
+//! Each test crate includes this with `mod support;` (or `#[path = "../support/mod.rs"] mod
+//! support;` from a `tests/<name>/main.rs` crate); not every crate uses every helper.
+//!
+//! A typical end-to-end test:
+//! ```ignore
+//! let Some(endpoint) = support::server_endpoint(Server::Dynalite) else { return };
+//! let client = support::sdk_client(&endpoint);
+//! let table = support::unique_table_name("cli-query");
+//! support::block_on(async {
+//!     create_table(&client, &TableSpec::single_table(&table)).await;
+//!     seed_items(&client, &table, &items).await;
+//! });
+//! // ... run the binary with --endpoint-url <endpoint> --table <table> ...
+//! support::block_on(delete_table(&client, &table));
+//! ```
 #![allow(dead_code)]
+
+/// Runs `$name(server)` as one test per server, named `<name>::dynalite` and `<name>::moto`.
+/// `$name` is an `async fn(Server)` in the invoking module.
+#[allow(unused_macros)]
+macro_rules! on_both_servers {
+    ($($name:ident),* $(,)?) => {$(
+        mod $name {
+            #[tokio::test]
+            async fn dynalite() {
+                super::$name(crate::support::Server::Dynalite).await;
+            }
+            #[tokio::test]
+            async fn moto() {
+                super::$name(crate::support::Server::Moto).await;
+            }
+        }
+    )*};
+}
+#[allow(unused_imports)]
+pub(crate) use on_both_servers;
 
 pub mod cli;
 pub mod items;
@@ -106,6 +140,23 @@ pub fn unique_table_name(prefix: &str) -> String {
         .take(100)
         .collect();
     format!("ddbx-{prefix}-{}-{counter}-{nanos}", std::process::id())
+}
+
+/// Runs `future` to completion, for synchronous tests (e.g. tests that run the `ddbx` binary)
+/// that need the async setup helpers. One runtime serves the whole test process, so the SDK
+/// client's pooled connections (tasks on that runtime) outlive each call. Do not call it from
+/// inside a `#[tokio::test]`; `.await` the helpers there.
+pub fn block_on<F: std::future::Future>(future: F) -> F::Output {
+    static RUNTIME: std::sync::OnceLock<tokio::runtime::Runtime> = std::sync::OnceLock::new();
+    RUNTIME
+        .get_or_init(|| {
+            tokio::runtime::Builder::new_multi_thread()
+                .worker_threads(1)
+                .enable_all()
+                .build()
+                .expect("a tokio runtime for test setup")
+        })
+        .block_on(future)
 }
 
 /// An SDK client for test setup against `endpoint`: fixed region, static fake credentials (the

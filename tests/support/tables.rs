@@ -273,12 +273,33 @@ pub async fn enable_ttl(client: &Client, table: &str, attribute: &str) -> Result
         .map_err(|error| describe(&error))
 }
 
-/// Deletes the table. A table that is already gone is fine; any other error panics.
+/// Deletes the table and waits until DescribeTable no longer finds it (servers report
+/// `DELETING` for a moment). A table that is already gone is fine; any other error panics.
 pub async fn delete_table(client: &Client, table: &str) {
     if let Err(error) = client.delete_table().table_name(table).send().await {
-        let not_found = error
+        let already_gone = error
             .as_service_error()
             .is_some_and(|service| service.is_resource_not_found_exception());
-        assert!(not_found, "deleting table {table}: {}", describe(&error));
+        assert!(already_gone, "deleting table {table}: {}", describe(&error));
+    }
+    let deadline = Instant::now() + ACTIVE_DEADLINE;
+    loop {
+        match client.describe_table().table_name(table).send().await {
+            Err(error)
+                if error
+                    .as_service_error()
+                    .is_some_and(|service| service.is_resource_not_found_exception()) =>
+            {
+                return;
+            }
+            Err(error) => panic!("waiting for {table} to be deleted: {}", describe(&error)),
+            Ok(_) => {
+                assert!(
+                    Instant::now() < deadline,
+                    "table {table} still exists {ACTIVE_DEADLINE:?} after DeleteTable"
+                );
+                tokio::time::sleep(POLL_INTERVAL).await;
+            }
+        }
     }
 }

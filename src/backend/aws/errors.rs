@@ -3,6 +3,7 @@
 
 use std::error::Error;
 
+use aws_sdk_dynamodb::config::http::HttpResponse;
 use aws_sdk_dynamodb::error::{DisplayErrorContext, ProvideErrorMetadata, SdkError};
 
 use crate::backend::{BackendError, Connection};
@@ -32,6 +33,23 @@ impl<'a> Target<'a> {
         } else {
             "check the network connection and the region (--region)"
         }
+    }
+}
+
+/// The HTTP status of a raw response, when there is one (tests classify errors without one).
+pub(super) trait HttpStatus {
+    fn http_status(&self) -> Option<u16>;
+}
+
+impl HttpStatus for HttpResponse {
+    fn http_status(&self) -> Option<u16> {
+        Some(self.status().as_u16())
+    }
+}
+
+impl HttpStatus for () {
+    fn http_status(&self) -> Option<u16> {
+        None
     }
 }
 
@@ -65,7 +83,7 @@ const AUTH_HINT: &str = "check the credentials: the profile (--profile or AWS_PR
 pub(super) fn classify<E, R>(error: &SdkError<E, R>, target: Target<'_>) -> BackendError
 where
     E: ProvideErrorMetadata + Error + 'static,
-    R: std::fmt::Debug,
+    R: HttpStatus + std::fmt::Debug,
 {
     match error {
         SdkError::ServiceError(context) => {
@@ -73,9 +91,22 @@ where
             let message = service.message().unwrap_or_default().to_owned();
             match service.code() {
                 Some(code) => classify_code(code, message),
+                // Not a DynamoDB error at all: a proxy page, or a local server that crashed on
+                // the request. Say so plainly instead of dumping the unparsable body.
                 None => BackendError::Service {
-                    code: "UnknownError".to_owned(),
-                    message: format!("{message} ({})", DisplayErrorContext(error)),
+                    code: context.raw().http_status().map_or_else(
+                        || "UnknownError".to_owned(),
+                        |status| format!("HTTP{status}"),
+                    ),
+                    message: format!(
+                        "{} answered{} without a DynamoDB error code or message (the server may have failed on this request)",
+                        target.describe(),
+                        context
+                            .raw()
+                            .http_status()
+                            .map(|status| format!(" with HTTP status {status}"))
+                            .unwrap_or_default(),
+                    ),
                 },
             }
         }
@@ -134,7 +165,11 @@ fn classify_code(code: &str, message: String) -> BackendError {
         },
         code => BackendError::Service {
             code: code.to_owned(),
-            message,
+            message: if message.is_empty() {
+                "(the server sent no message)".to_owned()
+            } else {
+                message
+            },
         },
     }
 }
@@ -147,184 +182,4 @@ fn mentions_credentials(chain: &str) -> bool {
 }
 
 #[cfg(test)]
-mod tests {
-    use aws_sdk_dynamodb::error::ConnectorError;
-    use aws_sdk_dynamodb::error::ErrorMetadata;
-    use aws_sdk_dynamodb::operation::put_item::PutItemError;
-    use aws_sdk_dynamodb::types::error::ConditionalCheckFailedException;
-
-    use super::*;
-
-    fn local() -> Connection {
-        Connection {
-            kind: "aws".into(),
-            endpoint: Some("http://127.0.0.1:9".into()),
-            region: Some("us-east-1".into()),
-            ..Connection::default()
-        }
-    }
-
-    fn service_error(code: &str, message: &str) -> SdkError<PutItemError, ()> {
-        let meta = ErrorMetadata::builder().code(code).message(message).build();
-        SdkError::service_error(PutItemError::generic(meta), ())
-    }
-
-    #[test]
-    fn service_codes_map_to_their_kind_and_keep_the_service_message() {
-        let connection = local();
-        let target = Target::new(&connection);
-        let cases: Vec<(&str, &str, BackendError)> = vec![
-            (
-                "ValidationException",
-                "Query condition missed key schema element: SK",
-                BackendError::Validation("Query condition missed key schema element: SK".into()),
-            ),
-            (
-                "ResourceNotFoundException",
-                "Requested resource not found",
-                BackendError::NotFound("Requested resource not found".into()),
-            ),
-            (
-                "ConditionalCheckFailedException",
-                "The conditional request failed",
-                BackendError::ConditionFailed { current: None },
-            ),
-            (
-                "ProvisionedThroughputExceededException",
-                "slow down",
-                BackendError::Throttled {
-                    code: "ProvisionedThroughputExceededException".into(),
-                    message: "slow down".into(),
-                },
-            ),
-            (
-                "ThrottlingException",
-                "Rate of requests exceeds the allowed throughput.",
-                BackendError::Throttled {
-                    code: "ThrottlingException".into(),
-                    message: "Rate of requests exceeds the allowed throughput.".into(),
-                },
-            ),
-            (
-                "RequestLimitExceeded",
-                "quota",
-                BackendError::Throttled {
-                    code: "RequestLimitExceeded".into(),
-                    message: "quota".into(),
-                },
-            ),
-            (
-                "ItemCollectionSizeLimitExceededException",
-                "Collection size exceeded.",
-                BackendError::Service {
-                    code: "ItemCollectionSizeLimitExceededException".into(),
-                    message: "Collection size exceeded.".into(),
-                },
-            ),
-        ];
-        for (code, message, expected) in cases {
-            assert_eq!(
-                classify(&service_error(code, message), target),
-                expected,
-                "{code}"
-            );
-        }
-    }
-
-    #[test]
-    fn auth_codes_become_auth_errors_with_the_message_and_a_hint() {
-        let connection = local();
-        for code in [
-            "UnrecognizedClientException",
-            "InvalidSignatureException",
-            "ExpiredTokenException",
-            "AccessDeniedException",
-        ] {
-            let error = classify(
-                &service_error(
-                    code,
-                    "The security token included in the request is invalid.",
-                ),
-                Target::new(&connection),
-            );
-            let BackendError::Auth { code: got, message } = error else {
-                panic!("{code}: {error:?}")
-            };
-            assert_eq!(got, code);
-            assert!(
-                message.starts_with("The security token included in the request is invalid."),
-                "{message}"
-            );
-            assert!(message.contains("aws sso login"), "{message}");
-        }
-    }
-
-    #[test]
-    fn a_refused_connection_is_a_network_error_naming_the_endpoint() {
-        let connection = local();
-        let error: SdkError<PutItemError, ()> = SdkError::dispatch_failure(ConnectorError::io(
-            std::io::Error::new(std::io::ErrorKind::ConnectionRefused, "Connection refused").into(),
-        ));
-        let BackendError::Network(message) = classify(&error, Target::new(&connection)) else {
-            panic!("not a network error")
-        };
-        assert!(message.contains("http://127.0.0.1:9"), "{message}");
-        assert!(message.contains("Connection refused"), "{message}");
-        assert!(message.contains("--endpoint-url"), "{message}");
-    }
-
-    #[test]
-    fn a_timeout_is_a_network_error() {
-        let connection = Connection {
-            endpoint: None,
-            ..local()
-        };
-        let error: SdkError<PutItemError, ()> = SdkError::timeout_error("operation timed out");
-        let classified = classify(&error, Target::new(&connection));
-        assert_eq!(
-            classified,
-            BackendError::Network(
-                "the DynamoDB endpoint of region us-east-1 did not answer in time; check the network connection and the region (--region)".into()
-            )
-        );
-    }
-
-    #[test]
-    fn missing_credentials_before_sending_are_an_auth_error() {
-        let connection = local();
-        let error: SdkError<PutItemError, ()> = SdkError::dispatch_failure(ConnectorError::other(
-            "failed to resolve identity: the credential provider was not enabled: no providers in chain provided credentials".into(),
-            None,
-        ));
-        let BackendError::Auth { code, message } = classify(&error, Target::new(&connection))
-        else {
-            panic!("not auth")
-        };
-        assert_eq!(code, "CredentialsNotLoaded");
-        assert!(
-            message.contains("no providers in chain provided credentials"),
-            "{message}"
-        );
-        assert!(message.contains("--profile"), "{message}");
-    }
-
-    #[test]
-    fn a_modelled_condition_failure_is_classified_by_its_code() {
-        let connection = local();
-        let exception = ConditionalCheckFailedException::builder()
-            .message("The conditional request failed")
-            .meta(
-                ErrorMetadata::builder()
-                    .code("ConditionalCheckFailedException")
-                    .message("The conditional request failed")
-                    .build(),
-            )
-            .build();
-        let error =
-            SdkError::service_error(PutItemError::ConditionalCheckFailedException(exception), ());
-        assert_eq!(
-            classify(&error, Target::new(&connection)),
-            BackendError::ConditionFailed { current: None }
-        );
-    }
-}
+mod tests;

@@ -5,7 +5,7 @@ use std::fmt::Write as _;
 
 use serde_json::{Map, Value, json};
 
-use super::escape::escape_for_terminal;
+use crate::domain::escape::escape_for_terminal;
 use crate::domain::schema::{
     BillingMode, IndexKind, IndexSchema, KeySchema, Projection, TableDescription,
 };

@@ -3,18 +3,21 @@
 
 use std::collections::BTreeSet;
 
-use super::escape::{escape_for_terminal, escape_json_for_terminal};
+use unicode_width::{UnicodeWidthChar, UnicodeWidthStr};
+
+use super::escape::escape_json_for_terminal;
+use crate::domain::escape::escape_for_terminal;
 use crate::domain::plain_json::to_plain_json;
 use crate::domain::value::{AttrValue, Item};
 
-/// Widest cell, in characters, before it is cut with `…`.
-const MAX_CELL_CHARS: usize = 40;
+/// Widest cell, in terminal columns, before it is cut with `…`.
+const MAX_CELL_WIDTH: usize = 40;
 const GAP: &str = "  ";
 
 /// One cell's text: scalars as themselves, documents and sets as compact JSON.
 fn cell_text(value: &AttrValue) -> String {
     match value {
-        AttrValue::S(text) => escape_for_terminal(text),
+        AttrValue::S(text) => escape_for_terminal(text).into_owned(),
         AttrValue::N(number) => number.to_string(),
         AttrValue::Bool(flag) => flag.to_string(),
         AttrValue::Null => "null".to_owned(),
@@ -26,11 +29,27 @@ fn cell_text(value: &AttrValue) -> String {
     }
 }
 
+/// Terminal columns `text` takes (CJK and most emoji take two). Cells are escaped first, so
+/// no control character is ever measured.
+fn width(text: &str) -> usize {
+    UnicodeWidthStr::width(text)
+}
+
 fn cut(text: String) -> String {
-    if text.chars().count() <= MAX_CELL_CHARS {
+    if width(&text) <= MAX_CELL_WIDTH {
         return text;
     }
-    let mut cut: String = text.chars().take(MAX_CELL_CHARS - 1).collect();
+    let mut cut = String::new();
+    let mut used = 0;
+    for c in text.chars() {
+        let char_width = UnicodeWidthChar::width(c).unwrap_or(0);
+        // Leave one column for the ellipsis.
+        if used + char_width > MAX_CELL_WIDTH - 1 {
+            break;
+        }
+        used += char_width;
+        cut.push(c);
+    }
     cut.push('…');
     cut
 }
@@ -54,7 +73,7 @@ pub fn render_table(rows: &[Item], key_columns: &[String]) -> String {
     let names = columns(rows, key_columns);
     let header: Vec<String> = names
         .iter()
-        .map(|name| cut(escape_for_terminal(name)))
+        .map(|name| cut(escape_for_terminal(name).into_owned()))
         .collect();
     let body: Vec<Vec<String>> = rows
         .iter()
@@ -69,7 +88,7 @@ pub fn render_table(rows: &[Item], key_columns: &[String]) -> String {
         .map(|column| {
             std::iter::once(&header)
                 .chain(&body)
-                .map(|line| line[column].chars().count())
+                .map(|line| width(&line[column]))
                 .max()
                 .unwrap_or(0)
         })
@@ -82,7 +101,7 @@ pub fn render_table(rows: &[Item], key_columns: &[String]) -> String {
                 text.push_str(GAP);
             }
             text.push_str(cell);
-            let pad = widths[column] - cell.chars().count();
+            let pad = widths[column].saturating_sub(width(cell));
             text.extend(std::iter::repeat_n(' ', pad));
         }
         out.push_str(text.trim_end());
@@ -94,6 +113,8 @@ pub fn render_table(rows: &[Item], key_columns: &[String]) -> String {
 #[cfg(test)]
 mod tests {
     use std::collections::BTreeMap;
+
+    use proptest::prelude::Strategy as _;
 
     use super::*;
     use crate::domain::number::Number;
@@ -153,6 +174,26 @@ USER#10  ORDER#1             19.99
     }
 
     #[test]
+    fn wide_characters_are_aligned_by_display_width_and_cut_at_forty_columns() {
+        let rows = vec![
+            Item::from([
+                ("PK".to_owned(), AttrValue::s("日本語")),
+                ("x".to_owned(), AttrValue::s("1")),
+            ]),
+            Item::from([
+                ("PK".to_owned(), AttrValue::s("abc")),
+                ("x".to_owned(), AttrValue::s("漢".repeat(30))),
+            ]),
+        ];
+        let text = render_table(&rows, &keys());
+        let lines: Vec<&str> = text.lines().collect();
+        assert_eq!(lines[0], "PK      x");
+        assert_eq!(lines[1], "日本語  1");
+        // 19 double-width characters (38 columns) plus the ellipsis fit in 40 columns.
+        assert_eq!(lines[2], format!("abc     {}…", "漢".repeat(19)));
+    }
+
+    #[test]
     fn hostile_values_and_names_are_escaped_and_long_values_cut() {
         let rows = vec![Item::from([
             ("PK".to_owned(), AttrValue::s("\u{1b}]0;owned\u{7}")),
@@ -167,9 +208,30 @@ USER#10  ORDER#1             19.99
             !text.chars().any(|c| c.is_control() && c != '\n'),
             "{text:?}"
         );
-        assert!(text.contains("\\u{1b}]0;owned\\u{7}"), "{text}");
+        assert!(text.contains("\\x1b]0;owned\\x07"), "{text}");
         assert!(text.contains("x\\ny"), "{text}");
         assert!(text.contains(&format!("{}…", "a".repeat(39))), "{text}");
         assert!(text.contains(r#"["\u009b31m"]"#), "{text}");
+    }
+
+    proptest::proptest! {
+        #[test]
+        fn any_rows_render_one_clean_line_each(
+            rows in proptest::collection::vec(
+                proptest::collection::btree_map(
+                    proptest::prelude::any::<String>(),
+                    proptest::prelude::any::<String>().prop_map(AttrValue::S),
+                    0..4,
+                ),
+                1..5,
+            ),
+        ) {
+            let text = render_table(&rows, &keys());
+            proptest::prop_assert_eq!(text.lines().count(), rows.len() + 1);
+            proptest::prop_assert!(
+                !text.chars().any(|c| c.is_control() && c != '\n'),
+                "{:?}", text
+            );
+        }
     }
 }

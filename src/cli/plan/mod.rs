@@ -13,15 +13,29 @@ use super::args::ReadOptions;
 use super::error::CliError;
 use crate::domain::schema::{IndexKind, KeySchema, TableDescription};
 
-/// Checks made from the arguments alone, before connecting: a missing table, a zero page size.
+/// The table name from `--table`/`DDBX_TABLE`, checked against DynamoDB's naming rules
+/// (3–255 characters of `a-z A-Z 0-9 _ . -`) so a typo is caught before connecting.
 pub fn require_table(table: Option<&str>) -> Result<&str, CliError> {
-    match table {
-        Some(name) if !name.is_empty() => Ok(name),
-        _ => Err(CliError::usage(
-            "no table given: pass --table T or set DDBX_TABLE (`ddbx tables` lists the tables)",
-        )),
+    let name = match table {
+        Some(name) if !name.is_empty() => name,
+        _ => {
+            return Err(CliError::usage(
+                "no table given: pass --table T or set DDBX_TABLE (`ddbx tables` lists the tables)",
+            ));
+        }
+    };
+    let allowed = |c: char| c.is_ascii_alphanumeric() || matches!(c, '_' | '.' | '-');
+    if !(3..=255).contains(&name.len()) || !name.chars().all(allowed) {
+        return Err(CliError::usage(format!(
+            "--table {name:?}: not a valid DynamoDB table name (3 to 255 characters of a-z, A-Z, 0-9, _ . -); \
+             `ddbx tables` lists the tables"
+        )));
     }
+    Ok(name)
 }
+
+/// DynamoDB's `Limit` is a signed 32-bit integer.
+const MAX_LIMIT: u32 = i32::MAX as u32;
 
 /// Checks `--limit` and `--max-items`, which need no table description.
 pub fn check_read_limits(read: &ReadOptions) -> Result<(), CliError> {
@@ -30,12 +44,30 @@ pub fn check_read_limits(read: &ReadOptions) -> Result<(), CliError> {
             "--limit 0: the page size must be at least 1 (--limit is DynamoDB's Limit per request)",
         ));
     }
+    if let Some(limit) = read.limit.filter(|&limit| limit > MAX_LIMIT) {
+        return Err(CliError::usage(format!(
+            "--limit {limit}: DynamoDB's page size is at most {MAX_LIMIT} (a page also stops at 1 MB)"
+        )));
+    }
     if read.max_items == Some(0) {
         return Err(CliError::usage(
             "--max-items 0: must be at least 1 (leave it out to read every page)",
         ));
     }
     Ok(())
+}
+
+/// DynamoDB's `Limit` for a read. The user's `--limit` when given. Otherwise, without a filter,
+/// `--max-items` is enough: every item read is printed, so reading more (up to 1 MB a page)
+/// would only cost capacity. With a filter the server decides how many match, so no limit.
+fn page_limit(read: &ReadOptions) -> Option<u32> {
+    match (read.limit, read.max_items, &read.filter) {
+        (Some(limit), _, _) => Some(limit),
+        (None, Some(max_items), None) => {
+            Some(u32::try_from(max_items).map_or(MAX_LIMIT, |n| n.min(MAX_LIMIT)))
+        }
+        _ => None,
+    }
 }
 
 /// The table or index a read targets, resolved against the description.
@@ -164,6 +196,27 @@ mod tests {
             assert!(message.contains("DDBX_TABLE"), "{message}");
         }
         assert_eq!(require_table(Some("app")), Ok("app"));
+        assert_eq!(require_table(Some("my-table_v2.0")), Ok("my-table_v2.0"));
+    }
+
+    #[test]
+    fn an_invalid_table_name_is_refused_before_connecting() {
+        let too_long = "t".repeat(256);
+        for name in [
+            "ab",
+            "orders table",
+            "ÄÖÜ-table",
+            "a/b/c",
+            too_long.as_str(),
+        ] {
+            let Err(CliError::Usage(message)) = require_table(Some(name)) else {
+                panic!("expected a usage error for {name:?}");
+            };
+            assert!(
+                message.contains("not a valid DynamoDB table name"),
+                "{message}"
+            );
+        }
     }
 
     #[test]
@@ -188,6 +241,36 @@ mod tests {
             ..ReadOptions::default()
         };
         assert_eq!(check_read_limits(&fine), Ok(()));
+        let huge = ReadOptions {
+            limit: Some(u32::MAX),
+            ..ReadOptions::default()
+        };
+        assert!(
+            matches!(check_read_limits(&huge), Err(CliError::Usage(m)) if m.contains("at most 2147483647"))
+        );
+    }
+
+    #[test]
+    fn max_items_bounds_the_page_size_only_without_a_filter_or_explicit_limit() {
+        let read = |limit, max_items, filter: Option<&str>| ReadOptions {
+            limit,
+            max_items,
+            filter: filter.map(str::to_owned),
+            ..ReadOptions::default()
+        };
+        assert_eq!(page_limit(&read(None, None, None)), None);
+        assert_eq!(page_limit(&read(None, Some(5), None)), Some(5));
+        assert_eq!(page_limit(&read(Some(100), Some(5), None)), Some(100));
+        assert_eq!(page_limit(&read(None, Some(5), Some("a = 1"))), None);
+        assert_eq!(page_limit(&read(Some(3), Some(5), Some("a = 1"))), Some(3));
+        assert_eq!(
+            page_limit(&read(None, Some(u64::MAX), None)),
+            Some(MAX_LIMIT)
+        );
+        assert_eq!(
+            page_limit(&read(None, Some(1 << 40), None)),
+            Some(MAX_LIMIT)
+        );
     }
 
     #[test]

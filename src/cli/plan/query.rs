@@ -2,7 +2,7 @@
 
 use std::cmp::Ordering;
 
-use super::{Target, resolve_target};
+use super::{Target, page_limit, resolve_target};
 use crate::backend::{ExpressionParams, QueryRequest};
 use crate::cli::args::{QueryArgs, SortKeyArgs};
 use crate::cli::error::CliError;
@@ -143,7 +143,7 @@ pub fn plan_query(table: &TableDescription, args: &QueryArgs) -> Result<QueryPla
     request.index = target.index.map(str::to_owned);
     request.filter = expressions.filter;
     request.projection = expressions.projection;
-    request.limit = args.read.limit;
+    request.limit = page_limit(&args.read);
     request.forward = !args.desc;
     request.consistent_read = args.consistent;
     Ok(QueryPlan {

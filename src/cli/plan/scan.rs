@@ -1,6 +1,6 @@
 //! `ddbx scan`: one request per segment (one segment unless `--segments N`).
 
-use super::resolve_target;
+use super::{page_limit, resolve_target};
 use crate::backend::{ExpressionParams, ScanRequest};
 use crate::cli::args::ScanArgs;
 use crate::cli::error::CliError;
@@ -10,10 +10,13 @@ use crate::domain::schema::TableDescription;
 /// DynamoDB's upper bound for `TotalSegments`.
 const MAX_SEGMENTS: u32 = 1_000_000;
 
-/// The first request of every segment plus how many matching items to print at most.
+/// The first request (without its segment number), how many segments to read it in, and how
+/// many matching items to print at most.
 #[derive(Clone, Debug, PartialEq)]
 pub struct ScanPlan {
-    pub segments: Vec<ScanRequest>,
+    pub request: ScanRequest,
+    /// `TotalSegments`; 1 for a plain scan.
+    pub total_segments: u32,
     pub max_items: Option<u64>,
 }
 
@@ -44,18 +47,10 @@ pub fn plan_scan(table: &TableDescription, args: &ScanArgs) -> Result<ScanPlan, 
     template.filter = expressions.filter;
     template.projection = expressions.projection;
     template.params = params;
-    template.limit = args.read.limit;
-    let segments = match args.segments {
-        None | Some(1) => vec![template],
-        Some(total) => (0..total)
-            .map(|segment| ScanRequest {
-                segment: Some((segment, total)),
-                ..template.clone()
-            })
-            .collect(),
-    };
+    template.limit = page_limit(&args.read);
     Ok(ScanPlan {
-        segments,
+        request: template,
+        total_segments: args.segments.unwrap_or(1),
         max_items: args.read.max_items,
     })
 }
@@ -82,8 +77,8 @@ mod tests {
     #[test]
     fn a_plain_scan_is_one_unsegmented_request() {
         let plan = plan(&["--limit", "5", "--max-items", "9"]).expect("valid");
-        assert_eq!(plan.segments.len(), 1);
-        let request = &plan.segments[0];
+        assert_eq!(plan.total_segments, 1);
+        let request = &plan.request;
         assert_eq!(request.table, "app");
         assert_eq!(request.segment, None);
         assert_eq!(request.limit, Some(5));
@@ -92,15 +87,11 @@ mod tests {
     }
 
     #[test]
-    fn segments_number_every_request_of_a_parallel_scan() {
+    fn segments_are_counted_and_the_request_carries_the_index() {
         let plan = plan(&["--segments", "3", "--index", "GSI1"]).expect("valid");
-        let segments: Vec<_> = plan.segments.iter().map(|r| r.segment).collect();
-        assert_eq!(segments, [Some((0, 3)), Some((1, 3)), Some((2, 3))]);
-        assert!(
-            plan.segments
-                .iter()
-                .all(|r| r.index.as_deref() == Some("GSI1"))
-        );
+        assert_eq!(plan.total_segments, 3);
+        assert_eq!(plan.request.segment, None, "numbered when sent");
+        assert_eq!(plan.request.index.as_deref(), Some("GSI1"));
     }
 
     #[test]

@@ -93,6 +93,11 @@ pub enum Operand {
         path: Path,
         span: Span,
     },
+    /// `size(:v)` of a constant (S, B, a set, L or M): a number.
+    SizeOfValue {
+        value: Value,
+        span: Span,
+    },
 }
 
 impl Operand {
@@ -101,7 +106,7 @@ impl Operand {
         match self {
             Self::Path(path) => path.span,
             Self::Value(value) => value.span,
-            Self::Size { span, .. } => *span,
+            Self::Size { span, .. } | Self::SizeOfValue { span, .. } => *span,
         }
     }
 }

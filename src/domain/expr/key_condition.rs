@@ -276,7 +276,8 @@ fn collect_atoms(condition: &Condition, atoms: &mut Vec<Atom>) -> Result<(), Exp
             let (path, value, op) = match (left, right) {
                 (Operand::Path(path), Operand::Value(value)) => (path, &value.value, *op),
                 (Operand::Value(value), Operand::Path(path)) => (path, &value.value, op.flipped()),
-                (Operand::Size { .. }, _) | (_, Operand::Size { .. }) => {
+                (Operand::Size { .. } | Operand::SizeOfValue { .. }, _)
+                | (_, Operand::Size { .. } | Operand::SizeOfValue { .. }) => {
                     return Err(plain(
                         "KeyConditionExpressions cannot contain nested operations",
                         *span,
@@ -336,7 +337,7 @@ fn collect_atoms(condition: &Condition, atoms: &mut Vec<Atom>) -> Result<(), Exp
 }
 
 fn first_operand_error(operator: &str, operand: &Operand, span: Span) -> ExprError {
-    if matches!(operand, Operand::Size { .. }) {
+    if matches!(operand, Operand::Size { .. } | Operand::SizeOfValue { .. }) {
         return plain(
             "KeyConditionExpressions cannot contain nested operations",
             span,
@@ -353,7 +354,7 @@ fn first_operand_error(operator: &str, operand: &Operand, span: Span) -> ExprErr
 fn bound_error(low: &Operand, high: &Operand, span: Span) -> ExprError {
     let nested = [low, high]
         .iter()
-        .any(|operand| matches!(operand, Operand::Size { .. }));
+        .any(|operand| matches!(operand, Operand::Size { .. } | Operand::SizeOfValue { .. }));
     if nested {
         plain(
             "KeyConditionExpressions cannot contain nested operations",

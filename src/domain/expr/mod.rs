@@ -9,8 +9,11 @@
 //!   with [`parse_friendly_condition`] and friends.
 //!
 //! Both give the same AST ([`ast`]), with names and values resolved. [`render::Renderer`] turns
-//! ASTs back into wire text with deterministic placeholders; [`validate`] checks an AST against a
-//! table schema; [`eval`] evaluates it on items; [`complete`] says what may come next at a cursor.
+//! ASTs back into wire text with deterministic placeholders; [`validate`] and
+//! [`key_condition`] check ASTs against a table schema; [`prepare`] runs every check of one
+//! request (what the embedded engine calls first); [`eval`] evaluates conditions, updates and
+//! projections on items; [`order`] sorts key values; [`complete`] says what may come next at a
+//! cursor.
 
 pub mod ast;
 pub mod complete;
@@ -21,6 +24,7 @@ mod lexer;
 pub mod order;
 pub mod params;
 mod parser;
+pub mod prepare;
 pub mod render;
 pub mod reserved;
 pub mod span;
@@ -32,8 +36,6 @@ pub use params::ExpressionParams;
 pub use parser::{MAX_EXPRESSION_BYTES, MAX_IN_CANDIDATES, MAX_OPERATORS, MAX_PATH_DEPTH, Syntax};
 pub use span::Span;
 
-use std::collections::BTreeSet;
-
 /// Parses the wire expressions of one request against its shared [`ExpressionParams`].
 ///
 /// Call one method per expression the request carries, then [`WireRequest::finish`], which
@@ -42,8 +44,9 @@ use std::collections::BTreeSet;
 #[derive(Debug)]
 pub struct WireRequest<'p> {
     params: &'p ExpressionParams,
-    used_names: BTreeSet<String>,
-    used_values: BTreeSet<String>,
+    /// Keys of `params` the expressions used (see [`parser::PlaceholderUse`]).
+    used_names: Vec<&'p String>,
+    used_values: Vec<&'p String>,
     first_kind: Option<ExprKind>,
 }
 
@@ -52,13 +55,46 @@ impl<'p> WireRequest<'p> {
     pub fn new(params: &'p ExpressionParams) -> Self {
         Self {
             params,
-            used_names: BTreeSet::new(),
-            used_values: BTreeSet::new(),
+            used_names: Vec::new(),
+            used_values: Vec::new(),
             first_kind: None,
         }
     }
 
-    fn record(&mut self, kind: ExprKind, used: parser::PlaceholderUse) {
+    /// The service checks the shape of every params key before it reads any expression:
+    /// `#` or `:` followed by one or more of `[A-Za-z0-9_]`.
+    fn check_keys(&self, kind: ExprKind) -> Result<(), ExprError> {
+        if self.first_kind.is_some() {
+            return Ok(());
+        }
+        let valid = |key: &str, sigil: char| {
+            key.strip_prefix(sigil).is_some_and(|rest| {
+                !rest.is_empty() && rest.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'_')
+            })
+        };
+        let names = self
+            .params
+            .names
+            .keys()
+            .map(|key| (key, '#', "ExpressionAttributeNames"));
+        let values = self
+            .params
+            .values
+            .keys()
+            .map(|key| (key, ':', "ExpressionAttributeValues"));
+        for (key, sigil, parameter) in names.chain(values) {
+            if !valid(key, sigil) {
+                return Err(ExprError::plain(
+                    kind,
+                    format!("{parameter} contains invalid key: Syntax error; key: \"{key}\""),
+                    0..0,
+                ));
+            }
+        }
+        Ok(())
+    }
+
+    fn record(&mut self, kind: ExprKind, used: parser::PlaceholderUse<'p>) {
         self.first_kind.get_or_insert(kind);
         self.used_names.extend(used.names);
         self.used_values.extend(used.values);
@@ -66,18 +102,21 @@ impl<'p> WireRequest<'p> {
 
     /// A ConditionExpression, FilterExpression or KeyConditionExpression (`kind` says which).
     pub fn condition(&mut self, kind: ExprKind, text: &str) -> Result<Condition, ExprError> {
+        self.check_keys(kind)?;
         let (condition, used) = parser::parse_condition(text, kind, Syntax::Wire, self.params)?;
         self.record(kind, used);
         Ok(condition)
     }
 
     pub fn update(&mut self, text: &str) -> Result<UpdateExpr, ExprError> {
+        self.check_keys(ExprKind::Update)?;
         let (update, used) = parser::parse_update(text, Syntax::Wire, self.params)?;
         self.record(ExprKind::Update, used);
         Ok(update)
     }
 
     pub fn projection(&mut self, text: &str) -> Result<ProjectionExpr, ExprError> {
+        self.check_keys(ExprKind::Projection)?;
         let (projection, used) = parser::parse_projection(text, Syntax::Wire, self.params)?;
         self.record(ExprKind::Projection, used);
         Ok(projection)
@@ -86,10 +125,14 @@ impl<'p> WireRequest<'p> {
     /// The request-wide check: every `#name` and `:value` defined must be used somewhere.
     pub fn finish(self) -> Result<(), ExprError> {
         let kind = self.first_kind.unwrap_or(ExprKind::Condition);
-        let unused = |defined: Vec<&String>, used: &BTreeSet<String>| -> Vec<String> {
+        // The used keys are the params' own, so identity (address) decides membership.
+        let unused = |defined: Vec<&String>, used: &[&String]| -> Vec<String> {
+            let mut addresses: Vec<*const String> =
+                used.iter().map(|key| std::ptr::from_ref(*key)).collect();
+            addresses.sort_unstable();
             defined
                 .into_iter()
-                .filter(|key| !used.contains(*key))
+                .filter(|key| addresses.binary_search(&std::ptr::from_ref(*key)).is_err())
                 .cloned()
                 .collect()
         };

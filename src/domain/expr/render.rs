@@ -7,7 +7,6 @@
 //! `:placeholder`, since the wire syntax has no literals.
 
 use std::collections::HashMap;
-use std::fmt::Write as _;
 
 use super::ast::{
     Condition, Function, Operand, Path, PathElement, ProjectionExpr, SetValue, UpdateExpr,
@@ -23,7 +22,8 @@ pub struct Renderer {
     params: ExpressionParams,
     name_placeholders: HashMap<String, String>,
     next_name: usize,
-    next_value: usize,
+    /// `:v0`, `:v1`… in order; turned into the map once, in [`Renderer::finish`].
+    values: Vec<AttrValue>,
 }
 
 /// Longest placeholder derived from a name; longer names get a numbered one (the service caps
@@ -39,11 +39,23 @@ impl Renderer {
     /// The names and values used by everything rendered so far.
     #[must_use]
     pub fn finish(self) -> ExpressionParams {
-        self.params
+        let mut params = self.params;
+        params.values = self
+            .values
+            .into_iter()
+            .enumerate()
+            .map(|(index, value)| {
+                let mut key = String::with_capacity(6);
+                key.push_str(":v");
+                push_decimal(&mut key, index);
+                (key, value)
+            })
+            .collect();
+        params
     }
 
     pub fn condition(&mut self, condition: &Condition) -> String {
-        let mut out = String::new();
+        let mut out = String::with_capacity(256);
         self.write_condition(&mut out, condition, Level::Or);
         out
     }
@@ -143,7 +155,9 @@ impl Renderer {
                 left, op, right, ..
             } => {
                 self.write_operand(out, left);
-                let _ = write!(out, " {} ", op.symbol());
+                out.push(' ');
+                out.push_str(op.symbol());
+                out.push(' ');
                 self.write_operand(out, right);
             }
             Condition::Between {
@@ -207,6 +221,11 @@ impl Renderer {
                 self.write_path(out, path);
                 out.push(')');
             }
+            Operand::SizeOfValue { value, .. } => {
+                out.push_str("size(");
+                self.write_value(out, &value.value);
+                out.push(')');
+            }
         }
     }
 
@@ -247,7 +266,9 @@ impl Renderer {
                     }
                 }
                 PathElement::Index(index) => {
-                    let _ = write!(out, "[{index}]");
+                    out.push('[');
+                    push_decimal(out, *index);
+                    out.push(']');
                 }
             }
         }
@@ -282,10 +303,9 @@ impl Renderer {
     }
 
     fn write_value(&mut self, out: &mut String, value: &AttrValue) {
-        let placeholder = format!(":v{}", self.next_value);
-        self.next_value += 1;
-        out.push_str(&placeholder);
-        self.params.values.insert(placeholder, value.clone());
+        out.push_str(":v");
+        push_decimal(out, self.values.len());
+        self.values.push(value.clone());
     }
 }
 
@@ -305,6 +325,40 @@ impl Level {
             Condition::And { .. } => Self::And,
             Condition::Not { .. } => Self::Not,
             _ => Self::Atom,
+        }
+    }
+}
+
+/// Appends `value` in decimal; placeholders and indexes are written for every operand, and the
+/// formatting machinery is several times slower for this.
+fn push_decimal(out: &mut String, value: usize) {
+    let mut digits = [0u8; 20];
+    let mut start = digits.len();
+    let mut rest = value;
+    loop {
+        start -= 1;
+        // `rest % 10` is a single digit, so the cast cannot truncate.
+        digits[start] = b'0' + (rest % 10) as u8;
+        rest /= 10;
+        if rest == 0 {
+            break;
+        }
+    }
+    for &digit in &digits[start..] {
+        out.push(char::from(digit));
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::push_decimal;
+
+    #[test]
+    fn decimals_are_written_like_display_does() {
+        for value in [0, 7, 10, 99, 100, 12_345, usize::MAX] {
+            let mut out = String::from("x");
+            push_decimal(&mut out, value);
+            assert_eq!(out, format!("x{value}"));
         }
     }
 }

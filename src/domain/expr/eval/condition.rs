@@ -69,6 +69,7 @@ fn operand_value<'a>(operand: &'a Operand, item: &'a Item) -> Option<Cow<'a, Att
         Operand::Path(path) => lookup(item, path).map(Cow::Borrowed),
         Operand::Value(value) => Some(Cow::Borrowed(&value.value)),
         Operand::Size { path, .. } => size_of(lookup(item, path)?).map(Cow::Owned),
+        Operand::SizeOfValue { value, .. } => size_of(&value.value).map(Cow::Owned),
     }
 }
 

@@ -29,11 +29,11 @@ pub(super) fn is_known_function(name: &str) -> bool {
     )
 }
 
-impl Parser<'_> {
+impl Parser<'_, '_> {
     /// True at `word (`: a function call.
     pub(super) fn at_call(&self) -> bool {
         self.peek() == &Tok::Ident
-            && self.peek_at(1) == &Tok::LParen
+            && self.peek_next() == &Tok::LParen
             && self
                 .text_of(self.span())
                 .starts_with(|c: char| c.is_ascii_alphabetic())
@@ -45,7 +45,9 @@ impl Parser<'_> {
         let name = self.text_of(name_span).to_owned();
         self.advance();
         self.enter()?;
-        let mut arguments = vec![self.operand()?];
+        // Every function takes one or two arguments; reserving two avoids a regrowth.
+        let mut arguments = Vec::with_capacity(2);
+        arguments.push(self.operand()?);
         while self.peek() == &Tok::Comma {
             self.advance();
             arguments.push(self.operand()?);

@@ -11,15 +11,14 @@
 
 mod call;
 mod condition;
+mod function;
 mod literal;
 mod path;
 mod update;
 
-use std::collections::BTreeSet;
-
 use super::ast::{Condition, ProjectionExpr, UpdateExpr};
 use super::error::{ExprError, ExprKind};
-use super::lexer::{Tok, Token, tokenize};
+use super::lexer::{Lexer, Tok, Token};
 use super::params::ExpressionParams;
 use super::span::Span;
 
@@ -31,7 +30,9 @@ pub enum Syntax {
     /// The wire syntax plus inline literals (`"text"`, `42`, `-1.5e3`, `true`, `false`, `null`,
     /// `0x0aff` binary, `[…]` lists, `{…}` sets) and backticked names (`` `order-id` ``). Bare
     /// reserved words are accepted as attribute names; only `true`, `false` and `null` must be
-    /// backticked to name an attribute, and `NOT` at the start of a condition.
+    /// backticked to name an attribute, and `NOT` at the start of a condition. The service's
+    /// limits on operators, `IN` operands and path depth apply; the 4 KB limit applies to the
+    /// rendered wire text, not to what the user typed. Maps have no literal (a `:value` works).
     Friendly,
 }
 
@@ -43,24 +44,34 @@ pub const MAX_EXPRESSION_BYTES: usize = 4096;
 pub const MAX_PATH_DEPTH: usize = 32;
 /// Most candidates of `IN`.
 pub const MAX_IN_CANDIDATES: usize = 100;
-/// Hard recursion guard; reached only by inputs the operator limit would reject anyway.
-const MAX_NESTING: usize = 400;
+/// Hard recursion guard (parentheses, function arguments, literals). Chains of `NOT` are parsed
+/// iteratively and do not count. 128 levels keep debug builds far from a 2 MB thread stack; a
+/// real expression reaching it would have to nest 128 parenthesised operators deep.
+const MAX_NESTING: usize = 128;
 
-/// Placeholders an expression used, for the request-wide "unused" check.
+/// Defined placeholders an expression used, for the request-wide "unused" check. It holds the
+/// params' own keys and compares them by address: the parser already found each key in the
+/// params, so recording it costs no string comparison and no allocation per use.
 #[derive(Clone, Debug, Default)]
-pub struct PlaceholderUse {
-    pub names: BTreeSet<String>,
-    pub values: BTreeSet<String>,
+pub struct PlaceholderUse<'a> {
+    pub names: Vec<&'a String>,
+    pub values: Vec<&'a String>,
 }
 
-pub(crate) struct Parser<'a> {
-    text: &'a str,
-    tokens: Vec<Token>,
+pub(crate) struct Parser<'t, 'p> {
+    text: &'t str,
+    /// Tokens stream from the lexer with one token of look-ahead; `prev` and `next` also give
+    /// syntax errors their `near:` context.
+    lexer: Lexer<'t>,
+    prev: Option<Token>,
+    current: Token,
+    next: Token,
+    /// Number of tokens consumed: the index of `current`.
     pos: usize,
     kind: ExprKind,
     syntax: Syntax,
-    params: &'a ExpressionParams,
-    used: PlaceholderUse,
+    params: &'p ExpressionParams,
+    used: PlaceholderUse<'p>,
     deferred: Option<ExprError>,
     operators: usize,
     depth: usize,
@@ -70,11 +81,17 @@ pub(crate) struct Parser<'a> {
 
 type PResult<T> = Result<T, ExprError>;
 
-impl<'a> Parser<'a> {
-    fn new(text: &'a str, kind: ExprKind, syntax: Syntax, params: &'a ExpressionParams) -> Self {
+impl<'t, 'p> Parser<'t, 'p> {
+    fn new(text: &'t str, kind: ExprKind, syntax: Syntax, params: &'p ExpressionParams) -> Self {
+        let mut lexer = Lexer::new(text);
+        let current = lexer.next_token();
+        let next = lexer.next_token();
         Self {
             text,
-            tokens: tokenize(text),
+            lexer,
+            prev: None,
+            current,
+            next,
             pos: 0,
             kind,
             syntax,
@@ -99,7 +116,7 @@ impl<'a> Parser<'a> {
                 Span::new(MAX_EXPRESSION_BYTES, self.text.len()),
             ));
         }
-        if self.tokens.len() == 1 {
+        if self.current.tok == Tok::Eof {
             return Err(self.invalid(
                 "The expression can not be empty;",
                 Span::new(0, self.text.len()),
@@ -108,7 +125,7 @@ impl<'a> Parser<'a> {
         Ok(())
     }
 
-    fn finish<T>(mut self, ast: T) -> PResult<(T, PlaceholderUse)> {
+    fn finish<T>(mut self, ast: T) -> PResult<(T, PlaceholderUse<'p>)> {
         if !matches!(self.peek(), Tok::Eof) {
             return Err(self.syntax_error());
         }
@@ -121,30 +138,35 @@ impl<'a> Parser<'a> {
     // ---- token cursor ----
 
     fn peek(&self) -> &Tok {
-        &self.tokens[self.pos].tok
+        &self.current.tok
     }
 
-    fn peek_at(&self, offset: usize) -> &Tok {
-        let last = self.tokens.len() - 1;
-        &self.tokens[(self.pos + offset).min(last)].tok
+    /// The token after the current one.
+    fn peek_next(&self) -> &Tok {
+        &self.next.tok
     }
 
     fn span(&self) -> Span {
-        self.tokens[self.pos].span
+        self.current.span
     }
 
-    /// Span of the token just consumed.
+    /// Span of the token just consumed (the current one before anything was consumed).
     fn prev_span(&self) -> Span {
-        self.tokens[self.pos.saturating_sub(1)].span
+        self.prev
+            .as_ref()
+            .map_or(self.current.span, |prev| prev.span)
     }
 
-    fn text_of(&self, span: Span) -> &'a str {
+    fn text_of(&self, span: Span) -> &'t str {
         &self.text[span.range()]
     }
 
     fn advance(&mut self) -> Span {
         let span = self.span();
-        if self.pos + 1 < self.tokens.len() {
+        if self.current.tok != Tok::Eof {
+            let following = self.lexer.next_token();
+            let next = std::mem::replace(&mut self.next, following);
+            self.prev = Some(std::mem::replace(&mut self.current, next));
             self.pos += 1;
         }
         span
@@ -160,13 +182,7 @@ impl<'a> Parser<'a> {
 
     /// True when the current token is the bare keyword `word` (case-insensitive).
     fn at_keyword(&self, word: &str) -> bool {
-        self.keyword_at(0, word)
-    }
-
-    fn keyword_at(&self, offset: usize, word: &str) -> bool {
-        let index = (self.pos + offset).min(self.tokens.len() - 1);
-        let token = &self.tokens[index];
-        token.tok == Tok::Ident && self.text_of(token.span).eq_ignore_ascii_case(word)
+        self.current.tok == Tok::Ident && self.text_of(self.current.span).eq_ignore_ascii_case(word)
     }
 
     // ---- errors ----
@@ -189,27 +205,25 @@ impl<'a> Parser<'a> {
 
     /// `Syntax error; token: "<tok>", near: "<prev tok … next tok>"` at the current token.
     fn syntax_error(&self) -> ExprError {
-        let token = &self.tokens[self.pos];
+        let token = &self.current;
         let shown = if token.tok == Tok::Eof {
             "<EOF>"
         } else {
             self.text_of(token.span)
         };
-        let near_start = if self.pos > 0 {
-            self.tokens[self.pos - 1].span.start
-        } else {
-            token.span.start
-        };
+        let near_start = self
+            .prev
+            .as_ref()
+            .map_or(token.span.start, |prev| prev.span.start);
         let near_end = if token.tok == Tok::Eof {
             // Trailing spaces are not part of any token.
-            self.pos
-                .checked_sub(1)
-                .map_or(token.span.end, |prev| self.tokens[prev].span.end)
+            self.prev
+                .as_ref()
+                .map_or(token.span.end, |prev| prev.span.end)
+        } else if self.next.tok == Tok::Eof {
+            token.span.end
         } else {
-            self.tokens
-                .get(self.pos + 1)
-                .filter(|next| next.tok != Tok::Eof)
-                .map_or(token.span.end, |next| next.span.end)
+            self.next.span.end
         };
         let near = &self.text[near_start..near_end];
         let mut detail = format!("Syntax error; token: \"{shown}\", near: \"{near}\"");
@@ -249,34 +263,34 @@ impl<'a> Parser<'a> {
 }
 
 /// Parses a condition, filter or key condition.
-pub(crate) fn parse_condition(
+pub(crate) fn parse_condition<'p>(
     text: &str,
     kind: ExprKind,
     syntax: Syntax,
-    params: &ExpressionParams,
-) -> PResult<(Condition, PlaceholderUse)> {
+    params: &'p ExpressionParams,
+) -> PResult<(Condition, PlaceholderUse<'p>)> {
     let mut parser = Parser::new(text, kind, syntax, params);
     parser.check_whole_text()?;
     let condition = parser.condition()?;
     parser.finish(condition)
 }
 
-pub(crate) fn parse_update(
+pub(crate) fn parse_update<'p>(
     text: &str,
     syntax: Syntax,
-    params: &ExpressionParams,
-) -> PResult<(UpdateExpr, PlaceholderUse)> {
+    params: &'p ExpressionParams,
+) -> PResult<(UpdateExpr, PlaceholderUse<'p>)> {
     let mut parser = Parser::new(text, ExprKind::Update, syntax, params);
     parser.check_whole_text()?;
     let update = parser.update()?;
     parser.finish(update)
 }
 
-pub(crate) fn parse_projection(
+pub(crate) fn parse_projection<'p>(
     text: &str,
     syntax: Syntax,
-    params: &ExpressionParams,
-) -> PResult<(ProjectionExpr, PlaceholderUse)> {
+    params: &'p ExpressionParams,
+) -> PResult<(ProjectionExpr, PlaceholderUse<'p>)> {
     let mut parser = Parser::new(text, ExprKind::Projection, syntax, params);
     parser.check_whole_text()?;
     let mut paths = vec![parser.path()?];

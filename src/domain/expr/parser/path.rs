@@ -1,19 +1,21 @@
 //! Document paths, `#name` / `:value` resolution, and the overlap rule shared by updates and
 //! projections.
 
+use std::collections::HashMap;
+
 use super::{MAX_PATH_DEPTH, PResult, Parser, Syntax};
 use crate::domain::expr::ast::{Path, PathElement, Value};
-use crate::domain::expr::lexer::Tok;
+use crate::domain::expr::lexer::{Tok, decode_backtick};
 use crate::domain::expr::reserved::is_reserved;
 use crate::domain::expr::span::Span;
 use crate::domain::value::AttrValue;
 
-impl Parser<'_> {
+impl Parser<'_, '_> {
     /// True when the current token can start a document path.
     pub(super) fn at_path_start(&self) -> bool {
         match self.peek() {
             Tok::Ident | Tok::NamePlaceholder => true,
-            Tok::Backtick(_) => self.syntax == Syntax::Friendly,
+            Tok::Backtick => self.syntax == Syntax::Friendly,
             _ => false,
         }
     }
@@ -21,7 +23,9 @@ impl Parser<'_> {
     /// `segment ( . segment | [ n ] )*`
     pub(super) fn path(&mut self) -> PResult<Path> {
         let start = self.span();
-        let mut elements = vec![PathElement::Name(self.path_segment()?)];
+        // Most paths have one or two steps.
+        let mut elements = Vec::with_capacity(2);
+        elements.push(PathElement::Name(self.path_segment()?));
         loop {
             match self.peek() {
                 Tok::Dot => {
@@ -60,7 +64,7 @@ impl Parser<'_> {
     /// One name: bare word, `#placeholder`, or (friendly) backticked name.
     fn path_segment(&mut self) -> PResult<String> {
         let span = self.span();
-        match self.peek().clone() {
+        match *self.peek() {
             Tok::Ident => {
                 let word = self.text_of(span);
                 if !word.starts_with(|c: char| c.is_ascii_alphabetic()) {
@@ -78,9 +82,11 @@ impl Parser<'_> {
             Tok::NamePlaceholder => {
                 let placeholder = self.text_of(span);
                 self.advance();
-                self.used.names.insert(placeholder.to_owned());
-                match self.params.names.get(placeholder) {
-                    Some(name) => Ok(name.clone()),
+                match self.params.names.get_key_value(placeholder) {
+                    Some((key, name)) => {
+                        self.used.names.push(key);
+                        Ok(name.clone())
+                    }
                     None => {
                         self.defer_invalid(
                             format!(
@@ -92,9 +98,9 @@ impl Parser<'_> {
                     }
                 }
             }
-            Tok::Backtick(name) if self.syntax == Syntax::Friendly => {
+            Tok::Backtick if self.syntax == Syntax::Friendly => {
                 self.advance();
-                Ok(name)
+                Ok(decode_backtick(self.text_of(span)))
             }
             _ => Err(self.syntax_error()),
         }
@@ -104,9 +110,11 @@ impl Parser<'_> {
     pub(super) fn value_placeholder(&mut self) -> Value {
         let span = self.advance();
         let placeholder = self.text_of(span);
-        self.used.values.insert(placeholder.to_owned());
-        let value = match self.params.values.get(placeholder) {
-            Some(value) => value.clone(),
+        let value = match self.params.values.get_key_value(placeholder) {
+            Some((key, value)) => {
+                self.used.values.push(key);
+                value.clone()
+            }
             None => {
                 self.defer_invalid(
                     format!(
@@ -122,13 +130,55 @@ impl Parser<'_> {
 
     /// Two paths may not overlap (one a prefix of the other) or conflict (the same position used
     /// as a map key and a list index). Compared after `#name` resolution.
+    ///
+    /// Paths go into a trie one by one, so the check stays linear however many paths a (long,
+    /// friendly) text holds; the first path that collides with an earlier one is reported
+    /// together with that earlier path.
     pub(super) fn check_overlaps(&mut self, paths: &[&Path]) {
-        for (position, first) in paths.iter().enumerate() {
-            for second in &paths[position + 1..] {
-                if let Some(error) = self.overlap_error(first, second) {
-                    self.defer(error);
-                    return;
+        let mut trie = vec![TrieNode::default()];
+        for (current, path) in paths.iter().enumerate() {
+            let mut node = 0;
+            let mut earlier = None;
+            for element in &path.elements {
+                let here = &trie[node];
+                let other_kind_owner = match element {
+                    PathElement::Name(_) => here.index_child_owner,
+                    PathElement::Index(_) => here.name_child_owner,
+                };
+                earlier = here.end.or(other_kind_owner);
+                if earlier.is_some() {
+                    break;
                 }
+                node = match here.children.get(element) {
+                    Some(&child) => child,
+                    None => {
+                        let child = trie.len();
+                        trie.push(TrieNode {
+                            first: current,
+                            ..TrieNode::default()
+                        });
+                        let here = &mut trie[node];
+                        here.children.insert(element, child);
+                        let owner = match element {
+                            PathElement::Name(_) => &mut here.name_child_owner,
+                            PathElement::Index(_) => &mut here.index_child_owner,
+                        };
+                        owner.get_or_insert(current);
+                        child
+                    }
+                };
+            }
+            if earlier.is_none() {
+                let end = &mut trie[node];
+                // Reaching an existing node: the same path, or an ancestor of an earlier one.
+                earlier = end.end.or((!end.children.is_empty()).then_some(end.first));
+                end.end = Some(current);
+            }
+            if let Some(earlier) = earlier
+                && let Some(error) = self.overlap_error(paths[earlier], path)
+            {
+                self.defer(error);
+                return;
             }
         }
     }
@@ -164,4 +214,17 @@ impl Parser<'_> {
     fn invalid_plain(&self, detail: String, span: Span) -> crate::domain::expr::ExprError {
         self.invalid(detail, span)
     }
+}
+
+/// A node of the overlap trie: one position shared by every path that reaches it.
+#[derive(Default)]
+struct TrieNode<'a> {
+    /// The path that ends here, if any.
+    end: Option<usize>,
+    /// The first path that reached this node.
+    first: usize,
+    /// The first path that continued from here with a map key / with a list index.
+    name_child_owner: Option<usize>,
+    index_child_owner: Option<usize>,
+    children: HashMap<&'a PathElement, usize>,
 }

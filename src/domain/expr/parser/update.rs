@@ -25,7 +25,7 @@ impl Clause {
     ];
 }
 
-impl Parser<'_> {
+impl Parser<'_, '_> {
     fn at_clause(&self) -> Option<(Clause, &'static str)> {
         Clause::ALL
             .into_iter()
@@ -126,7 +126,8 @@ impl Parser<'_> {
             let name = self.text_of(name_span).to_owned();
             self.advance();
             self.enter()?;
-            let mut arguments = vec![self.update_operand(true)?];
+            let mut arguments = Vec::with_capacity(2);
+            arguments.push(self.update_operand(true)?);
             while self.peek() == &Tok::Comma {
                 self.advance();
                 arguments.push(self.update_operand(true)?);

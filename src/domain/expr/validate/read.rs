@@ -83,7 +83,7 @@ pub fn check_filter(
 pub(crate) fn visit_paths(condition: &Condition, visit: &mut impl FnMut(&Path)) {
     let operand = |operand: &Operand, visit: &mut dyn FnMut(&Path)| match operand {
         Operand::Path(path) | Operand::Size { path, .. } => visit(path),
-        Operand::Value(_) => {}
+        Operand::Value(_) | Operand::SizeOfValue { .. } => {}
     };
     match condition {
         Condition::Compare { left, right, .. } => {
