@@ -2,13 +2,27 @@ use std::process::ExitCode;
 use std::sync::Arc;
 
 use clap::Parser;
-use ddbx::backend::Backend;
 use ddbx::backend::aws::{AwsBackend, AwsOptions};
+use ddbx::backend::read_only::ReadOnly;
+use ddbx::backend::{Backend, BackendError};
 use ddbx::cli::{Cli, args::GlobalOptions};
 
-async fn connect_aws(
-    options: &GlobalOptions,
-) -> Result<Arc<dyn Backend>, ddbx::backend::BackendError> {
+/// The backend the options name: the demo, an offline file, or AWS (the default).
+async fn connect(options: &GlobalOptions) -> Result<Arc<dyn Backend>, BackendError> {
+    if options.tui.demo {
+        return ddbx::launch::demo_backend()
+            .map(|(backend, _)| backend)
+            .map_err(BackendError::Validation);
+    }
+    if let Some(offline) =
+        ddbx::launch::file_backend(&options.tui).map_err(BackendError::Validation)?
+    {
+        return Ok(offline.backend);
+    }
+    connect_aws(options).await
+}
+
+async fn connect_aws(options: &GlobalOptions) -> Result<Arc<dyn Backend>, BackendError> {
     let backend = AwsBackend::connect(AwsOptions {
         profile: options.profile.clone(),
         region: options.region.clone(),
@@ -18,9 +32,33 @@ async fn connect_aws(
     Ok(Arc::new(backend))
 }
 
+/// `ddbx --table T` or `ddbx --demo` without a command: the terminal UI.
+async fn open_tui(options: &GlobalOptions) -> Result<(), String> {
+    let mut notices = Vec::new();
+    let (mut backend, table) = if options.tui.demo {
+        ddbx::launch::demo_backend()?
+    } else if let Some(offline) = ddbx::launch::file_backend(&options.tui)? {
+        notices = offline.notices;
+        (offline.backend, offline.table)
+    } else {
+        let table = options.table.clone().unwrap_or_default();
+        let backend = connect_aws(options)
+            .await
+            .map_err(|error| format!("cannot connect: {error}"))?;
+        (backend, table)
+    };
+    if options.read_only {
+        backend = Arc::new(ReadOnly::new(backend));
+    }
+    ddbx::launch::open(backend, &table, &options.tui, notices).await
+}
+
 fn main() -> ExitCode {
     // Usage errors exit with code 2 inside clap.
-    let cli = Cli::parse();
+    let mut cli = Cli::parse();
+    if cli.global.tui.demo && cli.global.table.is_none() {
+        cli.global.table = Some(ddbx::demo::TABLE_NAME.to_owned());
+    }
     let runtime = match tokio::runtime::Builder::new_multi_thread()
         .enable_all()
         .build()
@@ -31,7 +69,18 @@ fn main() -> ExitCode {
             return ExitCode::from(1);
         }
     };
-    match runtime.block_on(ddbx::cli::run(cli, connect_aws)) {
+    if cli.command.is_none()
+        && (cli.global.table.is_some() || cli.global.tui.demo || cli.global.tui.file.is_some())
+    {
+        return match runtime.block_on(open_tui(&cli.global)) {
+            Ok(()) => ExitCode::SUCCESS,
+            Err(error) => {
+                eprintln!("ddbx: {error}");
+                ExitCode::from(1)
+            }
+        };
+    }
+    match runtime.block_on(ddbx::cli::run(cli, connect)) {
         Ok(()) => ExitCode::SUCCESS,
         Err(error) => {
             ddbx::cli::note(&format!("ddbx: {error}"));

@@ -10,6 +10,7 @@ pub mod bench_support {
     pub use super::aws_convert::{ConvertError, SdkItem, item_to_sdk, items_from_sdk};
 }
 mod error;
+pub mod memory;
 pub mod read_only;
 pub mod request;
 

@@ -42,6 +42,10 @@ pub struct GlobalOptions {
     /// Output format.
     #[arg(short, long, global = true, value_enum, default_value_t = OutputFormat::Json, help_heading = GLOBAL)]
     pub output: OutputFormat,
+
+    /// Options of the terminal UI (`ddbx --table T` without a command).
+    #[command(flatten)]
+    pub tui: crate::launch::TuiOptions,
 }
 
 /// How items (and other results) are written to stdout.
@@ -67,6 +71,10 @@ pub enum Command {
     Query(QueryArgs),
     /// Read the whole table or index, optionally as a parallel scan.
     Scan(ScanArgs),
+    /// Item collections: PK prefixes with partition and item counts and entity mix (scans the table).
+    Collections(CollectionsArgs),
+    /// Print the effective keymap of the terminal UI (defaults plus your overrides) as TOML.
+    Keymap,
 }
 
 #[derive(Debug, Args)]
@@ -160,6 +168,18 @@ pub struct ScanArgs {
     /// Split the scan into N parallel segments.
     #[arg(long, value_name = "N")]
     pub segments: Option<u32>,
+}
+
+/// Options of `collections`.
+#[derive(Debug, Args)]
+pub struct CollectionsArgs {
+    /// Split the discovery scan into N parallel segments.
+    #[arg(long, value_name = "N")]
+    pub segments: Option<u32>,
+
+    /// How many partitions of each prefix to list (in key order).
+    #[arg(long, value_name = "N", default_value_t = 10)]
+    pub partitions: usize,
 }
 
 #[cfg(test)]

@@ -5,6 +5,7 @@
 //! The impure rest is the page loop (`paging`) and the dispatcher ([`run()`]).
 
 pub mod args;
+mod collections;
 mod error;
 mod expression;
 mod key_value;

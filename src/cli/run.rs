@@ -34,7 +34,7 @@ Run `ddbx help <command>` for every flag.
 
 /// Checks made before connecting: nothing is sent when these fail.
 fn check_before_connecting(cli: &Cli) -> Result<(), CliError> {
-    let needs_table = !matches!(cli.command, Some(Command::Tables) | None);
+    let needs_table = !matches!(cli.command, Some(Command::Tables | Command::Keymap) | None);
     if needs_table {
         require_table(cli.global.table.as_deref())?;
     }
@@ -44,6 +44,7 @@ fn check_before_connecting(cli: &Cli) -> Result<(), CliError> {
             check_read_limits(&args.read)?;
             check_segments(args.segments)
         }
+        Some(Command::Collections(args)) => check_segments(args.segments),
         _ => Ok(()),
     }
 }
@@ -57,6 +58,9 @@ where
         let mut out = io::stdout().lock();
         return ignore_closed_pipe(out.write_all(USAGE.as_bytes()).and_then(|()| out.flush()));
     };
+    if matches!(command, Command::Keymap) {
+        return crate::launch::print_keymap(&cli.global.tui).map_err(CliError::Failed);
+    }
     check_before_connecting(&cli)?;
     let mut backend = connect(&cli.global).await?;
     if cli.global.read_only {
@@ -103,6 +107,13 @@ where
             Ok(())
         }
         Command::Scan(args) => scan(backend, table_name, args, format).await,
+        Command::Collections(args) => {
+            let entities =
+                crate::launch::entity_decoder(&cli.global.tui).map_err(CliError::Usage)?;
+            super::collections::collections(backend, table_name, args, format, entities).await
+        }
+        // Handled before connecting, above.
+        Command::Keymap => Ok(()),
     }
 }
 

@@ -1,0 +1,252 @@
+//! The one closed set of things that can happen in the app: key-bound intents and the results of
+//! commands the worker ran. Bindable variants are unit variants whose snake_case names are what a
+//! keymap's `run = "…"` refers to; internal variants are `#[serde(skip)]` so no keymap can fake a
+//! result.
+
+use std::time::Duration;
+
+use serde::{Deserialize, Serialize};
+
+use super::request_id::RequestId;
+use crate::backend::{BackendError, Page};
+use crate::domain::schema::TableDescription;
+
+/// Everything `update` reacts to.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Action {
+    /// Does nothing; `run = "noop"` unbinds a key.
+    Noop,
+    /// Leaves the app.
+    Quit,
+    /// Closes the overlay, or goes back one view; quits from the first view.
+    Back,
+    /// Goes back one view in the history.
+    HistoryBack,
+    /// Goes forward one view in the history.
+    HistoryForward,
+    /// Moves the cursor down one row.
+    CursorDown,
+    /// Moves the cursor up one row.
+    CursorUp,
+    /// Moves the cursor to the first row.
+    CursorFirst,
+    /// Moves the cursor to the last row.
+    CursorLast,
+    /// Moves the cursor down one screen.
+    PageDown,
+    /// Moves the cursor up one screen.
+    PageUp,
+    /// Opens the row under the cursor.
+    Open,
+    /// Shows or hides the help overlay.
+    ToggleHelp,
+    /// Shows the table overview (DescribeTable).
+    ShowOverview,
+    /// Shows the item collections grouped by partition key prefix.
+    ShowCollections,
+    /// Starts discovery again from scratch.
+    RestartScan,
+    /// Pauses a running discovery scan, or resumes a paused one.
+    TogglePauseScan,
+    /// Cancels the discovery scan, keeping what was found so far.
+    CancelScan,
+    /// Answers yes to the open question.
+    Confirm,
+    /// Opens the prompt to jump straight to a partition by its key.
+    JumpToPartition,
+    /// Opens the prompt to search the current list.
+    Search,
+    /// Jumps to the next search match.
+    SearchNext,
+    /// Cycles the inspector between the attribute tree, plain JSON and DynamoDB JSON.
+    ToggleJson,
+    /// Switches binary values between base64 and hex.
+    ToggleBinary,
+    /// Copies the item as plain JSON.
+    CopyItemJson,
+    /// Copies the item as DynamoDB JSON.
+    CopyItemDdbJson,
+    /// Copies the item's primary key as DynamoDB JSON.
+    CopyKey,
+    /// Copies the value under the cursor.
+    CopyValue,
+    /// Completes the prompt text from what discovery found.
+    Complete,
+    /// Accepts the prompt.
+    Submit,
+    /// Deletes the character before the prompt cursor.
+    DeleteChar,
+
+    /// A character typed into the prompt (text-entry keys that no binding claims).
+    #[serde(skip)]
+    Input(char),
+    /// The clock advanced; sent only while something is in flight.
+    #[serde(skip)]
+    Tick(Clock),
+    /// The terminal was resized.
+    #[serde(skip)]
+    Resize { width: u16, height: u16 },
+    /// DescribeTable answered.
+    #[serde(skip)]
+    Described {
+        id: RequestId,
+        result: Result<Box<TableDescription>, BackendError>,
+    },
+    /// One discovery Scan page answered.
+    #[serde(skip)]
+    ScanPage {
+        id: RequestId,
+        segment: u32,
+        result: Result<Page, BackendError>,
+    },
+    /// One page of a partition's Query answered.
+    #[serde(skip)]
+    PartitionPage {
+        id: RequestId,
+        result: Result<Page, BackendError>,
+    },
+    /// The clipboard was written (or not).
+    #[serde(skip)]
+    Copied(Result<String, String>),
+    /// A startup or configuration problem to show on screen (e.g. a bad keymap file).
+    #[serde(skip)]
+    Notice(String),
+}
+
+/// Time as the loop sees it, passed in so `update` never reads a clock.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Clock {
+    /// Time since the app started (drives the spinner and scan elapsed time).
+    pub uptime: Duration,
+    /// Wall-clock seconds since the Unix epoch (drives TTL "expires in").
+    pub unix_seconds: i64,
+}
+
+impl Action {
+    /// Every bindable action, in the order the help overlay documents them.
+    pub const BINDABLE: &'static [Action] = &[
+        Self::Noop,
+        Self::Quit,
+        Self::Back,
+        Self::HistoryBack,
+        Self::HistoryForward,
+        Self::CursorDown,
+        Self::CursorUp,
+        Self::CursorFirst,
+        Self::CursorLast,
+        Self::PageDown,
+        Self::PageUp,
+        Self::Open,
+        Self::ToggleHelp,
+        Self::ShowOverview,
+        Self::ShowCollections,
+        Self::RestartScan,
+        Self::TogglePauseScan,
+        Self::CancelScan,
+        Self::Confirm,
+        Self::JumpToPartition,
+        Self::Search,
+        Self::SearchNext,
+        Self::ToggleJson,
+        Self::ToggleBinary,
+        Self::CopyItemJson,
+        Self::CopyItemDdbJson,
+        Self::CopyKey,
+        Self::CopyValue,
+        Self::Complete,
+        Self::Submit,
+        Self::DeleteChar,
+    ];
+
+    /// The keymap name of a bindable action (`None` for internal results). The match is
+    /// exhaustive on purpose: adding a variant forces a decision here.
+    #[must_use]
+    pub fn bindable_name(&self) -> Option<&'static str> {
+        Some(match self {
+            Self::Noop => "noop",
+            Self::Quit => "quit",
+            Self::Back => "back",
+            Self::HistoryBack => "history_back",
+            Self::HistoryForward => "history_forward",
+            Self::CursorDown => "cursor_down",
+            Self::CursorUp => "cursor_up",
+            Self::CursorFirst => "cursor_first",
+            Self::CursorLast => "cursor_last",
+            Self::PageDown => "page_down",
+            Self::PageUp => "page_up",
+            Self::Open => "open",
+            Self::ToggleHelp => "toggle_help",
+            Self::ShowOverview => "show_overview",
+            Self::ShowCollections => "show_collections",
+            Self::RestartScan => "restart_scan",
+            Self::TogglePauseScan => "toggle_pause_scan",
+            Self::CancelScan => "cancel_scan",
+            Self::Confirm => "confirm",
+            Self::JumpToPartition => "jump_to_partition",
+            Self::Search => "search",
+            Self::SearchNext => "search_next",
+            Self::ToggleJson => "toggle_json",
+            Self::ToggleBinary => "toggle_binary",
+            Self::CopyItemJson => "copy_item_json",
+            Self::CopyItemDdbJson => "copy_item_ddb_json",
+            Self::CopyKey => "copy_key",
+            Self::CopyValue => "copy_value",
+            Self::Complete => "complete",
+            Self::Submit => "submit",
+            Self::DeleteChar => "delete_char",
+            Self::Input(_)
+            | Self::Tick(_)
+            | Self::Resize { .. }
+            | Self::Described { .. }
+            | Self::ScanPage { .. }
+            | Self::PartitionPage { .. }
+            | Self::Copied(_)
+            | Self::Notice(_) => return None,
+        })
+    }
+
+    /// The bindable action called `name` in a keymap file, through serde so the names can never
+    /// drift from the enum.
+    #[must_use]
+    pub fn from_bindable_name(name: &str) -> Option<Self> {
+        use serde::de::IntoDeserializer;
+        let deserializer: serde::de::value::StrDeserializer<'_, serde::de::value::Error> =
+            name.into_deserializer();
+        Self::deserialize(deserializer)
+            .ok()
+            .filter(|action| action.bindable_name().is_some())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_bindable_name_round_trips_through_serde() {
+        for action in Action::BINDABLE {
+            let name = action.bindable_name().expect("listed actions are bindable");
+            assert_eq!(
+                Action::from_bindable_name(name).as_ref(),
+                Some(action),
+                "{name}"
+            );
+        }
+    }
+
+    #[test]
+    fn internal_result_actions_cannot_be_named_in_a_keymap() {
+        for name in [
+            "input",
+            "tick",
+            "resize",
+            "described",
+            "scan_page",
+            "copied",
+            "notice",
+        ] {
+            assert_eq!(Action::from_bindable_name(name), None, "{name}");
+        }
+    }
+}

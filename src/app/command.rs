@@ -1,0 +1,29 @@
+//! Side effects as data: `update` returns these, the worker runs them, tests assert on them.
+
+use super::request_id::RequestId;
+use crate::backend::{QueryRequest, ScanRequest};
+
+/// One side effect for the worker (or the loop) to carry out.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Command {
+    /// DescribeTable; answers with `Action::Described`.
+    Describe { id: RequestId, table: String },
+    /// One page of one discovery Scan segment; answers with `Action::ScanPage`.
+    ScanPage {
+        id: RequestId,
+        segment: u32,
+        request: ScanRequest,
+    },
+    /// One page of a partition's Query; answers with `Action::PartitionPage`.
+    QueryPartition {
+        id: RequestId,
+        request: QueryRequest,
+    },
+    /// Abandons in-flight reads; their results, should they still arrive, are stale anyway.
+    Cancel(Vec<RequestId>),
+    /// Writes text to the clipboard; answers with `Action::Copied`. `what` names the content for
+    /// the notice ("item as plain JSON").
+    CopyToClipboard { text: String, what: String },
+    /// Leaves the loop; the terminal guard restores the screen.
+    Quit,
+}

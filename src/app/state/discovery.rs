@@ -1,0 +1,104 @@
+//! The discovery scan: paginated, optionally parallel (segments), pausable, cancellable, with
+//! progress figures for the progress bar.
+
+use std::time::Duration;
+
+use crate::app::request_id::RequestId;
+use crate::domain::collection::Collections;
+use crate::domain::value::Item;
+
+/// Where the whole scan stands.
+#[derive(Clone, Debug, PartialEq)]
+pub enum ScanStatus {
+    /// Not started (the table is not described yet).
+    Idle,
+    /// The table is large; waiting for the user to agree to scan it.
+    AwaitingConfirmation,
+    Running,
+    Paused,
+    /// Stopped by the user; what was found stays.
+    Cancelled,
+    Complete,
+    Failed(String),
+}
+
+/// Where one segment stands.
+#[derive(Clone, Debug, PartialEq)]
+pub enum SegmentCursor {
+    /// Next page starts here (`None`: from the beginning).
+    Ready(Option<Item>),
+    /// This page request is in flight; `from` is kept so a pause/cancel can resume from it.
+    InFlight {
+        id: RequestId,
+        from: Option<Item>,
+    },
+    Done,
+}
+
+/// Figures for the progress bar.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct ScanProgress {
+    pub items_scanned: u64,
+    pub pages: u64,
+    pub consumed_capacity: f64,
+    /// When the scan started, on the app clock.
+    pub started_at: Duration,
+    /// Time spent scanning so far (paused time excluded).
+    pub elapsed: Duration,
+}
+
+/// The scan's state and what it found.
+#[derive(Clone, Debug)]
+pub struct Discovery {
+    pub status: ScanStatus,
+    pub segments: Vec<SegmentCursor>,
+    pub progress: ScanProgress,
+    /// What the scan found, grouped; `None` until a scan starts (it needs the key schema).
+    pub found: Option<Collections>,
+}
+
+impl Discovery {
+    #[must_use]
+    pub fn new(segments: u32) -> Self {
+        Self {
+            status: ScanStatus::Idle,
+            segments: (0..segments.max(1))
+                .map(|_| SegmentCursor::Ready(None))
+                .collect(),
+            progress: ScanProgress::default(),
+            found: None,
+        }
+    }
+
+    /// Ids of the pages in flight.
+    pub fn in_flight(&self) -> impl Iterator<Item = RequestId> + '_ {
+        self.segments.iter().filter_map(|segment| match segment {
+            SegmentCursor::InFlight { id, .. } => Some(*id),
+            _ => None,
+        })
+    }
+
+    /// The segment waiting for `id`, if it is current.
+    #[must_use]
+    pub fn segment_awaiting(&self, id: RequestId) -> Option<usize> {
+        self.segments
+            .iter()
+            .position(|segment| matches!(segment, SegmentCursor::InFlight { id: current, .. } if *current == id))
+    }
+
+    /// Puts in-flight segments back to ready (from where their page started).
+    pub fn abandon_in_flight(&mut self) {
+        for segment in &mut self.segments {
+            if let SegmentCursor::InFlight { from, .. } = segment {
+                *segment = SegmentCursor::Ready(from.take());
+            }
+        }
+    }
+
+    #[must_use]
+    pub fn all_done(&self) -> bool {
+        self.segments
+            .iter()
+            .all(|segment| *segment == SegmentCursor::Done)
+    }
+}

@@ -1,0 +1,174 @@
+//! Everything the app knows; `ui` draws it, only `update` changes it.
+
+pub mod discovery;
+pub mod inspector;
+pub mod item_facts;
+pub mod loadable;
+pub mod partition;
+pub mod view;
+
+use std::collections::BTreeMap;
+
+pub use discovery::{Discovery, ScanStatus};
+pub use inspector::Inspector;
+pub use loadable::Loadable;
+pub use partition::Partition;
+pub use view::{History, View};
+
+use super::action::Clock;
+use super::request_id::RequestIds;
+use crate::backend::Connection;
+use crate::domain::entity::EntityDecoder;
+use crate::domain::schema::TableDescription;
+use crate::keymap::{Keymap, Section};
+
+/// Tunables fixed at startup.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Settings {
+    /// Parallel Scan segments for discovery.
+    pub scan_segments: u32,
+    /// `Limit` of each discovery Scan page and partition Query page.
+    pub page_size: u32,
+    /// Tables larger than this (DescribeTable's size) ask before being scanned.
+    pub large_table_bytes: u64,
+}
+
+impl Default for Settings {
+    fn default() -> Self {
+        Self {
+            scan_segments: 1,
+            page_size: 500,
+            large_table_bytes: 1024 * 1024 * 1024,
+        }
+    }
+}
+
+/// What the prompt is for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum PromptKind {
+    JumpToPartition,
+    Search,
+}
+
+/// A line of text being typed.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Prompt {
+    pub kind: PromptKind,
+    pub text: String,
+}
+
+/// Something drawn over the current view that owns the keyboard.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Overlay {
+    Help,
+    Prompt(Prompt),
+    /// Scanning a large table: the question shown.
+    ConfirmScan {
+        size_bytes: u64,
+        item_count: Option<u64>,
+    },
+}
+
+/// The latest message for the status line.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Notice {
+    Info(String),
+    Error(String),
+}
+
+/// The whole app state.
+#[derive(Clone, Debug)]
+pub struct State {
+    pub table: String,
+    pub connection: Connection,
+    pub keymap: Keymap,
+    pub settings: Settings,
+    /// Entity decoding (heuristics, or the `--model` file's templates).
+    pub entities: EntityDecoder,
+    pub description: Loadable<Box<TableDescription>>,
+    pub history: History,
+    pub overlay: Option<Overlay>,
+    pub discovery: Discovery,
+    /// Partitions opened so far, by partition key text.
+    pub partitions: BTreeMap<String, Partition>,
+    pub notice: Option<Notice>,
+    /// The last search text, for `search_next`.
+    pub last_search: Option<String>,
+    pub clock: Clock,
+    pub ids: RequestIds,
+    /// Terminal size, for paging and for hints.
+    pub viewport: (u16, u16),
+    pub quitting: bool,
+}
+
+impl State {
+    /// A fresh state on the table overview; the first `update(Action::…)` triggers nothing —
+    /// call [`crate::app::update::start`] for the startup commands.
+    #[must_use]
+    pub fn new(
+        table: impl Into<String>,
+        connection: Connection,
+        keymap: Keymap,
+        settings: Settings,
+    ) -> Self {
+        let segments = settings.scan_segments;
+        Self {
+            table: table.into(),
+            connection,
+            keymap,
+            settings,
+            entities: EntityDecoder::new(),
+            description: Loadable::NotRequested,
+            history: History::new(View::Prefixes { cursor: 0 }),
+            overlay: None,
+            discovery: Discovery::new(segments),
+            partitions: BTreeMap::new(),
+            notice: None,
+            last_search: None,
+            clock: Clock::default(),
+            ids: RequestIds::default(),
+            viewport: (80, 24),
+            quitting: false,
+        }
+    }
+
+    /// The keymap section that receives keys now.
+    #[must_use]
+    pub fn section(&self) -> Section {
+        match &self.overlay {
+            Some(Overlay::Help) => Section::Help,
+            Some(Overlay::Prompt(_)) => Section::Prompt,
+            Some(Overlay::ConfirmScan { .. }) => Section::Confirm,
+            None => match self.history.current() {
+                View::Overview => Section::Overview,
+                View::Inspector(_) => Section::Inspector,
+                View::Prefixes { .. } | View::Partitions { .. } | View::Partition { .. } => {
+                    Section::Collections
+                }
+            },
+        }
+    }
+
+    /// The table description, once loaded.
+    #[must_use]
+    pub fn described(&self) -> Option<&TableDescription> {
+        self.description.loaded().map(AsRef::as_ref)
+    }
+
+    /// True while a request is in flight (the loop ticks only then).
+    #[must_use]
+    pub fn is_busy(&self) -> bool {
+        matches!(self.description, Loadable::Loading(_))
+            || self.discovery.in_flight().next().is_some()
+            || self
+                .partitions
+                .values()
+                .any(|partition| matches!(partition.paging, partition::Paging::Fetching(_)))
+    }
+
+    /// Rows visible in a list (terminal height minus header, status and borders).
+    #[must_use]
+    pub fn list_height(&self) -> usize {
+        usize::from(self.viewport.1.saturating_sub(6)).max(1)
+    }
+}

@@ -1,0 +1,79 @@
+//! The views the user moves between, and the history of them (back/forward like a browser).
+
+use crate::domain::value::AttrValue;
+
+use super::inspector::Inspector;
+
+/// One screen with its own cursor, so going back restores where the user was.
+#[derive(Clone, Debug, PartialEq)]
+pub enum View {
+    /// DescribeTable: keys, indexes, counts, billing, TTL, stream.
+    Overview,
+    /// Collections level 1: partition key prefixes.
+    Prefixes { cursor: usize },
+    /// Collections level 2: the partitions of one prefix (`None`: keys without a prefix).
+    Partitions {
+        prefix: Option<String>,
+        cursor: usize,
+    },
+    /// Collections level 3: the items of one partition, grouped by sort key prefix.
+    Partition { pk: AttrValue, cursor: usize },
+    /// One item.
+    Inspector(Box<Inspector>),
+}
+
+/// Visited views; `position` is the current one. Opening a view drops the forward part.
+#[derive(Clone, Debug, PartialEq)]
+pub struct History {
+    views: Vec<View>,
+    position: usize,
+}
+
+impl History {
+    #[must_use]
+    pub fn new(first: View) -> Self {
+        Self {
+            views: vec![first],
+            position: 0,
+        }
+    }
+
+    #[must_use]
+    pub fn current(&self) -> &View {
+        &self.views[self.position]
+    }
+
+    pub fn current_mut(&mut self) -> &mut View {
+        &mut self.views[self.position]
+    }
+
+    /// Opens `view` after the current one, forgetting anything forward of here.
+    pub fn open(&mut self, view: View) {
+        self.views.truncate(self.position + 1);
+        self.views.push(view);
+        self.position += 1;
+    }
+
+    /// Goes back; false when already at the first view.
+    pub fn back(&mut self) -> bool {
+        if self.position == 0 {
+            return false;
+        }
+        self.position -= 1;
+        true
+    }
+
+    /// Goes forward; false when there is nothing forward.
+    pub fn forward(&mut self) -> bool {
+        if self.position + 1 >= self.views.len() {
+            return false;
+        }
+        self.position += 1;
+        true
+    }
+
+    /// Replaces the current view (used by "show collections" from the overview).
+    pub fn replace(&mut self, view: View) {
+        self.views[self.position] = view;
+    }
+}

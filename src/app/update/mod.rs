@@ -1,0 +1,138 @@
+//! `update(&mut State, Action) -> Vec<Command>`: the only place state changes. Pure: no I/O, no
+//! clock reads, no awaiting. One small handler file per screen or concern.
+
+mod collections;
+mod describe;
+mod inspector;
+mod navigation;
+mod prompt;
+pub mod rows;
+mod scan;
+
+pub use rows::row_count;
+
+use super::action::Action;
+use super::command::Command;
+use super::state::{Loadable, Notice, Overlay, State, View};
+
+/// The commands to run when the app starts: describe the table (discovery follows).
+pub fn start(state: &mut State) -> Vec<Command> {
+    let id = state.ids.issue();
+    state.description = Loadable::Loading(id);
+    vec![Command::Describe {
+        id,
+        table: state.table.clone(),
+    }]
+}
+
+/// Applies one action.
+pub fn update(state: &mut State, action: Action) -> Vec<Command> {
+    let commands = apply(state, action);
+    // Lists can shrink under the cursor (a restarted scan, a toggled inspector format).
+    navigation::clamp_cursor(state);
+    commands
+}
+
+fn apply(state: &mut State, action: Action) -> Vec<Command> {
+    match action {
+        Action::Noop => Vec::new(),
+        Action::Quit => {
+            state.quitting = true;
+            vec![Command::Quit]
+        }
+        Action::Tick(clock) => {
+            scan::advance_clock(state, clock);
+            Vec::new()
+        }
+        Action::Resize { width, height } => {
+            state.viewport = (width, height);
+            Vec::new()
+        }
+        Action::Notice(message) => {
+            state.notice = Some(Notice::Error(message));
+            Vec::new()
+        }
+        Action::Copied(result) => {
+            state.notice = Some(match result {
+                Ok(message) => Notice::Info(message),
+                Err(message) => Notice::Error(message),
+            });
+            Vec::new()
+        }
+        Action::Described { id, result } => describe::described(state, id, result),
+        Action::ScanPage {
+            id,
+            segment,
+            result,
+        } => scan::page(state, id, segment, result),
+        Action::PartitionPage { id, result } => collections::partition_page(state, id, result),
+        other => match state.overlay.clone() {
+            Some(Overlay::Help) => help(state, &other),
+            Some(Overlay::Prompt(prompt)) => prompt::key(state, prompt, other),
+            Some(Overlay::ConfirmScan { .. }) => scan::confirm_key(state, &other),
+            None => view_action(state, other),
+        },
+    }
+}
+
+fn help(state: &mut State, action: &Action) -> Vec<Command> {
+    if matches!(action, Action::ToggleHelp | Action::Back) {
+        state.overlay = None;
+    }
+    Vec::new()
+}
+
+/// An action on the current view (no overlay open).
+fn view_action(state: &mut State, action: Action) -> Vec<Command> {
+    match action {
+        Action::ToggleHelp => {
+            state.overlay = Some(Overlay::Help);
+            Vec::new()
+        }
+        Action::Back => navigation::back(state),
+        Action::HistoryBack => navigation::history_back(state),
+        Action::HistoryForward => navigation::history_forward(state),
+        Action::CursorDown
+        | Action::CursorUp
+        | Action::CursorFirst
+        | Action::CursorLast
+        | Action::PageDown
+        | Action::PageUp => {
+            navigation::move_cursor(state, &action);
+            collections::fetch_more_if_near_end(state)
+        }
+        Action::ShowOverview => {
+            if *state.history.current() != View::Overview {
+                state.history.open(View::Overview);
+            }
+            Vec::new()
+        }
+        Action::ShowCollections => {
+            if !matches!(state.history.current(), View::Prefixes { .. }) {
+                state.history.open(View::Prefixes { cursor: 0 });
+            }
+            Vec::new()
+        }
+        Action::Open => match state.history.current() {
+            View::Overview => {
+                state.history.open(View::Prefixes { cursor: 0 });
+                Vec::new()
+            }
+            View::Inspector(_) => inspector::follow_link(state),
+            _ => collections::open(state),
+        },
+        Action::RestartScan => scan::restart(state),
+        Action::TogglePauseScan => scan::toggle_pause(state),
+        Action::CancelScan => scan::cancel(state),
+        Action::JumpToPartition => prompt::open(state, super::state::PromptKind::JumpToPartition),
+        Action::Search => prompt::open(state, super::state::PromptKind::Search),
+        Action::SearchNext => prompt::search_next(state),
+        Action::ToggleJson
+        | Action::ToggleBinary
+        | Action::CopyItemJson
+        | Action::CopyItemDdbJson
+        | Action::CopyKey
+        | Action::CopyValue => inspector::action(state, &action),
+        _ => Vec::new(),
+    }
+}

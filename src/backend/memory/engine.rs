@@ -1,0 +1,147 @@
+//! [`MemoryBackend`]: the tables of the embedded engine behind one `RwLock` each, so reads of a
+//! table run concurrently and every write (single item or transaction) is atomic.
+
+use std::collections::BTreeMap;
+use std::sync::{RwLock, RwLockReadGuard, RwLockWriteGuard};
+
+use crate::backend::{BackendError, Connection};
+use crate::domain::schema::TableDescription;
+use crate::domain::value::Item;
+
+use super::limits::{WriteKind, check_item};
+use super::table::{IndexViolation, TableData};
+
+/// An item refused on load, by position in the input.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct RejectedItem {
+    pub position: usize,
+    pub message: String,
+}
+
+/// What loading a table skipped: items refused outright (no valid primary key, empty set, too
+/// large) and items kept in the table but left out of an index.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct LoadReport {
+    pub rejected: Vec<RejectedItem>,
+    pub index_violations: Vec<IndexViolation>,
+}
+
+/// The embedded DynamoDB engine.
+pub struct MemoryBackend {
+    pub(super) tables: BTreeMap<String, RwLock<TableData>>,
+    pub(super) connection: Connection,
+}
+
+impl Default for MemoryBackend {
+    fn default() -> Self {
+        Self::empty()
+    }
+}
+
+impl MemoryBackend {
+    /// An engine without tables; add them with [`Self::create_table`].
+    #[must_use]
+    pub fn empty() -> Self {
+        Self {
+            tables: BTreeMap::new(),
+            connection: Connection {
+                kind: "memory".into(),
+                ..Connection::default()
+            },
+        }
+    }
+
+    /// An engine holding one table with `items`, every one of which must be valid (the demo and
+    /// tests). The first invalid item is the error.
+    pub fn new(description: TableDescription, items: Vec<Item>) -> Result<Self, BackendError> {
+        let mut engine = Self::empty();
+        let report = engine.create_table(description, items);
+        if let Some(rejected) = report.rejected.into_iter().next() {
+            return Err(BackendError::Validation(format!(
+                "item {}: {}",
+                rejected.position + 1,
+                rejected.message
+            )));
+        }
+        if let Some(violation) = report.index_violations.into_iter().next() {
+            return Err(BackendError::Validation(violation.message));
+        }
+        Ok(engine)
+    }
+
+    /// An engine holding one table, loaded leniently as an offline export is: invalid items are
+    /// skipped and index-key violations stay out of their index; both are reported.
+    #[must_use]
+    pub fn load(description: TableDescription, items: Vec<Item>) -> (Self, LoadReport) {
+        let mut engine = Self::empty();
+        let report = engine.create_table(description, items);
+        (engine, report)
+    }
+
+    /// Adds (or replaces) a table and loads `items` into it leniently.
+    pub fn create_table(&mut self, description: TableDescription, items: Vec<Item>) -> LoadReport {
+        let mut report = LoadReport::default();
+        let mut keyed = Vec::with_capacity(items.len());
+        for (position, item) in items.into_iter().enumerate() {
+            match check_item(&description, &item, WriteKind::Put) {
+                Ok(key) => keyed.push((key, item)),
+                Err(error) => report.rejected.push(RejectedItem {
+                    position,
+                    message: match error {
+                        BackendError::Validation(message) => message,
+                        other => other.to_string(),
+                    },
+                }),
+            }
+        }
+        let name = description.name.clone();
+        let (table, violations) = TableData::load(description, keyed);
+        report.index_violations = violations;
+        self.tables.insert(name, RwLock::new(table));
+        report
+    }
+
+    /// Sets how the header shows this engine (`memory` for the demo, `file` for an export).
+    #[must_use]
+    pub fn with_connection_kind(mut self, kind: &str, endpoint: Option<String>) -> Self {
+        self.connection.kind = kind.to_owned();
+        self.connection.endpoint = endpoint;
+        self
+    }
+
+    fn missing(name: &str) -> BackendError {
+        BackendError::NotFound(format!(
+            "Requested resource not found: Table: {name} not found"
+        ))
+    }
+
+    pub(super) fn read(&self, name: &str) -> Result<RwLockReadGuard<'_, TableData>, BackendError> {
+        let lock = self.tables.get(name).ok_or_else(|| Self::missing(name))?;
+        // A panic while holding the lock cannot leave a half-written item (writes are a single
+        // map update after all checks), so a poisoned lock is safe to keep using.
+        Ok(lock
+            .read()
+            .unwrap_or_else(std::sync::PoisonError::into_inner))
+    }
+
+    pub(super) fn write(
+        &self,
+        name: &str,
+    ) -> Result<RwLockWriteGuard<'_, TableData>, BackendError> {
+        let lock = self.tables.get(name).ok_or_else(|| Self::missing(name))?;
+        Ok(lock
+            .write()
+            .unwrap_or_else(std::sync::PoisonError::into_inner))
+    }
+
+    /// Table names in the service's order.
+    #[must_use]
+    pub fn table_names(&self) -> Vec<String> {
+        self.tables.keys().cloned().collect()
+    }
+
+    /// The description with live counts.
+    pub fn describe(&self, name: &str) -> Result<TableDescription, BackendError> {
+        Ok(self.read(name)?.describe())
+    }
+}

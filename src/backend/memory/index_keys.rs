@@ -1,0 +1,224 @@
+//! Secondary-index membership and projection.
+//!
+//! An item belongs to an index only when it has *every* index key attribute (sparse indexes).
+//! An item that has an index key attribute of the wrong type, or an empty one, is refused on
+//! write with the service's wording; on import (offline exports) it is kept in the table and left
+//! out of the index, as DynamoDB does when backfilling an index.
+
+use crate::domain::schema::{IndexSchema, KeySchema, Projection};
+use crate::domain::value::{AttrValue, Item};
+
+use super::key::ScalarKey;
+
+/// Where an item stands with respect to one index.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Membership {
+    /// In the index under this (partition, sort) key.
+    Member(ScalarKey, Option<ScalarKey>),
+    /// Missing at least one index key attribute: not in the index.
+    Absent,
+    /// Has an index key attribute the index cannot hold; the text is the service's message.
+    Violation(String),
+}
+
+/// Decides the membership of `item` in `index`.
+#[must_use]
+pub fn membership(index: &IndexSchema, item: &Item) -> Membership {
+    let partition = match key_part(index, &index.key, &index.key.partition.name, item) {
+        Ok(Some(value)) => value,
+        Ok(None) => return sparse_or_violation(index, item),
+        Err(message) => return Membership::Violation(message),
+    };
+    let sort = match &index.key.sort {
+        None => None,
+        Some(attribute) => match key_part(index, &index.key, &attribute.name, item) {
+            Ok(Some(value)) => Some(value),
+            Ok(None) => return Membership::Absent,
+            Err(message) => return Membership::Violation(message),
+        },
+    };
+    Membership::Member(partition, sort)
+}
+
+/// The partition key is missing; the sort key may still carry a violation the service reports.
+fn sparse_or_violation(index: &IndexSchema, item: &Item) -> Membership {
+    if let Some(attribute) = &index.key.sort
+        && let Err(message) = key_part(index, &index.key, &attribute.name, item)
+    {
+        return Membership::Violation(message);
+    }
+    Membership::Absent
+}
+
+fn key_part(
+    index: &IndexSchema,
+    key: &KeySchema,
+    name: &str,
+    item: &Item,
+) -> Result<Option<ScalarKey>, String> {
+    let Some(value) = item.get(name) else {
+        return Ok(None);
+    };
+    let expected = key
+        .names()
+        .zip(std::iter::once(&key.partition).chain(key.sort.as_ref()))
+        .find(|(candidate, _)| *candidate == name)
+        .map(|(_, attribute)| attribute.value_type);
+    let actual = value.value_type();
+    if expected.is_some_and(|expected| expected != actual) {
+        return Err(format!(
+            "One or more parameter values were invalid: Type mismatch for Index Key {name} Expected: {} Actual: {actual} IndexName: {}",
+            expected.map_or("", |t| t.descriptor()),
+            index.name
+        ));
+    }
+    if is_empty_scalar(value) {
+        let kind = if matches!(value, AttrValue::B(_)) {
+            "binary"
+        } else {
+            "string"
+        };
+        return Err(format!(
+            "One or more parameter values are not valid. A value specified for a secondary index key is not supported. The AttributeValue for a key attribute cannot contain an empty {kind} value. IndexName: {}, IndexKey: {name}",
+            index.name
+        ));
+    }
+    Ok(ScalarKey::from_value(value))
+}
+
+fn is_empty_scalar(value: &AttrValue) -> bool {
+    match value {
+        AttrValue::S(text) => text.is_empty(),
+        AttrValue::B(bytes) => bytes.is_empty(),
+        _ => false,
+    }
+}
+
+/// The attributes of `item` an index holds: table keys and index keys always, plus the
+/// projection's non-key attributes.
+#[must_use]
+pub fn project(index: &IndexSchema, table_key: &KeySchema, item: Item) -> Item {
+    match &index.projection {
+        Projection::All => item,
+        Projection::KeysOnly => keep(item, |name| {
+            table_key.contains(name) || index.key.contains(name)
+        }),
+        Projection::Include(names) => keep(item, |name| {
+            table_key.contains(name)
+                || index.key.contains(name)
+                || names.iter().any(|included| included == name)
+        }),
+    }
+}
+
+fn keep(mut item: Item, wanted: impl Fn(&str) -> bool) -> Item {
+    item.retain(|name, _| wanted(name));
+    item
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::domain::schema::{IndexKind, KeyAttribute};
+    use crate::domain::value::ValueType;
+
+    fn gsi(projection: Projection) -> IndexSchema {
+        IndexSchema {
+            name: "GSI1".into(),
+            kind: IndexKind::Global,
+            key: KeySchema {
+                partition: KeyAttribute::new("GSI1PK", ValueType::S),
+                sort: Some(KeyAttribute::new("GSI1SK", ValueType::S)),
+            },
+            projection,
+            item_count: None,
+            size_bytes: None,
+            status: None,
+        }
+    }
+
+    fn item(pairs: &[(&str, AttrValue)]) -> Item {
+        pairs
+            .iter()
+            .map(|(name, value)| ((*name).to_owned(), value.clone()))
+            .collect()
+    }
+
+    #[test]
+    fn an_item_missing_any_index_key_attribute_is_not_in_the_index() {
+        let index = gsi(Projection::All);
+        let only_pk = item(&[("GSI1PK", AttrValue::s("GROUP#1"))]);
+        let only_sk = item(&[("GSI1SK", AttrValue::s("USER#1"))]);
+        assert_eq!(membership(&index, &only_pk), Membership::Absent);
+        assert_eq!(membership(&index, &only_sk), Membership::Absent);
+    }
+
+    #[test]
+    fn an_item_with_both_index_keys_is_a_member_under_those_keys() {
+        let index = gsi(Projection::All);
+        let both = item(&[
+            ("GSI1PK", AttrValue::s("GROUP#1")),
+            ("GSI1SK", AttrValue::s("USER#1")),
+        ]);
+        assert_eq!(
+            membership(&index, &both),
+            Membership::Member(
+                ScalarKey::S("GROUP#1".into()),
+                Some(ScalarKey::S("USER#1".into()))
+            )
+        );
+    }
+
+    #[test]
+    fn index_key_of_the_wrong_type_is_a_violation_with_the_service_wording() {
+        let index = gsi(Projection::All);
+        let cases = [
+            (
+                item(&[("GSI1PK", AttrValue::n(1)), ("GSI1SK", AttrValue::s("x"))]),
+                "One or more parameter values were invalid: Type mismatch for Index Key GSI1PK Expected: S Actual: N IndexName: GSI1",
+            ),
+            (
+                item(&[("GSI1SK", AttrValue::Null)]),
+                "One or more parameter values were invalid: Type mismatch for Index Key GSI1SK Expected: S Actual: NULL IndexName: GSI1",
+            ),
+            (
+                item(&[("GSI1PK", AttrValue::s("")), ("GSI1SK", AttrValue::s("x"))]),
+                "One or more parameter values are not valid. A value specified for a secondary index key is not supported. The AttributeValue for a key attribute cannot contain an empty string value. IndexName: GSI1, IndexKey: GSI1PK",
+            ),
+        ];
+        for (item, expected) in cases {
+            assert_eq!(
+                membership(&index, &item),
+                Membership::Violation(expected.into())
+            );
+        }
+    }
+
+    #[test]
+    fn keys_only_and_include_projections_keep_exactly_keys_and_listed_attributes() {
+        let table_key = KeySchema {
+            partition: KeyAttribute::new("PK", ValueType::S),
+            sort: Some(KeyAttribute::new("SK", ValueType::S)),
+        };
+        let full = item(&[
+            ("PK", AttrValue::s("U")),
+            ("SK", AttrValue::s("M")),
+            ("GSI1PK", AttrValue::s("G")),
+            ("GSI1SK", AttrValue::s("U")),
+            ("name", AttrValue::s("Ann")),
+            ("email", AttrValue::s("a@x")),
+        ]);
+        let keys: Vec<String> = project(&gsi(Projection::KeysOnly), &table_key, full.clone())
+            .into_keys()
+            .collect();
+        assert_eq!(keys, ["GSI1PK", "GSI1SK", "PK", "SK"]);
+        let included: Vec<String> = project(
+            &gsi(Projection::Include(vec!["name".into()])),
+            &table_key,
+            full,
+        )
+        .into_keys()
+        .collect();
+        assert_eq!(included, ["GSI1PK", "GSI1SK", "PK", "SK", "name"]);
+    }
+}

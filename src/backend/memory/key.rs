@@ -1,0 +1,187 @@
+//! Key values and their order, exactly as DynamoDB sorts them: strings by the bytes of their UTF-8
+//! encoding, numbers numerically, binary as unsigned bytes.
+//!
+//! Partitions are stored by a hash of their key first, like the service's own storage: a Scan then
+//! walks partitions in a pseudo-random but deterministic order, and the segments of a parallel
+//! scan are contiguous ranges of that hash space (so they are disjoint and cover everything).
+
+use std::cmp::Ordering;
+
+use crate::domain::number::Number;
+use crate::domain::value::{AttrValue, ValueType};
+
+/// One key attribute value: S, N or B. Within one key position every value has the schema's type,
+/// so the derived cross-variant order never decides anything that matters.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub enum ScalarKey {
+    S(Box<str>),
+    N(Number),
+    B(Box<[u8]>),
+}
+
+impl Ord for ScalarKey {
+    fn cmp(&self, other: &Self) -> Ordering {
+        match (self, other) {
+            // `str` and `[u8]` compare bytewise and unsigned: the service's order.
+            (Self::S(a), Self::S(b)) => a.as_bytes().cmp(b.as_bytes()),
+            (Self::N(a), Self::N(b)) => a.cmp(b),
+            (Self::B(a), Self::B(b)) => a.cmp(b),
+            _ => self.rank().cmp(&other.rank()),
+        }
+    }
+}
+
+impl PartialOrd for ScalarKey {
+    fn partial_cmp(&self, other: &Self) -> Option<Ordering> {
+        Some(self.cmp(other))
+    }
+}
+
+impl ScalarKey {
+    fn rank(&self) -> u8 {
+        match self {
+            Self::S(_) => 0,
+            Self::N(_) => 1,
+            Self::B(_) => 2,
+        }
+    }
+
+    /// The key form of an attribute value, or `None` when the value is not S, N or B.
+    #[must_use]
+    pub fn from_value(value: &AttrValue) -> Option<Self> {
+        match value {
+            AttrValue::S(text) => Some(Self::S(text.as_str().into())),
+            AttrValue::N(number) => Some(Self::N(number.clone())),
+            AttrValue::B(bytes) => Some(Self::B(bytes.as_slice().into())),
+            _ => None,
+        }
+    }
+
+    /// Back to an attribute value, for cursors.
+    #[must_use]
+    pub fn to_value(&self) -> AttrValue {
+        match self {
+            Self::S(text) => AttrValue::S(text.to_string()),
+            Self::N(number) => AttrValue::N(number.clone()),
+            Self::B(bytes) => AttrValue::B(bytes.to_vec()),
+        }
+    }
+
+    #[must_use]
+    pub fn value_type(&self) -> ValueType {
+        match self {
+            Self::S(_) => ValueType::S,
+            Self::N(_) => ValueType::N,
+            Self::B(_) => ValueType::B,
+        }
+    }
+
+    /// A 32-bit FNV-1a hash of the type and the canonical bytes, stable across runs and platforms
+    /// so scan order and segment membership are reproducible.
+    #[must_use]
+    pub fn partition_hash(&self) -> u32 {
+        let mut hash: u32 = 0x811c_9dc5;
+        let mut feed = |byte: u8| {
+            hash ^= u32::from(byte);
+            hash = hash.wrapping_mul(0x0100_0193);
+        };
+        feed(self.rank());
+        match self {
+            Self::S(text) => text.bytes().for_each(&mut feed),
+            Self::N(number) => number.to_string().bytes().for_each(&mut feed),
+            Self::B(bytes) => bytes.iter().copied().for_each(&mut feed),
+        }
+        // FNV's low bits mix poorly for short keys; a final avalanche spreads them over the range
+        // so segments get similar shares.
+        hash ^= hash >> 16;
+        hash = hash.wrapping_mul(0x7feb_352d);
+        hash ^= hash >> 15;
+        hash = hash.wrapping_mul(0x846c_a68b);
+        hash ^ (hash >> 16)
+    }
+}
+
+/// Where a partition lives: its hash first (scan order), then the key itself (uniqueness).
+#[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct PartitionSlot {
+    pub hash: u32,
+    pub key: ScalarKey,
+}
+
+impl PartitionSlot {
+    #[must_use]
+    pub fn new(key: ScalarKey) -> Self {
+        Self {
+            hash: key.partition_hash(),
+            key,
+        }
+    }
+}
+
+/// The segment (of `total`) that owns a partition hash: segment `i` owns the `i`-th equal slice of
+/// the 32-bit hash space.
+#[must_use]
+pub fn segment_of(hash: u32, total: u32) -> u32 {
+    // (hash * total) >> 32 is always below `total`.
+    ((u64::from(hash) * u64::from(total)) >> 32) as u32
+}
+
+/// The lowest hash of segment `segment` of `total`.
+#[must_use]
+pub fn segment_start(segment: u32, total: u32) -> u64 {
+    (u64::from(segment) << 32).div_ceil(u64::from(total))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn s(text: &str) -> ScalarKey {
+        ScalarKey::S(text.into())
+    }
+
+    #[test]
+    fn strings_order_by_utf8_bytes_not_by_case_or_locale() {
+        assert!(s("A") < s("a"));
+        assert!(s("z") < s("¿"));
+        assert!(s("ORDER#2026-07-01") < s("ORDER#2026-07-01#ord_9"));
+    }
+
+    #[test]
+    fn numbers_order_numerically_not_textually() {
+        let n = |t: &str| ScalarKey::N(Number::parse(t).expect("valid number literal"));
+        assert!(n("9") < n("10"));
+        assert!(n("-10") < n("-9"));
+        assert!(n("0.5") < n("1"));
+        assert_eq!(n("1.0"), n("1"));
+    }
+
+    #[test]
+    fn binary_orders_as_unsigned_bytes() {
+        let b = |bytes: &[u8]| ScalarKey::B(bytes.into());
+        assert!(b(&[127]) < b(&[128]));
+        assert!(b(&[0x00]) < b(&[0xff]));
+        assert!(b(&[1]) < b(&[1, 0]));
+    }
+
+    #[test]
+    fn every_hash_falls_in_exactly_the_segment_whose_range_contains_it() {
+        for total in [1u32, 2, 3, 7, 1000, 1_000_000] {
+            for hash in [0u32, 1, 12345, u32::MAX / 2, u32::MAX - 1, u32::MAX] {
+                let segment = segment_of(hash, total);
+                assert!(segment < total);
+                assert!(segment_start(segment, total) <= u64::from(hash));
+                assert!(u64::from(hash) < segment_start(segment + 1, total));
+            }
+        }
+    }
+
+    #[test]
+    fn partition_hash_is_stable_and_spreads_similar_keys() {
+        assert_eq!(s("USER#1").partition_hash(), s("USER#1").partition_hash());
+        let segments: std::collections::BTreeSet<u32> = (0..64)
+            .map(|i| segment_of(s(&format!("USER#{i}")).partition_hash(), 4))
+            .collect();
+        assert_eq!(segments.len(), 4);
+    }
+}

@@ -1,0 +1,24 @@
+//! The embedded engine: DynamoDB semantics in memory, for `--demo`, offline exports and fast
+//! deterministic tests. It implements the same [`Backend`](super::Backend) trait as the AWS
+//! backend and is held to the same contract suite.
+
+pub mod capacity;
+pub mod codec;
+mod engine;
+mod expressions;
+pub mod index_keys;
+pub mod key;
+pub mod limits;
+pub mod page;
+pub mod read;
+mod reads;
+pub mod rows;
+mod service;
+pub mod table;
+mod transact;
+mod writes;
+
+pub use engine::{LoadReport, MemoryBackend, RejectedItem};
+
+#[cfg(test)]
+mod read_tests;

@@ -1,0 +1,188 @@
+//! Row keys of the engine's ordered maps. A table is one flat ordered map of rows sorted by
+//! (partition hash, partition key, sort key); an index adds the table key as a tie-breaker so
+//! entries with equal index keys come back in a deterministic order (the service promises no
+//! order there; the table key is our choice).
+//!
+//! [`Edge`] adds "below everything" and "above everything" sentinels to each component, so a
+//! partition, a sort-key range or a segment of the hash space is a plain `BTreeMap::range`.
+
+use super::key::{PartitionSlot, ScalarKey};
+
+/// A component with sentinels: `Low < At(_) < High`. Stored rows only ever use `At`.
+#[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum Edge<T> {
+    Low,
+    At(T),
+    High,
+}
+
+/// A table's primary key in key form.
+#[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct PrimaryKey {
+    pub partition: ScalarKey,
+    pub sort: Option<ScalarKey>,
+}
+
+/// The extra ordering component of a row: nothing for table rows, the table key for index rows.
+pub trait Tie: Ord + Clone {
+    fn low() -> Self;
+    fn high() -> Self;
+}
+
+impl Tie for () {
+    fn low() -> Self {}
+    fn high() -> Self {}
+}
+
+impl Tie for Edge<PrimaryKey> {
+    fn low() -> Self {
+        Edge::Low
+    }
+    fn high() -> Self {
+        Edge::High
+    }
+}
+
+/// One row key. `T = ()` for tables, `T = Edge<PrimaryKey>` for indexes.
+#[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct Row<T> {
+    pub hash: u32,
+    pub partition: Edge<ScalarKey>,
+    /// `At(None)` when the table or index has no sort key.
+    pub sort: Edge<Option<ScalarKey>>,
+    pub tie: T,
+}
+
+pub type TableRow = Row<()>;
+pub type IndexRow = Row<Edge<PrimaryKey>>;
+
+impl<T: Tie> Row<T> {
+    /// The smallest possible row of `slot` with sort component `sort`.
+    pub fn lowest(slot: &PartitionSlot, sort: Edge<Option<ScalarKey>>) -> Self {
+        Self {
+            hash: slot.hash,
+            partition: Edge::At(slot.key.clone()),
+            sort,
+            tie: T::low(),
+        }
+    }
+
+    /// The largest possible row of `slot` with sort component `sort`.
+    pub fn highest(slot: &PartitionSlot, sort: Edge<Option<ScalarKey>>) -> Self {
+        Self {
+            hash: slot.hash,
+            partition: Edge::At(slot.key.clone()),
+            sort,
+            tie: T::high(),
+        }
+    }
+
+    /// The first possible row whose partition hash is at least `hash` (for scan segments).
+    pub fn at_hash(hash: u32) -> Self {
+        Self {
+            hash,
+            partition: Edge::Low,
+            sort: Edge::Low,
+            tie: T::low(),
+        }
+    }
+
+    /// The stored sort key value, if this is a stored row.
+    pub fn sort_value(&self) -> Option<&ScalarKey> {
+        match &self.sort {
+            Edge::At(Some(value)) => Some(value),
+            _ => None,
+        }
+    }
+
+    pub fn partition_value(&self) -> Option<&ScalarKey> {
+        match &self.partition {
+            Edge::At(value) => Some(value),
+            _ => None,
+        }
+    }
+}
+
+impl TableRow {
+    /// The row of a stored item with this primary key.
+    #[must_use]
+    pub fn of(key: &PrimaryKey) -> Self {
+        Self {
+            hash: key.partition.partition_hash(),
+            partition: Edge::At(key.partition.clone()),
+            sort: Edge::At(key.sort.clone()),
+            tie: (),
+        }
+    }
+
+    /// The primary key of a stored row.
+    pub fn primary_key(&self) -> Option<PrimaryKey> {
+        Some(PrimaryKey {
+            partition: self.partition_value()?.clone(),
+            sort: match &self.sort {
+                Edge::At(sort) => sort.clone(),
+                _ => return None,
+            },
+        })
+    }
+}
+
+impl IndexRow {
+    /// The index row of a table item whose index key is `(partition, sort)`.
+    #[must_use]
+    pub fn of(partition: ScalarKey, sort: Option<ScalarKey>, table_key: PrimaryKey) -> Self {
+        Self {
+            hash: partition.partition_hash(),
+            partition: Edge::At(partition),
+            sort: Edge::At(sort),
+            tie: Edge::At(table_key),
+        }
+    }
+
+    pub fn table_key(&self) -> Option<&PrimaryKey> {
+        match &self.tie {
+            Edge::At(key) => Some(key),
+            _ => None,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn s(text: &str) -> ScalarKey {
+        ScalarKey::S(text.into())
+    }
+
+    #[test]
+    fn partition_bounds_enclose_every_row_of_the_partition_and_no_other() {
+        let slot = PartitionSlot::new(s("USER#1"));
+        let low = TableRow::lowest(&slot, Edge::Low);
+        let high = TableRow::highest(&slot, Edge::High);
+        let inside = TableRow::of(&PrimaryKey {
+            partition: s("USER#1"),
+            sort: Some(s("")),
+        });
+        let other = TableRow::of(&PrimaryKey {
+            partition: s("USER#10"),
+            sort: Some(s("A")),
+        });
+        assert!(low < inside && inside < high);
+        assert!(!(low < other && other < high));
+    }
+
+    #[test]
+    fn index_rows_with_equal_index_keys_are_ordered_by_table_key() {
+        let key = |pk: &str| PrimaryKey {
+            partition: s(pk),
+            sort: Some(s("METADATA")),
+        };
+        let first = IndexRow::of(s("GROUP#1"), Some(s("X")), key("USER#1"));
+        let second = IndexRow::of(s("GROUP#1"), Some(s("X")), key("USER#2"));
+        let slot = PartitionSlot::new(s("GROUP#1"));
+        let below = IndexRow::lowest(&slot, Edge::At(Some(s("X"))));
+        let above = IndexRow::highest(&slot, Edge::At(Some(s("X"))));
+        assert!(below < first && first < second && second < above);
+    }
+}

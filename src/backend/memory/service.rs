@@ -1,0 +1,52 @@
+//! The [`Backend`] implementation of the engine: each method runs synchronously inside its
+//! future (no awaits happen while a table lock is held).
+
+use crate::backend::{
+    Backend, BackendFuture, Connection, DeleteRequest, GetOutput, GetRequest, Page, PutRequest,
+    QueryRequest, ScanRequest, TransactOutput, TransactWriteRequest, UpdateRequest, WriteOutput,
+};
+use crate::domain::schema::TableDescription;
+
+use super::engine::MemoryBackend;
+
+impl Backend for MemoryBackend {
+    fn connection(&self) -> Connection {
+        self.connection.clone()
+    }
+
+    fn list_tables(&self) -> BackendFuture<'_, Vec<String>> {
+        Box::pin(async move { Ok(self.table_names()) })
+    }
+
+    fn describe_table<'a>(&'a self, table: &'a str) -> BackendFuture<'a, TableDescription> {
+        Box::pin(async move { self.describe(table) })
+    }
+
+    fn query(&self, request: QueryRequest) -> BackendFuture<'_, Page> {
+        Box::pin(async move { self.query_now(&request) })
+    }
+
+    fn scan(&self, request: ScanRequest) -> BackendFuture<'_, Page> {
+        Box::pin(async move { self.scan_now(&request) })
+    }
+
+    fn get_item(&self, request: GetRequest) -> BackendFuture<'_, GetOutput> {
+        Box::pin(async move { self.get_now(&request) })
+    }
+
+    fn put_item(&self, request: PutRequest) -> BackendFuture<'_, WriteOutput> {
+        Box::pin(async move { self.put_now(&request) })
+    }
+
+    fn update_item(&self, request: UpdateRequest) -> BackendFuture<'_, WriteOutput> {
+        Box::pin(async move { self.update_now(&request) })
+    }
+
+    fn delete_item(&self, request: DeleteRequest) -> BackendFuture<'_, WriteOutput> {
+        Box::pin(async move { self.delete_now(&request) })
+    }
+
+    fn transact_write(&self, request: TransactWriteRequest) -> BackendFuture<'_, TransactOutput> {
+        Box::pin(async move { self.transact_now(&request) })
+    }
+}

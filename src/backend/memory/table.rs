@@ -1,0 +1,275 @@
+//! One table's storage: the rows of the table and of each secondary index, kept in step on every
+//! write. Index rows share the table's encoded item (`StoredItem` is reference counted), so an
+//! `ALL` index costs only its keys.
+
+use std::collections::BTreeMap;
+
+use crate::domain::schema::{IndexSchema, TableDescription};
+use crate::domain::value::Item;
+
+use super::codec::StoredItem;
+use super::index_keys::{Membership, membership};
+use super::rows::{IndexRow, PrimaryKey, TableRow};
+
+/// The rows of one secondary index.
+#[derive(Debug, Default)]
+pub struct IndexData {
+    pub rows: BTreeMap<IndexRow, StoredItem>,
+}
+
+/// A table: its description, its rows and its indexes (in the description's index order).
+#[derive(Debug)]
+pub struct TableData {
+    pub description: TableDescription,
+    pub rows: BTreeMap<TableRow, StoredItem>,
+    pub indexes: Vec<IndexData>,
+    /// Sum of the stored items' sizes, for DescribeTable.
+    pub size_bytes: u64,
+}
+
+/// An item kept in the table but left out of an index because its index key is invalid
+/// (only on import; writes refuse such items).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct IndexViolation {
+    pub index: String,
+    pub key: PrimaryKey,
+    pub message: String,
+}
+
+impl TableData {
+    /// Builds a table from items that already passed [`super::limits::check_item`], in one sorted
+    /// bulk build (much faster than item-by-item inserts). A later item with the same key replaces
+    /// an earlier one, as a sequence of PutItems would.
+    pub fn load(
+        description: TableDescription,
+        items: Vec<(PrimaryKey, Item)>,
+    ) -> (Self, Vec<IndexViolation>) {
+        let mut table_rows: Vec<(TableRow, StoredItem, usize)> = Vec::with_capacity(items.len());
+        let mut index_rows: Vec<Vec<(IndexRow, StoredItem)>> =
+            description.indexes.iter().map(|_| Vec::new()).collect();
+        let mut violations = Vec::new();
+        for (position, (key, item)) in items.into_iter().enumerate() {
+            let stored = StoredItem::encode(&item);
+            for (index, rows) in description.indexes.iter().zip(index_rows.iter_mut()) {
+                match membership(index, &item) {
+                    Membership::Member(partition, sort) => {
+                        rows.push((IndexRow::of(partition, sort, key.clone()), stored.clone()))
+                    }
+                    Membership::Absent => {}
+                    Membership::Violation(message) => violations.push(IndexViolation {
+                        index: index.name.clone(),
+                        key: key.clone(),
+                        message,
+                    }),
+                }
+            }
+            table_rows.push((TableRow::of(&key), stored, position));
+        }
+        // Stable order by row, then keep the last write of each key.
+        table_rows.sort_by(|a, b| a.0.cmp(&b.0).then(a.2.cmp(&b.2)));
+        let mut deduplicated: Vec<(TableRow, StoredItem)> = Vec::with_capacity(table_rows.len());
+        for (row, stored, _) in table_rows {
+            match deduplicated.last_mut() {
+                Some(last) if last.0 == row => last.1 = stored,
+                _ => deduplicated.push((row, stored)),
+            }
+        }
+        let size_bytes = deduplicated.iter().map(|(_, s)| s.size() as u64).sum();
+        let indexes = index_rows
+            .into_iter()
+            .map(|mut rows| {
+                // An overwritten item's index rows must go too: keep only rows whose stored item
+                // is the surviving one for that table key.
+                rows.retain(|(row, stored)| {
+                    row.table_key().is_some_and(|key| {
+                        let table_row = TableRow::of(key);
+                        deduplicated
+                            .binary_search_by(|probe| probe.0.cmp(&table_row))
+                            .is_ok_and(|found| &deduplicated[found].1 == stored)
+                    })
+                });
+                IndexData {
+                    rows: rows.into_iter().collect(),
+                }
+            })
+            .collect();
+        let table = Self {
+            description,
+            rows: deduplicated.into_iter().collect(),
+            indexes,
+            size_bytes,
+        };
+        (table, violations)
+    }
+
+    pub fn get(&self, key: &PrimaryKey) -> Option<&StoredItem> {
+        self.rows.get(&TableRow::of(key))
+    }
+
+    /// Checks that `item` can enter every index; the first violation is the service's error text.
+    pub fn check_index_keys(&self, item: &Item) -> Result<(), String> {
+        for index in &self.description.indexes {
+            if let Membership::Violation(message) = membership(index, item) {
+                return Err(message);
+            }
+        }
+        Ok(())
+    }
+
+    /// Stores `item` under `key` (already validated), replacing any previous item and moving its
+    /// index rows. Returns the previous item.
+    pub fn put(&mut self, key: &PrimaryKey, item: &Item) -> Option<Item> {
+        let previous = self.delete(key);
+        let stored = StoredItem::encode(item);
+        self.size_bytes += stored.size() as u64;
+        for (schema, index) in self.description.indexes.iter().zip(&mut self.indexes) {
+            if let Membership::Member(partition, sort) = membership(schema, item) {
+                index
+                    .rows
+                    .insert(IndexRow::of(partition, sort, key.clone()), stored.clone());
+            }
+        }
+        self.rows.insert(TableRow::of(key), stored);
+        previous
+    }
+
+    /// Removes the item under `key` and its index rows; returns it.
+    pub fn delete(&mut self, key: &PrimaryKey) -> Option<Item> {
+        let stored = self.rows.remove(&TableRow::of(key))?;
+        self.size_bytes = self.size_bytes.saturating_sub(stored.size() as u64);
+        // A stored item always decodes (we encoded it); if it somehow did not, its index rows
+        // would be unreachable by key, so fall back to dropping them by identity.
+        let Ok(item) = stored.decode() else {
+            for index in &mut self.indexes {
+                index.rows.retain(|_, candidate| candidate != &stored);
+            }
+            return None;
+        };
+        for (schema, index) in self.description.indexes.iter().zip(&mut self.indexes) {
+            if let Membership::Member(partition, sort) = membership(schema, &item) {
+                index
+                    .rows
+                    .remove(&IndexRow::of(partition, sort, key.clone()));
+            }
+        }
+        Some(item)
+    }
+
+    /// The schema and rows of a named index.
+    pub fn index(&self, name: &str) -> Option<(&IndexSchema, &IndexData)> {
+        let position = self
+            .description
+            .indexes
+            .iter()
+            .position(|index| index.name == name)?;
+        Some((&self.description.indexes[position], &self.indexes[position]))
+    }
+
+    pub fn item_count(&self) -> usize {
+        self.rows.len()
+    }
+
+    /// The description with live counts filled in, as DescribeTable reports it.
+    pub fn describe(&self) -> TableDescription {
+        let mut description = self.description.clone();
+        description.item_count = Some(self.rows.len() as u64);
+        description.size_bytes = Some(self.size_bytes);
+        description
+            .status
+            .get_or_insert_with(|| "ACTIVE".to_owned());
+        for (schema, index) in description.indexes.iter_mut().zip(&self.indexes) {
+            schema.item_count = Some(index.rows.len() as u64);
+            schema.size_bytes = Some(index.rows.values().map(|s| s.size() as u64).sum());
+        }
+        description
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::backend::memory::key::ScalarKey;
+    use crate::domain::schema::{IndexKind, KeyAttribute, KeySchema, Projection};
+    use crate::domain::value::{AttrValue, ValueType};
+
+    fn description() -> TableDescription {
+        let mut table = TableDescription::new(
+            "T",
+            KeySchema {
+                partition: KeyAttribute::new("PK", ValueType::S),
+                sort: Some(KeyAttribute::new("SK", ValueType::S)),
+            },
+        );
+        table.indexes.push(IndexSchema {
+            name: "GSI1".into(),
+            kind: IndexKind::Global,
+            key: KeySchema {
+                partition: KeyAttribute::new("GSI1PK", ValueType::S),
+                sort: Some(KeyAttribute::new("GSI1SK", ValueType::S)),
+            },
+            projection: Projection::All,
+            item_count: None,
+            size_bytes: None,
+            status: None,
+        });
+        table
+    }
+
+    fn item(pk: &str, sk: &str, gsi: Option<(&str, AttrValue)>) -> (PrimaryKey, Item) {
+        let mut item = Item::new();
+        item.insert("PK".into(), AttrValue::s(pk));
+        item.insert("SK".into(), AttrValue::s(sk));
+        if let Some((gsi_pk, gsi_sk)) = gsi {
+            item.insert("GSI1PK".into(), AttrValue::s(gsi_pk));
+            item.insert("GSI1SK".into(), gsi_sk);
+        }
+        let key = PrimaryKey {
+            partition: ScalarKey::S(pk.into()),
+            sort: Some(ScalarKey::S(sk.into())),
+        };
+        (key, item)
+    }
+
+    #[test]
+    fn load_keeps_index_violations_in_the_table_but_out_of_the_index() {
+        let items = vec![
+            item("U#1", "A", Some(("G#1", AttrValue::s("U#1")))),
+            item("U#2", "A", Some(("G#1", AttrValue::n(7)))),
+            item("U#3", "A", None),
+        ];
+        let (table, violations) = TableData::load(description(), items);
+        assert_eq!(table.item_count(), 3);
+        assert_eq!(table.indexes[0].rows.len(), 1);
+        assert_eq!(violations.len(), 1);
+        assert_eq!(violations[0].index, "GSI1");
+    }
+
+    #[test]
+    fn load_keeps_the_last_of_duplicate_keys_and_only_its_index_rows() {
+        let items = vec![
+            item("U#1", "A", Some(("G#old", AttrValue::s("x")))),
+            item("U#1", "A", Some(("G#new", AttrValue::s("x")))),
+        ];
+        let (table, _) = TableData::load(description(), items);
+        assert_eq!(table.item_count(), 1);
+        assert_eq!(table.indexes[0].rows.len(), 1);
+        let row = table.indexes[0].rows.keys().next().expect("one index row");
+        assert_eq!(row.partition_value(), Some(&ScalarKey::S("G#new".into())));
+    }
+
+    #[test]
+    fn put_moves_index_rows_and_delete_removes_them() {
+        let (mut table, _) = TableData::load(description(), Vec::new());
+        let (key, first) = item("U#1", "A", Some(("G#1", AttrValue::s("x"))));
+        assert_eq!(table.put(&key, &first), None);
+        let (_, moved) = item("U#1", "A", Some(("G#2", AttrValue::s("x"))));
+        assert_eq!(table.put(&key, &moved), Some(first));
+        assert_eq!(table.indexes[0].rows.len(), 1);
+        let (_, sparse) = item("U#1", "A", None);
+        table.put(&key, &sparse);
+        assert!(table.indexes[0].rows.is_empty());
+        assert_eq!(table.delete(&key), Some(sparse));
+        assert_eq!(table.item_count(), 0);
+        assert_eq!(table.size_bytes, 0);
+    }
+}

@@ -1,0 +1,81 @@
+//! The demo table's schema.
+
+use crate::domain::schema::{
+    BillingMode, IndexKind, IndexSchema, KeyAttribute, KeySchema, Projection, TableDescription,
+    TtlDescription,
+};
+use crate::domain::value::ValueType;
+
+pub const TABLE_NAME: &str = "SingleTableApp";
+
+fn s(name: &str) -> KeyAttribute {
+    KeyAttribute::new(name, ValueType::S)
+}
+
+fn index(name: &str, kind: IndexKind, key: KeySchema, projection: Projection) -> IndexSchema {
+    IndexSchema {
+        name: name.into(),
+        kind,
+        key,
+        projection,
+        item_count: None,
+        size_bytes: None,
+        status: (kind == IndexKind::Global).then(|| "ACTIVE".to_owned()),
+    }
+}
+
+/// `PK`/`SK` strings; `GSI1` is the inverted group roster (ALL), `GSI2` the sparse list of orders
+/// pending review (INCLUDE status and total), `LSI1` a user's orders by status and date
+/// (KEYS_ONLY). TTL on `expiresAt`.
+#[must_use]
+pub fn description() -> TableDescription {
+    let mut table = TableDescription::new(
+        TABLE_NAME,
+        KeySchema {
+            partition: s("PK"),
+            sort: Some(s("SK")),
+        },
+    );
+    table.indexes = vec![
+        index(
+            "GSI1",
+            IndexKind::Global,
+            KeySchema {
+                partition: s("GSI1PK"),
+                sort: Some(s("GSI1SK")),
+            },
+            Projection::All,
+        ),
+        index(
+            "GSI2",
+            IndexKind::Global,
+            KeySchema {
+                partition: s("GSI2PK"),
+                sort: Some(s("GSI2SK")),
+            },
+            Projection::Include(vec!["status".into(), "total".into()]),
+        ),
+        index(
+            "LSI1",
+            IndexKind::Local,
+            KeySchema {
+                partition: s("PK"),
+                sort: Some(s("LSI1SK")),
+            },
+            Projection::KeysOnly,
+        ),
+    ];
+    for name in ["GSI1PK", "GSI1SK", "GSI2PK", "GSI2SK", "LSI1SK"] {
+        table.attribute_types.insert(name.into(), ValueType::S);
+    }
+    table.status = Some("ACTIVE".into());
+    table.billing_mode = Some(BillingMode::PayPerRequest);
+    table.ttl = Some(TtlDescription {
+        attribute: "expiresAt".into(),
+        status: "ENABLED".into(),
+    });
+    table.arn = Some(format!(
+        "arn:aws:dynamodb:local:000000000000:table/{TABLE_NAME}"
+    ));
+    table
+}

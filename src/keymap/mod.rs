@@ -1,0 +1,238 @@
+//! Keymaps as data: `keymaps/default.toml` (embedded at build time) plus optional user overrides
+//! with `prepend_keymap` (wins), `append_keymap` (fallback), `keymap` (replaces a section) and
+//! `run = "noop"` to unbind. A bad user file never stops the app: its error is returned for the
+//! status line and the defaults are used.
+
+mod error;
+mod file;
+pub mod key;
+pub mod section;
+mod suggest;
+
+use std::collections::BTreeMap;
+use std::fmt::Write as _;
+use std::path::{Path, PathBuf};
+
+pub use error::KeymapError;
+pub use key::Key;
+pub use section::Section;
+pub use suggest::{edit_distance, nearest};
+
+use crate::app::action::Action;
+
+/// The shipped keymap, the single source of truth for default keys, help and hints.
+pub const DEFAULT_KEYMAP: &str = include_str!("../../keymaps/default.toml");
+
+/// One row: a key or chord, the action it runs and the text help shows.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Binding {
+    pub keys: Vec<Key>,
+    pub action: Action,
+    pub desc: String,
+}
+
+impl Binding {
+    /// The keys as written in a keymap (`g g`, `<C-s>`).
+    #[must_use]
+    pub fn keys_text(&self) -> String {
+        self.keys
+            .iter()
+            .map(Key::to_string)
+            .collect::<Vec<_>>()
+            .join(" ")
+    }
+}
+
+/// What a key sequence means in a section.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Lookup {
+    Action(Action),
+    /// The keys so far start a chord; wait for the next key.
+    Pending,
+    Unbound,
+}
+
+/// The effective keymap: per section, rows in priority order.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Keymap {
+    sections: BTreeMap<Section, Vec<Binding>>,
+}
+
+impl Keymap {
+    /// The built-in keymap. It is validated by tests, so failing here is a build defect.
+    #[must_use]
+    pub fn defaults() -> Self {
+        match Self::from_default_text() {
+            Ok(keymap) => keymap,
+            Err(error) => panic!("the embedded default keymap is invalid: {error}"),
+        }
+    }
+
+    fn from_default_text() -> Result<Self, KeymapError> {
+        let parsed = file::parse("<built-in keymaps/default.toml>", DEFAULT_KEYMAP)?;
+        let mut sections = BTreeMap::new();
+        for (section, rows) in parsed {
+            let mut bindings = rows.prepend;
+            bindings.extend(rows.replace.unwrap_or_default());
+            bindings.extend(rows.append);
+            sections.insert(section, bindings);
+        }
+        Ok(Self { sections })
+    }
+
+    /// The defaults with the user file `text` (named `file` in errors) applied on top.
+    pub fn with_overrides(file: &str, text: &str) -> Result<Self, KeymapError> {
+        let overrides = file::parse(file, text)?;
+        let mut keymap = Self::defaults();
+        for (section, rows) in overrides {
+            let current = keymap.sections.entry(section).or_default();
+            let base = rows.replace.unwrap_or_else(|| std::mem::take(current));
+            let mut merged = rows.prepend;
+            merged.extend(base);
+            merged.extend(rows.append);
+            *current = merged;
+        }
+        Ok(keymap)
+    }
+
+    /// Loads the effective keymap: `explicit` (from `--keymap`) or else the XDG user file if it
+    /// exists, on top of the defaults. On any problem the defaults are returned with the error.
+    #[must_use]
+    pub fn load(explicit: Option<&Path>) -> (Self, Option<KeymapError>) {
+        let path = match explicit {
+            Some(path) => Some(path.to_path_buf()),
+            None => user_keymap_path().filter(|path| path.exists()),
+        };
+        let Some(path) = path else {
+            return (Self::defaults(), None);
+        };
+        let name = path.display().to_string();
+        let loaded = std::fs::read_to_string(&path)
+            .map_err(|error| KeymapError {
+                file: name.clone(),
+                position: None,
+                message: format!("cannot read: {error}"),
+            })
+            .and_then(|text| Self::with_overrides(&name, &text));
+        match loaded {
+            Ok(keymap) => (keymap, None),
+            Err(error) => (Self::defaults(), Some(error)),
+        }
+    }
+
+    /// The bindings of one section, in priority order (global not included).
+    #[must_use]
+    pub fn bindings(&self, section: Section) -> &[Binding] {
+        self.sections.get(&section).map_or(&[], Vec::as_slice)
+    }
+
+    /// Bindings that apply in `section`, in lookup order, each key sequence only once (the first
+    /// binding of a sequence shadows later ones) and without unbound (`noop`) rows: what the
+    /// help overlay and the hints show.
+    #[must_use]
+    pub fn effective(&self, section: Section) -> Vec<&Binding> {
+        let mut seen = Vec::new();
+        let mut result = Vec::new();
+        for binding in self.chain(section) {
+            if seen.contains(&&binding.keys) {
+                continue;
+            }
+            seen.push(&binding.keys);
+            if binding.action != Action::Noop {
+                result.push(binding);
+            }
+        }
+        result
+    }
+
+    fn chain(&self, section: Section) -> impl Iterator<Item = &Binding> {
+        let global: &[Binding] = if section.falls_back_to_global() {
+            self.bindings(Section::Global)
+        } else {
+            &[]
+        };
+        self.bindings(section).iter().chain(global)
+    }
+
+    /// What `keys` (pending chord keys plus the new one) mean in `section`.
+    #[must_use]
+    pub fn lookup(&self, section: Section, keys: &[Key]) -> Lookup {
+        let mut pending = false;
+        for binding in self.chain(section) {
+            if binding.keys == keys {
+                return Lookup::Action(binding.action.clone());
+            }
+            pending |= binding.keys.len() > keys.len() && binding.keys.starts_with(keys);
+        }
+        if pending {
+            Lookup::Pending
+        } else {
+            Lookup::Unbound
+        }
+    }
+
+    /// The keys bound to `action` in `section` (first one), for hints like "? help".
+    #[must_use]
+    pub fn key_for(&self, section: Section, action: &Action) -> Option<String> {
+        self.effective(section)
+            .into_iter()
+            .find(|binding| &binding.action == action)
+            .map(Binding::keys_text)
+    }
+
+    /// The effective keymap as TOML in the shipped shape (what `ddbx keymap` prints).
+    #[must_use]
+    pub fn to_toml(&self) -> String {
+        let mut out = String::new();
+        for section in Section::ALL {
+            let _ = writeln!(out, "[{}]\nkeymap = [", section.name());
+            for binding in self.bindings(section) {
+                let on = if binding.keys.len() == 1 {
+                    toml_string(&binding.keys_text())
+                } else {
+                    let keys: Vec<String> = binding
+                        .keys
+                        .iter()
+                        .map(|key| toml_string(&key.to_string()))
+                        .collect();
+                    format!("[{}]", keys.join(", "))
+                };
+                let run = binding.action.bindable_name().unwrap_or("noop");
+                let _ = writeln!(
+                    out,
+                    "  {{ on = {on}, run = {}, desc = {} }},",
+                    toml_string(run),
+                    toml_string(&binding.desc)
+                );
+            }
+            out.push_str("]\n\n");
+        }
+        out
+    }
+}
+
+fn toml_string(text: &str) -> String {
+    let mut quoted = String::from("\"");
+    for c in text.chars() {
+        match c {
+            '"' => quoted.push_str("\\\""),
+            '\\' => quoted.push_str("\\\\"),
+            c if c.is_control() => {
+                let _ = write!(quoted, "\\u{:04X}", u32::from(c));
+            }
+            c => quoted.push(c),
+        }
+    }
+    quoted.push('"');
+    quoted
+}
+
+/// `$XDG_CONFIG_HOME/ddbx/keymap.toml`, or `~/.config/ddbx/keymap.toml`.
+#[must_use]
+pub fn user_keymap_path() -> Option<PathBuf> {
+    let base = std::env::var_os("XDG_CONFIG_HOME")
+        .filter(|value| !value.is_empty())
+        .map(PathBuf::from)
+        .or_else(|| std::env::var_os("HOME").map(|home| PathBuf::from(home).join(".config")))?;
+    Some(base.join("ddbx").join("keymap.toml"))
+}

@@ -1,0 +1,62 @@
+//! Keymap sections: one per screen or mode, plus `global` as every screen's fallback.
+
+use std::fmt;
+
+/// Where a binding applies.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Section {
+    /// Fallback for every screen (not for text entry).
+    Global,
+    Overview,
+    Collections,
+    Inspector,
+    Help,
+    /// Text entry (jump to partition, search): unbound printable keys are typed.
+    Prompt,
+    /// A yes/no question (scanning a large table).
+    Confirm,
+}
+
+impl Section {
+    pub const ALL: [Self; 7] = [
+        Self::Global,
+        Self::Overview,
+        Self::Collections,
+        Self::Inspector,
+        Self::Help,
+        Self::Prompt,
+        Self::Confirm,
+    ];
+
+    /// The section's name in keymap files.
+    #[must_use]
+    pub const fn name(self) -> &'static str {
+        match self {
+            Self::Global => "global",
+            Self::Overview => "overview",
+            Self::Collections => "collections",
+            Self::Inspector => "inspector",
+            Self::Help => "help",
+            Self::Prompt => "prompt",
+            Self::Confirm => "confirm",
+        }
+    }
+
+    #[must_use]
+    pub fn from_name(name: &str) -> Option<Self> {
+        Self::ALL.into_iter().find(|section| section.name() == name)
+    }
+
+    /// Whether `global` bindings also apply here. Modal sections (prompt, confirm, help) own the
+    /// keyboard so typing `q` into a prompt types a `q`.
+    #[must_use]
+    pub const fn falls_back_to_global(self) -> bool {
+        matches!(self, Self::Overview | Self::Collections | Self::Inspector)
+    }
+}
+
+impl fmt::Display for Section {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}

@@ -1,0 +1,165 @@
+//! Opening the terminal UI from the command line: options, startup checks that print plain
+//! errors before the alternate screen is entered (no credentials, table missing), then the loop
+//! inside the terminal guard.
+
+use std::io;
+use std::path::PathBuf;
+use std::sync::Arc;
+
+use clap::Args;
+use crossterm::event::EventStream;
+use ratatui::Terminal;
+use ratatui::backend::CrosstermBackend;
+
+use crate::app::action::Action;
+use crate::app::state::{Settings, State};
+use crate::backend::Backend;
+use crate::clipboard::SystemClipboard;
+use crate::keymap::Keymap;
+use crate::terminal::TerminalGuard;
+use crate::worker::Worker;
+
+/// Options of the terminal UI.
+#[derive(Clone, Debug, Default, Args)]
+pub struct TuiOptions {
+    /// Open the built-in demo table (SingleTableApp, in memory; nothing leaves the process).
+    #[arg(long, global = true)]
+    pub demo: bool,
+
+    /// Open an offline table, read-only: `aws dynamodb scan` output, DynamoDB JSON lines (.gz
+    /// too) or an Export-to-S3 folder.
+    #[arg(long, global = true, value_name = "PATH")]
+    pub file: Option<PathBuf>,
+
+    /// `aws dynamodb describe-table` JSON giving --file its key schema and indexes (otherwise
+    /// inferred from the items).
+    #[arg(long, global = true, value_name = "FILE", requires = "file")]
+    pub schema: Option<PathBuf>,
+
+    /// Model file (TOML) naming entities by key templates; wins over the heuristics.
+    #[arg(long, global = true, value_name = "FILE")]
+    pub model: Option<PathBuf>,
+
+    /// Keymap file with overrides (default: $XDG_CONFIG_HOME/ddbx/keymap.toml).
+    #[arg(long, global = true, value_name = "FILE")]
+    pub keymap: Option<PathBuf>,
+
+    /// Parallel Scan segments used to discover item collections.
+    #[arg(long = "discovery-segments", global = true, value_name = "N", default_value_t = 1,
+          value_parser = clap::value_parser!(u32).range(1..=1_000_000))]
+    pub discovery_segments: u32,
+}
+
+/// Prints the effective keymap (defaults plus overrides) as TOML; a bad user file is reported on
+/// stderr and the defaults are printed.
+pub fn print_keymap(options: &TuiOptions) -> Result<(), String> {
+    let (keymap, error) = Keymap::load(options.keymap.as_deref());
+    print!("{}", keymap.to_toml());
+    match error {
+        Some(error) => Err(format!(
+            "keymap error (the defaults above are in effect): {error}"
+        )),
+        None => Ok(()),
+    }
+}
+
+/// The in-memory demo backend and its table name.
+pub fn demo_backend() -> Result<(Arc<dyn Backend>, String), String> {
+    let (description, items) =
+        crate::demo::generate(crate::demo::DEFAULT_SEED, crate::demo::DEFAULT_SIZE);
+    let backend = crate::backend::memory::MemoryBackend::new(description, items)
+        .map_err(|error| format!("the demo table failed to load: {error}"))?
+        .with_connection_kind("demo (in memory)", None);
+    Ok((Arc::new(backend), crate::demo::TABLE_NAME.to_owned()))
+}
+
+/// An offline table opened for the UI.
+pub struct OfflineTable {
+    /// Read-only.
+    pub backend: Arc<dyn Backend>,
+    pub table: String,
+    /// What the user should be told about loading it (inferred schema, skipped lines).
+    pub notices: Vec<String>,
+}
+
+/// The `--file` table, when one was given.
+pub fn file_backend(options: &TuiOptions) -> Result<Option<OfflineTable>, String> {
+    let Some(path) = &options.file else {
+        return Ok(None);
+    };
+    let (engine, opened) = crate::offline::open_backend(
+        path,
+        options.schema.as_deref(),
+        crate::offline::BadLines::Skip,
+    )
+    .map_err(|error| error.to_string())?;
+    let mut notices: Vec<String> = opened.inferred.into_iter().collect();
+    if let Some(first) = opened.warnings.first() {
+        notices.push(format!(
+            "{} warnings while loading; first: {first}",
+            opened.warnings.len()
+        ));
+    }
+    let backend: Arc<dyn Backend> =
+        Arc::new(crate::backend::read_only::ReadOnly::new(Arc::new(engine)));
+    Ok(Some(OfflineTable {
+        backend,
+        table: opened.description.name,
+        notices,
+    }))
+}
+
+/// The entity decoder, with the `--model` file when given.
+pub fn entity_decoder(
+    options: &TuiOptions,
+) -> Result<crate::domain::entity::EntityDecoder, String> {
+    let Some(path) = &options.model else {
+        return Ok(crate::domain::entity::EntityDecoder::new());
+    };
+    let text = std::fs::read_to_string(path)
+        .map_err(|error| format!("cannot read {}: {error}", path.display()))?;
+    let model = crate::domain::model::Model::parse(&text, &path.display().to_string())
+        .map_err(|error| error.to_string())?;
+    Ok(crate::domain::entity::EntityDecoder::with_model(model))
+}
+
+/// Checks the table before the screen changes, then runs the UI until the user quits.
+pub async fn open(
+    backend: Arc<dyn Backend>,
+    table: &str,
+    options: &TuiOptions,
+    notices: Vec<String>,
+) -> Result<(), String> {
+    // Credentials and the table are checked first so their errors print on a normal terminal.
+    backend
+        .describe_table(table)
+        .await
+        .map_err(|error| format!("cannot open table {table}: {error}"))?;
+    let entities = entity_decoder(options)?;
+    let (keymap, keymap_error) = Keymap::load(options.keymap.as_deref());
+    let settings = Settings {
+        scan_segments: options.discovery_segments,
+        ..Settings::default()
+    };
+    let mut state = State::new(table, backend.connection(), keymap, settings);
+    state.entities = entities;
+    let (sender, results) = tokio::sync::mpsc::unbounded_channel();
+    for notice in notices {
+        let _ = sender.send(Action::Notice(notice));
+    }
+    if let Some(error) = keymap_error {
+        let _ = sender.send(Action::Notice(format!(
+            "keymap: {error} (using the defaults)"
+        )));
+    }
+    let worker = Worker::new(backend, Arc::new(SystemClipboard::new()), sender);
+    let guard =
+        TerminalGuard::enter().map_err(|error| format!("cannot start the terminal UI: {error}"))?;
+    let mut terminal = Terminal::new(CrosstermBackend::new(io::stdout()))
+        .map_err(|error| format!("terminal: {error}"))?;
+    let outcome = crate::tui::run(&mut terminal, state, worker, results, EventStream::new()).await;
+    drop(guard);
+    outcome
+        .map(|_| ())
+        .map_err(|error| format!("terminal error: {error}"))
+}

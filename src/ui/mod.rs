@@ -1,0 +1,53 @@
+//! Rendering: a pure function of `&State` (widgets get no channels and mutate nothing). Every
+//! string that came from the table goes through [`text::safe`] so it cannot steer the terminal.
+//! Lists draw only their visible rows.
+
+mod collections;
+mod header;
+mod inspector;
+mod list;
+mod overlay;
+mod overview;
+mod partition;
+mod status;
+pub mod text;
+
+use ratatui::Frame;
+use ratatui::layout::{Constraint, Layout};
+
+use crate::app::state::{Overlay, State, View};
+
+/// Draws the whole screen.
+pub fn render(frame: &mut Frame<'_>, state: &State) {
+    let message_height = status::message_height(state, frame.area().width);
+    let [header_area, body_area, message_area, status_area] = Layout::vertical([
+        Constraint::Length(1),
+        Constraint::Min(1),
+        Constraint::Length(message_height),
+        Constraint::Length(1),
+    ])
+    .areas(frame.area());
+    header::render(frame, header_area, state);
+    match state.history.current() {
+        View::Overview => overview::render(frame, body_area, state),
+        View::Prefixes { cursor } => collections::render_prefixes(frame, body_area, state, *cursor),
+        View::Partitions { prefix, cursor } => {
+            collections::render_partitions(frame, body_area, state, prefix.as_deref(), *cursor);
+        }
+        View::Partition { pk, cursor } => partition::render(frame, body_area, state, pk, *cursor),
+        View::Inspector(inspector) => inspector::render(frame, body_area, state, inspector),
+    }
+    status::render_message(frame, message_area, state);
+    status::render(frame, status_area, state);
+    match &state.overlay {
+        None => {}
+        Some(Overlay::Help) => overlay::help(frame, body_area, state),
+        Some(Overlay::Prompt(prompt)) => overlay::prompt(frame, body_area, state, prompt),
+        Some(Overlay::ConfirmScan {
+            size_bytes,
+            item_count,
+        }) => {
+            overlay::confirm_scan(frame, body_area, state, *size_bytes, *item_count);
+        }
+    }
+}

@@ -1,0 +1,119 @@
+//! Runs [`Command`]s as tokio tasks on `Arc<dyn Backend>` and sends each result back as an
+//! [`Action`] on the same channel as key events. Reads can be cancelled: their abort handles are
+//! kept by request id. (There are no writes yet; when they come they must never be aborted.)
+
+use std::collections::HashMap;
+use std::sync::Arc;
+
+use tokio::sync::mpsc::UnboundedSender;
+use tokio::task::AbortHandle;
+
+use crate::app::action::Action;
+use crate::app::command::Command;
+use crate::app::request_id::RequestId;
+use crate::backend::Backend;
+use crate::clipboard::Clipboard;
+
+/// What the loop should do after a command.
+#[derive(Debug, PartialEq, Eq)]
+pub enum Flow {
+    Continue,
+    Quit,
+}
+
+/// Spawns commands and tracks in-flight reads.
+pub struct Worker {
+    backend: Arc<dyn Backend>,
+    clipboard: Arc<dyn Clipboard>,
+    results: UnboundedSender<Action>,
+    in_flight: HashMap<RequestId, AbortHandle>,
+}
+
+impl Worker {
+    #[must_use]
+    pub fn new(
+        backend: Arc<dyn Backend>,
+        clipboard: Arc<dyn Clipboard>,
+        results: UnboundedSender<Action>,
+    ) -> Self {
+        Self {
+            backend,
+            clipboard,
+            results,
+            in_flight: HashMap::new(),
+        }
+    }
+
+    /// Starts `command`; its result arrives later as an action.
+    pub fn run(&mut self, command: Command) -> Flow {
+        self.in_flight.retain(|_, handle| !handle.is_finished());
+        match command {
+            Command::Quit => return Flow::Quit,
+            Command::Cancel(ids) => {
+                for id in ids {
+                    if let Some(handle) = self.in_flight.remove(&id) {
+                        handle.abort();
+                    }
+                }
+            }
+            Command::Describe { id, table } => {
+                let backend = Arc::clone(&self.backend);
+                self.spawn_read(id, async move {
+                    let result = backend.describe_table(&table).await.map(Box::new);
+                    Action::Described { id, result }
+                });
+            }
+            Command::ScanPage {
+                id,
+                segment,
+                request,
+            } => {
+                let backend = Arc::clone(&self.backend);
+                self.spawn_read(id, async move {
+                    let result = backend.scan(request).await;
+                    Action::ScanPage {
+                        id,
+                        segment,
+                        result,
+                    }
+                });
+            }
+            Command::QueryPartition { id, request } => {
+                let backend = Arc::clone(&self.backend);
+                self.spawn_read(id, async move {
+                    let result = backend.query(request).await;
+                    Action::PartitionPage { id, result }
+                });
+            }
+            Command::CopyToClipboard { text, what } => {
+                // Done here, on the loop's thread between two frames, rather than in a task: the
+                // OSC 52 fallback writes to the terminal and must not interleave with a frame.
+                let outcome = self.clipboard.copy(&text).map(|kind| {
+                    format!(
+                        "copied {what} ({} bytes) to {}",
+                        text.len(),
+                        kind.describe()
+                    )
+                });
+                let _ = self.results.send(Action::Copied(outcome));
+            }
+        }
+        Flow::Continue
+    }
+
+    fn spawn_read(&mut self, id: RequestId, task: impl Future<Output = Action> + Send + 'static) {
+        let results = self.results.clone();
+        let handle = tokio::spawn(async move {
+            // The receiver is gone only when the app is shutting down.
+            let _ = results.send(task.await);
+        });
+        self.in_flight.insert(id, handle.abort_handle());
+    }
+
+    /// Number of reads still running (for tests).
+    #[must_use]
+    pub fn reads_in_flight(&mut self) -> usize {
+        self.in_flight.retain(|_, handle| !handle.is_finished());
+        self.in_flight.len()
+    }
+}

@@ -1,0 +1,546 @@
+//! State-machine flows: scripted actions into `update`, commands run by an inline worker over a
+//! fake backend, assertions on `State` and on the commands. No terminal, no sleeps.
+
+mod tui_support;
+
+use ddbx::app::action::Action;
+use ddbx::app::command::Command;
+use ddbx::app::state::inspector::ItemFormat;
+use ddbx::app::state::partition::{Paging, PartitionRow};
+use ddbx::app::state::{Loadable, Overlay, ScanStatus, Settings, View};
+use ddbx::backend::BackendError;
+use ddbx::domain::value::AttrValue;
+use tui_support::{Harness, shop_backend, shop_items, small_pages};
+
+async fn started_shop(settings: Settings) -> Harness {
+    let mut harness = Harness::new(shop_backend(shop_items()), "Shop", settings);
+    harness.start().await;
+    harness
+}
+
+fn found_items(harness: &Harness) -> u64 {
+    harness
+        .state
+        .discovery
+        .found
+        .as_ref()
+        .map_or(0, ddbx::domain::collection::Collections::item_count)
+}
+
+fn view(harness: &Harness) -> &View {
+    harness.state.history.current()
+}
+
+#[tokio::test]
+async fn startup_describes_the_table_then_scans_every_page_into_prefix_groups() {
+    let harness = started_shop(small_pages(2)).await;
+    assert!(matches!(harness.state.description, Loadable::Loaded(_)));
+    assert_eq!(harness.state.discovery.status, ScanStatus::Complete);
+    assert_eq!(harness.scans(), 5, "9 items in pages of 2");
+    let found = harness.state.discovery.found.as_ref().expect("a scan ran");
+    let summary: Vec<(&str, u64, u64)> = found
+        .groups()
+        .map(|group| {
+            (
+                group.prefix.unwrap_or("-"),
+                group.partition_count,
+                group.item_count,
+            )
+        })
+        .collect();
+    assert_eq!(
+        summary,
+        vec![("ORDER", 2, 3), ("STORE", 1, 1), ("USER", 2, 5)]
+    );
+    assert_eq!(harness.state.discovery.progress.items_scanned, 9);
+    assert_eq!(harness.state.discovery.progress.pages, 5);
+    assert!((harness.state.discovery.progress.consumed_capacity - 2.5).abs() < 1e-9);
+    let user = found
+        .groups()
+        .find(|group| group.prefix == Some("USER"))
+        .expect("USER group");
+    assert_eq!(
+        user.entities,
+        vec![(Some("User›Order"), 3), (Some("User"), 2)],
+        "entity mix, most frequent first"
+    );
+}
+
+#[tokio::test]
+async fn parallel_segments_each_scan_their_share_and_together_find_everything() {
+    let settings = Settings {
+        scan_segments: 3,
+        page_size: 2,
+        ..Settings::default()
+    };
+    let harness = started_shop(settings).await;
+    let segments: std::collections::BTreeSet<Option<(u32, u32)>> = harness
+        .requests
+        .iter()
+        .filter_map(|command| match command {
+            Command::ScanPage { request, .. } => Some(request.segment),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(segments.len(), 3);
+    assert!(
+        segments
+            .iter()
+            .all(|segment| segment.is_some_and(|(_, total)| total == 3))
+    );
+    assert_eq!(found_items(&harness), 9);
+    assert_eq!(harness.state.discovery.status, ScanStatus::Complete);
+}
+
+#[tokio::test]
+async fn a_large_table_asks_before_scanning_and_declining_scans_nothing() {
+    let backend = shop_backend(shop_items());
+    let settings = Settings {
+        large_table_bytes: 0,
+        ..Settings::default()
+    };
+    let mut harness = Harness::new(backend, "Shop", settings);
+    // The fake reports no size, so pretend DescribeTable said 5 GB.
+    let commands = ddbx::app::update::start(&mut harness.state);
+    let Some(Command::Describe { id, .. }) = commands.first().cloned() else {
+        panic!("startup must describe first: {commands:?}");
+    };
+    let mut description = tui_support::pk_sk_table("Shop");
+    description.size_bytes = Some(5 * 1024 * 1024 * 1024);
+    let after = harness.act_only(Action::Described {
+        id,
+        result: Ok(Box::new(description)),
+    });
+    assert!(
+        after.is_empty(),
+        "no scan before the user agrees: {after:?}"
+    );
+    assert!(matches!(
+        harness.state.overlay,
+        Some(Overlay::ConfirmScan { .. })
+    ));
+    harness.act(Action::Back).await;
+    assert_eq!(harness.state.discovery.status, ScanStatus::Cancelled);
+    assert_eq!(harness.scans(), 0);
+    assert!(harness.state.overlay.is_none());
+}
+
+#[tokio::test]
+async fn confirming_the_large_table_question_starts_the_scan() {
+    let mut harness = Harness::new(shop_backend(shop_items()), "Shop", Settings::default());
+    let commands = ddbx::app::update::start(&mut harness.state);
+    let Some(Command::Describe { id, .. }) = commands.first().cloned() else {
+        panic!("startup must describe first");
+    };
+    let mut description = tui_support::pk_sk_table("Shop");
+    description.size_bytes = Some(5 * 1024 * 1024 * 1024);
+    harness.act_only(Action::Described {
+        id,
+        result: Ok(Box::new(description)),
+    });
+    harness.act(Action::Confirm).await;
+    assert_eq!(harness.state.discovery.status, ScanStatus::Complete);
+    assert_eq!(found_items(&harness), 9);
+}
+
+#[tokio::test]
+async fn pausing_stops_new_pages_and_resuming_continues_from_the_cursor() {
+    let mut harness = Harness::new(shop_backend(shop_items()), "Shop", small_pages(4));
+    let commands = ddbx::app::update::start(&mut harness.state);
+    let described = harness
+        .execute(commands[0].clone())
+        .await
+        .expect("describe answers");
+    let first_page = harness.act_only(described);
+    assert_eq!(first_page.len(), 1);
+    harness.act_only(Action::TogglePauseScan);
+    assert_eq!(harness.state.discovery.status, ScanStatus::Paused);
+    // The page in flight still lands, but no next page is asked for.
+    let result = harness
+        .execute(first_page[0].clone())
+        .await
+        .expect("scan answers");
+    assert!(harness.act_only(result).is_empty());
+    assert_eq!(found_items(&harness), 4);
+    let resumed = harness.act_only(Action::TogglePauseScan);
+    let [Command::ScanPage { request, .. }] = resumed.as_slice() else {
+        panic!("resume issues exactly the next page: {resumed:?}");
+    };
+    assert!(request.start_key.is_some(), "continues after the last key");
+    harness.run(resumed).await;
+    assert_eq!(found_items(&harness), 9);
+    assert_eq!(harness.state.discovery.status, ScanStatus::Complete);
+}
+
+#[tokio::test]
+async fn cancelling_aborts_the_page_in_flight_and_its_late_result_is_dropped() {
+    let mut harness = Harness::new(shop_backend(shop_items()), "Shop", small_pages(4));
+    let commands = ddbx::app::update::start(&mut harness.state);
+    let described = harness
+        .execute(commands[0].clone())
+        .await
+        .expect("describe answers");
+    let first_page = harness.act_only(described);
+    let Command::ScanPage { id, .. } = first_page[0].clone() else {
+        panic!("a scan page");
+    };
+    let cancel = harness.act_only(Action::CancelScan);
+    assert_eq!(cancel, vec![Command::Cancel(vec![id])]);
+    assert_eq!(harness.state.discovery.status, ScanStatus::Cancelled);
+    let late = harness
+        .execute(first_page[0].clone())
+        .await
+        .expect("scan answers");
+    assert!(harness.act_only(late).is_empty());
+    assert_eq!(found_items(&harness), 0, "a stale page is dropped");
+}
+
+#[tokio::test]
+async fn a_failed_scan_page_shows_the_service_error_and_keeps_what_was_found() {
+    let backend = shop_backend(shop_items());
+    let mut harness = Harness::new(backend.clone(), "Shop", small_pages(4));
+    let commands = ddbx::app::update::start(&mut harness.state);
+    let described = harness
+        .execute(commands[0].clone())
+        .await
+        .expect("describe answers");
+    let first = harness.act_only(described);
+    let result = harness.execute(first[0].clone()).await.expect("answers");
+    let second = harness.act_only(result);
+    *backend.failure.lock().expect("lock") = Some(BackendError::Throttled {
+        code: "ProvisionedThroughputExceededException".to_owned(),
+        message: "The level of configured provisioned throughput for the table was exceeded."
+            .to_owned(),
+    });
+    harness.run(second).await;
+    let ScanStatus::Failed(message) = &harness.state.discovery.status else {
+        panic!("failed: {:?}", harness.state.discovery.status);
+    };
+    assert!(
+        message.contains("ProvisionedThroughputExceededException"),
+        "{message}"
+    );
+    assert_eq!(found_items(&harness), 4);
+}
+
+#[tokio::test]
+async fn a_missing_table_is_a_failed_description_with_the_service_wording() {
+    let mut harness = Harness::new(shop_backend(shop_items()), "Nope", Settings::default());
+    harness.start().await;
+    let Loadable::Failed(message) = &harness.state.description else {
+        panic!("description must fail");
+    };
+    assert!(
+        message.contains("Requested resource not found"),
+        "{message}"
+    );
+    assert_eq!(harness.scans(), 0);
+}
+
+#[tokio::test]
+async fn drilling_down_queries_the_partition_and_groups_its_items_by_sort_key_prefix() {
+    let mut harness = started_shop(Settings::default()).await;
+    // Prefixes are ORDER, STORE, USER: go to USER, then its first partition USER#u1.
+    harness.act_all([Action::CursorLast, Action::Open]).await;
+    assert_eq!(
+        *view(&harness),
+        View::Partitions {
+            prefix: Some("USER".to_owned()),
+            cursor: 0
+        }
+    );
+    harness.act(Action::Open).await;
+    let queries = harness.queries();
+    let [Command::QueryPartition { request, .. }] = queries.as_slice() else {
+        panic!("one query: {queries:?}");
+    };
+    assert_eq!(request.key_condition, "#pk = :pk");
+    assert_eq!(request.params.values[":pk"], AttrValue::s("USER#u1"));
+    let partition = &harness.state.partitions["USER#u1"];
+    assert_eq!(partition.items.len(), 4);
+    assert_eq!(partition.paging, Paging::Complete);
+    let groups: Vec<(Option<String>, usize)> = partition
+        .rows()
+        .into_iter()
+        .filter_map(|row| match row {
+            PartitionRow::Group { label, count } => Some((label, count)),
+            PartitionRow::Item(_) => None,
+        })
+        .collect();
+    assert_eq!(
+        groups,
+        vec![
+            (Some("METADATA".to_owned()), 1),
+            (Some("ORDER#".to_owned()), 3)
+        ]
+    );
+    // Row 0 is the METADATA header, row 1 its item.
+    harness.act_all([Action::CursorDown, Action::Open]).await;
+    let View::Inspector(inspector) = view(&harness) else {
+        panic!("inspector expected: {:?}", view(&harness));
+    };
+    assert_eq!(inspector.item["name"], AttrValue::s("Ada"));
+}
+
+#[tokio::test]
+async fn a_partition_is_paged_lazily_as_the_cursor_nears_the_end() {
+    let items: Vec<_> = (0..300)
+        .map(|n| tui_support::item(&[("PK", "USER#big"), ("SK", &format!("ORDER#{n:04}"))]))
+        .collect();
+    let mut harness = Harness::new(shop_backend(items), "Shop", small_pages(100));
+    harness.start().await;
+    harness.act(Action::JumpToPartition).await;
+    for c in "USER#big".chars() {
+        harness.act(Action::Input(c)).await;
+    }
+    harness.act(Action::Submit).await;
+    // The first page is 100 rows; 50 ahead of a cursor at 0 is still inside it.
+    assert_eq!(harness.queries().len(), 1);
+    assert_eq!(harness.state.partitions["USER#big"].items.len(), 100);
+    harness.act(Action::CursorLast).await;
+    assert_eq!(harness.queries().len(), 2);
+    harness.act(Action::CursorLast).await;
+    harness.act(Action::CursorLast).await;
+    assert_eq!(harness.state.partitions["USER#big"].items.len(), 300);
+    assert_eq!(
+        harness.state.partitions["USER#big"].paging,
+        Paging::Complete
+    );
+}
+
+#[tokio::test]
+async fn jumping_to_a_typed_partition_completes_from_discovery_and_uses_a_query_not_a_scan() {
+    let mut harness = started_shop(Settings::default()).await;
+    let scans_before = harness.scans();
+    harness.act(Action::JumpToPartition).await;
+    for c in "ORD".chars() {
+        harness.act(Action::Input(c)).await;
+    }
+    harness.act(Action::Complete).await;
+    let Some(Overlay::Prompt(prompt)) = &harness.state.overlay else {
+        panic!("prompt open");
+    };
+    assert_eq!(
+        prompt.text, "ORDER#o",
+        "longest common prefix of ORDER#o1 and ORDER#o2"
+    );
+    harness.act_all([Action::Input('2'), Action::Submit]).await;
+    assert_eq!(harness.scans(), scans_before);
+    assert_eq!(harness.queries().len(), 1);
+    assert_eq!(harness.state.partitions["ORDER#o2"].items.len(), 1);
+    assert!(harness.state.overlay.is_none());
+}
+
+#[tokio::test]
+async fn a_stale_partition_page_is_dropped_when_the_user_moved_on() {
+    let mut harness = started_shop(Settings::default()).await;
+    harness.act_only(Action::JumpToPartition);
+    for c in "USER#u1".chars() {
+        harness.act_only(Action::Input(c));
+    }
+    let first = harness.act_only(Action::Submit);
+    let result = harness.execute(first[0].clone()).await.expect("answers");
+    // Reopen the partition after forcing a refetch: the first answer is now stale.
+    harness.state.partitions.clear();
+    harness.act(Action::HistoryBack).await;
+    harness.act_only(Action::JumpToPartition);
+    for c in "USER#u1".chars() {
+        harness.act_only(Action::Input(c));
+    }
+    let second = harness.act_only(Action::Submit);
+    assert!(harness.act_only(result).is_empty());
+    assert!(
+        harness.state.partitions["USER#u1"].items.is_empty(),
+        "stale page ignored"
+    );
+    harness.run(second).await;
+    assert_eq!(harness.state.partitions["USER#u1"].items.len(), 4);
+}
+
+#[tokio::test]
+async fn history_goes_back_and_forward_and_back_on_the_first_view_quits() {
+    let mut harness = started_shop(Settings::default()).await;
+    harness
+        .act_all([Action::CursorLast, Action::Open, Action::Open])
+        .await;
+    assert!(matches!(view(&harness), View::Partition { .. }));
+    harness.act(Action::HistoryBack).await;
+    assert!(matches!(view(&harness), View::Partitions { .. }));
+    harness.act(Action::HistoryForward).await;
+    assert!(matches!(view(&harness), View::Partition { .. }));
+    assert_eq!(
+        harness.queries().len(),
+        1,
+        "a loaded partition is not queried again"
+    );
+    harness.act_all([Action::Back, Action::Back]).await;
+    assert!(
+        matches!(view(&harness), View::Prefixes { cursor: 2 }),
+        "cursor restored"
+    );
+    let quit = harness.act_only(Action::Back);
+    assert_eq!(quit, vec![Command::Quit]);
+    assert!(harness.state.quitting);
+}
+
+async fn inspect_first_order(harness: &mut Harness) {
+    harness.act(Action::JumpToPartition).await;
+    for c in "USER#u1".chars() {
+        harness.act(Action::Input(c)).await;
+    }
+    harness.act(Action::Submit).await;
+    // Rows: METADATA header, item, ORDER header, first order.
+    harness
+        .act_all([
+            Action::CursorDown,
+            Action::CursorDown,
+            Action::CursorDown,
+            Action::Open,
+        ])
+        .await;
+}
+
+#[tokio::test]
+async fn the_inspector_copies_the_item_the_key_and_a_value() {
+    let mut harness = started_shop(Settings::default()).await;
+    inspect_first_order(&mut harness).await;
+    harness
+        .act_all([
+            Action::CopyItemJson,
+            Action::CopyItemDdbJson,
+            Action::CopyKey,
+            Action::CopyValue,
+        ])
+        .await;
+    let copies: Vec<(&str, &str)> = harness
+        .side_effects
+        .iter()
+        .filter_map(|command| match command {
+            Command::CopyToClipboard { text, what } => Some((text.as_str(), what.as_str())),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(copies.len(), 4);
+    let plain: serde_json::Value = serde_json::from_str(copies[0].0).expect("json");
+    assert_eq!(plain["status"], "PENDING");
+    let ddb: serde_json::Value = serde_json::from_str(copies[1].0).expect("json");
+    assert_eq!(ddb["SK"]["S"], "ORDER#2026-07-01#o1");
+    let key: serde_json::Value = serde_json::from_str(copies[2].0).expect("json");
+    assert_eq!(
+        key,
+        serde_json::json!({"PK": {"S": "USER#u1"}, "SK": {"S": "ORDER#2026-07-01#o1"}})
+    );
+    // The cursor is on the first row, the partition key.
+    assert_eq!(copies[3], ("USER#u1", "value of PK"));
+}
+
+#[tokio::test]
+async fn the_inspector_cycles_tree_plain_json_and_dynamodb_json() {
+    let mut harness = started_shop(Settings::default()).await;
+    inspect_first_order(&mut harness).await;
+    let format = |harness: &Harness| match view(harness) {
+        View::Inspector(inspector) => inspector.format,
+        other => panic!("inspector expected: {other:?}"),
+    };
+    assert_eq!(format(&harness), ItemFormat::Tree);
+    harness.act(Action::ToggleJson).await;
+    assert_eq!(format(&harness), ItemFormat::PlainJson);
+    harness.act(Action::ToggleJson).await;
+    assert_eq!(format(&harness), ItemFormat::DdbJson);
+    harness.act(Action::ToggleJson).await;
+    assert_eq!(format(&harness), ItemFormat::Tree);
+}
+
+#[tokio::test]
+async fn a_related_link_in_the_inspector_opens_the_named_partition() {
+    // An item whose sort key names another partition (ORDER#o1) directly.
+    let items = {
+        let mut items = shop_items();
+        items.push(tui_support::item(&[
+            ("PK", "USER#u2"),
+            ("SK", "ORDER#o1"),
+            ("status", "PENDING"),
+        ]));
+        items
+    };
+    let mut harness = Harness::new(shop_backend(items), "Shop", Settings::default());
+    harness.start().await;
+    harness.act(Action::JumpToPartition).await;
+    for c in "USER#u2".chars() {
+        harness.act(Action::Input(c)).await;
+    }
+    harness.act(Action::Submit).await;
+    harness
+        .act_all([
+            Action::CursorDown,
+            Action::CursorDown,
+            Action::CursorDown,
+            Action::Open,
+        ])
+        .await;
+    let View::Inspector(inspector) = view(&harness) else {
+        panic!("inspector expected");
+    };
+    assert_eq!(inspector.item["SK"], AttrValue::s("ORDER#o1"));
+    harness.act(Action::CursorLast).await;
+    harness.act(Action::Open).await;
+    assert_eq!(
+        *view(&harness),
+        View::Partition {
+            pk: AttrValue::s("ORDER#o1"),
+            cursor: 0
+        }
+    );
+    assert_eq!(harness.state.partitions["ORDER#o1"].items.len(), 2);
+}
+
+#[tokio::test]
+async fn search_moves_the_cursor_to_the_next_matching_row_and_wraps() {
+    let mut harness = started_shop(Settings::default()).await;
+    harness.act(Action::Search).await;
+    for c in "st".chars() {
+        harness.act(Action::Input(c)).await;
+    }
+    harness.act(Action::Submit).await;
+    assert_eq!(*view(&harness), View::Prefixes { cursor: 1 }, "STORE");
+    harness.act(Action::SearchNext).await;
+    assert_eq!(
+        *view(&harness),
+        View::Prefixes { cursor: 1 },
+        "the only match again"
+    );
+}
+
+#[tokio::test]
+async fn a_failed_partition_query_is_shown_and_a_retry_queries_again() {
+    let backend = shop_backend(shop_items());
+    let mut harness = Harness::new(backend.clone(), "Shop", Settings::default());
+    harness.start().await;
+    *backend.failure.lock().expect("lock") =
+        Some(BackendError::Network("connection refused".to_owned()));
+    harness
+        .act_all([Action::CursorLast, Action::Open, Action::Open])
+        .await;
+    assert!(matches!(
+        harness.state.partitions["USER#u1"].paging,
+        Paging::Failed(_)
+    ));
+    *backend.failure.lock().expect("lock") = None;
+    harness.act_all([Action::Back, Action::Open]).await;
+    assert_eq!(harness.state.partitions["USER#u1"].items.len(), 4);
+}
+
+#[tokio::test]
+async fn a_partition_typed_before_the_table_is_described_is_queried_once_it_is() {
+    let mut harness = Harness::new(shop_backend(shop_items()), "Shop", Settings::default());
+    let describe = ddbx::app::update::start(&mut harness.state);
+    harness.act(Action::JumpToPartition).await;
+    for c in "USER#u2".chars() {
+        harness.act(Action::Input(c)).await;
+    }
+    harness.act(Action::Submit).await;
+    assert!(harness.queries().is_empty(), "no key schema yet");
+    harness.run(describe).await;
+    assert_eq!(harness.queries().len(), 1);
+    assert_eq!(harness.state.partitions["USER#u2"].items.len(), 1);
+}

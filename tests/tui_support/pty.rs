@@ -1,0 +1,170 @@
+//! The real binary in a pseudo-terminal: keys in, screen out (parsed by vt100), waiting for
+//! screen text with a timeout instead of sleeping a fixed time.
+
+use std::io::{Read, Write};
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
+
+use portable_pty::{Child, CommandBuilder, PtySize, native_pty_system};
+
+/// How long any one expected screen may take to appear (generous: debug builds on 2 shared cores).
+pub const WAIT: Duration = Duration::from_secs(30);
+
+pub struct PtySession {
+    screen: Arc<Mutex<vt100::Parser>>,
+    raw: Arc<Mutex<Vec<u8>>>,
+    writer: Box<dyn Write + Send>,
+    child: Box<dyn Child + Send + Sync>,
+    _master: Box<dyn portable_pty::MasterPty + Send>,
+}
+
+impl PtySession {
+    /// Starts `ddbx args…` in an 80×24 pseudo-terminal with `env` set and every `AWS_*` variable
+    /// of the test process removed.
+    pub fn spawn(args: &[&str], env: &[(&str, &str)]) -> Self {
+        let (rows, cols) = (24, 80);
+        let pair = native_pty_system()
+            .openpty(PtySize {
+                rows,
+                cols,
+                pixel_width: 0,
+                pixel_height: 0,
+            })
+            .expect("a pseudo-terminal");
+        let mut command = CommandBuilder::new(env!("CARGO_BIN_EXE_ddbx"));
+        command.args(args);
+        for (name, _) in std::env::vars_os() {
+            if name.to_string_lossy().starts_with("AWS_")
+                || name == "DISPLAY"
+                || name == "WAYLAND_DISPLAY"
+            {
+                command.env_remove(&name);
+            }
+        }
+        command.env("TERM", "xterm-256color");
+        command.env("XDG_CONFIG_HOME", "/nonexistent/ddbx-test-config");
+        for (name, value) in env {
+            command.env(name, value);
+        }
+        let child = pair.slave.spawn_command(command).expect("ddbx starts");
+        drop(pair.slave);
+        let mut reader = pair.master.try_clone_reader().expect("pty reader");
+        let writer = pair.master.take_writer().expect("pty writer");
+        let screen = Arc::new(Mutex::new(vt100::Parser::new(
+            std::num::NonZero::new(rows).expect("rows"),
+            std::num::NonZero::new(cols).expect("cols"),
+            0,
+        )));
+        let raw = Arc::new(Mutex::new(Vec::new()));
+        let (screen_sink, raw_sink) = (Arc::clone(&screen), Arc::clone(&raw));
+        std::thread::spawn(move || {
+            let mut buffer = [0u8; 8192];
+            while let Ok(read) = reader.read(&mut buffer) {
+                if read == 0 {
+                    break;
+                }
+                screen_sink.lock().expect("screen").process(&buffer[..read]);
+                raw_sink
+                    .lock()
+                    .expect("raw")
+                    .extend_from_slice(&buffer[..read]);
+            }
+        });
+        Self {
+            screen,
+            raw,
+            writer,
+            child,
+            _master: pair.master,
+        }
+    }
+
+    /// The visible screen as text.
+    pub fn contents(&self) -> String {
+        self.screen.lock().expect("screen").screen().contents()
+    }
+
+    /// Everything the program wrote, escapes included.
+    pub fn raw(&self) -> Vec<u8> {
+        self.raw.lock().expect("raw").clone()
+    }
+
+    /// Whether the program's screen is on the alternate screen now.
+    pub fn on_alternate_screen(&self) -> bool {
+        self.screen
+            .lock()
+            .expect("screen")
+            .screen()
+            .alternate_screen()
+    }
+
+    /// Waits until the terminal is back on the primary screen (the program's last output may
+    /// still be in flight through the pty after it exited).
+    pub fn wait_for_primary_screen(&self) {
+        let deadline = Instant::now() + WAIT;
+        while self.on_alternate_screen() {
+            assert!(
+                Instant::now() < deadline,
+                "the terminal was left on the alternate screen:\n{}",
+                self.contents()
+            );
+            std::thread::sleep(Duration::from_millis(20));
+        }
+    }
+
+    /// The child's process id.
+    pub fn process_id(&self) -> Option<u32> {
+        self.child.process_id()
+    }
+
+    /// Waits until `condition` holds for the screen text; panics with the screen on timeout.
+    pub fn wait_until(&self, what: &str, condition: impl Fn(&str) -> bool) -> String {
+        let deadline = Instant::now() + WAIT;
+        loop {
+            let contents = self.contents();
+            if condition(&contents) {
+                return contents;
+            }
+            assert!(
+                Instant::now() < deadline,
+                "timed out waiting for {what}; the screen:\n{contents}"
+            );
+            std::thread::sleep(Duration::from_millis(20));
+        }
+    }
+
+    /// Waits until the screen shows `text`.
+    pub fn wait_for(&self, text: &str) -> String {
+        self.wait_until(&format!("`{text}`"), |contents| contents.contains(text))
+    }
+
+    /// Sends keys as the terminal would encode them.
+    pub fn send(&mut self, keys: &str) {
+        self.writer.write_all(keys.as_bytes()).expect("keys sent");
+        self.writer.flush().expect("keys flushed");
+    }
+
+    /// Waits for the program to exit; its exit status.
+    pub fn wait_exit(&mut self) -> portable_pty::ExitStatus {
+        let deadline = Instant::now() + WAIT;
+        loop {
+            if let Some(status) = self.child.try_wait().expect("child status") {
+                return status;
+            }
+            assert!(
+                Instant::now() < deadline,
+                "ddbx did not exit; the screen:\n{}",
+                self.contents()
+            );
+            std::thread::sleep(Duration::from_millis(20));
+        }
+    }
+}
+
+impl Drop for PtySession {
+    fn drop(&mut self) {
+        if self.child.try_wait().ok().flatten().is_none() {
+            let _ = self.child.kill();
+        }
+    }
+}
