@@ -19,7 +19,7 @@ mod warning;
 
 use std::path::Path;
 
-use crate::backend::memory::MemoryBackend;
+use crate::backend::memory::{ItemLoader, MemoryBackend};
 use crate::domain::schema::TableDescription;
 use crate::domain::value::Item;
 
@@ -37,7 +37,7 @@ pub enum BadLines {
     Stop,
 }
 
-/// An opened offline table.
+/// An opened offline table with all its items (for headless commands that want the items).
 #[derive(Debug)]
 pub struct Opened {
     pub description: TableDescription,
@@ -47,59 +47,124 @@ pub struct Opened {
     pub inferred: Option<String>,
 }
 
-/// Items read from a source, before a schema is decided.
-pub(crate) struct Loaded {
-    pub items: Vec<Item>,
+/// What opening an offline table into the engine found.
+#[derive(Debug)]
+pub struct OpenReport {
+    pub description: TableDescription,
     pub warnings: Vec<Warning>,
-    /// A table name the source itself reveals (an export's table ARN).
-    pub table_name: Option<String>,
+    pub inferred: Option<String>,
+    /// Items read from the source (before any was skipped by the schema).
+    pub items_read: usize,
 }
 
-/// Reads `path` (file or export folder) and decides the table's schema.
+/// What a source reveals besides its items.
+pub(crate) struct SourceInfo {
+    pub warnings: Vec<Warning>,
+}
+
+/// Receives a source's items in batches (a data file, or a run of lines), in source order.
+pub(crate) type Batches<'a> = &'a mut dyn FnMut(Vec<Item>) -> Result<(), OfflineError>;
+
+fn read_source(
+    path: &Path,
+    bad_lines: BadLines,
+    batches: Batches<'_>,
+) -> Result<SourceInfo, OfflineError> {
+    if path.is_dir() {
+        export::read_folder(path, bad_lines, batches)
+    } else {
+        let text = lines::read_text(path)?;
+        if scan_output::looks_like_scan_output(&text) {
+            scan_output::parse(path, &text, bad_lines, batches)
+        } else {
+            lines::parse(path, &text, bad_lines, batches)
+        }
+    }
+}
+
+/// The table name: the export manifest's table, else the file name.
+fn default_name(path: &Path) -> Result<String, OfflineError> {
+    let from_export = if path.is_dir() {
+        export::table_name(path)?
+    } else {
+        None
+    };
+    Ok(from_export.unwrap_or_else(|| table_name_from_path(path)))
+}
+
+fn decide_schema(
+    path: &Path,
+    schema: Option<&TableDescription>,
+    sample: &[Item],
+) -> Result<(TableDescription, Option<String>), OfflineError> {
+    match schema {
+        Some(description) => Ok((description.clone(), None)),
+        None => {
+            let (description, explanation) = infer_schema(&default_name(path)?, sample)
+                .map_err(|message| OfflineError::new(Some(path.to_path_buf()), None, message))?;
+            Ok((description, Some(explanation)))
+        }
+    }
+}
+
+/// Reads `path` (file or export folder) with all its items and decides the table's schema.
 pub fn open(
     path: &Path,
     schema: Option<&Path>,
     bad_lines: BadLines,
 ) -> Result<Opened, OfflineError> {
-    let loaded = if path.is_dir() {
-        export::read_folder(path, bad_lines)?
-    } else {
-        read_file(path, bad_lines)?
-    };
-    let default_name = loaded
-        .table_name
-        .clone()
-        .unwrap_or_else(|| table_name_from_path(path));
-    let (description, inferred) = match schema {
-        Some(schema_path) => (describe::read_describe_table(schema_path)?, None),
-        None => {
-            let (description, explanation) = infer_schema(&default_name, &loaded.items)
-                .map_err(|message| OfflineError::new(Some(path.to_path_buf()), None, message))?;
-            (description, Some(explanation))
-        }
-    };
+    let schema = schema.map(describe::read_describe_table).transpose()?;
+    let mut items = Vec::new();
+    let info = read_source(path, bad_lines, &mut |batch| {
+        items.extend(batch);
+        Ok(())
+    })?;
+    let (description, inferred) = decide_schema(path, schema.as_ref(), &items)?;
     Ok(Opened {
         description,
-        items: loaded.items,
-        warnings: loaded.warnings,
+        items,
+        warnings: info.warnings,
         inferred,
     })
 }
 
-/// Opens `path` and loads it into a file-backed engine. Items the schema refuses (no key, wrong
-/// key type) are skipped with a warning; items with invalid index keys stay out of that index.
-/// The caller wraps the engine in [`crate::backend::read_only::ReadOnly`] unless writes were
-/// explicitly allowed.
+/// Opens `path` straight into a file-backed engine, streaming: items are encoded batch by batch,
+/// so the decoded table is never held whole. Without `--schema` the key schema is inferred from
+/// the first batch (the first data file, or the first 65,536 lines). Items the schema refuses (no
+/// key, wrong key type) are skipped with a warning; items with invalid index keys stay in the
+/// table but out of that index. The caller wraps the engine in
+/// [`crate::backend::read_only::ReadOnly`] unless writes were explicitly allowed.
 pub fn open_backend(
     path: &Path,
     schema: Option<&Path>,
     bad_lines: BadLines,
-) -> Result<(MemoryBackend, Opened), OfflineError> {
-    let mut opened = open(path, schema, bad_lines)?;
-    let items = std::mem::take(&mut opened.items);
-    let (engine, report) = MemoryBackend::load(opened.description.clone(), items);
-    for rejected in report.rejected {
-        opened.warnings.push(Warning {
+) -> Result<(MemoryBackend, OpenReport), OfflineError> {
+    let schema = schema.map(describe::read_describe_table).transpose()?;
+    let mut loader: Option<(ItemLoader, Option<String>)> = None;
+    let mut items_read = 0;
+    let info = read_source(path, bad_lines, &mut |batch| {
+        items_read += batch.len();
+        if loader.is_none() {
+            let (description, inferred) = decide_schema(path, schema.as_ref(), &batch)?;
+            loader = Some((ItemLoader::new(description), inferred));
+        }
+        if let Some((loader, _)) = loader.as_mut() {
+            batch.into_iter().for_each(|item| loader.push(item));
+        }
+        Ok(())
+    })?;
+    let (loader, inferred) = match loader {
+        Some(found) => found,
+        None => {
+            let (description, inferred) = decide_schema(path, schema.as_ref(), &[])?;
+            (ItemLoader::new(description), inferred)
+        }
+    };
+    let mut engine = MemoryBackend::empty();
+    let load = engine.add_loaded(loader);
+    let mut warnings = info.warnings;
+    for rejected in load.rejected {
+        warnings.push(Warning {
             file: Some(path.to_path_buf()),
             line: None,
             message: format!(
@@ -109,8 +174,8 @@ pub fn open_backend(
             ),
         });
     }
-    for violation in report.index_violations {
-        opened.warnings.push(Warning {
+    for violation in load.index_violations {
+        warnings.push(Warning {
             file: Some(path.to_path_buf()),
             line: None,
             message: format!(
@@ -119,8 +184,29 @@ pub fn open_backend(
             ),
         });
     }
+    let names = engine.table_names();
+    let description = match names.first() {
+        Some(name) => engine
+            .describe(name)
+            .map_err(|e| OfflineError::new(Some(path.to_path_buf()), None, e.to_string()))?,
+        None => {
+            return Err(OfflineError::new(
+                Some(path.to_path_buf()),
+                None,
+                "no table was loaded",
+            ));
+        }
+    };
     let engine = engine.with_connection_kind("file", Some(path.display().to_string()));
-    Ok((engine, opened))
+    Ok((
+        engine,
+        OpenReport {
+            description,
+            warnings,
+            inferred,
+            items_read,
+        },
+    ))
 }
 
 fn table_name_from_path(path: &Path) -> String {
@@ -137,15 +223,6 @@ fn table_name_from_path(path: &Path) -> String {
         cleaned
     } else {
         "OfflineTable".to_owned()
-    }
-}
-
-fn read_file(path: &Path, bad_lines: BadLines) -> Result<Loaded, OfflineError> {
-    let text = lines::read_text(path)?;
-    if scan_output::looks_like_scan_output(&text) {
-        scan_output::parse(path, &text, bad_lines)
-    } else {
-        lines::parse(path, &text, bad_lines)
     }
 }
 

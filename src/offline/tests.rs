@@ -241,6 +241,7 @@ fn with_a_schema_items_with_invalid_index_keys_stay_in_the_table_and_keyless_ite
         .join("\n"),
     );
     let (engine, opened) = open_backend(&data, Some(&schema), BadLines::Stop).expect("opens");
+    assert_eq!(opened.items_read, 3);
     assert_eq!(opened.inferred, None);
     let description = engine.describe("Orders").expect("table exists");
     assert_eq!(description.item_count, Some(2));

@@ -60,6 +60,12 @@ impl StoredItem {
         }
     }
 
+    /// True when both are the very same stored item (not merely equal bytes).
+    #[must_use]
+    pub fn same_as(&self, other: &Self) -> bool {
+        Arc::ptr_eq(&self.0, &other.0)
+    }
+
     /// Bytes held in memory for this item (for memory accounting in benches).
     #[must_use]
     pub fn encoded_len(&self) -> usize {

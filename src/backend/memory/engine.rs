@@ -9,7 +9,7 @@ use crate::domain::schema::TableDescription;
 use crate::domain::value::Item;
 
 use super::limits::{WriteKind, check_item};
-use super::table::{IndexViolation, TableData};
+use super::table::{IndexViolation, TableData, TableLoader};
 
 /// An item refused on load, by position in the input.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -24,6 +24,39 @@ pub struct RejectedItem {
 pub struct LoadReport {
     pub rejected: Vec<RejectedItem>,
     pub index_violations: Vec<IndexViolation>,
+}
+
+/// Loads items one at a time, checking each like a PutItem and recording refusals.
+pub struct ItemLoader {
+    loader: TableLoader,
+    report: LoadReport,
+    position: usize,
+}
+
+impl ItemLoader {
+    #[must_use]
+    pub fn new(description: TableDescription) -> Self {
+        Self {
+            loader: TableLoader::new(description),
+            report: LoadReport::default(),
+            position: 0,
+        }
+    }
+
+    /// Checks and adds one item; an invalid one is recorded in the report and skipped.
+    pub fn push(&mut self, item: Item) {
+        match check_item(self.loader.description(), &item, WriteKind::Put) {
+            Ok(key) => self.loader.push(key, &item),
+            Err(error) => self.report.rejected.push(RejectedItem {
+                position: self.position,
+                message: match error {
+                    BackendError::Validation(message) => message,
+                    other => other.to_string(),
+                },
+            }),
+        }
+        self.position += 1;
+    }
 }
 
 /// The embedded DynamoDB engine.
@@ -53,7 +86,10 @@ impl MemoryBackend {
 
     /// An engine holding one table with `items`, every one of which must be valid (the demo and
     /// tests). The first invalid item is the error.
-    pub fn new(description: TableDescription, items: Vec<Item>) -> Result<Self, BackendError> {
+    pub fn new(
+        description: TableDescription,
+        items: impl IntoIterator<Item = Item>,
+    ) -> Result<Self, BackendError> {
         let mut engine = Self::empty();
         let report = engine.create_table(description, items);
         if let Some(rejected) = report.rejected.into_iter().next() {
@@ -72,30 +108,36 @@ impl MemoryBackend {
     /// An engine holding one table, loaded leniently as an offline export is: invalid items are
     /// skipped and index-key violations stay out of their index; both are reported.
     #[must_use]
-    pub fn load(description: TableDescription, items: Vec<Item>) -> (Self, LoadReport) {
+    pub fn load(
+        description: TableDescription,
+        items: impl IntoIterator<Item = Item>,
+    ) -> (Self, LoadReport) {
         let mut engine = Self::empty();
         let report = engine.create_table(description, items);
         (engine, report)
     }
 
-    /// Adds (or replaces) a table and loads `items` into it leniently.
-    pub fn create_table(&mut self, description: TableDescription, items: Vec<Item>) -> LoadReport {
-        let mut report = LoadReport::default();
-        let mut keyed = Vec::with_capacity(items.len());
-        for (position, item) in items.into_iter().enumerate() {
-            match check_item(&description, &item, WriteKind::Put) {
-                Ok(key) => keyed.push((key, item)),
-                Err(error) => report.rejected.push(RejectedItem {
-                    position,
-                    message: match error {
-                        BackendError::Validation(message) => message,
-                        other => other.to_string(),
-                    },
-                }),
-            }
+    /// Adds (or replaces) a table and loads `items` into it leniently. Items are encoded as they
+    /// arrive, so a streaming iterator never has the whole table decoded in memory.
+    pub fn create_table(
+        &mut self,
+        description: TableDescription,
+        items: impl IntoIterator<Item = Item>,
+    ) -> LoadReport {
+        let mut loader = ItemLoader::new(description);
+        for item in items {
+            loader.push(item);
         }
-        let name = description.name.clone();
-        let (table, violations) = TableData::load(description, keyed);
+        self.add_loaded(loader)
+    }
+
+    /// Adds the table an [`ItemLoader`] built; returns what it skipped.
+    pub fn add_loaded(&mut self, loader: ItemLoader) -> LoadReport {
+        let ItemLoader {
+            loader, mut report, ..
+        } = loader;
+        let name = loader.description().name.clone();
+        let (table, violations) = loader.finish();
         report.index_violations = violations;
         self.tables.insert(name, RwLock::new(table));
         report

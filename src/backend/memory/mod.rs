@@ -18,7 +18,7 @@ pub mod table;
 mod transact;
 mod writes;
 
-pub use engine::{LoadReport, MemoryBackend, RejectedItem};
+pub use engine::{ItemLoader, LoadReport, MemoryBackend, RejectedItem};
 
 #[cfg(test)]
 mod read_tests;

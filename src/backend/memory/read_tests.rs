@@ -49,7 +49,7 @@ fn row(pk: &str, sk: &str, extra: &[(&str, &str)]) -> Item {
 
 fn table_of(items: Vec<Item>, projection: Projection) -> TableData {
     let description = description(projection);
-    let keyed = items
+    let keyed: Vec<_> = items
         .into_iter()
         .map(|item| {
             let key = check_item(&description, &item, WriteKind::Put).expect("valid test item");

@@ -36,70 +36,120 @@ pub struct IndexViolation {
     pub message: String,
 }
 
-impl TableData {
-    /// Builds a table from items that already passed [`super::limits::check_item`], in one sorted
-    /// bulk build (much faster than item-by-item inserts). A later item with the same key replaces
-    /// an earlier one, as a sequence of PutItems would.
-    pub fn load(
-        description: TableDescription,
-        items: Vec<(PrimaryKey, Item)>,
-    ) -> (Self, Vec<IndexViolation>) {
-        let mut table_rows: Vec<(TableRow, StoredItem, usize)> = Vec::with_capacity(items.len());
-        let mut index_rows: Vec<Vec<(IndexRow, StoredItem)>> =
-            description.indexes.iter().map(|_| Vec::new()).collect();
-        let mut violations = Vec::new();
-        for (position, (key, item)) in items.into_iter().enumerate() {
-            let stored = StoredItem::encode(&item);
-            for (index, rows) in description.indexes.iter().zip(index_rows.iter_mut()) {
-                match membership(index, &item) {
-                    Membership::Member(partition, sort) => {
-                        rows.push((IndexRow::of(partition, sort, key.clone()), stored.clone()))
-                    }
-                    Membership::Absent => {}
-                    Membership::Violation(message) => violations.push(IndexViolation {
-                        index: index.name.clone(),
-                        key: key.clone(),
-                        message,
-                    }),
+/// Builds a table from a stream of items in one sorted bulk build (much faster than inserting
+/// item by item). Only encoded items and keys are kept, so a caller that streams its input never
+/// holds the decoded items of the whole table. A later item with the same key replaces an earlier
+/// one, as a sequence of PutItems would.
+pub struct TableLoader {
+    description: TableDescription,
+    table_rows: Vec<(TableRow, StoredItem)>,
+    index_rows: Vec<Vec<(IndexRow, StoredItem)>>,
+    violations: Vec<IndexViolation>,
+}
+
+impl TableLoader {
+    #[must_use]
+    pub fn new(description: TableDescription) -> Self {
+        let index_rows = description.indexes.iter().map(|_| Vec::new()).collect();
+        Self {
+            description,
+            table_rows: Vec::new(),
+            index_rows,
+            violations: Vec::new(),
+        }
+    }
+
+    pub fn description(&self) -> &TableDescription {
+        &self.description
+    }
+
+    /// Adds an item that already passed [`super::limits::check_item`] under `key`.
+    pub fn push(&mut self, key: PrimaryKey, item: &Item) {
+        let stored = StoredItem::encode(item);
+        for (index, rows) in self
+            .description
+            .indexes
+            .iter()
+            .zip(self.index_rows.iter_mut())
+        {
+            match membership(index, item) {
+                Membership::Member(partition, sort) => {
+                    rows.push((IndexRow::of(partition, sort, key.clone()), stored.clone()));
                 }
-            }
-            table_rows.push((TableRow::of(&key), stored, position));
-        }
-        // Stable order by row, then keep the last write of each key.
-        table_rows.sort_by(|a, b| a.0.cmp(&b.0).then(a.2.cmp(&b.2)));
-        let mut deduplicated: Vec<(TableRow, StoredItem)> = Vec::with_capacity(table_rows.len());
-        for (row, stored, _) in table_rows {
-            match deduplicated.last_mut() {
-                Some(last) if last.0 == row => last.1 = stored,
-                _ => deduplicated.push((row, stored)),
+                Membership::Absent => {}
+                Membership::Violation(message) => self.violations.push(IndexViolation {
+                    index: index.name.clone(),
+                    key: key.clone(),
+                    message,
+                }),
             }
         }
-        let size_bytes = deduplicated.iter().map(|(_, s)| s.size() as u64).sum();
+        self.table_rows.push((TableRow::of(&key), stored));
+    }
+
+    pub fn finish(self) -> (TableData, Vec<IndexViolation>) {
+        let Self {
+            description,
+            mut table_rows,
+            index_rows,
+            violations,
+        } = self;
+        // A stable sort keeps pushes of the same key in order; the last one wins.
+        table_rows.sort_by(|a, b| a.0.cmp(&b.0));
+        let mut rows: Vec<(TableRow, StoredItem)> = Vec::with_capacity(table_rows.len());
+        let mut replaced = false;
+        for (row, stored) in table_rows {
+            match rows.last_mut() {
+                Some(last) if last.0 == row => {
+                    last.1 = stored;
+                    replaced = true;
+                }
+                _ => rows.push((row, stored)),
+            }
+        }
+        let size_bytes = rows.iter().map(|(_, s)| s.size() as u64).sum();
         let indexes = index_rows
             .into_iter()
-            .map(|mut rows| {
-                // An overwritten item's index rows must go too: keep only rows whose stored item
-                // is the surviving one for that table key.
-                rows.retain(|(row, stored)| {
-                    row.table_key().is_some_and(|key| {
-                        let table_row = TableRow::of(key);
-                        deduplicated
-                            .binary_search_by(|probe| probe.0.cmp(&table_row))
-                            .is_ok_and(|found| &deduplicated[found].1 == stored)
-                    })
-                });
+            .map(|mut index| {
+                if replaced {
+                    // A replaced item's index rows must go too: keep only rows that hold the
+                    // surviving item of their table key.
+                    index.retain(|(row, stored)| {
+                        row.table_key().is_some_and(|key| {
+                            let table_row = TableRow::of(key);
+                            rows.binary_search_by(|probe| probe.0.cmp(&table_row))
+                                .is_ok_and(|found| rows[found].1.same_as(stored))
+                        })
+                    });
+                }
+                index.sort_by(|a, b| a.0.cmp(&b.0));
                 IndexData {
-                    rows: rows.into_iter().collect(),
+                    rows: index.into_iter().collect(),
                 }
             })
             .collect();
-        let table = Self {
+        let table = TableData {
             description,
-            rows: deduplicated.into_iter().collect(),
+            rows: rows.into_iter().collect(),
             indexes,
             size_bytes,
         };
         (table, violations)
+    }
+}
+
+impl TableData {
+    /// Builds a table from items that already passed [`super::limits::check_item`]; see
+    /// [`TableLoader`].
+    pub fn load(
+        description: TableDescription,
+        items: impl IntoIterator<Item = (PrimaryKey, Item)>,
+    ) -> (Self, Vec<IndexViolation>) {
+        let mut loader = TableLoader::new(description);
+        for (key, item) in items {
+            loader.push(key, &item);
+        }
+        loader.finish()
     }
 
     pub fn get(&self, key: &PrimaryKey) -> Option<&StoredItem> {
