@@ -272,14 +272,14 @@ deadline = time.monotonic() + timeout
 last = None
 while time.monotonic() < deadline:
     if not alive():
-        sys.exit(f"server process exited before answering ListTables at {endpoint}")
+        sys.exit(f"test-servers: server process exited before answering ListTables at {endpoint}")
     try:
         client.list_tables(Limit=1)
         sys.exit(0)
     except Exception as e:  # connection refused until it listens; anything else is kept
         last = e
     time.sleep(0.1)
-sys.exit(f"no successful ListTables at {endpoint} within {timeout:.0f} s; last error: {last}")
+sys.exit(f"test-servers: no successful ListTables at {endpoint} within {timeout:.0f} s; last error: {last}")
 PY
 }
 

@@ -29,6 +29,13 @@ impl fmt::Display for DdbJsonError {
 
 impl std::error::Error for DdbJsonError {}
 
+/// The nesting depth DynamoDB documents for M and L values.
+pub const MAX_NESTING_DEPTH: usize = 32;
+/// Parsing refuses containers nested deeper than this. It is well above the service's documented
+/// limit (so no value the service returns is ever refused over an off-by-one in how levels are
+/// counted) and well below what would exhaust the stack on a hostile document.
+const MAX_PARSE_DEPTH: usize = 2 * MAX_NESTING_DEPTH;
+
 fn error(path: &str, message: impl Into<String>) -> DdbJsonError {
     DdbJsonError {
         path: path.to_owned(),
@@ -76,7 +83,7 @@ pub fn item_to_json(item: &BTreeMap<String, AttrValue>) -> Value {
 
 /// Parses one DynamoDB JSON value.
 pub fn from_json(json: &Value) -> Result<AttrValue, DdbJsonError> {
-    value_at(json, "$")
+    value_at(json, "$", 0)
 }
 
 /// Parses a DynamoDB JSON item: an object of attribute name → typed value.
@@ -92,6 +99,14 @@ pub fn item_from_str(text: &str) -> Result<Item, DdbJsonError> {
 }
 
 fn map_at(json: &Value, path: &str) -> Result<BTreeMap<String, AttrValue>, DdbJsonError> {
+    map_at_depth(json, path, 0)
+}
+
+fn map_at_depth(
+    json: &Value,
+    path: &str,
+    depth: usize,
+) -> Result<BTreeMap<String, AttrValue>, DdbJsonError> {
     let Value::Object(object) = json else {
         return Err(error(
             path,
@@ -100,11 +115,31 @@ fn map_at(json: &Value, path: &str) -> Result<BTreeMap<String, AttrValue>, DdbJs
     };
     object
         .iter()
-        .map(|(name, value)| Ok((name.clone(), value_at(value, &format!("{path}.{name}"))?)))
+        .map(|(name, value)| {
+            Ok((
+                name.clone(),
+                value_at(value, &format!("{path}.{}", path_segment(name)), depth)?,
+            ))
+        })
         .collect()
 }
 
-fn value_at(json: &Value, path: &str) -> Result<AttrValue, DdbJsonError> {
+/// An attribute name as it appears in an error path. Names are untrusted and error messages end up
+/// on a terminal, so control characters are escaped (`\u{1b}`); everything else is kept as is.
+fn path_segment(name: &str) -> String {
+    name.chars()
+        .map(|c| {
+            if c.is_control() {
+                c.escape_unicode().to_string()
+            } else {
+                c.to_string()
+            }
+        })
+        .collect()
+}
+
+/// Parses the typed value at `path`; `depth` counts the M and L levels around it.
+fn value_at(json: &Value, path: &str, depth: usize) -> Result<AttrValue, DdbJsonError> {
     let Value::Object(object) = json else {
         return Err(error(
             path,
@@ -112,12 +147,27 @@ fn value_at(json: &Value, path: &str) -> Result<AttrValue, DdbJsonError> {
         ));
     };
     let mut entries = object.iter();
-    let (Some((tag, inner)), None) = (entries.next(), entries.next()) else {
+    let (tag, inner) = match (entries.next(), entries.next()) {
+        (Some(entry), None) => entry,
+        (None, _) => {
+            return Err(error(
+                path,
+                "Supplied AttributeValue is empty, must contain exactly one of the supported datatypes",
+            ));
+        }
+        (Some(_), Some(_)) => {
+            return Err(error(
+                path,
+                "Supplied AttributeValue has more than one datatypes set, must contain exactly one of the supported datatypes",
+            ));
+        }
+    };
+    if depth > MAX_PARSE_DEPTH && matches!(tag.as_str(), "M" | "L") {
         return Err(error(
             path,
-            "Supplied AttributeValue has more or less than one datatype: a value needs exactly one of S, N, B, BOOL, NULL, M, L, SS, NS, BS",
+            "Nesting Levels have exceeded supported limits: Attributes in the item have nested levels beyond supported limit",
         ));
-    };
+    }
     let string = |what: &str| -> Result<&str, DdbJsonError> {
         inner
             .as_str()
@@ -142,32 +192,30 @@ fn value_at(json: &Value, path: &str) -> Result<AttrValue, DdbJsonError> {
             _ => {
                 return Err(error(
                     path,
-                    "Null attribute value types must have the value of true",
+                    "One or more parameter values were invalid: Null attribute value types must have the value of true",
                 ));
             }
         },
-        "M" => AttrValue::M(map_at(inner, path)?),
+        "M" => AttrValue::M(map_at_depth(inner, path, depth + 1)?),
         "L" => AttrValue::L(
             array()?
                 .iter()
                 .enumerate()
-                .map(|(index, element)| value_at(element, &format!("{path}[{index}]")))
+                .map(|(index, element)| value_at(element, &format!("{path}[{index}]"), depth + 1))
                 .collect::<Result<_, _>>()?,
         ),
-        "SS" => AttrValue::Ss(set_at(array()?, path, "string", |element| {
+        "SS" => AttrValue::Ss(set_at(array()?, path, SetKind::String, |element, at| {
             element
                 .as_str()
                 .map(str::to_owned)
-                .ok_or_else(|| "SS members must be JSON strings".to_owned())
+                .ok_or_else(|| error(at, "SS members must be JSON strings"))
         })?),
-        "NS" => AttrValue::Ns(set_at(array()?, path, "number", |element| {
-            number_at(element, path).map_err(|e| e.message)
-        })?),
-        "BS" => AttrValue::Bs(set_at(array()?, path, "binary", |element| {
+        "NS" => AttrValue::Ns(set_at(array()?, path, SetKind::Number, number_at)?),
+        "BS" => AttrValue::Bs(set_at(array()?, path, SetKind::Binary, |element, at| {
             let text = element
                 .as_str()
-                .ok_or_else(|| "BS members must be base64 JSON strings".to_owned())?;
-            binary_at(text, path).map_err(|e| e.message)
+                .ok_or_else(|| error(at, "BS members must be base64 JSON strings"))?;
+            binary_at(text, at)
         })?),
         other => {
             return Err(error(
@@ -197,26 +245,75 @@ fn binary_at(text: &str, path: &str) -> Result<Vec<u8>, DdbJsonError> {
         .map_err(|e| error(path, format!("binary value is not valid base64: {e}")))
 }
 
-/// Parses set members, rejecting empty sets and duplicates with the service's wording.
+/// The three set types, for the service's (inconsistent) empty-set and duplicate messages.
+#[derive(Clone, Copy)]
+enum SetKind {
+    String,
+    Number,
+    Binary,
+}
+
+impl SetKind {
+    fn empty_message(self) -> &'static str {
+        // Sic: "An string set  may not be empty", with two spaces, is the service's text.
+        match self {
+            Self::String => {
+                "One or more parameter values were invalid: An string set  may not be empty"
+            }
+            Self::Number => {
+                "One or more parameter values were invalid: An number set  may not be empty"
+            }
+            Self::Binary => {
+                "One or more parameter values were invalid: Binary sets should not be empty"
+            }
+        }
+    }
+
+    /// `members` as the service prints them: `[a, a]`.
+    fn duplicates_message(self, members: &[Value]) -> String {
+        let listed = members
+            .iter()
+            .map(|member| {
+                member
+                    .as_str()
+                    .map_or_else(|| member.to_string(), str::to_owned)
+            })
+            .collect::<Vec<_>>()
+            .join(", ");
+        // Sic: the BS text has no space before "of", and the NS text names no members.
+        match self {
+            Self::String => format!(
+                "One or more parameter values were invalid: Input collection [{listed}] contains duplicates."
+            ),
+            Self::Number => "Input collection contains duplicates".to_owned(),
+            Self::Binary => format!(
+                "One or more parameter values were invalid: Input collection [{listed}]of type BS contains duplicates."
+            ),
+        }
+    }
+}
+
+/// Parses set members (each located as `path[index]`), rejecting empty sets and duplicates with
+/// the service's wording. Numbers are compared after normalisation, so `["1", "1.0"]` is a
+/// duplicate.
 fn set_at<T: Ord>(
     members: &[Value],
     path: &str,
-    kind: &str,
-    parse: impl Fn(&Value) -> Result<T, String>,
+    kind: SetKind,
+    parse: impl Fn(&Value, &str) -> Result<T, DdbJsonError>,
 ) -> Result<BTreeSet<T>, DdbJsonError> {
     if members.is_empty() {
-        // Sic: the service's message has "An" and two spaces.
-        return Err(error(
-            path,
-            format!("One or more parameter values were invalid: An {kind} set  may not be empty"),
-        ));
+        return Err(error(path, kind.empty_message()));
     }
     let mut set = BTreeSet::new();
-    for member in members {
-        let value = parse(member).map_err(|message| error(path, message))?;
+    for (index, member) in members.iter().enumerate() {
+        let value = parse(member, &format!("{path}[{index}]"))?;
         if !set.insert(value) {
-            return Err(error(path, "Input collection contains duplicates"));
+            return Err(error(path, kind.duplicates_message(members)));
         }
     }
     Ok(set)
 }
+
+#[cfg(test)]
+mod tests;

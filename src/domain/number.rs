@@ -14,6 +14,8 @@ pub const MAX_DIGITS: usize = 38;
 const MIN_EXPONENT: i64 = -129;
 /// 9.99…E+125 is `0.99… × 10^126`.
 const MAX_EXPONENT: i64 = 126;
+/// Written exponents are clamped here while parsing so `1e99999999999999999999` cannot overflow.
+const EXPONENT_SATURATION: i64 = 1_000_000_000_000_000;
 
 /// An exact DynamoDB number.
 #[derive(Clone, PartialEq, Eq, Hash)]
@@ -37,6 +39,10 @@ pub enum NumberError {
 impl fmt::Display for NumberError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
+            // The service leaves the value (and its colon) out when the text is empty.
+            Self::NotNumeric(text) if text.is_empty() => {
+                f.write_str("The parameter cannot be converted to a numeric value")
+            }
             Self::NotNumeric(text) => {
                 write!(f, "The parameter cannot be converted to a numeric value: {text}")
             }
@@ -115,8 +121,9 @@ impl Number {
                 if !byte.is_ascii_digit() {
                     break;
                 }
-                // Saturate: any exponent this large overflows or underflows anyway (or is zero).
-                exponent = (exponent * 10 + i64::from(byte - b'0')).min(1_000_000_000);
+                // Saturate: any exponent this large overflows or underflows anyway (or is zero),
+                // and no text is long enough for its digit count to pull it back into range.
+                exponent = (exponent * 10 + i64::from(byte - b'0')).min(EXPONENT_SATURATION);
                 pos += 1;
             }
             if pos == start {
@@ -143,14 +150,15 @@ impl Number {
             return Ok(Self::zero());
         }
         let exponent = exponent - leading as i64;
-        if significant.len() > MAX_DIGITS {
-            return Err(NumberError::TooManyDigits);
-        }
+        // Range before precision, in the service's order: `1234…(40 digits)e200` is an overflow.
         if exponent > MAX_EXPONENT {
             return Err(NumberError::Overflow);
         }
         if exponent < MIN_EXPONENT {
             return Err(NumberError::Underflow);
+        }
+        if significant.len() > MAX_DIGITS {
+            return Err(NumberError::TooManyDigits);
         }
         Ok(Self {
             negative,
@@ -195,46 +203,7 @@ impl Number {
         Some(if self.negative { -value } else { value })
     }
 
-    /// Exact sum; an inexact result (more than 38 digits) is an error, as in the service.
-    pub fn checked_add(&self, other: &Self) -> Result<Self, NumberError> {
-        if other.is_zero() {
-            return Ok(self.clone());
-        }
-        if self.is_zero() {
-            return Ok(other.clone());
-        }
-        // Align both on the smallest unit: value = integer(digits) × 10^(exponent - len).
-        let unit = |n: &Self| i64::from(n.exponent) - n.digits.len() as i64;
-        let low = unit(self).min(unit(other));
-        let high = i64::from(self.exponent).max(i64::from(other.exponent));
-        let width = usize::try_from(high - low).unwrap_or(0) + 1;
-        let aligned = |n: &Self| -> Vec<u8> {
-            let mut out = vec![0u8; width];
-            let start = usize::try_from(high - i64::from(n.exponent)).unwrap_or(0) + 1;
-            out[start..start + n.digits.len()].copy_from_slice(&n.digits);
-            out
-        };
-        let (a, b) = (aligned(self), aligned(other));
-        let (negative, magnitude) = if self.negative == other.negative {
-            (self.negative, add_digits(&a, &b))
-        } else if a >= b {
-            (self.negative, sub_digits(&a, &b))
-        } else {
-            (other.negative, sub_digits(&b, &a))
-        };
-        let result = Self::from_parts(negative, &magnitude, high + 1);
-        // The service reports an inexact sum as an overflow.
-        result.map_err(|error| match error {
-            NumberError::TooManyDigits => NumberError::Overflow,
-            other => other,
-        })
-    }
-
-    /// Exact difference; see [`Number::checked_add`].
-    pub fn checked_sub(&self, other: &Self) -> Result<Self, NumberError> {
-        self.checked_add(&other.negated())
-    }
-
+    /// The same magnitude with the other sign; zero stays (positive) zero.
     #[must_use]
     pub fn negated(&self) -> Self {
         let mut out = self.clone();
@@ -244,41 +213,22 @@ impl Number {
         out
     }
 
-    /// Bytes the service counts for this number in item-size calculations: about one byte per two
-    /// significant digits plus one.
+    /// Bytes the service counts for this number in item-size calculations. The docs say "about one
+    /// byte per two significant digits plus one"; the exact rule (as dynalite implements it) stores
+    /// base-100 digit pairs aligned on the decimal point, plus one byte of exponent and one more
+    /// byte for a negative number. So `12` takes 2 bytes, `1.2` (`01.20`) 3 and `-12` 3; zero is 1.
     #[must_use]
     pub fn storage_size(&self) -> usize {
-        self.digits.len().div_ceil(2) + 1
-    }
-}
-
-/// Digit-wise sum of two equally long big-endian digit vectors.
-fn add_digits(a: &[u8], b: &[u8]) -> Vec<u8> {
-    let mut out = vec![0u8; a.len()];
-    let mut carry = 0;
-    for index in (0..a.len()).rev() {
-        let sum = a[index] + b[index] + carry;
-        out[index] = sum % 10;
-        carry = sum / 10;
-    }
-    // The aligned vectors carry one spare leading zero, so the final carry is always zero.
-    debug_assert_eq!(carry, 0);
-    out
-}
-
-/// Digit-wise `a - b` for equally long vectors with `a >= b`.
-fn sub_digits(a: &[u8], b: &[u8]) -> Vec<u8> {
-    let mut out = vec![0u8; a.len()];
-    let mut borrow = 0i8;
-    for index in (0..a.len()).rev() {
-        let mut diff = a[index] as i8 - b[index] as i8 - borrow;
-        borrow = i8::from(diff < 0);
-        if diff < 0 {
-            diff += 10;
+        if self.is_zero() {
+            return 1;
         }
-        out[index] = diff as u8;
+        let digits = self.digits.len();
+        // With an even digit count, the pairs line up with the point only when the scientific
+        // exponent (`exponent - 1`) is odd; otherwise one more pair is half-filled.
+        let misaligned =
+            digits.is_multiple_of(2) && (i64::from(self.exponent) - 1).rem_euclid(2) == 0;
+        1 + digits.div_ceil(2) + usize::from(misaligned) + usize::from(self.negative)
     }
-    out
 }
 
 impl From<i64> for Number {
@@ -370,3 +320,7 @@ impl PartialOrd for Number {
         Some(self.cmp(other))
     }
 }
+
+mod arithmetic;
+#[cfg(test)]
+mod tests;

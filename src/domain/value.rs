@@ -135,8 +135,9 @@ impl AttrValue {
     }
 
     /// Size in bytes as DynamoDB counts it for the 400 KB item limit and capacity: UTF-8 length of
-    /// strings, raw length of binary, ~digits/2+1 for numbers, 1 for BOOL/NULL, and 3 bytes plus one
-    /// per element for lists and maps (map keys count their UTF-8 length).
+    /// strings, raw length of binary, about digits/2+1 for numbers (exactly:
+    /// [`Number::storage_size`]), 1 for BOOL/NULL, the sum of the members for sets, and 3 bytes
+    /// plus one per element for lists and maps (map keys count their UTF-8 length).
     #[must_use]
     pub fn size(&self) -> usize {
         match self {
@@ -183,3 +184,6 @@ impl fmt::Debug for AttrValue {
         }
     }
 }
+
+#[cfg(test)]
+mod tests;
