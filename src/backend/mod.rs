@@ -1,6 +1,8 @@
 //! The DynamoDB boundary: one trait, owned by the domain, with an AWS SDK implementation
 //! ([`aws`]) and an embedded in-memory implementation. SDK types never leave `backend/aws*`.
 
+pub mod aws;
+mod aws_convert;
 mod error;
 pub mod memory;
 pub mod read_only;

@@ -1,0 +1,95 @@
+//! [`AwsBackend`]: the [`Backend`] over the AWS SDK for DynamoDB, for real AWS accounts and for
+//! DynamoDB-compatible servers reached with an endpoint URL.
+//!
+//! - `connect`: configuration from aws-config's default chain (profiles, SSO, assume-role,
+//!   credential_process, environment) with bounded timeouts and retries;
+//! - `errors`: the one place SDK errors become [`BackendError`]s;
+//! - `reads` and `writes`: one function per trait method, building the SDK request from the
+//!   domain request and converting the response with `aws_convert`.
+
+mod connect;
+mod errors;
+mod reads;
+mod writes;
+
+use aws_sdk_dynamodb::Client;
+
+use super::{
+    Backend, BackendError, BackendFuture, Connection, DeleteRequest, GetOutput, GetRequest, Page,
+    PutRequest, QueryRequest, ScanRequest, TransactOutput, TransactWriteRequest, UpdateRequest,
+    WriteOutput,
+};
+use crate::domain::schema::TableDescription;
+
+/// Where to connect. Each `None` falls back to aws-config's default chain (`AWS_PROFILE`,
+/// `AWS_REGION`, `AWS_ENDPOINT_URL`, the config files, …).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct AwsOptions {
+    pub profile: Option<String>,
+    pub region: Option<String>,
+    /// A DynamoDB-compatible endpoint such as `http://127.0.0.1:8000`.
+    pub endpoint_url: Option<String>,
+}
+
+/// The AWS SDK backend. Cheap to share behind an `Arc`; the SDK client pools its connections.
+#[derive(Clone, Debug)]
+pub struct AwsBackend {
+    client: Client,
+    connection: Connection,
+}
+
+impl AwsBackend {
+    /// Resolves configuration and credentials providers (credentials themselves are fetched on
+    /// the first request). Fails when no region can be found.
+    pub async fn connect(options: AwsOptions) -> Result<Self, BackendError> {
+        let (client, connection) = connect::client(options).await?;
+        Ok(Self { client, connection })
+    }
+
+    /// How errors name the server: the endpoint URL, or the region's default endpoint.
+    fn target(&self) -> errors::Target<'_> {
+        errors::Target::new(&self.connection)
+    }
+}
+
+impl Backend for AwsBackend {
+    fn connection(&self) -> Connection {
+        self.connection.clone()
+    }
+
+    fn list_tables(&self) -> BackendFuture<'_, Vec<String>> {
+        Box::pin(reads::list_tables(&self.client, self.target()))
+    }
+
+    fn describe_table<'a>(&'a self, table: &'a str) -> BackendFuture<'a, TableDescription> {
+        Box::pin(reads::describe_table(&self.client, self.target(), table))
+    }
+
+    fn query(&self, request: QueryRequest) -> BackendFuture<'_, Page> {
+        Box::pin(reads::query(&self.client, self.target(), request))
+    }
+
+    fn scan(&self, request: ScanRequest) -> BackendFuture<'_, Page> {
+        Box::pin(reads::scan(&self.client, self.target(), request))
+    }
+
+    fn get_item(&self, request: GetRequest) -> BackendFuture<'_, GetOutput> {
+        Box::pin(reads::get_item(&self.client, self.target(), request))
+    }
+
+    fn put_item(&self, request: PutRequest) -> BackendFuture<'_, WriteOutput> {
+        Box::pin(writes::put_item(&self.client, self.target(), request))
+    }
+
+    fn update_item(&self, request: UpdateRequest) -> BackendFuture<'_, WriteOutput> {
+        Box::pin(writes::update_item(&self.client, self.target(), request))
+    }
+
+    fn delete_item(&self, request: DeleteRequest) -> BackendFuture<'_, WriteOutput> {
+        Box::pin(writes::delete_item(&self.client, self.target(), request))
+    }
+
+    fn transact_write(&self, request: TransactWriteRequest) -> BackendFuture<'_, TransactOutput> {
+        Box::pin(writes::transact_write(&self.client, self.target(), request))
+    }
+}

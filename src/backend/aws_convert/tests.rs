@@ -1,0 +1,478 @@
+//! SDK ⇄ domain conversion tests: property-based round trips and the table description mapping.
+
+use std::collections::{BTreeMap, BTreeSet};
+
+use aws_sdk_dynamodb::primitives::Blob;
+use aws_sdk_dynamodb::types::{
+    AttributeDefinition, AttributeValue, BillingMode as SdkBillingMode, BillingModeSummary,
+    CancellationReason as SdkCancellationReason, Capacity, ConsumedCapacity as SdkConsumedCapacity,
+    GlobalSecondaryIndexDescription, IndexStatus, KeySchemaElement, KeyType,
+    LocalSecondaryIndexDescription, Projection as SdkProjection, ProjectionType,
+    ScalarAttributeType, StreamSpecification, StreamViewType, TableDescription as SdkTable,
+    TableStatus, TimeToLiveDescription, TimeToLiveStatus,
+};
+use proptest::prelude::*;
+
+use super::*;
+use crate::domain::schema::{BillingMode, IndexKind, Projection};
+use crate::domain::value::ValueType;
+
+fn num(text: &str) -> Number {
+    Number::parse(text).expect("test number is valid")
+}
+
+/// Valid DynamoDB numbers: 1–38 significant digits, any sign, magnitude within 1E-130..1E+126.
+fn number_strategy() -> impl Strategy<Value = Number> {
+    let generated = (any::<bool>(), "[1-9][0-9]{0,37}", -130i32..=88).prop_filter_map(
+        "within DynamoDB's range",
+        |(negative, digits, exponent)| {
+            let sign = if negative { "-" } else { "" };
+            Number::parse(&format!("{sign}{digits}E{exponent}")).ok()
+        },
+    );
+    prop_oneof![
+        8 => generated,
+        1 => Just(num("1E-130")),
+        1 => Just(num("-1E-130")),
+        1 => Just(num("99999999999999999999999999999999999999")),
+        1 => Just(num("9.9999999999999999999999999999999999999E+125")),
+        1 => Just(num("0")),
+    ]
+}
+
+fn bytes_strategy() -> impl Strategy<Value = Vec<u8>> {
+    // Bias towards bytes ≥ 0x80, which are not valid UTF-8 on their own.
+    prop::collection::vec(prop_oneof![any::<u8>(), 0x80u8..=0xff], 0..24)
+}
+
+fn scalar_strategy() -> impl Strategy<Value = AttrValue> {
+    prop_oneof![
+        // Includes the empty string, and multi-byte characters.
+        ".{0,12}".prop_map(AttrValue::S),
+        number_strategy().prop_map(AttrValue::N),
+        bytes_strategy().prop_map(AttrValue::B),
+        any::<bool>().prop_map(AttrValue::Bool),
+        Just(AttrValue::Null),
+        prop::collection::btree_set(".{0,8}", 1..5).prop_map(AttrValue::Ss),
+        prop::collection::btree_set(number_strategy(), 1..5).prop_map(AttrValue::Ns),
+        prop::collection::btree_set(bytes_strategy(), 1..5).prop_map(AttrValue::Bs),
+    ]
+}
+
+fn value_strategy() -> impl Strategy<Value = AttrValue> {
+    scalar_strategy().prop_recursive(6, 64, 6, |inner| {
+        prop_oneof![
+            prop::collection::vec(inner.clone(), 0..6).prop_map(AttrValue::L),
+            prop::collection::btree_map(".{0,6}", inner, 0..6).prop_map(AttrValue::M),
+        ]
+    })
+}
+
+fn item_strategy() -> impl Strategy<Value = Item> {
+    prop::collection::btree_map("[A-Za-z#_]{1,10}", value_strategy(), 0..12)
+}
+
+/// A value nested `depth` levels deep, alternating maps and lists (DynamoDB allows 32).
+fn nested(depth: usize) -> AttrValue {
+    (0..depth).fold(AttrValue::s("leaf"), |inner, level| {
+        if level % 2 == 0 {
+            AttrValue::L(vec![inner, AttrValue::n(level as i64)])
+        } else {
+            AttrValue::M(BTreeMap::from([(format!("level{level}"), inner)]))
+        }
+    })
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(512))]
+
+    #[test]
+    fn domain_values_survive_a_round_trip_through_the_sdk(value in value_strategy()) {
+        let back = value_from_sdk(value_to_sdk(value.clone()));
+        prop_assert_eq!(back, Ok(value));
+    }
+
+    #[test]
+    fn items_survive_a_round_trip_through_the_sdk(item in item_strategy()) {
+        prop_assert_eq!(item_from_sdk(item_to_sdk(item.clone())), Ok(item));
+    }
+
+    #[test]
+    fn sdk_values_survive_a_round_trip_through_the_domain(value in value_strategy()) {
+        // SDK-side equality is order-sensitive for sets, so compare after one more pass.
+        let sdk = value_to_sdk(value);
+        let domain = value_from_sdk(sdk.clone()).expect("valid SDK value converts");
+        let again = value_to_sdk(domain);
+        prop_assert_eq!(sorted_sets(again), sorted_sets(sdk));
+    }
+
+    #[test]
+    fn any_number_text_from_a_server_converts_or_errors_without_panicking(text in ".{0,60}") {
+        let result = value_from_sdk(AttributeValue::N(text.clone()));
+        if let Ok(AttrValue::N(number)) = &result {
+            let reparsed = Number::parse(&text);
+            prop_assert_eq!(reparsed.as_ref(), Ok(number));
+        } else {
+            prop_assert!(result.is_err());
+        }
+    }
+}
+
+/// Sorts SDK set members so two SDK values can be compared regardless of set order.
+fn sorted_sets(value: AttributeValue) -> AttributeValue {
+    match value {
+        AttributeValue::Ss(mut set) => {
+            set.sort();
+            AttributeValue::Ss(set)
+        }
+        AttributeValue::Ns(set) => {
+            let sorted: BTreeSet<Number> = set.iter().map(|text| num(text)).collect();
+            AttributeValue::Ns(sorted.iter().map(Number::to_string).collect())
+        }
+        AttributeValue::Bs(mut set) => {
+            set.sort_by(|a, b| a.as_ref().cmp(b.as_ref()));
+            AttributeValue::Bs(set)
+        }
+        AttributeValue::L(list) => AttributeValue::L(list.into_iter().map(sorted_sets).collect()),
+        AttributeValue::M(map) => AttributeValue::M(
+            map.into_iter()
+                .map(|(name, value)| (name, sorted_sets(value)))
+                .collect(),
+        ),
+        other => other,
+    }
+}
+
+#[test]
+fn edge_values_convert_losslessly_in_both_directions() {
+    let cases = [
+        AttrValue::N(num("12345678901234567890123456789012345678")),
+        AttrValue::N(num("-0.12345678901234567890123456789012345678")),
+        AttrValue::N(num("1E-130")),
+        AttrValue::N(num("9.9999999999999999999999999999999999999E+125")),
+        AttrValue::S(String::new()),
+        AttrValue::B(vec![0x00, 0x80, 0xff, 0xfe]),
+        AttrValue::B(Vec::new()),
+        AttrValue::Ss(BTreeSet::from(["b".to_owned(), "a".to_owned()])),
+        AttrValue::Bs(BTreeSet::from([vec![0xff], vec![0x80, 0x00]])),
+        AttrValue::Null,
+        nested(32),
+    ];
+    for value in cases {
+        assert_eq!(value_from_sdk(value_to_sdk(value.clone())), Ok(value));
+    }
+}
+
+#[test]
+fn numbers_are_sent_in_the_normalised_form_the_service_returns() {
+    let sdk = value_to_sdk(AttrValue::N(num("0001.2300e2")));
+    assert_eq!(sdk, AttributeValue::N("123".to_owned()));
+}
+
+#[test]
+fn sets_from_the_server_compare_equal_whatever_their_order() {
+    let one = value_from_sdk(AttributeValue::Ns(vec![
+        "2".into(),
+        "10".into(),
+        "1.5".into(),
+    ]));
+    let other = value_from_sdk(AttributeValue::Ns(vec![
+        "1.50".into(),
+        "2".into(),
+        "10".into(),
+    ]));
+    assert_eq!(one, other);
+    assert_eq!(
+        one,
+        Ok(AttrValue::Ns(BTreeSet::from([
+            num("1.5"),
+            num("2"),
+            num("10")
+        ])))
+    );
+}
+
+#[test]
+fn an_invalid_number_from_the_server_is_an_error_naming_where_it_was() {
+    let item = HashMap::from([(
+        "order".to_owned(),
+        AttributeValue::M(HashMap::from([(
+            "lines".to_owned(),
+            AttributeValue::L(vec![
+                AttributeValue::N("1".into()),
+                AttributeValue::N("1e999".into()),
+            ]),
+        )])),
+    )]);
+    let error = items_from_sdk(vec![HashMap::new(), item]).expect_err("overflowing number");
+    let text = error.to_string();
+    assert!(
+        text.starts_with("Items[1].order.lines[1]: invalid number \"1e999\""),
+        "{text}"
+    );
+    assert!(text.contains("Number overflow"), "{text}");
+    let backend = BackendError::from(error);
+    assert!(
+        matches!(&backend, BackendError::Service { code, .. } if code == "InvalidServerResponse"),
+        "{backend:?}"
+    );
+}
+
+#[test]
+fn a_number_with_39_digits_from_the_server_is_rejected() {
+    let error = value_from_sdk(AttributeValue::N("1".repeat(39))).expect_err("39 digits");
+    assert!(
+        error
+            .to_string()
+            .contains("more than 38 significant digits"),
+        "{error}"
+    );
+}
+
+#[test]
+fn empty_expression_maps_are_left_out_of_the_request() {
+    assert_eq!(values_to_sdk(BTreeMap::new()), None);
+    assert_eq!(names_to_sdk(BTreeMap::new()), None);
+    let names = names_to_sdk(BTreeMap::from([("#pk".to_owned(), "PK".to_owned())]));
+    assert_eq!(
+        names.and_then(|names| names.get("#pk").cloned()),
+        Some("PK".to_owned())
+    );
+}
+
+#[test]
+fn consumed_capacity_keeps_total_table_and_every_index() {
+    let capacity = SdkConsumedCapacity::builder()
+        .table_name("t")
+        .capacity_units(3.5)
+        .table(Capacity::builder().capacity_units(1.5).build())
+        .global_secondary_indexes("GSI1", Capacity::builder().capacity_units(1.0).build())
+        .local_secondary_indexes("LSI1", Capacity::builder().capacity_units(1.0).build())
+        .build();
+    let converted = capacity_from_sdk(capacity);
+    assert_eq!(converted.total, 3.5);
+    assert_eq!(converted.table, Some(1.5));
+    assert_eq!(
+        converted.indexes,
+        BTreeMap::from([("GSI1".to_owned(), 1.0), ("LSI1".to_owned(), 1.0)])
+    );
+}
+
+#[test]
+fn cancellation_reasons_keep_order_codes_messages_and_items() {
+    let reasons = vec![
+        SdkCancellationReason::builder().code("None").build(),
+        SdkCancellationReason::builder()
+            .code("ConditionalCheckFailed")
+            .message("The conditional request failed")
+            .item("PK", AttributeValue::S("USER#1".into()))
+            .build(),
+        SdkCancellationReason::builder().build(),
+    ];
+    let converted = reasons_from_sdk(reasons).expect("valid reasons");
+    let codes: Vec<&str> = converted
+        .iter()
+        .map(|reason| reason.code.as_str())
+        .collect();
+    assert_eq!(codes, ["None", "ConditionalCheckFailed", "None"]);
+    assert_eq!(
+        converted[1].message.as_deref(),
+        Some("The conditional request failed")
+    );
+    assert_eq!(
+        converted[1].item,
+        Some(Item::from([("PK".to_owned(), AttrValue::s("USER#1"))]))
+    );
+    assert_eq!(converted[0].item, None);
+}
+
+fn key(name: &str, key_type: KeyType) -> KeySchemaElement {
+    KeySchemaElement::builder()
+        .attribute_name(name)
+        .key_type(key_type)
+        .build()
+        .expect("complete key element")
+}
+
+fn definition(name: &str, scalar: ScalarAttributeType) -> AttributeDefinition {
+    AttributeDefinition::builder()
+        .attribute_name(name)
+        .attribute_type(scalar)
+        .build()
+        .expect("complete definition")
+}
+
+fn sdk_projection(projection_type: ProjectionType, non_key: &[&str]) -> SdkProjection {
+    let mut builder = SdkProjection::builder().projection_type(projection_type);
+    for name in non_key {
+        builder = builder.non_key_attributes(*name);
+    }
+    builder.build()
+}
+
+fn single_table_description() -> SdkTable {
+    SdkTable::builder()
+        .table_name("app")
+        .table_status(TableStatus::Active)
+        .item_count(42)
+        .table_size_bytes(4096)
+        .table_arn("arn:aws:dynamodb:us-east-1:000000000000:table/app")
+        .billing_mode_summary(
+            BillingModeSummary::builder()
+                .billing_mode(SdkBillingMode::PayPerRequest)
+                .build(),
+        )
+        .stream_specification(
+            StreamSpecification::builder()
+                .stream_enabled(true)
+                .stream_view_type(StreamViewType::NewAndOldImages)
+                .build()
+                .expect("complete stream specification"),
+        )
+        .latest_stream_arn("arn:stream")
+        .attribute_definitions(definition("PK", ScalarAttributeType::S))
+        .attribute_definitions(definition("SK", ScalarAttributeType::S))
+        .attribute_definitions(definition("GSI1PK", ScalarAttributeType::S))
+        .attribute_definitions(definition("GSI1SK", ScalarAttributeType::N))
+        .attribute_definitions(definition("created", ScalarAttributeType::B))
+        .key_schema(key("PK", KeyType::Hash))
+        .key_schema(key("SK", KeyType::Range))
+        .global_secondary_indexes(
+            GlobalSecondaryIndexDescription::builder()
+                .index_name("GSI1")
+                .key_schema(key("GSI1PK", KeyType::Hash))
+                .key_schema(key("GSI1SK", KeyType::Range))
+                .projection(sdk_projection(ProjectionType::Include, &["name", "total"]))
+                .index_status(IndexStatus::Active)
+                .item_count(7)
+                .index_size_bytes(700)
+                .build(),
+        )
+        .global_secondary_indexes(
+            GlobalSecondaryIndexDescription::builder()
+                .index_name("MULTI")
+                .key_schema(key("GSI1PK", KeyType::Hash))
+                .key_schema(key("SK", KeyType::Hash))
+                .projection(sdk_projection(ProjectionType::All, &[]))
+                .build(),
+        )
+        .local_secondary_indexes(
+            LocalSecondaryIndexDescription::builder()
+                .index_name("LSI1")
+                .key_schema(key("PK", KeyType::Hash))
+                .key_schema(key("created", KeyType::Range))
+                .projection(sdk_projection(ProjectionType::KeysOnly, &[]))
+                .build(),
+        )
+        .build()
+}
+
+#[test]
+fn table_description_maps_keys_indexes_counts_billing_and_stream() {
+    let ttl = ttl_from_sdk(Some(
+        &TimeToLiveDescription::builder()
+            .attribute_name("expiresAt")
+            .time_to_live_status(TimeToLiveStatus::Enabled)
+            .build(),
+    ));
+    let table = table_from_sdk(&single_table_description(), ttl).expect("convertible table");
+    assert_eq!(table.name, "app");
+    assert_eq!(table.key.partition.name, "PK");
+    assert_eq!(
+        table.key.sort.as_ref().map(|sort| sort.value_type),
+        Some(ValueType::S)
+    );
+    assert_eq!(table.attribute_types.get("GSI1SK"), Some(&ValueType::N));
+    assert_eq!(table.item_count, Some(42));
+    assert_eq!(table.size_bytes, Some(4096));
+    assert_eq!(table.status.as_deref(), Some("ACTIVE"));
+    assert_eq!(table.billing_mode, Some(BillingMode::PayPerRequest));
+    let stream = table.stream.as_ref().expect("stream described");
+    assert!(stream.enabled);
+    assert_eq!(stream.view_type.as_deref(), Some("NEW_AND_OLD_IMAGES"));
+    assert_eq!(stream.latest_arn.as_deref(), Some("arn:stream"));
+    let ttl = table.ttl.as_ref().expect("ttl described");
+    assert_eq!(
+        (ttl.attribute.as_str(), ttl.status.as_str()),
+        ("expiresAt", "ENABLED")
+    );
+
+    let gsi = table.index("GSI1").expect("GSI1 kept");
+    assert_eq!(gsi.kind, IndexKind::Global);
+    assert_eq!(
+        gsi.key.sort.as_ref().map(|sort| sort.value_type),
+        Some(ValueType::N)
+    );
+    assert_eq!(
+        gsi.projection,
+        Projection::Include(vec!["name".into(), "total".into()])
+    );
+    assert_eq!((gsi.item_count, gsi.size_bytes), (Some(7), Some(700)));
+    assert_eq!(gsi.status.as_deref(), Some("ACTIVE"));
+
+    let lsi = table.index("LSI1").expect("LSI1 kept");
+    assert_eq!(lsi.kind, IndexKind::Local);
+    assert_eq!(lsi.projection, Projection::KeysOnly);
+    assert_eq!(
+        lsi.key.sort.as_ref().map(|sort| sort.value_type),
+        Some(ValueType::B)
+    );
+    assert_eq!(lsi.status, None);
+
+    assert_eq!(
+        table.unsupported_indexes,
+        ["MULTI"],
+        "multi-attribute GSI keys are named, not dropped"
+    );
+    assert!(table.index("MULTI").is_none());
+}
+
+#[test]
+fn a_table_without_a_billing_summary_but_with_throughput_is_provisioned() {
+    let description = SdkTable::builder()
+        .table_name("old")
+        .attribute_definitions(definition("id", ScalarAttributeType::N))
+        .key_schema(key("id", KeyType::Hash))
+        .provisioned_throughput(
+            aws_sdk_dynamodb::types::ProvisionedThroughputDescription::builder()
+                .read_capacity_units(5)
+                .write_capacity_units(5)
+                .build(),
+        )
+        .build();
+    let table = table_from_sdk(&description, None).expect("convertible table");
+    assert_eq!(table.billing_mode, Some(BillingMode::Provisioned));
+    assert_eq!(table.key.sort, None);
+    assert_eq!(table.key.partition.value_type, ValueType::N);
+    assert_eq!(table.ttl, None);
+}
+
+#[test]
+fn a_table_key_without_an_attribute_definition_is_an_error() {
+    let description = SdkTable::builder()
+        .table_name("broken")
+        .key_schema(key("id", KeyType::Hash))
+        .build();
+    let error = table_from_sdk(&description, None).expect_err("untyped key");
+    assert!(
+        error
+            .to_string()
+            .starts_with("Table: unsupported table key schema"),
+        "{error}"
+    );
+}
+
+#[test]
+fn ttl_without_an_attribute_is_no_ttl() {
+    let description = TimeToLiveDescription::builder()
+        .time_to_live_status(TimeToLiveStatus::Disabled)
+        .build();
+    assert_eq!(ttl_from_sdk(Some(&description)), None);
+    assert_eq!(ttl_from_sdk(None), None);
+}
+
+#[test]
+fn binary_blobs_keep_high_bytes() {
+    let value = value_from_sdk(AttributeValue::B(Blob::new(vec![0xde, 0xad, 0xbe, 0xef])));
+    assert_eq!(value, Ok(AttrValue::B(vec![0xde, 0xad, 0xbe, 0xef])));
+}

@@ -1,0 +1,140 @@
+//! list_tables and describe_table.
+
+use ddbx::domain::schema::{BillingMode, IndexKind, Projection};
+use ddbx::domain::value::ValueType;
+
+use crate::deviations::Deviation;
+use crate::setup::Harness;
+use crate::support::tables::{IndexSpec, ProjectionSpec, TableSpec, enable_ttl};
+
+pub async fn list_tables_includes_every_created_table(h: &Harness) {
+    let first = h.create("list", TableSpec::single_table("")).await;
+    let second = h
+        .create("list", TableSpec::new("", "id", ValueType::N))
+        .await;
+    let names = h.backend().list_tables().await.expect("list_tables");
+    assert!(
+        names.contains(&first) && names.contains(&second),
+        "{names:?}"
+    );
+    let mut sorted = names.clone();
+    sorted.sort();
+    if Deviation::MotoListsTablesUnsorted.applies_to(h.server) {
+        Deviation::MotoListsTablesUnsorted.note(h.server);
+    } else {
+        assert_eq!(names, sorted, "ListTables returns names in ascending order");
+    }
+    h.drop_table(&first).await;
+    h.drop_table(&second).await;
+}
+
+pub async fn describe_reports_keys_indexes_projections_and_billing(h: &Harness) {
+    let spec = TableSpec::single_table("")
+        .gsi(IndexSpec::new("GSI1", "GSI1PK", ValueType::S).sort("GSI1SK", ValueType::N))
+        .gsi(
+            IndexSpec::new("ByStatus", "status", ValueType::S)
+                .projection(ProjectionSpec::Include(vec!["total".into(), "name".into()])),
+        )
+        .lsi(
+            "ByCreated",
+            "created",
+            ValueType::B,
+            ProjectionSpec::KeysOnly,
+        );
+    let table = h.create("describe", spec).await;
+    let description = h
+        .backend()
+        .describe_table(&table)
+        .await
+        .expect("describe_table");
+
+    assert_eq!(description.name, table);
+    assert_eq!(description.key.partition.name, "PK");
+    assert_eq!(description.key.partition.value_type, ValueType::S);
+    let sort = description.key.sort.as_ref().expect("sort key");
+    assert_eq!((sort.name.as_str(), sort.value_type), ("SK", ValueType::S));
+    assert_eq!(
+        description.attribute_types.get("GSI1SK"),
+        Some(&ValueType::N)
+    );
+    assert_eq!(
+        description.attribute_types.get("created"),
+        Some(&ValueType::B)
+    );
+    assert_eq!(description.billing_mode, Some(BillingMode::PayPerRequest));
+    assert_eq!(description.status.as_deref(), Some("ACTIVE"));
+    assert_eq!(description.item_count, Some(0));
+    assert!(
+        description.unsupported_indexes.is_empty(),
+        "{:?}",
+        description.unsupported_indexes
+    );
+
+    let gsi = description.index("GSI1").expect("GSI1 described");
+    assert_eq!(gsi.kind, IndexKind::Global);
+    assert_eq!(gsi.key.partition.name, "GSI1PK");
+    assert_eq!(
+        gsi.key.sort.as_ref().map(|sort| sort.value_type),
+        Some(ValueType::N)
+    );
+    assert_eq!(gsi.projection, Projection::All);
+
+    let by_status = description.index("ByStatus").expect("ByStatus described");
+    assert_eq!(by_status.key.sort, None);
+    let Projection::Include(mut included) = by_status.projection.clone() else {
+        panic!(
+            "INCLUDE projection expected, got {:?}",
+            by_status.projection
+        )
+    };
+    included.sort();
+    assert_eq!(included, ["name", "total"]);
+
+    let lsi = description.index("ByCreated").expect("LSI described");
+    assert_eq!(lsi.kind, IndexKind::Local);
+    assert_eq!(lsi.key.partition.name, "PK");
+    assert_eq!(
+        lsi.key.sort.as_ref().map(|sort| sort.name.as_str()),
+        Some("created")
+    );
+    assert_eq!(lsi.projection, Projection::KeysOnly);
+    h.drop_table(&table).await;
+}
+
+pub async fn describe_reports_the_ttl_attribute(h: &Harness) {
+    let table = h.create("ttl", TableSpec::single_table("")).await;
+    let before = h
+        .backend()
+        .describe_table(&table)
+        .await
+        .expect("describe_table");
+    assert_eq!(before.ttl, None, "no TTL configured yet");
+    match enable_ttl(h.admin(), &table, "expiresAt").await {
+        Ok(()) => {
+            let after = h
+                .backend()
+                .describe_table(&table)
+                .await
+                .expect("describe_table");
+            let ttl = after.ttl.expect("TTL described after enabling it");
+            assert_eq!(ttl.attribute, "expiresAt");
+            assert!(
+                ["ENABLED", "ENABLING"].contains(&ttl.status.as_str()),
+                "{}",
+                ttl.status
+            );
+        }
+        Err(error) if Deviation::DynaliteHasNoTtl.applies_to(h.server) => {
+            Deviation::DynaliteHasNoTtl.note(h.server);
+            // describe_table still works on a server without TTL support: TTL is just unknown.
+            let after = h
+                .backend()
+                .describe_table(&table)
+                .await
+                .expect("describe_table");
+            assert_eq!(after.ttl, None, "enable failed with {error}");
+        }
+        Err(error) => panic!("UpdateTimeToLive failed on {}: {error}", h.server.name()),
+    }
+    h.drop_table(&table).await;
+}
