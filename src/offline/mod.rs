@@ -160,7 +160,7 @@ pub fn open_backend(
             (ItemLoader::new(description), inferred)
         }
     };
-    let mut engine = MemoryBackend::empty();
+    let engine = MemoryBackend::empty();
     let load = engine.add_loaded(loader);
     let mut warnings = info.warnings;
     for rejected in load.rejected {

@@ -2,7 +2,7 @@
 //! table run concurrently and every write (single item or transaction) is atomic.
 
 use std::collections::BTreeMap;
-use std::sync::{RwLock, RwLockReadGuard, RwLockWriteGuard};
+use std::sync::{Arc, RwLock, RwLockReadGuard, RwLockWriteGuard};
 
 use crate::backend::{BackendError, Connection};
 use crate::domain::schema::TableDescription;
@@ -61,7 +61,9 @@ impl ItemLoader {
 
 /// The embedded DynamoDB engine.
 pub struct MemoryBackend {
-    pub(super) tables: BTreeMap<String, RwLock<TableData>>,
+    /// Tables by name. The outer lock is only held to find, add or drop a table; each table
+    /// has its own lock for its data.
+    pub(super) tables: RwLock<BTreeMap<String, Arc<RwLock<TableData>>>>,
     pub(super) connection: Connection,
 }
 
@@ -76,7 +78,7 @@ impl MemoryBackend {
     #[must_use]
     pub fn empty() -> Self {
         Self {
-            tables: BTreeMap::new(),
+            tables: RwLock::new(BTreeMap::new()),
             connection: Connection {
                 kind: "memory".into(),
                 ..Connection::default()
@@ -90,7 +92,7 @@ impl MemoryBackend {
         description: TableDescription,
         items: impl IntoIterator<Item = Item>,
     ) -> Result<Self, BackendError> {
-        let mut engine = Self::empty();
+        let engine = Self::empty();
         let report = engine.create_table(description, items);
         if let Some(rejected) = report.rejected.into_iter().next() {
             return Err(BackendError::Validation(format!(
@@ -112,7 +114,7 @@ impl MemoryBackend {
         description: TableDescription,
         items: impl IntoIterator<Item = Item>,
     ) -> (Self, LoadReport) {
-        let mut engine = Self::empty();
+        let engine = Self::empty();
         let report = engine.create_table(description, items);
         (engine, report)
     }
@@ -120,7 +122,7 @@ impl MemoryBackend {
     /// Adds (or replaces) a table and loads `items` into it leniently. Items are encoded as they
     /// arrive, so a streaming iterator never has the whole table decoded in memory.
     pub fn create_table(
-        &mut self,
+        &self,
         description: TableDescription,
         items: impl IntoIterator<Item = Item>,
     ) -> LoadReport {
@@ -132,15 +134,49 @@ impl MemoryBackend {
     }
 
     /// Adds the table an [`ItemLoader`] built; returns what it skipped.
-    pub fn add_loaded(&mut self, loader: ItemLoader) -> LoadReport {
+    pub fn add_loaded(&self, loader: ItemLoader) -> LoadReport {
         let ItemLoader {
             loader, mut report, ..
         } = loader;
         let name = loader.description().name.clone();
         let (table, violations) = loader.finish();
         report.index_violations = violations;
-        self.tables.insert(name, RwLock::new(table));
+        write_lock(&self.tables).insert(name, Arc::new(RwLock::new(table)));
         report
+    }
+
+    /// Removes a table; true when it existed.
+    pub fn drop_table(&self, name: &str) -> bool {
+        write_lock(&self.tables).remove(name).is_some()
+    }
+
+    /// Records a TTL attribute in the table's description (the engine never expires items by
+    /// itself; DynamoDB deletes expired items lazily, within days, so reads still see them).
+    pub fn set_ttl(&self, table: &str, attribute: &str) -> Result<(), BackendError> {
+        let handle = self.table(table)?;
+        write_lock(&handle).description.ttl = Some(crate::domain::schema::TtlDescription {
+            attribute: attribute.to_owned(),
+            status: "ENABLED".to_owned(),
+        });
+        Ok(())
+    }
+
+    /// Writes items without conditions, as BatchWriteItem does (for test setup and imports);
+    /// each item is checked like a PutItem and the first invalid one stops the seeding.
+    pub fn seed(
+        &self,
+        table: &str,
+        items: impl IntoIterator<Item = Item>,
+    ) -> Result<(), BackendError> {
+        let handle = self.table(table)?;
+        let mut data = write_lock(&handle);
+        for item in items {
+            let key = check_item(&data.description, &item, WriteKind::Put)?;
+            data.check_index_keys(&item)
+                .map_err(BackendError::Validation)?;
+            data.put(&key, &item);
+        }
+        Ok(())
     }
 
     /// Sets how the header shows this engine (`memory` for the demo, `file` for an export).
@@ -157,33 +193,37 @@ impl MemoryBackend {
         ))
     }
 
-    pub(super) fn read(&self, name: &str) -> Result<RwLockReadGuard<'_, TableData>, BackendError> {
-        let lock = self.tables.get(name).ok_or_else(|| Self::missing(name))?;
-        // A panic while holding the lock cannot leave a half-written item (writes are a single
-        // map update after all checks), so a poisoned lock is safe to keep using.
-        Ok(lock
-            .read()
-            .unwrap_or_else(std::sync::PoisonError::into_inner))
-    }
-
-    pub(super) fn write(
-        &self,
-        name: &str,
-    ) -> Result<RwLockWriteGuard<'_, TableData>, BackendError> {
-        let lock = self.tables.get(name).ok_or_else(|| Self::missing(name))?;
-        Ok(lock
-            .write()
-            .unwrap_or_else(std::sync::PoisonError::into_inner))
+    /// The table named `name`, or the service's not-found error.
+    pub(super) fn table(&self, name: &str) -> Result<Arc<RwLock<TableData>>, BackendError> {
+        read_lock(&self.tables)
+            .get(name)
+            .cloned()
+            .ok_or_else(|| Self::missing(name))
     }
 
     /// Table names in the service's order.
     #[must_use]
     pub fn table_names(&self) -> Vec<String> {
-        self.tables.keys().cloned().collect()
+        read_lock(&self.tables).keys().cloned().collect()
     }
 
     /// The description with live counts.
     pub fn describe(&self, name: &str) -> Result<TableDescription, BackendError> {
-        Ok(self.read(name)?.describe())
+        Ok(read_lock(&*self.table(name)?).describe())
     }
+}
+
+// A panic while holding a lock cannot leave a half-written item (every write is checked first,
+// then applied as map updates that do not panic), so a poisoned lock is safe to keep using.
+
+/// Locks for reading, ignoring poisoning (see above).
+pub(super) fn read_lock<T>(lock: &RwLock<T>) -> RwLockReadGuard<'_, T> {
+    lock.read()
+        .unwrap_or_else(std::sync::PoisonError::into_inner)
+}
+
+/// Locks for writing, ignoring poisoning (see above).
+pub(super) fn write_lock<T>(lock: &RwLock<T>) -> RwLockWriteGuard<'_, T> {
+    lock.write()
+        .unwrap_or_else(std::sync::PoisonError::into_inner)
 }
