@@ -62,6 +62,23 @@ fn load(size: usize) {
         mb(status_bytes("VmHWM:"))
     );
     println!("generate + encode + load time: {elapsed:?} (generation and JSON sizing included)");
+    time_reads(&engine, &runtime);
+}
+
+/// Rough read timings on the loaded table (criterion gives the careful figures).
+fn time_reads(engine: &ddbx::backend::memory::MemoryBackend, runtime: &tokio::runtime::Runtime) {
+    use ddbx::backend::ScanRequest;
+    let mut cursor = None;
+    let started = Instant::now();
+    let pages: u32 = std::env::var("PAGES").ok().and_then(|p| p.parse().ok()).unwrap_or(200);
+    for _ in 0..pages {
+        let mut request = ScanRequest::new(demo::TABLE_NAME);
+        request.limit = Some(1_000);
+        request.start_key = cursor.take();
+        let page = runtime.block_on(engine.scan(request)).expect("scan");
+        cursor = page.last_evaluated_key;
+    }
+    println!("scan page of 1,000 items: {:?} on average", started.elapsed() / pages);
 }
 
 fn export(dir: &Path, size: usize) {

@@ -7,10 +7,10 @@ use crate::backend::{BackendError, Select};
 use crate::domain::schema::{IndexKind, IndexSchema, KeySchema, Projection};
 use crate::domain::value::{AttrValue, Item, item_size};
 
-use super::codec::StoredItem;
+use super::codec::{KeyParts, StoredItem};
 use super::index_keys::project;
 use super::key::{PartitionSlot, ScalarKey, segment_start};
-use super::page::{PageRules, RawPage, collect};
+use super::page::{PageRules, RawPage, RowRef, collect};
 use super::rows::{Edge, IndexRow, PrimaryKey, Row, TableRow, Tie};
 use super::table::TableData;
 
@@ -260,8 +260,13 @@ fn display_key(key: &ScalarKey) -> String {
     }
 }
 
-fn decode(stored: &StoredItem) -> Result<Item, BackendError> {
-    stored.decode().map_err(|_| BackendError::Service {
+fn decode(table_key: &KeySchema, row: RowRef<'_>) -> Result<Item, BackendError> {
+    let parts = KeyParts {
+        schema: table_key,
+        partition: row.partition,
+        sort: row.sort,
+    };
+    row.stored.decode(parts).map_err(|_| BackendError::Service {
         code: "InternalServerError".into(),
         message: "a stored item could not be decoded".into(),
     })
@@ -272,11 +277,11 @@ fn index_view<'a>(
     table_key: &'a KeySchema,
     index: &'a IndexSchema,
     fetch: bool,
-) -> impl Fn(&StoredItem) -> Result<(Item, usize), BackendError> + 'a {
-    move |stored| {
-        let item = decode(stored)?;
+) -> impl Fn(RowRef<'_>) -> Result<(Item, usize), BackendError> + 'a {
+    move |row| {
+        let item = decode(table_key, row)?;
         if fetch || index.projection == Projection::All {
-            return Ok((item, stored.size()));
+            return Ok((item, row.stored.size()));
         }
         let projected = project(index, table_key, item);
         let size = item_size(&projected);
@@ -284,8 +289,29 @@ fn index_view<'a>(
     }
 }
 
-fn table_view(stored: &StoredItem) -> Result<(Item, usize), BackendError> {
-    Ok((decode(stored)?, stored.size()))
+fn table_view(
+    table_key: &KeySchema,
+) -> impl Fn(RowRef<'_>) -> Result<(Item, usize), BackendError> + '_ {
+    move |row| Ok((decode(table_key, row)?, row.stored.size()))
+}
+
+/// A table row as the page reader sees it.
+fn table_row<'r>((row, stored): (&'r TableRow, &'r StoredItem)) -> Option<RowRef<'r>> {
+    Some(RowRef {
+        partition: row.partition_value()?,
+        sort: row.sort_value(),
+        stored,
+    })
+}
+
+/// An index row as the page reader sees it: the table key comes from the row's tie-breaker.
+fn index_row<'r>((row, stored): (&'r IndexRow, &'r StoredItem)) -> Option<RowRef<'r>> {
+    let key = row.table_key()?;
+    Some(RowRef {
+        partition: &key.partition,
+        sort: key.sort.as_ref(),
+        stored,
+    })
 }
 
 /// LSIs fetch non-projected attributes from the table when asked for them; GSIs never do.
@@ -339,10 +365,11 @@ pub fn query(
                 }
             }
             let rows = table.rows.range((low, high));
+            let view = table_view(table_key);
             if forward {
-                collect(rows.map(|(_, s)| s), &table_view, &rules)
+                collect(rows.filter_map(table_row), &view, &rules)
             } else {
-                collect(rows.rev().map(|(_, s)| s), &table_view, &rules)
+                collect(rows.rev().filter_map(table_row), &view, &rules)
             }
         }
         Source::Index(schema, data) => {
@@ -369,9 +396,9 @@ pub fn query(
             let view = index_view(table_key, schema, lsi_fetches(schema, target));
             let rows = data.rows.range((low, high));
             if forward {
-                collect(rows.map(|(_, s)| s), &view, &rules)
+                collect(rows.filter_map(index_row), &view, &rules)
             } else {
-                collect(rows.rev().map(|(_, s)| s), &view, &rules)
+                collect(rows.rev().filter_map(index_row), &view, &rules)
             }
         }
     }
@@ -456,9 +483,10 @@ pub fn scan(
                 None => None,
             };
             let bounds = scan_from(segment, start)?;
+            let view = table_view(table_key);
             collect(
-                table.rows.range(bounds).map(|(_, s)| s),
-                &table_view,
+                table.rows.range(bounds).filter_map(table_row),
+                &view,
                 &rules,
             )
         }
@@ -473,7 +501,7 @@ pub fn scan(
             };
             let bounds = scan_from(segment, start)?;
             let view = index_view(table_key, schema, lsi_fetches(schema, target));
-            collect(data.rows.range(bounds).map(|(_, s)| s), &view, &rules)
+            collect(data.rows.range(bounds).filter_map(index_row), &view, &rules)
         }
     }
 }

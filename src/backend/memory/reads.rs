@@ -106,7 +106,9 @@ impl MemoryBackend {
         let item = match stored {
             None => None,
             Some(stored) => {
-                let item = stored.decode().map_err(|_| corrupt())?;
+                let item = stored
+                    .decode(key.parts(&table.description.key))
+                    .map_err(|_| corrupt())?;
                 Some(match &projection {
                     Some(projection) => {
                         crate::domain::expr::eval::apply_projection(projection, &item)

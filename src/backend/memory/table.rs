@@ -65,7 +65,7 @@ impl TableLoader {
 
     /// Adds an item that already passed [`super::limits::check_item`] under `key`.
     pub fn push(&mut self, key: PrimaryKey, item: &Item) {
-        let stored = StoredItem::encode(item);
+        let stored = StoredItem::encode(item, &self.description.key);
         for (index, rows) in self
             .description
             .indexes
@@ -170,7 +170,7 @@ impl TableData {
     /// index rows. Returns the previous item.
     pub fn put(&mut self, key: &PrimaryKey, item: &Item) -> Option<Item> {
         let previous = self.delete(key);
-        let stored = StoredItem::encode(item);
+        let stored = StoredItem::encode(item, &self.description.key);
         self.size_bytes += stored.size() as u64;
         for (schema, index) in self.description.indexes.iter().zip(&mut self.indexes) {
             if let Membership::Member(partition, sort) = membership(schema, item) {
@@ -189,7 +189,7 @@ impl TableData {
         self.size_bytes = self.size_bytes.saturating_sub(stored.size() as u64);
         // A stored item always decodes (we encoded it); if it somehow did not, its index rows
         // would be unreachable by key, so fall back to dropping them by identity.
-        let Ok(item) = stored.decode() else {
+        let Ok(item) = stored.decode(key.parts(&self.description.key)) else {
             for index in &mut self.indexes {
                 index.rows.retain(|_, candidate| candidate != &stored);
             }

@@ -202,7 +202,11 @@ impl PlannedWrite {
 pub(super) fn current(table: &TableData, key: &PrimaryKey) -> Result<Option<Item>, BackendError> {
     table
         .get(key)
-        .map(|stored| stored.decode().map_err(|_| corrupt()))
+        .map(|stored| {
+            stored
+                .decode(key.parts(&table.description.key))
+                .map_err(|_| corrupt())
+        })
         .transpose()
 }
 
