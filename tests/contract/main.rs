@@ -11,6 +11,7 @@
 mod support;
 
 mod deviations;
+mod differential;
 mod errors;
 mod items;
 mod paging;
@@ -139,3 +140,9 @@ contract_tests!(moto => Moto: [
     errors::wrong_key_type_is_a_validation_error,
     errors::a_number_with_39_digits_is_refused_before_or_by_the_service,
 ]);
+
+/// The embedded engine and dynalite give the same answers to the same requests.
+#[tokio::test]
+async fn engine_and_dynalite_answer_alike() {
+    differential::engine_and_dynalite_answer_alike().await;
+}

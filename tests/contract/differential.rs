@@ -1,0 +1,537 @@
+//! Differential comparison: the same requests against the embedded engine and against dynalite,
+//! on identically created and seeded tables; the answers (items, their order, cursors, counts,
+//! error kinds and texts) must match. Where dynalite deviates from DynamoDB the engine follows
+//! DynamoDB, and the comparison names the deviation instead of hiding the difference.
+//!
+//! Not compared: the order of a Scan (each store walks its own partition hash order, which
+//! DynamoDB does not specify), so scans are compared as sets; consumed capacity (dynalite's
+//! rounding is its own).
+
+use std::collections::BTreeSet;
+
+use ddbx::backend::{
+    Backend, BackendError, Condition, ExpressionParams, Page, PutRequest, QueryRequest,
+    ReturnValues, ScanRequest, Select, UpdateRequest,
+};
+use ddbx::domain::value::{AttrValue, Item, ValueType};
+
+use crate::deviations::Deviation;
+use crate::setup::{Harness, item, n, params, s};
+use crate::support::Server;
+use crate::support::tables::{IndexSpec, ProjectionSpec, TableSpec};
+
+/// What a request answered, reduced to what must agree between implementations.
+#[derive(Debug, PartialEq)]
+enum Answer {
+    Pages(Vec<PageShape>),
+    Items(BTreeSet<String>),
+    Write(Option<Item>),
+    /// The error kind and its text without the newer `1 validation error detected: ` prefix.
+    Error(String, String),
+}
+
+#[derive(Debug, PartialEq)]
+struct PageShape {
+    items: Vec<Item>,
+    last_evaluated_key: Option<Item>,
+    count: u64,
+    scanned_count: u64,
+}
+
+fn error_answer(error: BackendError) -> Answer {
+    let kind = match &error {
+        BackendError::Validation(_) => "Validation",
+        BackendError::NotFound(_) => "NotFound",
+        BackendError::ConditionFailed { .. } => "ConditionFailed",
+        BackendError::TransactionCanceled { .. } => "TransactionCanceled",
+        _ => "Other",
+    };
+    let text = match error {
+        BackendError::Validation(message) => message
+            .trim_start_matches("1 validation error detected: ")
+            .to_owned(),
+        // The not-found text differs between data-plane and control-plane calls; the kind is
+        // what callers act on.
+        BackendError::NotFound(_) | BackendError::ConditionFailed { .. } => String::new(),
+        other => other.to_string(),
+    };
+    Answer::Error(kind.to_owned(), text)
+}
+
+fn shape(page: Page) -> PageShape {
+    PageShape {
+        items: page.items,
+        last_evaluated_key: page.last_evaluated_key,
+        count: page.count,
+        scanned_count: page.scanned_count,
+    }
+}
+
+/// Every page of a query, following cursors (at most 50 pages).
+async fn pages(backend: &dyn Backend, mut request: QueryRequest) -> Answer {
+    let mut shapes = Vec::new();
+    for _ in 0..50 {
+        match backend.query(request.clone()).await {
+            Err(error) => return error_answer(error),
+            Ok(page) => {
+                let next = page.last_evaluated_key.clone();
+                shapes.push(shape(page));
+                match next {
+                    Some(cursor) => request.start_key = Some(cursor),
+                    None => break,
+                }
+            }
+        }
+    }
+    Answer::Pages(shapes)
+}
+
+async fn scan_set(backend: &dyn Backend, mut request: ScanRequest) -> Answer {
+    let mut seen = BTreeSet::new();
+    loop {
+        match backend.scan(request.clone()).await {
+            Err(error) => return error_answer(error),
+            Ok(page) => {
+                seen.extend(page.items.iter().map(|item| format!("{item:?}")));
+                match page.last_evaluated_key {
+                    Some(cursor) => request.start_key = Some(cursor),
+                    None => return Answer::Items(seen),
+                }
+            }
+        }
+    }
+}
+
+fn spec() -> TableSpec {
+    TableSpec::single_table("")
+        .gsi(
+            IndexSpec::new("GSI1", "GSI1PK", ValueType::S)
+                .sort("GSI1SK", ValueType::S)
+                .projection(ProjectionSpec::Include(vec!["status".into()])),
+        )
+        .lsi("LSI1", "LSI1SK", ValueType::N, ProjectionSpec::KeysOnly)
+}
+
+fn seed_items() -> Vec<Item> {
+    let mut items = Vec::new();
+    for user in 1..=3 {
+        let pk = format!("USER#{user}");
+        items.push(item([
+            ("PK", s(&pk)),
+            ("SK", s("METADATA")),
+            ("name", s("Ann")),
+        ]));
+        for order in 0..7 {
+            let mut row = item([
+                ("PK", s(&pk)),
+                ("SK", s(&format!("ORDER#2026-0{}-1{order}", 1 + order % 3))),
+                (
+                    "status",
+                    s(if order % 2 == 0 { "PENDING" } else { "SHIPPED" }),
+                ),
+                ("LSI1SK", n(&(100 - order * 7).to_string())),
+                ("total", n(&format!("{order}.5"))),
+            ]);
+            if order % 3 == 0 {
+                // Sparse GSI membership: only every third order is in GSI1.
+                row.insert("GSI1PK".into(), s("REVIEW"));
+                row.insert("GSI1SK".into(), s(&format!("{user}-{order}")));
+            }
+            items.push(row);
+        }
+    }
+    items.push(item([
+        ("PK", s("Z")),
+        ("SK", s("¿")),
+        ("x", AttrValue::B(vec![0x80])),
+    ]));
+    items.push(item([("PK", s("Z")), ("SK", s("z"))]));
+    items.push(item([("PK", s("Z")), ("SK", s("A"))]));
+    items
+}
+
+fn query(table: &str, key_condition: &str, values: Vec<(&str, AttrValue)>) -> QueryRequest {
+    let mut request = QueryRequest::new(table, key_condition, ExpressionParams::default());
+    request.params.values = values
+        .into_iter()
+        .map(|(name, value)| (name.to_owned(), value))
+        .collect();
+    request
+}
+
+/// The read scenarios, each built for a given table name.
+fn reads(table: &str) -> Vec<(&'static str, QueryRequest)> {
+    let user = |u: &str| vec![(":pk", s(u))];
+    let mut cases = vec![
+        ("whole partition", query(table, "PK = :pk", user("USER#1"))),
+        ("utf-8 byte order", query(table, "PK = :pk", user("Z"))),
+        (
+            "missing partition",
+            query(table, "PK = :pk", user("NOBODY")),
+        ),
+    ];
+    let mut paged = query(
+        table,
+        "PK = :pk AND begins_with(SK, :p)",
+        vec![(":pk", s("USER#2")), (":p", s("ORDER#"))],
+    );
+    paged.limit = Some(3);
+    cases.push(("begins_with in pages of 3", paged.clone()));
+    paged.forward = false;
+    cases.push(("begins_with backwards in pages of 3", paged));
+    let mut between = query(
+        table,
+        "PK = :pk AND SK BETWEEN :a AND :b",
+        vec![
+            (":pk", s("USER#3")),
+            (":a", s("ORDER#2026-02")),
+            (":b", s("ORDER#2026-03-14")),
+        ],
+    );
+    between.limit = Some(2);
+    cases.push(("between in pages of 2", between));
+    let mut filtered = query(
+        table,
+        "PK = :pk",
+        vec![(":pk", s("USER#1")), (":st", s("SHIPPED"))],
+    );
+    filtered.filter = Some("#st = :st".into());
+    filtered.params.names.insert("#st".into(), "status".into());
+    filtered.limit = Some(2);
+    cases.push(("filter after limit", filtered.clone()));
+    filtered.limit = None;
+    filtered.select = Select::Count;
+    cases.push(("count", filtered));
+    let mut gsi = query(table, "GSI1PK = :r", vec![(":r", s("REVIEW"))]);
+    gsi.index = Some("GSI1".into());
+    gsi.limit = Some(2);
+    cases.push(("sparse gsi with include projection, in pages of 2", gsi));
+    let mut lsi = query(
+        table,
+        "PK = :pk AND LSI1SK < :n",
+        vec![(":pk", s("USER#1")), (":n", n("90"))],
+    );
+    lsi.index = Some("LSI1".into());
+    lsi.limit = Some(2);
+    cases.push(("keys-only lsi on a number sort key, in pages of 2", lsi));
+    let mut projected = query(table, "PK = :pk", user("USER#1"));
+    projected.projection = Some("#st, total".into());
+    projected.params.names.insert("#st".into(), "status".into());
+    cases.push(("projection", projected));
+    // Errors, compared by kind and text.
+    let mut unknown_index = query(table, "PK = :pk", user("USER#1"));
+    unknown_index.index = Some("Nope".into());
+    cases.push(("unknown index", unknown_index));
+    let mut key_filter = query(
+        table,
+        "PK = :pk",
+        vec![(":pk", s("USER#1")), (":x", s("x"))],
+    );
+    key_filter.filter = Some("SK = :x".into());
+    cases.push(("filter naming the sort key", key_filter));
+    let mut consistent_gsi = query(table, "GSI1PK = :r", vec![(":r", s("REVIEW"))]);
+    consistent_gsi.index = Some("GSI1".into());
+    consistent_gsi.consistent_read = true;
+    cases.push(("consistent read on a gsi", consistent_gsi));
+    cases.push((
+        "wrong key type",
+        query(table, "PK = :pk", vec![(":pk", n("1"))]),
+    ));
+    cases.push((
+        "reversed between",
+        query(
+            table,
+            "PK = :pk AND SK BETWEEN :b AND :a",
+            vec![(":pk", s("USER#1")), (":a", s("A")), (":b", s("B"))],
+        ),
+    ));
+    cases.push((
+        "non-equality on the partition key",
+        query(table, "PK > :pk", user("USER#1")),
+    ));
+    let mut unused = query(
+        table,
+        "PK = :pk",
+        vec![(":pk", s("USER#1")), (":unused", s("x"))],
+    );
+    unused.limit = Some(1);
+    cases.push(("unused value placeholder", unused));
+    let mut outside = query(table, "PK = :pk", user("USER#1"));
+    outside.start_key = Some(item([("PK", s("USER#2")), ("SK", s("METADATA"))]));
+    cases.push(("start key of another partition", outside));
+    cases
+}
+
+fn put(table: &str, item: Item, condition: &str) -> PutRequest {
+    PutRequest {
+        table: table.into(),
+        item,
+        condition: Condition::new(condition),
+        params: ExpressionParams::default(),
+        return_values: ReturnValues::AllOld,
+    }
+}
+
+/// Write scenarios, run in order (each sees the previous ones' effects).
+async fn writes(backend: &dyn Backend, table: &str, server: Server) -> Vec<(&'static str, Answer)> {
+    let answer = |result: Result<ddbx::backend::WriteOutput, BackendError>| match result {
+        Ok(output) => Answer::Write(output.attributes),
+        Err(BackendError::ConditionFailed { current }) => {
+            // The current item is not compared: dynalite never returns it (named deviation);
+            // the engine's is checked by the contract scenarios.
+            if current.is_none()
+                && Deviation::DynaliteReturnsNoItemOnConditionFailure.applies_to(server)
+            {
+                Deviation::DynaliteReturnsNoItemOnConditionFailure.note(server);
+            }
+            Answer::Error("ConditionFailed".into(), String::new())
+        }
+        Err(error) => error_answer(error),
+    };
+    let key = item([("PK", s("USER#1")), ("SK", s("METADATA"))]);
+    let mut out = Vec::new();
+    let replacement = item([
+        ("PK", s("USER#1")),
+        ("SK", s("METADATA")),
+        ("name", s("Bea")),
+    ]);
+    out.push((
+        "create over an existing item",
+        answer(
+            backend
+                .put_item(put(table, replacement.clone(), "attribute_not_exists(PK)"))
+                .await,
+        ),
+    ));
+    out.push((
+        "replace returning the old item",
+        answer(
+            backend
+                .put_item(put(table, replacement, "attribute_exists(PK)"))
+                .await,
+        ),
+    ));
+    let mut bad_index = item([("PK", s("USER#9")), ("SK", s("X")), ("GSI1PK", n("1"))]);
+    out.push((
+        "index key of the wrong type",
+        answer(
+            backend
+                .put_item(put(table, bad_index.clone(), "attribute_not_exists(PK)"))
+                .await,
+        ),
+    ));
+    bad_index.insert("GSI1PK".into(), s(""));
+    bad_index.insert("GSI1SK".into(), s("x"));
+    out.push((
+        "empty index key",
+        answer(
+            backend
+                .put_item(put(table, bad_index, "attribute_not_exists(PK)"))
+                .await,
+        ),
+    ));
+    out.push((
+        "empty sort key",
+        answer(
+            backend
+                .put_item(put(
+                    table,
+                    item([("PK", s("A")), ("SK", s(""))]),
+                    "attribute_not_exists(PK)",
+                ))
+                .await,
+        ),
+    ));
+    out.push((
+        "missing sort key",
+        answer(
+            backend
+                .put_item(put(
+                    table,
+                    item([("PK", s("A"))]),
+                    "attribute_not_exists(PK)",
+                ))
+                .await,
+        ),
+    ));
+    let update = |expression: &str, return_values: ReturnValues, values: Vec<(&str, AttrValue)>| {
+        UpdateRequest {
+            table: table.into(),
+            key: key.clone(),
+            update: expression.into(),
+            condition: Condition::new("attribute_exists(PK)"),
+            params: params([], []).clone_with(values),
+            return_values,
+        }
+    };
+    out.push((
+        "update returning updated old",
+        answer(
+            backend
+                .update_item(
+                    update(
+                        "SET #n = :v",
+                        ReturnValues::UpdatedOld,
+                        vec![(":v", s("Cy"))],
+                    )
+                    .clone_named("#n", "name"),
+                )
+                .await,
+        ),
+    ));
+    out.push((
+        "update returning all new",
+        answer(
+            backend
+                .update_item(update(
+                    "ADD visits :one",
+                    ReturnValues::AllNew,
+                    vec![(":one", n("1"))],
+                ))
+                .await,
+        ),
+    ));
+    out.push((
+        "update of a key attribute",
+        answer(
+            backend
+                .update_item(update(
+                    "SET SK = :v",
+                    ReturnValues::None,
+                    vec![(":v", s("x"))],
+                ))
+                .await,
+        ),
+    ));
+    out
+}
+
+/// Small helpers to extend requests built with the shared `params` builder.
+trait With {
+    fn clone_with(self, values: Vec<(&str, AttrValue)>) -> ExpressionParams;
+}
+
+impl With for ExpressionParams {
+    fn clone_with(mut self, values: Vec<(&str, AttrValue)>) -> ExpressionParams {
+        for (name, value) in values {
+            self.values.insert(name.to_owned(), value);
+        }
+        self
+    }
+}
+
+trait Named {
+    fn clone_named(self, placeholder: &str, name: &str) -> Self;
+}
+
+impl Named for UpdateRequest {
+    fn clone_named(mut self, placeholder: &str, name: &str) -> Self {
+        self.params
+            .names
+            .insert(placeholder.to_owned(), name.to_owned());
+        self
+    }
+}
+
+async fn answers(h: &Harness) -> Vec<(String, Answer)> {
+    let table = h.create("diff", spec()).await;
+    h.seed(&table, &seed_items()).await;
+    let mut out = Vec::new();
+    for (name, request) in reads(&table) {
+        out.push((name.to_owned(), pages(h.backend(), request).await));
+    }
+    let mut segment = ScanRequest::new(&table);
+    segment.segment = Some((1, 3));
+    segment.limit = Some(4);
+    out.push((
+        "scan, one segment of three".to_owned(),
+        scan_set(h.backend(), segment).await,
+    ));
+    out.push((
+        "scan of everything".to_owned(),
+        scan_set(h.backend(), ScanRequest::new(&table)).await,
+    ));
+    for (name, answer) in writes(h.backend(), &table, h.server).await {
+        out.push((name.to_owned(), answer));
+    }
+    out.push((
+        "scan after the writes".to_owned(),
+        scan_set(h.backend(), ScanRequest::new(&table)).await,
+    ));
+    h.drop_table(&table).await;
+    out
+}
+
+/// Every scenario answers the same on the engine and on dynalite (a scan segment is compared
+/// only by its union with the others, since segment membership follows each store's hash).
+pub async fn engine_and_dynalite_answer_alike() {
+    let Some(dynalite) = Harness::aws(Server::Dynalite).await else {
+        return;
+    };
+    let Some(memory) = Harness::memory().await else {
+        return;
+    };
+    let expected = answers(&dynalite).await;
+    let actual = answers(&memory).await;
+    let mut differences = Vec::new();
+    for ((name, dynalite_answer), (_, memory_answer)) in expected.iter().zip(&actual) {
+        if name.starts_with("scan, one segment") {
+            continue;
+        }
+        if let Some(deviation) = known_deviation(name, dynalite_answer, memory_answer) {
+            deviation.note(Server::Dynalite);
+            continue;
+        }
+        if dynalite_answer != memory_answer {
+            differences.push(format!(
+                "{name}:\n  dynalite: {dynalite_answer:?}\n  engine:   {memory_answer:?}"
+            ));
+        }
+    }
+    assert!(
+        differences.is_empty(),
+        "{} differences:\n{}",
+        differences.len(),
+        differences.join("\n")
+    );
+}
+
+/// The item dynalite wrongly accepts in the "empty index key" scenario.
+const EMPTY_INDEX_KEY_ITEM: &str = "USER#9";
+
+/// A difference explained by a named dynalite deviation, checked precisely: dynalite shows the
+/// deviation and the engine answers as DynamoDB does.
+fn known_deviation(name: &str, dynalite: &Answer, engine: &Answer) -> Option<Deviation> {
+    let deviation = Deviation::DynaliteAcceptsEmptyIndexKeyValues;
+    match name {
+        "empty index key" => {
+            assert_eq!(
+                dynalite,
+                &Answer::Write(None),
+                "{deviation:?} no longer shows"
+            );
+            assert_eq!(
+                engine,
+                &Answer::Error(
+                    "Validation".into(),
+                    "One or more parameter values are not valid. A value specified for a secondary index key is not supported. The AttributeValue for a key attribute cannot contain an empty string value. IndexName: GSI1, IndexKey: GSI1PK".into()
+                )
+            );
+            Some(deviation)
+        }
+        "scan after the writes" => {
+            let (Answer::Items(on_dynalite), Answer::Items(on_engine)) = (dynalite, engine) else {
+                return None;
+            };
+            let marker = format!("S(\"{EMPTY_INDEX_KEY_ITEM}\")");
+            let without: BTreeSet<String> = on_dynalite
+                .iter()
+                .filter(|item| !item.contains(&marker))
+                .cloned()
+                .collect();
+            assert_eq!(&without, on_engine, "apart from the wrongly stored item");
+            (without.len() + 1 == on_dynalite.len()).then_some(deviation)
+        }
+        _ => None,
+    }
+}
