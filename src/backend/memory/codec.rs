@@ -116,6 +116,26 @@ fn write_bytes(out: &mut Vec<u8>, bytes: &[u8]) {
     out.extend_from_slice(bytes);
 }
 
+/// A number as its normalised text, formatted straight into the buffer (no temporary string).
+fn write_number(out: &mut Vec<u8>, number: &Number) {
+    use std::io::Write as _;
+    // Reserve one length byte, format, then patch the length. Nearly every number is shorter
+    // than 128 bytes; a longer one (up to 38 digits plus 129 zeros) is moved behind a longer
+    // length prefix.
+    let start = out.len();
+    out.push(0);
+    // Writing into a Vec cannot fail.
+    let _ = write!(out, "{number}");
+    let len = out.len() - start - 1;
+    if len < 0x80 {
+        out[start] = len as u8;
+    } else {
+        let text = out.split_off(start + 1);
+        out.truncate(start);
+        write_bytes(out, &text);
+    }
+}
+
 fn write_map(out: &mut Vec<u8>, map: &BTreeMap<String, AttrValue>) {
     write_len(out, map.len());
     for (name, value) in map {
@@ -132,7 +152,7 @@ fn write_value(out: &mut Vec<u8>, value: &AttrValue) {
         }
         AttrValue::N(number) => {
             out.push(TAG_N);
-            write_bytes(out, number.to_string().as_bytes());
+            write_number(out, number);
         }
         AttrValue::B(bytes) => {
             out.push(TAG_B);
@@ -163,7 +183,7 @@ fn write_value(out: &mut Vec<u8>, value: &AttrValue) {
             out.push(TAG_NS);
             write_len(out, set.len());
             for number in set {
-                write_bytes(out, number.to_string().as_bytes());
+                write_number(out, number);
             }
         }
         AttrValue::Bs(set) => {
@@ -350,6 +370,27 @@ mod tests {
             AttrValue::N(Number::parse("12345678901234567890123456789012345678").expect("valid")),
         );
         item.insert("empty".into(), AttrValue::s(""));
+        let (item, decoded, _) = round_trip(item);
+        assert_eq!(decoded, Ok(item));
+    }
+
+    #[test]
+    fn numbers_whose_text_is_longer_than_127_bytes_survive_storage() {
+        let mut item = Item::new();
+        for (name, text) in [
+            ("tiny", "1e-130"),
+            ("huge", "9.9999999999999999999999999999999999999e125"),
+            ("short", "-0.5"),
+        ] {
+            item.insert(
+                name.into(),
+                AttrValue::N(Number::parse(text).expect("valid")),
+            );
+        }
+        item.insert(
+            "set".into(),
+            AttrValue::Ns([Number::parse("1e-130").expect("valid"), Number::from(3)].into()),
+        );
         let (item, decoded, _) = round_trip(item);
         assert_eq!(decoded, Ok(item));
     }

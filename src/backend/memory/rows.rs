@@ -130,6 +130,17 @@ impl TableRow {
         }
     }
 
+    /// The row of a stored item, taking the key by value (no copy of its values).
+    #[must_use]
+    pub fn owning(key: PrimaryKey) -> Self {
+        Self {
+            hash: key.partition.partition_hash(),
+            partition: Edge::At(key.partition),
+            sort: Edge::At(key.sort),
+            tie: (),
+        }
+    }
+
     /// The primary key of a stored row.
     pub fn primary_key(&self) -> Option<PrimaryKey> {
         Some(PrimaryKey {

@@ -84,7 +84,7 @@ impl TableLoader {
                 }),
             }
         }
-        self.table_rows.push((TableRow::of(&key), stored));
+        self.table_rows.push((TableRow::owning(key), stored));
     }
 
     pub fn finish(self) -> (TableData, Vec<IndexViolation>) {
