@@ -24,7 +24,7 @@ use crate::domain::schema::TableDescription;
 use crate::domain::value::Item;
 
 pub use describe::parse_describe_table;
-pub use infer::infer_schema;
+pub use infer::{KeyStats, infer_schema};
 pub use warning::{OfflineError, Warning};
 
 /// What to do with a line that is not valid DynamoDB JSON.
@@ -141,9 +141,13 @@ pub fn open_backend(
 ) -> Result<(MemoryBackend, OpenReport), OfflineError> {
     let schema = schema.map(describe::read_describe_table).transpose()?;
     let mut loader: Option<(ItemLoader, Option<String>)> = None;
+    let mut stats = KeyStats::default();
     let mut items_read = 0;
     let info = read_source(path, bad_lines, &mut |batch| {
         items_read += batch.len();
+        if schema.is_none() {
+            batch.iter().for_each(|item| stats.observe(item));
+        }
         if loader.is_none() {
             let (description, inferred) = decide_schema(path, schema.as_ref(), &batch)?;
             loader = Some((ItemLoader::new(description), inferred));
@@ -153,15 +157,40 @@ pub fn open_backend(
         }
         Ok(())
     })?;
-    let (loader, inferred) = match loader {
+    let (loader, mut inferred) = match loader {
         Some(found) => found,
         None => {
             let (description, inferred) = decide_schema(path, schema.as_ref(), &[])?;
             (ItemLoader::new(description), inferred)
         }
     };
+    let fail = |message: String| OfflineError::new(Some(path.to_path_buf()), None, message);
+    let table_name = loader.description().name.clone();
+    let known: Vec<String> = loader
+        .description()
+        .indexes
+        .iter()
+        .map(|index| index.name.clone())
+        .collect();
     let engine = MemoryBackend::empty();
     let load = engine.add_loaded(loader);
+    let mut violations = load.index_violations;
+    // Index attributes that first appear after the first batch: add and backfill those indexes,
+    // so the inference covers every item, not only the first batch.
+    if let Some(explanation) = inferred.as_mut() {
+        for (index, index_explanation) in stats.indexes() {
+            if known.contains(&index.name) {
+                continue;
+            }
+            violations.extend(
+                engine
+                    .add_index(&table_name, index)
+                    .map_err(|e| fail(e.to_string()))?,
+            );
+            explanation.push_str("; ");
+            explanation.push_str(&index_explanation);
+        }
+    }
     let mut warnings = info.warnings;
     for rejected in load.rejected {
         warnings.push(Warning {
@@ -174,7 +203,7 @@ pub fn open_backend(
             ),
         });
     }
-    for violation in load.index_violations {
+    for violation in violations {
         warnings.push(Warning {
             file: Some(path.to_path_buf()),
             line: None,
@@ -184,19 +213,9 @@ pub fn open_backend(
             ),
         });
     }
-    let names = engine.table_names();
-    let description = match names.first() {
-        Some(name) => engine
-            .describe(name)
-            .map_err(|e| OfflineError::new(Some(path.to_path_buf()), None, e.to_string()))?,
-        None => {
-            return Err(OfflineError::new(
-                Some(path.to_path_buf()),
-                None,
-                "no table was loaded",
-            ));
-        }
-    };
+    let description = engine
+        .describe(&table_name)
+        .map_err(|e| fail(e.to_string()))?;
     let engine = engine.with_connection_kind("file", Some(path.display().to_string()));
     Ok((
         engine,

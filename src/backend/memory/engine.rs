@@ -43,6 +43,12 @@ impl ItemLoader {
         }
     }
 
+    /// The description of the table being loaded.
+    #[must_use]
+    pub fn description(&self) -> &TableDescription {
+        self.loader.description()
+    }
+
     /// Checks and adds one item; an invalid one is recorded in the report and skipped.
     pub fn push(&mut self, item: Item) {
         match check_item(self.loader.description(), &item, WriteKind::Put) {
@@ -143,6 +149,29 @@ impl MemoryBackend {
         report.index_violations = violations;
         write_lock(&self.tables).insert(name, Arc::new(RwLock::new(table)));
         report
+    }
+
+    /// Adds a secondary index to a loaded table and backfills it; returns the items left out
+    /// because their index key is invalid.
+    pub fn add_index(
+        &self,
+        table: &str,
+        schema: crate::domain::schema::IndexSchema,
+    ) -> Result<Vec<IndexViolation>, BackendError> {
+        let handle = self.table(table)?;
+        let mut data = write_lock(&handle);
+        if data.index(&schema.name).is_some() {
+            return Err(BackendError::Validation(format!(
+                "Attempting to create an index which already exists: {}",
+                schema.name
+            )));
+        }
+        for key in std::iter::once(&schema.key.partition).chain(schema.key.sort.as_ref()) {
+            data.description
+                .attribute_types
+                .insert(key.name.clone(), key.value_type);
+        }
+        Ok(data.add_index(schema))
     }
 
     /// Removes a table; true when it existed.

@@ -205,6 +205,38 @@ impl TableData {
         Some(item)
     }
 
+    /// Adds an index and fills it from the stored items, as DynamoDB backfills a new GSI: items
+    /// whose index key is invalid stay out of it and are reported.
+    pub fn add_index(&mut self, schema: IndexSchema) -> Vec<IndexViolation> {
+        let mut rows = Vec::new();
+        let mut violations = Vec::new();
+        for (row, stored) in &self.rows {
+            let Some(key) = row.primary_key() else {
+                continue;
+            };
+            let Ok(item) = stored.decode(key.parts(&self.description.key)) else {
+                continue;
+            };
+            match membership(&schema, &item) {
+                Membership::Member(partition, sort) => {
+                    rows.push((IndexRow::of(partition, sort, key), stored.clone()));
+                }
+                Membership::Absent => {}
+                Membership::Violation(message) => violations.push(IndexViolation {
+                    index: schema.name.clone(),
+                    key,
+                    message,
+                }),
+            }
+        }
+        rows.sort_by(|a, b| a.0.cmp(&b.0));
+        self.indexes.push(IndexData {
+            rows: rows.into_iter().collect(),
+        });
+        self.description.indexes.push(schema);
+        violations
+    }
+
     /// The schema and rows of a named index.
     pub fn index(&self, name: &str) -> Option<(&IndexSchema, &IndexData)> {
         let position = self
@@ -321,5 +353,22 @@ mod tests {
         assert_eq!(table.delete(&key), Some(sparse));
         assert_eq!(table.item_count(), 0);
         assert_eq!(table.size_bytes, 0);
+    }
+
+    #[test]
+    fn an_index_added_later_is_backfilled_and_skips_items_with_invalid_keys() {
+        let mut bare = description();
+        let index = bare.indexes.remove(0);
+        let items = vec![
+            item("U#1", "A", Some(("G#1", AttrValue::s("x")))),
+            item("U#2", "A", Some(("G#1", AttrValue::n(5)))),
+            item("U#3", "A", None),
+        ];
+        let (mut table, _) = TableData::load(bare, items);
+        let violations = table.add_index(index);
+        assert_eq!(violations.len(), 1);
+        assert_eq!(violations[0].key.partition, ScalarKey::S("U#2".into()));
+        let (_, rows) = table.index("GSI1").expect("index added");
+        assert_eq!(rows.rows.len(), 1);
     }
 }
