@@ -94,7 +94,10 @@ pub fn complete(text: &str, cursor: usize, kind: ExprKind, attribute_names: &[&s
             if is_bare_name(name) {
                 add(name, SuggestionKind::Attribute);
             } else {
-                add(&format!("`{}`", name.replace('`', "``")), SuggestionKind::Attribute);
+                add(
+                    &format!("`{}`", name.replace('`', "``")),
+                    SuggestionKind::Attribute,
+                );
             }
         }
     };
@@ -151,7 +154,10 @@ fn word<'a>(text: &'a str, token: &Token) -> &'a str {
 }
 
 fn is_keyword(text: &str, token: &Token, words: &[&str]) -> bool {
-    token.tok == Tok::Ident && words.iter().any(|w| word(text, token).eq_ignore_ascii_case(w))
+    token.tok == Tok::Ident
+        && words
+            .iter()
+            .any(|w| word(text, token).eq_ignore_ascii_case(w))
 }
 
 fn expectation(text: &str, kind: ExprKind, tokens: &[&Token]) -> Expect {
@@ -183,7 +189,11 @@ fn expectation(text: &str, kind: ExprKind, tokens: &[&Token]) -> Expect {
                             _ => 0,
                         })
                         .sum();
-                    if depth > 0 { Expect::SetValue } else { Expect::PathOnly }
+                    if depth > 0 {
+                        Expect::SetValue
+                    } else {
+                        Expect::PathOnly
+                    }
                 }
                 _ => Expect::AfterAction,
             }

@@ -17,12 +17,14 @@ pub enum Tok {
     Integer,
     /// A decimal with a point or exponent, e.g. `1.5e3` (friendly syntax only).
     Decimal,
-    /// A double-quoted string with its JSON escapes decoded (friendly syntax only).
-    Str(String),
-    /// A backticked attribute name, decoded (friendly syntax only).
-    Backtick(String),
-    /// `0x…` binary (friendly syntax only).
-    Hex(Vec<u8>),
+    /// A valid double-quoted string with JSON escapes (friendly syntax only); decode it with
+    /// [`decode_string`]. Tokens carry no owned data so a 4 KB text tokenizes into one small
+    /// allocation.
+    Str,
+    /// A valid backticked attribute name (friendly syntax only); see [`decode_backtick`].
+    Backtick,
+    /// `0x…` binary with an even number of hex digits (friendly syntax only); see [`decode_hex`].
+    Hex,
     Eq,
     Ne,
     Lt,
@@ -83,7 +85,10 @@ pub fn tokenize(text: &str) -> Vec<Token> {
             }
             b'0' if bytes.get(pos + 1).is_some_and(|b| *b == b'x' || *b == b'X') => {
                 pos += 2;
-                lex_hex(bytes, &mut pos)
+                match lex_hex(bytes, &mut pos) {
+                    Ok(_) => Tok::Hex,
+                    Err(reason) => Tok::Bad(reason),
+                }
             }
             b'0'..=b'9' => lex_number(bytes, &mut pos),
             b'a'..=b'z' | b'A'..=b'Z' | b'_' => {
@@ -92,8 +97,14 @@ pub fn tokenize(text: &str) -> Vec<Token> {
                 }
                 Tok::Ident
             }
-            b'"' => lex_string(text, &mut pos),
-            b'`' => lex_backtick(text, &mut pos),
+            b'"' => match lex_string(text, &mut pos) {
+                Ok(_) => Tok::Str,
+                Err(reason) => Tok::Bad(reason),
+            },
+            b'`' => match lex_backtick(text, &mut pos) {
+                Ok(_) => Tok::Backtick,
+                Err(reason) => Tok::Bad(reason),
+            },
             b'<' => match bytes.get(pos + 1) {
                 Some(b'>') => {
                     pos += 2;
@@ -141,6 +152,10 @@ pub fn tokenize(text: &str) -> Vec<Token> {
                 }
             }
         };
+        // A bad escape may stop inside a multi-byte character; spans always end on a boundary.
+        while !text.is_char_boundary(pos) {
+            pos += 1;
+        }
         tokens.push(Token {
             tok,
             span: Span::new(start, pos),
@@ -190,49 +205,47 @@ fn lex_number(bytes: &[u8], pos: &mut usize) -> Tok {
     if decimal { Tok::Decimal } else { Tok::Integer }
 }
 
-fn lex_hex(bytes: &[u8], pos: &mut usize) -> Tok {
+fn lex_hex(bytes: &[u8], pos: &mut usize) -> Result<Vec<u8>, &'static str> {
     let start = *pos;
     while *pos < bytes.len() && is_word_char(bytes[*pos]) {
         *pos += 1;
     }
     let digits = &bytes[start..*pos];
     if !digits.len().is_multiple_of(2) || !digits.iter().all(u8::is_ascii_hexdigit) {
-        return Tok::Bad("binary literals are 0x followed by an even number of hex digits");
+        return Err("binary literals are 0x followed by an even number of hex digits");
     }
     let nibble = |b: u8| match b {
         b'0'..=b'9' => b - b'0',
         b'a'..=b'f' => b - b'a' + 10,
         _ => b - b'A' + 10,
     };
-    Tok::Hex(
-        digits
-            .chunks(2)
-            .map(|pair| nibble(pair[0]) << 4 | nibble(pair[1]))
-            .collect(),
-    )
+    Ok(digits
+        .chunks(2)
+        .map(|pair| nibble(pair[0]) << 4 | nibble(pair[1]))
+        .collect())
 }
 
 /// A JSON string literal. `pos` is on the opening quote.
-fn lex_string(text: &str, pos: &mut usize) -> Tok {
+fn lex_string(text: &str, pos: &mut usize) -> Result<String, &'static str> {
     let bytes = text.as_bytes();
     *pos += 1;
     let mut out = String::new();
     let mut run_start = *pos;
     loop {
         let Some(&byte) = bytes.get(*pos) else {
-            return Tok::Bad("unterminated string literal");
+            return Err("unterminated string literal");
         };
         match byte {
             b'"' => {
                 out.push_str(&text[run_start..*pos]);
                 *pos += 1;
-                return Tok::Str(out);
+                return Ok(out);
             }
             b'\\' => {
                 out.push_str(&text[run_start..*pos]);
                 *pos += 1;
                 let Some(&escape) = bytes.get(*pos) else {
-                    return Tok::Bad("unterminated string literal");
+                    return Err("unterminated string literal");
                 };
                 *pos += 1;
                 match escape {
@@ -246,9 +259,9 @@ fn lex_string(text: &str, pos: &mut usize) -> Tok {
                     b't' => out.push('\t'),
                     b'u' => match lex_unicode_escape(bytes, pos) {
                         Some(c) => out.push(c),
-                        None => return Tok::Bad("invalid \\u escape in string literal"),
+                        None => return Err("invalid \\u escape in string literal"),
                     },
-                    _ => return Tok::Bad("invalid escape in string literal"),
+                    _ => return Err("invalid escape in string literal"),
                 }
                 run_start = *pos;
             }
@@ -283,14 +296,14 @@ fn lex_unicode_escape(bytes: &[u8], pos: &mut usize) -> Option<char> {
 }
 
 /// A backticked name; a doubled backtick stands for one backtick.
-fn lex_backtick(text: &str, pos: &mut usize) -> Tok {
+fn lex_backtick(text: &str, pos: &mut usize) -> Result<String, &'static str> {
     let bytes = text.as_bytes();
     *pos += 1;
     let mut out = String::new();
     let mut run_start = *pos;
     loop {
         match bytes.get(*pos) {
-            None => return Tok::Bad("unterminated backticked name"),
+            None => return Err("unterminated backticked name"),
             Some(b'`') if bytes.get(*pos + 1) == Some(&b'`') => {
                 out.push_str(&text[run_start..=*pos]);
                 *pos += 2;
@@ -300,11 +313,29 @@ fn lex_backtick(text: &str, pos: &mut usize) -> Tok {
                 out.push_str(&text[run_start..*pos]);
                 *pos += 1;
                 if out.is_empty() {
-                    return Tok::Bad("a backticked name cannot be empty");
+                    return Err("a backticked name cannot be empty");
                 }
-                return Tok::Backtick(out);
+                return Ok(out);
             }
             Some(_) => *pos += 1,
         }
     }
+}
+
+/// The value of a [`Tok::Str`] token, given the token's text.
+#[must_use]
+pub fn decode_string(token_text: &str) -> String {
+    lex_string(token_text, &mut 0).unwrap_or_default()
+}
+
+/// The name of a [`Tok::Backtick`] token, given the token's text.
+#[must_use]
+pub fn decode_backtick(token_text: &str) -> String {
+    lex_backtick(token_text, &mut 0).unwrap_or_default()
+}
+
+/// The bytes of a [`Tok::Hex`] token, given the token's text (with its `0x`).
+#[must_use]
+pub fn decode_hex(token_text: &str) -> Vec<u8> {
+    lex_hex(token_text.as_bytes(), &mut 2).unwrap_or_default()
 }

@@ -9,8 +9,11 @@
 //!   with [`parse_friendly_condition`] and friends.
 //!
 //! Both give the same AST ([`ast`]), with names and values resolved. [`render::Renderer`] turns
-//! ASTs back into wire text with deterministic placeholders; [`validate`] checks an AST against a
-//! table schema; [`eval`] evaluates it on items; [`complete`] says what may come next at a cursor.
+//! ASTs back into wire text with deterministic placeholders; [`validate`] and
+//! [`key_condition`] check ASTs against a table schema; [`prepare`] runs every check of one
+//! request (what the embedded engine calls first); [`eval`] evaluates conditions, updates and
+//! projections on items; [`order`] sorts key values; [`complete`] says what may come next at a
+//! cursor.
 
 pub mod ast;
 pub mod complete;
@@ -21,6 +24,7 @@ mod lexer;
 pub mod order;
 pub mod params;
 mod parser;
+pub mod prepare;
 pub mod render;
 pub mod reserved;
 pub mod span;
@@ -32,8 +36,6 @@ pub use params::ExpressionParams;
 pub use parser::{MAX_EXPRESSION_BYTES, MAX_IN_CANDIDATES, MAX_OPERATORS, MAX_PATH_DEPTH, Syntax};
 pub use span::Span;
 
-use std::collections::BTreeSet;
-
 /// Parses the wire expressions of one request against its shared [`ExpressionParams`].
 ///
 /// Call one method per expression the request carries, then [`WireRequest::finish`], which
@@ -42,8 +44,9 @@ use std::collections::BTreeSet;
 #[derive(Debug)]
 pub struct WireRequest<'p> {
     params: &'p ExpressionParams,
-    used_names: BTreeSet<String>,
-    used_values: BTreeSet<String>,
+    /// Keys of `params` the expressions used (see [`parser::PlaceholderUse`]).
+    used_names: Vec<&'p String>,
+    used_values: Vec<&'p String>,
     first_kind: Option<ExprKind>,
 }
 
@@ -52,13 +55,13 @@ impl<'p> WireRequest<'p> {
     pub fn new(params: &'p ExpressionParams) -> Self {
         Self {
             params,
-            used_names: BTreeSet::new(),
-            used_values: BTreeSet::new(),
+            used_names: Vec::new(),
+            used_values: Vec::new(),
             first_kind: None,
         }
     }
 
-    fn record(&mut self, kind: ExprKind, used: parser::PlaceholderUse) {
+    fn record(&mut self, kind: ExprKind, used: parser::PlaceholderUse<'p>) {
         self.first_kind.get_or_insert(kind);
         self.used_names.extend(used.names);
         self.used_values.extend(used.values);
@@ -86,10 +89,14 @@ impl<'p> WireRequest<'p> {
     /// The request-wide check: every `#name` and `:value` defined must be used somewhere.
     pub fn finish(self) -> Result<(), ExprError> {
         let kind = self.first_kind.unwrap_or(ExprKind::Condition);
-        let unused = |defined: Vec<&String>, used: &BTreeSet<String>| -> Vec<String> {
+        // The used keys are the params' own, so identity (address) decides membership.
+        let unused = |defined: Vec<&String>, used: &[&String]| -> Vec<String> {
+            let mut addresses: Vec<*const String> =
+                used.iter().map(|key| std::ptr::from_ref(*key)).collect();
+            addresses.sort_unstable();
             defined
                 .into_iter()
-                .filter(|key| !used.contains(*key))
+                .filter(|key| addresses.binary_search(&std::ptr::from_ref(*key)).is_err())
                 .cloned()
                 .collect()
         };

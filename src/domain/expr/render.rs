@@ -23,7 +23,8 @@ pub struct Renderer {
     params: ExpressionParams,
     name_placeholders: HashMap<String, String>,
     next_name: usize,
-    next_value: usize,
+    /// `:v0`, `:v1`… in order; turned into the map once, in [`Renderer::finish`].
+    values: Vec<AttrValue>,
 }
 
 /// Longest placeholder derived from a name; longer names get a numbered one (the service caps
@@ -39,7 +40,14 @@ impl Renderer {
     /// The names and values used by everything rendered so far.
     #[must_use]
     pub fn finish(self) -> ExpressionParams {
-        self.params
+        let mut params = self.params;
+        params.values = self
+            .values
+            .into_iter()
+            .enumerate()
+            .map(|(index, value)| (format!(":v{index}"), value))
+            .collect();
+        params
     }
 
     pub fn condition(&mut self, condition: &Condition) -> String {
@@ -282,10 +290,8 @@ impl Renderer {
     }
 
     fn write_value(&mut self, out: &mut String, value: &AttrValue) {
-        let placeholder = format!(":v{}", self.next_value);
-        self.next_value += 1;
-        out.push_str(&placeholder);
-        self.params.values.insert(placeholder, value.clone());
+        let _ = write!(out, ":v{}", self.values.len());
+        self.values.push(value.clone());
     }
 }
 

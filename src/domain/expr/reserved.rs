@@ -1,34 +1,68 @@
 //! DynamoDB's reserved words, embedded at build time from the service's published list.
 
-use std::collections::HashSet;
 use std::sync::OnceLock;
 
 const LIST: &str = include_str!("reserved-words.txt");
 
-fn words() -> &'static HashSet<&'static str> {
-    static WORDS: OnceLock<HashSet<&'static str>> = OnceLock::new();
-    WORDS.get_or_init(|| {
-        LIST.lines()
+/// Longest reserved word, in bytes.
+const LONGEST: usize = 14;
+
+/// Words bucketed by first letter and length, so a lookup compares against a handful of words.
+struct Table {
+    buckets: Vec<Vec<&'static str>>,
+    count: usize,
+}
+
+fn bucket_of(first: u8, len: usize) -> usize {
+    usize::from(first - b'A') * (LONGEST + 1) + len
+}
+
+fn table() -> &'static Table {
+    static TABLE: OnceLock<Table> = OnceLock::new();
+    TABLE.get_or_init(|| {
+        let mut buckets = vec![Vec::new(); 26 * (LONGEST + 1)];
+        let mut count = 0;
+        let words = LIST
+            .lines()
             .map(str::trim)
-            .filter(|line| !line.is_empty() && !line.starts_with('#'))
-            .collect()
+            .filter(|line| !line.is_empty() && !line.starts_with('#'));
+        for word in words {
+            // The list holds only upper-case ASCII words of at most LONGEST bytes.
+            if let Some(&first) = word.as_bytes().first()
+                && first.is_ascii_uppercase()
+                && word.len() <= LONGEST
+                && word.bytes().all(|b| b.is_ascii_uppercase())
+            {
+                let bucket = &mut buckets[bucket_of(first, word.len())];
+                if !bucket.contains(&word) {
+                    bucket.push(word);
+                    count += 1;
+                }
+            }
+        }
+        Table { buckets, count }
     })
 }
 
 /// True when `word` is reserved (case-insensitively, as the service matches).
 #[must_use]
 pub fn is_reserved(word: &str) -> bool {
-    // The longest reserved word has 14 characters; longer words skip the allocation.
-    if word.len() > 14 || word.is_empty() {
+    // Called for every bare name the parser meets, so it allocates nothing. Reserved words are
+    // letters only: names with digits or `_` (`GSI1PK`, `order_id`) are rejected at once.
+    let bytes = word.as_bytes();
+    if bytes.is_empty() || bytes.len() > LONGEST || !bytes.iter().all(u8::is_ascii_alphabetic) {
         return false;
     }
-    words().contains(word.to_ascii_uppercase().as_str())
+    let first = bytes[0].to_ascii_uppercase();
+    table().buckets[bucket_of(first, bytes.len())]
+        .iter()
+        .any(|candidate| candidate.as_bytes().eq_ignore_ascii_case(bytes))
 }
 
 /// Number of reserved words in the embedded list.
 #[must_use]
 pub fn reserved_word_count() -> usize {
-    words().len()
+    table().count
 }
 
 /// True when `name` may appear bare in an expression: a letter, then letters, digits or `_`,

@@ -106,7 +106,10 @@ fn evaluate_operand(operand: &UpdateOperand, item: &Item) -> Result<AttrValue, E
             second,
             span,
         } => {
-            let (first, second) = (evaluate_operand(first, item)?, evaluate_operand(second, item)?);
+            let (first, second) = (
+                evaluate_operand(first, item)?,
+                evaluate_operand(second, item)?,
+            );
             let (AttrValue::L(mut first), AttrValue::L(second)) = (first, second) else {
                 return Err(error(WRONG_TYPE, *span));
             };

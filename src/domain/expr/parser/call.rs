@@ -29,7 +29,7 @@ pub(super) fn is_known_function(name: &str) -> bool {
     )
 }
 
-impl Parser<'_> {
+impl Parser<'_, '_> {
     /// True at `word (`: a function call.
     pub(super) fn at_call(&self) -> bool {
         self.peek() == &Tok::Ident

@@ -7,7 +7,7 @@ use crate::domain::expr::lexer::Tok;
 use crate::domain::expr::span::Span;
 use crate::domain::value::{AttrValue, ValueType};
 
-impl Parser<'_> {
+impl Parser<'_, '_> {
     pub(super) fn condition(&mut self) -> PResult<Condition> {
         self.enter()?;
         let condition = self.or_condition();
@@ -47,20 +47,22 @@ impl Parser<'_> {
         Ok(left)
     }
 
+    /// `NOT NOT … primary`, iteratively: a chain of NOTs costs operators, not stack.
     fn not_condition(&mut self) -> PResult<Condition> {
-        if !self.at_keyword("NOT") {
-            return self.primary_condition();
+        let mut nots = Vec::new();
+        while self.at_keyword("NOT") {
+            let op = self.advance();
+            self.count_operator(op)?;
+            nots.push(op);
         }
-        let op = self.advance();
-        self.count_operator(op)?;
-        self.enter()?;
-        let inner = self.not_condition();
-        self.leave();
-        let inner = inner?;
-        Ok(Condition::Not {
-            span: op.to(inner.span()),
-            inner: Box::new(inner),
-        })
+        let mut condition = self.primary_condition()?;
+        for op in nots.into_iter().rev() {
+            condition = Condition::Not {
+                span: op.to(condition.span()),
+                inner: Box::new(condition),
+            };
+        }
+        Ok(condition)
     }
 
     fn primary_condition(&mut self) -> PResult<Condition> {
@@ -242,15 +244,18 @@ impl Parser<'_> {
             return;
         };
         let span = low.span.to(high.span);
-        let bounds = format!(
-            "lower bound operand: AttributeValue: {}, upper bound operand: AttributeValue: {}",
-            short_value(&low.value),
-            short_value(&high.value)
-        );
+        let bounds = || {
+            format!(
+                "lower bound operand: AttributeValue: {}, upper bound operand: AttributeValue: {}",
+                short_value(&low.value),
+                short_value(&high.value)
+            )
+        };
         if low.value.value_type() != high.value.value_type() {
             self.defer_invalid(
                 format!(
-                    "The BETWEEN operator requires same data type for lower and upper bounds; {bounds}"
+                    "The BETWEEN operator requires same data type for lower and upper bounds; {}",
+                    bounds()
                 ),
                 span,
             );
@@ -259,7 +264,8 @@ impl Parser<'_> {
         {
             self.defer_invalid(
                 format!(
-                    "The BETWEEN operator requires upper bound to be greater than or equal to lower bound; {bounds}"
+                    "The BETWEEN operator requires upper bound to be greater than or equal to lower bound; {}",
+                    bounds()
                 ),
                 span,
             );
@@ -295,103 +301,6 @@ impl Parser<'_> {
         } else {
             self.defer_invalid(format!("Invalid function name; function: {name}"), span);
         }
-    }
-
-    /// Builds the typed boolean function, deferring the service's semantic errors.
-    fn condition_function(&mut self, call: super::call::Call) -> Option<Function> {
-        let name = call.name.clone();
-        let name_span = call.name_span;
-        match name.as_str() {
-            "attribute_exists" => self
-                .single_path_argument(call)
-                .map(Function::AttributeExists),
-            "attribute_not_exists" => self
-                .single_path_argument(call)
-                .map(Function::AttributeNotExists),
-            "attribute_type" => {
-                let [first, second] = self.two_arguments(call)?;
-                let Operand::Path(path) = first else {
-                    self.defer_requires_path(&name, first.span());
-                    return None;
-                };
-                if let Operand::Value(value) = &second {
-                    match &value.value {
-                        AttrValue::S(text) if ValueType::from_descriptor(text).is_some() => {}
-                        AttrValue::S(text) => self.defer_invalid(
-                            format!(
-                                "Invalid attribute type name found; type: {text}, valid types: {{B,NULL,SS,BOOL,L,BS,N,NS,S,M}}"
-                            ),
-                            value.span,
-                        ),
-                        other => self.defer_operand_type(&name, other.value_type(), value.span),
-                    }
-                }
-                Some(Function::AttributeType(path, second))
-            }
-            "begins_with" => {
-                let [first, second] = self.two_arguments(call)?;
-                for operand in [&first, &second] {
-                    if let Operand::Value(value) = operand {
-                        let value_type = value.value.value_type();
-                        if !matches!(value_type, ValueType::S | ValueType::B) {
-                            self.defer_operand_type(&name, value_type, value.span);
-                        }
-                    }
-                }
-                self.check_distinct(&name, &first, &second);
-                Some(Function::BeginsWith(first, second))
-            }
-            "contains" => {
-                let [first, second] = self.two_arguments(call)?;
-                self.check_distinct(&name, &first, &second);
-                Some(Function::Contains(first, second))
-            }
-            _ => {
-                self.defer_misused_function(&name, name_span);
-                None
-            }
-        }
-    }
-
-    /// The single path argument of `attribute_exists`, `attribute_not_exists` and `size`.
-    fn single_path_argument(&mut self, call: super::call::Call) -> Option<Path> {
-        let name = call.name.clone();
-        let [argument] = self.exact_arguments::<1>(call)?;
-        match argument {
-            Operand::Path(path) => Some(path),
-            other => {
-                self.defer_requires_path(&name, other.span());
-                None
-            }
-        }
-    }
-
-    fn two_arguments(&mut self, call: super::call::Call) -> Option<[Operand; 2]> {
-        self.exact_arguments::<2>(call)
-    }
-
-    fn exact_arguments<const N: usize>(&mut self, call: super::call::Call) -> Option<[Operand; N]> {
-        let count = call.arguments.len();
-        match <[Operand; N]>::try_from(call.arguments) {
-            Ok(arguments) => Some(arguments),
-            Err(_) => {
-                self.defer_invalid(
-                    format!(
-                        "Incorrect number of operands for operator or function; operator or function: {}, number of operands: {count}",
-                        call.name
-                    ),
-                    call.span,
-                );
-                None
-            }
-        }
-    }
-
-    pub(super) fn defer_requires_path(&mut self, name: &str, span: Span) {
-        self.defer_invalid(
-            format!("Operator or function requires a document path; operator or function: {name}"),
-            span,
-        );
     }
 }
 

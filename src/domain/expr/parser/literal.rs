@@ -5,23 +5,18 @@ use std::collections::BTreeSet;
 
 use super::{PResult, Parser, Syntax};
 use crate::domain::expr::ast::Value;
-use crate::domain::expr::lexer::Tok;
+use crate::domain::expr::lexer::{Tok, decode_hex, decode_string};
 use crate::domain::number::Number;
 use crate::domain::value::AttrValue;
 
-impl Parser<'_> {
+impl Parser<'_, '_> {
     /// True when the current token starts a friendly literal.
     pub(super) fn at_literal(&self) -> bool {
         if self.syntax != Syntax::Friendly {
             return false;
         }
         match self.peek() {
-            Tok::Str(_)
-            | Tok::Integer
-            | Tok::Decimal
-            | Tok::Hex(_)
-            | Tok::LBracket
-            | Tok::LBrace => true,
+            Tok::Str | Tok::Integer | Tok::Decimal | Tok::Hex | Tok::LBracket | Tok::LBrace => true,
             Tok::Minus => matches!(self.peek_at(1), Tok::Integer | Tok::Decimal),
             Tok::Ident => {
                 self.at_keyword("true") || self.at_keyword("false") || self.at_keyword("null")
@@ -51,14 +46,14 @@ impl Parser<'_> {
 
     fn literal(&mut self) -> PResult<Value> {
         let start = self.span();
-        let value = match self.peek().clone() {
-            Tok::Str(text) => {
+        let value = match *self.peek() {
+            Tok::Str => {
                 self.advance();
-                AttrValue::S(text)
+                AttrValue::S(decode_string(self.text_of(start)))
             }
-            Tok::Hex(bytes) => {
+            Tok::Hex => {
                 self.advance();
-                AttrValue::B(bytes)
+                AttrValue::B(decode_hex(self.text_of(start)))
             }
             Tok::Integer | Tok::Decimal => self.number(false),
             Tok::Minus => {

@@ -11,11 +11,10 @@
 
 mod call;
 mod condition;
+mod function;
 mod literal;
 mod path;
 mod update;
-
-use std::collections::BTreeSet;
 
 use super::ast::{Condition, ProjectionExpr, UpdateExpr};
 use super::error::{ExprError, ExprKind};
@@ -43,24 +42,28 @@ pub const MAX_EXPRESSION_BYTES: usize = 4096;
 pub const MAX_PATH_DEPTH: usize = 32;
 /// Most candidates of `IN`.
 pub const MAX_IN_CANDIDATES: usize = 100;
-/// Hard recursion guard; reached only by inputs the operator limit would reject anyway.
-const MAX_NESTING: usize = 400;
+/// Hard recursion guard (parentheses, function arguments, literals). Chains of `NOT` are parsed
+/// iteratively and do not count. 128 levels keep debug builds far from a 2 MB thread stack; a
+/// real expression reaching it would have to nest 128 parenthesised operators deep.
+const MAX_NESTING: usize = 128;
 
-/// Placeholders an expression used, for the request-wide "unused" check.
+/// Defined placeholders an expression used, for the request-wide "unused" check. It holds the
+/// params' own keys and compares them by address: the parser already found each key in the
+/// params, so recording it costs no string comparison and no allocation per use.
 #[derive(Clone, Debug, Default)]
-pub struct PlaceholderUse {
-    pub names: BTreeSet<String>,
-    pub values: BTreeSet<String>,
+pub struct PlaceholderUse<'a> {
+    pub names: Vec<&'a String>,
+    pub values: Vec<&'a String>,
 }
 
-pub(crate) struct Parser<'a> {
-    text: &'a str,
+pub(crate) struct Parser<'t, 'p> {
+    text: &'t str,
     tokens: Vec<Token>,
     pos: usize,
     kind: ExprKind,
     syntax: Syntax,
-    params: &'a ExpressionParams,
-    used: PlaceholderUse,
+    params: &'p ExpressionParams,
+    used: PlaceholderUse<'p>,
     deferred: Option<ExprError>,
     operators: usize,
     depth: usize,
@@ -70,8 +73,8 @@ pub(crate) struct Parser<'a> {
 
 type PResult<T> = Result<T, ExprError>;
 
-impl<'a> Parser<'a> {
-    fn new(text: &'a str, kind: ExprKind, syntax: Syntax, params: &'a ExpressionParams) -> Self {
+impl<'t, 'p> Parser<'t, 'p> {
+    fn new(text: &'t str, kind: ExprKind, syntax: Syntax, params: &'p ExpressionParams) -> Self {
         Self {
             text,
             tokens: tokenize(text),
@@ -108,7 +111,7 @@ impl<'a> Parser<'a> {
         Ok(())
     }
 
-    fn finish<T>(mut self, ast: T) -> PResult<(T, PlaceholderUse)> {
+    fn finish<T>(mut self, ast: T) -> PResult<(T, PlaceholderUse<'p>)> {
         if !matches!(self.peek(), Tok::Eof) {
             return Err(self.syntax_error());
         }
@@ -138,7 +141,7 @@ impl<'a> Parser<'a> {
         self.tokens[self.pos.saturating_sub(1)].span
     }
 
-    fn text_of(&self, span: Span) -> &'a str {
+    fn text_of(&self, span: Span) -> &'t str {
         &self.text[span.range()]
     }
 
@@ -249,34 +252,34 @@ impl<'a> Parser<'a> {
 }
 
 /// Parses a condition, filter or key condition.
-pub(crate) fn parse_condition(
+pub(crate) fn parse_condition<'p>(
     text: &str,
     kind: ExprKind,
     syntax: Syntax,
-    params: &ExpressionParams,
-) -> PResult<(Condition, PlaceholderUse)> {
+    params: &'p ExpressionParams,
+) -> PResult<(Condition, PlaceholderUse<'p>)> {
     let mut parser = Parser::new(text, kind, syntax, params);
     parser.check_whole_text()?;
     let condition = parser.condition()?;
     parser.finish(condition)
 }
 
-pub(crate) fn parse_update(
+pub(crate) fn parse_update<'p>(
     text: &str,
     syntax: Syntax,
-    params: &ExpressionParams,
-) -> PResult<(UpdateExpr, PlaceholderUse)> {
+    params: &'p ExpressionParams,
+) -> PResult<(UpdateExpr, PlaceholderUse<'p>)> {
     let mut parser = Parser::new(text, ExprKind::Update, syntax, params);
     parser.check_whole_text()?;
     let update = parser.update()?;
     parser.finish(update)
 }
 
-pub(crate) fn parse_projection(
+pub(crate) fn parse_projection<'p>(
     text: &str,
     syntax: Syntax,
-    params: &ExpressionParams,
-) -> PResult<(ProjectionExpr, PlaceholderUse)> {
+    params: &'p ExpressionParams,
+) -> PResult<(ProjectionExpr, PlaceholderUse<'p>)> {
     let mut parser = Parser::new(text, ExprKind::Projection, syntax, params);
     parser.check_whole_text()?;
     let mut paths = vec![parser.path()?];

@@ -3,17 +3,17 @@
 
 use super::{MAX_PATH_DEPTH, PResult, Parser, Syntax};
 use crate::domain::expr::ast::{Path, PathElement, Value};
-use crate::domain::expr::lexer::Tok;
+use crate::domain::expr::lexer::{Tok, decode_backtick};
 use crate::domain::expr::reserved::is_reserved;
 use crate::domain::expr::span::Span;
 use crate::domain::value::AttrValue;
 
-impl Parser<'_> {
+impl Parser<'_, '_> {
     /// True when the current token can start a document path.
     pub(super) fn at_path_start(&self) -> bool {
         match self.peek() {
             Tok::Ident | Tok::NamePlaceholder => true,
-            Tok::Backtick(_) => self.syntax == Syntax::Friendly,
+            Tok::Backtick => self.syntax == Syntax::Friendly,
             _ => false,
         }
     }
@@ -60,7 +60,7 @@ impl Parser<'_> {
     /// One name: bare word, `#placeholder`, or (friendly) backticked name.
     fn path_segment(&mut self) -> PResult<String> {
         let span = self.span();
-        match self.peek().clone() {
+        match *self.peek() {
             Tok::Ident => {
                 let word = self.text_of(span);
                 if !word.starts_with(|c: char| c.is_ascii_alphabetic()) {
@@ -78,9 +78,11 @@ impl Parser<'_> {
             Tok::NamePlaceholder => {
                 let placeholder = self.text_of(span);
                 self.advance();
-                self.used.names.insert(placeholder.to_owned());
-                match self.params.names.get(placeholder) {
-                    Some(name) => Ok(name.clone()),
+                match self.params.names.get_key_value(placeholder) {
+                    Some((key, name)) => {
+                        self.used.names.push(key);
+                        Ok(name.clone())
+                    }
                     None => {
                         self.defer_invalid(
                             format!(
@@ -92,9 +94,9 @@ impl Parser<'_> {
                     }
                 }
             }
-            Tok::Backtick(name) if self.syntax == Syntax::Friendly => {
+            Tok::Backtick if self.syntax == Syntax::Friendly => {
                 self.advance();
-                Ok(name)
+                Ok(decode_backtick(self.text_of(span)))
             }
             _ => Err(self.syntax_error()),
         }
@@ -104,9 +106,11 @@ impl Parser<'_> {
     pub(super) fn value_placeholder(&mut self) -> Value {
         let span = self.advance();
         let placeholder = self.text_of(span);
-        self.used.values.insert(placeholder.to_owned());
-        let value = match self.params.values.get(placeholder) {
-            Some(value) => value.clone(),
+        let value = match self.params.values.get_key_value(placeholder) {
+            Some((key, value)) => {
+                self.used.values.push(key);
+                value.clone()
+            }
             None => {
                 self.defer_invalid(
                     format!(

@@ -25,7 +25,7 @@ impl Clause {
     ];
 }
 
-impl Parser<'_> {
+impl Parser<'_, '_> {
     fn at_clause(&self) -> Option<(Clause, &'static str)> {
         Clause::ALL
             .into_iter()
