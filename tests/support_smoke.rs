@@ -72,3 +72,23 @@ fn unique_table_names_differ_and_are_valid_dynamodb_names() {
         );
     }
 }
+
+#[test]
+fn synchronous_tests_can_set_up_tables_with_block_on() {
+    let Some(endpoint) = server_endpoint(Server::Dynalite) else {
+        return;
+    };
+    let client = sdk_client(&endpoint);
+    let name = unique_table_name("support-sync");
+    support::block_on(create_table(
+        &client,
+        &TableSpec::new(&name, "id", ValueType::N),
+    ));
+    let item = Item::from([("id".to_owned(), AttrValue::n(7))]);
+    support::block_on(seed_items(&client, &name, std::slice::from_ref(&item)));
+    let count = support::block_on(client.scan().table_name(&name).select(Select::Count).send())
+        .expect("scan")
+        .count;
+    assert_eq!(count, 1);
+    support::block_on(delete_table(&client, &name));
+}

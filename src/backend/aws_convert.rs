@@ -26,11 +26,11 @@ use crate::domain::number::Number;
 use crate::domain::value::{AttrValue, Item};
 
 /// The SDK's item shape.
-pub(crate) type SdkItem = HashMap<String, AttributeValue>;
+pub type SdkItem = HashMap<String, AttributeValue>;
 
 /// A server response ddbx cannot represent without losing or inventing data.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub(crate) struct ConvertError {
+pub struct ConvertError {
     /// Where in the response: `Items[3].price`, `Item.tags[2]`, `Table.KeySchema`.
     path: Vec<String>,
     message: String,
@@ -100,14 +100,17 @@ pub(crate) fn value_from_sdk(value: AttributeValue) -> Result<AttrValue, Convert
         // either way the only value a stored NULL can have is NULL.
         AttributeValue::Null(_) => AttrValue::Null,
         AttributeValue::M(map) => AttrValue::M(item_from_sdk(map)?),
-        AttributeValue::L(list) => AttrValue::L(
-            list.into_iter()
-                .enumerate()
-                .map(|(index, element)| {
-                    value_from_sdk(element).map_err(|error| error.within(format!("[{index}]")))
-                })
-                .collect::<Result<_, _>>()?,
-        ),
+        AttributeValue::L(list) => {
+            // Collecting into `Result<Vec>` loses the length hint; sizing up front avoids
+            // regrowing the vector on every list.
+            let mut converted = Vec::with_capacity(list.len());
+            for (index, element) in list.into_iter().enumerate() {
+                converted.push(
+                    value_from_sdk(element).map_err(|error| error.within(format!("[{index}]")))?,
+                );
+            }
+            AttrValue::L(converted)
+        }
         AttributeValue::Ss(set) => AttrValue::Ss(set.into_iter().collect()),
         AttributeValue::Ns(set) => AttrValue::Ns(
             set.iter()
@@ -125,16 +128,22 @@ pub(crate) fn value_from_sdk(value: AttributeValue) -> Result<AttrValue, Convert
 
 /// An SDK item (or map value) as a domain item.
 pub(crate) fn item_from_sdk(item: SdkItem) -> Result<Item, ConvertError> {
-    item.into_iter()
-        .map(|(name, value)| match value_from_sdk(value) {
-            Ok(value) => Ok((name, value)),
-            Err(error) => Err(error.within(name)),
-        })
-        .collect()
+    // Inserting one by one allocates only the map's own nodes (one node up to 11 attributes);
+    // collecting would first build and free an intermediate vector for every map.
+    let mut converted = Item::new();
+    for (name, value) in item {
+        match value_from_sdk(value) {
+            Ok(value) => {
+                converted.insert(name, value);
+            }
+            Err(error) => return Err(error.within(name)),
+        }
+    }
+    Ok(converted)
 }
 
 /// A page of SDK items, with the failing item's index in the error path.
-pub(crate) fn items_from_sdk(items: Vec<SdkItem>) -> Result<Vec<Item>, ConvertError> {
+pub fn items_from_sdk(items: Vec<SdkItem>) -> Result<Vec<Item>, ConvertError> {
     items
         .into_iter()
         .enumerate()
@@ -170,7 +179,7 @@ pub(crate) fn value_to_sdk(value: AttrValue) -> AttributeValue {
 }
 
 /// A domain item as an SDK item.
-pub(crate) fn item_to_sdk(item: Item) -> SdkItem {
+pub fn item_to_sdk(item: Item) -> SdkItem {
     item.into_iter()
         .map(|(name, value)| (name, value_to_sdk(value)))
         .collect()
@@ -209,20 +218,15 @@ pub(crate) fn capacity_from_sdk(capacity: SdkConsumedCapacity) -> ConsumedCapaci
 }
 
 /// `CancellationReasons` in action order. A reason with no code is reported as `None`, the
-/// service's code for an action that did not fail.
-pub(crate) fn reasons_from_sdk(
-    reasons: Vec<SdkCancellationReason>,
-) -> Result<Vec<CancellationReason>, ConvertError> {
+/// service's code for an action that did not fail. An item ddbx cannot read is left out (the
+/// code and message still say why the action failed).
+pub(crate) fn reasons_from_sdk(reasons: Vec<SdkCancellationReason>) -> Vec<CancellationReason> {
     reasons
         .into_iter()
-        .enumerate()
-        .map(|(index, reason)| {
-            Ok(CancellationReason {
-                code: reason.code.unwrap_or_else(|| "None".to_owned()),
-                message: reason.message,
-                item: optional_item_from_sdk(reason.item, "Item")
-                    .map_err(|error| error.within(format!("CancellationReasons[{index}]")))?,
-            })
+        .map(|reason| CancellationReason {
+            code: reason.code.unwrap_or_else(|| "None".to_owned()),
+            message: reason.message,
+            item: optional_item_from_sdk(reason.item, "Item").ok().flatten(),
         })
         .collect()
 }

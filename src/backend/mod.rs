@@ -3,6 +3,12 @@
 
 pub mod aws;
 mod aws_convert;
+/// Not part of ddbx's API: lets `benches/convert.rs` measure the SDK ⇄ domain conversion, which
+/// otherwise stays private to the AWS backend.
+#[doc(hidden)]
+pub mod bench_support {
+    pub use super::aws_convert::{ConvertError, SdkItem, item_to_sdk, items_from_sdk};
+}
 mod error;
 pub mod memory;
 pub mod read_only;

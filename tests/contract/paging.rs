@@ -7,11 +7,12 @@ use ddbx::domain::value::{Item, ValueType};
 
 use crate::query::query_all;
 use crate::setup::{Harness, item, n, params, s};
-use crate::support::tables::{IndexSpec, TableSpec};
+use crate::support::tables::{IndexSpec, ProjectionSpec, TableSpec};
 
 fn indexed_table() -> TableSpec {
     TableSpec::single_table("")
         .gsi(IndexSpec::new("GSI1", "GSI1PK", ValueType::S).sort("GSI1SK", ValueType::N))
+        .lsi("ByFlag", "flag", ValueType::S, ProjectionSpec::All)
 }
 
 fn indexed_items(count: usize) -> Vec<Item> {
@@ -91,6 +92,30 @@ pub async fn gsi_query_pages_with_a_cursor_of_table_and_index_keys(h: &Harness) 
         key_names(cursor),
         BTreeSet::from(["GSI1PK", "GSI1SK", "PK", "SK"])
     );
+    h.drop_table(&table).await;
+}
+
+pub async fn lsi_query_pages_with_a_cursor_of_table_and_index_keys(h: &Harness) {
+    let table = h.create("page-l", indexed_table()).await;
+    let seeded = indexed_items(5);
+    h.seed(&table, &seeded).await;
+    let mut request = QueryRequest::new(
+        &table,
+        "#pk = :pk AND #f = :other",
+        params(
+            [("#pk", "PK"), ("#f", "flag")],
+            [(":pk", s("USER#1")), (":other", s("other"))],
+        ),
+    );
+    request.index = Some("ByFlag".to_owned());
+    request.limit = Some(2);
+    let (items, pages) = query_all(h.backend(), request).await;
+    assert_eq!(items.len(), 4, "every item but the last has flag = other");
+    let cursor = pages[0]
+        .last_evaluated_key
+        .as_ref()
+        .expect("first page has a cursor");
+    assert_eq!(key_names(cursor), BTreeSet::from(["PK", "SK", "flag"]));
     h.drop_table(&table).await;
 }
 

@@ -29,6 +29,7 @@ pub async fn query_all(backend: &dyn Backend, mut request: QueryRequest) -> (Vec
 
 fn compare(a: &AttrValue, b: &AttrValue) -> Ordering {
     match (a, b) {
+        (AttrValue::B(a), AttrValue::B(b)) => a.cmp(b),
         (AttrValue::S(a), AttrValue::S(b)) => a.as_bytes().cmp(b.as_bytes()),
         (AttrValue::N(a), AttrValue::N(b)) => a.cmp(b),
         _ => panic!("sort keys of different types: {a:?} {b:?}"),
@@ -220,6 +221,52 @@ pub async fn every_sort_key_operator_on_a_number_key_both_directions(h: &Harness
         }
         other => panic!("begins_with on an N sort key should be a validation error, got {other:?}"),
     }
+    h.drop_table(&table).await;
+}
+
+/// Binary sort keys order by unsigned bytes: 0x80 and above sort after 0x7f.
+pub async fn binary_sort_keys_order_by_unsigned_bytes(h: &Harness) {
+    let table = h
+        .create(
+            "sk-b",
+            TableSpec::new("", "PK", ValueType::S).sort("SK", ValueType::B),
+        )
+        .await;
+    let sort_keys: Vec<AttrValue> = [
+        vec![0x00],
+        vec![0x7f],
+        vec![0x7f, 0xff],
+        vec![0x80],
+        vec![0x80, 0x00],
+        vec![0xff],
+    ]
+    .into_iter()
+    .map(AttrValue::B)
+    .collect();
+    let items: Vec<Item> = sort_keys
+        .iter()
+        .map(|sk| item([("PK", s("P")), ("SK", sk.clone())]))
+        .collect();
+    h.seed(&table, &items).await;
+    let bytes = |k: &AttrValue| match k {
+        AttrValue::B(bytes) => bytes.clone(),
+        other => panic!("binary key expected, got {other:?}"),
+    };
+    let cases = vec![
+        case(
+            ">",
+            "#sk > :a",
+            vec![(":a", AttrValue::B(vec![0x7f]))],
+            move |k| bytes(k).as_slice() > [0x7f].as_slice(),
+        ),
+        case(
+            "begins_with",
+            "begins_with(#sk, :a)",
+            vec![(":a", AttrValue::B(vec![0x80]))],
+            move |k| bytes(k).starts_with(&[0x80]),
+        ),
+    ];
+    check_operators(h, &table, &sort_keys, cases).await;
     h.drop_table(&table).await;
 }
 

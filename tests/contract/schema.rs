@@ -5,7 +5,8 @@ use ddbx::domain::value::ValueType;
 
 use crate::deviations::Deviation;
 use crate::setup::Harness;
-use crate::support::tables::{IndexSpec, ProjectionSpec, TableSpec};
+use crate::support::tables::{IndexSpec, ProjectionSpec, TableSpec, create_table};
+use crate::support::unique_table_name;
 
 pub async fn list_tables_includes_every_created_table(h: &Harness) {
     let first = h.create("list", TableSpec::single_table("")).await;
@@ -26,6 +27,47 @@ pub async fn list_tables_includes_every_created_table(h: &Harness) {
     }
     h.drop_table(&first).await;
     h.drop_table(&second).await;
+}
+
+/// ListTables returns at most 100 names per page; 101 tables of our own force a second page.
+pub async fn list_tables_follows_every_page(h: &Harness) {
+    let mut tasks = tokio::task::JoinSet::new();
+    for _ in 0..101 {
+        let admin = h.admin().clone();
+        let spec = TableSpec::new(&unique_table_name("many"), "id", ValueType::S);
+        tasks.spawn(async move {
+            create_table(&admin, &spec).await;
+            spec.name
+        });
+    }
+    let created: Vec<String> = tasks.join_all().await;
+    let first_page = h.admin().list_tables().send().await.expect("ListTables");
+    assert!(
+        first_page.last_evaluated_table_name.is_some(),
+        "precondition: the server pages ListTables (it returned {} names at once)",
+        first_page.table_names().len()
+    );
+    let names = h.backend().list_tables().await.expect("list_tables");
+    let missing: Vec<&String> = created
+        .iter()
+        .filter(|name| !names.contains(name))
+        .collect();
+    assert!(
+        missing.is_empty(),
+        "{} of 101 tables not listed: {missing:?}",
+        missing.len()
+    );
+    let mut unique = names.clone();
+    unique.sort();
+    unique.dedup();
+    assert_eq!(
+        unique.len(),
+        names.len(),
+        "no table is listed twice across pages"
+    );
+    for name in &created {
+        h.drop_table(name).await;
+    }
 }
 
 pub async fn describe_reports_keys_indexes_projections_and_billing(h: &Harness) {

@@ -108,6 +108,15 @@ impl Harness {
         }
     }
 
+    /// The setup client of a server harness, for scenarios that are about the server's own
+    /// paging (the engine harness never runs those).
+    pub fn admin(&self) -> &Client {
+        match &self.setup {
+            Setup::Server(admin) => admin,
+            Setup::Memory(_) => panic!("the engine harness has no server client"),
+        }
+    }
+
     /// Enables TTL on `attribute` (UpdateTimeToLive on a server; the engine records it).
     pub async fn enable_ttl(&self, table: &str, attribute: &str) -> Result<(), String> {
         match &self.setup {

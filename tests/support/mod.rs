@@ -11,7 +11,21 @@
 //! client built here has a fixed region, static fake credentials and an explicit loopback
 //! endpoint, so nothing ever leaves the machine.
 //!
-//! Each test crate includes this with `mod support;`; not every crate uses every helper.
+//! Each test crate includes this with `mod support;` (or `#[path = "../support/mod.rs"] mod
+//! support;` from a `tests/<name>/main.rs` crate); not every crate uses every helper.
+//!
+//! A typical end-to-end test:
+//! ```ignore
+//! let Some(endpoint) = support::server_endpoint(Server::Dynalite) else { return };
+//! let client = support::sdk_client(&endpoint);
+//! let table = support::unique_table_name("cli-query");
+//! support::block_on(async {
+//!     create_table(&client, &TableSpec::single_table(&table)).await;
+//!     seed_items(&client, &table, &items).await;
+//! });
+//! // ... run the binary with --endpoint-url <endpoint> --table <table> ...
+//! support::block_on(delete_table(&client, &table));
+//! ```
 #![allow(dead_code)]
 
 pub mod items;
@@ -110,6 +124,23 @@ pub fn unique_table_name(prefix: &str) -> String {
         .take(100)
         .collect();
     format!("ddbx-{prefix}-{}-{counter}-{nanos}", std::process::id())
+}
+
+/// Runs `future` to completion, for synchronous tests (e.g. tests that run the `ddbx` binary)
+/// that need the async setup helpers. One runtime serves the whole test process, so the SDK
+/// client's pooled connections (tasks on that runtime) outlive each call. Do not call it from
+/// inside a `#[tokio::test]`; `.await` the helpers there.
+pub fn block_on<F: std::future::Future>(future: F) -> F::Output {
+    static RUNTIME: std::sync::OnceLock<tokio::runtime::Runtime> = std::sync::OnceLock::new();
+    RUNTIME
+        .get_or_init(|| {
+            tokio::runtime::Builder::new_multi_thread()
+                .worker_threads(1)
+                .enable_all()
+                .build()
+                .expect("a tokio runtime for test setup")
+        })
+        .block_on(future)
 }
 
 /// An SDK client for test setup against `endpoint`: fixed region, static fake credentials (the

@@ -276,19 +276,11 @@ pub async fn enable_ttl(client: &Client, table: &str, attribute: &str) -> Result
 /// Deletes the table and waits until DescribeTable no longer finds it (servers report
 /// `DELETING` for a moment). A table that is already gone is fine; any other error panics.
 pub async fn delete_table(client: &Client, table: &str) {
-    let is_not_found = |error: &aws_sdk_dynamodb::error::SdkError<_, _>| {
-        error.as_service_error().is_some_and(
-            |service: &aws_sdk_dynamodb::operation::delete_table::DeleteTableError| {
-                service.is_resource_not_found_exception()
-            },
-        )
-    };
     if let Err(error) = client.delete_table().table_name(table).send().await {
-        assert!(
-            is_not_found(&error),
-            "deleting table {table}: {}",
-            describe(&error)
-        );
+        let already_gone = error
+            .as_service_error()
+            .is_some_and(|service| service.is_resource_not_found_exception());
+        assert!(already_gone, "deleting table {table}: {}", describe(&error));
     }
     let deadline = Instant::now() + ACTIVE_DEADLINE;
     loop {

@@ -18,7 +18,7 @@ const CONNECT_TIMEOUT: Duration = Duration::from_secs(2);
 const MAX_ATTEMPTS: u32 = 3;
 const MAX_BACKOFF: Duration = Duration::from_secs(2);
 /// One attempt of one request (a 1 MB page) that takes longer than this is stuck.
-const ATTEMPT_TIMEOUT: Duration = Duration::from_secs(60);
+const ATTEMPT_TIMEOUT: Duration = Duration::from_secs(30);
 
 /// The client and a description of where it points (never credentials).
 pub(super) async fn client(options: AwsOptions) -> Result<(Client, Connection), BackendError> {

@@ -32,10 +32,20 @@ pub struct AwsOptions {
 }
 
 /// The AWS SDK backend. Cheap to share behind an `Arc`; the SDK client pools its connections.
-#[derive(Clone, Debug)]
+#[derive(Clone)]
 pub struct AwsBackend {
     client: Client,
     connection: Connection,
+}
+
+/// Shows where the backend points and nothing else: the SDK client's own `Debug` includes its
+/// credentials provider, and an access key id has no business in a log line.
+impl std::fmt::Debug for AwsBackend {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("AwsBackend")
+            .field("connection", &self.connection)
+            .finish_non_exhaustive()
+    }
 }
 
 impl AwsBackend {

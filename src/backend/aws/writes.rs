@@ -33,15 +33,14 @@ fn return_value(values: ReturnValues) -> ReturnValue {
     }
 }
 
-/// A failed condition carries the item as it is now, when the server returned it.
+/// A failed condition carries the item as it is now, when the server returned it. An item ddbx
+/// cannot read is left out rather than turning the failure into a different error: that the
+/// condition failed is what the caller must know.
 fn with_current(error: BackendError, current: Option<SdkItem>) -> BackendError {
     match (error, current) {
-        (BackendError::ConditionFailed { .. }, Some(item)) => {
-            match optional_item_from_sdk(Some(item), "Item") {
-                Ok(current) => BackendError::ConditionFailed { current },
-                Err(error) => error.into(),
-            }
-        }
+        (BackendError::ConditionFailed { .. }, Some(item)) => BackendError::ConditionFailed {
+            current: optional_item_from_sdk(Some(item), "Item").ok().flatten(),
+        },
         (error, _) => error,
     }
 }
@@ -246,10 +245,54 @@ pub(super) async fn transact_write(
                     TransactWriteItemsError::TransactionCanceledException(cancelled),
                 ) => Err(BackendError::TransactionCanceled {
                     message,
-                    reasons: reasons_from_sdk(cancelled.cancellation_reasons.unwrap_or_default())?,
+                    reasons: reasons_from_sdk(cancelled.cancellation_reasons.unwrap_or_default()),
                 }),
                 (classified, _) => Err(classified),
             }
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use aws_sdk_dynamodb::types::AttributeValue;
+
+    use super::*;
+    use crate::domain::value::{AttrValue, Item};
+
+    fn sdk_item(name: &str, value: AttributeValue) -> SdkItem {
+        SdkItem::from([(name.to_owned(), value)])
+    }
+
+    #[test]
+    fn a_condition_failure_carries_the_current_item() {
+        let failed = BackendError::ConditionFailed { current: None };
+        let current = sdk_item("version", AttributeValue::N("7".into()));
+        assert_eq!(
+            with_current(failed, Some(current)),
+            BackendError::ConditionFailed {
+                current: Some(Item::from([("version".to_owned(), AttrValue::n(7))]))
+            }
+        );
+    }
+
+    #[test]
+    fn an_unreadable_current_item_still_reports_the_condition_failure() {
+        let failed = BackendError::ConditionFailed { current: None };
+        let current = sdk_item("version", AttributeValue::N("seven".into()));
+        assert_eq!(
+            with_current(failed, Some(current)),
+            BackendError::ConditionFailed { current: None }
+        );
+    }
+
+    #[test]
+    fn other_errors_pass_through_unchanged() {
+        let throttled = BackendError::Throttled {
+            code: "ThrottlingException".into(),
+            message: "slow down".into(),
+        };
+        let current = sdk_item("version", AttributeValue::N("7".into()));
+        assert_eq!(with_current(throttled.clone(), Some(current)), throttled);
     }
 }

@@ -15,6 +15,9 @@ use crate::domain::schema::{
 };
 use crate::domain::value::ValueType;
 
+#[cfg(test)]
+mod tests;
+
 type AttributeTypes = BTreeMap<String, ValueType>;
 
 fn attribute_types(definitions: &[AttributeDefinition]) -> Result<AttributeTypes, ConvertError> {

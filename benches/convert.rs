@@ -1,0 +1,111 @@
+//! SDK → domain conversion throughput on realistic single-table items: the cost ddbx pays on
+//! every page it reads. Reported as items per second (criterion's "thrpt", in elem/s).
+//!
+//! `cargo bench --bench convert -- --warm-up-time 1 --measurement-time 3`
+
+use std::collections::{BTreeMap, BTreeSet};
+use std::hint::black_box;
+
+use criterion::{BatchSize, Criterion, Throughput, criterion_group, criterion_main};
+use ddbx::backend::bench_support::{SdkItem, item_to_sdk, items_from_sdk};
+use ddbx::domain::value::{AttrValue, Item};
+
+const PAGE: usize = 1000;
+
+fn number(text: &str) -> AttrValue {
+    AttrValue::N(text.parse().expect("benchmark numbers are valid"))
+}
+
+/// An order in a single-table design: table and GSI keys, strings, numbers, a small map, a
+/// list of line maps and a string set — 15 attributes, about 600 bytes.
+fn order(index: usize) -> Item {
+    let user = 1000 + index % 97;
+    let line = |sku: &str, qty: &str, price: &str| {
+        AttrValue::M(BTreeMap::from([
+            ("sku".to_owned(), AttrValue::s(sku)),
+            ("qty".to_owned(), number(qty)),
+            ("price".to_owned(), number(price)),
+        ]))
+    };
+    Item::from([
+        ("PK".to_owned(), AttrValue::s(format!("USER#usr_{user}"))),
+        (
+            "SK".to_owned(),
+            AttrValue::s(format!("ORDER#2026-07-{:02}#ord_{index}", 1 + index % 28)),
+        ),
+        ("GSI1PK".to_owned(), AttrValue::s("ORDER")),
+        (
+            "GSI1SK".to_owned(),
+            AttrValue::s(format!(
+                "2026-07-{:02}T10:{:02}:00Z",
+                1 + index % 28,
+                index % 60
+            )),
+        ),
+        ("entityType".to_owned(), AttrValue::s("Order")),
+        (
+            "status".to_owned(),
+            AttrValue::s(if index.is_multiple_of(3) {
+                "SHIPPED"
+            } else {
+                "PLACED"
+            }),
+        ),
+        (
+            "total".to_owned(),
+            number(&format!("{}.{:02}", 10 + index % 500, index % 100)),
+        ),
+        ("itemCount".to_owned(), number(&(1 + index % 5).to_string())),
+        ("version".to_owned(), number(&(index % 17).to_string())),
+        (
+            "email".to_owned(),
+            AttrValue::s(format!("customer{user}@example.com")),
+        ),
+        (
+            "createdAt".to_owned(),
+            AttrValue::s("2026-07-01T10:00:00.000Z"),
+        ),
+        (
+            "shipTo".to_owned(),
+            AttrValue::M(BTreeMap::from([
+                ("street".to_owned(), AttrValue::s("12 Harbour Road")),
+                ("city".to_owned(), AttrValue::s("Lisbon")),
+                ("zip".to_owned(), AttrValue::s("1100-001")),
+            ])),
+        ),
+        (
+            "lines".to_owned(),
+            AttrValue::L(vec![
+                line("sku-1", "2", "19.99"),
+                line("sku-7", "1", "89.50"),
+            ]),
+        ),
+        (
+            "tags".to_owned(),
+            AttrValue::Ss(BTreeSet::from(["gift".to_owned(), "priority".to_owned()])),
+        ),
+        ("gift".to_owned(), AttrValue::Bool(index.is_multiple_of(2))),
+    ])
+}
+
+fn sdk_page() -> Vec<SdkItem> {
+    (0..PAGE).map(|index| item_to_sdk(order(index))).collect()
+}
+
+fn sdk_to_domain(c: &mut Criterion) {
+    let page = sdk_page();
+    let mut group = c.benchmark_group("sdk_to_domain");
+    group.throughput(Throughput::Elements(PAGE as u64));
+    group.bench_function("single_table_orders", |b| {
+        // The page is cloned outside the timed part: conversion consumes its input.
+        b.iter_batched(
+            || page.clone(),
+            |page| black_box(items_from_sdk(page).expect("valid items")),
+            BatchSize::LargeInput,
+        );
+    });
+    group.finish();
+}
+
+criterion_group!(benches, sdk_to_domain);
+criterion_main!(benches);
