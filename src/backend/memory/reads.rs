@@ -65,9 +65,12 @@ impl MemoryBackend {
         let handle = self.table(&request.table)?;
         let table = read_lock(&handle);
         let (filter, projection) = expressions::scan(
+            &table.description,
+            request.index.as_deref(),
             request.filter.as_deref(),
             request.projection.as_deref(),
             &request.params,
+            request.consistent_read,
         )?;
         expressions::check_select(request.select, projection.is_some())?;
         check_limit(request.limit)?;
