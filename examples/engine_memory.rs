@@ -2,6 +2,7 @@
 //!
 //! - `engine_memory load N`: streams N demo items into the engine; prints the DynamoDB-JSON
 //!   size of the items, the resident memory the engine added (VmRSS delta) and peak RSS.
+//! - `engine_memory load-only N`: times loading N already generated items.
 //! - `engine_memory export DIR N`: writes N demo items as an Export-to-S3 folder (8 gzipped
 //!   data files with manifests).
 //! - `engine_memory open DIR`: opens such a folder with `offline::open_backend`; prints the time
@@ -81,6 +82,19 @@ fn time_reads(engine: &ddbx::backend::memory::MemoryBackend, runtime: &tokio::ru
     println!("scan page of 1,000 items: {:?} on average", started.elapsed() / pages);
 }
 
+/// Times only the load of already generated items (what the criterion bench measures).
+fn load_only(size: usize) {
+    let (description, items) = demo::generate(demo::DEFAULT_SEED, size);
+    let started = Instant::now();
+    let engine = ddbx::backend::memory::MemoryBackend::new(description, items).expect("valid");
+    let elapsed = started.elapsed();
+    println!(
+        "loaded {size} items in {elapsed:?}: {:.0} items/s",
+        size as f64 / elapsed.as_secs_f64()
+    );
+    drop(engine);
+}
+
 fn export(dir: &Path, size: usize) {
     const FILES: usize = 8;
     let root = dir.join("AWSDynamoDB/01700000000000-demo");
@@ -150,6 +164,7 @@ fn main() {
     };
     match args.first().map(String::as_str) {
         Some("load") => load(number(args.get(1))),
+        Some("load-only") => load_only(number(args.get(1))),
         Some("export") => export(
             Path::new(args.get(1).map_or("/tmp/ddbx-export", String::as_str)),
             number(args.get(2)),

@@ -63,6 +63,12 @@ impl TableLoader {
         &self.description
     }
 
+    /// Makes room for `additional` more items up front: growing the row vector while the
+    /// caller frees its decoded items makes the allocator consolidate over and over.
+    pub fn reserve(&mut self, additional: usize) {
+        self.table_rows.reserve(additional);
+    }
+
     /// Adds an item that already passed [`super::limits::check_item`] under `key`.
     pub fn push(&mut self, key: PrimaryKey, item: &Item) {
         let stored = StoredItem::encode(item, &self.description.key);
@@ -90,24 +96,16 @@ impl TableLoader {
     pub fn finish(self) -> (TableData, Vec<IndexViolation>) {
         let Self {
             description,
-            mut table_rows,
+            table_rows,
             index_rows,
             violations,
         } = self;
-        // A stable sort keeps pushes of the same key in order; the last one wins.
-        table_rows.sort_by(|a, b| a.0.cmp(&b.0));
-        let mut rows: Vec<(TableRow, StoredItem)> = Vec::with_capacity(table_rows.len());
-        let mut replaced = false;
-        for (row, stored) in table_rows {
-            match rows.last_mut() {
-                Some(last) if last.0 == row => {
-                    last.1 = stored;
-                    replaced = true;
-                }
-                _ => rows.push((row, stored)),
-            }
-        }
-        let size_bytes = rows.iter().map(|(_, s)| s.size() as u64).sum();
+        let pushed = table_rows.len();
+        // Collecting sorts stably and keeps the last of equal keys: the last push wins, as a
+        // sequence of PutItems would.
+        let rows: BTreeMap<TableRow, StoredItem> = table_rows.into_iter().collect();
+        let replaced = rows.len() < pushed;
+        let size_bytes = rows.values().map(|s| s.size() as u64).sum();
         let indexes = index_rows
             .into_iter()
             .map(|mut index| {
@@ -116,13 +114,11 @@ impl TableLoader {
                     // surviving item of their table key.
                     index.retain(|(row, stored)| {
                         row.table_key().is_some_and(|key| {
-                            let table_row = TableRow::of(key);
-                            rows.binary_search_by(|probe| probe.0.cmp(&table_row))
-                                .is_ok_and(|found| rows[found].1.same_as(stored))
+                            rows.get(&TableRow::of(key))
+                                .is_some_and(|kept| kept.same_as(stored))
                         })
                     });
                 }
-                index.sort_by(|a, b| a.0.cmp(&b.0));
                 IndexData {
                     rows: index.into_iter().collect(),
                 }
@@ -130,7 +126,7 @@ impl TableLoader {
             .collect();
         let table = TableData {
             description,
-            rows: rows.into_iter().collect(),
+            rows,
             indexes,
             size_bytes,
         };
