@@ -71,7 +71,10 @@ fn time_reads(engine: &ddbx::backend::memory::MemoryBackend, runtime: &tokio::ru
     use ddbx::backend::ScanRequest;
     let mut cursor = None;
     let started = Instant::now();
-    let pages: u32 = std::env::var("PAGES").ok().and_then(|p| p.parse().ok()).unwrap_or(200);
+    let pages: u32 = std::env::var("PAGES")
+        .ok()
+        .and_then(|p| p.parse().ok())
+        .unwrap_or(200);
     for _ in 0..pages {
         let mut request = ScanRequest::new(demo::TABLE_NAME);
         request.limit = Some(1_000);
@@ -79,7 +82,10 @@ fn time_reads(engine: &ddbx::backend::memory::MemoryBackend, runtime: &tokio::ru
         let page = runtime.block_on(engine.scan(request)).expect("scan");
         cursor = page.last_evaluated_key;
     }
-    println!("scan page of 1,000 items: {:?} on average", started.elapsed() / pages);
+    println!(
+        "scan page of 1,000 items: {:?} on average",
+        started.elapsed() / pages
+    );
 }
 
 /// Times only the load of already generated items (what the criterion bench measures).
