@@ -11,10 +11,35 @@ use super::codec::StoredItem;
 use super::index_keys::{Membership, membership};
 use super::rows::{IndexRow, PrimaryKey, TableRow};
 
-/// The rows of one secondary index.
+/// The rows of one secondary index, with their total size kept up to date (DescribeTable is
+/// asked often and must not walk a million rows).
 #[derive(Debug, Default)]
 pub struct IndexData {
     pub rows: BTreeMap<IndexRow, StoredItem>,
+    pub size_bytes: u64,
+}
+
+impl IndexData {
+    fn from_rows(rows: Vec<(IndexRow, StoredItem)>) -> Self {
+        let size_bytes = rows.iter().map(|(_, s)| s.size() as u64).sum();
+        Self {
+            rows: rows.into_iter().collect(),
+            size_bytes,
+        }
+    }
+
+    fn insert(&mut self, row: IndexRow, stored: StoredItem) {
+        self.size_bytes += stored.size() as u64;
+        if let Some(old) = self.rows.insert(row, stored) {
+            self.size_bytes = self.size_bytes.saturating_sub(old.size() as u64);
+        }
+    }
+
+    fn remove(&mut self, row: &IndexRow) {
+        if let Some(old) = self.rows.remove(row) {
+            self.size_bytes = self.size_bytes.saturating_sub(old.size() as u64);
+        }
+    }
 }
 
 /// A table: its description, its rows and its indexes (in the description's index order).
@@ -119,9 +144,7 @@ impl TableLoader {
                         })
                     });
                 }
-                IndexData {
-                    rows: index.into_iter().collect(),
-                }
+                IndexData::from_rows(index)
             })
             .collect();
         let table = TableData {
@@ -170,9 +193,7 @@ impl TableData {
         self.size_bytes += stored.size() as u64;
         for (schema, index) in self.description.indexes.iter().zip(&mut self.indexes) {
             if let Membership::Member(partition, sort) = membership(schema, item) {
-                index
-                    .rows
-                    .insert(IndexRow::of(partition, sort, key.clone()), stored.clone());
+                index.insert(IndexRow::of(partition, sort, key.clone()), stored.clone());
             }
         }
         self.rows.insert(TableRow::of(key), stored);
@@ -187,15 +208,16 @@ impl TableData {
         // would be unreachable by key, so fall back to dropping them by identity.
         let Ok(item) = stored.decode(key.parts(&self.description.key)) else {
             for index in &mut self.indexes {
-                index.rows.retain(|_, candidate| candidate != &stored);
+                index
+                    .rows
+                    .retain(|_, candidate| !candidate.same_as(&stored));
+                index.size_bytes = index.rows.values().map(|s| s.size() as u64).sum();
             }
             return None;
         };
         for (schema, index) in self.description.indexes.iter().zip(&mut self.indexes) {
             if let Membership::Member(partition, sort) = membership(schema, &item) {
-                index
-                    .rows
-                    .remove(&IndexRow::of(partition, sort, key.clone()));
+                index.remove(&IndexRow::of(partition, sort, key.clone()));
             }
         }
         Some(item)
@@ -226,9 +248,7 @@ impl TableData {
             }
         }
         rows.sort_by(|a, b| a.0.cmp(&b.0));
-        self.indexes.push(IndexData {
-            rows: rows.into_iter().collect(),
-        });
+        self.indexes.push(IndexData::from_rows(rows));
         self.description.indexes.push(schema);
         violations
     }
@@ -257,7 +277,7 @@ impl TableData {
             .get_or_insert_with(|| "ACTIVE".to_owned());
         for (schema, index) in description.indexes.iter_mut().zip(&self.indexes) {
             schema.item_count = Some(index.rows.len() as u64);
-            schema.size_bytes = Some(index.rows.values().map(|s| s.size() as u64).sum());
+            schema.size_bytes = Some(index.size_bytes);
         }
         description
     }
@@ -343,8 +363,12 @@ mod tests {
         let (_, moved) = item("U#1", "A", Some(("G#2", AttrValue::s("x"))));
         assert_eq!(table.put(&key, &moved), Some(first));
         assert_eq!(table.indexes[0].rows.len(), 1);
+        let recomputed: u64 = table.indexes[0].rows.values().map(|s| s.size() as u64).sum();
+        assert_eq!(table.indexes[0].size_bytes, recomputed);
+        assert!(recomputed > 0);
         let (_, sparse) = item("U#1", "A", None);
         table.put(&key, &sparse);
+        assert_eq!(table.indexes[0].size_bytes, 0);
         assert!(table.indexes[0].rows.is_empty());
         assert_eq!(table.delete(&key), Some(sparse));
         assert_eq!(table.item_count(), 0);
