@@ -80,6 +80,22 @@ fn reads(c: &mut Criterion) {
             black_box(page)
         });
     });
+    let mut review_cursor = None;
+    group.bench_function("gsi_query_page_1000", |b| {
+        b.iter(|| {
+            let mut params = ExpressionParams::default();
+            params
+                .values
+                .insert(":r".into(), AttrValue::s("ORDERS_PENDING_REVIEW"));
+            let mut request = QueryRequest::new(demo::TABLE_NAME, "GSI2PK = :r", params);
+            request.index = Some("GSI2".into());
+            request.limit = Some(1_000);
+            request.start_key = review_cursor.take();
+            let page = runtime.block_on(engine.query(request)).expect("query");
+            review_cursor = page.last_evaluated_key.clone();
+            black_box(page)
+        });
+    });
     group.finish();
 }
 

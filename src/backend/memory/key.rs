@@ -61,7 +61,7 @@ impl ScalarKey {
     #[must_use]
     pub fn to_value(&self) -> AttrValue {
         match self {
-            Self::S(text) => AttrValue::S(text.to_string()),
+            Self::S(text) => AttrValue::S(String::from(&**text)),
             Self::N(number) => AttrValue::N(number.clone()),
             Self::B(bytes) => AttrValue::B(bytes.to_vec()),
         }
