@@ -60,7 +60,8 @@ pub fn collect<'r>(
     let limit = rules.limit.map_or(u64::MAX, u64::from);
     if !rules.count_only {
         // Growing the page one doubling at a time copies it over and over.
-        page.items.reserve(usize::try_from(limit).unwrap_or(usize::MAX).min(1_024));
+        page.items
+            .reserve(usize::try_from(limit).unwrap_or(usize::MAX).min(1_024));
     }
     let mut rows = rows.peekable();
     while let Some(row) = rows.next() {
