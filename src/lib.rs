@@ -5,10 +5,18 @@
 //!   table schemas, DynamoDB JSON and plain-JSON views.
 //! - [`backend`]: the DynamoDB boundary. One trait with an AWS SDK implementation and an
 //!   embedded engine ([`backend::memory`]); errors are classified once, at this edge.
+//! - [`cli`]: the headless commands (`tables`, `describe`, `get`, `query`, `scan`) over `Arc<dyn Backend>`.
 //! - [`demo`]: the deterministic `--demo` table, generated for the embedded engine.
 //! - [`offline`]: loaders for table exports (`--file`): scan output, JSON lines, Export-to-S3.
 
 pub mod backend;
+pub mod cli;
 pub mod demo;
 pub mod domain;
 pub mod offline;
+
+/// The allocator of ddbx and of everything that links it (tests and benchmarks measure what users
+/// run). Reading pages of items is dominated by small allocations and frees, where mimalloc is
+/// markedly faster than glibc's malloc (see `benches/convert.rs`).
+#[global_allocator]
+static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;

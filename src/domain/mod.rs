@@ -1,8 +1,32 @@
 //! Pure domain model: no tokio, no ratatui, no SDK types. Everything here is deterministic and
 //! testable without I/O.
+//!
+//! Single-table helpers the explorer, query builder and editor share: entity decoding
+//! ([`entity`], [`model`]), composite keys ([`composite_key`], [`key_template`]), item collections
+//! ([`collection`], [`partition_items`]), index membership, related partitions, timestamps and TTL,
+//! version attributes, and [`escape`] for every table string that reaches a terminal.
 
+pub mod access_pattern;
+pub mod civil;
+pub mod collection;
+pub mod composite_key;
 pub mod ddb_json;
+pub mod entity;
+pub mod entity_name;
+pub mod escape;
 pub mod expr;
+pub mod index_membership;
+pub mod key_parts;
+pub mod key_template;
+pub mod model;
+pub mod model_error;
 pub mod number;
+pub mod partition_items;
+pub mod partition_key;
+pub mod plain_json;
+pub mod related;
 pub mod schema;
+pub mod timestamp;
+pub mod ttl;
 pub mod value;
+pub mod version_attr;

@@ -17,14 +17,72 @@ const MAX_EXPONENT: i64 = 126;
 /// Written exponents are clamped here while parsing so `1e99999999999999999999` cannot overflow.
 const EXPONENT_SATURATION: i64 = 1_000_000_000_000_000;
 
-/// An exact DynamoDB number.
+/// An exact DynamoDB number. 24 bytes and no heap allocation: reading a page of items parses
+/// thousands of numbers, so they must be cheap to create, copy and drop.
 #[derive(Clone, PartialEq, Eq, Hash)]
 pub struct Number {
+    /// Significant decimal digits packed two per byte, high nibble first, without leading or
+    /// trailing zeros; unused nibbles are zero. Comparing two arrays byte by byte therefore
+    /// compares the digit sequences as decimals fractions `0.d₁d₂…`.
+    packed: [u8; MAX_DIGITS / 2],
+    /// How many digits `packed` holds; 0 for zero.
+    len: u8,
     negative: bool,
-    /// Significant decimal digits (0–9), without leading or trailing zeros; empty for zero.
-    digits: Box<[u8]>,
     /// Position of the decimal point: the value is `0.digits × 10^exponent`. Zero for zero.
-    exponent: i32,
+    exponent: i16,
+}
+
+/// The significant digits of a number's text as it is scanned, kept on the stack: leading zeros
+/// are only counted, trailing zeros are dropped once no non-zero digit follows them, and digits
+/// beyond the 38 the service allows are only counted (the number is then refused).
+struct SignificantDigits {
+    kept: [u8; MAX_DIGITS],
+    /// Digits seen since the first non-zero one, trailing zeros included.
+    span: usize,
+    /// `span` up to and including the last non-zero digit.
+    count: usize,
+    leading_zeros: i64,
+}
+
+impl SignificantDigits {
+    fn new() -> Self {
+        Self {
+            kept: [0; MAX_DIGITS],
+            span: 0,
+            count: 0,
+            leading_zeros: 0,
+        }
+    }
+
+    fn push(&mut self, digit: u8) {
+        if self.span == 0 && digit == 0 {
+            self.leading_zeros += 1;
+            return;
+        }
+        if let Some(slot) = self.kept.get_mut(self.span) {
+            *slot = digit;
+        }
+        self.span += 1;
+        if digit != 0 {
+            self.count = self.span;
+        }
+    }
+
+    fn kept(&self) -> &[u8] {
+        &self.kept[..self.count.min(MAX_DIGITS)]
+    }
+}
+
+/// The digits of a [`Number`] unpacked onto the stack, for the digit-by-digit algorithms.
+struct DigitBuffer {
+    digits: [u8; MAX_DIGITS],
+    len: usize,
+}
+
+impl DigitBuffer {
+    fn as_slice(&self) -> &[u8] {
+        &self.digits[..self.len]
+    }
 }
 
 /// Why a text is not a storable DynamoDB number. The messages are the service's own.
@@ -66,8 +124,9 @@ impl Number {
     #[must_use]
     pub fn zero() -> Self {
         Self {
+            packed: [0; MAX_DIGITS / 2],
+            len: 0,
             negative: false,
-            digits: Box::new([]),
             exponent: 0,
         }
     }
@@ -89,17 +148,24 @@ impl Number {
             }
             _ => false,
         };
-        let mut mantissa = Vec::with_capacity(bytes.len());
-        let mut point_at: Option<usize> = None;
+        let mut digits = SignificantDigits::new();
+        let mut any_digit = false;
+        let mut point_seen = false;
+        // Digits written before the point, leading zeros included: where the point sits.
+        let mut integer_digits: i64 = 0;
         while let Some(&byte) = bytes.get(pos) {
             match byte {
-                b'0'..=b'9' => mantissa.push(byte - b'0'),
-                b'.' if point_at.is_none() => point_at = Some(mantissa.len()),
+                b'0'..=b'9' => {
+                    any_digit = true;
+                    integer_digits += i64::from(!point_seen);
+                    digits.push(byte - b'0');
+                }
+                b'.' if !point_seen => point_seen = true,
                 _ => break,
             }
             pos += 1;
         }
-        if mantissa.is_empty() {
+        if !any_digit {
             return Err(not_numeric());
         }
         let mut exponent: i64 = 0;
@@ -136,8 +202,11 @@ impl Number {
         if pos != bytes.len() {
             return Err(not_numeric());
         }
-        let integer_digits = point_at.unwrap_or(mantissa.len());
-        Self::from_parts(negative, &mantissa, exponent + integer_digits as i64)
+        if digits.count == 0 {
+            return Ok(Self::zero());
+        }
+        let exponent = exponent + integer_digits - digits.leading_zeros;
+        Self::from_significant(negative, digits.kept(), digits.count, exponent)
     }
 
     /// Builds a number from `0.mantissa × 10^exponent`, trimming zeros and checking every limit.
@@ -149,7 +218,22 @@ impl Number {
         if significant.is_empty() {
             return Ok(Self::zero());
         }
-        let exponent = exponent - leading as i64;
+        Self::from_significant(
+            negative,
+            significant,
+            significant.len(),
+            exponent - leading as i64,
+        )
+    }
+
+    /// Builds a number from `0.d₁…d_count × 10^exponent`, where `d₁` and `d_count` are non-zero and
+    /// `kept` holds the first digits (all of them whenever `count` is within the limit).
+    fn from_significant(
+        negative: bool,
+        kept: &[u8],
+        count: usize,
+        exponent: i64,
+    ) -> Result<Self, NumberError> {
         // Range before precision, in the service's order: `1234…(40 digits)e200` is an overflow.
         if exponent > MAX_EXPONENT {
             return Err(NumberError::Overflow);
@@ -157,19 +241,42 @@ impl Number {
         if exponent < MIN_EXPONENT {
             return Err(NumberError::Underflow);
         }
-        if significant.len() > MAX_DIGITS {
+        if count > MAX_DIGITS {
             return Err(NumberError::TooManyDigits);
         }
+        let mut packed = [0u8; MAX_DIGITS / 2];
+        for (index, digit) in kept.iter().enumerate() {
+            packed[index / 2] |= digit << if index % 2 == 0 { 4 } else { 0 };
+        }
         Ok(Self {
+            packed,
+            // Both fit: at most 38 digits, and the exponent was range-checked above.
+            len: count as u8,
             negative,
-            digits: significant.into(),
-            exponent: i32::try_from(exponent).map_err(|_| NumberError::Overflow)?,
+            exponent: exponent as i16,
         })
+    }
+
+    /// The significant digits, unpacked.
+    fn digits(&self) -> DigitBuffer {
+        let mut digits = [0u8; MAX_DIGITS];
+        for (index, slot) in digits.iter_mut().enumerate().take(usize::from(self.len)) {
+            let byte = self.packed[index / 2];
+            *slot = if index % 2 == 0 {
+                byte >> 4
+            } else {
+                byte & 0x0f
+            };
+        }
+        DigitBuffer {
+            digits,
+            len: usize::from(self.len),
+        }
     }
 
     #[must_use]
     pub fn is_zero(&self) -> bool {
-        self.digits.is_empty()
+        self.len == 0
     }
 
     #[must_use]
@@ -180,13 +287,13 @@ impl Number {
     /// True when the number has no fractional part.
     #[must_use]
     pub fn is_integer(&self) -> bool {
-        self.digits.len() as i64 <= i64::from(self.exponent)
+        i64::from(self.len) <= i64::from(self.exponent)
     }
 
     /// The number of significant digits (0 for zero).
     #[must_use]
     pub fn significant_digits(&self) -> usize {
-        self.digits.len()
+        usize::from(self.len)
     }
 
     /// The value as an `i128` when it is an integer that fits, e.g. for version counters.
@@ -195,9 +302,10 @@ impl Number {
         if !self.is_integer() {
             return None;
         }
+        let digits = self.digits();
         let mut value: i128 = 0;
         for index in 0..usize::try_from(self.exponent).unwrap_or(0) {
-            let digit = i128::from(self.digits.get(index).copied().unwrap_or(0));
+            let digit = i128::from(digits.as_slice().get(index).copied().unwrap_or(0));
             value = value.checked_mul(10)?.checked_add(digit)?;
         }
         Some(if self.negative { -value } else { value })
@@ -222,7 +330,7 @@ impl Number {
         if self.is_zero() {
             return 1;
         }
-        let digits = self.digits.len();
+        let digits = usize::from(self.len);
         // With an even digit count, the pairs line up with the point only when the scientific
         // exponent (`exponent - 1`) is odd; otherwise one more pair is half-filled.
         let misaligned =
@@ -251,31 +359,33 @@ impl fmt::Display for Number {
         if self.is_zero() {
             return f.write_str("0");
         }
-        let mut out = String::with_capacity(self.digits.len() + 8);
+        let buffer = self.digits();
+        let digits = buffer.as_slice();
+        let mut out = String::with_capacity(digits.len() + 8);
         if self.negative {
             out.push('-');
         }
         let digit = |d: &u8| char::from(b'0' + d);
         let exponent = i64::from(self.exponent);
-        let len = self.digits.len() as i64;
+        let len = digits.len() as i64;
         if exponent <= 0 {
             out.push_str("0.");
             out.extend(std::iter::repeat_n(
                 '0',
                 usize::try_from(-exponent).unwrap_or(0),
             ));
-            out.extend(self.digits.iter().map(digit));
+            out.extend(digits.iter().map(digit));
         } else if exponent >= len {
-            out.extend(self.digits.iter().map(digit));
+            out.extend(digits.iter().map(digit));
             out.extend(std::iter::repeat_n(
                 '0',
                 usize::try_from(exponent - len).unwrap_or(0),
             ));
         } else {
             let split = usize::try_from(exponent).unwrap_or(0);
-            out.extend(self.digits[..split].iter().map(digit));
+            out.extend(digits[..split].iter().map(digit));
             out.push('.');
-            out.extend(self.digits[split..].iter().map(digit));
+            out.extend(digits[split..].iter().map(digit));
         }
         f.write_str(&out)
     }
@@ -306,7 +416,7 @@ impl Ord for Number {
         let magnitude = self
             .exponent
             .cmp(&other.exponent)
-            .then_with(|| self.digits.cmp(&other.digits));
+            .then_with(|| self.packed.cmp(&other.packed));
         if self.negative {
             magnitude.reverse()
         } else {

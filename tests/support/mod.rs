@@ -28,6 +28,27 @@
 //! ```
 #![allow(dead_code)]
 
+/// Runs `$name(server)` as one test per server, named `<name>::dynalite` and `<name>::moto`.
+/// `$name` is an `async fn(Server)` in the invoking module.
+#[allow(unused_macros)]
+macro_rules! on_both_servers {
+    ($($name:ident),* $(,)?) => {$(
+        mod $name {
+            #[tokio::test]
+            async fn dynalite() {
+                super::$name(crate::support::Server::Dynalite).await;
+            }
+            #[tokio::test]
+            async fn moto() {
+                super::$name(crate::support::Server::Moto).await;
+            }
+        }
+    )*};
+}
+#[allow(unused_imports)]
+pub(crate) use on_both_servers;
+
+pub mod cli;
 pub mod items;
 pub mod tables;
 

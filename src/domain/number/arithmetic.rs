@@ -13,14 +13,15 @@ impl Number {
             return Ok(other.clone());
         }
         // Align both on the smallest unit: value = integer(digits) × 10^(exponent - len).
-        let unit = |n: &Self| i64::from(n.exponent) - n.digits.len() as i64;
+        let unit = |n: &Self| i64::from(n.exponent) - i64::from(n.len);
         let low = unit(self).min(unit(other));
         let high = i64::from(self.exponent).max(i64::from(other.exponent));
         let width = usize::try_from(high - low).unwrap_or(0) + 1;
         let aligned = |n: &Self| -> Vec<u8> {
             let mut out = vec![0u8; width];
             let start = usize::try_from(high - i64::from(n.exponent)).unwrap_or(0) + 1;
-            out[start..start + n.digits.len()].copy_from_slice(&n.digits);
+            let digits = n.digits();
+            out[start..start + digits.len].copy_from_slice(digits.as_slice());
             out
         };
         let (a, b) = (aligned(self), aligned(other));

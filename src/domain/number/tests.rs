@@ -371,3 +371,11 @@ fn storage_size_counts_aligned_digit_pairs_an_exponent_byte_and_a_sign_byte() {
         assert_eq!(number(input).storage_size(), size, "input {input:?}");
     }
 }
+
+#[test]
+fn a_number_is_stored_inline_so_values_stay_small() {
+    // Pages of items hold thousands of numbers: no heap allocation each, and AttrValue no wider
+    // than a String plus its tag.
+    assert_eq!(std::mem::size_of::<Number>(), 24);
+    assert_eq!(std::mem::size_of::<crate::domain::value::AttrValue>(), 32);
+}

@@ -1,0 +1,291 @@
+//! The headless command line, a public contract used by scripts: keep names and meanings stable.
+
+use clap::{Args, Parser, Subcommand, ValueEnum};
+
+/// Where the shared options are listed in every command's help, after the command's own.
+const GLOBAL: &str = "Table, connection and output";
+
+/// Explore DynamoDB single-table designs from scripts and terminals.
+#[derive(Debug, Parser)]
+#[command(name = "ddbx", version, about, max_term_width = 100)]
+pub struct Cli {
+    #[command(flatten)]
+    pub global: GlobalOptions,
+
+    #[command(subcommand)]
+    pub command: Option<Command>,
+}
+
+/// Options that choose the table, the connection and the output format.
+#[derive(Debug, Args)]
+pub struct GlobalOptions {
+    /// Table to read.
+    #[arg(long, global = true, env = "DDBX_TABLE", value_name = "T", help_heading = GLOBAL)]
+    pub table: Option<String>,
+
+    /// Named profile from ~/.aws/config (SSO and assume-role profiles work).
+    #[arg(long, global = true, value_name = "P", help_heading = GLOBAL)]
+    pub profile: Option<String>,
+
+    /// AWS region, e.g. eu-west-1.
+    #[arg(long, global = true, value_name = "R", help_heading = GLOBAL)]
+    pub region: Option<String>,
+
+    /// Endpoint URL for DynamoDB Local, dynalite or moto, e.g. http://127.0.0.1:8000.
+    #[arg(long, global = true, value_name = "URL", help_heading = GLOBAL)]
+    pub endpoint_url: Option<String>,
+
+    /// Refuse every write inside the process.
+    #[arg(long, global = true, help_heading = GLOBAL)]
+    pub read_only: bool,
+
+    /// Output format.
+    #[arg(short, long, global = true, value_enum, default_value_t = OutputFormat::Json, help_heading = GLOBAL)]
+    pub output: OutputFormat,
+}
+
+/// How items (and other results) are written to stdout.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum OutputFormat {
+    /// One item per line, plain JSON (numbers with every digit).
+    Json,
+    /// One item per line, DynamoDB JSON (lossless).
+    Ddb,
+    /// Aligned columns for people.
+    Table,
+}
+
+#[derive(Debug, Subcommand)]
+pub enum Command {
+    /// List table names, one per line.
+    Tables,
+    /// Describe the table: keys, indexes, counts, billing, TTL and stream.
+    Describe,
+    /// Read one item by its primary key.
+    Get(GetArgs),
+    /// Read an item collection (one partition key), optionally narrowed by the sort key.
+    Query(QueryArgs),
+    /// Read the whole table or index, optionally as a parallel scan.
+    Scan(ScanArgs),
+}
+
+#[derive(Debug, Args)]
+pub struct GetArgs {
+    /// Partition key value (typed from the table's key schema; B as base64).
+    #[arg(long, value_name = "V", allow_hyphen_values = true)]
+    pub pk: String,
+
+    /// Sort key value; required when the table has a sort key.
+    #[arg(long, value_name = "V", allow_hyphen_values = true)]
+    pub sk: Option<String>,
+}
+
+/// At most one sort-key condition; clap rejects a second one as a usage error.
+#[derive(Debug, Default, Args)]
+#[group(id = "sort_key_condition", multiple = false)]
+pub struct SortKeyArgs {
+    /// Sort key equals V.
+    #[arg(long, value_name = "V", allow_hyphen_values = true)]
+    pub sk_eq: Option<String>,
+    /// Sort key less than V.
+    #[arg(long, value_name = "V", allow_hyphen_values = true)]
+    pub sk_lt: Option<String>,
+    /// Sort key less than or equal to V.
+    #[arg(long, value_name = "V", allow_hyphen_values = true)]
+    pub sk_le: Option<String>,
+    /// Sort key greater than V.
+    #[arg(long, value_name = "V", allow_hyphen_values = true)]
+    pub sk_gt: Option<String>,
+    /// Sort key greater than or equal to V.
+    #[arg(long, value_name = "V", allow_hyphen_values = true)]
+    pub sk_ge: Option<String>,
+    /// Sort key starts with P (S and B sort keys only).
+    #[arg(long, value_name = "P", allow_hyphen_values = true)]
+    pub sk_begins_with: Option<String>,
+    /// Sort key between A and B, both inclusive (A must not be greater than B).
+    #[arg(long, num_args = 2, value_names = ["A", "B"], allow_hyphen_values = true)]
+    pub sk_between: Option<Vec<String>>,
+}
+
+/// Options shared by query and scan.
+#[derive(Debug, Default, Args)]
+pub struct ReadOptions {
+    /// Read a global or local secondary index instead of the table.
+    #[arg(long, value_name = "NAME")]
+    pub index: Option<String>,
+
+    /// Filter expression applied after the read, e.g. 'status = "PENDING"'.
+    #[arg(long, value_name = "EXPR")]
+    pub filter: Option<String>,
+
+    /// Attributes to return, comma separated, e.g. 'PK, SK, address.city'.
+    #[arg(long, value_name = "PATHS")]
+    pub project: Option<String>,
+
+    /// DynamoDB's page size: items evaluated per request, before the filter.
+    #[arg(long, value_name = "N")]
+    pub limit: Option<u32>,
+
+    /// Stop after printing N matching items (default: follow every page).
+    #[arg(long, value_name = "N")]
+    pub max_items: Option<u64>,
+}
+
+#[derive(Debug, Args)]
+pub struct QueryArgs {
+    /// Partition key value of the table or index (typed from the key schema; B as base64).
+    #[arg(long, value_name = "V", allow_hyphen_values = true)]
+    pub pk: String,
+
+    #[command(flatten)]
+    pub sort_key: SortKeyArgs,
+
+    #[command(flatten)]
+    pub read: ReadOptions,
+
+    /// Read the sort key in descending order.
+    #[arg(long)]
+    pub desc: bool,
+
+    /// Strongly consistent read (not available on global secondary indexes).
+    #[arg(long)]
+    pub consistent: bool,
+}
+
+#[derive(Debug, Args)]
+pub struct ScanArgs {
+    #[command(flatten)]
+    pub read: ReadOptions,
+
+    /// Split the scan into N parallel segments.
+    #[arg(long, value_name = "N")]
+    pub segments: Option<u32>,
+}
+
+#[cfg(test)]
+mod tests {
+    use clap::CommandFactory;
+    use clap::error::ErrorKind;
+
+    use super::*;
+
+    fn parse(args: &[&str]) -> Result<Cli, clap::Error> {
+        Cli::try_parse_from(std::iter::once("ddbx").chain(args.iter().copied()))
+    }
+
+    #[test]
+    fn clap_definition_is_internally_consistent() {
+        Cli::command().debug_assert();
+    }
+
+    #[test]
+    fn global_options_are_accepted_before_and_after_the_command() {
+        let cli = parse(&[
+            "--table",
+            "T",
+            "query",
+            "--pk",
+            "USER#1",
+            "-o",
+            "ddb",
+            "--endpoint-url",
+            "http://127.0.0.1:1",
+            "--read-only",
+        ])
+        .expect("valid command line");
+        assert_eq!(cli.global.table.as_deref(), Some("T"));
+        assert_eq!(cli.global.output, OutputFormat::Ddb);
+        assert_eq!(
+            cli.global.endpoint_url.as_deref(),
+            Some("http://127.0.0.1:1")
+        );
+        assert!(cli.global.read_only);
+        let Some(Command::Query(query)) = cli.command else {
+            panic!("expected a query command");
+        };
+        assert_eq!(query.pk, "USER#1");
+    }
+
+    #[test]
+    fn no_command_parses_so_usage_can_be_printed() {
+        let cli = parse(&[]).expect("no command is allowed");
+        assert!(cli.command.is_none());
+        assert_eq!(cli.global.output, OutputFormat::Json);
+    }
+
+    #[test]
+    fn sk_between_takes_exactly_two_values() {
+        let cli = parse(&["query", "--pk", "P", "--sk-between", "A", "B"]).expect("valid");
+        let Some(Command::Query(query)) = cli.command else {
+            panic!("expected a query command");
+        };
+        assert_eq!(
+            query.sort_key.sk_between,
+            Some(vec!["A".to_owned(), "B".to_owned()])
+        );
+        let error = parse(&["query", "--pk", "P", "--sk-between", "A"]).expect_err("one value");
+        assert_eq!(error.kind(), ErrorKind::WrongNumberOfValues);
+    }
+
+    #[test]
+    fn two_sort_key_conditions_are_a_usage_error() {
+        let pairs = [
+            ["--sk-eq", "--sk-lt"],
+            ["--sk-gt", "--sk-begins-with"],
+            ["--sk-le", "--sk-ge"],
+        ];
+        for [first, second] in pairs {
+            let error = parse(&["query", "--pk", "P", first, "1", second, "2"])
+                .expect_err("conflicting sort-key flags");
+            assert_eq!(
+                error.kind(),
+                ErrorKind::ArgumentConflict,
+                "{first} {second}"
+            );
+            assert_eq!(error.exit_code(), 2);
+        }
+    }
+
+    #[test]
+    fn negative_numbers_are_accepted_as_key_values() {
+        let cli = parse(&["query", "--pk", "-5", "--sk-between", "-10", "-1"]).expect("valid");
+        let Some(Command::Query(query)) = cli.command else {
+            panic!("expected a query command");
+        };
+        assert_eq!(query.pk, "-5");
+        assert_eq!(
+            query.sort_key.sk_between,
+            Some(vec!["-10".to_owned(), "-1".to_owned()])
+        );
+    }
+
+    #[test]
+    fn unknown_output_format_is_a_usage_error() {
+        let error = parse(&["-o", "yaml", "tables"]).expect_err("yaml is not a format");
+        assert_eq!(error.kind(), ErrorKind::InvalidValue);
+        assert_eq!(error.exit_code(), 2);
+    }
+
+    #[test]
+    fn scan_accepts_segments_index_and_paging_flags() {
+        let cli = parse(&[
+            "scan",
+            "--index",
+            "GSI1",
+            "--segments",
+            "4",
+            "--limit",
+            "10",
+            "--max-items",
+            "25",
+        ])
+        .expect("valid");
+        let Some(Command::Scan(scan)) = cli.command else {
+            panic!("expected a scan command");
+        };
+        assert_eq!(scan.segments, Some(4));
+        assert_eq!(scan.read.index.as_deref(), Some("GSI1"));
+        assert_eq!(scan.read.limit, Some(10));
+        assert_eq!(scan.read.max_items, Some(25));
+    }
+}

@@ -1,0 +1,104 @@
+//! CLI errors and their exit codes: 2 when the input was refused before any read was sent, 1 for
+//! everything else. Each message says what went wrong and what to do about it.
+
+use std::fmt;
+
+use crate::backend::BackendError;
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum CliError {
+    /// Bad usage or invalid input, caught before the read was sent. Exit code 2.
+    Usage(String),
+    /// The server refused the request, could not be reached, or output failed. Exit code 1.
+    Failed(String),
+}
+
+impl CliError {
+    pub fn usage(message: impl Into<String>) -> Self {
+        Self::Usage(message.into())
+    }
+
+    #[must_use]
+    pub fn exit_code(&self) -> u8 {
+        match self {
+            Self::Usage(_) => 2,
+            Self::Failed(_) => 1,
+        }
+    }
+}
+
+impl fmt::Display for CliError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Self::Usage(message) | Self::Failed(message) => f.write_str(message),
+        }
+    }
+}
+
+impl std::error::Error for CliError {}
+
+/// What to try next, where the backend's message does not already say it (network and
+/// credential errors carry their own advice from the backend).
+fn hint(error: &BackendError) -> Option<&'static str> {
+    Some(match error {
+        BackendError::NotFound(_) => {
+            "check --table and --region/--endpoint-url; `ddbx tables` lists the tables there"
+        }
+        BackendError::Throttled { .. } => {
+            "the table is throttling reads; retry later or use a smaller --limit"
+        }
+        _ => return None,
+    })
+}
+
+impl From<BackendError> for CliError {
+    fn from(error: BackendError) -> Self {
+        let message = match hint(&error) {
+            Some(hint) => format!("{error}\nhint: {hint}"),
+            None => error.to_string(),
+        };
+        Self::Failed(message)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn unknown_table_keeps_the_service_wording_and_says_how_to_find_tables() {
+        let error = CliError::from(BackendError::NotFound(
+            "Requested resource not found".to_owned(),
+        ));
+        assert_eq!(error.exit_code(), 1);
+        let text = error.to_string();
+        assert!(text.starts_with("ResourceNotFoundException: Requested resource not found"));
+        assert!(text.contains("--table"));
+        assert!(text.contains("ddbx tables"));
+    }
+
+    #[test]
+    fn network_and_credential_errors_pass_the_backend_advice_through_unchanged() {
+        let network = BackendError::Network(
+            "could not reach http://127.0.0.1:9; check --endpoint-url".to_owned(),
+        );
+        assert_eq!(
+            CliError::from(network.clone()).to_string(),
+            network.to_string()
+        );
+        let auth = BackendError::Auth {
+            code: "CredentialsNotLoaded".to_owned(),
+            message: "no usable AWS credentials; check --profile".to_owned(),
+        };
+        assert_eq!(
+            CliError::from(auth).to_string(),
+            "CredentialsNotLoaded: no usable AWS credentials; check --profile"
+        );
+    }
+
+    #[test]
+    fn usage_errors_exit_with_two_and_other_errors_with_one() {
+        assert_eq!(CliError::usage("x").exit_code(), 2);
+        assert_eq!(CliError::Failed("x".to_owned()).exit_code(), 1);
+    }
+}

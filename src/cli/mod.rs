@@ -1,0 +1,18 @@
+//! The headless command line: `ddbx tables | describe | get | query | scan`.
+//!
+//! Most of it is pure and unit-tested: argument definitions ([`args`]), typing key values from the
+//! key schema, local validation and request building (`plan`), output formatting (`output`).
+//! The impure rest is the page loop (`paging`) and the dispatcher ([`run()`]).
+
+pub mod args;
+mod error;
+mod expression;
+mod key_value;
+mod output;
+mod paging;
+mod plan;
+mod run;
+
+pub use args::Cli;
+pub use error::CliError;
+pub use run::{USAGE, note, run};

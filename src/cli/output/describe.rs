@@ -1,0 +1,257 @@
+//! `ddbx describe`: a JSON document shaped like DescribeTable's (same field names, so it reads
+//! familiar next to `aws dynamodb describe-table`), or a short summary for people.
+
+use std::fmt::Write as _;
+
+use serde_json::{Map, Value, json};
+
+use crate::domain::escape::escape_for_terminal;
+use crate::domain::schema::{
+    BillingMode, IndexKind, IndexSchema, KeySchema, Projection, TableDescription,
+};
+
+fn key_schema_json(key: &KeySchema) -> Value {
+    let mut entries = vec![json!({"AttributeName": key.partition.name, "KeyType": "HASH"})];
+    if let Some(sort) = &key.sort {
+        entries.push(json!({"AttributeName": sort.name, "KeyType": "RANGE"}));
+    }
+    Value::Array(entries)
+}
+
+fn projection_json(projection: &Projection) -> Value {
+    match projection {
+        Projection::All => json!({"ProjectionType": "ALL"}),
+        Projection::KeysOnly => json!({"ProjectionType": "KEYS_ONLY"}),
+        Projection::Include(names) => {
+            json!({"ProjectionType": "INCLUDE", "NonKeyAttributes": names})
+        }
+    }
+}
+
+fn index_json(index: &IndexSchema) -> Value {
+    let mut object = Map::new();
+    object.insert("IndexName".into(), json!(index.name));
+    object.insert("KeySchema".into(), key_schema_json(&index.key));
+    object.insert("Projection".into(), projection_json(&index.projection));
+    if let Some(status) = &index.status {
+        object.insert("IndexStatus".into(), json!(status));
+    }
+    if let Some(count) = index.item_count {
+        object.insert("ItemCount".into(), json!(count));
+    }
+    if let Some(size) = index.size_bytes {
+        object.insert("IndexSizeBytes".into(), json!(size));
+    }
+    Value::Object(object)
+}
+
+fn billing_mode_name(mode: BillingMode) -> &'static str {
+    match mode {
+        BillingMode::Provisioned => "PROVISIONED",
+        BillingMode::PayPerRequest => "PAY_PER_REQUEST",
+    }
+}
+
+/// The description as a JSON document.
+#[must_use]
+pub fn describe_json(table: &TableDescription) -> Value {
+    let mut object = Map::new();
+    object.insert("TableName".into(), json!(table.name));
+    object.insert("KeySchema".into(), key_schema_json(&table.key));
+    let definitions: Vec<Value> = table
+        .attribute_types
+        .iter()
+        .map(|(name, value_type)| {
+            json!({"AttributeName": name, "AttributeType": value_type.descriptor()})
+        })
+        .collect();
+    object.insert("AttributeDefinitions".into(), Value::Array(definitions));
+    for (field, kind) in [
+        ("GlobalSecondaryIndexes", IndexKind::Global),
+        ("LocalSecondaryIndexes", IndexKind::Local),
+    ] {
+        let indexes: Vec<Value> = table
+            .indexes
+            .iter()
+            .filter(|index| index.kind == kind)
+            .map(index_json)
+            .collect();
+        if !indexes.is_empty() {
+            object.insert(field.into(), Value::Array(indexes));
+        }
+    }
+    let optional = [
+        ("TableStatus", table.status.as_ref().map(|s| json!(s))),
+        ("ItemCount", table.item_count.map(|n| json!(n))),
+        ("TableSizeBytes", table.size_bytes.map(|n| json!(n))),
+        (
+            "BillingMode",
+            table.billing_mode.map(|m| json!(billing_mode_name(m))),
+        ),
+        (
+            "TimeToLive",
+            table
+                .ttl
+                .as_ref()
+                .map(|ttl| json!({"AttributeName": ttl.attribute, "TimeToLiveStatus": ttl.status})),
+        ),
+        (
+            "StreamSpecification",
+            table.stream.as_ref().map(|stream| {
+                json!({"StreamEnabled": stream.enabled, "StreamViewType": stream.view_type})
+            }),
+        ),
+        (
+            "LatestStreamArn",
+            table
+                .stream
+                .as_ref()
+                .and_then(|stream| stream.latest_arn.as_ref())
+                .map(|arn| json!(arn)),
+        ),
+        ("TableArn", table.arn.as_ref().map(|arn| json!(arn))),
+    ];
+    for (field, value) in optional {
+        if let Some(value) = value {
+            object.insert(field.into(), value);
+        }
+    }
+    if !table.unsupported_indexes.is_empty() {
+        object.insert(
+            "UnsupportedIndexes".into(),
+            json!(table.unsupported_indexes),
+        );
+    }
+    Value::Object(object)
+}
+
+fn key_text(key: &KeySchema) -> String {
+    let mut text = format!("{} ({})", key.partition.name, key.partition.value_type);
+    if let Some(sort) = &key.sort {
+        let _ = write!(text, ", sort {} ({})", sort.name, sort.value_type);
+    }
+    text
+}
+
+fn projection_text(projection: &Projection) -> String {
+    match projection {
+        Projection::All => "ALL".to_owned(),
+        Projection::KeysOnly => "KEYS_ONLY".to_owned(),
+        Projection::Include(names) => format!("INCLUDE {}", names.join(", ")),
+    }
+}
+
+fn or_unknown<T: ToString>(value: Option<T>) -> String {
+    value.map_or_else(|| "unknown".to_owned(), |v| v.to_string())
+}
+
+/// A few lines for people.
+#[must_use]
+pub fn describe_text(table: &TableDescription) -> String {
+    let mut out = String::new();
+    let mut line = |label: &str, value: String| {
+        let _ = writeln!(out, "{label:<10} {}", escape_for_terminal(&value));
+    };
+    line("table", table.name.clone());
+    line("key", key_text(&table.key));
+    line("status", or_unknown(table.status.as_ref()));
+    line("items", or_unknown(table.item_count));
+    line(
+        "size",
+        table
+            .size_bytes
+            .map_or_else(|| "unknown".to_owned(), |n| format!("{n} bytes")),
+    );
+    line(
+        "billing",
+        or_unknown(table.billing_mode.map(billing_mode_name)),
+    );
+    line(
+        "ttl",
+        table.ttl.as_ref().map_or_else(
+            || "not configured".to_owned(),
+            |ttl| format!("{} ({})", ttl.attribute, ttl.status),
+        ),
+    );
+    line(
+        "stream",
+        match &table.stream {
+            Some(stream) if stream.enabled => {
+                format!("enabled ({})", stream.view_type.as_deref().unwrap_or("?"))
+            }
+            _ => "disabled".to_owned(),
+        },
+    );
+    for index in &table.indexes {
+        let kind = match index.kind {
+            IndexKind::Global => "gsi",
+            IndexKind::Local => "lsi",
+        };
+        line(
+            kind,
+            format!(
+                "{}: {}; projection {}",
+                index.name,
+                key_text(&index.key),
+                projection_text(&index.projection)
+            ),
+        );
+    }
+    for name in &table.unsupported_indexes {
+        line(
+            "index",
+            format!("{name}: key shape not supported by ddbx yet"),
+        );
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::cli::plan::fixtures;
+
+    #[test]
+    fn json_uses_describe_table_field_names_and_splits_index_kinds() {
+        let mut table = fixtures::single_table();
+        table.item_count = Some(12);
+        table.billing_mode = Some(BillingMode::PayPerRequest);
+        let json = describe_json(&table);
+        assert_eq!(json["TableName"], "app");
+        assert_eq!(
+            json["KeySchema"],
+            json!([{"AttributeName": "PK", "KeyType": "HASH"}, {"AttributeName": "SK", "KeyType": "RANGE"}])
+        );
+        assert_eq!(json["ItemCount"], 12);
+        assert_eq!(json["BillingMode"], "PAY_PER_REQUEST");
+        let gsi_names: Vec<&str> = json["GlobalSecondaryIndexes"]
+            .as_array()
+            .expect("GSIs listed")
+            .iter()
+            .filter_map(|index| index["IndexName"].as_str())
+            .collect();
+        assert_eq!(gsi_names, ["GSI1", "ByNumber"]);
+        assert_eq!(json["LocalSecondaryIndexes"][0]["IndexName"], "LSI1");
+        assert_eq!(
+            json["LocalSecondaryIndexes"][0]["Projection"]["ProjectionType"],
+            "ALL"
+        );
+        assert!(json.get("TimeToLive").is_none());
+    }
+
+    #[test]
+    fn text_summary_shows_keys_and_each_index() {
+        let text = describe_text(&fixtures::single_table());
+        assert!(text.contains("table      app\n"), "{text}");
+        assert!(text.contains("key        PK (S), sort SK (S)\n"), "{text}");
+        assert!(
+            text.contains("gsi        GSI1: GSI1PK (S), sort GSI1SK (S); projection ALL\n"),
+            "{text}"
+        );
+        assert!(
+            text.contains("lsi        LSI1: PK (S), sort amount (N); projection ALL\n"),
+            "{text}"
+        );
+        assert!(text.contains("ttl        not configured\n"), "{text}");
+    }
+}

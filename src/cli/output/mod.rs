@@ -1,0 +1,8 @@
+//! Writing results: items as JSON lines or a table, `describe` documents, the stderr summary.
+//! Everything that reaches the terminal from the server is escaped first.
+
+pub mod describe;
+pub mod escape;
+pub mod items;
+pub mod summary;
+pub mod table;

@@ -1,0 +1,273 @@
+//! Running one command: checks that need nothing, connect, describe, plan, read, print.
+
+use std::io::{self, Write};
+use std::sync::Arc;
+
+use super::args::{Cli, Command, GlobalOptions, OutputFormat, ScanArgs};
+use super::error::CliError;
+use super::output::describe::{describe_json, describe_text};
+use super::output::escape::escape_json_for_terminal;
+use super::output::items::item_sink;
+use super::output::summary::ReadTotals;
+use super::paging::{run_query, run_scan};
+use super::plan::{
+    check_read_limits, check_segments, plan_get, plan_query, plan_scan, require_table,
+};
+use crate::backend::read_only::ReadOnly;
+use crate::backend::{Backend, BackendError};
+use crate::domain::escape::escape_for_terminal;
+use crate::domain::schema::TableDescription;
+
+/// Shown by `ddbx` without a command (the terminal UI will open here in a later version).
+pub const USAGE: &str = "\
+ddbx: explore DynamoDB single-table designs.
+
+The terminal UI is not available yet; use the headless commands:
+  ddbx tables                                   list tables
+  ddbx --table T describe                       keys, indexes, counts
+  ddbx --table T get --pk V [--sk V]            one item
+  ddbx --table T query --pk V [--sk-begins-with P | --sk-between A B | ...]
+  ddbx --table T scan [--segments N] [--max-items N]
+Options: --profile P, --region R, --endpoint-url URL, --read-only, -o json|ddb|table.
+Run `ddbx help <command>` for every flag.
+";
+
+/// Checks made before connecting: nothing is sent when these fail.
+fn check_before_connecting(cli: &Cli) -> Result<(), CliError> {
+    let needs_table = !matches!(cli.command, Some(Command::Tables) | None);
+    if needs_table {
+        require_table(cli.global.table.as_deref())?;
+    }
+    match &cli.command {
+        Some(Command::Query(args)) => check_read_limits(&args.read),
+        Some(Command::Scan(args)) => {
+            check_read_limits(&args.read)?;
+            check_segments(args.segments)
+        }
+        _ => Ok(()),
+    }
+}
+
+/// Runs `cli`, connecting with `connect` only once the arguments passed every local check.
+pub async fn run<C>(cli: Cli, connect: C) -> Result<(), CliError>
+where
+    C: AsyncFnOnce(&GlobalOptions) -> Result<Arc<dyn Backend>, BackendError>,
+{
+    let Some(command) = &cli.command else {
+        let mut out = io::stdout().lock();
+        return ignore_closed_pipe(out.write_all(USAGE.as_bytes()).and_then(|()| out.flush()));
+    };
+    check_before_connecting(&cli)?;
+    let mut backend = connect(&cli.global).await?;
+    if cli.global.read_only {
+        backend = Arc::new(ReadOnly::new(backend));
+    }
+    let format = cli.global.output;
+    let table_name = cli.global.table.as_deref().unwrap_or_default();
+    match command {
+        Command::Tables => tables(backend.as_ref(), format).await,
+        Command::Describe => {
+            let table = backend.describe_table(table_name).await?;
+            describe(&table, format)
+        }
+        Command::Get(args) => {
+            let table = backend.describe_table(table_name).await?;
+            let request = plan_get(&table, args)?;
+            let output = backend.get_item(request).await?;
+            let mut sink = item_sink(format, buffered_stdout(), key_columns(&table, None));
+            let items: Vec<_> = output.item.into_iter().collect();
+            let written = sink.write_items(&items).and_then(|()| sink.finish());
+            ignore_closed_pipe(written)?;
+            let units = output
+                .consumed
+                .map_or_else(|| "not reported".to_owned(), |c| format!("{} RCU", c.total));
+            note(&format!("items: {}, consumed: {units}", items.len()));
+            Ok(())
+        }
+        Command::Query(args) => {
+            let table = backend.describe_table(table_name).await?;
+            let plan = plan_query(&table, args)?;
+            let mut sink = item_sink(
+                format,
+                buffered_stdout(),
+                key_columns(&table, args.read.index.as_deref()),
+            );
+            let totals = run_query(
+                backend.as_ref(),
+                plan.request,
+                plan.max_items,
+                sink.as_mut(),
+            )
+            .await?;
+            print_summary(&totals);
+            Ok(())
+        }
+        Command::Scan(args) => scan(backend, table_name, args, format).await,
+    }
+}
+
+async fn scan(
+    backend: Arc<dyn Backend>,
+    table_name: &str,
+    args: &ScanArgs,
+    format: OutputFormat,
+) -> Result<(), CliError> {
+    let table = backend.describe_table(table_name).await?;
+    let plan = plan_scan(&table, args)?;
+    let mut sink = item_sink(
+        format,
+        buffered_stdout(),
+        key_columns(&table, args.read.index.as_deref()),
+    );
+    let totals = run_scan(
+        backend,
+        plan.request,
+        plan.total_segments,
+        plan.max_items,
+        sink.as_mut(),
+    )
+    .await?;
+    print_summary(&totals);
+    Ok(())
+}
+
+/// Stdout for items: one write per page instead of one per line (the sinks flush each page).
+fn buffered_stdout() -> io::BufWriter<io::StdoutLock<'static>> {
+    io::BufWriter::with_capacity(64 * 1024, io::stdout().lock())
+}
+
+fn print_summary(totals: &ReadTotals) {
+    note(&totals.to_string());
+}
+
+/// One line on stderr. A closed stderr is no reason to fail (or panic, as `eprintln!` would).
+pub fn note(line: &str) {
+    let _ = writeln!(io::stderr().lock(), "{line}");
+}
+
+/// The table's key attributes, then the index's, for the leading table columns.
+fn key_columns(table: &TableDescription, index: Option<&str>) -> Vec<String> {
+    let mut names: Vec<String> = table.key.names().map(str::to_owned).collect();
+    if let Some(key) = index.and_then(|name| table.key_schema_of(Some(name))) {
+        for name in key.names() {
+            if !names.iter().any(|known| known == name) {
+                names.push(name.to_owned());
+            }
+        }
+    }
+    names
+}
+
+fn ignore_closed_pipe(result: io::Result<()>) -> Result<(), CliError> {
+    match result {
+        Err(error) if error.kind() != io::ErrorKind::BrokenPipe => Err(CliError::Failed(format!(
+            "could not write the output: {error}"
+        ))),
+        _ => Ok(()),
+    }
+}
+
+async fn tables(backend: &dyn Backend, format: OutputFormat) -> Result<(), CliError> {
+    let names = backend.list_tables().await?;
+    let mut out = io::stdout().lock();
+    let written = names.iter().try_for_each(|name| match format {
+        OutputFormat::Table => writeln!(out, "{}", escape_for_terminal(name)),
+        OutputFormat::Json | OutputFormat::Ddb => writeln!(
+            out,
+            "{}",
+            escape_json_for_terminal(serde_json::Value::String(name.clone()).to_string())
+        ),
+    });
+    ignore_closed_pipe(written.and_then(|()| out.flush()))
+}
+
+fn describe(table: &TableDescription, format: OutputFormat) -> Result<(), CliError> {
+    let text = match format {
+        OutputFormat::Table => describe_text(table),
+        OutputFormat::Json | OutputFormat::Ddb => {
+            let json = serde_json::to_string_pretty(&describe_json(table)).map_err(|error| {
+                CliError::Failed(format!("could not render the description: {error}"))
+            })?;
+            escape_json_for_terminal(json) + "\n"
+        }
+    };
+    let mut out = io::stdout().lock();
+    ignore_closed_pipe(out.write_all(text.as_bytes()).and_then(|()| out.flush()))
+}
+
+#[cfg(test)]
+mod tests {
+    use clap::Parser;
+
+    use super::*;
+
+    fn cli(args: &[&str]) -> Cli {
+        Cli::try_parse_from(std::iter::once("ddbx").chain(args.iter().copied()))
+            .expect("valid command line")
+    }
+
+    /// Local checks run before `connect`, so a refused command never opens a connection.
+    async fn refused_without_connecting(args: &[&str]) -> String {
+        let connected = std::cell::Cell::new(false);
+        let result = run(cli(args), async |_: &GlobalOptions| {
+            connected.set(true);
+            Err(BackendError::Network("must not connect".to_owned()))
+        })
+        .await;
+        assert!(!connected.get(), "{args:?} connected before refusing");
+        match result {
+            Err(CliError::Usage(message)) => message,
+            other => panic!("expected a usage error for {args:?}, got {other:?}"),
+        }
+    }
+
+    #[tokio::test]
+    async fn bad_arguments_are_refused_before_connecting() {
+        let cases: [(&[&str], &str); 5] = [
+            (&["query", "--pk", "P"], "--table"),
+            (&["describe"], "--table"),
+            (
+                &["--table", "orders", "query", "--pk", "P", "--limit", "0"],
+                "--limit 0",
+            ),
+            (
+                &["--table", "orders", "scan", "--max-items", "0"],
+                "--max-items 0",
+            ),
+            (
+                &["--table", "orders", "scan", "--segments", "0"],
+                "--segments 0",
+            ),
+        ];
+        for (args, expected) in cases {
+            let message = refused_without_connecting(args).await;
+            assert!(message.contains(expected), "{args:?}: {message}");
+        }
+    }
+
+    #[tokio::test]
+    async fn connection_failures_exit_with_one_and_keep_the_cause() {
+        let result = run(cli(&["tables"]), async |_: &GlobalOptions| {
+            Err(BackendError::Network(
+                "dispatch failure: connection refused".to_owned(),
+            ))
+        })
+        .await;
+        let Err(error) = result else {
+            panic!("expected an error");
+        };
+        assert_eq!(error.exit_code(), 1);
+        assert!(error.to_string().contains("connection refused"), "{error}");
+    }
+
+    #[test]
+    fn key_columns_list_the_table_keys_then_the_index_keys() {
+        let table = crate::cli::plan::fixtures::single_table();
+        assert_eq!(key_columns(&table, None), ["PK", "SK"]);
+        assert_eq!(
+            key_columns(&table, Some("GSI1")),
+            ["PK", "SK", "GSI1PK", "GSI1SK"]
+        );
+        assert_eq!(key_columns(&table, Some("LSI1")), ["PK", "SK", "amount"]);
+    }
+}

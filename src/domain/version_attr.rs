@@ -1,0 +1,188 @@
+//! Detecting an optimistic-locking version attribute (SEMANTICS §10): an attribute that is a
+//! non-negative integer N on every item where it appears, named `version`, `Version`, `_version`
+//! or `VersionNumber` (Java/.NET mappers, PynamoDB, AppSync) or configured in the model file.
+//! ElectroDB's `__edb_v__` is a schema tag, never a counter.
+
+use std::collections::BTreeMap;
+
+use super::number::Number;
+use super::value::{AttrValue, Item};
+
+/// ElectroDB's schema version marker: looks like a version, is not one.
+pub const ELECTRODB_SCHEMA_VERSION: &str = "__edb_v__";
+
+/// Names the libraries use for their version counters, in order of preference.
+pub const KNOWN_VERSION_NAMES: [&str; 4] = ["version", "Version", "_version", "VersionNumber"];
+
+/// What an item says about a version attribute.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum VersionAttribute<'a> {
+    /// A usable counter: the editor conditions on `name = value` and writes `value + 1`.
+    Found {
+        name: &'a str,
+        value: &'a Number,
+    },
+    /// The attribute exists but is not a non-negative integer N, so it cannot be a counter.
+    NotACounter {
+        name: &'a str,
+        found: &'a AttrValue,
+    },
+    Absent,
+}
+
+fn is_counter(value: &AttrValue) -> bool {
+    value
+        .as_n()
+        .is_some_and(|number| number.is_integer() && !number.is_negative())
+}
+
+/// The version attribute of one item: the configured name if given (never `__edb_v__`), else the
+/// first known name present.
+#[must_use]
+pub fn version_attribute<'a>(item: &'a Item, configured: Option<&'a str>) -> VersionAttribute<'a> {
+    let configured = configured.filter(|name| *name != ELECTRODB_SCHEMA_VERSION);
+    let candidates: &[&'a str] = match &configured {
+        Some(name) => std::slice::from_ref(name),
+        None => &KNOWN_VERSION_NAMES,
+    };
+    for &name in candidates {
+        if let Some(value) = item.get(name) {
+            return match value.as_n() {
+                Some(number) if is_counter(value) => VersionAttribute::Found {
+                    name,
+                    value: number,
+                },
+                _ => VersionAttribute::NotACounter { name, found: value },
+            };
+        }
+    }
+    VersionAttribute::Absent
+}
+
+/// Evidence over many items, for deciding per table which known name is a counter.
+#[derive(Clone, Debug, Default)]
+pub struct VersionEvidence {
+    /// name → (items where it is a counter, items where it is something else).
+    seen: BTreeMap<&'static str, (u64, u64)>,
+}
+
+impl VersionEvidence {
+    #[must_use]
+    pub fn new() -> Self {
+        Self::default()
+    }
+
+    pub fn observe(&mut self, item: &Item) {
+        for name in KNOWN_VERSION_NAMES {
+            if let Some(value) = item.get(name) {
+                let counts = self.seen.entry(name).or_default();
+                if is_counter(value) {
+                    counts.0 += 1;
+                } else {
+                    counts.1 += 1;
+                }
+            }
+        }
+    }
+
+    /// The first known name that appeared and was a counter on every item holding it.
+    #[must_use]
+    pub fn detected(&self) -> Option<&'static str> {
+        KNOWN_VERSION_NAMES.into_iter().find(|name| {
+            self.seen
+                .get(name)
+                .is_some_and(|&(counters, others)| counters > 0 && others == 0)
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn item(pairs: &[(&str, AttrValue)]) -> Item {
+        pairs
+            .iter()
+            .map(|(name, value)| ((*name).to_owned(), value.clone()))
+            .collect()
+    }
+
+    fn number(text: &str) -> AttrValue {
+        AttrValue::N(Number::parse(text).expect("valid number"))
+    }
+
+    #[test]
+    fn known_names_holding_non_negative_integers_are_version_counters() {
+        for name in KNOWN_VERSION_NAMES {
+            let with_version = item(&[(name, AttrValue::n(3))]);
+            assert!(
+                matches!(version_attribute(&with_version, None), VersionAttribute::Found { name: found, value } if found == name && *value == Number::from(3)),
+                "{name}"
+            );
+        }
+    }
+
+    #[test]
+    fn values_that_cannot_count_are_reported_not_used() {
+        for value in [
+            number("1.5"),
+            number("-1"),
+            AttrValue::s("3"),
+            AttrValue::Null,
+        ] {
+            let odd = item(&[("version", value.clone())]);
+            assert_eq!(
+                version_attribute(&odd, None),
+                VersionAttribute::NotACounter {
+                    name: "version",
+                    found: &value
+                }
+            );
+        }
+    }
+
+    #[test]
+    fn electrodb_schema_versions_are_never_counters() {
+        let electro = item(&[
+            ("__edb_v__", AttrValue::s("1")),
+            ("__edb_e__", AttrValue::s("user")),
+        ]);
+        assert_eq!(version_attribute(&electro, None), VersionAttribute::Absent);
+        assert_eq!(
+            version_attribute(&electro, Some("__edb_v__")),
+            VersionAttribute::Absent
+        );
+        let numeric = item(&[("__edb_v__", AttrValue::n(1))]);
+        assert_eq!(version_attribute(&numeric, None), VersionAttribute::Absent);
+    }
+
+    #[test]
+    fn a_configured_name_replaces_the_known_names() {
+        let both = item(&[("rev", AttrValue::n(7)), ("version", AttrValue::n(2))]);
+        assert!(matches!(
+            version_attribute(&both, Some("rev")),
+            VersionAttribute::Found { name: "rev", .. }
+        ));
+        let without = item(&[("version", AttrValue::n(2))]);
+        assert_eq!(
+            version_attribute(&without, Some("rev")),
+            VersionAttribute::Absent
+        );
+    }
+
+    #[test]
+    fn evidence_detects_a_name_only_when_it_is_a_counter_everywhere() {
+        let mut evidence = VersionEvidence::new();
+        assert_eq!(evidence.detected(), None);
+        evidence.observe(&item(&[
+            ("version", AttrValue::n(1)),
+            ("_version", AttrValue::n(4)),
+        ]));
+        evidence.observe(&item(&[
+            ("version", AttrValue::s("v2")),
+            ("_version", AttrValue::n(9)),
+        ]));
+        evidence.observe(&item(&[("other", AttrValue::n(1))]));
+        assert_eq!(evidence.detected(), Some("_version"));
+    }
+}

@@ -1,0 +1,9 @@
+//! End-to-end tests of the real `ddbx` binary: every read command and output format against
+//! both dynalite and moto, on a seeded single-table design with a GSI and an LSI.
+
+#[path = "../support/mod.rs"]
+mod support;
+
+mod commands;
+mod fixture;
+mod query;
