@@ -330,7 +330,7 @@ mod tests {
 
     fn round_trip(mut item: Item) -> (Item, Result<Item, CorruptItem>, StoredItem) {
         let partition = ScalarKey::S("USER#1".into());
-        let sort = ScalarKey::N(Number::from(7));
+        let sort = ScalarKey::N(Box::new(Number::from(7)));
         item.insert("PK".into(), partition.to_value());
         item.insert("SK".into(), sort.to_value());
         let schema = schema();

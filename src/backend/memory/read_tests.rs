@@ -326,7 +326,7 @@ fn invalid_reads_are_refused_with_the_service_wording() {
             query(
                 &table,
                 &KeyRange {
-                    partition: ScalarKey::N(crate::domain::number::Number::from(1)),
+                    partition: ScalarKey::N(Box::new(crate::domain::number::Number::from(1))),
                     sort: None,
                 },
                 true,

@@ -363,7 +363,11 @@ mod tests {
         let (_, moved) = item("U#1", "A", Some(("G#2", AttrValue::s("x"))));
         assert_eq!(table.put(&key, &moved), Some(first));
         assert_eq!(table.indexes[0].rows.len(), 1);
-        let recomputed: u64 = table.indexes[0].rows.values().map(|s| s.size() as u64).sum();
+        let recomputed: u64 = table.indexes[0]
+            .rows
+            .values()
+            .map(|s| s.size() as u64)
+            .sum();
         assert_eq!(table.indexes[0].size_bytes, recomputed);
         assert!(recomputed > 0);
         let (_, sparse) = item("U#1", "A", None);
