@@ -69,10 +69,21 @@ impl StoredItem {
 
     /// The item, with its table key attributes put back from `key`.
     pub fn decode(&self, key: KeyParts<'_>) -> Result<Item, CorruptItem> {
+        self.decode_only(key, |_| true)
+    }
+
+    /// The item with only the attributes `keep` accepts (plus the table key), skipping the
+    /// others without building them: an index with a KEYS_ONLY or INCLUDE projection reads
+    /// a few attributes of a larger item.
+    pub fn decode_only(
+        &self,
+        key: KeyParts<'_>,
+        keep: impl Fn(&str) -> bool,
+    ) -> Result<Item, CorruptItem> {
         let mut reader = Reader {
             bytes: self.0.get(4..).ok_or(CorruptItem)?,
         };
-        let mut entries = reader.entries().ok_or(CorruptItem)?;
+        let mut entries = reader.entries(&keep).ok_or(CorruptItem)?;
         if !reader.bytes.is_empty() {
             return Err(CorruptItem);
         }
@@ -237,19 +248,52 @@ impl<'a> Reader<'a> {
         Number::parse(std::str::from_utf8(self.slice()?).ok()?).ok()
     }
 
-    fn entries(&mut self) -> Option<Vec<(String, AttrValue)>> {
+    fn entries(&mut self, keep: &impl Fn(&str) -> bool) -> Option<Vec<(String, AttrValue)>> {
         let count = self.len()?;
         let mut entries = Vec::with_capacity(count.min(self.bytes.len()) + 2);
         for _ in 0..count {
-            let name = self.string()?;
-            let value = self.value()?;
-            entries.push((name, value));
+            let name = std::str::from_utf8(self.slice()?).ok()?;
+            if keep(name) {
+                let name = name.to_owned();
+                let value = self.value()?;
+                entries.push((name, value));
+            } else {
+                self.skip_value()?;
+            }
         }
         Some(entries)
     }
 
     fn map(&mut self) -> Option<BTreeMap<String, AttrValue>> {
-        Some(self.entries()?.into_iter().collect())
+        Some(self.entries(&|_| true)?.into_iter().collect())
+    }
+
+    /// Moves past one value without building it.
+    fn skip_value(&mut self) -> Option<()> {
+        match self.byte()? {
+            TAG_S | TAG_N | TAG_B => {
+                self.slice()?;
+            }
+            TAG_TRUE | TAG_FALSE | TAG_NULL => {}
+            TAG_M => {
+                for _ in 0..self.len()? {
+                    self.slice()?;
+                    self.skip_value()?;
+                }
+            }
+            TAG_L => {
+                for _ in 0..self.len()? {
+                    self.skip_value()?;
+                }
+            }
+            TAG_SS | TAG_NS | TAG_BS => {
+                for _ in 0..self.len()? {
+                    self.slice()?;
+                }
+            }
+            _ => return None,
+        }
+        Some(())
     }
 
     fn value(&mut self) -> Option<AttrValue> {
@@ -352,6 +396,23 @@ mod tests {
             let (item, decoded, stored) = round_trip(item);
             prop_assert_eq!(decoded, Ok(item.clone()));
             prop_assert_eq!(stored.size(), item_size(&item));
+        }
+    }
+
+    proptest! {
+        #[test]
+        fn decoding_only_some_attributes_equals_decoding_all_then_dropping_the_rest(
+            item in proptest::collection::btree_map("[a-d]{1,2}", arb_value(), 0..8)
+        ) {
+            let (item, _, stored) = round_trip(item);
+            let schema = schema();
+            let partition = ScalarKey::S("USER#1".into());
+            let sort = ScalarKey::N(Box::new(Number::from(7)));
+            let parts = KeyParts { schema: &schema, partition: &partition, sort: Some(&sort) };
+            let wanted = |name: &str| name.starts_with('a');
+            let mut expected = item;
+            expected.retain(|name, _| wanted(name) || name == "PK" || name == "SK");
+            prop_assert_eq!(stored.decode_only(parts, wanted), Ok(expected));
         }
     }
 

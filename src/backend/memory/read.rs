@@ -8,7 +8,7 @@ use crate::domain::schema::{IndexKind, IndexSchema, KeySchema, Projection};
 use crate::domain::value::{AttrValue, Item, item_size};
 
 use super::codec::{KeyParts, StoredItem};
-use super::index_keys::project;
+use super::index_keys::projected_by;
 use super::key::{PartitionSlot, ScalarKey, segment_start};
 use super::page::{PageRules, RawPage, RowRef, collect};
 use super::rows::{Edge, IndexRow, PrimaryKey, Row, TableRow, Tie};
@@ -266,10 +266,14 @@ fn decode(table_key: &KeySchema, row: RowRef<'_>) -> Result<Item, BackendError> 
         partition: row.partition,
         sort: row.sort,
     };
-    row.stored.decode(parts).map_err(|_| BackendError::Service {
+    row.stored.decode(parts).map_err(|_| corrupt())
+}
+
+fn corrupt() -> BackendError {
+    BackendError::Service {
         code: "InternalServerError".into(),
         message: "a stored item could not be decoded".into(),
-    })
+    }
 }
 
 /// How an index row is seen: projected for a GSI (or an LSI without fetch), full otherwise.
@@ -279,11 +283,18 @@ fn index_view<'a>(
     fetch: bool,
 ) -> impl Fn(RowRef<'_>) -> Result<(Item, usize), BackendError> + 'a {
     move |row| {
-        let item = decode(table_key, row)?;
         if fetch || index.projection == Projection::All {
-            return Ok((item, row.stored.size()));
+            return Ok((decode(table_key, row)?, row.stored.size()));
         }
-        let projected = project(index, table_key, item);
+        let parts = KeyParts {
+            schema: table_key,
+            partition: row.partition,
+            sort: row.sort,
+        };
+        let projected = row
+            .stored
+            .decode_only(parts, |name| projected_by(index, table_key, name))
+            .map_err(|_| corrupt())?;
         let size = item_size(&projected);
         Ok((projected, size))
     }
