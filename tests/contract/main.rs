@@ -13,6 +13,7 @@ mod support;
 mod config;
 mod deviations;
 mod differential;
+mod differential_reads;
 mod errors;
 mod items;
 mod paging;
