@@ -260,3 +260,37 @@ async fn concurrent_increments_from_many_tasks_are_all_applied() {
         Some(AttrValue::n(64))
     );
 }
+
+#[tokio::test]
+async fn a_retried_transaction_with_the_same_token_applies_once_and_a_reused_token_is_refused() {
+    let engine = small_engine();
+    engine
+        .put_item(put("T", account(10, 1), "attribute_not_exists(PK)"))
+        .await
+        .expect("create");
+    let mut transfer = TransactWriteRequest {
+        actions: vec![TransactAction::Update(versioned_update(1))],
+        client_token: Some("token-1".into()),
+    };
+    let first = engine
+        .transact_write(transfer.clone())
+        .await
+        .expect("applied");
+    // The same request again: the first outcome, and the version condition is not re-run.
+    let again = engine
+        .transact_write(transfer.clone())
+        .await
+        .expect("replayed");
+    assert_eq!(first, again);
+    transfer.actions = vec![TransactAction::Update(versioned_update(2))];
+    let error = engine
+        .transact_write(transfer)
+        .await
+        .expect_err("token reused");
+    assert!(
+        matches!(&error, BackendError::Service { code, .. } if code == "IdempotentParameterMismatchException"),
+        "{error:?}"
+    );
+    let scan = engine.scan(ScanRequest::new("T")).await.expect("scan");
+    assert_eq!(scan.items, vec![account(15, 2)]);
+}

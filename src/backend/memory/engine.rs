@@ -8,6 +8,7 @@ use crate::backend::{BackendError, Connection};
 use crate::domain::schema::TableDescription;
 use crate::domain::value::Item;
 
+use super::idempotency::Tokens;
 use super::limits::{WriteKind, check_item};
 use super::table::{IndexViolation, TableData, TableLoader};
 
@@ -71,6 +72,8 @@ pub struct MemoryBackend {
     /// has its own lock for its data.
     pub(super) tables: RwLock<BTreeMap<String, Arc<RwLock<TableData>>>>,
     pub(super) connection: Connection,
+    /// TransactWriteItems client tokens seen in the last ten minutes.
+    pub(super) tokens: Tokens,
 }
 
 impl Default for MemoryBackend {
@@ -85,6 +88,7 @@ impl MemoryBackend {
     pub fn empty() -> Self {
         Self {
             tables: RwLock::new(BTreeMap::new()),
+            tokens: Tokens::default(),
             connection: Connection {
                 kind: "memory".into(),
                 ..Connection::default()
@@ -250,6 +254,12 @@ impl MemoryBackend {
 /// Locks for reading, ignoring poisoning (see above).
 pub(super) fn read_lock<T>(lock: &RwLock<T>) -> RwLockReadGuard<'_, T> {
     lock.read()
+        .unwrap_or_else(std::sync::PoisonError::into_inner)
+}
+
+/// Locks a mutex, ignoring poisoning (see above).
+pub(super) fn write_lock_mutex<T>(lock: &std::sync::Mutex<T>) -> std::sync::MutexGuard<'_, T> {
+    lock.lock()
         .unwrap_or_else(std::sync::PoisonError::into_inner)
 }
 

@@ -53,6 +53,14 @@ impl MemoryBackend {
         &self,
         request: &TransactWriteRequest,
     ) -> Result<TransactOutput, BackendError> {
+        self.tokens
+            .run_once(request, || self.transact_once(request))
+    }
+
+    fn transact_once(
+        &self,
+        request: &TransactWriteRequest,
+    ) -> Result<TransactOutput, BackendError> {
         let count = request.actions.len();
         if count == 0 || count > MAX_ACTIONS {
             return Err(BackendError::Validation(format!(
