@@ -192,27 +192,23 @@ pub fn open_backend(
         }
     }
     let mut warnings = info.warnings;
-    for rejected in load.rejected {
-        warnings.push(Warning {
-            file: Some(path.to_path_buf()),
-            line: None,
-            message: format!(
-                "item {} skipped: {}",
-                rejected.position + 1,
-                rejected.message
-            ),
-        });
-    }
-    for violation in violations {
-        warnings.push(Warning {
-            file: Some(path.to_path_buf()),
-            line: None,
-            message: format!(
-                "item {:?} kept in the table but not in index {}: {}",
-                violation.key, violation.index, violation.message
-            ),
-        });
-    }
+    let rejected = load.rejected.into_iter().map(|rejected| {
+        format!(
+            "item {} skipped: {}",
+            rejected.position + 1,
+            rejected.message
+        )
+    });
+    let left_out = violations.into_iter().map(|violation| {
+        format!(
+            "item {} kept in the table but not in index {}: {}",
+            shown_key(&violation.key),
+            violation.index,
+            violation.message
+        )
+    });
+    warn_capped(&mut warnings, path, "skipped", rejected);
+    warn_capped(&mut warnings, path, "left out of an index", left_out);
     let description = engine
         .describe(&table_name)
         .map_err(|e| fail(e.to_string()))?;
@@ -226,6 +222,49 @@ pub fn open_backend(
             items_read,
         },
     ))
+}
+
+/// At most this many item-level warnings of one kind are listed; the rest are counted (a schema
+/// that does not match the items would otherwise produce one warning per item).
+const LISTED_WARNINGS: usize = 100;
+
+fn warn_capped(
+    warnings: &mut Vec<Warning>,
+    path: &Path,
+    what: &str,
+    messages: impl Iterator<Item = String>,
+) {
+    let mut more = 0usize;
+    for (position, message) in messages.enumerate() {
+        if position < LISTED_WARNINGS {
+            warnings.push(Warning {
+                file: Some(path.to_path_buf()),
+                line: None,
+                message,
+            });
+        } else {
+            more += 1;
+        }
+    }
+    if more > 0 {
+        warnings.push(Warning {
+            file: Some(path.to_path_buf()),
+            line: None,
+            message: format!("... and {more} more items {what}"),
+        });
+    }
+}
+
+/// A primary key as the user would recognise it in a warning (`USER#1 / ORDER#2`).
+fn shown_key(key: &crate::backend::memory::rows::PrimaryKey) -> String {
+    let part = |value: &crate::backend::memory::key::ScalarKey| match value.to_value() {
+        crate::domain::value::AttrValue::S(text) => text,
+        other => format!("{other:?}"),
+    };
+    match &key.sort {
+        Some(sort) => format!("{} / {}", part(&key.partition), part(sort)),
+        None => part(&key.partition),
+    }
 }
 
 fn table_name_from_path(path: &Path) -> String {

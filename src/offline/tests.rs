@@ -322,3 +322,25 @@ fn an_export_folder_streams_into_a_read_only_ready_engine_with_every_item() {
     assert!(report.inferred.is_some());
     assert_eq!(engine_kind(&engine), "file");
 }
+
+#[test]
+fn a_schema_that_matches_no_item_lists_a_hundred_skips_and_counts_the_rest() {
+    let scratch = Scratch::new();
+    let schema = scratch.write("schema.json", &describe_json().to_string());
+    let lines: Vec<String> = (0..250)
+        .map(|i| format!(r#"{{"pk":{{"S":"USER#{i}"}}}}"#))
+        .collect();
+    let data = scratch.write("items.jsonl", &lines.join("\n"));
+    let (_, report) = open_backend(&data, Some(&schema), BadLines::Skip).expect("opens");
+    assert_eq!(report.description.item_count, Some(0));
+    assert_eq!(report.warnings.len(), 101);
+    assert!(
+        report.warnings[0]
+            .message
+            .contains("Missing the key PK in the item")
+    );
+    assert_eq!(
+        report.warnings[100].message,
+        "... and 150 more items skipped"
+    );
+}
