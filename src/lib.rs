@@ -4,7 +4,7 @@
 //! - [`domain`]: pure data model. Exact 38-digit numbers, the lossless attribute value model,
 //!   table schemas, DynamoDB JSON and plain-JSON views, terminal escaping.
 //! - [`backend`]: the DynamoDB boundary. One trait with an AWS SDK implementation and an
-//!   embedded engine; errors are classified once, at this edge.
+//!   embedded engine ([`backend::memory`]); errors are classified once, at this edge.
 //! - [`app`]: actions, commands, state and the pure `update` function.
 //! - [`keymap`]: key syntax, the embedded default keymap and user overrides.
 //! - [`ui`]: pure rendering of the state.
@@ -12,6 +12,8 @@
 //! - [`terminal`], [`clipboard`], [`tui`], [`launch`]: the terminal guard, clipboard access, the
 //!   loop, and opening the UI from the command line.
 //! - [`cli`]: the headless commands (`tables`, `describe`, `get`, `query`, `scan`) over `Arc<dyn Backend>`.
+//! - [`demo`]: the deterministic `--demo` table, generated for the embedded engine.
+//! - [`offline`]: loaders for table exports (`--file`): scan output, JSON lines, Export-to-S3.
 
 pub mod app;
 pub mod backend;

@@ -236,8 +236,9 @@ impl Generator {
     fn store(&self, rng: &mut Rng, items: &mut Vec<Item>) {
         let store = format!("STORE#st_{:04}", self.round / 10 + 1);
         let city = *rng.pick(&CITIES);
-        for _ in 0..rng.between(1, 4) {
-            let date = iso_date(BASE_DAY + rng.below(365) as i64);
+        // One status change per quarter: dates never repeat within a store, so keys are unique.
+        for quarter in 0..rng.between(1, 4) {
+            let date = iso_date(BASE_DAY + quarter as i64 * 91 + rng.below(91) as i64);
             Builder::new(
                 store.clone(),
                 format!("STATUS#{}#DATE#{date}", rng.pick(&STORE_STATUSES)),

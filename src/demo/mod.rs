@@ -25,15 +25,47 @@ pub const DEFAULT_SEED: u64 = 1;
 /// then whole entity groups; the last group may be cut short).
 #[must_use]
 pub fn generate(seed: u64, size: usize) -> (TableDescription, Vec<Item>) {
-    let mut rng = rng::Rng::new(seed);
-    let mut items = odd::items();
-    items.truncate(size);
-    let mut generator = entities::Generator::new(size);
-    while items.len() < size {
-        generator.next_group(&mut rng, &mut items);
+    (description(), items(seed, size).collect())
+}
+
+/// The demo items as a stream, for loading large demos without holding them all decoded.
+#[must_use]
+pub fn items(seed: u64, size: usize) -> DemoItems {
+    DemoItems {
+        rng: rng::Rng::new(seed),
+        generator: entities::Generator::new(size),
+        pending: odd::items().into(),
+        remaining: size,
     }
-    items.truncate(size);
-    (description(), items)
+}
+
+/// Iterator over the demo items; see [`items`].
+pub struct DemoItems {
+    rng: rng::Rng,
+    generator: entities::Generator,
+    pending: std::collections::VecDeque<Item>,
+    remaining: usize,
+}
+
+impl Iterator for DemoItems {
+    type Item = Item;
+
+    fn next(&mut self) -> Option<Item> {
+        if self.remaining == 0 {
+            return None;
+        }
+        while self.pending.is_empty() {
+            let mut group = Vec::new();
+            self.generator.next_group(&mut self.rng, &mut group);
+            self.pending.extend(group);
+        }
+        self.remaining -= 1;
+        self.pending.pop_front()
+    }
+
+    fn size_hint(&self) -> (usize, Option<usize>) {
+        (self.remaining, Some(self.remaining))
+    }
 }
 
 #[cfg(test)]

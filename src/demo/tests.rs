@@ -13,7 +13,7 @@ fn the_same_seed_and_size_give_the_same_items_and_another_seed_differs() {
 
 #[test]
 fn the_table_holds_exactly_the_requested_number_of_distinct_valid_items() {
-    for size in [0, 1, 5, 100, DEFAULT_SIZE] {
+    for size in [0, 1, 5, 100, DEFAULT_SIZE, 200_000] {
         let (description, items) = generate(DEFAULT_SEED, size);
         assert_eq!(items.len(), size);
         let keyed: Vec<_> = items

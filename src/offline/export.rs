@@ -6,8 +6,9 @@ use std::path::{Path, PathBuf};
 
 use serde_json::Value;
 
-use super::lines::{parse_into, read_text};
-use super::{BadLines, Loaded, OfflineError, Warning};
+use super::lines::{parse_each, read_text};
+use super::{BadLines, Batches, OfflineError, SourceInfo, Warning};
+use crate::domain::value::Item;
 
 const SUMMARY: &str = "manifest-summary.json";
 const FILES: &str = "manifest-files.json";
@@ -132,72 +133,79 @@ fn data_files(root: &Path) -> Result<Vec<PathBuf>, OfflineError> {
     Ok(files)
 }
 
-type FileResult = Result<(Vec<crate::domain::value::Item>, Vec<Warning>), OfflineError>;
+type FileResult = Result<(Vec<Item>, Vec<Warning>), OfflineError>;
 
 fn parse_file(path: &Path, bad_lines: BadLines) -> FileResult {
     let text = read_text(path)?;
     let mut items = Vec::new();
     let mut warnings = Vec::new();
-    parse_into(path, &text, bad_lines, &mut items, &mut warnings)?;
+    parse_each(path, &text, bad_lines, &mut warnings, &mut |batch| {
+        items.extend(batch);
+        Ok(())
+    })?;
     Ok((items, warnings))
 }
 
-pub fn read_folder(folder: &Path, bad_lines: BadLines) -> Result<Loaded, OfflineError> {
-    let root = export_root(folder).ok_or_else(|| {
-        error(folder, "not an Export-to-S3 folder: no manifest-summary.json, manifest-files.json or data/ found")
-    })?;
-    let summary = read_summary(&root)?;
-    let files = data_files(&root)?;
-    let workers = std::thread::available_parallelism()
-        .map_or(1, usize::from)
-        .min(files.len().max(1));
-    let chunk = files.len().div_ceil(workers).max(1);
-    let results: Vec<FileResult> = std::thread::scope(|scope| {
+/// The table name recorded in the export's manifest, if any.
+pub fn table_name(folder: &Path) -> Result<Option<String>, OfflineError> {
+    match export_root(folder) {
+        Some(root) => Ok(read_summary(&root)?.table_name),
+        None => Ok(None),
+    }
+}
+
+/// Parses `files` on one thread each, returning their results in order.
+fn parse_parallel(files: &[PathBuf], bad_lines: BadLines, folder: &Path) -> Vec<FileResult> {
+    std::thread::scope(|scope| {
         let handles: Vec<_> = files
-            .chunks(chunk)
-            .map(|part| {
-                scope.spawn(move || {
-                    part.iter()
-                        .map(|file| parse_file(file, bad_lines))
-                        .collect::<Vec<_>>()
-                })
-            })
+            .iter()
+            .map(|file| scope.spawn(move || parse_file(file, bad_lines)))
             .collect();
         handles
             .into_iter()
-            .flat_map(|handle| {
-                handle.join().unwrap_or_else(|_| {
-                    vec![Err(error(folder, "a worker reading the export failed"))]
-                })
+            .map(|handle| {
+                handle
+                    .join()
+                    .unwrap_or_else(|_| Err(error(folder, "a worker reading the export failed")))
             })
             .collect()
-    });
-    let mut items = Vec::new();
+    })
+}
+
+/// Reads every data file, handing each file's items on as one batch, in manifest order. Files
+/// are parsed as many at a time as there are cores, which also bounds the memory in flight.
+pub fn read_folder(
+    folder: &Path,
+    bad_lines: BadLines,
+    batches: Batches<'_>,
+) -> Result<SourceInfo, OfflineError> {
+    let root = export_root(folder).ok_or_else(|| {
+        error(
+            folder,
+            "not an Export-to-S3 folder: no manifest-summary.json, manifest-files.json or data/ found",
+        )
+    })?;
+    let summary = read_summary(&root)?;
+    let files = data_files(&root)?;
+    let workers = std::thread::available_parallelism().map_or(1, usize::from);
     let mut warnings = Vec::new();
-    for result in results {
-        let (file_items, file_warnings) = result?;
-        if items.is_empty() {
-            items = file_items;
-        } else {
-            items.extend(file_items);
+    let mut read = 0u64;
+    for group in files.chunks(workers.max(1)) {
+        for result in parse_parallel(group, bad_lines, folder) {
+            let (items, file_warnings) = result?;
+            read += items.len() as u64;
+            warnings.extend(file_warnings);
+            batches(items)?;
         }
-        warnings.extend(file_warnings);
     }
     if let Some(expected) = summary.item_count
-        && expected != items.len() as u64
+        && expected != read
     {
         warnings.push(Warning {
             file: Some(root.join(SUMMARY)),
             line: None,
-            message: format!(
-                "the manifest reports {expected} items but {} were read",
-                items.len()
-            ),
+            message: format!("the manifest reports {expected} items but {read} were read"),
         });
     }
-    Ok(Loaded {
-        items,
-        warnings,
-        table_name: summary.table_name,
-    })
+    Ok(SourceInfo { warnings })
 }

@@ -9,7 +9,7 @@ use serde_json::Value;
 use crate::domain::ddb_json::item_from_json;
 use crate::domain::value::Item;
 
-use super::{BadLines, Loaded, OfflineError, Warning};
+use super::{BadLines, Batches, OfflineError, SourceInfo, Warning};
 
 const GZIP_MAGIC: [u8; 2] = [0x1f, 0x8b];
 
@@ -75,33 +75,44 @@ pub fn bad_record(
     }
 }
 
-/// Parses JSON-lines text.
-pub fn parse_into(
+/// Lines per batch handed on while parsing one large file.
+const BATCH_LINES: usize = 65_536;
+
+/// Parses JSON-lines text, handing items on in batches.
+pub fn parse_each(
     path: &Path,
     text: &str,
     bad_lines: BadLines,
-    items: &mut Vec<Item>,
     warnings: &mut Vec<Warning>,
+    batches: Batches<'_>,
 ) -> Result<(), OfflineError> {
+    let mut batch = Vec::new();
     for (index, line) in text.lines().enumerate() {
         if line.trim().is_empty() {
             continue;
         }
         match parse_line(line) {
-            Ok(item) => items.push(item),
+            Ok(item) => batch.push(item),
             Err(message) => bad_record(path, index + 1, message, bad_lines, warnings)?,
         }
+        if batch.len() == BATCH_LINES {
+            batches(std::mem::take(&mut batch))?;
+        }
+    }
+    if !batch.is_empty() {
+        batches(batch)?;
     }
     Ok(())
 }
 
-pub fn parse(path: &Path, text: &str, bad_lines: BadLines) -> Result<Loaded, OfflineError> {
-    let mut items = Vec::new();
+/// Parses a JSON-lines file's text.
+pub fn parse(
+    path: &Path,
+    text: &str,
+    bad_lines: BadLines,
+    batches: Batches<'_>,
+) -> Result<SourceInfo, OfflineError> {
     let mut warnings = Vec::new();
-    parse_into(path, text, bad_lines, &mut items, &mut warnings)?;
-    Ok(Loaded {
-        items,
-        warnings,
-        table_name: None,
-    })
+    parse_each(path, text, bad_lines, &mut warnings, batches)?;
+    Ok(SourceInfo { warnings })
 }

@@ -19,12 +19,12 @@ mod warning;
 
 use std::path::Path;
 
-use crate::backend::memory::MemoryBackend;
+use crate::backend::memory::{ItemLoader, MemoryBackend};
 use crate::domain::schema::TableDescription;
 use crate::domain::value::Item;
 
 pub use describe::parse_describe_table;
-pub use infer::infer_schema;
+pub use infer::{KeyStats, infer_schema};
 pub use warning::{OfflineError, Warning};
 
 /// What to do with a line that is not valid DynamoDB JSON.
@@ -37,7 +37,7 @@ pub enum BadLines {
     Stop,
 }
 
-/// An opened offline table.
+/// An opened offline table with all its items (for headless commands that want the items).
 #[derive(Debug)]
 pub struct Opened {
     pub description: TableDescription,
@@ -47,80 +47,224 @@ pub struct Opened {
     pub inferred: Option<String>,
 }
 
-/// Items read from a source, before a schema is decided.
-pub(crate) struct Loaded {
-    pub items: Vec<Item>,
+/// What opening an offline table into the engine found.
+#[derive(Debug)]
+pub struct OpenReport {
+    pub description: TableDescription,
     pub warnings: Vec<Warning>,
-    /// A table name the source itself reveals (an export's table ARN).
-    pub table_name: Option<String>,
+    pub inferred: Option<String>,
+    /// Items read from the source (before any was skipped by the schema).
+    pub items_read: usize,
 }
 
-/// Reads `path` (file or export folder) and decides the table's schema.
+/// What a source reveals besides its items.
+pub(crate) struct SourceInfo {
+    pub warnings: Vec<Warning>,
+}
+
+/// Receives a source's items in batches (a data file, or a run of lines), in source order.
+pub(crate) type Batches<'a> = &'a mut dyn FnMut(Vec<Item>) -> Result<(), OfflineError>;
+
+fn read_source(
+    path: &Path,
+    bad_lines: BadLines,
+    batches: Batches<'_>,
+) -> Result<SourceInfo, OfflineError> {
+    if path.is_dir() {
+        export::read_folder(path, bad_lines, batches)
+    } else {
+        let text = lines::read_text(path)?;
+        if scan_output::looks_like_scan_output(&text) {
+            scan_output::parse(path, &text, bad_lines, batches)
+        } else {
+            lines::parse(path, &text, bad_lines, batches)
+        }
+    }
+}
+
+/// The table name: the export manifest's table, else the file name.
+fn default_name(path: &Path) -> Result<String, OfflineError> {
+    let from_export = if path.is_dir() {
+        export::table_name(path)?
+    } else {
+        None
+    };
+    Ok(from_export.unwrap_or_else(|| table_name_from_path(path)))
+}
+
+fn decide_schema(
+    path: &Path,
+    schema: Option<&TableDescription>,
+    sample: &[Item],
+) -> Result<(TableDescription, Option<String>), OfflineError> {
+    match schema {
+        Some(description) => Ok((description.clone(), None)),
+        None => {
+            let (description, explanation) = infer_schema(&default_name(path)?, sample)
+                .map_err(|message| OfflineError::new(Some(path.to_path_buf()), None, message))?;
+            Ok((description, Some(explanation)))
+        }
+    }
+}
+
+/// Reads `path` (file or export folder) with all its items and decides the table's schema.
 pub fn open(
     path: &Path,
     schema: Option<&Path>,
     bad_lines: BadLines,
 ) -> Result<Opened, OfflineError> {
-    let loaded = if path.is_dir() {
-        export::read_folder(path, bad_lines)?
-    } else {
-        read_file(path, bad_lines)?
-    };
-    let default_name = loaded
-        .table_name
-        .clone()
-        .unwrap_or_else(|| table_name_from_path(path));
-    let (description, inferred) = match schema {
-        Some(schema_path) => (describe::read_describe_table(schema_path)?, None),
-        None => {
-            let (description, explanation) = infer_schema(&default_name, &loaded.items)
-                .map_err(|message| OfflineError::new(Some(path.to_path_buf()), None, message))?;
-            (description, Some(explanation))
-        }
-    };
+    let schema = schema.map(describe::read_describe_table).transpose()?;
+    let mut items = Vec::new();
+    let info = read_source(path, bad_lines, &mut |batch| {
+        items.extend(batch);
+        Ok(())
+    })?;
+    let (description, inferred) = decide_schema(path, schema.as_ref(), &items)?;
     Ok(Opened {
         description,
-        items: loaded.items,
-        warnings: loaded.warnings,
+        items,
+        warnings: info.warnings,
         inferred,
     })
 }
 
-/// Opens `path` and loads it into a file-backed engine. Items the schema refuses (no key, wrong
-/// key type) are skipped with a warning; items with invalid index keys stay out of that index.
-/// The caller wraps the engine in [`crate::backend::read_only::ReadOnly`] unless writes were
-/// explicitly allowed.
+/// Opens `path` straight into a file-backed engine, streaming: items are encoded batch by batch,
+/// so the decoded table is never held whole. Without `--schema` the key schema is inferred from
+/// the first batch (the first data file, or the first 65,536 lines). Items the schema refuses (no
+/// key, wrong key type) are skipped with a warning; items with invalid index keys stay in the
+/// table but out of that index. The caller wraps the engine in
+/// [`crate::backend::read_only::ReadOnly`] unless writes were explicitly allowed.
 pub fn open_backend(
     path: &Path,
     schema: Option<&Path>,
     bad_lines: BadLines,
-) -> Result<(MemoryBackend, Opened), OfflineError> {
-    let mut opened = open(path, schema, bad_lines)?;
-    let items = std::mem::take(&mut opened.items);
-    let (engine, report) = MemoryBackend::load(opened.description.clone(), items);
-    for rejected in report.rejected {
-        opened.warnings.push(Warning {
-            file: Some(path.to_path_buf()),
-            line: None,
-            message: format!(
-                "item {} skipped: {}",
-                rejected.position + 1,
-                rejected.message
-            ),
-        });
+) -> Result<(MemoryBackend, OpenReport), OfflineError> {
+    let schema = schema.map(describe::read_describe_table).transpose()?;
+    let mut loader: Option<(ItemLoader, Option<String>)> = None;
+    let mut stats = KeyStats::default();
+    let mut items_read = 0;
+    let info = read_source(path, bad_lines, &mut |batch| {
+        items_read += batch.len();
+        if schema.is_none() {
+            batch.iter().for_each(|item| stats.observe(item));
+        }
+        if loader.is_none() {
+            let (description, inferred) = decide_schema(path, schema.as_ref(), &batch)?;
+            loader = Some((ItemLoader::new(description), inferred));
+        }
+        if let Some((loader, _)) = loader.as_mut() {
+            batch.into_iter().for_each(|item| loader.push(item));
+        }
+        Ok(())
+    })?;
+    let (loader, mut inferred) = match loader {
+        Some(found) => found,
+        None => {
+            let (description, inferred) = decide_schema(path, schema.as_ref(), &[])?;
+            (ItemLoader::new(description), inferred)
+        }
+    };
+    let fail = |message: String| OfflineError::new(Some(path.to_path_buf()), None, message);
+    let table_name = loader.description().name.clone();
+    let known: Vec<String> = loader
+        .description()
+        .indexes
+        .iter()
+        .map(|index| index.name.clone())
+        .collect();
+    let engine = MemoryBackend::empty();
+    let load = engine.add_loaded(loader);
+    let mut violations = load.index_violations;
+    // Index attributes that first appear after the first batch: add and backfill those indexes,
+    // so the inference covers every item, not only the first batch.
+    if let Some(explanation) = inferred.as_mut() {
+        for (index, index_explanation) in stats.indexes() {
+            if known.contains(&index.name) {
+                continue;
+            }
+            violations.extend(
+                engine
+                    .add_index(&table_name, index)
+                    .map_err(|e| fail(e.to_string()))?,
+            );
+            explanation.push_str("; ");
+            explanation.push_str(&index_explanation);
+        }
     }
-    for violation in report.index_violations {
-        opened.warnings.push(Warning {
-            file: Some(path.to_path_buf()),
-            line: None,
-            message: format!(
-                "item {:?} kept in the table but not in index {}: {}",
-                violation.key, violation.index, violation.message
-            ),
-        });
-    }
+    let mut warnings = info.warnings;
+    let rejected = load.rejected.into_iter().map(|rejected| {
+        format!(
+            "item {} skipped: {}",
+            rejected.position + 1,
+            rejected.message
+        )
+    });
+    let left_out = violations.into_iter().map(|violation| {
+        format!(
+            "item {} kept in the table but not in index {}: {}",
+            shown_key(&violation.key),
+            violation.index,
+            violation.message
+        )
+    });
+    warn_capped(&mut warnings, path, "skipped", rejected);
+    warn_capped(&mut warnings, path, "left out of an index", left_out);
+    let description = engine
+        .describe(&table_name)
+        .map_err(|e| fail(e.to_string()))?;
     let engine = engine.with_connection_kind("file", Some(path.display().to_string()));
-    Ok((engine, opened))
+    Ok((
+        engine,
+        OpenReport {
+            description,
+            warnings,
+            inferred,
+            items_read,
+        },
+    ))
+}
+
+/// At most this many item-level warnings of one kind are listed; the rest are counted (a schema
+/// that does not match the items would otherwise produce one warning per item).
+const LISTED_WARNINGS: usize = 100;
+
+fn warn_capped(
+    warnings: &mut Vec<Warning>,
+    path: &Path,
+    what: &str,
+    messages: impl Iterator<Item = String>,
+) {
+    let mut more = 0usize;
+    for (position, message) in messages.enumerate() {
+        if position < LISTED_WARNINGS {
+            warnings.push(Warning {
+                file: Some(path.to_path_buf()),
+                line: None,
+                message,
+            });
+        } else {
+            more += 1;
+        }
+    }
+    if more > 0 {
+        warnings.push(Warning {
+            file: Some(path.to_path_buf()),
+            line: None,
+            message: format!("... and {more} more items {what}"),
+        });
+    }
+}
+
+/// A primary key as the user would recognise it in a warning (`USER#1 / ORDER#2`).
+fn shown_key(key: &crate::backend::memory::rows::PrimaryKey) -> String {
+    let part = |value: &crate::backend::memory::key::ScalarKey| match value.to_value() {
+        crate::domain::value::AttrValue::S(text) => text,
+        other => format!("{other:?}"),
+    };
+    match &key.sort {
+        Some(sort) => format!("{} / {}", part(&key.partition), part(sort)),
+        None => part(&key.partition),
+    }
 }
 
 fn table_name_from_path(path: &Path) -> String {
@@ -137,15 +281,6 @@ fn table_name_from_path(path: &Path) -> String {
         cleaned
     } else {
         "OfflineTable".to_owned()
-    }
-}
-
-fn read_file(path: &Path, bad_lines: BadLines) -> Result<Loaded, OfflineError> {
-    let text = lines::read_text(path)?;
-    if scan_output::looks_like_scan_output(&text) {
-        scan_output::parse(path, &text, bad_lines)
-    } else {
-        lines::parse(path, &text, bad_lines)
     }
 }
 

@@ -8,7 +8,7 @@ use serde_json::Value;
 use crate::domain::ddb_json::item_from_json;
 
 use super::lines::bad_record;
-use super::{BadLines, Loaded, OfflineError};
+use super::{BadLines, Batches, OfflineError, SourceInfo};
 
 /// True when the text starts like a scan output object rather than a JSON-lines item.
 #[must_use]
@@ -32,8 +32,12 @@ fn line_at(text: &str, offset: usize) -> usize {
     text[..offset.min(text.len())].matches('\n').count() + 1
 }
 
-pub fn parse(path: &Path, text: &str, bad_lines: BadLines) -> Result<Loaded, OfflineError> {
-    let mut items = Vec::new();
+pub fn parse(
+    path: &Path,
+    text: &str,
+    bad_lines: BadLines,
+    batches: Batches<'_>,
+) -> Result<SourceInfo, OfflineError> {
     let mut warnings = Vec::new();
     let mut stream = serde_json::Deserializer::from_str(text).into_iter::<Value>();
     loop {
@@ -58,11 +62,7 @@ pub fn parse(path: &Path, text: &str, bad_lines: BadLines) -> Result<Loaded, Off
                             bad_lines,
                             &mut warnings,
                         )?;
-                        Ok(Loaded {
-                            items,
-                            warnings,
-                            table_name: None,
-                        })
+                        Ok(SourceInfo { warnings })
                     }
                 };
             }
@@ -78,6 +78,7 @@ pub fn parse(path: &Path, text: &str, bad_lines: BadLines) -> Result<Loaded, Off
             )?;
             continue;
         };
+        let mut items = Vec::with_capacity(page.len());
         for (position, json) in page.iter().enumerate() {
             match item_from_json(json) {
                 Ok(item) => items.push(item),
@@ -90,10 +91,7 @@ pub fn parse(path: &Path, text: &str, bad_lines: BadLines) -> Result<Loaded, Off
                 )?,
             }
         }
+        batches(items)?;
     }
-    Ok(Loaded {
-        items,
-        warnings,
-        table_name: None,
-    })
+    Ok(SourceInfo { warnings })
 }

@@ -241,6 +241,7 @@ fn with_a_schema_items_with_invalid_index_keys_stay_in_the_table_and_keyless_ite
         .join("\n"),
     );
     let (engine, opened) = open_backend(&data, Some(&schema), BadLines::Stop).expect("opens");
+    assert_eq!(opened.items_read, 3);
     assert_eq!(opened.inferred, None);
     let description = engine.describe("Orders").expect("table exists");
     assert_eq!(description.item_count, Some(2));
@@ -278,5 +279,68 @@ fn a_missing_file_is_an_error_naming_it() {
             .to_string()
             .starts_with("/nonexistent/ddbx/items.json: cannot read"),
         "{error}"
+    );
+}
+
+#[test]
+fn a_bad_line_inside_a_gzipped_data_file_names_that_file_and_line() {
+    let scratch = Scratch::new();
+    let folder = write_export(&scratch, "DYNAMODB_JSON", 3);
+    let data = scratch
+        .0
+        .join("AWSDynamoDB/01234567890123-abcdef/data/b.json.gz");
+    scratch.write_gz(
+        "AWSDynamoDB/01234567890123-abcdef/data/b.json.gz",
+        &format!("{{\"Item\":{ORDER}}}\n{{\"Item\":{{\"PK\":{{\"SS\":[]}}}}}}\n"),
+    );
+    let error = open(&folder, None, BadLines::Stop).expect_err("stops");
+    assert_eq!(
+        (error.0.file.as_deref(), error.0.line),
+        (Some(data.as_path()), Some(2))
+    );
+    let opened = open(&folder, None, BadLines::Skip).expect("skips");
+    assert_eq!(opened.items.len(), 2);
+    assert_eq!(
+        opened.warnings.len(),
+        2,
+        "the bad line and the manifest count"
+    );
+}
+
+#[test]
+fn an_export_folder_streams_into_a_read_only_ready_engine_with_every_item() {
+    let scratch = Scratch::new();
+    let folder = write_export(&scratch, "DYNAMODB_JSON", 2);
+    let (engine, report) = open_backend(&folder, None, BadLines::Stop).expect("opens");
+    assert_eq!(report.items_read, 2);
+    assert_eq!(report.description.name, "Orders");
+    assert_eq!(report.description.item_count, Some(2));
+    assert_eq!(
+        report.description.index("GSI1").and_then(|i| i.item_count),
+        Some(1)
+    );
+    assert!(report.inferred.is_some());
+    assert_eq!(engine_kind(&engine), "file");
+}
+
+#[test]
+fn a_schema_that_matches_no_item_lists_a_hundred_skips_and_counts_the_rest() {
+    let scratch = Scratch::new();
+    let schema = scratch.write("schema.json", &describe_json().to_string());
+    let lines: Vec<String> = (0..250)
+        .map(|i| format!(r#"{{"pk":{{"S":"USER#{i}"}}}}"#))
+        .collect();
+    let data = scratch.write("items.jsonl", &lines.join("\n"));
+    let (_, report) = open_backend(&data, Some(&schema), BadLines::Skip).expect("opens");
+    assert_eq!(report.description.item_count, Some(0));
+    assert_eq!(report.warnings.len(), 101);
+    assert!(
+        report.warnings[0]
+            .message
+            .contains("Missing the key PK in the item")
+    );
+    assert_eq!(
+        report.warnings[100].message,
+        "... and 150 more items skipped"
     );
 }

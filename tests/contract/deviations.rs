@@ -16,6 +16,9 @@ pub enum Deviation {
     DynaliteAcceptsConsistentReadsOnGsiScan,
     /// dynalite does not implement UpdateTimeToLive / DescribeTimeToLive.
     DynaliteHasNoTtl,
+    /// dynalite stores an item whose secondary-index key attribute is an empty string, which
+    /// DynamoDB refuses ("A value specified for a secondary index key is not supported").
+    DynaliteAcceptsEmptyIndexKeyValues,
     /// moto validates less than DynamoDB: some invalid requests succeed or fail differently.
     MotoLaxValidation,
     /// moto lists tables in creation order; DynamoDB lists them in ascending name order.
@@ -39,7 +42,8 @@ impl Deviation {
                 Self::DynaliteHasNoTransactions
                     | Self::DynaliteReturnsNoItemOnConditionFailure
                     | Self::DynaliteAcceptsConsistentReadsOnGsiScan
-                    | Self::DynaliteHasNoTtl,
+                    | Self::DynaliteHasNoTtl
+                    | Self::DynaliteAcceptsEmptyIndexKeyValues,
                 Server::Dynalite
             ) | (
                 Self::MotoLaxValidation

@@ -5,7 +5,7 @@ use ddbx::domain::value::ValueType;
 
 use crate::deviations::Deviation;
 use crate::setup::Harness;
-use crate::support::tables::{IndexSpec, ProjectionSpec, TableSpec, create_table, enable_ttl};
+use crate::support::tables::{IndexSpec, ProjectionSpec, TableSpec, create_table};
 use crate::support::unique_table_name;
 
 pub async fn list_tables_includes_every_created_table(h: &Harness) {
@@ -151,7 +151,7 @@ pub async fn describe_reports_the_ttl_attribute(h: &Harness) {
         .await
         .expect("describe_table");
     assert_eq!(before.ttl, None, "no TTL configured yet");
-    match enable_ttl(h.admin(), &table, "expiresAt").await {
+    match h.enable_ttl(&table, "expiresAt").await {
         Ok(()) => {
             let after = h
                 .backend()

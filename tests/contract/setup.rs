@@ -10,7 +10,13 @@ use ddbx::backend::aws::{AwsBackend, AwsOptions};
 use ddbx::backend::{Backend, ExpressionParams};
 use ddbx::domain::value::{AttrValue, Item};
 
-use crate::support::tables::{TableSpec, create_table, delete_table};
+use ddbx::backend::memory::{LoadReport, MemoryBackend};
+use ddbx::domain::schema::{
+    BillingMode, IndexKind, IndexSchema, KeyAttribute, KeySchema, Projection, TableDescription,
+};
+use ddbx::domain::value::ValueType;
+
+use crate::support::tables::{ProjectionSpec, TableSpec, create_table, delete_table, enable_ttl};
 use crate::support::{
     Server, TEST_REGION, items::seed_items, sdk_client, server_endpoint, unique_table_name,
 };
@@ -21,7 +27,13 @@ pub struct Harness {
     pub backend: Arc<dyn Backend>,
     /// Where the backend points, as error messages should name it.
     pub endpoint: String,
-    admin: Client,
+    setup: Setup,
+}
+
+/// How tables are created and seeded: through the server's API, or directly in the engine.
+enum Setup {
+    Server(Client),
+    Memory(Arc<MemoryBackend>),
 }
 
 impl Harness {
@@ -40,8 +52,19 @@ impl Harness {
         Some(Self {
             server,
             backend: Arc::new(backend),
-            admin: sdk_client(&endpoint),
+            setup: Setup::Server(sdk_client(&endpoint)),
             endpoint,
+        })
+    }
+
+    /// The embedded engine, with no tables yet; always available.
+    pub async fn memory() -> Option<Self> {
+        let engine = Arc::new(MemoryBackend::empty());
+        Some(Self {
+            server: Server::Memory,
+            backend: engine.clone(),
+            endpoint: "memory".to_owned(),
+            setup: Setup::Memory(engine),
         })
     }
 
@@ -56,23 +79,101 @@ impl Harness {
             name: name.clone(),
             ..spec
         };
-        create_table(&self.admin, &spec).await;
+        match &self.setup {
+            Setup::Server(admin) => create_table(admin, &spec).await,
+            Setup::Memory(engine) => {
+                let report = engine.create_table(description_of(&spec), Vec::new());
+                assert_eq!(report, LoadReport::default());
+            }
+        }
         name
     }
 
     /// Writes items straight to the server (BatchWriteItem), bypassing the backend under test.
     pub async fn seed(&self, table: &str, items: &[Item]) {
-        seed_items(&self.admin, table, items).await;
+        match &self.setup {
+            Setup::Server(admin) => seed_items(admin, table, items).await,
+            Setup::Memory(engine) => engine
+                .seed(table, items.iter().cloned())
+                .unwrap_or_else(|error| panic!("seeding {table}: {error}")),
+        }
     }
 
     pub async fn drop_table(&self, table: &str) {
-        delete_table(&self.admin, table).await;
+        match &self.setup {
+            Setup::Server(admin) => delete_table(admin, table).await,
+            Setup::Memory(engine) => {
+                engine.drop_table(table);
+            }
+        }
     }
 
-    /// The setup client, for the few things the backend cannot do (enable TTL).
+    /// The setup client of a server harness, for scenarios that are about the server's own
+    /// paging (the engine harness never runs those).
     pub fn admin(&self) -> &Client {
-        &self.admin
+        match &self.setup {
+            Setup::Server(admin) => admin,
+            Setup::Memory(_) => panic!("the engine harness has no server client"),
+        }
     }
+
+    /// Enables TTL on `attribute` (UpdateTimeToLive on a server; the engine records it).
+    pub async fn enable_ttl(&self, table: &str, attribute: &str) -> Result<(), String> {
+        match &self.setup {
+            Setup::Server(admin) => enable_ttl(admin, table, attribute).await,
+            Setup::Memory(engine) => engine
+                .set_ttl(table, attribute)
+                .map_err(|error| error.to_string()),
+        }
+    }
+}
+
+/// The engine's description of a table the servers would create from `spec`.
+fn description_of(spec: &TableSpec) -> TableDescription {
+    let attribute =
+        |(name, value_type): &(String, ValueType)| KeyAttribute::new(name.clone(), *value_type);
+    let mut description = TableDescription::new(
+        spec.name.clone(),
+        KeySchema {
+            partition: attribute(&spec.partition),
+            sort: spec.sort.as_ref().map(attribute),
+        },
+    );
+    let indexes = spec
+        .gsis
+        .iter()
+        .map(|index| (index, IndexKind::Global))
+        .chain(spec.lsis.iter().map(|index| (index, IndexKind::Local)));
+    for (index, kind) in indexes {
+        let key = KeySchema {
+            partition: attribute(&index.partition),
+            sort: index.sort.as_ref().map(attribute),
+        };
+        for key_attribute in key
+            .names()
+            .zip([&key.partition].into_iter().chain(key.sort.as_ref()))
+        {
+            description
+                .attribute_types
+                .insert(key_attribute.0.to_owned(), key_attribute.1.value_type);
+        }
+        description.indexes.push(IndexSchema {
+            name: index.name.clone(),
+            kind,
+            key,
+            projection: match &index.projection {
+                ProjectionSpec::All => Projection::All,
+                ProjectionSpec::KeysOnly => Projection::KeysOnly,
+                ProjectionSpec::Include(names) => Projection::Include(names.clone()),
+            },
+            item_count: None,
+            size_bytes: None,
+            status: (kind == IndexKind::Global).then(|| "ACTIVE".to_owned()),
+        });
+    }
+    description.status = Some("ACTIVE".to_owned());
+    description.billing_mode = Some(BillingMode::PayPerRequest);
+    description
 }
 
 /// An item from `(name, value)` pairs.

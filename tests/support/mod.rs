@@ -70,6 +70,8 @@ pub enum Server {
     Dynalite,
     /// moto: transactions, cancellation reasons, ALL_OLD on condition failure; lax validation.
     Moto,
+    /// ddbx's embedded engine, in-process: no endpoint, follows DynamoDB where servers deviate.
+    Memory,
 }
 
 impl Server {
@@ -79,6 +81,8 @@ impl Server {
         match self {
             Self::Dynalite => "DDBX_TEST_DYNALITE_ENDPOINT",
             Self::Moto => "DDBX_TEST_MOTO_ENDPOINT",
+            // Never read: the engine runs inside the test process.
+            Self::Memory => "",
         }
     }
 
@@ -87,6 +91,7 @@ impl Server {
         match self {
             Self::Dynalite => "dynalite",
             Self::Moto => "moto",
+            Self::Memory => "memory",
         }
     }
 }

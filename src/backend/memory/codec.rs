@@ -1,13 +1,25 @@
 //! Compact binary form of a stored item. A `BTreeMap` item costs several hundred bytes of node
 //! overhead; this encoding costs roughly the item's DynamoDB size plus a few bytes per attribute,
-//! which is what keeps a million-item table within twice its DynamoDB-JSON size. Items are decoded
-//! on read; the encoding is private to the engine and never leaves the process.
+//! which is what keeps a million-item table within twice its DynamoDB-JSON size. The table key
+//! attributes are left out (the row key already holds them) and given back on decode. Items are
+//! decoded on read; the encoding is private to the engine and never leaves the process.
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::sync::Arc;
 
 use crate::domain::number::Number;
+use crate::domain::schema::KeySchema;
 use crate::domain::value::{AttrValue, Item, item_size};
+
+use super::key::ScalarKey;
+
+/// The table key of a stored item, given back to [`StoredItem::decode`].
+#[derive(Clone, Copy, Debug)]
+pub struct KeyParts<'a> {
+    pub schema: &'a KeySchema,
+    pub partition: &'a ScalarKey,
+    pub sort: Option<&'a ScalarKey>,
+}
 
 const TAG_S: u8 = 0;
 const TAG_N: u8 = 1;
@@ -31,33 +43,63 @@ pub struct StoredItem(Arc<[u8]>);
 pub struct CorruptItem;
 
 impl StoredItem {
+    /// Encodes `item` without its table key attributes (named by `key`).
     #[must_use]
-    pub fn encode(item: &Item) -> Self {
+    pub fn encode(item: &Item, key: &KeySchema) -> Self {
         let size = u32::try_from(item_size(item)).unwrap_or(u32::MAX);
         let mut out = Vec::with_capacity(16 + item.len() * 16);
         out.extend_from_slice(&size.to_le_bytes());
-        write_map(&mut out, item);
+        let stored = item.iter().filter(|(name, _)| !key.contains(name));
+        write_len(&mut out, stored.clone().count());
+        for (name, value) in stored {
+            write_bytes(&mut out, name.as_bytes());
+            write_value(&mut out, value);
+        }
         Self(out.into())
     }
 
     /// The item's size as the service counts it.
     #[must_use]
     pub fn size(&self) -> usize {
-        let mut header = [0u8; 4];
-        header.copy_from_slice(&self.0[..4]);
-        u32::from_le_bytes(header) as usize
+        match self.0.get(..4) {
+            Some(&[a, b, c, d]) => u32::from_le_bytes([a, b, c, d]) as usize,
+            _ => 0,
+        }
     }
 
-    pub fn decode(&self) -> Result<Item, CorruptItem> {
+    /// The item, with its table key attributes put back from `key`.
+    pub fn decode(&self, key: KeyParts<'_>) -> Result<Item, CorruptItem> {
+        self.decode_only(key, |_| true)
+    }
+
+    /// The item with only the attributes `keep` accepts (plus the table key), skipping the
+    /// others without building them: an index with a KEYS_ONLY or INCLUDE projection reads
+    /// a few attributes of a larger item.
+    pub fn decode_only(
+        &self,
+        key: KeyParts<'_>,
+        keep: impl Fn(&str) -> bool,
+    ) -> Result<Item, CorruptItem> {
         let mut reader = Reader {
-            bytes: &self.0[4..],
+            bytes: self.0.get(4..).ok_or(CorruptItem)?,
         };
-        let item = reader.map().ok_or(CorruptItem)?;
-        if reader.bytes.is_empty() {
-            Ok(item)
-        } else {
-            Err(CorruptItem)
+        let mut entries = reader.entries(&keep).ok_or(CorruptItem)?;
+        if !reader.bytes.is_empty() {
+            return Err(CorruptItem);
         }
+        entries.push((key.schema.partition.name.clone(), key.partition.to_value()));
+        if let (Some(attribute), Some(sort)) = (&key.schema.sort, key.sort) {
+            entries.push((attribute.name.clone(), sort.to_value()));
+        }
+        // Collecting builds the map in bulk (the entries are nearly sorted), which is cheaper
+        // than inserting one by one.
+        Ok(entries.into_iter().collect())
+    }
+
+    /// True when both are the very same stored item (not merely equal bytes).
+    #[must_use]
+    pub fn same_as(&self, other: &Self) -> bool {
+        Arc::ptr_eq(&self.0, &other.0)
     }
 
     /// Bytes held in memory for this item (for memory accounting in benches).
@@ -85,6 +127,26 @@ fn write_bytes(out: &mut Vec<u8>, bytes: &[u8]) {
     out.extend_from_slice(bytes);
 }
 
+/// A number as its normalised text, formatted straight into the buffer (no temporary string).
+fn write_number(out: &mut Vec<u8>, number: &Number) {
+    use std::io::Write as _;
+    // Reserve one length byte, format, then patch the length. Nearly every number is shorter
+    // than 128 bytes; a longer one (up to 38 digits plus 129 zeros) is moved behind a longer
+    // length prefix.
+    let start = out.len();
+    out.push(0);
+    // Writing into a Vec cannot fail.
+    let _ = write!(out, "{number}");
+    let len = out.len() - start - 1;
+    if len < 0x80 {
+        out[start] = len as u8;
+    } else {
+        let text = out.split_off(start + 1);
+        out.truncate(start);
+        write_bytes(out, &text);
+    }
+}
+
 fn write_map(out: &mut Vec<u8>, map: &BTreeMap<String, AttrValue>) {
     write_len(out, map.len());
     for (name, value) in map {
@@ -101,7 +163,7 @@ fn write_value(out: &mut Vec<u8>, value: &AttrValue) {
         }
         AttrValue::N(number) => {
             out.push(TAG_N);
-            write_bytes(out, number.to_string().as_bytes());
+            write_number(out, number);
         }
         AttrValue::B(bytes) => {
             out.push(TAG_B);
@@ -132,7 +194,7 @@ fn write_value(out: &mut Vec<u8>, value: &AttrValue) {
             out.push(TAG_NS);
             write_len(out, set.len());
             for number in set {
-                write_bytes(out, number.to_string().as_bytes());
+                write_number(out, number);
             }
         }
         AttrValue::Bs(set) => {
@@ -186,15 +248,52 @@ impl<'a> Reader<'a> {
         Number::parse(std::str::from_utf8(self.slice()?).ok()?).ok()
     }
 
-    fn map(&mut self) -> Option<BTreeMap<String, AttrValue>> {
+    fn entries(&mut self, keep: &impl Fn(&str) -> bool) -> Option<Vec<(String, AttrValue)>> {
         let count = self.len()?;
-        let mut map = BTreeMap::new();
+        let mut entries = Vec::with_capacity(count.min(self.bytes.len()) + 2);
         for _ in 0..count {
-            let name = self.string()?;
-            let value = self.value()?;
-            map.insert(name, value);
+            let name = std::str::from_utf8(self.slice()?).ok()?;
+            if keep(name) {
+                let name = name.to_owned();
+                let value = self.value()?;
+                entries.push((name, value));
+            } else {
+                self.skip_value()?;
+            }
         }
-        Some(map)
+        Some(entries)
+    }
+
+    fn map(&mut self) -> Option<BTreeMap<String, AttrValue>> {
+        Some(self.entries(&|_| true)?.into_iter().collect())
+    }
+
+    /// Moves past one value without building it.
+    fn skip_value(&mut self) -> Option<()> {
+        match self.byte()? {
+            TAG_S | TAG_N | TAG_B => {
+                self.slice()?;
+            }
+            TAG_TRUE | TAG_FALSE | TAG_NULL => {}
+            TAG_M => {
+                for _ in 0..self.len()? {
+                    self.slice()?;
+                    self.skip_value()?;
+                }
+            }
+            TAG_L => {
+                for _ in 0..self.len()? {
+                    self.skip_value()?;
+                }
+            }
+            TAG_SS | TAG_NS | TAG_BS => {
+                for _ in 0..self.len()? {
+                    self.slice()?;
+                }
+            }
+            _ => return None,
+        }
+        Some(())
     }
 
     fn value(&mut self) -> Option<AttrValue> {
@@ -263,15 +362,65 @@ mod tests {
         })
     }
 
+    use crate::domain::schema::KeyAttribute;
+    use crate::domain::value::ValueType;
+
+    fn schema() -> KeySchema {
+        KeySchema {
+            partition: KeyAttribute::new("PK", ValueType::S),
+            sort: Some(KeyAttribute::new("SK", ValueType::N)),
+        }
+    }
+
+    fn round_trip(mut item: Item) -> (Item, Result<Item, CorruptItem>, StoredItem) {
+        let partition = ScalarKey::S("USER#1".into());
+        let sort = ScalarKey::N(Box::new(Number::from(7)));
+        item.insert("PK".into(), partition.to_value());
+        item.insert("SK".into(), sort.to_value());
+        let schema = schema();
+        let stored = StoredItem::encode(&item, &schema);
+        let parts = KeyParts {
+            schema: &schema,
+            partition: &partition,
+            sort: Some(&sort),
+        };
+        let decoded = stored.decode(parts);
+        (item, decoded, stored)
+    }
+
     proptest! {
         #[test]
         fn every_item_decodes_to_exactly_what_was_encoded(
             item in proptest::collection::btree_map(".{1,8}", arb_value(), 0..8)
         ) {
-            let stored = StoredItem::encode(&item);
-            prop_assert_eq!(stored.decode(), Ok(item.clone()));
+            let (item, decoded, stored) = round_trip(item);
+            prop_assert_eq!(decoded, Ok(item.clone()));
             prop_assert_eq!(stored.size(), item_size(&item));
         }
+    }
+
+    proptest! {
+        #[test]
+        fn decoding_only_some_attributes_equals_decoding_all_then_dropping_the_rest(
+            item in proptest::collection::btree_map("[a-d]{1,2}", arb_value(), 0..8)
+        ) {
+            let (item, _, stored) = round_trip(item);
+            let schema = schema();
+            let partition = ScalarKey::S("USER#1".into());
+            let sort = ScalarKey::N(Box::new(Number::from(7)));
+            let parts = KeyParts { schema: &schema, partition: &partition, sort: Some(&sort) };
+            let wanted = |name: &str| name.starts_with('a');
+            let mut expected = item;
+            expected.retain(|name, _| wanted(name) || name == "PK" || name == "SK");
+            prop_assert_eq!(stored.decode_only(parts, wanted), Ok(expected));
+        }
+    }
+
+    #[test]
+    fn key_attributes_are_not_stored_twice() {
+        let (_, _, with_keys) = round_trip(Item::new());
+        // Size header (4) plus an empty attribute count (1).
+        assert_eq!(with_keys.encoded_len(), 5);
     }
 
     #[test]
@@ -282,17 +431,46 @@ mod tests {
             AttrValue::N(Number::parse("12345678901234567890123456789012345678").expect("valid")),
         );
         item.insert("empty".into(), AttrValue::s(""));
-        assert_eq!(StoredItem::encode(&item).decode(), Ok(item));
+        let (item, decoded, _) = round_trip(item);
+        assert_eq!(decoded, Ok(item));
+    }
+
+    #[test]
+    fn numbers_whose_text_is_longer_than_127_bytes_survive_storage() {
+        let mut item = Item::new();
+        for (name, text) in [
+            ("tiny", "1e-130"),
+            ("huge", "9.9999999999999999999999999999999999999e125"),
+            ("short", "-0.5"),
+        ] {
+            item.insert(
+                name.into(),
+                AttrValue::N(Number::parse(text).expect("valid")),
+            );
+        }
+        item.insert(
+            "set".into(),
+            AttrValue::Ns([Number::parse("1e-130").expect("valid"), Number::from(3)].into()),
+        );
+        let (item, decoded, _) = round_trip(item);
+        assert_eq!(decoded, Ok(item));
     }
 
     #[test]
     fn truncated_bytes_are_reported_as_corrupt_instead_of_panicking() {
         let mut item = Item::new();
         item.insert("name".into(), AttrValue::s("value"));
-        let stored = StoredItem::encode(&item);
-        for cut in 4..stored.0.len() {
+        let (_, _, stored) = round_trip(item);
+        let schema = schema();
+        let partition = ScalarKey::S("USER#1".into());
+        for cut in 0..stored.0.len() {
             let truncated = StoredItem(stored.0[..cut].into());
-            assert_eq!(truncated.decode(), Err(CorruptItem));
+            let parts = KeyParts {
+                schema: &schema,
+                partition: &partition,
+                sort: None,
+            };
+            assert_eq!(truncated.decode(parts), Err(CorruptItem));
         }
     }
 }

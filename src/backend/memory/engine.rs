@@ -2,14 +2,15 @@
 //! table run concurrently and every write (single item or transaction) is atomic.
 
 use std::collections::BTreeMap;
-use std::sync::{RwLock, RwLockReadGuard, RwLockWriteGuard};
+use std::sync::{Arc, RwLock, RwLockReadGuard, RwLockWriteGuard};
 
 use crate::backend::{BackendError, Connection};
 use crate::domain::schema::TableDescription;
 use crate::domain::value::Item;
 
+use super::idempotency::Tokens;
 use super::limits::{WriteKind, check_item};
-use super::table::{IndexViolation, TableData};
+use super::table::{IndexViolation, TableData, TableLoader};
 
 /// An item refused on load, by position in the input.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -26,10 +27,53 @@ pub struct LoadReport {
     pub index_violations: Vec<IndexViolation>,
 }
 
+/// Loads items one at a time, checking each like a PutItem and recording refusals.
+pub struct ItemLoader {
+    loader: TableLoader,
+    report: LoadReport,
+    position: usize,
+}
+
+impl ItemLoader {
+    #[must_use]
+    pub fn new(description: TableDescription) -> Self {
+        Self {
+            loader: TableLoader::new(description),
+            report: LoadReport::default(),
+            position: 0,
+        }
+    }
+
+    /// The description of the table being loaded.
+    #[must_use]
+    pub fn description(&self) -> &TableDescription {
+        self.loader.description()
+    }
+
+    /// Checks and adds one item; an invalid one is recorded in the report and skipped.
+    pub fn push(&mut self, item: Item) {
+        match check_item(self.loader.description(), &item, WriteKind::Put) {
+            Ok(key) => self.loader.push(key, &item),
+            Err(error) => self.report.rejected.push(RejectedItem {
+                position: self.position,
+                message: match error {
+                    BackendError::Validation(message) => message,
+                    other => other.to_string(),
+                },
+            }),
+        }
+        self.position += 1;
+    }
+}
+
 /// The embedded DynamoDB engine.
 pub struct MemoryBackend {
-    pub(super) tables: BTreeMap<String, RwLock<TableData>>,
+    /// Tables by name. The outer lock is only held to find, add or drop a table; each table
+    /// has its own lock for its data.
+    pub(super) tables: RwLock<BTreeMap<String, Arc<RwLock<TableData>>>>,
     pub(super) connection: Connection,
+    /// TransactWriteItems client tokens seen in the last ten minutes.
+    pub(super) tokens: Tokens,
 }
 
 impl Default for MemoryBackend {
@@ -43,7 +87,8 @@ impl MemoryBackend {
     #[must_use]
     pub fn empty() -> Self {
         Self {
-            tables: BTreeMap::new(),
+            tables: RwLock::new(BTreeMap::new()),
+            tokens: Tokens::default(),
             connection: Connection {
                 kind: "memory".into(),
                 ..Connection::default()
@@ -53,8 +98,11 @@ impl MemoryBackend {
 
     /// An engine holding one table with `items`, every one of which must be valid (the demo and
     /// tests). The first invalid item is the error.
-    pub fn new(description: TableDescription, items: Vec<Item>) -> Result<Self, BackendError> {
-        let mut engine = Self::empty();
+    pub fn new(
+        description: TableDescription,
+        items: impl IntoIterator<Item = Item>,
+    ) -> Result<Self, BackendError> {
+        let engine = Self::empty();
         let report = engine.create_table(description, items);
         if let Some(rejected) = report.rejected.into_iter().next() {
             return Err(BackendError::Validation(format!(
@@ -72,33 +120,98 @@ impl MemoryBackend {
     /// An engine holding one table, loaded leniently as an offline export is: invalid items are
     /// skipped and index-key violations stay out of their index; both are reported.
     #[must_use]
-    pub fn load(description: TableDescription, items: Vec<Item>) -> (Self, LoadReport) {
-        let mut engine = Self::empty();
+    pub fn load(
+        description: TableDescription,
+        items: impl IntoIterator<Item = Item>,
+    ) -> (Self, LoadReport) {
+        let engine = Self::empty();
         let report = engine.create_table(description, items);
         (engine, report)
     }
 
-    /// Adds (or replaces) a table and loads `items` into it leniently.
-    pub fn create_table(&mut self, description: TableDescription, items: Vec<Item>) -> LoadReport {
-        let mut report = LoadReport::default();
-        let mut keyed = Vec::with_capacity(items.len());
-        for (position, item) in items.into_iter().enumerate() {
-            match check_item(&description, &item, WriteKind::Put) {
-                Ok(key) => keyed.push((key, item)),
-                Err(error) => report.rejected.push(RejectedItem {
-                    position,
-                    message: match error {
-                        BackendError::Validation(message) => message,
-                        other => other.to_string(),
-                    },
-                }),
-            }
+    /// Adds (or replaces) a table and loads `items` into it leniently. Items are encoded as they
+    /// arrive, so a streaming iterator never has the whole table decoded in memory.
+    pub fn create_table(
+        &self,
+        description: TableDescription,
+        items: impl IntoIterator<Item = Item>,
+    ) -> LoadReport {
+        let mut loader = ItemLoader::new(description);
+        let items = items.into_iter();
+        loader.loader.reserve(items.size_hint().0);
+        for item in items {
+            loader.push(item);
         }
-        let name = description.name.clone();
-        let (table, violations) = TableData::load(description, keyed);
+        self.add_loaded(loader)
+    }
+
+    /// Adds the table an [`ItemLoader`] built; returns what it skipped.
+    pub fn add_loaded(&self, loader: ItemLoader) -> LoadReport {
+        let ItemLoader {
+            loader, mut report, ..
+        } = loader;
+        let name = loader.description().name.clone();
+        let (table, violations) = loader.finish();
         report.index_violations = violations;
-        self.tables.insert(name, RwLock::new(table));
+        write_lock(&self.tables).insert(name, Arc::new(RwLock::new(table)));
         report
+    }
+
+    /// Adds a secondary index to a loaded table and backfills it; returns the items left out
+    /// because their index key is invalid.
+    pub fn add_index(
+        &self,
+        table: &str,
+        schema: crate::domain::schema::IndexSchema,
+    ) -> Result<Vec<IndexViolation>, BackendError> {
+        let handle = self.table(table)?;
+        let mut data = write_lock(&handle);
+        if data.index(&schema.name).is_some() {
+            return Err(BackendError::Validation(format!(
+                "Attempting to create an index which already exists: {}",
+                schema.name
+            )));
+        }
+        for key in std::iter::once(&schema.key.partition).chain(schema.key.sort.as_ref()) {
+            data.description
+                .attribute_types
+                .insert(key.name.clone(), key.value_type);
+        }
+        Ok(data.add_index(schema))
+    }
+
+    /// Removes a table; true when it existed.
+    pub fn drop_table(&self, name: &str) -> bool {
+        write_lock(&self.tables).remove(name).is_some()
+    }
+
+    /// Records a TTL attribute in the table's description (the engine never expires items by
+    /// itself; DynamoDB deletes expired items lazily, within days, so reads still see them).
+    pub fn set_ttl(&self, table: &str, attribute: &str) -> Result<(), BackendError> {
+        let handle = self.table(table)?;
+        write_lock(&handle).description.ttl = Some(crate::domain::schema::TtlDescription {
+            attribute: attribute.to_owned(),
+            status: "ENABLED".to_owned(),
+        });
+        Ok(())
+    }
+
+    /// Writes items without conditions, as BatchWriteItem does (for test setup and imports);
+    /// each item is checked like a PutItem and the first invalid one stops the seeding.
+    pub fn seed(
+        &self,
+        table: &str,
+        items: impl IntoIterator<Item = Item>,
+    ) -> Result<(), BackendError> {
+        let handle = self.table(table)?;
+        let mut data = write_lock(&handle);
+        for item in items {
+            let key = check_item(&data.description, &item, WriteKind::Put)?;
+            data.check_index_keys(&item)
+                .map_err(BackendError::Validation)?;
+            data.put(&key, &item);
+        }
+        Ok(())
     }
 
     /// Sets how the header shows this engine (`memory` for the demo, `file` for an export).
@@ -115,33 +228,43 @@ impl MemoryBackend {
         ))
     }
 
-    pub(super) fn read(&self, name: &str) -> Result<RwLockReadGuard<'_, TableData>, BackendError> {
-        let lock = self.tables.get(name).ok_or_else(|| Self::missing(name))?;
-        // A panic while holding the lock cannot leave a half-written item (writes are a single
-        // map update after all checks), so a poisoned lock is safe to keep using.
-        Ok(lock
-            .read()
-            .unwrap_or_else(std::sync::PoisonError::into_inner))
-    }
-
-    pub(super) fn write(
-        &self,
-        name: &str,
-    ) -> Result<RwLockWriteGuard<'_, TableData>, BackendError> {
-        let lock = self.tables.get(name).ok_or_else(|| Self::missing(name))?;
-        Ok(lock
-            .write()
-            .unwrap_or_else(std::sync::PoisonError::into_inner))
+    /// The table named `name`, or the service's not-found error.
+    pub(super) fn table(&self, name: &str) -> Result<Arc<RwLock<TableData>>, BackendError> {
+        read_lock(&self.tables)
+            .get(name)
+            .cloned()
+            .ok_or_else(|| Self::missing(name))
     }
 
     /// Table names in the service's order.
     #[must_use]
     pub fn table_names(&self) -> Vec<String> {
-        self.tables.keys().cloned().collect()
+        read_lock(&self.tables).keys().cloned().collect()
     }
 
     /// The description with live counts.
     pub fn describe(&self, name: &str) -> Result<TableDescription, BackendError> {
-        Ok(self.read(name)?.describe())
+        Ok(read_lock(&*self.table(name)?).describe())
     }
+}
+
+// A panic while holding a lock cannot leave a half-written item (every write is checked first,
+// then applied as map updates that do not panic), so a poisoned lock is safe to keep using.
+
+/// Locks for reading, ignoring poisoning (see above).
+pub(super) fn read_lock<T>(lock: &RwLock<T>) -> RwLockReadGuard<'_, T> {
+    lock.read()
+        .unwrap_or_else(std::sync::PoisonError::into_inner)
+}
+
+/// Locks a mutex, ignoring poisoning (see above).
+pub(super) fn write_lock_mutex<T>(lock: &std::sync::Mutex<T>) -> std::sync::MutexGuard<'_, T> {
+    lock.lock()
+        .unwrap_or_else(std::sync::PoisonError::into_inner)
+}
+
+/// Locks for writing, ignoring poisoning (see above).
+pub(super) fn write_lock<T>(lock: &RwLock<T>) -> RwLockWriteGuard<'_, T> {
+    lock.write()
+        .unwrap_or_else(std::sync::PoisonError::into_inner)
 }

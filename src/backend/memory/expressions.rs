@@ -5,7 +5,7 @@
 use crate::backend::{BackendError, ExpressionParams, Select};
 use crate::domain::expr::eval::{apply_projection, evaluate_condition};
 use crate::domain::expr::key_condition::{KeyCondition, SortOp};
-use crate::domain::expr::validate::check_query;
+use crate::domain::expr::prepare::{ReadExpressions, prepare_query, prepare_scan};
 use crate::domain::expr::{
     Condition, ExprError, ExprKind, ProjectionExpr, UpdateExpr, WireRequest,
 };
@@ -34,7 +34,8 @@ pub struct QueryExpressions {
     pub projection: Option<ProjectionExpr>,
 }
 
-/// Parses and validates a Query's key condition, filter and projection together.
+/// Parses and validates a Query's key condition, filter and projection together, with the
+/// service's checks in the service's order.
 pub fn query(
     table: &TableDescription,
     index: Option<&str>,
@@ -44,33 +45,39 @@ pub fn query(
     params: &ExpressionParams,
     consistent_read: bool,
 ) -> Result<QueryExpressions, BackendError> {
-    let mut request = WireRequest::new(params);
-    let key = request
-        .condition(ExprKind::KeyCondition, key_condition)
-        .map_err(invalid)?;
-    let filter = optional(filter, |text| request.condition(ExprKind::Filter, text))?;
-    let projection = optional(projection, |text| request.projection(text))?;
-    request.finish().map_err(invalid)?;
-    let typed =
-        check_query(table, index, &key, filter.as_ref(), consistent_read).map_err(invalid)?;
-    Ok(QueryExpressions {
-        range: key_range(typed)?,
+    let read = ReadExpressions {
+        index,
+        key_condition: Some(key_condition),
         filter,
         projection,
+        consistent_read,
+    };
+    let prepared = prepare_query(table, &read, params).map_err(invalid)?;
+    Ok(QueryExpressions {
+        range: key_range(prepared.key)?,
+        filter: prepared.filter,
+        projection: prepared.projection,
     })
 }
 
-/// Parses a Scan's filter and projection.
+/// Parses a Scan's filter and projection (after the index and ConsistentRead checks).
 pub fn scan(
+    table: &TableDescription,
+    index: Option<&str>,
     filter: Option<&str>,
     projection: Option<&str>,
     params: &ExpressionParams,
+    consistent_read: bool,
 ) -> Result<(Option<Condition>, Option<ProjectionExpr>), BackendError> {
-    let mut request = WireRequest::new(params);
-    let filter = optional(filter, |text| request.condition(ExprKind::Filter, text))?;
-    let projection = optional(projection, |text| request.projection(text))?;
-    request.finish().map_err(invalid)?;
-    Ok((filter, projection))
+    let read = ReadExpressions {
+        index,
+        key_condition: None,
+        filter,
+        projection,
+        consistent_read,
+    };
+    let prepared = prepare_scan(table, &read, params).map_err(invalid)?;
+    Ok((prepared.filter, prepared.projection))
 }
 
 /// Parses a GetItem's projection.

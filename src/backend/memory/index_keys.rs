@@ -97,23 +97,23 @@ fn is_empty_scalar(value: &AttrValue) -> bool {
 /// The attributes of `item` an index holds: table keys and index keys always, plus the
 /// projection's non-key attributes.
 #[must_use]
-pub fn project(index: &IndexSchema, table_key: &KeySchema, item: Item) -> Item {
-    match &index.projection {
-        Projection::All => item,
-        Projection::KeysOnly => keep(item, |name| {
-            table_key.contains(name) || index.key.contains(name)
-        }),
-        Projection::Include(names) => keep(item, |name| {
-            table_key.contains(name)
-                || index.key.contains(name)
-                || names.iter().any(|included| included == name)
-        }),
+pub fn project(index: &IndexSchema, table_key: &KeySchema, mut item: Item) -> Item {
+    if index.projection != Projection::All {
+        item.retain(|name, _| projected_by(index, table_key, name));
     }
+    item
 }
 
-fn keep(mut item: Item, wanted: impl Fn(&str) -> bool) -> Item {
-    item.retain(|name, _| wanted(name));
-    item
+/// True when an index with this projection holds the attribute `name`.
+#[must_use]
+pub fn projected_by(index: &IndexSchema, table_key: &KeySchema, name: &str) -> bool {
+    table_key.contains(name)
+        || index.key.contains(name)
+        || match &index.projection {
+            Projection::All => true,
+            Projection::KeysOnly => false,
+            Projection::Include(names) => names.iter().any(|included| included == name),
+        }
 }
 
 #[cfg(test)]

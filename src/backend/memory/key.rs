@@ -11,11 +11,12 @@ use crate::domain::number::Number;
 use crate::domain::value::{AttrValue, ValueType};
 
 /// One key attribute value: S, N or B. Within one key position every value has the schema's type,
-/// so the derived cross-variant order never decides anything that matters.
+/// so the cross-variant order never decides anything that matters. Numbers are boxed so the key
+/// is two words: a row holds two or three keys, and rows are most of the engine's memory.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub enum ScalarKey {
     S(Box<str>),
-    N(Number),
+    N(Box<Number>),
     B(Box<[u8]>),
 }
 
@@ -51,7 +52,7 @@ impl ScalarKey {
     pub fn from_value(value: &AttrValue) -> Option<Self> {
         match value {
             AttrValue::S(text) => Some(Self::S(text.as_str().into())),
-            AttrValue::N(number) => Some(Self::N(number.clone())),
+            AttrValue::N(number) => Some(Self::N(Box::new(number.clone()))),
             AttrValue::B(bytes) => Some(Self::B(bytes.as_slice().into())),
             _ => None,
         }
@@ -61,8 +62,8 @@ impl ScalarKey {
     #[must_use]
     pub fn to_value(&self) -> AttrValue {
         match self {
-            Self::S(text) => AttrValue::S(text.to_string()),
-            Self::N(number) => AttrValue::N(number.clone()),
+            Self::S(text) => AttrValue::S(String::from(&**text)),
+            Self::N(number) => AttrValue::N((**number).clone()),
             Self::B(bytes) => AttrValue::B(bytes.to_vec()),
         }
     }
@@ -149,11 +150,18 @@ mod tests {
 
     #[test]
     fn numbers_order_numerically_not_textually() {
-        let n = |t: &str| ScalarKey::N(Number::parse(t).expect("valid number literal"));
+        let n = |t: &str| ScalarKey::N(Box::new(Number::parse(t).expect("valid number literal")));
         assert!(n("9") < n("10"));
         assert!(n("-10") < n("-9"));
         assert!(n("0.5") < n("1"));
         assert_eq!(n("1.0"), n("1"));
+    }
+
+    #[test]
+    fn a_key_is_two_words_and_so_are_its_optional_and_bounded_forms() {
+        use super::super::rows::Edge;
+        assert_eq!(std::mem::size_of::<ScalarKey>(), 24);
+        assert!(std::mem::size_of::<Edge<Option<ScalarKey>>>() <= 24);
     }
 
     #[test]

@@ -6,19 +6,22 @@ pub mod capacity;
 pub mod codec;
 mod engine;
 mod expressions;
+mod idempotency;
 pub mod index_keys;
 pub mod key;
 pub mod limits;
 pub mod page;
+pub mod range;
 pub mod read;
 mod reads;
 pub mod rows;
+pub mod scan;
 mod service;
 pub mod table;
 mod transact;
 mod writes;
 
-pub use engine::{LoadReport, MemoryBackend, RejectedItem};
+pub use engine::{ItemLoader, LoadReport, MemoryBackend, RejectedItem};
 
 #[cfg(test)]
 mod read_tests;

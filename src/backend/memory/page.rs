@@ -6,6 +6,7 @@ use crate::backend::BackendError;
 use crate::domain::value::Item;
 
 use super::codec::StoredItem;
+use super::key::ScalarKey;
 
 /// A page stops once this much data has been read (before filter and projection).
 pub const PAGE_BYTES: usize = 1024 * 1024;
@@ -37,21 +38,34 @@ pub struct RawPage {
     pub last_evaluated_key: Option<Item>,
 }
 
+/// One row to read: the stored item and its table key (which the encoding leaves out).
+#[derive(Clone, Copy)]
+pub struct RowRef<'r> {
+    pub partition: &'r ScalarKey,
+    pub sort: Option<&'r ScalarKey>,
+    pub stored: &'r StoredItem,
+}
+
 /// Turns a stored row into the item visible through the table or index, and the bytes its read
 /// costs.
-pub type View<'a> = &'a dyn Fn(&StoredItem) -> Result<(Item, usize), BackendError>;
+pub type View<'a> = &'a dyn Fn(RowRef<'_>) -> Result<(Item, usize), BackendError>;
 
 /// Reads rows in order until the limit or the 1 MB threshold.
 pub fn collect<'r>(
-    rows: impl Iterator<Item = &'r StoredItem>,
+    rows: impl Iterator<Item = RowRef<'r>>,
     view: View<'_>,
     rules: &PageRules<'_>,
 ) -> Result<RawPage, BackendError> {
     let mut page = RawPage::default();
     let limit = rules.limit.map_or(u64::MAX, u64::from);
+    if !rules.count_only {
+        // Growing the page one doubling at a time copies it over and over.
+        page.items
+            .reserve(usize::try_from(limit).unwrap_or(usize::MAX).min(1_024));
+    }
     let mut rows = rows.peekable();
-    while let Some(stored) = rows.next() {
-        let (visible, bytes) = view(stored)?;
+    while let Some(row) = rows.next() {
+        let (visible, bytes) = view(row)?;
         page.scanned_count += 1;
         page.bytes_read += bytes;
         let cursor_source = (page.scanned_count >= limit || page.bytes_read >= PAGE_BYTES)
@@ -94,18 +108,49 @@ mod tests {
     use super::*;
     use crate::domain::value::AttrValue;
 
-    fn stored(id: i64, padding: usize) -> StoredItem {
-        let mut item = Item::new();
-        item.insert("PK".into(), AttrValue::n(id));
-        item.insert("pad".into(), AttrValue::s("x".repeat(padding)));
-        StoredItem::encode(&item)
+    use crate::backend::memory::codec::KeyParts;
+    use crate::domain::schema::{KeyAttribute, KeySchema};
+    use crate::domain::value::ValueType;
+
+    fn schema() -> KeySchema {
+        KeySchema {
+            partition: KeyAttribute::new("PK", ValueType::N),
+            sort: None,
+        }
     }
 
-    fn full_view(stored: &StoredItem) -> Result<(Item, usize), BackendError> {
-        let item = stored
-            .decode()
+    /// Rows of items `PK = id` with `padding` bytes of text each.
+    fn table(ids: std::ops::RangeInclusive<i64>, padding: usize) -> Vec<(ScalarKey, StoredItem)> {
+        ids.map(|id| {
+            let mut item = Item::new();
+            item.insert("PK".into(), AttrValue::n(id));
+            item.insert("pad".into(), AttrValue::s("x".repeat(padding)));
+            let key = ScalarKey::from_value(&AttrValue::n(id)).expect("a number key");
+            (key, StoredItem::encode(&item, &schema()))
+        })
+        .collect()
+    }
+
+    fn rows(table: &[(ScalarKey, StoredItem)]) -> impl Iterator<Item = RowRef<'_>> {
+        table.iter().map(|(partition, stored)| RowRef {
+            partition,
+            sort: None,
+            stored,
+        })
+    }
+
+    fn full_view(row: RowRef<'_>) -> Result<(Item, usize), BackendError> {
+        let schema = schema();
+        let parts = KeyParts {
+            schema: &schema,
+            partition: row.partition,
+            sort: row.sort,
+        };
+        let item = row
+            .stored
+            .decode(parts)
             .map_err(|_| BackendError::Validation("corrupt".into()))?;
-        Ok((item, stored.size()))
+        Ok((item, row.stored.size()))
     }
 
     fn rules<'a>(limit: Option<u32>, filter: Option<Filter<'a>>) -> PageRules<'a> {
@@ -120,9 +165,9 @@ mod tests {
 
     #[test]
     fn limit_counts_items_evaluated_before_the_filter_and_may_yield_an_empty_page_with_a_cursor() {
-        let rows: Vec<StoredItem> = (1..=10).map(|id| stored(id, 1)).collect();
+        let rows_of = table(1..=10, 1);
         let never: &dyn Fn(&Item) -> Result<bool, BackendError> = &|_| Ok(false);
-        let page = collect(rows.iter(), &full_view, &rules(Some(3), Some(never))).expect("page");
+        let page = collect(rows(&rows_of), &full_view, &rules(Some(3), Some(never))).expect("page");
         assert!(page.items.is_empty());
         assert_eq!((page.count, page.scanned_count), (0, 3));
         let cursor = page.last_evaluated_key.expect("a cursor after the limit");
@@ -131,8 +176,8 @@ mod tests {
 
     #[test]
     fn a_page_stops_once_one_megabyte_has_been_read() {
-        let rows: Vec<StoredItem> = (1..=30).map(|id| stored(id, 100_000)).collect();
-        let page = collect(rows.iter(), &full_view, &rules(None, None)).expect("page");
+        let rows_of = table(1..=30, 100_000);
+        let page = collect(rows(&rows_of), &full_view, &rules(None, None)).expect("page");
         // Ten items of ~100 KB stay under 1 MB; the eleventh crosses it and ends the page.
         assert_eq!(page.scanned_count, 11);
         assert!(page.last_evaluated_key.is_some());
@@ -140,18 +185,18 @@ mod tests {
 
     #[test]
     fn reading_to_the_end_without_a_limit_gives_no_cursor() {
-        let rows: Vec<StoredItem> = (1..=5).map(|id| stored(id, 1)).collect();
-        let page = collect(rows.iter(), &full_view, &rules(None, None)).expect("page");
+        let rows_of = table(1..=5, 1);
+        let page = collect(rows(&rows_of), &full_view, &rules(None, None)).expect("page");
         assert_eq!(page.items.len(), 5);
         assert_eq!(page.last_evaluated_key, None);
     }
 
     #[test]
     fn count_only_counts_without_returning_items() {
-        let rows: Vec<StoredItem> = (1..=5).map(|id| stored(id, 1)).collect();
+        let rows_of = table(1..=5, 1);
         let mut count_rules = rules(None, None);
         count_rules.count_only = true;
-        let page = collect(rows.iter(), &full_view, &count_rules).expect("page");
+        let page = collect(rows(&rows_of), &full_view, &count_rules).expect("page");
         assert!(page.items.is_empty());
         assert_eq!((page.count, page.scanned_count), (5, 5));
     }

@@ -49,7 +49,7 @@ fn row(pk: &str, sk: &str, extra: &[(&str, &str)]) -> Item {
 
 fn table_of(items: Vec<Item>, projection: Projection) -> TableData {
     let description = description(projection);
-    let keyed = items
+    let keyed: Vec<_> = items
         .into_iter()
         .map(|item| {
             let key = check_item(&description, &item, WriteKind::Put).expect("valid test item");
@@ -326,7 +326,7 @@ fn invalid_reads_are_refused_with_the_service_wording() {
             query(
                 &table,
                 &KeyRange {
-                    partition: ScalarKey::N(crate::domain::number::Number::from(1)),
+                    partition: ScalarKey::N(Box::new(crate::domain::number::Number::from(1))),
                     sort: None,
                 },
                 true,

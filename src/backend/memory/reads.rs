@@ -6,7 +6,7 @@ use crate::backend::{
 };
 
 use super::capacity;
-use super::engine::MemoryBackend;
+use super::engine::{MemoryBackend, read_lock};
 use super::expressions::{self, filter_fn, projection_fn};
 use super::limits::request_key;
 use super::page::{Filter, PageRules, Projector, RawPage};
@@ -24,7 +24,8 @@ fn page_of(raw: RawPage, index: Option<&str>, consistent: bool) -> Page {
 
 impl MemoryBackend {
     pub(super) fn query_now(&self, request: &QueryRequest) -> Result<Page, BackendError> {
-        let table = self.read(&request.table)?;
+        let handle = self.table(&request.table)?;
+        let table = read_lock(&handle);
         let parsed = expressions::query(
             &table.description,
             request.index.as_deref(),
@@ -61,11 +62,15 @@ impl MemoryBackend {
     }
 
     pub(super) fn scan_now(&self, request: &ScanRequest) -> Result<Page, BackendError> {
-        let table = self.read(&request.table)?;
+        let handle = self.table(&request.table)?;
+        let table = read_lock(&handle);
         let (filter, projection) = expressions::scan(
+            &table.description,
+            request.index.as_deref(),
             request.filter.as_deref(),
             request.projection.as_deref(),
             &request.params,
+            request.consistent_read,
         )?;
         expressions::check_select(request.select, projection.is_some())?;
         check_limit(request.limit)?;
@@ -94,7 +99,8 @@ impl MemoryBackend {
     }
 
     pub(super) fn get_now(&self, request: &GetRequest) -> Result<GetOutput, BackendError> {
-        let table = self.read(&request.table)?;
+        let handle = self.table(&request.table)?;
+        let table = read_lock(&handle);
         let projection =
             expressions::projection_only(request.projection.as_deref(), &request.params)?;
         let key = request_key(&table.description, &request.key)?;
@@ -103,7 +109,9 @@ impl MemoryBackend {
         let item = match stored {
             None => None,
             Some(stored) => {
-                let item = stored.decode().map_err(|_| corrupt())?;
+                let item = stored
+                    .decode(key.parts(&table.description.key))
+                    .map_err(|_| corrupt())?;
                 Some(match &projection {
                     Some(projection) => {
                         crate::domain::expr::eval::apply_projection(projection, &item)

@@ -6,6 +6,9 @@
 //! [`Edge`] adds "below everything" and "above everything" sentinels to each component, so a
 //! partition, a sort-key range or a segment of the hash space is a plain `BTreeMap::range`.
 
+use crate::domain::schema::KeySchema;
+
+use super::codec::KeyParts;
 use super::key::{PartitionSlot, ScalarKey};
 
 /// A component with sentinels: `Low < At(_) < High`. Stored rows only ever use `At`.
@@ -21,6 +24,18 @@ pub enum Edge<T> {
 pub struct PrimaryKey {
     pub partition: ScalarKey,
     pub sort: Option<ScalarKey>,
+}
+
+impl PrimaryKey {
+    /// This key as the decoder needs it.
+    #[must_use]
+    pub fn parts<'a>(&'a self, schema: &'a KeySchema) -> KeyParts<'a> {
+        KeyParts {
+            schema,
+            partition: &self.partition,
+            sort: self.sort.as_ref(),
+        }
+    }
 }
 
 /// The extra ordering component of a row: nothing for table rows, the table key for index rows.
@@ -111,6 +126,17 @@ impl TableRow {
             hash: key.partition.partition_hash(),
             partition: Edge::At(key.partition.clone()),
             sort: Edge::At(key.sort.clone()),
+            tie: (),
+        }
+    }
+
+    /// The row of a stored item, taking the key by value (no copy of its values).
+    #[must_use]
+    pub fn owning(key: PrimaryKey) -> Self {
+        Self {
+            hash: key.partition.partition_hash(),
+            partition: Edge::At(key.partition),
+            sort: Edge::At(key.sort),
             tie: (),
         }
     }

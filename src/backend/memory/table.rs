@@ -11,10 +11,35 @@ use super::codec::StoredItem;
 use super::index_keys::{Membership, membership};
 use super::rows::{IndexRow, PrimaryKey, TableRow};
 
-/// The rows of one secondary index.
+/// The rows of one secondary index, with their total size kept up to date (DescribeTable is
+/// asked often and must not walk a million rows).
 #[derive(Debug, Default)]
 pub struct IndexData {
     pub rows: BTreeMap<IndexRow, StoredItem>,
+    pub size_bytes: u64,
+}
+
+impl IndexData {
+    fn from_rows(rows: Vec<(IndexRow, StoredItem)>) -> Self {
+        let size_bytes = rows.iter().map(|(_, s)| s.size() as u64).sum();
+        Self {
+            rows: rows.into_iter().collect(),
+            size_bytes,
+        }
+    }
+
+    fn insert(&mut self, row: IndexRow, stored: StoredItem) {
+        self.size_bytes += stored.size() as u64;
+        if let Some(old) = self.rows.insert(row, stored) {
+            self.size_bytes = self.size_bytes.saturating_sub(old.size() as u64);
+        }
+    }
+
+    fn remove(&mut self, row: &IndexRow) {
+        if let Some(old) = self.rows.remove(row) {
+            self.size_bytes = self.size_bytes.saturating_sub(old.size() as u64);
+        }
+    }
 }
 
 /// A table: its description, its rows and its indexes (in the description's index order).
@@ -36,70 +61,114 @@ pub struct IndexViolation {
     pub message: String,
 }
 
-impl TableData {
-    /// Builds a table from items that already passed [`super::limits::check_item`], in one sorted
-    /// bulk build (much faster than item-by-item inserts). A later item with the same key replaces
-    /// an earlier one, as a sequence of PutItems would.
-    pub fn load(
-        description: TableDescription,
-        items: Vec<(PrimaryKey, Item)>,
-    ) -> (Self, Vec<IndexViolation>) {
-        let mut table_rows: Vec<(TableRow, StoredItem, usize)> = Vec::with_capacity(items.len());
-        let mut index_rows: Vec<Vec<(IndexRow, StoredItem)>> =
-            description.indexes.iter().map(|_| Vec::new()).collect();
-        let mut violations = Vec::new();
-        for (position, (key, item)) in items.into_iter().enumerate() {
-            let stored = StoredItem::encode(&item);
-            for (index, rows) in description.indexes.iter().zip(index_rows.iter_mut()) {
-                match membership(index, &item) {
-                    Membership::Member(partition, sort) => {
-                        rows.push((IndexRow::of(partition, sort, key.clone()), stored.clone()))
-                    }
-                    Membership::Absent => {}
-                    Membership::Violation(message) => violations.push(IndexViolation {
-                        index: index.name.clone(),
-                        key: key.clone(),
-                        message,
-                    }),
+/// Builds a table from a stream of items in one sorted bulk build (much faster than inserting
+/// item by item). Only encoded items and keys are kept, so a caller that streams its input never
+/// holds the decoded items of the whole table. A later item with the same key replaces an earlier
+/// one, as a sequence of PutItems would.
+pub struct TableLoader {
+    description: TableDescription,
+    table_rows: Vec<(TableRow, StoredItem)>,
+    index_rows: Vec<Vec<(IndexRow, StoredItem)>>,
+    violations: Vec<IndexViolation>,
+}
+
+impl TableLoader {
+    #[must_use]
+    pub fn new(description: TableDescription) -> Self {
+        let index_rows = description.indexes.iter().map(|_| Vec::new()).collect();
+        Self {
+            description,
+            table_rows: Vec::new(),
+            index_rows,
+            violations: Vec::new(),
+        }
+    }
+
+    pub fn description(&self) -> &TableDescription {
+        &self.description
+    }
+
+    /// Makes room for `additional` more items up front: growing the row vector while the
+    /// caller frees its decoded items makes the allocator consolidate over and over.
+    pub fn reserve(&mut self, additional: usize) {
+        self.table_rows.reserve(additional);
+    }
+
+    /// Adds an item that already passed [`super::limits::check_item`] under `key`.
+    pub fn push(&mut self, key: PrimaryKey, item: &Item) {
+        let stored = StoredItem::encode(item, &self.description.key);
+        for (index, rows) in self
+            .description
+            .indexes
+            .iter()
+            .zip(self.index_rows.iter_mut())
+        {
+            match membership(index, item) {
+                Membership::Member(partition, sort) => {
+                    rows.push((IndexRow::of(partition, sort, key.clone()), stored.clone()));
                 }
-            }
-            table_rows.push((TableRow::of(&key), stored, position));
-        }
-        // Stable order by row, then keep the last write of each key.
-        table_rows.sort_by(|a, b| a.0.cmp(&b.0).then(a.2.cmp(&b.2)));
-        let mut deduplicated: Vec<(TableRow, StoredItem)> = Vec::with_capacity(table_rows.len());
-        for (row, stored, _) in table_rows {
-            match deduplicated.last_mut() {
-                Some(last) if last.0 == row => last.1 = stored,
-                _ => deduplicated.push((row, stored)),
+                Membership::Absent => {}
+                Membership::Violation(message) => self.violations.push(IndexViolation {
+                    index: index.name.clone(),
+                    key: key.clone(),
+                    message,
+                }),
             }
         }
-        let size_bytes = deduplicated.iter().map(|(_, s)| s.size() as u64).sum();
+        self.table_rows.push((TableRow::owning(key), stored));
+    }
+
+    pub fn finish(self) -> (TableData, Vec<IndexViolation>) {
+        let Self {
+            description,
+            table_rows,
+            index_rows,
+            violations,
+        } = self;
+        let pushed = table_rows.len();
+        // Collecting sorts stably and keeps the last of equal keys: the last push wins, as a
+        // sequence of PutItems would.
+        let rows: BTreeMap<TableRow, StoredItem> = table_rows.into_iter().collect();
+        let replaced = rows.len() < pushed;
+        let size_bytes = rows.values().map(|s| s.size() as u64).sum();
         let indexes = index_rows
             .into_iter()
-            .map(|mut rows| {
-                // An overwritten item's index rows must go too: keep only rows whose stored item
-                // is the surviving one for that table key.
-                rows.retain(|(row, stored)| {
-                    row.table_key().is_some_and(|key| {
-                        let table_row = TableRow::of(key);
-                        deduplicated
-                            .binary_search_by(|probe| probe.0.cmp(&table_row))
-                            .is_ok_and(|found| &deduplicated[found].1 == stored)
-                    })
-                });
-                IndexData {
-                    rows: rows.into_iter().collect(),
+            .map(|mut index| {
+                if replaced {
+                    // A replaced item's index rows must go too: keep only rows that hold the
+                    // surviving item of their table key.
+                    index.retain(|(row, stored)| {
+                        row.table_key().is_some_and(|key| {
+                            rows.get(&TableRow::of(key))
+                                .is_some_and(|kept| kept.same_as(stored))
+                        })
+                    });
                 }
+                IndexData::from_rows(index)
             })
             .collect();
-        let table = Self {
+        let table = TableData {
             description,
-            rows: deduplicated.into_iter().collect(),
+            rows,
             indexes,
             size_bytes,
         };
         (table, violations)
+    }
+}
+
+impl TableData {
+    /// Builds a table from items that already passed [`super::limits::check_item`]; see
+    /// [`TableLoader`].
+    pub fn load(
+        description: TableDescription,
+        items: impl IntoIterator<Item = (PrimaryKey, Item)>,
+    ) -> (Self, Vec<IndexViolation>) {
+        let mut loader = TableLoader::new(description);
+        for (key, item) in items {
+            loader.push(key, &item);
+        }
+        loader.finish()
     }
 
     pub fn get(&self, key: &PrimaryKey) -> Option<&StoredItem> {
@@ -120,13 +189,11 @@ impl TableData {
     /// index rows. Returns the previous item.
     pub fn put(&mut self, key: &PrimaryKey, item: &Item) -> Option<Item> {
         let previous = self.delete(key);
-        let stored = StoredItem::encode(item);
+        let stored = StoredItem::encode(item, &self.description.key);
         self.size_bytes += stored.size() as u64;
         for (schema, index) in self.description.indexes.iter().zip(&mut self.indexes) {
             if let Membership::Member(partition, sort) = membership(schema, item) {
-                index
-                    .rows
-                    .insert(IndexRow::of(partition, sort, key.clone()), stored.clone());
+                index.insert(IndexRow::of(partition, sort, key.clone()), stored.clone());
             }
         }
         self.rows.insert(TableRow::of(key), stored);
@@ -139,20 +206,51 @@ impl TableData {
         self.size_bytes = self.size_bytes.saturating_sub(stored.size() as u64);
         // A stored item always decodes (we encoded it); if it somehow did not, its index rows
         // would be unreachable by key, so fall back to dropping them by identity.
-        let Ok(item) = stored.decode() else {
+        let Ok(item) = stored.decode(key.parts(&self.description.key)) else {
             for index in &mut self.indexes {
-                index.rows.retain(|_, candidate| candidate != &stored);
+                index
+                    .rows
+                    .retain(|_, candidate| !candidate.same_as(&stored));
+                index.size_bytes = index.rows.values().map(|s| s.size() as u64).sum();
             }
             return None;
         };
         for (schema, index) in self.description.indexes.iter().zip(&mut self.indexes) {
             if let Membership::Member(partition, sort) = membership(schema, &item) {
-                index
-                    .rows
-                    .remove(&IndexRow::of(partition, sort, key.clone()));
+                index.remove(&IndexRow::of(partition, sort, key.clone()));
             }
         }
         Some(item)
+    }
+
+    /// Adds an index and fills it from the stored items, as DynamoDB backfills a new GSI: items
+    /// whose index key is invalid stay out of it and are reported.
+    pub fn add_index(&mut self, schema: IndexSchema) -> Vec<IndexViolation> {
+        let mut rows = Vec::new();
+        let mut violations = Vec::new();
+        for (row, stored) in &self.rows {
+            let Some(key) = row.primary_key() else {
+                continue;
+            };
+            let Ok(item) = stored.decode(key.parts(&self.description.key)) else {
+                continue;
+            };
+            match membership(&schema, &item) {
+                Membership::Member(partition, sort) => {
+                    rows.push((IndexRow::of(partition, sort, key), stored.clone()));
+                }
+                Membership::Absent => {}
+                Membership::Violation(message) => violations.push(IndexViolation {
+                    index: schema.name.clone(),
+                    key,
+                    message,
+                }),
+            }
+        }
+        rows.sort_by(|a, b| a.0.cmp(&b.0));
+        self.indexes.push(IndexData::from_rows(rows));
+        self.description.indexes.push(schema);
+        violations
     }
 
     /// The schema and rows of a named index.
@@ -179,7 +277,7 @@ impl TableData {
             .get_or_insert_with(|| "ACTIVE".to_owned());
         for (schema, index) in description.indexes.iter_mut().zip(&self.indexes) {
             schema.item_count = Some(index.rows.len() as u64);
-            schema.size_bytes = Some(index.rows.values().map(|s| s.size() as u64).sum());
+            schema.size_bytes = Some(index.size_bytes);
         }
         description
     }
@@ -265,11 +363,36 @@ mod tests {
         let (_, moved) = item("U#1", "A", Some(("G#2", AttrValue::s("x"))));
         assert_eq!(table.put(&key, &moved), Some(first));
         assert_eq!(table.indexes[0].rows.len(), 1);
+        let recomputed: u64 = table.indexes[0]
+            .rows
+            .values()
+            .map(|s| s.size() as u64)
+            .sum();
+        assert_eq!(table.indexes[0].size_bytes, recomputed);
+        assert!(recomputed > 0);
         let (_, sparse) = item("U#1", "A", None);
         table.put(&key, &sparse);
+        assert_eq!(table.indexes[0].size_bytes, 0);
         assert!(table.indexes[0].rows.is_empty());
         assert_eq!(table.delete(&key), Some(sparse));
         assert_eq!(table.item_count(), 0);
         assert_eq!(table.size_bytes, 0);
+    }
+
+    #[test]
+    fn an_index_added_later_is_backfilled_and_skips_items_with_invalid_keys() {
+        let mut bare = description();
+        let index = bare.indexes.remove(0);
+        let items = vec![
+            item("U#1", "A", Some(("G#1", AttrValue::s("x")))),
+            item("U#2", "A", Some(("G#1", AttrValue::n(5)))),
+            item("U#3", "A", None),
+        ];
+        let (mut table, _) = TableData::load(bare, items);
+        let violations = table.add_index(index);
+        assert_eq!(violations.len(), 1);
+        assert_eq!(violations[0].key.partition, ScalarKey::S("U#2".into()));
+        let (_, rows) = table.index("GSI1").expect("index added");
+        assert_eq!(rows.rows.len(), 1);
     }
 }

@@ -3,7 +3,7 @@
 //! only when every action succeeds is anything written.
 
 use std::collections::{BTreeMap, BTreeSet};
-use std::sync::RwLockWriteGuard;
+use std::sync::{Arc, RwLock, RwLockWriteGuard};
 
 use crate::backend::{
     BackendError, CancellationReason, ConsumedCapacity, TransactAction, TransactOutput,
@@ -12,7 +12,7 @@ use crate::backend::{
 use crate::domain::value::Item;
 
 use super::capacity::transactional;
-use super::engine::MemoryBackend;
+use super::engine::{MemoryBackend, write_lock};
 use super::table::TableData;
 use super::writes::{Change, Outcome, PlannedWrite, current, write_capacity};
 
@@ -53,6 +53,14 @@ impl MemoryBackend {
         &self,
         request: &TransactWriteRequest,
     ) -> Result<TransactOutput, BackendError> {
+        self.tokens
+            .run_once(request, || self.transact_once(request))
+    }
+
+    fn transact_once(
+        &self,
+        request: &TransactWriteRequest,
+    ) -> Result<TransactOutput, BackendError> {
         let count = request.actions.len();
         if count == 0 || count > MAX_ACTIONS {
             return Err(BackendError::Validation(format!(
@@ -60,10 +68,14 @@ impl MemoryBackend {
             )));
         }
         let names: BTreeSet<&str> = request.actions.iter().map(table_of).collect();
-        let mut guards: BTreeMap<&str, RwLockWriteGuard<'_, TableData>> = BTreeMap::new();
-        for name in names {
-            guards.insert(name, self.write(name)?);
-        }
+        let handles: Vec<(&str, Arc<RwLock<TableData>>)> = names
+            .into_iter()
+            .map(|name| Ok((name, self.table(name)?)))
+            .collect::<Result<_, BackendError>>()?;
+        let mut guards: BTreeMap<&str, RwLockWriteGuard<'_, TableData>> = handles
+            .iter()
+            .map(|(name, handle)| (*name, write_lock(handle)))
+            .collect();
         let mut planned = Vec::with_capacity(count);
         let mut seen = BTreeSet::new();
         for action in &request.actions {

@@ -11,7 +11,7 @@ use crate::domain::expr::{Condition, UpdateExpr};
 use crate::domain::value::Item;
 
 use super::capacity;
-use super::engine::MemoryBackend;
+use super::engine::{MemoryBackend, write_lock};
 use super::expressions::{self, holds, invalid};
 use super::limits::{WriteKind, check_item, request_key};
 use super::reads::corrupt;
@@ -202,7 +202,11 @@ impl PlannedWrite {
 pub(super) fn current(table: &TableData, key: &PrimaryKey) -> Result<Option<Item>, BackendError> {
     table
         .get(key)
-        .map(|stored| stored.decode().map_err(|_| corrupt()))
+        .map(|stored| {
+            stored
+                .decode(key.parts(&table.description.key))
+                .map_err(|_| corrupt())
+        })
         .transpose()
 }
 
@@ -220,7 +224,8 @@ impl MemoryBackend {
         table_name: &str,
         plan: impl FnOnce(&TableData) -> Result<PlannedWrite, BackendError>,
     ) -> Result<WriteOutput, BackendError> {
-        let mut table = self.write(table_name)?;
+        let handle = self.table(table_name)?;
+        let mut table = write_lock(&handle);
         let planned = plan(&table)?;
         let old = current(&table, &planned.key)?;
         match planned.decide(&table, old.as_ref())? {

@@ -1,180 +1,14 @@
-//! The embedded engine through the `Backend` trait, on the demo table and on small tables.
+//! Conditional writes, limits, transactions and concurrency.
 
-use std::collections::BTreeMap;
 use std::sync::Arc;
 
-use ddbx::backend::memory::MemoryBackend;
 use ddbx::backend::{
-    Backend, BackendError, Condition, DeleteRequest, ExpressionParams, GetRequest, PutRequest,
-    QueryRequest, ReturnValues, ScanRequest, Select, TransactAction, TransactWriteRequest,
-    UpdateRequest,
+    Backend, BackendError, Condition, DeleteRequest, ExpressionParams, GetRequest, QueryRequest,
+    ReturnValues, ScanRequest, TransactAction, TransactWriteRequest, UpdateRequest,
 };
-use ddbx::demo;
-use ddbx::domain::value::{AttrValue, Item};
+use ddbx::domain::value::AttrValue;
 
-fn params(names: &[(&str, &str)], values: &[(&str, AttrValue)]) -> ExpressionParams {
-    ExpressionParams {
-        names: names
-            .iter()
-            .map(|(k, v)| ((*k).to_owned(), (*v).to_owned()))
-            .collect(),
-        values: values
-            .iter()
-            .map(|(k, v)| ((*k).to_owned(), v.clone()))
-            .collect(),
-    }
-}
-
-fn item(pairs: &[(&str, AttrValue)]) -> Item {
-    pairs
-        .iter()
-        .map(|(k, v)| ((*k).to_owned(), v.clone()))
-        .collect()
-}
-
-fn demo_engine() -> MemoryBackend {
-    let (description, items) = demo::generate(demo::DEFAULT_SEED, 2_000);
-    MemoryBackend::new(description, items).expect("demo items are valid")
-}
-
-fn text<'a>(item: &'a Item, name: &str) -> &'a str {
-    item.get(name).and_then(AttrValue::as_s).unwrap_or("")
-}
-
-/// The first user that has at least `orders` orders.
-async fn user_with_orders(engine: &MemoryBackend, orders: usize) -> String {
-    let mut request = ScanRequest::new(demo::TABLE_NAME);
-    request.filter = Some("begins_with(SK, :o)".into());
-    request.params = params(&[], &[(":o", AttrValue::s("ORDER#"))]);
-    let page = engine.scan(request).await.expect("scan");
-    let mut counts: BTreeMap<String, usize> = BTreeMap::new();
-    for item in &page.items {
-        *counts.entry(text(item, "PK").to_owned()).or_default() += 1;
-    }
-    counts
-        .into_iter()
-        .find(|(pk, count)| pk.starts_with("USER#") && *count >= orders)
-        .map(|(pk, _)| pk)
-        .expect("some user has enough orders")
-}
-
-#[tokio::test]
-async fn a_users_orders_come_back_newest_first_and_page_with_a_cursor() {
-    let engine = demo_engine();
-    let user = user_with_orders(&engine, 3).await;
-    let mut request = QueryRequest::new(
-        demo::TABLE_NAME,
-        "PK = :pk AND begins_with(SK, :prefix)",
-        params(
-            &[],
-            &[
-                (":pk", AttrValue::s(&user)),
-                (":prefix", AttrValue::s("ORDER#")),
-            ],
-        ),
-    );
-    request.forward = false;
-    let whole = engine.query(request.clone()).await.expect("query");
-    let keys: Vec<&str> = whole.items.iter().map(|i| text(i, "SK")).collect();
-    let mut sorted = keys.clone();
-    sorted.sort_unstable_by(|a, b| b.cmp(a));
-    assert_eq!(keys, sorted);
-    assert!(keys.len() >= 3);
-    assert_eq!(whole.last_evaluated_key, None);
-
-    request.limit = Some(2);
-    let first = engine.query(request.clone()).await.expect("first page");
-    assert_eq!(first.items, whole.items[..2]);
-    let cursor = first.last_evaluated_key.expect("cursor");
-    assert_eq!(
-        cursor.keys().map(String::as_str).collect::<Vec<_>>(),
-        ["PK", "SK"]
-    );
-    request.start_key = Some(cursor);
-    let second = engine.query(request).await.expect("second page");
-    assert_eq!(second.items[0], whole.items[2]);
-}
-
-#[tokio::test]
-async fn limit_applies_before_the_filter_and_count_reports_both_counts() {
-    let engine = demo_engine();
-    let user = user_with_orders(&engine, 2).await;
-    let mut request = QueryRequest::new(
-        demo::TABLE_NAME,
-        "PK = :pk",
-        params(
-            &[("#t", "type")],
-            &[(":pk", AttrValue::s(&user)), (":u", AttrValue::s("User"))],
-        ),
-    );
-    request.filter = Some("#t = :u".into());
-    request.limit = Some(1);
-    request.forward = false;
-    // Newest first: the first item read is an ORDER or SESSION row, which the filter drops.
-    let page = engine.query(request.clone()).await.expect("query");
-    assert_eq!((page.count, page.scanned_count), (0, 1));
-    assert!(page.items.is_empty());
-    assert!(page.last_evaluated_key.is_some());
-
-    request.limit = None;
-    request.select = Select::Count;
-    let counted = engine.query(request).await.expect("count");
-    assert!(counted.items.is_empty());
-    assert_eq!(counted.count, 1);
-    assert!(counted.scanned_count >= 3);
-}
-
-#[tokio::test]
-async fn the_sparse_review_index_holds_only_flagged_orders_with_its_included_attributes() {
-    let engine = demo_engine();
-    let mut request = QueryRequest::new(
-        demo::TABLE_NAME,
-        "GSI2PK = :review",
-        params(&[], &[(":review", AttrValue::s("ORDERS_PENDING_REVIEW"))]),
-    );
-    request.index = Some("GSI2".into());
-    let page = engine.query(request).await.expect("query");
-    assert!(!page.items.is_empty());
-    for item in &page.items {
-        let names: Vec<&str> = item.keys().map(String::as_str).collect();
-        assert_eq!(names, ["GSI2PK", "GSI2SK", "PK", "SK", "status", "total"]);
-        assert_eq!(text(item, "status"), "PENDING");
-    }
-    let consumed = page.consumed.expect("capacity");
-    assert!(consumed.indexes.contains_key("GSI2"));
-}
-
-fn small_engine() -> MemoryBackend {
-    let (mut description, _) = demo::generate(1, 0);
-    description.name = "T".into();
-    MemoryBackend::new(description, Vec::new()).expect("empty table")
-}
-
-fn put(table: &str, item: Item, condition: &str) -> PutRequest {
-    PutRequest {
-        table: table.into(),
-        item,
-        condition: Condition::new(condition),
-        params: ExpressionParams::default(),
-        return_values: ReturnValues::None,
-    }
-}
-
-fn account(balance: i64, version: i64) -> Item {
-    item(&[
-        ("PK", AttrValue::s("ACCOUNT#1")),
-        ("SK", AttrValue::s("METADATA")),
-        ("balance", AttrValue::n(balance)),
-        ("version", AttrValue::n(version)),
-    ])
-}
-
-fn key() -> Item {
-    item(&[
-        ("PK", AttrValue::s("ACCOUNT#1")),
-        ("SK", AttrValue::s("METADATA")),
-    ])
-}
+use crate::{account, item, key, params, put, small_engine, versioned_update};
 
 #[tokio::test]
 async fn a_create_condition_refuses_to_overwrite_and_returns_the_current_item() {
@@ -193,24 +27,6 @@ async fn a_create_condition_refuses_to_overwrite_and_returns_the_current_item() 
             current: Some(account(10, 1))
         }
     );
-}
-
-fn versioned_update(expected_version: i64) -> UpdateRequest {
-    UpdateRequest {
-        table: "T".into(),
-        key: key(),
-        update: "SET balance = balance + :amount, version = version + :one".into(),
-        condition: Condition::new("version = :expected"),
-        params: params(
-            &[],
-            &[
-                (":amount", AttrValue::n(5)),
-                (":one", AttrValue::n(1)),
-                (":expected", AttrValue::n(expected_version)),
-            ],
-        ),
-        return_values: ReturnValues::UpdatedNew,
-    }
 }
 
 #[tokio::test]
@@ -446,16 +262,35 @@ async fn concurrent_increments_from_many_tasks_are_all_applied() {
 }
 
 #[tokio::test]
-async fn the_connection_reports_memory_and_lists_the_demo_table() {
-    let engine = demo_engine();
-    assert_eq!(engine.connection().kind, "memory");
-    assert_eq!(
-        engine.list_tables().await.expect("list"),
-        [demo::TABLE_NAME]
-    );
-    let description = engine
-        .describe_table(demo::TABLE_NAME)
+async fn a_retried_transaction_with_the_same_token_applies_once_and_a_reused_token_is_refused() {
+    let engine = small_engine();
+    engine
+        .put_item(put("T", account(10, 1), "attribute_not_exists(PK)"))
         .await
-        .expect("describe");
-    assert_eq!(description.item_count, Some(2_000));
+        .expect("create");
+    let mut transfer = TransactWriteRequest {
+        actions: vec![TransactAction::Update(versioned_update(1))],
+        client_token: Some("token-1".into()),
+    };
+    let first = engine
+        .transact_write(transfer.clone())
+        .await
+        .expect("applied");
+    // The same request again: the first outcome, and the version condition is not re-run.
+    let again = engine
+        .transact_write(transfer.clone())
+        .await
+        .expect("replayed");
+    assert_eq!(first, again);
+    transfer.actions = vec![TransactAction::Update(versioned_update(2))];
+    let error = engine
+        .transact_write(transfer)
+        .await
+        .expect_err("token reused");
+    assert!(
+        matches!(&error, BackendError::Service { code, .. } if code == "IdempotentParameterMismatchException"),
+        "{error:?}"
+    );
+    let scan = engine.scan(ScanRequest::new("T")).await.expect("scan");
+    assert_eq!(scan.items, vec![account(15, 2)]);
 }
