@@ -26,6 +26,17 @@ pub struct TuiOptions {
     #[arg(long, global = true)]
     pub demo: bool,
 
+    /// Items in the demo table (it is generated, so the same seed and size give the same table).
+    #[arg(long = "demo-size", global = true, value_name = "N", requires = "demo",
+          default_value_t = crate::demo::DEFAULT_SIZE,
+          value_parser = clap::builder::RangedU64ValueParser::<usize>::new().range(1..=50_000_000))]
+    pub demo_size: usize,
+
+    /// Seed of the demo generator: another seed gives another (equally deterministic) table.
+    #[arg(long, global = true, value_name = "N", requires = "demo",
+          default_value_t = crate::demo::DEFAULT_SEED)]
+    pub seed: u64,
+
     /// Open an offline table, read-only: `aws dynamodb scan` output, DynamoDB JSON lines (.gz
     /// too) or an Export-to-S3 folder.
     #[arg(long, global = true, value_name = "PATH")]
@@ -35,6 +46,11 @@ pub struct TuiOptions {
     /// inferred from the items).
     #[arg(long, global = true, value_name = "FILE", requires = "file")]
     pub schema: Option<PathBuf>,
+
+    /// What to do with a malformed line or item in --file: report it and go on, or stop.
+    #[arg(long = "bad-lines", global = true, value_enum, value_name = "WHAT",
+          default_value_t = BadLinesChoice::Skip, requires = "file")]
+    pub bad_lines: BadLinesChoice,
 
     /// Model file (TOML) naming entities by key templates; wins over the heuristics.
     #[arg(long, global = true, value_name = "FILE")]
@@ -50,6 +66,26 @@ pub struct TuiOptions {
     pub discovery_segments: u32,
 }
 
+/// `--bad-lines`: the command-line face of [`crate::offline::BadLines`], kept here so the offline
+/// loaders do not depend on clap.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, clap::ValueEnum)]
+pub enum BadLinesChoice {
+    /// Report each bad line (file and line number) and load the rest.
+    #[default]
+    Skip,
+    /// Stop at the first bad line.
+    Stop,
+}
+
+impl From<BadLinesChoice> for crate::offline::BadLines {
+    fn from(choice: BadLinesChoice) -> Self {
+        match choice {
+            BadLinesChoice::Skip => Self::Skip,
+            BadLinesChoice::Stop => Self::Stop,
+        }
+    }
+}
+
 /// Prints the effective keymap (defaults plus overrides) as TOML; a bad user file is reported on
 /// stderr and the defaults are printed.
 pub fn print_keymap(options: &TuiOptions) -> Result<(), String> {
@@ -63,10 +99,9 @@ pub fn print_keymap(options: &TuiOptions) -> Result<(), String> {
     }
 }
 
-/// The in-memory demo backend and its table name.
-pub fn demo_backend() -> Result<(Arc<dyn Backend>, String), String> {
-    let (description, items) =
-        crate::demo::generate(crate::demo::DEFAULT_SEED, crate::demo::DEFAULT_SIZE);
+/// The in-memory demo backend (`--demo`, `--demo-size`, `--seed`) and its table name.
+pub fn demo_backend(options: &TuiOptions) -> Result<(Arc<dyn Backend>, String), String> {
+    let (description, items) = crate::demo::generate(options.seed, options.demo_size);
     let backend = crate::backend::memory::MemoryBackend::new(description, items)
         .map_err(|error| format!("the demo table failed to load: {error}"))?
         .with_connection_kind("demo (in memory)", None);
@@ -87,12 +122,9 @@ pub fn file_backend(options: &TuiOptions) -> Result<Option<OfflineTable>, String
     let Some(path) = &options.file else {
         return Ok(None);
     };
-    let (engine, opened) = crate::offline::open_backend(
-        path,
-        options.schema.as_deref(),
-        crate::offline::BadLines::Skip,
-    )
-    .map_err(|error| error.to_string())?;
+    let (engine, opened) =
+        crate::offline::open_backend(path, options.schema.as_deref(), options.bad_lines.into())
+            .map_err(|error| error.to_string())?;
     let mut notices: Vec<String> = opened.inferred.into_iter().collect();
     if let Some(first) = opened.warnings.first() {
         notices.push(format!(

@@ -10,16 +10,32 @@ use ddbx::cli::{Cli, args::GlobalOptions};
 /// The backend the options name: the demo, an offline file, or AWS (the default).
 async fn connect(options: &GlobalOptions) -> Result<Arc<dyn Backend>, BackendError> {
     if options.tui.demo {
-        return ddbx::launch::demo_backend()
+        return ddbx::launch::demo_backend(&options.tui)
             .map(|(backend, _)| backend)
-            .map_err(BackendError::Validation);
+            .map_err(|message| load_failed("DemoNotLoaded", message));
     }
-    if let Some(offline) =
-        ddbx::launch::file_backend(&options.tui).map_err(BackendError::Validation)?
+    if let Some(offline) = ddbx::launch::file_backend(&options.tui)
+        .map_err(|message| load_failed("FileNotLoaded", message))?
     {
+        // Skipped lines and an inferred schema must not pass silently; stderr keeps stdout clean
+        // for the items. The text quotes the file, so it is escaped.
+        for notice in &offline.notices {
+            eprintln!(
+                "ddbx: {}",
+                ddbx::domain::escape::escape_for_terminal(notice)
+            );
+        }
         return Ok(offline.backend);
     }
     connect_aws(options).await
+}
+
+/// A demo or offline table that could not be loaded; not a DynamoDB error, so not named as one.
+fn load_failed(code: &str, message: String) -> BackendError {
+    BackendError::Service {
+        code: code.to_owned(),
+        message,
+    }
 }
 
 async fn connect_aws(options: &GlobalOptions) -> Result<Arc<dyn Backend>, BackendError> {
@@ -36,7 +52,7 @@ async fn connect_aws(options: &GlobalOptions) -> Result<Arc<dyn Backend>, Backen
 async fn open_tui(options: &GlobalOptions) -> Result<(), String> {
     let mut notices = Vec::new();
     let (mut backend, table) = if options.tui.demo {
-        ddbx::launch::demo_backend()?
+        ddbx::launch::demo_backend(&options.tui)?
     } else if let Some(offline) = ddbx::launch::file_backend(&options.tui)? {
         notices = offline.notices;
         (offline.backend, offline.table)

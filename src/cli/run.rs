@@ -35,7 +35,8 @@ Run `ddbx help <command>` for every flag.
 /// Checks made before connecting: nothing is sent when these fail.
 fn check_before_connecting(cli: &Cli) -> Result<(), CliError> {
     let needs_table = !matches!(cli.command, Some(Command::Tables | Command::Keymap) | None);
-    if needs_table {
+    // An offline file holds exactly one table, named once it is loaded.
+    if needs_table && cli.global.tui.file.is_none() {
         require_table(cli.global.table.as_deref())?;
     }
     match &cli.command {
@@ -67,7 +68,16 @@ where
         backend = Arc::new(ReadOnly::new(backend));
     }
     let format = cli.global.output;
-    let table_name = cli.global.table.as_deref().unwrap_or_default();
+    let file_table = match (&cli.global.table, &cli.global.tui.file) {
+        (None, Some(_)) => backend.list_tables().await?.into_iter().next(),
+        _ => None,
+    };
+    let table_name = cli
+        .global
+        .table
+        .as_deref()
+        .or(file_table.as_deref())
+        .unwrap_or_default();
     match command {
         Command::Tables => tables(backend.as_ref(), format).await,
         Command::Describe => {

@@ -5,5 +5,6 @@
 mod support;
 
 mod commands;
+mod demo_and_files;
 mod fixture;
 mod query;
