@@ -63,6 +63,13 @@ impl Worker {
                     Action::Described { id, result }
                 });
             }
+            Command::AccountId { id } => {
+                let backend = Arc::clone(&self.backend);
+                self.spawn_read(id, async move {
+                    let result = backend.account_id().await;
+                    Action::AccountId { id, result }
+                });
+            }
             Command::ScanPage {
                 id,
                 segment,

@@ -9,6 +9,7 @@ use std::sync::Arc;
 use ddbx::app::action::Action;
 use ddbx::app::command::Command;
 use ddbx::app::state::{Loadable, Settings, State};
+use ddbx::backend::Connection;
 use ddbx::backend::memory::MemoryBackend;
 use ratatui::Terminal;
 use ratatui::backend::TestBackend;
@@ -339,4 +340,30 @@ async fn every_screen_renders_without_panicking_down_to_tiny_sizes() {
             }
         }
     }
+}
+
+#[tokio::test]
+async fn the_header_names_the_account_once_sts_answered() {
+    let backend =
+        tui_support::fake_backend::FakeBackend::new(tui_support::pk_sk_table("Shop"), shop_items())
+            .with_account("123456789012");
+    let mut harness = Harness::new(Arc::new(backend), "Shop", Settings::default());
+    harness.state.connection = Connection {
+        kind: "aws".to_owned(),
+        profile: Some("support".to_owned()),
+        region: Some("eu-west-1".to_owned()),
+        read_only: true,
+        ..Connection::default()
+    };
+    harness.start().await;
+    let wide = screen(&harness.state, 80, 24);
+    let header = wide.lines().next().unwrap_or_default();
+    assert!(header.contains("account 123456789012"), "{header}");
+    assert!(header.contains("READ-ONLY"), "{header}");
+    // Too narrow for all of it: no account rather than a cut-off one naming another account.
+    let narrow = screen(&harness.state, 60, 16);
+    let header = narrow.lines().next().unwrap_or_default();
+    assert!(!header.contains("account"), "{header}");
+    assert!(header.contains("READ-ONLY"), "{header}");
+    snapshot("header_account", &harness.state);
 }

@@ -93,6 +93,12 @@ pub enum Action {
         id: RequestId,
         result: Result<Box<TableDescription>, BackendError>,
     },
+    /// The account lookup answered; `Ok(None)` when there is no account to show.
+    #[serde(skip)]
+    AccountId {
+        id: RequestId,
+        result: Result<Option<String>, BackendError>,
+    },
     /// One discovery Scan page answered.
     #[serde(skip)]
     ScanPage {
@@ -199,6 +205,7 @@ impl Action {
             | Self::Tick(_)
             | Self::Resize { .. }
             | Self::Described { .. }
+            | Self::AccountId { .. }
             | Self::ScanPage { .. }
             | Self::PartitionPage { .. }
             | Self::Copied(_)
@@ -242,6 +249,7 @@ mod tests {
             "tick",
             "resize",
             "described",
+            "account_id",
             "scan_page",
             "copied",
             "notice",

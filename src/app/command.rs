@@ -8,6 +8,8 @@ use crate::backend::{QueryRequest, ScanRequest};
 pub enum Command {
     /// DescribeTable; answers with `Action::Described`.
     Describe { id: RequestId, table: String },
+    /// Learns the AWS account for the header; answers with `Action::AccountId`.
+    AccountId { id: RequestId },
     /// One page of one discovery Scan segment; answers with `Action::ScanPage`.
     ScanPage {
         id: RequestId,

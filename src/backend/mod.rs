@@ -45,6 +45,11 @@ pub trait Backend: Send + Sync {
     /// Where this backend points, for the header and the journal. Never contains credentials.
     fn connection(&self) -> Connection;
 
+    /// The AWS account the credentials belong to, for the header. `Ok(None)` when the backend has
+    /// no account (memory, files) or cannot learn it: failing to learn it is never an error. Only
+    /// ever asks the place the backend already talks to, so a local session stays local.
+    fn account_id(&self) -> BackendFuture<'_, Option<String>>;
+
     /// All table names (every page of ListTables), in the service's order (ascending).
     fn list_tables(&self) -> BackendFuture<'_, Vec<String>>;
 

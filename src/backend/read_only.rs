@@ -34,6 +34,10 @@ impl Backend for ReadOnly {
         }
     }
 
+    fn account_id(&self) -> BackendFuture<'_, Option<String>> {
+        self.inner.account_id()
+    }
+
     fn list_tables(&self) -> BackendFuture<'_, Vec<String>> {
         self.inner.list_tables()
     }

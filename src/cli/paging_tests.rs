@@ -90,6 +90,9 @@ impl Backend for PagedFake {
     fn connection(&self) -> Connection {
         Connection::default()
     }
+    fn account_id(&self) -> BackendFuture<'_, Option<String>> {
+        Box::pin(async { Ok(None) })
+    }
     fn list_tables(&self) -> BackendFuture<'_, Vec<String>> {
         unused()
     }

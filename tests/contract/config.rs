@@ -14,7 +14,7 @@ const HANG_GUARD: Duration = Duration::from_secs(60);
 
 /// Re-runs test `name` in a child whose environment has no AWS variables and no readable AWS
 /// config or credentials files; `extra` adds variables. Fails if the child's test fails.
-fn run_in_scrubbed_child(name: &str, extra: &[(&str, &str)]) {
+pub(crate) fn run_in_scrubbed_child(name: &str, extra: &[(&str, &str)]) {
     let mut command = Command::new(std::env::current_exe().expect("test binary path"));
     command.args(["--exact", name, "--nocapture"]);
     for (key, _) in std::env::vars() {
@@ -42,7 +42,7 @@ fn run_in_scrubbed_child(name: &str, extra: &[(&str, &str)]) {
     );
 }
 
-fn in_child() -> bool {
+pub(crate) fn in_child() -> bool {
     std::env::var(CHILD_VAR).is_ok()
 }
 

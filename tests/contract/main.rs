@@ -15,6 +15,7 @@ mod deviations;
 mod differential;
 mod differential_reads;
 mod errors;
+mod identity;
 mod items;
 mod paging;
 mod query;

@@ -17,6 +17,8 @@ pub struct FakeBackend {
     /// Sorted by (partition key text, sort key text), like a scan of one partition range.
     items: Vec<Item>,
     pub failure: Mutex<Option<BackendError>>,
+    /// What `account_id` answers.
+    account: Option<String>,
 }
 
 fn text(value: Option<&AttrValue>) -> String {
@@ -41,7 +43,14 @@ impl FakeBackend {
             description,
             items,
             failure: Mutex::new(None),
+            account: None,
         }
+    }
+
+    /// The same backend, reporting `account` as its AWS account.
+    pub fn with_account(mut self, account: &str) -> Self {
+        self.account = Some(account.to_owned());
+        self
     }
 
     fn failure(&self) -> Option<BackendError> {
@@ -94,6 +103,10 @@ impl Backend for FakeBackend {
             endpoint: Some("memory://test".to_owned()),
             ..Connection::default()
         }
+    }
+
+    fn account_id(&self) -> BackendFuture<'_, Option<String>> {
+        Box::pin(async move { Ok(self.account.clone()) })
     }
 
     fn list_tables(&self) -> BackendFuture<'_, Vec<String>> {

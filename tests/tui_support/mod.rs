@@ -88,6 +88,7 @@ impl Harness {
     pub async fn execute(&mut self, command: Command) -> Option<Action> {
         match &command {
             Command::Describe { .. }
+            | Command::AccountId { .. }
             | Command::ScanPage { .. }
             | Command::QueryPartition { .. } => {
                 self.requests.push(command.clone());
@@ -98,6 +99,10 @@ impl Harness {
             Command::Describe { id, table } => Some(Action::Described {
                 id,
                 result: self.backend.describe_table(&table).await.map(Box::new),
+            }),
+            Command::AccountId { id } => Some(Action::AccountId {
+                id,
+                result: self.backend.account_id().await,
             }),
             Command::ScanPage {
                 id,

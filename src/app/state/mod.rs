@@ -81,6 +81,8 @@ pub enum Notice {
 pub struct State {
     pub table: String,
     pub connection: Connection,
+    /// The AWS account behind the connection, once STS answered (`Loaded(None)`: no account).
+    pub account: Loadable<Option<String>>,
     pub keymap: Keymap,
     pub settings: Settings,
     /// Entity decoding (heuristics, or the `--model` file's templates).
@@ -115,6 +117,7 @@ impl State {
         Self {
             table: table.into(),
             connection,
+            account: Loadable::NotRequested,
             keymap,
             settings,
             entities: EntityDecoder::new(),
@@ -147,6 +150,12 @@ impl State {
                 }
             },
         }
+    }
+
+    /// The account id to show, once known.
+    #[must_use]
+    pub fn account_id(&self) -> Option<&str> {
+        self.account.loaded().and_then(Option::as_deref)
     }
 
     /// The table description, once loaded.

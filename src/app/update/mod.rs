@@ -1,6 +1,7 @@
 //! `update(&mut State, Action) -> Vec<Command>`: the only place state changes. Pure: no I/O, no
 //! clock reads, no awaiting. One small handler file per screen or concern.
 
+mod account;
 mod collections;
 mod describe;
 mod inspector;
@@ -15,14 +16,16 @@ use super::action::Action;
 use super::command::Command;
 use super::state::{Loadable, Notice, Overlay, State, View};
 
-/// The commands to run when the app starts: describe the table (discovery follows).
+/// The commands to run when the app starts: describe the table (discovery follows), then learn
+/// the account for the header.
 pub fn start(state: &mut State) -> Vec<Command> {
     let id = state.ids.issue();
     state.description = Loadable::Loading(id);
-    vec![Command::Describe {
+    let describe = Command::Describe {
         id,
         table: state.table.clone(),
-    }]
+    };
+    vec![describe, account::request(state)]
 }
 
 /// Applies one action.
@@ -60,6 +63,10 @@ fn apply(state: &mut State, action: Action) -> Vec<Command> {
             Vec::new()
         }
         Action::Described { id, result } => describe::described(state, id, result),
+        Action::AccountId { id, result } => {
+            account::answered(state, id, result);
+            Vec::new()
+        }
         Action::ScanPage {
             id,
             segment,

@@ -1,12 +1,16 @@
-//! Building the SDK client: aws-config's default chain plus timeouts and retries that fail fast
+//! Building the SDK clients: aws-config's default chain plus timeouts and retries that fail fast
 //! against an unreachable endpoint (a local server that is not running must not hang the UI).
+//! One configuration serves DynamoDB and STS (for the header's account id), and STS never goes
+//! anywhere DynamoDB does not: with an endpoint URL, STS is asked at that same URL.
 
 use std::time::Duration;
 
+use aws_config::SdkConfig;
 use aws_config::retry::RetryConfig;
 use aws_config::timeout::TimeoutConfig;
 use aws_config::{BehaviorVersion, Region};
 use aws_sdk_dynamodb::Client;
+use aws_types::service_config::ServiceConfigKey;
 
 use super::AwsOptions;
 use crate::backend::{BackendError, Connection};
@@ -20,8 +24,15 @@ const MAX_BACKOFF: Duration = Duration::from_secs(2);
 /// One attempt of one request (a 1 MB page) that takes longer than this is stuck.
 const ATTEMPT_TIMEOUT: Duration = Duration::from_secs(30);
 
-/// The client and a description of where it points (never credentials).
-pub(super) async fn client(options: AwsOptions) -> Result<(Client, Connection), BackendError> {
+/// The SDK clients the backend uses and a description of where they point (never credentials).
+pub(super) struct Clients {
+    pub dynamodb: Client,
+    pub sts: aws_sdk_sts::Client,
+    pub connection: Connection,
+}
+
+/// The DynamoDB and STS clients and where they point.
+pub(super) async fn clients(options: AwsOptions) -> Result<Clients, BackendError> {
     let mut loader = aws_config::defaults(BehaviorVersion::latest())
         .timeout_config(
             TimeoutConfig::builder()
@@ -57,9 +68,10 @@ pub(super) async fn client(options: AwsOptions) -> Result<(Client, Connection), 
             ),
         });
     };
+    let endpoint = dynamodb_endpoint(&config);
     let connection = Connection {
         kind: "aws".to_owned(),
-        endpoint: config.endpoint_url().map(str::to_owned),
+        endpoint: endpoint.clone(),
         region: Some(region.to_string()),
         profile: options.profile.or_else(|| {
             std::env::var("AWS_PROFILE")
@@ -68,5 +80,40 @@ pub(super) async fn client(options: AwsOptions) -> Result<(Client, Connection), 
         }),
         read_only: false,
     };
-    Ok((Client::new(&config), connection))
+    Ok(Clients {
+        dynamodb: Client::new(&config),
+        sts: sts_client(&config, endpoint),
+        connection,
+    })
+}
+
+/// The endpoint URL the DynamoDB client will use, decided the way the SDK decides it: an explicit
+/// `--endpoint-url` wins, then a DynamoDB-only setting (`AWS_ENDPOINT_URL_DYNAMODB`, a profile's
+/// `services` section), then the general one (`AWS_ENDPOINT_URL`, a profile's `endpoint_url`).
+/// `None` means the region's public endpoint.
+fn dynamodb_endpoint(config: &SdkConfig) -> Option<String> {
+    let general = config.endpoint_url().map(str::to_owned);
+    if config.get_origin("endpoint_url").is_client_config() {
+        return general;
+    }
+    let key = ServiceConfigKey::builder()
+        .service_id("DynamoDB")
+        .env("AWS_ENDPOINT_URL")
+        .profile("endpoint_url")
+        .build();
+    key.ok()
+        .and_then(|key| config.service_config()?.load_config(key))
+        .or(general)
+}
+
+/// An STS client that talks to the DynamoDB endpoint when there is one (a local server: moto
+/// answers GetCallerIdentity, others fail and the account stays unknown) and to the region's STS
+/// otherwise. Pinning the URL keeps an STS-only setting from sending a local session's signed
+/// request to AWS.
+fn sts_client(config: &SdkConfig, dynamodb_endpoint: Option<String>) -> aws_sdk_sts::Client {
+    let mut builder = aws_sdk_sts::config::Builder::from(config);
+    if let Some(endpoint) = dynamodb_endpoint {
+        builder = builder.endpoint_url(endpoint);
+    }
+    aws_sdk_sts::Client::from_conf(builder.build())
 }

@@ -4,11 +4,13 @@
 //! - `connect`: configuration from aws-config's default chain (profiles, SSO, assume-role,
 //!   credential_process, environment) with bounded timeouts and retries;
 //! - `errors`: the one place SDK errors become [`BackendError`]s;
+//! - `identity`: the account id from STS GetCallerIdentity, for the header;
 //! - `reads` and `writes`: one function per trait method, building the SDK request from the
 //!   domain request and converting the response with `aws_convert`.
 
 mod connect;
 mod errors;
+mod identity;
 mod reads;
 mod writes;
 
@@ -35,6 +37,8 @@ pub struct AwsOptions {
 #[derive(Clone)]
 pub struct AwsBackend {
     client: Client,
+    /// Only for GetCallerIdentity; points where `client` points when an endpoint URL is set.
+    sts: aws_sdk_sts::Client,
     connection: Connection,
 }
 
@@ -52,8 +56,12 @@ impl AwsBackend {
     /// Resolves configuration and credentials providers (credentials themselves are fetched on
     /// the first request). Fails when no region can be found.
     pub async fn connect(options: AwsOptions) -> Result<Self, BackendError> {
-        let (client, connection) = connect::client(options).await?;
-        Ok(Self { client, connection })
+        let clients = connect::clients(options).await?;
+        Ok(Self {
+            client: clients.dynamodb,
+            sts: clients.sts,
+            connection: clients.connection,
+        })
     }
 
     /// How errors name the server: the endpoint URL, or the region's default endpoint.
@@ -65,6 +73,10 @@ impl AwsBackend {
 impl Backend for AwsBackend {
     fn connection(&self) -> Connection {
         self.connection.clone()
+    }
+
+    fn account_id(&self) -> BackendFuture<'_, Option<String>> {
+        Box::pin(identity::account_id(&self.sts))
     }
 
     fn list_tables(&self) -> BackendFuture<'_, Vec<String>> {

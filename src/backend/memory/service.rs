@@ -14,6 +14,11 @@ impl Backend for MemoryBackend {
         self.connection.clone()
     }
 
+    /// In-memory tables (demo data, files) belong to no account.
+    fn account_id(&self) -> BackendFuture<'_, Option<String>> {
+        Box::pin(async { Ok(None) })
+    }
+
     fn list_tables(&self) -> BackendFuture<'_, Vec<String>> {
         Box::pin(async move { Ok(self.table_names()) })
     }
