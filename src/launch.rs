@@ -162,8 +162,9 @@ pub async fn open(
     options: &TuiOptions,
     notices: Vec<String>,
 ) -> Result<(), String> {
-    // Credentials and the table are checked first so their errors print on a normal terminal.
-    backend
+    // Credentials and the table are checked first so their errors print on a normal terminal;
+    // the answer is kept so the UI does not ask again.
+    let description = backend
         .describe_table(table)
         .await
         .map_err(|error| format!("cannot open table {table}: {error}"))?;
@@ -175,6 +176,7 @@ pub async fn open(
     };
     let mut state = State::new(table, backend.connection(), keymap, settings);
     state.entities = entities;
+    state.preloaded_description = Some(Box::new(description));
     let (sender, results) = tokio::sync::mpsc::unbounded_channel();
     for notice in notices {
         let _ = sender.send(Action::Notice(notice));

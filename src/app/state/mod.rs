@@ -88,6 +88,9 @@ pub struct State {
     /// Entity decoding (heuristics, or the `--model` file's templates).
     pub entities: EntityDecoder,
     pub description: Loadable<Box<TableDescription>>,
+    /// A description the launcher already fetched (to report a missing table before the screen
+    /// changed); `start` uses it instead of asking DynamoDB a second time.
+    pub preloaded_description: Option<Box<TableDescription>>,
     pub history: History,
     pub overlay: Option<Overlay>,
     pub discovery: Discovery,
@@ -122,6 +125,7 @@ impl State {
             settings,
             entities: EntityDecoder::new(),
             description: Loadable::NotRequested,
+            preloaded_description: None,
             history: History::new(View::Prefixes { cursor: 0 }),
             overlay: None,
             discovery: Discovery::new(segments),

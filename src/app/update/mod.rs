@@ -17,15 +17,19 @@ use super::command::Command;
 use super::state::{Loadable, Notice, Overlay, State, View};
 
 /// The commands to run when the app starts: describe the table (discovery follows), then learn
-/// the account for the header.
+/// the account for the header. A preloaded description is taken as DescribeTable's answer.
 pub fn start(state: &mut State) -> Vec<Command> {
     let id = state.ids.issue();
     state.description = Loadable::Loading(id);
-    let describe = Command::Describe {
-        id,
-        table: state.table.clone(),
+    let mut commands = match state.preloaded_description.take() {
+        Some(description) => describe::described(state, id, Ok(description)),
+        None => vec![Command::Describe {
+            id,
+            table: state.table.clone(),
+        }],
     };
-    vec![describe, account::request(state)]
+    commands.push(account::request(state));
+    commands
 }
 
 /// Applies one action.

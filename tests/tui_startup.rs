@@ -1,5 +1,6 @@
-//! The header's account id as a state machine: startup asks for it once, the answer lands in
-//! state, a stale or failed answer shows nothing. No terminal, no sleeps.
+//! Startup as a state machine: a table description the launcher already fetched is not asked
+//! for again; the header's account id is asked for once, the answer lands in state, a stale or
+//! failed answer shows nothing. No terminal, no sleeps.
 
 mod tui_support;
 
@@ -52,6 +53,32 @@ async fn startup_describes_first_then_asks_for_the_account_once() {
         None,
         "nothing shown while asking"
     );
+}
+
+#[tokio::test]
+async fn a_preloaded_description_is_used_without_a_second_describe_table() {
+    let mut harness = harness_with_account();
+    harness.state.preloaded_description = Some(Box::new(pk_sk_table("Shop")));
+    harness.start().await;
+    let describes = harness
+        .requests
+        .iter()
+        .filter(|command| matches!(command, Command::Describe { .. }))
+        .count();
+    assert_eq!(describes, 0, "{:?}", harness.requests);
+    assert!(
+        matches!(harness.state.description, Loadable::Loaded(_)),
+        "the preloaded description is the table's description"
+    );
+    assert!(
+        harness
+            .requests
+            .iter()
+            .any(|command| matches!(command, Command::ScanPage { .. })),
+        "discovery starts as after a DescribeTable answer: {:?}",
+        harness.requests
+    );
+    assert!(harness.state.preloaded_description.is_none());
 }
 
 #[tokio::test]
