@@ -200,39 +200,27 @@ impl Inspector {
                 }
             }
             AttrValue::Ss(set) => {
-                for member in set {
-                    self.push_value(
-                        rows,
-                        depth + 1,
-                        "·".to_owned(),
-                        &AttrValue::S(member.clone()),
-                        None,
-                    );
-                }
+                self.push_members(rows, depth + 1, set.iter().cloned().map(AttrValue::S));
             }
             AttrValue::Ns(set) => {
-                for member in set {
-                    self.push_value(
-                        rows,
-                        depth + 1,
-                        "·".to_owned(),
-                        &AttrValue::N(member.clone()),
-                        None,
-                    );
-                }
+                self.push_members(rows, depth + 1, set.iter().cloned().map(AttrValue::N));
             }
             AttrValue::Bs(set) => {
-                for member in set {
-                    self.push_value(
-                        rows,
-                        depth + 1,
-                        "·".to_owned(),
-                        &AttrValue::B(member.clone()),
-                        None,
-                    );
-                }
+                self.push_members(rows, depth + 1, set.iter().cloned().map(AttrValue::B));
             }
             _ => {}
+        }
+    }
+
+    /// A set's members: one unlabelled (`·`) row each, shown as the scalar it is.
+    fn push_members(
+        &self,
+        rows: &mut Vec<InspectorRow>,
+        depth: usize,
+        members: impl Iterator<Item = AttrValue>,
+    ) {
+        for member in members {
+            self.push_value(rows, depth, "·".to_owned(), &member, None);
         }
     }
 
@@ -309,5 +297,66 @@ pub fn key_text(value: &AttrValue) -> String {
         AttrValue::N(number) => number.to_string(),
         AttrValue::B(bytes) => base64::engine::general_purpose::STANDARD.encode(bytes),
         other => format!("{other:?}"),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use std::collections::BTreeSet;
+
+    use super::*;
+    use crate::domain::number::Number;
+
+    fn tree_rows(item: Item) -> Vec<InspectorRow> {
+        let entities = EntityDecoder::new();
+        let context = RowContext {
+            description: None,
+            unix_seconds: 0,
+            entities: &entities,
+            discovered: None,
+        };
+        Inspector::new(item).rows(&context)
+    }
+
+    #[test]
+    fn set_members_are_unlabelled_scalar_rows_one_level_below_their_set() {
+        let numbers = ["12345678901234567890123456789012345678", "-0.5"]
+            .iter()
+            .map(|text| Number::parse(text))
+            .collect::<Result<BTreeSet<_>, _>>()
+            .expect("test numbers are valid");
+        let item = Item::from([
+            (
+                "tags".to_owned(),
+                AttrValue::Ss(BTreeSet::from(["a".to_owned(), String::new()])),
+            ),
+            ("scores".to_owned(), AttrValue::Ns(numbers)),
+            (
+                "blobs".to_owned(),
+                AttrValue::Bs(BTreeSet::from([vec![0xff, 0x00]])),
+            ),
+        ]);
+        let members: Vec<_> = tree_rows(item)
+            .into_iter()
+            .filter(|row| row.label == "·")
+            .map(|row| (row.depth, row.type_tag, row.value, row.copy))
+            .collect();
+        let member = |type_tag: &'static str, value: &str, copy: &str| {
+            (1, type_tag, value.to_owned(), Some(copy.to_owned()))
+        };
+        assert_eq!(
+            members,
+            vec![
+                member("B", "/wA=", "/wA="),
+                member("N", "-0.5", "-0.5"),
+                member(
+                    "N",
+                    "12345678901234567890123456789012345678",
+                    "12345678901234567890123456789012345678"
+                ),
+                member("S", "\"\"", ""),
+                member("S", "\"a\"", "a"),
+            ]
+        );
     }
 }
