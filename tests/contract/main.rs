@@ -18,6 +18,7 @@ mod differential_reads;
 mod errors;
 mod identity;
 mod items;
+mod pages;
 mod paging;
 mod query;
 mod read_only;
