@@ -6,7 +6,6 @@ mod tui_support;
 
 use std::collections::BTreeMap;
 
-use ddbx::domain::value::Item;
 use support::{Server, sdk_client, server_endpoint, unique_table_name};
 use tui_support::expected_groups;
 
@@ -74,21 +73,10 @@ fn dynalite_collections_with_parallel_segments_match_the_seeded_data() {
     };
     let runtime = tokio::runtime::Runtime::new().expect("runtime");
     let table = unique_table_name("cli-collections");
-    let (_, items) = ddbx::demo::generate(3, 250);
-    let items: Vec<Item> = items
-        .into_iter()
-        .filter(|item| {
-            item.get("PK")
-                .and_then(|pk| pk.as_s())
-                .is_some_and(|pk| !pk.starts_with("ODD"))
-        })
-        .collect();
     let client = sdk_client(&endpoint);
-    runtime.block_on(async {
-        support::tables::create_table(&client, &support::tables::TableSpec::single_table(&table))
-            .await;
-        support::items::seed_items(&client, &table, &items).await;
-    });
+    let items = runtime.block_on(support::items::seed_single_table_demo(
+        &client, &table, 3, 250,
+    ));
     let run =
         support::cli::ddbx(&endpoint, Some(&table), &["collections", "--segments", "3"]).success();
     assert_eq!(groups_from_json_lines(&run.stdout), expected_groups(&items));

@@ -8,7 +8,6 @@ mod tui_support;
 use std::collections::BTreeMap;
 use std::path::Path;
 
-use ddbx::domain::value::Item;
 use support::{Server, sdk_client, server_endpoint, unique_table_name};
 use tui_support::expected_groups;
 use tui_support::pty::PtySession;
@@ -130,22 +129,10 @@ fn dynalite_single_table_data_opens_with_correct_groups_and_drills_down() {
     };
     let runtime = tokio::runtime::Runtime::new().expect("runtime");
     let table = unique_table_name("tui-e2e");
-    let (_, demo_items) = ddbx::demo::generate(7, 300);
-    // Plain single-table items only (the demo's odd items test other things).
-    let items: Vec<Item> = demo_items
-        .into_iter()
-        .filter(|item| {
-            item.get("PK")
-                .and_then(|pk| pk.as_s())
-                .is_some_and(|pk| !pk.starts_with("ODD"))
-        })
-        .collect();
     let client = sdk_client(&endpoint);
-    runtime.block_on(async {
-        support::tables::create_table(&client, &support::tables::TableSpec::single_table(&table))
-            .await;
-        support::items::seed_items(&client, &table, &items).await;
-    });
+    let items = runtime.block_on(support::items::seed_single_table_demo(
+        &client, &table, 7, 300,
+    ));
     let mut session = PtySession::spawn(
         &[
             "--endpoint-url",

@@ -289,11 +289,7 @@ async fn a_partition_is_paged_lazily_as_the_cursor_nears_the_end() {
         .collect();
     let mut harness = Harness::new(shop_backend(items), "Shop", small_pages(100));
     harness.start().await;
-    harness.act(Action::JumpToPartition).await;
-    for c in "USER#big".chars() {
-        harness.act(Action::Input(c)).await;
-    }
-    harness.act(Action::Submit).await;
+    jump_to_partition(&mut harness, "USER#big").await;
     // The first page is 100 rows; 50 ahead of a cursor at 0 is still inside it.
     assert_eq!(harness.queries().len(), 1);
     assert_eq!(harness.state.partitions["USER#big"].items.len(), 100);
@@ -383,12 +379,18 @@ async fn history_goes_back_and_forward_and_back_on_the_first_view_quits() {
     assert!(harness.state.quitting);
 }
 
-async fn inspect_first_order(harness: &mut Harness) {
+/// Opens partition `pk` by typing it into the jump prompt, as a user would.
+async fn jump_to_partition(harness: &mut Harness, pk: &str) {
     harness.act(Action::JumpToPartition).await;
-    for c in "USER#u1".chars() {
+    for c in pk.chars() {
         harness.act(Action::Input(c)).await;
     }
     harness.act(Action::Submit).await;
+}
+
+/// Jumps to partition `pk` (a user with a METADATA item and orders) and inspects its first order.
+async fn inspect_first_order(harness: &mut Harness, pk: &str) {
+    jump_to_partition(harness, pk).await;
     // Rows: METADATA header, item, ORDER header, first order.
     harness
         .act_all([
@@ -403,7 +405,7 @@ async fn inspect_first_order(harness: &mut Harness) {
 #[tokio::test]
 async fn the_inspector_copies_the_item_the_key_and_a_value() {
     let mut harness = started_shop(Settings::default()).await;
-    inspect_first_order(&mut harness).await;
+    inspect_first_order(&mut harness, "USER#u1").await;
     harness
         .act_all([
             Action::CopyItemJson,
@@ -437,7 +439,7 @@ async fn the_inspector_copies_the_item_the_key_and_a_value() {
 #[tokio::test]
 async fn the_inspector_cycles_tree_plain_json_and_dynamodb_json() {
     let mut harness = started_shop(Settings::default()).await;
-    inspect_first_order(&mut harness).await;
+    inspect_first_order(&mut harness, "USER#u1").await;
     let format = |harness: &Harness| match view(harness) {
         View::Inspector(inspector) => inspector.format,
         other => panic!("inspector expected: {other:?}"),
@@ -465,19 +467,7 @@ async fn a_related_link_in_the_inspector_opens_the_named_partition() {
     };
     let mut harness = Harness::new(shop_backend(items), "Shop", Settings::default());
     harness.start().await;
-    harness.act(Action::JumpToPartition).await;
-    for c in "USER#u2".chars() {
-        harness.act(Action::Input(c)).await;
-    }
-    harness.act(Action::Submit).await;
-    harness
-        .act_all([
-            Action::CursorDown,
-            Action::CursorDown,
-            Action::CursorDown,
-            Action::Open,
-        ])
-        .await;
+    inspect_first_order(&mut harness, "USER#u2").await;
     let View::Inspector(inspector) = view(&harness) else {
         panic!("inspector expected");
     };
@@ -534,11 +524,7 @@ async fn a_failed_partition_query_is_shown_and_a_retry_queries_again() {
 async fn a_partition_typed_before_the_table_is_described_is_queried_once_it_is() {
     let mut harness = Harness::new(shop_backend(shop_items()), "Shop", Settings::default());
     let describe = ddbx::app::update::start(&mut harness.state);
-    harness.act(Action::JumpToPartition).await;
-    for c in "USER#u2".chars() {
-        harness.act(Action::Input(c)).await;
-    }
-    harness.act(Action::Submit).await;
+    jump_to_partition(&mut harness, "USER#u2").await;
     assert!(harness.queries().is_empty(), "no key schema yet");
     harness.run(describe).await;
     assert_eq!(harness.queries().len(), 1);

@@ -5,7 +5,7 @@ use std::collections::BTreeSet;
 use ddbx::backend::QueryRequest;
 use ddbx::domain::value::{Item, ValueType};
 
-use crate::query::query_all;
+use crate::pages::query_all;
 use crate::setup::{Harness, item, n, params, s};
 use crate::support::tables::{IndexSpec, ProjectionSpec, TableSpec};
 

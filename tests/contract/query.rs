@@ -3,29 +3,13 @@
 
 use std::cmp::Ordering;
 
-use ddbx::backend::{Backend, BackendError, ExpressionParams, Page, QueryRequest, Select};
+use ddbx::backend::{BackendError, ExpressionParams, QueryRequest, Select};
 use ddbx::domain::value::{AttrValue, Item, ValueType};
 
 use crate::deviations::Deviation;
+use crate::pages::query_all;
 use crate::setup::{Harness, item, n, params, s};
 use crate::support::tables::{IndexSpec, TableSpec};
-
-/// Follows every page of `request`, returning all items and the number of pages.
-pub async fn query_all(backend: &dyn Backend, mut request: QueryRequest) -> (Vec<Item>, Vec<Page>) {
-    let mut items = Vec::new();
-    let mut pages = Vec::new();
-    loop {
-        let page = backend.query(request.clone()).await.expect("query page");
-        items.extend(page.items.iter().cloned());
-        let next = page.last_evaluated_key.clone();
-        pages.push(page);
-        match next {
-            Some(key) => request.start_key = Some(key),
-            None => return (items, pages),
-        }
-        assert!(pages.len() < 1000, "query does not terminate");
-    }
-}
 
 fn compare(a: &AttrValue, b: &AttrValue) -> Ordering {
     match (a, b) {

@@ -2,27 +2,12 @@
 
 use std::collections::BTreeMap;
 
-use ddbx::backend::{Backend, Page, ScanRequest};
+use ddbx::backend::ScanRequest;
 use ddbx::domain::value::Item;
 
+use crate::pages::scan_all;
 use crate::setup::{Harness, item, n, params, s};
 use crate::support::tables::TableSpec;
-
-async fn scan_all(backend: &dyn Backend, mut request: ScanRequest) -> (Vec<Item>, Vec<Page>) {
-    let mut items = Vec::new();
-    let mut pages = Vec::new();
-    loop {
-        let page = backend.scan(request.clone()).await.expect("scan page");
-        items.extend(page.items.iter().cloned());
-        let next = page.last_evaluated_key.clone();
-        pages.push(page);
-        match next {
-            Some(key) => request.start_key = Some(key),
-            None => return (items, pages),
-        }
-        assert!(pages.len() < 1000, "scan does not terminate");
-    }
-}
 
 fn spread_items(count: usize) -> Vec<Item> {
     (0..count)

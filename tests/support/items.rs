@@ -95,3 +95,26 @@ where
         None => format!("{error:?}"),
     }
 }
+
+/// Creates a single-table table named `table` and seeds it with the demo's items for `seed` and
+/// `size`, leaving out the demo's odd partitions (`ODD…`, which test other things than plain
+/// single-table data). Returns the items written, to compute the expected answers from.
+pub async fn seed_single_table_demo(
+    client: &Client,
+    table: &str,
+    seed: u64,
+    size: usize,
+) -> Vec<Item> {
+    let (_, demo_items) = ddbx::demo::generate(seed, size);
+    let items: Vec<Item> = demo_items
+        .into_iter()
+        .filter(|item| {
+            item.get("PK")
+                .and_then(|pk| pk.as_s())
+                .is_some_and(|pk| !pk.starts_with("ODD"))
+        })
+        .collect();
+    super::tables::create_table(client, &super::tables::TableSpec::single_table(table)).await;
+    seed_items(client, table, &items).await;
+    items
+}
