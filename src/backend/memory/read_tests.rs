@@ -14,7 +14,9 @@ use super::page::{PageRules, RawPage};
 use super::read::{KeyRange, ReadTarget, SortCondition, query, scan};
 use super::table::TableData;
 
-fn description(projection: Projection) -> TableDescription {
+/// A PK/SK table with a GSI1 (GSI1PK/GSI1SK) of the given projection; shared by the engine's
+/// unit tests.
+pub(super) fn description(projection: Projection) -> TableDescription {
     let mut table = TableDescription::new(
         "T",
         KeySchema {

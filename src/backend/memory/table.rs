@@ -287,30 +287,12 @@ impl TableData {
 mod tests {
     use super::*;
     use crate::backend::memory::key::ScalarKey;
-    use crate::domain::schema::{IndexKind, KeyAttribute, KeySchema, Projection};
-    use crate::domain::value::{AttrValue, ValueType};
+    use crate::domain::schema::Projection;
+    use crate::domain::value::AttrValue;
 
+    /// The engine tests' shared table: PK/SK with a GSI1 that projects everything.
     fn description() -> TableDescription {
-        let mut table = TableDescription::new(
-            "T",
-            KeySchema {
-                partition: KeyAttribute::new("PK", ValueType::S),
-                sort: Some(KeyAttribute::new("SK", ValueType::S)),
-            },
-        );
-        table.indexes.push(IndexSchema {
-            name: "GSI1".into(),
-            kind: IndexKind::Global,
-            key: KeySchema {
-                partition: KeyAttribute::new("GSI1PK", ValueType::S),
-                sort: Some(KeyAttribute::new("GSI1SK", ValueType::S)),
-            },
-            projection: Projection::All,
-            item_count: None,
-            size_bytes: None,
-            status: None,
-        });
-        table
+        crate::backend::memory::read_tests::description(Projection::All)
     }
 
     fn item(pk: &str, sk: &str, gsi: Option<(&str, AttrValue)>) -> (PrimaryKey, Item) {
