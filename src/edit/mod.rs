@@ -1,0 +1,5 @@
+//! Sending planned edits: the one write path the TUI, the headless commands and the tests share.
+
+pub mod execute;
+
+pub use execute::{WriteOutcome, execute, execute_planned};
