@@ -82,9 +82,11 @@ fn selected_item(state: &State) -> Option<Item> {
     }
 }
 
-/// A start for a new item of the selected item's entity type: its attributes, with each table
-/// key replaced by the entity's key template (from the model file) or else by the key's prefix
-/// up to its last `#`, so the user fills in the identifying part.
+/// A start for a new item of the selected item's entity type: its attributes, with the key
+/// that identifies the entity replaced by the entity's key template (from the model file) or
+/// else by the key's prefix up to its last `#`, for the user to fill in. A child item
+/// (`USER#u1` / `ORDER#o1`) gets a new sort key in the same partition; an item whose sort key is
+/// a constant (`METADATA`) or that has none gets a new partition key.
 fn new_item_template(state: &State, item: &Item) -> Item {
     let mut template = item.clone();
     let Some(description) = state.described() else {
@@ -99,19 +101,28 @@ fn new_item_template(state: &State, item: &Item) -> Item {
         .model()
         .zip(pk)
         .and_then(|(model, pk)| model.match_entity(pk, sk));
-    let mut replace = |name: &str, model_template: Option<&str>| {
-        if let Some(AttrValue::S(value)) = template.get_mut(name) {
-            *value = model_template.map_or_else(|| prefix_of(value).to_owned(), str::to_owned);
-        }
+    let sort_identifies = match (entity, sk) {
+        (Some(entity), _) => entity
+            .sk
+            .as_ref()
+            .is_some_and(|sk| sk.placeholders().next().is_some()),
+        (None, Some(sk)) => sk.contains('#'),
+        (None, None) => false,
     };
-    replace(&key.partition.name, entity.map(|entity| entity.pk.as_str()));
-    if let Some(sort) = &key.sort {
-        replace(
-            &sort.name,
+    let (name, model_template) = match (&key.sort, sort_identifies) {
+        (Some(sort), true) => (
+            sort.name.as_str(),
             entity
                 .and_then(|entity| entity.sk.as_ref())
                 .map(|sk| sk.as_str()),
-        );
+        ),
+        _ => (
+            key.partition.name.as_str(),
+            entity.map(|entity| entity.pk.as_str()),
+        ),
+    };
+    if let Some(AttrValue::S(value)) = template.get_mut(name) {
+        *value = model_template.map_or_else(|| prefix_of(value).to_owned(), str::to_owned);
     }
     template
 }
