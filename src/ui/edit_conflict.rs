@@ -103,7 +103,7 @@ pub(super) fn render(
     let reason = conflict_reason(flow.purpose, conflict).map_or_else(
         || {
             Line::styled(
-                "no attribute you changed was changed by them: your change can be re-applied on the current item",
+                "they changed none of the attributes you changed: re-applying is safe",
                 Style::new().fg(Color::Green),
             )
         },
