@@ -239,8 +239,12 @@ where
                     flow = Flow::Quit;
                 }
             }
-            // The other program drew over the screen: redraw everything.
-            terminal.clear().map_err(io::Error::other)?;
+            // The other program drew over the screen, which the handover cleared. A blank frame
+            // first makes the next one write every cell (ratatui's `clear` would ask the
+            // terminal for the cursor position, which not every terminal answers).
+            terminal
+                .draw(|frame| frame.render_widget(ratatui::widgets::Clear, frame.area()))
+                .map_err(io::Error::other)?;
             handled += 1;
         }
         if handled > 0 && (!state.is_busy() || last_draw.elapsed() >= FRAME) {

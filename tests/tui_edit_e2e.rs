@@ -113,3 +113,50 @@ fn demo_edit_preview_confirm_new_version_then_undo_restores_and_journals_private
     assert!(status.success(), "exit status {status:?}");
     let _ = std::fs::remove_dir_all(&state_home);
 }
+
+#[test]
+fn editor_hands_the_text_to_dollar_editor_and_takes_the_result_back() {
+    // A non-interactive "editor" that changes the currency in the file it is given.
+    let mut session = PtySession::spawn(
+        &["--demo"],
+        &[
+            ("VISUAL", ""),
+            ("EDITOR", "sed -i s/EUR/GBP/"),
+            ("XDG_STATE_HOME", "/nonexistent/ddbx-state"),
+            ("DDBX_JOURNAL", ""),
+        ],
+    );
+    session.wait_until("discovery to complete", |screen| {
+        screen.contains("complete ")
+    });
+    session.send(&format!(":ACCOUNT#acc_100{ENTER}"));
+    session.wait_for("METADATA");
+    session.send(&format!("j{ENTER}"));
+    session.wait_for("size:");
+    session.send("e");
+    session.wait_for("Edit ACCOUNT#acc_100");
+    session.send("\x0f");
+    let edited = session.wait_for("text from $EDITOR loaded");
+    assert!(edited.contains("\"GBP\""), "{edited}");
+    assert!(edited.contains("modified"), "{edited}");
+    session.send(CTRL_S);
+    let preview = session.wait_for("Preview edit");
+    assert!(
+        preview.contains("currency: {\"S\":\"EUR\"} → {\"S\":\"GBP\"}"),
+        "{preview}"
+    );
+    // Back to the editor, leave, discard: nothing is written.
+    session.send("e");
+    session.wait_until("the editor", |screen| !screen.contains("Preview edit"));
+    session.send("\x1b");
+    session.wait_for("Leave the editor?");
+    session.send("y");
+    let inspector = session.wait_for("nothing was written");
+    assert_eq!(
+        row(&inspector, "currency")[..3],
+        ["currency", "S", "\"EUR\""]
+    );
+    session.send("qqqqq");
+    let status = session.wait_exit();
+    assert!(status.success(), "exit status {status:?}");
+}
