@@ -3,9 +3,12 @@
 
 use crate::app::action::Action;
 use crate::app::command::Command;
+use crate::app::state::edit::Editor;
 use crate::app::state::edit::{Conflict, EditFlow, EditPurpose, EditStage, Review};
+use crate::app::state::editor_text::EditorText;
 use crate::app::state::{Notice, State};
-use crate::domain::edit::{plan_delete, plan_edit, rebase};
+use crate::domain::edit::diff::apply_changes;
+use crate::domain::edit::{diff, plan_delete, plan_edit, rebase};
 use crate::domain::value::Item;
 
 use super::edit::close;
@@ -59,11 +62,21 @@ pub(super) fn key(state: &mut State, action: &Action) -> Vec<Command> {
                 close(state, "nothing was written");
                 return Vec::new();
             }
-            if flow.purpose == EditPurpose::Edit && conflict.current.is_some() {
-                flow.original.clone_from(&conflict.current);
+            if let (EditPurpose::Edit, Some(current)) = (flow.purpose, &conflict.current) {
+                // Your changes on top of the current item; where both changed an attribute,
+                // yours is in the text and the preview will show it replacing theirs.
+                let mut merged = current.clone();
+                if let (Some(original), Some(mine)) = (&flow.original, &conflict.mine) {
+                    apply_changes(&mut merged, &diff(original, mine).changes, true);
+                }
+                if let Some(editor) = flow.editor.as_mut() {
+                    let format = editor.format;
+                    *editor = Editor::new(current, format);
+                    editor.replace_text(&EditorText::render(&merged, format));
+                }
+                flow.original = Some(current.clone());
                 state.notice = Some(Notice::Info(
-                    "your text is now compared with the current item: check the preview before confirming"
-                        .to_owned(),
+                    "your changes are now on top of the current item; check the preview".to_owned(),
                 ));
             }
             flow.stage = EditStage::Editing;

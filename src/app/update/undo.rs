@@ -68,6 +68,10 @@ pub(super) fn journal_loaded(
         return Vec::new();
     }
     state.journal_request = None;
+    if state.edit.is_some() {
+        // The user started another edit meanwhile; it is not replaced by the undo.
+        return Vec::new();
+    }
     let entry = match result {
         Ok(Some(entry)) => entry,
         Ok(None) => {
