@@ -48,7 +48,18 @@ async fn a_concurrent_change_is_a_conflict_and_survives(server: Server) {
 
     let mine = with(mine_read.clone(), "status", AttrValue::s("paid"));
     let planned = plan_edit(&env.ctx(), &mine_read, &mine, AUTO).expect("valid");
+    let gets = env.backend.gets();
     let outcome = env.execute(&planned).await.expect("sent");
+    // moto and the engine return the current item with the failure (ALL_OLD); dynalite does
+    // not, so the executor re-reads it.
+    let rereads = env.backend.gets() - gets;
+    let expected_rereads = usize::from(server == Server::Dynalite);
+    assert_eq!(
+        rereads,
+        expected_rereads,
+        "{}: re-reads after the conflict",
+        server.name()
+    );
     assert_eq!(
         outcome,
         WriteOutcome::Conflict {
@@ -135,3 +146,53 @@ on_every_backend!(
     a_concurrent_change_is_a_conflict_and_survives,
     without_a_version_only_changed_attributes_can_conflict
 );
+
+/// A key change is one transaction; an existing target refuses it with the target's key and
+/// moves nothing. (dynalite has no transactions, so this runs on the engine and moto.)
+async fn a_key_change_into_an_existing_item_is_refused(server: Server) {
+    let Some(env) = Env::new(server, "edit-move-target").await else {
+        return;
+    };
+    let original = item(Some(1));
+    env.create(&original).await;
+    let taken = with(item(None), "SK", AttrValue::s("TAKEN"));
+    env.create(&taken).await;
+    let moved = with(original.clone(), "SK", AttrValue::s("TAKEN"));
+    let planned = plan_edit(&env.ctx(), &original, &moved, AUTO).expect("valid");
+    let outcome = env.execute(&planned).await.expect("sent");
+    let WriteOutcome::TargetExists { key, existing } = outcome else {
+        panic!(
+            "{}: expected the target to exist: {outcome:?}",
+            server.name()
+        );
+    };
+    assert_eq!(key.get("SK"), Some(&AttrValue::s("TAKEN")));
+    assert_eq!(existing.as_ref(), Some(&taken));
+    let old_key = env.description.primary_key_of(&original).expect("key");
+    assert_eq!(env.read(&old_key).await, Some(original.clone()));
+
+    let free = with(original.clone(), "SK", AttrValue::s("FREE"));
+    let planned = plan_edit(&env.ctx(), &original, &free, AUTO).expect("valid");
+    assert!(matches!(
+        env.execute(&planned).await,
+        Ok(WriteOutcome::Written { .. })
+    ));
+    assert_eq!(env.read(&old_key).await, None);
+    let new_key = env.description.primary_key_of(&free).expect("key");
+    assert_eq!(
+        env.read(&new_key).await,
+        Some(with(free, "version", AttrValue::n(2)))
+    );
+    env.drop().await;
+}
+
+mod a_key_change_into_an_existing_item_is_refused {
+    #[tokio::test]
+    async fn memory() {
+        super::a_key_change_into_an_existing_item_is_refused(crate::support::Server::Memory).await;
+    }
+    #[tokio::test]
+    async fn moto() {
+        super::a_key_change_into_an_existing_item_is_refused(crate::support::Server::Moto).await;
+    }
+}

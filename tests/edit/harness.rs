@@ -26,11 +26,17 @@ use crate::support::{Server, TEST_REGION, sdk_client, server_endpoint, unique_ta
 pub struct Recording {
     inner: Arc<dyn Backend>,
     pub writes: AtomicUsize,
+    pub gets: AtomicUsize,
 }
 
 impl Recording {
     pub fn writes(&self) -> usize {
         self.writes.load(Ordering::SeqCst)
+    }
+
+    /// GetItem requests so far.
+    pub fn gets(&self) -> usize {
+        self.gets.load(Ordering::SeqCst)
     }
 
     fn count(&self) {
@@ -58,6 +64,7 @@ impl Backend for Recording {
         self.inner.scan(request)
     }
     fn get_item(&self, request: GetRequest) -> BackendFuture<'_, GetOutput> {
+        self.gets.fetch_add(1, Ordering::SeqCst);
         self.inner.get_item(request)
     }
     fn put_item(&self, request: PutRequest) -> BackendFuture<'_, WriteOutput> {
@@ -155,6 +162,7 @@ impl Env {
             backend: Arc::new(Recording {
                 inner,
                 writes: AtomicUsize::new(0),
+                gets: AtomicUsize::new(0),
             }),
             table: name,
             description,

@@ -306,7 +306,8 @@ mod tests {
             ("nothing".to_owned(), "expected PATH=VALUE"),
         ];
         for (set, expected) in cases {
-            let error = parse_edits(std::slice::from_ref(&set), &[], ItemFormat::Typed).expect_err(&set);
+            let error =
+                parse_edits(std::slice::from_ref(&set), &[], ItemFormat::Typed).expect_err(&set);
             assert!(error.to_string().contains(expected), "{set}: {error}");
             assert_eq!(error.exit_code(), 2);
         }

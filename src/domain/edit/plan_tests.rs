@@ -300,3 +300,57 @@ fn the_preview_shows_the_exact_request() {
          ReturnValuesOnConditionCheckFailure: ALL_OLD\n"
     );
 }
+
+#[test]
+fn a_condition_over_the_four_kilobyte_limit_is_refused_with_the_way_out() {
+    let description = table();
+    let many: Vec<(String, AttrValue)> = (0..400)
+        .map(|i| (format!("attribute_number_{i}"), AttrValue::n(i)))
+        .collect();
+    let mut original = order(&[]);
+    original.extend(many);
+    let edited = {
+        let mut edited = original.clone();
+        edited.insert("status".into(), AttrValue::s("paid"));
+        edited
+    };
+    let error = plan_edit(
+        &ctx(&description),
+        &original,
+        &edited,
+        ConditionMode::WholeItem,
+    )
+    .expect_err("too long");
+    assert!(
+        matches!(
+            error,
+            EditError::ExpressionTooLong {
+                which: "ConditionExpression",
+                ..
+            }
+        ),
+        "{error}"
+    );
+    assert!(
+        error.to_string().contains("instead of whole-item"),
+        "{error}"
+    );
+    // The default mode conditions on the one changed attribute and fits.
+    plan_edit(&ctx(&description), &original, &edited, ConditionMode::Auto).expect("fits");
+}
+
+#[test]
+fn a_version_at_the_largest_number_cannot_be_incremented() {
+    let description = table();
+    let top = AttrValue::N("9".repeat(38).parse().expect("38 digits"));
+    let original = order(&[("version", top.clone())]);
+    let edited = order(&[("version", top), ("status", AttrValue::s("paid"))]);
+    let error = plan_edit(&ctx(&description), &original, &edited, ConditionMode::Auto)
+        .expect_err("overflow");
+    assert_eq!(
+        error,
+        EditError::VersionOverflow {
+            attribute: "version".into()
+        }
+    );
+}
