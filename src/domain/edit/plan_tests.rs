@@ -340,9 +340,14 @@ fn a_condition_over_the_four_kilobyte_limit_is_refused_with_the_way_out() {
 }
 
 #[test]
-fn a_version_at_the_largest_number_cannot_be_incremented() {
+fn a_version_whose_increment_needs_39_digits_cannot_be_incremented() {
     let description = table();
-    let top = AttrValue::N("9".repeat(38).parse().expect("38 digits"));
+    // 38 significant digits and a trailing zero: adding one would need 39.
+    let top = AttrValue::N(
+        "123456789012345678901234567890123456780"
+            .parse()
+            .expect("38 significant digits"),
+    );
     let original = order(&[("version", top.clone())]);
     let edited = order(&[("version", top), ("status", AttrValue::s("paid"))]);
     let error = plan_edit(&ctx(&description), &original, &edited, ConditionMode::Auto)
