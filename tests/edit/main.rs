@@ -4,6 +4,8 @@
 
 #[path = "../support/mod.rs"]
 mod support;
+#[path = "../support/values.rs"]
+mod values;
 
 mod bad_input;
 mod conflict;
@@ -11,4 +13,5 @@ mod harness;
 mod headless;
 mod journal;
 mod lost_update;
+mod props;
 mod round_trip;
