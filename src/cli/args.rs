@@ -249,7 +249,7 @@ pub struct UpdateArgs {
     pub remove: Vec<String>,
 
     /// Refuse (exit 3) unless the item's version attribute is N.
-    #[arg(long, value_name = "N")]
+    #[arg(long, value_name = "N", allow_hyphen_values = true)]
     pub expect_version: Option<String>,
 
     /// Condition on every attribute read, not only on the version or the changed attributes.
@@ -274,7 +274,7 @@ pub struct DeleteArgs {
     pub sk: Option<String>,
 
     /// Refuse (exit 3) unless the item's version attribute is N.
-    #[arg(long, value_name = "N")]
+    #[arg(long, value_name = "N", allow_hyphen_values = true)]
     pub expect_version: Option<String>,
 
     #[command(flatten)]

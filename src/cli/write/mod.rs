@@ -296,3 +296,65 @@ fn plan_journal_undo(ctx: &EditContext<'_>) -> Result<PlannedWrite, CliError> {
         })?;
     plan_undo(ctx, &entry).map_err(|error| CliError::usage(error.to_string()))
 }
+
+#[cfg(test)]
+mod tests {
+    use clap::Parser;
+
+    use super::*;
+    use crate::cli::Cli;
+
+    async fn refused_without_connecting(args: &[&str]) -> CliError {
+        let cli = Cli::try_parse_from(std::iter::once("ddbx").chain(args.iter().copied()))
+            .expect("valid command line");
+        let connected = std::cell::Cell::new(false);
+        let result = crate::cli::run(cli, async |_: &GlobalOptions| {
+            connected.set(true);
+            Err(BackendError::Network("must not connect".to_owned()))
+        })
+        .await;
+        assert!(!connected.get(), "{args:?} connected before refusing");
+        result.expect_err("refused")
+    }
+
+    #[tokio::test]
+    async fn read_only_refuses_every_write_before_connecting() {
+        let writes: [&[&str]; 4] = [
+            &["put", "--item", "{\"PK\": \"a\"}"],
+            &["update", "--pk", "a", "--set", "x=1"],
+            &["delete", "--pk", "a"],
+            &["undo"],
+        ];
+        for args in writes {
+            let mut full = vec!["--table", "orders", "--read-only"];
+            full.extend_from_slice(args);
+            let error = refused_without_connecting(&full).await;
+            assert_eq!(error.exit_code(), 1, "{args:?}");
+            assert!(error.to_string().contains("read-only"), "{error}");
+        }
+    }
+
+    #[tokio::test]
+    async fn bad_write_input_is_refused_before_connecting_with_exit_two() {
+        let cases: [(&[&str], &str); 5] = [
+            (&["put", "--item", "{\"PK\": "], "--item: line 1, column 8"),
+            (
+                &["put", "--item", "{\"n\": {\"$ns\": [1, 1]}}"],
+                "appears twice",
+            ),
+            (&["update", "--pk", "a"], "nothing to change"),
+            (&["update", "--pk", "a", "--set", "a..b=1"], "--set"),
+            (
+                &["delete", "--pk", "a", "--expect-version", "-1"],
+                "non-negative whole number",
+            ),
+        ];
+        for (args, expected) in cases {
+            let mut full = vec!["--table", "orders"];
+            full.extend_from_slice(args);
+            let error = refused_without_connecting(&full).await;
+            assert_eq!(error.exit_code(), 2, "{args:?}: {error}");
+            assert!(error.to_string().contains(expected), "{args:?}: {error}");
+        }
+    }
+}
