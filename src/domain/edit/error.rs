@@ -51,6 +51,10 @@ pub enum EditError {
     TargetExists { key: String },
     /// A journal entry that cannot be undone (nothing recorded to restore).
     NotUndoable(String),
+    /// The version counter is at DynamoDB's 38-digit maximum and cannot be incremented.
+    VersionOverflow { attribute: String },
+    /// An expression of the request would exceed DynamoDB's 4 KB expression limit.
+    ExpressionTooLong { which: &'static str, bytes: usize },
 }
 
 /// DynamoDB's item size limit in bytes.
@@ -98,6 +102,19 @@ impl fmt::Display for EditError {
                 "an item with key {key} already exists; choose another key or edit that item instead"
             ),
             Self::NotUndoable(reason) => write!(f, "cannot undo: {reason}"),
+            Self::VersionOverflow { attribute } => write!(
+                f,
+                "the version attribute \"{attribute}\" is at the largest number DynamoDB stores and cannot be incremented"
+            ),
+            Self::ExpressionTooLong { which, bytes } => write!(
+                f,
+                "the {which} would be {bytes} bytes, over DynamoDB's 4 KB expression limit; save fewer changes at a time{}",
+                if *which == "ConditionExpression" {
+                    ", or use the default condition mode instead of whole-item"
+                } else {
+                    ""
+                }
+            ),
         }
     }
 }

@@ -21,4 +21,4 @@ pub use plan::{
 };
 pub use preview::request_preview;
 pub use rebase::rebase;
-pub use text::{EditFormat, parse_edited, render_for_edit};
+pub use text::{EditFormat, is_json, parse_edited, render_for_edit};

@@ -20,6 +20,7 @@ use crate::backend::request::{
     Condition as WireCondition, DeleteRequest, PutRequest, ReturnValues, TransactAction,
     TransactWriteRequest, UpdateRequest,
 };
+use crate::domain::expr::MAX_EXPRESSION_BYTES;
 use crate::domain::expr::ast::{
     Condition, Function, Path, PathElement, SetAction, SetValue, UpdateExpr, UpdateOperand, Value,
 };
@@ -135,20 +136,34 @@ fn version_of<'a>(
     }
 }
 
-fn next_version(value: &Number) -> Result<Number, EditError> {
+fn next_version(name: &str, value: &Number) -> Result<Number, EditError> {
     value
         .to_i128()
         .and_then(|v| v.checked_add(1))
         .and_then(|v| Number::parse(&v.to_string()).ok())
-        .ok_or_else(|| {
-            EditError::NotUndoable(format!(
-                "the version {value} cannot be incremented within DynamoDB's 38 digits"
-            ))
+        .ok_or_else(|| EditError::VersionOverflow {
+            attribute: name.to_owned(),
         })
 }
 
-fn render_condition(renderer: &mut Renderer, condition: &Condition) -> WireCondition {
-    WireCondition::new(renderer.condition(condition))
+/// Refuses an expression the service would refuse for its length.
+fn within_limit(which: &'static str, text: &str) -> Result<(), EditError> {
+    if text.len() > MAX_EXPRESSION_BYTES {
+        return Err(EditError::ExpressionTooLong {
+            which,
+            bytes: text.len(),
+        });
+    }
+    Ok(())
+}
+
+fn render_condition(
+    renderer: &mut Renderer,
+    condition: &Condition,
+) -> Result<WireCondition, EditError> {
+    let text = renderer.condition(condition);
+    within_limit("ConditionExpression", &text)?;
+    Ok(WireCondition::new(text))
 }
 
 /// The key of `item`, which [`check_item`] has verified is complete.
@@ -209,7 +224,7 @@ pub fn plan_edit(
     let mut expected = edited.clone();
     let (condition, summary) = match version {
         Some((name, read)) => {
-            let next = next_version(read)?;
+            let next = next_version(name, read)?;
             update.set.push(SetAction {
                 path: Path::attribute(name),
                 value: SetValue::Operand(UpdateOperand::Value(Value::new(AttrValue::N(
@@ -259,10 +274,10 @@ pub fn plan_edit(
     };
     let mut renderer = Renderer::new();
     let update_text = renderer.update(&update);
-    let condition = condition.map_or_else(
-        || WireCondition::new(String::new()),
-        |c| render_condition(&mut renderer, &c),
-    );
+    within_limit("UpdateExpression", &update_text)?;
+    // Both branches build at least one condition; the fallback keeps the write conditioned.
+    let condition = condition.unwrap_or_else(|| exists(&ctx.description.key.partition.name));
+    let condition = render_condition(&mut renderer, &condition)?;
     let request = UpdateRequest {
         table: ctx.table.to_owned(),
         key: key_of(ctx, original)?,
@@ -303,19 +318,19 @@ fn delete_condition(
     }
 }
 
-fn create_request(ctx: &EditContext<'_>, item: &Item) -> PutRequest {
+fn create_request(ctx: &EditContext<'_>, item: &Item) -> Result<PutRequest, EditError> {
     let mut renderer = Renderer::new();
     let condition = render_condition(
         &mut renderer,
         &not_exists(&ctx.description.key.partition.name),
-    );
-    PutRequest {
+    )?;
+    Ok(PutRequest {
         table: ctx.table.to_owned(),
         item: item.clone(),
         condition,
         params: renderer.finish(),
         return_values: ReturnValues::None,
-    }
+    })
 }
 
 /// Moves the item to a new key: Delete(old, conditioned) + Put(new, must not exist).
@@ -328,7 +343,7 @@ fn plan_move(
 ) -> Result<PlannedWrite, EditError> {
     let mut new_item = edited.clone();
     if let Some((name, read)) = version_of(ctx, original, mode) {
-        new_item.insert(name.to_owned(), AttrValue::N(next_version(read)?));
+        new_item.insert(name.to_owned(), AttrValue::N(next_version(name, read)?));
     }
     check_item(ctx.description, &new_item)?;
     let (condition, summary) = delete_condition(ctx, original, mode);
@@ -336,11 +351,11 @@ fn plan_move(
     let delete = DeleteRequest {
         table: ctx.table.to_owned(),
         key: key_of(ctx, original)?,
-        condition: render_condition(&mut renderer, &condition),
+        condition: render_condition(&mut renderer, &condition)?,
         params: renderer.finish(),
         return_values: ReturnValues::None,
     };
-    let put = create_request(ctx, &new_item);
+    let put = create_request(ctx, &new_item)?;
     Ok(PlannedWrite {
         plan: WritePlan::MoveKey(TransactWriteRequest {
             actions: vec![TransactAction::Delete(delete), TransactAction::Put(put)],
@@ -358,7 +373,7 @@ fn plan_move(
 /// Plans creating `item`, which must not exist yet (`attribute_not_exists(<partition key>)`).
 pub fn plan_create(ctx: &EditContext<'_>, item: &Item) -> Result<PlannedWrite, EditError> {
     check_item(ctx.description, item)?;
-    let request = create_request(ctx, item);
+    let request = create_request(ctx, item)?;
     let changes = diff(&Item::new(), item);
     Ok(PlannedWrite {
         summary: format!(
@@ -381,7 +396,7 @@ pub fn plan_delete(
     let key = key_of(ctx, original)?;
     let (condition, summary) = delete_condition(ctx, original, mode);
     let mut renderer = Renderer::new();
-    let condition = render_condition(&mut renderer, &condition);
+    let condition = render_condition(&mut renderer, &condition)?;
     let mut changes = diff(original, &Item::new());
     // Every attribute is removed; the diff lists them for the preview.
     changes.changes.retain(|change| change.new.is_none());

@@ -101,6 +101,12 @@ fn typed_value(value: &AttrValue) -> Value {
     }
 }
 
+/// True when `text` is one syntactically valid JSON value (whatever it means as an item).
+#[must_use]
+pub fn is_json(text: &str) -> bool {
+    json_tree::parse(text).is_ok()
+}
+
 /// Parses edited text back into an item, with every value check DynamoDB applies.
 pub fn parse_edited(text: &str, format: EditFormat) -> Result<Item, EditTextError> {
     let json = json_tree::parse(text)?;
