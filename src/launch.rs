@@ -161,6 +161,7 @@ pub async fn open(
     table: &str,
     options: &TuiOptions,
     notices: Vec<String>,
+    version_attribute: Option<String>,
 ) -> Result<(), String> {
     // Credentials and the table are checked first so their errors print on a normal terminal;
     // the answer is kept so the UI does not ask again.
@@ -179,6 +180,7 @@ pub async fn open(
     state.preloaded_description = Some(Box::new(description));
     // edittui: writes are journaled here, and undo reads it.
     state.journal_path = crate::journal::Journal::default_path();
+    state.version_attribute = version_attribute;
     let (sender, results) = tokio::sync::mpsc::unbounded_channel();
     for notice in notices {
         let _ = sender.send(Action::Notice(notice));

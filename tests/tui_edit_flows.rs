@@ -756,3 +756,28 @@ async fn moving_onto_an_existing_key_is_refused_with_the_existing_item_shown_and
         .expect("kept");
     assert_eq!(metadata.get("name"), Some(&AttrValue::s("Ada")));
 }
+
+#[tokio::test]
+async fn a_configured_version_attribute_conditions_the_write_and_is_incremented() {
+    let mut order = item(&[("PK", "USER#u1"), ("SK", "ORDER#o1"), ("status", "PENDING")]);
+    order.insert("rev".to_owned(), number("9"));
+    let backend: Arc<dyn Backend> =
+        Arc::new(MemoryBackend::new(pk_sk_table("Shop"), [order]).expect("valid item"));
+    let mut harness = inspecting(Arc::clone(&backend), "USER#u1", "ORDER#o1").await;
+    harness.state.version_attribute = Some("rev".to_owned());
+    harness.act(Action::EditItem).await;
+    let text = editor_text(&harness).replace("PENDING", "SHIPPED");
+    set_text(&mut harness, text).await;
+    harness.act(Action::SaveEdit).await;
+    let preview = request_text(&harness);
+    assert!(
+        preview.contains("ConditionExpression: rev = :"),
+        "{preview}"
+    );
+    harness.act(Action::Confirm).await;
+    let now = stored(backend.as_ref(), "USER#u1", "ORDER#o1")
+        .await
+        .expect("item");
+    assert_eq!(now.get("rev"), Some(&number("10")));
+    assert_eq!(now.get("status"), Some(&AttrValue::s("SHIPPED")));
+}

@@ -120,6 +120,8 @@ pub struct State {
     pub journal_request: Option<super::request_id::RequestId>,
     /// True once the user typed the table name to allow writes to real AWS this session.
     pub aws_writes_confirmed: bool,
+    /// `--version-attr`: the version attribute to condition edits on (wins over the model file).
+    pub version_attribute: Option<String>,
 }
 
 impl State {
@@ -156,6 +158,7 @@ impl State {
             journal_path: None,
             journal_request: None,
             aws_writes_confirmed: false,
+            version_attribute: None,
         }
     }
 

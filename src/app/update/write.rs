@@ -35,8 +35,11 @@ pub(super) fn with_context<R>(
     Some(plan(&context))
 }
 
-/// The version attribute the model file names for `item`'s entity, if any.
+/// The version attribute named by `--version-attr`, else by the model file for `item`'s entity.
 fn configured_version(state: &State, item: Option<&Item>) -> Option<String> {
+    if let Some(name) = &state.version_attribute {
+        return Some(name.clone());
+    }
     let model = state.entities.model()?;
     let key = &state.described()?.key;
     let text = |name: &str| item?.get(name).and_then(AttrValue::as_s);
