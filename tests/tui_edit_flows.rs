@@ -572,9 +572,9 @@ async fn undo_previews_the_journal_entry_and_restores_the_old_value() {
 }
 
 #[tokio::test]
-async fn edit_from_a_partition_row_opens_that_item() {
+async fn editing_from_a_partition_row_writes_that_item_and_reads_the_partition_again() {
     let backend: Arc<dyn Backend> = Arc::new(memory());
-    let mut harness = Harness::new(backend, "Shop", Settings::default());
+    let mut harness = Harness::new(Arc::clone(&backend), "Shop", Settings::default());
     harness.start().await;
     harness
         .act_all([Action::Open, Action::Open, Action::CursorDown])
@@ -582,14 +582,43 @@ async fn edit_from_a_partition_row_opens_that_item() {
     let View::Partition { cursor, .. } = harness.state.history.current() else {
         panic!("partition expected: {:?}", harness.state.history.current());
     };
-    assert_eq!(*cursor, 1);
+    assert_eq!(*cursor, 1, "the first item row, under its group header");
     harness.act(Action::EditItem).await;
     let original = harness
         .state
         .edit
         .as_ref()
         .and_then(|flow| flow.original.clone());
-    assert!(original.is_some_and(|item| item.contains_key("PK")));
+    let original = original.expect("the row's item is being edited");
+    assert_eq!(
+        original.get("SK"),
+        Some(&AttrValue::s("METADATA")),
+        "{original:?}"
+    );
+    let queries_before = harness.queries().len();
+    let text = editor_text(&harness).replace("Lisbon", "Porto");
+    set_text(&mut harness, text).await;
+    harness.act(Action::SaveEdit).await;
+    harness.act(Action::Confirm).await;
+    assert_eq!(harness.writes().len(), 1, "{:?}", harness.state.notice);
+    assert_eq!(
+        harness.queries().len(),
+        queries_before + 1,
+        "the partition is read again"
+    );
+    let partition = harness
+        .state
+        .partitions
+        .values()
+        .next()
+        .expect("partition loaded");
+    let shown: Vec<Option<&AttrValue>> = partition
+        .items
+        .items()
+        .iter()
+        .map(|item| item.get("city"))
+        .collect();
+    assert!(shown.contains(&Some(&AttrValue::s("Porto"))), "{shown:?}");
 }
 
 #[tokio::test]

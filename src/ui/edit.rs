@@ -82,9 +82,11 @@ fn render_editor(
     ));
     let inner = block.inner(area);
     frame.render_widget(block, area);
+    // An error gets two lines so its explanation is not cut short.
+    let status_height = if editor.parsed.is_err() { 2 } else { 1 };
     let [text_area, status_area, hint_area] = Layout::vertical([
         Constraint::Min(1),
-        Constraint::Length(1),
+        Constraint::Length(status_height),
         Constraint::Length(1),
     ])
     .areas(inner);
@@ -108,7 +110,10 @@ fn render_editor(
             Style::new().fg(Color::Red).add_modifier(Modifier::BOLD),
         ),
     };
-    frame.render_widget(Paragraph::new(status), status_area);
+    frame.render_widget(
+        Paragraph::new(status).wrap(ratatui::widgets::Wrap { trim: false }),
+        status_area,
+    );
     let other = match editor.format {
         crate::domain::edit::EditFormat::DdbJson => "typed JSON",
         crate::domain::edit::EditFormat::TypedJson => "DynamoDB JSON",
