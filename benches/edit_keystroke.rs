@@ -1,17 +1,22 @@
 //! One keystroke in the item editor: the text area takes the key and the whole text is parsed
 //! again (so JSON errors show while typing). Measured for a typical demo item and for an item
 //! with a 350 KB attribute, in both edit formats; each iteration types one character and deletes
-//! it again, so it is two keystrokes.
+//! it again, so it is two keystrokes. Plus one full frame of the editor screen for each item.
 
 use std::hint::black_box;
 
 use criterion::{Criterion, criterion_group, criterion_main};
 use crossterm::event::KeyCode;
-use ddbx::app::state::edit::Editor;
+use ddbx::app::state::edit::{EditFlow, EditPurpose, Editor};
+use ddbx::app::state::{Settings, State};
+use ddbx::backend::Connection;
 use ddbx::domain::edit::EditFormat;
 use ddbx::domain::number::Number;
 use ddbx::domain::value::{AttrValue, Item};
 use ddbx::keymap::Key;
+use ddbx::keymap::Keymap;
+use ratatui::Terminal;
+use ratatui::backend::TestBackend;
 use ratatui_textarea::{CursorMove, Input};
 
 fn typical() -> Item {
@@ -97,5 +102,31 @@ fn keystrokes(c: &mut Criterion) {
     }
 }
 
-criterion_group!(benches, keystrokes);
+/// One full frame of the editor screen (what follows every keystroke), 120×40.
+fn frames(c: &mut Criterion) {
+    for (name, item) in [("typical", typical()), ("350KB", large())] {
+        let mut state = State::new(
+            "Bench",
+            Connection::default(),
+            Keymap::defaults(),
+            Settings::default(),
+        );
+        let editor = Editor::new(&item, EditFormat::DdbJson);
+        state.edit = Some(Box::new(EditFlow::editing(
+            EditPurpose::Edit,
+            Some(item.clone()),
+            editor,
+        )));
+        let mut terminal = Terminal::new(TestBackend::new(120, 40)).expect("test terminal");
+        c.bench_function(&format!("editor_frame_{name}"), |b| {
+            b.iter(|| {
+                terminal
+                    .draw(|frame| ddbx::ui::render(frame, &state))
+                    .expect("draw");
+            });
+        });
+    }
+}
+
+criterion_group!(benches, keystrokes, frames);
 criterion_main!(benches);
