@@ -61,6 +61,9 @@ pub struct Editor {
 fn textarea(text: &str) -> TextArea<'static> {
     let mut textarea = TextArea::from(text.lines().map(str::to_owned));
     textarea.set_tab_length(2);
+    // Long values wrap instead of scrolling sideways: only the visible part of a 350 KB line is
+    // drawn, and the whole value can be read.
+    textarea.set_wrap_mode(ratatui_textarea::WrapMode::WordOrGlyph);
     // Line numbers, because JSON errors are reported by line and column.
     textarea
         .set_line_number_style(ratatui::style::Style::new().fg(ratatui::style::Color::DarkGray));
