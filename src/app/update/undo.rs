@@ -92,15 +92,20 @@ pub(super) fn journal_loaded(
         ));
         return Vec::new();
     };
+    let (restoring, restored) = match &planned {
+        Ok(planned) => (planned.original.clone(), planned.expected.clone()),
+        Err(_) => (None, None),
+    };
     state.edit = Some(Box::new(EditFlow {
         purpose: EditPurpose::Undo,
-        original: None,
+        // The item as that write left it, which the undo is conditioned on.
+        original: restoring,
         editor: None,
         mode: ConditionMode::Auto,
         stage: EditStage::Editing,
         undoing: Some(entry),
     }));
-    if !show_planned(state, planned, None) {
+    if !show_planned(state, planned, restored) {
         state.edit = None;
     }
     Vec::new()
