@@ -123,3 +123,39 @@ async fn undo_previews_the_journal_entry_and_restores_the_old_value() {
     assert_eq!(inspected(&harness).get("name"), Some(&AttrValue::s("Ada")));
     let _ = std::fs::remove_dir_all(path.parent().and_then(|p| p.parent()).expect("dir"));
 }
+
+#[tokio::test]
+async fn undo_after_someone_else_wrote_shows_the_conflict_and_overwrites_nothing() {
+    let backend: Arc<dyn Backend> = Arc::new(memory());
+    let mut harness = inspecting(Arc::clone(&backend), "USER#u1", "METADATA").await;
+    let path = journal_path("undo-conflict");
+    harness.state.journal_path = Some(path.clone());
+    harness.act(Action::EditItem).await;
+    let text = editor_text(&harness).replace("Lisbon", "Porto");
+    set_text(&mut harness, text).await;
+    harness.act(Action::SaveEdit).await;
+    harness.act(Action::Confirm).await;
+    // Version 4 now; another client renames and moves it to 4 again (a different write).
+    concurrent_rename(backend.as_ref(), "Hopper").await;
+    harness.act(Action::Undo).await;
+    harness.act(Action::Confirm).await;
+    let EditStage::Conflict(conflict) = stage(&harness) else {
+        panic!("conflict expected: {}", notice(&harness));
+    };
+    assert_eq!(
+        conflict.current.as_ref().and_then(|item| item.get("name")),
+        Some(&AttrValue::s("Hopper"))
+    );
+    assert!(conflict.rebased.is_err(), "no re-apply for an undo");
+    harness.act(Action::DiscardEdit).await;
+    let now = stored(backend.as_ref(), "USER#u1", "METADATA")
+        .await
+        .expect("item");
+    assert_eq!(now.get("name"), Some(&AttrValue::s("Hopper")));
+    assert_eq!(
+        now.get("city"),
+        Some(&AttrValue::s("Porto")),
+        "the undo was not applied"
+    );
+    let _ = std::fs::remove_dir_all(path.parent().and_then(|p| p.parent()).expect("dir"));
+}
