@@ -52,6 +52,15 @@ impl Journal {
         #[cfg(unix)]
         options.mode(0o600);
         let mut file = options.open(&self.path)?;
+        // A journal created by something else with a wider mode is narrowed: it holds item data.
+        #[cfg(unix)]
+        {
+            use std::os::unix::fs::PermissionsExt;
+            let permissions = file.metadata()?.permissions();
+            if permissions.mode() & 0o077 != 0 {
+                file.set_permissions(fs::Permissions::from_mode(0o600))?;
+            }
+        }
         let mut line = entry.to_json().to_string();
         line.push('\n');
         // One write call per line, so concurrent appenders do not interleave within a line.

@@ -76,15 +76,16 @@ async fn headless_writes_are_conditioned_journaled_and_undoable() {
         ],
     )
     .success();
-    for needle in [
+    // One field per line, exactly as the request carries it.
+    for line in [
         "UpdateItem",
         "UpdateExpression: SET #name = :v0, version = :v1",
         "ConditionExpression: version = :v2",
-        ":v0: {\"S\":\"Grace\"}",
+        "  :v0: {\"S\":\"Grace\"}",
     ] {
         assert!(
-            dry.stdout.contains(needle),
-            "{needle:?} not in\n{}",
+            dry.lines().contains(&line),
+            "{line:?} is not a line of\n{}",
             dry.stdout
         );
     }

@@ -154,10 +154,13 @@ pub async fn run_write(
 
 fn print_request(planned: &PlannedWrite) -> Result<(), CliError> {
     let text = format!("{}\n{}", planned.summary, request_preview(&planned.plan));
+    // Line by line: the layout's line breaks stay, anything else is shown escaped.
+    let escaped: String = text
+        .lines()
+        .map(|line| format!("{}\n", escape_for_terminal(line)))
+        .collect();
     let mut out = io::stdout().lock();
-    let _ = out
-        .write_all(escape_for_terminal(&text).as_bytes())
-        .and_then(|()| out.flush());
+    let _ = out.write_all(escaped.as_bytes()).and_then(|()| out.flush());
     Ok(())
 }
 

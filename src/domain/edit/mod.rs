@@ -5,9 +5,11 @@
 //! Sending the plan is [`crate::edit::execute`]; recording it is [`crate::journal`].
 
 pub mod checks;
+mod conditions;
 pub mod diff;
 pub mod error;
 mod json_tree;
+mod lifecycle;
 pub mod plan;
 pub mod preview;
 pub mod rebase;
