@@ -287,6 +287,7 @@ async fn read_only_refuses_every_write_path_and_the_server_sees_nothing() {
     // A journaled write to undo, made without --read-only.
     ddbx(&env, &state, &["put", "--item", ITEM]).success();
     let before = env.read(&key()).await.expect("exists");
+    let table_before = env.all_items().await;
     let other = r#"{"PK": "USER#9", "SK": "PROFILE"}"#;
     let writes: [&[&str]; 4] = [
         &["put", "--item", other],
@@ -311,6 +312,11 @@ async fn read_only_refuses_every_write_path_and_the_server_sees_nothing() {
         ("SK".to_owned(), AttrValue::s("PROFILE")),
     ]);
     assert_eq!(env.read(&other_key).await, None, "nothing was created");
+    assert_eq!(
+        env.all_items().await,
+        table_before,
+        "the table is unchanged"
+    );
     let journal =
         std::fs::read_to_string(state.join("ddbx").join("journal.jsonl")).expect("journal");
     assert_eq!(

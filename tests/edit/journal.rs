@@ -138,6 +138,31 @@ async fn every_write_is_journaled_privately_and_undo_walks_back_through_them() {
 }
 
 #[tokio::test]
+async fn a_journal_found_with_a_wider_mode_is_narrowed_to_owner_only() {
+    let env = Env::new(Server::Memory, "edit-journal-mode")
+        .await
+        .expect("memory");
+    let journal = temp_journal();
+    let dir = journal.path().parent().expect("has a directory");
+    std::fs::create_dir_all(dir).expect("directory");
+    std::fs::write(journal.path(), "").expect("file");
+    std::fs::set_permissions(journal.path(), std::fs::Permissions::from_mode(0o644))
+        .expect("chmod");
+    write(
+        &env,
+        &journal,
+        &plan_create(&env.ctx(), &profile()).expect("valid"),
+    )
+    .await;
+    let mode = std::fs::metadata(journal.path())
+        .expect("exists")
+        .permissions()
+        .mode();
+    assert_eq!(mode & 0o777, 0o600, "journal mode {mode:o}");
+    assert_eq!(journal.entries().expect("readable").len(), 1);
+}
+
+#[tokio::test]
 async fn a_key_change_moves_the_item_and_refuses_an_existing_target() {
     let env = Env::new(Server::Memory, "edit-move")
         .await
