@@ -2,7 +2,7 @@
 //! keys. Shared by [`super::plan`] and [`super::lifecycle`].
 
 use super::error::EditError;
-use super::plan::{ConditionMode, EditContext};
+use super::plan::EditContext;
 use crate::backend::request::Condition as WireCondition;
 use crate::domain::expr::MAX_EXPRESSION_BYTES;
 use crate::domain::expr::ast::{Condition, Function, Path, PathElement};
@@ -54,15 +54,12 @@ pub(super) fn whole_item(original: &Item) -> Vec<Condition> {
         .collect()
 }
 
-/// The version counter to condition on, in `Auto` mode.
+/// The item's version counter, incremented by every write whatever the mode (conditioned on in
+/// `Auto` mode).
 pub(super) fn version_of<'a>(
     ctx: &EditContext<'a>,
     original: &'a Item,
-    mode: ConditionMode,
 ) -> Option<(&'a str, &'a Number)> {
-    if mode != ConditionMode::Auto && mode != ConditionMode::WholeItem {
-        return None;
-    }
     match version_attribute(original, ctx.version_attribute) {
         VersionAttribute::Found { name, value } => Some((name, value)),
         _ => None,

@@ -20,7 +20,7 @@ fn delete_condition(
     original: &Item,
     mode: ConditionMode,
 ) -> (Condition, String) {
-    match version_of(ctx, original, mode) {
+    match version_of(ctx, original) {
         Some((name, read)) if mode == ConditionMode::Auto => (
             Condition::equals(Path::attribute(name), AttrValue::N(read.clone())),
             format!("conditioned on {name} = {read}"),
@@ -61,7 +61,7 @@ pub(super) fn plan_move(
     mode: ConditionMode,
 ) -> Result<PlannedWrite, EditError> {
     let mut new_item = edited.clone();
-    if let Some((name, read)) = version_of(ctx, original, mode) {
+    if let Some((name, read)) = version_of(ctx, original) {
         new_item.insert(name.to_owned(), AttrValue::N(next_version(name, read)?));
     }
     check_item(ctx.description, &new_item)?;

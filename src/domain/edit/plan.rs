@@ -28,6 +28,7 @@ use crate::domain::expr::ast::{
     Condition, Path, SetAction, SetValue, UpdateExpr, UpdateOperand, Value,
 };
 use crate::domain::expr::render::Renderer;
+use crate::domain::number::Number;
 use crate::domain::schema::TableDescription;
 use crate::domain::value::{AttrValue, Item};
 
@@ -89,7 +90,7 @@ pub fn plan_edit(
     mode: ConditionMode,
 ) -> Result<PlannedWrite, EditError> {
     check_item(ctx.description, edited)?;
-    let version = version_of(ctx, original, mode);
+    let version = version_of(ctx, original);
     if let Some((name, _)) = version
         && original.get(name) != edited.get(name)
     {
@@ -121,56 +122,64 @@ pub fn plan_edit(
         }
     }
     let mut expected = edited.clone();
-    let (condition, summary) = match version {
-        Some((name, read)) => {
-            let next = next_version(name, read)?;
-            update.set.push(SetAction {
-                path: Path::attribute(name),
-                value: SetValue::Operand(UpdateOperand::Value(Value::new(AttrValue::N(
-                    next.clone(),
-                )))),
-            });
-            expected.insert(name.to_owned(), AttrValue::N(next.clone()));
-            let mut conditions = vec![Condition::equals(
+    let mut bump = String::new();
+    if let Some((name, read)) = version {
+        let next = next_version(name, read)?;
+        let value = if mode == ConditionMode::ChangedValues {
+            // Not conditioned on the counter: add one to whatever it holds now, so writers that
+            // rely on it still see that the item changed.
+            bump = format!(", incrementing {name}");
+            SetValue::Plus(
+                UpdateOperand::Path(Path::attribute(name)),
+                UpdateOperand::Value(Value::new(AttrValue::n(1))),
+            )
+        } else {
+            bump = format!(", setting {name} = {next}");
+            SetValue::Operand(UpdateOperand::Value(Value::new(AttrValue::N(next.clone()))))
+        };
+        update.set.push(SetAction {
+            path: Path::attribute(name),
+            value,
+        });
+        expected.insert(name.to_owned(), AttrValue::N(next));
+    }
+    let partition = &ctx.description.key.partition.name;
+    let (conditions, guard) = match (mode, version) {
+        (ConditionMode::Auto, Some((name, read))) => (
+            vec![Condition::equals(
                 Path::attribute(name),
                 AttrValue::N(read.clone()),
-            )];
-            if mode == ConditionMode::WholeItem {
-                conditions = whole_item(original);
-            }
-            let summary = format!(
-                "UpdateItem of {} path(s) conditioned on {name} = {read}{}, setting {name} = {next}",
-                changes.changes.len(),
-                if mode == ConditionMode::WholeItem {
-                    " and every attribute unchanged"
-                } else {
-                    ""
-                }
-            );
-            (all(conditions), summary)
-        }
-        None => {
-            let partition = &ctx.description.key.partition.name;
+            )],
+            format!("{name} = {read}"),
+        ),
+        (ConditionMode::WholeItem, _) => {
             let mut conditions = vec![exists(partition)];
-            let summary = if mode == ConditionMode::WholeItem {
-                conditions.extend(whole_item(original));
-                "every attribute unchanged since it was read"
-            } else {
-                conditions.extend(
-                    changes
-                        .changes
-                        .iter()
-                        .map(|change| holds(&change.elements, change.old.as_ref())),
-                );
-                "every changed attribute still holding the value read"
-            };
-            let summary = format!(
-                "UpdateItem of {} path(s) conditioned on the item existing and {summary}",
-                changes.changes.len()
+            conditions.extend(whole_item(original));
+            (
+                conditions,
+                "the item existing and every attribute unchanged since it was read".to_owned(),
+            )
+        }
+        _ => {
+            let mut conditions = vec![exists(partition)];
+            conditions.extend(
+                changes
+                    .changes
+                    .iter()
+                    .map(|change| holds(&change.elements, change.old.as_ref())),
             );
-            (all(conditions), summary)
+            (
+                conditions,
+                "the item existing and every changed attribute still holding the value read"
+                    .to_owned(),
+            )
         }
     };
+    let summary = format!(
+        "UpdateItem of {} path(s) conditioned on {guard}{bump}",
+        changes.changes.len()
+    );
+    let condition = all(conditions);
     let mut renderer = Renderer::new();
     let update_text = renderer.update(&update);
     within_limit("UpdateExpression", &update_text)?;
@@ -205,9 +214,18 @@ pub fn before_from_after(planned: &PlannedWrite, after: &Item) -> Item {
             if original.get(name) != Some(value)
                 && !planned.diff.attributes().contains(&name.as_str())
             {
-                // Only the version attribute differs this way (the plan added its increment).
-                match original.get(name) {
-                    Some(read) => before.insert(name.clone(), read.clone()),
+                // Only the version attribute differs this way (the plan added its increment):
+                // one less than written, which is the value read unless the mode let it move.
+                let previous = after
+                    .get(name)
+                    .and_then(AttrValue::as_n)
+                    .and_then(Number::to_i128)
+                    .and_then(|written| Number::parse(&(written - 1).to_string()).ok());
+                match previous
+                    .map(AttrValue::N)
+                    .or_else(|| original.get(name).cloned())
+                {
+                    Some(read) => before.insert(name.clone(), read),
                     None => before.remove(name),
                 };
             }
