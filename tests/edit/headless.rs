@@ -190,6 +190,32 @@ async fn headless_writes_are_conditioned_journaled_and_undoable() {
     // Undo of the delete puts it back exactly.
     ddbx(&env, &state, &["undo"]).success();
     assert_eq!(env.read(&key()).await, Some(restored));
+
+    // --version-attr names the counter when it is not one of the known names.
+    let rev = r#"{"PK": "USER#8", "SK": "PROFILE", "rev": 41, "name": "Eve"}"#;
+    ddbx(&env, &state, &["put", "--item", rev]).success();
+    let update = [
+        "--version-attr",
+        "rev",
+        "update",
+        "--pk",
+        "USER#8",
+        "--sk",
+        "PROFILE",
+        "--set",
+        "name=Mallory",
+        "--expect-version",
+        "41",
+    ];
+    ddbx(&env, &state, &update).success();
+    let rev_key = Item::from([
+        ("PK".to_owned(), AttrValue::s("USER#8")),
+        ("SK".to_owned(), AttrValue::s("PROFILE")),
+    ]);
+    let stored = env.read(&rev_key).await.expect("exists");
+    assert_eq!(stored.get("rev"), Some(&AttrValue::n(42)));
+    assert_eq!(stored.get("name"), Some(&AttrValue::s("Mallory")));
+    ddbx(&env, &state, &update).refused(3, &["rev is 42, not 41"]);
     env.drop().await;
 }
 
