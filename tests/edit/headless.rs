@@ -59,6 +59,11 @@ async fn headless_writes_are_conditioned_journaled_and_undoable() {
         ))
     );
     ddbx(&env, &state, &["put", "--item", ITEM]).refused(3, &["already exists"]);
+    // The journal entry belongs to this endpoint and region: undo through another connection
+    // finds nothing to undo, even though the table name matches.
+    ddbx(&env, &state, &["--region", "eu-west-1", "undo"])
+        .refused(2, &["no write to table", "through this connection"]);
+    assert_eq!(env.read(&key()).await.as_ref(), Some(&created));
 
     // --dry-run prints the exact request and sends nothing.
     let dry = ddbx(

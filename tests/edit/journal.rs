@@ -90,6 +90,23 @@ async fn every_write_is_journaled_privately_and_undo_walks_back_through_them() {
             .expect("readable")
             .is_none()
     );
+    assert_eq!(
+        journal
+            .last_for(&env.table, &last.connection)
+            .expect("readable")
+            .as_ref(),
+        Some(&last)
+    );
+    let elsewhere = ddbx::journal::JournalConnection {
+        endpoint: Some("http://127.0.0.1:1".to_owned()),
+        ..last.connection.clone()
+    };
+    assert!(
+        journal
+            .last_for(&env.table, &elsewhere)
+            .expect("readable")
+            .is_none()
+    );
 
     // Undo the edit: the name comes back, the version moves forward.
     let undo = plan_undo(&env.ctx(), &last).expect("undoable");
