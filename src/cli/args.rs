@@ -238,8 +238,8 @@ pub struct UpdateArgs {
     #[arg(long, value_name = "V", allow_hyphen_values = true)]
     pub sk: Option<String>,
 
-    /// Set a path to a value: 'status="PAID"', 'total=12.50', 'address.city="Oslo"',
-    /// 'lines[0].qty=2', 'tags={"$ss":["a"]}'. The value is typed JSON (--item-format);
+    /// Set a path to a value: `status="PAID"`, `total=12.50`, `address.city="Oslo"`,
+    /// `lines[0].qty=2`, `tags={"$ss":["a"]}`. The value is typed JSON (--item-format);
     /// text that is not JSON is taken as a string. Repeatable.
     #[arg(long, value_name = "PATH=VALUE", allow_hyphen_values = true)]
     pub set: Vec<String>,

@@ -6,7 +6,7 @@ use std::io::{self, BufRead, BufReader, Write};
 use std::os::unix::fs::OpenOptionsExt;
 use std::path::{Path, PathBuf};
 
-use super::entry::JournalEntry;
+use super::entry::{JournalConnection, JournalEntry};
 
 /// The journal at one path.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -52,6 +52,15 @@ impl Journal {
         #[cfg(unix)]
         options.mode(0o600);
         let mut file = options.open(&self.path)?;
+        // A journal created by something else with a wider mode is narrowed: it holds item data.
+        #[cfg(unix)]
+        {
+            use std::os::unix::fs::PermissionsExt;
+            let permissions = file.metadata()?.permissions();
+            if permissions.mode() & 0o077 != 0 {
+                file.set_permissions(fs::Permissions::from_mode(0o600))?;
+            }
+        }
         let mut line = entry.to_json().to_string();
         line.push('\n');
         // One write call per line, so concurrent appenders do not interleave within a line.
@@ -78,7 +87,22 @@ impl Journal {
         Ok(entries)
     }
 
-    /// The most recent entry for `table`.
+    /// The most recent entry for `table` written through the same connection (kind, endpoint,
+    /// region and profile): an undo must never carry a write from one place (a local server)
+    /// to another (production) just because the table names match.
+    pub fn last_for(
+        &self,
+        table: &str,
+        connection: &JournalConnection,
+    ) -> io::Result<Option<JournalEntry>> {
+        Ok(self
+            .entries()?
+            .into_iter()
+            .rev()
+            .find(|entry| entry.table == table && entry.connection == *connection))
+    }
+
+    /// The most recent entry for `table`, wherever it was written (see [`Self::last_for`]).
     pub fn last_for_table(&self, table: &str) -> io::Result<Option<JournalEntry>> {
         Ok(self
             .entries()?

@@ -196,3 +196,66 @@ mod a_key_change_into_an_existing_item_is_refused {
         super::a_key_change_into_an_existing_item_is_refused(crate::support::Server::Moto).await;
     }
 }
+
+/// A nested edit writes only the nested paths it changed, so another client's change to a
+/// sibling key of the same map, or another element of the same list, survives.
+async fn nested_edits_leave_sibling_paths_to_others(server: Server) {
+    let Some(env) = Env::new(server, "edit-nested").await else {
+        return;
+    };
+    let address = |city: &str, zip: &str| {
+        AttrValue::M(
+            [
+                ("city".to_owned(), AttrValue::s(city)),
+                ("zip".to_owned(), AttrValue::s(zip)),
+            ]
+            .into(),
+        )
+    };
+    let lines = |a: i64, b: i64| AttrValue::L(vec![AttrValue::n(a), AttrValue::n(b)]);
+    let original = with(
+        with(item(None), "address", address("Oslo", "0150")),
+        "lines",
+        lines(1, 2),
+    );
+    env.create(&original).await;
+    let key = env.description.primary_key_of(&original).expect("key");
+    let read = env.read(&key).await.expect("exists");
+
+    let theirs = with(
+        with(read.clone(), "address", address("Oslo", "9999")),
+        "lines",
+        lines(1, 20),
+    );
+    let planned = plan_edit(&env.ctx(), &read, &theirs, AUTO).expect("valid");
+    assert!(matches!(
+        env.execute(&planned).await,
+        Ok(WriteOutcome::Written { .. })
+    ));
+
+    let mine = with(
+        with(read.clone(), "address", address("Bergen", "0150")),
+        "lines",
+        lines(10, 2),
+    );
+    let planned = plan_edit(&env.ctx(), &read, &mine, AUTO).expect("valid");
+    let paths: Vec<&str> = planned
+        .diff
+        .changes
+        .iter()
+        .map(|c| c.path.as_str())
+        .collect();
+    assert_eq!(paths, ["address.city", "lines[0]"]);
+    let outcome = env.execute(&planned).await.expect("sent");
+    assert!(
+        matches!(outcome, WriteOutcome::Written { .. }),
+        "{}: {outcome:?}",
+        server.name()
+    );
+    let last = env.read(&key).await.expect("exists");
+    assert_eq!(last.get("address"), Some(&address("Bergen", "9999")));
+    assert_eq!(last.get("lines"), Some(&lines(10, 20)));
+    env.drop().await;
+}
+
+on_every_backend!(nested_edits_leave_sibling_paths_to_others);

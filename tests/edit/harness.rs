@@ -198,6 +198,27 @@ impl Env {
             .item
     }
 
+    /// Every item of the table (all pages of a consistent scan).
+    pub async fn all_items(&self) -> Vec<Item> {
+        let mut items = Vec::new();
+        let mut start_key = None;
+        loop {
+            let mut request = ScanRequest::new(self.table.clone());
+            request.consistent_read = true;
+            request.start_key = start_key;
+            let page = self
+                .backend
+                .scan(request)
+                .await
+                .unwrap_or_else(|error| panic!("scanning: {error}"));
+            items.extend(page.items);
+            match page.last_evaluated_key {
+                Some(key) => start_key = Some(key),
+                None => break items,
+            }
+        }
+    }
+
     /// Creates `item` through the edit path (conditioned PutItem).
     pub async fn create(&self, item: &Item) {
         let planned = plan_create(&self.ctx(), item).expect("a valid item");

@@ -59,6 +59,11 @@ async fn headless_writes_are_conditioned_journaled_and_undoable() {
         ))
     );
     ddbx(&env, &state, &["put", "--item", ITEM]).refused(3, &["already exists"]);
+    // The journal entry belongs to this endpoint and region: undo through another connection
+    // finds nothing to undo, even though the table name matches.
+    ddbx(&env, &state, &["--region", "eu-west-1", "undo"])
+        .refused(2, &["no write to table", "through this connection"]);
+    assert_eq!(env.read(&key()).await.as_ref(), Some(&created));
 
     // --dry-run prints the exact request and sends nothing.
     let dry = ddbx(
@@ -76,15 +81,16 @@ async fn headless_writes_are_conditioned_journaled_and_undoable() {
         ],
     )
     .success();
-    for needle in [
+    // One field per line, exactly as the request carries it.
+    for line in [
         "UpdateItem",
         "UpdateExpression: SET #name = :v0, version = :v1",
         "ConditionExpression: version = :v2",
-        ":v0: {\"S\":\"Grace\"}",
+        "  :v0: {\"S\":\"Grace\"}",
     ] {
         assert!(
-            dry.stdout.contains(needle),
-            "{needle:?} not in\n{}",
+            dry.lines().contains(&line),
+            "{line:?} is not a line of\n{}",
             dry.stdout
         );
     }
@@ -189,6 +195,32 @@ async fn headless_writes_are_conditioned_journaled_and_undoable() {
     // Undo of the delete puts it back exactly.
     ddbx(&env, &state, &["undo"]).success();
     assert_eq!(env.read(&key()).await, Some(restored));
+
+    // --version-attr names the counter when it is not one of the known names.
+    let rev = r#"{"PK": "USER#8", "SK": "PROFILE", "rev": 41, "name": "Eve"}"#;
+    ddbx(&env, &state, &["put", "--item", rev]).success();
+    let update = [
+        "--version-attr",
+        "rev",
+        "update",
+        "--pk",
+        "USER#8",
+        "--sk",
+        "PROFILE",
+        "--set",
+        "name=Mallory",
+        "--expect-version",
+        "41",
+    ];
+    ddbx(&env, &state, &update).success();
+    let rev_key = Item::from([
+        ("PK".to_owned(), AttrValue::s("USER#8")),
+        ("SK".to_owned(), AttrValue::s("PROFILE")),
+    ]);
+    let stored = env.read(&rev_key).await.expect("exists");
+    assert_eq!(stored.get("rev"), Some(&AttrValue::n(42)));
+    assert_eq!(stored.get("name"), Some(&AttrValue::s("Mallory")));
+    ddbx(&env, &state, &update).refused(3, &["rev is 42, not 41"]);
     env.drop().await;
 }
 
@@ -286,6 +318,7 @@ async fn read_only_refuses_every_write_path_and_the_server_sees_nothing() {
     // A journaled write to undo, made without --read-only.
     ddbx(&env, &state, &["put", "--item", ITEM]).success();
     let before = env.read(&key()).await.expect("exists");
+    let table_before = env.all_items().await;
     let other = r#"{"PK": "USER#9", "SK": "PROFILE"}"#;
     let writes: [&[&str]; 4] = [
         &["put", "--item", other],
@@ -310,6 +343,11 @@ async fn read_only_refuses_every_write_path_and_the_server_sees_nothing() {
         ("SK".to_owned(), AttrValue::s("PROFILE")),
     ]);
     assert_eq!(env.read(&other_key).await, None, "nothing was created");
+    assert_eq!(
+        env.all_items().await,
+        table_before,
+        "the table is unchanged"
+    );
     let journal =
         std::fs::read_to_string(state.join("ddbx").join("journal.jsonl")).expect("journal");
     assert_eq!(

@@ -90,6 +90,23 @@ async fn every_write_is_journaled_privately_and_undo_walks_back_through_them() {
             .expect("readable")
             .is_none()
     );
+    assert_eq!(
+        journal
+            .last_for(&env.table, &last.connection)
+            .expect("readable")
+            .as_ref(),
+        Some(&last)
+    );
+    let elsewhere = ddbx::journal::JournalConnection {
+        endpoint: Some("http://127.0.0.1:1".to_owned()),
+        ..last.connection.clone()
+    };
+    assert!(
+        journal
+            .last_for(&env.table, &elsewhere)
+            .expect("readable")
+            .is_none()
+    );
 
     // Undo the edit: the name comes back, the version moves forward.
     let undo = plan_undo(&env.ctx(), &last).expect("undoable");
@@ -135,6 +152,31 @@ async fn every_write_is_journaled_privately_and_undo_walks_back_through_them() {
         matches!(env.execute(&undo).await, Ok(WriteOutcome::Conflict { .. })),
         "the item changed since it was created"
     );
+}
+
+#[tokio::test]
+async fn a_journal_found_with_a_wider_mode_is_narrowed_to_owner_only() {
+    let env = Env::new(Server::Memory, "edit-journal-mode")
+        .await
+        .expect("memory");
+    let journal = temp_journal();
+    let dir = journal.path().parent().expect("has a directory");
+    std::fs::create_dir_all(dir).expect("directory");
+    std::fs::write(journal.path(), "").expect("file");
+    std::fs::set_permissions(journal.path(), std::fs::Permissions::from_mode(0o644))
+        .expect("chmod");
+    write(
+        &env,
+        &journal,
+        &plan_create(&env.ctx(), &profile()).expect("valid"),
+    )
+    .await;
+    let mode = std::fs::metadata(journal.path())
+        .expect("exists")
+        .permissions()
+        .mode();
+    assert_eq!(mode & 0o777, 0o600, "journal mode {mode:o}");
+    assert_eq!(journal.entries().expect("readable").len(), 1);
 }
 
 #[tokio::test]

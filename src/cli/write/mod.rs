@@ -27,7 +27,7 @@ use crate::domain::schema::TableDescription;
 use crate::domain::value::Item;
 use crate::domain::version_attr::{VersionAttribute, version_attribute};
 use crate::edit::{WriteOutcome, execute_and_journal};
-use crate::journal::{Journal, plan_undo};
+use crate::journal::{Journal, JournalConnection, plan_undo};
 
 pub use path::parse_edits;
 
@@ -120,7 +120,7 @@ pub async fn run_write(
         Command::Put(args) => (plan_put(&ctx, args)?, &args.write),
         Command::Update(args) => (plan_update(backend, &ctx, args).await?, &args.write),
         Command::Delete(args) => (plan_remove(backend, &ctx, args).await?, &args.write),
-        Command::Undo(options) => (plan_journal_undo(&ctx)?, options),
+        Command::Undo(options) => (plan_journal_undo(&ctx, &backend.connection())?, options),
         _ => return Ok(()),
     };
     if options.dry_run || matches!(planned.plan, WritePlan::Nothing) {
@@ -154,10 +154,13 @@ pub async fn run_write(
 
 fn print_request(planned: &PlannedWrite) -> Result<(), CliError> {
     let text = format!("{}\n{}", planned.summary, request_preview(&planned.plan));
+    // Line by line: the layout's line breaks stay, anything else is shown escaped.
+    let escaped: String = text
+        .lines()
+        .map(|line| format!("{}\n", escape_for_terminal(line)))
+        .collect();
     let mut out = io::stdout().lock();
-    let _ = out
-        .write_all(escape_for_terminal(&text).as_bytes())
-        .and_then(|()| out.flush());
+    let _ = out.write_all(escaped.as_bytes()).and_then(|()| out.flush());
     Ok(())
 }
 
@@ -275,12 +278,16 @@ async fn plan_remove(
         .map_err(|error| CliError::usage(error.to_string()))
 }
 
-fn plan_journal_undo(ctx: &EditContext<'_>) -> Result<PlannedWrite, CliError> {
+fn plan_journal_undo(
+    ctx: &EditContext<'_>,
+    connection: &crate::backend::Connection,
+) -> Result<PlannedWrite, CliError> {
     let journal = Journal::default_path().map(Journal::open).ok_or_else(|| {
         CliError::usage("no journal: set XDG_STATE_HOME or HOME (or DDBX_JOURNAL)")
     })?;
+    let here = JournalConnection::from(connection);
     let entry = journal
-        .last_for_table(ctx.table)
+        .last_for(ctx.table, &here)
         .map_err(|error| {
             CliError::Failed(format!(
                 "cannot read the journal {}: {error}",
@@ -289,9 +296,14 @@ fn plan_journal_undo(ctx: &EditContext<'_>) -> Result<PlannedWrite, CliError> {
         })?
         .ok_or_else(|| {
             CliError::usage(format!(
-                "the journal {} has no write to table {:?} to undo",
+                "the journal {} has no write to table {:?} through this connection ({}{}) to undo",
                 journal.path().display(),
-                ctx.table
+                ctx.table,
+                here.kind,
+                here.endpoint
+                    .as_deref()
+                    .map(|endpoint| format!(" {endpoint}"))
+                    .unwrap_or_default()
             ))
         })?;
     plan_undo(ctx, &entry).map_err(|error| CliError::usage(error.to_string()))

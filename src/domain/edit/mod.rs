@@ -1,13 +1,15 @@
 //! Safe item edits, pure: the item as lossless editable text ([`text`]), the minimal diff
-//! ([`diff`]), the one conditioned write that applies it ([`plan`]), its exact request as text
-//! ([`preview`]) and re-applying an edit over a concurrent change ([`rebase`]).
+//! ([`diff()`]), the one conditioned write that applies it ([`plan`]), its exact request as text
+//! ([`preview`]) and re-applying an edit over a concurrent change ([`rebase()`]).
 //!
-//! Sending the plan is [`crate::edit::execute`]; recording it is [`crate::journal`].
+//! Sending the plan is [`crate::edit::execute()`]; recording it is [`crate::journal`].
 
 pub mod checks;
+mod conditions;
 pub mod diff;
 pub mod error;
 mod json_tree;
+mod lifecycle;
 pub mod plan;
 pub mod preview;
 pub mod rebase;

@@ -14,22 +14,25 @@
 //! `attribute_not_exists`).
 
 use super::checks::check_item;
+use super::conditions::{
+    all, exists, holds, key_changed, key_of, next_version, path, render_condition, version_of,
+    whole_item, within_limit,
+};
 use super::diff::{ItemDiff, apply_changes, diff};
 use super::error::EditError;
+use super::lifecycle::plan_move;
 use crate::backend::request::{
-    Condition as WireCondition, DeleteRequest, PutRequest, ReturnValues, TransactAction,
-    TransactWriteRequest, UpdateRequest,
+    DeleteRequest, PutRequest, ReturnValues, TransactWriteRequest, UpdateRequest,
 };
-use crate::domain::expr::MAX_EXPRESSION_BYTES;
 use crate::domain::expr::ast::{
-    Condition, Function, Path, PathElement, SetAction, SetValue, UpdateExpr, UpdateOperand, Value,
+    Condition, Path, SetAction, SetValue, UpdateExpr, UpdateOperand, Value,
 };
 use crate::domain::expr::render::Renderer;
-use crate::domain::expr::span::Span;
 use crate::domain::number::Number;
 use crate::domain::schema::TableDescription;
 use crate::domain::value::{AttrValue, Item};
-use crate::domain::version_attr::{VersionAttribute, version_attribute};
+
+pub use super::lifecycle::{plan_create, plan_delete};
 
 /// Which condition guards an edit or delete.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -79,109 +82,6 @@ pub struct PlannedWrite {
     pub expected: Option<Item>,
 }
 
-fn path(elements: &[PathElement]) -> Path {
-    Path {
-        elements: elements.to_vec(),
-        span: Span::default(),
-    }
-}
-
-fn function(function: Function) -> Condition {
-    Condition::Function {
-        function,
-        span: Span::default(),
-    }
-}
-
-fn exists(name: &str) -> Condition {
-    function(Function::AttributeExists(Path::attribute(name)))
-}
-
-fn not_exists(name: &str) -> Condition {
-    function(Function::AttributeNotExists(Path::attribute(name)))
-}
-
-fn all(conditions: Vec<Condition>) -> Option<Condition> {
-    conditions.into_iter().reduce(Condition::and)
-}
-
-/// The condition that the attribute (or nested path) still holds `value` (absent for `None`).
-fn holds(elements: &[PathElement], value: Option<&AttrValue>) -> Condition {
-    match value {
-        Some(value) => Condition::equals(path(elements), value.clone()),
-        None => function(Function::AttributeNotExists(path(elements))),
-    }
-}
-
-/// `name = value` for every attribute read, in name order.
-fn whole_item(original: &Item) -> Vec<Condition> {
-    original
-        .iter()
-        .map(|(name, value)| Condition::equals(Path::attribute(name.clone()), value.clone()))
-        .collect()
-}
-
-/// The version counter to condition on, in `Auto` mode.
-fn version_of<'a>(
-    ctx: &EditContext<'a>,
-    original: &'a Item,
-    mode: ConditionMode,
-) -> Option<(&'a str, &'a Number)> {
-    if mode != ConditionMode::Auto && mode != ConditionMode::WholeItem {
-        return None;
-    }
-    match version_attribute(original, ctx.version_attribute) {
-        VersionAttribute::Found { name, value } => Some((name, value)),
-        _ => None,
-    }
-}
-
-fn next_version(name: &str, value: &Number) -> Result<Number, EditError> {
-    value
-        .to_i128()
-        .and_then(|v| v.checked_add(1))
-        .and_then(|v| Number::parse(&v.to_string()).ok())
-        .ok_or_else(|| EditError::VersionOverflow {
-            attribute: name.to_owned(),
-        })
-}
-
-/// Refuses an expression the service would refuse for its length.
-fn within_limit(which: &'static str, text: &str) -> Result<(), EditError> {
-    if text.len() > MAX_EXPRESSION_BYTES {
-        return Err(EditError::ExpressionTooLong {
-            which,
-            bytes: text.len(),
-        });
-    }
-    Ok(())
-}
-
-fn render_condition(
-    renderer: &mut Renderer,
-    condition: &Condition,
-) -> Result<WireCondition, EditError> {
-    let text = renderer.condition(condition);
-    within_limit("ConditionExpression", &text)?;
-    Ok(WireCondition::new(text))
-}
-
-/// The key of `item`, which [`check_item`] has verified is complete.
-fn key_of(ctx: &EditContext<'_>, item: &Item) -> Result<Item, EditError> {
-    ctx.description
-        .primary_key_of(item)
-        .ok_or_else(|| EditError::KeyRemoved {
-            attribute: ctx.description.key.partition.name.clone(),
-        })
-}
-
-fn key_changed(ctx: &EditContext<'_>, original: &Item, edited: &Item) -> bool {
-    ctx.description
-        .key
-        .names()
-        .any(|name| original.get(name) != edited.get(name))
-}
-
 /// Plans saving `edited`, an edit of `original` (the item as read).
 pub fn plan_edit(
     ctx: &EditContext<'_>,
@@ -190,7 +90,7 @@ pub fn plan_edit(
     mode: ConditionMode,
 ) -> Result<PlannedWrite, EditError> {
     check_item(ctx.description, edited)?;
-    let version = version_of(ctx, original, mode);
+    let version = version_of(ctx, original);
     if let Some((name, _)) = version
         && original.get(name) != edited.get(name)
     {
@@ -222,56 +122,64 @@ pub fn plan_edit(
         }
     }
     let mut expected = edited.clone();
-    let (condition, summary) = match version {
-        Some((name, read)) => {
-            let next = next_version(name, read)?;
-            update.set.push(SetAction {
-                path: Path::attribute(name),
-                value: SetValue::Operand(UpdateOperand::Value(Value::new(AttrValue::N(
-                    next.clone(),
-                )))),
-            });
-            expected.insert(name.to_owned(), AttrValue::N(next.clone()));
-            let mut conditions = vec![Condition::equals(
+    let mut bump = String::new();
+    if let Some((name, read)) = version {
+        let next = next_version(name, read)?;
+        let value = if mode == ConditionMode::ChangedValues {
+            // Not conditioned on the counter: add one to whatever it holds now, so writers that
+            // rely on it still see that the item changed.
+            bump = format!(", incrementing {name}");
+            SetValue::Plus(
+                UpdateOperand::Path(Path::attribute(name)),
+                UpdateOperand::Value(Value::new(AttrValue::n(1))),
+            )
+        } else {
+            bump = format!(", setting {name} = {next}");
+            SetValue::Operand(UpdateOperand::Value(Value::new(AttrValue::N(next.clone()))))
+        };
+        update.set.push(SetAction {
+            path: Path::attribute(name),
+            value,
+        });
+        expected.insert(name.to_owned(), AttrValue::N(next));
+    }
+    let partition = &ctx.description.key.partition.name;
+    let (conditions, guard) = match (mode, version) {
+        (ConditionMode::Auto, Some((name, read))) => (
+            vec![Condition::equals(
                 Path::attribute(name),
                 AttrValue::N(read.clone()),
-            )];
-            if mode == ConditionMode::WholeItem {
-                conditions = whole_item(original);
-            }
-            let summary = format!(
-                "UpdateItem of {} path(s) conditioned on {name} = {read}{}, setting {name} = {next}",
-                changes.changes.len(),
-                if mode == ConditionMode::WholeItem {
-                    " and every attribute unchanged"
-                } else {
-                    ""
-                }
-            );
-            (all(conditions), summary)
-        }
-        None => {
-            let partition = &ctx.description.key.partition.name;
+            )],
+            format!("{name} = {read}"),
+        ),
+        (ConditionMode::WholeItem, _) => {
             let mut conditions = vec![exists(partition)];
-            let summary = if mode == ConditionMode::WholeItem {
-                conditions.extend(whole_item(original));
-                "every attribute unchanged since it was read"
-            } else {
-                conditions.extend(
-                    changes
-                        .changes
-                        .iter()
-                        .map(|change| holds(&change.elements, change.old.as_ref())),
-                );
-                "every changed attribute still holding the value read"
-            };
-            let summary = format!(
-                "UpdateItem of {} path(s) conditioned on the item existing and {summary}",
-                changes.changes.len()
+            conditions.extend(whole_item(original));
+            (
+                conditions,
+                "the item existing and every attribute unchanged since it was read".to_owned(),
+            )
+        }
+        _ => {
+            let mut conditions = vec![exists(partition)];
+            conditions.extend(
+                changes
+                    .changes
+                    .iter()
+                    .map(|change| holds(&change.elements, change.old.as_ref())),
             );
-            (all(conditions), summary)
+            (
+                conditions,
+                "the item existing and every changed attribute still holding the value read"
+                    .to_owned(),
+            )
         }
     };
+    let summary = format!(
+        "UpdateItem of {} path(s) conditioned on {guard}{bump}",
+        changes.changes.len()
+    );
+    let condition = all(conditions);
     let mut renderer = Renderer::new();
     let update_text = renderer.update(&update);
     within_limit("UpdateExpression", &update_text)?;
@@ -295,126 +203,6 @@ pub fn plan_edit(
     })
 }
 
-/// The condition of deleting `original`: its version, or every attribute read.
-fn delete_condition(
-    ctx: &EditContext<'_>,
-    original: &Item,
-    mode: ConditionMode,
-) -> (Condition, String) {
-    match version_of(ctx, original, mode) {
-        Some((name, read)) if mode == ConditionMode::Auto => (
-            Condition::equals(Path::attribute(name), AttrValue::N(read.clone())),
-            format!("conditioned on {name} = {read}"),
-        ),
-        _ => {
-            let partition = &ctx.description.key.partition.name;
-            let mut conditions = vec![exists(partition)];
-            conditions.extend(whole_item(original));
-            (
-                all(conditions).unwrap_or_else(|| exists(partition)),
-                "conditioned on every attribute unchanged since it was read".to_owned(),
-            )
-        }
-    }
-}
-
-fn create_request(ctx: &EditContext<'_>, item: &Item) -> Result<PutRequest, EditError> {
-    let mut renderer = Renderer::new();
-    let condition = render_condition(
-        &mut renderer,
-        &not_exists(&ctx.description.key.partition.name),
-    )?;
-    Ok(PutRequest {
-        table: ctx.table.to_owned(),
-        item: item.clone(),
-        condition,
-        params: renderer.finish(),
-        return_values: ReturnValues::None,
-    })
-}
-
-/// Moves the item to a new key: Delete(old, conditioned) + Put(new, must not exist).
-fn plan_move(
-    ctx: &EditContext<'_>,
-    original: &Item,
-    edited: &Item,
-    changes: ItemDiff,
-    mode: ConditionMode,
-) -> Result<PlannedWrite, EditError> {
-    let mut new_item = edited.clone();
-    if let Some((name, read)) = version_of(ctx, original, mode) {
-        new_item.insert(name.to_owned(), AttrValue::N(next_version(name, read)?));
-    }
-    check_item(ctx.description, &new_item)?;
-    let (condition, summary) = delete_condition(ctx, original, mode);
-    let mut renderer = Renderer::new();
-    let delete = DeleteRequest {
-        table: ctx.table.to_owned(),
-        key: key_of(ctx, original)?,
-        condition: render_condition(&mut renderer, &condition)?,
-        params: renderer.finish(),
-        return_values: ReturnValues::None,
-    };
-    let put = create_request(ctx, &new_item)?;
-    Ok(PlannedWrite {
-        plan: WritePlan::MoveKey(TransactWriteRequest {
-            actions: vec![TransactAction::Delete(delete), TransactAction::Put(put)],
-            client_token: None,
-        }),
-        diff: changes,
-        summary: format!(
-            "TransactWriteItems: DeleteItem of the old key {summary}, then PutItem of the new key conditioned on it not existing"
-        ),
-        original: Some(original.clone()),
-        expected: Some(new_item),
-    })
-}
-
-/// Plans creating `item`, which must not exist yet (`attribute_not_exists(<partition key>)`).
-pub fn plan_create(ctx: &EditContext<'_>, item: &Item) -> Result<PlannedWrite, EditError> {
-    check_item(ctx.description, item)?;
-    let request = create_request(ctx, item)?;
-    let changes = diff(&Item::new(), item);
-    Ok(PlannedWrite {
-        summary: format!(
-            "PutItem of a new item conditioned on attribute_not_exists({})",
-            ctx.description.key.partition.name
-        ),
-        plan: WritePlan::Put(request),
-        diff: changes,
-        original: None,
-        expected: Some(item.clone()),
-    })
-}
-
-/// Plans deleting `original` (the item as read), conditioned like an update.
-pub fn plan_delete(
-    ctx: &EditContext<'_>,
-    original: &Item,
-    mode: ConditionMode,
-) -> Result<PlannedWrite, EditError> {
-    let key = key_of(ctx, original)?;
-    let (condition, summary) = delete_condition(ctx, original, mode);
-    let mut renderer = Renderer::new();
-    let condition = render_condition(&mut renderer, &condition)?;
-    let mut changes = diff(original, &Item::new());
-    // Every attribute is removed; the diff lists them for the preview.
-    changes.changes.retain(|change| change.new.is_none());
-    Ok(PlannedWrite {
-        plan: WritePlan::Delete(DeleteRequest {
-            table: ctx.table.to_owned(),
-            key,
-            condition,
-            params: renderer.finish(),
-            return_values: ReturnValues::AllOld,
-        }),
-        diff: changes,
-        summary: format!("DeleteItem {summary}"),
-        original: Some(original.clone()),
-        expected: None,
-    })
-}
-
 /// The before-image of a successful update, from its after-image (ALL_NEW): every changed path
 /// put back to the value read, the version back to the value read.
 #[must_use]
@@ -426,9 +214,18 @@ pub fn before_from_after(planned: &PlannedWrite, after: &Item) -> Item {
             if original.get(name) != Some(value)
                 && !planned.diff.attributes().contains(&name.as_str())
             {
-                // Only the version attribute differs this way (the plan added its increment).
-                match original.get(name) {
-                    Some(read) => before.insert(name.clone(), read.clone()),
+                // Only the version attribute differs this way (the plan added its increment):
+                // one less than written, which is the value read unless the mode let it move.
+                let previous = after
+                    .get(name)
+                    .and_then(AttrValue::as_n)
+                    .and_then(Number::to_i128)
+                    .and_then(|written| Number::parse(&(written - 1).to_string()).ok());
+                match previous
+                    .map(AttrValue::N)
+                    .or_else(|| original.get(name).cloned())
+                {
+                    Some(read) => before.insert(name.clone(), read),
                     None => before.remove(name),
                 };
             }

@@ -1,4 +1,5 @@
 use super::*;
+use crate::backend::request::TransactAction;
 use crate::domain::schema::{
     IndexKind, IndexSchema, KeyAttribute, KeySchema, Projection, TableDescription,
 };
@@ -358,4 +359,35 @@ fn a_version_whose_increment_needs_39_digits_cannot_be_incremented() {
             attribute: "version".into()
         }
     );
+}
+
+#[test]
+fn changed_values_mode_still_moves_a_version_counter_forward_without_conditioning_on_it() {
+    let description = table();
+    let original = order(&[("version", AttrValue::n(7))]);
+    let edited = order(&[
+        ("version", AttrValue::n(7)),
+        ("status", AttrValue::s("paid")),
+    ]);
+    let planned = plan_edit(
+        &ctx(&description),
+        &original,
+        &edited,
+        ConditionMode::ChangedValues,
+    )
+    .expect("valid");
+    let request = update_of(&planned);
+    assert_eq!(request.update, "SET #status = :v0, version = version + :v1");
+    assert_eq!(request.params.values[":v1"], AttrValue::n(1));
+    assert_eq!(
+        request.condition.expression,
+        "attribute_exists(PK) AND #status = :v2"
+    );
+    // Someone else had moved the version to 9 meanwhile: the write made it 10, and the
+    // before-image says 9, not the 7 that was read.
+    let mut after = edited.clone();
+    after.insert("version".into(), AttrValue::n(10));
+    let before = before_from_after(&planned, &after);
+    assert_eq!(before.get("version"), Some(&AttrValue::n(9)));
+    assert_eq!(before.get("status"), Some(&AttrValue::s("new")));
 }
