@@ -134,9 +134,12 @@ impl Worker {
             }
             Command::LoadJournal { id, path, table } => {
                 let results = self.results.clone();
+                // Only writes made through this same connection are undone from here.
+                let connection =
+                    crate::journal::JournalConnection::from(&self.backend.connection());
                 tokio::task::spawn_blocking(move || {
                     let result = crate::journal::Journal::open(path)
-                        .last_for_table(&table)
+                        .last_for(&table, &connection)
                         .map(|entry| entry.map(Box::new))
                         .map_err(|error| error.to_string());
                     let _ = results.send(Action::JournalLoaded { id, result });

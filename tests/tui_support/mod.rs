@@ -147,7 +147,10 @@ impl Harness {
             Command::LoadJournal { id, path, table } => Some(Action::JournalLoaded {
                 id,
                 result: ddbx::journal::Journal::open(path)
-                    .last_for_table(&table)
+                    .last_for(
+                        &table,
+                        &ddbx::journal::JournalConnection::from(&self.backend.connection()),
+                    )
                     .map(|entry| entry.map(Box::new))
                     .map_err(|error| error.to_string()),
             }),
