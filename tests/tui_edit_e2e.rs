@@ -160,3 +160,27 @@ fn editor_hands_the_text_to_dollar_editor_and_takes_the_result_back() {
     let status = session.wait_exit();
     assert!(status.success(), "exit status {status:?}");
 }
+
+#[test]
+fn read_only_demo_refuses_the_edit_keys_with_a_notice() {
+    let mut session = PtySession::spawn(&["--demo", "--read-only"], &[("DDBX_JOURNAL", "")]);
+    session.wait_until("discovery to complete", |screen| {
+        screen.contains("complete ")
+    });
+    session.send(&format!(":ACCOUNT#acc_100{ENTER}"));
+    session.wait_for("METADATA");
+    session.send(&format!("j{ENTER}"));
+    session.wait_for("size:");
+    session.send("e");
+    let refused = session.wait_for("read-only connection");
+    assert!(refused.contains("nothing was sent"), "{refused}");
+    assert!(
+        !refused.contains("Edit ACCOUNT"),
+        "no editor opens:\n{refused}"
+    );
+    session.send("u");
+    session.wait_for("undo refused");
+    session.send("qqqqq");
+    let status = session.wait_exit();
+    assert!(status.success(), "exit status {status:?}");
+}
