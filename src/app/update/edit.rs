@@ -175,14 +175,10 @@ fn editor_key(state: &mut State, action: Action) -> Vec<Command> {
     }
 }
 
-/// The editor's key as the text area understands it.
+/// The editor's key as the text area understands it (Shift stays on non-character keys, so
+/// Shift+arrows select).
 fn textarea_input(key: Key) -> Input {
-    use crossterm::event::{KeyEvent, KeyModifiers};
-    let mut event = KeyEvent::new(key.code, key.modifiers);
-    // `Key` drops Shift from characters (the character carries the case); the text area wants
-    // it only for selections, which need no Shift on plain characters.
-    event.modifiers &= KeyModifiers::CONTROL | KeyModifiers::ALT | KeyModifiers::SHIFT;
-    Input::from(event)
+    Input::from(crossterm::event::KeyEvent::new(key.code, key.modifiers))
 }
 
 /// DynamoDB JSON ⇄ typed JSON, keeping the user's changes (the text must parse first).
