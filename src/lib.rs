@@ -21,6 +21,8 @@ pub mod cli;
 pub mod clipboard;
 pub mod demo;
 pub mod domain;
+pub mod edit;
+pub mod journal;
 pub mod keymap;
 pub mod launch;
 pub mod offline;

@@ -46,6 +46,11 @@ pub struct GlobalOptions {
     /// Options of the terminal UI (`ddbx --table T` without a command).
     #[command(flatten)]
     pub tui: crate::launch::TuiOptions,
+
+    /// Version attribute for optimistic locking (default: detect version, Version, _version,
+    /// VersionNumber); writes are conditioned on it and increment it.
+    #[arg(long, global = true, value_name = "NAME", help_heading = GLOBAL)]
+    pub version_attr: Option<String>,
 }
 
 /// How items (and other results) are written to stdout.
@@ -75,6 +80,15 @@ pub enum Command {
     Collections(CollectionsArgs),
     /// Print the effective keymap of the terminal UI (defaults plus your overrides) as TOML.
     Keymap,
+    // --- safe writes (issue 7, editcore) ---
+    /// Create one item; refused if an item with its key exists (attribute_not_exists).
+    Put(PutArgs),
+    /// Change attributes of one item: minimal SET/REMOVE, conditioned on its version or values.
+    Update(UpdateArgs),
+    /// Delete one item, conditioned on its version or on every attribute read.
+    Delete(DeleteArgs),
+    /// Undo the last write to --table recorded in the journal (conditioned on nothing changed since).
+    Undo(WriteOptions),
 }
 
 #[derive(Debug, Args)]
@@ -180,6 +194,91 @@ pub struct CollectionsArgs {
     /// How many partitions of each prefix to list (in key order).
     #[arg(long, value_name = "N", default_value_t = 10)]
     pub partitions: usize,
+}
+
+/// Options every write command shares.
+#[derive(Debug, Default, Args)]
+pub struct WriteOptions {
+    /// Print the exact request and send nothing.
+    #[arg(long)]
+    pub dry_run: bool,
+}
+
+/// How `--item` (and `--set` values) are written.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, ValueEnum)]
+pub enum ItemFormat {
+    /// Plain JSON with exact numbers; sets and binary as {"$ss": [..]}, {"$ns": [..]},
+    /// {"$bs": [..]}, {"$b": ".."}.
+    #[default]
+    Typed,
+    /// DynamoDB JSON: {"S": ".."}, {"N": ".."}, …
+    Ddb,
+}
+
+#[derive(Debug, Args)]
+pub struct PutArgs {
+    /// The new item as JSON (see --item-format).
+    #[arg(long, value_name = "JSON")]
+    pub item: String,
+
+    #[arg(long, value_enum, default_value_t = ItemFormat::Typed)]
+    pub item_format: ItemFormat,
+
+    #[command(flatten)]
+    pub write: WriteOptions,
+}
+
+#[derive(Debug, Args)]
+pub struct UpdateArgs {
+    /// Partition key value (typed from the table's key schema; B as base64).
+    #[arg(long, value_name = "V", allow_hyphen_values = true)]
+    pub pk: String,
+
+    /// Sort key value; required when the table has a sort key.
+    #[arg(long, value_name = "V", allow_hyphen_values = true)]
+    pub sk: Option<String>,
+
+    /// Set a path to a value: `status="PAID"`, `total=12.50`, `address.city="Oslo"`,
+    /// `lines[0].qty=2`, `tags={"$ss":["a"]}`. The value is typed JSON (--item-format);
+    /// text that is not JSON is taken as a string. Repeatable.
+    #[arg(long, value_name = "PATH=VALUE", allow_hyphen_values = true)]
+    pub set: Vec<String>,
+
+    /// Remove a path, e.g. 'note' or 'address.zip'. Repeatable.
+    #[arg(long, value_name = "PATH")]
+    pub remove: Vec<String>,
+
+    /// Refuse (exit 3) unless the item's version attribute is N.
+    #[arg(long, value_name = "N", allow_hyphen_values = true)]
+    pub expect_version: Option<String>,
+
+    /// Condition on every attribute read, not only on the version or the changed attributes.
+    #[arg(long)]
+    pub whole_item: bool,
+
+    #[arg(long, value_enum, default_value_t = ItemFormat::Typed)]
+    pub item_format: ItemFormat,
+
+    #[command(flatten)]
+    pub write: WriteOptions,
+}
+
+#[derive(Debug, Args)]
+pub struct DeleteArgs {
+    /// Partition key value (typed from the table's key schema; B as base64).
+    #[arg(long, value_name = "V", allow_hyphen_values = true)]
+    pub pk: String,
+
+    /// Sort key value; required when the table has a sort key.
+    #[arg(long, value_name = "V", allow_hyphen_values = true)]
+    pub sk: Option<String>,
+
+    /// Refuse (exit 3) unless the item's version attribute is N.
+    #[arg(long, value_name = "N", allow_hyphen_values = true)]
+    pub expect_version: Option<String>,
+
+    #[command(flatten)]
+    pub write: WriteOptions,
 }
 
 #[cfg(test)]

@@ -1,5 +1,6 @@
-//! CLI errors and their exit codes: 2 when the input was refused before any read was sent, 1 for
-//! everything else. Each message says what went wrong and what to do about it.
+//! CLI errors and their exit codes: 2 when the input was refused before any read was sent, 3 when
+//! a write's condition failed (nothing written), 1 for everything else. Each message says what
+//! went wrong and what to do about it.
 
 use std::fmt;
 
@@ -11,6 +12,9 @@ pub enum CliError {
     Usage(String),
     /// The server refused the request, could not be reached, or output failed. Exit code 1.
     Failed(String),
+    /// A write's condition failed: the item changed since it was read, the expected version did
+    /// not match, or the target key exists. Nothing was written. Exit code 3.
+    ConditionFailed(String),
 }
 
 impl CliError {
@@ -23,6 +27,7 @@ impl CliError {
         match self {
             Self::Usage(_) => 2,
             Self::Failed(_) => 1,
+            Self::ConditionFailed(_) => 3,
         }
     }
 }
@@ -30,7 +35,9 @@ impl CliError {
 impl fmt::Display for CliError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            Self::Usage(message) | Self::Failed(message) => f.write_str(message),
+            Self::Usage(message) | Self::Failed(message) | Self::ConditionFailed(message) => {
+                f.write_str(message)
+            }
         }
     }
 }

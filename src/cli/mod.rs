@@ -13,6 +13,7 @@ mod output;
 mod paging;
 mod plan;
 mod run;
+mod write;
 
 pub use args::Cli;
 pub use error::CliError;

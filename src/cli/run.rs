@@ -46,7 +46,8 @@ fn check_before_connecting(cli: &Cli) -> Result<(), CliError> {
             check_segments(args.segments)
         }
         Some(Command::Collections(args)) => check_segments(args.segments),
-        _ => Ok(()),
+        Some(command) => super::write::check_write_before_connecting(&cli.global, command),
+        None => Ok(()),
     }
 }
 
@@ -124,6 +125,11 @@ where
         }
         // Handled before connecting, above.
         Command::Keymap => Ok(()),
+        // Safe writes (issue 7).
+        Command::Put(_) | Command::Update(_) | Command::Delete(_) | Command::Undo(_) => {
+            let table = backend.describe_table(table_name).await?;
+            super::write::run_write(backend.as_ref(), &cli.global, &table, command).await
+        }
     }
 }
 

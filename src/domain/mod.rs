@@ -11,6 +11,7 @@ pub mod civil;
 pub mod collection;
 pub mod composite_key;
 pub mod ddb_json;
+pub mod edit;
 pub mod entity;
 pub mod entity_name;
 pub mod escape;

@@ -1,0 +1,372 @@
+//! The headless writes: `ddbx put | update | delete | undo`. Each one reads what it needs, plans
+//! with the same functions as the editor (`domain::edit`), prints the exact request with
+//! `--dry-run` (sending nothing), or executes and journals it. Exit codes: 2 for bad input
+//! (nothing sent), 3 for a failed condition (nothing written), 1 otherwise.
+
+mod path;
+
+use std::io::{self, Write};
+
+use super::args::{
+    Command, DeleteArgs, GetArgs, GlobalOptions, ItemFormat, OutputFormat, PutArgs, UpdateArgs,
+};
+use super::error::CliError;
+use super::output::escape::escape_json_for_terminal;
+use super::output::items::item_line;
+use super::plan::plan_get;
+use super::run::note;
+use crate::backend::{Backend, BackendError};
+use crate::domain::ddb_json::item_to_json;
+use crate::domain::edit::{
+    ConditionMode, EditContext, EditFormat, PlannedWrite, WritePlan, parse_edited, plan_create,
+    plan_delete, plan_edit, request_preview,
+};
+use crate::domain::escape::escape_for_terminal;
+use crate::domain::number::Number;
+use crate::domain::schema::TableDescription;
+use crate::domain::value::Item;
+use crate::domain::version_attr::{VersionAttribute, version_attribute};
+use crate::edit::{WriteOutcome, execute_and_journal};
+use crate::journal::{Journal, JournalConnection, plan_undo};
+
+pub use path::parse_edits;
+
+/// True for the commands that write.
+#[must_use]
+pub fn is_write(command: &Command) -> bool {
+    matches!(
+        command,
+        Command::Put(_) | Command::Update(_) | Command::Delete(_) | Command::Undo(_)
+    )
+}
+
+fn dry_run(command: &Command) -> bool {
+    match command {
+        Command::Put(args) => args.write.dry_run,
+        Command::Update(args) => args.write.dry_run,
+        Command::Delete(args) => args.write.dry_run,
+        Command::Undo(options) => options.dry_run,
+        _ => false,
+    }
+}
+
+/// Checks made before connecting: read-only refusal and input parsing. Nothing is sent when
+/// these fail.
+pub fn check_write_before_connecting(
+    global: &GlobalOptions,
+    command: &Command,
+) -> Result<(), CliError> {
+    if !is_write(command) {
+        return Ok(());
+    }
+    let read_only = global.read_only || global.tui.file.is_some();
+    if read_only && !dry_run(command) {
+        return Err(CliError::Failed(format!(
+            "{}{}",
+            BackendError::ReadOnly,
+            if global.tui.file.is_some() {
+                " (--file sessions are always read-only)"
+            } else {
+                ""
+            }
+        )));
+    }
+    match command {
+        Command::Put(args) => parse_item(&args.item, args.item_format).map(|_| ()),
+        Command::Update(args) => {
+            parse_edits(&args.set, &args.remove, args.item_format)?;
+            expected_version(args.expect_version.as_deref()).map(|_| ())
+        }
+        Command::Delete(args) => expected_version(args.expect_version.as_deref()).map(|_| ()),
+        _ => Ok(()),
+    }
+}
+
+fn parse_item(text: &str, format: ItemFormat) -> Result<Item, CliError> {
+    let format = match format {
+        ItemFormat::Typed => EditFormat::TypedJson,
+        ItemFormat::Ddb => EditFormat::DdbJson,
+    };
+    parse_edited(text, format).map_err(|error| CliError::usage(format!("--item: {error}")))
+}
+
+fn expected_version(text: Option<&str>) -> Result<Option<Number>, CliError> {
+    text.map(|text| {
+        Number::parse(text)
+            .ok()
+            .filter(|n| n.is_integer() && !n.is_negative())
+            .ok_or_else(|| {
+                CliError::usage(format!(
+                    "--expect-version {text:?}: a version is a non-negative whole number, e.g. --expect-version 7"
+                ))
+            })
+    })
+    .transpose()
+}
+
+/// Runs one write command against `table`.
+pub async fn run_write(
+    backend: &dyn Backend,
+    global: &GlobalOptions,
+    table: &TableDescription,
+    command: &Command,
+) -> Result<(), CliError> {
+    let ctx = EditContext {
+        table: &table.name,
+        description: table,
+        version_attribute: global.version_attr.as_deref(),
+    };
+    let (planned, options) = match command {
+        Command::Put(args) => (plan_put(&ctx, args)?, &args.write),
+        Command::Update(args) => (plan_update(backend, &ctx, args).await?, &args.write),
+        Command::Delete(args) => (plan_remove(backend, &ctx, args).await?, &args.write),
+        Command::Undo(options) => (plan_journal_undo(&ctx, &backend.connection())?, options),
+        _ => return Ok(()),
+    };
+    if options.dry_run || matches!(planned.plan, WritePlan::Nothing) {
+        print_request(&planned)?;
+        note(if options.dry_run {
+            "dry run: nothing was sent"
+        } else {
+            "no change: nothing was sent"
+        });
+        return Ok(());
+    }
+    let journal = Journal::default_path().map(Journal::open);
+    if journal.is_none() {
+        note(
+            "warning: no journal (set XDG_STATE_HOME or HOME); this write cannot be undone with `ddbx undo`",
+        );
+    }
+    let outcome =
+        match execute_and_journal(backend, &table.name, &planned, journal.as_ref()).await? {
+            Ok(outcome) => outcome,
+            Err(failure) => {
+                note(&format!(
+                    "warning: the write succeeded but the journal could not be written: {}",
+                    failure.error
+                ));
+                failure.outcome
+            }
+        };
+    report(&planned, outcome, global.output)
+}
+
+fn print_request(planned: &PlannedWrite) -> Result<(), CliError> {
+    let text = format!("{}\n{}", planned.summary, request_preview(&planned.plan));
+    // Line by line: the layout's line breaks stay, anything else is shown escaped.
+    let escaped: String = text
+        .lines()
+        .map(|line| format!("{}\n", escape_for_terminal(line)))
+        .collect();
+    let mut out = io::stdout().lock();
+    let _ = out.write_all(escaped.as_bytes()).and_then(|()| out.flush());
+    Ok(())
+}
+
+fn shown(item: &Item) -> String {
+    escape_json_for_terminal(item_to_json(item).to_string())
+}
+
+fn report(
+    planned: &PlannedWrite,
+    outcome: WriteOutcome,
+    format: OutputFormat,
+) -> Result<(), CliError> {
+    match outcome {
+        WriteOutcome::Written { after, .. } => {
+            note(&format!("written: {}", planned.summary));
+            if let Some(after) = after {
+                let mut out = io::stdout().lock();
+                let _ = writeln!(out, "{}", item_line(format, &after)).and_then(|()| out.flush());
+            }
+            Ok(())
+        }
+        WriteOutcome::Conflict {
+            current: Some(current),
+        } => Err(CliError::ConditionFailed(format!(
+            "condition failed: the item changed since it was read; nothing was written. Current item: {}",
+            shown(&current)
+        ))),
+        WriteOutcome::Conflict { current: None } => Err(CliError::ConditionFailed(
+            "condition failed: the item no longer exists; nothing was written".to_owned(),
+        )),
+        WriteOutcome::TargetExists { key, .. } => Err(CliError::ConditionFailed(format!(
+            "an item with key {} already exists; nothing was written",
+            shown(&key)
+        ))),
+    }
+}
+
+fn plan_put(ctx: &EditContext<'_>, args: &PutArgs) -> Result<PlannedWrite, CliError> {
+    let item = parse_item(&args.item, args.item_format)?;
+    plan_create(ctx, &item).map_err(|error| CliError::usage(format!("--item: {error}")))
+}
+
+/// Reads the item the command addresses, consistently; a missing item fails the condition.
+async fn read_item(
+    backend: &dyn Backend,
+    table: &TableDescription,
+    pk: &str,
+    sk: Option<&str>,
+) -> Result<Item, CliError> {
+    let mut request = plan_get(
+        table,
+        &GetArgs {
+            pk: pk.to_owned(),
+            sk: sk.map(str::to_owned),
+        },
+    )?;
+    request.consistent_read = true;
+    let key = request.key.clone();
+    backend.get_item(request).await?.item.ok_or_else(|| {
+        CliError::ConditionFailed(format!(
+            "condition failed: no item with key {} exists; nothing was written (use `ddbx put` to create one)",
+            shown(&key)
+        ))
+    })
+}
+
+/// Refuses (exit 3, nothing sent) when `--expect-version` does not match the item read.
+fn check_expected_version(
+    ctx: &EditContext<'_>,
+    item: &Item,
+    expected: Option<&str>,
+) -> Result<(), CliError> {
+    let Some(expected) = expected_version(expected)? else {
+        return Ok(());
+    };
+    match version_attribute(item, ctx.version_attribute) {
+        VersionAttribute::Found { value, .. } if *value == expected => Ok(()),
+        VersionAttribute::Found { name, value } => Err(CliError::ConditionFailed(format!(
+            "condition failed: {name} is {value}, not {expected}; the item changed since you looked; nothing was sent"
+        ))),
+        _ => Err(CliError::usage(format!(
+            "--expect-version: the item has no version attribute{}; drop --expect-version or name the attribute with --version-attr",
+            ctx.version_attribute
+                .map(|name| format!(" named {name:?}"))
+                .unwrap_or_default()
+        ))),
+    }
+}
+
+async fn plan_update(
+    backend: &dyn Backend,
+    ctx: &EditContext<'_>,
+    args: &UpdateArgs,
+) -> Result<PlannedWrite, CliError> {
+    let edits = parse_edits(&args.set, &args.remove, args.item_format)?;
+    let original = read_item(backend, ctx.description, &args.pk, args.sk.as_deref()).await?;
+    check_expected_version(ctx, &original, args.expect_version.as_deref())?;
+    let edited = path::apply_edits(&original, &edits)?;
+    let mode = if args.whole_item {
+        ConditionMode::WholeItem
+    } else {
+        ConditionMode::Auto
+    };
+    plan_edit(ctx, &original, &edited, mode).map_err(|error| CliError::usage(error.to_string()))
+}
+
+async fn plan_remove(
+    backend: &dyn Backend,
+    ctx: &EditContext<'_>,
+    args: &DeleteArgs,
+) -> Result<PlannedWrite, CliError> {
+    let original = read_item(backend, ctx.description, &args.pk, args.sk.as_deref()).await?;
+    check_expected_version(ctx, &original, args.expect_version.as_deref())?;
+    plan_delete(ctx, &original, ConditionMode::Auto)
+        .map_err(|error| CliError::usage(error.to_string()))
+}
+
+fn plan_journal_undo(
+    ctx: &EditContext<'_>,
+    connection: &crate::backend::Connection,
+) -> Result<PlannedWrite, CliError> {
+    let journal = Journal::default_path().map(Journal::open).ok_or_else(|| {
+        CliError::usage("no journal: set XDG_STATE_HOME or HOME (or DDBX_JOURNAL)")
+    })?;
+    let here = JournalConnection::from(connection);
+    let entry = journal
+        .last_for(ctx.table, &here)
+        .map_err(|error| {
+            CliError::Failed(format!(
+                "cannot read the journal {}: {error}",
+                journal.path().display()
+            ))
+        })?
+        .ok_or_else(|| {
+            CliError::usage(format!(
+                "the journal {} has no write to table {:?} through this connection ({}{}) to undo",
+                journal.path().display(),
+                ctx.table,
+                here.kind,
+                here.endpoint
+                    .as_deref()
+                    .map(|endpoint| format!(" {endpoint}"))
+                    .unwrap_or_default()
+            ))
+        })?;
+    plan_undo(ctx, &entry).map_err(|error| CliError::usage(error.to_string()))
+}
+
+#[cfg(test)]
+mod tests {
+    use clap::Parser;
+
+    use super::*;
+    use crate::cli::Cli;
+
+    async fn refused_without_connecting(args: &[&str]) -> CliError {
+        let cli = Cli::try_parse_from(std::iter::once("ddbx").chain(args.iter().copied()))
+            .expect("valid command line");
+        let connected = std::cell::Cell::new(false);
+        let result = crate::cli::run(cli, async |_: &GlobalOptions| {
+            connected.set(true);
+            Err(BackendError::Network("must not connect".to_owned()))
+        })
+        .await;
+        assert!(!connected.get(), "{args:?} connected before refusing");
+        result.expect_err("refused")
+    }
+
+    #[tokio::test]
+    async fn read_only_refuses_every_write_before_connecting() {
+        let writes: [&[&str]; 4] = [
+            &["put", "--item", "{\"PK\": \"a\"}"],
+            &["update", "--pk", "a", "--set", "x=1"],
+            &["delete", "--pk", "a"],
+            &["undo"],
+        ];
+        for args in writes {
+            let mut full = vec!["--table", "orders", "--read-only"];
+            full.extend_from_slice(args);
+            let error = refused_without_connecting(&full).await;
+            assert_eq!(error.exit_code(), 1, "{args:?}");
+            assert!(error.to_string().contains("read-only"), "{error}");
+        }
+    }
+
+    #[tokio::test]
+    async fn bad_write_input_is_refused_before_connecting_with_exit_two() {
+        let cases: [(&[&str], &str); 5] = [
+            (&["put", "--item", "{\"PK\": "], "--item: line 1, column 8"),
+            (
+                &["put", "--item", "{\"n\": {\"$ns\": [1, 1]}}"],
+                "appears twice",
+            ),
+            (&["update", "--pk", "a"], "nothing to change"),
+            (&["update", "--pk", "a", "--set", "a..b=1"], "--set"),
+            (
+                &["delete", "--pk", "a", "--expect-version", "-1"],
+                "non-negative whole number",
+            ),
+        ];
+        for (args, expected) in cases {
+            let mut full = vec!["--table", "orders"];
+            full.extend_from_slice(args);
+            let error = refused_without_connecting(&full).await;
+            assert_eq!(error.exit_code(), 2, "{args:?}: {error}");
+            assert!(error.to_string().contains(expected), "{args:?}: {error}");
+        }
+    }
+}

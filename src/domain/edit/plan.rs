@@ -1,0 +1,239 @@
+//! Turning an edit into the one conditioned write that applies it: [`plan_edit`],
+//! [`plan_create`], [`plan_delete`].
+//!
+//! Conditions, always (no write is ever unconditional):
+//! - a version attribute (see [`crate::domain::version_attr`]) → `version = <read>` and the
+//!   update sets it to `<read> + 1`;
+//! - otherwise every changed path still holds the value read (`attribute_not_exists` where it was
+//!   absent) and the item exists;
+//! - [`ConditionMode::WholeItem`] conditions on every attribute read;
+//! - creates: `attribute_not_exists(<partition key>)`;
+//! - deletes: the version, or every attribute read.
+//!
+//! A changed primary key becomes a transaction: Delete(old key, conditioned) + Put(new item,
+//! `attribute_not_exists`).
+
+use super::checks::check_item;
+use super::conditions::{
+    all, exists, holds, key_changed, key_of, next_version, path, render_condition, version_of,
+    whole_item, within_limit,
+};
+use super::diff::{ItemDiff, apply_changes, diff};
+use super::error::EditError;
+use super::lifecycle::plan_move;
+use crate::backend::request::{
+    DeleteRequest, PutRequest, ReturnValues, TransactWriteRequest, UpdateRequest,
+};
+use crate::domain::expr::ast::{
+    Condition, Path, SetAction, SetValue, UpdateExpr, UpdateOperand, Value,
+};
+use crate::domain::expr::render::Renderer;
+use crate::domain::number::Number;
+use crate::domain::schema::TableDescription;
+use crate::domain::value::{AttrValue, Item};
+
+pub use super::lifecycle::{plan_create, plan_delete};
+
+/// Which condition guards an edit or delete.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum ConditionMode {
+    /// The version attribute when the item has one, else [`Self::ChangedValues`].
+    #[default]
+    Auto,
+    /// Every changed path still holds the value read, and the item exists.
+    ChangedValues,
+    /// Every attribute read still holds its value (stricter: any concurrent change conflicts).
+    /// DynamoDB conditions cannot say "no other attribute", so attributes added meanwhile by
+    /// someone else do not conflict.
+    WholeItem,
+}
+
+/// What an edit is planned against.
+#[derive(Clone, Copy, Debug)]
+pub struct EditContext<'a> {
+    pub table: &'a str,
+    pub description: &'a TableDescription,
+    /// From `--version-attr` or the model file; `None` detects the known names.
+    pub version_attribute: Option<&'a str>,
+}
+
+/// What will be sent. `Nothing` for a no-op edit.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum WritePlan {
+    Nothing,
+    Update(UpdateRequest),
+    Put(PutRequest),
+    Delete(DeleteRequest),
+    /// A key change: `actions[0]` deletes the old item, `actions[1]` puts the new one.
+    MoveKey(TransactWriteRequest),
+}
+
+/// A plan with what it is about, for the preview and the journal.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PlannedWrite {
+    pub plan: WritePlan,
+    pub diff: ItemDiff,
+    /// One line for people, e.g. `UpdateItem conditioned on version = 7`.
+    pub summary: String,
+    /// The item as read (`None` for a create): the journal's before-image when the service does
+    /// not return one (a transaction returns no item).
+    pub original: Option<Item>,
+    /// The item as it will be after the write (`None` for a delete).
+    pub expected: Option<Item>,
+}
+
+/// Plans saving `edited`, an edit of `original` (the item as read).
+pub fn plan_edit(
+    ctx: &EditContext<'_>,
+    original: &Item,
+    edited: &Item,
+    mode: ConditionMode,
+) -> Result<PlannedWrite, EditError> {
+    check_item(ctx.description, edited)?;
+    let version = version_of(ctx, original);
+    if let Some((name, _)) = version
+        && original.get(name) != edited.get(name)
+    {
+        return Err(EditError::VersionEdited {
+            attribute: name.to_owned(),
+        });
+    }
+    let changes = diff(original, edited);
+    if changes.is_empty() {
+        return Ok(PlannedWrite {
+            plan: WritePlan::Nothing,
+            diff: changes,
+            summary: "no change: nothing to send".to_owned(),
+            original: Some(original.clone()),
+            expected: Some(original.clone()),
+        });
+    }
+    if key_changed(ctx, original, edited) {
+        return plan_move(ctx, original, edited, changes, mode);
+    }
+    let mut update = UpdateExpr::default();
+    for change in &changes.changes {
+        match &change.new {
+            Some(value) => update.set.push(SetAction {
+                path: path(&change.elements),
+                value: SetValue::Operand(UpdateOperand::Value(Value::new(value.clone()))),
+            }),
+            None => update.remove.push(path(&change.elements)),
+        }
+    }
+    let mut expected = edited.clone();
+    let mut bump = String::new();
+    if let Some((name, read)) = version {
+        let next = next_version(name, read)?;
+        let value = if mode == ConditionMode::ChangedValues {
+            // Not conditioned on the counter: add one to whatever it holds now, so writers that
+            // rely on it still see that the item changed.
+            bump = format!(", incrementing {name}");
+            SetValue::Plus(
+                UpdateOperand::Path(Path::attribute(name)),
+                UpdateOperand::Value(Value::new(AttrValue::n(1))),
+            )
+        } else {
+            bump = format!(", setting {name} = {next}");
+            SetValue::Operand(UpdateOperand::Value(Value::new(AttrValue::N(next.clone()))))
+        };
+        update.set.push(SetAction {
+            path: Path::attribute(name),
+            value,
+        });
+        expected.insert(name.to_owned(), AttrValue::N(next));
+    }
+    let partition = &ctx.description.key.partition.name;
+    let (conditions, guard) = match (mode, version) {
+        (ConditionMode::Auto, Some((name, read))) => (
+            vec![Condition::equals(
+                Path::attribute(name),
+                AttrValue::N(read.clone()),
+            )],
+            format!("{name} = {read}"),
+        ),
+        (ConditionMode::WholeItem, _) => {
+            let mut conditions = vec![exists(partition)];
+            conditions.extend(whole_item(original));
+            (
+                conditions,
+                "the item existing and every attribute unchanged since it was read".to_owned(),
+            )
+        }
+        _ => {
+            let mut conditions = vec![exists(partition)];
+            conditions.extend(
+                changes
+                    .changes
+                    .iter()
+                    .map(|change| holds(&change.elements, change.old.as_ref())),
+            );
+            (
+                conditions,
+                "the item existing and every changed attribute still holding the value read"
+                    .to_owned(),
+            )
+        }
+    };
+    let summary = format!(
+        "UpdateItem of {} path(s) conditioned on {guard}{bump}",
+        changes.changes.len()
+    );
+    let condition = all(conditions);
+    let mut renderer = Renderer::new();
+    let update_text = renderer.update(&update);
+    within_limit("UpdateExpression", &update_text)?;
+    // Both branches build at least one condition; the fallback keeps the write conditioned.
+    let condition = condition.unwrap_or_else(|| exists(&ctx.description.key.partition.name));
+    let condition = render_condition(&mut renderer, &condition)?;
+    let request = UpdateRequest {
+        table: ctx.table.to_owned(),
+        key: key_of(ctx, original)?,
+        update: update_text,
+        condition,
+        params: renderer.finish(),
+        return_values: ReturnValues::AllNew,
+    };
+    Ok(PlannedWrite {
+        plan: WritePlan::Update(request),
+        diff: changes,
+        summary,
+        original: Some(original.clone()),
+        expected: Some(expected),
+    })
+}
+
+/// The before-image of a successful update, from its after-image (ALL_NEW): every changed path
+/// put back to the value read, the version back to the value read.
+#[must_use]
+pub fn before_from_after(planned: &PlannedWrite, after: &Item) -> Item {
+    let mut before = after.clone();
+    apply_changes(&mut before, &planned.diff.changes, false);
+    if let (Some(original), Some(expected)) = (&planned.original, &planned.expected) {
+        for (name, value) in expected {
+            if original.get(name) != Some(value)
+                && !planned.diff.attributes().contains(&name.as_str())
+            {
+                // Only the version attribute differs this way (the plan added its increment):
+                // one less than written, which is the value read unless the mode let it move.
+                let previous = after
+                    .get(name)
+                    .and_then(AttrValue::as_n)
+                    .and_then(Number::to_i128)
+                    .and_then(|written| Number::parse(&(written - 1).to_string()).ok());
+                match previous
+                    .map(AttrValue::N)
+                    .or_else(|| original.get(name).cloned())
+                {
+                    Some(read) => before.insert(name.clone(), read),
+                    None => before.remove(name),
+                };
+            }
+        }
+    }
+    before
+}
+
+#[cfg(test)]
+#[path = "plan_tests.rs"]
+mod tests;

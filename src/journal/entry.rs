@@ -1,0 +1,150 @@
+//! One journal line and its JSON form.
+
+use serde_json::{Map, Value, json};
+
+use crate::backend::Connection;
+use crate::domain::ddb_json::{item_from_json, item_to_json};
+use crate::domain::edit::{PlannedWrite, WritePlan, request_preview};
+use crate::domain::value::Item;
+
+/// Where a write went. Built from [`Connection`], which never holds credentials.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct JournalConnection {
+    pub kind: String,
+    pub profile: Option<String>,
+    pub region: Option<String>,
+    pub endpoint: Option<String>,
+}
+
+impl From<&Connection> for JournalConnection {
+    fn from(connection: &Connection) -> Self {
+        Self {
+            kind: connection.kind.clone(),
+            profile: connection.profile.clone(),
+            region: connection.region.clone(),
+            endpoint: connection.endpoint.clone(),
+        }
+    }
+}
+
+/// One write, as recorded.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct JournalEntry {
+    /// RFC 3339 UTC.
+    pub time: String,
+    pub connection: JournalConnection,
+    pub table: String,
+    /// The primary key written (for a key change: the old key; `after` holds the new one).
+    pub key: Item,
+    /// `UpdateItem`, `PutItem`, `DeleteItem` or `TransactWriteItems`.
+    pub operation: String,
+    /// The exact request, as [`request_preview`] shows it.
+    pub request: String,
+    /// The item before the write (`None`: it did not exist).
+    pub before: Option<Item>,
+    /// The item after the write (`None`: it was deleted).
+    pub after: Option<Item>,
+}
+
+fn operation(plan: &WritePlan) -> &'static str {
+    match plan {
+        WritePlan::Nothing => "Nothing",
+        WritePlan::Update(_) => "UpdateItem",
+        WritePlan::Put(_) => "PutItem",
+        WritePlan::Delete(_) => "DeleteItem",
+        WritePlan::MoveKey(_) => "TransactWriteItems",
+    }
+}
+
+/// The current time as RFC 3339 UTC.
+fn now() -> String {
+    let since_epoch = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .unwrap_or_default();
+    let instant = crate::domain::civil::UtcInstant {
+        seconds: i64::try_from(since_epoch.as_secs()).unwrap_or(i64::MAX),
+        nanos: since_epoch.subsec_millis() * 1_000_000,
+    };
+    instant.to_rfc3339().unwrap_or_default()
+}
+
+impl JournalEntry {
+    /// The entry for a successful write of `planned` with the images `execute_planned` returned.
+    #[must_use]
+    pub fn for_write(
+        connection: &Connection,
+        table: &str,
+        planned: &PlannedWrite,
+        key: Item,
+        before: Option<Item>,
+        after: Option<Item>,
+    ) -> Self {
+        Self {
+            time: now(),
+            connection: JournalConnection::from(connection),
+            table: table.to_owned(),
+            key,
+            operation: operation(&planned.plan).to_owned(),
+            request: request_preview(&planned.plan),
+            before,
+            after,
+        }
+    }
+
+    /// The entry as one JSON object (written on one line).
+    #[must_use]
+    pub fn to_json(&self) -> Value {
+        let image = |item: &Option<Item>| item.as_ref().map_or(Value::Null, item_to_json);
+        let text = |value: &Option<String>| value.clone().map_or(Value::Null, Value::String);
+        json!({
+            "time": self.time,
+            "connection": {
+                "kind": self.connection.kind,
+                "profile": text(&self.connection.profile),
+                "region": text(&self.connection.region),
+                "endpoint": text(&self.connection.endpoint),
+            },
+            "table": self.table,
+            "key": item_to_json(&self.key),
+            "operation": self.operation,
+            "request": self.request,
+            "before": image(&self.before),
+            "after": image(&self.after),
+        })
+    }
+
+    /// Reads an entry back; `None` for a line that is not one (a damaged line is skipped).
+    #[must_use]
+    pub fn from_json(value: &Value) -> Option<Self> {
+        let object: &Map<String, Value> = value.as_object()?;
+        let string = |field: &str| object.get(field)?.as_str().map(str::to_owned);
+        let image = |field: &str| -> Option<Option<Item>> {
+            match object.get(field)? {
+                Value::Null => Some(None),
+                other => item_from_json(other).ok().map(Some),
+            }
+        };
+        let connection = object.get("connection")?.as_object()?;
+        let optional = |field: &str| {
+            connection
+                .get(field)
+                .and_then(Value::as_str)
+                .map(str::to_owned)
+        };
+        Some(Self {
+            time: string("time")?,
+            connection: JournalConnection {
+                kind: optional("kind").unwrap_or_default(),
+                profile: optional("profile"),
+                region: optional("region"),
+                endpoint: optional("endpoint"),
+            },
+            table: string("table")?,
+            key: item_from_json(object.get("key")?).ok()?,
+            operation: string("operation")?,
+            request: string("request")?,
+            before: image("before")?,
+            after: image("after")?,
+        })
+    }
+}

@@ -1,0 +1,17 @@
+//! Reliability of safe edits (issue 7): no lost update under concurrent writers, lossless round
+//! trips, bad input refused with nothing sent, conflicts shown instead of overwritten, read-only
+//! enforced — on the embedded engine and on dynalite/moto (via `scripts/test-servers.sh`).
+
+#[path = "../support/mod.rs"]
+mod support;
+#[path = "../support/values.rs"]
+mod values;
+
+mod bad_input;
+mod conflict;
+mod harness;
+mod headless;
+mod journal;
+mod lost_update;
+mod props;
+mod round_trip;
