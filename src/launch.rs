@@ -161,6 +161,7 @@ pub async fn open(
     table: &str,
     options: &TuiOptions,
     notices: Vec<String>,
+    version_attribute: Option<String>,
 ) -> Result<(), String> {
     // Credentials and the table are checked first so their errors print on a normal terminal;
     // the answer is kept so the UI does not ask again.
@@ -177,6 +178,9 @@ pub async fn open(
     let mut state = State::new(table, backend.connection(), keymap, settings);
     state.entities = entities;
     state.preloaded_description = Some(Box::new(description));
+    // edittui: writes are journaled here, and undo reads it.
+    state.journal_path = crate::journal::Journal::default_path();
+    state.version_attribute = version_attribute;
     let (sender, results) = tokio::sync::mpsc::unbounded_channel();
     for notice in notices {
         let _ = sender.send(Action::Notice(notice));
@@ -191,7 +195,15 @@ pub async fn open(
         TerminalGuard::enter().map_err(|error| format!("cannot start the terminal UI: {error}"))?;
     let mut terminal = Terminal::new(CrosstermBackend::new(io::stdout()))
         .map_err(|error| format!("terminal: {error}"))?;
-    let outcome = crate::tui::run(&mut terminal, state, worker, results, EventStream::new()).await;
+    let outcome = crate::tui::run_with_handover(
+        &mut terminal,
+        state,
+        worker,
+        results,
+        EventStream::new(),
+        &mut crate::external_editor::TerminalHandover,
+    )
+    .await;
     drop(guard);
     outcome
         .map(|_| ())

@@ -22,6 +22,8 @@ pub mod clipboard;
 pub mod demo;
 pub mod domain;
 pub mod edit;
+// edittui: `$EDITOR` for the item editor
+pub mod external_editor;
 pub mod journal;
 pub mod keymap;
 pub mod launch;

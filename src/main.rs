@@ -66,7 +66,14 @@ async fn open_tui(options: &GlobalOptions) -> Result<(), String> {
     if options.read_only {
         backend = Arc::new(ReadOnly::new(backend));
     }
-    ddbx::launch::open(backend, &table, &options.tui, notices).await
+    ddbx::launch::open(
+        backend,
+        &table,
+        &options.tui,
+        notices,
+        options.version_attr.clone(),
+    )
+    .await
 }
 
 fn main() -> ExitCode {

@@ -40,6 +40,17 @@ pub fn restore() {
     let _ = stdout.flush();
 }
 
+/// Takes the terminal back after another program had it (raw mode, alternate screen, cleared).
+pub fn resume() -> io::Result<()> {
+    enable_raw_mode()?;
+    execute!(
+        io::stdout(),
+        EnterAlternateScreen,
+        Hide,
+        crossterm::terminal::Clear(crossterm::terminal::ClearType::All)
+    )
+}
+
 fn install_panic_hook() {
     let previous = std::panic::take_hook();
     std::panic::set_hook(Box::new(move |info| {

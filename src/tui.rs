@@ -12,6 +12,7 @@ use ratatui::Terminal;
 use tokio::sync::mpsc::UnboundedReceiver;
 
 use crate::app::action::{Action, Clock};
+use crate::app::command::Command;
 use crate::app::state::State;
 use crate::app::update::{start, update};
 use crate::keymap::{Key, Lookup, Section};
@@ -59,6 +60,10 @@ impl KeyRouter {
             }
             Lookup::Unbound => {
                 self.pending.clear();
+                // edittui: in the item editor, every key no binding claims is text editing.
+                if section == Section::Editor {
+                    return Some(Action::EditorKey(key));
+                }
                 typed_char(section, key).map(Action::Input)
             }
         }
@@ -93,19 +98,69 @@ fn clock(started: Instant) -> Clock {
     }
 }
 
+/// Hands the terminal to another program (the user's `$EDITOR`) and takes it back.
+pub trait Handover<E> {
+    /// Runs `$EDITOR` on `text` and returns the edited text. The key reader `events` is given
+    /// up first (it would otherwise read the editor's keystrokes) and a new one returned.
+    fn external_editor(&mut self, events: E, text: &str) -> (E, Result<String, String>);
+}
+
+/// No terminal to hand over (tests, scripted events): `$EDITOR` is reported unavailable.
+pub struct NoHandover;
+
+impl<E> Handover<E> for NoHandover {
+    fn external_editor(&mut self, events: E, _text: &str) -> (E, Result<String, String>) {
+        (
+            events,
+            Err("no terminal to hand to $EDITOR here".to_owned()),
+        )
+    }
+}
+
 /// Runs the app until it quits or the event stream ends; returns the final state.
 pub async fn run<B, E>(
     terminal: &mut Terminal<B>,
-    mut state: State,
-    mut worker: Worker,
-    mut results: UnboundedReceiver<Action>,
-    mut events: E,
+    state: State,
+    worker: Worker,
+    results: UnboundedReceiver<Action>,
+    events: E,
 ) -> io::Result<State>
 where
     B: ratatui::backend::Backend,
     B::Error: std::error::Error + Send + Sync + 'static,
     E: Stream<Item = io::Result<Event>> + Unpin,
 {
+    run_with_handover(terminal, state, worker, results, events, &mut NoHandover).await
+}
+
+/// Starts `command`, except the one the loop itself must carry out (`$EDITOR` needs the
+/// terminal): that one is kept in `handover` for after this batch.
+fn dispatch(worker: &mut Worker, command: Command, handover: &mut Option<String>) -> Flow {
+    match command {
+        Command::ExternalEditor { text } => {
+            *handover = Some(text);
+            Flow::Continue
+        }
+        other => worker.run(other),
+    }
+}
+
+/// [`run`], with a way to hand the terminal to `$EDITOR`.
+pub async fn run_with_handover<B, E, H>(
+    terminal: &mut Terminal<B>,
+    mut state: State,
+    mut worker: Worker,
+    mut results: UnboundedReceiver<Action>,
+    mut events: E,
+    handover: &mut H,
+) -> io::Result<State>
+where
+    B: ratatui::backend::Backend,
+    B::Error: std::error::Error + Send + Sync + 'static,
+    E: Stream<Item = io::Result<Event>> + Unpin,
+    H: Handover<E>,
+{
+    let mut external: Option<String> = None;
     let started = Instant::now();
     let mut router = KeyRouter::default();
     let mut ticker = tokio::time::interval(TICK);
@@ -148,7 +203,7 @@ where
         let mut handled = ready.len();
         for action in ready {
             for command in update(&mut state, action) {
-                if worker.run(command) == Flow::Quit {
+                if dispatch(&mut worker, command, &mut external) == Flow::Quit {
                     flow = Flow::Quit;
                 }
             }
@@ -167,7 +222,7 @@ where
             if let Some(action) = router.route(&state, &event) {
                 handled += 1;
                 for command in update(&mut state, action) {
-                    if worker.run(command) == Flow::Quit {
+                    if dispatch(&mut worker, command, &mut external) == Flow::Quit {
                         flow = Flow::Quit;
                     }
                 }
@@ -175,6 +230,22 @@ where
         }
         if flow == Flow::Quit || state.quitting {
             break;
+        }
+        if let Some(text) = external.take() {
+            let (resumed, result) = handover.external_editor(events, &text);
+            events = resumed;
+            for command in update(&mut state, Action::ExternalEdited(result)) {
+                if dispatch(&mut worker, command, &mut external) == Flow::Quit {
+                    flow = Flow::Quit;
+                }
+            }
+            // The other program drew over the screen, which the handover cleared. A blank frame
+            // first makes the next one write every cell (ratatui's `clear` would ask the
+            // terminal for the cursor position, which not every terminal answers).
+            terminal
+                .draw(|frame| frame.render_widget(ratatui::widgets::Clear, frame.area()))
+                .map_err(io::Error::other)?;
+            handled += 1;
         }
         if handled > 0 && (!state.is_busy() || last_draw.elapsed() >= FRAME) {
             terminal

@@ -1,6 +1,6 @@
 //! Runs [`Command`]s as tokio tasks on `Arc<dyn Backend>` and sends each result back as an
 //! [`Action`] on the same channel as key events. Reads can be cancelled: their abort handles are
-//! kept by request id. (There are no writes yet; when they come they must never be aborted.)
+//! kept by request id. Writes are never aborted: once confirmed, they run to their outcome.
 
 use std::collections::HashMap;
 use std::sync::Arc;
@@ -103,6 +103,51 @@ impl Worker {
                     )
                 });
                 let _ = self.results.send(Action::Copied(outcome));
+            }
+            // ---- edittui: safe item edits ----
+            Command::ExecuteWrite { id, planned } => {
+                let backend = Arc::clone(&self.backend);
+                let results = self.results.clone();
+                // Not kept for cancelling: a confirmed write always runs to its outcome.
+                tokio::spawn(async move {
+                    let result =
+                        crate::edit::execute::execute_planned(backend.as_ref(), &planned).await;
+                    let _ = results.send(Action::WriteDone { id, result });
+                });
+            }
+            Command::AppendJournal { path, write } => {
+                let results = self.results.clone();
+                let entry = crate::journal::JournalEntry::for_write(
+                    &self.backend.connection(),
+                    &write.table,
+                    &write.planned,
+                    write.key,
+                    write.before,
+                    write.after,
+                );
+                tokio::task::spawn_blocking(move || {
+                    let result = crate::journal::Journal::open(path)
+                        .append(&entry)
+                        .map_err(|error| error.to_string());
+                    let _ = results.send(Action::JournalWritten(result));
+                });
+            }
+            Command::LoadJournal { id, path, table } => {
+                let results = self.results.clone();
+                tokio::task::spawn_blocking(move || {
+                    let result = crate::journal::Journal::open(path)
+                        .last_for_table(&table)
+                        .map(|entry| entry.map(Box::new))
+                        .map_err(|error| error.to_string());
+                    let _ = results.send(Action::JournalLoaded { id, result });
+                });
+            }
+            Command::ExternalEditor { .. } => {
+                // The loop carries this out when it owns a real terminal; reaching the worker
+                // means there is none to hand over.
+                let _ = self.results.send(Action::ExternalEdited(Err(
+                    "no terminal to hand to $EDITOR here".to_owned(),
+                )));
             }
         }
         Flow::Continue

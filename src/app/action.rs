@@ -118,6 +118,53 @@ pub enum Action {
     /// A startup or configuration problem to show on screen (e.g. a bad keymap file).
     #[serde(skip)]
     Notice(String),
+
+    // ---- edittui: safe item edits ----
+    /// Opens the selected item in the editor.
+    EditItem,
+    /// Starts a new item from the selected one's entity type.
+    NewItem,
+    /// Copies the selected item under new keys (opens the editor).
+    DuplicateItem,
+    /// Deletes the selected item (after the preview).
+    DeleteItem,
+    /// Undoes the last write to this table from the journal (after the preview).
+    Undo,
+    /// Saves the editor's text: computes the write and shows the preview.
+    SaveEdit,
+    /// Switches the editor between DynamoDB JSON and typed JSON.
+    SwitchEditFormat,
+    /// Edits the text in `$EDITOR` instead.
+    ExternalEditor,
+    /// Cycles the preview's condition: auto, changed values, whole item.
+    CycleConditionMode,
+    /// After a conflict: re-applies your change on top of the current item (new preview).
+    ReapplyChange,
+    /// Goes back to the editor.
+    KeepEditing,
+    /// Throws the edit away; nothing is written.
+    DiscardEdit,
+    /// A key typed into the editor (keys the editor section does not bind).
+    #[serde(skip)]
+    EditorKey(crate::keymap::Key),
+    /// A write finished (or was refused).
+    #[serde(skip)]
+    WriteDone {
+        id: RequestId,
+        result: Result<crate::edit::execute::WriteOutcome, BackendError>,
+    },
+    /// The journal line was appended (or not).
+    #[serde(skip)]
+    JournalWritten(Result<(), String>),
+    /// The journal's last entry for the table, for undo.
+    #[serde(skip)]
+    JournalLoaded {
+        id: RequestId,
+        result: Result<Option<Box<crate::journal::JournalEntry>>, String>,
+    },
+    /// `$EDITOR` returned this text (or failed).
+    #[serde(skip)]
+    ExternalEdited(Result<String, String>),
 }
 
 /// Time as the loop sees it, passed in so `update` never reads a clock.
@@ -163,6 +210,19 @@ impl Action {
         Self::Complete,
         Self::Submit,
         Self::DeleteChar,
+        // edittui: safe item edits
+        Self::EditItem,
+        Self::NewItem,
+        Self::DuplicateItem,
+        Self::DeleteItem,
+        Self::Undo,
+        Self::SaveEdit,
+        Self::SwitchEditFormat,
+        Self::ExternalEditor,
+        Self::CycleConditionMode,
+        Self::ReapplyChange,
+        Self::KeepEditing,
+        Self::DiscardEdit,
     ];
 
     /// The keymap name of a bindable action (`None` for internal results). The match is
@@ -201,6 +261,23 @@ impl Action {
             Self::Complete => "complete",
             Self::Submit => "submit",
             Self::DeleteChar => "delete_char",
+            Self::EditItem => "edit_item",
+            Self::NewItem => "new_item",
+            Self::DuplicateItem => "duplicate_item",
+            Self::DeleteItem => "delete_item",
+            Self::Undo => "undo",
+            Self::SaveEdit => "save_edit",
+            Self::SwitchEditFormat => "switch_edit_format",
+            Self::ExternalEditor => "external_editor",
+            Self::CycleConditionMode => "cycle_condition_mode",
+            Self::ReapplyChange => "reapply_change",
+            Self::KeepEditing => "keep_editing",
+            Self::DiscardEdit => "discard_edit",
+            Self::EditorKey(_)
+            | Self::WriteDone { .. }
+            | Self::JournalWritten(_)
+            | Self::JournalLoaded { .. }
+            | Self::ExternalEdited(_) => return None,
             Self::Input(_)
             | Self::Tick(_)
             | Self::Resize { .. }
@@ -253,6 +330,11 @@ mod tests {
             "scan_page",
             "copied",
             "notice",
+            "editor_key",
+            "write_done",
+            "journal_written",
+            "journal_loaded",
+            "external_edited",
         ] {
             assert_eq!(Action::from_bindable_name(name), None, "{name}");
         }

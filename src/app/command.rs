@@ -28,4 +28,38 @@ pub enum Command {
     CopyToClipboard { text: String, what: String },
     /// Leaves the loop; the terminal guard restores the screen.
     Quit,
+
+    // ---- edittui: safe item edits ----
+    /// Sends a confirmed write through editcore's executor; answers with `Action::WriteDone`.
+    /// Never cancelled: once confirmed, a write runs to its outcome.
+    ExecuteWrite {
+        id: RequestId,
+        planned: Box<crate::domain::edit::PlannedWrite>,
+    },
+    /// Appends the journal line of a successful write (the worker stamps the time and the
+    /// connection); answers with `Action::JournalWritten`.
+    AppendJournal {
+        path: std::path::PathBuf,
+        write: Box<JournalWrite>,
+    },
+    /// Reads the journal's last entry for `table`; answers with `Action::JournalLoaded`.
+    LoadJournal {
+        id: RequestId,
+        path: std::path::PathBuf,
+        table: String,
+    },
+    /// Hands the terminal to `$EDITOR` with `text` (carried out by the loop, which owns the
+    /// terminal); answers with `Action::ExternalEdited`.
+    ExternalEditor { text: String },
+}
+
+/// What the journal records about one successful write (edittui).
+#[derive(Clone, Debug, PartialEq)]
+pub struct JournalWrite {
+    pub table: String,
+    pub planned: crate::domain::edit::PlannedWrite,
+    /// The primary key written (for a key change, the old one).
+    pub key: crate::domain::value::Item,
+    pub before: Option<crate::domain::value::Item>,
+    pub after: Option<crate::domain::value::Item>,
 }

@@ -15,10 +15,17 @@ pub enum Section {
     Prompt,
     /// A yes/no question (scanning a large table).
     Confirm,
+    // ---- edittui: safe item edits ----
+    /// The item editor: unbound keys are typed into the text.
+    Editor,
+    /// The write preview, waiting for confirmation.
+    Preview,
+    /// The 3-way view after a conflict.
+    Conflict,
 }
 
 impl Section {
-    pub const ALL: [Self; 7] = [
+    pub const ALL: [Self; 10] = [
         Self::Global,
         Self::Overview,
         Self::Collections,
@@ -26,6 +33,9 @@ impl Section {
         Self::Help,
         Self::Prompt,
         Self::Confirm,
+        Self::Editor,
+        Self::Preview,
+        Self::Conflict,
     ];
 
     /// The section's name in keymap files.
@@ -39,6 +49,9 @@ impl Section {
             Self::Help => "help",
             Self::Prompt => "prompt",
             Self::Confirm => "confirm",
+            Self::Editor => "editor",
+            Self::Preview => "preview",
+            Self::Conflict => "conflict",
         }
     }
 

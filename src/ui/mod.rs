@@ -3,6 +3,10 @@
 //! Lists draw only their visible rows.
 
 mod collections;
+// edittui: safe item edits
+mod edit;
+mod edit_conflict;
+mod edit_review;
 mod header;
 mod inspector;
 mod list;
@@ -37,6 +41,9 @@ pub fn render(frame: &mut Frame<'_>, state: &State) {
         View::Partition { pk, cursor } => partition::render(frame, body_area, state, pk, *cursor),
         View::Inspector(inspector) => inspector::render(frame, body_area, state, inspector),
     }
+    if let Some(flow) = &state.edit {
+        edit::render(frame, body_area, state, flow);
+    }
     status::render_message(frame, message_area, state);
     status::render(frame, status_area, state);
     match &state.overlay {
@@ -48,6 +55,10 @@ pub fn render(frame: &mut Frame<'_>, state: &State) {
             item_count,
         }) => {
             overlay::confirm_scan(frame, body_area, state, *size_bytes, *item_count);
+        }
+        Some(Overlay::ConfirmDiscardEdit) => edit::confirm_discard(frame, body_area, state),
+        Some(Overlay::TypeTableName(typed)) => {
+            edit::type_table_name(frame, body_area, state, typed);
         }
     }
 }

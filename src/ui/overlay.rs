@@ -12,7 +12,7 @@ use crate::app::action::Action;
 use crate::app::state::{Prompt, PromptKind, State, View};
 use crate::keymap::Section;
 
-fn centered(area: Rect, width: u16, height: u16) -> Rect {
+pub(super) fn centered(area: Rect, width: u16, height: u16) -> Rect {
     let [row] = Layout::vertical([Constraint::Length(height.min(area.height))])
         .flex(Flex::Center)
         .areas(area);

@@ -117,6 +117,40 @@ impl Harness {
                 id,
                 result: self.backend.query(request).await,
             }),
+            // edittui: writes run through editcore's executor, the journal on disk.
+            Command::ExecuteWrite { id, planned } => {
+                self.requests.push(Command::ExecuteWrite {
+                    id,
+                    planned: planned.clone(),
+                });
+                Some(Action::WriteDone {
+                    id,
+                    result: ddbx::edit::execute::execute_planned(self.backend.as_ref(), &planned)
+                        .await,
+                })
+            }
+            Command::AppendJournal { path, write } => {
+                let entry = ddbx::journal::JournalEntry::for_write(
+                    &self.backend.connection(),
+                    &write.table,
+                    &write.planned,
+                    write.key,
+                    write.before,
+                    write.after,
+                );
+                Some(Action::JournalWritten(
+                    ddbx::journal::Journal::open(path)
+                        .append(&entry)
+                        .map_err(|error| error.to_string()),
+                ))
+            }
+            Command::LoadJournal { id, path, table } => Some(Action::JournalLoaded {
+                id,
+                result: ddbx::journal::Journal::open(path)
+                    .last_for_table(&table)
+                    .map(|entry| entry.map(Box::new))
+                    .map_err(|error| error.to_string()),
+            }),
             other => {
                 self.side_effects.push(other);
                 None
@@ -129,6 +163,14 @@ impl Harness {
             .iter()
             .filter(|c| matches!(c, Command::ScanPage { .. }))
             .count()
+    }
+
+    /// Every write command that reached the backend, in order.
+    pub fn writes(&self) -> Vec<&Command> {
+        self.requests
+            .iter()
+            .filter(|c| matches!(c, Command::ExecuteWrite { .. }))
+            .collect()
     }
 
     pub fn queries(&self) -> Vec<&Command> {

@@ -1,6 +1,8 @@
 //! Everything the app knows; `ui` draws it, only `update` changes it.
 
 pub mod discovery;
+pub mod edit;
+pub mod editor_text;
 pub mod inspector;
 pub mod item_facts;
 pub mod loadable;
@@ -67,6 +69,11 @@ pub enum Overlay {
         size_bytes: u64,
         item_count: Option<u64>,
     },
+    // ---- edittui: safe item edits ----
+    /// Leaving the editor would lose changes: the question shown.
+    ConfirmDiscardEdit,
+    /// The first write of a session on real AWS: the table name typed so far.
+    TypeTableName(String),
 }
 
 /// The latest message for the status line.
@@ -104,6 +111,17 @@ pub struct State {
     /// Terminal size, for paging and for hints.
     pub viewport: (u16, u16),
     pub quitting: bool,
+    // ---- edittui: safe item edits ----
+    /// The edit in progress (editor, preview, conflict), drawn over the current view.
+    pub edit: Option<Box<edit::EditFlow>>,
+    /// Where writes are journaled and undo reads from (`None`: no journal, undo unavailable).
+    pub journal_path: Option<std::path::PathBuf>,
+    /// The journal read an undo is waiting for.
+    pub journal_request: Option<super::request_id::RequestId>,
+    /// True once the user typed the table name to allow writes to real AWS this session.
+    pub aws_writes_confirmed: bool,
+    /// `--version-attr`: the version attribute to condition edits on (wins over the model file).
+    pub version_attribute: Option<String>,
 }
 
 impl State {
@@ -136,6 +154,11 @@ impl State {
             ids: RequestIds::default(),
             viewport: (80, 24),
             quitting: false,
+            edit: None,
+            journal_path: None,
+            journal_request: None,
+            aws_writes_confirmed: false,
+            version_attribute: None,
         }
     }
 
@@ -146,6 +169,9 @@ impl State {
             Some(Overlay::Help) => Section::Help,
             Some(Overlay::Prompt(_)) => Section::Prompt,
             Some(Overlay::ConfirmScan { .. }) => Section::Confirm,
+            Some(Overlay::ConfirmDiscardEdit) => Section::Confirm,
+            Some(Overlay::TypeTableName(_)) => Section::Prompt,
+            None if self.edit.is_some() => edit::section(self.edit.as_deref()),
             None => match self.history.current() {
                 View::Overview => Section::Overview,
                 View::Inspector(_) => Section::Inspector,
@@ -177,6 +203,10 @@ impl State {
                 .partitions
                 .values()
                 .any(|partition| matches!(partition.paging, partition::Paging::Fetching(_)))
+            || self
+                .edit
+                .as_ref()
+                .is_some_and(|flow| flow.sending().is_some())
     }
 
     /// Rows visible in a list (terminal height minus header, status and borders).

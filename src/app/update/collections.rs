@@ -96,7 +96,11 @@ pub(super) fn load_current(state: &mut State) -> Vec<Command> {
 }
 
 /// The Query for one page of partition `pk`; `None` before the table is described.
-fn query_page(state: &mut State, pk: &AttrValue, start_key: Option<Item>) -> Option<Command> {
+pub(super) fn query_page(
+    state: &mut State,
+    pk: &AttrValue,
+    start_key: Option<Item>,
+) -> Option<Command> {
     let partition_key = state.described()?.key.partition.name.clone();
     let mut params = ExpressionParams::default();
     params.names.insert("#pk".to_owned(), partition_key);

@@ -9,8 +9,17 @@ mod navigation;
 mod prompt;
 pub mod rows;
 mod scan;
+// ---- edittui: safe item edits ----
+mod conflict;
+mod edit;
+mod journal_entry;
+mod refresh;
+mod undo;
+pub mod write;
 
 pub use rows::row_count;
+// edittui: why a conflict cannot be re-applied, for the conflict view.
+pub use conflict::why_not_reapply as conflict_reason;
 
 use super::action::Action;
 use super::command::Command;
@@ -77,10 +86,24 @@ fn apply(state: &mut State, action: Action) -> Vec<Command> {
             result,
         } => scan::page(state, id, segment, result),
         Action::PartitionPage { id, result } => collections::partition_page(state, id, result),
+        // edittui: safe item edits
+        Action::WriteDone { id, result } => write::write_done(state, id, result),
+        Action::JournalWritten(result) => {
+            undo::journal_written(state, result);
+            Vec::new()
+        }
+        Action::JournalLoaded { id, result } => undo::journal_loaded(state, id, result),
+        Action::ExternalEdited(result) => {
+            edit::external_edited(state, result);
+            Vec::new()
+        }
         other => match state.overlay.clone() {
             Some(Overlay::Help) => help(state, &other),
             Some(Overlay::Prompt(prompt)) => prompt::key(state, prompt, other),
             Some(Overlay::ConfirmScan { .. }) => scan::confirm_key(state, &other),
+            Some(Overlay::ConfirmDiscardEdit) => edit::confirm_discard_key(state, &other),
+            Some(Overlay::TypeTableName(typed)) => write::table_name_key(state, typed, other),
+            None if state.edit.is_some() => edit::flow_key(state, other),
             None => view_action(state, other),
         },
     }
@@ -144,6 +167,11 @@ fn view_action(state: &mut State, action: Action) -> Vec<Command> {
         | Action::CopyItemDdbJson
         | Action::CopyKey
         | Action::CopyValue => inspector::action(state, &action),
+        Action::EditItem
+        | Action::NewItem
+        | Action::DuplicateItem
+        | Action::DeleteItem
+        | Action::Undo => edit::start(state, &action),
         _ => Vec::new(),
     }
 }

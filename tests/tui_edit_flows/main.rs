@@ -1,0 +1,12 @@
+//! Item edits in the TUI as state-machine flows over the memory engine: keys into `update`, the
+//! commands run by the inline worker (writes through editcore's executor, the journal on disk),
+//! assertions on the state, on the commands and on what the engine holds afterwards.
+
+#[path = "../tui_support/mod.rs"]
+mod tui_support;
+
+mod conflicts;
+mod editor;
+mod safety;
+mod support;
+mod writes;

@@ -1,0 +1,125 @@
+//! Safety nets: read-only refuses, the typed table name on real AWS, undo from the journal.
+
+use super::support::*;
+
+#[tokio::test]
+async fn read_only_refuses_every_write_key_without_sending_a_request() {
+    let backend: Arc<dyn Backend> = Arc::new(ReadOnly::new(Arc::new(memory())));
+    let mut harness = inspecting(backend, "USER#u1", "METADATA").await;
+    harness.state.journal_path = Some(journal_path("read-only"));
+    for action in [
+        Action::EditItem,
+        Action::NewItem,
+        Action::DuplicateItem,
+        Action::DeleteItem,
+        Action::Undo,
+    ] {
+        harness.state.notice = None;
+        harness.act(action.clone()).await;
+        assert!(harness.state.edit.is_none(), "{action:?}");
+        assert!(
+            notice(&harness).contains("read-only"),
+            "{action:?}: {}",
+            notice(&harness)
+        );
+    }
+    assert!(harness.writes().is_empty());
+    assert!(
+        !harness
+            .side_effects
+            .iter()
+            .chain(&harness.requests)
+            .any(|command| matches!(command, Command::LoadJournal { .. })),
+        "undo does not even read the journal"
+    );
+}
+
+#[tokio::test]
+async fn the_first_write_to_real_aws_asks_for_the_table_name_and_a_wrong_name_sends_nothing() {
+    let backend: Arc<dyn Backend> = Arc::new(memory().with_connection_kind("aws", None));
+    let mut harness = inspecting(Arc::clone(&backend), "USER#u1", "METADATA").await;
+    harness.act(Action::EditItem).await;
+    let text = editor_text(&harness).replace("Lisbon", "Porto");
+    set_text(&mut harness, text).await;
+    harness.act(Action::SaveEdit).await;
+    harness.act(Action::Confirm).await;
+    assert_eq!(
+        harness.state.overlay,
+        Some(Overlay::TypeTableName(String::new()))
+    );
+    for c in "Shoq".chars() {
+        harness.act(Action::Input(c)).await;
+    }
+    harness.act(Action::Submit).await;
+    assert!(harness.writes().is_empty(), "a wrong name sends nothing");
+    assert!(notice(&harness).contains("not the table name"));
+    harness.act(Action::Confirm).await;
+    for c in "Shop".chars() {
+        harness.act(Action::Input(c)).await;
+    }
+    harness.act(Action::Submit).await;
+    assert_eq!(harness.writes().len(), 1);
+    let now = stored(backend.as_ref(), "USER#u1", "METADATA")
+        .await
+        .expect("item");
+    assert_eq!(now.get("city"), Some(&AttrValue::s("Porto")));
+    // Later writes of the session do not ask again.
+    harness.act(Action::EditItem).await;
+    let text = editor_text(&harness).replace("Porto", "Faro");
+    set_text(&mut harness, text).await;
+    harness.act(Action::SaveEdit).await;
+    harness.act(Action::Confirm).await;
+    assert_eq!(harness.state.overlay, None);
+    assert_eq!(harness.writes().len(), 2);
+}
+
+#[tokio::test]
+async fn undo_previews_the_journal_entry_and_restores_the_old_value() {
+    let backend: Arc<dyn Backend> = Arc::new(memory());
+    let mut harness = inspecting(Arc::clone(&backend), "USER#u1", "METADATA").await;
+    let path = journal_path("undo");
+    harness.state.journal_path = Some(path.clone());
+    harness.act(Action::Undo).await;
+    assert!(
+        notice(&harness).contains("nothing to undo"),
+        "{}",
+        notice(&harness)
+    );
+    harness.act(Action::EditItem).await;
+    let text = editor_text(&harness);
+    set_text(&mut harness, text.replace("\"Ada\"", "\"Grace\"")).await;
+    harness.act(Action::SaveEdit).await;
+    harness.act(Action::Confirm).await;
+    assert!(path.exists(), "the write was journaled");
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::PermissionsExt as _;
+        let mode = std::fs::metadata(&path)
+            .expect("journal")
+            .permissions()
+            .mode();
+        assert_eq!(mode & 0o777, 0o600);
+    }
+    harness.act(Action::Undo).await;
+    let EditStage::Review(review) = stage(&harness) else {
+        panic!("undo shows a preview: {}", notice(&harness));
+    };
+    assert_eq!(
+        harness.state.edit.as_ref().map(|flow| flow.purpose),
+        Some(EditPurpose::Undo)
+    );
+    assert!(
+        review.request_text.contains("Ada"),
+        "{}",
+        review.request_text
+    );
+    let writes = harness.writes().len();
+    harness.act(Action::Confirm).await;
+    assert_eq!(harness.writes().len(), writes + 1);
+    let now = stored(backend.as_ref(), "USER#u1", "METADATA")
+        .await
+        .expect("item");
+    assert_eq!(now.get("name"), Some(&AttrValue::s("Ada")));
+    assert_eq!(inspected(&harness).get("name"), Some(&AttrValue::s("Ada")));
+    let _ = std::fs::remove_dir_all(path.parent().and_then(|p| p.parent()).expect("dir"));
+}

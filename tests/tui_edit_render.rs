@@ -1,0 +1,177 @@
+//! Render snapshots of the edit screens at 80×24 and 60×16: the editor (valid and with a JSON
+//! error), the write preview, the 3-way conflict view and the two questions; plus the check that
+//! a hostile value reaches neither the editor nor the preview as a raw control character.
+
+mod tui_support;
+
+use std::sync::Arc;
+
+use crossterm::event::KeyCode;
+use ddbx::app::action::Action;
+use ddbx::app::state::{Inspector, Settings, State, View};
+use ddbx::backend::memory::MemoryBackend;
+use ddbx::backend::{Backend, Condition, ExpressionParams, ReturnValues, UpdateRequest};
+use ddbx::domain::number::Number;
+use ddbx::domain::value::{AttrValue, Item};
+use ddbx::keymap::Key;
+use ratatui::Terminal;
+use ratatui::backend::TestBackend;
+use tui_support::{Harness, item, pk_sk_table};
+
+const SIZES: [(u16, u16); 2] = [(80, 24), (60, 16)];
+
+fn screen(state: &State, width: u16, height: u16) -> String {
+    let mut state = state.clone();
+    ddbx::app::update::update(&mut state, Action::Resize { width, height });
+    let mut terminal = Terminal::new(TestBackend::new(width, height)).expect("test terminal");
+    terminal
+        .draw(|frame| ddbx::ui::render(frame, &state))
+        .expect("draw");
+    let buffer = terminal.backend().buffer();
+    (0..height)
+        .map(|y| {
+            let line: String = (0..width).map(|x| buffer[(x, y)].symbol()).collect();
+            format!("{}\n", line.trim_end())
+        })
+        .collect()
+}
+
+fn snapshot(name: &str, state: &State) {
+    for (width, height) in SIZES {
+        insta::assert_snapshot!(
+            format!("{name}_{width}x{height}"),
+            screen(state, width, height)
+        );
+    }
+}
+
+fn ada() -> Item {
+    let mut ada = item(&[("PK", "USER#u1"), ("SK", "METADATA"), ("name", "Ada")]);
+    ada.insert(
+        "version".to_owned(),
+        AttrValue::N(Number::parse("3").expect("number")),
+    );
+    ada.insert("city".to_owned(), AttrValue::s("Lisbon"));
+    ada
+}
+
+async fn editing(item: Item) -> (Harness, Arc<dyn Backend>) {
+    let backend: Arc<dyn Backend> =
+        Arc::new(MemoryBackend::new(pk_sk_table("Shop"), [item.clone()]).expect("valid item"));
+    let mut harness = Harness::new(Arc::clone(&backend), "Shop", Settings::default());
+    harness.start().await;
+    harness
+        .state
+        .history
+        .open(View::Inspector(Box::new(Inspector::new(item))));
+    harness.act(Action::EditItem).await;
+    (harness, backend)
+}
+
+fn text(harness: &Harness) -> String {
+    harness
+        .state
+        .edit
+        .as_ref()
+        .and_then(|flow| flow.editor.as_ref())
+        .map(ddbx::app::state::edit::Editor::text)
+        .expect("editor open")
+}
+
+#[tokio::test]
+async fn editor_snapshots() {
+    let (mut harness, _) = editing(ada()).await;
+    snapshot("editor", &harness.state);
+    harness
+        .act(Action::EditorKey(Key::plain(KeyCode::Char('x'))))
+        .await;
+    snapshot("editor_json_error", &harness.state);
+    harness.act(Action::Back).await;
+    snapshot("editor_leave_question", &harness.state);
+}
+
+#[tokio::test]
+async fn preview_snapshot() {
+    let (mut harness, _) = editing(ada()).await;
+    let edited = text(&harness).replace("\"Ada\"", "\"Grace\"");
+    harness.act(Action::ExternalEdited(Ok(edited))).await;
+    harness.act(Action::SaveEdit).await;
+    snapshot("preview_update", &harness.state);
+}
+
+#[tokio::test]
+async fn conflict_snapshot() {
+    let (mut harness, backend) = editing(ada()).await;
+    let edited = text(&harness).replace("\"Ada\"", "\"Grace\"");
+    harness.act(Action::ExternalEdited(Ok(edited))).await;
+    harness.act(Action::SaveEdit).await;
+    let mut params = ExpressionParams::default();
+    params.names.insert("#c".to_owned(), "city".to_owned());
+    params.values.insert(":c".to_owned(), AttrValue::s("Porto"));
+    params.values.insert(
+        ":v".to_owned(),
+        AttrValue::N(Number::parse("4").expect("number")),
+    );
+    backend
+        .update_item(UpdateRequest {
+            table: "Shop".to_owned(),
+            key: item(&[("PK", "USER#u1"), ("SK", "METADATA")]),
+            update: "SET #c = :c, version = :v".to_owned(),
+            condition: Condition::new("attribute_exists(#c)"),
+            params,
+            return_values: ReturnValues::None,
+        })
+        .await
+        .expect("concurrent write");
+    harness.act(Action::Confirm).await;
+    snapshot("conflict", &harness.state);
+}
+
+#[tokio::test]
+async fn aws_table_name_question_snapshot() {
+    let item = ada();
+    let backend: Arc<dyn Backend> = Arc::new(
+        MemoryBackend::new(pk_sk_table("Shop"), [item.clone()])
+            .expect("valid item")
+            .with_connection_kind("aws", None),
+    );
+    let mut harness = Harness::new(backend, "Shop", Settings::default());
+    harness.start().await;
+    harness
+        .state
+        .history
+        .open(View::Inspector(Box::new(Inspector::new(item))));
+    harness.act(Action::DeleteItem).await;
+    harness.act(Action::Confirm).await;
+    harness.act_all("Sh".chars().map(Action::Input)).await;
+    snapshot("aws_table_name", &harness.state);
+}
+
+#[tokio::test]
+async fn hostile_values_reach_neither_the_editor_nor_the_preview_as_control_characters() {
+    let mut hostile = ada();
+    hostile.insert(
+        "note".to_owned(),
+        AttrValue::s("\u{1b}]0;pwned\u{7}\u{9b}31m\u{202e}"),
+    );
+    let (mut harness, _) = editing(hostile).await;
+    let screens = |harness: &Harness| screen(&harness.state, 80, 24);
+    let editor = screens(&harness);
+    // The diff shows the hostile value as the old value and the edited one as the new.
+    let edited = text(&harness).replace("pwned", "owned");
+    harness.act(Action::ExternalEdited(Ok(edited))).await;
+    harness.act(Action::SaveEdit).await;
+    let preview = screens(&harness);
+    for shown in [editor, preview] {
+        assert!(
+            !shown
+                .chars()
+                .any(|c| c.is_control() && c != '\n' || ('\u{202a}'..='\u{202e}').contains(&c)),
+            "{shown}"
+        );
+        assert!(
+            shown.contains("\\u001b") || shown.contains("\\x1b"),
+            "{shown}"
+        );
+    }
+}
