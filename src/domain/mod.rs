@@ -30,3 +30,5 @@ pub mod timestamp;
 pub mod ttl;
 pub mod value;
 pub mod version_attr;
+// indexes: what an index's projection holds
+pub mod index_projection;

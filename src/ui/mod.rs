@@ -11,6 +11,8 @@ mod overview;
 mod partition;
 mod status;
 pub mod text;
+// indexes: results table, GSI browser, sparse-index inspector
+pub mod results_table;
 
 use ratatui::Frame;
 use ratatui::layout::{Constraint, Layout};

@@ -6,6 +6,10 @@ pub mod item_facts;
 pub mod loadable;
 pub mod partition;
 pub mod view;
+// indexes: results-table columns, GSI browser, sparse-index inspector
+pub mod cell;
+mod column_tally;
+pub mod columns;
 
 use std::collections::BTreeMap;
 
