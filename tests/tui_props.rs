@@ -45,6 +45,11 @@ fn cursor(view: &View) -> Option<usize> {
         | View::Partitions { cursor, .. }
         | View::Partition { cursor, .. } => Some(*cursor),
         View::Inspector(inspector) => Some(inspector.cursor),
+        // indexes
+        View::Indexes { cursor }
+        | View::IndexGroups { cursor, .. }
+        | View::IndexItems { cursor, .. }
+        | View::IndexCoverage { cursor, .. } => Some(*cursor),
     }
 }
 

@@ -8,7 +8,7 @@ use std::time::Duration;
 use serde::{Deserialize, Serialize};
 
 use super::request_id::RequestId;
-use crate::backend::{BackendError, Page};
+use crate::backend::{BackendError, GetOutput, Page};
 use crate::domain::schema::TableDescription;
 
 /// Everything `update` reacts to.
@@ -77,6 +77,31 @@ pub enum Action {
     Submit,
     /// Deletes the character before the prompt cursor.
     DeleteChar,
+    // indexes: GSI browser, sparse-index inspector, results-table columns
+    /// Shows the GSI browser: the table and every index.
+    ShowIndexes,
+    /// Starts a sampled coverage scan (the first pages of the table).
+    CoverageSample,
+    /// Starts a full coverage scan (the whole table, and a count of every index).
+    CoverageFull,
+    /// Shows the sparse-index inspector of the index under the cursor.
+    ShowIndexCoverage,
+    /// Opens the query builder on the index under the cursor.
+    QueryIndex,
+    /// Fetches the base item behind the index item under the cursor (GetItem).
+    FetchBaseItem,
+    /// Selects the next column of the results table.
+    NextColumn,
+    /// Selects the previous column of the results table.
+    PrevColumn,
+    /// Sorts by the selected column: ascending, descending, unsorted.
+    SortColumn,
+    /// Hides the selected column, or shows it again.
+    HideColumn,
+    /// Widens the selected column.
+    WidenColumn,
+    /// Narrows the selected column.
+    NarrowColumn,
 
     /// A character typed into the prompt (text-entry keys that no binding claims).
     #[serde(skip)]
@@ -111,6 +136,18 @@ pub enum Action {
     PartitionPage {
         id: RequestId,
         result: Result<Page, BackendError>,
+    },
+    /// One page of an index browse or coverage Scan answered.
+    #[serde(skip)]
+    IndexScanPage {
+        id: RequestId,
+        result: Result<Page, BackendError>,
+    },
+    /// The GetItem of a base item answered.
+    #[serde(skip)]
+    IndexBaseItem {
+        id: RequestId,
+        result: Result<GetOutput, BackendError>,
     },
     /// The clipboard was written (or not).
     #[serde(skip)]
@@ -163,6 +200,18 @@ impl Action {
         Self::Complete,
         Self::Submit,
         Self::DeleteChar,
+        Self::ShowIndexes,
+        Self::CoverageSample,
+        Self::CoverageFull,
+        Self::ShowIndexCoverage,
+        Self::QueryIndex,
+        Self::FetchBaseItem,
+        Self::NextColumn,
+        Self::PrevColumn,
+        Self::SortColumn,
+        Self::HideColumn,
+        Self::WidenColumn,
+        Self::NarrowColumn,
     ];
 
     /// The keymap name of a bindable action (`None` for internal results). The match is
@@ -201,6 +250,18 @@ impl Action {
             Self::Complete => "complete",
             Self::Submit => "submit",
             Self::DeleteChar => "delete_char",
+            Self::ShowIndexes => "show_indexes",
+            Self::CoverageSample => "coverage_sample",
+            Self::CoverageFull => "coverage_full",
+            Self::ShowIndexCoverage => "show_index_coverage",
+            Self::QueryIndex => "query_index",
+            Self::FetchBaseItem => "fetch_base_item",
+            Self::NextColumn => "next_column",
+            Self::PrevColumn => "prev_column",
+            Self::SortColumn => "sort_column",
+            Self::HideColumn => "hide_column",
+            Self::WidenColumn => "widen_column",
+            Self::NarrowColumn => "narrow_column",
             Self::Input(_)
             | Self::Tick(_)
             | Self::Resize { .. }
@@ -208,6 +269,8 @@ impl Action {
             | Self::AccountId { .. }
             | Self::ScanPage { .. }
             | Self::PartitionPage { .. }
+            | Self::IndexScanPage { .. }
+            | Self::IndexBaseItem { .. }
             | Self::Copied(_)
             | Self::Notice(_) => return None,
         })

@@ -1,7 +1,7 @@
 //! Side effects as data: `update` returns these, the worker runs them, tests assert on them.
 
 use super::request_id::RequestId;
-use crate::backend::{QueryRequest, ScanRequest};
+use crate::backend::{GetRequest, QueryRequest, ScanRequest};
 
 /// One side effect for the worker (or the loop) to carry out.
 #[derive(Clone, Debug, PartialEq)]
@@ -28,4 +28,9 @@ pub enum Command {
     CopyToClipboard { text: String, what: String },
     /// Leaves the loop; the terminal guard restores the screen.
     Quit,
+    // indexes
+    /// One page of an index browse or coverage Scan; answers with `Action::IndexScanPage`.
+    IndexScanPage { id: RequestId, request: ScanRequest },
+    /// GetItem of the base item behind an index item; answers with `Action::IndexBaseItem`.
+    FetchIndexBaseItem { id: RequestId, request: GetRequest },
 }

@@ -15,10 +15,13 @@ pub enum Section {
     Prompt,
     /// A yes/no question (scanning a large table).
     Confirm,
+    // indexes
+    /// The GSI browser and the sparse-index inspector.
+    Indexes,
 }
 
 impl Section {
-    pub const ALL: [Self; 7] = [
+    pub const ALL: [Self; 8] = [
         Self::Global,
         Self::Overview,
         Self::Collections,
@@ -26,6 +29,7 @@ impl Section {
         Self::Help,
         Self::Prompt,
         Self::Confirm,
+        Self::Indexes,
     ];
 
     /// The section's name in keymap files.
@@ -39,6 +43,7 @@ impl Section {
             Self::Help => "help",
             Self::Prompt => "prompt",
             Self::Confirm => "confirm",
+            Self::Indexes => "indexes",
         }
     }
 
@@ -51,7 +56,10 @@ impl Section {
     /// keyboard so typing `q` into a prompt types a `q`.
     #[must_use]
     pub const fn falls_back_to_global(self) -> bool {
-        matches!(self, Self::Overview | Self::Collections | Self::Inspector)
+        matches!(
+            self,
+            Self::Overview | Self::Collections | Self::Inspector | Self::Indexes
+        )
     }
 }
 

@@ -12,6 +12,9 @@ mod partition;
 mod status;
 pub mod text;
 // indexes: results table, GSI browser, sparse-index inspector
+mod index_browse;
+mod index_coverage;
+mod indexes;
 pub mod results_table;
 
 use ratatui::Frame;
@@ -38,6 +41,20 @@ pub fn render(frame: &mut Frame<'_>, state: &State) {
         }
         View::Partition { pk, cursor } => partition::render(frame, body_area, state, pk, *cursor),
         View::Inspector(inspector) => inspector::render(frame, body_area, state, inspector),
+        // indexes
+        View::Indexes { cursor } => indexes::render(frame, body_area, state, *cursor),
+        View::IndexGroups { index, cursor } => {
+            index_browse::render_groups(frame, body_area, state, index, *cursor);
+        }
+        View::IndexItems {
+            index,
+            pk,
+            cursor,
+            column,
+        } => index_browse::render_items(frame, body_area, state, index, pk, *cursor, *column),
+        View::IndexCoverage { index, cursor } => {
+            index_coverage::render(frame, body_area, state, index, *cursor);
+        }
     }
     status::render_message(frame, message_area, state);
     status::render(frame, status_area, state);

@@ -90,7 +90,9 @@ impl Harness {
             Command::Describe { .. }
             | Command::AccountId { .. }
             | Command::ScanPage { .. }
-            | Command::QueryPartition { .. } => {
+            | Command::QueryPartition { .. }
+            | Command::IndexScanPage { .. }
+            | Command::FetchIndexBaseItem { .. } => {
                 self.requests.push(command.clone());
             }
             _ => {}
@@ -116,6 +118,14 @@ impl Harness {
             Command::QueryPartition { id, request } => Some(Action::PartitionPage {
                 id,
                 result: self.backend.query(request).await,
+            }),
+            Command::IndexScanPage { id, request } => Some(Action::IndexScanPage {
+                id,
+                result: self.backend.scan(request).await,
+            }),
+            Command::FetchIndexBaseItem { id, request } => Some(Action::IndexBaseItem {
+                id,
+                result: self.backend.get_item(request).await,
             }),
             other => {
                 self.side_effects.push(other);

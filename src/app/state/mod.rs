@@ -10,6 +10,11 @@ pub mod view;
 pub mod cell;
 mod column_tally;
 pub mod columns;
+pub mod coverage;
+pub mod coverage_lines;
+pub mod index_browse;
+pub mod indexes;
+pub mod streamed_scan;
 
 use std::collections::BTreeMap;
 
@@ -108,6 +113,8 @@ pub struct State {
     /// Terminal size, for paging and for hints.
     pub viewport: (u16, u16),
     pub quitting: bool,
+    // indexes: the GSI browser and the sparse-index inspector
+    pub indexes: indexes::Indexes,
 }
 
 impl State {
@@ -140,6 +147,7 @@ impl State {
             ids: RequestIds::default(),
             viewport: (80, 24),
             quitting: false,
+            indexes: indexes::Indexes::default(),
         }
     }
 
@@ -156,6 +164,11 @@ impl State {
                 View::Prefixes { .. } | View::Partitions { .. } | View::Partition { .. } => {
                     Section::Collections
                 }
+                // indexes
+                View::Indexes { .. }
+                | View::IndexGroups { .. }
+                | View::IndexItems { .. }
+                | View::IndexCoverage { .. } => Section::Indexes,
             },
         }
     }
@@ -181,6 +194,7 @@ impl State {
                 .partitions
                 .values()
                 .any(|partition| matches!(partition.paging, partition::Paging::Fetching(_)))
+            || self.indexes.is_busy()
     }
 
     /// Rows visible in a list (terminal height minus header, status and borders).

@@ -9,6 +9,11 @@ mod navigation;
 mod prompt;
 pub mod rows;
 mod scan;
+// indexes: GSI browser and sparse-index inspector
+mod index_query;
+mod index_rows;
+mod index_scans;
+pub mod indexes;
 
 pub use rows::row_count;
 
@@ -48,6 +53,8 @@ fn apply(state: &mut State, action: Action) -> Vec<Command> {
             vec![Command::Quit]
         }
         Action::Tick(clock) => {
+            let step = clock.uptime.saturating_sub(state.clock.uptime);
+            state.indexes.advance(step);
             scan::advance_clock(state, clock);
             Vec::new()
         }
@@ -77,6 +84,8 @@ fn apply(state: &mut State, action: Action) -> Vec<Command> {
             result,
         } => scan::page(state, id, segment, result),
         Action::PartitionPage { id, result } => collections::partition_page(state, id, result),
+        Action::IndexScanPage { id, result } => index_scans::page(state, id, result),
+        Action::IndexBaseItem { id, result } => indexes::base_item(state, id, result),
         other => match state.overlay.clone() {
             Some(Overlay::Help) => help(state, &other),
             Some(Overlay::Prompt(prompt)) => prompt::key(state, prompt, other),
@@ -95,6 +104,11 @@ fn help(state: &mut State, action: &Action) -> Vec<Command> {
 
 /// An action on the current view (no overlay open).
 fn view_action(state: &mut State, action: Action) -> Vec<Command> {
+    if indexes::is_index_view(state.history.current())
+        && let Some(commands) = indexes::action(state, &action)
+    {
+        return commands;
+    }
     match action {
         Action::ToggleHelp => {
             state.overlay = Some(Overlay::Help);
@@ -144,6 +158,7 @@ fn view_action(state: &mut State, action: Action) -> Vec<Command> {
         | Action::CopyItemDdbJson
         | Action::CopyKey
         | Action::CopyValue => inspector::action(state, &action),
+        Action::ShowIndexes => indexes::show(state),
         _ => Vec::new(),
     }
 }

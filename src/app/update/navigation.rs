@@ -14,6 +14,11 @@ pub(super) fn cursor_mut(view: &mut View) -> Option<&mut usize> {
         | View::Partitions { cursor, .. }
         | View::Partition { cursor, .. } => Some(cursor),
         View::Inspector(inspector) => Some(&mut inspector.cursor),
+        // indexes
+        View::Indexes { cursor }
+        | View::IndexGroups { cursor, .. }
+        | View::IndexItems { cursor, .. }
+        | View::IndexCoverage { cursor, .. } => Some(cursor),
     }
 }
 
@@ -26,6 +31,11 @@ pub fn cursor(view: &View) -> usize {
         | View::Partitions { cursor, .. }
         | View::Partition { cursor, .. } => *cursor,
         View::Inspector(inspector) => inspector.cursor,
+        // indexes
+        View::Indexes { cursor }
+        | View::IndexGroups { cursor, .. }
+        | View::IndexItems { cursor, .. }
+        | View::IndexCoverage { cursor, .. } => *cursor,
     }
 }
 
