@@ -9,10 +9,9 @@ use ratatui::widgets::{Block, Paragraph, Row, Table};
 
 use super::list::window;
 use super::text::{count, safe};
-use crate::app::state::coverage_lines::key_schema_text;
 use crate::app::state::{Loadable, State};
 use crate::domain::index_projection::projection_text;
-use crate::domain::schema::{IndexKind, TableDescription};
+use crate::domain::schema::{IndexKind, KeySchema, TableDescription};
 
 pub(super) fn render(frame: &mut Frame<'_>, area: Rect, state: &State, cursor: usize) {
     let [info_area, list_area] =
@@ -55,10 +54,10 @@ pub(super) fn render(frame: &mut Frame<'_>, area: Rect, state: &State, cursor: u
         [
             Constraint::Length(14),
             Constraint::Length(5),
-            Constraint::Min(22),
-            Constraint::Length(22),
+            Constraint::Fill(3),
+            Constraint::Fill(2),
             Constraint::Length(9),
-            Constraint::Length(15),
+            Constraint::Length(13),
         ],
     )
     .header(
@@ -101,7 +100,7 @@ fn rows(state: &State, description: &TableDescription) -> Vec<Vec<String>> {
     let mut rows = vec![vec![
         safe(&description.name).into_owned(),
         "table".to_owned(),
-        key_schema_text(&description.key),
+        compact_keys(&description.key),
         "—".to_owned(),
         optional(description.item_count),
         state
@@ -119,7 +118,7 @@ fn rows(state: &State, description: &TableDescription) -> Vec<Vec<String>> {
                 IndexKind::Local => "LSI",
             }
             .to_owned(),
-            key_schema_text(&index.key),
+            compact_keys(&index.key),
             projection_text(&index.projection),
             optional(index.item_count),
             state
@@ -131,4 +130,13 @@ fn rows(state: &State, description: &TableDescription) -> Vec<Vec<String>> {
         ]);
     }
     rows
+}
+
+/// `GSI1PK S / GSI1SK S`: names and types, short enough for the list.
+fn compact_keys(key: &KeySchema) -> String {
+    let mut text = format!("{} {}", safe(&key.partition.name), key.partition.value_type);
+    if let Some(sort) = &key.sort {
+        text.push_str(&format!(" / {} {}", safe(&sort.name), sort.value_type));
+    }
+    text
 }

@@ -61,13 +61,8 @@ pub fn partial_projection_note(projection: &Projection) -> Option<String> {
     match projection {
         Projection::All => None,
         other => Some(format!(
-            "partial projection ({}): index items hold only the keys{}; F fetches an item's base \
-             item",
-            projection_text(other),
-            match other {
-                Projection::Include(_) => " and the included attributes",
-                _ => "",
-            }
+            "partial projection ({}): F fetches the whole base item",
+            projection_text(other)
         )),
     }
 }
@@ -100,8 +95,7 @@ pub fn coverage_lines(state: &State, index: &str) -> Vec<CoverageLine> {
         lines.push(CoverageLine::new(
             LineKind::Info,
             format!(
-                "No coverage figures yet: s samples the first {SAMPLE_PAGES} pages of the table, \
-                 S scans the whole table and counts every index."
+                "No figures yet: s samples {SAMPLE_PAGES} pages of the table, S counts it all."
             ),
         ));
         return lines;

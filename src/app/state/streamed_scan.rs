@@ -172,8 +172,13 @@ impl StreamedScan {
             ScanStatus::Idle | ScanStatus::AwaitingConfirmation => "not started",
         };
         format!(
-            "{status} · {} pages · {} items read · {:.1} RCU · {:.1} s",
+            "{status} · {} {} · {} items read · {:.1} RCU · {:.1} s",
             self.progress.pages,
+            if self.progress.pages == 1 {
+                "page"
+            } else {
+                "pages"
+            },
             self.progress.items_scanned,
             self.progress.consumed_capacity,
             self.progress.elapsed.as_secs_f64()

@@ -219,6 +219,13 @@ fn coverage_page(
             if is_table {
                 coverage.add_page(&page.items, &description, &state.entities);
             }
+            if coverage.scans().all(|scan| !scan.is_running()) {
+                state.notice = Some(Notice::Info(if coverage.is_complete() {
+                    "coverage counted: complete".to_owned()
+                } else {
+                    format!("coverage sampled from {} table items", coverage.table_items)
+                }));
+            }
             next.into_iter().collect()
         }
     }
