@@ -231,3 +231,120 @@ impl Coverage {
         })
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use std::time::Duration;
+
+    use super::*;
+    use crate::backend::ScanRequest;
+    use crate::domain::schema::{IndexKind, IndexSchema, KeyAttribute, KeySchema, Projection};
+    use crate::domain::value::{AttrValue, ValueType};
+
+    fn description() -> TableDescription {
+        let key = |pk: &str, sk: &str| KeySchema {
+            partition: KeyAttribute::new(pk, ValueType::S),
+            sort: Some(KeyAttribute::new(sk, ValueType::S)),
+        };
+        let mut table = TableDescription::new("T", key("PK", "SK"));
+        table.indexes.push(IndexSchema {
+            name: "GSI1".to_owned(),
+            kind: IndexKind::Global,
+            key: key("GSI1PK", "GSI1SK"),
+            projection: Projection::KeysOnly,
+            item_count: None,
+            size_bytes: None,
+            status: None,
+        });
+        table
+            .attribute_types
+            .insert("GSI1PK".to_owned(), ValueType::S);
+        table
+            .attribute_types
+            .insert("GSI1SK".to_owned(), ValueType::S);
+        table
+    }
+
+    fn item(pairs: &[(&str, AttrValue)]) -> Item {
+        pairs
+            .iter()
+            .map(|(name, value)| ((*name).to_owned(), value.clone()))
+            .collect()
+    }
+
+    fn coverage(mode: CoverageMode) -> Coverage {
+        let scan = StreamedScan::start(ScanRequest::new("T"), None, Duration::ZERO);
+        Coverage::new(mode, scan, &description())
+    }
+
+    #[test]
+    fn items_are_counted_in_or_out_of_each_index_with_entity_and_reason() {
+        let s = AttrValue::s;
+        let items = vec![
+            item(&[
+                ("PK", s("USER#1")),
+                ("SK", s("METADATA")),
+                ("GSI1PK", s("G")),
+                ("GSI1SK", s("x")),
+            ]),
+            item(&[
+                ("PK", s("USER#2")),
+                ("SK", s("METADATA")),
+                ("GSI1PK", s("G")),
+                ("GSI1SK", s("y")),
+            ]),
+            item(&[("PK", s("USER#3")), ("SK", s("METADATA"))]),
+            item(&[
+                ("PK", s("ORDER#1")),
+                ("SK", s("METADATA")),
+                ("GSI1PK", AttrValue::n(7)),
+                ("GSI1SK", s("z")),
+            ]),
+            item(&[
+                ("PK", s("USER#4")),
+                ("SK", s("METADATA")),
+                ("GSI1SK", s("z")),
+            ]),
+        ];
+        let mut run = coverage(CoverageMode::Sample);
+        run.add_page(&items, &description(), &EntityDecoder::new());
+        let gsi1 = run.index("GSI1").expect("GSI1");
+        assert_eq!(run.table_items, 5);
+        assert_eq!(gsi1.in_index, 2);
+        assert_eq!(gsi1.entities.get("User"), Some(&2));
+        let reasons: Vec<(&str, &str, u64)> = gsi1
+            .exclusions
+            .iter()
+            .map(|e| (e.entity.as_str(), e.reason.as_str(), e.count))
+            .collect();
+        assert_eq!(
+            reasons,
+            [
+                ("Order", "GSI1PK has wrong type N (index expects S)", 1),
+                ("User", "GSI1PK missing, GSI1SK missing", 1),
+                ("User", "GSI1PK missing", 1),
+            ]
+        );
+        assert_eq!(
+            gsi1.exclusions[1].example,
+            item(&[("PK", s("USER#3")), ("SK", s("METADATA"))]),
+            "the example is the item's primary key"
+        );
+        let summary = run.summary("GSI1").expect("summary");
+        assert_eq!(
+            summary,
+            "~40.0% (2 of 5 table items read would be in it; sampled)"
+        );
+        assert_eq!(run.short("GSI1").as_deref(), Some("~40.0% sampled"));
+    }
+
+    #[test]
+    fn nothing_read_yet_says_so() {
+        let run = coverage(CoverageMode::Full);
+        assert_eq!(
+            run.summary("GSI1").as_deref(),
+            Some("no table items read yet")
+        );
+        assert_eq!(run.summary("nope"), None);
+    }
+}

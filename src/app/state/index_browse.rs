@@ -142,3 +142,71 @@ impl IndexBrowse {
         mix
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use std::time::Duration;
+
+    use super::*;
+    use crate::app::state::streamed_scan::StreamedScan;
+    use crate::backend::ScanRequest;
+    use crate::domain::schema::KeyAttribute;
+    use crate::domain::value::ValueType;
+
+    #[test]
+    fn items_are_grouped_by_index_partition_key_in_dynamodb_order() {
+        let table_key = KeySchema {
+            partition: KeyAttribute::new("PK", ValueType::S),
+            sort: Some(KeyAttribute::new("SK", ValueType::S)),
+        };
+        let index_key = KeySchema {
+            partition: KeyAttribute::new("score", ValueType::N),
+            sort: None,
+        };
+        let item = |pk: &str, score: Option<i64>| -> Item {
+            let mut item: Item = [
+                ("PK".to_owned(), AttrValue::s(pk)),
+                ("SK".to_owned(), AttrValue::s("METADATA")),
+            ]
+            .into_iter()
+            .collect();
+            if let Some(score) = score {
+                item.insert("score".to_owned(), AttrValue::n(score));
+            }
+            item
+        };
+        let scan = StreamedScan::start(ScanRequest::new("T"), None, Duration::ZERO);
+        let mut browse = IndexBrowse::new("ByScore", scan);
+        let decoder = EntityDecoder::new();
+        browse.add_page(
+            vec![item("USER#1", Some(10)), item("USER#2", Some(9))],
+            &index_key,
+            &table_key,
+            &decoder,
+        );
+        browse.add_page(
+            vec![item("USER#3", Some(10)), item("STORE#1", None)],
+            &index_key,
+            &table_key,
+            &decoder,
+        );
+        let groups: Vec<(AttrValue, usize)> = browse
+            .groups
+            .iter()
+            .map(|group| (group.pk.clone(), group.items.len()))
+            .collect();
+        assert_eq!(
+            groups,
+            [(AttrValue::n(9), 1), (AttrValue::n(10), 2)],
+            "9 before 10"
+        );
+        assert_eq!(browse.items, 4);
+        assert_eq!(browse.entity_mix(), [("User", 3), ("Store", 1)]);
+        let ten = browse.group(&AttrValue::n(10)).expect("group 10");
+        assert_eq!(
+            ten.items[1]["PK"],
+            AttrValue::s("USER#3"),
+            "page order kept"
+        );
+    }
+}

@@ -185,3 +185,112 @@ impl StreamedScan {
         )
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::domain::value::{AttrValue, Item};
+
+    fn key(n: i64) -> Item {
+        [("PK".to_owned(), AttrValue::n(n))].into_iter().collect()
+    }
+
+    fn page(items: usize, next: Option<Item>) -> Page {
+        Page {
+            items: (0..items).map(|n| key(n as i64)).collect(),
+            last_evaluated_key: next,
+            count: items as u64,
+            scanned_count: items as u64,
+            consumed: None,
+        }
+    }
+
+    fn issued(command: Option<Command>) -> (RequestId, ScanRequest) {
+        match command {
+            Some(Command::IndexScanPage { id, request }) => (id, request),
+            other => panic!("expected a page request, got {other:?}"),
+        }
+    }
+
+    #[test]
+    fn pages_follow_the_last_evaluated_key_until_it_is_absent() {
+        let mut ids = RequestIds::default();
+        let mut scan = StreamedScan::start(ScanRequest::new("T"), None, Duration::ZERO);
+        let (first, request) = issued(scan.next_page(&mut ids));
+        assert_eq!(request.start_key, None);
+        assert!(scan.next_page(&mut ids).is_none(), "one page at a time");
+        assert!(matches!(
+            scan.land(first, Ok(page(3, Some(key(2))))),
+            Landed::Page(_)
+        ));
+        let (second, request) = issued(scan.next_page(&mut ids));
+        assert_eq!(request.start_key, Some(key(2)));
+        assert!(matches!(
+            scan.land(second, Ok(page(1, None))),
+            Landed::Page(_)
+        ));
+        assert_eq!(scan.status, ScanStatus::Complete);
+        assert!(scan.is_exhaustive());
+        assert_eq!((scan.count, scan.progress.pages), (4, 2));
+        assert!(scan.next_page(&mut ids).is_none());
+    }
+
+    #[test]
+    fn a_sample_stops_after_its_pages_and_is_not_exhaustive() {
+        let mut ids = RequestIds::default();
+        let mut scan = StreamedScan::start(ScanRequest::new("T"), Some(1), Duration::ZERO);
+        let (id, _) = issued(scan.next_page(&mut ids));
+        scan.land(id, Ok(page(2, Some(key(1)))));
+        assert_eq!(scan.status, ScanStatus::Complete);
+        assert!(!scan.is_exhaustive());
+        assert!(scan.progress_text().starts_with("sampled · 1 page ·"));
+        assert!(scan.next_page(&mut ids).is_none());
+    }
+
+    #[test]
+    fn a_stale_page_is_not_taken_and_a_failure_keeps_the_cursor() {
+        let mut ids = RequestIds::default();
+        let mut scan = StreamedScan::start(ScanRequest::new("T"), None, Duration::ZERO);
+        let stale = ids.issue();
+        let (id, _) = issued(scan.next_page(&mut ids));
+        assert!(matches!(
+            scan.land(stale, Ok(page(1, None))),
+            Landed::NotMine
+        ));
+        let failed = scan.land(id, Err(BackendError::NotFound("no index".to_owned())));
+        assert!(matches!(failed, Landed::Failed(text) if text.contains("no index")));
+        assert!(matches!(scan.status, ScanStatus::Failed(_)));
+        assert_eq!(scan.cursor, SegmentCursor::Ready(None));
+    }
+
+    #[test]
+    fn pause_resume_and_cancel_keep_the_place() {
+        let mut ids = RequestIds::default();
+        let mut scan = StreamedScan::start(ScanRequest::new("T"), None, Duration::ZERO);
+        let (id, _) = issued(scan.next_page(&mut ids));
+        assert!(scan.toggle_pause(&mut ids).is_none());
+        scan.land(id, Ok(page(1, Some(key(0)))));
+        assert!(scan.next_page(&mut ids).is_none(), "paused");
+        scan.advance(Duration::from_secs(5));
+        assert_eq!(
+            scan.progress.elapsed,
+            Duration::ZERO,
+            "paused time is not counted"
+        );
+        let (resumed, request) = issued(scan.toggle_pause(&mut ids));
+        assert_eq!(request.start_key, Some(key(0)));
+        assert_eq!(scan.cancel(), Some(resumed));
+        assert_eq!(scan.status, ScanStatus::Cancelled);
+        assert_eq!(scan.cursor, SegmentCursor::Ready(Some(key(0))));
+        assert!(matches!(
+            scan.land(resumed, Ok(page(1, None))),
+            Landed::NotMine
+        ));
+        let (_, request) = issued(scan.toggle_pause(&mut ids));
+        assert_eq!(
+            request.start_key,
+            Some(key(0)),
+            "resuming after cancel continues"
+        );
+    }
+}

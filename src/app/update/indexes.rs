@@ -87,7 +87,11 @@ pub(super) fn action(state: &mut State, action: &Action) -> Option<Vec<Command>>
         Action::CancelScan => index_scans::cancel(state, browsing.as_deref()),
         Action::RestartScan => match &browsing {
             Some(index) => index_scans::restart_browse(state, index),
-            None => index_scans::start_coverage(state, CoverageMode::Full),
+            // Rescans coverage the way it was last counted.
+            None => match state.indexes.coverage.as_ref().map(|c| c.mode) {
+                Some(mode) => index_scans::start_coverage(state, mode),
+                None => Vec::new(),
+            },
         },
         Action::ShowIndexCoverage => match current_index(state) {
             Some(index) => {
