@@ -24,6 +24,7 @@ pub mod number;
 pub mod partition_items;
 pub mod partition_key;
 pub mod plain_json;
+pub mod raw_query;
 pub mod related;
 pub mod schema;
 pub mod timestamp;
