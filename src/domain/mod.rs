@@ -26,6 +26,7 @@ pub mod partition_items;
 pub mod partition_key;
 pub mod plain_json;
 pub mod query_spec;
+pub mod raw_query;
 pub mod related;
 pub mod schema;
 pub mod timestamp;
