@@ -15,10 +15,15 @@ pub enum Section {
     Prompt,
     /// A yes/no question (scanning a large table).
     Confirm,
+    // query builder (issue 6, `query`)
+    /// The query builder form: unbound printable keys are typed into the focused field.
+    QueryForm,
+    /// The results of a query.
+    QueryResults,
 }
 
 impl Section {
-    pub const ALL: [Self; 7] = [
+    pub const ALL: [Self; 9] = [
         Self::Global,
         Self::Overview,
         Self::Collections,
@@ -26,6 +31,8 @@ impl Section {
         Self::Help,
         Self::Prompt,
         Self::Confirm,
+        Self::QueryForm,
+        Self::QueryResults,
     ];
 
     /// The section's name in keymap files.
@@ -39,6 +46,8 @@ impl Section {
             Self::Help => "help",
             Self::Prompt => "prompt",
             Self::Confirm => "confirm",
+            Self::QueryForm => "query_form",
+            Self::QueryResults => "query_results",
         }
     }
 
@@ -51,7 +60,10 @@ impl Section {
     /// keyboard so typing `q` into a prompt types a `q`.
     #[must_use]
     pub const fn falls_back_to_global(self) -> bool {
-        matches!(self, Self::Overview | Self::Collections | Self::Inspector)
+        matches!(
+            self,
+            Self::Overview | Self::Collections | Self::Inspector | Self::QueryResults
+        )
     }
 }
 

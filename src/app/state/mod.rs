@@ -6,6 +6,9 @@ pub mod item_facts;
 pub mod loadable;
 pub mod partition;
 pub mod view;
+// query builder (issue 6, `query`)
+pub mod query_form;
+pub mod query_results;
 
 use std::collections::BTreeMap;
 
@@ -14,6 +17,9 @@ pub use inspector::Inspector;
 pub use loadable::Loadable;
 pub use partition::Partition;
 pub use view::{History, View};
+// query builder (issue 6, `query`)
+pub use query_form::QueryForm;
+pub use query_results::QueryRun;
 
 use super::action::Clock;
 use super::request_id::RequestIds;
@@ -67,6 +73,9 @@ pub enum Overlay {
         size_bytes: u64,
         item_count: Option<u64>,
     },
+    // query builder (issue 6, `query`)
+    /// The query builder form.
+    QueryForm(Box<QueryForm>),
 }
 
 /// The latest message for the status line.
@@ -104,6 +113,11 @@ pub struct State {
     /// Terminal size, for paging and for hints.
     pub viewport: (u16, u16),
     pub quitting: bool,
+    // query builder (issue 6, `query`)
+    /// Queries run from the builder; `View::QueryResults { run }` indexes this.
+    pub query_runs: Vec<QueryRun>,
+    /// The form as last submitted, reopened by `edit_query`.
+    pub last_form: Option<Box<QueryForm>>,
 }
 
 impl State {
@@ -136,6 +150,8 @@ impl State {
             ids: RequestIds::default(),
             viewport: (80, 24),
             quitting: false,
+            query_runs: Vec::new(),
+            last_form: None,
         }
     }
 
@@ -146,12 +162,14 @@ impl State {
             Some(Overlay::Help) => Section::Help,
             Some(Overlay::Prompt(_)) => Section::Prompt,
             Some(Overlay::ConfirmScan { .. }) => Section::Confirm,
+            Some(Overlay::QueryForm(_)) => Section::QueryForm,
             None => match self.history.current() {
                 View::Overview => Section::Overview,
                 View::Inspector(_) => Section::Inspector,
                 View::Prefixes { .. } | View::Partitions { .. } | View::Partition { .. } => {
                     Section::Collections
                 }
+                View::QueryResults { .. } => Section::QueryResults,
             },
         }
     }
@@ -177,6 +195,7 @@ impl State {
                 .partitions
                 .values()
                 .any(|partition| matches!(partition.paging, partition::Paging::Fetching(_)))
+            || self.query_runs.iter().any(QueryRun::is_busy)
     }
 
     /// Rows visible in a list (terminal height minus header, status and borders).

@@ -80,6 +80,18 @@ pub fn build_query(
     })
 }
 
+/// The page size and "stop after N matches" of `spec`, checked (raw mode uses these too).
+pub fn reading_options(spec: &QuerySpec) -> Result<(Option<u32>, Option<u64>), Vec<FieldError>> {
+    let mut errors = Vec::new();
+    let limit = page_size(&spec.page_size, &mut errors);
+    let stop = stop_after(&spec.stop_after, &mut errors);
+    if errors.is_empty() {
+        Ok((limit, stop))
+    } else {
+        Err(errors)
+    }
+}
+
 fn target_key<'a>(
     description: &'a TableDescription,
     index: Option<&str>,

@@ -10,7 +10,7 @@ pub mod template;
 
 use std::ops::Range;
 
-pub use build::build_query;
+pub use build::{build_query, consistent_refusal, reading_options};
 pub use preview::preview_text;
 
 use crate::backend::QueryRequest;
