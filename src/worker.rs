@@ -118,6 +118,21 @@ impl Worker {
                 });
                 let _ = self.results.send(Action::Copied(outcome));
             }
+            // query builder (issue 6, `query`)
+            Command::QueryPage { id, request } => {
+                let backend = Arc::clone(&self.backend);
+                self.spawn_read(id, async move {
+                    let result = backend.query(request).await;
+                    Action::QueryPage { id, result }
+                });
+            }
+            Command::GetItem { id, request } => {
+                let backend = Arc::clone(&self.backend);
+                self.spawn_read(id, async move {
+                    let result = backend.get_item(request).await;
+                    Action::BaseItem { id, result }
+                });
+            }
         }
         Flow::Continue
     }

@@ -437,3 +437,26 @@ async fn column_keys_sort_hide_and_resize_the_index_items_table() {
     assert_eq!(column.width, before + 2);
     assert!(column.hidden);
 }
+
+#[tokio::test]
+async fn q_queries_the_index_from_the_query_builder_with_the_index_partition_filled_in() {
+    let mut harness = demo(Settings::default()).await;
+    open_index_list(&mut harness).await;
+    let row = index_row(&harness, "GSI2");
+    move_to(&mut harness, row).await;
+    harness.act(Action::QueryIndex).await;
+    let Some(ddbx::app::state::Overlay::QueryForm(form)) = &harness.state.overlay else {
+        panic!("the query builder opens: {:?}", harness.state.overlay);
+    };
+    assert_eq!(form.spec.index.as_deref(), Some("GSI2"));
+    assert_eq!(form.spec.partition, "");
+    harness.act(Action::Back).await;
+    harness.act(Action::Open).await;
+    harness.act(Action::Open).await;
+    harness.act(Action::QueryIndex).await;
+    let Some(ddbx::app::state::Overlay::QueryForm(form)) = &harness.state.overlay else {
+        panic!("the query builder opens from an index partition");
+    };
+    assert_eq!(form.spec.index.as_deref(), Some("GSI2"));
+    assert_eq!(form.spec.partition, "ORDERS_PENDING_REVIEW");
+}

@@ -102,6 +102,29 @@ pub enum Action {
     WidenColumn,
     /// Narrows the selected column.
     NarrowColumn,
+    // query builder (issue 6, `query`)
+    /// Opens the query builder, prefilled from the partition or item under the cursor.
+    OpenQueryForm,
+    /// Moves to the next field of the form.
+    NextField,
+    /// Moves to the previous field of the form.
+    PrevField,
+    /// Cycles a choice field (target, operator, order, …) forward.
+    NextChoice,
+    /// Cycles a choice field backward.
+    PrevChoice,
+    /// Switches the form between fields and raw expressions.
+    ToggleRawMode,
+    /// Adds a filter row to the form.
+    AddFilterRow,
+    /// Removes the filter row under the focus.
+    RemoveFilterRow,
+    /// Stops reading the query's pages.
+    CancelQuery,
+    /// Opens the form again with the current results' query.
+    EditQuery,
+    /// Fetches the base items of an index query's rows with GetItem.
+    FetchBaseItems,
 
     /// A character typed into the prompt (text-entry keys that no binding claims).
     #[serde(skip)]
@@ -146,6 +169,18 @@ pub enum Action {
     /// The GetItem of a base item answered.
     #[serde(skip)]
     IndexBaseItem {
+        id: RequestId,
+        result: Result<GetOutput, BackendError>,
+    },
+    /// One page of a builder query answered.
+    #[serde(skip)]
+    QueryPage {
+        id: RequestId,
+        result: Result<Page, BackendError>,
+    },
+    /// A base item (GetItem) answered.
+    #[serde(skip)]
+    BaseItem {
         id: RequestId,
         result: Result<GetOutput, BackendError>,
     },
@@ -212,6 +247,17 @@ impl Action {
         Self::HideColumn,
         Self::WidenColumn,
         Self::NarrowColumn,
+        Self::OpenQueryForm,
+        Self::NextField,
+        Self::PrevField,
+        Self::NextChoice,
+        Self::PrevChoice,
+        Self::ToggleRawMode,
+        Self::AddFilterRow,
+        Self::RemoveFilterRow,
+        Self::CancelQuery,
+        Self::EditQuery,
+        Self::FetchBaseItems,
     ];
 
     /// The keymap name of a bindable action (`None` for internal results). The match is
@@ -262,6 +308,17 @@ impl Action {
             Self::HideColumn => "hide_column",
             Self::WidenColumn => "widen_column",
             Self::NarrowColumn => "narrow_column",
+            Self::OpenQueryForm => "open_query_form",
+            Self::NextField => "next_field",
+            Self::PrevField => "prev_field",
+            Self::NextChoice => "next_choice",
+            Self::PrevChoice => "prev_choice",
+            Self::ToggleRawMode => "toggle_raw_mode",
+            Self::AddFilterRow => "add_filter_row",
+            Self::RemoveFilterRow => "remove_filter_row",
+            Self::CancelQuery => "cancel_query",
+            Self::EditQuery => "edit_query",
+            Self::FetchBaseItems => "fetch_base_items",
             Self::Input(_)
             | Self::Tick(_)
             | Self::Resize { .. }
@@ -271,6 +328,8 @@ impl Action {
             | Self::PartitionPage { .. }
             | Self::IndexScanPage { .. }
             | Self::IndexBaseItem { .. }
+            | Self::QueryPage { .. }
+            | Self::BaseItem { .. }
             | Self::Copied(_)
             | Self::Notice(_) => return None,
         })

@@ -33,4 +33,12 @@ pub enum Command {
     IndexScanPage { id: RequestId, request: ScanRequest },
     /// GetItem of the base item behind an index item; answers with `Action::IndexBaseItem`.
     FetchIndexBaseItem { id: RequestId, request: GetRequest },
+    // query builder (issue 6, `query`)
+    /// One page of a query run from the builder; answers with `Action::QueryPage`.
+    QueryPage {
+        id: RequestId,
+        request: QueryRequest,
+    },
+    /// Reads a base item for a row of a KEYS_ONLY / INCLUDE index; answers with `Action::BaseItem`.
+    GetItem { id: RequestId, request: GetRequest },
 }

@@ -18,10 +18,15 @@ pub enum Section {
     // indexes
     /// The GSI browser and the sparse-index inspector.
     Indexes,
+    // query builder (issue 6, `query`)
+    /// The query builder form: unbound printable keys are typed into the focused field.
+    QueryForm,
+    /// The results of a query.
+    QueryResults,
 }
 
 impl Section {
-    pub const ALL: [Self; 8] = [
+    pub const ALL: [Self; 10] = [
         Self::Global,
         Self::Overview,
         Self::Collections,
@@ -30,6 +35,8 @@ impl Section {
         Self::Prompt,
         Self::Confirm,
         Self::Indexes,
+        Self::QueryForm,
+        Self::QueryResults,
     ];
 
     /// The section's name in keymap files.
@@ -44,6 +51,8 @@ impl Section {
             Self::Prompt => "prompt",
             Self::Confirm => "confirm",
             Self::Indexes => "indexes",
+            Self::QueryForm => "query_form",
+            Self::QueryResults => "query_results",
         }
     }
 
@@ -58,7 +67,11 @@ impl Section {
     pub const fn falls_back_to_global(self) -> bool {
         matches!(
             self,
-            Self::Overview | Self::Collections | Self::Inspector | Self::Indexes
+            Self::Overview
+                | Self::Collections
+                | Self::Inspector
+                | Self::Indexes
+                | Self::QueryResults
         )
     }
 }

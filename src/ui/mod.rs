@@ -10,6 +10,9 @@ mod overlay;
 mod overview;
 mod partition;
 mod status;
+// query builder (issue 6, `query`)
+mod query_form;
+mod query_results;
 pub mod text;
 // indexes: results table, GSI browser, sparse-index inspector
 mod index_browse;
@@ -55,6 +58,9 @@ pub fn render(frame: &mut Frame<'_>, state: &State) {
         View::IndexCoverage { index, cursor } => {
             index_coverage::render(frame, body_area, state, index, *cursor);
         }
+        View::QueryResults { run, cursor } => {
+            query_results::render(frame, body_area, state, *run, *cursor);
+        }
     }
     status::render_message(frame, message_area, state);
     status::render(frame, status_area, state);
@@ -68,5 +74,6 @@ pub fn render(frame: &mut Frame<'_>, state: &State) {
         }) => {
             overlay::confirm_scan(frame, body_area, state, *size_bytes, *item_count);
         }
+        Some(Overlay::QueryForm(form)) => query_form::render(frame, body_area, state, form),
     }
 }

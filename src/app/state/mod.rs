@@ -15,6 +15,9 @@ pub mod coverage_lines;
 pub mod index_browse;
 pub mod indexes;
 pub mod streamed_scan;
+// query builder (issue 6, `query`)
+pub mod query_form;
+pub mod query_results;
 
 use std::collections::BTreeMap;
 
@@ -23,6 +26,9 @@ pub use inspector::Inspector;
 pub use loadable::Loadable;
 pub use partition::Partition;
 pub use view::{History, View};
+// query builder (issue 6, `query`)
+pub use query_form::QueryForm;
+pub use query_results::QueryRun;
 
 use super::action::Clock;
 use super::request_id::RequestIds;
@@ -76,6 +82,9 @@ pub enum Overlay {
         size_bytes: u64,
         item_count: Option<u64>,
     },
+    // query builder (issue 6, `query`)
+    /// The query builder form.
+    QueryForm(Box<QueryForm>),
 }
 
 /// The latest message for the status line.
@@ -115,6 +124,11 @@ pub struct State {
     pub quitting: bool,
     // indexes: the GSI browser and the sparse-index inspector
     pub indexes: indexes::Indexes,
+    // query builder (issue 6, `query`)
+    /// Queries run from the builder; `View::QueryResults { run }` indexes this.
+    pub query_runs: Vec<QueryRun>,
+    /// The form as last submitted, reopened by `edit_query`.
+    pub last_form: Option<Box<QueryForm>>,
 }
 
 impl State {
@@ -148,6 +162,8 @@ impl State {
             viewport: (80, 24),
             quitting: false,
             indexes: indexes::Indexes::default(),
+            query_runs: Vec::new(),
+            last_form: None,
         }
     }
 
@@ -158,6 +174,7 @@ impl State {
             Some(Overlay::Help) => Section::Help,
             Some(Overlay::Prompt(_)) => Section::Prompt,
             Some(Overlay::ConfirmScan { .. }) => Section::Confirm,
+            Some(Overlay::QueryForm(_)) => Section::QueryForm,
             None => match self.history.current() {
                 View::Overview => Section::Overview,
                 View::Inspector(_) => Section::Inspector,
@@ -169,6 +186,7 @@ impl State {
                 | View::IndexGroups { .. }
                 | View::IndexItems { .. }
                 | View::IndexCoverage { .. } => Section::Indexes,
+                View::QueryResults { .. } => Section::QueryResults,
             },
         }
     }
@@ -195,6 +213,7 @@ impl State {
                 .values()
                 .any(|partition| matches!(partition.paging, partition::Paging::Fetching(_)))
             || self.indexes.is_busy()
+            || self.query_runs.iter().any(QueryRun::is_busy)
     }
 
     /// Rows visible in a list (terminal height minus header, status and borders).

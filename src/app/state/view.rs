@@ -34,6 +34,9 @@ pub enum View {
     },
     /// Sparse-index inspector for one index: coverage, entity types, why items are left out.
     IndexCoverage { index: String, cursor: usize },
+    // query builder (issue 6, `query`)
+    /// The results of `State::query_runs[run]`.
+    QueryResults { run: usize, cursor: usize },
 }
 
 /// Visited views; `position` is the current one. Opening a view drops the forward part.

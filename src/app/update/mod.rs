@@ -14,6 +14,8 @@ mod index_query;
 mod index_rows;
 mod index_scans;
 pub mod indexes;
+// query builder (issue 6, `query`)
+pub mod query;
 
 pub use rows::row_count;
 
@@ -86,10 +88,13 @@ fn apply(state: &mut State, action: Action) -> Vec<Command> {
         Action::PartitionPage { id, result } => collections::partition_page(state, id, result),
         Action::IndexScanPage { id, result } => index_scans::page(state, id, result),
         Action::IndexBaseItem { id, result } => indexes::base_item(state, id, result),
+        Action::QueryPage { id, result } => query::results::page(state, id, result),
+        Action::BaseItem { id, result } => query::results::base_item(state, id, result),
         other => match state.overlay.clone() {
             Some(Overlay::Help) => help(state, &other),
             Some(Overlay::Prompt(prompt)) => prompt::key(state, prompt, other),
             Some(Overlay::ConfirmScan { .. }) => scan::confirm_key(state, &other),
+            Some(Overlay::QueryForm(form)) => query::form::key(state, *form, other),
             None => view_action(state, other),
         },
     }
@@ -124,7 +129,9 @@ fn view_action(state: &mut State, action: Action) -> Vec<Command> {
         | Action::PageDown
         | Action::PageUp => {
             navigation::move_cursor(state, &action);
-            collections::fetch_more_if_near_end(state)
+            let mut commands = collections::fetch_more_if_near_end(state);
+            commands.extend(query::results::fetch_more_if_near_end(state));
+            commands
         }
         Action::ShowOverview => {
             if *state.history.current() != View::Overview {
@@ -144,6 +151,7 @@ fn view_action(state: &mut State, action: Action) -> Vec<Command> {
                 Vec::new()
             }
             View::Inspector(_) => inspector::follow_link(state),
+            View::QueryResults { .. } => query::results::open_row(state),
             _ => collections::open(state),
         },
         Action::RestartScan => scan::restart(state),
@@ -159,6 +167,10 @@ fn view_action(state: &mut State, action: Action) -> Vec<Command> {
         | Action::CopyKey
         | Action::CopyValue => inspector::action(state, &action),
         Action::ShowIndexes => indexes::show(state),
+        Action::OpenQueryForm => query::open_from_view(state),
+        Action::CancelQuery | Action::EditQuery | Action::FetchBaseItems => {
+            query::results::action(state, &action)
+        }
         _ => Vec::new(),
     }
 }

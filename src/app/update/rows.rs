@@ -38,6 +38,9 @@ pub fn row_count(state: &State) -> usize {
         | View::IndexGroups { .. }
         | View::IndexItems { .. }
         | View::IndexCoverage { .. } => 0,
+        View::QueryResults { run, .. } => {
+            state.query_runs.get(*run).map_or(0, |run| run.items.len())
+        }
     }
 }
 
@@ -114,5 +117,6 @@ pub(super) fn row_texts(state: &State) -> Vec<String> {
         | View::IndexGroups { .. }
         | View::IndexItems { .. }
         | View::IndexCoverage { .. } => super::index_rows::row_texts(state),
+        View::QueryResults { run, .. } => super::query::row_texts(state, *run),
     }
 }
