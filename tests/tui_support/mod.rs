@@ -3,6 +3,7 @@
 #![allow(dead_code)]
 
 pub mod fake_backend;
+pub mod orders;
 pub mod pty;
 
 use std::collections::{BTreeMap, BTreeSet, VecDeque};
