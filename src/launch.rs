@@ -178,6 +178,12 @@ pub async fn open(
     state.entities = entities;
     state.preloaded_description = Some(Box::new(description));
     let (sender, results) = tokio::sync::mpsc::unbounded_channel();
+    // qextras: the table's query history (kept on disk only for tables on DynamoDB endpoints).
+    let (history, history_warning) = query_history(&state.connection, table);
+    state.query_history = history;
+    if let Some(warning) = history_warning {
+        let _ = sender.send(Action::Notice(warning));
+    }
     for notice in notices {
         let _ = sender.send(Action::Notice(notice));
     }
@@ -196,4 +202,25 @@ pub async fn open(
     outcome
         .map(|_| ())
         .map_err(|error| format!("terminal error: {error}"))
+}
+
+/// The query history of `table`: loaded from its file for a table on a DynamoDB endpoint; in
+/// memory only for the demo and offline files, whose table names say nothing about which data
+/// they hold.
+#[must_use]
+pub fn query_history(
+    connection: &crate::backend::Connection,
+    table: &str,
+) -> (
+    crate::app::state::query_history::QueryHistory,
+    Option<String>,
+) {
+    use crate::app::state::query_history::{QueryHistory, default_file, load};
+    if connection.kind != "aws" {
+        return (QueryHistory::default(), None);
+    }
+    match default_file(table) {
+        Some(path) => load(&path),
+        None => (QueryHistory::default(), None),
+    }
 }

@@ -70,7 +70,7 @@ fn typed_char(section: Section, key: Key) -> Option<char> {
     use crossterm::event::{KeyCode, KeyModifiers};
     match key.code {
         KeyCode::Char(c)
-            if section == Section::Prompt
+            if matches!(section, Section::Prompt | Section::Palette)
                 && !key
                     .modifiers
                     .intersects(KeyModifiers::CONTROL | KeyModifiers::ALT) =>

@@ -104,6 +104,15 @@ impl Worker {
                 });
                 let _ = self.results.send(Action::Copied(outcome));
             }
+            // qextras: a short append on the loop's thread keeps history lines in run order.
+            Command::AppendHistory { path, line } => {
+                if let Err(error) = crate::app::state::query_history::append(&path, &line) {
+                    let _ = self.results.send(Action::Notice(format!(
+                        "query history not saved to {}: {error}",
+                        path.display()
+                    )));
+                }
+            }
         }
         Flow::Continue
     }

@@ -77,6 +77,9 @@ pub enum Action {
     Submit,
     /// Deletes the character before the prompt cursor.
     DeleteChar,
+    // qextras
+    /// Opens the palette: saved access patterns and the query history.
+    OpenPalette,
 
     /// A character typed into the prompt (text-entry keys that no binding claims).
     #[serde(skip)]
@@ -163,6 +166,7 @@ impl Action {
         Self::Complete,
         Self::Submit,
         Self::DeleteChar,
+        Self::OpenPalette,
     ];
 
     /// The keymap name of a bindable action (`None` for internal results). The match is
@@ -201,6 +205,7 @@ impl Action {
             Self::Complete => "complete",
             Self::Submit => "submit",
             Self::DeleteChar => "delete_char",
+            Self::OpenPalette => "open_palette",
             Self::Input(_)
             | Self::Tick(_)
             | Self::Resize { .. }

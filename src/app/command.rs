@@ -28,4 +28,11 @@ pub enum Command {
     CopyToClipboard { text: String, what: String },
     /// Leaves the loop; the terminal guard restores the screen.
     Quit,
+    // qextras
+    /// Appends one line to the query history file (created private to the user); a failure
+    /// answers with `Action::Notice`.
+    AppendHistory {
+        path: std::path::PathBuf,
+        line: String,
+    },
 }

@@ -15,10 +15,12 @@ pub enum Section {
     Prompt,
     /// A yes/no question (scanning a large table).
     Confirm,
+    /// The palette (access patterns, query history): unbound printable keys are typed.
+    Palette,
 }
 
 impl Section {
-    pub const ALL: [Self; 7] = [
+    pub const ALL: [Self; 8] = [
         Self::Global,
         Self::Overview,
         Self::Collections,
@@ -26,6 +28,7 @@ impl Section {
         Self::Help,
         Self::Prompt,
         Self::Confirm,
+        Self::Palette,
     ];
 
     /// The section's name in keymap files.
@@ -39,6 +42,7 @@ impl Section {
             Self::Help => "help",
             Self::Prompt => "prompt",
             Self::Confirm => "confirm",
+            Self::Palette => "palette",
         }
     }
 

@@ -8,6 +8,8 @@ mod inspector;
 mod list;
 mod overlay;
 mod overview;
+// qextras
+mod palette;
 mod partition;
 mod status;
 pub mod text;
@@ -48,6 +50,9 @@ pub fn render(frame: &mut Frame<'_>, state: &State) {
             item_count,
         }) => {
             overlay::confirm_scan(frame, body_area, state, *size_bytes, *item_count);
+        }
+        Some(Overlay::Palette(palette_state)) => {
+            palette::render(frame, body_area, state, palette_state);
         }
     }
 }

@@ -6,6 +6,9 @@ pub mod item_facts;
 pub mod loadable;
 pub mod partition;
 pub mod view;
+// qextras: query history and the palette.
+pub mod palette;
+pub mod query_history;
 
 use std::collections::BTreeMap;
 
@@ -67,6 +70,9 @@ pub enum Overlay {
         size_bytes: u64,
         item_count: Option<u64>,
     },
+    // qextras: access patterns and query history.
+    /// The palette: access patterns and query history, filtered as you type.
+    Palette(palette::Palette),
 }
 
 /// The latest message for the status line.
@@ -104,6 +110,9 @@ pub struct State {
     /// Terminal size, for paging and for hints.
     pub viewport: (u16, u16),
     pub quitting: bool,
+    // qextras
+    /// Queries run from the UI on this table (the palette offers them again).
+    pub query_history: query_history::QueryHistory,
 }
 
 impl State {
@@ -136,6 +145,7 @@ impl State {
             ids: RequestIds::default(),
             viewport: (80, 24),
             quitting: false,
+            query_history: query_history::QueryHistory::default(),
         }
     }
 
@@ -146,6 +156,7 @@ impl State {
             Some(Overlay::Help) => Section::Help,
             Some(Overlay::Prompt(_)) => Section::Prompt,
             Some(Overlay::ConfirmScan { .. }) => Section::Confirm,
+            Some(Overlay::Palette(_)) => Section::Palette,
             None => match self.history.current() {
                 View::Overview => Section::Overview,
                 View::Inspector(_) => Section::Inspector,

@@ -4,8 +4,11 @@
 mod account;
 mod collections;
 mod describe;
+// qextras
+pub mod history;
 mod inspector;
 mod navigation;
+mod palette;
 mod prompt;
 pub mod rows;
 mod scan;
@@ -81,6 +84,7 @@ fn apply(state: &mut State, action: Action) -> Vec<Command> {
             Some(Overlay::Help) => help(state, &other),
             Some(Overlay::Prompt(prompt)) => prompt::key(state, prompt, other),
             Some(Overlay::ConfirmScan { .. }) => scan::confirm_key(state, &other),
+            Some(Overlay::Palette(palette)) => palette::key(state, palette, other),
             None => view_action(state, other),
         },
     }
@@ -144,6 +148,7 @@ fn view_action(state: &mut State, action: Action) -> Vec<Command> {
         | Action::CopyItemDdbJson
         | Action::CopyKey
         | Action::CopyValue => inspector::action(state, &action),
+        Action::OpenPalette => palette::open(state),
         _ => Vec::new(),
     }
 }
