@@ -33,3 +33,4 @@ pub mod timestamp;
 pub mod ttl;
 pub mod value;
 pub mod version_attr;
+pub mod workbench;
