@@ -104,6 +104,21 @@ impl Worker {
                 });
                 let _ = self.results.send(Action::Copied(outcome));
             }
+            // query builder (issue 6, `query`)
+            Command::QueryPage { id, request } => {
+                let backend = Arc::clone(&self.backend);
+                self.spawn_read(id, async move {
+                    let result = backend.query(request).await;
+                    Action::QueryPage { id, result }
+                });
+            }
+            Command::GetItem { id, request } => {
+                let backend = Arc::clone(&self.backend);
+                self.spawn_read(id, async move {
+                    let result = backend.get_item(request).await;
+                    Action::BaseItem { id, result }
+                });
+            }
             // qextras: a short append on the loop's thread keeps history lines in run order.
             Command::AppendHistory { path, line } => {
                 if let Err(error) = crate::app::state::query_history::append(&path, &line) {

@@ -43,7 +43,8 @@ fn cursor(view: &View) -> Option<usize> {
         View::Overview => None,
         View::Prefixes { cursor }
         | View::Partitions { cursor, .. }
-        | View::Partition { cursor, .. } => Some(*cursor),
+        | View::Partition { cursor, .. }
+        | View::QueryResults { cursor, .. } => Some(*cursor),
         View::Inspector(inspector) => Some(inspector.cursor),
     }
 }

@@ -8,7 +8,7 @@ use std::time::Duration;
 use serde::{Deserialize, Serialize};
 
 use super::request_id::RequestId;
-use crate::backend::{BackendError, Page};
+use crate::backend::{BackendError, GetOutput, Page};
 use crate::domain::schema::TableDescription;
 
 /// Everything `update` reacts to.
@@ -77,6 +77,29 @@ pub enum Action {
     Submit,
     /// Deletes the character before the prompt cursor.
     DeleteChar,
+    // query builder (issue 6, `query`)
+    /// Opens the query builder, prefilled from the partition or item under the cursor.
+    OpenQueryForm,
+    /// Moves to the next field of the form.
+    NextField,
+    /// Moves to the previous field of the form.
+    PrevField,
+    /// Cycles a choice field (target, operator, order, …) forward.
+    NextChoice,
+    /// Cycles a choice field backward.
+    PrevChoice,
+    /// Switches the form between fields and raw expressions.
+    ToggleRawMode,
+    /// Adds a filter row to the form.
+    AddFilterRow,
+    /// Removes the filter row under the focus.
+    RemoveFilterRow,
+    /// Stops reading the query's pages.
+    CancelQuery,
+    /// Opens the form again with the current results' query.
+    EditQuery,
+    /// Fetches the base items of an index query's rows with GetItem.
+    FetchBaseItems,
     // qextras
     /// Opens the palette: saved access patterns and the query history.
     OpenPalette,
@@ -114,6 +137,18 @@ pub enum Action {
     PartitionPage {
         id: RequestId,
         result: Result<Page, BackendError>,
+    },
+    /// One page of a builder query answered.
+    #[serde(skip)]
+    QueryPage {
+        id: RequestId,
+        result: Result<Page, BackendError>,
+    },
+    /// A base item (GetItem) answered.
+    #[serde(skip)]
+    BaseItem {
+        id: RequestId,
+        result: Result<GetOutput, BackendError>,
     },
     /// The clipboard was written (or not).
     #[serde(skip)]
@@ -166,6 +201,17 @@ impl Action {
         Self::Complete,
         Self::Submit,
         Self::DeleteChar,
+        Self::OpenQueryForm,
+        Self::NextField,
+        Self::PrevField,
+        Self::NextChoice,
+        Self::PrevChoice,
+        Self::ToggleRawMode,
+        Self::AddFilterRow,
+        Self::RemoveFilterRow,
+        Self::CancelQuery,
+        Self::EditQuery,
+        Self::FetchBaseItems,
         Self::OpenPalette,
     ];
 
@@ -205,6 +251,17 @@ impl Action {
             Self::Complete => "complete",
             Self::Submit => "submit",
             Self::DeleteChar => "delete_char",
+            Self::OpenQueryForm => "open_query_form",
+            Self::NextField => "next_field",
+            Self::PrevField => "prev_field",
+            Self::NextChoice => "next_choice",
+            Self::PrevChoice => "prev_choice",
+            Self::ToggleRawMode => "toggle_raw_mode",
+            Self::AddFilterRow => "add_filter_row",
+            Self::RemoveFilterRow => "remove_filter_row",
+            Self::CancelQuery => "cancel_query",
+            Self::EditQuery => "edit_query",
+            Self::FetchBaseItems => "fetch_base_items",
             Self::OpenPalette => "open_palette",
             Self::Input(_)
             | Self::Tick(_)
@@ -213,6 +270,8 @@ impl Action {
             | Self::AccountId { .. }
             | Self::ScanPage { .. }
             | Self::PartitionPage { .. }
+            | Self::QueryPage { .. }
+            | Self::BaseItem { .. }
             | Self::Copied(_)
             | Self::Notice(_) => return None,
         })

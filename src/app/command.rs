@@ -1,7 +1,7 @@
 //! Side effects as data: `update` returns these, the worker runs them, tests assert on them.
 
 use super::request_id::RequestId;
-use crate::backend::{QueryRequest, ScanRequest};
+use crate::backend::{GetRequest, QueryRequest, ScanRequest};
 
 /// One side effect for the worker (or the loop) to carry out.
 #[derive(Clone, Debug, PartialEq)]
@@ -28,6 +28,14 @@ pub enum Command {
     CopyToClipboard { text: String, what: String },
     /// Leaves the loop; the terminal guard restores the screen.
     Quit,
+    // query builder (issue 6, `query`)
+    /// One page of a query run from the builder; answers with `Action::QueryPage`.
+    QueryPage {
+        id: RequestId,
+        request: QueryRequest,
+    },
+    /// Reads a base item for a row of a KEYS_ONLY / INCLUDE index; answers with `Action::BaseItem`.
+    GetItem { id: RequestId, request: GetRequest },
     // qextras
     /// Appends one line to the query history file (created private to the user); a failure
     /// answers with `Action::Notice`.

@@ -15,12 +15,18 @@ pub enum Section {
     Prompt,
     /// A yes/no question (scanning a large table).
     Confirm,
+    // query builder (issue 6, `query`)
+    /// The query builder form: unbound printable keys are typed into the focused field.
+    QueryForm,
+    /// The results of a query.
+    QueryResults,
+    // qextras
     /// The palette (access patterns, query history): unbound printable keys are typed.
     Palette,
 }
 
 impl Section {
-    pub const ALL: [Self; 8] = [
+    pub const ALL: [Self; 10] = [
         Self::Global,
         Self::Overview,
         Self::Collections,
@@ -28,6 +34,8 @@ impl Section {
         Self::Help,
         Self::Prompt,
         Self::Confirm,
+        Self::QueryForm,
+        Self::QueryResults,
         Self::Palette,
     ];
 
@@ -42,6 +50,8 @@ impl Section {
             Self::Help => "help",
             Self::Prompt => "prompt",
             Self::Confirm => "confirm",
+            Self::QueryForm => "query_form",
+            Self::QueryResults => "query_results",
             Self::Palette => "palette",
         }
     }
@@ -55,7 +65,10 @@ impl Section {
     /// keyboard so typing `q` into a prompt types a `q`.
     #[must_use]
     pub const fn falls_back_to_global(self) -> bool {
-        matches!(self, Self::Overview | Self::Collections | Self::Inspector)
+        matches!(
+            self,
+            Self::Overview | Self::Collections | Self::Inspector | Self::QueryResults
+        )
     }
 }
 

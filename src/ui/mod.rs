@@ -12,6 +12,9 @@ mod overview;
 mod palette;
 mod partition;
 mod status;
+// query builder (issue 6, `query`)
+mod query_form;
+mod query_results;
 pub mod text;
 
 use ratatui::Frame;
@@ -38,6 +41,9 @@ pub fn render(frame: &mut Frame<'_>, state: &State) {
         }
         View::Partition { pk, cursor } => partition::render(frame, body_area, state, pk, *cursor),
         View::Inspector(inspector) => inspector::render(frame, body_area, state, inspector),
+        View::QueryResults { run, cursor } => {
+            query_results::render(frame, body_area, state, *run, *cursor);
+        }
     }
     status::render_message(frame, message_area, state);
     status::render(frame, status_area, state);
@@ -51,6 +57,7 @@ pub fn render(frame: &mut Frame<'_>, state: &State) {
         }) => {
             overlay::confirm_scan(frame, body_area, state, *size_bytes, *item_count);
         }
+        Some(Overlay::QueryForm(form)) => query_form::render(frame, body_area, state, form),
         Some(Overlay::Palette(palette_state)) => {
             palette::render(frame, body_area, state, palette_state);
         }

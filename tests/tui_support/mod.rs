@@ -90,7 +90,9 @@ impl Harness {
             Command::Describe { .. }
             | Command::AccountId { .. }
             | Command::ScanPage { .. }
-            | Command::QueryPartition { .. } => {
+            | Command::QueryPartition { .. }
+            | Command::QueryPage { .. }
+            | Command::GetItem { .. } => {
                 self.requests.push(command.clone());
             }
             _ => {}
@@ -117,6 +119,14 @@ impl Harness {
                 id,
                 result: self.backend.query(request).await,
             }),
+            Command::QueryPage { id, request } => Some(Action::QueryPage {
+                id,
+                result: self.backend.query(request).await,
+            }),
+            Command::GetItem { id, request } => Some(Action::BaseItem {
+                id,
+                result: self.backend.get_item(request).await,
+            }),
             other => {
                 self.side_effects.push(other);
                 None
@@ -129,6 +139,17 @@ impl Harness {
             .iter()
             .filter(|c| matches!(c, Command::ScanPage { .. }))
             .count()
+    }
+
+    /// The builder's query pages issued, in order.
+    pub fn query_pages(&self) -> Vec<&ddbx::backend::QueryRequest> {
+        self.requests
+            .iter()
+            .filter_map(|c| match c {
+                Command::QueryPage { request, .. } => Some(request),
+                _ => None,
+            })
+            .collect()
     }
 
     pub fn queries(&self) -> Vec<&Command> {

@@ -6,6 +6,9 @@ pub mod item_facts;
 pub mod loadable;
 pub mod partition;
 pub mod view;
+// query builder (issue 6, `query`)
+pub mod query_form;
+pub mod query_results;
 // qextras: query history and the palette.
 pub mod palette;
 pub mod query_history;
@@ -17,6 +20,9 @@ pub use inspector::Inspector;
 pub use loadable::Loadable;
 pub use partition::Partition;
 pub use view::{History, View};
+// query builder (issue 6, `query`)
+pub use query_form::QueryForm;
+pub use query_results::QueryRun;
 
 use super::action::Clock;
 use super::request_id::RequestIds;
@@ -70,6 +76,9 @@ pub enum Overlay {
         size_bytes: u64,
         item_count: Option<u64>,
     },
+    // query builder (issue 6, `query`)
+    /// The query builder form.
+    QueryForm(Box<QueryForm>),
     // qextras: access patterns and query history.
     /// The palette: access patterns and query history, filtered as you type.
     Palette(palette::Palette),
@@ -110,6 +119,11 @@ pub struct State {
     /// Terminal size, for paging and for hints.
     pub viewport: (u16, u16),
     pub quitting: bool,
+    // query builder (issue 6, `query`)
+    /// Queries run from the builder; `View::QueryResults { run }` indexes this.
+    pub query_runs: Vec<QueryRun>,
+    /// The form as last submitted, reopened by `edit_query`.
+    pub last_form: Option<Box<QueryForm>>,
     // qextras
     /// Queries run from the UI on this table (the palette offers them again).
     pub query_history: query_history::QueryHistory,
@@ -145,6 +159,8 @@ impl State {
             ids: RequestIds::default(),
             viewport: (80, 24),
             quitting: false,
+            query_runs: Vec::new(),
+            last_form: None,
             query_history: query_history::QueryHistory::default(),
         }
     }
@@ -156,6 +172,7 @@ impl State {
             Some(Overlay::Help) => Section::Help,
             Some(Overlay::Prompt(_)) => Section::Prompt,
             Some(Overlay::ConfirmScan { .. }) => Section::Confirm,
+            Some(Overlay::QueryForm(_)) => Section::QueryForm,
             Some(Overlay::Palette(_)) => Section::Palette,
             None => match self.history.current() {
                 View::Overview => Section::Overview,
@@ -163,6 +180,7 @@ impl State {
                 View::Prefixes { .. } | View::Partitions { .. } | View::Partition { .. } => {
                     Section::Collections
                 }
+                View::QueryResults { .. } => Section::QueryResults,
             },
         }
     }
@@ -188,6 +206,7 @@ impl State {
                 .partitions
                 .values()
                 .any(|partition| matches!(partition.paging, partition::Paging::Fetching(_)))
+            || self.query_runs.iter().any(QueryRun::is_busy)
     }
 
     /// Rows visible in a list (terminal height minus header, status and borders).

@@ -20,6 +20,9 @@ pub enum View {
     Partition { pk: AttrValue, cursor: usize },
     /// One item.
     Inspector(Box<Inspector>),
+    // query builder (issue 6, `query`)
+    /// The results of `State::query_runs[run]`.
+    QueryResults { run: usize, cursor: usize },
 }
 
 /// Visited views; `position` is the current one. Opening a view drops the forward part.

@@ -50,7 +50,7 @@ pub(super) fn open(state: &mut State) -> Vec<Command> {
             }
             Vec::new()
         }
-        View::Overview | View::Inspector(_) => Vec::new(),
+        View::Overview | View::Inspector(_) | View::QueryResults { .. } => Vec::new(),
     }
 }
 

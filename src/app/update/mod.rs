@@ -12,6 +12,8 @@ mod palette;
 mod prompt;
 pub mod rows;
 mod scan;
+// query builder (issue 6, `query`)
+pub mod query;
 
 pub use rows::row_count;
 
@@ -80,10 +82,13 @@ fn apply(state: &mut State, action: Action) -> Vec<Command> {
             result,
         } => scan::page(state, id, segment, result),
         Action::PartitionPage { id, result } => collections::partition_page(state, id, result),
+        Action::QueryPage { id, result } => query::results::page(state, id, result),
+        Action::BaseItem { id, result } => query::results::base_item(state, id, result),
         other => match state.overlay.clone() {
             Some(Overlay::Help) => help(state, &other),
             Some(Overlay::Prompt(prompt)) => prompt::key(state, prompt, other),
             Some(Overlay::ConfirmScan { .. }) => scan::confirm_key(state, &other),
+            Some(Overlay::QueryForm(form)) => query::form::key(state, *form, other),
             Some(Overlay::Palette(palette)) => palette::key(state, palette, other),
             None => view_action(state, other),
         },
@@ -114,7 +119,9 @@ fn view_action(state: &mut State, action: Action) -> Vec<Command> {
         | Action::PageDown
         | Action::PageUp => {
             navigation::move_cursor(state, &action);
-            collections::fetch_more_if_near_end(state)
+            let mut commands = collections::fetch_more_if_near_end(state);
+            commands.extend(query::results::fetch_more_if_near_end(state));
+            commands
         }
         Action::ShowOverview => {
             if *state.history.current() != View::Overview {
@@ -134,6 +141,7 @@ fn view_action(state: &mut State, action: Action) -> Vec<Command> {
                 Vec::new()
             }
             View::Inspector(_) => inspector::follow_link(state),
+            View::QueryResults { .. } => query::results::open_row(state),
             _ => collections::open(state),
         },
         Action::RestartScan => scan::restart(state),
@@ -148,6 +156,10 @@ fn view_action(state: &mut State, action: Action) -> Vec<Command> {
         | Action::CopyItemDdbJson
         | Action::CopyKey
         | Action::CopyValue => inspector::action(state, &action),
+        Action::OpenQueryForm => query::open_from_view(state),
+        Action::CancelQuery | Action::EditQuery | Action::FetchBaseItems => {
+            query::results::action(state, &action)
+        }
         Action::OpenPalette => palette::open(state),
         _ => Vec::new(),
     }

@@ -12,7 +12,8 @@ pub(super) fn cursor_mut(view: &mut View) -> Option<&mut usize> {
         View::Overview => None,
         View::Prefixes { cursor }
         | View::Partitions { cursor, .. }
-        | View::Partition { cursor, .. } => Some(cursor),
+        | View::Partition { cursor, .. }
+        | View::QueryResults { cursor, .. } => Some(cursor),
         View::Inspector(inspector) => Some(&mut inspector.cursor),
     }
 }
@@ -24,7 +25,8 @@ pub fn cursor(view: &View) -> usize {
         View::Overview => 0,
         View::Prefixes { cursor }
         | View::Partitions { cursor, .. }
-        | View::Partition { cursor, .. } => *cursor,
+        | View::Partition { cursor, .. }
+        | View::QueryResults { cursor, .. } => *cursor,
         View::Inspector(inspector) => inspector.cursor,
     }
 }

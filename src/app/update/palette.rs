@@ -154,8 +154,7 @@ fn run_pattern(state: &mut State, mut palette: Palette) -> Vec<Command> {
     }
 }
 
-/// Runs a query chosen in the palette in the results view.
-// TEMPORARY until branch `query` provides `run_query`: records the query only.
+/// Runs a query chosen in the palette in the results view (which records it in the history).
 fn run(state: &mut State, request: QueryRequest) -> Vec<Command> {
-    super::history::record(state, &request)
+    super::query::run_query(state, request, None)
 }

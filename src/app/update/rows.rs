@@ -30,6 +30,9 @@ pub fn row_count(state: &State) -> usize {
             .get(&partition_text(pk))
             .map_or(0, |partition| partition.rows().len()),
         View::Inspector(inspector) => inspector.rows(&row_context(state)).len(),
+        View::QueryResults { run, .. } => {
+            state.query_runs.get(*run).map_or(0, |run| run.items.len())
+        }
     }
 }
 
@@ -101,5 +104,6 @@ pub(super) fn row_texts(state: &State) -> Vec<String> {
             .into_iter()
             .map(|row| format!("{} {}", row.label, row.value))
             .collect(),
+        View::QueryResults { run, .. } => super::query::row_texts(state, *run),
     }
 }
