@@ -355,3 +355,31 @@ fn an_empty_history_and_no_model_leave_an_explanation() {
     let rows = ddbx::app::state::palette::choices(&[], &history, "");
     assert!(rows.is_empty());
 }
+
+#[tokio::test]
+async fn the_results_query_is_copied_as_each_snippet() {
+    use ddbx::share::{SnippetKind, snippet};
+    let mut harness = demo_with_model(backend()).await;
+    harness.act(Action::CopyQueryAwsCli).await;
+    assert!(
+        harness
+            .side_effects
+            .iter()
+            .all(|command| !matches!(command, Command::CopyToClipboard { .. })),
+        "nothing to copy before a query ran"
+    );
+    run_store_status(&mut harness).await;
+    let expected = store_request("STORE#st_0001", "STATUS#RENOVATING#DATE#");
+    for (action, kind) in [
+        (Action::CopyQueryAwsCli, SnippetKind::AwsCli),
+        (Action::CopyQueryBoto3, SnippetKind::Boto3),
+        (Action::CopyQueryJavascript, SnippetKind::JavaScript),
+    ] {
+        harness.act(action).await;
+        let Some(Command::CopyToClipboard { text, what }) = harness.side_effects.last() else {
+            panic!("a copy: {:?}", harness.side_effects.last());
+        };
+        assert_eq!(text, &snippet(kind, &expected, &harness.state.connection));
+        assert_eq!(what, &format!("the query as {}", kind.label()));
+    }
+}

@@ -10,8 +10,10 @@ mod inspector;
 mod navigation;
 mod palette;
 mod prompt;
+// qextras
 pub mod rows;
 mod scan;
+mod share;
 // query builder (issue 6, `query`)
 pub mod query;
 
@@ -161,6 +163,9 @@ fn view_action(state: &mut State, action: Action) -> Vec<Command> {
             query::results::action(state, &action)
         }
         Action::OpenPalette => palette::open(state),
+        Action::CopyQueryAwsCli => share::copy(state, crate::share::SnippetKind::AwsCli),
+        Action::CopyQueryBoto3 => share::copy(state, crate::share::SnippetKind::Boto3),
+        Action::CopyQueryJavascript => share::copy(state, crate::share::SnippetKind::JavaScript),
         _ => Vec::new(),
     }
 }
