@@ -100,6 +100,15 @@ pub enum Action {
     EditQuery,
     /// Fetches the base items of an index query's rows with GetItem.
     FetchBaseItems,
+    // qextras
+    /// Opens the palette: saved access patterns and the query history.
+    OpenPalette,
+    /// Copies the current query as an AWS CLI command.
+    CopyQueryAwsCli,
+    /// Copies the current query as a Python (boto3) script.
+    CopyQueryBoto3,
+    /// Copies the current query as a JavaScript (SDK v3) script.
+    CopyQueryJavascript,
 
     /// A character typed into the prompt (text-entry keys that no binding claims).
     #[serde(skip)]
@@ -209,6 +218,10 @@ impl Action {
         Self::CancelQuery,
         Self::EditQuery,
         Self::FetchBaseItems,
+        Self::OpenPalette,
+        Self::CopyQueryAwsCli,
+        Self::CopyQueryBoto3,
+        Self::CopyQueryJavascript,
     ];
 
     /// The keymap name of a bindable action (`None` for internal results). The match is
@@ -258,6 +271,10 @@ impl Action {
             Self::CancelQuery => "cancel_query",
             Self::EditQuery => "edit_query",
             Self::FetchBaseItems => "fetch_base_items",
+            Self::OpenPalette => "open_palette",
+            Self::CopyQueryAwsCli => "copy_query_aws_cli",
+            Self::CopyQueryBoto3 => "copy_query_boto3",
+            Self::CopyQueryJavascript => "copy_query_javascript",
             Self::Input(_)
             | Self::Tick(_)
             | Self::Resize { .. }

@@ -36,4 +36,11 @@ pub enum Command {
     },
     /// Reads a base item for a row of a KEYS_ONLY / INCLUDE index; answers with `Action::BaseItem`.
     GetItem { id: RequestId, request: GetRequest },
+    // qextras
+    /// Appends one line to the query history file (created private to the user); a failure
+    /// answers with `Action::Notice`.
+    AppendHistory {
+        path: std::path::PathBuf,
+        line: String,
+    },
 }

@@ -20,10 +20,13 @@ pub enum Section {
     QueryForm,
     /// The results of a query.
     QueryResults,
+    // qextras
+    /// The palette (access patterns, query history): unbound printable keys are typed.
+    Palette,
 }
 
 impl Section {
-    pub const ALL: [Self; 9] = [
+    pub const ALL: [Self; 10] = [
         Self::Global,
         Self::Overview,
         Self::Collections,
@@ -33,6 +36,7 @@ impl Section {
         Self::Confirm,
         Self::QueryForm,
         Self::QueryResults,
+        Self::Palette,
     ];
 
     /// The section's name in keymap files.
@@ -48,6 +52,7 @@ impl Section {
             Self::Confirm => "confirm",
             Self::QueryForm => "query_form",
             Self::QueryResults => "query_results",
+            Self::Palette => "palette",
         }
     }
 

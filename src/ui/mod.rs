@@ -8,6 +8,8 @@ mod inspector;
 mod list;
 mod overlay;
 mod overview;
+// qextras
+mod palette;
 mod partition;
 mod status;
 // query builder (issue 6, `query`)
@@ -56,5 +58,8 @@ pub fn render(frame: &mut Frame<'_>, state: &State) {
             overlay::confirm_scan(frame, body_area, state, *size_bytes, *item_count);
         }
         Some(Overlay::QueryForm(form)) => query_form::render(frame, body_area, state, form),
+        Some(Overlay::Palette(palette_state)) => {
+            palette::render(frame, body_area, state, palette_state);
+        }
     }
 }

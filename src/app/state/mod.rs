@@ -9,6 +9,9 @@ pub mod view;
 // query builder (issue 6, `query`)
 pub mod query_form;
 pub mod query_results;
+// qextras: query history and the palette.
+pub mod palette;
+pub mod query_history;
 
 use std::collections::BTreeMap;
 
@@ -76,6 +79,9 @@ pub enum Overlay {
     // query builder (issue 6, `query`)
     /// The query builder form.
     QueryForm(Box<QueryForm>),
+    // qextras: access patterns and query history.
+    /// The palette: access patterns and query history, filtered as you type.
+    Palette(palette::Palette),
 }
 
 /// The latest message for the status line.
@@ -118,6 +124,9 @@ pub struct State {
     pub query_runs: Vec<QueryRun>,
     /// The form as last submitted, reopened by `edit_query`.
     pub last_form: Option<Box<QueryForm>>,
+    // qextras
+    /// Queries run from the UI on this table (the palette offers them again).
+    pub query_history: query_history::QueryHistory,
 }
 
 impl State {
@@ -152,6 +161,7 @@ impl State {
             quitting: false,
             query_runs: Vec::new(),
             last_form: None,
+            query_history: query_history::QueryHistory::default(),
         }
     }
 
@@ -163,6 +173,7 @@ impl State {
             Some(Overlay::Prompt(_)) => Section::Prompt,
             Some(Overlay::ConfirmScan { .. }) => Section::Confirm,
             Some(Overlay::QueryForm(_)) => Section::QueryForm,
+            Some(Overlay::Palette(_)) => Section::Palette,
             None => match self.history.current() {
                 View::Overview => Section::Overview,
                 View::Inspector(_) => Section::Inspector,

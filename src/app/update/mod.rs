@@ -4,11 +4,16 @@
 mod account;
 mod collections;
 mod describe;
+// qextras
+pub mod history;
 mod inspector;
 mod navigation;
+mod palette;
 mod prompt;
+// qextras
 pub mod rows;
 mod scan;
+mod share;
 // query builder (issue 6, `query`)
 pub mod query;
 
@@ -86,6 +91,7 @@ fn apply(state: &mut State, action: Action) -> Vec<Command> {
             Some(Overlay::Prompt(prompt)) => prompt::key(state, prompt, other),
             Some(Overlay::ConfirmScan { .. }) => scan::confirm_key(state, &other),
             Some(Overlay::QueryForm(form)) => query::form::key(state, *form, other),
+            Some(Overlay::Palette(palette)) => palette::key(state, palette, other),
             None => view_action(state, other),
         },
     }
@@ -156,6 +162,10 @@ fn view_action(state: &mut State, action: Action) -> Vec<Command> {
         Action::CancelQuery | Action::EditQuery | Action::FetchBaseItems => {
             query::results::action(state, &action)
         }
+        Action::OpenPalette => palette::open(state),
+        Action::CopyQueryAwsCli => share::copy(state, crate::share::SnippetKind::AwsCli),
+        Action::CopyQueryBoto3 => share::copy(state, crate::share::SnippetKind::Boto3),
+        Action::CopyQueryJavascript => share::copy(state, crate::share::SnippetKind::JavaScript),
         _ => Vec::new(),
     }
 }
