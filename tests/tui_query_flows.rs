@@ -616,3 +616,30 @@ async fn a_template_builds_the_sort_prefix_part_by_part() {
         AttrValue::s("STATUS#PENDING#DATE#2026-07")
     );
 }
+
+#[tokio::test]
+async fn the_form_and_the_results_copy_the_request_as_runnable_snippets() {
+    let mut harness = started(Settings::default()).await;
+    let commands = open_form(
+        &mut harness.state,
+        preset("USER#u1", Some((SortOperator::BeginsWith, "ORDER#", None))),
+    );
+    harness.run(commands).await;
+    let commands = harness.act_only(Action::CopyQueryAwsCli);
+    let [Command::CopyToClipboard { text, what }] = commands.as_slice() else {
+        panic!("one copy: {commands:?}");
+    };
+    assert!(text.contains("aws dynamodb query"), "{text}");
+    assert!(text.contains("begins_with(#sk, :sk)"), "{text}");
+    assert_eq!(what, "the query as AWS CLI command");
+    assert!(
+        matches!(harness.state.overlay, Some(Overlay::QueryForm(_))),
+        "the form stays open"
+    );
+    harness.act(Action::Submit).await;
+    let commands = harness.act_only(Action::CopyQueryBoto3);
+    assert!(
+        matches!(commands.as_slice(), [Command::CopyToClipboard { text, .. }] if text.contains("boto3")),
+        "{commands:?}"
+    );
+}
