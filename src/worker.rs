@@ -92,6 +92,20 @@ impl Worker {
                     Action::PartitionPage { id, result }
                 });
             }
+            Command::IndexScanPage { id, request } => {
+                let backend = Arc::clone(&self.backend);
+                self.spawn_read(id, async move {
+                    let result = backend.scan(request).await;
+                    Action::IndexScanPage { id, result }
+                });
+            }
+            Command::FetchIndexBaseItem { id, request } => {
+                let backend = Arc::clone(&self.backend);
+                self.spawn_read(id, async move {
+                    let result = backend.get_item(request).await;
+                    Action::IndexBaseItem { id, result }
+                });
+            }
             Command::CopyToClipboard { text, what } => {
                 // Done here, on the loop's thread between two frames, rather than in a task: the
                 // OSC 52 fallback writes to the terminal and must not interleave with a frame.

@@ -46,6 +46,11 @@ fn cursor(view: &View) -> Option<usize> {
         | View::Partition { cursor, .. }
         | View::QueryResults { cursor, .. } => Some(*cursor),
         View::Inspector(inspector) => Some(inspector.cursor),
+        // indexes
+        View::Indexes { cursor }
+        | View::IndexGroups { cursor, .. }
+        | View::IndexItems { cursor, .. }
+        | View::IndexCoverage { cursor, .. } => Some(*cursor),
     }
 }
 

@@ -109,6 +109,31 @@ pub enum Action {
     CopyQueryBoto3,
     /// Copies the current query as a JavaScript (SDK v3) script.
     CopyQueryJavascript,
+    // indexes: GSI browser, sparse-index inspector, results-table columns
+    /// Shows the GSI browser: the table and every index.
+    ShowIndexes,
+    /// Starts a sampled coverage scan (the first pages of the table).
+    CoverageSample,
+    /// Starts a full coverage scan (the whole table, and a count of every index).
+    CoverageFull,
+    /// Shows the sparse-index inspector of the index under the cursor.
+    ShowIndexCoverage,
+    /// Opens the query builder on the index under the cursor.
+    QueryIndex,
+    /// Fetches the base item behind the index item under the cursor (GetItem).
+    FetchBaseItem,
+    /// Selects the next column of the results table.
+    NextColumn,
+    /// Selects the previous column of the results table.
+    PrevColumn,
+    /// Sorts by the selected column: ascending, descending, unsorted.
+    SortColumn,
+    /// Hides the selected column, or shows it again.
+    HideColumn,
+    /// Widens the selected column.
+    WidenColumn,
+    /// Narrows the selected column.
+    NarrowColumn,
 
     /// A character typed into the prompt (text-entry keys that no binding claims).
     #[serde(skip)]
@@ -153,6 +178,18 @@ pub enum Action {
     /// A base item (GetItem) answered.
     #[serde(skip)]
     BaseItem {
+        id: RequestId,
+        result: Result<GetOutput, BackendError>,
+    },
+    /// One page of an index browse or coverage Scan answered.
+    #[serde(skip)]
+    IndexScanPage {
+        id: RequestId,
+        result: Result<Page, BackendError>,
+    },
+    /// The GetItem of a base item answered.
+    #[serde(skip)]
+    IndexBaseItem {
         id: RequestId,
         result: Result<GetOutput, BackendError>,
     },
@@ -222,6 +259,18 @@ impl Action {
         Self::CopyQueryAwsCli,
         Self::CopyQueryBoto3,
         Self::CopyQueryJavascript,
+        Self::ShowIndexes,
+        Self::CoverageSample,
+        Self::CoverageFull,
+        Self::ShowIndexCoverage,
+        Self::QueryIndex,
+        Self::FetchBaseItem,
+        Self::NextColumn,
+        Self::PrevColumn,
+        Self::SortColumn,
+        Self::HideColumn,
+        Self::WidenColumn,
+        Self::NarrowColumn,
     ];
 
     /// The keymap name of a bindable action (`None` for internal results). The match is
@@ -275,6 +324,18 @@ impl Action {
             Self::CopyQueryAwsCli => "copy_query_aws_cli",
             Self::CopyQueryBoto3 => "copy_query_boto3",
             Self::CopyQueryJavascript => "copy_query_javascript",
+            Self::ShowIndexes => "show_indexes",
+            Self::CoverageSample => "coverage_sample",
+            Self::CoverageFull => "coverage_full",
+            Self::ShowIndexCoverage => "show_index_coverage",
+            Self::QueryIndex => "query_index",
+            Self::FetchBaseItem => "fetch_base_item",
+            Self::NextColumn => "next_column",
+            Self::PrevColumn => "prev_column",
+            Self::SortColumn => "sort_column",
+            Self::HideColumn => "hide_column",
+            Self::WidenColumn => "widen_column",
+            Self::NarrowColumn => "narrow_column",
             Self::Input(_)
             | Self::Tick(_)
             | Self::Resize { .. }
@@ -284,6 +345,8 @@ impl Action {
             | Self::PartitionPage { .. }
             | Self::QueryPage { .. }
             | Self::BaseItem { .. }
+            | Self::IndexScanPage { .. }
+            | Self::IndexBaseItem { .. }
             | Self::Copied(_)
             | Self::Notice(_) => return None,
         })

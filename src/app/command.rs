@@ -43,4 +43,9 @@ pub enum Command {
         path: std::path::PathBuf,
         line: String,
     },
+    // indexes
+    /// One page of an index browse or coverage Scan; answers with `Action::IndexScanPage`.
+    IndexScanPage { id: RequestId, request: ScanRequest },
+    /// GetItem of the base item behind an index item; answers with `Action::IndexBaseItem`.
+    FetchIndexBaseItem { id: RequestId, request: GetRequest },
 }

@@ -36,3 +36,5 @@ pub mod ttl;
 pub mod value;
 pub mod version_attr;
 pub mod workbench;
+// indexes: what an index's projection holds
+pub mod index_projection;

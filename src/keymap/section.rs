@@ -23,10 +23,13 @@ pub enum Section {
     // qextras
     /// The palette (access patterns, query history): unbound printable keys are typed.
     Palette,
+    // indexes
+    /// The GSI browser and the sparse-index inspector.
+    Indexes,
 }
 
 impl Section {
-    pub const ALL: [Self; 10] = [
+    pub const ALL: [Self; 11] = [
         Self::Global,
         Self::Overview,
         Self::Collections,
@@ -37,6 +40,7 @@ impl Section {
         Self::QueryForm,
         Self::QueryResults,
         Self::Palette,
+        Self::Indexes,
     ];
 
     /// The section's name in keymap files.
@@ -53,6 +57,7 @@ impl Section {
             Self::QueryForm => "query_form",
             Self::QueryResults => "query_results",
             Self::Palette => "palette",
+            Self::Indexes => "indexes",
         }
     }
 
@@ -67,7 +72,11 @@ impl Section {
     pub const fn falls_back_to_global(self) -> bool {
         matches!(
             self,
-            Self::Overview | Self::Collections | Self::Inspector | Self::QueryResults
+            Self::Overview
+                | Self::Collections
+                | Self::Inspector
+                | Self::QueryResults
+                | Self::Indexes
         )
     }
 }

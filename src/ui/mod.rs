@@ -16,6 +16,11 @@ mod status;
 mod query_form;
 mod query_results;
 pub mod text;
+// indexes: results table, GSI browser, sparse-index inspector
+mod index_browse;
+mod index_coverage;
+mod indexes;
+pub mod results_table;
 
 use ratatui::Frame;
 use ratatui::layout::{Constraint, Layout};
@@ -43,6 +48,20 @@ pub fn render(frame: &mut Frame<'_>, state: &State) {
         View::Inspector(inspector) => inspector::render(frame, body_area, state, inspector),
         View::QueryResults { run, cursor } => {
             query_results::render(frame, body_area, state, *run, *cursor);
+        }
+        // indexes
+        View::Indexes { cursor } => indexes::render(frame, body_area, state, *cursor),
+        View::IndexGroups { index, cursor } => {
+            index_browse::render_groups(frame, body_area, state, index, *cursor);
+        }
+        View::IndexItems {
+            index,
+            pk,
+            cursor,
+            column,
+        } => index_browse::render_items(frame, body_area, state, index, pk, *cursor, *column),
+        View::IndexCoverage { index, cursor } => {
+            index_coverage::render(frame, body_area, state, index, *cursor);
         }
     }
     status::render_message(frame, message_area, state);

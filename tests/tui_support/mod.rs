@@ -93,7 +93,9 @@ impl Harness {
             | Command::ScanPage { .. }
             | Command::QueryPartition { .. }
             | Command::QueryPage { .. }
-            | Command::GetItem { .. } => {
+            | Command::GetItem { .. }
+            | Command::IndexScanPage { .. }
+            | Command::FetchIndexBaseItem { .. } => {
                 self.requests.push(command.clone());
             }
             _ => {}
@@ -125,6 +127,14 @@ impl Harness {
                 result: self.backend.query(request).await,
             }),
             Command::GetItem { id, request } => Some(Action::BaseItem {
+                id,
+                result: self.backend.get_item(request).await,
+            }),
+            Command::IndexScanPage { id, request } => Some(Action::IndexScanPage {
+                id,
+                result: self.backend.scan(request).await,
+            }),
+            Command::FetchIndexBaseItem { id, request } => Some(Action::IndexBaseItem {
                 id,
                 result: self.backend.get_item(request).await,
             }),

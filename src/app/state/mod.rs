@@ -12,6 +12,15 @@ pub mod query_results;
 // qextras: query history and the palette.
 pub mod palette;
 pub mod query_history;
+// indexes: results-table columns, GSI browser, sparse-index inspector
+pub mod cell;
+mod column_tally;
+pub mod columns;
+pub mod coverage;
+pub mod coverage_lines;
+pub mod index_browse;
+pub mod indexes;
+pub mod streamed_scan;
 
 use std::collections::BTreeMap;
 
@@ -127,6 +136,8 @@ pub struct State {
     // qextras
     /// Queries run from the UI on this table (the palette offers them again).
     pub query_history: query_history::QueryHistory,
+    // indexes: the GSI browser and the sparse-index inspector
+    pub indexes: indexes::Indexes,
 }
 
 impl State {
@@ -162,6 +173,7 @@ impl State {
             query_runs: Vec::new(),
             last_form: None,
             query_history: query_history::QueryHistory::default(),
+            indexes: indexes::Indexes::default(),
         }
     }
 
@@ -181,6 +193,11 @@ impl State {
                     Section::Collections
                 }
                 View::QueryResults { .. } => Section::QueryResults,
+                // indexes
+                View::Indexes { .. }
+                | View::IndexGroups { .. }
+                | View::IndexItems { .. }
+                | View::IndexCoverage { .. } => Section::Indexes,
             },
         }
     }
@@ -207,6 +224,7 @@ impl State {
                 .values()
                 .any(|partition| matches!(partition.paging, partition::Paging::Fetching(_)))
             || self.query_runs.iter().any(QueryRun::is_busy)
+            || self.indexes.is_busy()
     }
 
     /// Rows visible in a list (terminal height minus header, status and borders).

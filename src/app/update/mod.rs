@@ -16,6 +16,11 @@ mod scan;
 mod share;
 // query builder (issue 6, `query`)
 pub mod query;
+// indexes: GSI browser and sparse-index inspector
+mod index_query;
+mod index_rows;
+mod index_scans;
+pub mod indexes;
 
 pub use rows::row_count;
 
@@ -55,6 +60,8 @@ fn apply(state: &mut State, action: Action) -> Vec<Command> {
             vec![Command::Quit]
         }
         Action::Tick(clock) => {
+            let step = clock.uptime.saturating_sub(state.clock.uptime);
+            state.indexes.advance(step);
             scan::advance_clock(state, clock);
             Vec::new()
         }
@@ -86,6 +93,8 @@ fn apply(state: &mut State, action: Action) -> Vec<Command> {
         Action::PartitionPage { id, result } => collections::partition_page(state, id, result),
         Action::QueryPage { id, result } => query::results::page(state, id, result),
         Action::BaseItem { id, result } => query::results::base_item(state, id, result),
+        Action::IndexScanPage { id, result } => index_scans::page(state, id, result),
+        Action::IndexBaseItem { id, result } => indexes::base_item(state, id, result),
         other => match state.overlay.clone() {
             Some(Overlay::Help) => help(state, &other),
             Some(Overlay::Prompt(prompt)) => prompt::key(state, prompt, other),
@@ -106,6 +115,11 @@ fn help(state: &mut State, action: &Action) -> Vec<Command> {
 
 /// An action on the current view (no overlay open).
 fn view_action(state: &mut State, action: Action) -> Vec<Command> {
+    if indexes::is_index_view(state.history.current())
+        && let Some(commands) = indexes::action(state, &action)
+    {
+        return commands;
+    }
     match action {
         Action::ToggleHelp => {
             state.overlay = Some(Overlay::Help);
@@ -166,6 +180,7 @@ fn view_action(state: &mut State, action: Action) -> Vec<Command> {
         Action::CopyQueryAwsCli => share::copy(state, crate::share::SnippetKind::AwsCli),
         Action::CopyQueryBoto3 => share::copy(state, crate::share::SnippetKind::Boto3),
         Action::CopyQueryJavascript => share::copy(state, crate::share::SnippetKind::JavaScript),
+        Action::ShowIndexes => indexes::show(state),
         _ => Vec::new(),
     }
 }

@@ -15,6 +15,11 @@ pub(super) fn cursor_mut(view: &mut View) -> Option<&mut usize> {
         | View::Partition { cursor, .. }
         | View::QueryResults { cursor, .. } => Some(cursor),
         View::Inspector(inspector) => Some(&mut inspector.cursor),
+        // indexes
+        View::Indexes { cursor }
+        | View::IndexGroups { cursor, .. }
+        | View::IndexItems { cursor, .. }
+        | View::IndexCoverage { cursor, .. } => Some(cursor),
     }
 }
 
@@ -28,6 +33,11 @@ pub fn cursor(view: &View) -> usize {
         | View::Partition { cursor, .. }
         | View::QueryResults { cursor, .. } => *cursor,
         View::Inspector(inspector) => inspector.cursor,
+        // indexes
+        View::Indexes { cursor }
+        | View::IndexGroups { cursor, .. }
+        | View::IndexItems { cursor, .. }
+        | View::IndexCoverage { cursor, .. } => *cursor,
     }
 }
 
