@@ -24,6 +24,7 @@ pub mod domain;
 pub mod keymap;
 pub mod launch;
 pub mod offline;
+pub mod share;
 pub mod terminal;
 pub mod tui;
 pub mod ui;

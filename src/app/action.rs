@@ -77,6 +77,38 @@ pub enum Action {
     Submit,
     /// Deletes the character before the prompt cursor.
     DeleteChar,
+    // query builder (issue 6, `query`)
+    /// Opens the query builder, prefilled from the partition or item under the cursor.
+    OpenQueryForm,
+    /// Moves to the next field of the form.
+    NextField,
+    /// Moves to the previous field of the form.
+    PrevField,
+    /// Cycles a choice field (target, operator, order, …) forward.
+    NextChoice,
+    /// Cycles a choice field backward.
+    PrevChoice,
+    /// Switches the form between fields and raw expressions.
+    ToggleRawMode,
+    /// Adds a filter row to the form.
+    AddFilterRow,
+    /// Removes the filter row under the focus.
+    RemoveFilterRow,
+    /// Stops reading the query's pages.
+    CancelQuery,
+    /// Opens the form again with the current results' query.
+    EditQuery,
+    /// Fetches the base items of an index query's rows with GetItem.
+    FetchBaseItems,
+    // qextras
+    /// Opens the palette: saved access patterns and the query history.
+    OpenPalette,
+    /// Copies the current query as an AWS CLI command.
+    CopyQueryAwsCli,
+    /// Copies the current query as a Python (boto3) script.
+    CopyQueryBoto3,
+    /// Copies the current query as a JavaScript (SDK v3) script.
+    CopyQueryJavascript,
     // indexes: GSI browser, sparse-index inspector, results-table columns
     /// Shows the GSI browser: the table and every index.
     ShowIndexes,
@@ -102,29 +134,6 @@ pub enum Action {
     WidenColumn,
     /// Narrows the selected column.
     NarrowColumn,
-    // query builder (issue 6, `query`)
-    /// Opens the query builder, prefilled from the partition or item under the cursor.
-    OpenQueryForm,
-    /// Moves to the next field of the form.
-    NextField,
-    /// Moves to the previous field of the form.
-    PrevField,
-    /// Cycles a choice field (target, operator, order, …) forward.
-    NextChoice,
-    /// Cycles a choice field backward.
-    PrevChoice,
-    /// Switches the form between fields and raw expressions.
-    ToggleRawMode,
-    /// Adds a filter row to the form.
-    AddFilterRow,
-    /// Removes the filter row under the focus.
-    RemoveFilterRow,
-    /// Stops reading the query's pages.
-    CancelQuery,
-    /// Opens the form again with the current results' query.
-    EditQuery,
-    /// Fetches the base items of an index query's rows with GetItem.
-    FetchBaseItems,
 
     /// A character typed into the prompt (text-entry keys that no binding claims).
     #[serde(skip)]
@@ -160,18 +169,6 @@ pub enum Action {
         id: RequestId,
         result: Result<Page, BackendError>,
     },
-    /// One page of an index browse or coverage Scan answered.
-    #[serde(skip)]
-    IndexScanPage {
-        id: RequestId,
-        result: Result<Page, BackendError>,
-    },
-    /// The GetItem of a base item answered.
-    #[serde(skip)]
-    IndexBaseItem {
-        id: RequestId,
-        result: Result<GetOutput, BackendError>,
-    },
     /// One page of a builder query answered.
     #[serde(skip)]
     QueryPage {
@@ -181,6 +178,18 @@ pub enum Action {
     /// A base item (GetItem) answered.
     #[serde(skip)]
     BaseItem {
+        id: RequestId,
+        result: Result<GetOutput, BackendError>,
+    },
+    /// One page of an index browse or coverage Scan answered.
+    #[serde(skip)]
+    IndexScanPage {
+        id: RequestId,
+        result: Result<Page, BackendError>,
+    },
+    /// The GetItem of a base item answered.
+    #[serde(skip)]
+    IndexBaseItem {
         id: RequestId,
         result: Result<GetOutput, BackendError>,
     },
@@ -235,6 +244,21 @@ impl Action {
         Self::Complete,
         Self::Submit,
         Self::DeleteChar,
+        Self::OpenQueryForm,
+        Self::NextField,
+        Self::PrevField,
+        Self::NextChoice,
+        Self::PrevChoice,
+        Self::ToggleRawMode,
+        Self::AddFilterRow,
+        Self::RemoveFilterRow,
+        Self::CancelQuery,
+        Self::EditQuery,
+        Self::FetchBaseItems,
+        Self::OpenPalette,
+        Self::CopyQueryAwsCli,
+        Self::CopyQueryBoto3,
+        Self::CopyQueryJavascript,
         Self::ShowIndexes,
         Self::CoverageSample,
         Self::CoverageFull,
@@ -247,17 +271,6 @@ impl Action {
         Self::HideColumn,
         Self::WidenColumn,
         Self::NarrowColumn,
-        Self::OpenQueryForm,
-        Self::NextField,
-        Self::PrevField,
-        Self::NextChoice,
-        Self::PrevChoice,
-        Self::ToggleRawMode,
-        Self::AddFilterRow,
-        Self::RemoveFilterRow,
-        Self::CancelQuery,
-        Self::EditQuery,
-        Self::FetchBaseItems,
     ];
 
     /// The keymap name of a bindable action (`None` for internal results). The match is
@@ -296,6 +309,21 @@ impl Action {
             Self::Complete => "complete",
             Self::Submit => "submit",
             Self::DeleteChar => "delete_char",
+            Self::OpenQueryForm => "open_query_form",
+            Self::NextField => "next_field",
+            Self::PrevField => "prev_field",
+            Self::NextChoice => "next_choice",
+            Self::PrevChoice => "prev_choice",
+            Self::ToggleRawMode => "toggle_raw_mode",
+            Self::AddFilterRow => "add_filter_row",
+            Self::RemoveFilterRow => "remove_filter_row",
+            Self::CancelQuery => "cancel_query",
+            Self::EditQuery => "edit_query",
+            Self::FetchBaseItems => "fetch_base_items",
+            Self::OpenPalette => "open_palette",
+            Self::CopyQueryAwsCli => "copy_query_aws_cli",
+            Self::CopyQueryBoto3 => "copy_query_boto3",
+            Self::CopyQueryJavascript => "copy_query_javascript",
             Self::ShowIndexes => "show_indexes",
             Self::CoverageSample => "coverage_sample",
             Self::CoverageFull => "coverage_full",
@@ -308,17 +336,6 @@ impl Action {
             Self::HideColumn => "hide_column",
             Self::WidenColumn => "widen_column",
             Self::NarrowColumn => "narrow_column",
-            Self::OpenQueryForm => "open_query_form",
-            Self::NextField => "next_field",
-            Self::PrevField => "prev_field",
-            Self::NextChoice => "next_choice",
-            Self::PrevChoice => "prev_choice",
-            Self::ToggleRawMode => "toggle_raw_mode",
-            Self::AddFilterRow => "add_filter_row",
-            Self::RemoveFilterRow => "remove_filter_row",
-            Self::CancelQuery => "cancel_query",
-            Self::EditQuery => "edit_query",
-            Self::FetchBaseItems => "fetch_base_items",
             Self::Input(_)
             | Self::Tick(_)
             | Self::Resize { .. }
@@ -326,10 +343,10 @@ impl Action {
             | Self::AccountId { .. }
             | Self::ScanPage { .. }
             | Self::PartitionPage { .. }
-            | Self::IndexScanPage { .. }
-            | Self::IndexBaseItem { .. }
             | Self::QueryPage { .. }
             | Self::BaseItem { .. }
+            | Self::IndexScanPage { .. }
+            | Self::IndexBaseItem { .. }
             | Self::Copied(_)
             | Self::Notice(_) => return None,
         })

@@ -28,11 +28,6 @@ pub enum Command {
     CopyToClipboard { text: String, what: String },
     /// Leaves the loop; the terminal guard restores the screen.
     Quit,
-    // indexes
-    /// One page of an index browse or coverage Scan; answers with `Action::IndexScanPage`.
-    IndexScanPage { id: RequestId, request: ScanRequest },
-    /// GetItem of the base item behind an index item; answers with `Action::IndexBaseItem`.
-    FetchIndexBaseItem { id: RequestId, request: GetRequest },
     // query builder (issue 6, `query`)
     /// One page of a query run from the builder; answers with `Action::QueryPage`.
     QueryPage {
@@ -41,4 +36,16 @@ pub enum Command {
     },
     /// Reads a base item for a row of a KEYS_ONLY / INCLUDE index; answers with `Action::BaseItem`.
     GetItem { id: RequestId, request: GetRequest },
+    // qextras
+    /// Appends one line to the query history file (created private to the user); a failure
+    /// answers with `Action::Notice`.
+    AppendHistory {
+        path: std::path::PathBuf,
+        line: String,
+    },
+    // indexes
+    /// One page of an index browse or coverage Scan; answers with `Action::IndexScanPage`.
+    IndexScanPage { id: RequestId, request: ScanRequest },
+    /// GetItem of the base item behind an index item; answers with `Action::IndexBaseItem`.
+    FetchIndexBaseItem { id: RequestId, request: GetRequest },
 }

@@ -15,18 +15,21 @@ pub enum Section {
     Prompt,
     /// A yes/no question (scanning a large table).
     Confirm,
-    // indexes
-    /// The GSI browser and the sparse-index inspector.
-    Indexes,
     // query builder (issue 6, `query`)
     /// The query builder form: unbound printable keys are typed into the focused field.
     QueryForm,
     /// The results of a query.
     QueryResults,
+    // qextras
+    /// The palette (access patterns, query history): unbound printable keys are typed.
+    Palette,
+    // indexes
+    /// The GSI browser and the sparse-index inspector.
+    Indexes,
 }
 
 impl Section {
-    pub const ALL: [Self; 10] = [
+    pub const ALL: [Self; 11] = [
         Self::Global,
         Self::Overview,
         Self::Collections,
@@ -34,9 +37,10 @@ impl Section {
         Self::Help,
         Self::Prompt,
         Self::Confirm,
-        Self::Indexes,
         Self::QueryForm,
         Self::QueryResults,
+        Self::Palette,
+        Self::Indexes,
     ];
 
     /// The section's name in keymap files.
@@ -50,9 +54,10 @@ impl Section {
             Self::Help => "help",
             Self::Prompt => "prompt",
             Self::Confirm => "confirm",
-            Self::Indexes => "indexes",
             Self::QueryForm => "query_form",
             Self::QueryResults => "query_results",
+            Self::Palette => "palette",
+            Self::Indexes => "indexes",
         }
     }
 
@@ -70,8 +75,8 @@ impl Section {
             Self::Overview
                 | Self::Collections
                 | Self::Inspector
-                | Self::Indexes
                 | Self::QueryResults
+                | Self::Indexes
         )
     }
 }

@@ -8,6 +8,8 @@ mod inspector;
 mod list;
 mod overlay;
 mod overview;
+// qextras
+mod palette;
 mod partition;
 mod status;
 // query builder (issue 6, `query`)
@@ -44,6 +46,9 @@ pub fn render(frame: &mut Frame<'_>, state: &State) {
         }
         View::Partition { pk, cursor } => partition::render(frame, body_area, state, pk, *cursor),
         View::Inspector(inspector) => inspector::render(frame, body_area, state, inspector),
+        View::QueryResults { run, cursor } => {
+            query_results::render(frame, body_area, state, *run, *cursor);
+        }
         // indexes
         View::Indexes { cursor } => indexes::render(frame, body_area, state, *cursor),
         View::IndexGroups { index, cursor } => {
@@ -57,9 +62,6 @@ pub fn render(frame: &mut Frame<'_>, state: &State) {
         } => index_browse::render_items(frame, body_area, state, index, pk, *cursor, *column),
         View::IndexCoverage { index, cursor } => {
             index_coverage::render(frame, body_area, state, index, *cursor);
-        }
-        View::QueryResults { run, cursor } => {
-            query_results::render(frame, body_area, state, *run, *cursor);
         }
     }
     status::render_message(frame, message_area, state);
@@ -75,5 +77,8 @@ pub fn render(frame: &mut Frame<'_>, state: &State) {
             overlay::confirm_scan(frame, body_area, state, *size_bytes, *item_count);
         }
         Some(Overlay::QueryForm(form)) => query_form::render(frame, body_area, state, form),
+        Some(Overlay::Palette(palette_state)) => {
+            palette::render(frame, body_area, state, palette_state);
+        }
     }
 }

@@ -3,6 +3,7 @@
 #![allow(dead_code)]
 
 pub mod fake_backend;
+pub mod orders;
 pub mod pty;
 
 use std::collections::{BTreeMap, BTreeSet, VecDeque};
@@ -91,10 +92,10 @@ impl Harness {
             | Command::AccountId { .. }
             | Command::ScanPage { .. }
             | Command::QueryPartition { .. }
-            | Command::IndexScanPage { .. }
-            | Command::FetchIndexBaseItem { .. }
             | Command::QueryPage { .. }
-            | Command::GetItem { .. } => {
+            | Command::GetItem { .. }
+            | Command::IndexScanPage { .. }
+            | Command::FetchIndexBaseItem { .. } => {
                 self.requests.push(command.clone());
             }
             _ => {}
@@ -121,19 +122,19 @@ impl Harness {
                 id,
                 result: self.backend.query(request).await,
             }),
-            Command::IndexScanPage { id, request } => Some(Action::IndexScanPage {
-                id,
-                result: self.backend.scan(request).await,
-            }),
-            Command::FetchIndexBaseItem { id, request } => Some(Action::IndexBaseItem {
-                id,
-                result: self.backend.get_item(request).await,
-            }),
             Command::QueryPage { id, request } => Some(Action::QueryPage {
                 id,
                 result: self.backend.query(request).await,
             }),
             Command::GetItem { id, request } => Some(Action::BaseItem {
+                id,
+                result: self.backend.get_item(request).await,
+            }),
+            Command::IndexScanPage { id, request } => Some(Action::IndexScanPage {
+                id,
+                result: self.backend.scan(request).await,
+            }),
+            Command::FetchIndexBaseItem { id, request } => Some(Action::IndexBaseItem {
                 id,
                 result: self.backend.get_item(request).await,
             }),

@@ -6,6 +6,12 @@ pub mod item_facts;
 pub mod loadable;
 pub mod partition;
 pub mod view;
+// query builder (issue 6, `query`)
+pub mod query_form;
+pub mod query_results;
+// qextras: query history and the palette.
+pub mod palette;
+pub mod query_history;
 // indexes: results-table columns, GSI browser, sparse-index inspector
 pub mod cell;
 mod column_tally;
@@ -15,9 +21,6 @@ pub mod coverage_lines;
 pub mod index_browse;
 pub mod indexes;
 pub mod streamed_scan;
-// query builder (issue 6, `query`)
-pub mod query_form;
-pub mod query_results;
 
 use std::collections::BTreeMap;
 
@@ -85,6 +88,9 @@ pub enum Overlay {
     // query builder (issue 6, `query`)
     /// The query builder form.
     QueryForm(Box<QueryForm>),
+    // qextras: access patterns and query history.
+    /// The palette: access patterns and query history, filtered as you type.
+    Palette(palette::Palette),
 }
 
 /// The latest message for the status line.
@@ -122,13 +128,16 @@ pub struct State {
     /// Terminal size, for paging and for hints.
     pub viewport: (u16, u16),
     pub quitting: bool,
-    // indexes: the GSI browser and the sparse-index inspector
-    pub indexes: indexes::Indexes,
     // query builder (issue 6, `query`)
     /// Queries run from the builder; `View::QueryResults { run }` indexes this.
     pub query_runs: Vec<QueryRun>,
     /// The form as last submitted, reopened by `edit_query`.
     pub last_form: Option<Box<QueryForm>>,
+    // qextras
+    /// Queries run from the UI on this table (the palette offers them again).
+    pub query_history: query_history::QueryHistory,
+    // indexes: the GSI browser and the sparse-index inspector
+    pub indexes: indexes::Indexes,
 }
 
 impl State {
@@ -161,9 +170,10 @@ impl State {
             ids: RequestIds::default(),
             viewport: (80, 24),
             quitting: false,
-            indexes: indexes::Indexes::default(),
             query_runs: Vec::new(),
             last_form: None,
+            query_history: query_history::QueryHistory::default(),
+            indexes: indexes::Indexes::default(),
         }
     }
 
@@ -175,18 +185,19 @@ impl State {
             Some(Overlay::Prompt(_)) => Section::Prompt,
             Some(Overlay::ConfirmScan { .. }) => Section::Confirm,
             Some(Overlay::QueryForm(_)) => Section::QueryForm,
+            Some(Overlay::Palette(_)) => Section::Palette,
             None => match self.history.current() {
                 View::Overview => Section::Overview,
                 View::Inspector(_) => Section::Inspector,
                 View::Prefixes { .. } | View::Partitions { .. } | View::Partition { .. } => {
                     Section::Collections
                 }
+                View::QueryResults { .. } => Section::QueryResults,
                 // indexes
                 View::Indexes { .. }
                 | View::IndexGroups { .. }
                 | View::IndexItems { .. }
                 | View::IndexCoverage { .. } => Section::Indexes,
-                View::QueryResults { .. } => Section::QueryResults,
             },
         }
     }
@@ -212,8 +223,8 @@ impl State {
                 .partitions
                 .values()
                 .any(|partition| matches!(partition.paging, partition::Paging::Fetching(_)))
-            || self.indexes.is_busy()
             || self.query_runs.iter().any(QueryRun::is_busy)
+            || self.indexes.is_busy()
     }
 
     /// Rows visible in a list (terminal height minus header, status and borders).

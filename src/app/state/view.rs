@@ -20,6 +20,9 @@ pub enum View {
     Partition { pk: AttrValue, cursor: usize },
     /// One item.
     Inspector(Box<Inspector>),
+    // query builder (issue 6, `query`)
+    /// The results of `State::query_runs[run]`.
+    QueryResults { run: usize, cursor: usize },
     // indexes: the GSI browser and the sparse-index inspector
     /// The table and every index with keys, projection, item count and coverage.
     Indexes { cursor: usize },
@@ -34,9 +37,6 @@ pub enum View {
     },
     /// Sparse-index inspector for one index: coverage, entity types, why items are left out.
     IndexCoverage { index: String, cursor: usize },
-    // query builder (issue 6, `query`)
-    /// The results of `State::query_runs[run]`.
-    QueryResults { run: usize, cursor: usize },
 }
 
 /// Visited views; `position` is the current one. Opening a view drops the forward part.

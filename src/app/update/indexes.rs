@@ -58,12 +58,6 @@ pub fn row_count(state: &State) -> Option<usize> {
     })
 }
 
-/// The query builder's preset on an index screen (see `index_query`).
-#[must_use]
-pub fn query_preset(state: &State) -> crate::app::update::query::QueryPreset {
-    super::index_query::preset(state, current_index(state))
-}
-
 /// The index named by the current screen, or by the row under the cursor of the index list
 /// (`None` on the table's row).
 fn current_index(state: &State) -> Option<String> {

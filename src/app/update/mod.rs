@@ -4,18 +4,23 @@
 mod account;
 mod collections;
 mod describe;
+// qextras
+pub mod history;
 mod inspector;
 mod navigation;
+mod palette;
 mod prompt;
+// qextras
 pub mod rows;
 mod scan;
+mod share;
+// query builder (issue 6, `query`)
+pub mod query;
 // indexes: GSI browser and sparse-index inspector
 mod index_query;
 mod index_rows;
 mod index_scans;
 pub mod indexes;
-// query builder (issue 6, `query`)
-pub mod query;
 
 pub use rows::row_count;
 
@@ -86,15 +91,16 @@ fn apply(state: &mut State, action: Action) -> Vec<Command> {
             result,
         } => scan::page(state, id, segment, result),
         Action::PartitionPage { id, result } => collections::partition_page(state, id, result),
-        Action::IndexScanPage { id, result } => index_scans::page(state, id, result),
-        Action::IndexBaseItem { id, result } => indexes::base_item(state, id, result),
         Action::QueryPage { id, result } => query::results::page(state, id, result),
         Action::BaseItem { id, result } => query::results::base_item(state, id, result),
+        Action::IndexScanPage { id, result } => index_scans::page(state, id, result),
+        Action::IndexBaseItem { id, result } => indexes::base_item(state, id, result),
         other => match state.overlay.clone() {
             Some(Overlay::Help) => help(state, &other),
             Some(Overlay::Prompt(prompt)) => prompt::key(state, prompt, other),
             Some(Overlay::ConfirmScan { .. }) => scan::confirm_key(state, &other),
             Some(Overlay::QueryForm(form)) => query::form::key(state, *form, other),
+            Some(Overlay::Palette(palette)) => palette::key(state, palette, other),
             None => view_action(state, other),
         },
     }
@@ -166,11 +172,15 @@ fn view_action(state: &mut State, action: Action) -> Vec<Command> {
         | Action::CopyItemDdbJson
         | Action::CopyKey
         | Action::CopyValue => inspector::action(state, &action),
-        Action::ShowIndexes => indexes::show(state),
         Action::OpenQueryForm => query::open_from_view(state),
         Action::CancelQuery | Action::EditQuery | Action::FetchBaseItems => {
             query::results::action(state, &action)
         }
+        Action::OpenPalette => palette::open(state),
+        Action::CopyQueryAwsCli => share::copy(state, crate::share::SnippetKind::AwsCli),
+        Action::CopyQueryBoto3 => share::copy(state, crate::share::SnippetKind::Boto3),
+        Action::CopyQueryJavascript => share::copy(state, crate::share::SnippetKind::JavaScript),
+        Action::ShowIndexes => indexes::show(state),
         _ => Vec::new(),
     }
 }

@@ -33,14 +33,14 @@ pub fn row_count(state: &State) -> usize {
             .get(&partition_text(pk))
             .map_or(0, |partition| partition.rows().len()),
         View::Inspector(inspector) => inspector.rows(&row_context(state)).len(),
+        View::QueryResults { run, .. } => {
+            state.query_runs.get(*run).map_or(0, |run| run.items.len())
+        }
         // indexes (counted above)
         View::Indexes { .. }
         | View::IndexGroups { .. }
         | View::IndexItems { .. }
         | View::IndexCoverage { .. } => 0,
-        View::QueryResults { run, .. } => {
-            state.query_runs.get(*run).map_or(0, |run| run.items.len())
-        }
     }
 }
 
@@ -112,11 +112,11 @@ pub(super) fn row_texts(state: &State) -> Vec<String> {
             .into_iter()
             .map(|row| format!("{} {}", row.label, row.value))
             .collect(),
+        View::QueryResults { run, .. } => super::query::row_texts(state, *run),
         // indexes
         View::Indexes { .. }
         | View::IndexGroups { .. }
         | View::IndexItems { .. }
         | View::IndexCoverage { .. } => super::index_rows::row_texts(state),
-        View::QueryResults { run, .. } => super::query::row_texts(state, *run),
     }
 }

@@ -11,6 +11,7 @@ use crate::domain::query_spec::template::{model_templates, template_of_key};
 use crate::domain::query_spec::{FilterOperator, FilterRow, Join, SortChoice, consistent_refusal};
 use crate::domain::schema::KeySchema;
 use crate::domain::value::ValueType;
+use crate::share::{SnippetKind, snippet};
 
 /// Applies one key to the open form.
 pub(in crate::app::update) fn key(
@@ -47,11 +48,37 @@ pub(in crate::app::update) fn key(
             form.focus = FormField::FilterAttribute(form.spec.filters.len() - 1);
         }
         Action::RemoveFilterRow => remove_filter_row(&mut form),
+        Action::CopyQueryAwsCli | Action::CopyQueryBoto3 | Action::CopyQueryJavascript => {
+            let commands = copy_snippet(state, &form, &action);
+            state.overlay = Some(Overlay::QueryForm(Box::new(form)));
+            return commands;
+        }
         _ => {}
     }
     rebuild(state, &mut form);
     state.overlay = Some(Overlay::QueryForm(Box::new(form)));
     Vec::new()
+}
+
+/// Copies the form's request as a runnable snippet; an invalid form copies nothing.
+fn copy_snippet(state: &mut State, form: &QueryForm, action: &Action) -> Vec<Command> {
+    let kind = match action {
+        Action::CopyQueryBoto3 => SnippetKind::Boto3,
+        Action::CopyQueryJavascript => SnippetKind::JavaScript,
+        _ => SnippetKind::AwsCli,
+    };
+    match &form.outcome {
+        Ok(built) => vec![Command::CopyToClipboard {
+            text: snippet(kind, &built.request, &state.connection),
+            what: format!("the query as {}", kind.label()),
+        }],
+        Err(_) => {
+            state.notice = Some(Notice::Error(
+                "the form is not valid yet: nothing to copy".to_owned(),
+            ));
+            Vec::new()
+        }
+    }
 }
 
 /// Runs the built request; an invalid form stays open and says where the problem is.

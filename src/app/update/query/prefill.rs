@@ -92,12 +92,23 @@ pub(super) fn preset_from_view(state: &State) -> QueryPreset {
                 None => return QueryPreset::default(),
             }
         }
-        View::Overview | View::Prefixes { .. } => return QueryPreset::default(),
-        // indexes: the index screens target their index
-        View::Indexes { .. }
-        | View::IndexGroups { .. }
-        | View::IndexItems { .. }
-        | View::IndexCoverage { .. } => return crate::app::update::indexes::query_preset(state),
+        View::Overview | View::Prefixes { .. } | View::Indexes { .. } => {
+            return QueryPreset::default();
+        }
+        // An index view queries that index (and the partition shown).
+        View::IndexGroups { index, .. } | View::IndexCoverage { index, .. } => {
+            return QueryPreset {
+                index: Some(index.clone()),
+                ..QueryPreset::default()
+            };
+        }
+        View::IndexItems { index, pk, .. } => {
+            return QueryPreset {
+                index: Some(index.clone()),
+                partition: Some(key_text(pk)),
+                sort: None,
+            };
+        }
     };
     preset_from_item(state, &item)
 }

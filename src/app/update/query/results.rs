@@ -32,7 +32,10 @@ pub(in crate::app::update) fn start(
         cursor: 0,
     });
     state.notice = None;
-    vec![Command::QueryPage { id, request }]
+    // qextras: every query run from the UI goes into the table's history.
+    let mut commands = crate::app::update::history::record(state, &request);
+    commands.insert(0, Command::QueryPage { id, request });
+    commands
 }
 
 /// The run and index whose page `id` is in flight.
