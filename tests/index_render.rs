@@ -106,3 +106,45 @@ async fn the_sparse_inspector_shows_coverage_entity_types_and_reasons() {
         .await;
     snapshot("sparse_inspector_gsi2", &harness.state);
 }
+
+#[tokio::test]
+async fn hostile_index_keys_and_values_are_shown_escaped_on_every_index_screen() {
+    let hostile = |text: &str| ddbx::domain::value::AttrValue::s(text);
+    let item: ddbx::domain::value::Item = [
+        ("PK", hostile("USER#\u{1b}[2J")),
+        ("SK", hostile("METADATA")),
+        ("GSI1PK", hostile("GROUP#\u{1b}]0;pwned\u{7}")),
+        ("GSI1SK", hostile("USER#1")),
+        ("name", hostile("\u{1b}[31mred\u{202e}")),
+    ]
+    .into_iter()
+    .map(|(name, value)| (name.to_owned(), value))
+    .collect();
+    let backend = MemoryBackend::new(ddbx::demo::description(), vec![item]).expect("loads");
+    let mut harness = Harness::new(
+        Arc::new(backend),
+        ddbx::demo::TABLE_NAME,
+        Settings::default(),
+    );
+    harness.start().await;
+    harness.act(Action::ShowIndexes).await;
+    harness.act(Action::CursorDown).await;
+    harness.act(Action::Open).await;
+    let groups = screen(&harness.state, 100, 24);
+    harness.act(Action::Open).await;
+    let items = screen(&harness.state, 100, 24);
+    harness.act(Action::HistoryBack).await;
+    harness
+        .act_all([Action::ShowIndexCoverage, Action::CoverageFull])
+        .await;
+    let coverage = screen(&harness.state, 100, 24);
+    for text in [&groups, &items, &coverage] {
+        assert!(
+            !text.contains('\u{1b}') && !text.contains('\u{202e}'),
+            "{text}"
+        );
+    }
+    assert!(groups.contains("GROUP#\\x1b]0;pwned\\x07"), "{groups}");
+    assert!(items.contains("USER#\\x1b[2J"), "{items}");
+    assert!(items.contains("\\x1b[31mred\\u{202e}"), "{items}");
+}
