@@ -13,6 +13,7 @@
 # Environment exported to CMD:
 #   DDBX_TEST_DYNALITE_ENDPOINT, DDBX_TEST_MOTO_ENDPOINT  http://127.0.0.1:PORT of each server
 #   DDBX_TEST_VENV_BIN   venv bin dir holding `aws` (CLI v1), `python` (with boto3)
+#   DDBX_TEST_JS_SDK_NODE_PATH  node_modules dir holding @aws-sdk/client-dynamodb (use as NODE_PATH)
 #   fixed fake AWS credentials/region; every other AWS_* variable is removed and the AWS config
 #   and credentials files point at empty files, so a developer's ~/.aws is never read.
 set -euo pipefail
@@ -22,6 +23,8 @@ readonly DYNALITE_VERSION=4.0.0
 readonly MOTO_VERSION=5.2.5
 readonly AWSCLI_VERSION=1.46.3
 readonly BOTO3_VERSION=1.44.8
+# qextras: the JavaScript SDK v3 client, to execute generated share snippets.
+readonly JS_SDK_VERSION=3.1169.0
 # moto[server] drags in cfn-lint, aws-xray-sdk, graphql, openapi validators... (~480 MB venv,
 # twice the install time). moto_server itself only needs flask + flask-cors on top of the
 # DynamoDB extra, so that is what we install (~300 MB, most of it awscli's bundled docs).
@@ -70,6 +73,7 @@ readonly CACHE="$ROOT/target/test-servers"
 readonly NPM_PREFIX="$CACHE/npm"
 readonly VENV="$CACHE/venv"
 readonly DYNALITE_CLI="$NPM_PREFIX/node_modules/dynalite/cli.js"
+readonly JS_SDK_PREFIX="$CACHE/npm-js-sdk"
 readonly READY_TIMEOUT_S=30
 # Interpreter the venv is built from (override e.g. DDBX_TEST_PYTHON=python3.12).
 PYTHON="${DDBX_TEST_PYTHON:-python3}"
@@ -97,6 +101,11 @@ install_stamp() {
 dynalite_installed() {
   [[ -f "$DYNALITE_CLI" && -f "$NPM_PREFIX/.stamp" ]] \
     && [[ "$(cat "$NPM_PREFIX/.stamp")" == "$DYNALITE_VERSION" ]]
+}
+
+js_sdk_installed() {
+  [[ -f "$JS_SDK_PREFIX/node_modules/@aws-sdk/client-dynamodb/package.json" \
+    && -f "$JS_SDK_PREFIX/.stamp" ]] && [[ "$(cat "$JS_SDK_PREFIX/.stamp")" == "$JS_SDK_VERSION" ]]
 }
 
 venv_installed() {
@@ -141,6 +150,20 @@ install_dynalite() {
   printf '%s' "$DYNALITE_VERSION" >"$NPM_PREFIX/.stamp"
 }
 
+# Its own prefix, so bumping the SDK never reinstalls dynalite (and the reverse).
+install_js_sdk() {
+  js_sdk_installed && return 0
+  check_node
+  log "installing @aws-sdk/client-dynamodb $JS_SDK_VERSION from npm into ${JS_SDK_PREFIX#"$ROOT"/}"
+  rm -rf "$JS_SDK_PREFIX"
+  mkdir -p "$JS_SDK_PREFIX"
+  quietly npm install --prefix "$JS_SDK_PREFIX" --save-exact --no-audit --no-fund --loglevel=error \
+    "@aws-sdk/client-dynamodb@$JS_SDK_VERSION"
+  [[ -f "$JS_SDK_PREFIX/node_modules/@aws-sdk/client-dynamodb/package.json" ]] \
+    || die "@aws-sdk/client-dynamodb@$JS_SDK_VERSION installed without its package.json"
+  printf '%s' "$JS_SDK_VERSION" >"$JS_SDK_PREFIX/.stamp"
+}
+
 install_venv() {
   venv_installed && return 0
   command -v "$PYTHON" >/dev/null || die "$PYTHON not found (needed for moto and the AWS CLI)"
@@ -160,7 +183,7 @@ do_install() {
   # Two runs from the same clone (e.g. two terminals) must not build the cache at once.
   exec 9>"$CACHE/.install.lock"
   flock 9
-  if dynalite_installed && venv_installed; then
+  if dynalite_installed && venv_installed && js_sdk_installed; then
     exec 9>&-
     return 0
   fi
@@ -168,6 +191,7 @@ do_install() {
   : >"$CACHE/install.log"
   install_dynalite
   install_venv
+  install_js_sdk
   log "installed in $(elapsed "$t0") s ($(du -sh "$CACHE" | cut -f1) in ${CACHE#"$ROOT"/})"
   exec 9>&-
 }
@@ -199,6 +223,7 @@ test_environment() {
   # A developer's HTTP(S)_PROXY must not swallow loopback traffic (botocore honours it).
   export NO_PROXY="127.0.0.1,localhost${NO_PROXY:+,$NO_PROXY}" no_proxy="127.0.0.1,localhost${no_proxy:+,$no_proxy}"
   export DDBX_TEST_VENV_BIN="$VENV/bin"
+  export DDBX_TEST_JS_SDK_NODE_PATH="$JS_SDK_PREFIX/node_modules"
 }
 
 # Asks the kernel for a free loopback port. There is a window between closing this socket and

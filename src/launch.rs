@@ -52,7 +52,8 @@ pub struct TuiOptions {
           default_value_t = BadLinesChoice::Skip, requires = "file")]
     pub bad_lines: BadLinesChoice,
 
-    /// Model file (TOML) naming entities by key templates; wins over the heuristics.
+    /// Model file naming entities by key templates (TOML), or a NoSQL Workbench model (JSON)
+    /// whose facets become entities and access patterns; wins over the heuristics.
     #[arg(long, global = true, value_name = "FILE")]
     pub model: Option<PathBuf>,
 
@@ -141,17 +142,32 @@ pub fn file_backend(options: &TuiOptions) -> Result<Option<OfflineTable>, String
     }))
 }
 
-/// The entity decoder, with the `--model` file when given.
+/// The entity decoder, with the `--model` file when given (a TOML model, or a NoSQL Workbench
+/// model JSON, whose facets of every table are imported).
 pub fn entity_decoder(
     options: &TuiOptions,
+) -> Result<crate::domain::entity::EntityDecoder, String> {
+    entity_decoder_for(options, None)
+}
+
+/// [`entity_decoder`] for one table: from a Workbench model, only that table's facets when the
+/// model has the table.
+pub fn entity_decoder_for(
+    options: &TuiOptions,
+    table: Option<&str>,
 ) -> Result<crate::domain::entity::EntityDecoder, String> {
     let Some(path) = &options.model else {
         return Ok(crate::domain::entity::EntityDecoder::new());
     };
     let text = std::fs::read_to_string(path)
         .map_err(|error| format!("cannot read {}: {error}", path.display()))?;
-    let model = crate::domain::model::Model::parse(&text, &path.display().to_string())
-        .map_err(|error| error.to_string())?;
+    let file = path.display().to_string();
+    // qextras: NoSQL Workbench models are told apart by extension or content.
+    let model = if crate::domain::workbench::looks_like_workbench(path, &text) {
+        crate::domain::workbench::import(&text, &file, table)?
+    } else {
+        crate::domain::model::Model::parse(&text, &file).map_err(|error| error.to_string())?
+    };
     Ok(crate::domain::entity::EntityDecoder::with_model(model))
 }
 
@@ -169,7 +185,7 @@ pub async fn open(
         .describe_table(table)
         .await
         .map_err(|error| format!("cannot open table {table}: {error}"))?;
-    let entities = entity_decoder(options)?;
+    let entities = entity_decoder_for(options, Some(table))?;
     let (keymap, keymap_error) = Keymap::load(options.keymap.as_deref());
     let settings = Settings {
         scan_segments: options.discovery_segments,
@@ -182,6 +198,12 @@ pub async fn open(
     state.journal_path = crate::journal::Journal::default_path();
     state.version_attribute = version_attribute;
     let (sender, results) = tokio::sync::mpsc::unbounded_channel();
+    // qextras: the table's query history (kept on disk only for tables on DynamoDB endpoints).
+    let (history, history_warning) = query_history(&state.connection, table);
+    state.query_history = history;
+    if let Some(warning) = history_warning {
+        let _ = sender.send(Action::Notice(warning));
+    }
     for notice in notices {
         let _ = sender.send(Action::Notice(notice));
     }
@@ -208,4 +230,25 @@ pub async fn open(
     outcome
         .map(|_| ())
         .map_err(|error| format!("terminal error: {error}"))
+}
+
+/// The query history of `table`: loaded from its file for a table on a DynamoDB endpoint; in
+/// memory only for the demo and offline files, whose table names say nothing about which data
+/// they hold.
+#[must_use]
+pub fn query_history(
+    connection: &crate::backend::Connection,
+    table: &str,
+) -> (
+    crate::app::state::query_history::QueryHistory,
+    Option<String>,
+) {
+    use crate::app::state::query_history::{QueryHistory, default_file, load};
+    if connection.kind != "aws" {
+        return (QueryHistory::default(), None);
+    }
+    match default_file(table) {
+        Some(path) => load(&path),
+        None => (QueryHistory::default(), None),
+    }
 }

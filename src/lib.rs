@@ -28,6 +28,7 @@ pub mod journal;
 pub mod keymap;
 pub mod launch;
 pub mod offline;
+pub mod share;
 pub mod terminal;
 pub mod tui;
 pub mod ui;

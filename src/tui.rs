@@ -75,10 +75,12 @@ fn typed_char(section: Section, key: Key) -> Option<char> {
     use crossterm::event::{KeyCode, KeyModifiers};
     match key.code {
         KeyCode::Char(c)
-            if section == Section::Prompt
-                && !key
-                    .modifiers
-                    .intersects(KeyModifiers::CONTROL | KeyModifiers::ALT) =>
+            if matches!(
+                section,
+                Section::Prompt | Section::QueryForm | Section::Palette
+            ) && !key
+                .modifiers
+                .intersects(KeyModifiers::CONTROL | KeyModifiers::ALT) =>
         {
             Some(c)
         }

@@ -92,6 +92,20 @@ impl Worker {
                     Action::PartitionPage { id, result }
                 });
             }
+            Command::IndexScanPage { id, request } => {
+                let backend = Arc::clone(&self.backend);
+                self.spawn_read(id, async move {
+                    let result = backend.scan(request).await;
+                    Action::IndexScanPage { id, result }
+                });
+            }
+            Command::FetchIndexBaseItem { id, request } => {
+                let backend = Arc::clone(&self.backend);
+                self.spawn_read(id, async move {
+                    let result = backend.get_item(request).await;
+                    Action::IndexBaseItem { id, result }
+                });
+            }
             Command::CopyToClipboard { text, what } => {
                 // Done here, on the loop's thread between two frames, rather than in a task: the
                 // OSC 52 fallback writes to the terminal and must not interleave with a frame.
@@ -151,6 +165,30 @@ impl Worker {
                 let _ = self.results.send(Action::ExternalEdited(Err(
                     "no terminal to hand to $EDITOR here".to_owned(),
                 )));
+            }
+            // query builder (issue 6, `query`)
+            Command::QueryPage { id, request } => {
+                let backend = Arc::clone(&self.backend);
+                self.spawn_read(id, async move {
+                    let result = backend.query(request).await;
+                    Action::QueryPage { id, result }
+                });
+            }
+            Command::GetItem { id, request } => {
+                let backend = Arc::clone(&self.backend);
+                self.spawn_read(id, async move {
+                    let result = backend.get_item(request).await;
+                    Action::BaseItem { id, result }
+                });
+            }
+            // qextras: a short append on the loop's thread keeps history lines in run order.
+            Command::AppendHistory { path, line } => {
+                if let Err(error) = crate::app::state::query_history::append(&path, &line) {
+                    let _ = self.results.send(Action::Notice(format!(
+                        "query history not saved to {}: {error}",
+                        path.display()
+                    )));
+                }
             }
         }
         Flow::Continue

@@ -186,7 +186,7 @@ fn sigterm_exits_cleanly_with_the_terminal_restored() {
 fn ctrl_c_quits_from_inside_a_prompt_with_the_terminal_restored() {
     let mut session = PtySession::spawn(&["--demo"], &[]);
     session.wait_for("Collections by partition key prefix");
-    session.send(":USER");
+    session.send("PUSER");
     session.wait_for("Jump to partition");
     session.send("\u{3}");
     let exit = session.wait_exit();
@@ -218,7 +218,7 @@ fn an_offline_file_opens_read_only_with_model_entities_and_named_key_parts() {
         "offline files are read-only:\n{screen}"
     );
     assert_groups_shown(&screen, &expected_groups(&tui_support::shop_items()));
-    session.send(":USER#u1\r");
+    session.send("PUSER#u1\r");
     let partition = session.wait_for("▾ ORDER# (3)");
     assert!(
         partition.contains("Order "),

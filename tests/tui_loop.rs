@@ -36,7 +36,7 @@ async fn scripted_keys_run_through_the_keymap_the_worker_and_the_renderer_until_
     let clipboard = Arc::new(RecordingClipboard::default());
     let worker = Worker::new(backend, clipboard, sender);
     let mut script = vec![key(KeyCode::Char('?')), key(KeyCode::Char('?'))];
-    script.extend(chars(":USER#u1"));
+    script.extend(chars("PUSER#u1"));
     script.push(key(KeyCode::Enter));
     // `g g` is a chord; `G` alone; then back out to the first view and quit.
     script.extend(chars("ggGqq"));

@@ -43,8 +43,14 @@ fn cursor(view: &View) -> Option<usize> {
         View::Overview => None,
         View::Prefixes { cursor }
         | View::Partitions { cursor, .. }
-        | View::Partition { cursor, .. } => Some(*cursor),
+        | View::Partition { cursor, .. }
+        | View::QueryResults { cursor, .. } => Some(*cursor),
         View::Inspector(inspector) => Some(inspector.cursor),
+        // indexes
+        View::Indexes { cursor }
+        | View::IndexGroups { cursor, .. }
+        | View::IndexItems { cursor, .. }
+        | View::IndexCoverage { cursor, .. } => Some(*cursor),
     }
 }
 

@@ -8,7 +8,7 @@ use std::time::Duration;
 use serde::{Deserialize, Serialize};
 
 use super::request_id::RequestId;
-use crate::backend::{BackendError, Page};
+use crate::backend::{BackendError, GetOutput, Page};
 use crate::domain::schema::TableDescription;
 
 /// Everything `update` reacts to.
@@ -77,6 +77,63 @@ pub enum Action {
     Submit,
     /// Deletes the character before the prompt cursor.
     DeleteChar,
+    // query builder (issue 6, `query`)
+    /// Opens the query builder, prefilled from the partition or item under the cursor.
+    OpenQueryForm,
+    /// Moves to the next field of the form.
+    NextField,
+    /// Moves to the previous field of the form.
+    PrevField,
+    /// Cycles a choice field (target, operator, order, …) forward.
+    NextChoice,
+    /// Cycles a choice field backward.
+    PrevChoice,
+    /// Switches the form between fields and raw expressions.
+    ToggleRawMode,
+    /// Adds a filter row to the form.
+    AddFilterRow,
+    /// Removes the filter row under the focus.
+    RemoveFilterRow,
+    /// Stops reading the query's pages.
+    CancelQuery,
+    /// Opens the form again with the current results' query.
+    EditQuery,
+    /// Fetches the base items of an index query's rows with GetItem.
+    FetchBaseItems,
+    // qextras
+    /// Opens the palette: saved access patterns and the query history.
+    OpenPalette,
+    /// Copies the current query as an AWS CLI command.
+    CopyQueryAwsCli,
+    /// Copies the current query as a Python (boto3) script.
+    CopyQueryBoto3,
+    /// Copies the current query as a JavaScript (SDK v3) script.
+    CopyQueryJavascript,
+    // indexes: GSI browser, sparse-index inspector, results-table columns
+    /// Shows the GSI browser: the table and every index.
+    ShowIndexes,
+    /// Starts a sampled coverage scan (the first pages of the table).
+    CoverageSample,
+    /// Starts a full coverage scan (the whole table, and a count of every index).
+    CoverageFull,
+    /// Shows the sparse-index inspector of the index under the cursor.
+    ShowIndexCoverage,
+    /// Opens the query builder on the index under the cursor.
+    QueryIndex,
+    /// Fetches the base item behind the index item under the cursor (GetItem).
+    FetchBaseItem,
+    /// Selects the next column of the results table.
+    NextColumn,
+    /// Selects the previous column of the results table.
+    PrevColumn,
+    /// Sorts by the selected column: ascending, descending, unsorted.
+    SortColumn,
+    /// Hides the selected column, or shows it again.
+    HideColumn,
+    /// Widens the selected column.
+    WidenColumn,
+    /// Narrows the selected column.
+    NarrowColumn,
 
     /// A character typed into the prompt (text-entry keys that no binding claims).
     #[serde(skip)]
@@ -111,6 +168,30 @@ pub enum Action {
     PartitionPage {
         id: RequestId,
         result: Result<Page, BackendError>,
+    },
+    /// One page of a builder query answered.
+    #[serde(skip)]
+    QueryPage {
+        id: RequestId,
+        result: Result<Page, BackendError>,
+    },
+    /// A base item (GetItem) answered.
+    #[serde(skip)]
+    BaseItem {
+        id: RequestId,
+        result: Result<GetOutput, BackendError>,
+    },
+    /// One page of an index browse or coverage Scan answered.
+    #[serde(skip)]
+    IndexScanPage {
+        id: RequestId,
+        result: Result<Page, BackendError>,
+    },
+    /// The GetItem of a base item answered.
+    #[serde(skip)]
+    IndexBaseItem {
+        id: RequestId,
+        result: Result<GetOutput, BackendError>,
     },
     /// The clipboard was written (or not).
     #[serde(skip)]
@@ -223,6 +304,33 @@ impl Action {
         Self::ReapplyChange,
         Self::KeepEditing,
         Self::DiscardEdit,
+        Self::OpenQueryForm,
+        Self::NextField,
+        Self::PrevField,
+        Self::NextChoice,
+        Self::PrevChoice,
+        Self::ToggleRawMode,
+        Self::AddFilterRow,
+        Self::RemoveFilterRow,
+        Self::CancelQuery,
+        Self::EditQuery,
+        Self::FetchBaseItems,
+        Self::OpenPalette,
+        Self::CopyQueryAwsCli,
+        Self::CopyQueryBoto3,
+        Self::CopyQueryJavascript,
+        Self::ShowIndexes,
+        Self::CoverageSample,
+        Self::CoverageFull,
+        Self::ShowIndexCoverage,
+        Self::QueryIndex,
+        Self::FetchBaseItem,
+        Self::NextColumn,
+        Self::PrevColumn,
+        Self::SortColumn,
+        Self::HideColumn,
+        Self::WidenColumn,
+        Self::NarrowColumn,
     ];
 
     /// The keymap name of a bindable action (`None` for internal results). The match is
@@ -278,6 +386,33 @@ impl Action {
             | Self::JournalWritten(_)
             | Self::JournalLoaded { .. }
             | Self::ExternalEdited(_) => return None,
+            Self::OpenQueryForm => "open_query_form",
+            Self::NextField => "next_field",
+            Self::PrevField => "prev_field",
+            Self::NextChoice => "next_choice",
+            Self::PrevChoice => "prev_choice",
+            Self::ToggleRawMode => "toggle_raw_mode",
+            Self::AddFilterRow => "add_filter_row",
+            Self::RemoveFilterRow => "remove_filter_row",
+            Self::CancelQuery => "cancel_query",
+            Self::EditQuery => "edit_query",
+            Self::FetchBaseItems => "fetch_base_items",
+            Self::OpenPalette => "open_palette",
+            Self::CopyQueryAwsCli => "copy_query_aws_cli",
+            Self::CopyQueryBoto3 => "copy_query_boto3",
+            Self::CopyQueryJavascript => "copy_query_javascript",
+            Self::ShowIndexes => "show_indexes",
+            Self::CoverageSample => "coverage_sample",
+            Self::CoverageFull => "coverage_full",
+            Self::ShowIndexCoverage => "show_index_coverage",
+            Self::QueryIndex => "query_index",
+            Self::FetchBaseItem => "fetch_base_item",
+            Self::NextColumn => "next_column",
+            Self::PrevColumn => "prev_column",
+            Self::SortColumn => "sort_column",
+            Self::HideColumn => "hide_column",
+            Self::WidenColumn => "widen_column",
+            Self::NarrowColumn => "narrow_column",
             Self::Input(_)
             | Self::Tick(_)
             | Self::Resize { .. }
@@ -285,6 +420,10 @@ impl Action {
             | Self::AccountId { .. }
             | Self::ScanPage { .. }
             | Self::PartitionPage { .. }
+            | Self::QueryPage { .. }
+            | Self::BaseItem { .. }
+            | Self::IndexScanPage { .. }
+            | Self::IndexBaseItem { .. }
             | Self::Copied(_)
             | Self::Notice(_) => return None,
         })

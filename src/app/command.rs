@@ -1,7 +1,7 @@
 //! Side effects as data: `update` returns these, the worker runs them, tests assert on them.
 
 use super::request_id::RequestId;
-use crate::backend::{QueryRequest, ScanRequest};
+use crate::backend::{GetRequest, QueryRequest, ScanRequest};
 
 /// One side effect for the worker (or the loop) to carry out.
 #[derive(Clone, Debug, PartialEq)]
@@ -51,6 +51,26 @@ pub enum Command {
     /// Hands the terminal to `$EDITOR` with `text` (carried out by the loop, which owns the
     /// terminal); answers with `Action::ExternalEdited`.
     ExternalEditor { text: String },
+    // query builder (issue 6, `query`)
+    /// One page of a query run from the builder; answers with `Action::QueryPage`.
+    QueryPage {
+        id: RequestId,
+        request: QueryRequest,
+    },
+    /// Reads a base item for a row of a KEYS_ONLY / INCLUDE index; answers with `Action::BaseItem`.
+    GetItem { id: RequestId, request: GetRequest },
+    // qextras
+    /// Appends one line to the query history file (created private to the user); a failure
+    /// answers with `Action::Notice`.
+    AppendHistory {
+        path: std::path::PathBuf,
+        line: String,
+    },
+    // indexes
+    /// One page of an index browse or coverage Scan; answers with `Action::IndexScanPage`.
+    IndexScanPage { id: RequestId, request: ScanRequest },
+    /// GetItem of the base item behind an index item; answers with `Action::IndexBaseItem`.
+    FetchIndexBaseItem { id: RequestId, request: GetRequest },
 }
 
 /// What the journal records about one successful write (edittui).

@@ -73,7 +73,7 @@ pub enum Command {
     /// Read one item by its primary key.
     Get(GetArgs),
     /// Read an item collection (one partition key), optionally narrowed by the sort key.
-    Query(QueryArgs),
+    Query(Box<QueryArgs>),
     /// Read the whole table or index, optionally as a parallel scan.
     Scan(ScanArgs),
     /// Item collections: PK prefixes with partition and item counts and entity mix (scans the table).
@@ -156,11 +156,35 @@ pub struct ReadOptions {
 #[derive(Debug, Args)]
 pub struct QueryArgs {
     /// Partition key value of the table or index (typed from the key schema; B as base64).
-    #[arg(long, value_name = "V", allow_hyphen_values = true)]
-    pub pk: String,
+    #[arg(
+        long,
+        value_name = "V",
+        allow_hyphen_values = true,
+        required_unless_present = "expr"
+    )]
+    pub pk: Option<String>,
 
     #[command(flatten)]
     pub sort_key: SortKeyArgs,
+
+    /// Raw key condition instead of --pk/--sk-*: as in application code
+    /// ('#pk = :pk AND begins_with(#sk, :sk)' with --values/--names) or with inline literals
+    /// ('PK = "USER#1" AND begins_with(SK, "ORDER#")').
+    #[arg(
+        long,
+        value_name = "EXPR",
+        allow_hyphen_values = true,
+        conflicts_with_all = ["pk", "sort_key_condition"]
+    )]
+    pub expr: Option<String>,
+
+    /// ExpressionAttributeValues for --expr as DynamoDB JSON, e.g. '{":pk":{"S":"USER#1"}}'.
+    #[arg(long, value_name = "JSON")]
+    pub values: Option<String>,
+
+    /// ExpressionAttributeNames for --expr, e.g. '{"#pk":"PK"}'.
+    #[arg(long, value_name = "JSON")]
+    pub names: Option<String>,
 
     #[command(flatten)]
     pub read: ReadOptions,
@@ -322,7 +346,7 @@ mod tests {
         let Some(Command::Query(query)) = cli.command else {
             panic!("expected a query command");
         };
-        assert_eq!(query.pk, "USER#1");
+        assert_eq!(query.pk.as_deref(), Some("USER#1"));
     }
 
     #[test]
@@ -371,7 +395,7 @@ mod tests {
         let Some(Command::Query(query)) = cli.command else {
             panic!("expected a query command");
         };
-        assert_eq!(query.pk, "-5");
+        assert_eq!(query.pk.as_deref(), Some("-5"));
         assert_eq!(
             query.sort_key.sk_between,
             Some(vec!["-10".to_owned(), "-1".to_owned()])

@@ -1,15 +1,11 @@
 //! Typing key values given on the command line from the table's (or index's) key schema, so
 //! `--pk 42` becomes a number on an N key and stays text on an S key.
 
-use std::cmp::Ordering;
-
-use base64::Engine as _;
-use base64::engine::general_purpose::STANDARD as BASE64;
-
 use super::error::CliError;
-use crate::domain::number::Number;
+pub use crate::domain::key_value::compare_key_values;
+use crate::domain::key_value::{key_example, parse_key_text};
 use crate::domain::schema::KeyAttribute;
-use crate::domain::value::{AttrValue, ValueType};
+use crate::domain::value::AttrValue;
 
 /// Which key a command-line value is for, to name it in messages.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -27,14 +23,6 @@ impl KeyRole {
     }
 }
 
-fn example_of(value_type: ValueType) -> &'static str {
-    match value_type {
-        ValueType::N => "42 or -17.5",
-        ValueType::B => "AQID (base64 of the bytes 01 02 03)",
-        _ => "USER#usr_1001",
-    }
-}
-
 /// Types `text` (given with `flag`) as a value of key attribute `key`.
 pub fn typed_key_value(
     flag: &str,
@@ -42,54 +30,24 @@ pub fn typed_key_value(
     key: &KeyAttribute,
     role: KeyRole,
 ) -> Result<AttrValue, CliError> {
-    let refuse = |problem: String| {
+    parse_key_text(text, key.value_type).map_err(|problem| {
         CliError::usage(format!(
             "{flag} {text:?}: {problem}; {} `{}` has type {}, e.g. {flag} {}",
             role.noun(),
             key.name,
             key.value_type,
-            example_of(key.value_type)
+            key_example(key.value_type)
         ))
-    };
-    let value = match key.value_type {
-        ValueType::N => {
-            AttrValue::N(Number::parse(text).map_err(|error| refuse(error.to_string()))?)
-        }
-        ValueType::B => AttrValue::B(
-            BASE64
-                .decode(text)
-                .map_err(|error| refuse(format!("not valid base64 ({error})")))?,
-        ),
-        _ => AttrValue::S(text.to_owned()),
-    };
-    let empty = match &value {
-        AttrValue::S(text) => text.is_empty(),
-        AttrValue::B(bytes) => bytes.is_empty(),
-        _ => false,
-    };
-    if empty {
-        // The service refuses empty key values; say so before sending.
-        return Err(refuse("a key value cannot be empty".to_owned()));
-    }
-    Ok(value)
-}
-
-/// Orders two values of the same key type the way DynamoDB orders sort keys: S by UTF-8 bytes,
-/// N numerically, B by unsigned bytes. `None` for values of different or non-key types.
-#[must_use]
-pub fn compare_key_values(a: &AttrValue, b: &AttrValue) -> Option<Ordering> {
-    match (a, b) {
-        // `str` ordering is byte-wise, which is UTF-8 byte order.
-        (AttrValue::S(a), AttrValue::S(b)) => Some(a.as_bytes().cmp(b.as_bytes())),
-        (AttrValue::N(a), AttrValue::N(b)) => Some(a.cmp(b)),
-        (AttrValue::B(a), AttrValue::B(b)) => Some(a.cmp(b)),
-        _ => None,
-    }
+    })
 }
 
 #[cfg(test)]
 mod tests {
+    use std::cmp::Ordering;
+
     use super::*;
+    use crate::domain::number::Number;
+    use crate::domain::value::ValueType;
 
     fn key(value_type: ValueType) -> KeyAttribute {
         KeyAttribute::new("id", value_type)

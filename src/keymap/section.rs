@@ -22,10 +22,21 @@ pub enum Section {
     Preview,
     /// The 3-way view after a conflict.
     Conflict,
+    // query builder (issue 6, `query`)
+    /// The query builder form: unbound printable keys are typed into the focused field.
+    QueryForm,
+    /// The results of a query.
+    QueryResults,
+    // qextras
+    /// The palette (access patterns, query history): unbound printable keys are typed.
+    Palette,
+    // indexes
+    /// The GSI browser and the sparse-index inspector.
+    Indexes,
 }
 
 impl Section {
-    pub const ALL: [Self; 10] = [
+    pub const ALL: [Self; 14] = [
         Self::Global,
         Self::Overview,
         Self::Collections,
@@ -36,6 +47,10 @@ impl Section {
         Self::Editor,
         Self::Preview,
         Self::Conflict,
+        Self::QueryForm,
+        Self::QueryResults,
+        Self::Palette,
+        Self::Indexes,
     ];
 
     /// The section's name in keymap files.
@@ -52,6 +67,10 @@ impl Section {
             Self::Editor => "editor",
             Self::Preview => "preview",
             Self::Conflict => "conflict",
+            Self::QueryForm => "query_form",
+            Self::QueryResults => "query_results",
+            Self::Palette => "palette",
+            Self::Indexes => "indexes",
         }
     }
 
@@ -64,7 +83,14 @@ impl Section {
     /// keyboard so typing `q` into a prompt types a `q`.
     #[must_use]
     pub const fn falls_back_to_global(self) -> bool {
-        matches!(self, Self::Overview | Self::Collections | Self::Inspector)
+        matches!(
+            self,
+            Self::Overview
+                | Self::Collections
+                | Self::Inspector
+                | Self::QueryResults
+                | Self::Indexes
+        )
     }
 }
 

@@ -12,9 +12,19 @@ mod inspector;
 mod list;
 mod overlay;
 mod overview;
+// qextras
+mod palette;
 mod partition;
 mod status;
+// query builder (issue 6, `query`)
+mod query_form;
+mod query_results;
 pub mod text;
+// indexes: results table, GSI browser, sparse-index inspector
+mod index_browse;
+mod index_coverage;
+mod indexes;
+pub mod results_table;
 
 use ratatui::Frame;
 use ratatui::layout::{Constraint, Layout};
@@ -40,6 +50,23 @@ pub fn render(frame: &mut Frame<'_>, state: &State) {
         }
         View::Partition { pk, cursor } => partition::render(frame, body_area, state, pk, *cursor),
         View::Inspector(inspector) => inspector::render(frame, body_area, state, inspector),
+        View::QueryResults { run, cursor } => {
+            query_results::render(frame, body_area, state, *run, *cursor);
+        }
+        // indexes
+        View::Indexes { cursor } => indexes::render(frame, body_area, state, *cursor),
+        View::IndexGroups { index, cursor } => {
+            index_browse::render_groups(frame, body_area, state, index, *cursor);
+        }
+        View::IndexItems {
+            index,
+            pk,
+            cursor,
+            column,
+        } => index_browse::render_items(frame, body_area, state, index, pk, *cursor, *column),
+        View::IndexCoverage { index, cursor } => {
+            index_coverage::render(frame, body_area, state, index, *cursor);
+        }
     }
     if let Some(flow) = &state.edit {
         edit::render(frame, body_area, state, flow);
@@ -59,6 +86,10 @@ pub fn render(frame: &mut Frame<'_>, state: &State) {
         Some(Overlay::ConfirmDiscardEdit) => edit::confirm_discard(frame, body_area, state),
         Some(Overlay::TypeTableName(typed)) => {
             edit::type_table_name(frame, body_area, state, typed);
+        }
+        Some(Overlay::QueryForm(form)) => query_form::render(frame, body_area, state, form),
+        Some(Overlay::Palette(palette_state)) => {
+            palette::render(frame, body_area, state, palette_state);
         }
     }
 }

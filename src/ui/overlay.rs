@@ -27,6 +27,7 @@ fn view_section(state: &State) -> Section {
     match state.history.current() {
         View::Overview => Section::Overview,
         View::Inspector(_) => Section::Inspector,
+        View::QueryResults { .. } => Section::QueryResults,
         _ => Section::Collections,
     }
 }

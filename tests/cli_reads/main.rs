@@ -6,5 +6,6 @@ mod support;
 
 mod commands;
 mod demo_and_files;
+mod expr;
 mod fixture;
 mod query;

@@ -3,6 +3,7 @@
 #![allow(dead_code)]
 
 pub mod fake_backend;
+pub mod orders;
 pub mod pty;
 
 use std::collections::{BTreeMap, BTreeSet, VecDeque};
@@ -90,7 +91,11 @@ impl Harness {
             Command::Describe { .. }
             | Command::AccountId { .. }
             | Command::ScanPage { .. }
-            | Command::QueryPartition { .. } => {
+            | Command::QueryPartition { .. }
+            | Command::QueryPage { .. }
+            | Command::GetItem { .. }
+            | Command::IndexScanPage { .. }
+            | Command::FetchIndexBaseItem { .. } => {
                 self.requests.push(command.clone());
             }
             _ => {}
@@ -154,6 +159,22 @@ impl Harness {
                     .map(|entry| entry.map(Box::new))
                     .map_err(|error| error.to_string()),
             }),
+            Command::QueryPage { id, request } => Some(Action::QueryPage {
+                id,
+                result: self.backend.query(request).await,
+            }),
+            Command::GetItem { id, request } => Some(Action::BaseItem {
+                id,
+                result: self.backend.get_item(request).await,
+            }),
+            Command::IndexScanPage { id, request } => Some(Action::IndexScanPage {
+                id,
+                result: self.backend.scan(request).await,
+            }),
+            Command::FetchIndexBaseItem { id, request } => Some(Action::IndexBaseItem {
+                id,
+                result: self.backend.get_item(request).await,
+            }),
             other => {
                 self.side_effects.push(other);
                 None
@@ -173,6 +194,17 @@ impl Harness {
         self.requests
             .iter()
             .filter(|c| matches!(c, Command::ExecuteWrite { .. }))
+            .collect()
+    }
+
+    /// The builder's query pages issued, in order.
+    pub fn query_pages(&self) -> Vec<&ddbx::backend::QueryRequest> {
+        self.requests
+            .iter()
+            .filter_map(|c| match c {
+                Command::QueryPage { request, .. } => Some(request),
+                _ => None,
+            })
             .collect()
     }
 

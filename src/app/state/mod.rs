@@ -8,6 +8,21 @@ pub mod item_facts;
 pub mod loadable;
 pub mod partition;
 pub mod view;
+// query builder (issue 6, `query`)
+pub mod query_form;
+pub mod query_results;
+// qextras: query history and the palette.
+pub mod palette;
+pub mod query_history;
+// indexes: results-table columns, GSI browser, sparse-index inspector
+pub mod cell;
+mod column_tally;
+pub mod columns;
+pub mod coverage;
+pub mod coverage_lines;
+pub mod index_browse;
+pub mod indexes;
+pub mod streamed_scan;
 
 use std::collections::BTreeMap;
 
@@ -16,6 +31,9 @@ pub use inspector::Inspector;
 pub use loadable::Loadable;
 pub use partition::Partition;
 pub use view::{History, View};
+// query builder (issue 6, `query`)
+pub use query_form::QueryForm;
+pub use query_results::QueryRun;
 
 use super::action::Clock;
 use super::request_id::RequestIds;
@@ -74,6 +92,12 @@ pub enum Overlay {
     ConfirmDiscardEdit,
     /// The first write of a session on real AWS: the table name typed so far.
     TypeTableName(String),
+    // query builder (issue 6, `query`)
+    /// The query builder form.
+    QueryForm(Box<QueryForm>),
+    // qextras: access patterns and query history.
+    /// The palette: access patterns and query history, filtered as you type.
+    Palette(palette::Palette),
 }
 
 /// The latest message for the status line.
@@ -122,6 +146,16 @@ pub struct State {
     pub aws_writes_confirmed: bool,
     /// `--version-attr`: the version attribute to condition edits on (wins over the model file).
     pub version_attribute: Option<String>,
+    // query builder (issue 6, `query`)
+    /// Queries run from the builder; `View::QueryResults { run }` indexes this.
+    pub query_runs: Vec<QueryRun>,
+    /// The form as last submitted, reopened by `edit_query`.
+    pub last_form: Option<Box<QueryForm>>,
+    // qextras
+    /// Queries run from the UI on this table (the palette offers them again).
+    pub query_history: query_history::QueryHistory,
+    // indexes: the GSI browser and the sparse-index inspector
+    pub indexes: indexes::Indexes,
 }
 
 impl State {
@@ -159,6 +193,10 @@ impl State {
             journal_request: None,
             aws_writes_confirmed: false,
             version_attribute: None,
+            query_runs: Vec::new(),
+            last_form: None,
+            query_history: query_history::QueryHistory::default(),
+            indexes: indexes::Indexes::default(),
         }
     }
 
@@ -172,12 +210,20 @@ impl State {
             Some(Overlay::ConfirmDiscardEdit) => Section::Confirm,
             Some(Overlay::TypeTableName(_)) => Section::Prompt,
             None if self.edit.is_some() => edit::section(self.edit.as_deref()),
+            Some(Overlay::QueryForm(_)) => Section::QueryForm,
+            Some(Overlay::Palette(_)) => Section::Palette,
             None => match self.history.current() {
                 View::Overview => Section::Overview,
                 View::Inspector(_) => Section::Inspector,
                 View::Prefixes { .. } | View::Partitions { .. } | View::Partition { .. } => {
                     Section::Collections
                 }
+                View::QueryResults { .. } => Section::QueryResults,
+                // indexes
+                View::Indexes { .. }
+                | View::IndexGroups { .. }
+                | View::IndexItems { .. }
+                | View::IndexCoverage { .. } => Section::Indexes,
             },
         }
     }
@@ -207,6 +253,8 @@ impl State {
                 .edit
                 .as_ref()
                 .is_some_and(|flow| flow.sending().is_some())
+            || self.query_runs.iter().any(QueryRun::is_busy)
+            || self.indexes.is_busy()
     }
 
     /// Rows visible in a list (terminal height minus header, status and borders).

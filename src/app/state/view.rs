@@ -20,6 +20,23 @@ pub enum View {
     Partition { pk: AttrValue, cursor: usize },
     /// One item.
     Inspector(Box<Inspector>),
+    // query builder (issue 6, `query`)
+    /// The results of `State::query_runs[run]`.
+    QueryResults { run: usize, cursor: usize },
+    // indexes: the GSI browser and the sparse-index inspector
+    /// The table and every index with keys, projection, item count and coverage.
+    Indexes { cursor: usize },
+    /// An index's contents grouped by its partition key (a streamed Scan of the index).
+    IndexGroups { index: String, cursor: usize },
+    /// The items of one index partition, in the results table; `column` is the selected column.
+    IndexItems {
+        index: String,
+        pk: AttrValue,
+        cursor: usize,
+        column: usize,
+    },
+    /// Sparse-index inspector for one index: coverage, entity types, why items are left out.
+    IndexCoverage { index: String, cursor: usize },
 }
 
 /// Visited views; `position` is the current one. Opening a view drops the forward part.

@@ -50,7 +50,12 @@ pub(super) fn open(state: &mut State) -> Vec<Command> {
             }
             Vec::new()
         }
-        View::Overview | View::Inspector(_) => Vec::new(),
+        View::Overview | View::Inspector(_) | View::QueryResults { .. } => Vec::new(),
+        // indexes (handled by `indexes::action`)
+        View::Indexes { .. }
+        | View::IndexGroups { .. }
+        | View::IndexItems { .. }
+        | View::IndexCoverage { .. } => Vec::new(),
     }
 }
 

@@ -4,8 +4,11 @@
 mod account;
 mod collections;
 mod describe;
+// qextras
+pub mod history;
 mod inspector;
 mod navigation;
+mod palette;
 mod prompt;
 pub mod rows;
 mod scan;
@@ -16,6 +19,15 @@ mod journal_entry;
 mod refresh;
 mod undo;
 pub mod write;
+// qextras
+mod share;
+// query builder (issue 6, `query`)
+pub mod query;
+// indexes: GSI browser and sparse-index inspector
+mod index_query;
+mod index_rows;
+mod index_scans;
+pub mod indexes;
 
 pub use rows::row_count;
 // edittui: why a conflict cannot be re-applied, for the conflict view.
@@ -57,6 +69,8 @@ fn apply(state: &mut State, action: Action) -> Vec<Command> {
             vec![Command::Quit]
         }
         Action::Tick(clock) => {
+            let step = clock.uptime.saturating_sub(state.clock.uptime);
+            state.indexes.advance(step);
             scan::advance_clock(state, clock);
             Vec::new()
         }
@@ -97,6 +111,10 @@ fn apply(state: &mut State, action: Action) -> Vec<Command> {
             edit::external_edited(state, result);
             Vec::new()
         }
+        Action::QueryPage { id, result } => query::results::page(state, id, result),
+        Action::BaseItem { id, result } => query::results::base_item(state, id, result),
+        Action::IndexScanPage { id, result } => index_scans::page(state, id, result),
+        Action::IndexBaseItem { id, result } => indexes::base_item(state, id, result),
         other => match state.overlay.clone() {
             Some(Overlay::Help) => help(state, &other),
             Some(Overlay::Prompt(prompt)) => prompt::key(state, prompt, other),
@@ -104,6 +122,8 @@ fn apply(state: &mut State, action: Action) -> Vec<Command> {
             Some(Overlay::ConfirmDiscardEdit) => edit::confirm_discard_key(state, &other),
             Some(Overlay::TypeTableName(typed)) => write::table_name_key(state, typed, other),
             None if state.edit.is_some() => edit::flow_key(state, other),
+            Some(Overlay::QueryForm(form)) => query::form::key(state, *form, other),
+            Some(Overlay::Palette(palette)) => palette::key(state, palette, other),
             None => view_action(state, other),
         },
     }
@@ -118,6 +138,11 @@ fn help(state: &mut State, action: &Action) -> Vec<Command> {
 
 /// An action on the current view (no overlay open).
 fn view_action(state: &mut State, action: Action) -> Vec<Command> {
+    if indexes::is_index_view(state.history.current())
+        && let Some(commands) = indexes::action(state, &action)
+    {
+        return commands;
+    }
     match action {
         Action::ToggleHelp => {
             state.overlay = Some(Overlay::Help);
@@ -133,7 +158,9 @@ fn view_action(state: &mut State, action: Action) -> Vec<Command> {
         | Action::PageDown
         | Action::PageUp => {
             navigation::move_cursor(state, &action);
-            collections::fetch_more_if_near_end(state)
+            let mut commands = collections::fetch_more_if_near_end(state);
+            commands.extend(query::results::fetch_more_if_near_end(state));
+            commands
         }
         Action::ShowOverview => {
             if *state.history.current() != View::Overview {
@@ -153,6 +180,7 @@ fn view_action(state: &mut State, action: Action) -> Vec<Command> {
                 Vec::new()
             }
             View::Inspector(_) => inspector::follow_link(state),
+            View::QueryResults { .. } => query::results::open_row(state),
             _ => collections::open(state),
         },
         Action::RestartScan => scan::restart(state),
@@ -172,6 +200,15 @@ fn view_action(state: &mut State, action: Action) -> Vec<Command> {
         | Action::DuplicateItem
         | Action::DeleteItem
         | Action::Undo => edit::start(state, &action),
+        Action::OpenQueryForm => query::open_from_view(state),
+        Action::CancelQuery | Action::EditQuery | Action::FetchBaseItems => {
+            query::results::action(state, &action)
+        }
+        Action::OpenPalette => palette::open(state),
+        Action::CopyQueryAwsCli => share::copy(state, crate::share::SnippetKind::AwsCli),
+        Action::CopyQueryBoto3 => share::copy(state, crate::share::SnippetKind::Boto3),
+        Action::CopyQueryJavascript => share::copy(state, crate::share::SnippetKind::JavaScript),
+        Action::ShowIndexes => indexes::show(state),
         _ => Vec::new(),
     }
 }

@@ -12,8 +12,14 @@ pub(super) fn cursor_mut(view: &mut View) -> Option<&mut usize> {
         View::Overview => None,
         View::Prefixes { cursor }
         | View::Partitions { cursor, .. }
-        | View::Partition { cursor, .. } => Some(cursor),
+        | View::Partition { cursor, .. }
+        | View::QueryResults { cursor, .. } => Some(cursor),
         View::Inspector(inspector) => Some(&mut inspector.cursor),
+        // indexes
+        View::Indexes { cursor }
+        | View::IndexGroups { cursor, .. }
+        | View::IndexItems { cursor, .. }
+        | View::IndexCoverage { cursor, .. } => Some(cursor),
     }
 }
 
@@ -24,8 +30,14 @@ pub fn cursor(view: &View) -> usize {
         View::Overview => 0,
         View::Prefixes { cursor }
         | View::Partitions { cursor, .. }
-        | View::Partition { cursor, .. } => *cursor,
+        | View::Partition { cursor, .. }
+        | View::QueryResults { cursor, .. } => *cursor,
         View::Inspector(inspector) => inspector.cursor,
+        // indexes
+        View::Indexes { cursor }
+        | View::IndexGroups { cursor, .. }
+        | View::IndexItems { cursor, .. }
+        | View::IndexCoverage { cursor, .. } => *cursor,
     }
 }
 

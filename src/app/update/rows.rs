@@ -13,6 +13,9 @@ pub const NO_PREFIX: &str = "(no prefix)";
 /// Rows in the current view.
 #[must_use]
 pub fn row_count(state: &State) -> usize {
+    if let Some(count) = super::indexes::row_count(state) {
+        return count;
+    }
     match state.history.current() {
         View::Overview => 0,
         View::Prefixes { .. } => state
@@ -30,6 +33,14 @@ pub fn row_count(state: &State) -> usize {
             .get(&partition_text(pk))
             .map_or(0, |partition| partition.rows().len()),
         View::Inspector(inspector) => inspector.rows(&row_context(state)).len(),
+        View::QueryResults { run, .. } => {
+            state.query_runs.get(*run).map_or(0, |run| run.items.len())
+        }
+        // indexes (counted above)
+        View::Indexes { .. }
+        | View::IndexGroups { .. }
+        | View::IndexItems { .. }
+        | View::IndexCoverage { .. } => 0,
     }
 }
 
@@ -101,5 +112,11 @@ pub(super) fn row_texts(state: &State) -> Vec<String> {
             .into_iter()
             .map(|row| format!("{} {}", row.label, row.value))
             .collect(),
+        View::QueryResults { run, .. } => super::query::row_texts(state, *run),
+        // indexes
+        View::Indexes { .. }
+        | View::IndexGroups { .. }
+        | View::IndexItems { .. }
+        | View::IndexCoverage { .. } => super::index_rows::row_texts(state),
     }
 }

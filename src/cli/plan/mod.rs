@@ -3,6 +3,7 @@
 
 mod get;
 mod query;
+mod raw;
 mod scan;
 
 pub use get::plan_get;

@@ -2,6 +2,7 @@
 
 use std::cmp::Ordering;
 
+use super::raw::raw_request;
 use super::{Target, page_limit, resolve_target};
 use crate::backend::{ExpressionParams, QueryRequest};
 use crate::cli::args::{QueryArgs, SortKeyArgs};
@@ -131,18 +132,28 @@ pub fn plan_query(table: &TableDescription, args: &QueryArgs) -> Result<QueryPla
             target.label
         )));
     }
-    let mut params = ExpressionParams::default();
-    let key_condition = key_condition(&target, args, &mut params)?;
-    let expressions = compile_read_expressions(
-        args.read.filter.as_deref(),
-        args.read.project.as_deref(),
-        &mut params,
-        |filter| check_filter(filter, table, target.index),
-    )?;
-    let mut request = QueryRequest::new(table.name.clone(), key_condition, params);
-    request.index = target.index.map(str::to_owned);
-    request.filter = expressions.filter;
-    request.projection = expressions.projection;
+    if args.expr.is_none() && (args.values.is_some() || args.names.is_some()) {
+        return Err(CliError::usage(
+            "--values and --names go with --expr (the raw key condition); with --pk, values are typed from the key schema",
+        ));
+    }
+    let mut request = if let Some(expr) = &args.expr {
+        raw_request(table, target.index, expr, args)?
+    } else {
+        let mut params = ExpressionParams::default();
+        let key_condition = key_condition(&target, args, &mut params)?;
+        let expressions = compile_read_expressions(
+            args.read.filter.as_deref(),
+            args.read.project.as_deref(),
+            &mut params,
+            |filter| check_filter(filter, table, target.index),
+        )?;
+        let mut request = QueryRequest::new(table.name.clone(), key_condition, params);
+        request.index = target.index.map(str::to_owned);
+        request.filter = expressions.filter;
+        request.projection = expressions.projection;
+        request
+    };
     request.limit = page_limit(&args.read);
     request.forward = !args.desc;
     request.consistent_read = args.consistent;
@@ -160,12 +171,16 @@ fn key_condition(
     params: &mut ExpressionParams,
 ) -> Result<String, CliError> {
     let partition = &target.key.partition;
+    // clap requires --pk unless --expr is given, and --expr takes the other branch.
+    let Some(pk) = args.pk.as_deref() else {
+        return Err(CliError::usage("query needs --pk V or --expr EXPR"));
+    };
     params
         .names
         .insert("#pk".to_owned(), partition.name.clone());
     params.values.insert(
         ":pk".to_owned(),
-        typed_key_value("--pk", &args.pk, partition, KeyRole::Partition)?,
+        typed_key_value("--pk", pk, partition, KeyRole::Partition)?,
     );
     let Some(condition) = sort_condition(&args.sort_key)? else {
         return Ok("#pk = :pk".to_owned());

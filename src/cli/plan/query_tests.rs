@@ -14,7 +14,7 @@ fn query_args(extra: &[&str]) -> QueryArgs {
         .expect("valid command line")
         .command
     {
-        Some(Command::Query(args)) => args,
+        Some(Command::Query(args)) => *args,
         other => panic!("expected query, got {other:?}"),
     }
 }

@@ -25,6 +25,7 @@ pub mod order;
 pub mod params;
 mod parser;
 pub mod prepare;
+pub mod raw_syntax;
 pub mod render;
 pub mod reserved;
 pub mod span;

@@ -5,5 +5,6 @@
 mod read;
 mod update;
 
+pub(crate) use read::visit_paths;
 pub use read::{check_filter, check_index_read, check_query};
 pub use update::check_update;

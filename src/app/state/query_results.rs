@@ -1,0 +1,88 @@
+//! One executed query in the results view: the request, the items read so far, where paging
+//! stands and the running totals shown as progress.
+
+use crate::app::request_id::RequestId;
+use crate::backend::QueryRequest;
+use crate::domain::value::Item;
+
+/// Where the paging of a query stands.
+#[derive(Clone, Debug, PartialEq)]
+pub enum QueryPaging {
+    /// This page request is in flight.
+    Fetching(RequestId),
+    /// More pages exist; the next starts at this `LastEvaluatedKey`.
+    More(Item),
+    /// The last page was read.
+    Complete,
+    /// The user cancelled; `resume` is where reading would continue.
+    Cancelled { resume: Option<Item> },
+    /// A page failed; the items so far stay.
+    Failed(String),
+}
+
+/// Totals over the pages read.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct QueryProgress {
+    pub pages: u64,
+    /// Items that matched (after the filter).
+    pub count: u64,
+    /// Items read (before the filter).
+    pub scanned_count: u64,
+    pub consumed_capacity: f64,
+}
+
+/// Base items fetched with GetItem for rows of a KEYS_ONLY / INCLUDE index.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct BaseFetch {
+    /// GetItem requests in flight: (request, row).
+    pub in_flight: Vec<(RequestId, usize)>,
+    pub fetched: usize,
+    pub missing: usize,
+}
+
+/// An executed query and its results.
+#[derive(Clone, Debug, PartialEq)]
+pub struct QueryRun {
+    /// The first page's request (`start_key` empty); later pages continue from it.
+    pub request: QueryRequest,
+    /// Read pages until this many items matched.
+    pub stop_after: Option<u64>,
+    pub items: Vec<Item>,
+    pub paging: QueryPaging,
+    /// Where the page in flight starts (`None`: the first page), to resume after a cancel.
+    pub page_start: Option<Item>,
+    pub progress: QueryProgress,
+    /// Attributes the query names that the index does not project.
+    pub missing_from_index: Vec<String>,
+    pub base_fetch: BaseFetch,
+}
+
+impl QueryRun {
+    /// A run about to read its first page.
+    #[must_use]
+    pub fn new(request: QueryRequest, stop_after: Option<u64>, first: RequestId) -> Self {
+        Self {
+            request,
+            stop_after,
+            items: Vec::new(),
+            paging: QueryPaging::Fetching(first),
+            page_start: None,
+            progress: QueryProgress::default(),
+            missing_from_index: Vec::new(),
+            base_fetch: BaseFetch::default(),
+        }
+    }
+
+    /// True while a page or a base item is being read.
+    #[must_use]
+    pub fn is_busy(&self) -> bool {
+        matches!(self.paging, QueryPaging::Fetching(_)) || !self.base_fetch.in_flight.is_empty()
+    }
+
+    /// True once `stop_after` matches were read.
+    #[must_use]
+    pub fn reached_stop(&self) -> bool {
+        self.stop_after
+            .is_some_and(|stop| u64::try_from(self.items.len()).unwrap_or(u64::MAX) >= stop)
+    }
+}

@@ -1,0 +1,116 @@
+//! Recomputes the form's outcome (request + preview, or errors per field) after every change.
+//! This is the per-keystroke path: it only parses and checks, and sends nothing.
+
+use crate::app::state::query_form::{FormError, FormField};
+use crate::app::state::{QueryForm, State};
+use crate::domain::query_spec::template::fill_prefix;
+use crate::domain::query_spec::{
+    BuiltQuery, Field, FieldError, build_query, consistent_refusal, reading_options,
+};
+use crate::domain::raw_query::{RawField, RawQueryInput, build_raw_query};
+use crate::domain::schema::TableDescription;
+
+/// Brings `form.outcome` (and a template-built sort value) up to date.
+pub(super) fn rebuild(state: &State, form: &mut QueryForm) {
+    if let Some(template) = form.chosen_template() {
+        form.spec.sort_value = fill_prefix(template, &form.template_parts);
+    }
+    let Some(description) = state.described() else {
+        form.outcome = Err(vec![FormError {
+            field: FormField::Target,
+            message: "waiting for the table description (DescribeTable)".to_owned(),
+            span: None,
+        }]);
+        return;
+    };
+    form.outcome = if form.raw_mode {
+        build_raw(description, form)
+    } else {
+        build_query(description, &form.spec)
+            .map_err(|errors| errors.into_iter().map(form_error).collect())
+    };
+}
+
+fn form_error(error: FieldError) -> FormError {
+    let field = match error.field {
+        Field::Target => FormField::Target,
+        Field::Partition => FormField::Partition,
+        Field::Sort => FormField::Sort,
+        Field::SortValue => FormField::SortValue,
+        Field::SortUpper => FormField::SortUpper,
+        Field::FilterAttribute(row) => FormField::FilterAttribute(row),
+        Field::FilterValue(row) => FormField::FilterValue(row),
+        Field::RawFilter => FormField::Filter,
+        Field::Projection => FormField::Projection,
+        Field::PageSize => FormField::PageSize,
+        Field::StopAfter => FormField::StopAfter,
+        Field::Consistent => FormField::Consistent,
+    };
+    FormError {
+        field,
+        message: error.message,
+        span: error.span,
+    }
+}
+
+/// Raw mode: the texts through `build_raw_query`, then the form's reading options.
+fn build_raw(
+    description: &TableDescription,
+    form: &QueryForm,
+) -> Result<BuiltQuery, Vec<FormError>> {
+    let present = |text: &str| Some(text.to_owned()).filter(|text| !text.trim().is_empty());
+    let (filter, projection, values, names) = (
+        present(&form.raw.filter),
+        present(&form.raw.projection),
+        present(&form.raw.values),
+        present(&form.raw.names),
+    );
+    let input = RawQueryInput {
+        table: &description.name,
+        index: form.spec.index.as_deref(),
+        key_condition: &form.raw.key_condition,
+        filter: filter.as_deref(),
+        projection: projection.as_deref(),
+        values_json: values.as_deref(),
+        names_json: names.as_deref(),
+    };
+    let mut errors = Vec::new();
+    let request = build_raw_query(description, &input).map_err(|error| {
+        errors.push(FormError {
+            field: match error.field {
+                RawField::Index => FormField::Target,
+                RawField::KeyCondition => FormField::RawKeyCondition,
+                RawField::Filter => FormField::RawFilter,
+                RawField::Projection => FormField::RawProjection,
+                RawField::Values => FormField::RawValues,
+                RawField::Names => FormField::RawNames,
+            },
+            message: error.message,
+            span: error.span,
+        });
+    });
+    if form.spec.consistent
+        && let Some(reason) = consistent_refusal(description, form.spec.index.as_deref())
+    {
+        errors.push(form_error(FieldError {
+            field: Field::Consistent,
+            message: reason,
+            span: None,
+        }));
+    }
+    let options = reading_options(&form.spec)
+        .map_err(|problems| errors.extend(problems.into_iter().map(form_error)));
+    match (request, options) {
+        (Ok(mut request), Ok((limit, stop_after))) if errors.is_empty() => {
+            request.limit = limit;
+            request.forward = !form.spec.descending;
+            request.consistent_read = form.spec.consistent;
+            Ok(BuiltQuery {
+                request,
+                stop_after,
+                missing_from_index: Vec::new(),
+            })
+        }
+        _ => Err(errors),
+    }
+}

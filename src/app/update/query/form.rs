@@ -1,0 +1,340 @@
+//! Keys in the query builder form: typing into the focused field, moving between fields,
+//! cycling choices, raw mode, filter rows, completion, submit and close.
+
+use super::build::rebuild;
+use super::results;
+use crate::app::action::Action;
+use crate::app::command::Command;
+use crate::app::state::query_form::FormField;
+use crate::app::state::{Notice, Overlay, QueryForm, State};
+use crate::domain::query_spec::template::{model_templates, template_of_key};
+use crate::domain::query_spec::{FilterOperator, FilterRow, Join, SortChoice, consistent_refusal};
+use crate::domain::schema::KeySchema;
+use crate::domain::value::ValueType;
+use crate::share::{SnippetKind, snippet};
+
+/// Applies one key to the open form.
+pub(in crate::app::update) fn key(
+    state: &mut State,
+    mut form: QueryForm,
+    action: Action,
+) -> Vec<Command> {
+    match action {
+        Action::Back => {
+            state.overlay = None;
+            return Vec::new();
+        }
+        Action::Submit => return submit(state, form),
+        Action::Input(c) => {
+            if let Some(text) = form.text_mut(form.focus) {
+                text.push(c);
+            } else if c == ' ' {
+                cycle(state, &mut form, true);
+            }
+        }
+        Action::DeleteChar => {
+            if let Some(text) = form.text_mut(form.focus) {
+                text.pop();
+            }
+        }
+        Action::NextField => move_focus(&mut form, 1),
+        Action::PrevField => move_focus(&mut form, -1),
+        Action::NextChoice => cycle(state, &mut form, true),
+        Action::PrevChoice => cycle(state, &mut form, false),
+        Action::Complete if !complete(state, &mut form) => move_focus(&mut form, 1),
+        Action::ToggleRawMode => toggle_raw(&mut form),
+        Action::AddFilterRow => {
+            form.spec.filters.push(FilterRow::default());
+            form.focus = FormField::FilterAttribute(form.spec.filters.len() - 1);
+        }
+        Action::RemoveFilterRow => remove_filter_row(&mut form),
+        Action::CopyQueryAwsCli | Action::CopyQueryBoto3 | Action::CopyQueryJavascript => {
+            let commands = copy_snippet(state, &form, &action);
+            state.overlay = Some(Overlay::QueryForm(Box::new(form)));
+            return commands;
+        }
+        _ => {}
+    }
+    rebuild(state, &mut form);
+    state.overlay = Some(Overlay::QueryForm(Box::new(form)));
+    Vec::new()
+}
+
+/// Copies the form's request as a runnable snippet; an invalid form copies nothing.
+fn copy_snippet(state: &mut State, form: &QueryForm, action: &Action) -> Vec<Command> {
+    let kind = match action {
+        Action::CopyQueryBoto3 => SnippetKind::Boto3,
+        Action::CopyQueryJavascript => SnippetKind::JavaScript,
+        _ => SnippetKind::AwsCli,
+    };
+    match &form.outcome {
+        Ok(built) => vec![Command::CopyToClipboard {
+            text: snippet(kind, &built.request, &state.connection),
+            what: format!("the query as {}", kind.label()),
+        }],
+        Err(_) => {
+            state.notice = Some(Notice::Error(
+                "the form is not valid yet: nothing to copy".to_owned(),
+            ));
+            Vec::new()
+        }
+    }
+}
+
+/// Runs the built request; an invalid form stays open and says where the problem is.
+fn submit(state: &mut State, mut form: QueryForm) -> Vec<Command> {
+    rebuild(state, &mut form);
+    match form.outcome.clone() {
+        Ok(built) => {
+            state.overlay = None;
+            state.last_form = Some(Box::new(form));
+            results::start(
+                state,
+                built.request,
+                built.stop_after,
+                built.missing_from_index,
+            )
+        }
+        Err(errors) => {
+            if let Some(first) = errors.first() {
+                form.focus = first.field;
+                state.notice = Some(Notice::Error(format!(
+                    "not sent: {} problem(s); first: {}",
+                    errors.len(),
+                    first.message
+                )));
+            }
+            state.overlay = Some(Overlay::QueryForm(Box::new(form)));
+            Vec::new()
+        }
+    }
+}
+
+fn move_focus(form: &mut QueryForm, step: isize) {
+    let fields = form.fields();
+    let position = fields
+        .iter()
+        .position(|field| *field == form.focus)
+        .unwrap_or(0);
+    let count = isize::try_from(fields.len()).unwrap_or(1).max(1);
+    let next = (isize::try_from(position).unwrap_or(0) + step).rem_euclid(count);
+    if let Some(field) = usize::try_from(next).ok().and_then(|next| fields.get(next)) {
+        form.focus = *field;
+    }
+}
+
+/// The key schema of the form's target.
+fn target_key(state: &State, form: &QueryForm) -> Option<KeySchema> {
+    state
+        .described()?
+        .key_schema_of(form.spec.index.as_deref())
+        .cloned()
+}
+
+/// The sort operators offered for the target: none without a sort key, no begins_with on N.
+fn sort_choices(key: Option<&KeySchema>) -> Vec<SortChoice> {
+    let sort_type = key
+        .and_then(|key| key.sort.as_ref())
+        .map(|sort| sort.value_type);
+    match sort_type {
+        None if key.is_some() => vec![SortChoice::None],
+        Some(ValueType::N) => SortChoice::ALL
+            .into_iter()
+            .filter(|choice| *choice != SortChoice::BeginsWith)
+            .collect(),
+        _ => SortChoice::ALL.to_vec(),
+    }
+}
+
+fn step<T: Copy + PartialEq>(choices: &[T], current: T, forward: bool) -> T {
+    let Some(position) = choices.iter().position(|choice| *choice == current) else {
+        return choices.first().copied().unwrap_or(current);
+    };
+    let next = if forward {
+        (position + 1) % choices.len()
+    } else {
+        (position + choices.len() - 1) % choices.len()
+    };
+    choices[next]
+}
+
+/// Cycles the focused choice field.
+fn cycle(state: &mut State, form: &mut QueryForm, forward: bool) {
+    match form.focus {
+        FormField::Target => {
+            let mut targets: Vec<Option<String>> = vec![None];
+            if let Some(description) = state.described() {
+                targets.extend(
+                    description
+                        .indexes
+                        .iter()
+                        .map(|index| Some(index.name.clone())),
+                );
+            }
+            let position = targets
+                .iter()
+                .position(|target| *target == form.spec.index)
+                .unwrap_or(0);
+            let next = if forward {
+                (position + 1) % targets.len()
+            } else {
+                (position + targets.len() - 1) % targets.len()
+            };
+            form.spec.index = targets[next].clone();
+            form.spec.consistent &= consistent_refusal_of(state, form).is_none();
+            let key = target_key(state, form);
+            if !sort_choices(key.as_ref()).contains(&form.spec.sort) {
+                form.spec.sort = SortChoice::None;
+            }
+            form.template = None;
+            refresh_templates(state, form);
+        }
+        FormField::Sort => {
+            let key = target_key(state, form);
+            form.spec.sort = step(&sort_choices(key.as_ref()), form.spec.sort, forward);
+        }
+        FormField::Template => {
+            let choices: Vec<Option<usize>> = std::iter::once(None)
+                .chain((0..form.templates.len()).map(Some))
+                .collect();
+            form.template = step(&choices, form.template, forward);
+            let parts = form
+                .chosen_template()
+                .map_or(0, |template| template.placeholders().count());
+            form.template_parts = vec![String::new(); parts];
+            if form.template.is_some() && form.spec.sort == SortChoice::None {
+                form.spec.sort = SortChoice::BeginsWith;
+            }
+        }
+        FormField::Join => {
+            form.spec.join = step(&[Join::And, Join::Or], form.spec.join, forward);
+        }
+        FormField::FilterOperator(row) => {
+            if let Some(filter) = form.spec.filters.get_mut(row) {
+                filter.operator = step(&FilterOperator::ALL, filter.operator, forward);
+            }
+        }
+        FormField::Order => form.spec.descending = !form.spec.descending,
+        FormField::Consistent => match consistent_refusal_of(state, form) {
+            Some(reason) => {
+                form.spec.consistent = false;
+                state.notice = Some(Notice::Info(format!(
+                    "consistent read unavailable: {reason}"
+                )));
+            }
+            None => form.spec.consistent = !form.spec.consistent,
+        },
+        _ => {}
+    }
+}
+
+fn consistent_refusal_of(state: &State, form: &QueryForm) -> Option<String> {
+    consistent_refusal(state.described()?, form.spec.index.as_deref())
+}
+
+/// The templates offered for the target: the model's, and the shape of a labelled sort key
+/// the form was opened with.
+pub(super) fn refresh_templates(state: &State, form: &mut QueryForm) {
+    let mut templates = model_templates(&state.entities, form.spec.index.as_deref());
+    if form.spec.index.is_none()
+        && let Some(derived) = template_of_key(&form.spec.sort_value)
+        && !templates.contains(&derived)
+    {
+        templates.push(derived);
+    }
+    form.templates = templates;
+    if form
+        .template
+        .is_some_and(|index| index >= form.templates.len())
+    {
+        form.template = None;
+    }
+}
+
+/// Completes the partition value from discovered partitions (table target only: discovery
+/// groups the table's partition keys). False when nothing was completed.
+fn complete(state: &State, form: &mut QueryForm) -> bool {
+    if form.focus != FormField::Partition || form.spec.index.is_some() {
+        return false;
+    }
+    let Some(found) = &state.discovery.found else {
+        return false;
+    };
+    let text = &form.spec.partition;
+    let mut matches = found.complete_partition(text).map(|(pk, _)| pk);
+    let Some(first) = matches.next() else {
+        return false;
+    };
+    let mut common = first.to_owned();
+    for other in matches {
+        let shared = common
+            .char_indices()
+            .zip(other.chars())
+            .take_while(|((_, a), b)| a == b)
+            .last()
+            .map_or(0, |((index, c), _)| index + c.len_utf8());
+        common.truncate(shared);
+    }
+    if common.len() > text.len() {
+        form.spec.partition = common;
+        true
+    } else {
+        false
+    }
+}
+
+/// Switching to raw mode starts from the fields' request, so nothing typed is lost.
+fn toggle_raw(form: &mut QueryForm) {
+    form.raw_mode = !form.raw_mode;
+    if form.raw_mode {
+        if form.raw.key_condition.is_empty()
+            && let Ok(built) = &form.outcome
+        {
+            let request = &built.request;
+            form.raw.key_condition.clone_from(&request.key_condition);
+            form.raw.filter = request.filter.clone().unwrap_or_default();
+            form.raw.projection = request.projection.clone().unwrap_or_default();
+            form.raw.values = values_json(request);
+            form.raw.names = names_json(request);
+        }
+        form.focus = FormField::RawKeyCondition;
+    } else {
+        form.focus = FormField::Partition;
+    }
+}
+
+fn values_json(request: &crate::backend::QueryRequest) -> String {
+    let values: serde_json::Map<String, serde_json::Value> = request
+        .params
+        .values
+        .iter()
+        .map(|(key, value)| (key.clone(), crate::domain::ddb_json::to_json(value)))
+        .collect();
+    serde_json::Value::Object(values).to_string()
+}
+
+fn names_json(request: &crate::backend::QueryRequest) -> String {
+    let names: serde_json::Map<String, serde_json::Value> = request
+        .params
+        .names
+        .iter()
+        .map(|(key, name)| (key.clone(), serde_json::Value::String(name.clone())))
+        .collect();
+    serde_json::Value::Object(names).to_string()
+}
+
+fn remove_filter_row(form: &mut QueryForm) {
+    let row = match form.focus {
+        FormField::FilterAttribute(row)
+        | FormField::FilterOperator(row)
+        | FormField::FilterValue(row) => row,
+        _ => return,
+    };
+    if row < form.spec.filters.len() {
+        form.spec.filters.remove(row);
+    }
+    if form.spec.filters.is_empty() {
+        form.spec.filters.push(FilterRow::default());
+    }
+    form.focus = FormField::FilterAttribute(row.min(form.spec.filters.len() - 1));
+}

@@ -1,0 +1,294 @@
+//! The results view of a builder query: pages read lazily as the cursor nears the end, or
+//! until N items matched; progress totals; cancel; open a row; fetch base items of an index.
+
+use crate::app::action::Action;
+use crate::app::command::Command;
+use crate::app::request_id::RequestId;
+use crate::app::state::query_results::{QueryPaging, QueryRun};
+use crate::app::state::{Inspector, Notice, State, View};
+use crate::backend::{BackendError, GetOutput, GetRequest, Page, QueryRequest};
+use crate::domain::value::Item;
+
+/// Fetch the next page when the cursor is this close to the last loaded row.
+const PREFETCH_ROWS: usize = 50;
+/// Base items fetched at most per `fetch_base_items`.
+const MAX_BASE_FETCH: usize = 1000;
+
+/// Starts a run of `request` and shows its results.
+pub(in crate::app::update) fn start(
+    state: &mut State,
+    mut request: QueryRequest,
+    stop_after: Option<u64>,
+    missing_from_index: Vec<String>,
+) -> Vec<Command> {
+    request.start_key = None;
+    let id = state.ids.issue();
+    let mut run = QueryRun::new(request.clone(), stop_after, id);
+    run.missing_from_index = missing_from_index;
+    state.query_runs.push(run);
+    let index = state.query_runs.len() - 1;
+    state.history.open(View::QueryResults {
+        run: index,
+        cursor: 0,
+    });
+    state.notice = None;
+    // qextras: every query run from the UI goes into the table's history.
+    let mut commands = crate::app::update::history::record(state, &request);
+    commands.insert(0, Command::QueryPage { id, request });
+    commands
+}
+
+/// The run and index whose page `id` is in flight.
+fn run_fetching(state: &mut State, id: RequestId) -> Option<(usize, &mut QueryRun)> {
+    state
+        .query_runs
+        .iter_mut()
+        .enumerate()
+        .find(|(_, run)| run.paging == QueryPaging::Fetching(id))
+}
+
+/// A page arrived: add it, then read on while the run wants more.
+pub(in crate::app::update) fn page(
+    state: &mut State,
+    id: RequestId,
+    result: Result<Page, BackendError>,
+) -> Vec<Command> {
+    let Some((index, run)) = run_fetching(state, id) else {
+        // Stale: cancelled, or the run was replaced.
+        return Vec::new();
+    };
+    match result {
+        Ok(page) => {
+            run.progress.pages += 1;
+            run.progress.count += page.count;
+            run.progress.scanned_count += page.scanned_count;
+            if let Some(consumed) = &page.consumed {
+                run.progress.consumed_capacity += consumed.total;
+            }
+            run.items.extend(page.items);
+            run.paging = page
+                .last_evaluated_key
+                .map_or(QueryPaging::Complete, QueryPaging::More);
+            continue_reading(state, index)
+        }
+        Err(error) => {
+            run.paging = QueryPaging::Failed(error.to_string());
+            state.notice = Some(Notice::Error(format!("query failed: {error}")));
+            Vec::new()
+        }
+    }
+}
+
+/// Requests the next page of run `index` if it wants one: until `stop_after` matched, or
+/// while the loaded rows do not reach past the cursor by a screen (lazy reading, which also
+/// reads past empty pages of a selective filter).
+fn continue_reading(state: &mut State, index: usize) -> Vec<Command> {
+    let cursor = match state.history.current() {
+        View::QueryResults { run, cursor } if *run == index => Some(*cursor),
+        _ => None,
+    };
+    let margin = PREFETCH_ROWS.max(state.list_height());
+    let Some(run) = state.query_runs.get(index) else {
+        return Vec::new();
+    };
+    let QueryPaging::More(start_key) = &run.paging else {
+        return Vec::new();
+    };
+    let wants_more = match run.stop_after {
+        Some(_) => !run.reached_stop(),
+        None => cursor.is_some_and(|cursor| cursor + margin >= run.items.len()),
+    };
+    if !wants_more {
+        return Vec::new();
+    }
+    let mut request = run.request.clone();
+    request.start_key = Some(start_key.clone());
+    let id = state.ids.issue();
+    if let Some(run) = state.query_runs.get_mut(index) {
+        run.paging = QueryPaging::Fetching(id);
+        run.page_start.clone_from(&request.start_key);
+    }
+    vec![Command::QueryPage { id, request }]
+}
+
+/// After the cursor moved: read on if the current results view is near its end.
+pub(in crate::app::update) fn fetch_more_if_near_end(state: &mut State) -> Vec<Command> {
+    match state.history.current() {
+        View::QueryResults { run, .. } => {
+            let run = *run;
+            continue_reading(state, run)
+        }
+        _ => Vec::new(),
+    }
+}
+
+/// `Enter` on a row: the item inspector.
+pub(in crate::app::update) fn open_row(state: &mut State) -> Vec<Command> {
+    let View::QueryResults { run, cursor } = state.history.current() else {
+        return Vec::new();
+    };
+    let item = state
+        .query_runs
+        .get(*run)
+        .and_then(|run| run.items.get(*cursor))
+        .cloned();
+    if let Some(item) = item {
+        state
+            .history
+            .open(View::Inspector(Box::new(Inspector::new(item))));
+    }
+    Vec::new()
+}
+
+/// Cancel, edit or fetch base items on the current results.
+pub(in crate::app::update) fn action(state: &mut State, action: &Action) -> Vec<Command> {
+    let View::QueryResults { run, .. } = state.history.current() else {
+        return Vec::new();
+    };
+    let index = *run;
+    match action {
+        Action::CancelQuery => cancel_or_resume(state, index),
+        Action::EditQuery => super::open_from_view(state),
+        Action::FetchBaseItems => fetch_base_items(state, index),
+        _ => Vec::new(),
+    }
+}
+
+/// Cancels the page in flight (its late answer is dropped by id); on a cancelled run, resumes.
+fn cancel_or_resume(state: &mut State, index: usize) -> Vec<Command> {
+    let Some(run) = state.query_runs.get_mut(index) else {
+        return Vec::new();
+    };
+    match &run.paging {
+        QueryPaging::Fetching(id) => {
+            let id = *id;
+            // The page in flight is read again from its start when the user resumes.
+            run.paging = QueryPaging::Cancelled {
+                resume: run.page_start.clone(),
+            };
+            state.notice = Some(Notice::Info(
+                "query cancelled; cancel again to resume".to_owned(),
+            ));
+            vec![Command::Cancel(vec![id])]
+        }
+        QueryPaging::More(start_key) => {
+            run.paging = QueryPaging::Cancelled {
+                resume: Some(start_key.clone()),
+            };
+            state.notice = Some(Notice::Info(
+                "query stopped; cancel again to resume".to_owned(),
+            ));
+            Vec::new()
+        }
+        QueryPaging::Cancelled { resume } => {
+            let resume = resume.clone();
+            let mut request = run.request.clone();
+            request.start_key.clone_from(&resume);
+            let id = state.ids.issue();
+            if let Some(run) = state.query_runs.get_mut(index) {
+                run.paging = QueryPaging::Fetching(id);
+                run.page_start = resume;
+            }
+            state.notice = None;
+            vec![Command::QueryPage { id, request }]
+        }
+        QueryPaging::Complete | QueryPaging::Failed(_) => Vec::new(),
+    }
+}
+
+/// GetItem for every loaded row of an index query, so the rows show the whole base item.
+fn fetch_base_items(state: &mut State, index: usize) -> Vec<Command> {
+    let Some(key) = state.described().map(|description| description.key.clone()) else {
+        return Vec::new();
+    };
+    let Some(run) = state.query_runs.get(index) else {
+        return Vec::new();
+    };
+    if run.request.index.is_none() {
+        state.notice = Some(Notice::Info(
+            "these rows come from the table and are whole items already".to_owned(),
+        ));
+        return Vec::new();
+    }
+    let keys: Vec<(usize, Item)> = run
+        .items
+        .iter()
+        .enumerate()
+        .take(MAX_BASE_FETCH)
+        .filter_map(|(row, item)| key.key_of(item).map(|key| (row, key)))
+        .collect();
+    let table = run.request.table.clone();
+    let mut commands = Vec::with_capacity(keys.len());
+    let mut in_flight = Vec::with_capacity(keys.len());
+    for (row, key) in keys {
+        let id = state.ids.issue();
+        in_flight.push((id, row));
+        commands.push(Command::GetItem {
+            id,
+            request: GetRequest {
+                table: table.clone(),
+                key,
+                projection: None,
+                params: crate::backend::ExpressionParams::default(),
+                consistent_read: false,
+            },
+        });
+    }
+    if let Some(run) = state.query_runs.get_mut(index) {
+        run.base_fetch.in_flight = in_flight;
+        run.base_fetch.fetched = 0;
+        run.base_fetch.missing = 0;
+    }
+    state.notice = Some(Notice::Info(format!(
+        "fetching {} base items with GetItem",
+        commands.len()
+    )));
+    commands
+}
+
+/// A base item arrived: it replaces the index row it was read for.
+pub(in crate::app::update) fn base_item(
+    state: &mut State,
+    id: RequestId,
+    result: Result<GetOutput, BackendError>,
+) -> Vec<Command> {
+    let Some(run) = state
+        .query_runs
+        .iter_mut()
+        .find(|run| run.base_fetch.in_flight.iter().any(|(each, _)| *each == id))
+    else {
+        return Vec::new();
+    };
+    let fetch = &mut run.base_fetch;
+    let position = fetch.in_flight.iter().position(|(each, _)| *each == id);
+    let Some((_, row)) = position.map(|position| fetch.in_flight.remove(position)) else {
+        return Vec::new();
+    };
+    match result {
+        Ok(GetOutput {
+            item: Some(item), ..
+        }) => {
+            if let Some(slot) = run.items.get_mut(row) {
+                *slot = item;
+            }
+            run.base_fetch.fetched += 1;
+        }
+        Ok(GetOutput { item: None, .. }) => run.base_fetch.missing += 1,
+        Err(error) => {
+            state.notice = Some(Notice::Error(format!("GetItem failed: {error}")));
+            return Vec::new();
+        }
+    }
+    if run.base_fetch.in_flight.is_empty() {
+        let (fetched, missing) = (run.base_fetch.fetched, run.base_fetch.missing);
+        state.notice = Some(Notice::Info(format!(
+            "fetched {fetched} base items{}",
+            if missing > 0 {
+                format!(" ({missing} no longer exist)")
+            } else {
+                String::new()
+            }
+        )));
+    }
+    Vec::new()
+}

@@ -1,0 +1,57 @@
+//! Typing key values from text by the key's type (S as text, N as a number, B as base64) and
+//! ordering them as DynamoDB orders sort keys. Shared by `ddbx query` and the query builder.
+
+use std::cmp::Ordering;
+
+use base64::Engine as _;
+use base64::engine::general_purpose::STANDARD as BASE64;
+
+use super::number::Number;
+use super::value::{AttrValue, ValueType};
+
+/// `text` as a value of a key attribute of type `value_type`; the error says what is wrong
+/// (the service's wording for numbers), without naming the key.
+pub fn parse_key_text(text: &str, value_type: ValueType) -> Result<AttrValue, String> {
+    let value = match value_type {
+        ValueType::N => AttrValue::N(Number::parse(text).map_err(|error| error.to_string())?),
+        ValueType::B => AttrValue::B(
+            BASE64
+                .decode(text)
+                .map_err(|error| format!("not valid base64 ({error})"))?,
+        ),
+        _ => AttrValue::S(text.to_owned()),
+    };
+    let empty = match &value {
+        AttrValue::S(text) => text.is_empty(),
+        AttrValue::B(bytes) => bytes.is_empty(),
+        _ => false,
+    };
+    if empty {
+        // The service refuses empty key values; say so before sending.
+        return Err("a key value cannot be empty".to_owned());
+    }
+    Ok(value)
+}
+
+/// An example value of a key type, for messages.
+#[must_use]
+pub fn key_example(value_type: ValueType) -> &'static str {
+    match value_type {
+        ValueType::N => "42 or -17.5",
+        ValueType::B => "AQID (base64 of the bytes 01 02 03)",
+        _ => "USER#usr_1001",
+    }
+}
+
+/// Orders two values of the same key type the way DynamoDB orders sort keys: S by UTF-8 bytes,
+/// N numerically, B by unsigned bytes. `None` for values of different or non-key types.
+#[must_use]
+pub fn compare_key_values(a: &AttrValue, b: &AttrValue) -> Option<Ordering> {
+    match (a, b) {
+        // `str` ordering is byte-wise, which is UTF-8 byte order.
+        (AttrValue::S(a), AttrValue::S(b)) => Some(a.as_bytes().cmp(b.as_bytes())),
+        (AttrValue::N(a), AttrValue::N(b)) => Some(a.cmp(b)),
+        (AttrValue::B(a), AttrValue::B(b)) => Some(a.cmp(b)),
+        _ => None,
+    }
+}

@@ -1,0 +1,210 @@
+use super::*;
+use crate::domain::model::Model;
+use crate::domain::schema::{IndexKind, IndexSchema, KeySchema, Projection};
+
+const MODEL: &str = r##"
+[[access_pattern]]
+name = "orders_by_status"
+index = "GSI1"
+pk = "STORE#{storeId}"
+sk_operator = "begins_with"
+sk = "STATUS#{status}#DATE#{date}"
+
+[[access_pattern]]
+name = "orders_in_range"
+pk = "USER#{userId}"
+sk_operator = "between"
+sk = "ORDER#{from}"
+sk_to = "ORDER#{to}"
+
+[[access_pattern]]
+name = "by_amount"
+index = "LSI1"
+pk = "USER#{userId}"
+sk_operator = ">="
+sk = "{min}"
+
+[[access_pattern]]
+name = "profile"
+pk = "USER#{userId}"
+sk = "PROFILE"
+"##;
+
+fn patterns() -> Vec<AccessPattern> {
+    Model::parse(MODEL, "model.toml")
+        .unwrap_or_else(|error| panic!("{error}"))
+        .access_patterns
+}
+
+fn table() -> TableDescription {
+    let key = |pk: &str, sk: (&str, ValueType)| KeySchema {
+        partition: KeyAttribute::new(pk, ValueType::S),
+        sort: Some(KeyAttribute::new(sk.0, sk.1)),
+    };
+    let mut table = TableDescription::new("app", key("PK", ("SK", ValueType::S)));
+    for (name, kind, schema) in [
+        (
+            "GSI1",
+            IndexKind::Global,
+            key("GSI1PK", ("GSI1SK", ValueType::S)),
+        ),
+        (
+            "LSI1",
+            IndexKind::Local,
+            key("PK", ("amount", ValueType::N)),
+        ),
+    ] {
+        table.indexes.push(IndexSchema {
+            name: name.to_owned(),
+            kind,
+            key: schema,
+            projection: Projection::All,
+            item_count: None,
+            size_bytes: None,
+            status: None,
+        });
+    }
+    table
+}
+
+fn values(pairs: &[(&str, &str)]) -> BTreeMap<String, String> {
+    pairs
+        .iter()
+        .map(|(name, value)| ((*name).to_owned(), (*value).to_owned()))
+        .collect()
+}
+
+fn pattern(name: &str) -> AccessPattern {
+    patterns()
+        .into_iter()
+        .find(|pattern| pattern.name == name)
+        .unwrap_or_else(|| panic!("no pattern {name}"))
+}
+
+#[test]
+fn parameters_are_listed_once_in_order_of_appearance() {
+    let names: Vec<Vec<String>> = patterns().iter().map(parameters).collect();
+    assert_eq!(
+        names,
+        [
+            vec!["storeId", "status", "date"],
+            vec!["userId", "from", "to"],
+            vec!["userId", "min"],
+            vec!["userId"],
+        ]
+    );
+}
+
+#[test]
+fn a_begins_with_pattern_stops_its_prefix_at_the_first_empty_parameter() {
+    let description = table();
+    let request = pattern_request(
+        &description,
+        &pattern("orders_by_status"),
+        &values(&[("storeId", "880"), ("status", "PENDING"), ("date", "")]),
+    )
+    .expect("valid");
+    let mut expected = QueryRequest::new(
+        "app",
+        "#pk = :pk AND begins_with(#sk, :sk)",
+        ExpressionParams {
+            names: BTreeMap::from([
+                ("#pk".to_owned(), "GSI1PK".to_owned()),
+                ("#sk".to_owned(), "GSI1SK".to_owned()),
+            ]),
+            values: BTreeMap::from([
+                (":pk".to_owned(), AttrValue::s("STORE#880")),
+                (":sk".to_owned(), AttrValue::s("STATUS#PENDING#DATE#")),
+            ]),
+        },
+    );
+    expected.index = Some("GSI1".to_owned());
+    assert_eq!(request, expected);
+
+    let full = pattern_request(
+        &description,
+        &pattern("orders_by_status"),
+        &values(&[
+            ("storeId", "880"),
+            ("status", "PENDING"),
+            ("date", "2026-07-18"),
+        ]),
+    )
+    .expect("valid");
+    assert_eq!(
+        full.params.values[":sk"],
+        AttrValue::s("STATUS#PENDING#DATE#2026-07-18")
+    );
+}
+
+#[test]
+fn between_equality_and_numeric_sort_keys_are_typed_from_the_schema() {
+    let description = table();
+    let range = pattern_request(
+        &description,
+        &pattern("orders_in_range"),
+        &values(&[("userId", "1"), ("from", "2026-01"), ("to", "2026-02")]),
+    )
+    .expect("valid");
+    assert_eq!(
+        range.key_condition,
+        "#pk = :pk AND #sk BETWEEN :sk AND :sk_to"
+    );
+    assert_eq!(range.params.values[":sk_to"], AttrValue::s("ORDER#2026-02"));
+
+    let numeric = pattern_request(
+        &description,
+        &pattern("by_amount"),
+        &values(&[("userId", "1"), ("min", "-17.50")]),
+    )
+    .expect("valid");
+    assert_eq!(numeric.key_condition, "#pk = :pk AND #sk >= :sk");
+    assert_eq!(
+        numeric.params.values[":sk"],
+        AttrValue::N(Number::parse("-17.5").expect("valid"))
+    );
+
+    let exact = pattern_request(
+        &description,
+        &pattern("profile"),
+        &values(&[("userId", "1")]),
+    )
+    .expect("valid");
+    assert_eq!(exact.key_condition, "#pk = :pk AND #sk = :sk");
+    assert_eq!(exact.params.values[":sk"], AttrValue::s("PROFILE"));
+}
+
+#[test]
+fn bad_values_and_unknown_indexes_are_refused_with_a_reason() {
+    let description = table();
+    let cases = [
+        (
+            pattern_request(
+                &description,
+                &pattern("by_amount"),
+                &values(&[("userId", "1"), ("min", "lots")]),
+            ),
+            "amount is a number key",
+        ),
+        (
+            pattern_request(
+                &description,
+                &pattern("orders_in_range"),
+                &values(&[("userId", "1"), ("from", "2026-09"), ("to", "2026-01")]),
+            ),
+            "Invalid KeyConditionExpression: The BETWEEN operator requires upper bound to be greater than or equal to lower bound",
+        ),
+        (
+            pattern_request(
+                &TableDescription::new("bare", table().key),
+                &pattern("orders_by_status"),
+                &values(&[("storeId", "1")]),
+            ),
+            "table bare has no index GSI1",
+        ),
+    ];
+    for (result, needle) in cases {
+        let error = result.expect_err("refused");
+        assert!(error.contains(needle), "{error}");
+    }
+}

@@ -1,0 +1,67 @@
+//! The preview of a built query: the request's parameters exactly as they will be sent
+//! (names and values as DynamoDB JSON), then the reading options and any warning.
+
+use std::fmt::Write as _;
+
+use super::BuiltQuery;
+use crate::domain::ddb_json::to_json;
+
+/// One line per request parameter, in the order of DynamoDB's API reference.
+#[must_use]
+pub fn preview_text(built: &BuiltQuery) -> String {
+    let request = &built.request;
+    let mut out = String::with_capacity(512);
+    let _ = write!(out, "TableName: {}", request.table);
+    if let Some(index) = &request.index {
+        let _ = write!(out, "\nIndexName: {index}");
+    }
+    let _ = write!(out, "\nKeyConditionExpression: {}", request.key_condition);
+    if let Some(filter) = &request.filter {
+        let _ = write!(out, "\nFilterExpression: {filter}");
+    }
+    if let Some(projection) = &request.projection {
+        let _ = write!(out, "\nProjectionExpression: {projection}");
+    }
+    let names: serde_json::Map<String, serde_json::Value> = request
+        .params
+        .names
+        .iter()
+        .map(|(key, name)| (key.clone(), serde_json::Value::String(name.clone())))
+        .collect();
+    let _ = write!(
+        out,
+        "\nExpressionAttributeNames: {}",
+        serde_json::Value::Object(names)
+    );
+    let values: serde_json::Map<String, serde_json::Value> = request
+        .params
+        .values
+        .iter()
+        .map(|(key, value)| (key.clone(), to_json(value)))
+        .collect();
+    let _ = write!(
+        out,
+        "\nExpressionAttributeValues: {}",
+        serde_json::Value::Object(values)
+    );
+    let _ = write!(out, "\nScanIndexForward: {}", request.forward);
+    if let Some(limit) = request.limit {
+        let _ = write!(out, "\nLimit: {limit}");
+    }
+    let _ = write!(out, "\nConsistentRead: {}", request.consistent_read);
+    match built.stop_after {
+        Some(count) => {
+            let _ = write!(out, "\nreads pages until {count} items matched");
+        }
+        None => out.push_str("\nreads pages as you scroll"),
+    }
+    if !built.missing_from_index.is_empty() {
+        let _ = write!(
+            out,
+            "\nwarning: index {} does not project {}; results lack them (fetch the base items from the results)",
+            request.index.as_deref().unwrap_or_default(),
+            built.missing_from_index.join(", ")
+        );
+    }
+    out
+}

@@ -1,0 +1,462 @@
+//! Flows of the GSI browser and the sparse-index inspector on the demo table (memory engine):
+//! browsing an index grouped by its partition key, opening index items and their base items,
+//! coverage figures checked against counts computed independently from the demo items,
+//! entity types, why-not reasons, pause/cancel and the results-table column keys.
+
+mod tui_support;
+
+use std::collections::{BTreeMap, BTreeSet};
+use std::sync::Arc;
+
+use ddbx::app::action::Action;
+use ddbx::app::command::Command;
+use ddbx::app::state::coverage::CoverageMode;
+use ddbx::app::state::{Notice, ScanStatus, Settings, View};
+use ddbx::backend::memory::MemoryBackend;
+use ddbx::domain::entity::EntityDecoder;
+use ddbx::domain::value::{AttrValue, Item};
+use tui_support::{Harness, small_pages};
+
+const DEMO_SIZE: usize = 400;
+
+fn demo_items() -> Vec<Item> {
+    ddbx::demo::generate(1, DEMO_SIZE).1
+}
+
+async fn demo(settings: Settings) -> Harness {
+    let (description, items) = ddbx::demo::generate(1, DEMO_SIZE);
+    let backend = MemoryBackend::new(description, items).expect("demo loads");
+    let mut harness = Harness::new(Arc::new(backend), ddbx::demo::TABLE_NAME, settings);
+    harness.start().await;
+    harness
+}
+
+fn view(harness: &Harness) -> &View {
+    harness.state.history.current()
+}
+
+/// Whether `item` has a non-empty string `name` (every demo index key is a string).
+fn has_key(item: &Item, name: &str) -> bool {
+    item.get(name)
+        .and_then(AttrValue::as_s)
+        .is_some_and(|text| !text.is_empty())
+}
+
+/// The demo items an index holds, by DynamoDB's rule, computed without ddbx's membership code.
+fn expected_in(index: &str) -> Vec<Item> {
+    let keys: &[&str] = match index {
+        "GSI1" => &["GSI1PK", "GSI1SK"],
+        "GSI2" => &["GSI2PK", "GSI2SK"],
+        "LSI1" => &["PK", "LSI1SK"],
+        other => panic!("no index {other}"),
+    };
+    demo_items()
+        .into_iter()
+        .filter(|item| keys.iter().all(|key| has_key(item, key)))
+        .collect()
+}
+
+fn index_row(harness: &Harness, name: &str) -> usize {
+    let description = harness.state.described().expect("described");
+    1 + description
+        .indexes
+        .iter()
+        .position(|index| index.name == name)
+        .expect("index exists")
+}
+
+async fn open_index_list(harness: &mut Harness) {
+    harness.act(Action::ShowIndexes).await;
+    assert_eq!(*view(harness), View::Indexes { cursor: 0 });
+}
+
+async fn move_to(harness: &mut Harness, row: usize) {
+    harness.act(Action::CursorFirst).await;
+    for _ in 0..row {
+        harness.act(Action::CursorDown).await;
+    }
+}
+
+async fn browse(harness: &mut Harness, index: &str) {
+    open_index_list(harness).await;
+    let row = index_row(harness, index);
+    move_to(harness, row).await;
+    harness.act(Action::Open).await;
+}
+
+#[tokio::test]
+async fn the_index_list_shows_the_table_then_every_index_and_enter_on_the_table_opens_collections()
+{
+    let mut harness = demo(Settings::default()).await;
+    open_index_list(&mut harness).await;
+    assert_eq!(ddbx::app::update::row_count(&harness.state), 4);
+    harness.act(Action::Open).await;
+    assert_eq!(*view(&harness), View::Prefixes { cursor: 0 });
+}
+
+#[tokio::test]
+async fn the_global_key_and_the_overview_key_open_the_index_list() {
+    let harness = demo(Settings::default()).await;
+    let keymap = &harness.state.keymap;
+    use ddbx::keymap::Section;
+    assert_eq!(
+        keymap
+            .key_for(Section::Global, &Action::ShowIndexes)
+            .as_deref(),
+        Some("I")
+    );
+    assert!(
+        keymap
+            .key_for(Section::Overview, &Action::ShowIndexes)
+            .is_some()
+    );
+}
+
+#[tokio::test]
+async fn browsing_a_sparse_gsi_scans_the_index_page_by_page_and_groups_by_its_partition_key() {
+    let mut harness = demo(small_pages(7)).await;
+    browse(&mut harness, "GSI2").await;
+    let expected = expected_in("GSI2");
+    assert!(
+        !expected.is_empty(),
+        "the demo flags some orders for review"
+    );
+    let browse = &harness.state.indexes.browses["GSI2"];
+    assert_eq!(browse.scan.status, ScanStatus::Complete);
+    assert!(browse.scan.is_exhaustive());
+    assert_eq!(browse.items, expected.len() as u64);
+    let pages = expected.len().div_ceil(7) as u64;
+    assert!(
+        browse.scan.progress.pages >= pages,
+        "streamed in pages of 7"
+    );
+    let scans: Vec<&Command> = harness
+        .requests
+        .iter()
+        .filter(|c| matches!(c, Command::IndexScanPage { .. }))
+        .collect();
+    assert!(scans.iter().all(|c| matches!(
+        c,
+        Command::IndexScanPage { request, .. } if request.index.as_deref() == Some("GSI2")
+    )));
+    let mut groups: BTreeMap<String, usize> = BTreeMap::new();
+    for item in &expected {
+        let pk = item["GSI2PK"].as_s().expect("string key").to_owned();
+        *groups.entry(pk).or_default() += 1;
+    }
+    let found: BTreeMap<String, usize> = browse
+        .groups
+        .iter()
+        .map(|g| (g.pk.as_s().expect("S").to_owned(), g.items.len()))
+        .collect();
+    assert_eq!(found, groups);
+}
+
+#[tokio::test]
+async fn a_gsi_with_many_partitions_lists_them_in_key_order_with_their_counts() {
+    let mut harness = demo(Settings::default()).await;
+    browse(&mut harness, "GSI1").await;
+    let expected = expected_in("GSI1");
+    let mut groups: BTreeMap<String, usize> = BTreeMap::new();
+    for item in &expected {
+        *groups
+            .entry(item["GSI1PK"].as_s().expect("S").to_owned())
+            .or_default() += 1;
+    }
+    let browse = &harness.state.indexes.browses["GSI1"];
+    let listed: Vec<(String, usize)> = browse
+        .groups
+        .iter()
+        .map(|g| (g.pk.as_s().expect("S").to_owned(), g.items.len()))
+        .collect();
+    assert_eq!(listed, groups.into_iter().collect::<Vec<_>>());
+    assert!(listed.len() > 1);
+}
+
+#[tokio::test]
+async fn an_index_item_opens_as_the_index_holds_it_and_f_fetches_the_whole_base_item() {
+    let mut harness = demo(Settings::default()).await;
+    browse(&mut harness, "GSI2").await;
+    harness.act(Action::Open).await;
+    assert!(matches!(view(&harness), View::IndexItems { .. }));
+    harness.act(Action::Open).await;
+    let View::Inspector(inspector) = view(&harness) else {
+        panic!("the inspector opens, not {:?}", view(&harness));
+    };
+    let index_item = inspector.item.clone();
+    let allowed: BTreeSet<&str> = ["PK", "SK", "GSI2PK", "GSI2SK", "status", "total"].into();
+    assert!(
+        index_item
+            .keys()
+            .all(|name| allowed.contains(name.as_str())),
+        "only projected attributes: {:?}",
+        index_item.keys().collect::<Vec<_>>()
+    );
+    assert!(matches!(
+        &harness.state.notice,
+        Some(Notice::Info(text)) if text.contains("INCLUDE status, total")
+    ));
+    harness.act(Action::HistoryBack).await;
+    harness.act(Action::FetchBaseItem).await;
+    assert!(
+        harness
+            .requests
+            .iter()
+            .any(|c| matches!(c, Command::FetchIndexBaseItem { .. }))
+    );
+    let View::Inspector(inspector) = view(&harness) else {
+        panic!("the base item opens in the inspector");
+    };
+    let base = demo_items()
+        .into_iter()
+        .find(|item| item["PK"] == index_item["PK"] && item["SK"] == index_item["SK"])
+        .expect("the base item exists");
+    assert_eq!(inspector.item, base);
+    assert!(inspector.item.len() > index_item.len());
+}
+
+#[tokio::test]
+async fn a_full_coverage_count_equals_the_true_counts_for_every_index() {
+    let mut harness = demo(small_pages(50)).await;
+    open_index_list(&mut harness).await;
+    harness.act(Action::CoverageFull).await;
+    let coverage = harness.state.indexes.coverage.as_ref().expect("a run");
+    assert_eq!(coverage.mode, CoverageMode::Full);
+    assert!(coverage.is_complete());
+    let total = demo_items().len() as u64;
+    assert_eq!(coverage.table_items, total);
+    for index in ["GSI1", "GSI2", "LSI1"] {
+        let expected = expected_in(index).len() as u64;
+        let figures = coverage.index(index).expect("figures");
+        assert_eq!(figures.in_index, expected, "{index} from the table's keys");
+        let counted = figures.counted.as_ref().expect("a count scan");
+        assert!(counted.is_exhaustive());
+        assert_eq!(counted.count, expected, "{index} counted with Select=COUNT");
+        let summary = coverage.summary(index).expect("a summary");
+        assert!(
+            summary.contains(&format!(
+                "{expected} items in the index / {total} in the table"
+            )),
+            "{summary}"
+        );
+        assert!(summary.contains("complete"), "{summary}");
+    }
+}
+
+#[tokio::test]
+async fn a_sampled_coverage_reads_only_the_first_pages_and_says_it_is_sampled() {
+    let mut harness = demo(small_pages(10)).await;
+    open_index_list(&mut harness).await;
+    harness.act(Action::CoverageSample).await;
+    let coverage = harness.state.indexes.coverage.as_ref().expect("a run");
+    assert_eq!(coverage.table.progress.pages, 10);
+    assert_eq!(coverage.table_items, 100);
+    assert!(!coverage.is_complete());
+    assert!(coverage.indexes.iter().all(|c| c.counted.is_none()));
+    let summary = coverage.summary("GSI2").expect("summary");
+    assert!(
+        summary.contains("sampled") && summary.contains("of 100 table items"),
+        "{summary}"
+    );
+    assert!(coverage.index("GSI2").expect("GSI2").in_index <= 100);
+    assert!(coverage.short("GSI2").expect("short").ends_with("sampled"));
+}
+
+#[tokio::test]
+async fn the_entity_types_in_a_sparse_index_are_those_of_its_items() {
+    let mut harness = demo(Settings::default()).await;
+    open_index_list(&mut harness).await;
+    harness.act(Action::CoverageFull).await;
+    let description = harness.state.described().expect("described").clone();
+    let decoder = EntityDecoder::new();
+    let mut expected: BTreeMap<String, u64> = BTreeMap::new();
+    for item in expected_in("GSI2") {
+        let name = decoder
+            .decode(&item, &description.key)
+            .map_or_else(|| "(unknown)".to_owned(), |e| e.name);
+        *expected.entry(name).or_default() += 1;
+    }
+    let coverage = harness.state.indexes.coverage.as_ref().expect("a run");
+    assert_eq!(coverage.index("GSI2").expect("GSI2").entities, expected);
+    assert_eq!(
+        expected.keys().collect::<Vec<_>>(),
+        ["Order"],
+        "only orders are flagged for review"
+    );
+}
+
+#[tokio::test]
+async fn the_sparse_inspector_says_why_items_are_not_in_the_index_and_opens_an_example() {
+    let mut harness = demo(Settings::default()).await;
+    browse(&mut harness, "GSI2").await;
+    harness.act(Action::HistoryBack).await;
+    harness.act(Action::ShowIndexCoverage).await;
+    assert!(matches!(view(&harness), View::IndexCoverage { index, .. } if index == "GSI2"));
+    harness.act(Action::CoverageFull).await;
+    let lines = ddbx::app::state::coverage_lines::coverage_lines(&harness.state, "GSI2");
+    let user_line = lines
+        .iter()
+        .position(|line| {
+            line.example.is_some()
+                && line.text.contains("User ")
+                && line.text.contains("GSI2PK missing, GSI2SK missing")
+        })
+        .unwrap_or_else(|| panic!("a reason line for users: {lines:#?}"));
+    let users_without = demo_items()
+        .iter()
+        .filter(|item| item.get("type") == Some(&AttrValue::s("User")))
+        .count();
+    assert!(
+        lines[user_line]
+            .text
+            .contains(&format!(" {users_without}  ")),
+        "{}",
+        lines[user_line].text
+    );
+    move_to(&mut harness, user_line).await;
+    harness.act(Action::Open).await;
+    let View::Inspector(inspector) = view(&harness) else {
+        panic!("the example opens in the inspector");
+    };
+    assert_eq!(inspector.item.get("type"), Some(&AttrValue::s("User")));
+    let rows = inspector.rows(&ddbx::app::update::rows::row_context(&harness.state));
+    assert!(
+        rows.iter()
+            .any(|row| row.value == "not in GSI2: GSI2PK missing, GSI2SK missing"),
+        "{rows:#?}"
+    );
+    assert!(
+        rows.iter()
+            .any(|row| row.value.starts_with("in GSI1 as") || row.value.starts_with("not in GSI1"))
+    );
+}
+
+#[tokio::test]
+async fn pausing_an_index_browse_stops_new_pages_and_resuming_continues() {
+    let mut harness = demo(small_pages(5)).await;
+    open_index_list(&mut harness).await;
+    let row = index_row(&harness, "GSI1");
+    move_to(&mut harness, row).await;
+    let first = harness.act_only(Action::Open);
+    let [Command::IndexScanPage { .. }] = first.as_slice() else {
+        panic!("one page at a time: {first:?}");
+    };
+    assert!(harness.act_only(Action::TogglePauseScan).is_empty());
+    let answer = harness.execute(first[0].clone()).await.expect("a page");
+    let after = harness.act_only(answer);
+    assert!(after.is_empty(), "paused: no new page");
+    let browse = &harness.state.indexes.browses["GSI1"];
+    assert_eq!(browse.scan.status, ScanStatus::Paused);
+    assert_eq!(browse.items, 5);
+    let resumed = harness.act_only(Action::TogglePauseScan);
+    let [Command::IndexScanPage { request, .. }] = resumed.as_slice() else {
+        panic!("resuming issues the next page: {resumed:?}");
+    };
+    assert!(request.start_key.is_some(), "from where it stopped");
+    harness.run(resumed).await;
+    assert_eq!(
+        harness.state.indexes.browses["GSI1"].items,
+        expected_in("GSI1").len() as u64
+    );
+}
+
+#[tokio::test]
+async fn cancelling_an_index_browse_aborts_the_page_and_keeps_what_was_read() {
+    let mut harness = demo(small_pages(5)).await;
+    open_index_list(&mut harness).await;
+    let row = index_row(&harness, "GSI1");
+    move_to(&mut harness, row).await;
+    let first = harness.act_only(Action::Open);
+    let answer = harness.execute(first[0].clone()).await.expect("a page");
+    let second = harness.act_only(answer);
+    let [Command::IndexScanPage { id, .. }] = second.as_slice() else {
+        panic!("a second page: {second:?}");
+    };
+    let cancelled = harness.act_only(Action::CancelScan);
+    assert_eq!(cancelled, vec![Command::Cancel(vec![*id])]);
+    let late = harness.execute(second[0].clone()).await.expect("a page");
+    assert!(
+        harness.act_only(late).is_empty(),
+        "the late page is dropped"
+    );
+    let browse = &harness.state.indexes.browses["GSI1"];
+    assert_eq!(browse.scan.status, ScanStatus::Cancelled);
+    assert_eq!(browse.items, 5);
+}
+
+#[tokio::test]
+async fn column_keys_sort_hide_and_resize_the_index_items_table() {
+    let mut harness = demo(Settings::default()).await;
+    browse(&mut harness, "GSI2").await;
+    harness.act(Action::Open).await;
+    let column_of = |harness: &Harness, title: &str| {
+        let View::IndexItems { index, pk, .. } = view(harness) else {
+            panic!("index items");
+        };
+        let group = harness.state.indexes.browses[index]
+            .group(pk)
+            .expect("group");
+        group
+            .columns
+            .as_ref()
+            .expect("columns")
+            .columns()
+            .iter()
+            .position(|c| c.title() == title)
+            .expect("column")
+    };
+    let total = column_of(&harness, "total");
+    for _ in 0..total {
+        harness.act(Action::NextColumn).await;
+    }
+    harness.act(Action::SortColumn).await;
+    let View::IndexItems {
+        index, pk, column, ..
+    } = view(&harness).clone()
+    else {
+        panic!("index items");
+    };
+    assert_eq!(column, total);
+    let group = harness.state.indexes.browses[&index]
+        .group(&pk)
+        .expect("group");
+    let totals: Vec<&ddbx::domain::number::Number> = (0..group.items.len())
+        .map(|row| group.item_at(row).expect("row")["total"].as_n().expect("N"))
+        .collect();
+    assert!(
+        totals.windows(2).all(|pair| pair[0] <= pair[1]),
+        "{totals:?}"
+    );
+    let before = group.columns.as_ref().expect("columns").columns()[total].width;
+    harness.act(Action::WidenColumn).await;
+    harness.act(Action::HideColumn).await;
+    let group = harness.state.indexes.browses[&index]
+        .group(&pk)
+        .expect("group");
+    let column = &group.columns.as_ref().expect("columns").columns()[total];
+    assert_eq!(column.width, before + 2);
+    assert!(column.hidden);
+}
+
+#[tokio::test]
+async fn q_queries_the_index_from_the_query_builder_with_the_index_partition_filled_in() {
+    let mut harness = demo(Settings::default()).await;
+    open_index_list(&mut harness).await;
+    let row = index_row(&harness, "GSI2");
+    move_to(&mut harness, row).await;
+    harness.act(Action::QueryIndex).await;
+    let Some(ddbx::app::state::Overlay::QueryForm(form)) = &harness.state.overlay else {
+        panic!("the query builder opens: {:?}", harness.state.overlay);
+    };
+    assert_eq!(form.spec.index.as_deref(), Some("GSI2"));
+    assert_eq!(form.spec.partition, "");
+    harness.act(Action::Back).await;
+    harness.act(Action::Open).await;
+    harness.act(Action::Open).await;
+    harness.act(Action::QueryIndex).await;
+    let Some(ddbx::app::state::Overlay::QueryForm(form)) = &harness.state.overlay else {
+        panic!("the query builder opens from an index partition");
+    };
+    assert_eq!(form.spec.index.as_deref(), Some("GSI2"));
+    assert_eq!(form.spec.partition, "ORDERS_PENDING_REVIEW");
+}

@@ -1,0 +1,385 @@
+//! The palette end to end on the state machine: access patterns with parameter prompts, the
+//! exact Query they issue, history recorded (and written through the worker), re-run from the
+//! palette, reloaded from its file; plus snapshots of the overlay.
+
+mod tui_support;
+
+use std::collections::BTreeMap;
+use std::path::PathBuf;
+use std::sync::Arc;
+
+use ddbx::app::action::Action;
+use ddbx::app::command::Command;
+use ddbx::app::state::palette::PaletteStage;
+use ddbx::app::state::query_history::{self, QueryHistory};
+use ddbx::app::state::{Overlay, Settings, State, View};
+use ddbx::backend::memory::MemoryBackend;
+use ddbx::backend::{Backend, ExpressionParams, QueryRequest};
+use ddbx::clipboard::RecordingClipboard;
+use ddbx::domain::entity::EntityDecoder;
+use ddbx::domain::model::Model;
+use ddbx::domain::value::AttrValue;
+use ddbx::worker::Worker;
+use ratatui::Terminal;
+use ratatui::backend::TestBackend;
+use tui_support::Harness;
+
+const MODEL: &str = r##"
+[[access_pattern]]
+name = "store_status"
+pk = "STORE#{storeId}"
+sk_operator = "begins_with"
+sk = "STATUS#{status}#DATE#{date}"
+
+[[access_pattern]]
+name = "store_between"
+pk = "STORE#{storeId}"
+sk_operator = "between"
+sk = "STATUS#{from}"
+sk_to = "STATUS#{to}"
+
+[[access_pattern]]
+name = "group_roster"
+index = "GSI1"
+pk = "GROUP#{groupId}"
+"##;
+
+/// A scratch directory removed when dropped.
+struct Scratch(PathBuf);
+
+impl Scratch {
+    fn new(name: &str) -> Self {
+        let path = std::env::temp_dir().join(format!(
+            "ddbx-palette-{name}-{}-{:?}",
+            std::process::id(),
+            std::thread::current().id()
+        ));
+        let _ = std::fs::remove_dir_all(&path);
+        Self(path)
+    }
+}
+
+impl Drop for Scratch {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir_all(&self.0);
+    }
+}
+
+fn backend() -> Arc<MemoryBackend> {
+    let (description, items) = ddbx::demo::generate(1, 400);
+    Arc::new(MemoryBackend::new(description, items).expect("demo loads"))
+}
+
+async fn demo_with_model(backend: Arc<MemoryBackend>) -> Harness {
+    let mut harness = Harness::new(backend, ddbx::demo::TABLE_NAME, Settings::default());
+    let model = Model::parse(MODEL, "model.toml").unwrap_or_else(|error| panic!("{error}"));
+    harness.state.entities = EntityDecoder::with_model(model);
+    harness.start().await;
+    harness
+}
+
+async fn type_text(harness: &mut Harness, text: &str) {
+    for c in text.chars() {
+        harness.act(Action::Input(c)).await;
+    }
+}
+
+fn store_request(pk: &str, prefix: &str) -> QueryRequest {
+    QueryRequest::new(
+        ddbx::demo::TABLE_NAME,
+        "#pk = :pk AND begins_with(#sk, :sk)",
+        ExpressionParams {
+            names: BTreeMap::from([
+                ("#pk".to_owned(), "PK".to_owned()),
+                ("#sk".to_owned(), "SK".to_owned()),
+            ]),
+            values: BTreeMap::from([
+                (":pk".to_owned(), AttrValue::s(pk)),
+                (":sk".to_owned(), AttrValue::s(prefix)),
+            ]),
+        },
+    )
+}
+
+/// Palette → `store_status` → storeId, status, (no date) → the Query runs.
+async fn run_store_status(harness: &mut Harness) {
+    harness.act(Action::OpenPalette).await;
+    type_text(harness, "store_sta").await;
+    harness.act(Action::Submit).await;
+    type_text(harness, "st_0001").await;
+    harness.act(Action::Submit).await;
+    type_text(harness, "RENOVATING").await;
+    harness.act(Action::Submit).await;
+    harness.act(Action::Submit).await;
+}
+
+#[tokio::test]
+async fn a_pattern_asks_for_each_parameter_then_issues_the_exact_query() {
+    let backend = backend();
+    let mut harness = demo_with_model(Arc::clone(&backend)).await;
+    harness.act(Action::OpenPalette).await;
+    type_text(&mut harness, "store_sta").await;
+    harness.act(Action::Submit).await;
+    let Some(Overlay::Palette(palette)) = &harness.state.overlay else {
+        panic!("the palette stays open for the parameters");
+    };
+    let PaletteStage::Parameters { names, current, .. } = &palette.stage else {
+        panic!("asking for parameters: {palette:?}");
+    };
+    assert_eq!(
+        (names.as_slice(), *current),
+        (
+            &["storeId".to_owned(), "status".to_owned(), "date".to_owned()][..],
+            0
+        )
+    );
+    assert!(
+        harness.query_pages().is_empty(),
+        "nothing sent before the last parameter"
+    );
+
+    type_text(&mut harness, "st_0001").await;
+    harness.act(Action::Submit).await;
+    type_text(&mut harness, "RENOVATING").await;
+    harness.act(Action::Submit).await;
+    harness.act(Action::Submit).await;
+
+    let expected = store_request("STORE#st_0001", "STATUS#RENOVATING#DATE#");
+    assert_eq!(harness.query_pages(), [&expected]);
+    assert_eq!(harness.state.overlay, None);
+    let View::QueryResults { run, .. } = harness.state.history.current() else {
+        panic!("the results view is open");
+    };
+    let shown = &harness.state.query_runs[*run].items;
+    let direct = backend
+        .query(expected.clone())
+        .await
+        .expect("the query runs")
+        .items;
+    assert_eq!(shown, &direct);
+    assert!(
+        shown.iter().all(|item| item["SK"]
+            .as_s()
+            .is_some_and(|sk| sk.starts_with("STATUS#RENOVATING#DATE#"))),
+        "{shown:?}"
+    );
+}
+
+#[tokio::test]
+async fn an_index_pattern_without_sort_key_runs_on_its_index() {
+    let mut harness = demo_with_model(backend()).await;
+    harness.act(Action::OpenPalette).await;
+    type_text(&mut harness, "roster").await;
+    harness.act(Action::Submit).await;
+    type_text(&mut harness, "grp_001").await;
+    harness.act(Action::Submit).await;
+    let mut expected = QueryRequest::new(
+        ddbx::demo::TABLE_NAME,
+        "#pk = :pk",
+        ExpressionParams {
+            names: BTreeMap::from([("#pk".to_owned(), "GSI1PK".to_owned())]),
+            values: BTreeMap::from([(":pk".to_owned(), AttrValue::s("GROUP#grp_001"))]),
+        },
+    );
+    expected.index = Some("GSI1".to_owned());
+    assert_eq!(harness.query_pages(), [&expected]);
+}
+
+#[tokio::test]
+async fn a_parameter_mistake_keeps_the_palette_open_with_the_reason_and_sends_nothing() {
+    let mut harness = demo_with_model(backend()).await;
+    harness.act(Action::OpenPalette).await;
+    type_text(&mut harness, "store_betw").await;
+    harness.act(Action::Submit).await;
+    for value in ["st_0001", "Z", "A"] {
+        type_text(&mut harness, value).await;
+        harness.act(Action::Submit).await;
+    }
+    assert!(harness.query_pages().is_empty());
+    let Some(Overlay::Palette(palette)) = &harness.state.overlay else {
+        panic!("the palette stays open");
+    };
+    let error = palette.error.as_deref().expect("a reason");
+    assert!(
+        error.contains(
+            "The BETWEEN operator requires upper bound to be greater than or equal to lower bound"
+        ),
+        "{error}"
+    );
+    // Esc steps back through the parameters, then to the list, then closes.
+    for _ in 0..3 {
+        harness.act(Action::Back).await;
+    }
+    let Some(Overlay::Palette(palette)) = &harness.state.overlay else {
+        panic!("still open on the list");
+    };
+    assert_eq!(palette.stage, PaletteStage::Choose);
+    harness.act(Action::Back).await;
+    assert_eq!(harness.state.overlay, None);
+}
+
+#[tokio::test]
+async fn an_executed_query_is_recorded_and_rerun_from_the_palette() {
+    let scratch = Scratch::new("rerun");
+    let mut harness = demo_with_model(backend()).await;
+    let file = query_history::file_in(&scratch.0, ddbx::demo::TABLE_NAME);
+    harness.state.query_history.file = Some(file.clone());
+    run_store_status(&mut harness).await;
+    let expected = store_request("STORE#st_0001", "STATUS#RENOVATING#DATE#");
+    let entries = &harness.state.query_history.entries;
+    assert_eq!(entries.len(), 1);
+    assert_eq!(entries[0].request, expected);
+    assert_eq!(entries[0].unix_seconds, tui_support::NOW);
+    let appends: Vec<&Command> = harness
+        .side_effects
+        .iter()
+        .filter(|command| matches!(command, Command::AppendHistory { .. }))
+        .collect();
+    assert_eq!(
+        appends,
+        [&Command::AppendHistory {
+            path: file,
+            line: entries[0].to_line(),
+        }]
+    );
+
+    // The history entry is offered and re-runs the same request.
+    harness.act(Action::OpenPalette).await;
+    type_text(&mut harness, "RENOVATING").await;
+    harness.act(Action::Submit).await;
+    assert_eq!(harness.query_pages(), [&expected, &expected]);
+    assert_eq!(
+        harness.state.query_history.entries.len(),
+        1,
+        "a re-run is not a new entry"
+    );
+}
+
+#[tokio::test]
+async fn the_worker_writes_history_that_the_next_session_loads() {
+    let scratch = Scratch::new("reload");
+    let mut harness = demo_with_model(backend()).await;
+    let file = query_history::file_in(&scratch.0, ddbx::demo::TABLE_NAME);
+    harness.state.query_history.file = Some(file.clone());
+    run_store_status(&mut harness).await;
+
+    let (sender, mut results) = tokio::sync::mpsc::unbounded_channel();
+    let mut worker = Worker::new(backend(), Arc::new(RecordingClipboard::default()), sender);
+    for command in harness.side_effects.drain(..) {
+        if matches!(command, Command::AppendHistory { .. }) {
+            worker.run(command);
+        }
+    }
+    assert!(results.try_recv().is_err(), "no error notice");
+
+    let (loaded, warning) = query_history::load(&file);
+    assert_eq!(warning, None);
+    assert_eq!(loaded.entries, harness.state.query_history.entries);
+
+    // A new session on the same table offers it in the palette.
+    let mut next = demo_with_model(backend()).await;
+    next.state.query_history = loaded;
+    next.act(Action::OpenPalette).await;
+    type_text(&mut next, "st_0001").await;
+    next.act(Action::Submit).await;
+    assert_eq!(
+        next.query_pages(),
+        [&store_request("STORE#st_0001", "STATUS#RENOVATING#DATE#")]
+    );
+}
+
+#[tokio::test]
+async fn a_history_write_failure_is_reported_not_fatal() {
+    let scratch = Scratch::new("unwritable");
+    std::fs::create_dir_all(&scratch.0).expect("scratch");
+    // A file where the history directory should be.
+    std::fs::write(scratch.0.join("ddbx"), "").expect("blocker");
+    let (sender, mut results) = tokio::sync::mpsc::unbounded_channel();
+    let mut worker = Worker::new(backend(), Arc::new(RecordingClipboard::default()), sender);
+    worker.run(Command::AppendHistory {
+        path: query_history::file_in(&scratch.0, "t"),
+        line: "{}".to_owned(),
+    });
+    match results.try_recv() {
+        Ok(Action::Notice(message)) => {
+            assert!(
+                message.starts_with("query history not saved to"),
+                "{message}"
+            );
+        }
+        other => panic!("expected a notice, got {other:?}"),
+    }
+}
+
+fn screen(state: &State, width: u16, height: u16) -> String {
+    let mut state = state.clone();
+    ddbx::app::update::update(&mut state, Action::Resize { width, height });
+    let mut terminal = Terminal::new(TestBackend::new(width, height)).expect("test terminal");
+    terminal
+        .draw(|frame| ddbx::ui::render(frame, &state))
+        .expect("draw");
+    let buffer = terminal.backend().buffer();
+    let mut text = String::new();
+    for y in 0..height {
+        let mut line = String::new();
+        for x in 0..width {
+            line.push_str(buffer[(x, y)].symbol());
+        }
+        text.push_str(line.trim_end());
+        text.push('\n');
+    }
+    text
+}
+
+#[tokio::test]
+async fn the_palette_lists_patterns_and_history_and_prompts_for_parameters() {
+    let mut harness = demo_with_model(backend()).await;
+    run_store_status(&mut harness).await;
+    // Hostile text in a past query is shown escaped.
+    let mut hostile = store_request("STORE#\u{1b}[31mred", "X");
+    hostile.index = None;
+    harness.state.query_history.push(tui_support::NOW, &hostile);
+    harness.act(Action::OpenPalette).await;
+    insta::assert_snapshot!("palette_choose_80x24", screen(&harness.state, 80, 24));
+    type_text(&mut harness, "sto").await;
+    harness.act(Action::Submit).await;
+    type_text(&mut harness, "st_0001").await;
+    harness.act(Action::Submit).await;
+    type_text(&mut harness, "OPEN").await;
+    insta::assert_snapshot!("palette_parameters_80x24", screen(&harness.state, 80, 24));
+}
+
+#[test]
+fn an_empty_history_and_no_model_leave_an_explanation() {
+    let history = QueryHistory::default();
+    let rows = ddbx::app::state::palette::choices(&[], &history, "");
+    assert!(rows.is_empty());
+}
+
+#[tokio::test]
+async fn the_results_query_is_copied_as_each_snippet() {
+    use ddbx::share::{SnippetKind, snippet};
+    let mut harness = demo_with_model(backend()).await;
+    harness.act(Action::CopyQueryAwsCli).await;
+    assert!(
+        harness
+            .side_effects
+            .iter()
+            .all(|command| !matches!(command, Command::CopyToClipboard { .. })),
+        "nothing to copy before a query ran"
+    );
+    run_store_status(&mut harness).await;
+    let expected = store_request("STORE#st_0001", "STATUS#RENOVATING#DATE#");
+    for (action, kind) in [
+        (Action::CopyQueryAwsCli, SnippetKind::AwsCli),
+        (Action::CopyQueryBoto3, SnippetKind::Boto3),
+        (Action::CopyQueryJavascript, SnippetKind::JavaScript),
+    ] {
+        harness.act(action).await;
+        let Some(Command::CopyToClipboard { text, what }) = harness.side_effects.last() else {
+            panic!("a copy: {:?}", harness.side_effects.last());
+        };
+        assert_eq!(text, &snippet(kind, &expected, &harness.state.connection));
+        assert_eq!(what, &format!("the query as {}", kind.label()));
+    }
+}
