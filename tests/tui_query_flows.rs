@@ -643,3 +643,29 @@ async fn the_form_and_the_results_copy_the_request_as_runnable_snippets() {
         "{commands:?}"
     );
 }
+
+#[tokio::test]
+async fn sorting_a_results_column_reorders_the_rows_and_open_follows_the_display() {
+    let mut harness = started(Settings::default()).await;
+    let commands = open_form(
+        &mut harness.state,
+        preset("USER#u1", Some((SortOperator::BeginsWith, "ORDER#", None))),
+    );
+    harness.run(commands).await;
+    // Select the SK column, sort ascending, then descending.
+    harness
+        .act_all([
+            Action::Submit,
+            Action::NextColumn,
+            Action::SortColumn,
+            Action::SortColumn,
+        ])
+        .await;
+    let first = run(&harness).item_at(0).expect("a row");
+    assert_eq!(first["SK"], AttrValue::s("ORDER#2026-07-05#o5"));
+    harness.act(Action::Open).await;
+    let View::Inspector(inspector) = harness.state.history.current() else {
+        panic!("inspector expected");
+    };
+    assert_eq!(inspector.item["SK"], AttrValue::s("ORDER#2026-07-05#o5"));
+}
