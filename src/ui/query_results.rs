@@ -97,8 +97,9 @@ fn status_text(run: &QueryRun, cancel_key: &str) -> String {
         QueryPaging::Cancelled { .. } => format!("cancelled ({cancel_key} resumes)"),
         QueryPaging::Failed(message) => format!("failed: {}", safe(message)),
     };
+    let pages = if progress.pages == 1 { "page" } else { "pages" };
     format!(
-        "{} pages · Count {} · ScannedCount {} · {:.1} RCU · {state}",
+        "{} {pages} · Count {} · ScannedCount {} · {:.1} RCU · {state}",
         count(progress.pages),
         count(progress.count),
         count(progress.scanned_count),
