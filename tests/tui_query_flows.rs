@@ -669,3 +669,15 @@ async fn sorting_a_results_column_reorders_the_rows_and_open_follows_the_display
     };
     assert_eq!(inspector.item["SK"], AttrValue::s("ORDER#2026-07-05#o5"));
 }
+
+#[tokio::test]
+async fn query_index_in_the_gsi_browser_opens_the_builder_on_that_index() {
+    let mut harness = started(Settings::default()).await;
+    harness.act(Action::ShowIndexes).await;
+    // Row 0 is the table, then the indexes in order: GSI1 first.
+    harness
+        .act_all([Action::CursorDown, Action::QueryIndex])
+        .await;
+    assert_eq!(form(&harness).spec.index.as_deref(), Some("GSI1"));
+    assert_eq!(form(&harness).focus, FormField::Partition);
+}
