@@ -681,3 +681,18 @@ async fn query_index_in_the_gsi_browser_opens_the_builder_on_that_index() {
     assert_eq!(form(&harness).spec.index.as_deref(), Some("GSI1"));
     assert_eq!(form(&harness).focus, FormField::Partition);
 }
+
+#[tokio::test]
+async fn raw_mode_warns_about_attributes_a_keys_only_index_lacks() {
+    let mut harness = started(Settings::default()).await;
+    let mut preset = preset("REVIEW", None);
+    preset.index = Some("Review".to_owned());
+    let commands = open_form(&mut harness.state, preset);
+    harness.run(commands).await;
+    harness.act(Action::ToggleRawMode).await;
+    assert_eq!(form(&harness).raw.key_condition, "#pk = :pk");
+    focus(&mut harness, FormField::RawFilter).await;
+    type_text(&mut harness, "amount > 10").await;
+    let built = form(&harness).outcome.clone().expect("valid raw query");
+    assert_eq!(built.missing_from_index, ["amount"], "{:?}", built.request);
+}
