@@ -643,3 +643,56 @@ async fn the_form_and_the_results_copy_the_request_as_runnable_snippets() {
         "{commands:?}"
     );
 }
+
+#[tokio::test]
+async fn sorting_a_results_column_reorders_the_rows_and_open_follows_the_display() {
+    let mut harness = started(Settings::default()).await;
+    let commands = open_form(
+        &mut harness.state,
+        preset("USER#u1", Some((SortOperator::BeginsWith, "ORDER#", None))),
+    );
+    harness.run(commands).await;
+    // Select the SK column, sort ascending, then descending.
+    harness
+        .act_all([
+            Action::Submit,
+            Action::NextColumn,
+            Action::SortColumn,
+            Action::SortColumn,
+        ])
+        .await;
+    let first = run(&harness).item_at(0).expect("a row");
+    assert_eq!(first["SK"], AttrValue::s("ORDER#2026-07-05#o5"));
+    harness.act(Action::Open).await;
+    let View::Inspector(inspector) = harness.state.history.current() else {
+        panic!("inspector expected");
+    };
+    assert_eq!(inspector.item["SK"], AttrValue::s("ORDER#2026-07-05#o5"));
+}
+
+#[tokio::test]
+async fn query_index_in_the_gsi_browser_opens_the_builder_on_that_index() {
+    let mut harness = started(Settings::default()).await;
+    harness.act(Action::ShowIndexes).await;
+    // Row 0 is the table, then the indexes in order: GSI1 first.
+    harness
+        .act_all([Action::CursorDown, Action::QueryIndex])
+        .await;
+    assert_eq!(form(&harness).spec.index.as_deref(), Some("GSI1"));
+    assert_eq!(form(&harness).focus, FormField::Partition);
+}
+
+#[tokio::test]
+async fn raw_mode_warns_about_attributes_a_keys_only_index_lacks() {
+    let mut harness = started(Settings::default()).await;
+    let mut preset = preset("REVIEW", None);
+    preset.index = Some("Review".to_owned());
+    let commands = open_form(&mut harness.state, preset);
+    harness.run(commands).await;
+    harness.act(Action::ToggleRawMode).await;
+    assert_eq!(form(&harness).raw.key_condition, "#pk = :pk");
+    focus(&mut harness, FormField::RawFilter).await;
+    type_text(&mut harness, "amount > 10").await;
+    let built = form(&harness).outcome.clone().expect("valid raw query");
+    assert_eq!(built.missing_from_index, ["amount"], "{:?}", built.request);
+}

@@ -1,8 +1,11 @@
 //! One executed query in the results view: the request, the items read so far, where paging
 //! stands and the running totals shown as progress.
 
+use super::columns::Columns;
 use crate::app::request_id::RequestId;
 use crate::backend::QueryRequest;
+use crate::domain::entity::EntityDecoder;
+use crate::domain::schema::TableDescription;
 use crate::domain::value::Item;
 
 /// Where the paging of a query stands.
@@ -41,7 +44,7 @@ pub struct BaseFetch {
 }
 
 /// An executed query and its results.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug)]
 pub struct QueryRun {
     /// The first page's request (`start_key` empty); later pages continue from it.
     pub request: QueryRequest,
@@ -55,6 +58,12 @@ pub struct QueryRun {
     /// Attributes the query names that the index does not project.
     pub missing_from_index: Vec<String>,
     pub base_fetch: BaseFetch,
+    /// The results table's columns (chosen once the first page arrived).
+    pub columns: Option<Columns>,
+    /// Rows in display order (indices into `items`), following the sort column.
+    pub order: Vec<usize>,
+    /// The selected column of the results table.
+    pub column: usize,
 }
 
 impl QueryRun {
@@ -70,7 +79,34 @@ impl QueryRun {
             progress: QueryProgress::default(),
             missing_from_index: Vec::new(),
             base_fetch: BaseFetch::default(),
+            columns: None,
+            order: Vec::new(),
+            column: 0,
         }
+    }
+
+    /// The item shown at display row `row`.
+    #[must_use]
+    pub fn item_at(&self, row: usize) -> Option<&Item> {
+        let index = self.order.get(row).copied().unwrap_or(row);
+        self.items.get(index)
+    }
+
+    /// Creates or refreshes the columns and the display order after new items arrived.
+    pub fn refresh_columns(&mut self, description: &TableDescription, entities: &EntityDecoder) {
+        match &mut self.columns {
+            Some(columns) => columns.refresh(&self.items, description, entities),
+            None => self.columns = Some(Columns::choose(&self.items, description, entities)),
+        }
+        self.reorder();
+    }
+
+    /// Recomputes the display order from the sort column.
+    pub fn reorder(&mut self) {
+        self.order = match &self.columns {
+            Some(columns) => columns.order(&self.items),
+            None => (0..self.items.len()).collect(),
+        };
     }
 
     /// True while a page or a base item is being read.

@@ -201,9 +201,15 @@ fn view_action(state: &mut State, action: Action) -> Vec<Command> {
         | Action::DeleteItem
         | Action::Undo => edit::start(state, &action),
         Action::OpenQueryForm => query::open_from_view(state),
-        Action::CancelQuery | Action::EditQuery | Action::FetchBaseItems => {
-            query::results::action(state, &action)
-        }
+        Action::CancelQuery
+        | Action::EditQuery
+        | Action::FetchBaseItems
+        | Action::NextColumn
+        | Action::PrevColumn
+        | Action::SortColumn
+        | Action::HideColumn
+        | Action::WidenColumn
+        | Action::NarrowColumn => query::results::action(state, &action),
         Action::OpenPalette => palette::open(state),
         Action::CopyQueryAwsCli => share::copy(state, crate::share::SnippetKind::AwsCli),
         Action::CopyQueryBoto3 => share::copy(state, crate::share::SnippetKind::Boto3),

@@ -12,6 +12,7 @@ use std::ops::Range;
 
 pub use build::{build_query, consistent_refusal, reading_options};
 pub use preview::preview_text;
+pub use projection_check::missing_from_index;
 
 use crate::backend::QueryRequest;
 

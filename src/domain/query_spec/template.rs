@@ -32,7 +32,11 @@ pub fn fill_prefix(template: &KeyTemplate, values: &[String]) -> String {
 pub fn template_of_key(key: &str) -> Option<KeyTemplate> {
     let split = split_key(key);
     let separator = split.separator?.as_char();
-    if split.parts.iter().any(|part| part.label.is_none()) {
+    if split
+        .parts
+        .iter()
+        .any(|part| part.label.is_none() || part.value.is_empty())
+    {
         return None;
     }
     let mut text = String::new();

@@ -319,6 +319,11 @@ fn templates_fill_part_by_part_into_a_prefix() {
     let derived = template_of_key("STATUS#PENDING#DATE#2026-07-18").expect("labelled");
     assert_eq!(derived.as_str(), "STATUS#{status}#DATE#{date}");
     assert_eq!(template_of_key("ORDER#2026-07-01#ord_9"), None);
+    assert_eq!(
+        template_of_key("ORDER#"),
+        None,
+        "a bare prefix is no template"
+    );
 }
 
 proptest::proptest! {

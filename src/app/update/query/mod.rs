@@ -60,17 +60,18 @@ fn show(state: &mut State, mut form: QueryForm) {
     state.overlay = Some(Overlay::QueryForm(Box::new(form)));
 }
 
-/// The searchable text of each results row: its key values.
+/// The searchable text of each results row, in display order: its key values.
 pub(super) fn row_texts(state: &State, run: usize) -> Vec<String> {
     let Some(run) = state.query_runs.get(run) else {
         return Vec::new();
     };
-    let key = state.described().map(|description| description.key.clone());
-    run.items
-        .iter()
+    let Some(key) = state.described().map(|description| &description.key) else {
+        return Vec::new();
+    };
+    (0..run.items.len())
+        .filter_map(|row| run.item_at(row))
         .map(|item| {
-            key.iter()
-                .flat_map(|key| key.names().collect::<Vec<_>>())
+            key.names()
                 .filter_map(|name| item.get(name).map(key_text))
                 .collect::<Vec<_>>()
                 .join(" ")

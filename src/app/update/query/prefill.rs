@@ -86,7 +86,7 @@ pub(super) fn preset_from_view(state: &State) -> QueryPreset {
             match state
                 .query_runs
                 .get(*run)
-                .and_then(|run| run.items.get(*cursor))
+                .and_then(|run| run.item_at(*cursor))
             {
                 Some(item) => item.clone(),
                 None => return QueryPreset::default(),

@@ -69,6 +69,7 @@ pub(in crate::app::update) fn page(
             run.paging = page
                 .last_evaluated_key
                 .map_or(QueryPaging::Complete, QueryPaging::More);
+            refresh_columns(state, index);
             continue_reading(state, index)
         }
         Err(error) => {
@@ -76,6 +77,17 @@ pub(in crate::app::update) fn page(
             state.notice = Some(Notice::Error(format!("query failed: {error}")));
             Vec::new()
         }
+    }
+}
+
+/// Brings run `index`'s columns and display order up to date with its items.
+fn refresh_columns(state: &mut State, index: usize) {
+    let Some(description) = state.description.loaded().cloned() else {
+        return;
+    };
+    let entities = state.entities.clone();
+    if let Some(run) = state.query_runs.get_mut(index) {
+        run.refresh_columns(&description, &entities);
     }
 }
 
@@ -130,7 +142,7 @@ pub(in crate::app::update) fn open_row(state: &mut State) -> Vec<Command> {
     let item = state
         .query_runs
         .get(*run)
-        .and_then(|run| run.items.get(*cursor))
+        .and_then(|run| run.item_at(*cursor))
         .cloned();
     if let Some(item) = item {
         state
@@ -150,7 +162,39 @@ pub(in crate::app::update) fn action(state: &mut State, action: &Action) -> Vec<
         Action::CancelQuery => cancel_or_resume(state, index),
         Action::EditQuery => super::open_from_view(state),
         Action::FetchBaseItems => fetch_base_items(state, index),
+        Action::NextColumn
+        | Action::PrevColumn
+        | Action::SortColumn
+        | Action::HideColumn
+        | Action::WidenColumn
+        | Action::NarrowColumn => {
+            column_action(state, index, action);
+            Vec::new()
+        }
         _ => Vec::new(),
+    }
+}
+
+/// Column keys on the results table: select, sort, hide, resize.
+fn column_action(state: &mut State, index: usize, action: &Action) {
+    let Some(run) = state.query_runs.get_mut(index) else {
+        return;
+    };
+    let Some(columns) = &mut run.columns else {
+        return;
+    };
+    let last = columns.len().saturating_sub(1);
+    match action {
+        Action::NextColumn => run.column = (run.column + 1).min(last),
+        Action::PrevColumn => run.column = run.column.saturating_sub(1),
+        Action::SortColumn => columns.sort_by(run.column),
+        Action::HideColumn => columns.toggle_hidden(run.column),
+        Action::WidenColumn => columns.widen(run.column),
+        Action::NarrowColumn => columns.narrow(run.column),
+        _ => {}
+    }
+    if matches!(action, Action::SortColumn) {
+        run.reorder();
     }
 }
 
@@ -252,13 +296,14 @@ pub(in crate::app::update) fn base_item(
     id: RequestId,
     result: Result<GetOutput, BackendError>,
 ) -> Vec<Command> {
-    let Some(run) = state
+    let Some(index) = state
         .query_runs
-        .iter_mut()
-        .find(|run| run.base_fetch.in_flight.iter().any(|(each, _)| *each == id))
+        .iter()
+        .position(|run| run.base_fetch.in_flight.iter().any(|(each, _)| *each == id))
     else {
         return Vec::new();
     };
+    let run = &mut state.query_runs[index];
     let fetch = &mut run.base_fetch;
     let position = fetch.in_flight.iter().position(|(each, _)| *each == id);
     let Some((_, row)) = position.map(|position| fetch.in_flight.remove(position)) else {
@@ -281,14 +326,14 @@ pub(in crate::app::update) fn base_item(
     }
     if run.base_fetch.in_flight.is_empty() {
         let (fetched, missing) = (run.base_fetch.fetched, run.base_fetch.missing);
-        state.notice = Some(Notice::Info(format!(
-            "fetched {fetched} base items{}",
-            if missing > 0 {
-                format!(" ({missing} no longer exist)")
-            } else {
-                String::new()
-            }
-        )));
+        let gone = if missing > 0 {
+            format!(" ({missing} no longer exist)")
+        } else {
+            String::new()
+        };
+        state.notice = Some(Notice::Info(format!("fetched {fetched} base items{gone}")));
+        // The base items bring the attributes the index lacked: new columns.
+        refresh_columns(state, index);
     }
     Vec::new()
 }

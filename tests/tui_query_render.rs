@@ -1,0 +1,118 @@
+//! Render snapshots of the query builder form (fields with an error under its position, raw
+//! mode, the live preview) and of the results view, at 80×24 and 100×30.
+
+mod tui_support;
+
+use ddbx::app::action::Action;
+use ddbx::app::state::{Settings, State};
+use ddbx::app::update::query::{QueryPreset, open_form};
+use ddbx::domain::access_pattern::SortOperator;
+use ratatui::Terminal;
+use ratatui::backend::TestBackend;
+use tui_support::{Harness, orders};
+
+const SIZES: [(u16, u16); 2] = [(80, 24), (100, 30)];
+
+fn screen(state: &State, width: u16, height: u16) -> String {
+    let mut state = state.clone();
+    ddbx::app::update::update(&mut state, Action::Resize { width, height });
+    let mut terminal = Terminal::new(TestBackend::new(width, height)).expect("test terminal");
+    terminal
+        .draw(|frame| ddbx::ui::render(frame, &state))
+        .expect("draw");
+    let buffer = terminal.backend().buffer();
+    let mut text = String::new();
+    for y in 0..height {
+        let mut line = String::new();
+        for x in 0..width {
+            line.push_str(buffer[(x, y)].symbol());
+        }
+        text.push_str(line.trim_end());
+        text.push('\n');
+    }
+    text
+}
+
+fn snapshot(name: &str, state: &State) {
+    for (width, height) in SIZES {
+        insta::assert_snapshot!(
+            format!("{name}_{width}x{height}"),
+            screen(state, width, height)
+        );
+    }
+}
+
+async fn form_on(preset: QueryPreset) -> Harness {
+    let mut harness = Harness::new(orders::backend(), orders::TABLE, Settings::default());
+    harness.start().await;
+    let commands = open_form(&mut harness.state, preset);
+    harness.run(commands).await;
+    harness
+}
+
+fn user_orders(index: Option<&str>, operator: SortOperator, value: &str) -> QueryPreset {
+    QueryPreset {
+        index: index.map(str::to_owned),
+        partition: Some("USER#u1".to_owned()),
+        sort: Some((operator, value.to_owned(), None)),
+    }
+}
+
+#[tokio::test]
+async fn the_form_shows_target_keys_and_the_live_preview() {
+    let mut harness = form_on(user_orders(None, SortOperator::BeginsWith, "ORDER#")).await;
+    // From the sort operator: value, then the first filter row's attribute, operator, value.
+    harness.act(Action::NextField).await;
+    harness.act(Action::NextField).await;
+    for c in "status".chars() {
+        harness.act(Action::Input(c)).await;
+    }
+    harness.act(Action::NextField).await;
+    harness.act(Action::NextField).await;
+    for c in "PENDING".chars() {
+        harness.act(Action::Input(c)).await;
+    }
+    snapshot("query_form_preview", &harness.state);
+}
+
+#[tokio::test]
+async fn the_form_marks_a_type_error_under_its_position() {
+    let harness = form_on(user_orders(Some("LSI1"), SortOperator::Gt, "ten")).await;
+    snapshot("query_form_type_error", &harness.state);
+}
+
+#[tokio::test]
+async fn the_form_in_raw_mode_shows_the_request_texts() {
+    let mut harness = form_on(user_orders(None, SortOperator::Eq, "METADATA")).await;
+    harness.act(Action::ToggleRawMode).await;
+    snapshot("query_form_raw", &harness.state);
+}
+
+#[tokio::test]
+async fn the_results_show_progress_columns_and_the_index_warning() {
+    let mut harness = form_on(user_orders(None, SortOperator::BeginsWith, "ORDER#")).await;
+    harness.act(Action::Submit).await;
+    snapshot("query_results", &harness.state);
+    let mut review = form_on(QueryPreset {
+        index: Some("Review".to_owned()),
+        partition: Some("REVIEW".to_owned()),
+        sort: None,
+    })
+    .await;
+    // Projection field: name an attribute the KEYS_ONLY index lacks.
+    for _ in 0..20 {
+        if matches!(
+            &review.state.overlay,
+            Some(ddbx::app::state::Overlay::QueryForm(form))
+                if form.focus == ddbx::app::state::query_form::FormField::Projection
+        ) {
+            break;
+        }
+        review.act(Action::NextField).await;
+    }
+    for c in "SK, amount".chars() {
+        review.act(Action::Input(c)).await;
+    }
+    review.act(Action::Submit).await;
+    snapshot("query_results_keys_only", &review.state);
+}
