@@ -27,6 +27,7 @@ The terminal UI is not available yet; use the headless commands:
   ddbx --table T describe                       keys, indexes, counts
   ddbx --table T get --pk V [--sk V]            one item
   ddbx --table T query --pk V [--sk-begins-with P | --sk-between A B | ...]
+  ddbx --table T query --expr 'PK = \"USER#1\" AND begins_with(SK, \"ORDER#\")'
   ddbx --table T scan [--segments N] [--max-items N]
 Options: --profile P, --region R, --endpoint-url URL, --read-only, -o json|ddb|table.
 Run `ddbx help <command>` for every flag.
