@@ -84,7 +84,7 @@ fn keystrokes(c: &mut Criterion) {
         for format in [EditFormat::DdbJson, EditFormat::TypedJson] {
             let mut editor = Editor::new(&item, format);
             place_cursor_inside_a_string(&mut editor);
-            println!(
+            eprintln!(
                 "{name} {format:?}: {} bytes of text, {} lines",
                 editor.text().len(),
                 editor.textarea.lines().len()
