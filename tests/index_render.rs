@@ -18,9 +18,18 @@ fn snapshot(name: &str, state: &State) {
     }
 }
 
+/// The generated demo table with the index list open.
 async fn demo() -> Harness {
     let (description, items) = ddbx::demo::generate(1, 400);
-    let backend = MemoryBackend::new(description, items).expect("demo loads");
+    indexes_of(description, items).await
+}
+
+/// A started app over `items` in a memory table with the index list open.
+async fn indexes_of(
+    description: ddbx::domain::schema::TableDescription,
+    items: Vec<ddbx::domain::value::Item>,
+) -> Harness {
+    let backend = MemoryBackend::new(description, items).expect("table loads");
     let mut harness = Harness::new(
         Arc::new(backend),
         ddbx::demo::TABLE_NAME,
@@ -99,14 +108,7 @@ async fn hostile_index_keys_and_values_are_shown_escaped_on_every_index_screen()
     .into_iter()
     .map(|(name, value)| (name.to_owned(), value))
     .collect();
-    let backend = MemoryBackend::new(ddbx::demo::description(), vec![item]).expect("loads");
-    let mut harness = Harness::new(
-        Arc::new(backend),
-        ddbx::demo::TABLE_NAME,
-        Settings::default(),
-    );
-    harness.start().await;
-    harness.act(Action::ShowIndexes).await;
+    let mut harness = indexes_of(ddbx::demo::description(), vec![item]).await;
     harness.act(Action::CursorDown).await;
     harness.act(Action::Open).await;
     let groups = screen(&harness.state, 100, 24);
