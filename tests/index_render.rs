@@ -7,29 +7,8 @@ use std::sync::Arc;
 use ddbx::app::action::Action;
 use ddbx::app::state::{Settings, State};
 use ddbx::backend::memory::MemoryBackend;
-use ratatui::Terminal;
-use ratatui::backend::TestBackend;
 use tui_support::Harness;
-
-fn screen(state: &State, width: u16, height: u16) -> String {
-    let mut state = state.clone();
-    ddbx::app::update::update(&mut state, Action::Resize { width, height });
-    let mut terminal = Terminal::new(TestBackend::new(width, height)).expect("test terminal");
-    terminal
-        .draw(|frame| ddbx::ui::render(frame, &state))
-        .expect("draw");
-    let buffer = terminal.backend().buffer();
-    let mut text = String::new();
-    for y in 0..height {
-        let mut line = String::new();
-        for x in 0..width {
-            line.push_str(buffer[(x, y)].symbol());
-        }
-        text.push_str(line.trim_end());
-        text.push('\n');
-    }
-    text
-}
+use tui_support::screen::screen;
 
 fn snapshot(name: &str, state: &State) {
     for (width, height) in [(100, 24), (80, 24)] {
@@ -39,9 +18,18 @@ fn snapshot(name: &str, state: &State) {
     }
 }
 
+/// The generated demo table with the index list open.
 async fn demo() -> Harness {
     let (description, items) = ddbx::demo::generate(1, 400);
-    let backend = MemoryBackend::new(description, items).expect("demo loads");
+    indexes_of(description, items).await
+}
+
+/// A started app over `items` in a memory table with the index list open.
+async fn indexes_of(
+    description: ddbx::domain::schema::TableDescription,
+    items: Vec<ddbx::domain::value::Item>,
+) -> Harness {
+    let backend = MemoryBackend::new(description, items).expect("table loads");
     let mut harness = Harness::new(
         Arc::new(backend),
         ddbx::demo::TABLE_NAME,
@@ -120,14 +108,7 @@ async fn hostile_index_keys_and_values_are_shown_escaped_on_every_index_screen()
     .into_iter()
     .map(|(name, value)| (name.to_owned(), value))
     .collect();
-    let backend = MemoryBackend::new(ddbx::demo::description(), vec![item]).expect("loads");
-    let mut harness = Harness::new(
-        Arc::new(backend),
-        ddbx::demo::TABLE_NAME,
-        Settings::default(),
-    );
-    harness.start().await;
-    harness.act(Action::ShowIndexes).await;
+    let mut harness = indexes_of(ddbx::demo::description(), vec![item]).await;
     harness.act(Action::CursorDown).await;
     harness.act(Action::Open).await;
     let groups = screen(&harness.state, 100, 24);

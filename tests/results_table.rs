@@ -1,14 +1,15 @@
 //! Snapshots of the results table widget: keys, entity and common attributes, a sort indicator,
 //! a hidden column, the selected column scrolled into view, and hostile text escaped.
 
+mod tui_support;
+
 use ddbx::app::state::columns::Columns;
 use ddbx::domain::entity::EntityDecoder;
 use ddbx::domain::number::Number;
 use ddbx::domain::schema::{KeyAttribute, KeySchema, TableDescription};
 use ddbx::domain::value::{AttrValue, Item, ValueType};
-use ratatui::Terminal;
-use ratatui::backend::TestBackend;
 use ratatui::layout::Rect;
+use tui_support::screen::draw;
 
 fn description() -> TableDescription {
     TableDescription::new(
@@ -68,31 +69,17 @@ fn items() -> Vec<Item> {
 fn screen(items: &[Item], columns: &Columns, cursor: usize, selected: usize, width: u16) -> String {
     let order = columns.order(items);
     let height = 7;
-    let mut terminal = Terminal::new(TestBackend::new(width, height)).expect("test terminal");
-    terminal
-        .draw(|frame| {
-            ddbx::ui::results_table::render(
-                frame,
-                Rect::new(0, 0, width, height),
-                items,
-                &order,
-                columns,
-                cursor,
-                selected,
-            );
-        })
-        .expect("draw");
-    let buffer = terminal.backend().buffer();
-    let mut text = String::new();
-    for y in 0..height {
-        let mut line = String::new();
-        for x in 0..width {
-            line.push_str(buffer[(x, y)].symbol());
-        }
-        text.push_str(line.trim_end());
-        text.push('\n');
-    }
-    text
+    draw(width, height, |frame| {
+        ddbx::ui::results_table::render(
+            frame,
+            Rect::new(0, 0, width, height),
+            items,
+            &order,
+            columns,
+            cursor,
+            selected,
+        );
+    })
 }
 
 #[test]

@@ -14,27 +14,10 @@ use ddbx::backend::{Backend, Condition, ExpressionParams, ReturnValues, UpdateRe
 use ddbx::domain::number::Number;
 use ddbx::domain::value::{AttrValue, Item};
 use ddbx::keymap::Key;
-use ratatui::Terminal;
-use ratatui::backend::TestBackend;
+use tui_support::screen::screen;
 use tui_support::{Harness, item, pk_sk_table};
 
 const SIZES: [(u16, u16); 2] = [(80, 24), (60, 16)];
-
-fn screen(state: &State, width: u16, height: u16) -> String {
-    let mut state = state.clone();
-    ddbx::app::update::update(&mut state, Action::Resize { width, height });
-    let mut terminal = Terminal::new(TestBackend::new(width, height)).expect("test terminal");
-    terminal
-        .draw(|frame| ddbx::ui::render(frame, &state))
-        .expect("draw");
-    let buffer = terminal.backend().buffer();
-    (0..height)
-        .map(|y| {
-            let line: String = (0..width).map(|x| buffer[(x, y)].symbol()).collect();
-            format!("{}\n", line.trim_end())
-        })
-        .collect()
-}
 
 fn snapshot(name: &str, state: &State) {
     for (width, height) in SIZES {

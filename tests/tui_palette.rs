@@ -12,7 +12,7 @@ use ddbx::app::action::Action;
 use ddbx::app::command::Command;
 use ddbx::app::state::palette::PaletteStage;
 use ddbx::app::state::query_history::{self, QueryHistory};
-use ddbx::app::state::{Overlay, Settings, State, View};
+use ddbx::app::state::{Overlay, Settings, View};
 use ddbx::backend::memory::MemoryBackend;
 use ddbx::backend::{Backend, ExpressionParams, QueryRequest};
 use ddbx::clipboard::RecordingClipboard;
@@ -20,9 +20,8 @@ use ddbx::domain::entity::EntityDecoder;
 use ddbx::domain::model::Model;
 use ddbx::domain::value::AttrValue;
 use ddbx::worker::Worker;
-use ratatui::Terminal;
-use ratatui::backend::TestBackend;
 use tui_support::Harness;
+use tui_support::screen::screen;
 
 const MODEL: &str = r##"
 [[access_pattern]]
@@ -309,26 +308,6 @@ async fn a_history_write_failure_is_reported_not_fatal() {
         }
         other => panic!("expected a notice, got {other:?}"),
     }
-}
-
-fn screen(state: &State, width: u16, height: u16) -> String {
-    let mut state = state.clone();
-    ddbx::app::update::update(&mut state, Action::Resize { width, height });
-    let mut terminal = Terminal::new(TestBackend::new(width, height)).expect("test terminal");
-    terminal
-        .draw(|frame| ddbx::ui::render(frame, &state))
-        .expect("draw");
-    let buffer = terminal.backend().buffer();
-    let mut text = String::new();
-    for y in 0..height {
-        let mut line = String::new();
-        for x in 0..width {
-            line.push_str(buffer[(x, y)].symbol());
-        }
-        text.push_str(line.trim_end());
-        text.push('\n');
-    }
-    text
 }
 
 #[tokio::test]

@@ -84,6 +84,17 @@ fn preset(partition: &str, sort: Option<(SortOperator, &str, Option<&str>)>) -> 
     }
 }
 
+/// Opens the builder on `preset` and runs what opening it asks for.
+async fn open(harness: &mut Harness, preset: QueryPreset) {
+    let commands = open_form(&mut harness.state, preset);
+    harness.run(commands).await;
+}
+
+/// The builder on `USER#u1` with `SK begins_with ORDER#`: that user's three orders.
+fn user_orders() -> QueryPreset {
+    preset("USER#u1", Some((SortOperator::BeginsWith, "ORDER#", None)))
+}
+
 #[tokio::test]
 async fn colon_opens_the_builder_prefilled_from_the_partition_and_p_still_jumps() {
     let mut harness = started(Settings::default()).await;
@@ -182,11 +193,11 @@ async fn each_sort_operator_returns_exactly_the_matching_items() {
     ];
     for (operator, value, upper, expected) in cases {
         let mut harness = started(Settings::default()).await;
-        let commands = open_form(
-            &mut harness.state,
+        open(
+            &mut harness,
             preset("USER#u1", Some((operator, value, upper))),
-        );
-        harness.run(commands).await;
+        )
+        .await;
         assert!(
             form(&harness).outcome.is_ok(),
             "{operator:?}: {:?}",
@@ -309,8 +320,7 @@ async fn begins_with_is_not_offered_on_a_number_sort_key() {
     // A preset asking for it anyway is refused with the reason.
     let mut preset = preset("USER#u1", Some((SortOperator::BeginsWith, "1", None)));
     preset.index = Some("LSI1".to_owned());
-    let commands = open_form(&mut harness.state, preset);
-    harness.run(commands).await;
+    open(&mut harness, preset).await;
     let errors: Vec<_> = form(&harness).errors_of(FormField::Sort).cloned().collect();
     assert!(errors[0].message.contains("type N"), "{errors:?}");
 }
@@ -410,11 +420,7 @@ async fn raw_mode_reports_a_syntax_error_with_its_position() {
 #[tokio::test]
 async fn switching_to_raw_mode_starts_from_the_fields_request() {
     let mut harness = started(Settings::default()).await;
-    let commands = open_form(
-        &mut harness.state,
-        preset("USER#u1", Some((SortOperator::BeginsWith, "ORDER#", None))),
-    );
-    harness.run(commands).await;
+    open(&mut harness, user_orders()).await;
     harness.act(Action::ToggleRawMode).await;
     let raw = &form(&harness).raw;
     assert_eq!(raw.key_condition, "#pk = :pk AND begins_with(#sk, :sk)");
@@ -530,11 +536,7 @@ async fn cancelling_drops_the_page_in_flight_and_cancelling_again_resumes() {
 #[tokio::test]
 async fn enter_opens_a_result_row_in_the_inspector() {
     let mut harness = started(Settings::default()).await;
-    let commands = open_form(
-        &mut harness.state,
-        preset("USER#u1", Some((SortOperator::BeginsWith, "ORDER#", None))),
-    );
-    harness.run(commands).await;
+    open(&mut harness, user_orders()).await;
     harness
         .act_all([Action::Submit, Action::CursorDown, Action::Open])
         .await;
@@ -556,8 +558,7 @@ async fn a_keys_only_index_warns_and_fetches_the_base_items_on_request() {
     let mut harness = started(Settings::default()).await;
     let mut preset = preset("REVIEW", None);
     preset.index = Some("Review".to_owned());
-    let commands = open_form(&mut harness.state, preset);
-    harness.run(commands).await;
+    open(&mut harness, preset).await;
     focus(&mut harness, FormField::Projection).await;
     type_text(&mut harness, "PK, SK, amount").await;
     let built = form(&harness).outcome.clone().expect("valid");
@@ -596,8 +597,7 @@ async fn a_template_builds_the_sort_prefix_part_by_part() {
             None,
         )),
     };
-    let commands = open_form(&mut harness.state, table_preset);
-    harness.run(commands).await;
+    open(&mut harness, table_preset).await;
     assert_eq!(form(&harness).templates.len(), 1);
     focus(&mut harness, FormField::Template).await;
     harness.act(Action::NextChoice).await;
@@ -620,11 +620,7 @@ async fn a_template_builds_the_sort_prefix_part_by_part() {
 #[tokio::test]
 async fn the_form_and_the_results_copy_the_request_as_runnable_snippets() {
     let mut harness = started(Settings::default()).await;
-    let commands = open_form(
-        &mut harness.state,
-        preset("USER#u1", Some((SortOperator::BeginsWith, "ORDER#", None))),
-    );
-    harness.run(commands).await;
+    open(&mut harness, user_orders()).await;
     let commands = harness.act_only(Action::CopyQueryAwsCli);
     let [Command::CopyToClipboard { text, what }] = commands.as_slice() else {
         panic!("one copy: {commands:?}");
@@ -647,11 +643,7 @@ async fn the_form_and_the_results_copy_the_request_as_runnable_snippets() {
 #[tokio::test]
 async fn sorting_a_results_column_reorders_the_rows_and_open_follows_the_display() {
     let mut harness = started(Settings::default()).await;
-    let commands = open_form(
-        &mut harness.state,
-        preset("USER#u1", Some((SortOperator::BeginsWith, "ORDER#", None))),
-    );
-    harness.run(commands).await;
+    open(&mut harness, user_orders()).await;
     // Select the SK column, sort ascending, then descending.
     harness
         .act_all([
@@ -687,8 +679,7 @@ async fn raw_mode_warns_about_attributes_a_keys_only_index_lacks() {
     let mut harness = started(Settings::default()).await;
     let mut preset = preset("REVIEW", None);
     preset.index = Some("Review".to_owned());
-    let commands = open_form(&mut harness.state, preset);
-    harness.run(commands).await;
+    open(&mut harness, preset).await;
     harness.act(Action::ToggleRawMode).await;
     assert_eq!(form(&harness).raw.key_condition, "#pk = :pk");
     focus(&mut harness, FormField::RawFilter).await;

@@ -7,31 +7,10 @@ use ddbx::app::action::Action;
 use ddbx::app::state::{Settings, State};
 use ddbx::app::update::query::{QueryPreset, open_form};
 use ddbx::domain::access_pattern::SortOperator;
-use ratatui::Terminal;
-use ratatui::backend::TestBackend;
+use tui_support::screen::screen;
 use tui_support::{Harness, orders};
 
 const SIZES: [(u16, u16); 2] = [(80, 24), (100, 30)];
-
-fn screen(state: &State, width: u16, height: u16) -> String {
-    let mut state = state.clone();
-    ddbx::app::update::update(&mut state, Action::Resize { width, height });
-    let mut terminal = Terminal::new(TestBackend::new(width, height)).expect("test terminal");
-    terminal
-        .draw(|frame| ddbx::ui::render(frame, &state))
-        .expect("draw");
-    let buffer = terminal.backend().buffer();
-    let mut text = String::new();
-    for y in 0..height {
-        let mut line = String::new();
-        for x in 0..width {
-            line.push_str(buffer[(x, y)].symbol());
-        }
-        text.push_str(line.trim_end());
-        text.push('\n');
-    }
-    text
-}
 
 fn snapshot(name: &str, state: &State) {
     for (width, height) in SIZES {

@@ -35,10 +35,39 @@ fn ddbx(env: &Env, state: &Path, args: &[&str]) -> Run {
 }
 
 fn key() -> Item {
+    profile_key("USER#7")
+}
+
+/// The key of `pk`'s `PROFILE` item.
+fn profile_key(pk: &str) -> Item {
     Item::from([
-        ("PK".to_owned(), AttrValue::s("USER#7")),
+        ("PK".to_owned(), AttrValue::s(pk)),
         ("SK".to_owned(), AttrValue::s("PROFILE")),
     ])
+}
+
+/// The journal the binary writes under the state directory `state`.
+fn journal_path(state: &Path) -> PathBuf {
+    state.join("ddbx").join("journal.jsonl")
+}
+
+/// How many entries the journal under `state` holds.
+fn journal_lines(state: &Path) -> usize {
+    std::fs::read_to_string(journal_path(state))
+        .expect("journal")
+        .lines()
+        .count()
+}
+
+/// A dynalite table named after `test` holding `ITEM`, put through the binary (so journaled)
+/// with a fresh state directory; returns the env, that directory and the stored item, or
+/// `None` when no server is available.
+async fn with_profile(test: &str) -> Option<(Env, PathBuf, Item)> {
+    let env = Env::new(Server::Dynalite, test).await?;
+    let state = state_dir();
+    ddbx(&env, &state, &["put", "--item", ITEM]).success();
+    let before = env.read(&key()).await.expect("exists");
+    Some((env, state, before))
 }
 
 const ITEM: &str = r#"{"PK": "USER#7", "SK": "PROFILE", "name": "Ada", "version": 1, "big": 12345678901234567890123456789012345678, "tags": {"$ss": ["a", "b"]}}"#;
@@ -142,7 +171,7 @@ async fn headless_writes_are_conditioned_journaled_and_undoable() {
     assert_eq!(updated.get("version"), Some(&AttrValue::n(2)));
 
     // The journal holds both writes, privately, with where they went and no credentials.
-    let journal = state.join("ddbx").join("journal.jsonl");
+    let journal = journal_path(&state);
     let mode = std::fs::metadata(&journal)
         .expect("journal written")
         .permissions()
@@ -213,10 +242,7 @@ async fn headless_writes_are_conditioned_journaled_and_undoable() {
         "41",
     ];
     ddbx(&env, &state, &update).success();
-    let rev_key = Item::from([
-        ("PK".to_owned(), AttrValue::s("USER#8")),
-        ("SK".to_owned(), AttrValue::s("PROFILE")),
-    ]);
+    let rev_key = profile_key("USER#8");
     let stored = env.read(&rev_key).await.expect("exists");
     assert_eq!(stored.get("rev"), Some(&AttrValue::n(42)));
     assert_eq!(stored.get("name"), Some(&AttrValue::s("Mallory")));
@@ -226,12 +252,9 @@ async fn headless_writes_are_conditioned_journaled_and_undoable() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn headless_bad_input_exits_two_and_sends_nothing() {
-    let Some(env) = Env::new(Server::Dynalite, "edit-headless-bad").await else {
+    let Some((env, state, before)) = with_profile("edit-headless-bad").await else {
         return;
     };
-    let state = state_dir();
-    ddbx(&env, &state, &["put", "--item", ITEM]).success();
-    let before = env.read(&key()).await.expect("exists");
     let digits39 = format!("n={}", "9".repeat(39));
     let cases: Vec<(Vec<&str>, &str)> = vec![
         (
@@ -303,21 +326,16 @@ async fn headless_bad_input_exits_two_and_sends_nothing() {
         ddbx(&env, &state, &args).refused(2, &[needle]);
     }
     assert_eq!(env.read(&key()).await, Some(before), "nothing was written");
-    let journal =
-        std::fs::read_to_string(state.join("ddbx").join("journal.jsonl")).expect("journal");
-    assert_eq!(journal.lines().count(), 1, "only the put was journaled");
+    assert_eq!(journal_lines(&state), 1, "only the put was journaled");
     env.drop().await;
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn read_only_refuses_every_write_path_and_the_server_sees_nothing() {
-    let Some(env) = Env::new(Server::Dynalite, "edit-read-only").await else {
+    // A journaled write to undo, made without --read-only.
+    let Some((env, state, before)) = with_profile("edit-read-only").await else {
         return;
     };
-    let state = state_dir();
-    // A journaled write to undo, made without --read-only.
-    ddbx(&env, &state, &["put", "--item", ITEM]).success();
-    let before = env.read(&key()).await.expect("exists");
     let table_before = env.all_items().await;
     let other = r#"{"PK": "USER#9", "SK": "PROFILE"}"#;
     let writes: [&[&str]; 4] = [
@@ -338,22 +356,13 @@ async fn read_only_refuses_every_write_path_and_the_server_sees_nothing() {
         Some(before),
         "the item is unchanged"
     );
-    let other_key = Item::from([
-        ("PK".to_owned(), AttrValue::s("USER#9")),
-        ("SK".to_owned(), AttrValue::s("PROFILE")),
-    ]);
+    let other_key = profile_key("USER#9");
     assert_eq!(env.read(&other_key).await, None, "nothing was created");
     assert_eq!(
         env.all_items().await,
         table_before,
         "the table is unchanged"
     );
-    let journal =
-        std::fs::read_to_string(state.join("ddbx").join("journal.jsonl")).expect("journal");
-    assert_eq!(
-        journal.lines().count(),
-        1,
-        "refused writes are not journaled"
-    );
+    assert_eq!(journal_lines(&state), 1, "refused writes are not journaled");
     env.drop().await;
 }

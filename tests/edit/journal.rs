@@ -37,6 +37,24 @@ async fn write(
         .expect("journaled")
 }
 
+/// Creates `profile()` through the journaled write path.
+async fn create_profile(env: &Env, journal: &Journal) -> WriteOutcome {
+    write(
+        env,
+        journal,
+        &plan_create(&env.ctx(), &profile()).expect("valid"),
+    )
+    .await
+}
+
+/// The journal file's mode bits as stored on disk.
+fn file_mode(journal: &Journal) -> u32 {
+    std::fs::metadata(journal.path())
+        .expect("journal exists")
+        .permissions()
+        .mode()
+}
+
 #[tokio::test]
 async fn every_write_is_journaled_privately_and_undo_walks_back_through_them() {
     let env = Env::new(Server::Memory, "edit-journal")
@@ -46,16 +64,8 @@ async fn every_write_is_journaled_privately_and_undo_walks_back_through_them() {
     let key = env.description.primary_key_of(&profile()).expect("key");
 
     // Create, then edit.
-    write(
-        &env,
-        &journal,
-        &plan_create(&env.ctx(), &profile()).expect("valid"),
-    )
-    .await;
-    let mode = std::fs::metadata(journal.path())
-        .expect("journal exists")
-        .permissions()
-        .mode();
+    create_profile(&env, &journal).await;
+    let mode = file_mode(&journal);
     assert_eq!(mode & 0o777, 0o600, "journal mode {mode:o}");
     let read = env.read(&key).await.expect("exists");
     let mut edited = read.clone();
@@ -165,16 +175,8 @@ async fn a_journal_found_with_a_wider_mode_is_narrowed_to_owner_only() {
     std::fs::write(journal.path(), "").expect("file");
     std::fs::set_permissions(journal.path(), std::fs::Permissions::from_mode(0o644))
         .expect("chmod");
-    write(
-        &env,
-        &journal,
-        &plan_create(&env.ctx(), &profile()).expect("valid"),
-    )
-    .await;
-    let mode = std::fs::metadata(journal.path())
-        .expect("exists")
-        .permissions()
-        .mode();
+    create_profile(&env, &journal).await;
+    let mode = file_mode(&journal);
     assert_eq!(mode & 0o777, 0o600, "journal mode {mode:o}");
     assert_eq!(journal.entries().expect("readable").len(), 1);
 }

@@ -8,10 +8,7 @@ async fn a_concurrent_change_gives_the_three_way_view_overwrites_nothing_and_rea
  {
     let backend: Arc<dyn Backend> = Arc::new(memory());
     let mut harness = inspecting(Arc::clone(&backend), "USER#u1", "METADATA").await;
-    harness.act(Action::EditItem).await;
-    let text = editor_text(&harness);
-    set_text(&mut harness, text.replace("\"Ada\"", "\"Grace\"")).await;
-    harness.act(Action::SaveEdit).await;
+    edit_and_save(&mut harness, "\"Ada\"", "\"Grace\"").await;
     // Another client moves the city and the version on, between our read and our save.
     let mut params = ExpressionParams::default();
     params.names.insert("#c".to_owned(), "city".to_owned());
@@ -77,10 +74,7 @@ async fn a_concurrent_change_gives_the_three_way_view_overwrites_nothing_and_rea
 async fn when_both_sides_changed_the_same_attribute_reapplying_is_refused_and_nothing_is_written() {
     let backend: Arc<dyn Backend> = Arc::new(memory());
     let mut harness = inspecting(Arc::clone(&backend), "USER#u1", "METADATA").await;
-    harness.act(Action::EditItem).await;
-    let text = editor_text(&harness);
-    set_text(&mut harness, text.replace("\"Ada\"", "\"Grace\"")).await;
-    harness.act(Action::SaveEdit).await;
+    edit_and_save(&mut harness, "\"Ada\"", "\"Grace\"").await;
     concurrent_rename(backend.as_ref(), "Hopper").await;
     harness.act(Action::Confirm).await;
     let EditStage::Conflict(conflict) = stage(&harness) else {
@@ -114,10 +108,7 @@ async fn when_both_sides_changed_the_same_attribute_reapplying_is_refused_and_no
 async fn keep_editing_after_a_conflict_puts_your_changes_on_top_of_the_current_item() {
     let backend: Arc<dyn Backend> = Arc::new(memory());
     let mut harness = inspecting(Arc::clone(&backend), "USER#u1", "METADATA").await;
-    harness.act(Action::EditItem).await;
-    let text = editor_text(&harness);
-    set_text(&mut harness, text.replace("Lisbon", "Porto")).await;
-    harness.act(Action::SaveEdit).await;
+    edit_and_save(&mut harness, "Lisbon", "Porto").await;
     concurrent_rename(backend.as_ref(), "Hopper").await;
     harness.act(Action::Confirm).await;
     harness.act(Action::KeepEditing).await;
@@ -152,10 +143,7 @@ async fn keep_editing_after_a_conflict_puts_your_changes_on_top_of_the_current_i
 async fn moving_onto_an_existing_key_is_refused_with_the_existing_item_shown_and_nothing_written() {
     let backend: Arc<dyn Backend> = Arc::new(memory());
     let mut harness = inspecting(Arc::clone(&backend), "USER#u1", "ORDER#o1").await;
-    harness.act(Action::EditItem).await;
-    let text = editor_text(&harness);
-    set_text(&mut harness, text.replace("ORDER#o1", "METADATA")).await;
-    harness.act(Action::SaveEdit).await;
+    edit_and_save(&mut harness, "ORDER#o1", "METADATA").await;
     if let EditStage::Review(_) = stage(&harness) {
         harness.act(Action::Confirm).await;
     }

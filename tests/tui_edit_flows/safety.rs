@@ -38,10 +38,7 @@ async fn read_only_refuses_every_write_key_without_sending_a_request() {
 async fn the_first_write_to_real_aws_asks_for_the_table_name_and_a_wrong_name_sends_nothing() {
     let backend: Arc<dyn Backend> = Arc::new(memory().with_connection_kind("aws", None));
     let mut harness = inspecting(Arc::clone(&backend), "USER#u1", "METADATA").await;
-    harness.act(Action::EditItem).await;
-    let text = editor_text(&harness).replace("Lisbon", "Porto");
-    set_text(&mut harness, text).await;
-    harness.act(Action::SaveEdit).await;
+    edit_and_save(&mut harness, "Lisbon", "Porto").await;
     harness.act(Action::Confirm).await;
     assert_eq!(
         harness.state.overlay,
@@ -64,10 +61,7 @@ async fn the_first_write_to_real_aws_asks_for_the_table_name_and_a_wrong_name_se
         .expect("item");
     assert_eq!(now.get("city"), Some(&AttrValue::s("Porto")));
     // Later writes of the session do not ask again.
-    harness.act(Action::EditItem).await;
-    let text = editor_text(&harness).replace("Porto", "Faro");
-    set_text(&mut harness, text).await;
-    harness.act(Action::SaveEdit).await;
+    edit_and_save(&mut harness, "Porto", "Faro").await;
     harness.act(Action::Confirm).await;
     assert_eq!(harness.state.overlay, None);
     assert_eq!(harness.writes().len(), 2);
@@ -85,10 +79,7 @@ async fn undo_previews_the_journal_entry_and_restores_the_old_value() {
         "{}",
         notice(&harness)
     );
-    harness.act(Action::EditItem).await;
-    let text = editor_text(&harness);
-    set_text(&mut harness, text.replace("\"Ada\"", "\"Grace\"")).await;
-    harness.act(Action::SaveEdit).await;
+    edit_and_save(&mut harness, "\"Ada\"", "\"Grace\"").await;
     harness.act(Action::Confirm).await;
     assert!(path.exists(), "the write was journaled");
     #[cfg(unix)]
@@ -130,10 +121,7 @@ async fn undo_after_someone_else_wrote_shows_the_conflict_and_overwrites_nothing
     let mut harness = inspecting(Arc::clone(&backend), "USER#u1", "METADATA").await;
     let path = journal_path("undo-conflict");
     harness.state.journal_path = Some(path.clone());
-    harness.act(Action::EditItem).await;
-    let text = editor_text(&harness).replace("Lisbon", "Porto");
-    set_text(&mut harness, text).await;
-    harness.act(Action::SaveEdit).await;
+    edit_and_save(&mut harness, "Lisbon", "Porto").await;
     harness.act(Action::Confirm).await;
     // Version 4 now; another client renames and moves it to 4 again (a different write).
     concurrent_rename(backend.as_ref(), "Hopper").await;

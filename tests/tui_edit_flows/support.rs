@@ -93,6 +93,15 @@ pub async fn set_text(harness: &mut Harness, text: String) {
     harness.act(Action::ExternalEdited(Ok(text))).await;
 }
 
+/// Opens the editor on the inspected item, replaces `from` with `to` in its text and saves,
+/// which leads to the preview (or to the reason it cannot).
+pub async fn edit_and_save(harness: &mut Harness, from: &str, to: &str) {
+    harness.act(Action::EditItem).await;
+    let text = editor_text(harness).replace(from, to);
+    set_text(harness, text).await;
+    harness.act(Action::SaveEdit).await;
+}
+
 pub fn request_text(harness: &Harness) -> String {
     match stage(harness) {
         EditStage::Review(review) => review.request_text.clone(),

@@ -7,10 +7,7 @@ use super::support::*;
 async fn changing_the_sort_key_is_previewed_as_a_transaction_and_moves_the_item() {
     let backend: Arc<dyn Backend> = Arc::new(memory());
     let mut harness = inspecting(Arc::clone(&backend), "USER#u1", "ORDER#o1").await;
-    harness.act(Action::EditItem).await;
-    let text = editor_text(&harness);
-    set_text(&mut harness, text.replace("ORDER#o1", "ORDER#o9")).await;
-    harness.act(Action::SaveEdit).await;
+    edit_and_save(&mut harness, "ORDER#o1", "ORDER#o9").await;
     let preview = request_text(&harness);
     assert!(preview.starts_with("TransactWriteItems"), "{preview}");
     harness.act(Action::Confirm).await;
@@ -130,10 +127,7 @@ async fn delete_is_previewed_and_only_the_confirmation_deletes() {
 #[tokio::test]
 async fn the_condition_switch_replans_the_same_change_with_changed_values_then_the_whole_item() {
     let mut harness = inspecting(Arc::new(memory()), "USER#u1", "METADATA").await;
-    harness.act(Action::EditItem).await;
-    let text = editor_text(&harness);
-    set_text(&mut harness, text.replace("Lisbon", "Porto")).await;
-    harness.act(Action::SaveEdit).await;
+    edit_and_save(&mut harness, "Lisbon", "Porto").await;
     let condition = |harness: &Harness| match stage(harness) {
         EditStage::Review(review) => match &review.planned.plan {
             WritePlan::Update(update) => update.condition.expression.clone(),
@@ -164,10 +158,7 @@ async fn a_configured_version_attribute_conditions_the_write_and_is_incremented(
         Arc::new(MemoryBackend::new(pk_sk_table("Shop"), [order]).expect("valid item"));
     let mut harness = inspecting(Arc::clone(&backend), "USER#u1", "ORDER#o1").await;
     harness.state.version_attribute = Some("rev".to_owned());
-    harness.act(Action::EditItem).await;
-    let text = editor_text(&harness).replace("PENDING", "SHIPPED");
-    set_text(&mut harness, text).await;
-    harness.act(Action::SaveEdit).await;
+    edit_and_save(&mut harness, "PENDING", "SHIPPED").await;
     let preview = request_text(&harness);
     assert!(
         preview.contains("ConditionExpression: rev = :"),

@@ -5,6 +5,7 @@
 pub mod fake_backend;
 pub mod orders;
 pub mod pty;
+pub mod screen;
 
 use std::collections::{BTreeMap, BTreeSet, VecDeque};
 use std::sync::Arc;
