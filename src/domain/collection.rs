@@ -13,6 +13,7 @@
 
 use std::collections::{BTreeMap, HashMap};
 
+use super::common_prefix::common_prefix;
 use super::composite_key::key_prefix;
 use super::entity::{EntityClue, EntityDecoder};
 use super::partition_key::{PartitionCounts, PartitionKey, PartitionSlot};
@@ -271,6 +272,14 @@ impl Collections {
         candidates
             .into_iter()
             .flat_map(move |group| group.partitions.strings_starting_with(typed))
+    }
+
+    /// Completes `typed` to the longest prefix shared by the discovered string partition keys
+    /// starting with it; `None` when that would add nothing.
+    #[must_use]
+    pub fn complete_partition_prefix(&self, typed: &str) -> Option<String> {
+        common_prefix(self.complete_partition(typed).map(|(pk, _)| pk))
+            .filter(|common| common.len() > typed.len())
     }
 
     /// Items counted for one partition; zero when it has not been discovered.

@@ -9,6 +9,7 @@
 pub mod access_pattern;
 pub mod civil;
 pub mod collection;
+pub mod common_prefix;
 pub mod composite_key;
 pub mod ddb_json;
 pub mod edit;

@@ -14,6 +14,7 @@
 use serde::Deserialize;
 
 use super::access_pattern::{AccessPattern, SortCondition, SortOperator};
+use super::common_prefix::common_prefix;
 use super::key_template::KeyTemplate;
 use super::model::{EntityModel, Model};
 
@@ -155,26 +156,17 @@ enum Shape {
 /// The shape of the string samples of `attribute`: a constant, or their shared prefix cut
 /// after its last `#`.
 fn shared_shape(facet: &RawFacet, attribute: &str) -> Shape {
-    let mut samples = facet.table_data.iter().filter_map(|item| {
+    let samples = facet.table_data.iter().filter_map(|item| {
         item.get(attribute)
             .and_then(|value| value.get("S"))
             .and_then(serde_json::Value::as_str)
     });
-    let Some(first) = samples.next() else {
+    let samples: Vec<&str> = samples.collect();
+    let Some(mut common) = common_prefix(samples.iter().copied()) else {
         return Shape::Prefix(String::new());
     };
-    let mut common = first.to_owned();
-    let mut all_equal = true;
-    for sample in samples {
-        all_equal &= sample == first;
-        let shared = common
-            .char_indices()
-            .zip(sample.chars())
-            .take_while(|((_, a), b)| a == b)
-            .last()
-            .map_or(0, |((index, c), _)| index + c.len_utf8());
-        common.truncate(shared);
-    }
+    // Every sample equals the shared prefix exactly when they are all the same text.
+    let all_equal = samples.iter().all(|sample| *sample == common);
     let plain = !common.contains(['#', '{', '}']) && !common.is_empty();
     if all_equal && plain {
         return Shape::Constant(common);

@@ -2,7 +2,8 @@
 
 use std::fmt::Write as _;
 
-use super::{endpoint_of, offline_note, profile_of, region_of, select_name};
+use super::fields::{Field, request_fields};
+use super::{endpoint_of, offline_note, profile_of, region_of};
 use crate::backend::{Connection, QueryRequest};
 use crate::domain::ddb_json;
 
@@ -47,48 +48,44 @@ pub(super) fn command(request: &QueryRequest, connection: &Connection) -> String
     if let Some(profile) = profile_of(connection) {
         arg("--profile", Some(profile));
     }
-    arg("--table-name", Some(&request.table));
-    if let Some(index) = &request.index {
-        arg("--index-name", Some(index));
-    }
-    arg("--key-condition-expression", Some(&request.key_condition));
-    if let Some(filter) = &request.filter {
-        arg("--filter-expression", Some(filter));
-    }
-    if let Some(projection) = &request.projection {
-        arg("--projection-expression", Some(projection));
-    }
-    if !request.params.names.is_empty() {
-        let names = serde_json::to_string(&request.params.names).unwrap_or_default();
-        arg("--expression-attribute-names", Some(&names));
-    }
-    if !request.params.values.is_empty() {
-        let values = serde_json::Value::Object(
-            request
-                .params
-                .values
-                .iter()
-                .map(|(key, value)| (key.clone(), ddb_json::to_json(value)))
-                .collect(),
-        );
-        arg("--expression-attribute-values", Some(&values.to_string()));
-    }
-    if let Some(select) = select_name(request.select) {
-        arg("--select", Some(select));
-    }
-    if !request.forward {
-        arg("--no-scan-index-forward", None);
-    }
-    if request.consistent_read {
-        arg("--consistent-read", None);
-    }
-    if let Some(limit) = request.limit {
-        // DynamoDB's Limit is a page size. The CLI sends `--page-size` as Limit and still
-        // follows every page; its `--limit` would stop after the first page.
-        arg("--page-size", Some(&limit.to_string()));
+    for (name, field) in request_fields(request) {
+        let flag = format!("--{}", kebab(name));
+        match field {
+            Field::Text(text) => arg(&flag, Some(text)),
+            Field::Names(names) => {
+                let names = serde_json::to_string(names).unwrap_or_default();
+                arg(&flag, Some(&names));
+            }
+            Field::Values(values) => {
+                let values = serde_json::Value::Object(
+                    values
+                        .iter()
+                        .map(|(key, value)| (key.clone(), ddb_json::to_json(value)))
+                        .collect(),
+                );
+                arg(&flag, Some(&values.to_string()));
+            }
+            Field::Flag(true) => arg(&flag, None),
+            Field::Flag(false) => arg(&format!("--no-{}", kebab(name)), None),
+            // DynamoDB's Limit is a page size. The CLI sends `--page-size` as Limit and still
+            // follows every page; its `--limit` would stop after the first page.
+            Field::Limit(limit) => arg("--page-size", Some(&limit.to_string())),
+        }
     }
     arg("--output", Some("json"));
     out.push('\n');
+    out
+}
+
+/// The CLI's option name for an API field: `KeyConditionExpression` → `key-condition-expression`.
+fn kebab(name: &str) -> String {
+    let mut out = String::with_capacity(name.len() + 4);
+    for (position, c) in name.chars().enumerate() {
+        if c.is_ascii_uppercase() && position > 0 {
+            out.push('-');
+        }
+        out.push(c.to_ascii_lowercase());
+    }
     out
 }
 
@@ -99,5 +96,24 @@ fn has_binary(value: &crate::domain::value::AttrValue) -> bool {
         AttrValue::M(map) => map.values().any(has_binary),
         AttrValue::L(list) => list.iter().any(has_binary),
         _ => false,
+    }
+}
+
+#[cfg(test)]
+mod kebab_tests {
+    use super::kebab;
+
+    #[test]
+    fn api_field_names_become_the_cli_option_names() {
+        for (field, option) in [
+            ("TableName", "table-name"),
+            ("KeyConditionExpression", "key-condition-expression"),
+            ("ExpressionAttributeValues", "expression-attribute-values"),
+            ("Select", "select"),
+            ("ScanIndexForward", "scan-index-forward"),
+            ("ConsistentRead", "consistent-read"),
+        ] {
+            assert_eq!(kebab(field), option);
+        }
     }
 }

@@ -6,7 +6,8 @@ use std::fmt::Write as _;
 use base64::Engine as _;
 use base64::engine::general_purpose::STANDARD as BASE64;
 
-use super::{endpoint_of, offline_note, profile_of, region_of, select_name};
+use super::fields::{Field, request_fields};
+use super::{endpoint_of, offline_note, profile_of, region_of};
 use crate::backend::{Connection, QueryRequest};
 use crate::domain::value::AttrValue;
 
@@ -49,6 +50,28 @@ pub(super) fn value(value: &AttrValue) -> String {
     format!("{{ {tag}: {body} }}")
 }
 
+/// A request field as a JavaScript literal.
+fn literal(field: &Field<'_>) -> String {
+    let object = |entries: Vec<String>| format!("{{ {} }}", entries.join(", "));
+    match field {
+        Field::Text(text) => string(text),
+        Field::Names(names) => object(
+            names
+                .iter()
+                .map(|(key, name)| format!("{}: {}", string(key), string(name)))
+                .collect(),
+        ),
+        Field::Values(values) => object(
+            values
+                .iter()
+                .map(|(key, item)| format!("{}: {}", string(key), value(item)))
+                .collect(),
+        ),
+        Field::Flag(flag) => flag.to_string(),
+        Field::Limit(limit) => limit.to_string(),
+    }
+}
+
 pub(super) fn script(request: &QueryRequest, connection: &Connection) -> String {
     let mut out = String::new();
     if let Some(note) = offline_note(connection) {
@@ -75,55 +98,8 @@ pub(super) fn script(request: &QueryRequest, connection: &Connection) -> String 
     };
     let _ = writeln!(out, "const client = new DynamoDBClient({config});\n");
     out.push_str("const input = {\n");
-    let mut field = |name: &str, js: String| {
-        let _ = writeln!(out, "  {name}: {js},");
-    };
-    field("TableName", string(&request.table));
-    if let Some(index) = &request.index {
-        field("IndexName", string(index));
-    }
-    field("KeyConditionExpression", string(&request.key_condition));
-    if let Some(filter) = &request.filter {
-        field("FilterExpression", string(filter));
-    }
-    if let Some(projection) = &request.projection {
-        field("ProjectionExpression", string(projection));
-    }
-    if !request.params.names.is_empty() {
-        let names: Vec<String> = request
-            .params
-            .names
-            .iter()
-            .map(|(key, name)| format!("{}: {}", string(key), string(name)))
-            .collect();
-        field(
-            "ExpressionAttributeNames",
-            format!("{{ {} }}", names.join(", ")),
-        );
-    }
-    if !request.params.values.is_empty() {
-        let values: Vec<String> = request
-            .params
-            .values
-            .iter()
-            .map(|(key, item)| format!("{}: {}", string(key), value(item)))
-            .collect();
-        field(
-            "ExpressionAttributeValues",
-            format!("{{ {} }}", values.join(", ")),
-        );
-    }
-    if let Some(select) = select_name(request.select) {
-        field("Select", string(select));
-    }
-    if !request.forward {
-        field("ScanIndexForward", "false".to_owned());
-    }
-    if request.consistent_read {
-        field("ConsistentRead", "true".to_owned());
-    }
-    if let Some(limit) = request.limit {
-        field("Limit", limit.to_string());
+    for (name, field) in request_fields(request) {
+        let _ = writeln!(out, "  {name}: {},", literal(&field));
     }
     out.push_str(
         r#"};

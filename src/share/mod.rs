@@ -10,6 +10,7 @@
 
 mod aws_cli;
 mod boto3;
+mod fields;
 mod javascript;
 
 use crate::backend::{Connection, QueryRequest, Select};

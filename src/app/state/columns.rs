@@ -99,6 +99,29 @@ impl Columns {
         chosen
     }
 
+    /// Takes `items` (the whole result so far) into `columns`, choosing them on the first call.
+    pub fn choose_or_refresh(
+        columns: &mut Option<Self>,
+        items: &[Item],
+        description: &TableDescription,
+        entities: &EntityDecoder,
+    ) {
+        match columns {
+            Some(columns) => columns.refresh(items, description, entities),
+            None => *columns = Some(Self::choose(items, description, entities)),
+        }
+    }
+
+    /// Row indices of `items` in display order: the columns' sort, or as read before any
+    /// columns exist.
+    #[must_use]
+    pub fn display_order(columns: Option<&Self>, items: &[Item]) -> Vec<usize> {
+        match columns {
+            Some(columns) => columns.order(items),
+            None => (0..items.len()).collect(),
+        }
+    }
+
     /// Takes in new pages (`items` is the whole result so far): adds newly common attributes at
     /// the end and fits automatic widths, keeping the user's order, hidden columns, widths and sort.
     pub fn refresh(

@@ -37,19 +37,13 @@ impl IndexGroup {
 
     /// Creates or refreshes the columns and the display order from the items read so far.
     pub fn refresh_columns(&mut self, description: &TableDescription, entities: &EntityDecoder) {
-        match &mut self.columns {
-            Some(columns) => columns.refresh(&self.items, description, entities),
-            None => self.columns = Some(Columns::choose(&self.items, description, entities)),
-        }
+        Columns::choose_or_refresh(&mut self.columns, &self.items, description, entities);
         self.reorder();
     }
 
     /// Recomputes the display order after a sort change.
     pub fn reorder(&mut self) {
-        self.order = match &self.columns {
-            Some(columns) => columns.order(&self.items),
-            None => (0..self.items.len()).collect(),
-        };
+        self.order = Columns::display_order(self.columns.as_ref(), &self.items);
     }
 }
 

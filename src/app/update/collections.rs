@@ -80,15 +80,21 @@ pub(super) fn load_current(state: &mut State) -> Vec<Command> {
     if reusable {
         return Vec::new();
     }
-    let Some(command) = query_page(state, &pk, None) else {
-        return Vec::new();
-    };
+    read_from_first_page(state, pk, text).into_iter().collect()
+}
+
+/// Starts reading partition `pk` (keyed `text`) from its first page, replacing whatever was
+/// loaded for it. `None` when no query can be made yet (the table is not described).
+pub(super) fn read_from_first_page(
+    state: &mut State,
+    pk: AttrValue,
+    text: String,
+) -> Option<Command> {
+    let command = query_page(state, &pk, None)?;
     let Command::QueryPartition { id, .. } = &command else {
-        return Vec::new();
+        return None;
     };
-    let Some(key) = state.described().map(|description| description.key.clone()) else {
-        return Vec::new();
-    };
+    let key = state.described()?.key.clone();
     state.partitions.insert(
         text,
         Partition {
@@ -97,7 +103,7 @@ pub(super) fn load_current(state: &mut State) -> Vec<Command> {
             paging: Paging::Fetching(*id),
         },
     );
-    vec![command]
+    Some(command)
 }
 
 /// The Query for one page of partition `pk`; `None` before the table is described.

@@ -46,28 +46,12 @@ pub(super) fn key(state: &mut State, mut prompt: Prompt, action: Action) -> Vec<
 
 /// The longest common prefix of the discovered partition keys starting with `text`.
 fn complete(state: &State, text: &str) -> String {
-    let Some(found) = &state.discovery.found else {
-        return text.to_owned();
-    };
-    let mut matches = found.complete_partition(text).map(|(pk, _)| pk);
-    let Some(first) = matches.next() else {
-        return text.to_owned();
-    };
-    let mut common = first.to_owned();
-    for other in matches {
-        let shared = common
-            .char_indices()
-            .zip(other.chars())
-            .take_while(|((_, a), b)| a == b)
-            .last()
-            .map_or(0, |((index, c), _)| index + c.len_utf8());
-        common.truncate(shared);
-    }
-    if common.len() > text.len() {
-        common
-    } else {
-        text.to_owned()
-    }
+    state
+        .discovery
+        .found
+        .as_ref()
+        .and_then(|found| found.complete_partition_prefix(text))
+        .unwrap_or_else(|| text.to_owned())
 }
 
 fn submit(state: &mut State, prompt: Prompt) -> Vec<Command> {

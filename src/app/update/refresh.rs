@@ -3,14 +3,13 @@
 
 use crate::app::command::Command;
 use crate::app::state::edit::{EditFlow, Review};
-use crate::app::state::partition::{Paging, partition_text};
-use crate::app::state::{Inspector, Partition, State, View};
+use crate::app::state::partition::partition_text;
+use crate::app::state::{Inspector, State, View};
 use crate::backend::TransactAction;
 use crate::domain::edit::WritePlan;
-use crate::domain::partition_items::PartitionItems;
 use crate::domain::value::{AttrValue, Item};
 
-use super::collections::query_page;
+use super::collections::read_from_first_page;
 
 /// Updates the views after `flow`'s write; `after` is the item as written when the backend
 /// returned it.
@@ -83,18 +82,5 @@ fn reload_partition(state: &mut State, pk: AttrValue) -> Option<Command> {
     if !state.partitions.contains_key(&text) {
         return None;
     }
-    let command = query_page(state, &pk, None)?;
-    let Command::QueryPartition { id, .. } = &command else {
-        return None;
-    };
-    let key = state.described()?.key.clone();
-    state.partitions.insert(
-        text,
-        Partition {
-            pk,
-            items: PartitionItems::new(key, state.entities.clone()),
-            paging: Paging::Fetching(*id),
-        },
-    );
-    Some(command)
+    read_from_first_page(state, pk, text)
 }

@@ -85,6 +85,21 @@ fn common(
     params_lines(out, indent, params);
 }
 
+/// The lines every write ends with, after what it writes: its condition, the placeholders, and
+/// what it returns.
+fn condition_and_returns(
+    out: &mut String,
+    indent: &str,
+    condition: &Condition,
+    params: &ExpressionParams,
+    values: ReturnValues,
+) {
+    line(out, indent, "ConditionExpression", &condition.expression);
+    params_lines(out, indent, params);
+    return_values(out, indent, values);
+    on_failure(out, indent);
+}
+
 fn params_lines(out: &mut String, indent: &str, params: &ExpressionParams) {
     if !params.names.is_empty() {
         let names: serde_json::Map<String, Value> = params
@@ -135,30 +150,26 @@ fn update(out: &mut String, request: &UpdateRequest, indent: &str) {
     line(out, indent, "TableName", &request.table);
     line(out, indent, "Key", &key_text(&request.key));
     line(out, indent, "UpdateExpression", &request.update);
-    line(
+    condition_and_returns(
         out,
         indent,
-        "ConditionExpression",
-        &request.condition.expression,
+        &request.condition,
+        &request.params,
+        request.return_values,
     );
-    params_lines(out, indent, &request.params);
-    return_values(out, indent, request.return_values);
-    on_failure(out, indent);
 }
 
 fn put(out: &mut String, request: &PutRequest, indent: &str) {
     line(out, indent, "PutItem", "");
     line(out, indent, "TableName", &request.table);
     line(out, indent, "Item", &compact(&item_to_json(&request.item)));
-    line(
+    condition_and_returns(
         out,
         indent,
-        "ConditionExpression",
-        &request.condition.expression,
+        &request.condition,
+        &request.params,
+        request.return_values,
     );
-    params_lines(out, indent, &request.params);
-    return_values(out, indent, request.return_values);
-    on_failure(out, indent);
 }
 
 fn delete(out: &mut String, request: &DeleteRequest, indent: &str) {

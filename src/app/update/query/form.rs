@@ -260,27 +260,11 @@ fn complete(state: &State, form: &mut QueryForm) -> bool {
     let Some(found) = &state.discovery.found else {
         return false;
     };
-    let text = &form.spec.partition;
-    let mut matches = found.complete_partition(text).map(|(pk, _)| pk);
-    let Some(first) = matches.next() else {
+    let Some(completed) = found.complete_partition_prefix(&form.spec.partition) else {
         return false;
     };
-    let mut common = first.to_owned();
-    for other in matches {
-        let shared = common
-            .char_indices()
-            .zip(other.chars())
-            .take_while(|((_, a), b)| a == b)
-            .last()
-            .map_or(0, |((index, c), _)| index + c.len_utf8());
-        common.truncate(shared);
-    }
-    if common.len() > text.len() {
-        form.spec.partition = common;
-        true
-    } else {
-        false
-    }
+    form.spec.partition = completed;
+    true
 }
 
 /// Switching to raw mode starts from the fields' request, so nothing typed is lost.
