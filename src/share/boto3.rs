@@ -3,15 +3,10 @@
 
 use std::fmt::Write as _;
 
-use super::fields::{Field, request_fields};
+use super::fields::request_fields;
+use super::literal::{self, Syntax, string};
 use super::{endpoint_of, offline_note, profile_of, region_of};
 use crate::backend::{Connection, QueryRequest};
-use crate::domain::value::AttrValue;
-
-/// A Python string literal (JSON's escapes are Python's).
-fn string(text: &str) -> String {
-    serde_json::to_string(text).unwrap_or_default()
-}
 
 /// A Python bytes literal: printable ASCII as is, every other byte as `\xNN`.
 fn bytes(data: &[u8]) -> String {
@@ -33,57 +28,13 @@ fn bytes(data: &[u8]) -> String {
     out
 }
 
-/// A value as the low-level client takes it: `{"S": "…"}`, `{"B": b"…"}`, `{"BOOL": True}`….
-pub(super) fn value(value: &AttrValue) -> String {
-    let list = |items: Vec<String>| format!("[{}]", items.join(", "));
-    let (tag, body) = match value {
-        AttrValue::S(text) => ("S", string(text)),
-        AttrValue::N(number) => ("N", string(&number.to_string())),
-        AttrValue::B(data) => ("B", bytes(data)),
-        AttrValue::Bool(flag) => ("BOOL", if *flag { "True" } else { "False" }.to_owned()),
-        AttrValue::Null => ("NULL", "True".to_owned()),
-        AttrValue::M(map) => (
-            "M",
-            format!(
-                "{{{}}}",
-                map.iter()
-                    .map(|(key, item)| format!("{}: {}", string(key), self::value(item)))
-                    .collect::<Vec<_>>()
-                    .join(", ")
-            ),
-        ),
-        AttrValue::L(items) => ("L", list(items.iter().map(self::value).collect())),
-        AttrValue::Ss(set) => ("SS", list(set.iter().map(|s| string(s)).collect())),
-        AttrValue::Ns(set) => (
-            "NS",
-            list(set.iter().map(|n| string(&n.to_string())).collect()),
-        ),
-        AttrValue::Bs(set) => ("BS", list(set.iter().map(|b| bytes(b)).collect())),
-    };
-    format!("{{{}: {body}}}", string(tag))
-}
-
-/// A request field as a Python literal.
-fn literal(field: &Field<'_>) -> String {
-    let dict = |entries: Vec<String>| format!("{{{}}}", entries.join(", "));
-    match field {
-        Field::Text(text) => string(text),
-        Field::Names(names) => dict(
-            names
-                .iter()
-                .map(|(key, name)| format!("{}: {}", string(key), string(name)))
-                .collect(),
-        ),
-        Field::Values(values) => dict(
-            values
-                .iter()
-                .map(|(key, item)| format!("{}: {}", string(key), value(item)))
-                .collect(),
-        ),
-        Field::Flag(flag) => if *flag { "True" } else { "False" }.to_owned(),
-        Field::Limit(limit) => limit.to_string(),
-    }
-}
+/// Python's spelling: `{"S": "…"}`, `b"…"` bytes, `True`/`False`.
+pub(super) const PYTHON: Syntax = Syntax {
+    bytes,
+    booleans: ["False", "True"],
+    object: |entries| format!("{{{}}}", entries.join(", ")),
+    tag: string,
+};
 
 pub(super) fn script(request: &QueryRequest, connection: &Connection) -> String {
     let mut out = String::new();
@@ -113,7 +64,12 @@ pub(super) fn script(request: &QueryRequest, connection: &Connection) -> String 
     }
     out.push_str("\nrequest = {\n");
     for (name, field) in request_fields(request) {
-        let _ = writeln!(out, "    {}: {},", string(name), literal(&field));
+        let _ = writeln!(
+            out,
+            "    {}: {},",
+            string(name),
+            literal::field(&PYTHON, &field)
+        );
     }
     out.push_str(
         r#"}

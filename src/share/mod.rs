@@ -12,6 +12,7 @@ mod aws_cli;
 mod boto3;
 mod fields;
 mod javascript;
+mod literal;
 
 use crate::backend::{Connection, QueryRequest, Select};
 

@@ -195,11 +195,11 @@ fn values_keep_their_exact_type_in_both_script_languages() {
         ),
     ]));
     assert_eq!(
-        boto3::value(&value),
+        literal::value(&boto3::PYTHON, &value),
         r#"{"M": {"b": {"B": b"\x00\"\xffa"}, "l": {"L": [{"BS": [b"\x01"]}]}, "ns": {"NS": ["-2", "1"]}, "ss": {"SS": ["x", "y\n"]}, "t": {"BOOL": True}, "z": {"NULL": True}}}"#
     );
     assert_eq!(
-        javascript::value(&value),
+        literal::value(&javascript::JAVASCRIPT, &value),
         r#"{ M: { "b": { B: Buffer.from("ACL/YQ==", "base64") }, "l": { L: [{ BS: [Buffer.from("AQ==", "base64")] }] }, "ns": { NS: ["-2", "1"] }, "ss": { SS: ["x", "y\n"] }, "t": { BOOL: true }, "z": { NULL: true } } }"#
     );
 }
