@@ -6,6 +6,7 @@ use std::hint::black_box;
 use criterion::{Criterion, criterion_group, criterion_main};
 use ddbx::app::action::Action;
 use ddbx::app::command::Command;
+use ddbx::app::read::{ReadAnswer, ReadFor, ReadJob};
 use ddbx::app::state::{Settings, State, View};
 use ddbx::app::update::{start, update};
 use ddbx::backend::{Connection, Page};
@@ -56,19 +57,20 @@ fn streaming_state(items: usize) -> (State, Vec<Command>) {
         Settings::default(),
     );
     let commands = start(&mut state);
-    let Some(Command::Describe { id, .. }) = commands.first().cloned() else {
+    let Some(Command::Read(ReadJob { id, .. })) = commands.first().cloned() else {
         panic!("describe first");
     };
     let mut next = update(
         &mut state,
-        Action::Described {
+        Action::ReadDone {
             id,
-            result: Ok(Box::new(description())),
+            owner: ReadFor::Description,
+            result: Ok(ReadAnswer::Described(Box::new(description()))),
         },
     );
     let mut n = 0;
     while n < items {
-        let Some(Command::ScanPage { id, segment, .. }) = next.first().cloned() else {
+        let Some(Command::Read(ReadJob { id, .. })) = next.first().cloned() else {
             panic!("the scan continues");
         };
         let page_items: Vec<Item> = (n..(n + 1000).min(items)).map(item).collect();
@@ -76,16 +78,16 @@ fn streaming_state(items: usize) -> (State, Vec<Command>) {
         let key = page_items.last().cloned();
         next = update(
             &mut state,
-            Action::ScanPage {
+            Action::ReadDone {
                 id,
-                segment,
-                result: Ok(Page {
+                owner: ReadFor::Discovery,
+                result: Ok(ReadAnswer::Page(Page {
                     count: 1000,
                     scanned_count: 1000,
                     items: page_items,
                     last_evaluated_key: key,
                     consumed: None,
-                }),
+                })),
             },
         );
     }
@@ -120,7 +122,7 @@ fn render(c: &mut Criterion) {
     });
     state.history.back();
     state.history.back();
-    let Some(Command::ScanPage { id, segment, .. }) = pending.first().cloned() else {
+    let Some(Command::Read(ReadJob { id, .. })) = pending.first().cloned() else {
         panic!("the scan continues");
     };
     let page: Vec<Item> = (1_000_000..1_001_000).map(item).collect();
@@ -130,16 +132,16 @@ fn render(c: &mut Criterion) {
             |mut state| {
                 update(
                     &mut state,
-                    Action::ScanPage {
+                    Action::ReadDone {
                         id,
-                        segment,
-                        result: Ok(Page {
+                        owner: ReadFor::Discovery,
+                        result: Ok(ReadAnswer::Page(Page {
                             count: 1000,
                             scanned_count: 1000,
                             items: page.clone(),
                             last_evaluated_key: None,
                             consumed: None,
-                        }),
+                        })),
                     },
                 );
                 update(&mut state, Action::CursorDown);

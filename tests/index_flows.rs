@@ -10,6 +10,7 @@ use std::sync::Arc;
 
 use ddbx::app::action::Action;
 use ddbx::app::command::Command;
+use ddbx::app::read::{Read, ReadFor, ReadJob};
 use ddbx::app::state::coverage::CoverageMode;
 use ddbx::app::state::{Notice, ScanStatus, Settings, View};
 use ddbx::backend::memory::MemoryBackend;
@@ -130,14 +131,11 @@ async fn browsing_a_sparse_gsi_scans_the_index_page_by_page_and_groups_by_its_pa
         browse.scan.progress.pages >= pages,
         "streamed in pages of 7"
     );
-    let scans: Vec<&Command> = harness
-        .requests
-        .iter()
-        .filter(|c| matches!(c, Command::IndexScanPage { .. }))
-        .collect();
-    assert!(scans.iter().all(|c| matches!(
-        c,
-        Command::IndexScanPage { request, .. } if request.index.as_deref() == Some("GSI2")
+    let scans = harness.reads_for(ReadFor::IndexScan);
+    assert!(!scans.is_empty());
+    assert!(scans.iter().all(|read| matches!(
+        read,
+        Read::Scan(request) if request.index.as_deref() == Some("GSI2")
     )));
     let mut groups: BTreeMap<String, usize> = BTreeMap::new();
     for item in &expected {
@@ -198,12 +196,7 @@ async fn an_index_item_opens_as_the_index_holds_it_and_f_fetches_the_whole_base_
     ));
     harness.act(Action::HistoryBack).await;
     harness.act(Action::FetchBaseItem).await;
-    assert!(
-        harness
-            .requests
-            .iter()
-            .any(|c| matches!(c, Command::FetchIndexBaseItem { .. }))
-    );
+    assert!(!harness.reads_for(ReadFor::IndexBaseItem).is_empty());
     let View::Inspector(inspector) = view(&harness) else {
         panic!("the base item opens in the inspector");
     };
@@ -338,7 +331,13 @@ async fn pausing_an_index_browse_stops_new_pages_and_resuming_continues() {
     let row = index_row(&harness, "GSI1");
     move_to(&mut harness, row).await;
     let first = harness.act_only(Action::Open);
-    let [Command::IndexScanPage { .. }] = first.as_slice() else {
+    let [
+        Command::Read(ReadJob {
+            owner: ReadFor::IndexScan,
+            ..
+        }),
+    ] = first.as_slice()
+    else {
         panic!("one page at a time: {first:?}");
     };
     assert!(harness.act_only(Action::TogglePauseScan).is_empty());
@@ -349,7 +348,14 @@ async fn pausing_an_index_browse_stops_new_pages_and_resuming_continues() {
     assert_eq!(browse.scan.status, ScanStatus::Paused);
     assert_eq!(browse.items, 5);
     let resumed = harness.act_only(Action::TogglePauseScan);
-    let [Command::IndexScanPage { request, .. }] = resumed.as_slice() else {
+    let [
+        Command::Read(ReadJob {
+            owner: ReadFor::IndexScan,
+            read: Read::Scan(request),
+            ..
+        }),
+    ] = resumed.as_slice()
+    else {
         panic!("resuming issues the next page: {resumed:?}");
     };
     assert!(request.start_key.is_some(), "from where it stopped");
@@ -369,7 +375,14 @@ async fn cancelling_an_index_browse_aborts_the_page_and_keeps_what_was_read() {
     let first = harness.act_only(Action::Open);
     let answer = harness.execute(first[0].clone()).await.expect("a page");
     let second = harness.act_only(answer);
-    let [Command::IndexScanPage { id, .. }] = second.as_slice() else {
+    let [
+        Command::Read(ReadJob {
+            id,
+            owner: ReadFor::IndexScan,
+            ..
+        }),
+    ] = second.as_slice()
+    else {
         panic!("a second page: {second:?}");
     };
     let cancelled = harness.act_only(Action::CancelScan);

@@ -5,6 +5,7 @@ mod tui_support;
 
 use ddbx::app::action::Action;
 use ddbx::app::command::Command;
+use ddbx::app::read::{Read, ReadAnswer, ReadFor, ReadJob};
 use ddbx::app::state::inspector::ItemFormat;
 use ddbx::app::state::partition::{Paging, PartitionRow};
 use ddbx::app::state::{Loadable, Overlay, ScanStatus, Settings, View};
@@ -75,10 +76,10 @@ async fn parallel_segments_each_scan_their_share_and_together_find_everything() 
     };
     let harness = started_shop(settings).await;
     let segments: std::collections::BTreeSet<Option<(u32, u32)>> = harness
-        .requests
-        .iter()
-        .filter_map(|command| match command {
-            Command::ScanPage { request, .. } => Some(request.segment),
+        .reads_for(ReadFor::Discovery)
+        .into_iter()
+        .filter_map(|read| match read {
+            Read::Scan(request) => Some(request.segment),
             _ => None,
         })
         .collect();
@@ -102,14 +103,20 @@ async fn a_large_table_asks_before_scanning_and_declining_scans_nothing() {
     let mut harness = Harness::new(backend, "Shop", settings);
     // The fake reports no size, so pretend DescribeTable said 5 GB.
     let commands = ddbx::app::update::start(&mut harness.state);
-    let Some(Command::Describe { id, .. }) = commands.first().cloned() else {
+    let Some(Command::Read(ReadJob {
+        id,
+        owner: ReadFor::Description,
+        ..
+    })) = commands.first().cloned()
+    else {
         panic!("startup must describe first: {commands:?}");
     };
     let mut description = tui_support::pk_sk_table("Shop");
     description.size_bytes = Some(5 * 1024 * 1024 * 1024);
-    let after = harness.act_only(Action::Described {
+    let after = harness.act_only(Action::ReadDone {
         id,
-        result: Ok(Box::new(description)),
+        owner: ReadFor::Description,
+        result: Ok(ReadAnswer::Described(Box::new(description))),
     });
     assert!(
         after.is_empty(),
@@ -129,14 +136,20 @@ async fn a_large_table_asks_before_scanning_and_declining_scans_nothing() {
 async fn confirming_the_large_table_question_starts_the_scan() {
     let mut harness = Harness::new(shop_backend(shop_items()), "Shop", Settings::default());
     let commands = ddbx::app::update::start(&mut harness.state);
-    let Some(Command::Describe { id, .. }) = commands.first().cloned() else {
+    let Some(Command::Read(ReadJob {
+        id,
+        owner: ReadFor::Description,
+        ..
+    })) = commands.first().cloned()
+    else {
         panic!("startup must describe first");
     };
     let mut description = tui_support::pk_sk_table("Shop");
     description.size_bytes = Some(5 * 1024 * 1024 * 1024);
-    harness.act_only(Action::Described {
+    harness.act_only(Action::ReadDone {
         id,
-        result: Ok(Box::new(description)),
+        owner: ReadFor::Description,
+        result: Ok(ReadAnswer::Described(Box::new(description))),
     });
     harness.act(Action::Confirm).await;
     assert_eq!(harness.state.discovery.status, ScanStatus::Complete);
@@ -163,7 +176,14 @@ async fn pausing_stops_new_pages_and_resuming_continues_from_the_cursor() {
     assert!(harness.act_only(result).is_empty());
     assert_eq!(found_items(&harness), 4);
     let resumed = harness.act_only(Action::TogglePauseScan);
-    let [Command::ScanPage { request, .. }] = resumed.as_slice() else {
+    let [
+        Command::Read(ReadJob {
+            owner: ReadFor::Discovery,
+            read: Read::Scan(request),
+            ..
+        }),
+    ] = resumed.as_slice()
+    else {
         panic!("resume issues exactly the next page: {resumed:?}");
     };
     assert!(request.start_key.is_some(), "continues after the last key");
@@ -181,7 +201,12 @@ async fn cancelling_aborts_the_page_in_flight_and_its_late_result_is_dropped() {
         .await
         .expect("describe answers");
     let first_page = harness.act_only(described);
-    let Command::ScanPage { id, .. } = first_page[0].clone() else {
+    let Command::Read(ReadJob {
+        id,
+        owner: ReadFor::Discovery,
+        ..
+    }) = first_page[0].clone()
+    else {
         panic!("a scan page");
     };
     let cancel = harness.act_only(Action::CancelScan);
@@ -251,7 +276,7 @@ async fn drilling_down_queries_the_partition_and_groups_its_items_by_sort_key_pr
     );
     harness.act(Action::Open).await;
     let queries = harness.queries();
-    let [Command::QueryPartition { request, .. }] = queries.as_slice() else {
+    let [Read::Query(request)] = queries.as_slice() else {
         panic!("one query: {queries:?}");
     };
     assert_eq!(request.key_condition, "#pk = :pk");

@@ -6,6 +6,7 @@ mod tui_support;
 
 use ddbx::app::action::Action;
 use ddbx::app::command::Command;
+use ddbx::app::read::{Read, ReadAnswer, ReadFor, ReadJob};
 use ddbx::app::state::query_form::FormField;
 use ddbx::app::state::query_results::QueryPaging;
 use ddbx::app::state::{Notice, Overlay, QueryForm, QueryRun, Settings, View};
@@ -508,16 +509,24 @@ async fn cancelling_drops_the_page_in_flight_and_cancelling_again_resumes() {
     let mut harness = started(Settings::default()).await;
     let request = big_partition(Some("#status = :s"), 10);
     let commands = run_query(&mut harness.state, request, Some(5));
-    let [Command::QueryPage { id, request }] = commands.as_slice() else {
+    let [
+        Command::Read(ReadJob {
+            id,
+            owner: ReadFor::QueryRun,
+            read: Read::Query(request),
+        }),
+    ] = commands.as_slice()
+    else {
         panic!("one page requested: {commands:?}");
     };
     let (id, request) = (*id, request.clone());
     let cancel = harness.act_only(Action::CancelQuery);
     assert_eq!(cancel, vec![Command::Cancel(vec![id])]);
     // The page answers anyway: it is stale and dropped.
-    let late = Action::QueryPage {
+    let late = Action::ReadDone {
         id,
-        result: harness.backend.query(request).await,
+        owner: ReadFor::QueryRun,
+        result: harness.backend.query(request).await.map(ReadAnswer::Page),
     };
     assert!(update(&mut harness.state, late).is_empty());
     assert!(run(&harness).items.is_empty());
@@ -573,11 +582,7 @@ async fn a_keys_only_index_warns_and_fetches_the_base_items_on_request() {
     );
     assert!(items.iter().all(|item| !item.contains_key("amount")));
     harness.act(Action::FetchBaseItems).await;
-    let gets = harness
-        .requests
-        .iter()
-        .filter(|command| matches!(command, Command::GetItem { .. }))
-        .count();
+    let gets = harness.reads_for(ReadFor::QueryBaseItem).len();
     assert_eq!(gets, 2);
     let items = &run(&harness).items;
     assert_eq!(items[0]["amount"], AttrValue::n(20));

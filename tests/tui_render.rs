@@ -8,6 +8,7 @@ use std::sync::Arc;
 
 use ddbx::app::action::Action;
 use ddbx::app::command::Command;
+use ddbx::app::read::{ReadAnswer, ReadFor, ReadJob};
 use ddbx::app::state::{Loadable, Settings, State};
 use ddbx::backend::Connection;
 use ddbx::backend::memory::MemoryBackend;
@@ -194,15 +195,21 @@ async fn the_jump_prompt_shows_completions_from_discovery() {
 async fn a_large_table_shows_the_scan_question() {
     let mut harness = Harness::new(shop_backend(shop_items()), "Shop", Settings::default());
     let commands = ddbx::app::update::start(&mut harness.state);
-    let Some(Command::Describe { id, .. }) = commands.first().cloned() else {
+    let Some(Command::Read(ReadJob {
+        id,
+        owner: ReadFor::Description,
+        ..
+    })) = commands.first().cloned()
+    else {
         panic!("describe first");
     };
     let mut description = tui_support::pk_sk_table("Shop");
     description.size_bytes = Some(80 * 1024 * 1024 * 1024);
     description.item_count = Some(250_000_000);
-    harness.act_only(Action::Described {
+    harness.act_only(Action::ReadDone {
         id,
-        result: Ok(Box::new(description)),
+        owner: ReadFor::Description,
+        result: Ok(ReadAnswer::Described(Box::new(description))),
     });
     snapshot("confirm_scan", &harness.state);
 }

@@ -8,6 +8,7 @@ use std::sync::Arc;
 
 use ddbx::app::action::Action;
 use ddbx::app::command::Command;
+use ddbx::app::read::{Read, ReadAnswer, ReadFor, ReadJob};
 use ddbx::app::request_id::RequestId;
 use ddbx::app::state::{Loadable, Settings};
 use ddbx::app::update::start;
@@ -23,12 +24,25 @@ fn harness_with_account() -> Harness {
     Harness::new(Arc::new(backend), "Shop", Settings::default())
 }
 
+/// The account lookup `id` answered with `result`.
+fn account_answer(id: RequestId, result: Result<Option<String>, BackendError>) -> Action {
+    Action::ReadDone {
+        id,
+        owner: ReadFor::Account,
+        result: result.map(ReadAnswer::Account),
+    }
+}
+
 /// The id of the one account lookup among `commands`.
 fn account_request(commands: &[Command]) -> RequestId {
     let ids: Vec<RequestId> = commands
         .iter()
         .filter_map(|command| match command {
-            Command::AccountId { id } => Some(*id),
+            Command::Read(ReadJob {
+                id,
+                owner: ReadFor::Account,
+                ..
+            }) => Some(*id),
             _ => None,
         })
         .collect();
@@ -43,7 +57,13 @@ async fn startup_describes_first_then_asks_for_the_account_once() {
     let mut harness = harness_with_account();
     let commands = start(&mut harness.state);
     assert!(
-        matches!(commands.first(), Some(Command::Describe { .. })),
+        matches!(
+            commands.first(),
+            Some(Command::Read(ReadJob {
+                read: Read::Describe { .. },
+                ..
+            }))
+        ),
         "{commands:?}"
     );
     let id = account_request(&commands);
@@ -60,21 +80,14 @@ async fn a_preloaded_description_is_used_without_a_second_describe_table() {
     let mut harness = harness_with_account();
     harness.state.preloaded_description = Some(Box::new(pk_sk_table("Shop")));
     harness.start().await;
-    let describes = harness
-        .requests
-        .iter()
-        .filter(|command| matches!(command, Command::Describe { .. }))
-        .count();
+    let describes = harness.reads_for(ReadFor::Description).len();
     assert_eq!(describes, 0, "{:?}", harness.requests);
     assert!(
         matches!(harness.state.description, Loadable::Loaded(_)),
         "the preloaded description is the table's description"
     );
     assert!(
-        harness
-            .requests
-            .iter()
-            .any(|command| matches!(command, Command::ScanPage { .. })),
+        !harness.reads_for(ReadFor::Discovery).is_empty(),
         "discovery starts as after a DescribeTable answer: {:?}",
         harness.requests
     );
@@ -86,11 +99,7 @@ async fn the_account_the_backend_reports_lands_in_state() {
     let mut harness = harness_with_account();
     harness.start().await;
     assert_eq!(harness.state.account_id(), Some(ACCOUNT));
-    let lookups = harness
-        .requests
-        .iter()
-        .filter(|command| matches!(command, Command::AccountId { .. }))
-        .count();
+    let lookups = harness.reads_for(ReadFor::Account).len();
     assert_eq!(lookups, 1, "the account is asked for once, not per page");
 }
 
@@ -114,22 +123,13 @@ async fn a_stale_account_answer_is_dropped_and_the_current_one_kept() {
     let commands = start(&mut harness.state);
     let id = account_request(&commands);
     let stale = RequestId(id.0 + 1000);
-    let after = harness.act_only(Action::AccountId {
-        id: stale,
-        result: Ok(Some("999999999999".to_owned())),
-    });
+    let after = harness.act_only(account_answer(stale, Ok(Some("999999999999".to_owned()))));
     assert!(after.is_empty());
     assert_eq!(harness.state.account, Loadable::Loading(id));
-    harness.act_only(Action::AccountId {
-        id,
-        result: Ok(Some(ACCOUNT.to_owned())),
-    });
+    harness.act_only(account_answer(id, Ok(Some(ACCOUNT.to_owned()))));
     assert_eq!(harness.state.account_id(), Some(ACCOUNT));
     // A late duplicate (same id, already answered) changes nothing either.
-    harness.act_only(Action::AccountId {
-        id,
-        result: Ok(Some("999999999999".to_owned())),
-    });
+    harness.act_only(account_answer(id, Ok(Some("999999999999".to_owned()))));
     assert_eq!(harness.state.account_id(), Some(ACCOUNT));
 }
 
@@ -138,10 +138,10 @@ async fn a_failed_lookup_shows_no_account_and_no_notice() {
     let mut harness = Harness::new(shop_backend(shop_items()), "Shop", Settings::default());
     let commands = start(&mut harness.state);
     let id = account_request(&commands);
-    let after = harness.act_only(Action::AccountId {
+    let after = harness.act_only(account_answer(
         id,
-        result: Err(BackendError::Network("connection refused".to_owned())),
-    });
+        Err(BackendError::Network("connection refused".to_owned())),
+    ));
     assert!(after.is_empty());
     assert_eq!(harness.state.account_id(), None);
     assert_eq!(harness.state.notice, None, "an unknown account is not news");

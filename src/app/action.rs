@@ -7,9 +7,9 @@ use std::time::Duration;
 
 use serde::{Deserialize, Serialize};
 
+use super::read::{ReadAnswer, ReadFor};
 use super::request_id::RequestId;
-use crate::backend::{BackendError, GetOutput, Page};
-use crate::domain::schema::TableDescription;
+use crate::backend::BackendError;
 
 /// Everything `update` reacts to.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -77,7 +77,6 @@ pub enum Action {
     Submit,
     /// Deletes the character before the prompt cursor.
     DeleteChar,
-    // query builder (issue 6, `query`)
     /// Opens the query builder, prefilled from the partition or item under the cursor.
     OpenQueryForm,
     /// Moves to the next field of the form.
@@ -100,7 +99,6 @@ pub enum Action {
     EditQuery,
     /// Fetches the base items of an index query's rows with GetItem.
     FetchBaseItems,
-    // qextras
     /// Opens the palette: saved access patterns and the query history.
     OpenPalette,
     /// Copies the current query as an AWS CLI command.
@@ -109,7 +107,6 @@ pub enum Action {
     CopyQueryBoto3,
     /// Copies the current query as a JavaScript (SDK v3) script.
     CopyQueryJavascript,
-    // indexes: GSI browser, sparse-index inspector, results-table columns
     /// Shows the GSI browser: the table and every index.
     ShowIndexes,
     /// Starts a sampled coverage scan (the first pages of the table).
@@ -144,54 +141,12 @@ pub enum Action {
     /// The terminal was resized.
     #[serde(skip)]
     Resize { width: u16, height: u16 },
-    /// DescribeTable answered.
+    /// A read answered; `owner` says which part of the state asked for it.
     #[serde(skip)]
-    Described {
+    ReadDone {
         id: RequestId,
-        result: Result<Box<TableDescription>, BackendError>,
-    },
-    /// The account lookup answered; `Ok(None)` when there is no account to show.
-    #[serde(skip)]
-    AccountId {
-        id: RequestId,
-        result: Result<Option<String>, BackendError>,
-    },
-    /// One discovery Scan page answered.
-    #[serde(skip)]
-    ScanPage {
-        id: RequestId,
-        segment: u32,
-        result: Result<Page, BackendError>,
-    },
-    /// One page of a partition's Query answered.
-    #[serde(skip)]
-    PartitionPage {
-        id: RequestId,
-        result: Result<Page, BackendError>,
-    },
-    /// One page of a builder query answered.
-    #[serde(skip)]
-    QueryPage {
-        id: RequestId,
-        result: Result<Page, BackendError>,
-    },
-    /// A base item (GetItem) answered.
-    #[serde(skip)]
-    BaseItem {
-        id: RequestId,
-        result: Result<GetOutput, BackendError>,
-    },
-    /// One page of an index browse or coverage Scan answered.
-    #[serde(skip)]
-    IndexScanPage {
-        id: RequestId,
-        result: Result<Page, BackendError>,
-    },
-    /// The GetItem of a base item answered.
-    #[serde(skip)]
-    IndexBaseItem {
-        id: RequestId,
-        result: Result<GetOutput, BackendError>,
+        owner: ReadFor,
+        result: Result<ReadAnswer, BackendError>,
     },
     /// The clipboard was written (or not).
     #[serde(skip)]
@@ -200,7 +155,6 @@ pub enum Action {
     #[serde(skip)]
     Notice(String),
 
-    // ---- edittui: safe item edits ----
     /// Opens the selected item in the editor.
     EditItem,
     /// Starts a new item from the selected one's entity type.
@@ -291,7 +245,6 @@ impl Action {
         Self::Complete,
         Self::Submit,
         Self::DeleteChar,
-        // edittui: safe item edits
         Self::EditItem,
         Self::NewItem,
         Self::DuplicateItem,
@@ -416,14 +369,7 @@ impl Action {
             Self::Input(_)
             | Self::Tick(_)
             | Self::Resize { .. }
-            | Self::Described { .. }
-            | Self::AccountId { .. }
-            | Self::ScanPage { .. }
-            | Self::PartitionPage { .. }
-            | Self::QueryPage { .. }
-            | Self::BaseItem { .. }
-            | Self::IndexScanPage { .. }
-            | Self::IndexBaseItem { .. }
+            | Self::ReadDone { .. }
             | Self::Copied(_)
             | Self::Notice(_) => return None,
         })
@@ -464,9 +410,7 @@ mod tests {
             "input",
             "tick",
             "resize",
-            "described",
-            "account_id",
-            "scan_page",
+            "read_done",
             "copied",
             "notice",
             "editor_key",

@@ -1,26 +1,13 @@
 //! Side effects as data: `update` returns these, the worker runs them, tests assert on them.
 
+use super::read::{Read, ReadFor, ReadJob};
 use super::request_id::RequestId;
-use crate::backend::{GetRequest, QueryRequest, ScanRequest};
 
 /// One side effect for the worker (or the loop) to carry out.
 #[derive(Clone, Debug, PartialEq)]
 pub enum Command {
-    /// DescribeTable; answers with `Action::Described`.
-    Describe { id: RequestId, table: String },
-    /// Learns the AWS account for the header; answers with `Action::AccountId`.
-    AccountId { id: RequestId },
-    /// One page of one discovery Scan segment; answers with `Action::ScanPage`.
-    ScanPage {
-        id: RequestId,
-        segment: u32,
-        request: ScanRequest,
-    },
-    /// One page of a partition's Query; answers with `Action::PartitionPage`.
-    QueryPartition {
-        id: RequestId,
-        request: QueryRequest,
-    },
+    /// One read; answers with `Action::ReadDone` carrying the job's id and owner.
+    Read(ReadJob),
     /// Abandons in-flight reads; their results, should they still arrive, are stale anyway.
     Cancel(Vec<RequestId>),
     /// Writes text to the clipboard; answers with `Action::Copied`. `what` names the content for
@@ -28,9 +15,7 @@ pub enum Command {
     CopyToClipboard { text: String, what: String },
     /// Leaves the loop; the terminal guard restores the screen.
     Quit,
-
-    // ---- edittui: safe item edits ----
-    /// Sends a confirmed write through editcore's executor; answers with `Action::WriteDone`.
+    /// Sends a confirmed write through the shared executor; answers with `Action::WriteDone`.
     /// Never cancelled: once confirmed, a write runs to its outcome.
     ExecuteWrite {
         id: RequestId,
@@ -51,29 +36,15 @@ pub enum Command {
     /// Hands the terminal to `$EDITOR` with `text` (carried out by the loop, which owns the
     /// terminal); answers with `Action::ExternalEdited`.
     ExternalEditor { text: String },
-    // query builder (issue 6, `query`)
-    /// One page of a query run from the builder; answers with `Action::QueryPage`.
-    QueryPage {
-        id: RequestId,
-        request: QueryRequest,
-    },
-    /// Reads a base item for a row of a KEYS_ONLY / INCLUDE index; answers with `Action::BaseItem`.
-    GetItem { id: RequestId, request: GetRequest },
-    // qextras
     /// Appends one line to the query history file (created private to the user); a failure
     /// answers with `Action::Notice`.
     AppendHistory {
         path: std::path::PathBuf,
         line: String,
     },
-    // indexes
-    /// One page of an index browse or coverage Scan; answers with `Action::IndexScanPage`.
-    IndexScanPage { id: RequestId, request: ScanRequest },
-    /// GetItem of the base item behind an index item; answers with `Action::IndexBaseItem`.
-    FetchIndexBaseItem { id: RequestId, request: GetRequest },
 }
 
-/// What the journal records about one successful write (edittui).
+/// What the journal records about one successful write.
 #[derive(Clone, Debug, PartialEq)]
 pub struct JournalWrite {
     pub table: String,
@@ -82,4 +53,12 @@ pub struct JournalWrite {
     pub key: crate::domain::value::Item,
     pub before: Option<crate::domain::value::Item>,
     pub after: Option<crate::domain::value::Item>,
+}
+
+impl Command {
+    /// The read `read` for `owner`, answered under `id`.
+    #[must_use]
+    pub fn read(id: RequestId, owner: ReadFor, read: Read) -> Self {
+        Self::Read(ReadJob::new(id, owner, read))
+    }
 }

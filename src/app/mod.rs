@@ -5,6 +5,7 @@
 pub mod action;
 pub mod command;
 pub mod discovery_request;
+pub mod read;
 pub mod request_id;
 pub mod state;
 pub mod update;

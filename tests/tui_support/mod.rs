@@ -13,6 +13,7 @@ use std::time::Duration;
 
 use ddbx::app::action::{Action, Clock};
 use ddbx::app::command::Command;
+use ddbx::app::read::{Read, ReadFor, ReadJob};
 use ddbx::app::state::{Settings, State};
 use ddbx::app::update::{start, update};
 use ddbx::backend::Backend;
@@ -86,44 +87,15 @@ impl Harness {
         }
     }
 
-    /// Runs one command and returns its result action (without applying it).
+    /// Runs one command and returns its result action (without applying it). Reads go through
+    /// the worker's own `answer`, so the harness pairs answers exactly as the app does.
     pub async fn execute(&mut self, command: Command) -> Option<Action> {
-        match &command {
-            Command::Describe { .. }
-            | Command::AccountId { .. }
-            | Command::ScanPage { .. }
-            | Command::QueryPartition { .. }
-            | Command::QueryPage { .. }
-            | Command::GetItem { .. }
-            | Command::IndexScanPage { .. }
-            | Command::FetchIndexBaseItem { .. } => {
-                self.requests.push(command.clone());
-            }
-            _ => {}
-        }
         match command {
-            Command::Describe { id, table } => Some(Action::Described {
-                id,
-                result: self.backend.describe_table(&table).await.map(Box::new),
-            }),
-            Command::AccountId { id } => Some(Action::AccountId {
-                id,
-                result: self.backend.account_id().await,
-            }),
-            Command::ScanPage {
-                id,
-                segment,
-                request,
-            } => Some(Action::ScanPage {
-                id,
-                segment,
-                result: self.backend.scan(request).await,
-            }),
-            Command::QueryPartition { id, request } => Some(Action::PartitionPage {
-                id,
-                result: self.backend.query(request).await,
-            }),
-            // edittui: writes run through editcore's executor, the journal on disk.
+            Command::Read(job) => {
+                self.requests.push(Command::Read(job.clone()));
+                Some(ddbx::worker::answer(job, self.backend.as_ref()).await)
+            }
+            // Writes run through the shared executor, the journal on disk.
             Command::ExecuteWrite { id, planned } => {
                 self.requests.push(Command::ExecuteWrite {
                     id,
@@ -160,22 +132,6 @@ impl Harness {
                     .map(|entry| entry.map(Box::new))
                     .map_err(|error| error.to_string()),
             }),
-            Command::QueryPage { id, request } => Some(Action::QueryPage {
-                id,
-                result: self.backend.query(request).await,
-            }),
-            Command::GetItem { id, request } => Some(Action::BaseItem {
-                id,
-                result: self.backend.get_item(request).await,
-            }),
-            Command::IndexScanPage { id, request } => Some(Action::IndexScanPage {
-                id,
-                result: self.backend.scan(request).await,
-            }),
-            Command::FetchIndexBaseItem { id, request } => Some(Action::IndexBaseItem {
-                id,
-                result: self.backend.get_item(request).await,
-            }),
             other => {
                 self.side_effects.push(other);
                 None
@@ -183,11 +139,25 @@ impl Harness {
         }
     }
 
+    /// The reads issued, in order.
+    pub fn reads(&self) -> impl Iterator<Item = &ReadJob> {
+        self.requests.iter().filter_map(|command| match command {
+            Command::Read(job) => Some(job),
+            _ => None,
+        })
+    }
+
+    /// The reads issued for `owner`, in order.
+    pub fn reads_for(&self, owner: ReadFor) -> Vec<&Read> {
+        self.reads()
+            .filter(|job| job.owner == owner)
+            .map(|job| &job.read)
+            .collect()
+    }
+
+    /// Discovery scan pages issued.
     pub fn scans(&self) -> usize {
-        self.requests
-            .iter()
-            .filter(|c| matches!(c, Command::ScanPage { .. }))
-            .count()
+        self.reads_for(ReadFor::Discovery).len()
     }
 
     /// Every write command that reached the backend, in order.
@@ -200,20 +170,18 @@ impl Harness {
 
     /// The builder's query pages issued, in order.
     pub fn query_pages(&self) -> Vec<&ddbx::backend::QueryRequest> {
-        self.requests
-            .iter()
-            .filter_map(|c| match c {
-                Command::QueryPage { request, .. } => Some(request),
+        self.reads_for(ReadFor::QueryRun)
+            .into_iter()
+            .filter_map(|read| match read {
+                Read::Query(request) => Some(request),
                 _ => None,
             })
             .collect()
     }
 
-    pub fn queries(&self) -> Vec<&Command> {
-        self.requests
-            .iter()
-            .filter(|c| matches!(c, Command::QueryPartition { .. }))
-            .collect()
+    /// The partition query pages issued, in order.
+    pub fn queries(&self) -> Vec<&Read> {
+        self.reads_for(ReadFor::Partition)
     }
 }
 

@@ -7,7 +7,6 @@ use std::time::Duration;
 
 use super::ScanStatus;
 use super::discovery::{ScanProgress, SegmentCursor};
-use crate::app::command::Command;
 use crate::app::request_id::{RequestId, RequestIds};
 use crate::backend::{BackendError, Page, ScanRequest};
 
@@ -50,8 +49,8 @@ impl StreamedScan {
         }
     }
 
-    /// The next page request, when the scan is running and no page is in flight.
-    pub fn next_page(&mut self, ids: &mut RequestIds) -> Option<Command> {
+    /// The next page request and its id, when the scan is running and no page is in flight.
+    pub fn next_page(&mut self, ids: &mut RequestIds) -> Option<(RequestId, ScanRequest)> {
         if self.status != ScanStatus::Running {
             return None;
         }
@@ -63,7 +62,7 @@ impl StreamedScan {
         request.start_key.clone_from(&from);
         let id = ids.issue();
         self.cursor = SegmentCursor::InFlight { id, from };
-        Some(Command::IndexScanPage { id, request })
+        Some((id, request))
     }
 
     /// The page in flight, if any.
@@ -121,7 +120,7 @@ impl StreamedScan {
 
     /// Pauses a running scan or resumes a paused or cancelled one that has pages left;
     /// returns the page to issue on resume.
-    pub fn toggle_pause(&mut self, ids: &mut RequestIds) -> Option<Command> {
+    pub fn toggle_pause(&mut self, ids: &mut RequestIds) -> Option<(RequestId, ScanRequest)> {
         match self.status {
             ScanStatus::Running => {
                 self.status = ScanStatus::Paused;
@@ -205,11 +204,8 @@ mod tests {
         }
     }
 
-    fn issued(command: Option<Command>) -> (RequestId, ScanRequest) {
-        match command {
-            Some(Command::IndexScanPage { id, request }) => (id, request),
-            other => panic!("expected a page request, got {other:?}"),
-        }
+    fn issued(request: Option<(RequestId, ScanRequest)>) -> (RequestId, ScanRequest) {
+        request.expect("a page request")
     }
 
     #[test]

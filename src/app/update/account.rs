@@ -2,6 +2,7 @@
 //! lookup is kept (for debugging state) but never shown: the header just has no account then.
 
 use crate::app::command::Command;
+use crate::app::read::{Read, ReadFor};
 use crate::app::request_id::RequestId;
 use crate::app::state::{Loadable, State};
 use crate::backend::BackendError;
@@ -10,7 +11,7 @@ use crate::backend::BackendError;
 pub(super) fn request(state: &mut State) -> Command {
     let id = state.ids.issue();
     state.account = Loadable::Loading(id);
-    Command::AccountId { id }
+    Command::read(id, ReadFor::Account, Read::Account)
 }
 
 /// Stores the answer to the current lookup; anything else is stale and dropped.

@@ -2,6 +2,7 @@
 //! page by page as the user nears the end) → the inspector.
 
 use crate::app::command::Command;
+use crate::app::read::{Read, ReadFor};
 use crate::app::request_id::RequestId;
 use crate::app::state::partition::{Paging, PartitionRow, partition_text};
 use crate::app::state::{Inspector, Notice, Partition, State, View};
@@ -90,28 +91,26 @@ pub(super) fn read_from_first_page(
     pk: AttrValue,
     text: String,
 ) -> Option<Command> {
-    let command = query_page(state, &pk, None)?;
-    let Command::QueryPartition { id, .. } = &command else {
-        return None;
-    };
+    let (id, command) = query_page(state, &pk, None)?;
     let key = state.described()?.key.clone();
     state.partitions.insert(
         text,
         Partition {
             pk,
             items: PartitionItems::new(key, state.entities.clone()),
-            paging: Paging::Fetching(*id),
+            paging: Paging::Fetching(id),
         },
     );
     Some(command)
 }
 
-/// The Query for one page of partition `pk`; `None` before the table is described.
+/// The Query for one page of partition `pk`, with its request id; `None` before the table is
+/// described.
 pub(super) fn query_page(
     state: &mut State,
     pk: &AttrValue,
     start_key: Option<Item>,
-) -> Option<Command> {
+) -> Option<(RequestId, Command)> {
     let partition_key = state.described()?.key.partition.name.clone();
     let mut params = ExpressionParams::default();
     params.names.insert("#pk".to_owned(), partition_key);
@@ -120,7 +119,10 @@ pub(super) fn query_page(
     request.limit = Some(state.settings.page_size);
     request.start_key = start_key;
     let id = state.ids.issue();
-    Some(Command::QueryPartition { id, request })
+    Some((
+        id,
+        Command::read(id, ReadFor::Partition, Read::Query(request)),
+    ))
 }
 
 pub(super) fn partition_page(
@@ -169,13 +171,11 @@ pub(super) fn fetch_more_if_near_end(state: &mut State) -> Vec<Command> {
         return Vec::new();
     }
     let start_key = start_key.clone();
-    let Some(command) = query_page(state, &pk, Some(start_key)) else {
+    let Some((id, command)) = query_page(state, &pk, Some(start_key)) else {
         return Vec::new();
     };
-    if let (Command::QueryPartition { id, .. }, Some(partition)) =
-        (&command, state.partitions.get_mut(&text))
-    {
-        partition.paging = Paging::Fetching(*id);
+    if let Some(partition) = state.partitions.get_mut(&text) {
+        partition.paging = Paging::Fetching(id);
     }
     vec![command]
 }

@@ -3,6 +3,7 @@
 //! issued one at a time per scan; pause, resume and cancel work like discovery's.
 
 use crate::app::command::Command;
+use crate::app::read::{Read, ReadFor};
 use crate::app::request_id::RequestId;
 use crate::app::state::coverage::{Coverage, CoverageMode, SAMPLE_PAGES};
 use crate::app::state::index_browse::IndexBrowse;
@@ -11,6 +12,11 @@ use crate::app::state::{Notice, State};
 use crate::backend::{BackendError, Page, ScanRequest, Select};
 use crate::domain::entity::TYPE_ATTRIBUTES;
 use crate::domain::schema::TableDescription;
+
+/// The command reading one page of an index screen's scan.
+fn page_read((id, request): (RequestId, ScanRequest)) -> Command {
+    Command::read(id, ReadFor::IndexScan, Read::Scan(request))
+}
 
 /// Starts browsing `index` unless a browse is already there (a failed one starts over).
 pub(super) fn start_browse(state: &mut State, index: &str) -> Vec<Command> {
@@ -38,7 +44,7 @@ pub(super) fn restart_browse(state: &mut State, index: &str) -> Vec<Command> {
     request.index = Some(index.to_owned());
     request.limit = Some(state.settings.page_size);
     let mut scan = StreamedScan::start(request, None, state.clock.uptime);
-    commands.extend(scan.next_page(&mut state.ids));
+    commands.extend(scan.next_page(&mut state.ids).map(page_read));
     state
         .indexes
         .browses
@@ -111,7 +117,7 @@ pub(super) fn start_coverage(state: &mut State, mode: CoverageMode) -> Vec<Comma
         }
     }
     for scan in coverage.scans_mut() {
-        commands.extend(scan.next_page(&mut state.ids));
+        commands.extend(scan.next_page(&mut state.ids).map(page_read));
     }
     state.notice = Some(Notice::Info(match mode {
         CoverageMode::Sample => {
@@ -184,7 +190,12 @@ fn browse_page(
                     group.refresh_columns(&description, &state.entities);
                 }
             }
-            browse.scan.next_page(&mut state.ids).into_iter().collect()
+            browse
+                .scan
+                .next_page(&mut state.ids)
+                .map(page_read)
+                .into_iter()
+                .collect()
         }
     }
 }
@@ -226,7 +237,7 @@ fn coverage_page(
                     format!("coverage sampled from {} table items", coverage.table_items)
                 }));
             }
-            next.into_iter().collect()
+            next.map(page_read).into_iter().collect()
         }
     }
 }
@@ -241,6 +252,7 @@ pub(super) fn toggle_pause(state: &mut State, index: Option<&str>) -> Vec<Comman
             .browses
             .get_mut(name)
             .and_then(|browse| browse.scan.toggle_pause(ids))
+            .map(page_read)
             .into_iter()
             .collect(),
         None => state
@@ -249,6 +261,7 @@ pub(super) fn toggle_pause(state: &mut State, index: Option<&str>) -> Vec<Comman
             .iter_mut()
             .flat_map(Coverage::scans_mut)
             .filter_map(|scan| scan.toggle_pause(ids))
+            .map(page_read)
             .collect(),
     }
 }

@@ -5,6 +5,7 @@
 
 use crate::app::action::Action;
 use crate::app::command::Command;
+use crate::app::read::{Read, ReadFor};
 use crate::app::request_id::RequestId;
 use crate::app::state::coverage::CoverageMode;
 use crate::app::state::coverage_lines::coverage_lines;
@@ -257,16 +258,18 @@ fn fetch(state: &mut State, key: Item) -> Vec<Command> {
     let id = state.ids.issue();
     state.indexes.fetching = Some(id);
     state.notice = Some(Notice::Info("fetching the base item…".to_owned()));
-    vec![Command::FetchIndexBaseItem {
+    let request = GetRequest {
+        table: state.table.clone(),
+        key,
+        projection: None,
+        params: ExpressionParams::default(),
+        consistent_read: false,
+    };
+    vec![Command::read(
         id,
-        request: GetRequest {
-            table: state.table.clone(),
-            key,
-            projection: None,
-            params: ExpressionParams::default(),
-            consistent_read: false,
-        },
-    }]
+        ReadFor::IndexBaseItem,
+        Read::Get(request),
+    )]
 }
 
 /// The base item arrived: inspect it.

@@ -10,6 +10,7 @@ mod inspector;
 mod navigation;
 mod palette;
 mod prompt;
+mod read_done;
 pub mod rows;
 mod scan;
 // ---- edittui: safe item edits ----
@@ -35,6 +36,7 @@ pub use conflict::why_not_reapply as conflict_reason;
 
 use super::action::Action;
 use super::command::Command;
+use super::read::{Read, ReadFor};
 use super::state::{Loadable, Notice, Overlay, State, View};
 
 /// The commands to run when the app starts: describe the table (discovery follows), then learn
@@ -44,10 +46,13 @@ pub fn start(state: &mut State) -> Vec<Command> {
     state.description = Loadable::Loading(id);
     let mut commands = match state.preloaded_description.take() {
         Some(description) => describe::described(state, id, Ok(description)),
-        None => vec![Command::Describe {
+        None => vec![Command::read(
             id,
-            table: state.table.clone(),
-        }],
+            ReadFor::Description,
+            Read::Describe {
+                table: state.table.clone(),
+            },
+        )],
     };
     commands.push(account::request(state));
     commands
@@ -89,17 +94,7 @@ fn apply(state: &mut State, action: Action) -> Vec<Command> {
             });
             Vec::new()
         }
-        Action::Described { id, result } => describe::described(state, id, result),
-        Action::AccountId { id, result } => {
-            account::answered(state, id, result);
-            Vec::new()
-        }
-        Action::ScanPage {
-            id,
-            segment,
-            result,
-        } => scan::page(state, id, segment, result),
-        Action::PartitionPage { id, result } => collections::partition_page(state, id, result),
+        Action::ReadDone { id, owner, result } => read_done::read_done(state, id, owner, result),
         // edittui: safe item edits
         Action::WriteDone { id, result } => write::write_done(state, id, result),
         Action::JournalWritten(result) => {
@@ -111,10 +106,6 @@ fn apply(state: &mut State, action: Action) -> Vec<Command> {
             edit::external_edited(state, result);
             Vec::new()
         }
-        Action::QueryPage { id, result } => query::results::page(state, id, result),
-        Action::BaseItem { id, result } => query::results::base_item(state, id, result),
-        Action::IndexScanPage { id, result } => index_scans::page(state, id, result),
-        Action::IndexBaseItem { id, result } => indexes::base_item(state, id, result),
         other => match state.overlay.clone() {
             Some(Overlay::Help) => help(state, &other),
             Some(Overlay::Prompt(prompt)) => prompt::key(state, prompt, other),

@@ -5,6 +5,7 @@
 use crate::app::action::{Action, Clock};
 use crate::app::command::Command;
 use crate::app::discovery_request::discovery_scan;
+use crate::app::read::{Read, ReadFor};
 use crate::app::request_id::RequestId;
 use crate::app::state::ScanStatus;
 use crate::app::state::discovery::SegmentCursor;
@@ -42,11 +43,7 @@ fn issue_ready_pages(state: &mut State) -> Vec<Command> {
         request.start_key.clone_from(&from);
         let id = state.ids.issue();
         state.discovery.segments[index] = SegmentCursor::InFlight { id, from };
-        commands.push(Command::ScanPage {
-            id,
-            segment,
-            request,
-        });
+        commands.push(Command::read(id, ReadFor::Discovery, Read::Scan(request)));
     }
     commands
 }
@@ -54,7 +51,6 @@ fn issue_ready_pages(state: &mut State) -> Vec<Command> {
 pub(super) fn page(
     state: &mut State,
     id: RequestId,
-    _segment: u32,
     result: Result<Page, BackendError>,
 ) -> Vec<Command> {
     let Some(index) = state.discovery.segment_awaiting(id) else {

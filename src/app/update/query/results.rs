@@ -3,6 +3,7 @@
 
 use crate::app::action::Action;
 use crate::app::command::Command;
+use crate::app::read::{Read, ReadFor};
 use crate::app::request_id::RequestId;
 use crate::app::state::query_results::{QueryPaging, QueryRun};
 use crate::app::state::{Inspector, Notice, State, View};
@@ -32,9 +33,12 @@ pub(in crate::app::update) fn start(
         cursor: 0,
     });
     state.notice = None;
-    // qextras: every query run from the UI goes into the table's history.
+    // Every query run from the UI goes into the table's history, for the palette.
     let mut commands = crate::app::update::history::record(state, &request);
-    commands.insert(0, Command::QueryPage { id, request });
+    commands.insert(
+        0,
+        Command::read(id, ReadFor::QueryRun, Read::Query(request)),
+    );
     commands
 }
 
@@ -120,7 +124,7 @@ fn continue_reading(state: &mut State, index: usize) -> Vec<Command> {
         run.paging = QueryPaging::Fetching(id);
         run.page_start.clone_from(&request.start_key);
     }
-    vec![Command::QueryPage { id, request }]
+    vec![Command::read(id, ReadFor::QueryRun, Read::Query(request))]
 }
 
 /// After the cursor moved: read on if the current results view is near its end.
@@ -234,7 +238,7 @@ fn cancel_or_resume(state: &mut State, index: usize) -> Vec<Command> {
                 run.page_start = resume;
             }
             state.notice = None;
-            vec![Command::QueryPage { id, request }]
+            vec![Command::read(id, ReadFor::QueryRun, Read::Query(request))]
         }
         QueryPaging::Complete | QueryPaging::Failed(_) => Vec::new(),
     }
@@ -267,16 +271,18 @@ fn fetch_base_items(state: &mut State, index: usize) -> Vec<Command> {
     for (row, key) in keys {
         let id = state.ids.issue();
         in_flight.push((id, row));
-        commands.push(Command::GetItem {
+        let request = GetRequest {
+            table: table.clone(),
+            key,
+            projection: None,
+            params: crate::backend::ExpressionParams::default(),
+            consistent_read: false,
+        };
+        commands.push(Command::read(
             id,
-            request: GetRequest {
-                table: table.clone(),
-                key,
-                projection: None,
-                params: crate::backend::ExpressionParams::default(),
-                consistent_read: false,
-            },
-        });
+            ReadFor::QueryBaseItem,
+            Read::Get(request),
+        ));
     }
     if let Some(run) = state.query_runs.get_mut(index) {
         run.base_fetch.in_flight = in_flight;

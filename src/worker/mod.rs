@@ -14,6 +14,10 @@ use crate::app::request_id::RequestId;
 use crate::backend::Backend;
 use crate::clipboard::Clipboard;
 
+mod read;
+
+pub use read::{answer, perform};
+
 /// What the loop should do after a command.
 #[derive(Debug, PartialEq, Eq)]
 pub enum Flow {
@@ -56,55 +60,10 @@ impl Worker {
                     }
                 }
             }
-            Command::Describe { id, table } => {
+            Command::Read(job) => {
                 let backend = Arc::clone(&self.backend);
-                self.spawn_read(id, async move {
-                    let result = backend.describe_table(&table).await.map(Box::new);
-                    Action::Described { id, result }
-                });
-            }
-            Command::AccountId { id } => {
-                let backend = Arc::clone(&self.backend);
-                self.spawn_read(id, async move {
-                    let result = backend.account_id().await;
-                    Action::AccountId { id, result }
-                });
-            }
-            Command::ScanPage {
-                id,
-                segment,
-                request,
-            } => {
-                let backend = Arc::clone(&self.backend);
-                self.spawn_read(id, async move {
-                    let result = backend.scan(request).await;
-                    Action::ScanPage {
-                        id,
-                        segment,
-                        result,
-                    }
-                });
-            }
-            Command::QueryPartition { id, request } => {
-                let backend = Arc::clone(&self.backend);
-                self.spawn_read(id, async move {
-                    let result = backend.query(request).await;
-                    Action::PartitionPage { id, result }
-                });
-            }
-            Command::IndexScanPage { id, request } => {
-                let backend = Arc::clone(&self.backend);
-                self.spawn_read(id, async move {
-                    let result = backend.scan(request).await;
-                    Action::IndexScanPage { id, result }
-                });
-            }
-            Command::FetchIndexBaseItem { id, request } => {
-                let backend = Arc::clone(&self.backend);
-                self.spawn_read(id, async move {
-                    let result = backend.get_item(request).await;
-                    Action::IndexBaseItem { id, result }
-                });
+                let id = job.id;
+                self.spawn_read(id, async move { read::answer(job, backend.as_ref()).await });
             }
             Command::CopyToClipboard { text, what } => {
                 // Done here, on the loop's thread between two frames, rather than in a task: the
@@ -118,7 +77,6 @@ impl Worker {
                 });
                 let _ = self.results.send(Action::Copied(outcome));
             }
-            // ---- edittui: safe item edits ----
             Command::ExecuteWrite { id, planned } => {
                 let backend = Arc::clone(&self.backend);
                 let results = self.results.clone();
@@ -166,22 +124,7 @@ impl Worker {
                     "no terminal to hand to $EDITOR here".to_owned(),
                 )));
             }
-            // query builder (issue 6, `query`)
-            Command::QueryPage { id, request } => {
-                let backend = Arc::clone(&self.backend);
-                self.spawn_read(id, async move {
-                    let result = backend.query(request).await;
-                    Action::QueryPage { id, result }
-                });
-            }
-            Command::GetItem { id, request } => {
-                let backend = Arc::clone(&self.backend);
-                self.spawn_read(id, async move {
-                    let result = backend.get_item(request).await;
-                    Action::BaseItem { id, result }
-                });
-            }
-            // qextras: a short append on the loop's thread keeps history lines in run order.
+            // A short append on the loop's thread keeps history lines in run order.
             Command::AppendHistory { path, line } => {
                 if let Err(error) = crate::app::state::query_history::append(&path, &line) {
                     let _ = self.results.send(Action::Notice(format!(

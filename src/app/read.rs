@@ -1,0 +1,121 @@
+//! Reads as data. `update` asks for a read with [`Command::Read`](super::command::Command::Read);
+//! the worker (and the test harness) perform it with one function and answer with
+//! [`Action::ReadDone`](super::action::Action::ReadDone), which carries the request id and the
+//! owner back unchanged, so `update` hands the answer to whoever asked. A new kind of read adds a
+//! variant here and a branch where it is performed; nothing else routes it.
+
+use super::request_id::RequestId;
+use crate::backend::{BackendError, GetOutput, GetRequest, Page, QueryRequest, ScanRequest};
+use crate::domain::schema::TableDescription;
+
+/// One read against the backend.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Read {
+    /// DescribeTable.
+    Describe { table: String },
+    /// The AWS account behind the connection (STS), for the header.
+    Account,
+    /// One Scan page.
+    Scan(ScanRequest),
+    /// One Query page.
+    Query(QueryRequest),
+    /// One GetItem.
+    Get(GetRequest),
+}
+
+/// What a [`Read`] returned, one variant per kind of read.
+#[derive(Clone, Debug, PartialEq)]
+pub enum ReadAnswer {
+    Described(Box<TableDescription>),
+    Account(Option<String>),
+    Page(Page),
+    Item(GetOutput),
+}
+
+/// Who asked for a read: the part of the state its answer belongs to.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ReadFor {
+    /// The table description (startup).
+    Description,
+    /// The account id in the header.
+    Account,
+    /// A page of the discovery scan.
+    Discovery,
+    /// A page of a partition opened from the collections.
+    Partition,
+    /// A page of a query run from the builder, palette or history.
+    QueryRun,
+    /// The base item of a query result row from a KEYS_ONLY / INCLUDE index.
+    QueryBaseItem,
+    /// A page of an index browse or of the coverage scans.
+    IndexScan,
+    /// The base item behind an index item.
+    IndexBaseItem,
+}
+
+/// A read as `update` asks for it.
+#[derive(Clone, Debug, PartialEq)]
+pub struct ReadJob {
+    pub id: RequestId,
+    pub owner: ReadFor,
+    pub read: Read,
+}
+
+impl ReadJob {
+    #[must_use]
+    pub fn new(id: RequestId, owner: ReadFor, read: Read) -> Self {
+        Self { id, owner, read }
+    }
+}
+
+/// An answer of another kind than the read asked for: only a wrong pairing in the code that
+/// performs reads could cause it, and it is shown like any failed read rather than hidden.
+fn wrong_answer(expected: &str, got: &ReadAnswer) -> BackendError {
+    BackendError::Service {
+        code: "WrongAnswer".to_owned(),
+        message: format!("expected {expected}, got {}", got.kind()),
+    }
+}
+
+impl ReadAnswer {
+    fn kind(&self) -> &'static str {
+        match self {
+            Self::Described(_) => "a table description",
+            Self::Account(_) => "an account",
+            Self::Page(_) => "a page",
+            Self::Item(_) => "an item",
+        }
+    }
+
+    /// The table description of a [`Read::Describe`].
+    pub fn into_description(self) -> Result<Box<TableDescription>, BackendError> {
+        match self {
+            Self::Described(description) => Ok(description),
+            other => Err(wrong_answer("a table description", &other)),
+        }
+    }
+
+    /// The account of a [`Read::Account`].
+    pub fn into_account(self) -> Result<Option<String>, BackendError> {
+        match self {
+            Self::Account(account) => Ok(account),
+            other => Err(wrong_answer("an account", &other)),
+        }
+    }
+
+    /// The page of a [`Read::Scan`] or [`Read::Query`].
+    pub fn into_page(self) -> Result<Page, BackendError> {
+        match self {
+            Self::Page(page) => Ok(page),
+            other => Err(wrong_answer("a page", &other)),
+        }
+    }
+
+    /// The item of a [`Read::Get`].
+    pub fn into_item(self) -> Result<GetOutput, BackendError> {
+        match self {
+            Self::Item(output) => Ok(output),
+            other => Err(wrong_answer("an item", &other)),
+        }
+    }
+}

@@ -1,0 +1,41 @@
+//! Hands a read's answer to the part of the state that asked for it. The owner travels with the
+//! request and comes back unchanged, so this is the only place answers are routed.
+
+use crate::app::command::Command;
+use crate::app::read::{ReadAnswer, ReadFor};
+use crate::app::request_id::RequestId;
+use crate::app::state::State;
+use crate::backend::BackendError;
+
+use super::{account, collections, describe, index_scans, indexes, query, scan};
+
+pub(super) fn read_done(
+    state: &mut State,
+    id: RequestId,
+    owner: ReadFor,
+    result: Result<ReadAnswer, BackendError>,
+) -> Vec<Command> {
+    match owner {
+        ReadFor::Description => {
+            describe::described(state, id, result.and_then(ReadAnswer::into_description))
+        }
+        ReadFor::Account => {
+            account::answered(state, id, result.and_then(ReadAnswer::into_account));
+            Vec::new()
+        }
+        ReadFor::Discovery => scan::page(state, id, result.and_then(ReadAnswer::into_page)),
+        ReadFor::Partition => {
+            collections::partition_page(state, id, result.and_then(ReadAnswer::into_page))
+        }
+        ReadFor::QueryRun => {
+            query::results::page(state, id, result.and_then(ReadAnswer::into_page))
+        }
+        ReadFor::IndexScan => index_scans::page(state, id, result.and_then(ReadAnswer::into_page)),
+        ReadFor::QueryBaseItem => {
+            query::results::base_item(state, id, result.and_then(ReadAnswer::into_item))
+        }
+        ReadFor::IndexBaseItem => {
+            indexes::base_item(state, id, result.and_then(ReadAnswer::into_item))
+        }
+    }
+}

@@ -1,0 +1,27 @@
+//! Performing a read: the one function the worker and the test harness both call, so a read and
+//! its answer cannot be paired differently in one of them.
+
+use crate::app::action::Action;
+use crate::app::read::{Read, ReadAnswer, ReadJob};
+use crate::backend::{Backend, BackendError};
+
+/// Sends `read` to `backend`.
+pub async fn perform(read: Read, backend: &dyn Backend) -> Result<ReadAnswer, BackendError> {
+    match read {
+        Read::Describe { table } => backend
+            .describe_table(&table)
+            .await
+            .map(|description| ReadAnswer::Described(Box::new(description))),
+        Read::Account => backend.account_id().await.map(ReadAnswer::Account),
+        Read::Scan(request) => backend.scan(request).await.map(ReadAnswer::Page),
+        Read::Query(request) => backend.query(request).await.map(ReadAnswer::Page),
+        Read::Get(request) => backend.get_item(request).await.map(ReadAnswer::Item),
+    }
+}
+
+/// Performs `job` and wraps its answer as the action `update` routes back to the job's owner.
+pub async fn answer(job: ReadJob, backend: &dyn Backend) -> Action {
+    let ReadJob { id, owner, read } = job;
+    let result = perform(read, backend).await;
+    Action::ReadDone { id, owner, result }
+}
