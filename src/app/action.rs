@@ -182,15 +182,14 @@ pub enum Action {
     /// A key typed into the editor (keys the editor section does not bind).
     #[serde(skip)]
     EditorKey(crate::keymap::Key),
-    /// A write finished (or was refused).
+    /// A write finished (or was refused). `journal_error` says why a written write could not
+    /// be journaled.
     #[serde(skip)]
     WriteDone {
         id: RequestId,
         result: Result<crate::edit::execute::WriteOutcome, BackendError>,
+        journal_error: Option<String>,
     },
-    /// The journal line was appended (or not).
-    #[serde(skip)]
-    JournalWritten(Result<(), String>),
     /// The journal's last entry for the table, for undo.
     #[serde(skip)]
     JournalLoaded {
@@ -336,7 +335,6 @@ impl Action {
             Self::DiscardEdit => "discard_edit",
             Self::EditorKey(_)
             | Self::WriteDone { .. }
-            | Self::JournalWritten(_)
             | Self::JournalLoaded { .. }
             | Self::ExternalEdited(_) => return None,
             Self::OpenQueryForm => "open_query_form",
@@ -415,7 +413,6 @@ mod tests {
             "notice",
             "editor_key",
             "write_done",
-            "journal_written",
             "journal_loaded",
             "external_edited",
         ] {

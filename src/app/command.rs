@@ -15,17 +15,14 @@ pub enum Command {
     CopyToClipboard { text: String, what: String },
     /// Leaves the loop; the terminal guard restores the screen.
     Quit,
-    /// Sends a confirmed write through the shared executor; answers with `Action::WriteDone`.
-    /// Never cancelled: once confirmed, a write runs to its outcome.
+    /// Sends a confirmed write to `table` and journals it when `journal` is set, through the
+    /// same execute-and-journal function as the headless commands; answers with
+    /// `Action::WriteDone`. Never cancelled: once confirmed, a write runs to its outcome.
     ExecuteWrite {
         id: RequestId,
+        table: String,
         planned: Box<crate::domain::edit::PlannedWrite>,
-    },
-    /// Appends the journal line of a successful write (the worker stamps the time and the
-    /// connection); answers with `Action::JournalWritten`.
-    AppendJournal {
-        path: std::path::PathBuf,
-        write: Box<JournalWrite>,
+        journal: Option<std::path::PathBuf>,
     },
     /// Reads the journal's last entry for `table`; answers with `Action::JournalLoaded`.
     LoadJournal {
@@ -42,17 +39,6 @@ pub enum Command {
         path: std::path::PathBuf,
         line: String,
     },
-}
-
-/// What the journal records about one successful write.
-#[derive(Clone, Debug, PartialEq)]
-pub struct JournalWrite {
-    pub table: String,
-    pub planned: crate::domain::edit::PlannedWrite,
-    /// The primary key written (for a key change, the old one).
-    pub key: crate::domain::value::Item,
-    pub before: Option<crate::domain::value::Item>,
-    pub after: Option<crate::domain::value::Item>,
 }
 
 impl Command {

@@ -15,8 +15,10 @@ use crate::backend::Backend;
 use crate::clipboard::Clipboard;
 
 mod read;
+mod write;
 
 pub use read::{answer, perform};
+pub use write::write_done;
 
 /// What the loop should do after a command.
 #[derive(Debug, PartialEq, Eq)]
@@ -77,31 +79,19 @@ impl Worker {
                 });
                 let _ = self.results.send(Action::Copied(outcome));
             }
-            Command::ExecuteWrite { id, planned } => {
+            Command::ExecuteWrite {
+                id,
+                table,
+                planned,
+                journal,
+            } => {
                 let backend = Arc::clone(&self.backend);
                 let results = self.results.clone();
                 // Not kept for cancelling: a confirmed write always runs to its outcome.
                 tokio::spawn(async move {
-                    let result =
-                        crate::edit::execute::execute_planned(backend.as_ref(), &planned).await;
-                    let _ = results.send(Action::WriteDone { id, result });
-                });
-            }
-            Command::AppendJournal { path, write } => {
-                let results = self.results.clone();
-                let entry = crate::journal::JournalEntry::for_write(
-                    &self.backend.connection(),
-                    &write.table,
-                    &write.planned,
-                    write.key,
-                    write.before,
-                    write.after,
-                );
-                tokio::task::spawn_blocking(move || {
-                    let result = crate::journal::Journal::open(path)
-                        .append(&entry)
-                        .map_err(|error| error.to_string());
-                    let _ = results.send(Action::JournalWritten(result));
+                    let done =
+                        write::write_done(id, &table, &planned, journal, backend.as_ref()).await;
+                    let _ = results.send(done);
                 });
             }
             Command::LoadJournal { id, path, table } => {

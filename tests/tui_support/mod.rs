@@ -95,32 +95,28 @@ impl Harness {
                 self.requests.push(Command::Read(job.clone()));
                 Some(ddbx::worker::answer(job, self.backend.as_ref()).await)
             }
-            // Writes run through the shared executor, the journal on disk.
-            Command::ExecuteWrite { id, planned } => {
+            // Writes run through the worker's own write path, the journal on disk.
+            Command::ExecuteWrite {
+                id,
+                table,
+                planned,
+                journal,
+            } => {
+                let done = ddbx::worker::write_done(
+                    id,
+                    &table,
+                    &planned,
+                    journal.clone(),
+                    self.backend.as_ref(),
+                )
+                .await;
                 self.requests.push(Command::ExecuteWrite {
                     id,
-                    planned: planned.clone(),
+                    table,
+                    planned,
+                    journal,
                 });
-                Some(Action::WriteDone {
-                    id,
-                    result: ddbx::edit::execute::execute_planned(self.backend.as_ref(), &planned)
-                        .await,
-                })
-            }
-            Command::AppendJournal { path, write } => {
-                let entry = ddbx::journal::JournalEntry::for_write(
-                    &self.backend.connection(),
-                    &write.table,
-                    &write.planned,
-                    write.key,
-                    write.before,
-                    write.after,
-                );
-                Some(Action::JournalWritten(
-                    ddbx::journal::Journal::open(path)
-                        .append(&entry)
-                        .map_err(|error| error.to_string()),
-                ))
+                Some(done)
             }
             Command::LoadJournal { id, path, table } => Some(Action::JournalLoaded {
                 id,

@@ -16,7 +16,6 @@ mod scan;
 // ---- edittui: safe item edits ----
 mod conflict;
 mod edit;
-mod journal_entry;
 mod refresh;
 mod undo;
 pub mod write;
@@ -95,12 +94,11 @@ fn apply(state: &mut State, action: Action) -> Vec<Command> {
             Vec::new()
         }
         Action::ReadDone { id, owner, result } => read_done::read_done(state, id, owner, result),
-        // edittui: safe item edits
-        Action::WriteDone { id, result } => write::write_done(state, id, result),
-        Action::JournalWritten(result) => {
-            undo::journal_written(state, result);
-            Vec::new()
-        }
+        Action::WriteDone {
+            id,
+            result,
+            journal_error,
+        } => write::write_done(state, id, result, journal_error.as_deref()),
         Action::JournalLoaded { id, result } => undo::journal_loaded(state, id, result),
         Action::ExternalEdited(result) => {
             edit::external_edited(state, result);

@@ -1,44 +1,14 @@
-//! The journal side of writes: one entry appended after every successful write (the worker does
-//! the I/O), and `undo`, which reads the last entry for this table and previews its undo like
-//! any other write.
+//! The journal side of writes: `undo` reads the last entry for this table and previews its undo
+//! like any other write (each write is journaled by the executor that sends it).
 
 use crate::app::command::Command;
 use crate::app::request_id::RequestId;
-use crate::app::state::edit::{EditFlow, EditPurpose, EditStage, Review};
+use crate::app::state::edit::{EditFlow, EditPurpose, EditStage};
 use crate::app::state::{Notice, State};
 use crate::domain::edit::ConditionMode;
-use crate::domain::value::Item;
 use crate::journal::{JournalEntry, plan_undo};
 
-use super::journal_entry::record_for;
 use super::write::{show_planned, with_context};
-
-/// The journal command for a successful write (none when there is no journal).
-pub(super) fn journal(
-    state: &State,
-    flow: &EditFlow,
-    review: &Review,
-    before: Option<Item>,
-    after: Option<Item>,
-) -> Vec<Command> {
-    let Some(path) = state.journal_path.clone() else {
-        return Vec::new();
-    };
-    let write = record_for(state, flow, review, before, after);
-    vec![Command::AppendJournal {
-        path,
-        write: Box::new(write),
-    }]
-}
-
-/// The journal append finished.
-pub(super) fn journal_written(state: &mut State, result: Result<(), String>) {
-    if let Err(error) = result {
-        state.notice = Some(Notice::Error(format!(
-            "the write succeeded but the journal could not be written: {error} (undo will not know it)"
-        )));
-    }
-}
 
 /// `undo`: reads the journal's last entry for this table.
 pub(super) fn request_undo(state: &mut State) -> Vec<Command> {

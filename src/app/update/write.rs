@@ -16,7 +16,7 @@ use crate::domain::value::{AttrValue, Item};
 use crate::edit::execute::WriteOutcome;
 
 use super::edit::close;
-use super::{conflict, refresh, undo};
+use super::{conflict, refresh};
 
 /// Runs `plan` with the edit context of this table (and the model's version attribute for
 /// `item`'s entity); `None` before the table is described.
@@ -273,7 +273,12 @@ fn send(state: &mut State) -> Vec<Command> {
     let planned = Box::new(review.planned.clone());
     flow.stage = EditStage::Sending { id, review };
     state.notice = Some(Notice::Info("sending…".to_owned()));
-    vec![Command::ExecuteWrite { id, planned }]
+    vec![Command::ExecuteWrite {
+        id,
+        table: state.table.clone(),
+        planned,
+        journal: state.journal_path.clone(),
+    }]
 }
 
 /// Keys while typing the table name before the first write to real AWS.
@@ -311,6 +316,7 @@ pub(super) fn write_done(
     state: &mut State,
     id: RequestId,
     result: Result<WriteOutcome, BackendError>,
+    journal_error: Option<&str>,
 ) -> Vec<Command> {
     if state.edit.as_ref().and_then(|flow| flow.sending()) != Some(id) {
         return Vec::new();
@@ -323,11 +329,15 @@ pub(super) fn write_done(
         return Vec::new();
     };
     match result {
-        Ok(WriteOutcome::Written { before, after }) => {
+        Ok(WriteOutcome::Written { after, .. }) => {
             let summary = review.planned.summary.clone();
-            let mut commands = undo::journal(state, &flow, &review, before, after.clone());
-            commands.extend(refresh::after_write(state, &flow, &review, after));
-            state.notice = Some(Notice::Info(format!("written: {summary}")));
+            let commands = refresh::after_write(state, &flow, &review, after);
+            state.notice = Some(match journal_error {
+                None => Notice::Info(format!("written: {summary}")),
+                Some(error) => Notice::Error(format!(
+                    "the write succeeded but the journal could not be written: {error} (undo will not know it)"
+                )),
+            });
             commands
         }
         Ok(WriteOutcome::Conflict { current }) => {
