@@ -29,7 +29,7 @@ pub mod results_table;
 use ratatui::Frame;
 use ratatui::layout::{Constraint, Layout};
 
-use crate::app::state::{Overlay, State, View};
+use crate::app::state::{Mode, Overlay, State, View};
 
 /// Draws the whole screen.
 pub fn render(frame: &mut Frame<'_>, state: &State) {
@@ -73,23 +73,39 @@ pub fn render(frame: &mut Frame<'_>, state: &State) {
     }
     status::render_message(frame, message_area, state);
     status::render(frame, status_area, state);
-    match &state.overlay {
-        None => {}
-        Some(Overlay::Help) => overlay::help(frame, body_area, state),
-        Some(Overlay::Prompt(prompt)) => overlay::prompt(frame, body_area, state, prompt),
-        Some(Overlay::ConfirmScan {
-            size_bytes,
-            item_count,
-        }) => {
-            overlay::confirm_scan(frame, body_area, state, *size_bytes, *item_count);
+    match state.mode() {
+        Mode::Help => overlay::help(frame, body_area, state),
+        Mode::Prompt => {
+            if let Some(Overlay::Prompt(prompt)) = &state.overlay {
+                overlay::prompt(frame, body_area, state, prompt);
+            }
         }
-        Some(Overlay::ConfirmDiscardEdit) => edit::confirm_discard(frame, body_area, state),
-        Some(Overlay::TypeTableName(typed)) => {
-            edit::type_table_name(frame, body_area, state, typed);
+        Mode::ConfirmScan => {
+            if let Some(Overlay::ConfirmScan {
+                size_bytes,
+                item_count,
+            }) = &state.overlay
+            {
+                overlay::confirm_scan(frame, body_area, state, *size_bytes, *item_count);
+            }
         }
-        Some(Overlay::QueryForm(form)) => query_form::render(frame, body_area, state, form),
-        Some(Overlay::Palette(palette_state)) => {
-            palette::render(frame, body_area, state, palette_state);
+        Mode::ConfirmDiscardEdit => edit::confirm_discard(frame, body_area, state),
+        Mode::TypeTableName => {
+            if let Some(Overlay::TypeTableName(typed)) = &state.overlay {
+                edit::type_table_name(frame, body_area, state, typed);
+            }
         }
+        Mode::QueryForm => {
+            if let Some(Overlay::QueryForm(form)) = &state.overlay {
+                query_form::render(frame, body_area, state, form);
+            }
+        }
+        Mode::Palette => {
+            if let Some(Overlay::Palette(palette_state)) = &state.overlay {
+                palette::render(frame, body_area, state, palette_state);
+            }
+        }
+        // The edit flow and the view are drawn above as the layers beneath every overlay.
+        Mode::Editor | Mode::Preview | Mode::Conflict | Mode::View(_) => {}
     }
 }

@@ -9,7 +9,7 @@ use ratatui::widgets::{Block, Clear, Paragraph, Wrap};
 
 use super::text::{bytes, count, safe};
 use crate::app::action::Action;
-use crate::app::state::{Prompt, PromptKind, State, View};
+use crate::app::state::{Prompt, PromptKind, State};
 use crate::keymap::Section;
 
 pub(super) fn centered(area: Rect, width: u16, height: u16) -> Rect {
@@ -23,17 +23,9 @@ pub(super) fn centered(area: Rect, width: u16, height: u16) -> Rect {
 }
 
 /// The section of the view under the overlay.
-fn view_section(state: &State) -> Section {
-    match state.history.current() {
-        View::Overview => Section::Overview,
-        View::Inspector(_) => Section::Inspector,
-        View::QueryResults { .. } => Section::QueryResults,
-        _ => Section::Collections,
-    }
-}
-
 pub(super) fn help(frame: &mut Frame<'_>, area: Rect, state: &State) {
-    let section = view_section(state);
+    // The keys of the screen under the help, from the keymap section that screen uses.
+    let section = state.view_mode().section();
     // One line per action: all keys bound to it, then its description.
     let mut rows: Vec<(String, String)> = Vec::new();
     for binding in state.keymap.effective(section) {

@@ -230,14 +230,3 @@ pub const fn format_label(format: EditFormat) -> &'static str {
         EditFormat::TypedJson => "typed JSON",
     }
 }
-
-/// The keymap section of an edit flow's current stage.
-#[must_use]
-pub fn section(flow: Option<&EditFlow>) -> crate::keymap::Section {
-    use crate::keymap::Section;
-    match flow.map(|flow| &flow.stage) {
-        Some(EditStage::Editing) | None => Section::Editor,
-        Some(EditStage::Review(_) | EditStage::Sending { .. }) => Section::Preview,
-        Some(EditStage::Conflict(_)) => Section::Conflict,
-    }
-}

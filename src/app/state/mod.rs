@@ -6,6 +6,7 @@ pub mod editor_text;
 pub mod inspector;
 pub mod item_facts;
 pub mod loadable;
+pub mod mode;
 pub mod partition;
 pub mod view;
 // query builder (issue 6, `query`)
@@ -29,6 +30,7 @@ use std::collections::BTreeMap;
 pub use discovery::{Discovery, ScanStatus};
 pub use inspector::Inspector;
 pub use loadable::Loadable;
+pub use mode::{Mode, ViewMode};
 pub use partition::Partition;
 pub use view::{History, View};
 // query builder (issue 6, `query`)
@@ -40,7 +42,7 @@ use super::request_id::RequestIds;
 use crate::backend::Connection;
 use crate::domain::entity::EntityDecoder;
 use crate::domain::schema::TableDescription;
-use crate::keymap::{Keymap, Section};
+use crate::keymap::Keymap;
 
 /// Tunables fixed at startup.
 #[derive(Clone, Debug, PartialEq)]
@@ -197,34 +199,6 @@ impl State {
             last_form: None,
             query_history: query_history::QueryHistory::default(),
             indexes: indexes::Indexes::default(),
-        }
-    }
-
-    /// The keymap section that receives keys now.
-    #[must_use]
-    pub fn section(&self) -> Section {
-        match &self.overlay {
-            Some(Overlay::Help) => Section::Help,
-            Some(Overlay::Prompt(_)) => Section::Prompt,
-            Some(Overlay::ConfirmScan { .. }) => Section::Confirm,
-            Some(Overlay::ConfirmDiscardEdit) => Section::Confirm,
-            Some(Overlay::TypeTableName(_)) => Section::Prompt,
-            None if self.edit.is_some() => edit::section(self.edit.as_deref()),
-            Some(Overlay::QueryForm(_)) => Section::QueryForm,
-            Some(Overlay::Palette(_)) => Section::Palette,
-            None => match self.history.current() {
-                View::Overview => Section::Overview,
-                View::Inspector(_) => Section::Inspector,
-                View::Prefixes { .. } | View::Partitions { .. } | View::Partition { .. } => {
-                    Section::Collections
-                }
-                View::QueryResults { .. } => Section::QueryResults,
-                // indexes
-                View::Indexes { .. }
-                | View::IndexGroups { .. }
-                | View::IndexItems { .. }
-                | View::IndexCoverage { .. } => Section::Indexes,
-            },
         }
     }
 

@@ -6,7 +6,7 @@ use ratatui_textarea::Input;
 
 use crate::app::action::Action;
 use crate::app::command::Command;
-use crate::app::state::edit::{EditFlow, EditPurpose, EditStage, Editor, format_label};
+use crate::app::state::edit::{EditFlow, EditPurpose, Editor, format_label};
 use crate::app::state::partition::{PartitionRow, partition_text};
 use crate::app::state::{Notice, Overlay, State, View};
 use crate::domain::edit::EditFormat;
@@ -132,19 +132,8 @@ fn prefix_of(value: &str) -> &str {
     value.rfind('#').map_or("", |at| &value[..=at])
 }
 
-/// A key on the edit flow's current stage (no overlay open).
-pub(super) fn flow_key(state: &mut State, action: Action) -> Vec<Command> {
-    let Some(flow) = state.edit.as_deref() else {
-        return Vec::new();
-    };
-    match flow.stage {
-        EditStage::Editing => editor_key(state, action),
-        EditStage::Review(_) | EditStage::Sending { .. } => write::review_key(state, &action),
-        EditStage::Conflict(_) => super::conflict::key(state, &action),
-    }
-}
-
-fn editor_key(state: &mut State, action: Action) -> Vec<Command> {
+/// Keys in the item editor.
+pub(super) fn editor_key(state: &mut State, action: Action) -> Vec<Command> {
     let Some(editor) = state.edit.as_mut().and_then(|flow| flow.editor.as_mut()) else {
         return Vec::new();
     };

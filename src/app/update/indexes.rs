@@ -26,18 +26,6 @@ pub(super) fn show(state: &mut State) -> Vec<Command> {
     Vec::new()
 }
 
-/// Whether the current view is one of the index screens.
-#[must_use]
-pub(super) fn is_index_view(view: &View) -> bool {
-    matches!(
-        view,
-        View::Indexes { .. }
-            | View::IndexGroups { .. }
-            | View::IndexItems { .. }
-            | View::IndexCoverage { .. }
-    )
-}
-
 /// Rows of an index screen (`None` for other views).
 #[must_use]
 pub fn row_count(state: &State) -> Option<usize> {

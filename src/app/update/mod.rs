@@ -36,7 +36,7 @@ pub use conflict::why_not_reapply as conflict_reason;
 use super::action::Action;
 use super::command::Command;
 use super::read::{Read, ReadFor};
-use super::state::{Loadable, Notice, Overlay, State, View};
+use super::state::{Loadable, Mode, Notice, Overlay, State, View, ViewMode};
 
 /// The commands to run when the app starts: describe the table (discovery follows), then learn
 /// the account for the header. A preloaded description is taken as DescribeTable's answer.
@@ -104,17 +104,40 @@ fn apply(state: &mut State, action: Action) -> Vec<Command> {
             edit::external_edited(state, result);
             Vec::new()
         }
-        other => match state.overlay.clone() {
-            Some(Overlay::Help) => help(state, &other),
-            Some(Overlay::Prompt(prompt)) => prompt::key(state, prompt, other),
-            Some(Overlay::ConfirmScan { .. }) => scan::confirm_key(state, &other),
-            Some(Overlay::ConfirmDiscardEdit) => edit::confirm_discard_key(state, &other),
-            Some(Overlay::TypeTableName(typed)) => write::table_name_key(state, typed, other),
-            None if state.edit.is_some() => edit::flow_key(state, other),
-            Some(Overlay::QueryForm(form)) => query::form::key(state, *form, other),
-            Some(Overlay::Palette(palette)) => palette::key(state, palette, other),
-            None => view_action(state, other),
+        other => key_action(state, other),
+    }
+}
+
+/// A bound key (or typed text) goes to the screen in charge, as [`State::mode`] decides.
+fn key_action(state: &mut State, action: Action) -> Vec<Command> {
+    match state.mode() {
+        Mode::Help => help(state, &action),
+        Mode::Prompt => match state.overlay.clone() {
+            Some(Overlay::Prompt(prompt)) => prompt::key(state, prompt, action),
+            _ => Vec::new(),
         },
+        Mode::ConfirmScan => scan::confirm_key(state, &action),
+        Mode::ConfirmDiscardEdit => edit::confirm_discard_key(state, &action),
+        Mode::TypeTableName => match state.overlay.clone() {
+            Some(Overlay::TypeTableName(typed)) => write::table_name_key(state, typed, action),
+            _ => Vec::new(),
+        },
+        Mode::Editor => edit::editor_key(state, action),
+        Mode::Preview => write::review_key(state, &action),
+        Mode::Conflict => conflict::key(state, &action),
+        Mode::QueryForm => match state.overlay.clone() {
+            Some(Overlay::QueryForm(form)) => query::form::key(state, *form, action),
+            _ => Vec::new(),
+        },
+        Mode::Palette => match state.overlay.clone() {
+            Some(Overlay::Palette(palette)) => palette::key(state, palette, action),
+            _ => Vec::new(),
+        },
+        Mode::View(ViewMode::Indexes) => match indexes::action(state, &action) {
+            Some(commands) => commands,
+            None => view_action(state, action),
+        },
+        Mode::View(_) => view_action(state, action),
     }
 }
 
@@ -127,11 +150,6 @@ fn help(state: &mut State, action: &Action) -> Vec<Command> {
 
 /// An action on the current view (no overlay open).
 fn view_action(state: &mut State, action: Action) -> Vec<Command> {
-    if indexes::is_index_view(state.history.current())
-        && let Some(commands) = indexes::action(state, &action)
-    {
-        return commands;
-    }
     match action {
         Action::ToggleHelp => {
             state.overlay = Some(Overlay::Help);

@@ -1,0 +1,130 @@
+//! Which screen owns the keyboard and is drawn on top. This is the one place that orders
+//! overlays, the edit flow and views: key routing, the keymap section and rendering all match on
+//! [`State::mode`], so a key can never go to a screen other than the one drawn.
+
+use super::{Overlay, State, View};
+use crate::app::state::edit::EditStage;
+use crate::keymap::Section;
+
+/// The screen in charge, from the topmost layer down.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Mode {
+    Help,
+    /// Jump to a partition or search the list.
+    Prompt,
+    /// Scanning a large table: the question.
+    ConfirmScan,
+    /// Leaving the editor would lose changes: the question.
+    ConfirmDiscardEdit,
+    /// The first write of a session on real AWS: typing the table name.
+    TypeTableName,
+    /// The item editor.
+    Editor,
+    /// The write preview, waiting for confirmation (or the write being sent).
+    Preview,
+    /// The 3-way view after a conflict.
+    Conflict,
+    QueryForm,
+    Palette,
+    /// No overlay: the current view.
+    View(ViewMode),
+}
+
+/// The kind of view under every overlay.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ViewMode {
+    Overview,
+    /// Prefixes, partitions and one partition's items.
+    Collections,
+    Inspector,
+    QueryResults,
+    /// The GSI browser and the sparse-index inspector.
+    Indexes,
+}
+
+impl Mode {
+    /// The keymap section that receives keys in this mode.
+    #[must_use]
+    pub const fn section(self) -> Section {
+        match self {
+            Self::Help => Section::Help,
+            Self::Prompt | Self::TypeTableName => Section::Prompt,
+            Self::ConfirmScan | Self::ConfirmDiscardEdit => Section::Confirm,
+            Self::Editor => Section::Editor,
+            Self::Preview => Section::Preview,
+            Self::Conflict => Section::Conflict,
+            Self::QueryForm => Section::QueryForm,
+            Self::Palette => Section::Palette,
+            Self::View(view) => view.section(),
+        }
+    }
+}
+
+impl ViewMode {
+    /// The kind of `view`.
+    #[must_use]
+    pub const fn of(view: &View) -> Self {
+        match view {
+            View::Overview => Self::Overview,
+            View::Prefixes { .. } | View::Partitions { .. } | View::Partition { .. } => {
+                Self::Collections
+            }
+            View::Inspector(_) => Self::Inspector,
+            View::QueryResults { .. } => Self::QueryResults,
+            View::Indexes { .. }
+            | View::IndexGroups { .. }
+            | View::IndexItems { .. }
+            | View::IndexCoverage { .. } => Self::Indexes,
+        }
+    }
+
+    #[must_use]
+    pub const fn section(self) -> Section {
+        match self {
+            Self::Overview => Section::Overview,
+            Self::Collections => Section::Collections,
+            Self::Inspector => Section::Inspector,
+            Self::QueryResults => Section::QueryResults,
+            Self::Indexes => Section::Indexes,
+        }
+    }
+}
+
+impl State {
+    /// The screen in charge now. The edit flow sits above the view and below every overlay,
+    /// including the questions it asks itself (discard, table name).
+    #[must_use]
+    pub fn mode(&self) -> Mode {
+        match &self.overlay {
+            Some(Overlay::Help) => Mode::Help,
+            Some(Overlay::Prompt(_)) => Mode::Prompt,
+            Some(Overlay::ConfirmScan { .. }) => Mode::ConfirmScan,
+            Some(Overlay::ConfirmDiscardEdit) => Mode::ConfirmDiscardEdit,
+            Some(Overlay::TypeTableName(_)) => Mode::TypeTableName,
+            None if self.edit.is_some() => self.edit_mode(),
+            Some(Overlay::QueryForm(_)) => Mode::QueryForm,
+            Some(Overlay::Palette(_)) => Mode::Palette,
+            None => Mode::View(self.view_mode()),
+        }
+    }
+
+    /// The kind of the current view (what is under every overlay).
+    #[must_use]
+    pub fn view_mode(&self) -> ViewMode {
+        ViewMode::of(self.history.current())
+    }
+
+    fn edit_mode(&self) -> Mode {
+        match self.edit.as_deref().map(|flow| &flow.stage) {
+            Some(EditStage::Review(_) | EditStage::Sending { .. }) => Mode::Preview,
+            Some(EditStage::Conflict(_)) => Mode::Conflict,
+            Some(EditStage::Editing) | None => Mode::Editor,
+        }
+    }
+
+    /// The keymap section that receives keys now.
+    #[must_use]
+    pub fn section(&self) -> Section {
+        self.mode().section()
+    }
+}
