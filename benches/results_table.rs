@@ -5,7 +5,7 @@
 use std::hint::black_box;
 
 use criterion::{Criterion, criterion_group, criterion_main};
-use ddbx::app::state::columns::Columns;
+use ddbx::app::state::table::columns::Columns;
 use ddbx::domain::entity::EntityDecoder;
 use ddbx::domain::number::Number;
 use ddbx::domain::schema::{KeyAttribute, KeySchema, TableDescription};

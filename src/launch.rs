@@ -240,10 +240,10 @@ pub fn query_history(
     connection: &crate::backend::Connection,
     table: &str,
 ) -> (
-    crate::app::state::query_history::QueryHistory,
+    crate::app::state::query::history::QueryHistory,
     Option<String>,
 ) {
-    use crate::app::state::query_history::{QueryHistory, default_file, load};
+    use crate::app::state::query::history::{QueryHistory, default_file, load};
     if connection.kind != "aws" {
         return (QueryHistory::default(), None);
     }

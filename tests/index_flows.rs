@@ -11,7 +11,7 @@ use std::sync::Arc;
 use ddbx::app::action::Action;
 use ddbx::app::command::Command;
 use ddbx::app::read::{Read, ReadFor, ReadJob};
-use ddbx::app::state::coverage::CoverageMode;
+use ddbx::app::state::indexes::coverage::CoverageMode;
 use ddbx::app::state::{Notice, ScanStatus, Settings, View};
 use ddbx::backend::memory::MemoryBackend;
 use ddbx::domain::entity::EntityDecoder;
@@ -286,7 +286,7 @@ async fn the_sparse_inspector_says_why_items_are_not_in_the_index_and_opens_an_e
     harness.act(Action::ShowIndexCoverage).await;
     assert!(matches!(view(&harness), View::IndexCoverage { index, .. } if index == "GSI2"));
     harness.act(Action::CoverageFull).await;
-    let lines = ddbx::app::state::coverage_lines::coverage_lines(&harness.state, "GSI2");
+    let lines = ddbx::app::state::indexes::coverage_lines::coverage_lines(&harness.state, "GSI2");
     let user_line = lines
         .iter()
         .position(|line| {
@@ -312,7 +312,7 @@ async fn the_sparse_inspector_says_why_items_are_not_in_the_index_and_opens_an_e
         panic!("the example opens in the inspector");
     };
     assert_eq!(inspector.item.get("type"), Some(&AttrValue::s("User")));
-    let rows = inspector.rows(&ddbx::app::update::rows::row_context(&harness.state));
+    let rows = inspector.rows(&ddbx::app::state::rows::row_context(&harness.state));
     assert!(
         rows.iter()
             .any(|row| row.value == "not in GSI2: GSI2PK missing, GSI2SK missing"),

@@ -3,7 +3,7 @@
 
 mod tui_support;
 
-use ddbx::app::state::columns::Columns;
+use ddbx::app::state::table::columns::Columns;
 use ddbx::domain::entity::EntityDecoder;
 use ddbx::domain::number::Number;
 use ddbx::domain::schema::{KeyAttribute, KeySchema, TableDescription};

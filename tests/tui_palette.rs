@@ -11,7 +11,7 @@ use std::sync::Arc;
 use ddbx::app::action::Action;
 use ddbx::app::command::Command;
 use ddbx::app::state::palette::PaletteStage;
-use ddbx::app::state::query_history::{self, QueryHistory};
+use ddbx::app::state::query::history::{self, QueryHistory};
 use ddbx::app::state::{Overlay, Settings, View};
 use ddbx::backend::memory::MemoryBackend;
 use ddbx::backend::{Backend, ExpressionParams, QueryRequest};
@@ -221,7 +221,7 @@ async fn a_parameter_mistake_keeps_the_palette_open_with_the_reason_and_sends_no
 async fn an_executed_query_is_recorded_and_rerun_from_the_palette() {
     let scratch = Scratch::new("rerun");
     let mut harness = demo_with_model(backend()).await;
-    let file = query_history::file_in(&scratch.0, ddbx::demo::TABLE_NAME);
+    let file = history::file_in(&scratch.0, ddbx::demo::TABLE_NAME);
     harness.state.query_history.file = Some(file.clone());
     run_store_status(&mut harness).await;
     let expected = store_request("STORE#st_0001", "STATUS#RENOVATING#DATE#");
@@ -258,7 +258,7 @@ async fn an_executed_query_is_recorded_and_rerun_from_the_palette() {
 async fn the_worker_writes_history_that_the_next_session_loads() {
     let scratch = Scratch::new("reload");
     let mut harness = demo_with_model(backend()).await;
-    let file = query_history::file_in(&scratch.0, ddbx::demo::TABLE_NAME);
+    let file = history::file_in(&scratch.0, ddbx::demo::TABLE_NAME);
     harness.state.query_history.file = Some(file.clone());
     run_store_status(&mut harness).await;
 
@@ -271,7 +271,7 @@ async fn the_worker_writes_history_that_the_next_session_loads() {
     }
     assert!(results.try_recv().is_err(), "no error notice");
 
-    let (loaded, warning) = query_history::load(&file);
+    let (loaded, warning) = history::load(&file);
     assert_eq!(warning, None);
     assert_eq!(loaded.entries, harness.state.query_history.entries);
 
@@ -296,7 +296,7 @@ async fn a_history_write_failure_is_reported_not_fatal() {
     let (sender, mut results) = tokio::sync::mpsc::unbounded_channel();
     let mut worker = Worker::new(backend(), Arc::new(RecordingClipboard::default()), sender);
     worker.run(Command::AppendHistory {
-        path: query_history::file_in(&scratch.0, "t"),
+        path: history::file_in(&scratch.0, "t"),
         line: "{}".to_owned(),
     });
     match results.try_recv() {

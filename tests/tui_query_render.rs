@@ -83,7 +83,7 @@ async fn the_results_show_progress_columns_and_the_index_warning() {
         if matches!(
             &review.state.overlay,
             Some(ddbx::app::state::Overlay::QueryForm(form))
-                if form.focus == ddbx::app::state::query_form::FormField::Projection
+                if form.focus == ddbx::app::state::query::form::FormField::Projection
         ) {
             break;
         }

@@ -90,7 +90,7 @@ async fn scan_segment(
 }
 
 fn key_text(key: PartitionKey<'_>) -> String {
-    crate::app::state::inspector::key_text(&key.to_attr_value())
+    crate::app::state::inspect::inspector::key_text(&key.to_attr_value())
 }
 
 fn print(

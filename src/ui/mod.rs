@@ -2,29 +2,20 @@
 //! string that came from the table goes through [`text::safe`] so it cannot steer the terminal.
 //! Lists draw only their visible rows.
 
-mod collections;
-// edittui: safe item edits
 mod edit;
-mod edit_conflict;
-mod edit_review;
-mod header;
-mod inspector;
-mod list;
-mod overlay;
-mod overview;
-// qextras
-mod palette;
-mod partition;
-mod status;
-// query builder (issue 6, `query`)
-mod query_form;
-mod query_results;
-pub mod text;
-// indexes: results table, GSI browser, sparse-index inspector
-mod index_browse;
-mod index_coverage;
+mod explore;
 mod indexes;
-pub mod results_table;
+mod inspect;
+mod palette;
+mod query;
+pub mod widgets;
+
+pub use widgets::{table as results_table, text};
+
+use explore::{collections, overview, partition};
+use indexes::{browse as index_browse, coverage as index_coverage, list as indexes_list};
+use query::{form as query_form, results as query_results};
+use widgets::{header, overlay, status};
 
 use ratatui::Frame;
 use ratatui::layout::{Constraint, Layout};
@@ -49,12 +40,12 @@ pub fn render(frame: &mut Frame<'_>, state: &State) {
             collections::render_partitions(frame, body_area, state, prefix.as_deref(), *cursor);
         }
         View::Partition { pk, cursor } => partition::render(frame, body_area, state, pk, *cursor),
-        View::Inspector(inspector) => inspector::render(frame, body_area, state, inspector),
+        View::Inspector(inspector) => inspect::render(frame, body_area, state, inspector),
         View::QueryResults { run, cursor } => {
             query_results::render(frame, body_area, state, *run, *cursor);
         }
         // indexes
-        View::Indexes { cursor } => indexes::render(frame, body_area, state, *cursor),
+        View::Indexes { cursor } => indexes_list::render(frame, body_area, state, *cursor),
         View::IndexGroups { index, cursor } => {
             index_browse::render_groups(frame, body_area, state, index, *cursor);
         }

@@ -1,41 +1,27 @@
 //! Everything the app knows; `ui` draws it, only `update` changes it.
 
-pub mod discovery;
 pub mod edit;
-pub mod editor_text;
-pub mod inspector;
-pub mod item_facts;
+pub mod explore;
+pub mod indexes;
+pub mod inspect;
 pub mod loadable;
 pub mod mode;
-pub mod partition;
-pub mod view;
-// query builder (issue 6, `query`)
-pub mod query_form;
-pub mod query_results;
-// qextras: query history and the palette.
 pub mod palette;
-pub mod query_history;
-// indexes: results-table columns, GSI browser, sparse-index inspector
-pub mod cell;
-mod column_tally;
-pub mod columns;
-pub mod coverage;
-pub mod coverage_lines;
-pub mod index_browse;
-pub mod indexes;
-pub mod streamed_scan;
+pub mod query;
+pub mod rows;
+pub mod table;
+pub mod view;
 
 use std::collections::BTreeMap;
 
-pub use discovery::{Discovery, ScanStatus};
-pub use inspector::Inspector;
+pub use explore::discovery::{Discovery, ScanStatus};
+pub use explore::partition::Partition;
+pub use inspect::inspector::Inspector;
 pub use loadable::Loadable;
 pub use mode::{Mode, ViewMode};
-pub use partition::Partition;
+pub use query::form::QueryForm;
+pub use query::run::QueryRun;
 pub use view::{History, View};
-// query builder (issue 6, `query`)
-pub use query_form::QueryForm;
-pub use query_results::QueryRun;
 
 use super::action::Clock;
 use super::request_id::RequestIds;
@@ -155,7 +141,7 @@ pub struct State {
     pub last_form: Option<Box<QueryForm>>,
     // qextras
     /// Queries run from the UI on this table (the palette offers them again).
-    pub query_history: query_history::QueryHistory,
+    pub query_history: query::history::QueryHistory,
     // indexes: the GSI browser and the sparse-index inspector
     pub indexes: indexes::Indexes,
 }
@@ -197,7 +183,7 @@ impl State {
             version_attribute: None,
             query_runs: Vec::new(),
             last_form: None,
-            query_history: query_history::QueryHistory::default(),
+            query_history: query::history::QueryHistory::default(),
             indexes: indexes::Indexes::default(),
         }
     }
@@ -219,10 +205,9 @@ impl State {
     pub fn is_busy(&self) -> bool {
         matches!(self.description, Loadable::Loading(_))
             || self.discovery.in_flight().next().is_some()
-            || self
-                .partitions
-                .values()
-                .any(|partition| matches!(partition.paging, partition::Paging::Fetching(_)))
+            || self.partitions.values().any(|partition| {
+                matches!(partition.paging, explore::partition::Paging::Fetching(_))
+            })
             || self
                 .edit
                 .as_ref()

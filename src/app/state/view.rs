@@ -2,7 +2,7 @@
 
 use crate::domain::value::AttrValue;
 
-use super::inspector::Inspector;
+use crate::app::state::inspect::inspector::Inspector;
 
 /// One screen with its own cursor, so going back restores where the user was.
 #[derive(Clone, Debug, PartialEq)]

@@ -1,37 +1,20 @@
 //! `update(&mut State, Action) -> Vec<Command>`: the only place state changes. Pure: no I/O, no
 //! clock reads, no awaiting. One small handler file per screen or concern.
 
-mod account;
-mod collections;
-mod describe;
-// qextras
-pub mod history;
-mod inspector;
+mod edit;
+mod explore;
+mod indexes;
+mod inspect;
 mod navigation;
 mod palette;
-mod prompt;
-mod read_done;
-pub mod rows;
-mod scan;
-// ---- edittui: safe item edits ----
-mod conflict;
-mod edit;
-mod refresh;
-mod undo;
-pub mod write;
-// qextras
-mod share;
-// query builder (issue 6, `query`)
 pub mod query;
-// indexes: GSI browser and sparse-index inspector
-mod index_query;
-mod index_rows;
-mod index_scans;
-pub mod indexes;
+mod read_done;
 
-pub use rows::row_count;
-// edittui: why a conflict cannot be re-applied, for the conflict view.
-pub use conflict::why_not_reapply as conflict_reason;
+pub use crate::app::state::rows::row_count;
+
+use edit::{conflict, undo, write};
+use explore::{account, collections, describe, prompt, scan};
+use query::share;
 
 use super::action::Action;
 use super::command::Command;
@@ -186,7 +169,7 @@ fn view_action(state: &mut State, action: Action) -> Vec<Command> {
                 state.history.open(View::Prefixes { cursor: 0 });
                 Vec::new()
             }
-            View::Inspector(_) => inspector::follow_link(state),
+            View::Inspector(_) => inspect::follow_link(state),
             View::QueryResults { .. } => query::results::open_row(state),
             _ => collections::open(state),
         },
@@ -201,7 +184,7 @@ fn view_action(state: &mut State, action: Action) -> Vec<Command> {
         | Action::CopyItemJson
         | Action::CopyItemDdbJson
         | Action::CopyKey
-        | Action::CopyValue => inspector::action(state, &action),
+        | Action::CopyValue => inspect::action(state, &action),
         Action::EditItem
         | Action::NewItem
         | Action::DuplicateItem

@@ -4,7 +4,7 @@ use crate::app::action::Action;
 use crate::app::command::Command;
 use crate::app::state::{State, View};
 
-use super::rows::row_count;
+use crate::app::state::rows::row_count;
 
 /// The cursor of the current view, if it has one.
 pub(super) fn cursor_mut(view: &mut View) -> Option<&mut usize> {

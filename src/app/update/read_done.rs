@@ -7,7 +7,9 @@ use crate::app::request_id::RequestId;
 use crate::app::state::State;
 use crate::backend::BackendError;
 
-use super::{account, collections, describe, index_scans, indexes, query, scan};
+use super::explore::{account, collections, describe, scan};
+use super::indexes::{self, scans as index_scans};
+use super::query;
 
 pub(super) fn read_done(
     state: &mut State,

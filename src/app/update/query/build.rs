@@ -1,7 +1,7 @@
 //! Recomputes the form's outcome (request + preview, or errors per field) after every change.
 //! This is the per-keystroke path: it only parses and checks, and sends nothing.
 
-use crate::app::state::query_form::{FormError, FormField};
+use crate::app::state::query::form::{FormError, FormField};
 use crate::app::state::{QueryForm, State};
 use crate::backend::QueryRequest;
 use crate::domain::expr::{ExprKind, WireRequest};

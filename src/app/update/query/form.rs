@@ -5,7 +5,7 @@ use super::build::rebuild;
 use super::results;
 use crate::app::action::Action;
 use crate::app::command::Command;
-use crate::app::state::query_form::FormField;
+use crate::app::state::query::form::FormField;
 use crate::app::state::{Notice, Overlay, QueryForm, State};
 use crate::domain::query_spec::template::{model_templates, template_of_key};
 use crate::domain::query_spec::{FilterOperator, FilterRow, Join, SortChoice, consistent_refusal};

@@ -4,11 +4,12 @@
 
 mod build;
 pub mod form;
+pub(in crate::app::update) mod history;
 mod prefill;
 pub mod results;
+pub(in crate::app::update) mod share;
 
 use crate::app::command::Command;
-use crate::app::state::inspector::key_text;
 use crate::app::state::{Overlay, QueryForm, State, View};
 use crate::backend::QueryRequest;
 use crate::domain::access_pattern::SortOperator;
@@ -58,23 +59,4 @@ pub(super) fn open_from_view(state: &mut State) -> Vec<Command> {
 fn show(state: &mut State, mut form: QueryForm) {
     build::rebuild(state, &mut form);
     state.overlay = Some(Overlay::QueryForm(Box::new(form)));
-}
-
-/// The searchable text of each results row, in display order: its key values.
-pub(super) fn row_texts(state: &State, run: usize) -> Vec<String> {
-    let Some(run) = state.query_runs.get(run) else {
-        return Vec::new();
-    };
-    let Some(key) = state.described().map(|description| &description.key) else {
-        return Vec::new();
-    };
-    (0..run.items.len())
-        .filter_map(|row| run.item_at(row))
-        .map(|item| {
-            key.names()
-                .filter_map(|name| item.get(name).map(key_text))
-                .collect::<Vec<_>>()
-                .join(" ")
-        })
-        .collect()
 }

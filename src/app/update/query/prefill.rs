@@ -2,11 +2,11 @@
 //! a partition in the list, an item of a partition, or the item in the inspector.
 
 use super::QueryPreset;
-use crate::app::state::inspector::key_text;
-use crate::app::state::partition::{PartitionRow, partition_text};
-use crate::app::state::query_form::FormField;
+use crate::app::state::explore::partition::{PartitionRow, partition_text};
+use crate::app::state::inspect::inspector::key_text;
+use crate::app::state::query::form::FormField;
+use crate::app::state::rows::group_of;
 use crate::app::state::{QueryForm, State, View};
-use crate::app::update::rows::group_of;
 use crate::domain::access_pattern::SortOperator;
 use crate::domain::query_spec::template::template_of_key;
 use crate::domain::query_spec::{QuerySpec, SortChoice};

@@ -5,7 +5,7 @@ use crate::app::action::Action;
 use crate::app::command::Command;
 use crate::app::read::{Read, ReadFor};
 use crate::app::request_id::RequestId;
-use crate::app::state::query_results::{QueryPaging, QueryRun};
+use crate::app::state::query::run::{QueryPaging, QueryRun};
 use crate::app::state::{Inspector, Notice, State, View};
 use crate::backend::{BackendError, GetOutput, GetRequest, Page, QueryRequest};
 use crate::domain::value::Item;
@@ -34,7 +34,7 @@ pub(in crate::app::update) fn start(
     });
     state.notice = None;
     // Every query run from the UI goes into the table's history, for the palette.
-    let mut commands = crate::app::update::history::record(state, &request);
+    let mut commands = crate::app::update::query::history::record(state, &request);
     commands.insert(
         0,
         Command::read(id, ReadFor::QueryRun, Read::Query(request)),

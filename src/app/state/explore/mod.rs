@@ -1,0 +1,5 @@
+//! The explorer: the discovery scan that finds the item collections, and the partitions opened
+//! from them.
+
+pub mod discovery;
+pub mod partition;

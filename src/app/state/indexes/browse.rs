@@ -1,0 +1,206 @@
+//! Browsing one secondary index: its items (as the index holds them, possibly a partial
+//! projection) read by a streamed Scan on the index and grouped by the index partition key.
+
+use std::cmp::Ordering;
+use std::collections::BTreeMap;
+
+use crate::app::state::indexes::streamed_scan::StreamedScan;
+use crate::app::state::table::columns::Columns;
+use crate::domain::entity::EntityDecoder;
+use crate::domain::expr::order::key_order;
+use crate::domain::schema::{KeySchema, TableDescription};
+use crate::domain::value::{AttrValue, Item};
+
+/// The items of one index partition.
+#[derive(Clone, Debug)]
+pub struct IndexGroup {
+    /// The index partition key value.
+    pub pk: AttrValue,
+    pub items: Vec<Item>,
+    /// Column state, made when the group is first opened.
+    pub columns: Option<Columns>,
+    /// Display order of `items` under the columns' sort (kept current as pages land).
+    pub order: Vec<usize>,
+}
+
+impl IndexGroup {
+    /// The item at display row `row`.
+    #[must_use]
+    pub fn item_at(&self, row: usize) -> Option<&Item> {
+        let index = if self.columns.is_some() {
+            *self.order.get(row)?
+        } else {
+            row
+        };
+        self.items.get(index)
+    }
+
+    /// Creates or refreshes the columns and the display order from the items read so far.
+    pub fn refresh_columns(&mut self, description: &TableDescription, entities: &EntityDecoder) {
+        Columns::choose_or_refresh(&mut self.columns, &self.items, description, entities);
+        self.reorder();
+    }
+
+    /// Recomputes the display order after a sort change.
+    pub fn reorder(&mut self) {
+        self.order = Columns::display_order(self.columns.as_ref(), &self.items);
+    }
+}
+
+/// The scan of one index and what it found.
+#[derive(Clone, Debug)]
+pub struct IndexBrowse {
+    pub index: String,
+    pub scan: StreamedScan,
+    /// Groups ordered by the index partition key in DynamoDB's order.
+    pub groups: Vec<IndexGroup>,
+    /// Index items read.
+    pub items: u64,
+    /// Entity types of the index items read (decoded with the table key, which every index
+    /// item carries), with counts.
+    pub entities: BTreeMap<String, u64>,
+}
+
+impl IndexBrowse {
+    #[must_use]
+    pub fn new(index: impl Into<String>, scan: StreamedScan) -> Self {
+        Self {
+            index: index.into(),
+            scan,
+            groups: Vec::new(),
+            items: 0,
+            entities: BTreeMap::new(),
+        }
+    }
+
+    /// Files a page of index items under their index partition key.
+    pub fn add_page(
+        &mut self,
+        items: Vec<Item>,
+        index_key: &KeySchema,
+        table_key: &KeySchema,
+        decoder: &EntityDecoder,
+    ) {
+        for item in items {
+            self.items += 1;
+            let entity = decoder
+                .decode(&item, table_key)
+                .map_or_else(|| "(unknown)".to_owned(), |entity| entity.name);
+            *self.entities.entry(entity).or_default() += 1;
+            // An index only holds items that have its partition key.
+            let Some(pk) = item.get(&index_key.partition.name).cloned() else {
+                continue;
+            };
+            match self.position(&pk) {
+                Ok(position) => self.groups[position].items.push(item),
+                Err(position) => self.groups.insert(
+                    position,
+                    IndexGroup {
+                        pk,
+                        items: vec![item],
+                        columns: None,
+                        order: Vec::new(),
+                    },
+                ),
+            }
+        }
+    }
+
+    fn position(&self, pk: &AttrValue) -> Result<usize, usize> {
+        self.groups
+            .binary_search_by(|group| key_order(&group.pk, pk).then(Ordering::Equal))
+    }
+
+    #[must_use]
+    pub fn group(&self, pk: &AttrValue) -> Option<&IndexGroup> {
+        self.position(pk)
+            .ok()
+            .map(|position| &self.groups[position])
+    }
+
+    pub fn group_mut(&mut self, pk: &AttrValue) -> Option<&mut IndexGroup> {
+        self.position(pk)
+            .ok()
+            .map(|position| &mut self.groups[position])
+    }
+
+    /// Entity types, most items first.
+    #[must_use]
+    pub fn entity_mix(&self) -> Vec<(&str, u64)> {
+        let mut mix: Vec<(&str, u64)> = self
+            .entities
+            .iter()
+            .map(|(name, count)| (name.as_str(), *count))
+            .collect();
+        mix.sort_by(|a, b| b.1.cmp(&a.1).then_with(|| a.0.cmp(b.0)));
+        mix
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use std::time::Duration;
+
+    use super::*;
+    use crate::app::state::indexes::streamed_scan::StreamedScan;
+    use crate::backend::ScanRequest;
+    use crate::domain::schema::KeyAttribute;
+    use crate::domain::value::ValueType;
+
+    #[test]
+    fn items_are_grouped_by_index_partition_key_in_dynamodb_order() {
+        let table_key = KeySchema {
+            partition: KeyAttribute::new("PK", ValueType::S),
+            sort: Some(KeyAttribute::new("SK", ValueType::S)),
+        };
+        let index_key = KeySchema {
+            partition: KeyAttribute::new("score", ValueType::N),
+            sort: None,
+        };
+        let item = |pk: &str, score: Option<i64>| -> Item {
+            let mut item: Item = [
+                ("PK".to_owned(), AttrValue::s(pk)),
+                ("SK".to_owned(), AttrValue::s("METADATA")),
+            ]
+            .into_iter()
+            .collect();
+            if let Some(score) = score {
+                item.insert("score".to_owned(), AttrValue::n(score));
+            }
+            item
+        };
+        let scan = StreamedScan::start(ScanRequest::new("T"), None, Duration::ZERO);
+        let mut browse = IndexBrowse::new("ByScore", scan);
+        let decoder = EntityDecoder::new();
+        browse.add_page(
+            vec![item("USER#1", Some(10)), item("USER#2", Some(9))],
+            &index_key,
+            &table_key,
+            &decoder,
+        );
+        browse.add_page(
+            vec![item("USER#3", Some(10)), item("STORE#1", None)],
+            &index_key,
+            &table_key,
+            &decoder,
+        );
+        let groups: Vec<(AttrValue, usize)> = browse
+            .groups
+            .iter()
+            .map(|group| (group.pk.clone(), group.items.len()))
+            .collect();
+        assert_eq!(
+            groups,
+            [(AttrValue::n(9), 1), (AttrValue::n(10), 2)],
+            "9 before 10"
+        );
+        assert_eq!(browse.items, 4);
+        assert_eq!(browse.entity_mix(), [("User", 3), ("Store", 1)]);
+        let ten = browse.group(&AttrValue::n(10)).expect("group 10");
+        assert_eq!(
+            ten.items[1]["PK"],
+            AttrValue::s("USER#3"),
+            "page order kept"
+        );
+    }
+}

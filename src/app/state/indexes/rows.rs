@@ -1,0 +1,74 @@
+//! The rows of the index screens: how many (cursor bounds) and their searchable text (for `/`
+//! and `n`).
+
+use crate::app::state::indexes::coverage_lines::coverage_lines;
+use crate::app::state::inspect::inspector::key_text;
+use crate::app::state::{State, View};
+
+pub fn row_texts(state: &State) -> Vec<String> {
+    match state.history.current() {
+        View::Indexes { .. } => std::iter::once(state.table.clone())
+            .chain(
+                state
+                    .described()
+                    .into_iter()
+                    .flat_map(|d| d.indexes.iter().map(|index| index.name.clone())),
+            )
+            .collect(),
+        View::IndexGroups { index, .. } => state
+            .indexes
+            .browses
+            .get(index)
+            .map(|browse| browse.groups.iter().map(|g| key_text(&g.pk)).collect())
+            .unwrap_or_default(),
+        View::IndexItems { index, pk, .. } => {
+            let Some(group) = state
+                .indexes
+                .browses
+                .get(index)
+                .and_then(|browse| browse.group(pk))
+            else {
+                return Vec::new();
+            };
+            (0..group.items.len())
+                .map(|row| {
+                    group
+                        .item_at(row)
+                        .map(|item| {
+                            item.values()
+                                .filter_map(|value| value.as_s())
+                                .collect::<Vec<_>>()
+                                .join(" ")
+                        })
+                        .unwrap_or_default()
+                })
+                .collect()
+        }
+        View::IndexCoverage { index, .. } => coverage_lines(state, index)
+            .into_iter()
+            .map(|line| line.text)
+            .collect(),
+        _ => Vec::new(),
+    }
+}
+
+/// Rows of an index screen (`None` for other views).
+#[must_use]
+pub fn row_count(state: &State) -> Option<usize> {
+    Some(match state.history.current() {
+        View::Indexes { .. } => 1 + state.described().map_or(0, |d| d.indexes.len()),
+        View::IndexGroups { index, .. } => state
+            .indexes
+            .browses
+            .get(index)
+            .map_or(0, |browse| browse.groups.len()),
+        View::IndexItems { index, pk, .. } => state
+            .indexes
+            .browses
+            .get(index)
+            .and_then(|browse| browse.group(pk))
+            .map_or(0, |group| group.items.len()),
+        View::IndexCoverage { index, .. } => coverage_lines(state, index).len(),
+        _ => return None,
+    })
+}

@@ -1,0 +1,153 @@
+//! The facts the inspector shows under an item, from the domain's single-table logic: entity,
+//! key chips, TTL, size against the 400 KB limit, index membership and related collections.
+
+use std::collections::BTreeMap;
+
+use crate::domain::civil::UtcInstant;
+use crate::domain::composite_key::{KeyPart, PartKind, split_key};
+use crate::domain::entity::EntitySource;
+use crate::domain::index_membership::index_membership;
+use crate::domain::related::{PartitionDirectory, related_links};
+use crate::domain::ttl::ttl_status;
+use crate::domain::value::{AttrValue, Item, item_size};
+
+use crate::app::state::inspect::row::{InspectorRow, RowContext, RowKind};
+
+/// DynamoDB's item size limit.
+pub const ITEM_SIZE_LIMIT: usize = 400 * 1024;
+/// From this share of the limit on the size row is a warning.
+pub const ITEM_SIZE_WARNING: usize = ITEM_SIZE_LIMIT * 9 / 10;
+
+/// The rows below the attributes.
+pub(super) fn rows(item: &Item, context: &RowContext<'_>) -> Vec<InspectorRow> {
+    let mut rows = Vec::new();
+    let Some(description) = context.description else {
+        rows.push(size_row(item));
+        return rows;
+    };
+    if let Some(entity) = context.entities.decode(item, &description.key) {
+        let source = match entity.source {
+            EntitySource::Model => "model file".to_owned(),
+            EntitySource::TypeAttribute(attribute) => format!("attribute {attribute}"),
+            EntitySource::KeyPrefixes => "key prefixes".to_owned(),
+        };
+        rows.push(InspectorRow::text(
+            RowKind::Info,
+            "entity",
+            format!("{} (from {source})", entity.name),
+        ));
+    }
+    rows.push(size_row(item));
+    for membership in index_membership(item, description) {
+        rows.push(InspectorRow::text(
+            RowKind::Info,
+            "index",
+            membership.to_string(),
+        ));
+    }
+    let directory: &dyn PartitionDirectory = match context.discovered {
+        Some(found) => found,
+        None => &NothingDiscovered,
+    };
+    for link in related_links(item, description, directory) {
+        let mut row = InspectorRow::text(
+            RowKind::Link,
+            "related",
+            format!("→ {} (from {})", link.target, link.attribute),
+        );
+        if !link.confirmed {
+            row.note = Some("not seen by discovery".to_owned());
+        }
+        row.link = Some(AttrValue::S(link.target));
+        rows.push(row);
+    }
+    rows
+}
+
+/// Before discovery has run nothing is known, so only prefix-free heuristics apply.
+struct NothingDiscovered;
+
+impl PartitionDirectory for NothingDiscovered {
+    fn is_pk_prefix(&self, _prefix: &str) -> bool {
+        false
+    }
+
+    fn has_partition(&self, _pk: &str) -> Option<bool> {
+        None
+    }
+}
+
+fn size_row(item: &Item) -> InspectorRow {
+    let size = item_size(item);
+    let percent = size * 100 / ITEM_SIZE_LIMIT;
+    let mut row = InspectorRow::text(
+        RowKind::Info,
+        "size",
+        format!("{size} bytes ({percent}% of the 400 KB item limit)"),
+    );
+    if size >= ITEM_SIZE_WARNING {
+        row.kind = RowKind::Warning;
+        row.note = Some("close to DynamoDB's 400 KB item size limit".to_owned());
+    }
+    row
+}
+
+/// `TTL: expires in 1d (…)` and the other TTL readings, for the TTL attribute's value.
+pub(super) fn ttl_note(value: &AttrValue, unix_seconds: i64) -> String {
+    format!(
+        "TTL: {}",
+        ttl_status(value, UtcInstant::from_seconds(unix_seconds))
+    )
+}
+
+/// Chips for every key attribute of the item: the table key's parts by the model's templates or
+/// the composite-key heuristics, index keys by the heuristics. Keys of one unlabelled part get none.
+pub(super) fn key_chips(item: &Item, context: &RowContext<'_>) -> BTreeMap<String, String> {
+    let mut chips = BTreeMap::new();
+    let Some(description) = context.description else {
+        return chips;
+    };
+    let parts = context.entities.key_parts(item, &description.key);
+    let mut insert = |name: &str, parts: &[KeyPart<'_>]| {
+        if let Some(text) = chip_text(parts) {
+            chips.entry(name.to_owned()).or_insert(text);
+        }
+    };
+    insert(&description.key.partition.name, &parts.pk);
+    if let Some(sort) = &description.key.sort {
+        insert(&sort.name, &parts.sk);
+    }
+    for name in description
+        .indexes
+        .iter()
+        .flat_map(|index| index.key.names())
+    {
+        if let Some(text) = item.get(name).and_then(AttrValue::as_s) {
+            insert(name, &split_key(text).parts);
+        }
+    }
+    chips
+}
+
+/// `[status=PENDING] [date=2026-07-18]`, `[ORDER] [2026-07-01] [ord_9]`.
+fn chip_text(parts: &[KeyPart<'_>]) -> Option<String> {
+    if parts.len() < 2 && parts.iter().all(|part| part.label.is_none()) {
+        return None;
+    }
+    let chips: Vec<String> = parts
+        .iter()
+        .map(|part| {
+            let value = match part.kind {
+                PartKind::Timestamp(timestamp) if timestamp.readable() != part.value => {
+                    format!("{} ({})", part.value, timestamp.readable())
+                }
+                _ => part.value.to_owned(),
+            };
+            match &part.label {
+                Some(label) => format!("[{label}={value}]"),
+                None => format!("[{value}]"),
+            }
+        })
+        .collect();
+    Some(chips.join(" "))
+}

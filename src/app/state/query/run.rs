@@ -1,0 +1,118 @@
+//! One executed query in the results view: the request, the items read so far, where paging
+//! stands and the running totals shown as progress.
+
+use crate::app::request_id::RequestId;
+use crate::app::state::table::columns::Columns;
+use crate::backend::QueryRequest;
+use crate::domain::entity::EntityDecoder;
+use crate::domain::schema::TableDescription;
+use crate::domain::value::Item;
+
+/// Where the paging of a query stands.
+#[derive(Clone, Debug, PartialEq)]
+pub enum QueryPaging {
+    /// This page request is in flight.
+    Fetching(RequestId),
+    /// More pages exist; the next starts at this `LastEvaluatedKey`.
+    More(Item),
+    /// The last page was read.
+    Complete,
+    /// The user cancelled; `resume` is where reading would continue.
+    Cancelled { resume: Option<Item> },
+    /// A page failed; the items so far stay.
+    Failed(String),
+}
+
+/// Totals over the pages read.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct QueryProgress {
+    pub pages: u64,
+    /// Items that matched (after the filter).
+    pub count: u64,
+    /// Items read (before the filter).
+    pub scanned_count: u64,
+    pub consumed_capacity: f64,
+}
+
+/// Base items fetched with GetItem for rows of a KEYS_ONLY / INCLUDE index.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct BaseFetch {
+    /// GetItem requests in flight: (request, row).
+    pub in_flight: Vec<(RequestId, usize)>,
+    pub fetched: usize,
+    pub missing: usize,
+}
+
+/// An executed query and its results.
+#[derive(Clone, Debug)]
+pub struct QueryRun {
+    /// The first page's request (`start_key` empty); later pages continue from it.
+    pub request: QueryRequest,
+    /// Read pages until this many items matched.
+    pub stop_after: Option<u64>,
+    pub items: Vec<Item>,
+    pub paging: QueryPaging,
+    /// Where the page in flight starts (`None`: the first page), to resume after a cancel.
+    pub page_start: Option<Item>,
+    pub progress: QueryProgress,
+    /// Attributes the query names that the index does not project.
+    pub missing_from_index: Vec<String>,
+    pub base_fetch: BaseFetch,
+    /// The results table's columns (chosen once the first page arrived).
+    pub columns: Option<Columns>,
+    /// Rows in display order (indices into `items`), following the sort column.
+    pub order: Vec<usize>,
+    /// The selected column of the results table.
+    pub column: usize,
+}
+
+impl QueryRun {
+    /// A run about to read its first page.
+    #[must_use]
+    pub fn new(request: QueryRequest, stop_after: Option<u64>, first: RequestId) -> Self {
+        Self {
+            request,
+            stop_after,
+            items: Vec::new(),
+            paging: QueryPaging::Fetching(first),
+            page_start: None,
+            progress: QueryProgress::default(),
+            missing_from_index: Vec::new(),
+            base_fetch: BaseFetch::default(),
+            columns: None,
+            order: Vec::new(),
+            column: 0,
+        }
+    }
+
+    /// The item shown at display row `row`.
+    #[must_use]
+    pub fn item_at(&self, row: usize) -> Option<&Item> {
+        let index = self.order.get(row).copied().unwrap_or(row);
+        self.items.get(index)
+    }
+
+    /// Creates or refreshes the columns and the display order after new items arrived.
+    pub fn refresh_columns(&mut self, description: &TableDescription, entities: &EntityDecoder) {
+        Columns::choose_or_refresh(&mut self.columns, &self.items, description, entities);
+        self.reorder();
+    }
+
+    /// Recomputes the display order from the sort column.
+    pub fn reorder(&mut self) {
+        self.order = Columns::display_order(self.columns.as_ref(), &self.items);
+    }
+
+    /// True while a page or a base item is being read.
+    #[must_use]
+    pub fn is_busy(&self) -> bool {
+        matches!(self.paging, QueryPaging::Fetching(_)) || !self.base_fetch.in_flight.is_empty()
+    }
+
+    /// True once `stop_after` matches were read.
+    #[must_use]
+    pub fn reached_stop(&self) -> bool {
+        self.stop_after
+            .is_some_and(|stop| u64::try_from(self.items.len()).unwrap_or(u64::MAX) >= stop)
+    }
+}

@@ -1,0 +1,278 @@
+//! The results table's columns: which attributes are shown and how (pure state). PK, SK and the
+//! entity come first, then the attributes most common in the result, chosen per entity type so a
+//! mixed result (users and their orders) shows something useful for each. The user can sort
+//! (DynamoDB's value order, stable), hide and resize columns; new pages add columns at the end
+//! and never undo those choices.
+
+use std::cmp::Ordering;
+
+use crate::app::state::table::cell::{display_width, value_order};
+use crate::app::state::table::column_tally::Tally;
+use crate::domain::entity::EntityDecoder;
+use crate::domain::escape::escape_for_terminal;
+use crate::domain::schema::{KeySchema, TableDescription};
+use crate::domain::value::{AttrValue, Item};
+
+/// Narrowest a column gets.
+pub const MIN_WIDTH: u16 = 3;
+/// Widest a column gets by itself; the user can widen past it.
+pub const MAX_AUTO_WIDTH: u16 = 40;
+/// Widest a column gets at all.
+pub const MAX_WIDTH: u16 = 200;
+/// Columns added or removed per widen/narrow.
+pub const RESIZE_STEP: u16 = 2;
+
+/// What a column shows.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum ColumnSource {
+    /// An attribute's value (the table's PK and SK are attributes too).
+    Attribute(String),
+    /// The decoded entity type.
+    Entity,
+}
+
+/// One column.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Column {
+    pub source: ColumnSource,
+    /// Width of the cells in terminal columns.
+    pub width: u16,
+    /// Hidden columns keep their place (drawn as a one-character stub) so they can be shown again.
+    pub hidden: bool,
+    /// The user resized it: new pages no longer change its width.
+    resized: bool,
+}
+
+impl Column {
+    fn new(source: ColumnSource) -> Self {
+        Self {
+            source,
+            width: MIN_WIDTH,
+            hidden: false,
+            resized: false,
+        }
+    }
+
+    /// The header text (attribute names escaped).
+    #[must_use]
+    pub fn title(&self) -> String {
+        match &self.source {
+            ColumnSource::Attribute(name) => escape_for_terminal(name).into_owned(),
+            ColumnSource::Entity => "entity".to_owned(),
+        }
+    }
+}
+
+/// The column state of one results table.
+#[derive(Clone, Debug)]
+pub struct Columns {
+    columns: Vec<Column>,
+    /// Sort column and direction (`true`: ascending); `None` keeps the result's own order.
+    sort: Option<(usize, bool)>,
+    key: KeySchema,
+    entities: EntityDecoder,
+    tally: Tally,
+}
+
+impl Columns {
+    /// PK, SK, entity, then the attributes most common in `items`, chosen per entity type.
+    #[must_use]
+    pub fn choose(
+        items: &[Item],
+        description: &TableDescription,
+        entities: &EntityDecoder,
+    ) -> Self {
+        let mut columns: Vec<Column> = description
+            .key
+            .names()
+            .map(|name| Column::new(ColumnSource::Attribute(name.to_owned())))
+            .collect();
+        columns.push(Column::new(ColumnSource::Entity));
+        let mut chosen = Self {
+            columns,
+            sort: None,
+            key: description.key.clone(),
+            entities: entities.clone(),
+            tally: Tally::default(),
+        };
+        chosen.refresh(items, description, entities);
+        chosen
+    }
+
+    /// Takes `items` (the whole result so far) into `columns`, choosing them on the first call.
+    pub fn choose_or_refresh(
+        columns: &mut Option<Self>,
+        items: &[Item],
+        description: &TableDescription,
+        entities: &EntityDecoder,
+    ) {
+        match columns {
+            Some(columns) => columns.refresh(items, description, entities),
+            None => *columns = Some(Self::choose(items, description, entities)),
+        }
+    }
+
+    /// Row indices of `items` in display order: the columns' sort, or as read before any
+    /// columns exist.
+    #[must_use]
+    pub fn display_order(columns: Option<&Self>, items: &[Item]) -> Vec<usize> {
+        match columns {
+            Some(columns) => columns.order(items),
+            None => (0..items.len()).collect(),
+        }
+    }
+
+    /// Takes in new pages (`items` is the whole result so far): adds newly common attributes at
+    /// the end and fits automatic widths, keeping the user's order, hidden columns, widths and sort.
+    pub fn refresh(
+        &mut self,
+        items: &[Item],
+        description: &TableDescription,
+        entities: &EntityDecoder,
+    ) {
+        self.key = description.key.clone();
+        self.entities = entities.clone();
+        self.tally.update(items, &self.key, &self.entities);
+        let skip: Vec<&str> = self.key.names().collect();
+        for name in self.tally.chosen(&skip) {
+            let source = ColumnSource::Attribute(name);
+            if !self.columns.iter().any(|column| column.source == source) {
+                self.columns.push(Column::new(source));
+            }
+        }
+        for column in &mut self.columns {
+            if column.resized {
+                continue;
+            }
+            let content = match &column.source {
+                ColumnSource::Attribute(name) => self.tally.width_of(name),
+                ColumnSource::Entity => self.tally.entity_width(),
+            };
+            let fitted = content.max(display_width(&column.title()) + 1);
+            column.width = clamp_width(fitted, MAX_AUTO_WIDTH);
+        }
+    }
+
+    /// Sorts by `column`: ascending, then descending, then back to the result's order.
+    pub fn sort_by(&mut self, column: usize) {
+        if column >= self.columns.len() {
+            return;
+        }
+        self.sort = match self.sort {
+            Some((current, true)) if current == column => Some((column, false)),
+            Some((current, false)) if current == column => None,
+            _ => Some((column, true)),
+        };
+    }
+
+    /// Hides `column`, or shows it again.
+    pub fn toggle_hidden(&mut self, column: usize) {
+        if let Some(column) = self.columns.get_mut(column) {
+            column.hidden = !column.hidden;
+        }
+    }
+
+    pub fn widen(&mut self, column: usize) {
+        self.resize(column, |width| width.saturating_add(RESIZE_STEP));
+    }
+
+    pub fn narrow(&mut self, column: usize) {
+        self.resize(column, |width| width.saturating_sub(RESIZE_STEP));
+    }
+
+    fn resize(&mut self, column: usize, change: impl Fn(u16) -> u16) {
+        if let Some(column) = self.columns.get_mut(column) {
+            column.width = change(column.width).clamp(MIN_WIDTH, MAX_WIDTH);
+            column.resized = true;
+        }
+    }
+
+    /// Row indices in display order (sorted by the sort column with DynamoDB's order, stable;
+    /// items without the attribute last in both directions).
+    #[must_use]
+    pub fn order(&self, items: &[Item]) -> Vec<usize> {
+        let mut order: Vec<usize> = (0..items.len()).collect();
+        let Some((column, ascending)) = self.sort else {
+            return order;
+        };
+        let direct = |ordering: Ordering| {
+            if ascending {
+                ordering
+            } else {
+                ordering.reverse()
+            }
+        };
+        match self.columns.get(column).map(|column| &column.source) {
+            Some(ColumnSource::Attribute(name)) => {
+                // One lookup per row rather than two per comparison.
+                let values: Vec<Option<&AttrValue>> =
+                    items.iter().map(|item| item.get(name.as_str())).collect();
+                order.sort_by(|&a, &b| match (values[a], values[b]) {
+                    (Some(a), Some(b)) => direct(value_order(a, b)),
+                    (Some(_), None) => Ordering::Less,
+                    (None, Some(_)) => Ordering::Greater,
+                    (None, None) => Ordering::Equal,
+                });
+            }
+            Some(ColumnSource::Entity) => {
+                let names: Vec<Option<String>> =
+                    items.iter().map(|item| self.entity(item)).collect();
+                order.sort_by(|&a, &b| match (&names[a], &names[b]) {
+                    (Some(a), Some(b)) => direct(a.as_bytes().cmp(b.as_bytes())),
+                    (Some(_), None) => Ordering::Less,
+                    (None, Some(_)) => Ordering::Greater,
+                    (None, None) => Ordering::Equal,
+                });
+            }
+            None => {}
+        }
+        order
+    }
+
+    /// The columns, in display order (hidden ones included).
+    #[must_use]
+    pub fn columns(&self) -> &[Column] {
+        &self.columns
+    }
+
+    #[must_use]
+    pub fn len(&self) -> usize {
+        self.columns.len()
+    }
+
+    #[must_use]
+    pub fn is_empty(&self) -> bool {
+        self.columns.is_empty()
+    }
+
+    /// The sort column and direction (`true`: ascending).
+    #[must_use]
+    pub fn sort(&self) -> Option<(usize, bool)> {
+        self.sort
+    }
+
+    /// `item`'s entity name, raw (escape before drawing).
+    #[must_use]
+    pub fn entity(&self, item: &Item) -> Option<String> {
+        self.entities
+            .decode(item, &self.key)
+            .map(|entity| entity.name)
+    }
+
+    /// Entity types in the result so far with their item counts, most items first (`""`: items
+    /// nothing identifies). Names are escaped.
+    #[must_use]
+    pub fn entity_counts(&self) -> Vec<(String, u64)> {
+        self.tally.entity_counts()
+    }
+}
+
+fn clamp_width(width: usize, max: u16) -> u16 {
+    u16::try_from(width)
+        .unwrap_or(u16::MAX)
+        .clamp(MIN_WIDTH, max)
+}
+
+#[cfg(test)]
+#[path = "columns_tests.rs"]
+mod tests;

@@ -1,0 +1,97 @@
+//! Planning a write and putting it on the preview: the steps every edit, delete, undo and
+//! re-applied conflict share, so each of them is shown and confirmed the same way.
+
+use crate::app::action::Action;
+use crate::app::state::edit::{EditStage, Review};
+use crate::app::state::{Notice, State};
+use crate::domain::edit::{EditContext, EditError, PlannedWrite, WritePlan, request_preview};
+use crate::domain::value::{AttrValue, Item};
+
+/// Runs `plan` with the edit context of this table (and the model's version attribute for
+/// `item`'s entity); `None` before the table is described.
+pub(in crate::app::update) fn with_context<R>(
+    state: &State,
+    item: Option<&Item>,
+    plan: impl FnOnce(&EditContext<'_>) -> R,
+) -> Option<R> {
+    let description = state.described()?;
+    let version = configured_version(state, item);
+    let context = EditContext {
+        table: &state.table,
+        description,
+        version_attribute: version.as_deref(),
+    };
+    Some(plan(&context))
+}
+
+/// The version attribute named by `--version-attr`, else by the model file for `item`'s entity.
+fn configured_version(state: &State, item: Option<&Item>) -> Option<String> {
+    if let Some(name) = &state.version_attribute {
+        return Some(name.clone());
+    }
+    let model = state.entities.model()?;
+    let key = &state.described()?.key;
+    let text = |name: &str| item?.get(name).and_then(AttrValue::as_s);
+    let sk = key.sort.as_ref().and_then(|sort| text(&sort.name));
+    let entity = text(&key.partition.name).and_then(|pk| model.match_entity(pk, sk));
+    model.version_attribute_of(entity).map(str::to_owned)
+}
+
+/// A planned write as a preview.
+pub(in crate::app::update) fn review(planned: PlannedWrite, mine: Option<Item>) -> Review {
+    Review {
+        request_text: request_preview(&planned.plan),
+        planned,
+        mine,
+        scroll: 0,
+    }
+}
+
+pub(in crate::app::update) fn not_described(state: &mut State) {
+    state.notice = Some(Notice::Error(
+        "the table is not described yet; try again in a moment (nothing was sent)".to_owned(),
+    ));
+}
+
+/// Shows `planned` for confirmation, or says why there is nothing to confirm.
+pub(in crate::app::update) fn show_planned(
+    state: &mut State,
+    planned: Result<PlannedWrite, EditError>,
+    mine: Option<Item>,
+) -> bool {
+    match planned {
+        Err(error) => {
+            state.notice = Some(Notice::Error(format!("{error} (nothing was sent)")));
+            false
+        }
+        Ok(planned) if planned.plan == WritePlan::Nothing => {
+            state.notice = Some(Notice::Info("no changes: nothing to send".to_owned()));
+            false
+        }
+        Ok(planned) => {
+            if let Some(flow) = state.edit.as_mut() {
+                flow.stage = EditStage::Review(review(planned, mine));
+            }
+            state.notice = None;
+            true
+        }
+    }
+}
+
+/// A scroll position moved by a cursor key (the view clamps it).
+pub(in crate::app::update) fn scrolled(scroll: usize, action: &Action, height: u16) -> usize {
+    let page = usize::from(height.saturating_sub(8)).max(1);
+    match action {
+        Action::CursorDown => scroll.saturating_add(1),
+        Action::CursorUp => scroll.saturating_sub(1),
+        Action::PageDown => scroll.saturating_add(page),
+        Action::PageUp => scroll.saturating_sub(page),
+        _ => scroll,
+    }
+}
+
+/// Ends the edit flow with a notice.
+pub(in crate::app::update) fn close(state: &mut State, message: &str) {
+    state.edit = None;
+    state.notice = Some(Notice::Info(message.to_owned()));
+}

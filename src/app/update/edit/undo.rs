@@ -1,0 +1,82 @@
+//! The journal side of writes: `undo` reads the last entry for this table and previews its undo
+//! like any other write (each write is journaled by the executor that sends it).
+
+use crate::app::command::Command;
+use crate::app::request_id::RequestId;
+use crate::app::state::edit::{EditFlow, EditPurpose, EditStage};
+use crate::app::state::{Notice, State};
+use crate::domain::edit::ConditionMode;
+use crate::journal::{JournalEntry, plan_undo};
+
+use crate::app::update::edit::plan::{show_planned, with_context};
+
+/// `undo`: reads the journal's last entry for this table.
+pub(in crate::app::update) fn request_undo(state: &mut State) -> Vec<Command> {
+    let Some(path) = state.journal_path.clone() else {
+        state.notice = Some(Notice::Error(
+            "undo needs the journal ($XDG_STATE_HOME/ddbx/journal.jsonl), and there is none here"
+                .to_owned(),
+        ));
+        return Vec::new();
+    };
+    let id = state.ids.issue();
+    state.journal_request = Some(id);
+    vec![Command::LoadJournal {
+        id,
+        path,
+        table: state.table.clone(),
+    }]
+}
+
+/// The journal answered: preview the undo of its last write on this table.
+pub(in crate::app::update) fn journal_loaded(
+    state: &mut State,
+    id: RequestId,
+    result: Result<Option<Box<JournalEntry>>, String>,
+) -> Vec<Command> {
+    if state.journal_request != Some(id) {
+        return Vec::new();
+    }
+    state.journal_request = None;
+    if state.edit.is_some() {
+        // The user started another edit meanwhile; it is not replaced by the undo.
+        return Vec::new();
+    }
+    let entry = match result {
+        Ok(Some(entry)) => entry,
+        Ok(None) => {
+            state.notice = Some(Notice::Info(format!(
+                "nothing to undo: the journal has no write to {}",
+                state.table
+            )));
+            return Vec::new();
+        }
+        Err(error) => {
+            state.notice = Some(Notice::Error(format!("cannot read the journal: {error}")));
+            return Vec::new();
+        }
+    };
+    let Some(planned) = with_context(state, None, |context| plan_undo(context, &entry)) else {
+        state.notice = Some(Notice::Error(
+            "the table is not described yet; try again in a moment".to_owned(),
+        ));
+        return Vec::new();
+    };
+    let (restoring, restored) = match &planned {
+        Ok(planned) => (planned.original.clone(), planned.expected.clone()),
+        Err(_) => (None, None),
+    };
+    state.edit = Some(Box::new(EditFlow {
+        purpose: EditPurpose::Undo,
+        // The item as that write left it, which the undo is conditioned on.
+        original: restoring,
+        editor: None,
+        mode: ConditionMode::Auto,
+        stage: EditStage::Editing,
+        undoing: Some(entry),
+    }));
+    if !show_planned(state, planned, restored) {
+        state.edit = None;
+    }
+    Vec::new()
+}

@@ -1,0 +1,293 @@
+//! From a saved edit to a sent write: plan it (editcore), show the preview, ask for the table
+//! name on real AWS, send it on confirmation, and handle what comes back. Every path to
+//! `Command::ExecuteWrite` goes through [`send`], which only runs from a confirmed preview.
+
+use crate::app::action::Action;
+use crate::app::command::Command;
+use crate::app::request_id::RequestId;
+use crate::app::state::edit::{EditFlow, EditPurpose, EditStage, mode_label, next_mode};
+use crate::app::state::{Notice, Overlay, State};
+use crate::backend::BackendError;
+use crate::domain::edit::{ConditionMode, plan_create, plan_delete, plan_edit};
+use crate::domain::value::Item;
+use crate::edit::execute::WriteOutcome;
+
+use crate::app::update::edit::plan::{close, not_described, scrolled, show_planned, with_context};
+use crate::app::update::edit::{conflict, refresh};
+
+/// `save_edit`: the editor's text becomes a planned write on the preview screen.
+pub(in crate::app::update) fn save(state: &mut State) -> Vec<Command> {
+    let Some(flow) = state.edit.as_deref() else {
+        return Vec::new();
+    };
+    let Some(editor) = &flow.editor else {
+        return Vec::new();
+    };
+    let edited = match &editor.parsed {
+        Ok(item) => item.clone(),
+        Err(error) => {
+            let message = format!(
+                "line {}, column {}: {} (nothing was sent)",
+                error.line, error.column, error.message
+            );
+            state.notice = Some(Notice::Error(message));
+            return Vec::new();
+        }
+    };
+    if flow.purpose == EditPurpose::Duplicate && same_key(state, flow.original.as_ref(), &edited) {
+        state.notice = Some(Notice::Error(
+            "a duplicate needs a new key: change the partition or sort key (nothing was sent)"
+                .to_owned(),
+        ));
+        return Vec::new();
+    }
+    let (purpose, original, mode) = (flow.purpose, flow.original.clone(), flow.mode);
+    let planned = with_context(state, Some(&edited), |context| match (purpose, &original) {
+        (EditPurpose::Edit, Some(original)) => plan_edit(context, original, &edited, mode),
+        _ => plan_create(context, &edited),
+    });
+    match planned {
+        Some(planned) => {
+            show_planned(state, planned, Some(edited));
+        }
+        None => not_described(state),
+    }
+    Vec::new()
+}
+
+fn same_key(state: &State, original: Option<&Item>, edited: &Item) -> bool {
+    let Some(key) = state.described().map(|description| &description.key) else {
+        return false;
+    };
+    original.and_then(|item| key.key_of(item)) == key.key_of(edited)
+}
+
+/// `delete_item`: the delete's preview (the preview is the confirmation).
+pub(in crate::app::update) fn review_delete(state: &mut State, item: Item) -> Vec<Command> {
+    let planned = with_context(state, Some(&item), |context| {
+        plan_delete(context, &item, ConditionMode::Auto)
+    });
+    let Some(planned) = planned else {
+        not_described(state);
+        return Vec::new();
+    };
+    let flow = EditFlow {
+        purpose: EditPurpose::Delete,
+        original: Some(item),
+        editor: None,
+        mode: ConditionMode::Auto,
+        stage: EditStage::Editing,
+        undoing: None,
+    };
+    state.edit = Some(Box::new(flow));
+    if !show_planned(state, planned, None) {
+        state.edit = None;
+    }
+    Vec::new()
+}
+
+/// Keys on the preview.
+pub(in crate::app::update) fn review_key(state: &mut State, action: &Action) -> Vec<Command> {
+    let Some(flow) = state.edit.as_deref_mut() else {
+        return Vec::new();
+    };
+    if flow.sending().is_some() {
+        // A confirmed write runs to its outcome; keys wait for it.
+        return Vec::new();
+    }
+    match action {
+        Action::Confirm => confirm(state),
+        Action::CycleConditionMode => {
+            cycle_mode(state);
+            Vec::new()
+        }
+        Action::KeepEditing | Action::Back => {
+            if flow.editor.is_some() {
+                flow.stage = EditStage::Editing;
+                state.notice = Some(Notice::Info("nothing was sent".to_owned()));
+            } else {
+                close(state, "nothing was sent");
+            }
+            Vec::new()
+        }
+        Action::CursorDown | Action::CursorUp | Action::PageDown | Action::PageUp => {
+            if let EditStage::Review(review) = &mut flow.stage {
+                review.scroll = scrolled(review.scroll, action, state.viewport.1);
+            }
+            Vec::new()
+        }
+        Action::CursorFirst => {
+            if let EditStage::Review(review) = &mut flow.stage {
+                review.scroll = 0;
+            }
+            Vec::new()
+        }
+        _ => Vec::new(),
+    }
+}
+
+/// The preview's condition switch: plans the same change again with the next mode.
+fn cycle_mode(state: &mut State) {
+    let Some(flow) = state.edit.as_deref() else {
+        return;
+    };
+    let Some(review) = flow.review() else { return };
+    let mode = next_mode(flow.mode);
+    let (purpose, original, mine) = (flow.purpose, flow.original.clone(), review.mine.clone());
+    let planned = with_context(state, original.as_ref(), |context| {
+        match (purpose, &original, &mine) {
+            (EditPurpose::Edit, Some(original), Some(mine)) => {
+                Some(plan_edit(context, original, mine, mode))
+            }
+            (EditPurpose::Delete, Some(original), _) => Some(plan_delete(context, original, mode)),
+            _ => None,
+        }
+    })
+    .flatten();
+    let Some(planned) = planned else {
+        state.notice = Some(Notice::Info(format!(
+            "the condition of a {} is fixed",
+            purpose.label()
+        )));
+        return;
+    };
+    if show_planned(state, planned, mine)
+        && let Some(flow) = state.edit.as_deref_mut()
+    {
+        flow.mode = mode;
+        state.notice = Some(Notice::Info(format!("condition: {}", mode_label(mode))));
+    }
+}
+
+/// True when writes go to real AWS (no endpoint override): the first write asks for the table
+/// name.
+#[must_use]
+pub fn is_real_aws(state: &State) -> bool {
+    state.connection.kind == "aws" && state.connection.endpoint.is_none()
+}
+
+/// `confirm` on the preview.
+fn confirm(state: &mut State) -> Vec<Command> {
+    if is_real_aws(state) && !state.aws_writes_confirmed {
+        state.overlay = Some(Overlay::TypeTableName(String::new()));
+        return Vec::new();
+    }
+    send(state)
+}
+
+/// Sends the confirmed preview's write. The only place a write command is made.
+fn send(state: &mut State) -> Vec<Command> {
+    let id = state.ids.issue();
+    let Some(flow) = state.edit.as_deref_mut() else {
+        return Vec::new();
+    };
+    let EditStage::Review(review) = std::mem::replace(&mut flow.stage, EditStage::Editing) else {
+        return Vec::new();
+    };
+    let planned = Box::new(review.planned.clone());
+    flow.stage = EditStage::Sending { id, review };
+    state.notice = Some(Notice::Info("sending…".to_owned()));
+    vec![Command::ExecuteWrite {
+        id,
+        table: state.table.clone(),
+        planned,
+        journal: state.journal_path.clone(),
+    }]
+}
+
+/// Keys while typing the table name before the first write to real AWS.
+pub(in crate::app::update) fn table_name_key(
+    state: &mut State,
+    mut typed: String,
+    action: Action,
+) -> Vec<Command> {
+    match action {
+        Action::Input(c) => typed.push(c),
+        Action::DeleteChar => {
+            typed.pop();
+        }
+        Action::Back => {
+            state.overlay = None;
+            state.notice = Some(Notice::Info("nothing was sent".to_owned()));
+            return Vec::new();
+        }
+        Action::Submit => {
+            state.overlay = None;
+            if typed == state.table {
+                state.aws_writes_confirmed = true;
+                return send(state);
+            }
+            state.notice = Some(Notice::Error(format!(
+                "that is not the table name ({}); nothing was sent",
+                state.table
+            )));
+            return Vec::new();
+        }
+        _ => {}
+    }
+    state.overlay = Some(Overlay::TypeTableName(typed));
+    Vec::new()
+}
+
+/// The write's outcome.
+pub(in crate::app::update) fn write_done(
+    state: &mut State,
+    id: RequestId,
+    result: Result<WriteOutcome, BackendError>,
+    journal_error: Option<&str>,
+) -> Vec<Command> {
+    if state.edit.as_ref().and_then(|flow| flow.sending()) != Some(id) {
+        return Vec::new();
+    }
+    let Some(mut flow) = state.edit.take() else {
+        return Vec::new();
+    };
+    let EditStage::Sending { review, .. } = std::mem::replace(&mut flow.stage, EditStage::Editing)
+    else {
+        return Vec::new();
+    };
+    match result {
+        Ok(WriteOutcome::Written { after, .. }) => {
+            let summary = review.planned.summary.clone();
+            let commands = refresh::after_write(state, &flow, &review, after);
+            state.notice = Some(match journal_error {
+                None => Notice::Info(format!("written: {summary}")),
+                Some(error) => Notice::Error(format!(
+                    "the write succeeded but the journal could not be written: {error} (undo will not know it)"
+                )),
+            });
+            commands
+        }
+        Ok(WriteOutcome::Conflict { current }) => {
+            flow.stage = EditStage::Conflict(conflict::view(&flow, &review, current));
+            state.edit = Some(flow);
+            state.notice = Some(Notice::Error(
+                "conflict: the item changed since it was read; nothing was written".to_owned(),
+            ));
+            Vec::new()
+        }
+        Ok(WriteOutcome::TargetExists { existing, .. }) => {
+            let mut view = conflict::view(&flow, &review, existing);
+            // The existing item is someone else's: never offered for re-applying onto.
+            view.rebased = Err(Vec::new());
+            view.as_read = None;
+            flow.stage = EditStage::Conflict(view);
+            state.edit = Some(flow);
+            state.notice = Some(Notice::Error(
+                "an item with the new key already exists; nothing was written".to_owned(),
+            ));
+            Vec::new()
+        }
+        Err(error) => {
+            let hint = if matches!(error, BackendError::Network(_)) {
+                " (the connection broke: the write may have been applied; reopen the item before trying again)"
+            } else {
+                ""
+            };
+            state.notice = Some(Notice::Error(format!("the write failed: {error}{hint}")));
+            flow.stage = EditStage::Review(review);
+            state.edit = Some(flow);
+            Vec::new()
+        }
+    }
+}

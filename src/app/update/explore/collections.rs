@@ -1,0 +1,181 @@
+//! The collections screens: prefixes → partitions → one partition's items (fetched by Query,
+//! page by page as the user nears the end) → the inspector.
+
+use crate::app::command::Command;
+use crate::app::read::{Read, ReadFor};
+use crate::app::request_id::RequestId;
+use crate::app::state::explore::partition::{Paging, PartitionRow, partition_text};
+use crate::app::state::{Inspector, Notice, Partition, State, View};
+use crate::backend::{BackendError, ExpressionParams, Page, QueryRequest};
+use crate::domain::value::{AttrValue, Item};
+
+use crate::app::state::rows::group_of;
+use crate::domain::partition_items::PartitionItems;
+
+/// Fetch the next page when the cursor is this close to the last loaded row.
+const PREFETCH_ROWS: usize = 50;
+
+/// `open` on a collections view.
+pub(in crate::app::update) fn open(state: &mut State) -> Vec<Command> {
+    match state.history.current().clone() {
+        View::Prefixes { cursor } => {
+            let prefix = state
+                .discovery
+                .found
+                .as_ref()
+                .and_then(|found| found.groups().nth(cursor))
+                .map(|group| group.prefix.map(str::to_owned));
+            if let Some(prefix) = prefix {
+                state.history.open(View::Partitions { prefix, cursor: 0 });
+            }
+            Vec::new()
+        }
+        View::Partitions { prefix, cursor } => {
+            let pk = group_of(state, prefix.as_deref())
+                .and_then(|(found, id)| found.partitions(id).nth(cursor))
+                .map(|(key, _)| key.to_attr_value());
+            pk.map_or_else(Vec::new, |pk| open_partition(state, pk))
+        }
+        View::Partition { pk, cursor } => {
+            let item = state
+                .partitions
+                .get(&partition_text(&pk))
+                .and_then(|partition| match partition.rows().get(cursor) {
+                    Some(PartitionRow::Item(index)) => partition.items.items().get(*index).cloned(),
+                    _ => None,
+                });
+            if let Some(item) = item {
+                state
+                    .history
+                    .open(View::Inspector(Box::new(Inspector::new(item))));
+            }
+            Vec::new()
+        }
+        View::Overview | View::Inspector(_) | View::QueryResults { .. } => Vec::new(),
+        // indexes (handled by `indexes::action`)
+        View::Indexes { .. }
+        | View::IndexGroups { .. }
+        | View::IndexItems { .. }
+        | View::IndexCoverage { .. } => Vec::new(),
+    }
+}
+
+/// Opens the partition `pk` (from the list, a typed key or a related link), querying it unless
+/// it is already loaded. Before the table is described the view waits; [`load_current`] runs
+/// the query once the key schema is known.
+pub(in crate::app::update) fn open_partition(state: &mut State, pk: AttrValue) -> Vec<Command> {
+    state.history.open(View::Partition { pk, cursor: 0 });
+    load_current(state)
+}
+
+/// Queries the partition of the current view unless it is loaded or loading.
+pub(in crate::app::update) fn load_current(state: &mut State) -> Vec<Command> {
+    let View::Partition { pk, .. } = state.history.current().clone() else {
+        return Vec::new();
+    };
+    let text = partition_text(&pk);
+    let reusable = state
+        .partitions
+        .get(&text)
+        .is_some_and(|partition| !matches!(partition.paging, Paging::Failed(_)));
+    if reusable {
+        return Vec::new();
+    }
+    read_from_first_page(state, pk, text).into_iter().collect()
+}
+
+/// Starts reading partition `pk` (keyed `text`) from its first page, replacing whatever was
+/// loaded for it. `None` when no query can be made yet (the table is not described).
+pub(in crate::app::update) fn read_from_first_page(
+    state: &mut State,
+    pk: AttrValue,
+    text: String,
+) -> Option<Command> {
+    let (id, command) = query_page(state, &pk, None)?;
+    let key = state.described()?.key.clone();
+    state.partitions.insert(
+        text,
+        Partition {
+            pk,
+            items: PartitionItems::new(key, state.entities.clone()),
+            paging: Paging::Fetching(id),
+        },
+    );
+    Some(command)
+}
+
+/// The Query for one page of partition `pk`, with its request id; `None` before the table is
+/// described.
+pub(in crate::app::update) fn query_page(
+    state: &mut State,
+    pk: &AttrValue,
+    start_key: Option<Item>,
+) -> Option<(RequestId, Command)> {
+    let partition_key = state.described()?.key.partition.name.clone();
+    let mut params = ExpressionParams::default();
+    params.names.insert("#pk".to_owned(), partition_key);
+    params.values.insert(":pk".to_owned(), pk.clone());
+    let mut request = QueryRequest::new(state.table.clone(), "#pk = :pk", params);
+    request.limit = Some(state.settings.page_size);
+    request.start_key = start_key;
+    let id = state.ids.issue();
+    Some((
+        id,
+        Command::read(id, ReadFor::Partition, Read::Query(request)),
+    ))
+}
+
+pub(in crate::app::update) fn partition_page(
+    state: &mut State,
+    id: RequestId,
+    result: Result<Page, BackendError>,
+) -> Vec<Command> {
+    let Some(partition) = state
+        .partitions
+        .values_mut()
+        .find(|partition| partition.paging == Paging::Fetching(id))
+    else {
+        return Vec::new();
+    };
+    match result {
+        Ok(page) => {
+            partition.items.add_page(page.items);
+            partition.paging = page
+                .last_evaluated_key
+                .map_or(Paging::Complete, Paging::More);
+            fetch_more_if_near_end(state)
+        }
+        Err(error) => {
+            partition.paging = Paging::Failed(error.to_string());
+            state.notice = Some(Notice::Error(format!("query failed: {error}")));
+            Vec::new()
+        }
+    }
+}
+
+/// Requests the next page of the current partition when the cursor is near the loaded end
+/// (or the loaded pages hold fewer rows than the screen).
+pub(in crate::app::update) fn fetch_more_if_near_end(state: &mut State) -> Vec<Command> {
+    let View::Partition { pk, cursor } = state.history.current().clone() else {
+        return Vec::new();
+    };
+    let text = partition_text(&pk);
+    let Some(partition) = state.partitions.get(&text) else {
+        return Vec::new();
+    };
+    let Paging::More(start_key) = &partition.paging else {
+        return Vec::new();
+    };
+    let loaded_rows = partition.rows().len();
+    if cursor + PREFETCH_ROWS.max(state.list_height()) < loaded_rows {
+        return Vec::new();
+    }
+    let start_key = start_key.clone();
+    let Some((id, command)) = query_page(state, &pk, Some(start_key)) else {
+        return Vec::new();
+    };
+    if let Some(partition) = state.partitions.get_mut(&text) {
+        partition.paging = Paging::Fetching(id);
+    }
+    vec![command]
+}

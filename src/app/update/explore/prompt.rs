@@ -1,0 +1,123 @@
+//! The one-line prompt: jump to a partition by typing its key (a Query, never a Scan), and
+//! search in the current list.
+
+use base64::Engine as _;
+
+use crate::app::action::Action;
+use crate::app::command::Command;
+use crate::app::state::{Notice, Overlay, Prompt, PromptKind, State};
+use crate::domain::number::Number;
+use crate::domain::value::{AttrValue, ValueType};
+
+use crate::app::state::rows::row_texts;
+use crate::app::update::explore::collections::open_partition;
+use crate::app::update::navigation::{cursor, set_cursor};
+
+pub(in crate::app::update) fn open(state: &mut State, kind: PromptKind) -> Vec<Command> {
+    state.overlay = Some(Overlay::Prompt(Prompt {
+        kind,
+        text: String::new(),
+    }));
+    Vec::new()
+}
+
+pub(in crate::app::update) fn key(
+    state: &mut State,
+    mut prompt: Prompt,
+    action: Action,
+) -> Vec<Command> {
+    match action {
+        Action::Input(c) => prompt.text.push(c),
+        Action::DeleteChar => {
+            prompt.text.pop();
+        }
+        Action::Complete if prompt.kind == PromptKind::JumpToPartition => {
+            prompt.text = complete(state, &prompt.text);
+        }
+        Action::Back => {
+            state.overlay = None;
+            return Vec::new();
+        }
+        Action::Submit => {
+            state.overlay = None;
+            return submit(state, prompt);
+        }
+        _ => {}
+    }
+    state.overlay = Some(Overlay::Prompt(prompt));
+    Vec::new()
+}
+
+/// The longest common prefix of the discovered partition keys starting with `text`.
+fn complete(state: &State, text: &str) -> String {
+    state
+        .discovery
+        .found
+        .as_ref()
+        .and_then(|found| found.complete_partition_prefix(text))
+        .unwrap_or_else(|| text.to_owned())
+}
+
+fn submit(state: &mut State, prompt: Prompt) -> Vec<Command> {
+    match prompt.kind {
+        PromptKind::JumpToPartition => {
+            if prompt.text.is_empty() {
+                return Vec::new();
+            }
+            match typed_key(state, &prompt.text) {
+                Ok(pk) => open_partition(state, pk),
+                Err(message) => {
+                    state.notice = Some(Notice::Error(message));
+                    Vec::new()
+                }
+            }
+        }
+        PromptKind::Search => {
+            state.last_search = Some(prompt.text);
+            search_next(state)
+        }
+    }
+}
+
+/// The typed text as a value of the table's partition key type.
+fn typed_key(state: &State, text: &str) -> Result<AttrValue, String> {
+    let key_type = state.described().map_or(ValueType::S, |description| {
+        description.key.partition.value_type
+    });
+    match key_type {
+        ValueType::N => Number::parse(text)
+            .map(AttrValue::N)
+            .map_err(|error| format!("the partition key is a number: {error}")),
+        ValueType::B => base64::engine::general_purpose::STANDARD
+            .decode(text)
+            .map(AttrValue::B)
+            .map_err(|error| format!("the partition key is binary; type it as base64: {error}")),
+        _ => Ok(AttrValue::S(text.to_owned())),
+    }
+}
+
+/// Moves to the next row (after the cursor, wrapping) containing the last search text.
+pub(in crate::app::update) fn search_next(state: &mut State) -> Vec<Command> {
+    let Some(needle) = state
+        .last_search
+        .clone()
+        .filter(|needle| !needle.is_empty())
+    else {
+        return Vec::new();
+    };
+    let needle = needle.to_lowercase();
+    let texts = row_texts(state);
+    let start = cursor(state.history.current());
+    let found = (1..=texts.len())
+        .map(|offset| (start + offset) % texts.len().max(1))
+        .find(|&row| {
+            texts
+                .get(row)
+                .is_some_and(|text| text.to_lowercase().contains(&needle))
+        });
+    match found {
+        Some(row) => set_cursor(state, row),
+        None => state.notice = Some(Notice::Info(format!("no match for \"{needle}\""))),
+    }
+    Vec::new()
+}

@@ -1,0 +1,173 @@
+//! Discovery: a paginated, optionally parallel Scan streaming into the prefix groups. Pausing
+//! stops issuing pages (pages in flight still land); cancelling aborts them and keeps what was
+//! found; a page for a request that is no longer current is dropped.
+
+use crate::app::action::{Action, Clock};
+use crate::app::command::Command;
+use crate::app::discovery_request::discovery_scan;
+use crate::app::read::{Read, ReadFor};
+use crate::app::request_id::RequestId;
+use crate::app::state::ScanStatus;
+use crate::app::state::explore::discovery::SegmentCursor;
+use crate::app::state::{Discovery, Notice, State};
+use crate::backend::{BackendError, Page};
+use crate::domain::collection::Collections;
+
+/// Starts discovery from scratch.
+pub(in crate::app::update) fn begin(state: &mut State) -> Vec<Command> {
+    state.discovery = Discovery::new(state.settings.scan_segments);
+    state.discovery.found = state
+        .described()
+        .map(|description| Collections::new(description.key.clone(), state.entities.clone()));
+    state.discovery.status = ScanStatus::Running;
+    state.discovery.progress.started_at = state.clock.uptime;
+    issue_ready_pages(state)
+}
+
+/// One Scan page request for every segment that is ready.
+fn issue_ready_pages(state: &mut State) -> Vec<Command> {
+    let total = u32::try_from(state.discovery.segments.len()).unwrap_or(1);
+    let mut commands = Vec::new();
+    for index in 0..state.discovery.segments.len() {
+        let SegmentCursor::Ready(from) = &state.discovery.segments[index] else {
+            continue;
+        };
+        let from = from.clone();
+        let segment = u32::try_from(index).unwrap_or(0);
+        let Some(mut request) = state
+            .described()
+            .map(|table| discovery_scan(table, segment, total, Some(state.settings.page_size)))
+        else {
+            return commands;
+        };
+        request.start_key.clone_from(&from);
+        let id = state.ids.issue();
+        state.discovery.segments[index] = SegmentCursor::InFlight { id, from };
+        commands.push(Command::read(id, ReadFor::Discovery, Read::Scan(request)));
+    }
+    commands
+}
+
+pub(in crate::app::update) fn page(
+    state: &mut State,
+    id: RequestId,
+    result: Result<Page, BackendError>,
+) -> Vec<Command> {
+    let Some(index) = state.discovery.segment_awaiting(id) else {
+        return Vec::new();
+    };
+    let page = match result {
+        Ok(page) => page,
+        Err(error) => {
+            let cancelled: Vec<RequestId> = state.discovery.in_flight().collect();
+            state.discovery.abandon_in_flight();
+            state.discovery.status = ScanStatus::Failed(error.to_string());
+            state.notice = Some(Notice::Error(format!("discovery scan failed: {error}")));
+            return if cancelled.is_empty() {
+                Vec::new()
+            } else {
+                vec![Command::Cancel(cancelled)]
+            };
+        }
+    };
+    if let Some(found) = &mut state.discovery.found {
+        found.add_page(&page.items);
+    }
+    let progress = &mut state.discovery.progress;
+    progress.items_scanned += page.scanned_count.max(page.items.len() as u64);
+    progress.pages += 1;
+    if let Some(consumed) = &page.consumed {
+        progress.consumed_capacity += consumed.total;
+    }
+    state.discovery.segments[index] = match page.last_evaluated_key {
+        Some(key) => SegmentCursor::Ready(Some(key)),
+        None => SegmentCursor::Done,
+    };
+    if state.discovery.all_done() {
+        state.discovery.status = ScanStatus::Complete;
+        return Vec::new();
+    }
+    if state.discovery.status == ScanStatus::Running {
+        issue_ready_pages(state)
+    } else {
+        Vec::new()
+    }
+}
+
+pub(in crate::app::update) fn toggle_pause(state: &mut State) -> Vec<Command> {
+    match state.discovery.status {
+        ScanStatus::Running => {
+            state.discovery.status = ScanStatus::Paused;
+            state.notice = Some(Notice::Info("scan paused".to_owned()));
+            Vec::new()
+        }
+        ScanStatus::Paused | ScanStatus::Cancelled => {
+            state.discovery.status = ScanStatus::Running;
+            state.notice = Some(Notice::Info("scan resumed".to_owned()));
+            issue_ready_pages(state)
+        }
+        _ => Vec::new(),
+    }
+}
+
+pub(in crate::app::update) fn cancel(state: &mut State) -> Vec<Command> {
+    if !matches!(
+        state.discovery.status,
+        ScanStatus::Running | ScanStatus::Paused
+    ) {
+        return Vec::new();
+    }
+    let in_flight: Vec<RequestId> = state.discovery.in_flight().collect();
+    state.discovery.abandon_in_flight();
+    state.discovery.status = ScanStatus::Cancelled;
+    state.notice = Some(Notice::Info(
+        "scan cancelled; showing what was found".to_owned(),
+    ));
+    if in_flight.is_empty() {
+        Vec::new()
+    } else {
+        vec![Command::Cancel(in_flight)]
+    }
+}
+
+pub(in crate::app::update) fn restart(state: &mut State) -> Vec<Command> {
+    if state.described().is_none() {
+        return Vec::new();
+    }
+    let in_flight: Vec<RequestId> = state.discovery.in_flight().collect();
+    let mut commands = if in_flight.is_empty() {
+        Vec::new()
+    } else {
+        vec![Command::Cancel(in_flight)]
+    };
+    commands.extend(begin(state));
+    commands
+}
+
+/// Keys while the large-table question is open.
+pub(in crate::app::update) fn confirm_key(state: &mut State, action: &Action) -> Vec<Command> {
+    match action {
+        Action::Confirm => {
+            state.overlay = None;
+            begin(state)
+        }
+        Action::Back => {
+            state.overlay = None;
+            state.discovery.status = ScanStatus::Cancelled;
+            state.notice = Some(Notice::Info(
+                "scan skipped; jump to a partition with its key instead".to_owned(),
+            ));
+            Vec::new()
+        }
+        _ => Vec::new(),
+    }
+}
+
+/// Keeps the clock and the scan's elapsed time (paused time excluded) current.
+pub(in crate::app::update) fn advance_clock(state: &mut State, clock: Clock) {
+    let step = clock.uptime.saturating_sub(state.clock.uptime);
+    state.clock = clock;
+    if state.discovery.status == ScanStatus::Running {
+        state.discovery.progress.elapsed += step;
+    }
+}

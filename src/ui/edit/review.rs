@@ -1,0 +1,141 @@
+//! The write preview: what changes (attribute by attribute, old → new) and the exact request
+//! that will be sent. Nothing is sent until the user confirms here.
+
+use ratatui::Frame;
+use ratatui::layout::{Constraint, Layout, Rect};
+use ratatui::style::{Color, Modifier, Style};
+use ratatui::text::{Line, Span};
+use ratatui::widgets::{Block, Paragraph};
+
+use crate::app::action::Action;
+use crate::app::state::State;
+use crate::app::state::edit::{EditFlow, EditPurpose, Review, mode_label};
+use crate::domain::ddb_json;
+use crate::domain::value::AttrValue;
+use crate::keymap::Section;
+use crate::ui::edit::hints::{hints, key, key_label};
+use crate::ui::widgets::text::safe;
+
+/// Values longer than this are cut in the diff (the request below shows them in full).
+const VALUE_CHARS: usize = 160;
+
+/// A value as one line of DynamoDB JSON, escaped, cut when long.
+pub(in crate::ui) fn compact(value: Option<&AttrValue>) -> String {
+    let Some(value) = value else {
+        return "(absent)".to_owned();
+    };
+    let text = serde_json::to_string(&ddb_json::to_json(value)).unwrap_or_default();
+    let safe = safe(&text);
+    if safe.chars().count() <= VALUE_CHARS {
+        return safe.into_owned();
+    }
+    let cut: String = safe.chars().take(VALUE_CHARS).collect();
+    format!("{cut}… ({} bytes)", text.len())
+}
+
+pub(in crate::ui) fn render(
+    frame: &mut Frame<'_>,
+    area: Rect,
+    state: &State,
+    flow: &EditFlow,
+    review: &Review,
+) {
+    let target = key_label(state, flow.original.as_ref().or(review.mine.as_ref()));
+    let block = Block::bordered().title(format!(
+        " Preview {}: {target} — nothing is sent until you confirm ",
+        flow.purpose.label()
+    ));
+    let inner = block.inner(area);
+    frame.render_widget(block, area);
+    let [body, hint_area] =
+        Layout::vertical([Constraint::Min(1), Constraint::Length(1)]).areas(inner);
+    let lines = lines(flow, review);
+    let height = usize::from(body.height);
+    let scroll = review.scroll.min(lines.len().saturating_sub(height));
+    frame.render_widget(
+        Paragraph::new(
+            lines
+                .into_iter()
+                .skip(scroll)
+                .take(height)
+                .collect::<Vec<_>>(),
+        ),
+        body,
+    );
+    let section = Section::Preview;
+    let hint = if flow.sending().is_some() {
+        Line::styled("sending…", Style::new().fg(Color::Cyan))
+    } else {
+        let mut parts = vec![(key(state, section, &Action::Confirm), "send")];
+        if matches!(flow.purpose, EditPurpose::Edit | EditPurpose::Delete) {
+            parts.push((
+                key(state, section, &Action::CycleConditionMode),
+                "condition",
+            ));
+        }
+        if flow.editor.is_some() {
+            parts.push((key(state, section, &Action::KeepEditing), "edit"));
+        }
+        parts.push((key(state, section, &Action::Back), "back"));
+        hints(&parts)
+    };
+    frame.render_widget(Paragraph::new(hint), hint_area);
+}
+
+fn heading(text: &str) -> Line<'static> {
+    Line::styled(
+        text.to_owned(),
+        Style::new().fg(Color::Yellow).add_modifier(Modifier::BOLD),
+    )
+}
+
+fn lines(flow: &EditFlow, review: &Review) -> Vec<Line<'static>> {
+    let mut lines = vec![Line::from(vec![
+        Span::styled("Write: ", Style::new().add_modifier(Modifier::BOLD)),
+        Span::raw(safe(&review.planned.summary).into_owned()),
+    ])];
+    if matches!(flow.purpose, EditPurpose::Edit | EditPurpose::Delete) {
+        lines.push(Line::raw(format!(
+            "Condition mode: {}",
+            mode_label(flow.mode)
+        )));
+    }
+    lines.push(Line::raw(""));
+    lines.push(heading(&format!(
+        "Changes ({})",
+        review.planned.diff.changes.len()
+    )));
+    for change in &review.planned.diff.changes {
+        let (marker, color) = match (&change.old, &change.new) {
+            (None, Some(_)) => ("+", Color::Green),
+            (Some(_), None) => ("-", Color::Red),
+            _ => ("~", Color::Yellow),
+        };
+        lines.push(Line::from(vec![
+            Span::styled(format!(" {marker} "), Style::new().fg(color)),
+            Span::styled(
+                safe(&change.path).into_owned(),
+                Style::new().add_modifier(Modifier::BOLD),
+            ),
+            Span::raw(": "),
+            Span::styled(compact(change.old.as_ref()), Style::new().fg(Color::Red)),
+            Span::raw(" → "),
+            Span::styled(
+                change
+                    .new
+                    .as_ref()
+                    .map_or_else(|| "(removed)".to_owned(), |new| compact(Some(new))),
+                Style::new().fg(Color::Green),
+            ),
+        ]));
+    }
+    lines.push(Line::raw(""));
+    lines.push(heading("Request"));
+    lines.extend(
+        review
+            .request_text
+            .lines()
+            .map(|line| Line::raw(format!("  {}", safe(line)))),
+    );
+    lines
+}

@@ -1,0 +1,197 @@
+//! Collections levels 1 and 2: partition key prefixes, and the partitions of one prefix, with the
+//! discovery scan's progress bar above them.
+
+use ratatui::Frame;
+use ratatui::layout::{Constraint, Layout, Rect};
+use ratatui::style::{Color, Modifier, Style};
+use ratatui::text::{Line, Span};
+use ratatui::widgets::{Block, Paragraph, Row, Table};
+
+use crate::app::state::rows::{NO_PREFIX, group_of, partition_key_text};
+use crate::app::state::{Loadable, ScanStatus, State};
+use crate::domain::collection::GroupSummary;
+use crate::ui::widgets::list::window;
+use crate::ui::widgets::text::{count, safe};
+
+pub(in crate::ui) fn render_prefixes(
+    frame: &mut Frame<'_>,
+    area: Rect,
+    state: &State,
+    cursor: usize,
+) {
+    let [progress_area, list_area] = split(area);
+    progress(frame, progress_area, state);
+    let block = Block::bordered().title(" Collections by partition key prefix ");
+    let Some(found) = state
+        .discovery
+        .found
+        .as_ref()
+        .filter(|found| found.group_count() > 0)
+    else {
+        frame.render_widget(Paragraph::new(empty_text(state)).block(block), list_area);
+        return;
+    };
+    let height = usize::from(list_area.height.saturating_sub(3));
+    let visible = window(found.group_count(), cursor, height);
+    let rows = found
+        .groups()
+        .enumerate()
+        .skip(visible.start)
+        .take(visible.len())
+        .map(|(index, group)| {
+            row(
+                index == cursor,
+                vec![
+                    safe(group.prefix.unwrap_or(NO_PREFIX)).into_owned(),
+                    count(group.partition_count),
+                    count(group.item_count),
+                    entity_mix(&group),
+                ],
+            )
+        });
+    let table = Table::new(
+        rows,
+        [
+            Constraint::Length(16),
+            Constraint::Length(11),
+            Constraint::Length(11),
+            Constraint::Min(10),
+        ],
+    )
+    .header(header(["Prefix", "Partitions", "Items", "Entities"]))
+    .block(block);
+    frame.render_widget(table, list_area);
+}
+
+pub(in crate::ui) fn render_partitions(
+    frame: &mut Frame<'_>,
+    area: Rect,
+    state: &State,
+    prefix: Option<&str>,
+    cursor: usize,
+) {
+    let [progress_area, list_area] = split(area);
+    progress(frame, progress_area, state);
+    let block = Block::bordered().title(format!(
+        " Partitions of {} ",
+        safe(prefix.unwrap_or(NO_PREFIX))
+    ));
+    let Some((found, id)) = group_of(state, prefix) else {
+        frame.render_widget(
+            Paragraph::new("No partitions with this prefix.").block(block),
+            list_area,
+        );
+        return;
+    };
+    let total = found
+        .groups()
+        .find(|group| group.id == id)
+        .map_or(0, |group| {
+            usize::try_from(group.partition_count).unwrap_or(usize::MAX)
+        });
+    let height = usize::from(list_area.height.saturating_sub(3));
+    let visible = window(total, cursor, height);
+    let rows = found
+        .partitions(id)
+        .enumerate()
+        .skip(visible.start)
+        .take(visible.len())
+        .map(|(index, (key, items))| {
+            row(
+                index == cursor,
+                vec![safe(&partition_key_text(key)).into_owned(), count(items)],
+            )
+        });
+    let table = Table::new(rows, [Constraint::Min(20), Constraint::Length(10)])
+        .header(header(["Partition key", "Items"]))
+        .block(block);
+    frame.render_widget(table, list_area);
+}
+
+fn split(area: Rect) -> [Rect; 2] {
+    Layout::vertical([Constraint::Length(1), Constraint::Min(1)]).areas(area)
+}
+
+fn header<const N: usize>(titles: [&'static str; N]) -> Row<'static> {
+    Row::new(titles).style(Style::new().add_modifier(Modifier::BOLD))
+}
+
+fn row(selected: bool, cells: Vec<String>) -> Row<'static> {
+    let style = if selected {
+        Style::new().add_modifier(Modifier::REVERSED)
+    } else {
+        Style::new()
+    };
+    Row::new(cells).style(style)
+}
+
+/// The entity mix: `User 10, User›Order 30, +2`, most frequent first.
+fn entity_mix(group: &GroupSummary<'_>) -> String {
+    let mut parts: Vec<String> = group
+        .entities
+        .iter()
+        .take(3)
+        .map(|(name, items)| format!("{} {}", safe(name.unwrap_or("(unknown)")), count(*items)))
+        .collect();
+    if group.entities.len() > 3 {
+        parts.push(format!("+{}", group.entities.len() - 3));
+    }
+    parts.join(", ")
+}
+
+fn empty_text(state: &State) -> String {
+    match (&state.description, &state.discovery.status) {
+        (Loadable::NotRequested | Loadable::Loading(_), _) => "Describing the table…".to_owned(),
+        (Loadable::Failed(message), _) => format!("DescribeTable failed: {}", safe(message)),
+        (_, ScanStatus::Running | ScanStatus::Idle) => "Scanning for item collections…".to_owned(),
+        (_, ScanStatus::Failed(message)) => format!("Discovery failed: {}", safe(message)),
+        (_, ScanStatus::Complete) => "The table is empty.".to_owned(),
+        (_, _) => "Nothing discovered. Press : to jump to a partition by its key.".to_owned(),
+    }
+}
+
+/// One line: state, a bar (when the table's item count is known), and the figures.
+fn progress(frame: &mut Frame<'_>, area: Rect, state: &State) {
+    let discovery = &state.discovery;
+    let progress = &discovery.progress;
+    let (label, color) = match &discovery.status {
+        ScanStatus::Idle => ("waiting", Color::DarkGray),
+        ScanStatus::AwaitingConfirmation => ("not started", Color::Yellow),
+        ScanStatus::Running => ("scanning", Color::Cyan),
+        ScanStatus::Paused => ("paused", Color::Yellow),
+        ScanStatus::Cancelled => ("cancelled", Color::Yellow),
+        ScanStatus::Complete => ("complete", Color::Green),
+        ScanStatus::Failed(_) => ("failed", Color::Red),
+    };
+    let mut spans = vec![Span::styled(format!("{label:<9} "), Style::new().fg(color))];
+    let estimate = state
+        .described()
+        .and_then(|description| description.item_count)
+        .filter(|n| *n > 0);
+    if let Some(total) = estimate {
+        // The server's count is refreshed about every 6 hours, so cap at 99% until the end.
+        let percent = if discovery.status == ScanStatus::Complete {
+            100
+        } else {
+            (progress.items_scanned.saturating_mul(100) / total).min(99)
+        };
+        let width = 12;
+        let filled = usize::try_from(percent * width / 100).unwrap_or(0);
+        let width = usize::try_from(width).unwrap_or(0);
+        spans.push(Span::styled("█".repeat(filled), Style::new().fg(color)));
+        spans.push(Span::styled(
+            "░".repeat(width - filled),
+            Style::new().fg(Color::DarkGray),
+        ));
+        spans.push(Span::raw(format!(" {percent:>3}% ")));
+    }
+    spans.push(Span::raw(format!(
+        "{} items · {} {} · {:.1} RCU · {}s",
+        count(progress.items_scanned),
+        count(progress.pages),
+        if progress.pages == 1 { "page" } else { "pages" },
+        progress.consumed_capacity,
+        progress.elapsed.as_secs()
+    )));
+    frame.render_widget(Paragraph::new(Line::from(spans)), area);
+}

@@ -1,0 +1,162 @@
+//! The table overview: key schema, attribute types, indexes with their keys, projections and
+//! server-reported counts, billing mode, TTL and stream.
+
+use ratatui::Frame;
+use ratatui::layout::Rect;
+use ratatui::style::{Color, Modifier, Style};
+use ratatui::text::{Line, Span};
+use ratatui::widgets::{Block, Paragraph, Wrap};
+
+use crate::app::state::{Loadable, State};
+use crate::domain::schema::{BillingMode, IndexKind, KeySchema, Projection, TableDescription};
+use crate::ui::widgets::text::{bytes, count, safe};
+
+pub(in crate::ui) fn render(frame: &mut Frame<'_>, area: Rect, state: &State) {
+    let block = Block::bordered().title(" Table overview ");
+    let lines = match &state.description {
+        Loadable::NotRequested | Loadable::Loading(_) => vec![Line::raw("Describing the table…")],
+        Loadable::Failed(message) => vec![Line::styled(
+            format!("DescribeTable failed: {}", safe(message)),
+            Style::new().fg(Color::Red),
+        )],
+        Loadable::Loaded(description) => lines(description),
+    };
+    frame.render_widget(
+        Paragraph::new(lines)
+            .block(block)
+            .wrap(Wrap { trim: false }),
+        area,
+    );
+}
+
+fn key_text(key: &KeySchema) -> String {
+    let mut text = format!(
+        "{} ({}) partition",
+        safe(&key.partition.name),
+        key.partition.value_type
+    );
+    if let Some(sort) = &key.sort {
+        text.push_str(&format!(
+            ", {} ({}) sort",
+            safe(&sort.name),
+            sort.value_type
+        ));
+    }
+    text
+}
+
+fn field(label: &str, value: String) -> Line<'static> {
+    Line::from(vec![
+        Span::styled(
+            format!("{label:<12}"),
+            Style::new().add_modifier(Modifier::BOLD),
+        ),
+        Span::raw(value),
+    ])
+}
+
+fn optional_count(value: Option<u64>) -> String {
+    value.map_or_else(|| "?".to_owned(), count)
+}
+
+fn optional_size(value: Option<u64>) -> String {
+    value.map_or_else(|| "?".to_owned(), bytes)
+}
+
+fn lines(description: &TableDescription) -> Vec<Line<'static>> {
+    let mut lines = vec![
+        field("Table", safe(&description.name).into_owned()),
+        field(
+            "Status",
+            description.status.clone().unwrap_or_else(|| "?".to_owned()),
+        ),
+        field("Key", key_text(&description.key)),
+        field(
+            "Attributes",
+            description
+                .attribute_types
+                .iter()
+                .map(|(name, value_type)| format!("{} {value_type}", safe(name)))
+                .collect::<Vec<_>>()
+                .join(", "),
+        ),
+        field(
+            "Items",
+            format!(
+                "{} ({}, reported by the server, refreshed about every 6 h)",
+                optional_count(description.item_count),
+                optional_size(description.size_bytes)
+            ),
+        ),
+        field(
+            "Billing",
+            match description.billing_mode {
+                Some(BillingMode::PayPerRequest) => "on demand (PAY_PER_REQUEST)".to_owned(),
+                Some(BillingMode::Provisioned) => "provisioned".to_owned(),
+                None => "?".to_owned(),
+            },
+        ),
+        field(
+            "TTL",
+            description.ttl.as_ref().map_or_else(
+                || "not configured".to_owned(),
+                |ttl| format!("{} ({})", safe(&ttl.attribute), ttl.status),
+            ),
+        ),
+        field(
+            "Stream",
+            match &description.stream {
+                Some(stream) if stream.enabled => {
+                    format!("enabled, {}", stream.view_type.clone().unwrap_or_default())
+                }
+                _ => "disabled".to_owned(),
+            },
+        ),
+        Line::raw(""),
+    ];
+    if description.indexes.is_empty() {
+        lines.push(Line::raw("No secondary indexes."));
+    }
+    for index in &description.indexes {
+        let kind = match index.kind {
+            IndexKind::Global => "GSI",
+            IndexKind::Local => "LSI",
+        };
+        let projection = match &index.projection {
+            Projection::All => "ALL".to_owned(),
+            Projection::KeysOnly => "KEYS_ONLY".to_owned(),
+            Projection::Include(names) => format!(
+                "INCLUDE {}",
+                names
+                    .iter()
+                    .map(|name| safe(name).into_owned())
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            ),
+        };
+        lines.push(Line::from(vec![
+            Span::styled(
+                format!("{kind} {}", safe(&index.name)),
+                Style::new().add_modifier(Modifier::BOLD),
+            ),
+            Span::raw(format!("  {}", key_text(&index.key))),
+        ]));
+        lines.push(Line::raw(format!(
+            "    projection {projection} · {} items · {}{}",
+            optional_count(index.item_count),
+            optional_size(index.size_bytes),
+            index
+                .status
+                .as_ref()
+                .map(|status| format!(" · {status}"))
+                .unwrap_or_default()
+        )));
+    }
+    for name in &description.unsupported_indexes {
+        lines.push(Line::styled(
+            format!("index {} has a key shape ddbx cannot show yet", safe(name)),
+            Style::new().fg(Color::Yellow),
+        ));
+    }
+    lines
+}

@@ -1,0 +1,140 @@
+//! Collections level 3: the items of one partition, grouped by sort key prefix.
+
+use ratatui::Frame;
+use ratatui::layout::Rect;
+use ratatui::style::{Color, Modifier, Style};
+use ratatui::text::{Line, Span};
+use ratatui::widgets::{Block, Paragraph};
+
+use crate::app::state::State;
+use crate::app::state::explore::partition::partition_text;
+use crate::app::state::explore::partition::{Paging, Partition, PartitionRow};
+use crate::app::state::inspect::inspector::key_text;
+use crate::domain::value::AttrValue;
+use crate::ui::widgets::list::window;
+use crate::ui::widgets::text::safe;
+
+pub(in crate::ui) fn render(
+    frame: &mut Frame<'_>,
+    area: Rect,
+    state: &State,
+    pk: &AttrValue,
+    cursor: usize,
+) {
+    let text = partition_text(pk);
+    let Some(partition) = state.partitions.get(&text) else {
+        let block = Block::bordered().title(format!(" {} ", safe(&text)));
+        let text = if state.described().is_none() {
+            "Waiting for the table description…"
+        } else {
+            "Not loaded."
+        };
+        frame.render_widget(Paragraph::new(text).block(block), area);
+        return;
+    };
+    let paging = match &partition.paging {
+        Paging::Fetching(_) => " · loading…".to_owned(),
+        Paging::More(_) => " · more below".to_owned(),
+        Paging::Complete => String::new(),
+        Paging::Failed(_) => " · failed".to_owned(),
+    };
+    let block = Block::bordered().title(format!(
+        " {} · {} items{paging} ",
+        safe(&text),
+        partition.items.len()
+    ));
+    let inner_height = usize::from(area.height.saturating_sub(2));
+    let sort = state
+        .described()
+        .and_then(|d| d.key.sort.as_ref())
+        .map(|s| s.name.as_str());
+    let partition_key = state.described().map(|d| d.key.partition.name.as_str());
+    let mut lines: Vec<Line<'_>> = Vec::new();
+    if let Paging::Failed(message) = &partition.paging {
+        lines.push(Line::styled(
+            format!("Query failed: {}", safe(message)),
+            Style::new().fg(Color::Red),
+        ));
+    }
+    if partition.items.is_empty() {
+        lines.push(Line::raw(match partition.paging {
+            Paging::Fetching(_) => "Querying the partition…",
+            Paging::Failed(_) => "",
+            _ => "No items in this partition.",
+        }));
+        frame.render_widget(Paragraph::new(lines).block(block), area);
+        return;
+    }
+    let rows = partition.rows();
+    let visible = window(rows.len(), cursor, inner_height.saturating_sub(lines.len()));
+    for (index, row) in rows
+        .iter()
+        .enumerate()
+        .skip(visible.start)
+        .take(visible.len())
+    {
+        let selected = index == cursor;
+        let line = match row {
+            PartitionRow::Group { label, count } => {
+                let name = label.as_deref().unwrap_or("(no prefix)");
+                Line::from(Span::styled(
+                    format!("▾ {} ({count})", safe(name)),
+                    Style::new().fg(Color::Cyan).add_modifier(Modifier::BOLD),
+                ))
+            }
+            PartitionRow::Item(item_index) => {
+                item_line(partition, *item_index, sort, partition_key)
+            }
+        };
+        lines.push(if selected {
+            line.style(Style::new().add_modifier(Modifier::REVERSED))
+        } else {
+            line
+        });
+    }
+    frame.render_widget(Paragraph::new(lines).block(block), area);
+}
+
+/// `  ORDER#2026-07-01#ord_9   status=PENDING total=42`.
+fn item_line<'a>(
+    partition: &Partition,
+    index: usize,
+    sort: Option<&str>,
+    partition_key: Option<&str>,
+) -> Line<'a> {
+    let item = &partition.items.items()[index];
+    let entity = partition
+        .items
+        .entity(index)
+        .map_or_else(String::new, |entity| safe(&entity.name).into_owned());
+    let sk = sort
+        .and_then(|name| item.get(name))
+        .map(key_text)
+        .unwrap_or_default();
+    let summary: Vec<String> = item
+        .iter()
+        .filter(|(name, _)| Some(name.as_str()) != sort && Some(name.as_str()) != partition_key)
+        .take(4)
+        .map(|(name, value)| format!("{}={}", safe(name), safe(&short_value(value))))
+        .collect();
+    Line::from(vec![
+        Span::raw(format!("  {:<28} ", safe(&sk))),
+        Span::styled(format!("{entity:<12} "), Style::new().fg(Color::Magenta)),
+        Span::styled(summary.join(" "), Style::new().fg(Color::DarkGray)),
+    ])
+}
+
+fn short_value(value: &AttrValue) -> String {
+    let text = match value {
+        AttrValue::S(_) | AttrValue::N(_) | AttrValue::B(_) => key_text(value),
+        AttrValue::Bool(flag) => flag.to_string(),
+        AttrValue::Null => "null".to_owned(),
+        other => format!("<{}>", other.value_type()),
+    };
+    if text.chars().count() > 24 {
+        let cut: String = text.chars().take(23).collect();
+        format!("{cut}…")
+    } else {
+        text
+    }
+}

@@ -1,0 +1,94 @@
+//! The item inspector: attribute tree with types (or JSON), size, index membership and related
+//! collections.
+
+use ratatui::Frame;
+use ratatui::layout::Rect;
+use ratatui::style::{Color, Modifier, Style};
+use ratatui::text::{Line, Span};
+use ratatui::widgets::{Block, Paragraph};
+
+use crate::app::state::State;
+use crate::app::state::inspect::inspector::{Inspector, InspectorRow, RowKind};
+use crate::app::state::rows::row_context;
+use crate::ui::widgets::list::window;
+use crate::ui::widgets::text::safe;
+
+pub(in crate::ui) fn render(
+    frame: &mut Frame<'_>,
+    area: Rect,
+    state: &State,
+    inspector: &Inspector,
+) {
+    let key = state
+        .described()
+        .and_then(|description| description.key.key_of(&inspector.item))
+        .map(|key| {
+            key.values()
+                .map(crate::app::state::inspect::inspector::key_text)
+                .collect::<Vec<_>>()
+                .join(" / ")
+        })
+        .unwrap_or_default();
+    let block = Block::bordered().title(format!(
+        " Item {} · {} ",
+        safe(&key),
+        inspector.format.label()
+    ));
+    let rows = inspector.rows(&row_context(state));
+    let height = usize::from(area.height.saturating_sub(2));
+    let visible = window(rows.len(), inspector.cursor, height);
+    let lines: Vec<Line<'_>> = rows
+        .iter()
+        .enumerate()
+        .skip(visible.start)
+        .take(visible.len())
+        .map(|(index, row)| {
+            let line = row_line(row);
+            if index == inspector.cursor {
+                line.style(Style::new().add_modifier(Modifier::REVERSED))
+            } else {
+                line
+            }
+        })
+        .collect();
+    frame.render_widget(Paragraph::new(lines).block(block), area);
+}
+
+fn row_line(row: &InspectorRow) -> Line<'static> {
+    let indent = "  ".repeat(row.depth);
+    match row.kind {
+        RowKind::Attribute => {
+            let mut spans = vec![
+                Span::raw(format!("{indent}{} ", safe(&row.label))),
+                Span::styled(
+                    format!("{} ", row.type_tag),
+                    Style::new().fg(Color::Magenta),
+                ),
+                Span::raw(safe(&row.value).into_owned()),
+            ];
+            if let Some(note) = &row.note {
+                spans.push(Span::styled(
+                    format!("  {}", safe(note)),
+                    Style::new().fg(Color::Green),
+                ));
+            }
+            Line::from(spans)
+        }
+        RowKind::Json => Line::raw(safe(&row.value).into_owned()),
+        RowKind::Heading => Line::raw(""),
+        RowKind::Info | RowKind::Warning | RowKind::Link => {
+            let style = match row.kind {
+                RowKind::Warning => Style::new().fg(Color::Yellow),
+                RowKind::Link => Style::new()
+                    .fg(Color::Cyan)
+                    .add_modifier(Modifier::UNDERLINED),
+                _ => Style::new().fg(Color::Gray),
+            };
+            let mut text = format!("{}: {}", row.label, safe(&row.value));
+            if let Some(note) = &row.note {
+                text.push_str(&format!(" — {}", safe(note)));
+            }
+            Line::styled(text, style)
+        }
+    }
+}

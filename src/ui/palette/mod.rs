@@ -1,0 +1,118 @@
+//! The palette overlay: a filter line, then access patterns and past queries (best match
+//! first); for a chosen pattern, one line per parameter with the one being typed marked.
+
+use ratatui::Frame;
+use ratatui::layout::{Constraint, Flex, Layout, Rect};
+use ratatui::style::{Color, Modifier, Style};
+use ratatui::text::{Line, Span};
+use ratatui::widgets::{Block, Clear, Paragraph};
+
+use crate::app::state::State;
+use crate::app::state::palette::{ChoiceTarget, Palette, PaletteStage, choices};
+use crate::ui::widgets::text::safe;
+
+fn popup_area(area: Rect, height: u16) -> Rect {
+    let width = area.width.saturating_sub(4).min(100);
+    let [row] = Layout::vertical([Constraint::Length(height.min(area.height))])
+        .flex(Flex::Center)
+        .areas(area);
+    let [cell] = Layout::horizontal([Constraint::Length(width)])
+        .flex(Flex::Center)
+        .areas(row);
+    cell
+}
+
+fn cursor_mark() -> Span<'static> {
+    Span::styled("█", Style::new().fg(Color::Cyan))
+}
+
+pub(in crate::ui) fn render(frame: &mut Frame<'_>, area: Rect, state: &State, palette: &Palette) {
+    let patterns = state
+        .entities
+        .model()
+        .map_or(&[][..], |model| model.access_patterns.as_slice());
+    let mut lines: Vec<Line<'_>> = Vec::new();
+    let title = match &palette.stage {
+        PaletteStage::Choose => {
+            lines.push(Line::from(vec![
+                Span::styled("> ", Style::new().fg(Color::Cyan)),
+                Span::raw(safe(&palette.filter).into_owned()),
+                cursor_mark(),
+            ]));
+            let rows = choices(patterns, &state.query_history, &palette.filter);
+            let room = usize::from(area.height.saturating_sub(5)).max(1);
+            // Keep the cursor row visible on a short screen.
+            let first = palette.cursor.saturating_sub(room.saturating_sub(1));
+            for (position, choice) in rows.iter().enumerate().skip(first).take(room) {
+                let selected = position == palette.cursor;
+                let label_style = match choice.target {
+                    ChoiceTarget::Pattern(_) => Style::new().fg(Color::Cyan),
+                    ChoiceTarget::History(_) => Style::new(),
+                };
+                let mut spans = vec![
+                    Span::raw(if selected { "▶ " } else { "  " }),
+                    Span::styled(safe(&choice.label).into_owned(), label_style),
+                    Span::styled(
+                        format!("  {}", safe(&choice.detail)),
+                        Style::new().fg(Color::DarkGray),
+                    ),
+                ];
+                if selected {
+                    for span in &mut spans {
+                        span.style = span.style.add_modifier(Modifier::REVERSED);
+                    }
+                }
+                lines.push(Line::from(spans));
+            }
+            if rows.is_empty() {
+                let hint = if patterns.is_empty() && state.query_history.entries.is_empty() {
+                    "no access patterns (add [[access_pattern]] to a --model file) and no queries run yet"
+                } else {
+                    "nothing matches"
+                };
+                lines.push(Line::styled(hint, Style::new().fg(Color::DarkGray)));
+            }
+            " Palette: access patterns and history (type to filter, Enter runs) ".to_owned()
+        }
+        PaletteStage::Parameters {
+            pattern,
+            names,
+            values,
+            current,
+        } => {
+            let name = patterns
+                .get(*pattern)
+                .map_or("access pattern", |pattern| pattern.name.as_str());
+            for (position, (parameter, value)) in names.iter().zip(values).enumerate() {
+                let mut spans = vec![
+                    Span::styled(
+                        format!("{}: ", safe(parameter)),
+                        Style::new().fg(Color::Cyan),
+                    ),
+                    Span::raw(safe(value).into_owned()),
+                ];
+                if position == *current {
+                    spans.push(cursor_mark());
+                }
+                lines.push(Line::from(spans));
+            }
+            format!(
+                " {}: Enter for the next parameter, runs after the last ",
+                safe(name)
+            )
+        }
+    };
+    if let Some(error) = &palette.error {
+        lines.push(Line::styled(
+            safe(error).into_owned(),
+            Style::new().fg(Color::Red),
+        ));
+    }
+    let height = u16::try_from(lines.len() + 2).unwrap_or(u16::MAX);
+    let popup = popup_area(area, height);
+    frame.render_widget(Clear, popup);
+    frame.render_widget(
+        Paragraph::new(lines).block(Block::bordered().title(title)),
+        popup,
+    );
+}

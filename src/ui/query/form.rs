@@ -1,0 +1,358 @@
+//! The query builder form: one line per field (choices shown as `◂ value ▸`), each error under
+//! its field with a caret at the position, then the live preview of the exact request.
+
+use ratatui::Frame;
+use ratatui::layout::Rect;
+use ratatui::style::{Color, Modifier, Style};
+use ratatui::text::{Line, Span};
+use ratatui::widgets::{Block, Clear, Paragraph, Wrap};
+
+use crate::app::action::Action;
+use crate::app::state::query::form::{FormError, FormField};
+use crate::app::state::{QueryForm, State};
+use crate::domain::query_spec::{SortChoice, consistent_refusal, preview_text};
+use crate::domain::schema::{KeySchema, Projection, TableDescription};
+use crate::keymap::Section;
+use crate::ui::widgets::text::safe;
+
+/// Width of the label column.
+const LABEL: usize = 13;
+
+/// One piece of a form line: a field's text (focusable) or plain text.
+struct Piece {
+    field: Option<FormField>,
+    text: String,
+    choice: bool,
+}
+
+fn field(field: FormField, text: impl Into<String>) -> Piece {
+    Piece {
+        field: Some(field),
+        text: text.into(),
+        choice: false,
+    }
+}
+
+fn choice(field: FormField, text: impl Into<String>) -> Piece {
+    Piece {
+        field: Some(field),
+        text: text.into(),
+        choice: true,
+    }
+}
+
+fn note(text: impl Into<String>) -> Piece {
+    Piece {
+        field: None,
+        text: text.into(),
+        choice: false,
+    }
+}
+
+pub(in crate::ui) fn render(frame: &mut Frame<'_>, area: Rect, state: &State, form: &QueryForm) {
+    let mut lines: Vec<Line<'static>> = Vec::new();
+    let description = state.described();
+    for (label, pieces) in form_lines(form, description) {
+        push_line(&mut lines, form, label, pieces);
+    }
+    lines.push(Line::raw(""));
+    match &form.outcome {
+        Ok(built) => {
+            lines.push(Line::styled(
+                "Preview (nothing is sent before Enter)",
+                Style::new().add_modifier(Modifier::BOLD),
+            ));
+            for line in preview_text(built).lines() {
+                let style = if line.starts_with("warning:") {
+                    Style::new().fg(Color::Yellow)
+                } else {
+                    Style::new().fg(Color::Green)
+                };
+                lines.push(Line::styled(safe(line).into_owned(), style));
+            }
+        }
+        Err(errors) => {
+            let count = errors.len();
+            lines.push(Line::styled(
+                format!(
+                    "Not valid yet ({count} problem{})",
+                    if count == 1 { "" } else { "s" }
+                ),
+                Style::new().fg(Color::Red).add_modifier(Modifier::BOLD),
+            ));
+        }
+    }
+    let key = |action: &Action| {
+        state
+            .keymap
+            .key_for(Section::QueryForm, action)
+            .unwrap_or_else(|| "(unbound)".to_owned())
+    };
+    let mode = if form.raw_mode { "raw" } else { "fields" };
+    let title = format!(
+        " Query builder · {mode} · {} runs · {} closes · {} next · {} choose · {} raw · {} adds a filter ",
+        key(&Action::Submit),
+        key(&Action::Back),
+        key(&Action::NextField),
+        key(&Action::NextChoice),
+        key(&Action::ToggleRawMode),
+        key(&Action::AddFilterRow),
+    );
+    frame.render_widget(Clear, area);
+    frame.render_widget(
+        Paragraph::new(lines)
+            .wrap(Wrap { trim: false })
+            .block(Block::bordered().title(title)),
+        area,
+    );
+}
+
+fn key_text(key: &KeySchema) -> String {
+    let mut text = format!("{} ({})", key.partition.name, key.partition.value_type);
+    if let Some(sort) = &key.sort {
+        text.push_str(&format!(" / {} ({})", sort.name, sort.value_type));
+    }
+    text
+}
+
+fn projection_text(projection: &Projection) -> String {
+    match projection {
+        Projection::All => "projects ALL".to_owned(),
+        Projection::KeysOnly => "projects KEYS_ONLY".to_owned(),
+        Projection::Include(names) => format!("projects INCLUDE {}", names.join(", ")),
+    }
+}
+
+/// The target line: table or index, its key attributes with types and its projection.
+fn target_pieces(form: &QueryForm, description: Option<&TableDescription>) -> Vec<Piece> {
+    let Some(description) = description else {
+        return vec![choice(FormField::Target, "table")];
+    };
+    match form
+        .spec
+        .index
+        .as_deref()
+        .and_then(|name| description.index(name))
+    {
+        Some(index) => {
+            let kind = match index.kind {
+                crate::domain::schema::IndexKind::Global => "GSI",
+                crate::domain::schema::IndexKind::Local => "LSI",
+            };
+            vec![
+                choice(FormField::Target, format!("{kind} {}", index.name)),
+                note(format!(
+                    "  {} · {}",
+                    key_text(&index.key),
+                    projection_text(&index.projection)
+                )),
+            ]
+        }
+        None => vec![
+            choice(FormField::Target, format!("table {}", description.name)),
+            note(format!("  {}", key_text(&description.key))),
+        ],
+    }
+}
+
+fn form_lines(
+    form: &QueryForm,
+    description: Option<&TableDescription>,
+) -> Vec<(String, Vec<Piece>)> {
+    let spec = &form.spec;
+    let mut lines = vec![("Target".to_owned(), target_pieces(form, description))];
+    let fields = form.fields();
+    let shows = |wanted: FormField| fields.contains(&wanted);
+    if form.raw_mode {
+        for (label, wanted) in [
+            ("Key cond.", FormField::RawKeyCondition),
+            ("Filter", FormField::RawFilter),
+            ("Projection", FormField::RawProjection),
+            (":values", FormField::RawValues),
+            ("#names", FormField::RawNames),
+        ] {
+            lines.push((
+                label.to_owned(),
+                vec![field(wanted, form.text(wanted).unwrap_or_default())],
+            ));
+        }
+    } else {
+        lines.push((
+            "Partition".to_owned(),
+            vec![field(FormField::Partition, &spec.partition)],
+        ));
+        lines.push((
+            "Sort key".to_owned(),
+            vec![choice(FormField::Sort, spec.sort.label())],
+        ));
+        if shows(FormField::Template) {
+            let name = form
+                .chosen_template()
+                .map_or_else(|| "(type the value)".to_owned(), |t| t.as_str().to_owned());
+            lines.push((
+                "Template".to_owned(),
+                vec![choice(FormField::Template, name)],
+            ));
+        }
+        if let Some(template) = form.chosen_template() {
+            for (part, name) in template.placeholders().enumerate() {
+                let value = form.template_parts.get(part).cloned().unwrap_or_default();
+                lines.push((
+                    format!("  {name}"),
+                    vec![field(FormField::TemplatePart(part), value)],
+                ));
+            }
+            lines.push(("  → value".to_owned(), vec![note(spec.sort_value.clone())]));
+        }
+        if shows(FormField::SortValue) {
+            let label = if spec.sort == SortChoice::Between {
+                "From"
+            } else {
+                "Value"
+            };
+            lines.push((
+                label.to_owned(),
+                vec![field(FormField::SortValue, &spec.sort_value)],
+            ));
+        }
+        if shows(FormField::SortUpper) {
+            lines.push((
+                "To".to_owned(),
+                vec![field(FormField::SortUpper, &spec.sort_upper)],
+            ));
+        }
+        if shows(FormField::Join) {
+            lines.push((
+                "Rows join".to_owned(),
+                vec![choice(FormField::Join, spec.join.keyword())],
+            ));
+        }
+        for (row, filter) in spec.filters.iter().enumerate() {
+            let mut pieces = vec![
+                field(FormField::FilterAttribute(row), &filter.attribute),
+                note(" "),
+                choice(FormField::FilterOperator(row), filter.operator.label()),
+            ];
+            if filter.operator.takes_value() {
+                pieces.push(note(" "));
+                pieces.push(field(FormField::FilterValue(row), &filter.value));
+            }
+            lines.push((format!("Filter {}", row + 1), pieces));
+        }
+        lines.push((
+            "Raw filter".to_owned(),
+            vec![field(FormField::Filter, &spec.raw_filter)],
+        ));
+        lines.push((
+            "Projection".to_owned(),
+            vec![field(FormField::Projection, &spec.projection)],
+        ));
+    }
+    let order = if spec.descending {
+        "descending"
+    } else {
+        "ascending"
+    };
+    lines.push(("Order".to_owned(), vec![choice(FormField::Order, order)]));
+    lines.push((
+        "Page size".to_owned(),
+        vec![
+            field(FormField::PageSize, &spec.page_size),
+            note(placeholder(
+                &spec.page_size,
+                "  (service default: up to 1 MB)",
+            )),
+        ],
+    ));
+    lines.push((
+        "Stop after".to_owned(),
+        vec![
+            field(FormField::StopAfter, &spec.stop_after),
+            note(placeholder(&spec.stop_after, "  (read as you scroll)")),
+        ],
+    ));
+    let refusal = description.and_then(|d| consistent_refusal(d, spec.index.as_deref()));
+    let consistent = match &refusal {
+        Some(reason) => vec![
+            note("disabled: "),
+            choice(FormField::Consistent, "off"),
+            note(format!("  ({reason})")),
+        ],
+        None => vec![choice(
+            FormField::Consistent,
+            if spec.consistent { "on" } else { "off" },
+        )],
+    };
+    lines.push(("Consistent".to_owned(), consistent));
+    lines
+}
+
+fn placeholder(text: &str, hint: &str) -> String {
+    if text.is_empty() {
+        hint.to_owned()
+    } else {
+        String::new()
+    }
+}
+
+/// Draws one field line, then a caret and message under each error of its fields.
+fn push_line(lines: &mut Vec<Line<'static>>, form: &QueryForm, label: String, pieces: Vec<Piece>) {
+    let mut spans = vec![Span::styled(
+        format!("{label:<LABEL$}"),
+        Style::new().fg(Color::Cyan),
+    )];
+    let mut column = LABEL;
+    let mut errors: Vec<(usize, &FormError, String)> = Vec::new();
+    for piece in pieces {
+        let focused = piece.field == Some(form.focus);
+        let shown = safe(&piece.text).into_owned();
+        let text = if piece.choice {
+            format!("◂ {shown} ▸")
+        } else {
+            shown
+        };
+        let start = column + usize::from(piece.choice) * 2;
+        if let Some(field) = piece.field {
+            for error in form.errors_of(field) {
+                let offset = error
+                    .span
+                    .as_ref()
+                    .and_then(|span| piece.text.get(..span.start))
+                    .map_or(0, |before| safe(before).chars().count());
+                errors.push((start + offset, error, piece.text.clone()));
+            }
+        }
+        column += text.chars().count();
+        let style = match (focused, piece.field.is_some()) {
+            (true, _) => Style::new().add_modifier(Modifier::REVERSED),
+            (false, true) => Style::new().add_modifier(Modifier::UNDERLINED),
+            (false, false) => Style::new().fg(Color::DarkGray),
+        };
+        if text.is_empty() && piece.field.is_some() {
+            spans.push(Span::styled(" ", style));
+            column += 1;
+        } else {
+            spans.push(Span::styled(text, style));
+        }
+        if focused && !piece.choice {
+            spans.push(Span::styled("█", Style::new().fg(Color::Cyan)));
+            column += 1;
+        }
+    }
+    lines.push(Line::from(spans));
+    for (at, error, text) in errors {
+        let width = error
+            .span
+            .as_ref()
+            .and_then(|span| text.get(span.clone()))
+            .map_or(1, |marked| safe(marked).chars().count().max(1));
+        lines.push(Line::styled(
+            format!("{}{}", " ".repeat(at), "^".repeat(width)),
+            Style::new().fg(Color::Red),
+        ));
+        lines.push(Line::styled(
+            format!("{}{}", " ".repeat(LABEL), safe(&error.message)),
+            Style::new().fg(Color::Red),
+        ));
+    }
+}

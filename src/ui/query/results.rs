@@ -1,0 +1,114 @@
+//! The results of a builder query: progress (pages, Count, ScannedCount, consumed capacity), a
+//! warning when the index lacks attributes the query names, then the results table (PK, SK,
+//! entity and the attributes most common per entity type; sortable, hideable, resizable).
+
+use ratatui::Frame;
+use ratatui::layout::{Constraint, Layout, Rect};
+use ratatui::style::{Color, Style};
+use ratatui::text::Line;
+use ratatui::widgets::{Block, Paragraph};
+
+use crate::app::action::Action;
+use crate::app::state::State;
+use crate::app::state::query::run::{QueryPaging, QueryRun};
+use crate::keymap::Section;
+use crate::ui::widgets::table;
+use crate::ui::widgets::text::{count, safe};
+
+pub(in crate::ui) fn render(
+    frame: &mut Frame<'_>,
+    area: Rect,
+    state: &State,
+    run: usize,
+    cursor: usize,
+) {
+    let Some(run) = state.query_runs.get(run) else {
+        frame.render_widget(
+            Paragraph::new("No such query.").block(Block::bordered()),
+            area,
+        );
+        return;
+    };
+    let hint = |action: &Action| {
+        state
+            .keymap
+            .key_for(Section::QueryResults, action)
+            .unwrap_or_default()
+    };
+    let mut lines: Vec<Line<'_>> = vec![Line::styled(
+        status_text(run, &hint(&Action::CancelQuery)),
+        Style::new().fg(Color::DarkGray),
+    )];
+    if !run.missing_from_index.is_empty() {
+        lines.push(Line::styled(
+            format!(
+                "⚠ index {} does not project {}: those values are missing here · {} fetches the base items (GetItem)",
+                safe(run.request.index.as_deref().unwrap_or_default()),
+                safe(&run.missing_from_index.join(", ")),
+                hint(&Action::FetchBaseItems),
+            ),
+            Style::new().fg(Color::Yellow),
+        ));
+    }
+    let block = Block::bordered().title(title(run));
+    let inner = block.inner(area);
+    frame.render_widget(block, area);
+    let info_height = u16::try_from(lines.len()).unwrap_or(u16::MAX);
+    let [info_area, table_area] =
+        Layout::vertical([Constraint::Length(info_height), Constraint::Min(0)]).areas(inner);
+    frame.render_widget(Paragraph::new(lines), info_area);
+    match (&run.columns, run.items.is_empty()) {
+        (Some(columns), false) => table::render(
+            frame, table_area, &run.items, &run.order, columns, cursor, run.column,
+        ),
+        _ => {
+            let text = match &run.paging {
+                QueryPaging::Fetching(_) => "Querying…",
+                QueryPaging::Failed(_) => "",
+                _ => "No items matched.",
+            };
+            frame.render_widget(Paragraph::new(text), table_area);
+        }
+    }
+}
+
+fn title(run: &QueryRun) -> String {
+    let target = run.request.index.as_deref().map_or_else(
+        || format!("table {}", run.request.table),
+        |index| format!("{} · {index}", run.request.table),
+    );
+    format!(
+        " Query · {} · {} items ",
+        safe(&target),
+        count(run.items.len() as u64)
+    )
+}
+
+/// Progress: pages, Count, ScannedCount, capacity, and where reading stands.
+fn status_text(run: &QueryRun, cancel_key: &str) -> String {
+    let progress = &run.progress;
+    let state = match &run.paging {
+        QueryPaging::Fetching(_) => match run.stop_after {
+            Some(stop) => format!("reading until {stop} matches… ({cancel_key} cancels)"),
+            None => format!("reading… ({cancel_key} cancels)"),
+        },
+        QueryPaging::More(_) if run.reached_stop() => {
+            format!(
+                "stopped after {} matches; more pages exist",
+                count(run.items.len() as u64)
+            )
+        }
+        QueryPaging::More(_) => "more pages below (read as you scroll)".to_owned(),
+        QueryPaging::Complete => "complete".to_owned(),
+        QueryPaging::Cancelled { .. } => format!("cancelled ({cancel_key} resumes)"),
+        QueryPaging::Failed(message) => format!("failed: {}", safe(message)),
+    };
+    let pages = if progress.pages == 1 { "page" } else { "pages" };
+    format!(
+        "{} {pages} · Count {} · ScannedCount {} · {:.1} RCU · {state}",
+        count(progress.pages),
+        count(progress.count),
+        count(progress.scanned_count),
+        progress.consumed_capacity
+    )
+}

@@ -1,0 +1,9 @@
+//! Pieces every screen shares: the header and status lines, overlays (help, prompt, questions),
+//! list windows, the results table and the escaping of table text.
+
+pub(in crate::ui) mod header;
+pub(in crate::ui) mod list;
+pub(in crate::ui) mod overlay;
+pub(in crate::ui) mod status;
+pub mod table;
+pub mod text;

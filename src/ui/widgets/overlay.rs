@@ -1,0 +1,163 @@
+//! Overlays drawn over the current view: help (generated from the keymap of the screen below),
+//! the prompt, and the large-table question.
+
+use ratatui::Frame;
+use ratatui::layout::{Constraint, Flex, Layout, Rect};
+use ratatui::style::{Color, Modifier, Style};
+use ratatui::text::{Line, Span};
+use ratatui::widgets::{Block, Clear, Paragraph, Wrap};
+
+use crate::app::action::Action;
+use crate::app::state::{Prompt, PromptKind, State};
+use crate::keymap::Section;
+use crate::ui::widgets::text::{bytes, count, safe};
+
+pub(in crate::ui) fn centered(area: Rect, width: u16, height: u16) -> Rect {
+    let [row] = Layout::vertical([Constraint::Length(height.min(area.height))])
+        .flex(Flex::Center)
+        .areas(area);
+    let [cell] = Layout::horizontal([Constraint::Length(width.min(area.width))])
+        .flex(Flex::Center)
+        .areas(row);
+    cell
+}
+
+/// The section of the view under the overlay.
+pub(in crate::ui) fn help(frame: &mut Frame<'_>, area: Rect, state: &State) {
+    // The keys of the screen under the help, from the keymap section that screen uses.
+    let section = state.view_mode().section();
+    // One line per action: all keys bound to it, then its description.
+    let mut rows: Vec<(String, String)> = Vec::new();
+    for binding in state.keymap.effective(section) {
+        let keys = binding.keys_text();
+        match rows.iter_mut().find(|(_, desc)| *desc == binding.desc) {
+            Some((existing, _)) => {
+                existing.push_str(", ");
+                existing.push_str(&keys);
+            }
+            None => rows.push((keys, binding.desc.clone())),
+        }
+    }
+    // Entries flow into as many columns as the height needs, so nothing is cut off on a short
+    // terminal; each entry is cut to its column's width.
+    let inner_height = usize::from(area.height.saturating_sub(2)).max(1);
+    let columns = rows.len().div_ceil(inner_height).max(1);
+    let width = usize::from(area.width.saturating_sub(2)).max(1);
+    let column_width = (width / columns).max(1);
+    let key_width = rows
+        .iter()
+        .map(|(keys, _)| keys.chars().count())
+        .max()
+        .unwrap_or(0)
+        .min(column_width / 2);
+    let height = rows.len().div_ceil(columns);
+    let lines: Vec<Line<'_>> = (0..height)
+        .map(|line| {
+            let mut spans = Vec::new();
+            for column in 0..columns {
+                let Some((keys, desc)) = rows.get(column * height + line) else {
+                    continue;
+                };
+                let keys: String = format!("{keys:<key_width$} ")
+                    .chars()
+                    .take(column_width)
+                    .collect();
+                let rest = column_width.saturating_sub(keys.chars().count());
+                // The last cell of a column is a space, so columns never run together.
+                let mut desc: String = desc.chars().take(rest.saturating_sub(1)).collect();
+                let pad = rest.saturating_sub(desc.chars().count());
+                desc.push_str(&" ".repeat(pad));
+                spans.push(Span::styled(keys, Style::new().fg(Color::Cyan)));
+                spans.push(Span::raw(desc));
+            }
+            Line::from(spans)
+        })
+        .collect();
+    let popup_width = if columns == 1 { 64 } else { area.width };
+    let popup = centered(
+        area,
+        popup_width,
+        u16::try_from(height + 2).unwrap_or(u16::MAX),
+    );
+    frame.render_widget(Clear, popup);
+    frame.render_widget(
+        Paragraph::new(lines)
+            .block(Block::bordered().title(format!(" Help: {section} (? closes) "))),
+        popup,
+    );
+}
+
+pub(in crate::ui) fn prompt(frame: &mut Frame<'_>, area: Rect, state: &State, prompt: &Prompt) {
+    let title = match prompt.kind {
+        PromptKind::JumpToPartition => " Jump to partition (Tab completes) ",
+        PromptKind::Search => " Search ",
+    };
+    let mut lines = vec![Line::from(vec![
+        Span::raw(safe(&prompt.text).into_owned()),
+        Span::styled("█", Style::new().fg(Color::Cyan)),
+    ])];
+    if prompt.kind == PromptKind::JumpToPartition
+        && !prompt.text.is_empty()
+        && let Some(found) = &state.discovery.found
+    {
+        for (candidate, items) in found.complete_partition(&prompt.text).take(5) {
+            lines.push(Line::styled(
+                format!("{}  ({items} items)", safe(candidate)),
+                Style::new().fg(Color::DarkGray),
+            ));
+        }
+    }
+    let height = u16::try_from(lines.len() + 2).unwrap_or(u16::MAX);
+    let [_, bottom] = Layout::vertical([
+        Constraint::Min(0),
+        Constraint::Length(height.min(area.height)),
+    ])
+    .areas(area);
+    frame.render_widget(Clear, bottom);
+    frame.render_widget(
+        Paragraph::new(lines).block(Block::bordered().title(title)),
+        bottom,
+    );
+}
+
+pub(in crate::ui) fn confirm_scan(
+    frame: &mut Frame<'_>,
+    area: Rect,
+    state: &State,
+    size_bytes: u64,
+    item_count: Option<u64>,
+) {
+    let key = |section, action: &Action| {
+        state
+            .keymap
+            .key_for(section, action)
+            .unwrap_or_else(|| "(unbound)".to_owned())
+    };
+    let yes = key(Section::Confirm, &Action::Confirm);
+    let no = key(Section::Confirm, &Action::Back);
+    let jump = key(Section::Collections, &Action::JumpToPartition);
+    let items = item_count.map_or_else(String::new, |n| format!(", about {} items", count(n)));
+    let text = vec![
+        Line::styled(
+            "Large table",
+            Style::new().add_modifier(Modifier::BOLD).fg(Color::Yellow),
+        ),
+        Line::raw(""),
+        Line::raw(format!(
+            "DescribeTable reports {}{items}. Discovering collections scans the whole table and consumes read capacity.",
+            bytes(size_bytes)
+        )),
+        Line::raw(""),
+        Line::raw(format!(
+            "{yes}: scan anyway   {no}: skip (jump to a partition with {jump})"
+        )),
+    ];
+    let popup = centered(area, 56, 9);
+    frame.render_widget(Clear, popup);
+    frame.render_widget(
+        Paragraph::new(text)
+            .wrap(Wrap { trim: true })
+            .block(Block::bordered().title(" Scan? ")),
+        popup,
+    );
+}

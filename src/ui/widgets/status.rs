@@ -1,0 +1,105 @@
+//! The status line: spinner while busy, the latest notice, and key hints generated from the
+//! keymap of the current screen.
+
+use ratatui::Frame;
+use ratatui::layout::Rect;
+use ratatui::style::{Color, Style};
+use ratatui::text::{Line, Span};
+use ratatui::widgets::Paragraph;
+
+use crate::app::action::Action;
+use crate::app::state::{Notice, State};
+use crate::ui::widgets::text::safe;
+
+const SPINNER: [&str; 8] = ["⠋", "⠙", "⠹", "⠸", "⠼", "⠴", "⠦", "⠧"];
+
+/// Hints shown when there is room, most useful first.
+const HINTS: [(Action, &str); 6] = [
+    (Action::ToggleHelp, "help"),
+    (Action::Open, "open"),
+    (Action::Back, "back"),
+    (Action::JumpToPartition, "jump"),
+    (Action::ToggleJson, "json"),
+    (Action::CopyItemJson, "copy"),
+];
+
+/// Error notices too long for the status line get up to this many wrapped lines above it.
+const MAX_MESSAGE_LINES: usize = 3;
+
+/// Rows the long-error area needs (0 when the notice fits the status line).
+pub(in crate::ui) fn message_height(state: &State, width: u16) -> u16 {
+    match &state.notice {
+        Some(Notice::Error(message)) => {
+            let width = usize::from(width).max(1);
+            let length = safe(message).chars().count();
+            if length + 2 <= width / 2 {
+                0
+            } else {
+                u16::try_from(length.div_ceil(width).min(MAX_MESSAGE_LINES)).unwrap_or(1)
+            }
+        }
+        _ => 0,
+    }
+}
+
+/// The long error, wrapped, when it does not fit the status line.
+pub(in crate::ui) fn render_message(frame: &mut Frame<'_>, area: Rect, state: &State) {
+    if area.height == 0 {
+        return;
+    }
+    if let Some(Notice::Error(message)) = &state.notice {
+        frame.render_widget(
+            Paragraph::new(safe(message).into_owned())
+                .style(Style::new().fg(Color::Red))
+                .wrap(ratatui::widgets::Wrap { trim: false }),
+            area,
+        );
+    }
+}
+
+pub(in crate::ui) fn render(frame: &mut Frame<'_>, area: Rect, state: &State) {
+    let long_error = message_height(state, area.width) > 0;
+    let mut spans = Vec::new();
+    if state.is_busy() {
+        let frame_index =
+            usize::try_from(state.clock.uptime.as_millis() / 100).unwrap_or(0) % SPINNER.len();
+        spans.push(Span::styled(
+            format!("{} ", SPINNER[frame_index]),
+            Style::new().fg(Color::Cyan),
+        ));
+    }
+    match &state.notice {
+        Some(Notice::Info(message)) => spans.push(Span::raw(format!("{} ", safe(message)))),
+        Some(Notice::Error(message)) if !long_error => {
+            spans.push(Span::styled(
+                format!("{} ", safe(message)),
+                Style::new().fg(Color::Red),
+            ));
+        }
+        _ => {}
+    }
+    let used: usize = spans.iter().map(Span::width).sum();
+    let section = state.section();
+    let mut hints = Vec::new();
+    for (action, label) in HINTS {
+        if let Some(keys) = state.keymap.key_for(section, &action) {
+            hints.push(format!("{keys} {label}"));
+        }
+    }
+    let mut hint_text = String::new();
+    for hint in hints {
+        let candidate = if hint_text.is_empty() {
+            hint.clone()
+        } else {
+            format!("{hint_text} · {hint}")
+        };
+        if used + candidate.chars().count() + 1 > usize::from(area.width) {
+            break;
+        }
+        hint_text = candidate;
+    }
+    let padding = usize::from(area.width).saturating_sub(used + hint_text.chars().count());
+    spans.push(Span::raw(" ".repeat(padding)));
+    spans.push(Span::styled(hint_text, Style::new().fg(Color::DarkGray)));
+    frame.render_widget(Paragraph::new(Line::from(spans)), area);
+}
