@@ -230,9 +230,6 @@ fn toml_string(text: &str) -> String {
 /// `$XDG_CONFIG_HOME/ddbx/keymap.toml`, or `~/.config/ddbx/keymap.toml`.
 #[must_use]
 pub fn user_keymap_path() -> Option<PathBuf> {
-    let base = std::env::var_os("XDG_CONFIG_HOME")
-        .filter(|value| !value.is_empty())
-        .map(PathBuf::from)
-        .or_else(|| std::env::var_os("HOME").map(|home| PathBuf::from(home).join(".config")))?;
-    Some(base.join("ddbx").join("keymap.toml"))
+    let config = crate::storage::config_home()?;
+    Some(crate::storage::ddbx_dir(&config).join("keymap.toml"))
 }

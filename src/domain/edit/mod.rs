@@ -16,7 +16,7 @@ pub mod rebase;
 pub mod text;
 
 pub use diff::{AttributeChange, ItemDiff, diff};
-pub use error::{EditError, EditTextError, MAX_ITEM_SIZE};
+pub use error::{EditError, EditTextError};
 pub use plan::{
     ConditionMode, EditContext, PlannedWrite, WritePlan, before_from_after, plan_create,
     plan_delete, plan_edit,

@@ -21,14 +21,14 @@ use super::conditions::{
 use super::diff::{ItemDiff, apply_changes, diff};
 use super::error::EditError;
 use super::lifecycle::plan_move;
-use crate::backend::request::{
-    DeleteRequest, PutRequest, ReturnValues, TransactWriteRequest, UpdateRequest,
-};
 use crate::domain::expr::ast::{
     Condition, Path, SetAction, SetValue, UpdateExpr, UpdateOperand, Value,
 };
 use crate::domain::expr::render::Renderer;
 use crate::domain::number::Number;
+use crate::domain::request::{
+    DeleteRequest, PutRequest, ReturnValues, TransactWriteRequest, UpdateRequest,
+};
 use crate::domain::schema::TableDescription;
 use crate::domain::value::{AttrValue, Item};
 

@@ -1,0 +1,257 @@
+//! The layering of `src/`, checked from its imports: every `use crate::…` (multi-line groups
+//! included), every `crate::…`, `super::…` and child-module path written inline in code, each
+//! resolved to the file that defines the module it names.
+//!
+//! The rules below are the architecture: a change that breaks one fails here, naming the file and
+//! the module it should not have imported; files importing each other in a loop fail with the
+//! loop's files.
+
+mod layering_check;
+
+use std::collections::{BTreeMap, BTreeSet};
+use std::path::Path;
+
+use layering_check::{Allowed, Rule, Violation, analyse, compare, read_sources};
+
+/// Who may import whom. A layer always may import itself; modules not listed (`app`, `tui`,
+/// `launch`, …) are bound only by the rules of the modules they are imported from.
+const RULES: &[Rule] = &[
+    // The data model: values, expressions, schemas, requests and edit plans. Pure, so everything
+    // else can use it and it can be tested alone.
+    Rule {
+        layer: "domain",
+        allowed: Allowed::Only(&[]),
+    },
+    // The DynamoDB boundary speaks only domain types.
+    Rule {
+        layer: "backend",
+        allowed: Allowed::Only(&["domain"]),
+    },
+    // Rendering reads state; it never talks to DynamoDB, runs commands or changes state.
+    Rule {
+        layer: "ui",
+        allowed: Allowed::Never(&["backend", "worker", "app::update"]),
+    },
+    // The headless commands run without a terminal UI.
+    Rule {
+        layer: "cli",
+        allowed: Allowed::Never(&["app", "ui", "tui", "launch"]),
+    },
+    // The worker runs reads and writes; what they mean to the UI is the app's business.
+    Rule {
+        layer: "worker",
+        allowed: Allowed::Never(&["app"]),
+    },
+];
+
+/// Facts that break the rules today and are being removed by the restructuring of `app`, `ui`
+/// and `worker`. Each entry must still be true — the test fails on an entry that no longer
+/// holds, so it is deleted as soon as it is fixed. Nothing else may be added here.
+const KNOWN_UNTIL_APP_RESTRUCTURE: Known = Known {
+    violations: &[],
+    cycles: &[],
+};
+
+struct Known {
+    /// `(file, module it imports)`.
+    violations: &'static [(&'static str, &'static str)],
+    /// The files of one import loop, sorted.
+    cycles: &'static [&'static [&'static str]],
+}
+
+fn sources() -> BTreeMap<String, String> {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    read_sources(root, &root.join("src"))
+}
+
+#[test]
+fn every_source_file_is_reached_from_a_crate_root() {
+    let files = sources();
+    let graph = analyse(&files);
+    let unreached: Vec<&String> = files
+        .keys()
+        .filter(|file| !graph.file_module.contains_key(*file))
+        .collect();
+    assert!(
+        unreached.is_empty(),
+        "files the checker did not reach: {unreached:#?}"
+    );
+    let edges: usize = graph.edges.values().map(BTreeMap::len).sum();
+    assert!(edges > 200, "only {edges} imports between files were found");
+}
+
+#[test]
+fn imports_follow_the_layering_rules() {
+    let graph = analyse(&sources());
+    let found = graph.violations(RULES);
+    let known: BTreeSet<Violation> = KNOWN_UNTIL_APP_RESTRUCTURE
+        .violations
+        .iter()
+        .map(|(file, module)| ((*file).to_owned(), (*module).to_owned()))
+        .collect();
+    let (unexpected, stale) = compare(&found, &known);
+    assert!(
+        unexpected.is_empty(),
+        "imports the layering forbids (file, module): {unexpected:#?}"
+    );
+    assert!(
+        stale.is_empty(),
+        "fixed, so delete from KNOWN_UNTIL_APP_RESTRUCTURE.violations: {stale:#?}"
+    );
+}
+
+#[test]
+fn no_files_import_each_other_in_a_loop() {
+    let graph = analyse(&sources());
+    let found: BTreeSet<Vec<String>> = graph.cycles().into_iter().collect();
+    let known: BTreeSet<Vec<String>> = KNOWN_UNTIL_APP_RESTRUCTURE
+        .cycles
+        .iter()
+        .map(|files| files.iter().map(|file| (*file).to_owned()).collect())
+        .collect();
+    let (unexpected, stale) = compare(&found, &known);
+    assert!(
+        unexpected.is_empty(),
+        "files importing each other in a loop: {unexpected:#?}"
+    );
+    assert!(
+        stale.is_empty(),
+        "no longer a loop as listed, so delete or update in KNOWN_UNTIL_APP_RESTRUCTURE.cycles: \
+         {stale:#?}"
+    );
+}
+
+#[test]
+fn the_allow_list_names_only_facts_owned_by_the_app_restructure() {
+    for (file, module) in KNOWN_UNTIL_APP_RESTRUCTURE.violations {
+        let owned = file.starts_with("src/ui/") || *file == "src/worker.rs";
+        assert!(owned, "{file} → {module} must be fixed, not allowed");
+    }
+    for cycle in KNOWN_UNTIL_APP_RESTRUCTURE.cycles {
+        let owned = cycle.iter().all(|file| file.starts_with("src/app/"));
+        assert!(owned, "{cycle:?} must be fixed, not allowed");
+    }
+}
+
+// The checker itself, on small trees held in memory.
+
+fn tree(files: &[(&str, &str)]) -> BTreeMap<String, String> {
+    files
+        .iter()
+        .map(|(path, text)| ((*path).to_owned(), (*text).to_owned()))
+        .collect()
+}
+
+fn violations_of(files: &[(&str, &str)]) -> Vec<Violation> {
+    analyse(&tree(files))
+        .violations(RULES)
+        .into_iter()
+        .collect()
+}
+
+fn pair(file: &str, module: &str) -> Violation {
+    (file.to_owned(), module.to_owned())
+}
+
+const LIB: (&str, &str) = (
+    "src/lib.rs",
+    "pub mod backend;\npub mod domain;\npub mod ui;\n",
+);
+const BACKEND: (&str, &str) = ("src/backend/mod.rs", "use crate::domain::Value;\n");
+
+#[test]
+fn checker_reports_a_forbidden_use_line() {
+    let domain = ("src/domain/mod.rs", "pub mod value;\n");
+    let value = ("src/domain/value.rs", "use crate::backend::Backend;\n");
+    let found = violations_of(&[LIB, BACKEND, domain, value]);
+    assert_eq!(found, vec![pair("src/domain/value.rs", "backend")]);
+}
+
+#[test]
+fn checker_reads_multi_line_groups_inline_paths_and_super() {
+    let domain = (
+        "src/domain/mod.rs",
+        "pub mod a;\npub mod b;\npub mod c;\nuse crate::{\n    domain::a::X,\n    ui::{self, Y},\n};\n",
+    );
+    let a = (
+        "src/domain/a.rs",
+        "fn f() { let _ = crate::backend::go(); }\n",
+    );
+    let b = ("src/domain/b.rs", "use super::super::backend::Z;\n");
+    let c = (
+        "src/domain/c.rs",
+        "// crate::ui::x in a comment\nconst S: &str = \"crate::ui::y\";\n",
+    );
+    let ui = ("src/ui.rs", "");
+    let found = violations_of(&[LIB, BACKEND, domain, a, b, c, ui]);
+    assert_eq!(
+        found,
+        vec![
+            pair("src/domain/a.rs", "backend"),
+            pair("src/domain/b.rs", "backend"),
+            pair("src/domain/mod.rs", "ui"),
+        ]
+    );
+}
+
+#[test]
+fn checker_forbids_a_module_and_everything_under_it() {
+    let lib = ("src/lib.rs", "pub mod app;\npub mod ui;\n");
+    let app = ("src/app/mod.rs", "pub mod state;\npub mod update;\n");
+    let state = ("src/app/state.rs", "");
+    let update = ("src/app/update/mod.rs", "pub mod rows;\n");
+    let rows = ("src/app/update/rows.rs", "");
+    let ui = (
+        "src/ui.rs",
+        "use crate::app::state::S;\nuse crate::app::update::rows::f;\n",
+    );
+    let found = violations_of(&[lib, app, state, update, rows, ui]);
+    assert_eq!(found, vec![pair("src/ui.rs", "app::update::rows")]);
+}
+
+#[test]
+fn checker_reports_a_three_file_cycle_and_not_a_test_module() {
+    let lib = ("src/lib.rs", "mod a;\nmod b;\nmod c;\nmod d;\n");
+    let a = ("src/a.rs", "use crate::b::B;\n");
+    let b = ("src/b.rs", "use crate::c::C;\n");
+    let c = ("src/c.rs", "pub fn c() { crate::a::go() }\n");
+    let d = (
+        "src/d.rs",
+        "#[cfg(test)]\n#[path = \"d_tests.rs\"]\nmod tests;\n",
+    );
+    let d_tests = ("src/d_tests.rs", "use super::*;\nuse crate::a::A;\n");
+    let graph = analyse(&tree(&[lib, a, b, c, d, d_tests]));
+    assert_eq!(graph.file_module["src/d_tests.rs"], vec!["d", "tests"]);
+    assert_eq!(
+        graph.cycles(),
+        vec![vec![
+            "src/a.rs".to_owned(),
+            "src/b.rs".to_owned(),
+            "src/c.rs".to_owned()
+        ]]
+    );
+}
+
+#[test]
+fn checker_passes_a_clean_tree() {
+    let lib = (
+        "src/lib.rs",
+        "pub mod backend;\npub mod domain;\npub mod ui;\n",
+    );
+    let domain = (
+        "src/domain.rs",
+        "mod inner { use super::*; }\nuse std::fmt;\n",
+    );
+    let ui = ("src/ui.rs", "use crate::domain::Value;\n");
+    let graph = analyse(&tree(&[lib, BACKEND, domain, ui]));
+    assert!(graph.violations(RULES).is_empty());
+    assert!(graph.cycles().is_empty());
+    assert_eq!(graph.edges.len(), 2, "backend → domain and ui → domain");
+}
+
+#[test]
+fn an_allowed_fact_that_no_longer_holds_is_reported() {
+    let found: BTreeSet<u8> = [1, 2].into();
+    let allowed: BTreeSet<u8> = [2, 3].into();
+    assert_eq!(compare(&found, &allowed), (vec![1], vec![3]));
+}
