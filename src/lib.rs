@@ -29,6 +29,7 @@ pub mod keymap;
 pub mod launch;
 pub mod offline;
 pub mod share;
+pub mod source;
 pub mod storage;
 pub mod terminal;
 pub mod tui;

@@ -227,7 +227,7 @@ pub enum Action {
     DiscardEdit,
     /// A key typed into the editor (keys the editor section does not bind).
     #[serde(skip)]
-    EditorKey(crate::keymap::Key),
+    EditorKey(crate::keymap::key::Key),
     /// A write finished (or was refused).
     #[serde(skip)]
     WriteDone {

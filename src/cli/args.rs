@@ -45,7 +45,7 @@ pub struct GlobalOptions {
 
     /// Options of the terminal UI (`ddbx --table T` without a command).
     #[command(flatten)]
-    pub tui: crate::launch::TuiOptions,
+    pub tui: super::source_options::TuiOptions,
 
     /// Version attribute for optimistic locking (default: detect version, Version, _version,
     /// VersionNumber); writes are conditioned on it and increment it.

@@ -11,6 +11,7 @@ pub mod civil;
 pub mod collection;
 pub mod common_prefix;
 pub mod composite_key;
+pub mod discovery_scan;
 pub mod ddb_json;
 pub mod edit;
 pub mod entity;

@@ -233,3 +233,16 @@ pub fn user_keymap_path() -> Option<PathBuf> {
     let config = crate::storage::config_home()?;
     Some(crate::storage::ddbx_dir(&config).join("keymap.toml"))
 }
+
+/// Prints the effective keymap (defaults plus the overrides in `user_file`, else the user's
+/// keymap file) as TOML; a bad user file is reported as the error and the defaults are printed.
+pub fn print_effective(user_file: Option<&Path>) -> Result<(), String> {
+    let (keymap, error) = Keymap::load(user_file);
+    print!("{}", keymap.to_toml());
+    match error {
+        Some(error) => Err(format!(
+            "keymap error (the defaults above are in effect): {error}"
+        )),
+        None => Ok(()),
+    }
+}

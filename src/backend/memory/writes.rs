@@ -11,7 +11,8 @@ use crate::domain::expr::{Condition, UpdateExpr};
 use crate::domain::value::Item;
 
 use super::capacity;
-use super::engine::{MemoryBackend, write_lock};
+use super::engine::MemoryBackend;
+use super::locks::write_lock;
 use super::expressions::{self, holds, invalid};
 use super::limits::{WriteKind, check_item, request_key};
 use super::reads::corrupt;

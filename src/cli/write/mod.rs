@@ -14,7 +14,7 @@ use super::error::CliError;
 use super::output::escape::escape_json_for_terminal;
 use super::output::items::item_line;
 use super::plan::plan_get;
-use super::run::note;
+use super::note::note;
 use crate::backend::{Backend, BackendError};
 use crate::domain::ddb_json::item_to_json;
 use crate::domain::edit::{

@@ -2,7 +2,7 @@
 //! keys. Shared by [`super::plan`] and [`super::lifecycle`].
 
 use super::error::EditError;
-use super::plan::EditContext;
+use super::write_plan::EditContext;
 use crate::domain::expr::MAX_EXPRESSION_BYTES;
 use crate::domain::expr::ast::{Condition, Function, Path, PathElement};
 use crate::domain::expr::render::Renderer;

@@ -6,7 +6,7 @@ use super::conditions::{
 };
 use super::diff::{ItemDiff, diff};
 use super::error::EditError;
-use super::plan::{ConditionMode, EditContext, PlannedWrite, WritePlan};
+use super::write_plan::{ConditionMode, EditContext, PlannedWrite, WritePlan};
 use crate::domain::expr::ast::{Condition, Path};
 use crate::domain::expr::render::Renderer;
 use crate::domain::request::{

@@ -14,6 +14,7 @@ pub mod plan;
 pub mod preview;
 pub mod rebase;
 pub mod text;
+mod write_plan;
 
 pub use diff::{AttributeChange, ItemDiff, diff};
 pub use error::{EditError, EditTextError};
