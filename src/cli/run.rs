@@ -63,7 +63,8 @@ where
         return ignore_closed_pipe(out.write_all(USAGE.as_bytes()).and_then(|()| out.flush()));
     };
     if matches!(command, Command::Keymap) {
-        return crate::keymap::print_effective(cli.global.tui.keymap.as_deref()).map_err(CliError::Failed);
+        return crate::keymap::print_effective(cli.global.tui.keymap.as_deref())
+            .map_err(CliError::Failed);
     }
     check_before_connecting(&cli)?;
     let mut backend = connect(&cli.global).await?;

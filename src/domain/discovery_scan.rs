@@ -2,8 +2,8 @@
 //! what grouping needs (the table key and the type attributes entity decoding reads), so a
 //! discovery scan moves keys, not whole items. (Capacity is charged on item size either way.)
 
-use crate::domain::request::ScanRequest;
 use crate::domain::entity::TYPE_ATTRIBUTES;
+use crate::domain::request::ScanRequest;
 use crate::domain::schema::TableDescription;
 
 /// One page request of segment `segment` of `segments` (no `Segment` for a single segment).

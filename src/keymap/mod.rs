@@ -3,6 +3,7 @@
 //! `run = "noop"` to unbind. A bad user file never stops the app: its error is returned for the
 //! status line and the defaults are used.
 
+mod binding;
 mod error;
 mod file;
 pub mod key;
@@ -13,6 +14,7 @@ use std::collections::BTreeMap;
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
 
+pub use binding::Binding;
 pub use error::KeymapError;
 pub use key::Key;
 pub use section::Section;
@@ -22,26 +24,6 @@ use crate::app::action::Action;
 
 /// The shipped keymap, the single source of truth for default keys, help and hints.
 pub const DEFAULT_KEYMAP: &str = include_str!("../../keymaps/default.toml");
-
-/// One row: a key or chord, the action it runs and the text help shows.
-#[derive(Clone, Debug, PartialEq)]
-pub struct Binding {
-    pub keys: Vec<Key>,
-    pub action: Action,
-    pub desc: String,
-}
-
-impl Binding {
-    /// The keys as written in a keymap (`g g`, `<C-s>`).
-    #[must_use]
-    pub fn keys_text(&self) -> String {
-        self.keys
-            .iter()
-            .map(Key::to_string)
-            .collect::<Vec<_>>()
-            .join(" ")
-    }
-}
 
 /// What a key sequence means in a section.
 #[derive(Clone, Debug, PartialEq)]

@@ -20,7 +20,8 @@ pub struct Graph {
     pub file_module: BTreeMap<String, ModulePath>,
     /// `from file → to file → the modules of `to` that `from` names`.
     pub edges: BTreeMap<String, BTreeMap<String, BTreeSet<ModulePath>>>,
-    /// The edges of code that is built without `cfg(test)`.
+    /// The edges of code that is built without `cfg(test)`, except a module re-exporting the
+    /// submodules it declares.
     production: BTreeMap<String, BTreeSet<String>>,
     /// Files compiled only for tests.
     test_files: BTreeSet<String>,
@@ -100,7 +101,8 @@ impl Graph {
                 continue;
             };
             if to_file != file {
-                if !used.test && !self.test_files.contains(file) {
+                let structure = used.reexport && self.declares(file, &to_file);
+                if !used.test && !structure && !self.test_files.contains(file) {
                     self.production
                         .entry(file.to_owned())
                         .or_default()
@@ -171,23 +173,14 @@ impl Graph {
     /// Sets of files that import each other, directly or around a loop (strongly connected
     /// components of more than one file), each sorted, in a stable order.
     ///
-    /// A module's own file using the submodules it declares (re-exporting them, calling into
-    /// them) is the module's structure, not an import between peers, so those edges do not count
-    /// here: `backend/aws/mod.rs` may define the client that `aws/connect.rs` builds and use it.
-    /// Neither do imports of test code, which nothing else imports.
+    /// A module re-exporting the submodules it declares (`pub use child::X`) is the module's
+    /// structure, not an import, so that does not count here; calling into a child does. Neither
+    /// do imports of test code, which nothing else imports.
     pub fn cycles(&self) -> Vec<Vec<String>> {
-        let mut peers: BTreeMap<String, BTreeSet<String>> = BTreeMap::new();
-        for (from, targets) in &self.production {
-            for to in targets {
-                if !self.declares(from, to) {
-                    peers.entry(from.clone()).or_default().insert(to.clone());
-                }
-            }
-        }
         let mut tarjan = Tarjan::default();
         for node in self.file_module.keys() {
             if !tarjan.index.contains_key(node) {
-                tarjan.visit(node, &peers);
+                tarjan.visit(node, &self.production);
             }
         }
         let mut cycles: Vec<Vec<String>> = tarjan

@@ -23,6 +23,8 @@ pub struct PathUse {
     pub within: Vec<String>,
     /// Inside a `#[cfg(test)]` inline module.
     pub test: bool,
+    /// Named by a `pub use` (a re-export).
+    pub reexport: bool,
     pub segments: Vec<String>,
 }
 
@@ -85,6 +87,7 @@ pub fn file_facts(source: &str) -> FileFacts {
                 }
             }
             Token::Ident(word) if word == "use" => {
+                let reexport = is_pub_before(&tokens, at);
                 at += 1;
                 let mut found = Vec::new();
                 use_tree(&tokens, &mut at, Vec::new(), &mut found);
@@ -93,6 +96,7 @@ pub fn file_facts(source: &str) -> FileFacts {
                     .extend(found.into_iter().map(|segments| PathUse {
                         within: within.clone(),
                         test,
+                        reexport,
                         segments,
                     }));
                 continue;
@@ -102,6 +106,7 @@ pub fn file_facts(source: &str) -> FileFacts {
                 facts.paths.push(PathUse {
                     within,
                     test,
+                    reexport: false,
                     segments,
                 });
                 continue;
@@ -127,6 +132,13 @@ fn path_attribute(tokens: &[Token]) -> Option<String> {
         ] if name == "path" => Some(value.clone()),
         _ => None,
     }
+}
+
+/// `pub use` or `pub(…) use`.
+fn is_pub_before(tokens: &[Token], at: usize) -> bool {
+    let word = |n: usize| at.checked_sub(n).and_then(|i| tokens.get(i));
+    let is_pub = |token: Option<&Token>| matches!(token, Some(Token::Ident(word)) if word == "pub");
+    is_pub(word(1)) || (word(1) == Some(&Token::Punct(')')) && is_pub(word(4)))
 }
 
 /// `#[cfg(test)]` at the start of `tokens`.

@@ -9,8 +9,8 @@ use crate::domain::schema::TableDescription;
 use crate::domain::value::Item;
 
 use super::idempotency::Tokens;
-use super::locks::{read_lock, write_lock};
 use super::limits::{WriteKind, check_item};
+use super::locks::{read_lock, write_lock};
 use super::table::{IndexViolation, TableData, TableLoader};
 
 /// An item refused on load, by position in the input.

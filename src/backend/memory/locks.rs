@@ -7,18 +7,15 @@ use std::sync::{Mutex, MutexGuard, PoisonError, RwLock, RwLockReadGuard, RwLockW
 
 /// Locks for reading, ignoring poisoning (see above).
 pub fn read_lock<T>(lock: &RwLock<T>) -> RwLockReadGuard<'_, T> {
-    lock.read()
-        .unwrap_or_else(PoisonError::into_inner)
+    lock.read().unwrap_or_else(PoisonError::into_inner)
 }
 
 /// Locks a mutex, ignoring poisoning (see above).
 pub fn write_lock_mutex<T>(lock: &Mutex<T>) -> MutexGuard<'_, T> {
-    lock.lock()
-        .unwrap_or_else(PoisonError::into_inner)
+    lock.lock().unwrap_or_else(PoisonError::into_inner)
 }
 
 /// Locks for writing, ignoring poisoning (see above).
 pub fn write_lock<T>(lock: &RwLock<T>) -> RwLockWriteGuard<'_, T> {
-    lock.write()
-        .unwrap_or_else(PoisonError::into_inner)
+    lock.write().unwrap_or_else(PoisonError::into_inner)
 }

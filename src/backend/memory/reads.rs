@@ -7,9 +7,9 @@ use crate::backend::{
 
 use super::capacity;
 use super::engine::MemoryBackend;
-use super::locks::read_lock;
 use super::expressions::{self, filter_fn, projection_fn};
 use super::limits::request_key;
+use super::locks::read_lock;
 use super::page::{Filter, PageRules, Projector, RawPage};
 use super::read::{ReadTarget, query};
 use super::scan::scan;

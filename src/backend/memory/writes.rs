@@ -12,9 +12,9 @@ use crate::domain::value::Item;
 
 use super::capacity;
 use super::engine::MemoryBackend;
-use super::locks::write_lock;
 use super::expressions::{self, holds, invalid};
 use super::limits::{WriteKind, check_item, request_key};
+use super::locks::write_lock;
 use super::reads::corrupt;
 use super::rows::PrimaryKey;
 use super::table::TableData;
