@@ -13,8 +13,9 @@ use std::path::Path;
 
 use layering_check::{Allowed, Rule, Violation, analyse, compare, read_sources};
 
-/// Who may import whom. A layer always may import itself; modules not listed (`app`, `tui`,
-/// `launch`, …) are bound only by the rules of the modules they are imported from.
+/// Who may import whom: `domain ← backend ← app ← {worker, ui} ← tui ← launch ← main`, with `cli`
+/// beside `app`. A layer always may import itself; modules without a rule (`tui`, `launch`, …)
+/// are bound only by the rules of the modules that must not import them.
 const RULES: &[Rule] = &[
     // The data model: values, expressions, schemas, requests and edit plans. Pure, so everything
     // else can use it and it can be tested alone.
@@ -32,29 +33,28 @@ const RULES: &[Rule] = &[
         layer: "ui",
         allowed: Allowed::Never(&["backend", "worker", "app::update"]),
     },
-    // The headless commands run without a terminal UI.
+    // The headless commands run without a terminal UI; they stand beside `app`, not on it.
     Rule {
         layer: "cli",
-        allowed: Allowed::Never(&["app", "ui", "tui", "launch"]),
+        allowed: Allowed::Never(&["app", "ui", "tui", "launch", "worker"]),
     },
-    // The worker runs reads and writes; what they mean to the UI is the app's business.
+    // The pure state machine: the worker runs its commands and the UI draws its state, so it
+    // knows neither of them, nor the loop and the startup around them.
     Rule {
-        layer: "worker",
-        allowed: Allowed::Never(&["app"]),
+        layer: "app",
+        allowed: Allowed::Never(&["worker", "ui", "tui", "launch"]),
     },
 ];
 
-/// Facts that break the rules today and are being removed by the restructuring of `app`, `ui`
-/// and `worker`. Each entry must still be true — the test fails on an entry that no longer
-/// holds, so it is deleted as soon as it is fixed. Nothing else may be added here.
+/// Facts that break the rules today and are being removed by the restructuring of `app` and
+/// `ui`. Each entry must still be true — the test fails on an entry that no longer holds, so it is
+/// deleted as soon as it is fixed; a cycle that shrinks is updated to its new files. Nothing
+/// outside `app` and `ui` may be listed (see the test below).
 const KNOWN_UNTIL_APP_RESTRUCTURE: Known = Known {
     violations: &[
         ("src/ui/collections.rs", "app::update::rows"),
         ("src/ui/edit_conflict.rs", "app::update"),
         ("src/ui/inspector.rs", "app::update::rows"),
-        ("src/worker.rs", "app::action"),
-        ("src/worker.rs", "app::command"),
-        ("src/worker.rs", "app::request_id"),
     ],
     cycles: &[
         &[
@@ -166,7 +166,7 @@ fn no_files_import_each_other_in_a_loop() {
 #[test]
 fn the_allow_list_names_only_facts_owned_by_the_app_restructure() {
     for (file, module) in KNOWN_UNTIL_APP_RESTRUCTURE.violations {
-        let owned = file.starts_with("src/ui/") || *file == "src/worker.rs";
+        let owned = file.starts_with("src/ui/");
         assert!(owned, "{file} → {module} must be fixed, not allowed");
     }
     for cycle in KNOWN_UNTIL_APP_RESTRUCTURE.cycles {
