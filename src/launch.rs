@@ -12,7 +12,7 @@ use ratatui::backend::CrosstermBackend;
 use crate::app::action::Action;
 use crate::app::state::{Settings, State};
 use crate::backend::Backend;
-use crate::cli::source_options::TuiOptions;
+use crate::cli::source::TuiOptions;
 use crate::clipboard::SystemClipboard;
 use crate::keymap::Keymap;
 use crate::terminal::TerminalGuard;
@@ -32,7 +32,7 @@ pub async fn open(
         .describe_table(table)
         .await
         .map_err(|error| format!("cannot open table {table}: {error}"))?;
-    let entities = crate::source::entity_decoder_for(options, Some(table))?;
+    let entities = crate::cli::source::entity_decoder_for(options, Some(table))?;
     let (keymap, keymap_error) = Keymap::load(options.keymap.as_deref());
     let settings = Settings {
         scan_segments: options.discovery_segments,
@@ -41,11 +41,11 @@ pub async fn open(
     let mut state = State::new(table, backend.connection(), keymap, settings);
     state.entities = entities;
     state.preloaded_description = Some(Box::new(description));
-    // edittui: writes are journaled here, and undo reads it.
+    // Writes are journaled here, and undo reads it.
     state.journal_path = crate::journal::Journal::default_path();
     state.version_attribute = version_attribute;
     let (sender, results) = tokio::sync::mpsc::unbounded_channel();
-    // qextras: the table's query history (kept on disk only for tables on DynamoDB endpoints).
+    // The table's query history (kept on disk only for tables on DynamoDB endpoints).
     let (history, history_warning) = query_history(&state.connection, table);
     state.query_history = history;
     if let Some(warning) = history_warning {

@@ -304,9 +304,15 @@ fn an_allowed_fact_that_no_longer_holds_is_reported() {
 fn checker_counts_a_module_calling_its_child_but_not_re_exporting_it() {
     let lib = ("src/lib.rs", "pub mod a;\n");
     let child = ("src/a/child.rs", "use super::Shared;\n");
-    let reexport = ("src/a/mod.rs", "mod child;\npub use child::X;\npub struct Shared;\n");
+    let reexport = (
+        "src/a/mod.rs",
+        "mod child;\npub use child::X;\npub struct Shared;\n",
+    );
     assert!(analyse(&tree(&[lib, reexport, child])).cycles().is_empty());
-    let call = ("src/a/mod.rs", "mod child;\npub struct Shared;\nfn f() { child::go() }\n");
+    let call = (
+        "src/a/mod.rs",
+        "mod child;\npub struct Shared;\nfn f() { child::go() }\n",
+    );
     assert_eq!(
         analyse(&tree(&[lib, call, child])).cycles(),
         vec![vec!["src/a/child.rs".to_owned(), "src/a/mod.rs".to_owned()]]

@@ -14,7 +14,7 @@ mod output;
 mod paging;
 mod plan;
 mod run;
-pub mod source_options;
+pub mod source;
 mod write;
 
 pub use args::Cli;

@@ -123,12 +123,11 @@ where
         Command::Scan(args) => scan(backend, table_name, args, format).await,
         Command::Collections(args) => {
             let entities =
-                crate::source::entity_decoder(&cli.global.tui).map_err(CliError::Usage)?;
+                super::source::entity_decoder(&cli.global.tui).map_err(CliError::Usage)?;
             super::collections::collections(backend, table_name, args, format, entities).await
         }
         // Handled before connecting, above.
         Command::Keymap => Ok(()),
-        // Safe writes (issue 7).
         Command::Put(_) | Command::Update(_) | Command::Delete(_) | Command::Undo(_) => {
             let table = backend.describe_table(table_name).await?;
             super::write::run_write(backend.as_ref(), &cli.global, &table, command).await

@@ -20,6 +20,7 @@ pub mod escape;
 pub mod expr;
 pub mod fuzzy;
 pub mod index_membership;
+pub mod index_projection;
 pub mod key_parts;
 pub mod key_template;
 pub mod key_value;
@@ -41,5 +42,3 @@ pub mod ttl;
 pub mod value;
 pub mod version_attr;
 pub mod workbench;
-// indexes: what an index's projection holds
-pub mod index_projection;
