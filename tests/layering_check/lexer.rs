@@ -178,9 +178,8 @@ impl Lexer {
         while let Some(c) = self.peek(0) {
             let exponent_sign = (c == '-' || c == '+')
                 && matches!(self.chars.get(self.at.wrapping_sub(1)), Some('e' | 'E'));
-            if c.is_alphanumeric() || c == '_' || exponent_sign {
-                self.at += 1;
-            } else if c == '.' && self.peek(1).is_some_and(|next| next.is_ascii_digit()) {
+            let decimal_point = c == '.' && self.peek(1).is_some_and(|next| next.is_ascii_digit());
+            if c.is_alphanumeric() || c == '_' || exponent_sign || decimal_point {
                 self.at += 1;
             } else {
                 break;
