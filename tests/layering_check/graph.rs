@@ -25,6 +25,9 @@ pub struct Graph {
     production: BTreeMap<String, BTreeSet<String>>,
     /// Files compiled only for tests.
     test_files: BTreeSet<String>,
+    /// Per module, the names its `use` declarations bind and the paths they stand for, so a
+    /// name re-exported (or imported) by a module is followed to the file that defines it.
+    imports: BTreeMap<ModulePath, BTreeMap<String, ModulePath>>,
 }
 
 /// `files`: path (`src/…`) → source text.
@@ -39,6 +42,7 @@ pub fn analyse(files: &BTreeMap<String, String>) -> Graph {
         edges: BTreeMap::new(),
         production: BTreeMap::new(),
         test_files: BTreeSet::new(),
+        imports: BTreeMap::new(),
     };
     for (root, name) in ROOTS {
         let module: ModulePath = if name.is_empty() {
@@ -48,6 +52,11 @@ pub fn analyse(files: &BTreeMap<String, String>) -> Graph {
         };
         if files.contains_key(*root) {
             graph.discover(root, module, false, files, &facts);
+        }
+    }
+    for (file, file_facts) in &facts {
+        if graph.file_module.contains_key(*file) {
+            graph.add_imports(file, file_facts);
         }
     }
     for (file, file_facts) in &facts {
@@ -92,30 +101,78 @@ impl Graph {
         }
     }
 
+    fn add_imports(&mut self, file: &str, facts: &FileFacts) {
+        for used in &facts.paths {
+            let (Some(name), Some(absolute)) = (
+                &used.binds,
+                self.absolute(file, &used.within, &used.segments),
+            ) else {
+                continue;
+            };
+            let mut module = self.file_module[file].clone();
+            module.extend(used.within.iter().cloned());
+            self.imports
+                .entry(module)
+                .or_default()
+                .insert(name.clone(), absolute);
+        }
+    }
+
+    /// Each path gives two edges: to the module it names (for the layering rules: naming a
+    /// forbidden module is importing it, even for a name it re-exports) and to the file that
+    /// defines the item (for cycles, so `super::X` re-exported by `mod.rs` from a sibling leads
+    /// to the sibling).
     fn add_edges(&mut self, file: &str, facts: &FileFacts) {
         for used in &facts.paths {
             let Some(absolute) = self.absolute(file, &used.within, &used.segments) else {
                 continue;
             };
-            let Some((target, to_file)) = self.holder(&absolute) else {
+            let (Some((named, named_file)), Some((defining, defining_file))) =
+                (self.holder(&absolute), self.definition(&absolute))
+            else {
                 continue;
             };
-            if to_file != file {
-                let structure = used.reexport && self.declares(file, &to_file);
-                if !used.test && !structure && !self.test_files.contains(file) {
-                    self.production
-                        .entry(file.to_owned())
-                        .or_default()
-                        .insert(to_file.clone());
-                }
-                self.edges
+            let structure = used.reexport && self.declares(file, &named_file);
+            let production = !used.test && !structure && !self.test_files.contains(file);
+            if production && defining_file != file {
+                self.production
                     .entry(file.to_owned())
                     .or_default()
-                    .entry(to_file)
-                    .or_default()
-                    .insert(target);
+                    .insert(defining_file.clone());
+            }
+            for (module, to_file) in [(named, named_file), (defining, defining_file)] {
+                if to_file != file {
+                    self.edges
+                        .entry(file.to_owned())
+                        .or_default()
+                        .entry(to_file)
+                        .or_default()
+                        .insert(module);
+                }
             }
         }
+    }
+
+    /// The module (and its file) that defines what `path` names, following `use` declarations
+    /// (re-exports and imports) of the modules on the way.
+    fn definition(&self, path: &[String]) -> Option<(ModulePath, String)> {
+        let mut path = path.to_vec();
+        for _ in 0..16 {
+            let (module, file) = self.holder(&path)?;
+            let followed = path
+                .get(module.len())
+                .and_then(|name| self.imports.get(&module)?.get(name))
+                .filter(|target| target.as_slice() != &path[..=module.len()]);
+            match followed {
+                Some(target) => {
+                    let mut next = target.clone();
+                    next.extend(path[module.len() + 1..].iter().cloned());
+                    path = next;
+                }
+                None => return Some((module, file)),
+            }
+        }
+        self.holder(&path)
     }
 
     /// The path from the library root that `segments`, written in `file` inside the inline

@@ -25,6 +25,9 @@ pub struct PathUse {
     pub test: bool,
     /// Named by a `pub use` (a re-export).
     pub reexport: bool,
+    /// The name a `use` binds it to (its last segment, or the `as` alias); `None` for globs and
+    /// paths written in code.
+    pub binds: Option<String>,
     pub segments: Vec<String>,
 }
 
@@ -93,10 +96,11 @@ pub fn file_facts(source: &str) -> FileFacts {
                 use_tree(&tokens, &mut at, Vec::new(), &mut found);
                 facts
                     .paths
-                    .extend(found.into_iter().map(|segments| PathUse {
+                    .extend(found.into_iter().map(|(segments, binds)| PathUse {
                         within: within.clone(),
                         test,
                         reexport,
+                        binds,
                         segments,
                     }));
                 continue;
@@ -107,6 +111,7 @@ pub fn file_facts(source: &str) -> FileFacts {
                     within,
                     test,
                     reexport: false,
+                    binds: None,
                     segments,
                 });
                 continue;
@@ -178,8 +183,11 @@ fn inline_path(tokens: &[Token], at: &mut usize) -> Vec<String> {
     segments
 }
 
-/// One use tree (`a::b::{c, d::*, e as f}`), every leaf appended to `out` as a full path.
-fn use_tree(tokens: &[Token], at: &mut usize, mut prefix: Vec<String>, out: &mut Vec<Vec<String>>) {
+/// A use tree's leaf: its full path and the name it binds (`None` for a glob).
+type UseLeaf = (Vec<String>, Option<String>);
+
+/// One use tree (`a::b::{c, d::*, e as f}`), every leaf appended to `out`.
+fn use_tree(tokens: &[Token], at: &mut usize, mut prefix: Vec<String>, out: &mut Vec<UseLeaf>) {
     if tokens.get(*at) == Some(&Token::PathSep) {
         *at += 1;
     }
@@ -194,15 +202,19 @@ fn use_tree(tokens: &[Token], at: &mut usize, mut prefix: Vec<String>, out: &mut
                     *at += 1;
                     continue;
                 }
+                let mut binds = prefix.last().cloned();
                 if matches!(tokens.get(*at), Some(Token::Ident(word)) if word == "as") {
+                    if let Some(Token::Ident(alias)) = tokens.get(*at + 1) {
+                        binds = Some(alias.clone());
+                    }
                     *at += 2;
                 }
-                out.push(prefix);
+                out.push((prefix, binds));
                 return;
             }
             Some(Token::Punct('*')) => {
                 *at += 1;
-                out.push(prefix);
+                out.push((prefix, None));
                 return;
             }
             Some(Token::Punct('{')) => {
