@@ -23,7 +23,7 @@ readonly DYNALITE_VERSION=4.0.0
 readonly MOTO_VERSION=5.2.5
 readonly AWSCLI_VERSION=1.46.3
 readonly BOTO3_VERSION=1.44.8
-# qextras: the JavaScript SDK v3 client, to execute generated share snippets.
+# The JavaScript SDK v3 client, to execute generated share snippets.
 readonly JS_SDK_VERSION=3.1169.0
 # moto[server] drags in cfn-lint, aws-xray-sdk, graphql, openapi validators... (~480 MB venv,
 # twice the install time). moto_server itself only needs flask + flask-cors on top of the

@@ -89,14 +89,7 @@ fn private_file(text: &str) -> io::Result<PathBuf> {
         .duration_since(std::time::UNIX_EPOCH)
         .map_or(0, |since| since.subsec_nanos());
     let path = std::env::temp_dir().join(format!("ddbx-edit-{}-{nanos}.json", std::process::id()));
-    let mut options = std::fs::OpenOptions::new();
-    options.write(true).create_new(true);
-    #[cfg(unix)]
-    {
-        use std::os::unix::fs::OpenOptionsExt as _;
-        options.mode(0o600);
-    }
-    let mut file = options.open(&path)?;
+    let mut file = crate::storage::create_private_new(&path)?;
     file.write_all(text.as_bytes())?;
     file.write_all(b"\n")?;
     Ok(path)

@@ -1,19 +1,40 @@
 //! ddbx: explore and safely edit DynamoDB single-table designs, in a terminal UI or headless.
 //!
-//! Architecture map (dependencies point one way: `domain` ← `backend` ← `worker` ← `app` ← `ui`):
-//! - [`domain`]: pure data model. Exact 38-digit numbers, the lossless attribute value model,
-//!   table schemas, DynamoDB JSON and plain-JSON views, terminal escaping.
-//! - [`backend`]: the DynamoDB boundary. One trait with an AWS SDK implementation and an
-//!   embedded engine ([`backend::memory`]); errors are classified once, at this edge.
-//! - [`app`]: actions, commands, state and the pure `update` function.
-//! - [`keymap`]: key syntax, the embedded default keymap and user overrides.
-//! - [`ui`]: pure rendering of the state.
-//! - [`worker`]: runs commands as tokio tasks and sends results back as actions.
-//! - [`terminal`], [`clipboard`], [`tui`], [`launch`]: the terminal guard, clipboard access, the
-//!   loop, and opening the UI from the command line.
-//! - [`cli`]: the headless commands (`tables`, `describe`, `get`, `query`, `scan`) over `Arc<dyn Backend>`.
+//! Dependencies point one way, `domain ← backend ← app ← {worker, ui} ← tui ← launch ← main`,
+//! with `cli` beside `app` (never importing `app`, `ui`, `tui`, `launch` or `worker`);
+//! `tests/layering.rs` checks it, and that no two files import each other in a loop.
+//!
+//! The core:
+//! - [`domain`]: pure data model, imports no other module. Exact 38-digit numbers, the lossless
+//!   attribute value model, table schemas, expressions, the request types of the backend, edit
+//!   planning, DynamoDB JSON and plain-JSON views, DynamoDB's limits, terminal escaping.
+//! - [`backend`]: the DynamoDB boundary, imports only `domain`. One trait with an AWS SDK
+//!   implementation and an embedded engine ([`backend::memory`]); errors are classified once,
+//!   at this edge.
+//!
+//! Shared services (on `domain` and `backend`, used by the UI and the CLI alike):
+//! - [`storage`]: the XDG state and config directories and private (0600) files; imports nothing.
+//! - [`journal`]: the append-only record of every write, which undo reads (on `storage`).
+//! - [`edit`]: the one path that sends a planned write and journals it.
+//! - [`share`]: a query as an AWS CLI, boto3 or JavaScript snippet.
+//! - [`offline`]: loaders for table exports (`--file`) into the embedded engine.
 //! - [`demo`]: the deterministic `--demo` table, generated for the embedded engine.
-//! - [`offline`]: loaders for table exports (`--file`): scan output, JSON lines, Export-to-S3.
+//! - [`keymap`]: key syntax ([`keymap::key`], a leaf), the embedded default keymap and user
+//!   overrides; names the bindable [`app::action::Action`]s.
+//!
+//! The terminal UI:
+//! - [`app`]: actions, commands, state and the pure `update` function; no I/O, and it never
+//!   imports `worker`, `ui`, `tui` or `launch`.
+//! - [`worker`]: runs the app's commands as tokio tasks and sends the results back as actions.
+//! - [`ui`]: pure rendering of the state; never imports `backend`, `worker` or `app::update`.
+//! - [`tui`]: the event loop tying app, worker and ui together.
+//! - [`terminal`], [`clipboard`], [`external_editor`]: the terminal guard, clipboard access and
+//!   `$EDITOR` for the item editor.
+//! - [`launch`]: opening the UI from the command line (startup checks, then the loop).
+//!
+//! The command line:
+//! - [`cli`]: argument definitions, the options naming where the table comes from
+//!   ([`cli::source`], shared with `launch`), and the headless commands over `Arc<dyn Backend>`.
 
 pub mod app;
 pub mod backend;
@@ -22,13 +43,13 @@ pub mod clipboard;
 pub mod demo;
 pub mod domain;
 pub mod edit;
-// edittui: `$EDITOR` for the item editor
 pub mod external_editor;
 pub mod journal;
 pub mod keymap;
 pub mod launch;
 pub mod offline;
 pub mod share;
+pub mod storage;
 pub mod terminal;
 pub mod tui;
 pub mod ui;

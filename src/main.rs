@@ -10,11 +10,11 @@ use ddbx::cli::{Cli, args::GlobalOptions};
 /// The backend the options name: the demo, an offline file, or AWS (the default).
 async fn connect(options: &GlobalOptions) -> Result<Arc<dyn Backend>, BackendError> {
     if options.tui.demo {
-        return ddbx::launch::demo_backend(&options.tui)
+        return ddbx::cli::source::demo_backend(&options.tui)
             .map(|(backend, _)| backend)
             .map_err(|message| load_failed("DemoNotLoaded", message));
     }
-    if let Some(offline) = ddbx::launch::file_backend(&options.tui)
+    if let Some(offline) = ddbx::cli::source::file_backend(&options.tui)
         .map_err(|message| load_failed("FileNotLoaded", message))?
     {
         // Skipped lines and an inferred schema must not pass silently; stderr keeps stdout clean
@@ -52,8 +52,8 @@ async fn connect_aws(options: &GlobalOptions) -> Result<Arc<dyn Backend>, Backen
 async fn open_tui(options: &GlobalOptions) -> Result<(), String> {
     let mut notices = Vec::new();
     let (mut backend, table) = if options.tui.demo {
-        ddbx::launch::demo_backend(&options.tui)?
-    } else if let Some(offline) = ddbx::launch::file_backend(&options.tui)? {
+        ddbx::cli::source::demo_backend(&options.tui)?
+    } else if let Some(offline) = ddbx::cli::source::file_backend(&options.tui)? {
         notices = offline.notices;
         (offline.backend, offline.table)
     } else {

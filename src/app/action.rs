@@ -181,7 +181,7 @@ pub enum Action {
     DiscardEdit,
     /// A key typed into the editor (keys the editor section does not bind).
     #[serde(skip)]
-    EditorKey(crate::keymap::Key),
+    EditorKey(crate::keymap::key::Key),
     /// A write finished (or was refused). `journal_error` says why a written write could not
     /// be journaled.
     #[serde(skip)]

@@ -45,7 +45,7 @@ pub struct GlobalOptions {
 
     /// Options of the terminal UI (`ddbx --table T` without a command).
     #[command(flatten)]
-    pub tui: crate::launch::TuiOptions,
+    pub tui: super::source::TuiOptions,
 
     /// Version attribute for optimistic locking (default: detect version, Version, _version,
     /// VersionNumber); writes are conditioned on it and increment it.
@@ -80,7 +80,7 @@ pub enum Command {
     Collections(CollectionsArgs),
     /// Print the effective keymap of the terminal UI (defaults plus your overrides) as TOML.
     Keymap,
-    // --- safe writes (issue 7, editcore) ---
+    // Writes: each conditioned, previewed with --dry-run, journaled and undoable.
     /// Create one item; refused if an item with its key exists (attribute_not_exists).
     Put(PutArgs),
     /// Change attributes of one item: minimal SET/REMOVE, conditioned on its version or values.

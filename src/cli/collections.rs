@@ -11,9 +11,9 @@ use serde_json::json;
 use super::args::{CollectionsArgs, OutputFormat};
 use super::error::CliError;
 use super::output::escape::escape_json_for_terminal;
-use crate::app::discovery_request::discovery_scan;
 use crate::backend::{Backend, BackendError, Page, ScanRequest};
 use crate::domain::collection::{Collections, GroupSummary};
+use crate::domain::discovery_scan::discovery_scan;
 use crate::domain::entity::EntityDecoder;
 use crate::domain::escape::escape_for_terminal;
 use crate::domain::partition_key::PartitionKey;
@@ -90,7 +90,7 @@ async fn scan_segment(
 }
 
 fn key_text(key: PartitionKey<'_>) -> String {
-    crate::app::state::inspect::inspector::key_text(&key.to_attr_value())
+    crate::domain::key_value::key_text(&key.to_attr_value())
 }
 
 fn print(

@@ -9,12 +9,15 @@ mod collections;
 mod error;
 mod expression;
 mod key_value;
+mod note;
 mod output;
 mod paging;
 mod plan;
 mod run;
+pub mod source;
 mod write;
 
 pub use args::Cli;
 pub use error::CliError;
-pub use run::{USAGE, note, run};
+pub use note::note;
+pub use run::{USAGE, run};

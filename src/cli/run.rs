@@ -5,6 +5,7 @@ use std::sync::Arc;
 
 use super::args::{Cli, Command, GlobalOptions, OutputFormat, ScanArgs};
 use super::error::CliError;
+use super::note::note;
 use super::output::describe::{describe_json, describe_text};
 use super::output::escape::escape_json_for_terminal;
 use super::output::items::item_sink;
@@ -62,7 +63,8 @@ where
         return ignore_closed_pipe(out.write_all(USAGE.as_bytes()).and_then(|()| out.flush()));
     };
     if matches!(command, Command::Keymap) {
-        return crate::launch::print_keymap(&cli.global.tui).map_err(CliError::Failed);
+        return crate::keymap::print_effective(cli.global.tui.keymap.as_deref())
+            .map_err(CliError::Failed);
     }
     check_before_connecting(&cli)?;
     let mut backend = connect(&cli.global).await?;
@@ -121,12 +123,11 @@ where
         Command::Scan(args) => scan(backend, table_name, args, format).await,
         Command::Collections(args) => {
             let entities =
-                crate::launch::entity_decoder(&cli.global.tui).map_err(CliError::Usage)?;
+                super::source::entity_decoder(&cli.global.tui).map_err(CliError::Usage)?;
             super::collections::collections(backend, table_name, args, format, entities).await
         }
         // Handled before connecting, above.
         Command::Keymap => Ok(()),
-        // Safe writes (issue 7).
         Command::Put(_) | Command::Update(_) | Command::Delete(_) | Command::Undo(_) => {
             let table = backend.describe_table(table_name).await?;
             super::write::run_write(backend.as_ref(), &cli.global, &table, command).await
@@ -166,11 +167,6 @@ fn buffered_stdout() -> io::BufWriter<io::StdoutLock<'static>> {
 
 fn print_summary(totals: &ReadTotals) {
     note(&totals.to_string());
-}
-
-/// One line on stderr. A closed stderr is no reason to fail (or panic, as `eprintln!` would).
-pub fn note(line: &str) {
-    let _ = writeln!(io::stderr().lock(), "{line}");
 }
 
 /// The table's key attributes, then the index's, for the leading table columns.

@@ -55,3 +55,15 @@ pub fn compare_key_values(a: &AttrValue, b: &AttrValue) -> Option<Ordering> {
         _ => None,
     }
 }
+
+/// A key value as a short text (strings unquoted, binary as base64): the inverse of
+/// [`parse_key_text`] for the key types.
+#[must_use]
+pub fn key_text(value: &AttrValue) -> String {
+    match value {
+        AttrValue::S(text) => text.clone(),
+        AttrValue::N(number) => number.to_string(),
+        AttrValue::B(bytes) => BASE64.encode(bytes),
+        other => format!("{other:?}"),
+    }
+}

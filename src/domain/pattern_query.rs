@@ -6,11 +6,11 @@ use std::collections::BTreeMap;
 
 use base64::Engine as _;
 
-use crate::backend::{ExpressionParams, QueryRequest};
 use crate::domain::access_pattern::{AccessPattern, SortOperator};
 use crate::domain::expr::prepare::{ReadExpressions, prepare_query};
 use crate::domain::key_template::{KeyTemplate, Segment};
 use crate::domain::number::Number;
+use crate::domain::request::{ExpressionParams, QueryRequest};
 use crate::domain::schema::{KeyAttribute, TableDescription};
 use crate::domain::value::{AttrValue, ValueType};
 

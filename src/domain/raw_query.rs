@@ -18,7 +18,6 @@ use std::collections::BTreeMap;
 use std::fmt;
 use std::ops::Range;
 
-use crate::backend::QueryRequest;
 use crate::domain::ddb_json;
 use crate::domain::expr::key_condition::check_key_condition;
 use crate::domain::expr::raw_syntax::syntax_of;
@@ -27,6 +26,7 @@ use crate::domain::expr::validate::{check_filter, check_index_read};
 use crate::domain::expr::{
     Condition, ExprError, ExprKind, ExpressionParams, ProjectionExpr, Syntax, WireRequest,
 };
+use crate::domain::request::QueryRequest;
 use crate::domain::schema::TableDescription;
 
 /// What the user typed for one raw Query.

@@ -1,9 +1,7 @@
 //! The journal file: append-only JSON lines, created with mode 0600 (its items may be private).
 
-use std::fs::{self, OpenOptions};
-use std::io::{self, BufRead, BufReader, Write};
-#[cfg(unix)]
-use std::os::unix::fs::OpenOptionsExt;
+use std::fs;
+use std::io::{self, BufRead, BufReader};
 use std::path::{Path, PathBuf};
 
 use super::entry::{JournalConnection, JournalEntry};
@@ -19,15 +17,11 @@ impl Journal {
     /// without either variable. `DDBX_JOURNAL` (a file path) overrides both.
     #[must_use]
     pub fn default_path() -> Option<PathBuf> {
-        let non_empty = |name: &str| std::env::var_os(name).filter(|value| !value.is_empty());
-        if let Some(path) = non_empty("DDBX_JOURNAL") {
+        if let Some(path) = std::env::var_os("DDBX_JOURNAL").filter(|value| !value.is_empty()) {
             return Some(PathBuf::from(path));
         }
-        let state = non_empty("XDG_STATE_HOME")
-            .map(PathBuf::from)
-            .filter(|path| path.is_absolute())
-            .or_else(|| non_empty("HOME").map(|home| PathBuf::from(home).join(".local/state")))?;
-        Some(state.join("ddbx").join("journal.jsonl"))
+        let state = crate::storage::state_home()?;
+        Some(crate::storage::ddbx_dir(&state).join("journal.jsonl"))
     }
 
     #[must_use]
@@ -40,32 +34,12 @@ impl Journal {
         &self.path
     }
 
-    /// Appends one entry as one line, creating the directory and the file (mode 0600) if needed.
+    /// Appends one entry as one line, creating the directory and the file (mode 0600) if needed;
+    /// its items may be private.
     pub fn append(&self, entry: &JournalEntry) -> io::Result<()> {
-        if let Some(parent) = self.path.parent()
-            && !parent.as_os_str().is_empty()
-        {
-            fs::create_dir_all(parent)?;
-        }
-        let mut options = OpenOptions::new();
-        options.create(true).append(true);
-        #[cfg(unix)]
-        options.mode(0o600);
-        let mut file = options.open(&self.path)?;
-        // A journal created by something else with a wider mode is narrowed: it holds item data.
-        #[cfg(unix)]
-        {
-            use std::os::unix::fs::PermissionsExt;
-            let permissions = file.metadata()?.permissions();
-            if permissions.mode() & 0o077 != 0 {
-                file.set_permissions(fs::Permissions::from_mode(0o600))?;
-            }
-        }
         let mut line = entry.to_json().to_string();
         line.push('\n');
-        // One write call per line, so concurrent appenders do not interleave within a line.
-        file.write_all(line.as_bytes())?;
-        file.flush()
+        crate::storage::append_private(&self.path, line.as_bytes())
     }
 
     /// Every readable entry, oldest first. A missing journal has none.

@@ -6,7 +6,7 @@ use std::collections::BTreeMap;
 use serde::Deserialize;
 use toml::Spanned;
 
-use super::Binding;
+use super::binding::Binding;
 use super::error::KeymapError;
 use super::key::Key;
 use super::section::Section;

@@ -3,6 +3,7 @@
 //! `run = "noop"` to unbind. A bad user file never stops the app: its error is returned for the
 //! status line and the defaults are used.
 
+mod binding;
 mod error;
 mod file;
 pub mod key;
@@ -13,6 +14,7 @@ use std::collections::BTreeMap;
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
 
+pub use binding::Binding;
 pub use error::KeymapError;
 pub use key::Key;
 pub use section::Section;
@@ -22,26 +24,6 @@ use crate::app::action::Action;
 
 /// The shipped keymap, the single source of truth for default keys, help and hints.
 pub const DEFAULT_KEYMAP: &str = include_str!("../../keymaps/default.toml");
-
-/// One row: a key or chord, the action it runs and the text help shows.
-#[derive(Clone, Debug, PartialEq)]
-pub struct Binding {
-    pub keys: Vec<Key>,
-    pub action: Action,
-    pub desc: String,
-}
-
-impl Binding {
-    /// The keys as written in a keymap (`g g`, `<C-s>`).
-    #[must_use]
-    pub fn keys_text(&self) -> String {
-        self.keys
-            .iter()
-            .map(Key::to_string)
-            .collect::<Vec<_>>()
-            .join(" ")
-    }
-}
 
 /// What a key sequence means in a section.
 #[derive(Clone, Debug, PartialEq)]
@@ -230,9 +212,19 @@ fn toml_string(text: &str) -> String {
 /// `$XDG_CONFIG_HOME/ddbx/keymap.toml`, or `~/.config/ddbx/keymap.toml`.
 #[must_use]
 pub fn user_keymap_path() -> Option<PathBuf> {
-    let base = std::env::var_os("XDG_CONFIG_HOME")
-        .filter(|value| !value.is_empty())
-        .map(PathBuf::from)
-        .or_else(|| std::env::var_os("HOME").map(|home| PathBuf::from(home).join(".config")))?;
-    Some(base.join("ddbx").join("keymap.toml"))
+    let config = crate::storage::config_home()?;
+    Some(crate::storage::ddbx_dir(&config).join("keymap.toml"))
+}
+
+/// Prints the effective keymap (defaults plus the overrides in `user_file`, else the user's
+/// keymap file) as TOML; a bad user file is reported as the error and the defaults are printed.
+pub fn print_effective(user_file: Option<&Path>) -> Result<(), String> {
+    let (keymap, error) = Keymap::load(user_file);
+    print!("{}", keymap.to_toml());
+    match error {
+        Some(error) => Err(format!(
+            "keymap error (the defaults above are in effect): {error}"
+        )),
+        None => Ok(()),
+    }
 }

@@ -15,22 +15,20 @@ pub enum Section {
     Prompt,
     /// A yes/no question (scanning a large table).
     Confirm,
-    // ---- edittui: safe item edits ----
+    // Editing an item: the text, the write it makes, a conflict with someone else's write.
     /// The item editor: unbound keys are typed into the text.
     Editor,
     /// The write preview, waiting for confirmation.
     Preview,
     /// The 3-way view after a conflict.
     Conflict,
-    // query builder (issue 6, `query`)
+    // Queries: the builder and its results.
     /// The query builder form: unbound printable keys are typed into the focused field.
     QueryForm,
     /// The results of a query.
     QueryResults,
-    // qextras
     /// The palette (access patterns, query history): unbound printable keys are typed.
     Palette,
-    // indexes
     /// The GSI browser and the sparse-index inspector.
     Indexes,
 }

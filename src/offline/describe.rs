@@ -10,8 +10,8 @@ use crate::domain::schema::{
 };
 use crate::domain::value::ValueType;
 
-use super::OfflineError;
 use super::lines::read_text;
+use super::warning::OfflineError;
 
 /// Reads a describe-table file.
 pub fn read_describe_table(path: &Path) -> Result<TableDescription, OfflineError> {

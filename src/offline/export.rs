@@ -7,7 +7,8 @@ use std::path::{Path, PathBuf};
 use serde_json::Value;
 
 use super::lines::{parse_each, read_text};
-use super::{BadLines, Batches, OfflineError, SourceInfo, Warning};
+use super::source::{BadLines, Batches, SourceInfo};
+use super::warning::{OfflineError, Warning};
 use crate::domain::value::Item;
 
 const SUMMARY: &str = "manifest-summary.json";

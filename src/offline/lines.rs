@@ -9,7 +9,8 @@ use serde_json::Value;
 use crate::domain::ddb_json::item_from_json;
 use crate::domain::value::Item;
 
-use super::{BadLines, Batches, OfflineError, SourceInfo, Warning};
+use super::source::{BadLines, Batches, SourceInfo};
+use super::warning::{OfflineError, Warning};
 
 const GZIP_MAGIC: [u8; 2] = [0x1f, 0x8b];
 

@@ -15,6 +15,7 @@ mod export;
 mod infer;
 mod lines;
 mod scan_output;
+mod source;
 mod warning;
 
 use std::path::Path;
@@ -25,17 +26,9 @@ use crate::domain::value::Item;
 
 pub use describe::parse_describe_table;
 pub use infer::{KeyStats, infer_schema};
+pub use source::BadLines;
+use source::{Batches, SourceInfo};
 pub use warning::{OfflineError, Warning};
-
-/// What to do with a line that is not valid DynamoDB JSON.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub enum BadLines {
-    /// Report it and go on (the default).
-    #[default]
-    Skip,
-    /// Stop at the first one.
-    Stop,
-}
 
 /// An opened offline table with all its items (for headless commands that want the items).
 #[derive(Debug)]
@@ -56,14 +49,6 @@ pub struct OpenReport {
     /// Items read from the source (before any was skipped by the schema).
     pub items_read: usize,
 }
-
-/// What a source reveals besides its items.
-pub(crate) struct SourceInfo {
-    pub warnings: Vec<Warning>,
-}
-
-/// Receives a source's items in batches (a data file, or a run of lines), in source order.
-pub(crate) type Batches<'a> = &'a mut dyn FnMut(Vec<Item>) -> Result<(), OfflineError>;
 
 fn read_source(
     path: &Path,

@@ -8,7 +8,8 @@ use serde_json::Value;
 use crate::domain::ddb_json::item_from_json;
 
 use super::lines::bad_record;
-use super::{BadLines, Batches, OfflineError, SourceInfo};
+use super::source::{BadLines, Batches, SourceInfo};
+use super::warning::OfflineError;
 
 /// True when the text starts like a scan output object rather than a JSON-lines item.
 #[must_use]

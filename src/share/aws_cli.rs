@@ -2,8 +2,8 @@
 
 use std::fmt::Write as _;
 
+use super::connection::{endpoint_of, offline_note, profile_of, region_of};
 use super::fields::{Field, request_fields};
-use super::{endpoint_of, offline_note, profile_of, region_of};
 use crate::backend::{Connection, QueryRequest};
 use crate::domain::ddb_json;
 

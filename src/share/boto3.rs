@@ -3,9 +3,9 @@
 
 use std::fmt::Write as _;
 
+use super::connection::{endpoint_of, offline_note, profile_of, region_of};
 use super::fields::request_fields;
 use super::literal::{self, Syntax, string};
-use super::{endpoint_of, offline_note, profile_of, region_of};
 use crate::backend::{Connection, QueryRequest};
 
 /// A Python bytes literal: printable ASCII as is, every other byte as `\xNN`.

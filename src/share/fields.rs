@@ -3,8 +3,7 @@
 
 use std::collections::BTreeMap;
 
-use super::select_name;
-use crate::backend::QueryRequest;
+use crate::backend::{QueryRequest, Select};
 use crate::domain::value::AttrValue;
 
 /// One field's value, still untyped by any language.
@@ -58,4 +57,14 @@ pub(super) fn request_fields(request: &QueryRequest) -> Vec<(&'static str, Field
         fields.push(("Limit", Field::Limit(limit)));
     }
     fields
+}
+
+/// The request's `Select` as the API spells it, when it is not the default.
+fn select_name(select: Select) -> Option<&'static str> {
+    match select {
+        Select::Default => None,
+        Select::AllAttributes => Some("ALL_ATTRIBUTES"),
+        Select::AllProjectedAttributes => Some("ALL_PROJECTED_ATTRIBUTES"),
+        Select::Count => Some("COUNT"),
+    }
 }

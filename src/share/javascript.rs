@@ -6,9 +6,9 @@ use std::fmt::Write as _;
 use base64::Engine as _;
 use base64::engine::general_purpose::STANDARD as BASE64;
 
+use super::connection::{endpoint_of, offline_note, profile_of, region_of};
 use super::fields::request_fields;
 use super::literal::{self, Syntax, string};
-use super::{endpoint_of, offline_note, profile_of, region_of};
 use crate::backend::{Connection, QueryRequest};
 
 fn bytes(data: &[u8]) -> String {

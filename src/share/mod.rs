@@ -10,11 +10,12 @@
 
 mod aws_cli;
 mod boto3;
+mod connection;
 mod fields;
 mod javascript;
 mod literal;
 
-use crate::backend::{Connection, QueryRequest, Select};
+use crate::backend::{Connection, QueryRequest};
 
 /// Which snippet to produce.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -47,49 +48,6 @@ pub fn snippet(kind: SnippetKind, request: &QueryRequest, connection: &Connectio
         SnippetKind::Boto3 => boto3::script(request, connection),
         SnippetKind::JavaScript => javascript::script(request, connection),
     }
-}
-
-/// The request's `Select` as the API spells it, when it is not the default.
-fn select_name(select: Select) -> Option<&'static str> {
-    match select {
-        Select::Default => None,
-        Select::AllAttributes => Some("ALL_ATTRIBUTES"),
-        Select::AllProjectedAttributes => Some("ALL_PROJECTED_ATTRIBUTES"),
-        Select::Count => Some("COUNT"),
-    }
-}
-
-/// The endpoint a snippet should name: none for the real AWS endpoints, which the SDKs derive
-/// from the region, and none for backends that are not reachable over the network.
-fn endpoint_of(connection: &Connection) -> Option<&str> {
-    if connection.kind != "aws" {
-        return None;
-    }
-    connection.endpoint.as_deref().filter(|url| !url.is_empty())
-}
-
-fn region_of(connection: &Connection) -> Option<&str> {
-    connection
-        .region
-        .as_deref()
-        .filter(|region| !region.is_empty())
-}
-
-fn profile_of(connection: &Connection) -> Option<&str> {
-    connection
-        .profile
-        .as_deref()
-        .filter(|profile| !profile.is_empty())
-}
-
-/// A note when the snippet cannot talk to where ddbx is connected (the demo or an offline file).
-fn offline_note(connection: &Connection) -> Option<String> {
-    (connection.kind != "aws").then(|| {
-        format!(
-            "ddbx is reading a {} table here; point this at a real DynamoDB endpoint to run it",
-            connection.kind
-        )
-    })
 }
 
 #[cfg(test)]

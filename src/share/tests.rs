@@ -2,7 +2,7 @@ use std::collections::{BTreeMap, BTreeSet};
 
 use super::aws_cli::shell_quote;
 use super::*;
-use crate::backend::ExpressionParams;
+use crate::backend::{ExpressionParams, Select};
 use crate::domain::number::Number;
 use crate::domain::value::AttrValue;
 

@@ -116,7 +116,7 @@ impl Worker {
             }
             // A short append on the loop's thread keeps history lines in run order.
             Command::AppendHistory { path, line } => {
-                if let Err(error) = crate::app::state::query::history::append(&path, &line) {
+                if let Err(error) = crate::storage::query_history::append(&path, &line) {
                     let _ = self.results.send(Action::Notice(format!(
                         "query history not saved to {}: {error}",
                         path.display()

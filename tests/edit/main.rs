@@ -1,4 +1,4 @@
-//! Reliability of safe edits (issue 7): no lost update under concurrent writers, lossless round
+//! Reliability of safe edits: no lost update under concurrent writers, lossless round
 //! trips, bad input refused with nothing sent, conflicts shown instead of overwritten, read-only
 //! enforced — on the embedded engine and on dynalite/moto (via `scripts/test-servers.sh`).
 

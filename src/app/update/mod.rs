@@ -191,8 +191,8 @@ fn view_action(state: &mut State, action: Action) -> Vec<Command> {
         | Action::DeleteItem
         | Action::Undo => edit::start(state, &action),
         Action::OpenQueryForm => query::open_from_view(state),
+        Action::EditQuery => query::edit_query(state),
         Action::CancelQuery
-        | Action::EditQuery
         | Action::FetchBaseItems
         | Action::NextColumn
         | Action::PrevColumn

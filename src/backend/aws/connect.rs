@@ -12,8 +12,17 @@ use aws_config::{BehaviorVersion, Region};
 use aws_sdk_dynamodb::Client;
 use aws_types::service_config::ServiceConfigKey;
 
-use super::AwsOptions;
 use crate::backend::{BackendError, Connection};
+
+/// Where to connect. Each `None` falls back to aws-config's default chain (`AWS_PROFILE`,
+/// `AWS_REGION`, `AWS_ENDPOINT_URL`, the config files, …).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct AwsOptions {
+    pub profile: Option<String>,
+    pub region: Option<String>,
+    /// A DynamoDB-compatible endpoint such as `http://127.0.0.1:8000`.
+    pub endpoint_url: Option<String>,
+}
 
 /// A TCP/TLS connect that takes longer than this is a wrong or unreachable endpoint.
 const CONNECT_TIMEOUT: Duration = Duration::from_secs(2);

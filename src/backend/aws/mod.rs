@@ -14,6 +14,8 @@ mod identity;
 mod reads;
 mod writes;
 
+pub use connect::AwsOptions;
+
 use aws_sdk_dynamodb::Client;
 
 use super::{
@@ -22,16 +24,6 @@ use super::{
     WriteOutput,
 };
 use crate::domain::schema::TableDescription;
-
-/// Where to connect. Each `None` falls back to aws-config's default chain (`AWS_PROFILE`,
-/// `AWS_REGION`, `AWS_ENDPOINT_URL`, the config files, …).
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub struct AwsOptions {
-    pub profile: Option<String>,
-    pub region: Option<String>,
-    /// A DynamoDB-compatible endpoint such as `http://127.0.0.1:8000`.
-    pub endpoint_url: Option<String>,
-}
 
 /// The AWS SDK backend. Cheap to share behind an `Arc`; the SDK client pools its connections.
 #[derive(Clone)]

@@ -2,7 +2,7 @@
 //! table run concurrently and every write (single item or transaction) is atomic.
 
 use std::collections::BTreeMap;
-use std::sync::{Arc, RwLock, RwLockReadGuard, RwLockWriteGuard};
+use std::sync::{Arc, RwLock};
 
 use crate::backend::{BackendError, Connection};
 use crate::domain::schema::TableDescription;
@@ -10,6 +10,7 @@ use crate::domain::value::Item;
 
 use super::idempotency::Tokens;
 use super::limits::{WriteKind, check_item};
+use super::locks::{read_lock, write_lock};
 use super::table::{IndexViolation, TableData, TableLoader};
 
 /// An item refused on load, by position in the input.
@@ -246,25 +247,4 @@ impl MemoryBackend {
     pub fn describe(&self, name: &str) -> Result<TableDescription, BackendError> {
         Ok(read_lock(&*self.table(name)?).describe())
     }
-}
-
-// A panic while holding a lock cannot leave a half-written item (every write is checked first,
-// then applied as map updates that do not panic), so a poisoned lock is safe to keep using.
-
-/// Locks for reading, ignoring poisoning (see above).
-pub(super) fn read_lock<T>(lock: &RwLock<T>) -> RwLockReadGuard<'_, T> {
-    lock.read()
-        .unwrap_or_else(std::sync::PoisonError::into_inner)
-}
-
-/// Locks a mutex, ignoring poisoning (see above).
-pub(super) fn write_lock_mutex<T>(lock: &std::sync::Mutex<T>) -> std::sync::MutexGuard<'_, T> {
-    lock.lock()
-        .unwrap_or_else(std::sync::PoisonError::into_inner)
-}
-
-/// Locks for writing, ignoring poisoning (see above).
-pub(super) fn write_lock<T>(lock: &RwLock<T>) -> RwLockWriteGuard<'_, T> {
-    lock.write()
-        .unwrap_or_else(std::sync::PoisonError::into_inner)
 }

@@ -8,7 +8,7 @@ use std::time::{Duration, Instant};
 
 use crate::backend::{BackendError, TransactOutput, TransactWriteRequest};
 
-use super::engine::write_lock_mutex;
+use super::locks::write_lock_mutex;
 
 /// How long a token is remembered, as the service documents.
 const WINDOW: Duration = Duration::from_secs(600);

@@ -2,14 +2,13 @@
 //! empty sets anywhere in the item, and the 400 KB item size.
 
 use crate::backend::BackendError;
+use crate::domain::limits::MAX_ITEM_SIZE;
 use crate::domain::schema::{KeyAttribute, TableDescription};
 use crate::domain::value::{AttrValue, Item, item_size};
 
 use super::key::ScalarKey;
 use super::rows::PrimaryKey;
 
-/// 400 KB, counted as the service counts item size.
-pub const MAX_ITEM_SIZE: usize = 400 * 1024;
 pub const MAX_PARTITION_KEY_BYTES: usize = 2048;
 pub const MAX_SORT_KEY_BYTES: usize = 1024;
 

@@ -10,6 +10,7 @@ mod idempotency;
 pub mod index_keys;
 pub mod key;
 pub mod limits;
+mod locks;
 pub mod page;
 pub mod range;
 pub mod read;

@@ -15,7 +15,6 @@ use super::page::{PageRules, RawPage, RowRef, collect};
 pub use super::range::{KeyRange, SortCondition};
 use super::range::{check_key_types, partition_bounds};
 use super::rows::{Edge, IndexRow, PrimaryKey, TableRow};
-pub use super::scan::scan;
 use super::table::TableData;
 
 /// Where a read goes and how it pages.

@@ -11,7 +11,8 @@ use crate::domain::value::{AttrValue, Item, ValueType};
 use super::key::ScalarKey;
 use super::limits::{WriteKind, check_item};
 use super::page::{PageRules, RawPage};
-use super::read::{KeyRange, ReadTarget, SortCondition, query, scan};
+use super::read::{KeyRange, ReadTarget, SortCondition, query};
+use super::scan::scan;
 use super::table::TableData;
 
 /// A PK/SK table with a GSI1 (GSI1PK/GSI1SK) of the given projection; shared by the engine's

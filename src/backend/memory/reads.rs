@@ -6,11 +6,13 @@ use crate::backend::{
 };
 
 use super::capacity;
-use super::engine::{MemoryBackend, read_lock};
+use super::engine::MemoryBackend;
 use super::expressions::{self, filter_fn, projection_fn};
 use super::limits::request_key;
+use super::locks::read_lock;
 use super::page::{Filter, PageRules, Projector, RawPage};
-use super::read::{ReadTarget, query, scan};
+use super::read::{ReadTarget, query};
+use super::scan::scan;
 
 fn page_of(raw: RawPage, index: Option<&str>, consistent: bool) -> Page {
     Page {

@@ -12,7 +12,8 @@ use crate::backend::{
 use crate::domain::value::Item;
 
 use super::capacity::transactional;
-use super::engine::{MemoryBackend, write_lock};
+use super::engine::MemoryBackend;
+use super::locks::write_lock;
 use super::table::TableData;
 use super::writes::{Change, Outcome, PlannedWrite, current, write_capacity};
 

@@ -11,9 +11,10 @@ use crate::domain::expr::{Condition, UpdateExpr};
 use crate::domain::value::Item;
 
 use super::capacity;
-use super::engine::{MemoryBackend, write_lock};
+use super::engine::MemoryBackend;
 use super::expressions::{self, holds, invalid};
 use super::limits::{WriteKind, check_item, request_key};
+use super::locks::write_lock;
 use super::reads::corrupt;
 use super::rows::PrimaryKey;
 use super::table::TableData;

@@ -11,10 +11,10 @@ use super::args::{
     Command, DeleteArgs, GetArgs, GlobalOptions, ItemFormat, OutputFormat, PutArgs, UpdateArgs,
 };
 use super::error::CliError;
+use super::note::note;
 use super::output::escape::escape_json_for_terminal;
 use super::output::items::item_line;
 use super::plan::plan_get;
-use super::run::note;
 use crate::backend::{Backend, BackendError};
 use crate::domain::ddb_json::item_to_json;
 use crate::domain::edit::{

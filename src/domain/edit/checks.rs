@@ -1,7 +1,8 @@
 //! Local checks of an item about to be written: the keys the table and its indexes define, and
 //! the 400 KB limit. They run before planning, so a refused edit sends nothing.
 
-use super::error::{EditError, MAX_ITEM_SIZE};
+use super::error::EditError;
+use crate::domain::limits::MAX_ITEM_SIZE;
 use crate::domain::schema::TableDescription;
 use crate::domain::value::{AttrValue, Item, ValueType, item_size};
 

@@ -2,13 +2,13 @@
 //! keys. Shared by [`super::plan`] and [`super::lifecycle`].
 
 use super::error::EditError;
-use super::plan::EditContext;
-use crate::backend::request::Condition as WireCondition;
+use super::write_plan::EditContext;
 use crate::domain::expr::MAX_EXPRESSION_BYTES;
 use crate::domain::expr::ast::{Condition, Function, Path, PathElement};
 use crate::domain::expr::render::Renderer;
 use crate::domain::expr::span::Span;
 use crate::domain::number::Number;
+use crate::domain::request::Condition as WireCondition;
 use crate::domain::value::{AttrValue, Item};
 use crate::domain::version_attr::{VersionAttribute, version_attribute};
 

@@ -3,6 +3,8 @@
 
 use std::fmt;
 
+use crate::domain::limits::MAX_ITEM_SIZE;
+
 /// The edit text is not a valid item: where (1-based line and column) and why.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct EditTextError {
@@ -56,9 +58,6 @@ pub enum EditError {
     /// An expression of the request would exceed DynamoDB's 4 KB expression limit.
     ExpressionTooLong { which: &'static str, bytes: usize },
 }
-
-/// DynamoDB's item size limit in bytes.
-pub const MAX_ITEM_SIZE: usize = 400 * 1024;
 
 impl fmt::Display for EditError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {

@@ -6,12 +6,12 @@ use super::conditions::{
 };
 use super::diff::{ItemDiff, diff};
 use super::error::EditError;
-use super::plan::{ConditionMode, EditContext, PlannedWrite, WritePlan};
-use crate::backend::request::{
-    DeleteRequest, PutRequest, ReturnValues, TransactAction, TransactWriteRequest,
-};
+use super::write_plan::{ConditionMode, EditContext, PlannedWrite, WritePlan};
 use crate::domain::expr::ast::{Condition, Path};
 use crate::domain::expr::render::Renderer;
+use crate::domain::request::{
+    DeleteRequest, PutRequest, ReturnValues, TransactAction, TransactWriteRequest,
+};
 use crate::domain::value::{AttrValue, Item};
 
 /// The condition of deleting `original`: its version, or every attribute read.

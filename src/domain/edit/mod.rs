@@ -14,9 +14,10 @@ pub mod plan;
 pub mod preview;
 pub mod rebase;
 pub mod text;
+mod write_plan;
 
 pub use diff::{AttributeChange, ItemDiff, diff};
-pub use error::{EditError, EditTextError, MAX_ITEM_SIZE};
+pub use error::{EditError, EditTextError};
 pub use plan::{
     ConditionMode, EditContext, PlannedWrite, WritePlan, before_from_after, plan_create,
     plan_delete, plan_edit,

@@ -1,5 +1,5 @@
 use super::*;
-use crate::backend::request::TransactAction;
+use crate::domain::request::TransactAction;
 use crate::domain::schema::{
     IndexKind, IndexSchema, KeyAttribute, KeySchema, Projection, TableDescription,
 };

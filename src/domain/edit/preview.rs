@@ -9,11 +9,11 @@ use std::fmt::Write as _;
 use serde_json::Value;
 
 use super::plan::WritePlan;
-use crate::backend::request::{
+use crate::domain::ddb_json::{item_to_json, to_json};
+use crate::domain::request::{
     Condition, DeleteRequest, ExpressionParams, PutRequest, ReturnValues, TransactAction,
     UpdateRequest,
 };
-use crate::domain::ddb_json::{item_to_json, to_json};
 use crate::domain::value::Item;
 
 /// The request text of `plan`.

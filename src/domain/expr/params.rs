@@ -1,8 +1,7 @@
 //! `ExpressionAttributeNames` / `ExpressionAttributeValues` of one request.
 //!
-//! The type lives in the domain (the expression language resolves and produces it) and is
-//! re-exported by `backend::request`, so the dependency arrow keeps pointing from backend to
-//! domain.
+//! The expression language resolves and produces it; the request types in `domain::request`
+//! carry it.
 
 use std::collections::BTreeMap;
 

@@ -5,11 +5,11 @@ use std::cmp::Ordering;
 use super::filter::compile_filter;
 use super::projection_check::missing_from_index;
 use super::{BuiltQuery, Field, FieldError, QuerySpec, SortChoice};
-use crate::backend::{ExpressionParams, QueryRequest};
 use crate::domain::expr::render::Renderer;
 use crate::domain::expr::validate::check_query;
 use crate::domain::expr::{ExprKind, WireRequest, parse_friendly_projection};
 use crate::domain::key_value::{compare_key_values, key_example, parse_key_text};
+use crate::domain::request::{ExpressionParams, QueryRequest};
 use crate::domain::schema::{IndexKind, KeyAttribute, KeySchema, TableDescription};
 use crate::domain::value::{AttrValue, ValueType};
 

@@ -2,9 +2,9 @@
 //! error points into the row's attribute or value as the user typed it.
 
 use super::{Field, FieldError, FilterOperator, FilterRow, Join, QuerySpec};
-use crate::backend::ExpressionParams;
 use crate::domain::expr::validate::check_filter;
 use crate::domain::expr::{Condition, ExprError, ExprKind, parse_friendly_condition};
+use crate::domain::request::ExpressionParams;
 use crate::domain::schema::TableDescription;
 
 /// The combined filter (rows joined by the join, then ANDed with the raw filter), or `None`

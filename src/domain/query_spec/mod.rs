@@ -14,7 +14,7 @@ pub use build::{build_query, consistent_refusal, reading_options};
 pub use preview::preview_text;
 pub use projection_check::missing_from_index;
 
-use crate::backend::QueryRequest;
+use crate::domain::request::QueryRequest;
 
 /// The sort-key condition of the form; `None` reads the whole partition.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]

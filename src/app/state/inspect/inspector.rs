@@ -237,16 +237,7 @@ fn timestamp_note(value: &AttrValue) -> Option<String> {
     Some(timestamp.readable())
 }
 
-/// A key value as a short text (strings unquoted).
-#[must_use]
-pub fn key_text(value: &AttrValue) -> String {
-    match value {
-        AttrValue::S(text) => text.clone(),
-        AttrValue::N(number) => number.to_string(),
-        AttrValue::B(bytes) => base64::engine::general_purpose::STANDARD.encode(bytes),
-        other => format!("{other:?}"),
-    }
-}
+pub use crate::domain::key_value::key_text;
 
 #[cfg(test)]
 mod tests {

@@ -13,8 +13,7 @@ use crate::domain::value::{AttrValue, Item, item_size};
 
 use crate::app::state::inspect::row::{InspectorRow, RowContext, RowKind};
 
-/// DynamoDB's item size limit.
-pub const ITEM_SIZE_LIMIT: usize = 400 * 1024;
+pub use crate::domain::limits::MAX_ITEM_SIZE as ITEM_SIZE_LIMIT;
 /// From this share of the limit on the size row is a warning.
 pub const ITEM_SIZE_WARNING: usize = ITEM_SIZE_LIMIT * 9 / 10;
 

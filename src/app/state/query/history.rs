@@ -135,56 +135,24 @@ impl QueryHistory {
     }
 }
 
-/// `$XDG_STATE_HOME/ddbx/history/<table>.jsonl` (or `~/.local/state/…`); `None` without a home.
-#[must_use]
-pub fn default_file(table: &str) -> Option<PathBuf> {
-    let base = std::env::var_os("XDG_STATE_HOME")
-        .filter(|dir| !dir.is_empty())
-        .map(PathBuf::from)
-        .or_else(|| {
-            std::env::var_os("HOME")
-                .filter(|home| !home.is_empty())
-                .map(|home| PathBuf::from(home).join(".local").join("state"))
-        })?;
-    Some(file_in(&base, table))
-}
-
-/// `<base>/ddbx/history/<table>.jsonl`. Table names are `[A-Za-z0-9_.-]`; anything else (never
-/// expected) is replaced, so the name can never leave the directory.
-#[must_use]
-pub fn file_in(base: &Path, table: &str) -> PathBuf {
-    let file: String = table
-        .chars()
-        .map(|c| {
-            if c.is_ascii_alphanumeric() || c == '_' || c == '-' || c == '.' {
-                c
-            } else {
-                '_'
-            }
-        })
-        .collect();
-    base.join("ddbx")
-        .join("history")
-        .join(format!("{file}.jsonl"))
-}
+pub use crate::storage::query_history::{append, default_file, file_in};
 
 /// Loads a history file: the last [`MAX_ENTRIES`] readable entries, plus a warning for the
 /// first unreadable line (a missing file is an empty history).
 #[must_use]
 pub fn load(path: &Path) -> (QueryHistory, Option<String>) {
+    match crate::storage::query_history::read(path) {
+        Ok(text) => from_text(path, text.as_deref().unwrap_or_default()),
+        Err(warning) => (from_text(path, "").0, Some(warning)),
+    }
+}
+
+/// The history a file at `path` holding `text` gives, with a warning for its first bad line.
+#[must_use]
+pub fn from_text(path: &Path, text: &str) -> (QueryHistory, Option<String>) {
     let mut history = QueryHistory {
         entries: Vec::new(),
         file: Some(path.to_owned()),
-    };
-    let text = match std::fs::read_to_string(path) {
-        Ok(text) => text,
-        Err(error) if error.kind() == std::io::ErrorKind::NotFound => return (history, None),
-        Err(error) => {
-            return (
-                history,
-                Some(format!("query history {}: {error}", path.display())),
-            );
-        }
     };
     let mut warning = None;
     for (number, line) in text.lines().enumerate() {
@@ -206,39 +174,6 @@ pub fn load(path: &Path) -> (QueryHistory, Option<String>) {
         };
     }
     (history, warning)
-}
-
-/// Appends one line to the history file, creating it (and its directory) readable by the user
-/// only: queries hold key values from production tables.
-pub fn append(path: &Path, line: &str) -> std::io::Result<()> {
-    use std::io::Write as _;
-    if let Some(dir) = path.parent() {
-        create_private_dir(dir)?;
-    }
-    let mut options = std::fs::OpenOptions::new();
-    options.create(true).append(true);
-    #[cfg(unix)]
-    {
-        use std::os::unix::fs::OpenOptionsExt as _;
-        options.mode(0o600);
-    }
-    let mut file = options.open(path)?;
-    let mut bytes = Vec::with_capacity(line.len() + 1);
-    bytes.extend_from_slice(line.as_bytes());
-    bytes.push(b'\n');
-    // One write call per line, so two ddbx processes appending never interleave within a line.
-    file.write_all(&bytes)
-}
-
-fn create_private_dir(dir: &Path) -> std::io::Result<()> {
-    let mut builder = std::fs::DirBuilder::new();
-    builder.recursive(true);
-    #[cfg(unix)]
-    {
-        use std::os::unix::fs::DirBuilderExt as _;
-        builder.mode(0o700);
-    }
-    builder.create(dir)
 }
 
 #[cfg(test)]

@@ -1,7 +1,6 @@
 //! Prefilling the form: from a preset (other screens), or from what is under the cursor —
 //! a partition in the list, an item of a partition, or the item in the inspector.
 
-use super::QueryPreset;
 use crate::app::state::explore::partition::{PartitionRow, partition_text};
 use crate::app::state::inspect::inspector::key_text;
 use crate::app::state::query::form::FormField;
@@ -12,8 +11,19 @@ use crate::domain::query_spec::template::template_of_key;
 use crate::domain::query_spec::{QuerySpec, SortChoice};
 use crate::domain::value::Item;
 
+/// What to prefill the form with.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct QueryPreset {
+    /// `None` = the table.
+    pub index: Option<String>,
+    /// Partition key value as text.
+    pub partition: Option<String>,
+    /// Sort operator, value and, for BETWEEN, the upper bound.
+    pub sort: Option<(SortOperator, String, Option<String>)>,
+}
+
 /// The form a preset describes.
-pub(super) fn form_from_preset(preset: &QueryPreset) -> QueryForm {
+pub(in crate::app::update::query) fn form_from_preset(preset: &QueryPreset) -> QueryForm {
     let mut spec = QuerySpec {
         index: preset.index.clone(),
         partition: preset.partition.clone().unwrap_or_default(),
@@ -52,7 +62,7 @@ fn sort_choice(operator: SortOperator) -> SortChoice {
 }
 
 /// The preset for the view under the form: the partition, or the item's partition and sort key.
-pub(super) fn preset_from_view(state: &State) -> QueryPreset {
+pub(in crate::app::update::query) fn preset_from_view(state: &State) -> QueryPreset {
     let item = match state.history.current() {
         View::Partitions { prefix, cursor } => {
             let partition = group_of(state, prefix.as_deref())

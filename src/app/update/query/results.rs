@@ -15,6 +15,15 @@ const PREFETCH_ROWS: usize = 50;
 /// Base items fetched at most per `fetch_base_items`.
 const MAX_BASE_FETCH: usize = 1000;
 
+/// Runs `request` in the results view (lazy pages; `stop_after`: read until N matches or the end).
+pub fn run_query(
+    state: &mut State,
+    request: QueryRequest,
+    stop_after: Option<u64>,
+) -> Vec<Command> {
+    start(state, request, stop_after, Vec::new())
+}
+
 /// Starts a run of `request` and shows its results.
 pub(in crate::app::update) fn start(
     state: &mut State,
@@ -164,7 +173,6 @@ pub(in crate::app::update) fn action(state: &mut State, action: &Action) -> Vec<
     let index = *run;
     match action {
         Action::CancelQuery => cancel_or_resume(state, index),
-        Action::EditQuery => super::open_from_view(state),
         Action::FetchBaseItems => fetch_base_items(state, index),
         Action::NextColumn
         | Action::PrevColumn

@@ -1,0 +1,42 @@
+//! Putting the form on screen: from a preset (other screens), from what is under the cursor, or
+//! again with the query of the results shown.
+
+use crate::app::command::Command;
+use crate::app::state::{Overlay, QueryForm, State, View};
+use crate::app::update::query::prefill::{self, QueryPreset};
+use crate::app::update::query::{build, form};
+
+/// Opens the query builder form prefilled from `preset`.
+pub fn open_form(state: &mut State, preset: QueryPreset) -> Vec<Command> {
+    let mut form = prefill::form_from_preset(&preset);
+    form::refresh_templates(state, &mut form);
+    show(state, form);
+    Vec::new()
+}
+
+/// `open_query_form` on a view: from a partition or an item, prefilled with its key; from the
+/// results, the form that produced them.
+pub(in crate::app::update) fn open_from_view(state: &mut State) -> Vec<Command> {
+    if let View::QueryResults { .. } = state.history.current()
+        && let Some(form) = state.last_form.clone()
+    {
+        show(state, *form);
+        return Vec::new();
+    }
+    let preset = prefill::preset_from_view(state);
+    open_form(state, preset)
+}
+
+/// `edit_query`: the form again, on the results view only.
+pub(in crate::app::update) fn edit_query(state: &mut State) -> Vec<Command> {
+    match state.history.current() {
+        View::QueryResults { .. } => open_from_view(state),
+        _ => Vec::new(),
+    }
+}
+
+/// Puts `form` on screen with its outcome computed.
+fn show(state: &mut State, mut form: QueryForm) {
+    build::rebuild(state, &mut form);
+    state.overlay = Some(Overlay::QueryForm(Box::new(form)));
+}

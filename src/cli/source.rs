@@ -1,0 +1,150 @@
+//! Where the table comes from and how it is read: the options (demo, offline file, model,
+//! keymap) and opening what they name when it is not on DynamoDB. Shared by the terminal UI and
+//! the headless commands.
+
+use std::path::PathBuf;
+use std::sync::Arc;
+
+use clap::Args;
+
+use crate::backend::Backend;
+
+/// Where the table comes from and how it is read, for the terminal UI and the headless
+/// commands alike.
+#[derive(Clone, Debug, Default, Args)]
+pub struct TuiOptions {
+    /// Open the built-in demo table (SingleTableApp, in memory; nothing leaves the process).
+    #[arg(long, global = true)]
+    pub demo: bool,
+
+    /// Items in the demo table (it is generated, so the same seed and size give the same table).
+    #[arg(long = "demo-size", global = true, value_name = "N", requires = "demo",
+          default_value_t = crate::demo::DEFAULT_SIZE,
+          value_parser = clap::builder::RangedU64ValueParser::<usize>::new().range(1..=50_000_000))]
+    pub demo_size: usize,
+
+    /// Seed of the demo generator: another seed gives another (equally deterministic) table.
+    #[arg(long, global = true, value_name = "N", requires = "demo",
+          default_value_t = crate::demo::DEFAULT_SEED)]
+    pub seed: u64,
+
+    /// Open an offline table, read-only: `aws dynamodb scan` output, DynamoDB JSON lines (.gz
+    /// too) or an Export-to-S3 folder.
+    #[arg(long, global = true, value_name = "PATH")]
+    pub file: Option<PathBuf>,
+
+    /// `aws dynamodb describe-table` JSON giving --file its key schema and indexes (otherwise
+    /// inferred from the items).
+    #[arg(long, global = true, value_name = "FILE", requires = "file")]
+    pub schema: Option<PathBuf>,
+
+    /// What to do with a malformed line or item in --file: report it and go on, or stop.
+    #[arg(long = "bad-lines", global = true, value_enum, value_name = "WHAT",
+          default_value_t = BadLinesChoice::Skip, requires = "file")]
+    pub bad_lines: BadLinesChoice,
+
+    /// Model file naming entities by key templates (TOML), or a NoSQL Workbench model (JSON)
+    /// whose facets become entities and access patterns; wins over the heuristics.
+    #[arg(long, global = true, value_name = "FILE")]
+    pub model: Option<PathBuf>,
+
+    /// Keymap file with overrides (default: $XDG_CONFIG_HOME/ddbx/keymap.toml).
+    #[arg(long, global = true, value_name = "FILE")]
+    pub keymap: Option<PathBuf>,
+
+    /// Parallel Scan segments used to discover item collections.
+    #[arg(long = "discovery-segments", global = true, value_name = "N", default_value_t = 1,
+          value_parser = clap::value_parser!(u32).range(1..=1_000_000))]
+    pub discovery_segments: u32,
+}
+
+/// `--bad-lines`: the command-line face of [`crate::offline::BadLines`], kept here so the offline
+/// loaders do not depend on clap.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, clap::ValueEnum)]
+pub enum BadLinesChoice {
+    /// Report each bad line (file and line number) and load the rest.
+    #[default]
+    Skip,
+    /// Stop at the first bad line.
+    Stop,
+}
+
+impl From<BadLinesChoice> for crate::offline::BadLines {
+    fn from(choice: BadLinesChoice) -> Self {
+        match choice {
+            BadLinesChoice::Skip => Self::Skip,
+            BadLinesChoice::Stop => Self::Stop,
+        }
+    }
+}
+
+/// The in-memory demo backend (`--demo`, `--demo-size`, `--seed`) and its table name.
+pub fn demo_backend(options: &TuiOptions) -> Result<(Arc<dyn Backend>, String), String> {
+    let (description, items) = crate::demo::generate(options.seed, options.demo_size);
+    let backend = crate::backend::memory::MemoryBackend::new(description, items)
+        .map_err(|error| format!("the demo table failed to load: {error}"))?
+        .with_connection_kind("demo (in memory)", None);
+    Ok((Arc::new(backend), crate::demo::TABLE_NAME.to_owned()))
+}
+
+/// An offline table opened for the UI.
+pub struct OfflineTable {
+    /// Read-only.
+    pub backend: Arc<dyn Backend>,
+    pub table: String,
+    /// What the user should be told about loading it (inferred schema, skipped lines).
+    pub notices: Vec<String>,
+}
+
+/// The `--file` table, when one was given.
+pub fn file_backend(options: &TuiOptions) -> Result<Option<OfflineTable>, String> {
+    let Some(path) = &options.file else {
+        return Ok(None);
+    };
+    let (engine, opened) =
+        crate::offline::open_backend(path, options.schema.as_deref(), options.bad_lines.into())
+            .map_err(|error| error.to_string())?;
+    let mut notices: Vec<String> = opened.inferred.into_iter().collect();
+    if let Some(first) = opened.warnings.first() {
+        notices.push(format!(
+            "{} warnings while loading; first: {first}",
+            opened.warnings.len()
+        ));
+    }
+    let backend: Arc<dyn Backend> =
+        Arc::new(crate::backend::read_only::ReadOnly::new(Arc::new(engine)));
+    Ok(Some(OfflineTable {
+        backend,
+        table: opened.description.name,
+        notices,
+    }))
+}
+
+/// The entity decoder, with the `--model` file when given (a TOML model, or a NoSQL Workbench
+/// model JSON, whose facets of every table are imported).
+pub fn entity_decoder(
+    options: &TuiOptions,
+) -> Result<crate::domain::entity::EntityDecoder, String> {
+    entity_decoder_for(options, None)
+}
+
+/// [`entity_decoder`] for one table: from a Workbench model, only that table's facets when the
+/// model has the table.
+pub fn entity_decoder_for(
+    options: &TuiOptions,
+    table: Option<&str>,
+) -> Result<crate::domain::entity::EntityDecoder, String> {
+    let Some(path) = &options.model else {
+        return Ok(crate::domain::entity::EntityDecoder::new());
+    };
+    let text = std::fs::read_to_string(path)
+        .map_err(|error| format!("cannot read {}: {error}", path.display()))?;
+    let file = path.display().to_string();
+    // NoSQL Workbench models are told apart by extension or content.
+    let model = if crate::domain::workbench::looks_like_workbench(path, &text) {
+        crate::domain::workbench::import(&text, &file, table)?
+    } else {
+        crate::domain::model::Model::parse(&text, &file).map_err(|error| error.to_string())?
+    };
+    Ok(crate::domain::entity::EntityDecoder::with_model(model))
+}
