@@ -7,8 +7,8 @@ mod tui_support;
 use ddbx::app::action::Action;
 use ddbx::app::command::Command;
 use ddbx::app::read::{Read, ReadAnswer, ReadFor, ReadJob};
+use ddbx::app::state::Paging;
 use ddbx::app::state::query::form::FormField;
-use ddbx::app::state::query::run::QueryPaging;
 use ddbx::app::state::{Notice, Overlay, QueryForm, QueryRun, Settings, View};
 use ddbx::app::update::query::{QueryPreset, open_form, run_query};
 use ddbx::app::update::update;
@@ -206,7 +206,7 @@ async fn each_sort_operator_returns_exactly_the_matching_items() {
         );
         harness.act(Action::Submit).await;
         assert_eq!(sort_keys(&run(&harness).items), expected, "{operator:?}");
-        assert_eq!(run(&harness).paging, QueryPaging::Complete, "{operator:?}");
+        assert_eq!(run(&harness).paging, Paging::Complete, "{operator:?}");
     }
 }
 
@@ -463,7 +463,7 @@ async fn results_are_read_lazily_as_the_cursor_nears_the_end() {
     // Pages of 20 are read until the loaded rows reach a prefetch margin past the cursor.
     let loaded = run(&harness).items.len();
     assert!((50..200).contains(&loaded), "{loaded}");
-    assert!(matches!(run(&harness).paging, QueryPaging::More(_)));
+    assert!(matches!(run(&harness).paging, Paging::Ready(Some(_))));
     let pages_before = harness.query_pages().len();
     harness.act(Action::CursorLast).await;
     assert!(harness.query_pages().len() > pages_before);
@@ -471,7 +471,7 @@ async fn results_are_read_lazily_as_the_cursor_nears_the_end() {
         harness.act(Action::CursorLast).await;
     }
     assert_eq!(run(&harness).items.len(), 200);
-    assert_eq!(run(&harness).paging, QueryPaging::Complete);
+    assert_eq!(run(&harness).paging, Paging::Complete);
     // Ten full pages, then the empty page after the last LastEvaluatedKey.
     assert_eq!(run(&harness).progress.pages, 11);
     assert_eq!(run(&harness).progress.count, 200);
@@ -530,10 +530,7 @@ async fn cancelling_drops_the_page_in_flight_and_cancelling_again_resumes() {
     };
     assert!(update(&mut harness.state, late).is_empty());
     assert!(run(&harness).items.is_empty());
-    assert!(matches!(
-        run(&harness).paging,
-        QueryPaging::Cancelled { .. }
-    ));
+    assert!(matches!(run(&harness).paging, Paging::Cancelled { .. }));
     harness.act(Action::CancelQuery).await;
     assert_eq!(
         run(&harness).items.len(),

@@ -6,6 +6,7 @@ pub mod indexes;
 pub mod inspect;
 pub mod loadable;
 pub mod mode;
+pub mod paging;
 pub mod palette;
 pub mod query;
 pub mod rows;
@@ -19,6 +20,7 @@ pub use explore::partition::Partition;
 pub use inspect::inspector::Inspector;
 pub use loadable::Loadable;
 pub use mode::{Mode, ViewMode};
+pub use paging::Paging;
 pub use query::form::QueryForm;
 pub use query::run::QueryRun;
 pub use view::{History, View};
@@ -205,9 +207,10 @@ impl State {
     pub fn is_busy(&self) -> bool {
         matches!(self.description, Loadable::Loading(_))
             || self.discovery.in_flight().next().is_some()
-            || self.partitions.values().any(|partition| {
-                matches!(partition.paging, explore::partition::Paging::Fetching(_))
-            })
+            || self
+                .partitions
+                .values()
+                .any(|partition| partition.paging.in_flight().is_some())
             || self
                 .edit
                 .as_ref()

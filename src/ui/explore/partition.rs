@@ -6,9 +6,10 @@ use ratatui::style::{Color, Modifier, Style};
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Paragraph};
 
+use crate::app::state::Paging;
 use crate::app::state::State;
 use crate::app::state::explore::partition::partition_text;
-use crate::app::state::explore::partition::{Paging, Partition, PartitionRow};
+use crate::app::state::explore::partition::{Partition, PartitionRow};
 use crate::app::state::inspect::inspector::key_text;
 use crate::domain::value::AttrValue;
 use crate::ui::widgets::list::window;
@@ -33,9 +34,9 @@ pub(in crate::ui) fn render(
         return;
     };
     let paging = match &partition.paging {
-        Paging::Fetching(_) => " · loading…".to_owned(),
-        Paging::More(_) => " · more below".to_owned(),
-        Paging::Complete => String::new(),
+        Paging::Fetching { .. } => " · loading…".to_owned(),
+        Paging::Ready(_) => " · more below".to_owned(),
+        Paging::Complete | Paging::Cancelled { .. } => String::new(),
         Paging::Failed(_) => " · failed".to_owned(),
     };
     let block = Block::bordered().title(format!(
@@ -58,7 +59,7 @@ pub(in crate::ui) fn render(
     }
     if partition.items.is_empty() {
         lines.push(Line::raw(match partition.paging {
-            Paging::Fetching(_) => "Querying the partition…",
+            Paging::Fetching { .. } => "Querying the partition…",
             Paging::Failed(_) => "",
             _ => "No items in this partition.",
         }));

@@ -9,8 +9,9 @@ use ratatui::text::Line;
 use ratatui::widgets::{Block, Paragraph};
 
 use crate::app::action::Action;
+use crate::app::state::Paging;
 use crate::app::state::State;
-use crate::app::state::query::run::{QueryPaging, QueryRun};
+use crate::app::state::query::run::QueryRun;
 use crate::keymap::Section;
 use crate::ui::widgets::table;
 use crate::ui::widgets::text::{count, safe};
@@ -63,8 +64,8 @@ pub(in crate::ui) fn render(
         ),
         _ => {
             let text = match &run.paging {
-                QueryPaging::Fetching(_) => "Querying…",
-                QueryPaging::Failed(_) => "",
+                Paging::Fetching { .. } => "Querying…",
+                Paging::Failed(_) => "",
                 _ => "No items matched.",
             };
             frame.render_widget(Paragraph::new(text), table_area);
@@ -88,20 +89,20 @@ fn title(run: &QueryRun) -> String {
 fn status_text(run: &QueryRun, cancel_key: &str) -> String {
     let progress = &run.progress;
     let state = match &run.paging {
-        QueryPaging::Fetching(_) => match run.stop_after {
+        Paging::Fetching { .. } => match run.stop_after {
             Some(stop) => format!("reading until {stop} matches… ({cancel_key} cancels)"),
             None => format!("reading… ({cancel_key} cancels)"),
         },
-        QueryPaging::More(_) if run.reached_stop() => {
+        Paging::Ready(_) if run.reached_stop() => {
             format!(
                 "stopped after {} matches; more pages exist",
                 count(run.items.len() as u64)
             )
         }
-        QueryPaging::More(_) => "more pages below (read as you scroll)".to_owned(),
-        QueryPaging::Complete => "complete".to_owned(),
-        QueryPaging::Cancelled { .. } => format!("cancelled ({cancel_key} resumes)"),
-        QueryPaging::Failed(message) => format!("failed: {}", safe(message)),
+        Paging::Ready(_) => "more pages below (read as you scroll)".to_owned(),
+        Paging::Complete => "complete".to_owned(),
+        Paging::Cancelled { .. } => format!("cancelled ({cancel_key} resumes)"),
+        Paging::Failed(message) => format!("failed: {}", safe(message)),
     };
     let pages = if progress.pages == 1 { "page" } else { "pages" };
     format!(

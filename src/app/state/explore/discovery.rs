@@ -4,8 +4,8 @@
 use std::time::Duration;
 
 use crate::app::request_id::RequestId;
+use crate::app::state::Paging;
 use crate::domain::collection::Collections;
-use crate::domain::value::Item;
 
 /// Where the whole scan stands.
 #[derive(Clone, Debug, PartialEq)]
@@ -20,19 +20,6 @@ pub enum ScanStatus {
     Cancelled,
     Complete,
     Failed(String),
-}
-
-/// Where one segment stands.
-#[derive(Clone, Debug, PartialEq)]
-pub enum SegmentCursor {
-    /// Next page starts here (`None`: from the beginning).
-    Ready(Option<Item>),
-    /// This page request is in flight; `from` is kept so a pause/cancel can resume from it.
-    InFlight {
-        id: RequestId,
-        from: Option<Item>,
-    },
-    Done,
 }
 
 /// Figures for the progress bar.
@@ -51,7 +38,8 @@ pub struct ScanProgress {
 #[derive(Clone, Debug)]
 pub struct Discovery {
     pub status: ScanStatus,
-    pub segments: Vec<SegmentCursor>,
+    /// Each segment's paging.
+    pub segments: Vec<Paging>,
     pub progress: ScanProgress,
     /// What the scan found, grouped; `None` until a scan starts (it needs the key schema).
     pub found: Option<Collections>,
@@ -62,9 +50,7 @@ impl Discovery {
     pub fn new(segments: u32) -> Self {
         Self {
             status: ScanStatus::Idle,
-            segments: (0..segments.max(1))
-                .map(|_| SegmentCursor::Ready(None))
-                .collect(),
+            segments: (0..segments.max(1)).map(|_| Paging::Ready(None)).collect(),
             progress: ScanProgress::default(),
             found: None,
         }
@@ -72,33 +58,24 @@ impl Discovery {
 
     /// Ids of the pages in flight.
     pub fn in_flight(&self) -> impl Iterator<Item = RequestId> + '_ {
-        self.segments.iter().filter_map(|segment| match segment {
-            SegmentCursor::InFlight { id, .. } => Some(*id),
-            _ => None,
-        })
+        self.segments.iter().filter_map(Paging::in_flight)
     }
 
     /// The segment waiting for `id`, if it is current.
     #[must_use]
     pub fn segment_awaiting(&self, id: RequestId) -> Option<usize> {
-        self.segments
-            .iter()
-            .position(|segment| matches!(segment, SegmentCursor::InFlight { id: current, .. } if *current == id))
+        self.segments.iter().position(|segment| segment.awaits(id))
     }
 
     /// Puts in-flight segments back to ready (from where their page started).
     pub fn abandon_in_flight(&mut self) {
         for segment in &mut self.segments {
-            if let SegmentCursor::InFlight { from, .. } = segment {
-                *segment = SegmentCursor::Ready(from.take());
-            }
+            segment.abandon();
         }
     }
 
     #[must_use]
     pub fn all_done(&self) -> bool {
-        self.segments
-            .iter()
-            .all(|segment| *segment == SegmentCursor::Done)
+        self.segments.iter().all(Paging::is_complete)
     }
 }

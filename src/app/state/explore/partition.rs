@@ -1,21 +1,9 @@
 //! One partition's items (collections level 3), fetched by Query page by page as the user
 //! scrolls, grouped by sort key prefix by [`PartitionItems`].
 
-use crate::app::request_id::RequestId;
+use crate::app::state::Paging;
 use crate::domain::partition_items::PartitionItems;
-use crate::domain::value::{AttrValue, Item};
-
-/// Where the paging of a partition's Query stands.
-#[derive(Clone, Debug, PartialEq)]
-pub enum Paging {
-    /// This page request is in flight.
-    Fetching(RequestId),
-    /// More pages exist; continue from this `LastEvaluatedKey` when the user scrolls near the end.
-    More(Item),
-    Complete,
-    /// A page failed; the items so far stay visible.
-    Failed(String),
-}
+use crate::domain::value::AttrValue;
 
 /// The items of one partition read so far.
 #[derive(Clone, Debug)]

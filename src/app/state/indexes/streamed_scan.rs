@@ -6,8 +6,9 @@
 use std::time::Duration;
 
 use crate::app::request_id::{RequestId, RequestIds};
+use crate::app::state::Paging;
 use crate::app::state::ScanStatus;
-use crate::app::state::explore::discovery::{ScanProgress, SegmentCursor};
+use crate::app::state::explore::discovery::ScanProgress;
 use crate::backend::{BackendError, Page, ScanRequest};
 
 /// A Scan in progress or finished.
@@ -16,7 +17,7 @@ pub struct StreamedScan {
     /// The request of every page (its `start_key` is set per page).
     pub request: ScanRequest,
     pub status: ScanStatus,
-    pub cursor: SegmentCursor,
+    pub cursor: Paging,
     pub progress: ScanProgress,
     /// Stop after this many pages (a sample); `None` reads to the end.
     pub page_limit: Option<u64>,
@@ -39,7 +40,7 @@ impl StreamedScan {
         Self {
             request,
             status: ScanStatus::Running,
-            cursor: SegmentCursor::Ready(None),
+            cursor: Paging::Ready(None),
             progress: ScanProgress {
                 started_at: now,
                 ..ScanProgress::default()
@@ -54,24 +55,18 @@ impl StreamedScan {
         if self.status != ScanStatus::Running {
             return None;
         }
-        let SegmentCursor::Ready(from) = &self.cursor else {
-            return None;
-        };
-        let from = from.clone();
+        let from = self.cursor.ready()?.clone();
         let mut request = self.request.clone();
         request.start_key.clone_from(&from);
         let id = ids.issue();
-        self.cursor = SegmentCursor::InFlight { id, from };
+        self.cursor.fetch(id, from);
         Some((id, request))
     }
 
     /// The page in flight, if any.
     #[must_use]
     pub fn in_flight(&self) -> Option<RequestId> {
-        match self.cursor {
-            SegmentCursor::InFlight { id, .. } => Some(id),
-            _ => None,
-        }
+        self.cursor.in_flight()
     }
 
     /// Takes in the answer to request `id`: progress, cursor, and the status once the last
@@ -94,14 +89,11 @@ impl StreamedScan {
         if let Some(consumed) = &page.consumed {
             self.progress.consumed_capacity += consumed.total;
         }
-        self.cursor = match &page.last_evaluated_key {
-            Some(key) => SegmentCursor::Ready(Some(key.clone())),
-            None => SegmentCursor::Done,
-        };
+        self.cursor.landed(page.last_evaluated_key.clone());
         let sample_full = self
             .page_limit
             .is_some_and(|limit| self.progress.pages >= limit);
-        if self.cursor == SegmentCursor::Done || sample_full {
+        if self.cursor.is_complete() || sample_full {
             self.status = ScanStatus::Complete;
         }
         Landed::Page(page)
@@ -110,7 +102,7 @@ impl StreamedScan {
     /// True when every item was read (not a sample cut short, not cancelled).
     #[must_use]
     pub fn is_exhaustive(&self) -> bool {
-        self.cursor == SegmentCursor::Done
+        self.cursor.is_complete()
     }
 
     #[must_use]
@@ -126,7 +118,7 @@ impl StreamedScan {
                 self.status = ScanStatus::Paused;
                 None
             }
-            ScanStatus::Paused | ScanStatus::Cancelled if self.cursor != SegmentCursor::Done => {
+            ScanStatus::Paused | ScanStatus::Cancelled if !self.cursor.is_complete() => {
                 self.status = ScanStatus::Running;
                 self.next_page(ids)
             }
@@ -146,9 +138,7 @@ impl StreamedScan {
     }
 
     fn abandon(&mut self) {
-        if let SegmentCursor::InFlight { from, .. } = &mut self.cursor {
-            self.cursor = SegmentCursor::Ready(from.take());
-        }
+        self.cursor.abandon();
     }
 
     /// Adds `step` to the elapsed time while running.
@@ -256,7 +246,7 @@ mod tests {
         let failed = scan.land(id, Err(BackendError::NotFound("no index".to_owned())));
         assert!(matches!(failed, Landed::Failed(text) if text.contains("no index")));
         assert!(matches!(scan.status, ScanStatus::Failed(_)));
-        assert_eq!(scan.cursor, SegmentCursor::Ready(None));
+        assert_eq!(scan.cursor, Paging::Ready(None));
     }
 
     #[test]
@@ -277,7 +267,7 @@ mod tests {
         assert_eq!(request.start_key, Some(key(0)));
         assert_eq!(scan.cancel(), Some(resumed));
         assert_eq!(scan.status, ScanStatus::Cancelled);
-        assert_eq!(scan.cursor, SegmentCursor::Ready(Some(key(0))));
+        assert_eq!(scan.cursor, Paging::Ready(Some(key(0))));
         assert!(matches!(
             scan.land(resumed, Ok(page(1, None))),
             Landed::NotMine

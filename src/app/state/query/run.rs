@@ -2,26 +2,12 @@
 //! stands and the running totals shown as progress.
 
 use crate::app::request_id::RequestId;
+use crate::app::state::Paging;
 use crate::app::state::table::columns::Columns;
 use crate::backend::QueryRequest;
 use crate::domain::entity::EntityDecoder;
 use crate::domain::schema::TableDescription;
 use crate::domain::value::Item;
-
-/// Where the paging of a query stands.
-#[derive(Clone, Debug, PartialEq)]
-pub enum QueryPaging {
-    /// This page request is in flight.
-    Fetching(RequestId),
-    /// More pages exist; the next starts at this `LastEvaluatedKey`.
-    More(Item),
-    /// The last page was read.
-    Complete,
-    /// The user cancelled; `resume` is where reading would continue.
-    Cancelled { resume: Option<Item> },
-    /// A page failed; the items so far stay.
-    Failed(String),
-}
 
 /// Totals over the pages read.
 #[derive(Clone, Debug, Default, PartialEq)]
@@ -51,9 +37,7 @@ pub struct QueryRun {
     /// Read pages until this many items matched.
     pub stop_after: Option<u64>,
     pub items: Vec<Item>,
-    pub paging: QueryPaging,
-    /// Where the page in flight starts (`None`: the first page), to resume after a cancel.
-    pub page_start: Option<Item>,
+    pub paging: Paging,
     pub progress: QueryProgress,
     /// Attributes the query names that the index does not project.
     pub missing_from_index: Vec<String>,
@@ -74,8 +58,7 @@ impl QueryRun {
             request,
             stop_after,
             items: Vec::new(),
-            paging: QueryPaging::Fetching(first),
-            page_start: None,
+            paging: Paging::first(first),
             progress: QueryProgress::default(),
             missing_from_index: Vec::new(),
             base_fetch: BaseFetch::default(),
@@ -106,7 +89,7 @@ impl QueryRun {
     /// True while a page or a base item is being read.
     #[must_use]
     pub fn is_busy(&self) -> bool {
-        matches!(self.paging, QueryPaging::Fetching(_)) || !self.base_fetch.in_flight.is_empty()
+        self.paging.in_flight().is_some() || !self.base_fetch.in_flight.is_empty()
     }
 
     /// True once `stop_after` matches were read.

@@ -4,7 +4,8 @@
 use crate::app::command::Command;
 use crate::app::read::{Read, ReadFor};
 use crate::app::request_id::RequestId;
-use crate::app::state::explore::partition::{Paging, PartitionRow, partition_text};
+use crate::app::state::Paging;
+use crate::app::state::explore::partition::{PartitionRow, partition_text};
 use crate::app::state::{Inspector, Notice, Partition, State, View};
 use crate::backend::{BackendError, ExpressionParams, Page, QueryRequest};
 use crate::domain::value::{AttrValue, Item};
@@ -98,7 +99,7 @@ pub(in crate::app::update) fn read_from_first_page(
         Partition {
             pk,
             items: PartitionItems::new(key, state.entities.clone()),
-            paging: Paging::Fetching(id),
+            paging: Paging::first(id),
         },
     );
     Some(command)
@@ -133,16 +134,14 @@ pub(in crate::app::update) fn partition_page(
     let Some(partition) = state
         .partitions
         .values_mut()
-        .find(|partition| partition.paging == Paging::Fetching(id))
+        .find(|partition| partition.paging.awaits(id))
     else {
         return Vec::new();
     };
     match result {
         Ok(page) => {
             partition.items.add_page(page.items);
-            partition.paging = page
-                .last_evaluated_key
-                .map_or(Paging::Complete, Paging::More);
+            partition.paging.landed(page.last_evaluated_key);
             fetch_more_if_near_end(state)
         }
         Err(error) => {
@@ -163,7 +162,7 @@ pub(in crate::app::update) fn fetch_more_if_near_end(state: &mut State) -> Vec<C
     let Some(partition) = state.partitions.get(&text) else {
         return Vec::new();
     };
-    let Paging::More(start_key) = &partition.paging else {
+    let Some(Some(start_key)) = partition.paging.ready() else {
         return Vec::new();
     };
     let loaded_rows = partition.rows().len();
@@ -171,11 +170,11 @@ pub(in crate::app::update) fn fetch_more_if_near_end(state: &mut State) -> Vec<C
         return Vec::new();
     }
     let start_key = start_key.clone();
-    let Some((id, command)) = query_page(state, &pk, Some(start_key)) else {
+    let Some((id, command)) = query_page(state, &pk, Some(start_key.clone())) else {
         return Vec::new();
     };
     if let Some(partition) = state.partitions.get_mut(&text) {
-        partition.paging = Paging::Fetching(id);
+        partition.paging.fetch(id, Some(start_key));
     }
     vec![command]
 }

@@ -8,7 +8,6 @@ use crate::app::discovery_request::discovery_scan;
 use crate::app::read::{Read, ReadFor};
 use crate::app::request_id::RequestId;
 use crate::app::state::ScanStatus;
-use crate::app::state::explore::discovery::SegmentCursor;
 use crate::app::state::{Discovery, Notice, State};
 use crate::backend::{BackendError, Page};
 use crate::domain::collection::Collections;
@@ -29,10 +28,9 @@ fn issue_ready_pages(state: &mut State) -> Vec<Command> {
     let total = u32::try_from(state.discovery.segments.len()).unwrap_or(1);
     let mut commands = Vec::new();
     for index in 0..state.discovery.segments.len() {
-        let SegmentCursor::Ready(from) = &state.discovery.segments[index] else {
+        let Some(from) = state.discovery.segments[index].ready().cloned() else {
             continue;
         };
-        let from = from.clone();
         let segment = u32::try_from(index).unwrap_or(0);
         let Some(mut request) = state
             .described()
@@ -42,7 +40,7 @@ fn issue_ready_pages(state: &mut State) -> Vec<Command> {
         };
         request.start_key.clone_from(&from);
         let id = state.ids.issue();
-        state.discovery.segments[index] = SegmentCursor::InFlight { id, from };
+        state.discovery.segments[index].fetch(id, from);
         commands.push(Command::read(id, ReadFor::Discovery, Read::Scan(request)));
     }
     commands
@@ -79,10 +77,7 @@ pub(in crate::app::update) fn page(
     if let Some(consumed) = &page.consumed {
         progress.consumed_capacity += consumed.total;
     }
-    state.discovery.segments[index] = match page.last_evaluated_key {
-        Some(key) => SegmentCursor::Ready(Some(key)),
-        None => SegmentCursor::Done,
-    };
+    state.discovery.segments[index].landed(page.last_evaluated_key);
     if state.discovery.all_done() {
         state.discovery.status = ScanStatus::Complete;
         return Vec::new();

@@ -5,7 +5,8 @@ use crate::app::action::Action;
 use crate::app::command::Command;
 use crate::app::read::{Read, ReadFor};
 use crate::app::request_id::RequestId;
-use crate::app::state::query::run::{QueryPaging, QueryRun};
+use crate::app::state::Paging;
+use crate::app::state::query::run::QueryRun;
 use crate::app::state::{Inspector, Notice, State, View};
 use crate::backend::{BackendError, GetOutput, GetRequest, Page, QueryRequest};
 use crate::domain::value::Item;
@@ -57,7 +58,7 @@ fn run_fetching(state: &mut State, id: RequestId) -> Option<(usize, &mut QueryRu
         .query_runs
         .iter_mut()
         .enumerate()
-        .find(|(_, run)| run.paging == QueryPaging::Fetching(id))
+        .find(|(_, run)| run.paging.awaits(id))
 }
 
 /// A page arrived: add it, then read on while the run wants more.
@@ -79,14 +80,12 @@ pub(in crate::app::update) fn page(
                 run.progress.consumed_capacity += consumed.total;
             }
             run.items.extend(page.items);
-            run.paging = page
-                .last_evaluated_key
-                .map_or(QueryPaging::Complete, QueryPaging::More);
+            run.paging.landed(page.last_evaluated_key);
             refresh_columns(state, index);
             continue_reading(state, index)
         }
         Err(error) => {
-            run.paging = QueryPaging::Failed(error.to_string());
+            run.paging = Paging::Failed(error.to_string());
             state.notice = Some(Notice::Error(format!("query failed: {error}")));
             Vec::new()
         }
@@ -116,7 +115,7 @@ fn continue_reading(state: &mut State, index: usize) -> Vec<Command> {
     let Some(run) = state.query_runs.get(index) else {
         return Vec::new();
     };
-    let QueryPaging::More(start_key) = &run.paging else {
+    let Some(Some(start_key)) = run.paging.ready() else {
         return Vec::new();
     };
     let wants_more = match run.stop_after {
@@ -130,8 +129,7 @@ fn continue_reading(state: &mut State, index: usize) -> Vec<Command> {
     request.start_key = Some(start_key.clone());
     let id = state.ids.issue();
     if let Some(run) = state.query_runs.get_mut(index) {
-        run.paging = QueryPaging::Fetching(id);
-        run.page_start.clone_from(&request.start_key);
+        run.paging.fetch(id, request.start_key.clone());
     }
     vec![Command::read(id, ReadFor::QueryRun, Read::Query(request))]
 }
@@ -216,39 +214,34 @@ fn cancel_or_resume(state: &mut State, index: usize) -> Vec<Command> {
         return Vec::new();
     };
     match &run.paging {
-        QueryPaging::Fetching(id) => {
+        Paging::Fetching { id, .. } => {
             let id = *id;
             // The page in flight is read again from its start when the user resumes.
-            run.paging = QueryPaging::Cancelled {
-                resume: run.page_start.clone(),
-            };
+            run.paging.cancel();
             state.notice = Some(Notice::Info(
                 "query cancelled; cancel again to resume".to_owned(),
             ));
             vec![Command::Cancel(vec![id])]
         }
-        QueryPaging::More(start_key) => {
-            run.paging = QueryPaging::Cancelled {
-                resume: Some(start_key.clone()),
-            };
+        Paging::Ready(Some(_)) => {
+            run.paging.cancel();
             state.notice = Some(Notice::Info(
                 "query stopped; cancel again to resume".to_owned(),
             ));
             Vec::new()
         }
-        QueryPaging::Cancelled { resume } => {
+        Paging::Cancelled { resume } => {
             let resume = resume.clone();
             let mut request = run.request.clone();
             request.start_key.clone_from(&resume);
             let id = state.ids.issue();
             if let Some(run) = state.query_runs.get_mut(index) {
-                run.paging = QueryPaging::Fetching(id);
-                run.page_start = resume;
+                run.paging.fetch(id, resume);
             }
             state.notice = None;
             vec![Command::read(id, ReadFor::QueryRun, Read::Query(request))]
         }
-        QueryPaging::Complete | QueryPaging::Failed(_) => Vec::new(),
+        Paging::Ready(None) | Paging::Complete | Paging::Failed(_) => Vec::new(),
     }
 }
 
