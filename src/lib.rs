@@ -24,8 +24,14 @@
 //!
 //! The terminal UI:
 //! - [`app`]: actions, commands, state and the pure `update` function; no I/O, and it never
-//!   imports `worker`, `ui`, `tui` or `launch`.
-//! - [`worker`]: runs the app's commands as tokio tasks and sends the results back as actions.
+//!   imports `worker`, `ui`, `tui` or `launch`. A feature is one folder name in every layer:
+//!   `explore`, `inspect`, `query`, `palette`, `indexes`, `edit` under `app::state`,
+//!   `app::update` and `ui` (plus `table` and `widgets`, shared). [`app::state::State::mode`]
+//!   alone decides which screen gets a key and is drawn on top; reads are data
+//!   ([`app::read::Read`]) answered by one action routed to the part of the state that asked.
+//! - [`worker`]: runs the app's commands as tokio tasks and sends the results back as actions;
+//!   [`worker::answer`] and [`worker::write_done`] are the read and write paths the test harness
+//!   uses too.
 //! - [`ui`]: pure rendering of the state; never imports `backend`, `worker` or `app::update`.
 //! - [`tui`]: the event loop tying app, worker and ui together.
 //! - [`terminal`], [`clipboard`], [`external_editor`]: the terminal guard, clipboard access and

@@ -60,7 +60,7 @@ impl KeyRouter {
             }
             Lookup::Unbound => {
                 self.pending.clear();
-                // edittui: in the item editor, every key no binding claims is text editing.
+                // In the item editor, every key no binding claims is text editing.
                 if section == Section::Editor {
                     return Some(Action::EditorKey(key));
                 }

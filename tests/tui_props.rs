@@ -46,7 +46,6 @@ fn cursor(view: &View) -> Option<usize> {
         | View::Partition { cursor, .. }
         | View::QueryResults { cursor, .. } => Some(*cursor),
         View::Inspector(inspector) => Some(inspector.cursor),
-        // indexes
         View::Indexes { cursor }
         | View::IndexGroups { cursor, .. }
         | View::IndexItems { cursor, .. }

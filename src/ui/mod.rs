@@ -44,7 +44,6 @@ pub fn render(frame: &mut Frame<'_>, state: &State) {
         View::QueryResults { run, cursor } => {
             query_results::render(frame, body_area, state, *run, *cursor);
         }
-        // indexes
         View::Indexes { cursor } => indexes_list::render(frame, body_area, state, *cursor),
         View::IndexGroups { index, cursor } => {
             index_browse::render_groups(frame, body_area, state, index, *cursor);

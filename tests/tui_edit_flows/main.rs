@@ -1,5 +1,5 @@
 //! Item edits in the TUI as state-machine flows over the memory engine: keys into `update`, the
-//! commands run by the inline worker (writes through editcore's executor, the journal on disk),
+//! commands run by the inline worker (writes through the shared executor, the journal on disk),
 //! assertions on the state, on the commands and on what the engine holds afterwards.
 
 #[path = "../tui_support/mod.rs"]

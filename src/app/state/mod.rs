@@ -77,15 +77,12 @@ pub enum Overlay {
         size_bytes: u64,
         item_count: Option<u64>,
     },
-    // ---- edittui: safe item edits ----
     /// Leaving the editor would lose changes: the question shown.
     ConfirmDiscardEdit,
     /// The first write of a session on real AWS: the table name typed so far.
     TypeTableName(String),
-    // query builder (issue 6, `query`)
     /// The query builder form.
     QueryForm(Box<QueryForm>),
-    // qextras: access patterns and query history.
     /// The palette: access patterns and query history, filtered as you type.
     Palette(palette::Palette),
 }
@@ -125,7 +122,6 @@ pub struct State {
     /// Terminal size, for paging and for hints.
     pub viewport: (u16, u16),
     pub quitting: bool,
-    // ---- edittui: safe item edits ----
     /// The edit in progress (editor, preview, conflict), drawn over the current view.
     pub edit: Option<Box<edit::EditFlow>>,
     /// Where writes are journaled and undo reads from (`None`: no journal, undo unavailable).
@@ -136,15 +132,12 @@ pub struct State {
     pub aws_writes_confirmed: bool,
     /// `--version-attr`: the version attribute to condition edits on (wins over the model file).
     pub version_attribute: Option<String>,
-    // query builder (issue 6, `query`)
     /// Queries run from the builder; `View::QueryResults { run }` indexes this.
     pub query_runs: Vec<QueryRun>,
     /// The form as last submitted, reopened by `edit_query`.
     pub last_form: Option<Box<QueryForm>>,
-    // qextras
     /// Queries run from the UI on this table (the palette offers them again).
     pub query_history: query::history::QueryHistory,
-    // indexes: the GSI browser and the sparse-index inspector
     pub indexes: indexes::Indexes,
 }
 

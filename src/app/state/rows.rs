@@ -36,7 +36,6 @@ pub fn row_count(state: &State) -> usize {
         View::QueryResults { run, .. } => {
             state.query_runs.get(*run).map_or(0, |run| run.items.len())
         }
-        // indexes (counted above)
         View::Indexes { .. }
         | View::IndexGroups { .. }
         | View::IndexItems { .. }
@@ -113,7 +112,6 @@ pub fn row_texts(state: &State) -> Vec<String> {
             .map(|row| format!("{} {}", row.label, row.value))
             .collect(),
         View::QueryResults { run, .. } => super::query::row_texts(state, *run),
-        // indexes
         View::Indexes { .. }
         | View::IndexGroups { .. }
         | View::IndexItems { .. }

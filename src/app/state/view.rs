@@ -20,10 +20,8 @@ pub enum View {
     Partition { pk: AttrValue, cursor: usize },
     /// One item.
     Inspector(Box<Inspector>),
-    // query builder (issue 6, `query`)
     /// The results of `State::query_runs[run]`.
     QueryResults { run: usize, cursor: usize },
-    // indexes: the GSI browser and the sparse-index inspector
     /// The table and every index with keys, projection, item count and coverage.
     Indexes { cursor: usize },
     /// An index's contents grouped by its partition key (a streamed Scan of the index).

@@ -15,7 +15,6 @@ pub(super) fn cursor_mut(view: &mut View) -> Option<&mut usize> {
         | View::Partition { cursor, .. }
         | View::QueryResults { cursor, .. } => Some(cursor),
         View::Inspector(inspector) => Some(&mut inspector.cursor),
-        // indexes
         View::Indexes { cursor }
         | View::IndexGroups { cursor, .. }
         | View::IndexItems { cursor, .. }
@@ -33,7 +32,6 @@ pub fn cursor(view: &View) -> usize {
         | View::Partition { cursor, .. }
         | View::QueryResults { cursor, .. } => *cursor,
         View::Inspector(inspector) => inspector.cursor,
-        // indexes
         View::Indexes { cursor }
         | View::IndexGroups { cursor, .. }
         | View::IndexItems { cursor, .. }

@@ -1,4 +1,4 @@
-//! The editor's text: editcore's lossless edit form, made safe to show. JSON allows any
+//! The editor's text: the domain's lossless edit form, made safe to show. JSON allows any
 //! character in a string to be written as `\uXXXX`, so every character that could steer the
 //! terminal (C1 controls such as U+009B, DEL, bidi overrides) is written that way: the text still
 //! parses to exactly the same item, and the screen never receives the raw character.

@@ -45,7 +45,7 @@ pub struct IndexCoverage {
     pub in_index: u64,
     /// Entity types of those items, with counts.
     pub entities: BTreeMap<String, u64>,
-    /// Why the other items are not in it, most common first after [`Coverage::sorted`].
+    /// Why the other items are not in it, one entry per reason.
     pub exclusions: Vec<Exclusion>,
     /// The index's own item count (full mode only).
     pub counted: Option<StreamedScan>,

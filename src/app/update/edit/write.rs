@@ -1,4 +1,4 @@
-//! From a saved edit to a sent write: plan it (editcore), show the preview, ask for the table
+//! From a saved edit to a sent write: plan it (the domain's edit planner), show the preview, ask for the table
 //! name on real AWS, send it on confirmation, and handle what comes back. Every path to
 //! `Command::ExecuteWrite` goes through [`send`], which only runs from a confirmed preview.
 

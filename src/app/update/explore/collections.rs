@@ -53,7 +53,6 @@ pub(in crate::app::update) fn open(state: &mut State) -> Vec<Command> {
             Vec::new()
         }
         View::Overview | View::Inspector(_) | View::QueryResults { .. } => Vec::new(),
-        // indexes (handled by `indexes::action`)
         View::Indexes { .. }
         | View::IndexGroups { .. }
         | View::IndexItems { .. }
