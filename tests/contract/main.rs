@@ -89,6 +89,9 @@ macro_rules! contract_tests_on {
 
 // `list_tables_follows_every_page` is about a server's ListTables paging, so it runs against
 // the servers only; the embedded engine runs everything else, with no known deviation.
+contract_tests_on!(ddblocal => crate::setup::Harness::aws(crate::support::Server::DdbLocal) ; [
+    schema::list_tables_follows_every_page,
+]);
 contract_tests_on!(dynalite => crate::setup::Harness::aws(crate::support::Server::Dynalite) ; [
     schema::list_tables_follows_every_page,
 ]);
