@@ -1,9 +1,8 @@
 //! The backend contract suite: one set of async scenarios written against `&dyn Backend`, run
 //! against every backend implementation the same way.
 //!
-//! Today the AWS backend runs against dynalite (everything) and moto (everything, and in
-//! particular transactions and condition-failure details, which dynalite lacks), and the embedded
-//! engine runs in-process. A backend joins with one [`setup::Harness`] constructor and one
+//! The AWS backend runs against DynamoDB Local (AWS's own emulator and the reference: each
+//! scenario expects its answer), dynalite and moto, and the embedded engine runs in-process. A backend joins with one [`setup::Harness`] constructor and one
 //! `contract_tests_on!` line; a scenario, with one line in that macro's list.
 //! Known deviations of the local servers from DynamoDB are named in [`deviations`] and asserted
 //! where they show, so a server that changes makes a test fail instead of hiding.
@@ -58,6 +57,7 @@ macro_rules! contract_tests_on {
             items::put_then_get_keeps_every_type_losslessly,
             items::seeded_items_read_back_identically,
             items::get_of_a_missing_item_is_none_and_projection_limits_attributes,
+            items::a_value_nested_past_the_limit_is_refused,
             query::every_sort_key_operator_on_a_string_key_both_directions,
             query::every_sort_key_operator_on_a_number_key_both_directions,
             query::binary_sort_keys_order_by_unsigned_bytes,
@@ -104,4 +104,10 @@ contract_tests_on!(memory => crate::setup::Harness::memory() ; []);
 #[tokio::test]
 async fn engine_and_dynalite_answer_alike() {
     differential::engine_and_dynalite_answer_alike().await;
+}
+
+/// The embedded engine gives DynamoDB Local's answers to the same requests.
+#[tokio::test]
+async fn engine_answers_as_dynamodb_local_does() {
+    differential::engine_answers_as_dynamodb_local_does().await;
 }
