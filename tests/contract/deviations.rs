@@ -34,6 +34,11 @@ pub enum Deviation {
     /// was not given a value"; the service says "One or more parameter values were invalid:
     /// Missing the key SK in the item" (dynalite db/index.js).
     DdbLocalWordsAMissingKeyItsOwnWay,
+    /// When a query page's `Limit` is reached exactly at the last item of the key range,
+    /// DynamoDB Local 1.25.1 returns no LastEvaluatedKey; the service returns one whenever
+    /// `Limit` is reached, so the next page may be empty (API Reference, QueryInput.Limit and
+    /// QueryOutput.LastEvaluatedKey), as dynalite does and the engine does.
+    DdbLocalOmitsTheCursorWhenTheLimitEndsTheRange,
     /// dynalite 4.0.0 does not implement TransactWriteItems.
     DynaliteHasNoTransactions,
     /// dynalite ignores `ReturnValuesOnConditionCheckFailure`: a failed condition carries no item.
@@ -77,7 +82,8 @@ impl Deviation {
                     | Self::DdbLocalWordsAKeyTypeMismatchItsOwnWay
                     | Self::DdbLocalWordsAStartKeyOutsideThePartitionItsOwnWay
                     | Self::DdbLocalOmitsTheDetailsOfAnIndexKeyTypeMismatch
-                    | Self::DdbLocalWordsAMissingKeyItsOwnWay,
+                    | Self::DdbLocalWordsAMissingKeyItsOwnWay
+                    | Self::DdbLocalOmitsTheCursorWhenTheLimitEndsTheRange,
                 Server::DdbLocal
             ) | (
                 Self::DynaliteHasNoTransactions

@@ -23,8 +23,8 @@ use crate::setup::{Harness, item, n, params, s};
 use crate::support::Server;
 
 /// What a request answered, reduced to what must agree between implementations.
-#[derive(Debug, PartialEq)]
-enum Answer {
+#[derive(Clone, Debug, PartialEq)]
+pub(crate) enum Answer {
     Pages(Vec<PageShape>),
     Items(BTreeSet<String>),
     Write(Option<Item>),
@@ -34,12 +34,12 @@ enum Answer {
     Error(String, String),
 }
 
-#[derive(Debug, PartialEq)]
-struct PageShape {
-    items: Vec<Item>,
-    last_evaluated_key: Option<Item>,
-    count: u64,
-    scanned_count: u64,
+#[derive(Clone, Debug, PartialEq)]
+pub(crate) struct PageShape {
+    pub(crate) items: Vec<Item>,
+    pub(crate) last_evaluated_key: Option<Item>,
+    pub(crate) count: u64,
+    pub(crate) scanned_count: u64,
 }
 
 fn error_answer(error: BackendError) -> Answer {
@@ -72,7 +72,7 @@ fn shape(page: Page) -> PageShape {
 }
 
 /// Every page of a query, following cursors (at most 50 pages).
-async fn pages(backend: &dyn Backend, mut request: QueryRequest) -> Answer {
+pub(crate) async fn pages(backend: &dyn Backend, mut request: QueryRequest) -> Answer {
     let mut shapes = Vec::new();
     for _ in 0..50 {
         match backend.query(request.clone()).await {

@@ -15,6 +15,7 @@ mod deviations;
 mod differential;
 mod differential_reads;
 mod errors;
+mod generated;
 mod identity;
 mod items;
 mod pages;
@@ -104,6 +105,12 @@ contract_tests_on!(memory => crate::setup::Harness::memory() ; []);
 #[tokio::test]
 async fn engine_and_dynalite_answer_alike() {
     differential::engine_and_dynalite_answer_alike().await;
+}
+
+/// Random items and queries (seeded, bounded): the engine answers as DynamoDB Local does.
+#[tokio::test]
+async fn engine_answers_random_queries_as_dynamodb_local_does() {
+    generated::engine_answers_random_queries_as_dynamodb_local_does().await;
 }
 
 /// The embedded engine gives DynamoDB Local's answers to the same requests.
