@@ -54,6 +54,9 @@ pub enum Deviation {
     /// dynalite stores a value nested 32 maps/lists deep, which DynamoDB refuses ("Nesting Levels
     /// have exceeded supported limits").
     DynaliteAcceptsTooDeepNesting,
+    /// dynalite returns items with equal index keys in an order of its own (by its own hash of
+    /// the table key), not DynamoDB Local's; DynamoDB promises no order there.
+    DynaliteOrdersIndexTiesItsOwnWay,
     /// moto answers a GetItem whose key has the wrong type (S for an N key) with no item, where
     /// DynamoDB refuses it with a ValidationException.
     MotoReadsAKeyOfTheWrongType,
@@ -91,7 +94,8 @@ impl Deviation {
                     | Self::DynaliteAcceptsConsistentReadsOnGsiScan
                     | Self::DynaliteHasNoTtl
                     | Self::DynaliteAcceptsEmptyIndexKeyValues
-                    | Self::DynaliteAcceptsTooDeepNesting,
+                    | Self::DynaliteAcceptsTooDeepNesting
+                    | Self::DynaliteOrdersIndexTiesItsOwnWay,
                 Server::Dynalite
             ) | (
                 Self::MotoReadsAKeyOfTheWrongType

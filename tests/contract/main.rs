@@ -25,6 +25,7 @@ mod read_only;
 mod scan;
 mod schema;
 mod setup;
+mod ties;
 mod transactions;
 mod writes;
 
@@ -105,6 +106,12 @@ contract_tests_on!(memory => crate::setup::Harness::memory() ; []);
 #[tokio::test]
 async fn engine_and_dynalite_answer_alike() {
     differential::engine_and_dynalite_answer_alike().await;
+}
+
+/// Items with equal GSI keys come back in DynamoDB Local's order from the engine.
+#[tokio::test]
+async fn index_ties_come_back_in_dynamodb_local_order() {
+    ties::index_ties_come_back_in_dynamodb_local_order().await;
 }
 
 /// Random items and queries (seeded, bounded): the engine answers as DynamoDB Local does.
