@@ -2,16 +2,25 @@
 # Installs and runs the DynamoDB-compatible servers that ddbx's integration tests talk to.
 #
 #   scripts/test-servers.sh install            install (if missing) and stop
-#   scripts/test-servers.sh run -- CMD [ARG..] install if needed, start dynalite and moto on free
-#                                              loopback ports, run CMD with the test environment,
-#                                              stop both servers, exit with CMD's status
+#   scripts/test-servers.sh run -- CMD [ARG..] install if needed, start DynamoDB Local, dynalite
+#                                              and moto on free loopback ports, run CMD with the
+#                                              test environment, stop the servers, exit with
+#                                              CMD's status
 #
-# Everything lives in target/test-servers/ so a fresh clone needs nothing but node (>= 20), npm
-# and python3 (with venv) from the machine, plus the npm and PyPI registries. `cargo clean`
-# removes it too; the next run reinstalls it (about 20 s).
+# Everything lives in target/test-servers/ so a fresh clone needs nothing but node (>= 20), npm,
+# python3 (with venv) and a Java 17 JDK (`java`, and `javac` for the loopback launcher) from the
+# machine, plus the npm and PyPI registries. `cargo clean` removes it too; the next run
+# reinstalls it (about 40 s).
+#
+# DynamoDB Local is AWS's own emulator (DynamoDBLocal.jar); the npm package
+# amplify-dynamodb-simulator ships it with its native libraries in `emulator/`, so only that
+# directory is unpacked from the package (its npm dependencies are never installed). Without
+# `java` it is skipped, or fails the run under DDBX_TEST_REQUIRE_SERVERS=1.
 #
 # Environment exported to CMD:
-#   DDBX_TEST_DYNALITE_ENDPOINT, DDBX_TEST_MOTO_ENDPOINT  http://127.0.0.1:PORT of each server
+#   DDBX_TEST_DDBLOCAL_ENDPOINT, DDBX_TEST_DYNALITE_ENDPOINT, DDBX_TEST_MOTO_ENDPOINT
+#                        http://127.0.0.1:PORT of each server
+#   DDBX_TEST_DDBLOCAL_VERSION  the version DynamoDB Local reports (`-version`)
 #   DDBX_TEST_VENV_BIN   venv bin dir holding `aws` (CLI v1), `python` (with boto3)
 #   DDBX_TEST_JS_SDK_NODE_PATH  node_modules dir holding @aws-sdk/client-dynamodb (use as NODE_PATH)
 #   fixed fake AWS credentials/region; every other AWS_* variable is removed and the AWS config
@@ -22,6 +31,12 @@ set -euo pipefail
 readonly DYNALITE_VERSION=4.0.0
 readonly MOTO_VERSION=5.2.5
 readonly AWSCLI_VERSION=1.46.3
+# DynamoDB Local: the npm package that carries it, the version the jar must report, and the
+# jar's digest, so a republished package with another jar is refused.
+readonly DDBLOCAL_PACKAGE=amplify-dynamodb-simulator
+readonly DDBLOCAL_PACKAGE_VERSION=2.9.30
+readonly DDBLOCAL_VERSION=1.25.1
+readonly DDBLOCAL_JAR_SHA256=454305e9bc3e6ebcca5b62569869e31563b8d7e346474e94557b2600702146c7
 readonly BOTO3_VERSION=1.44.8
 # The JavaScript SDK v3 client, to execute generated share snippets.
 readonly JS_SDK_VERSION=3.1169.0
@@ -74,6 +89,12 @@ readonly NPM_PREFIX="$CACHE/npm"
 readonly VENV="$CACHE/venv"
 readonly DYNALITE_CLI="$NPM_PREFIX/node_modules/dynalite/cli.js"
 readonly JS_SDK_PREFIX="$CACHE/npm-js-sdk"
+readonly DDBLOCAL_DIR="$CACHE/ddblocal"
+readonly DDBLOCAL_JAR="$DDBLOCAL_DIR/emulator/DynamoDBLocal.jar"
+readonly DDBLOCAL_LAUNCHER_SRC="$ROOT/scripts/test-servers/LoopbackDynamoDBLocal.java"
+readonly DDBLOCAL_LAUNCHER_DIR="$DDBLOCAL_DIR/launcher"
+readonly JAVA_HINT="Debian: apt-get install openjdk-17-jre-headless"
+readonly JAVAC_HINT="Debian: apt-get install openjdk-17-jdk-headless"
 readonly READY_TIMEOUT_S=30
 # Interpreter the venv is built from (override e.g. DDBX_TEST_PYTHON=python3.12).
 PYTHON="${DDBX_TEST_PYTHON:-python3}"
@@ -164,6 +185,63 @@ install_js_sdk() {
   printf '%s' "$JS_SDK_VERSION" >"$JS_SDK_PREFIX/.stamp"
 }
 
+# The stamp names the package, the jar digest and the launcher source, so changing any of
+# them reinstalls.
+ddblocal_stamp() {
+  printf 'package=%s@%s\njar=%s\nlauncher=%s\n' "$DDBLOCAL_PACKAGE" "$DDBLOCAL_PACKAGE_VERSION" \
+    "$DDBLOCAL_JAR_SHA256" "$(cksum <"$DDBLOCAL_LAUNCHER_SRC")"
+}
+
+ddblocal_installed() {
+  [[ -f "$DDBLOCAL_JAR" && -f "$DDBLOCAL_LAUNCHER_DIR/LoopbackDynamoDBLocal.class" \
+    && -f "$DDBLOCAL_DIR/.stamp" ]] && [[ "$(cat "$DDBLOCAL_DIR/.stamp")" == "$(ddblocal_stamp)" ]]
+}
+
+# DynamoDB Local runs only when Java is there. Without it the run goes on with the other
+# servers (their tests still run, the DynamoDB Local ones skip), unless servers are required.
+ddblocal_available() {
+  local missing="" hint=""
+  if ! command -v java >/dev/null; then
+    missing=java hint=$JAVA_HINT
+  elif ! command -v javac >/dev/null; then
+    missing="javac (compiles the launcher that binds DynamoDB Local to 127.0.0.1)" hint=$JAVAC_HINT
+  fi
+  [[ -z "$missing" ]] && return 0
+  if [[ "${DDBX_TEST_REQUIRE_SERVERS:-}" == 1 ]]; then
+    die "DynamoDB Local needs $missing, not found ($hint)"
+  fi
+  log "skipping DynamoDB Local: $missing not found ($hint)"
+  return 1
+}
+
+# `npm pack` fetches the package tarball alone (no dependency tree); only its emulator/
+# directory (the jar and DynamoDBLocal_lib with the sqlite4java native libraries) is kept.
+install_ddblocal() {
+  ddblocal_installed && return 0
+  check_node
+  log "installing DynamoDB Local $DDBLOCAL_VERSION ($DDBLOCAL_PACKAGE@$DDBLOCAL_PACKAGE_VERSION) into ${DDBLOCAL_DIR#"$ROOT"/}"
+  rm -rf "$DDBLOCAL_DIR"
+  mkdir -p "$DDBLOCAL_DIR/pack"
+  quietly npm pack --pack-destination "$DDBLOCAL_DIR/pack" --silent \
+    "$DDBLOCAL_PACKAGE@$DDBLOCAL_PACKAGE_VERSION"
+  local tarball
+  tarball="$(find "$DDBLOCAL_DIR/pack" -name '*.tgz' -print -quit)"
+  [[ -n "$tarball" ]] || die "npm pack left no tarball in ${DDBLOCAL_DIR#"$ROOT"/}/pack"
+  quietly tar -xzf "$tarball" -C "$DDBLOCAL_DIR" --strip-components=1 package/emulator
+  rm -rf "$DDBLOCAL_DIR/pack"
+  local digest
+  digest="$(sha256sum "$DDBLOCAL_JAR" | cut -d' ' -f1)"
+  [[ "$digest" == "$DDBLOCAL_JAR_SHA256" ]] \
+    || die "DynamoDBLocal.jar has sha256 $digest, wanted $DDBLOCAL_JAR_SHA256"
+  local reported
+  reported="$(java -jar "$DDBLOCAL_JAR" -version 2>/dev/null | tail -n 1)"
+  [[ "$reported" == "$DDBLOCAL_VERSION" ]] \
+    || die "DynamoDBLocal.jar reports version '$reported', wanted $DDBLOCAL_VERSION"
+  mkdir -p "$DDBLOCAL_LAUNCHER_DIR"
+  quietly javac -cp "$DDBLOCAL_JAR" -d "$DDBLOCAL_LAUNCHER_DIR" "$DDBLOCAL_LAUNCHER_SRC"
+  ddblocal_stamp >"$DDBLOCAL_DIR/.stamp"
+}
+
 install_venv() {
   venv_installed && return 0
   command -v "$PYTHON" >/dev/null || die "$PYTHON not found (needed for moto and the AWS CLI)"
@@ -178,12 +256,17 @@ install_venv() {
   install_stamp >"$VENV/.stamp"
 }
 
+# Set by do_install: 1 when Java is there, so DynamoDB Local is installed and started.
+DDBLOCAL_WANTED=0
+
 do_install() {
   mkdir -p "$CACHE"
   # Two runs from the same clone (e.g. two terminals) must not build the cache at once.
   exec 9>"$CACHE/.install.lock"
   flock 9
-  if dynalite_installed && venv_installed && js_sdk_installed; then
+  if ddblocal_available; then DDBLOCAL_WANTED=1; fi
+  if dynalite_installed && venv_installed && js_sdk_installed \
+    && { ((DDBLOCAL_WANTED == 0)) || ddblocal_installed; }; then
     exec 9>&-
     return 0
   fi
@@ -192,6 +275,7 @@ do_install() {
   install_dynalite
   install_venv
   install_js_sdk
+  ((DDBLOCAL_WANTED == 0)) || install_ddblocal
   log "installed in $(elapsed "$t0") s ($(du -sh "$CACHE" | cut -f1) in ${CACHE#"$ROOT"/})"
   exec 9>&-
 }
@@ -251,6 +335,14 @@ start_server() {
         --createTableMs 0 --deleteTableMs 0 --updateTableMs 0) ;;
     moto)
       cmd=("$VENV/bin/moto_server" -H 127.0.0.1 -p "$port") ;;
+    ddblocal)
+      # -sharedDb: one database whatever the client's key and region (else each pair gets its
+      # own). -disableTelemetry (and DDB_LOCAL_TELEMETRY=0): it would otherwise report to AWS.
+      # A small serial-GC heap: the data lives in sqlite, and the machine is shared.
+      cmd=(env DDB_LOCAL_TELEMETRY=0 java -Xms64m -Xmx512m -XX:+UseSerialGC
+        "-Djava.library.path=$DDBLOCAL_DIR/emulator/DynamoDBLocal_lib"
+        -cp "$DDBLOCAL_JAR:$DDBLOCAL_LAUNCHER_DIR" LoopbackDynamoDBLocal
+        -inMemory -sharedDb -disableTelemetry -port "$port") ;;
     *) die "unknown server $name" ;;
   esac
   SERVER_PORT[$name]=$port
@@ -318,7 +410,7 @@ start_and_wait() {
       log "$name ready at http://127.0.0.1:${SERVER_PORT[$name]} after $(elapsed "${SERVER_T0[$name]}") s"
       return 0
     fi
-    if grep -qiE 'EADDRINUSE|address already in use' "${SERVER_LOG[$name]}"; then
+    if grep -qiE 'EADDRINUSE|address already in use|BindException' "${SERVER_LOG[$name]}"; then
       log "$name: port ${SERVER_PORT[$name]} was taken meanwhile, retrying on another"
       stop_server "$name"
       mv "${SERVER_LOG[$name]}" "$RUN_DIR/$name.port-race-$attempt.log"
@@ -327,6 +419,18 @@ start_and_wait() {
     return 1
   done
   return 1
+}
+
+# Refuses a server that listens beyond loopback (the launcher's whole point), when `ss` can
+# tell: a wildcard listener on its port means the bind address was not applied.
+check_loopback_only() {
+  local name=$1 port=${SERVER_PORT[$1]}
+  command -v ss >/dev/null || return 0
+  local listeners
+  listeners="$(ss -Hltn "sport = :$port" | awk '{ print $4 }')"
+  if grep -qvE '^(\[::ffff:)?127\.0\.0\.1\]?:' <<<"$listeners"; then
+    die "$name listens beyond loopback on port $port: $(tr '\n' ' ' <<<"$listeners")"
+  fi
 }
 
 # Kills the server's process group: TERM, up to 5 s grace, then KILL.
@@ -353,7 +457,7 @@ stop_server() {
 
 show_logs() {
   local name
-  for name in dynalite moto; do
+  for name in ddblocal dynalite moto; do
     [[ -s "${SERVER_LOG[$name]:-}" ]] || continue
     log "---- last lines of $name log (${SERVER_LOG[$name]#"$ROOT"/}) ----"
     tail -n 30 "${SERVER_LOG[$name]}" >&2
@@ -363,6 +467,7 @@ show_logs() {
 cleanup() {
   local rc=$?
   trap - EXIT INT TERM HUP
+  stop_server ddblocal
   stop_server dynalite
   stop_server moto
   if ((rc != 0)); then
@@ -387,13 +492,20 @@ do_run() {
   trap 'exit 143' TERM
   trap 'exit 129' HUP
   test_environment
-  # Start both first so their start-ups overlap, then wait for each.
+  # Start all first so their start-ups overlap (the JVM is the slowest), then wait for each.
+  ((DDBLOCAL_WANTED == 0)) || start_server ddblocal
   start_server dynalite
   start_server moto
   start_and_wait dynalite || die "dynalite did not start"
   start_and_wait moto || die "moto did not start"
   export DDBX_TEST_DYNALITE_ENDPOINT="http://127.0.0.1:${SERVER_PORT[dynalite]}"
   export DDBX_TEST_MOTO_ENDPOINT="http://127.0.0.1:${SERVER_PORT[moto]}"
+  if ((DDBLOCAL_WANTED == 1)); then
+    start_and_wait ddblocal || die "DynamoDB Local did not start"
+    check_loopback_only ddblocal
+    export DDBX_TEST_DDBLOCAL_ENDPOINT="http://127.0.0.1:${SERVER_PORT[ddblocal]}"
+    export DDBX_TEST_DDBLOCAL_VERSION="$DDBLOCAL_VERSION"
+  fi
   # Run in the foreground (not `&` + wait): a background command would get /dev/null as stdin
   # and ignore Ctrl-C. A Ctrl-C reaches the command, then our INT trap stops the servers. (A
   # TERM sent to this script alone is handled once the command ends; SIGKILL is the watchdog's.)

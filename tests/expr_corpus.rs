@@ -5,10 +5,10 @@
 //!   each case's verdict, and its message where the corpus states one.
 //! - With the test servers (`scripts/test-servers.sh run -- cargo nextest run --test
 //!   expr_corpus`): every case is sent through ddbx's AWS backend (`backend::aws`), exactly as
-//!   ddbx would send it; dynalite and moto must give the same verdict (accept, or reject with
-//!   `ValidationException`) except where the case lists a known deviation for that server, and
-//!   dynalite must also word each rejection as the corpus does (syntax errors aside, see the
-//!   corpus).
+//!   ddbx would send it; DynamoDB Local, dynalite and moto must each give the same verdict
+//!   (accept, or reject with `ValidationException`) and word each rejection as the corpus does,
+//!   except where the case records a known deviation of that server, whose recorded answer is
+//!   then asserted exactly.
 
 mod expr_support;
 mod support;
@@ -221,8 +221,10 @@ async fn run_case(backend: &AwsBackend, table: &str, case: &Value) -> ServerVerd
     server_verdict(result)
 }
 
-/// Runs the corpus against one server; `None` when its endpoint is not configured.
-async fn server_verdicts(server: Server) -> Option<BTreeMap<String, ServerVerdict>> {
+/// Runs the corpus against one server; `None` when its endpoint is not configured. Each answer
+/// is written as [`ServerVerdict::observed`] words it, with the endpoint shown as `<endpoint>`
+/// and the table's (unique) name as `<table>`.
+async fn server_verdicts(server: Server) -> Option<BTreeMap<String, String>> {
     let endpoint = server_endpoint(server)?;
     let admin = sdk_client(&endpoint);
     let table = unique_table_name("expr-corpus");
@@ -233,84 +235,144 @@ async fn server_verdicts(server: Server) -> Option<BTreeMap<String, ServerVerdic
     let backend = AwsBackend::connect(AwsOptions {
         profile: None,
         region: Some(TEST_REGION.to_owned()),
-        endpoint_url: Some(endpoint),
+        endpoint_url: Some(endpoint.clone()),
     })
     .await
     .unwrap_or_else(|error| panic!("connecting to {}: {error}", server.name()));
     let mut verdicts = BTreeMap::new();
     for case in cases() {
         let id = text(&case, "id").expect("id").to_owned();
-        verdicts.insert(id, run_case(&backend, &table, &case).await);
+        let verdict = run_case(&backend, &table, &case).await;
+        let observed = verdict
+            .observed()
+            .replace(&endpoint, "<endpoint>")
+            .replace(&table, "<table>");
+        verdicts.insert(id, observed);
     }
     delete_table(&admin, &table).await;
     Some(verdicts)
 }
 
+/// The answer the corpus expects from `server`: DynamoDB's verdict, and its message where the
+/// corpus states one; or, for a known deviation of that server, the answer recorded with it.
+fn expected_answer(case: &Value, server: Server) -> Expected {
+    let recorded = |field: &str| {
+        case.get(field)
+            .and_then(|deviations| deviations.get(server.name()))
+            .map(|deviation| {
+                let reason = deviation["reason"]
+                    .as_str()
+                    .expect("a deviation has a reason");
+                let observed = deviation["observed"]
+                    .as_str()
+                    .expect("a deviation records what the server answers");
+                (reason.to_owned(), observed.to_owned())
+            })
+    };
+    if let Some((reason, observed)) = recorded("deviations") {
+        return Expected::Deviation { reason, observed };
+    }
+    if text(case, "verdict") == Some("accept") {
+        return Expected::Exactly(ACCEPTED.to_owned());
+    }
+    if let Some((reason, observed)) = recorded("message_deviations") {
+        return Expected::Deviation { reason, observed };
+    }
+    match text(case, "message") {
+        Some(message) => Expected::Exactly(format!("{VALIDATION}: {message}")),
+        None => Expected::Refused,
+    }
+}
+
+const ACCEPTED: &str = "accepted";
+const VALIDATION: &str = "ValidationException";
+
+enum Expected {
+    /// This exact answer.
+    Exactly(String),
+    /// A ValidationException, whatever its message.
+    Refused,
+    /// A known deviation: the server's own recorded answer, exactly.
+    Deviation { reason: String, observed: String },
+}
+
+impl ServerVerdict {
+    /// `accepted`, or `<code>: <message>`.
+    fn observed(&self) -> String {
+        match self {
+            Self::Accepted => ACCEPTED.to_owned(),
+            Self::Rejected { code, message } => format!("{code}: {message}"),
+        }
+    }
+}
+
+/// Every case answered by `server` as the corpus expects.
 async fn compare_with(server: Server) {
     let Some(verdicts) = server_verdicts(server).await else {
         return;
     };
     let name = server.name();
     let mut mismatches = Vec::new();
-    let mut skipped = Vec::new();
+    let mut deviations = 0;
     for case in cases() {
         let id = text(&case, "id").expect("id");
-        if let Some(reason) = case
-            .get("deviations")
-            .and_then(|d| d.get(name))
-            .and_then(Value::as_str)
-        {
-            skipped.push(format!("{id}: known deviation: {reason}"));
-            continue;
-        }
-        let expected_accept = text(&case, "verdict") == Some("accept");
-        let expected_message = text(&case, "message");
-        match &verdicts[id] {
-            ServerVerdict::Accepted if expected_accept => {}
-            ServerVerdict::Accepted => {
-                mismatches.push(format!(
-                    "{id}: {name} accepted it; DynamoDB (and ddbx) reject it"
-                ));
+        let got = &verdicts[id];
+        match expected_answer(&case, server) {
+            Expected::Exactly(expected) if *got == expected => {}
+            Expected::Refused if got.starts_with(&format!("{VALIDATION}: ")) => {}
+            Expected::Deviation { observed, .. } if *got == observed => deviations += 1,
+            Expected::Exactly(expected) => {
+                mismatches.push(format!("{id}: {name} said {got:?}; DynamoDB: {expected:?}"))
             }
-            ServerVerdict::Rejected { code, message } => {
-                if expected_accept || code != "ValidationException" {
-                    mismatches.push(format!(
-                        "{id}: {name} said {code} {message:?}; DynamoDB (and ddbx) {}",
-                        if expected_accept {
-                            "accept"
-                        } else {
-                            "reject with ValidationException"
-                        }
-                    ));
-                    continue;
-                }
-                let message_differs = server == Server::Dynalite
-                    && expected_message.is_some_and(|expected| {
-                        expected != message && !expected.contains("Syntax error; token:")
-                    })
-                    && case
-                        .get("message_deviations")
-                        .and_then(|d| d.get(name))
-                        .is_none();
-                if message_differs {
-                    mismatches.push(format!(
-                        "{id}: {name} worded it {message:?}, DynamoDB (and ddbx) {:?}",
-                        expected_message.unwrap_or("")
-                    ));
-                }
+            Expected::Refused => mismatches.push(format!(
+                "{id}: {name} said {got:?}; DynamoDB refuses it with a {VALIDATION}"
+            )),
+            Expected::Deviation { reason, observed } => mismatches.push(format!(
+                "{id}: {name}'s known deviation ({reason}) no longer shows as recorded: it said \
+                 {got:?}, recorded {observed:?}"
+            )),
+        }
+    }
+    assert!(
+        mismatches.is_empty(),
+        "{name} answers {} cases otherwise than the corpus says:\n{}",
+        mismatches.len(),
+        mismatches.join("\n")
+    );
+    println!("{name}: {deviations} cases answered as their recorded deviation says");
+}
+
+#[test]
+fn every_recorded_deviation_names_a_known_server_its_reason_and_its_answer() {
+    for case in cases() {
+        let id = text(&case, "id").expect("id");
+        for field in ["deviations", "message_deviations"] {
+            let Some(entries) = case.get(field).and_then(Value::as_object) else {
+                continue;
+            };
+            for (server, entry) in entries {
+                assert!(
+                    ["ddblocal", "dynalite", "moto"].contains(&server.as_str()),
+                    "{id}: {field} names unknown server {server}"
+                );
+                let reason = entry.get("reason").and_then(Value::as_str).unwrap_or("");
+                let observed = entry.get("observed").and_then(Value::as_str).unwrap_or("");
+                assert!(
+                    !reason.is_empty(),
+                    "{id}: {server} {field} without a reason"
+                );
+                assert!(
+                    observed == ACCEPTED || observed.contains(": "),
+                    "{id}: {server} {field} without the observed answer: {entry}"
+                );
             }
         }
     }
-    println!(
-        "{name}: {} cases not compared:\n{}",
-        skipped.len(),
-        skipped.join("\n")
-    );
-    assert!(
-        mismatches.is_empty(),
-        "{name} disagrees on cases not listed as deviations:\n{}",
-        mismatches.join("\n")
-    );
+}
+
+#[tokio::test]
+async fn dynamodb_local_gives_the_corpus_verdicts_and_messages_through_the_aws_backend() {
+    compare_with(Server::DdbLocal).await;
 }
 
 #[tokio::test]

@@ -473,3 +473,57 @@ async fn q_queries_the_index_from_the_query_builder_with_the_index_partition_fil
     assert_eq!(form.spec.index.as_deref(), Some("GSI2"));
     assert_eq!(form.spec.partition, "ORDERS_PENDING_REVIEW");
 }
+
+#[tokio::test]
+async fn the_coverage_scan_reads_only_keys_index_keys_and_type_attributes() {
+    let mut harness = demo(small_pages(50)).await;
+    open_index_list(&mut harness).await;
+    let before = harness.requests.len();
+    harness.act(Action::CoverageFull).await;
+    let table_scans: Vec<ddbx::backend::ScanRequest> = harness.requests[before..]
+        .iter()
+        .filter_map(|command| match command {
+            Command::Read(ReadJob {
+                owner: ReadFor::IndexScan,
+                read: Read::Scan(request),
+                ..
+            }) if request.index.is_none() => Some(request.clone()),
+            _ => None,
+        })
+        .collect();
+    assert!(table_scans.len() >= 2, "the table is scanned page by page");
+    // The demo's keys and index keys, named here rather than taken from ddbx's description.
+    let allowed: BTreeSet<&str> = ["PK", "SK", "GSI1PK", "GSI1SK", "GSI2PK", "GSI2SK", "LSI1SK"]
+        .into_iter()
+        .chain(ddbx::domain::entity::TYPE_ATTRIBUTES)
+        .collect();
+    let mut dropped = BTreeSet::new();
+    let mut read = 0;
+    for request in &table_scans {
+        let projection = request.projection.as_deref().expect("a projection");
+        let named: BTreeSet<&str> = projection
+            .split(", ")
+            .map(|path| request.params.names.get(path).map_or(path, String::as_str))
+            .collect();
+        assert_eq!(named, allowed, "{projection}");
+        let page = harness.backend.scan(request.clone()).await.expect("scan");
+        read += page.items.len();
+        for item in &page.items {
+            assert!(
+                item.keys().all(|name| allowed.contains(name.as_str())),
+                "{item:?}"
+            );
+        }
+    }
+    assert_eq!(read, DEMO_SIZE, "the pages cover the table");
+    for item in demo_items() {
+        dropped.extend(
+            item.into_keys()
+                .filter(|name| !allowed.contains(name.as_str())),
+        );
+    }
+    assert!(
+        !dropped.is_empty(),
+        "the demo items hold attributes the projection leaves out"
+    );
+}

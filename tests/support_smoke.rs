@@ -49,6 +49,11 @@ async fn seeded_table_holds_every_item_and_is_deleted_afterwards(server: Server)
 }
 
 #[tokio::test]
+async fn support_creates_seeds_and_deletes_tables_on_ddblocal() {
+    seeded_table_holds_every_item_and_is_deleted_afterwards(Server::DdbLocal).await;
+}
+
+#[tokio::test]
 async fn support_creates_seeds_and_deletes_tables_on_dynalite() {
     seeded_table_holds_every_item_and_is_deleted_afterwards(Server::Dynalite).await;
 }

@@ -133,6 +133,59 @@ async fn a_large_table_asks_before_scanning_and_declining_scans_nothing() {
     assert!(harness.state.overlay.is_none());
 }
 
+/// Startup with `threshold` as the large-table limit and DescribeTable reporting `size` bytes:
+/// the commands that follow the description, and the harness.
+fn described_with_size(threshold: u64, size: u64) -> (Vec<Command>, Harness) {
+    let settings = Settings {
+        large_table_bytes: threshold,
+        ..Settings::default()
+    };
+    let mut harness = Harness::new(shop_backend(shop_items()), "Shop", settings);
+    let commands = ddbx::app::update::start(&mut harness.state);
+    let Some(Command::Read(ReadJob {
+        id,
+        owner: ReadFor::Description,
+        ..
+    })) = commands.first().cloned()
+    else {
+        panic!("startup must describe first: {commands:?}");
+    };
+    let mut description = tui_support::pk_sk_table("Shop");
+    description.size_bytes = Some(size);
+    let after = harness.act_only(Action::ReadDone {
+        id,
+        owner: ReadFor::Description,
+        result: Ok(ReadAnswer::Described(Box::new(description))),
+    });
+    (after, harness)
+}
+
+#[tokio::test]
+async fn only_a_table_larger_than_the_threshold_asks_before_scanning() {
+    const THRESHOLD: u64 = 64 * 1024 * 1024;
+    let (at_limit, harness) = described_with_size(THRESHOLD, THRESHOLD);
+    assert!(
+        harness.state.overlay.is_none(),
+        "a table of exactly the threshold scans without asking"
+    );
+    assert!(
+        at_limit.iter().any(|command| matches!(
+            command,
+            Command::Read(ReadJob {
+                owner: ReadFor::Discovery,
+                ..
+            })
+        )),
+        "the scan starts at once: {at_limit:?}"
+    );
+    let (over, harness) = described_with_size(THRESHOLD, THRESHOLD + 1);
+    assert!(over.is_empty(), "no scan before the user agrees: {over:?}");
+    assert!(matches!(
+        harness.state.overlay,
+        Some(Overlay::ConfirmScan { .. })
+    ));
+}
+
 #[tokio::test]
 async fn confirming_the_large_table_question_starts_the_scan() {
     let mut harness = Harness::new(shop_backend(shop_items()), "Shop", Settings::default());

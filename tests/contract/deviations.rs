@@ -1,12 +1,44 @@
-//! Known ways the local servers differ from DynamoDB, each named once. Scenarios assert the
-//! deviation where it shows (rather than skipping), so if a server changes, the test that
-//! recorded the deviation fails and the entry here can be removed.
+//! Known ways the local servers differ from DynamoDB, each named once. DynamoDB Local (AWS's own
+//! emulator) is the reference: a scenario expects what it answers, except where it is known to
+//! differ from the service, and each such entry names the source of the service's behaviour.
+//! Scenarios assert every deviation where it shows (rather than skipping), so if a server
+//! changes, the test that recorded the deviation fails and the entry here can be removed.
 
 use crate::support::Server;
 
 /// A documented difference between a local server and DynamoDB.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Deviation {
+    /// DynamoDB Local 1.25.1 says "Query condition missed key schema element" without the
+    /// attribute; the service names it ("…: PK"), as dynalite (validations/query.js, tested
+    /// against live DynamoDB) and scylladb's test/alternator/test_query.py (run against AWS) show.
+    DdbLocalOmitsTheKeyNameWhenAQueryMissesIt,
+    /// DynamoDB Local 1.25.1 says "Consistent read cannot be true when querying a GSI" (or
+    /// "…scanning a GSI"); the service says "Consistent reads are not supported on global secondary
+    /// indexes" (API Reference, QueryInput/ScanInput.ConsistentRead; dynalite actions/query.js).
+    DdbLocalWordsGsiConsistentReadsItsOwnWay,
+    /// DynamoDB Local 1.25.1 refuses a key of the wrong type with "One or more parameter values
+    /// were invalid: Type mismatch for key"; the service says "The provided key element does not
+    /// match the schema" (dynalite db/index.js; live captures in nubo-db/dynamodb-conformance).
+    DdbLocalWordsAKeyTypeMismatchItsOwnWay,
+    /// DynamoDB Local 1.25.1 refuses an ExclusiveStartKey of another partition (no sort key
+    /// condition) with "The provided starting key does not match the range key predicate";
+    /// dynalite, tested against live DynamoDB, says "The provided starting key is outside query
+    /// boundaries based on provided conditions" there (actions/query.js). Not verified on AWS.
+    DdbLocalWordsAStartKeyOutsideThePartitionItsOwnWay,
+    /// DynamoDB Local 1.25.1 says only "…Type mismatch for Index Key"; the service adds the
+    /// attribute, the types and the index ("…Type mismatch for Index Key GSI1PK Expected: S
+    /// Actual: N IndexName: GSI1", dynalite db/index.js).
+    DdbLocalOmitsTheDetailsOfAnIndexKeyTypeMismatch,
+    /// DynamoDB Local 1.25.1 refuses an item without its sort key with "One of the required keys
+    /// was not given a value"; the service says "One or more parameter values were invalid:
+    /// Missing the key SK in the item" (dynalite db/index.js).
+    DdbLocalWordsAMissingKeyItsOwnWay,
+    /// When a query page's `Limit` is reached exactly at the last item of the key range,
+    /// DynamoDB Local 1.25.1 returns no LastEvaluatedKey; the service returns one whenever
+    /// `Limit` is reached, so the next page may be empty (API Reference, QueryInput.Limit and
+    /// QueryOutput.LastEvaluatedKey), as dynalite does and the engine does.
+    DdbLocalOmitsTheCursorWhenTheLimitEndsTheRange,
     /// dynalite 4.0.0 does not implement TransactWriteItems.
     DynaliteHasNoTransactions,
     /// dynalite ignores `ReturnValuesOnConditionCheckFailure`: a failed condition carries no item.
@@ -19,8 +51,17 @@ pub enum Deviation {
     /// dynalite stores an item whose secondary-index key attribute is an empty string, which
     /// DynamoDB refuses ("A value specified for a secondary index key is not supported").
     DynaliteAcceptsEmptyIndexKeyValues,
-    /// moto validates less than DynamoDB: some invalid requests succeed or fail differently.
-    MotoLaxValidation,
+    /// dynalite stores a value nested 32 maps/lists deep, which DynamoDB refuses ("Nesting Levels
+    /// have exceeded supported limits").
+    DynaliteAcceptsTooDeepNesting,
+    /// dynalite returns items with equal index keys in an order of its own (by its own hash of
+    /// the table key), not DynamoDB Local's; DynamoDB promises no order there.
+    DynaliteOrdersIndexTiesItsOwnWay,
+    /// moto answers a GetItem whose key has the wrong type (S for an N key) with no item, where
+    /// DynamoDB refuses it with a ValidationException.
+    MotoReadsAKeyOfTheWrongType,
+    /// moto stores a value nested 32 maps/lists deep, which DynamoDB refuses.
+    MotoAcceptsTooDeepNesting,
     /// moto lists tables in creation order; DynamoDB lists them in ascending name order.
     MotoListsTablesUnsorted,
     /// moto reports 0.5 capacity units for an UpdateItem (a read's cost); DynamoDB charges at
@@ -39,14 +80,26 @@ impl Deviation {
         matches!(
             (self, server),
             (
+                Self::DdbLocalOmitsTheKeyNameWhenAQueryMissesIt
+                    | Self::DdbLocalWordsGsiConsistentReadsItsOwnWay
+                    | Self::DdbLocalWordsAKeyTypeMismatchItsOwnWay
+                    | Self::DdbLocalWordsAStartKeyOutsideThePartitionItsOwnWay
+                    | Self::DdbLocalOmitsTheDetailsOfAnIndexKeyTypeMismatch
+                    | Self::DdbLocalWordsAMissingKeyItsOwnWay
+                    | Self::DdbLocalOmitsTheCursorWhenTheLimitEndsTheRange,
+                Server::DdbLocal
+            ) | (
                 Self::DynaliteHasNoTransactions
                     | Self::DynaliteReturnsNoItemOnConditionFailure
                     | Self::DynaliteAcceptsConsistentReadsOnGsiScan
                     | Self::DynaliteHasNoTtl
-                    | Self::DynaliteAcceptsEmptyIndexKeyValues,
+                    | Self::DynaliteAcceptsEmptyIndexKeyValues
+                    | Self::DynaliteAcceptsTooDeepNesting
+                    | Self::DynaliteOrdersIndexTiesItsOwnWay,
                 Server::Dynalite
             ) | (
-                Self::MotoLaxValidation
+                Self::MotoReadsAKeyOfTheWrongType
+                    | Self::MotoAcceptsTooDeepNesting
                     | Self::MotoListsTablesUnsorted
                     | Self::MotoUnderReportsUpdateCapacity
                     | Self::MotoMisreadsPlaceholderWithListIndex

@@ -1,7 +1,9 @@
-//! Differential comparison: the same requests against the embedded engine and against dynalite,
+//! Differential comparison: the same requests against the embedded engine and against a server,
 //! on identically created and seeded tables; the answers (items, their order, cursors, counts,
-//! error kinds and texts) must match. Where dynalite deviates from DynamoDB the engine follows
-//! DynamoDB, and the comparison names the deviation instead of hiding the difference.
+//! error kinds and texts, the current item of a failed condition) must match. The engine is
+//! compared with DynamoDB Local (the reference) and with dynalite; where dynalite deviates from
+//! DynamoDB the engine follows DynamoDB, and the comparison asserts the named deviation instead
+//! of hiding the difference.
 //!
 //! Not compared: the order of a Scan (each store walks its own partition hash order, which
 //! DynamoDB does not specify), so scans are compared as sets; consumed capacity (dynalite's
@@ -21,21 +23,23 @@ use crate::setup::{Harness, item, n, params, s};
 use crate::support::Server;
 
 /// What a request answered, reduced to what must agree between implementations.
-#[derive(Debug, PartialEq)]
-enum Answer {
+#[derive(Clone, Debug, PartialEq)]
+pub(crate) enum Answer {
     Pages(Vec<PageShape>),
     Items(BTreeSet<String>),
     Write(Option<Item>),
+    /// A failed condition, with the item as stored (ALL_OLD).
+    ConditionFailed(Option<Item>),
     /// The error kind and its text without the newer `1 validation error detected: ` prefix.
     Error(String, String),
 }
 
-#[derive(Debug, PartialEq)]
-struct PageShape {
-    items: Vec<Item>,
-    last_evaluated_key: Option<Item>,
-    count: u64,
-    scanned_count: u64,
+#[derive(Clone, Debug, PartialEq)]
+pub(crate) struct PageShape {
+    pub(crate) items: Vec<Item>,
+    pub(crate) last_evaluated_key: Option<Item>,
+    pub(crate) count: u64,
+    pub(crate) scanned_count: u64,
 }
 
 fn error_answer(error: BackendError) -> Answer {
@@ -68,7 +72,7 @@ fn shape(page: Page) -> PageShape {
 }
 
 /// Every page of a query, following cursors (at most 50 pages).
-async fn pages(backend: &dyn Backend, mut request: QueryRequest) -> Answer {
+pub(crate) async fn pages(backend: &dyn Backend, mut request: QueryRequest) -> Answer {
     let mut shapes = Vec::new();
     for _ in 0..50 {
         match backend.query(request.clone()).await {
@@ -117,14 +121,13 @@ async fn writes(backend: &dyn Backend, table: &str, server: Server) -> Vec<(&'st
     let answer = |result: Result<ddbx::backend::WriteOutput, BackendError>| match result {
         Ok(output) => Answer::Write(output.attributes),
         Err(BackendError::ConditionFailed { current }) => {
-            // The current item is not compared: dynalite never returns it (named deviation);
-            // the engine's is checked by the contract scenarios.
-            if current.is_none()
-                && Deviation::DynaliteReturnsNoItemOnConditionFailure.applies_to(server)
-            {
-                Deviation::DynaliteReturnsNoItemOnConditionFailure.note(server);
+            if Deviation::DynaliteReturnsNoItemOnConditionFailure.applies_to(server) {
+                assert_eq!(
+                    current, None,
+                    "dynalite returns no item on a failed condition"
+                );
             }
-            Answer::Error("ConditionFailed".into(), String::new())
+            Answer::ConditionFailed(current)
         }
         Err(error) => error_answer(error),
     };
@@ -308,23 +311,90 @@ pub async fn engine_and_dynalite_answer_alike() {
     let Some(dynalite) = Harness::aws(Server::Dynalite).await else {
         return;
     };
+    compare_engine_with(&dynalite, known_dynalite_deviation).await;
+}
+
+/// Every scenario answers the same on the engine and on DynamoDB Local, with no exception.
+pub async fn engine_answers_as_dynamodb_local_does() {
+    let Some(reference) = Harness::aws(Server::DdbLocal).await else {
+        return;
+    };
+    compare_engine_with(&reference, known_ddblocal_deviation).await;
+}
+
+/// Scenarios whose error text DynamoDB Local words its own way: the deviation, DynamoDB Local's
+/// text, and the service's text (which the engine keeps).
+const DDBLOCAL_WORDINGS: [(&str, Deviation, &str, &str); 4] = [
+    (
+        "consistent read on a gsi",
+        Deviation::DdbLocalWordsGsiConsistentReadsItsOwnWay,
+        "Consistent read cannot be true when querying a GSI",
+        "Consistent reads are not supported on global secondary indexes",
+    ),
+    (
+        "start key of another partition",
+        Deviation::DdbLocalWordsAStartKeyOutsideThePartitionItsOwnWay,
+        "The provided starting key does not match the range key predicate",
+        "The provided starting key is outside query boundaries based on provided conditions",
+    ),
+    (
+        "index key of the wrong type",
+        Deviation::DdbLocalOmitsTheDetailsOfAnIndexKeyTypeMismatch,
+        "One or more parameter values were invalid: Type mismatch for Index Key",
+        "One or more parameter values were invalid: Type mismatch for Index Key GSI1PK Expected: S \
+         Actual: N IndexName: GSI1",
+    ),
+    (
+        "missing sort key",
+        Deviation::DdbLocalWordsAMissingKeyItsOwnWay,
+        "One of the required keys was not given a value",
+        "One or more parameter values were invalid: Missing the key SK in the item",
+    ),
+];
+
+/// A difference explained by a named DynamoDB Local wording, checked precisely: DynamoDB Local
+/// gives its text and the engine the service's.
+fn known_ddblocal_deviation(name: &str, ddblocal: &Answer, engine: &Answer) -> Option<Deviation> {
+    let (_, deviation, local_text, aws_text) = DDBLOCAL_WORDINGS
+        .iter()
+        .find(|(scenario, ..)| *scenario == name)?;
+    let validation = |text: &str| Answer::Error("Validation".into(), text.into());
+    assert_eq!(
+        ddblocal,
+        &validation(local_text),
+        "{deviation:?} no longer shows"
+    );
+    assert_eq!(
+        engine,
+        &validation(aws_text),
+        "the engine keeps the service's words"
+    );
+    Some(*deviation)
+}
+
+/// A check that a difference is a named deviation of the server, and that the engine answers
+/// as DynamoDB does there.
+type KnownDeviation = fn(&str, &Answer, &Answer) -> Option<Deviation>;
+
+async fn compare_engine_with(server: &Harness, known: KnownDeviation) {
     let Some(memory) = Harness::memory().await else {
         return;
     };
-    let expected = answers(&dynalite).await;
+    let expected = answers(server).await;
     let actual = answers(&memory).await;
+    let name = server.server.name();
     let mut differences = Vec::new();
-    for ((name, dynalite_answer), (_, memory_answer)) in expected.iter().zip(&actual) {
-        if name.starts_with("scan, one segment") {
+    for ((scenario, server_answer), (_, memory_answer)) in expected.iter().zip(&actual) {
+        if scenario.starts_with("scan, one segment") {
             continue;
         }
-        if let Some(deviation) = known_deviation(name, dynalite_answer, memory_answer) {
-            deviation.note(Server::Dynalite);
+        if let Some(deviation) = known(scenario, server_answer, memory_answer) {
+            deviation.note(server.server);
             continue;
         }
-        if dynalite_answer != memory_answer {
+        if server_answer != memory_answer {
             differences.push(format!(
-                "{name}:\n  dynalite: {dynalite_answer:?}\n  engine:   {memory_answer:?}"
+                "{scenario}:\n  {name}: {server_answer:?}\n  engine:   {memory_answer:?}"
             ));
         }
     }
@@ -341,7 +411,10 @@ const EMPTY_INDEX_KEY_ITEM: &str = "USER#9";
 
 /// A difference explained by a named dynalite deviation, checked precisely: dynalite shows the
 /// deviation and the engine answers as DynamoDB does.
-fn known_deviation(name: &str, dynalite: &Answer, engine: &Answer) -> Option<Deviation> {
+fn known_dynalite_deviation(name: &str, dynalite: &Answer, engine: &Answer) -> Option<Deviation> {
+    if let (Answer::ConditionFailed(None), Answer::ConditionFailed(Some(_))) = (dynalite, engine) {
+        return Some(Deviation::DynaliteReturnsNoItemOnConditionFailure);
+    }
     let deviation = Deviation::DynaliteAcceptsEmptyIndexKeyValues;
     match name {
         "empty index key" => {

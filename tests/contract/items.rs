@@ -5,10 +5,17 @@ use std::collections::{BTreeMap, BTreeSet};
 use ddbx::backend::{Condition, ExpressionParams, GetRequest, PutRequest, ReturnValues};
 use ddbx::domain::value::{AttrValue, Item};
 
+use ddbx::backend::BackendError;
+
+use crate::deviations::Deviation;
 use crate::setup::{Harness, item, n, params, s};
 use crate::support::tables::TableSpec;
 
-/// A value nested `depth` levels deep, alternating maps and lists (DynamoDB allows 32).
+/// The most maps and lists DynamoDB nests: its 32 levels count the attribute itself, so 31
+/// containers may nest (a 32nd is refused even when empty, as DynamoDB Local shows).
+const DEEPEST_NESTING: usize = 31;
+
+/// A value nested `depth` containers deep, alternating maps and lists.
 fn nested(depth: usize) -> AttrValue {
     (0..depth).fold(s("bottom"), |inner, level| {
         if level % 2 == 0 {
@@ -66,7 +73,7 @@ pub fn every_type_item(pk: &str) -> Item {
         ),
         ("emptyMap", AttrValue::M(BTreeMap::new())),
         ("emptyList", AttrValue::L(Vec::new())),
-        ("deep", nested(32)),
+        ("deep", nested(DEEPEST_NESTING)),
     ])
 }
 
@@ -157,5 +164,35 @@ pub async fn get_of_a_missing_item_is_none_and_projection_limits_attributes(h: &
     assert_eq!(names, ["big", "deep", "tags"]);
     assert_eq!(projected["big"], n("1234567890"));
     assert_eq!(projected["deep"], AttrValue::L(vec![s("first")]));
+    h.drop_table(&table).await;
+}
+
+pub async fn a_value_nested_past_the_limit_is_refused(h: &Harness) {
+    let table = h.create("too-deep", TableSpec::single_table("")).await;
+    let mut too_deep = item([("PK", s("USER#deep")), ("SK", s("PROFILE"))]);
+    too_deep.insert("deep".to_owned(), nested(DEEPEST_NESTING + 1));
+    let put = PutRequest {
+        table: table.clone(),
+        item: too_deep,
+        condition: Condition::new("attribute_not_exists(PK)"),
+        params: ExpressionParams::default(),
+        return_values: ReturnValues::None,
+    };
+    let result = h.backend().put_item(put).await;
+    let lax = [
+        Deviation::DynaliteAcceptsTooDeepNesting,
+        Deviation::MotoAcceptsTooDeepNesting,
+    ]
+    .into_iter()
+    .find(|deviation| deviation.applies_to(h.server));
+    match (lax, result) {
+        (Some(deviation), Ok(_)) => deviation.note(h.server),
+        (None, Err(BackendError::Validation(message))) => assert_eq!(
+            message,
+            "Nesting Levels have exceeded supported limits: Attributes in the item have nested \
+             levels beyond supported limit"
+        ),
+        (lax, other) => panic!("{} (deviation {lax:?}) answered {other:?}", h.server.name()),
+    }
     h.drop_table(&table).await;
 }

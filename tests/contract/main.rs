@@ -1,9 +1,8 @@
 //! The backend contract suite: one set of async scenarios written against `&dyn Backend`, run
 //! against every backend implementation the same way.
 //!
-//! Today the AWS backend runs against dynalite (everything) and moto (everything, and in
-//! particular transactions and condition-failure details, which dynalite lacks), and the embedded
-//! engine runs in-process. A backend joins with one [`setup::Harness`] constructor and one
+//! The AWS backend runs against DynamoDB Local (AWS's own emulator and the reference: each
+//! scenario expects its answer), dynalite and moto, and the embedded engine runs in-process. A backend joins with one [`setup::Harness`] constructor and one
 //! `contract_tests_on!` line; a scenario, with one line in that macro's list.
 //! Known deviations of the local servers from DynamoDB are named in [`deviations`] and asserted
 //! where they show, so a server that changes makes a test fail instead of hiding.
@@ -16,6 +15,7 @@ mod deviations;
 mod differential;
 mod differential_reads;
 mod errors;
+mod generated;
 mod identity;
 mod items;
 mod pages;
@@ -25,6 +25,7 @@ mod read_only;
 mod scan;
 mod schema;
 mod setup;
+mod ties;
 mod transactions;
 mod writes;
 
@@ -58,6 +59,7 @@ macro_rules! contract_tests_on {
             items::put_then_get_keeps_every_type_losslessly,
             items::seeded_items_read_back_identically,
             items::get_of_a_missing_item_is_none_and_projection_limits_attributes,
+            items::a_value_nested_past_the_limit_is_refused,
             query::every_sort_key_operator_on_a_string_key_both_directions,
             query::every_sort_key_operator_on_a_number_key_both_directions,
             query::binary_sort_keys_order_by_unsigned_bytes,
@@ -89,6 +91,9 @@ macro_rules! contract_tests_on {
 
 // `list_tables_follows_every_page` is about a server's ListTables paging, so it runs against
 // the servers only; the embedded engine runs everything else, with no known deviation.
+contract_tests_on!(ddblocal => crate::setup::Harness::aws(crate::support::Server::DdbLocal) ; [
+    schema::list_tables_follows_every_page,
+]);
 contract_tests_on!(dynalite => crate::setup::Harness::aws(crate::support::Server::Dynalite) ; [
     schema::list_tables_follows_every_page,
 ]);
@@ -101,4 +106,22 @@ contract_tests_on!(memory => crate::setup::Harness::memory() ; []);
 #[tokio::test]
 async fn engine_and_dynalite_answer_alike() {
     differential::engine_and_dynalite_answer_alike().await;
+}
+
+/// Items with equal GSI keys come back in DynamoDB Local's order from the engine.
+#[tokio::test]
+async fn index_ties_come_back_in_dynamodb_local_order() {
+    ties::index_ties_come_back_in_dynamodb_local_order().await;
+}
+
+/// Random items and queries (seeded, bounded): the engine answers as DynamoDB Local does.
+#[tokio::test]
+async fn engine_answers_random_queries_as_dynamodb_local_does() {
+    generated::engine_answers_random_queries_as_dynamodb_local_does().await;
+}
+
+/// The embedded engine gives DynamoDB Local's answers to the same requests.
+#[tokio::test]
+async fn engine_answers_as_dynamodb_local_does() {
+    differential::engine_answers_as_dynamodb_local_does().await;
 }

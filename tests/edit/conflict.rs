@@ -50,8 +50,8 @@ async fn a_concurrent_change_is_a_conflict_and_survives(server: Server) {
     let planned = plan_edit(&env.ctx(), &mine_read, &mine, AUTO).expect("valid");
     let gets = env.backend.gets();
     let outcome = env.execute(&planned).await.expect("sent");
-    // moto and the engine return the current item with the failure (ALL_OLD); dynalite does
-    // not, so the executor re-reads it.
+    // DynamoDB Local, moto and the engine return the current item with the failure (ALL_OLD);
+    // dynalite does not, so the executor re-reads it.
     let rereads = env.backend.gets() - gets;
     let expected_rereads = usize::from(server == Server::Dynalite);
     assert_eq!(
@@ -190,6 +190,11 @@ mod a_key_change_into_an_existing_item_is_refused {
     #[tokio::test]
     async fn memory() {
         super::a_key_change_into_an_existing_item_is_refused(crate::support::Server::Memory).await;
+    }
+    #[tokio::test]
+    async fn ddblocal() {
+        super::a_key_change_into_an_existing_item_is_refused(crate::support::Server::DdbLocal)
+            .await;
     }
     #[tokio::test]
     async fn moto() {

@@ -243,10 +243,14 @@ impl Env {
 /// The default mode every interactive edit uses.
 pub const AUTO: ConditionMode = ConditionMode::Auto;
 
-/// Runs `$scenario(Server::X)` as `memory`, `dynalite` and `moto` tests.
+/// Runs `$scenario(Server::X)` as `memory`, `ddblocal`, `dynalite` and `moto` tests.
 macro_rules! on_every_backend {
     ($($scenario:ident),* $(,)?) => {$(
         mod $scenario {
+            #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+            async fn ddblocal() {
+                super::$scenario(crate::support::Server::DdbLocal).await;
+            }
             #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
             async fn memory() {
                 super::$scenario(crate::support::Server::Memory).await;

@@ -102,6 +102,10 @@ async fn no_lost_update(server: Server) {
 
 mod no_lost_update {
     #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+    async fn ddblocal() {
+        super::no_lost_update(crate::support::Server::DdbLocal).await;
+    }
+    #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
     async fn memory() {
         super::no_lost_update(crate::support::Server::Memory).await;
     }

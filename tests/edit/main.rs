@@ -1,6 +1,7 @@
 //! Reliability of safe edits: no lost update under concurrent writers, lossless round
 //! trips, bad input refused with nothing sent, conflicts shown instead of overwritten, read-only
-//! enforced — on the embedded engine and on dynalite/moto (via `scripts/test-servers.sh`).
+//! enforced — on the embedded engine and on DynamoDB Local, dynalite and moto (via
+//! `scripts/test-servers.sh`).
 
 #[path = "../support/mod.rs"]
 mod support;

@@ -1,5 +1,5 @@
 //! Shared support for integration tests that talk to real DynamoDB-compatible servers
-//! (dynalite and moto, started by `scripts/test-servers.sh`).
+//! (DynamoDB Local, dynalite and moto, started by `scripts/test-servers.sh`).
 //!
 //! - [`server_endpoint`] reads a server's endpoint from the environment; under
 //!   `DDBX_TEST_REQUIRE_SERVERS=1` a missing endpoint fails the test instead of skipping it.
@@ -66,6 +66,8 @@ pub const TEST_REGION: &str = "us-east-1";
 /// A DynamoDB-compatible server the test harness starts.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Server {
+    /// DynamoDB Local, AWS's own emulator: the reference the other backends are held to.
+    DdbLocal,
     /// dynalite: faithful validation and numbers; no transactions, no ALL_OLD on condition failure.
     Dynalite,
     /// moto: transactions, cancellation reasons, ALL_OLD on condition failure; lax validation.
@@ -79,6 +81,7 @@ impl Server {
     #[must_use]
     pub const fn endpoint_var(self) -> &'static str {
         match self {
+            Self::DdbLocal => "DDBX_TEST_DDBLOCAL_ENDPOINT",
             Self::Dynalite => "DDBX_TEST_DYNALITE_ENDPOINT",
             Self::Moto => "DDBX_TEST_MOTO_ENDPOINT",
             // Never read: the engine runs inside the test process.
@@ -89,6 +92,7 @@ impl Server {
     #[must_use]
     pub const fn name(self) -> &'static str {
         match self {
+            Self::DdbLocal => "ddblocal",
             Self::Dynalite => "dynalite",
             Self::Moto => "moto",
             Self::Memory => "memory",

@@ -10,6 +10,19 @@ use portable_pty::{Child, CommandBuilder, PtySize, native_pty_system};
 /// How long any one expected screen may take to appear (generous: debug builds on 2 shared cores).
 pub const WAIT: Duration = Duration::from_secs(30);
 
+/// An empty directory of this session's own under cargo's temporary directory for tests.
+fn fresh_session_dir() -> std::path::PathBuf {
+    static SESSIONS: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
+    let number = SESSIONS.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+    let dir = std::path::Path::new(env!("CARGO_TARGET_TMPDIR"))
+        .join(format!("pty-{}-{number}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    for sub in ["home", "config", "state"] {
+        std::fs::create_dir_all(dir.join(sub)).expect("a session directory");
+    }
+    dir
+}
+
 pub struct PtySession {
     screen: Arc<Mutex<vt100::Parser>>,
     raw: Arc<Mutex<Vec<u8>>>,
@@ -42,7 +55,12 @@ impl PtySession {
             }
         }
         command.env("TERM", "xterm-256color");
-        command.env("XDG_CONFIG_HOME", "/nonexistent/ddbx-test-config");
+        // A fresh home, config and state per session: no user file is read, and history or a
+        // journal written by the session never lands in the developer's ~/.local/state.
+        let home = fresh_session_dir();
+        command.env("HOME", home.join("home"));
+        command.env("XDG_CONFIG_HOME", home.join("config"));
+        command.env("XDG_STATE_HOME", home.join("state"));
         for (name, value) in env {
             command.env(name, value);
         }

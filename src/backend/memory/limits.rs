@@ -11,6 +11,9 @@ use super::rows::PrimaryKey;
 
 pub const MAX_PARTITION_KEY_BYTES: usize = 2048;
 pub const MAX_SORT_KEY_BYTES: usize = 1024;
+/// DynamoDB's 32 nesting levels count the attribute itself: 31 maps or lists may nest inside
+/// one another, and a 32nd is refused even when empty (observed on DynamoDB Local).
+pub const MAX_NESTED_CONTAINERS: usize = 31;
 
 fn invalid(message: impl Into<String>) -> BackendError {
     BackendError::Validation(message.into())
@@ -36,6 +39,15 @@ pub fn check_item(
     };
     for value in item.values() {
         check_no_empty_set(value)?;
+    }
+    if item
+        .values()
+        .any(|value| nests_deeper_than(value, MAX_NESTED_CONTAINERS))
+    {
+        return Err(invalid(
+            "Nesting Levels have exceeded supported limits: Attributes in the item have nested \
+             levels beyond supported limit",
+        ));
     }
     if item_size(item) > MAX_ITEM_SIZE {
         return Err(invalid(match kind {
@@ -103,6 +115,19 @@ fn check_key_value(
     }
     ScalarKey::from_value(value)
         .ok_or_else(|| invalid("The provided key element does not match the schema"))
+}
+
+/// True when `value` holds more than `limit` maps and lists nested inside one another.
+fn nests_deeper_than(value: &AttrValue, limit: usize) -> bool {
+    let inner: Box<dyn Iterator<Item = &AttrValue>> = match value {
+        AttrValue::M(map) => Box::new(map.values()),
+        AttrValue::L(list) => Box::new(list.iter()),
+        _ => return false,
+    };
+    limit == 0
+        || inner
+            .into_iter()
+            .any(|value| nests_deeper_than(value, limit - 1))
 }
 
 /// Sets may not be empty at any depth; empty lists, maps, strings and binaries are fine.
@@ -185,6 +210,39 @@ mod tests {
         match result {
             Err(BackendError::Validation(text)) => text,
             other => panic!("expected a validation error, got {other:?}"),
+        }
+    }
+
+    fn wrapped(depth: usize, innermost: AttrValue) -> AttrValue {
+        (0..depth).fold(innermost, |inner, level| {
+            if level % 2 == 0 {
+                AttrValue::L(vec![inner])
+            } else {
+                AttrValue::M(BTreeMap::from([("k".to_owned(), inner)]))
+            }
+        })
+    }
+
+    #[test]
+    fn thirty_one_nested_containers_are_stored_and_a_thirty_second_is_refused() {
+        let keyed = |deep: AttrValue| {
+            item(&[
+                ("PK", AttrValue::s("a")),
+                ("SK", AttrValue::s("b")),
+                ("deep", deep),
+            ])
+        };
+        let deepest = keyed(wrapped(31, AttrValue::s("bottom")));
+        assert!(check_item(&table(), &deepest, WriteKind::Put).is_ok());
+        for too_deep in [
+            wrapped(32, AttrValue::s("bottom")),
+            wrapped(31, AttrValue::M(BTreeMap::new())),
+        ] {
+            assert_eq!(
+                message(check_item(&table(), &keyed(too_deep), WriteKind::Update)),
+                "Nesting Levels have exceeded supported limits: Attributes in the item have \
+                 nested levels beyond supported limit"
+            );
         }
     }
 

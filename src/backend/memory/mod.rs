@@ -19,6 +19,7 @@ pub mod rows;
 pub mod scan;
 mod service;
 pub mod table;
+pub mod tie_order;
 mod transact;
 mod writes;
 

@@ -14,7 +14,7 @@ use super::key::{PartitionSlot, ScalarKey};
 use super::page::{PageRules, RawPage, RowRef, collect};
 pub use super::range::{KeyRange, SortCondition};
 use super::range::{check_key_types, partition_bounds};
-use super::rows::{Edge, IndexRow, PrimaryKey, TableRow};
+use super::rows::{Edge, IndexRow, IndexTie, PrimaryKey, TableRow};
 use super::table::TableData;
 
 /// Where a read goes and how it pages.
@@ -133,7 +133,7 @@ pub(super) fn start_index_row(
         .as_ref()
         .map(|attribute| start_part(key, attribute))
         .transpose()?;
-    Ok(IndexRow::of(partition, sort, primary))
+    Ok(IndexRow::of(index.kind, partition, sort, primary))
 }
 
 fn decode(table_key: &KeySchema, row: RowRef<'_>) -> Result<Item, BackendError> {
@@ -262,7 +262,7 @@ pub fn query(
         Source::Index(schema, data) => {
             rules.cursor_names = cursor_names(table_key, Some(schema));
             let (mut low, mut high) =
-                partition_bounds::<Edge<PrimaryKey>>(&slot, range.sort.as_ref());
+                partition_bounds::<Edge<IndexTie>>(&slot, range.sort.as_ref());
             if let Some(start) = target.start_key {
                 check_start_shape(&rules.cursor_names, start)?;
                 let row = start_index_row(table_key, schema, start)?;

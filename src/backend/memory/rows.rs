@@ -1,15 +1,18 @@
 //! Row keys of the engine's ordered maps. A table is one flat ordered map of rows sorted by
-//! (partition hash, partition key, sort key); an index adds the table key as a tie-breaker so
-//! entries with equal index keys come back in a deterministic order (the service promises no
-//! order there; the table key is our choice).
+//! (partition hash, partition key, sort key); an index adds a tie-breaker, so entries with equal
+//! index keys come back in DynamoDB Local's order (see [`super::tie_order`]): a digest of the
+//! table key, then the table key itself, which also makes every index row unique.
 //!
 //! [`Edge`] adds "below everything" and "above everything" sentinels to each component, so a
 //! partition, a sort-key range or a segment of the hash space is a plain `BTreeMap::range`.
 
 use crate::domain::schema::KeySchema;
 
+use crate::domain::schema::IndexKind;
+
 use super::codec::KeyParts;
 use super::key::{PartitionSlot, ScalarKey};
+use super::tie_order::{TieDigest, tie_digest};
 
 /// A component with sentinels: `Low < At(_) < High`. Stored rows only ever use `At`.
 #[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
@@ -38,7 +41,15 @@ impl PrimaryKey {
     }
 }
 
-/// The extra ordering component of a row: nothing for table rows, the table key for index rows.
+/// How index rows with equal index keys are ordered: by the digest, then by the table key.
+#[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct IndexTie {
+    digest: TieDigest,
+    key: PrimaryKey,
+}
+
+/// The extra ordering component of a row: nothing for table rows, the table key (with its
+/// digest) for index rows.
 pub trait Tie: Ord + Clone {
     fn low() -> Self;
     fn high() -> Self;
@@ -49,7 +60,7 @@ impl Tie for () {
     fn high() -> Self {}
 }
 
-impl Tie for Edge<PrimaryKey> {
+impl Tie for Edge<IndexTie> {
     fn low() -> Self {
         Edge::Low
     }
@@ -58,7 +69,7 @@ impl Tie for Edge<PrimaryKey> {
     }
 }
 
-/// One row key. `T = ()` for tables, `T = Edge<PrimaryKey>` for indexes.
+/// One row key. `T = ()` for tables, `T = Edge<IndexTie>` for indexes.
 #[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub struct Row<T> {
     pub hash: u32,
@@ -69,7 +80,7 @@ pub struct Row<T> {
 }
 
 pub type TableRow = Row<()>;
-pub type IndexRow = Row<Edge<PrimaryKey>>;
+pub type IndexRow = Row<Edge<IndexTie>>;
 
 impl<T: Tie> Row<T> {
     /// The smallest possible row of `slot` with sort component `sort`.
@@ -154,20 +165,28 @@ impl TableRow {
 }
 
 impl IndexRow {
-    /// The index row of a table item whose index key is `(partition, sort)`.
+    /// The row, in an index of `kind`, of a table item whose index key is `(partition, sort)`.
     #[must_use]
-    pub fn of(partition: ScalarKey, sort: Option<ScalarKey>, table_key: PrimaryKey) -> Self {
+    pub fn of(
+        kind: IndexKind,
+        partition: ScalarKey,
+        sort: Option<ScalarKey>,
+        table_key: PrimaryKey,
+    ) -> Self {
         Self {
             hash: partition.partition_hash(),
             partition: Edge::At(partition),
             sort: Edge::At(sort),
-            tie: Edge::At(table_key),
+            tie: Edge::At(IndexTie {
+                digest: tie_digest(kind, &table_key),
+                key: table_key,
+            }),
         }
     }
 
     pub fn table_key(&self) -> Option<&PrimaryKey> {
         match &self.tie {
-            Edge::At(key) => Some(key),
+            Edge::At(tie) => Some(&tie.key),
             _ => None,
         }
     }
@@ -199,13 +218,17 @@ mod tests {
     }
 
     #[test]
-    fn index_rows_with_equal_index_keys_are_ordered_by_table_key() {
-        let key = |pk: &str| PrimaryKey {
+    fn index_rows_with_equal_index_keys_are_ordered_by_the_table_key_digest() {
+        let key = |pk: &str, sk: &str| PrimaryKey {
             partition: s(pk),
-            sort: Some(s("METADATA")),
+            sort: Some(s(sk)),
         };
-        let first = IndexRow::of(s("GROUP#1"), Some(s("X")), key("USER#1"));
-        let second = IndexRow::of(s("GROUP#1"), Some(s("X")), key("USER#2"));
+        let row =
+            |table_key| IndexRow::of(IndexKind::Global, s("GROUP#1"), Some(s("X")), table_key);
+        // DynamoDB Local returned B/1 after A/2 (digests cb16… < e05d… < eb00…).
+        let (a1, a2, b1) = (row(key("A", "1")), row(key("A", "2")), row(key("B", "1")));
+        assert!(a1 < a2 && a2 < b1);
+        let (first, second) = (a1, b1);
         let slot = PartitionSlot::new(s("GROUP#1"));
         let below = IndexRow::lowest(&slot, Edge::At(Some(s("X"))));
         let above = IndexRow::highest(&slot, Edge::At(Some(s("X"))));

@@ -105,7 +105,8 @@ impl TableLoader {
         {
             match membership(index, item) {
                 Membership::Member(partition, sort) => {
-                    rows.push((IndexRow::of(partition, sort, key.clone()), stored.clone()));
+                    let row = IndexRow::of(index.kind, partition, sort, key.clone());
+                    rows.push((row, stored.clone()));
                 }
                 Membership::Absent => {}
                 Membership::Violation(message) => self.violations.push(IndexViolation {
@@ -193,7 +194,8 @@ impl TableData {
         self.size_bytes += stored.size() as u64;
         for (schema, index) in self.description.indexes.iter().zip(&mut self.indexes) {
             if let Membership::Member(partition, sort) = membership(schema, item) {
-                index.insert(IndexRow::of(partition, sort, key.clone()), stored.clone());
+                let row = IndexRow::of(schema.kind, partition, sort, key.clone());
+                index.insert(row, stored.clone());
             }
         }
         self.rows.insert(TableRow::of(key), stored);
@@ -217,7 +219,7 @@ impl TableData {
         };
         for (schema, index) in self.description.indexes.iter().zip(&mut self.indexes) {
             if let Membership::Member(partition, sort) = membership(schema, &item) {
-                index.remove(&IndexRow::of(partition, sort, key.clone()));
+                index.remove(&IndexRow::of(schema.kind, partition, sort, key.clone()));
             }
         }
         Some(item)
@@ -237,7 +239,10 @@ impl TableData {
             };
             match membership(&schema, &item) {
                 Membership::Member(partition, sort) => {
-                    rows.push((IndexRow::of(partition, sort, key), stored.clone()));
+                    rows.push((
+                        IndexRow::of(schema.kind, partition, sort, key),
+                        stored.clone(),
+                    ));
                 }
                 Membership::Absent => {}
                 Membership::Violation(message) => violations.push(IndexViolation {
