@@ -14,6 +14,8 @@
 #   DDBX_TEST_DYNALITE_ENDPOINT, DDBX_TEST_MOTO_ENDPOINT  http://127.0.0.1:PORT of each server
 #   DDBX_TEST_VENV_BIN   venv bin dir holding `aws` (CLI v1), `python` (with boto3)
 #   DDBX_TEST_JS_SDK_NODE_PATH  node_modules dir holding @aws-sdk/client-dynamodb (use as NODE_PATH)
+#   DDBX_TEST_LIBRARIES_NODE_PATH  node_modules dir holding the single-table design libraries
+#                        pinned in tests/libraries/package.json (use as NODE_PATH)
 #   fixed fake AWS credentials/region; every other AWS_* variable is removed and the AWS config
 #   and credentials files point at empty files, so a developer's ~/.aws is never read.
 set -euo pipefail
@@ -23,7 +25,7 @@ readonly DYNALITE_VERSION=4.0.0
 readonly MOTO_VERSION=5.2.5
 readonly AWSCLI_VERSION=1.46.3
 readonly BOTO3_VERSION=1.44.8
-# qextras: the JavaScript SDK v3 client, to execute generated share snippets.
+# The JavaScript SDK v3 client, to execute generated share snippets.
 readonly JS_SDK_VERSION=3.1169.0
 # moto[server] drags in cfn-lint, aws-xray-sdk, graphql, openapi validators... (~480 MB venv,
 # twice the install time). moto_server itself only needs flask + flask-cors on top of the
@@ -74,6 +76,9 @@ readonly NPM_PREFIX="$CACHE/npm"
 readonly VENV="$CACHE/venv"
 readonly DYNALITE_CLI="$NPM_PREFIX/node_modules/dynalite/cli.js"
 readonly JS_SDK_PREFIX="$CACHE/npm-js-sdk"
+# ElectroDB, dynamodb-toolbox, OneTable: their exact versions are pinned in this package.json.
+readonly LIBRARIES_PACKAGE="$ROOT/tests/libraries/package.json"
+readonly LIBRARIES_PREFIX="$CACHE/npm-libraries"
 readonly READY_TIMEOUT_S=30
 # Interpreter the venv is built from (override e.g. DDBX_TEST_PYTHON=python3.12).
 PYTHON="${DDBX_TEST_PYTHON:-python3}"
@@ -164,6 +169,30 @@ install_js_sdk() {
   printf '%s' "$JS_SDK_VERSION" >"$JS_SDK_PREFIX/.stamp"
 }
 
+libraries_stamp() { cksum <"$LIBRARIES_PACKAGE"; }
+
+libraries_installed() {
+  [[ -f "$LIBRARIES_PREFIX/.stamp" ]] && [[ "$(cat "$LIBRARIES_PREFIX/.stamp")" == "$(libraries_stamp)" ]]
+}
+
+# Its own prefix too; the stamp is the package.json's checksum, so a version bump reinstalls.
+install_libraries() {
+  libraries_installed && return 0
+  check_node
+  log "installing the single-table design libraries of ${LIBRARIES_PACKAGE#"$ROOT"/} into ${LIBRARIES_PREFIX#"$ROOT"/}"
+  rm -rf "$LIBRARIES_PREFIX"
+  mkdir -p "$LIBRARIES_PREFIX"
+  cp "$LIBRARIES_PACKAGE" "$LIBRARIES_PREFIX/package.json"
+  quietly npm install --prefix "$LIBRARIES_PREFIX" --no-audit --no-fund --loglevel=error
+  local name wanted got
+  for name in electrodb dynamodb-toolbox dynamodb-onetable; do
+    wanted="$(node -p "require('$LIBRARIES_PACKAGE').dependencies['$name']")"
+    got="$(node -p "require('$LIBRARIES_PREFIX/node_modules/$name/package.json').version")"
+    [[ "$got" == "$wanted" ]] || die "npm installed $name $got, wanted $wanted"
+  done
+  libraries_stamp >"$LIBRARIES_PREFIX/.stamp"
+}
+
 install_venv() {
   venv_installed && return 0
   command -v "$PYTHON" >/dev/null || die "$PYTHON not found (needed for moto and the AWS CLI)"
@@ -183,7 +212,7 @@ do_install() {
   # Two runs from the same clone (e.g. two terminals) must not build the cache at once.
   exec 9>"$CACHE/.install.lock"
   flock 9
-  if dynalite_installed && venv_installed && js_sdk_installed; then
+  if dynalite_installed && venv_installed && js_sdk_installed && libraries_installed; then
     exec 9>&-
     return 0
   fi
@@ -192,6 +221,7 @@ do_install() {
   install_dynalite
   install_venv
   install_js_sdk
+  install_libraries
   log "installed in $(elapsed "$t0") s ($(du -sh "$CACHE" | cut -f1) in ${CACHE#"$ROOT"/})"
   exec 9>&-
 }
@@ -224,6 +254,7 @@ test_environment() {
   export NO_PROXY="127.0.0.1,localhost${NO_PROXY:+,$NO_PROXY}" no_proxy="127.0.0.1,localhost${no_proxy:+,$no_proxy}"
   export DDBX_TEST_VENV_BIN="$VENV/bin"
   export DDBX_TEST_JS_SDK_NODE_PATH="$JS_SDK_PREFIX/node_modules"
+  export DDBX_TEST_LIBRARIES_NODE_PATH="$LIBRARIES_PREFIX/node_modules"
 }
 
 # Asks the kernel for a free loopback port. There is a window between closing this socket and

@@ -9,6 +9,7 @@
 pub mod access_pattern;
 pub mod civil;
 pub mod collection;
+pub mod collection_tree;
 pub mod common_prefix;
 pub mod composite_key;
 pub mod ddb_json;
@@ -18,6 +19,7 @@ pub mod entity_name;
 pub mod escape;
 pub mod expr;
 pub mod fuzzy;
+pub mod grammar;
 pub mod index_membership;
 pub mod key_parts;
 pub mod key_template;
