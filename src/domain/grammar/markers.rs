@@ -116,9 +116,5 @@ fn renamed_marker<'a>(
     holding(entity)
 }
 
-/// Amplify's sync metadata on an item: `_version`, `_lastChangedAt`, and `_deleted = true` for a
-/// tombstone.
-#[must_use]
-pub fn is_amplify_tombstone(item: &Item) -> bool {
-    item.contains_key("_version") && matches!(item.get("_deleted"), Some(AttrValue::Bool(true)))
-}
+/// Amplify's tombstones: see [`is_tombstone`](crate::domain::version_attr::is_tombstone).
+pub use crate::domain::version_attr::is_tombstone as is_amplify_tombstone;

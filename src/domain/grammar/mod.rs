@@ -9,6 +9,7 @@
 
 pub mod electrodb;
 pub mod markers;
+pub mod onetable;
 pub mod separators;
 pub mod values;
 

@@ -19,7 +19,13 @@ fn levels(key: &str) -> Vec<&str> {
 }
 
 /// Key, whether it is a sort key, chips, entity, collection.
-type ElectroDbCase<'a> = (&'a str, bool, &'a [&'a str], Option<&'a str>, Option<&'a str>);
+type ElectroDbCase<'a> = (
+    &'a str,
+    bool,
+    &'a [&'a str],
+    Option<&'a str>,
+    Option<&'a str>,
+);
 
 #[test]
 fn electrodb_keys_read_as_labelled_parts() {
