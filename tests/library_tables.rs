@@ -14,6 +14,7 @@ use ddbx::backend::{Backend, ScanRequest};
 use ddbx::domain::collection::Collections;
 use ddbx::domain::collection_tree::Composition;
 use ddbx::domain::entity::{EntityDecoder, EntitySource};
+use ddbx::domain::grammar::census::GrammarCensus;
 use ddbx::domain::grammar::markers::{decode_item, is_amplify_tombstone};
 use ddbx::domain::grammar::onetable::model_from_schema_item;
 use ddbx::domain::grammar::{Grammar, decode_key};
@@ -130,6 +131,11 @@ fn electrodb_collections_follow_entities_and_the_headless_command_agrees() {
     write_with_library("electrodb-taskapp.cjs", &harness, &[&table]);
     let (description, items) = read_table(&harness.0, &table);
     assert_eq!(items.len(), 4 + 60 + 150 + 150);
+    let mut census = GrammarCensus::new();
+    for item in &items {
+        census.observe(item, &description.key);
+    }
+    assert_eq!(census.shares(), [(Some(Grammar::ElectroDb), 1.0)]);
     let found = collections(&description, &items);
     let expected: BTreeMap<String, String> = [
         ("$taskapp › country", "office"),

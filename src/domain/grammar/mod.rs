@@ -7,6 +7,7 @@
 //! shapes, then hand-rolled separators. Item markers (`__edb_e__`, `_et`, `_type`, `__typename`)
 //! are read by [`markers`].
 
+pub mod census;
 pub mod electrodb;
 pub mod markers;
 pub mod onetable;
