@@ -23,6 +23,8 @@
 #   DDBX_TEST_DDBLOCAL_VERSION  the version DynamoDB Local reports (`-version`)
 #   DDBX_TEST_VENV_BIN   venv bin dir holding `aws` (CLI v1), `python` (with boto3)
 #   DDBX_TEST_JS_SDK_NODE_PATH  node_modules dir holding @aws-sdk/client-dynamodb (use as NODE_PATH)
+#   DDBX_TEST_LIBRARIES_NODE_PATH  node_modules dir holding the single-table design libraries
+#                        pinned in tests/libraries/package.json (use as NODE_PATH)
 #   fixed fake AWS credentials/region; every other AWS_* variable is removed and the AWS config
 #   and credentials files point at empty files, so a developer's ~/.aws is never read.
 set -euo pipefail
@@ -95,6 +97,9 @@ readonly DDBLOCAL_LAUNCHER_SRC="$ROOT/scripts/test-servers/LoopbackDynamoDBLocal
 readonly DDBLOCAL_LAUNCHER_DIR="$DDBLOCAL_DIR/launcher"
 readonly JAVA_HINT="Debian: apt-get install openjdk-17-jre-headless"
 readonly JAVAC_HINT="Debian: apt-get install openjdk-17-jdk-headless"
+# ElectroDB, dynamodb-toolbox, OneTable: their exact versions are pinned in this package.json.
+readonly LIBRARIES_PACKAGE="$ROOT/tests/libraries/package.json"
+readonly LIBRARIES_PREFIX="$CACHE/npm-libraries"
 readonly READY_TIMEOUT_S=30
 # Interpreter the venv is built from (override e.g. DDBX_TEST_PYTHON=python3.12).
 PYTHON="${DDBX_TEST_PYTHON:-python3}"
@@ -242,6 +247,30 @@ install_ddblocal() {
   ddblocal_stamp >"$DDBLOCAL_DIR/.stamp"
 }
 
+libraries_stamp() { cksum <"$LIBRARIES_PACKAGE"; }
+
+libraries_installed() {
+  [[ -f "$LIBRARIES_PREFIX/.stamp" ]] && [[ "$(cat "$LIBRARIES_PREFIX/.stamp")" == "$(libraries_stamp)" ]]
+}
+
+# Its own prefix too; the stamp is the package.json's checksum, so a version bump reinstalls.
+install_libraries() {
+  libraries_installed && return 0
+  check_node
+  log "installing the single-table design libraries of ${LIBRARIES_PACKAGE#"$ROOT"/} into ${LIBRARIES_PREFIX#"$ROOT"/}"
+  rm -rf "$LIBRARIES_PREFIX"
+  mkdir -p "$LIBRARIES_PREFIX"
+  cp "$LIBRARIES_PACKAGE" "$LIBRARIES_PREFIX/package.json"
+  quietly npm install --prefix "$LIBRARIES_PREFIX" --no-audit --no-fund --loglevel=error
+  local name wanted got
+  for name in electrodb dynamodb-toolbox dynamodb-onetable; do
+    wanted="$(node -p "require('$LIBRARIES_PACKAGE').dependencies['$name']")"
+    got="$(node -p "require('$LIBRARIES_PREFIX/node_modules/$name/package.json').version")"
+    [[ "$got" == "$wanted" ]] || die "npm installed $name $got, wanted $wanted"
+  done
+  libraries_stamp >"$LIBRARIES_PREFIX/.stamp"
+}
+
 install_venv() {
   venv_installed && return 0
   command -v "$PYTHON" >/dev/null || die "$PYTHON not found (needed for moto and the AWS CLI)"
@@ -265,7 +294,7 @@ do_install() {
   exec 9>"$CACHE/.install.lock"
   flock 9
   if ddblocal_available; then DDBLOCAL_WANTED=1; fi
-  if dynalite_installed && venv_installed && js_sdk_installed \
+  if dynalite_installed && venv_installed && js_sdk_installed && libraries_installed \
     && { ((DDBLOCAL_WANTED == 0)) || ddblocal_installed; }; then
     exec 9>&-
     return 0
@@ -275,6 +304,7 @@ do_install() {
   install_dynalite
   install_venv
   install_js_sdk
+  install_libraries
   ((DDBLOCAL_WANTED == 0)) || install_ddblocal
   log "installed in $(elapsed "$t0") s ($(du -sh "$CACHE" | cut -f1) in ${CACHE#"$ROOT"/})"
   exec 9>&-
@@ -308,6 +338,7 @@ test_environment() {
   export NO_PROXY="127.0.0.1,localhost${NO_PROXY:+,$NO_PROXY}" no_proxy="127.0.0.1,localhost${no_proxy:+,$no_proxy}"
   export DDBX_TEST_VENV_BIN="$VENV/bin"
   export DDBX_TEST_JS_SDK_NODE_PATH="$JS_SDK_PREFIX/node_modules"
+  export DDBX_TEST_LIBRARIES_NODE_PATH="$LIBRARIES_PREFIX/node_modules"
 }
 
 # Asks the kernel for a free loopback port. There is a window between closing this socket and

@@ -1,7 +1,8 @@
 //! `ddbx collections`: the explorer's home screen, headless. The same discovery the TUI runs (a
-//! paginated, optionally parallel Scan fed into `domain::collection::Collections`) prints the PK
-//! prefix groups with partition and item counts, their entity mix, and the first partitions of
-//! each group, as JSON lines or a table.
+//! paginated, optionally parallel Scan fed into `domain::collection::Collections`) prints the
+//! collection tree: PK prefix groups (and, under a constant first segment such as `$taskapp`, the
+//! groups of the next level) with partition and item counts, their entity mix, what each holds,
+//! and the first partitions of each group, as JSON lines or a table.
 
 use std::io::{self, Write};
 use std::sync::Arc;
@@ -12,7 +13,8 @@ use super::args::{CollectionsArgs, OutputFormat};
 use super::error::CliError;
 use super::output::escape::escape_json_for_terminal;
 use crate::backend::{Backend, BackendError, Page, ScanRequest};
-use crate::domain::collection::{Collections, GroupSummary};
+use crate::domain::collection::{Collections, GroupId, GroupSummary, LEVEL_SEPARATOR};
+use crate::domain::collection_tree::{CollectionNode, Composition};
 use crate::domain::discovery_scan::discovery_scan;
 use crate::domain::entity::EntityDecoder;
 use crate::domain::escape::escape_for_terminal;
@@ -99,44 +101,92 @@ fn print(
     partitions: usize,
     format: OutputFormat,
 ) -> io::Result<()> {
-    for group in found.groups() {
-        let listed: Vec<(String, u64)> = found
-            .partitions(group.id)
-            .take(partitions)
-            .map(|(key, items)| (key_text(key), items))
-            .collect();
-        match format {
-            OutputFormat::Table => print_table_group(out, &group, &listed)?,
-            OutputFormat::Json | OutputFormat::Ddb => {
-                let entities: Vec<_> = group
-                    .entities
-                    .iter()
-                    .map(|(name, items)| json!({ "entity": name, "items": items }))
-                    .collect();
-                let listed: Vec<_> = listed
-                    .iter()
-                    .map(|(pk, items)| json!({ "pk": pk, "items": items }))
-                    .collect();
-                let line = json!({
-                    "prefix": group.prefix,
-                    "partitions": group.partition_count,
-                    "items": group.item_count,
-                    "entities": entities,
-                    "first_partitions": listed,
-                });
-                writeln!(out, "{}", escape_json_for_terminal(line.to_string()))?;
-            }
+    let summaries: Vec<GroupSummary<'_>> = found.groups().collect();
+    let summary = |id: Option<GroupId>| id.and_then(|id| summaries.iter().find(|g| g.id == id));
+    for node in found.tree() {
+        let own = summary(node.group);
+        let row = Row {
+            path: node.name.into_iter().collect(),
+            node: &node,
+            composition: own
+                .filter(|_| node.children.is_empty())
+                .map(GroupSummary::composition),
+            listed: listed(found, node.group, partitions),
+        };
+        print_row(out, &row, format)?;
+        for child in &node.children {
+            let row = Row {
+                path: node.name.into_iter().chain(child.name).collect(),
+                node: child,
+                composition: summary(child.group).map(GroupSummary::composition),
+                listed: listed(found, child.group, partitions),
+            };
+            print_row(out, &row, format)?;
         }
     }
     Ok(())
 }
 
-fn print_table_group(
-    out: &mut impl Write,
-    group: &GroupSummary<'_>,
-    listed: &[(String, u64)],
-) -> io::Result<()> {
-    let entities: Vec<String> = group
+/// One printed line of the tree: a top level (with its children after it) or a child.
+struct Row<'a> {
+    path: Vec<&'a str>,
+    node: &'a CollectionNode<'a>,
+    /// What the group holds; `None` for a level that only nests others.
+    composition: Option<Composition<'a>>,
+    listed: Vec<(String, u64)>,
+}
+
+fn listed(found: &Collections, group: Option<GroupId>, partitions: usize) -> Vec<(String, u64)> {
+    group.map_or_else(Vec::new, |id| {
+        found
+            .partitions(id)
+            .take(partitions)
+            .map(|(key, items)| (key_text(key), items))
+            .collect()
+    })
+}
+
+fn print_row(out: &mut impl Write, row: &Row<'_>, format: OutputFormat) -> io::Result<()> {
+    match format {
+        OutputFormat::Table => print_table_row(out, row),
+        OutputFormat::Json | OutputFormat::Ddb => {
+            let node = row.node;
+            let entities: Vec<_> = node
+                .entities
+                .iter()
+                .map(|(name, items)| json!({ "entity": name, "items": items }))
+                .collect();
+            let listed: Vec<_> = row
+                .listed
+                .iter()
+                .map(|(pk, items)| json!({ "pk": pk, "items": items }))
+                .collect();
+            let prefix = (!row.path.is_empty()).then(|| row.path.join(LEVEL_SEPARATOR));
+            let mut line = json!({
+                "prefix": prefix,
+                "level": row.path.len().max(1),
+                "path": row.path,
+                "partitions": node.partition_count,
+                "items": node.item_count,
+                "entities": entities,
+                "first_partitions": listed,
+            });
+            if let Some(composition) = &row.composition {
+                line["holds"] = json!(composition.name());
+                line["mix"] = json!(matches!(composition, Composition::Mix(_)));
+            }
+            if !node.children.is_empty() {
+                line["collections"] = json!(node.children.len());
+            }
+            writeln!(out, "{}", escape_json_for_terminal(line.to_string()))
+        }
+    }
+}
+
+fn print_table_row(out: &mut impl Write, row: &Row<'_>) -> io::Result<()> {
+    let node = row.node;
+    let indent = "  ".repeat(row.path.len().saturating_sub(1));
+    let entities: Vec<String> = node
         .entities
         .iter()
         .map(|(name, items)| {
@@ -146,16 +196,19 @@ fn print_table_group(
             )
         })
         .collect();
+    let name = format!(
+        "{indent}{}",
+        escape_for_terminal(node.name.unwrap_or("(no prefix)"))
+    );
     writeln!(
         out,
-        "{:<20} {:>10} partitions {:>10} items  {}",
-        escape_for_terminal(group.prefix.unwrap_or("(no prefix)")),
-        group.partition_count,
-        group.item_count,
+        "{name:<20} {:>10} partitions {:>10} items  {}",
+        node.partition_count,
+        node.item_count,
         entities.join(", ")
     )?;
-    for (pk, items) in listed {
-        writeln!(out, "  {:<40} {items:>8}", escape_for_terminal(pk))?;
+    for (pk, items) in &row.listed {
+        writeln!(out, "{indent}  {:<40} {items:>8}", escape_for_terminal(pk))?;
     }
     Ok(())
 }

@@ -1,6 +1,9 @@
 //! Item collections grouped by partition-key prefix, built incrementally while a Scan streams.
 //!
-//! Level 1: PK prefixes (`USER`, `ORDER`, …) with partition count, item count and entity mix.
+//! Level 1: PK prefixes (`USER`, `ORDER`, …) with partition count, item count and entity mix. When
+//! the first segment is a constant shared by many entities (an ElectroDB service `$taskapp`, a
+//! tenant `TENANT#t1#USER#…`) the group goes one level deeper (`$taskapp › employee`), so that each
+//! group holds one entity type or one item collection; [`Collections::tree`] nests them.
 //! Level 2: a prefix's partitions (`USER#usr_1001`) with their item counts.
 //! (Level 3, one partition's items by SK prefix, comes from a Query: see `partition_items`.)
 //!
@@ -14,8 +17,8 @@
 use std::collections::{BTreeMap, HashMap};
 
 use super::common_prefix::common_prefix;
-use super::composite_key::key_prefix;
 use super::entity::{EntityClue, EntityDecoder};
+use super::grammar::{Levels, collection_levels};
 use super::partition_key::{PartitionCounts, PartitionKey, PartitionSlot};
 use super::schema::KeySchema;
 use super::value::Item;
@@ -40,13 +43,17 @@ struct Group {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct GroupSummary<'a> {
     pub id: GroupId,
-    /// `None` for partition keys with no prefix (bare IDs, numbers, binary).
+    /// `None` for partition keys with no prefix (bare IDs, numbers, binary); the levels joined by
+    /// [`LEVEL_SEPARATOR`] (`$taskapp › employee`) for a group one level deep.
     pub prefix: Option<&'a str>,
     pub partition_count: u64,
     pub item_count: u64,
     /// Entity names (`None`: unidentified) with item counts, most frequent first.
     pub entities: Vec<(Option<&'a str>, u64)>,
 }
+
+/// Joins the levels of a group's name: `$taskapp › employee`.
+pub const LEVEL_SEPARATOR: &str = " › ";
 
 /// The string partition the previous item belonged to: a Scan returns a partition's items
 /// together, so most items skip the partition lookup.
@@ -75,6 +82,23 @@ pub struct Collections {
     partition_count: u64,
     items_without_partition_key: u64,
     last_partition: Option<LastPartition>,
+    /// Reused to build two-level group names without allocating per item.
+    path: String,
+}
+
+/// The group name of a string partition key, written into `path`; `false` when it has none.
+fn group_path(key: &str, path: &mut String) -> bool {
+    path.clear();
+    let Levels { first, second } = collection_levels(key);
+    let Some(first) = first else {
+        return false;
+    };
+    path.push_str(first);
+    if let Some(second) = second {
+        path.push_str(LEVEL_SEPARATOR);
+        path.push_str(second);
+    }
+    true
 }
 
 impl Collections {
@@ -94,6 +118,7 @@ impl Collections {
             partition_count: 0,
             items_without_partition_key: 0,
             last_partition: None,
+            path: String::new(),
         }
     }
 
@@ -113,11 +138,10 @@ impl Collections {
             self.items_without_partition_key += 1;
             return;
         };
-        let pk_prefix = match pk {
-            PartitionKey::S(text) => key_prefix(text),
-            _ => None,
-        };
-        let group_id = self.group_for(pk_prefix);
+        let named = matches!(pk, PartitionKey::S(text) if group_path(text, &mut self.path));
+        let path = std::mem::take(&mut self.path);
+        let group_id = self.group_for(named.then_some(path.as_str()));
+        self.path = path;
         let entity = self.entity_of(item, group_id);
         let group = &mut self.groups[group_index(group_id)];
         if count_partition(
@@ -153,7 +177,9 @@ impl Collections {
 
     fn entity_of(&mut self, item: &Item, group: GroupId) -> Option<EntityId> {
         match self.decoder.clue(item, &self.key) {
-            EntityClue::Model { name } | EntityClue::TypeAttribute { value: name, .. } => {
+            EntityClue::Model { name }
+            | EntityClue::TypeAttribute { value: name, .. }
+            | EntityClue::KeyGrammar { name, .. } => {
                 Some(intern(&mut self.entity_ids, &mut self.entity_names, name))
             }
             EntityClue::KeyPrefixes { pk, sk } => {
@@ -258,9 +284,10 @@ impl Collections {
         &'s self,
         typed: &'s str,
     ) -> impl Iterator<Item = (&'s str, u64)> {
-        let group = key_prefix(typed)
-            .filter(|prefix| typed.len() > prefix.len())
-            .and_then(|prefix| self.group(Some(prefix)));
+        let mut path = String::new();
+        let group = (group_path(typed, &mut path) && typed_past_levels(typed))
+            .then(|| self.group(Some(&path)))
+            .flatten();
         let candidates: Vec<&Group> = match group {
             Some(id) => vec![&self.groups[group_index(id)]],
             // A prefix still being typed (`US`) may match several groups.
@@ -285,11 +312,9 @@ impl Collections {
     /// Items counted for one partition; zero when it has not been discovered.
     #[must_use]
     pub fn partition_item_count(&self, key: PartitionKey<'_>) -> u64 {
-        let prefix = match key {
-            PartitionKey::S(text) => key_prefix(text),
-            _ => None,
-        };
-        self.group(prefix)
+        let mut path = String::new();
+        let named = matches!(key, PartitionKey::S(text) if group_path(text, &mut path));
+        self.group(named.then_some(path.as_str()))
             .map_or(0, |id| self.groups[group_index(id)].partitions.count(key))
     }
 
@@ -344,6 +369,15 @@ fn count_partition(
         (_, _) => *last = None,
     }
     new
+}
+
+/// Whether `typed` goes past the text its group name is made of, so the group is decided.
+fn typed_past_levels(typed: &str) -> bool {
+    let last = collection_levels(typed).iter().last();
+    last.is_some_and(|level| {
+        let end = level.as_ptr() as usize - typed.as_ptr() as usize + level.len();
+        typed.len() > end
+    })
 }
 
 fn group_index(id: GroupId) -> usize {

@@ -1,13 +1,15 @@
 //! Entity-type decoding, automatic and without configuration.
 //!
 //! In order of trust: a model file's key templates (explicit configuration), then a type attribute
-//! written by the item's own library or application, then the key prefixes (`USER#…` + `METADATA`
-//! → `User`, `USER#…` + `ORDER#…` → `User›Order`).
+//! written by the item's own library or application, then a library's key grammar (an ElectroDB
+//! sort key `$task_1#…` names `task` even when a model renamed its markers), then the key
+//! prefixes (`USER#…` + `METADATA` → `User`, `USER#…` + `ORDER#…` → `User›Order`).
 
 use std::borrow::Cow;
 
 use super::composite_key::key_prefix;
 use super::entity_name::entity_name_from_prefix;
+use super::grammar::{Grammar, electrodb};
 use super::model::Model;
 use super::schema::KeySchema;
 use super::value::{AttrValue, Item};
@@ -38,6 +40,8 @@ pub enum EntitySource {
     Model,
     /// The named type attribute (one of [`TYPE_ATTRIBUTES`]).
     TypeAttribute(&'static str),
+    /// Named by a library's key grammar (ElectroDB's `$entity_version`).
+    KeyGrammar(Grammar),
     /// Guessed from the PK and SK prefixes.
     KeyPrefixes,
 }
@@ -62,6 +66,10 @@ pub enum EntityClue<'a> {
         attribute: &'static str,
         value: &'a str,
     },
+    KeyGrammar {
+        grammar: Grammar,
+        name: &'a str,
+    },
     KeyPrefixes {
         pk: Option<&'a str>,
         sk: Option<&'a str>,
@@ -74,7 +82,9 @@ impl EntityClue<'_> {
     pub fn name(&self) -> Option<Cow<'_, str>> {
         match *self {
             Self::Model { name } => Some(Cow::Borrowed(name)),
-            Self::TypeAttribute { value, .. } => Some(Cow::Borrowed(value)),
+            Self::TypeAttribute { value, .. } | Self::KeyGrammar { name: value, .. } => {
+                Some(Cow::Borrowed(value))
+            }
             Self::KeyPrefixes { pk, sk } => entity_from_prefixes(pk, sk).map(Cow::Owned),
         }
     }
@@ -84,6 +94,7 @@ impl EntityClue<'_> {
         match *self {
             Self::Model { .. } => EntitySource::Model,
             Self::TypeAttribute { attribute, .. } => EntitySource::TypeAttribute(attribute),
+            Self::KeyGrammar { grammar, .. } => EntitySource::KeyGrammar(grammar),
             Self::KeyPrefixes { .. } => EntitySource::KeyPrefixes,
         }
     }
@@ -130,6 +141,12 @@ impl EntityDecoder {
         }
         if let Some((attribute, value)) = type_attribute(item) {
             return EntityClue::TypeAttribute { attribute, value };
+        }
+        if let Some(name) = sk.and_then(electrodb::sort_key_entity) {
+            return EntityClue::KeyGrammar {
+                grammar: Grammar::ElectroDb,
+                name,
+            };
         }
         EntityClue::KeyPrefixes {
             pk: pk.and_then(key_prefix),
@@ -306,6 +323,26 @@ mod tests {
             any.insert("type".into(), AttrValue::s(kind));
             let _ = EntityDecoder::new().decode(&any, &table_key());
         }
+    }
+
+    #[test]
+    fn an_electrodb_sort_key_names_the_entity_when_the_markers_were_renamed() {
+        let mut ticket = keyed(
+            "$helpdesk#queue_billing",
+            "$ticket_2#openedat_2026#ticketid_1",
+        );
+        ticket.insert("kind".into(), AttrValue::s("ticket"));
+        let entity = EntityDecoder::new().decode(&ticket, &table_key());
+        assert_eq!(
+            entity,
+            Some(Entity {
+                name: "ticket".into(),
+                source: EntitySource::KeyGrammar(Grammar::ElectroDb)
+            })
+        );
+        let in_collection = keyed("$taskapp#employee_e1", "$assignments#task_1#project_p1");
+        let entity = EntityDecoder::new().decode(&in_collection, &table_key());
+        assert_eq!(entity.map(|e| e.name), Some("task".to_owned()));
     }
 
     #[test]

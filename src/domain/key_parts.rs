@@ -1,8 +1,9 @@
 //! The chips shown on an item's keys: parts named by the model's templates when an entity of the
-//! model matches the item, otherwise split by the composite-key heuristics.
+//! model matches the item, otherwise read by the key grammars (ElectroDB, hand-rolled separators).
 
-use super::composite_key::{KeyPart, split_key};
+use super::composite_key::KeyPart;
 use super::entity::EntityDecoder;
+use super::grammar::decode_key;
 use super::key_template::KeyTemplate;
 use super::schema::KeySchema;
 use super::value::{AttrValue, Item};
@@ -15,13 +16,23 @@ pub struct ItemKeyParts<'a> {
     pub sk: Vec<KeyPart<'a>>,
 }
 
-fn parts<'a>(value: Option<&'a str>, template: Option<&'a KeyTemplate>) -> Vec<KeyPart<'a>> {
+fn parts<'a>(
+    value: Option<&'a str>,
+    template: Option<&'a KeyTemplate>,
+    sort: bool,
+) -> Vec<KeyPart<'a>> {
     let Some(value) = value else {
         return Vec::new();
     };
     template
         .and_then(|template| template.key_parts(value))
-        .unwrap_or_else(|| split_key(value).parts)
+        .unwrap_or_else(|| grammar_parts(value, sort))
+}
+
+/// A key's parts by the key grammars alone (index keys, or no model entity matched).
+#[must_use]
+pub fn grammar_parts(key: &str, sort: bool) -> Vec<KeyPart<'_>> {
+    decode_key(key, sort).parts()
 }
 
 impl EntityDecoder {
@@ -39,8 +50,8 @@ impl EntityDecoder {
             .zip(pk)
             .and_then(|(model, pk)| model.match_entity(pk, sk));
         ItemKeyParts {
-            pk: parts(pk, entity.map(|entity| &entity.pk)),
-            sk: parts(sk, entity.and_then(|entity| entity.sk.as_ref())),
+            pk: parts(pk, entity.map(|entity| &entity.pk), false),
+            sk: parts(sk, entity.and_then(|entity| entity.sk.as_ref()), true),
         }
     }
 }
@@ -100,6 +111,18 @@ mod tests {
         let parts = decoder.key_parts(&status, &table_key());
         assert_eq!(chips(&parts.pk), ["status=PENDING", "date=2026-07-18"]);
         assert_eq!(chips(&parts.sk), ["ORDER", "2026-07-01", "ord_9"]);
+    }
+
+    #[test]
+    fn electrodb_keys_read_as_labelled_parts() {
+        let decoder = EntityDecoder::new();
+        let task = keyed("$taskapp#task_t1", "$task_1#project_proj4#employee_e039");
+        let parts = decoder.key_parts(&task, &table_key());
+        assert_eq!(chips(&parts.pk), ["service=taskapp", "task=t1"]);
+        assert_eq!(
+            chips(&parts.sk),
+            ["entity=task_1", "project=proj4", "employee=e039"]
+        );
     }
 
     #[test]

@@ -9,6 +9,7 @@
 pub mod access_pattern;
 pub mod civil;
 pub mod collection;
+pub mod collection_tree;
 pub mod common_prefix;
 pub mod composite_key;
 pub mod ddb_json;
@@ -19,6 +20,7 @@ pub mod entity_name;
 pub mod escape;
 pub mod expr;
 pub mod fuzzy;
+pub mod grammar;
 pub mod index_membership;
 pub mod index_projection;
 pub mod key_parts;

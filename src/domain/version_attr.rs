@@ -96,6 +96,31 @@ impl VersionEvidence {
     }
 }
 
+/// Amplify's sync timestamp (epoch milliseconds), which AppSync moves with every `_version`.
+pub const AMPLIFY_LAST_CHANGED: &str = "_lastChangedAt";
+/// Amplify's tombstone flag: an item with `_deleted = true` is deleted for every client.
+pub const AMPLIFY_DELETED: &str = "_deleted";
+
+/// The attribute that must move with the version counter `version_name` on `item`:
+/// `_lastChangedAt` beside Amplify's `_version`, when the item has it as a number.
+#[must_use]
+pub fn companion_timestamp(item: &Item, version_name: &str) -> Option<&'static str> {
+    (version_name == "_version"
+        && item
+            .get(AMPLIFY_LAST_CHANGED)
+            .and_then(AttrValue::as_n)
+            .is_some())
+    .then_some(AMPLIFY_LAST_CHANGED)
+}
+
+/// Whether `item` is an Amplify tombstone: versioned and `_deleted = true`. Editing it would not
+/// bring it back to life for AppSync clients, so an editor must say so.
+#[must_use]
+pub fn is_tombstone(item: &Item) -> bool {
+    item.contains_key("_version")
+        && matches!(item.get(AMPLIFY_DELETED), Some(AttrValue::Bool(true)))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -184,5 +209,40 @@ mod tests {
         ]));
         evidence.observe(&item(&[("other", AttrValue::n(1))]));
         assert_eq!(evidence.detected(), Some("_version"));
+    }
+
+    #[test]
+    fn amplify_versions_move_with_their_timestamp_and_deleted_items_are_tombstones() {
+        let mut post: Item = [
+            ("_version".to_owned(), AttrValue::n(3)),
+            (
+                "_lastChangedAt".to_owned(),
+                AttrValue::n(1_782_864_000_000_i64),
+            ),
+        ]
+        .into_iter()
+        .collect();
+        assert!(matches!(
+            version_attribute(&post, None),
+            VersionAttribute::Found {
+                name: "_version",
+                ..
+            }
+        ));
+        assert_eq!(
+            companion_timestamp(&post, "_version"),
+            Some(AMPLIFY_LAST_CHANGED)
+        );
+        assert_eq!(companion_timestamp(&post, "version"), None);
+        assert!(!is_tombstone(&post));
+        post.insert("_deleted".into(), AttrValue::Bool(false));
+        assert!(!is_tombstone(&post));
+        post.insert("_deleted".into(), AttrValue::Bool(true));
+        assert!(is_tombstone(&post));
+        post.remove("_version");
+        assert!(
+            !is_tombstone(&post),
+            "only a synced (versioned) item is a tombstone"
+        );
     }
 }

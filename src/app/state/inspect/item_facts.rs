@@ -4,9 +4,10 @@
 use std::collections::BTreeMap;
 
 use crate::domain::civil::UtcInstant;
-use crate::domain::composite_key::{KeyPart, PartKind, split_key};
+use crate::domain::composite_key::{KeyPart, PartKind};
 use crate::domain::entity::EntitySource;
 use crate::domain::index_membership::index_membership;
+use crate::domain::key_parts::grammar_parts;
 use crate::domain::related::{PartitionDirectory, related_links};
 use crate::domain::ttl::ttl_status;
 use crate::domain::value::{AttrValue, Item, item_size};
@@ -28,6 +29,7 @@ pub(super) fn rows(item: &Item, context: &RowContext<'_>) -> Vec<InspectorRow> {
         let source = match entity.source {
             EntitySource::Model => "model file".to_owned(),
             EntitySource::TypeAttribute(attribute) => format!("attribute {attribute}"),
+            EntitySource::KeyGrammar(grammar) => format!("{} key", grammar.name()),
             EntitySource::KeyPrefixes => "key prefixes".to_owned(),
         };
         rows.push(InspectorRow::text(
@@ -116,13 +118,12 @@ pub(super) fn key_chips(item: &Item, context: &RowContext<'_>) -> BTreeMap<Strin
     if let Some(sort) = &description.key.sort {
         insert(&sort.name, &parts.sk);
     }
-    for name in description
-        .indexes
-        .iter()
-        .flat_map(|index| index.key.names())
-    {
-        if let Some(text) = item.get(name).and_then(AttrValue::as_s) {
-            insert(name, &split_key(text).parts);
+    for index in &description.indexes {
+        // Partition key first, then sort key: grammars read the two differently.
+        for (name, sort) in index.key.names().zip([false, true]) {
+            if let Some(text) = item.get(name).and_then(AttrValue::as_s) {
+                insert(name, &grammar_parts(text, sort));
+            }
         }
     }
     chips
