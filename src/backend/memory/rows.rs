@@ -178,7 +178,7 @@ impl IndexRow {
             partition: Edge::At(partition),
             sort: Edge::At(sort),
             tie: Edge::At(IndexTie {
-                digest: tie_digest(kind, &table_key),
+                digest: tie_digest(kind, &table_key.partition, table_key.sort.as_ref()),
                 key: table_key,
             }),
         }

@@ -13,7 +13,6 @@ use sha1::{Digest, Sha1};
 use crate::domain::schema::IndexKind;
 
 use super::key::ScalarKey;
-use super::rows::PrimaryKey;
 
 const SALT: &[u8] = b"LocalDdb";
 
@@ -39,15 +38,14 @@ fn value_digest(value: &ScalarKey) -> TieDigest {
     }
 }
 
-/// Where an item with table key `key` falls among items with the same key in an index of `kind`.
+/// Where an item with table key (`partition`, `sort`) falls among items with the same key in an
+/// index of `kind`.
 #[must_use]
-pub fn tie_digest(kind: IndexKind, key: &PrimaryKey) -> TieDigest {
-    match (&key.sort, kind) {
-        (None, _) => value_digest(&key.partition),
+pub fn tie_digest(kind: IndexKind, partition: &ScalarKey, sort: Option<&ScalarKey>) -> TieDigest {
+    match (sort, kind) {
+        (None, _) => value_digest(partition),
         (Some(sort), IndexKind::Local) => value_digest(sort),
-        (Some(sort), IndexKind::Global) => {
-            salted(&[&value_digest(&key.partition), &value_digest(sort)])
-        }
+        (Some(sort), IndexKind::Global) => salted(&[&value_digest(partition), &value_digest(sort)]),
     }
 }
 
@@ -74,14 +72,14 @@ mod tests {
             hex(value_digest(&s("1"))),
             "1f319d8d4fe3a91229a5c43e8bdb1419ff5e0a54"
         );
-        let key = PrimaryKey {
-            partition: s("A"),
-            sort: Some(s("1")),
-        };
+        let (partition, sort) = (s("A"), s("1"));
         assert_eq!(
-            hex(tie_digest(IndexKind::Global, &key)),
+            hex(tie_digest(IndexKind::Global, &partition, Some(&sort))),
             "cb16c2f5fdffe080facf13ee77e03f97778b86ed"
         );
-        assert_eq!(tie_digest(IndexKind::Local, &key), value_digest(&s("1")));
+        assert_eq!(
+            tie_digest(IndexKind::Local, &partition, Some(&sort)),
+            value_digest(&s("1"))
+        );
     }
 }

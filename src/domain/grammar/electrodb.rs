@@ -4,7 +4,7 @@
 //! hold `_` (the label ends at the first one) and even `#` (a piece without `_` continues the
 //! value before it).
 
-use super::{Grammar, KeyDecode, Levels, Role, Segment};
+use super::decode::{Grammar, KeyDecode, Levels, Role, Segment};
 
 const PARTITION_WHY: &str = "ElectroDB partition key: $service#attr_value";
 const SORT_WHY: &str = "ElectroDB sort key: $entity_version#attr_value";

@@ -7,8 +7,8 @@
 //! label (`TENANT#t1#USER#u9`, `user#123`), optionally ending in a marker (`USER#u1#PROFILE`);
 //! otherwise its parts are positional.
 
+use super::decode::{Grammar, KeyDecode, Levels, Role, Segment};
 use super::values::value_shape;
-use super::{Grammar, KeyDecode, Levels, Role, Segment};
 use crate::domain::composite_key::{is_upper_word, key_tokens, looks_like_label, separator_of};
 
 /// Separators tried, in order, when the key holds no `#`, `|` or separating `:`.
