@@ -89,14 +89,9 @@ pub(super) async fn clients(options: AwsOptions) -> Result<Clients, BackendError
         }),
         read_only: false,
     };
-    let plain_http = endpoint.as_deref().is_some_and(is_plain_http);
-    let mut dynamodb = aws_sdk_dynamodb::config::Builder::from(&config);
-    if plain_http {
-        dynamodb = dynamodb.http_client(plain_http_client());
-    }
     Ok(Clients {
-        dynamodb: Client::from_conf(dynamodb.build()),
-        sts: sts_client(&config, endpoint, plain_http),
+        dynamodb: Client::new(&config),
+        sts: sts_client(&config, endpoint),
         connection,
     })
 }
@@ -124,45 +119,10 @@ fn dynamodb_endpoint(config: &SdkConfig) -> Option<String> {
 /// answers GetCallerIdentity, others fail and the account stays unknown) and to the region's STS
 /// otherwise. Pinning the URL keeps an STS-only setting from sending a local session's signed
 /// request to AWS.
-fn sts_client(
-    config: &SdkConfig,
-    dynamodb_endpoint: Option<String>,
-    plain_http: bool,
-) -> aws_sdk_sts::Client {
+fn sts_client(config: &SdkConfig, dynamodb_endpoint: Option<String>) -> aws_sdk_sts::Client {
     let mut builder = aws_sdk_sts::config::Builder::from(config);
-    if plain_http {
-        builder = builder.http_client(plain_http_client());
-    }
     if let Some(endpoint) = dynamodb_endpoint {
         builder = builder.endpoint_url(endpoint);
     }
     aws_sdk_sts::Client::from_conf(builder.build())
-}
-
-/// Whether an endpoint URL needs no TLS (a local server such as `http://127.0.0.1:8000`).
-fn is_plain_http(endpoint: &str) -> bool {
-    endpoint
-        .get(..7)
-        .is_some_and(|scheme| scheme.eq_ignore_ascii_case("http://"))
-}
-
-/// An HTTP client without TLS. Only the DynamoDB and STS clients get it: credential providers
-/// (SSO, a container's endpoint) keep the default HTTPS client, whose root certificates are read
-/// only when one of them actually makes a request.
-fn plain_http_client() -> aws_sdk_dynamodb::config::SharedHttpClient {
-    aws_smithy_http_client::Builder::new().build_http()
-}
-
-#[cfg(test)]
-mod tests {
-    use super::is_plain_http;
-
-    #[test]
-    fn only_an_http_scheme_skips_tls() {
-        assert!(is_plain_http("http://127.0.0.1:8000"));
-        assert!(is_plain_http("HTTP://localhost:4567/"));
-        assert!(!is_plain_http("https://dynamodb.us-east-1.amazonaws.com"));
-        assert!(!is_plain_http("http:/x"));
-        assert!(!is_plain_http(""));
-    }
 }
