@@ -80,8 +80,9 @@ impl From<BadLinesChoice> for crate::offline::BadLines {
 
 /// The in-memory demo backend (`--demo`, `--demo-size`, `--seed`) and its table name.
 pub fn demo_backend(options: &TuiOptions) -> Result<(Arc<dyn Backend>, String), String> {
-    let (description, items) = crate::demo::generate(options.seed, options.demo_size);
-    let backend = crate::backend::memory::MemoryBackend::new(description, items)
+    // Streamed: each item is encoded as it is generated, so the decoded table never exists whole.
+    let items = crate::demo::items(options.seed, options.demo_size);
+    let backend = crate::backend::memory::MemoryBackend::new(crate::demo::description(), items)
         .map_err(|error| format!("the demo table failed to load: {error}"))?
         .with_connection_kind("demo (in memory)", None);
     Ok((Arc::new(backend), crate::demo::TABLE_NAME.to_owned()))

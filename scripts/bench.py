@@ -1,0 +1,176 @@
+"""Every performance figure of ddbx in one table, each with its target and the ratio to it.
+
+Run through `scripts/bench`, which builds the release binary and starts dynalite. Headless reads
+are timed as whole processes against the floor (bench_floor.py) measured in the same run,
+interleaved, median of BENCH_RUNS; the demo load by /usr/bin/time; conversion and expressions by
+their criterion benchmarks. Environment: BENCH_RUNS (default 15), BENCH_SIZES (demo sizes,
+default "100000 400000 1000000"), BENCH_SKIP (words: headless demo criterion).
+"""
+
+import os
+import re
+import shutil
+import statistics
+import subprocess
+import sys
+import time
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import bench_floor  # noqa: E402
+
+RUNS = int(os.environ.get("BENCH_RUNS", "15"))
+SIZES = [int(s) for s in os.environ.get("BENCH_SIZES", "100000 400000 1000000").split()]
+SKIP = set(os.environ.get("BENCH_SKIP", "").split())
+ROWS = []
+
+
+def row(figure, value, unit, target, ratio, note=""):
+    ROWS.append((figure, value, unit, target, ratio, note))
+
+
+def say(text):
+    print(f"==> {text}", file=sys.stderr, flush=True)
+
+
+def headless(ddbx, endpoint):
+    table, partition, items = f"ddbx-bench-{os.getpid()}", "USER#usr_bench", 1000
+    say(f"seeding {items} items into {table} on {endpoint}")
+    bench_floor.seed(endpoint, table, partition, items)
+    sort_key = "ORDER#00500"
+    base = [ddbx, "--endpoint-url", endpoint, "--region", "us-east-1", "--table", table]
+    commands = {
+        "get": base + ["get", "--pk", partition, "--sk", sort_key, "-o", "ddb"],
+        "query": base + ["query", "--pk", partition, "-o", "ddb"],
+        "describe": base + ["describe"],
+    }
+    env = dict(os.environ, AWS_ACCESS_KEY_ID="AKIDBENCH", AWS_SECRET_ACCESS_KEY="bench")
+    env.pop("AWS_PROFILE", None)
+    for command in commands.values():  # warm-up, and a check that each works
+        subprocess.run(command, env=env, check=True, capture_output=True)
+    samples = {name: [] for name in commands}
+    floors = {name: [] for name in commands}
+    say(f"headless reads: {RUNS} interleaved runs of ddbx and the floor")
+    for _ in range(RUNS):
+        for name, seconds in bench_floor.floors(endpoint, table, partition, sort_key).items():
+            floors[name].append(seconds)
+        for name, command in commands.items():
+            start = time.perf_counter()
+            subprocess.run(command, env=env, check=True, stdout=subprocess.DEVNULL,
+                           stderr=subprocess.DEVNULL)
+            samples[name].append(time.perf_counter() - start)
+    for name in commands:
+        ddbx_ms = statistics.median(samples[name]) * 1000
+        floor_ms = statistics.median(floors[name]) * 1000
+        spread = (max(samples[name]) - min(samples[name])) * 1000
+        overhead = ddbx_ms - floor_ms
+        row(f"{name}: ddbx whole process", f"{ddbx_ms:.1f}", "ms", "", "",
+            f"floor {floor_ms:.1f} ms, ddbx spread {spread:.1f} ms")
+        row(f"{name}: overhead over the floor", f"{overhead:.1f}", "ms", "<= 3 ms",
+            f"{3 / overhead:.2f}" if overhead > 0 else "inf")
+    certificate_opens(commands["get"], env)
+    dynein(endpoint, table, partition, samples["query"], env)
+
+
+def certificate_opens(command, env):
+    if not shutil.which("strace"):
+        row("root certificate files opened (get)", "n/a", "", "0", "", "strace not installed")
+        return
+    traced = subprocess.run(["strace", "-f", "-e", "trace=openat"] + command, env=env,
+                            capture_output=True, text=True)
+    opens = traced.stderr.count("/etc/ssl")
+    row("root certificate files opened (get)", str(opens), "files", "0",
+        "met" if opens == 0 else "not met")
+
+
+def dynein(endpoint, table, partition, ddbx_samples, env):
+    """Side by side with awslabs/dynein when BENCH_DYNEIN names its `dy` binary."""
+    dy = os.environ.get("BENCH_DYNEIN")
+    if not dy:
+        return
+    port = endpoint.rsplit(":", 1)[1].strip("/")
+    command = [dy, "--region", "local", "--port", port, "--table", table, "query", partition,
+               "-o", "raw"]
+    subprocess.run(command, env=env, check=True, capture_output=True)
+    dy_samples, ddbx_again = [], []
+    for _ in range(RUNS):
+        start = time.perf_counter()
+        subprocess.run(command, env=env, check=True, stdout=subprocess.DEVNULL,
+                       stderr=subprocess.DEVNULL)
+        dy_samples.append(time.perf_counter() - start)
+    dy_ms = statistics.median(dy_samples) * 1000
+    ddbx_ms = statistics.median(ddbx_samples) * 1000
+    row("query: dynein whole process", f"{dy_ms:.1f}", "ms", "", "")
+    row("query: speed vs dynein", f"{dy_ms / ddbx_ms:.2f}", "x", ">= 1.25x",
+        f"{dy_ms / ddbx_ms / 1.25:.2f}")
+
+
+def demo_load(ddbx):
+    figures = []
+    for size in SIZES:
+        say(f"demo load, {size} items")
+        timed = subprocess.run(["/usr/bin/time", "-v", ddbx, "--demo", "--demo-size", str(size),
+                                "describe"], capture_output=True, text=True, check=True)
+        elapsed = re.search(r"Elapsed \(wall clock\) time.*: (?:(\d+):)?(\d+):([\d.]+)",
+                            timed.stderr)
+        hours, minutes, seconds = elapsed.groups()
+        wall = int(hours or 0) * 3600 + int(minutes) * 60 + float(seconds)
+        rss_kib = int(re.search(r"Maximum resident set size \(kbytes\): (\d+)",
+                                timed.stderr).group(1))
+        figures.append((size, wall, rss_kib))
+        row(f"demo {size:>9,}: generate+load+describe", f"{wall:.2f}", "s", ">= 1M items/s",
+            f"{size / wall / 1e6:.2f}", f"{size / wall / 1e3:,.0f}K items/s, "
+            f"peak RSS {rss_kib / 1024:.0f} MiB")
+    small, large = figures[0], figures[-1]
+    growth = (large[1] / large[0]) / (small[1] / small[0])
+    row(f"demo time per item, {large[0]:,} vs {small[0]:,}", f"{growth:.2f}", "x", "1.0 (linear)",
+        f"{1 / growth:.2f}")
+    json_bytes = demo_json_bytes(ddbx, small[0])
+    per_item = (large[2] - small[2]) * 1024 / (large[0] - small[0])
+    row("demo memory per item (RSS slope)", f"{per_item:.0f}", "B", "<= 2x DynamoDB JSON",
+        f"{2 * json_bytes / per_item:.2f}", f"DynamoDB JSON {json_bytes:.0f} B/item")
+
+
+def demo_json_bytes(ddbx, size):
+    out = subprocess.run([ddbx, "--demo", "--demo-size", str(size), "scan", "-o", "ddb"],
+                         capture_output=True, check=True)
+    return len(out.stdout) / size
+
+
+def criterion(root):
+    say("cargo bench convert, expr")
+    env = dict(os.environ)
+    convert = subprocess.run(["cargo", "bench", "--quiet", "--bench", "convert", "--",
+                              "--warm-up-time", "1", "--measurement-time", "3"],
+                             cwd=root, capture_output=True, text=True, env=env, check=True)
+    thrpt = re.search(r"thrpt:\s+\[[^\]]*?([\d.]+) ([KM])elem/s\s+([\d.]+) ([KM])elem/s",
+                      convert.stdout)
+    value = float(thrpt.group(3)) * (1e3 if thrpt.group(4) == "K" else 1e6)
+    row("SDK -> domain conversion", f"{value / 1e3:,.0f}", "K items/s", ">= 1M items/s",
+        f"{value / 1e6:.2f}")
+    expr = subprocess.run(["cargo", "bench", "--quiet", "--bench", "expr", "--",
+                           "--warm-up-time", "1", "--measurement-time", "3", "4 KB"],
+                          cwd=root, capture_output=True, text=True, env=env, check=True)
+    timed = re.search(r"time:\s+\[[^\]]*?([\d.]+) (µs|us|ns|ms)\s+([\d.]+) (µs|us|ns|ms)",
+                      expr.stdout)
+    micros = float(timed.group(3)) * {"ns": 1e-3, "µs": 1, "us": 1, "ms": 1e3}[timed.group(4)]
+    row("4 KB expression parse+validate+render", f"{micros:.1f}", "µs", "< 50 µs",
+        f"{50 / micros:.2f}")
+
+
+def main():
+    root, ddbx = sys.argv[1], sys.argv[2]
+    endpoint = os.environ.get("DDBX_TEST_DYNALITE_ENDPOINT")
+    if "headless" not in SKIP and endpoint:
+        headless(ddbx, endpoint)
+    if "demo" not in SKIP:
+        demo_load(ddbx)
+    if "criterion" not in SKIP:
+        criterion(root)
+    print(f"\n{'figure':<44} {'value':>10} {'unit':<10} {'target':<20} {'ratio':>7}  note")
+    for figure, value, unit, target, ratio, note in ROWS:
+        print(f"{figure:<44} {value:>10} {unit:<10} {target:<20} {ratio:>7}  {note}")
+    print("\nratio: target / value for times, value / target for rates; >= 1 meets the target.")
+
+
+if __name__ == "__main__":
+    main()
