@@ -220,7 +220,15 @@ pub fn user_keymap_path() -> Option<PathBuf> {
 /// keymap file) as TOML; a bad user file is reported as the error and the defaults are printed.
 pub fn print_effective(user_file: Option<&Path>) -> Result<(), String> {
     let (keymap, error) = Keymap::load(user_file);
-    print!("{}", keymap.to_toml());
+    // The overrides came from a file, so the text is escaped like every other output.
+    let text: String = keymap
+        .to_toml()
+        .lines()
+        .map(|line| format!("{}\n", crate::domain::escape::escape_for_terminal(line)))
+        .collect();
+    let mut out = std::io::stdout().lock();
+    let _ = std::io::Write::write_all(&mut out, text.as_bytes())
+        .and_then(|()| std::io::Write::flush(&mut out));
     match error {
         Some(error) => Err(format!(
             "keymap error (the defaults above are in effect): {error}"
