@@ -74,7 +74,23 @@ impl Keymap {
             merged.extend(rows.append);
             *current = merged;
         }
+        if !keymap.can_quit() {
+            return Err(KeymapError {
+                file: file.to_owned(),
+                position: None,
+                message: "no key quits any more (every binding of \"quit\" and \"back\" in                           [global] is unbound): one quit binding must remain, e.g.                           { on = \"<C-c>\", run = \"quit\" }"
+                    .to_owned(),
+            });
+        }
         Ok(keymap)
+    }
+
+    /// Whether the first view (the overview) has a key that quits: `quit`, or `back`, which
+    /// quits from there. A keymap without one would trap the user in the UI.
+    fn can_quit(&self) -> bool {
+        self.effective(Section::Overview)
+            .iter()
+            .any(|binding| matches!(binding.action, Action::Quit | Action::Back))
     }
 
     /// Loads the effective keymap: `explicit` (from `--keymap`) or else the XDG user file if it
