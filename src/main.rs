@@ -36,11 +36,14 @@ fn load_failed(code: &str, message: String) -> BackendError {
 }
 
 async fn connect_aws(options: &GlobalOptions) -> Result<Arc<dyn Backend>, BackendError> {
-    let backend = AwsBackend::connect(AwsOptions {
-        profile: options.profile.clone(),
-        region: options.region.clone(),
-        endpoint_url: options.endpoint_url.clone(),
-    })
+    let backend = AwsBackend::connect_with_timeout(
+        AwsOptions {
+            profile: options.profile.clone(),
+            region: options.region.clone(),
+            endpoint_url: options.endpoint_url.clone(),
+        },
+        std::time::Duration::from_secs_f64(options.timeout),
+    )
     .await?;
     Ok(Arc::new(backend))
 }
