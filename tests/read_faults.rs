@@ -20,12 +20,9 @@ const PAGE: usize = 10;
 /// Scan pages answered before the server "dies" (every later scan request is reset).
 const PAGES_BEFORE_DEATH: u64 = 2;
 
-#[test]
-fn a_table_read_cut_off_mid_way_prints_what_was_read_and_says_so() {
-    let Some(endpoint) = server_endpoint(Server::Dynalite) else {
-        return;
-    };
-    let client = sdk_client(&endpoint);
+/// A table of `ITEMS` profiles on dynalite; returns the client, the table and the items.
+fn seeded_table(endpoint: &str) -> (aws_sdk_dynamodb::Client, String) {
+    let client = sdk_client(endpoint);
     let table = unique_table_name("read-faults");
     let items: Vec<Item> = (0..ITEMS)
         .map(|n| {
@@ -43,6 +40,65 @@ fn a_table_read_cut_off_mid_way_prints_what_was_read_and_says_so() {
         .await;
         seed_items(&client, &table, &items).await;
     });
+    (client, table)
+}
+
+/// Throttling and HTTP 500s on a seeded third of the scan requests: the SDK retries them, and
+/// the scan prints every item exactly once.
+#[test]
+fn injected_throttling_and_server_errors_lose_and_duplicate_nothing() {
+    let Some(endpoint) = server_endpoint(Server::Dynalite) else {
+        return;
+    };
+    let (client, table) = seeded_table(&endpoint);
+    let seeded = support::fault_proxy::Seeded::new(13);
+    let proxy = FaultProxy::start(
+        Some(&endpoint),
+        Arc::new(move |n, target| {
+            if !target.ends_with(".Scan") || !seeded.one_in(3) {
+                return Fault::Pass;
+            }
+            let (status, code) = if n % 2 == 0 {
+                (400, "ProvisionedThroughputExceededException")
+            } else {
+                (500, "InternalServerError")
+            };
+            Fault::Respond {
+                status,
+                body: format!(
+                    "{{\"__type\":\"com.amazonaws.dynamodb.v20120810#{code}\",\"message\":\"injected\"}}"
+                ),
+            }
+        }),
+    );
+    let limit = PAGE.to_string();
+    let run = ddbx(
+        &proxy.endpoint(),
+        Some(&table),
+        &["-o", "ddb", "scan", "--limit", &limit],
+    )
+    .success();
+    let keys: Vec<String> = run
+        .ddb_items()
+        .iter()
+        .map(|item| format!("{:?}", item.get("PK")))
+        .collect();
+    let distinct: BTreeSet<&String> = keys.iter().collect();
+    assert_eq!(keys.len(), ITEMS, "items printed (none lost, none twice)");
+    assert_eq!(distinct.len(), ITEMS, "no item printed twice");
+    assert!(
+        proxy.requests() > u64::try_from(ITEMS / PAGE).expect("small"),
+        "faults were injected and retried"
+    );
+    support::block_on(delete_table(&client, &table));
+}
+
+#[test]
+fn a_table_read_cut_off_mid_way_prints_what_was_read_and_says_so() {
+    let Some(endpoint) = server_endpoint(Server::Dynalite) else {
+        return;
+    };
+    let (client, table) = seeded_table(&endpoint);
     let scans = Arc::new(AtomicU64::new(0));
     let counted = Arc::clone(&scans);
     let proxy = FaultProxy::start(
