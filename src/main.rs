@@ -1,7 +1,7 @@
 use std::process::ExitCode;
 use std::sync::Arc;
 
-use clap::Parser;
+use clap::Parser as _;
 use ddbx::backend::aws::{AwsBackend, AwsOptions};
 use ddbx::backend::read_only::ReadOnly;
 use ddbx::backend::{Backend, BackendError};
@@ -20,10 +20,7 @@ async fn connect(options: &GlobalOptions) -> Result<Arc<dyn Backend>, BackendErr
         // Skipped lines and an inferred schema must not pass silently; stderr keeps stdout clean
         // for the items. The text quotes the file, so it is escaped.
         for notice in &offline.notices {
-            eprintln!(
-                "ddbx: {}",
-                ddbx::domain::escape::escape_for_terminal(notice)
-            );
+            ddbx::cli::note(&format!("ddbx: {notice}"));
         }
         return Ok(offline.backend);
     }
@@ -39,11 +36,14 @@ fn load_failed(code: &str, message: String) -> BackendError {
 }
 
 async fn connect_aws(options: &GlobalOptions) -> Result<Arc<dyn Backend>, BackendError> {
-    let backend = AwsBackend::connect(AwsOptions {
-        profile: options.profile.clone(),
-        region: options.region.clone(),
-        endpoint_url: options.endpoint_url.clone(),
-    })
+    let backend = AwsBackend::connect_with_timeout(
+        AwsOptions {
+            profile: options.profile.clone(),
+            region: options.region.clone(),
+            endpoint_url: options.endpoint_url.clone(),
+        },
+        std::time::Duration::from_secs_f64(options.timeout),
+    )
     .await?;
     Ok(Arc::new(backend))
 }
@@ -76,9 +76,23 @@ async fn open_tui(options: &GlobalOptions) -> Result<(), String> {
     .await
 }
 
+/// Clap's usage error (exit 2), or the help and version it prints (exit 0), escaped: its
+/// messages quote the arguments given, which may hold anything.
+fn usage_error(error: &clap::Error) -> ExitCode {
+    let text = error.render().to_string();
+    if error.use_stderr() {
+        ddbx::cli::note(text.trim_end_matches('\n'));
+    } else {
+        ddbx::cli::print_escaped(&text);
+    }
+    ExitCode::from(u8::try_from(error.exit_code()).unwrap_or(2))
+}
+
 fn main() -> ExitCode {
-    // Usage errors exit with code 2 inside clap.
-    let mut cli = Cli::parse();
+    let mut cli = match Cli::try_parse() {
+        Ok(cli) => cli,
+        Err(error) => return usage_error(&error),
+    };
     if cli.global.tui.demo && cli.global.table.is_none() {
         cli.global.table = Some(ddbx::demo::TABLE_NAME.to_owned());
     }
@@ -92,13 +106,17 @@ fn main() -> ExitCode {
             return ExitCode::from(1);
         }
     };
+    if let Err(error) = ddbx::cli::check_endpoint_url(cli.global.endpoint_url.as_deref()) {
+        ddbx::cli::note(&format!("ddbx: {error}"));
+        return ExitCode::from(error.exit_code());
+    }
     if cli.command.is_none()
         && (cli.global.table.is_some() || cli.global.tui.demo || cli.global.tui.file.is_some())
     {
         return match runtime.block_on(open_tui(&cli.global)) {
             Ok(()) => ExitCode::SUCCESS,
             Err(error) => {
-                eprintln!("ddbx: {error}");
+                ddbx::cli::note(&format!("ddbx: {error}"));
                 ExitCode::from(1)
             }
         };

@@ -258,3 +258,22 @@ fn no_command_prints_how_to_use_the_commands() {
         );
     }
 }
+
+/// An endpoint without a scheme is refused with the fix before anything is sent (the listener
+/// sees no connection), for headless commands and the terminal UI alike.
+#[test]
+fn an_endpoint_url_without_a_scheme_says_to_add_one_and_sends_nothing() {
+    let listener = TcpListener::bind("127.0.0.1:0").expect("a free loopback port");
+    listener.set_nonblocking(true).expect("non-blocking");
+    let address = listener.local_addr().expect("bound").to_string();
+    for args in [
+        vec!["tables"],
+        vec!["--table", "orders", "scan"],
+        vec!["--table", "orders"],
+    ] {
+        let mut command = ddbx_command();
+        command.args(["--endpoint-url", &address]).args(&args);
+        run_command(command).refused(2, &["add http:// or https://"]);
+    }
+    assert!(listener.accept().is_err(), "nothing connected");
+}

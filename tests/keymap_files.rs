@@ -224,3 +224,29 @@ fn the_printed_effective_keymap_reads_back_as_the_same_keymap() {
     let reread = Keymap::with_overrides("printed.toml", &printed).expect("printed keymap parses");
     assert_eq!(reread, keymap);
 }
+
+#[test]
+fn a_keymap_that_unbinds_every_way_to_quit_is_refused_and_the_defaults_are_used() {
+    let trapped = r#"
+[global]
+prepend_keymap = [
+  { on = "q",     run = "noop" },
+  { on = "<C-c>", run = "noop" },
+]
+"#;
+    let error = Keymap::with_overrides("trap.toml", trapped).expect_err("refused");
+    assert!(
+        error.to_string().contains("one quit binding must remain"),
+        "{error}"
+    );
+    let dir = std::env::temp_dir().join(format!("ddbx-keymap-trap-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    let path = dir.join("keymap.toml");
+    std::fs::write(&path, trapped).expect("written");
+    let (keymap, error) = Keymap::load(Some(&path));
+    assert!(error.is_some(), "the trap is reported");
+    assert_eq!(keymap, Keymap::defaults());
+    // Moving quit to another key is fine.
+    let moved = "[global]\nprepend_keymap = [\n  { on = \"q\", run = \"noop\" },\n  { on = \"<C-c>\", run = \"noop\" },\n  { on = \"<C-q>\", run = \"quit\" },\n]\n";
+    assert!(Keymap::with_overrides("moved.toml", moved).is_ok());
+}

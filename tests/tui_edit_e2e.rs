@@ -98,7 +98,11 @@ fn demo_edit_preview_confirm_new_version_then_undo_restores_and_journals_private
 
     let journal = state_home.join("ddbx").join("journal.jsonl");
     let text = std::fs::read_to_string(&journal).expect("the journal exists");
-    assert_eq!(text.lines().count(), 2, "{text}");
+    // Two writes (the edit and its undo), each an intent line and an outcome line.
+    let entries = ddbx::journal::Journal::open(journal.clone())
+        .entries()
+        .expect("readable");
+    assert_eq!(entries.len(), 2, "{text}");
     #[cfg(unix)]
     {
         use std::os::unix::fs::PermissionsExt as _;

@@ -39,6 +39,11 @@ pub struct GlobalOptions {
     #[arg(long, global = true, help_heading = GLOBAL)]
     pub read_only: bool,
 
+    /// Seconds one request (all its retries included) may take before it fails with a timeout.
+    #[arg(long, global = true, value_name = "SECONDS", default_value_t = 30.0,
+          value_parser = parse_timeout, help_heading = GLOBAL)]
+    pub timeout: f64,
+
     /// Output format.
     #[arg(short, long, global = true, value_enum, default_value_t = OutputFormat::Json, help_heading = GLOBAL)]
     pub output: OutputFormat,
@@ -303,6 +308,16 @@ pub struct DeleteArgs {
 
     #[command(flatten)]
     pub write: WriteOptions,
+}
+
+/// A `--timeout` value: positive seconds, at most a day.
+fn parse_timeout(text: &str) -> Result<f64, String> {
+    match text.parse::<f64>() {
+        Ok(seconds) if seconds > 0.0 && seconds <= 86_400.0 => Ok(seconds),
+        _ => Err(format!(
+            "{text:?} is not a number of seconds between 0 and 86400 (e.g. --timeout 10)"
+        )),
+    }
 }
 
 #[cfg(test)]

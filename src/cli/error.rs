@@ -68,6 +68,16 @@ impl From<BackendError> for CliError {
     }
 }
 
+impl From<crate::edit::WriteError> for CliError {
+    fn from(error: crate::edit::WriteError) -> Self {
+        match error {
+            // Nothing was sent, and the user has something to fix.
+            crate::edit::WriteError::JournalUnwritable { .. } => Self::Usage(error.to_string()),
+            crate::edit::WriteError::Backend(error) => Self::from(error),
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -6,6 +6,7 @@
 
 pub mod args;
 mod collections;
+mod endpoint;
 mod error;
 mod expression;
 mod key_value;
@@ -18,6 +19,7 @@ pub mod source;
 mod write;
 
 pub use args::Cli;
+pub use endpoint::check_endpoint_url;
 pub use error::CliError;
-pub use note::note;
+pub use note::{escape_lines, note, print_escaped};
 pub use run::{USAGE, run};

@@ -45,16 +45,24 @@ fn take_page(
     Ok(max_items.is_none_or(|max| totals.printed < max))
 }
 
-/// A server error after some output: the user must know the output above it is incomplete.
-fn read_error(error: BackendError, totals: &ReadTotals) -> CliError {
+/// A server error after some pages: what was read is printed first (a table is laid out only
+/// at the end, so without this it would be lost), and the message says the output is incomplete.
+fn read_error(error: BackendError, totals: &ReadTotals, sink: &mut dyn ItemSink) -> CliError {
     let error = CliError::from(error);
     if totals.pages == 0 {
         return error;
     }
-    CliError::Failed(format!(
-        "{error}\nthe read stopped early: {} items were printed from {} pages before this error",
-        totals.printed, totals.pages
-    ))
+    let printed = match sink.finish() {
+        Ok(()) => format!(
+            "{} items were printed from {} pages before this error",
+            totals.printed, totals.pages
+        ),
+        Err(_) => format!(
+            "{} items were read from {} pages before this error, but they could not be printed",
+            totals.printed, totals.pages
+        ),
+    };
+    CliError::Failed(format!("{error}\nthe read stopped early: {printed}"))
 }
 
 /// The end of a read: flush the sink (a closed pipe is not an error) and return the totals.
@@ -76,7 +84,7 @@ pub async fn run_query(
     loop {
         let page = match backend.query(request.clone()).await {
             Ok(page) => page,
-            Err(error) => return Err(read_error(error, &totals)),
+            Err(error) => return Err(read_error(error, &totals, sink)),
         };
         match take_page(&page, max_items, &mut totals, sink) {
             Ok(true) => {}
@@ -167,7 +175,7 @@ pub async fn run_scan(
     let mut totals = ReadTotals::default();
     while let Some(result) = receiver.recv().await {
         // Dropping the JoinSet on return aborts the workers still running.
-        let page = result.map_err(|error| read_error(error, &totals))?;
+        let page = result.map_err(|error| read_error(error, &totals, sink))?;
         match take_page(&page, max_items, &mut totals, sink) {
             Ok(true) => {}
             Ok(false) | Err(None) => break,

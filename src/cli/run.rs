@@ -36,6 +36,9 @@ Run `ddbx help <command>` for every flag.
 
 /// Checks made before connecting: nothing is sent when these fail.
 fn check_before_connecting(cli: &Cli) -> Result<(), CliError> {
+    super::endpoint::check_endpoint_url(cli.global.endpoint_url.as_deref())?;
+    // A model that cannot be used is refused whichever command was given, not silently ignored.
+    super::source::entity_decoder(&cli.global.tui).map_err(CliError::Usage)?;
     let needs_table = !matches!(cli.command, Some(Command::Tables | Command::Keymap) | None);
     // An offline file holds exactly one table, named once it is loaded.
     if needs_table && cli.global.tui.file.is_none() {

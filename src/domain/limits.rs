@@ -4,3 +4,12 @@
 /// The item size limit in bytes (400 KB), counted as [`item_size`](super::value::item_size)
 /// counts: attribute names plus values.
 pub const MAX_ITEM_SIZE: usize = 400 * 1024;
+
+/// The longest line read where a line holds one item as JSON (an export line, a `--item` file):
+/// the item limit with room for the JSON's quoting and type wrappers. Anything longer is not an
+/// item DynamoDB could hold, and reading it whole would let a file without line breaks
+/// (`/dev/zero`) take all memory.
+pub const MAX_ITEM_LINE: usize = 4 * MAX_ITEM_SIZE;
+
+/// The longest journal line read: the request text and the before and after images.
+pub const MAX_JOURNAL_LINE: usize = 3 * MAX_ITEM_LINE + 64 * 1024;

@@ -2,6 +2,8 @@
 
 pub mod execute;
 pub mod journaled;
+pub mod pending;
 
 pub use execute::{WriteOutcome, execute, execute_planned};
-pub use journaled::{JournalFailure, execute_and_journal};
+pub use journaled::{JournalFailure, WriteError, execute_and_journal};
+pub use pending::last_settled;

@@ -44,6 +44,12 @@ pub struct JournalEntry {
     pub before: Option<Item>,
     /// The item after the write (`None`: it was deleted).
     pub after: Option<Item>,
+    /// True while only the intent is recorded: the request was (or was about to be) sent and no
+    /// outcome followed (a crash, a lost connection). `before` is the item as read and `after`
+    /// the item as the write would leave it; reading the item tells whether it landed.
+    pub pending: bool,
+    /// The intent's id, for recording its outcome later (`None` for a complete entry).
+    pub id: Option<String>,
 }
 
 fn operation(plan: &WritePlan) -> &'static str {
@@ -69,6 +75,23 @@ fn now() -> String {
 }
 
 impl JournalEntry {
+    /// The intent to write `planned`, recorded before it is sent: the item as read and the
+    /// item as the write will leave it.
+    #[must_use]
+    pub fn intent(connection: &Connection, table: &str, planned: &PlannedWrite, key: Item) -> Self {
+        Self {
+            pending: true,
+            ..Self::for_write(
+                connection,
+                table,
+                planned,
+                key,
+                planned.original.clone(),
+                planned.expected.clone(),
+            )
+        }
+    }
+
     /// The entry for a successful write of `planned` with the images `execute_planned` returned.
     #[must_use]
     pub fn for_write(
@@ -88,6 +111,8 @@ impl JournalEntry {
             request: request_preview(&planned.plan),
             before,
             after,
+            pending: false,
+            id: None,
         }
     }
 
@@ -145,6 +170,8 @@ impl JournalEntry {
             request: string("request")?,
             before: image("before")?,
             after: image("after")?,
+            pending: false,
+            id: string("id"),
         })
     }
 }

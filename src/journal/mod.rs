@@ -7,8 +7,9 @@
 
 mod entry;
 mod file;
+mod tail;
 mod undo;
 
 pub use entry::{JournalConnection, JournalEntry};
-pub use file::Journal;
+pub use file::{Journal, Outcome};
 pub use undo::plan_undo;

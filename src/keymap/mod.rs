@@ -74,7 +74,23 @@ impl Keymap {
             merged.extend(rows.append);
             *current = merged;
         }
+        if !keymap.can_quit() {
+            return Err(KeymapError {
+                file: file.to_owned(),
+                position: None,
+                message: "no key quits any more (every binding of \"quit\" and \"back\" in                           [global] is unbound): one quit binding must remain, e.g.                           { on = \"<C-c>\", run = \"quit\" }"
+                    .to_owned(),
+            });
+        }
         Ok(keymap)
+    }
+
+    /// Whether the first view (the overview) has a key that quits: `quit`, or `back`, which
+    /// quits from there. A keymap without one would trap the user in the UI.
+    fn can_quit(&self) -> bool {
+        self.effective(Section::Overview)
+            .iter()
+            .any(|binding| matches!(binding.action, Action::Quit | Action::Back))
     }
 
     /// Loads the effective keymap: `explicit` (from `--keymap`) or else the XDG user file if it
@@ -220,7 +236,15 @@ pub fn user_keymap_path() -> Option<PathBuf> {
 /// keymap file) as TOML; a bad user file is reported as the error and the defaults are printed.
 pub fn print_effective(user_file: Option<&Path>) -> Result<(), String> {
     let (keymap, error) = Keymap::load(user_file);
-    print!("{}", keymap.to_toml());
+    // The overrides came from a file, so the text is escaped like every other output.
+    let text: String = keymap
+        .to_toml()
+        .lines()
+        .map(|line| format!("{}\n", crate::domain::escape::escape_for_terminal(line)))
+        .collect();
+    let mut out = std::io::stdout().lock();
+    let _ = std::io::Write::write_all(&mut out, text.as_bytes())
+        .and_then(|()| std::io::Write::flush(&mut out));
     match error {
         Some(error) => Err(format!(
             "keymap error (the defaults above are in effect): {error}"

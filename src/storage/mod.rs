@@ -62,11 +62,42 @@ pub fn create_private_dir(dir: &Path) -> io::Result<()> {
 /// interleave within a line), creating the file (mode 0600) and its directory when missing. A file
 /// created by something else with a wider mode is narrowed: it holds item data.
 pub fn append_private(path: &Path, bytes: &[u8]) -> io::Result<()> {
+    append_to(path, bytes).map(|_| ())
+}
+
+/// [`append_private`], then the data forced to the disk (`fsync`), and the directory too when
+/// the file was new: when this returns, the bytes survive a crash or power loss. Only a regular
+/// file is appended to: a device (`/dev/full`, `/dev/null`) or a pipe would lose them.
+pub fn append_private_durable(path: &Path, bytes: &[u8]) -> io::Result<()> {
+    let existed = path.exists();
+    let file = append_to(path, bytes)?;
+    file.sync_data()?;
+    if !existed && let Some(dir) = path.parent().filter(|dir| !dir.as_os_str().is_empty()) {
+        File::open(dir)?.sync_all()?;
+    }
+    Ok(())
+}
+
+/// Refuses anything but a regular file (or a missing one) where a file is expected.
+pub fn require_regular_file(path: &Path) -> io::Result<()> {
+    match fs::metadata(path) {
+        Ok(metadata) if !metadata.is_file() => Err(io::Error::new(
+            io::ErrorKind::InvalidInput,
+            format!("{} is not a regular file", path.display()),
+        )),
+        Ok(_) => Ok(()),
+        Err(error) if error.kind() == io::ErrorKind::NotFound => Ok(()),
+        Err(error) => Err(error),
+    }
+}
+
+fn append_to(path: &Path, bytes: &[u8]) -> io::Result<File> {
     if let Some(dir) = path.parent()
         && !dir.as_os_str().is_empty()
     {
         create_private_dir(dir)?;
     }
+    require_regular_file(path)?;
     let mut options = OpenOptions::new();
     options.create(true).append(true);
     let mut file = open_private(&mut options, path)?;
@@ -78,7 +109,8 @@ pub fn append_private(path: &Path, bytes: &[u8]) -> io::Result<()> {
         }
     }
     file.write_all(bytes)?;
-    file.flush()
+    file.flush()?;
+    Ok(file)
 }
 
 /// A new file at `path` (never an existing one), readable by the user only.

@@ -96,14 +96,14 @@ impl Worker {
             }
             Command::LoadJournal { id, path, table } => {
                 let results = self.results.clone();
-                // Only writes made through this same connection are undone from here.
-                let connection =
-                    crate::journal::JournalConnection::from(&self.backend.connection());
-                tokio::task::spawn_blocking(move || {
-                    let result = crate::journal::Journal::open(path)
-                        .last_for(&table, &connection)
-                        .map(|entry| entry.map(Box::new))
-                        .map_err(|error| error.to_string());
+                let backend = Arc::clone(&self.backend);
+                // Only writes made through this same connection are undone from here; an
+                // unconfirmed one is settled by reading the item first.
+                tokio::spawn(async move {
+                    let journal = crate::journal::Journal::open(path);
+                    let result = crate::edit::last_settled(backend.as_ref(), &journal, &table)
+                        .await
+                        .map(|entry| entry.map(Box::new));
                     let _ = results.send(Action::JournalLoaded { id, result });
                 });
             }

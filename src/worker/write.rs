@@ -8,7 +8,7 @@ use crate::app::action::Action;
 use crate::app::request_id::RequestId;
 use crate::backend::Backend;
 use crate::domain::edit::PlannedWrite;
-use crate::edit::execute_and_journal;
+use crate::edit::{WriteError, execute_and_journal};
 use crate::journal::Journal;
 
 /// Sends `planned` to `table`, journals it in `journal` when set, and answers as the action
@@ -32,9 +32,18 @@ pub async fn write_done(
             result: Ok(failure.outcome),
             journal_error: Some(failure.error.to_string()),
         },
-        Err(error) => Action::WriteDone {
+        Err(WriteError::Backend(error)) => Action::WriteDone {
             id,
             result: Err(error),
+            journal_error: None,
+        },
+        // Shown as the write's error; the message says nothing was sent.
+        Err(error @ WriteError::JournalUnwritable { .. }) => Action::WriteDone {
+            id,
+            result: Err(crate::backend::BackendError::Service {
+                code: "JournalNotWritten".to_owned(),
+                message: error.to_string(),
+            }),
             journal_error: None,
         },
     }

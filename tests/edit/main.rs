@@ -13,6 +13,7 @@ mod conflict;
 mod harness;
 mod headless;
 mod journal;
+mod journal_faults;
 mod lost_update;
 mod props;
 mod round_trip;

@@ -49,6 +49,7 @@ macro_rules! on_both_servers {
 pub(crate) use on_both_servers;
 
 pub mod cli;
+pub mod fault_proxy;
 pub mod items;
 pub mod tables;
 

@@ -30,8 +30,9 @@ const CONNECT_TIMEOUT: Duration = Duration::from_secs(2);
 /// bounds an unreachable endpoint to under ten seconds.
 const MAX_ATTEMPTS: u32 = 3;
 const MAX_BACKOFF: Duration = Duration::from_secs(2);
-/// One attempt of one request (a 1 MB page) that takes longer than this is stuck.
-const ATTEMPT_TIMEOUT: Duration = Duration::from_secs(30);
+/// One request (a 1 MB page), all attempts included, that takes longer than this is stuck; the
+/// command line's `--timeout` overrides it.
+pub const DEFAULT_REQUEST_TIMEOUT: Duration = Duration::from_secs(30);
 
 /// The SDK clients the backend uses and a description of where they point (never credentials).
 pub(super) struct Clients {
@@ -41,12 +42,16 @@ pub(super) struct Clients {
 }
 
 /// The DynamoDB and STS clients and where they point.
-pub(super) async fn clients(options: AwsOptions) -> Result<Clients, BackendError> {
+pub(super) async fn clients(
+    options: AwsOptions,
+    request_timeout: Duration,
+) -> Result<Clients, BackendError> {
     let mut loader = aws_config::defaults(BehaviorVersion::latest())
         .timeout_config(
             TimeoutConfig::builder()
                 .connect_timeout(CONNECT_TIMEOUT)
-                .operation_attempt_timeout(ATTEMPT_TIMEOUT)
+                .operation_attempt_timeout(request_timeout)
+                .operation_timeout(request_timeout)
                 .build(),
         )
         .retry_config(

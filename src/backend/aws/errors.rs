@@ -111,7 +111,7 @@ where
             }
         }
         SdkError::TimeoutError(_) => BackendError::Network(format!(
-            "{} did not answer in time; {}",
+            "{} did not answer in time (timed out; --timeout SECONDS sets how long to wait); {}",
             target.describe(),
             target.hint()
         )),

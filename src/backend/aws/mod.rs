@@ -48,7 +48,16 @@ impl AwsBackend {
     /// Resolves configuration and credentials providers (credentials themselves are fetched on
     /// the first request). Fails when no region can be found.
     pub async fn connect(options: AwsOptions) -> Result<Self, BackendError> {
-        let clients = connect::clients(options).await?;
+        Self::connect_with_timeout(options, connect::DEFAULT_REQUEST_TIMEOUT).await
+    }
+
+    /// [`Self::connect`], with every request (all its attempts) given at most `timeout`: a
+    /// server that accepts and never answers fails within it instead of holding the command.
+    pub async fn connect_with_timeout(
+        options: AwsOptions,
+        timeout: std::time::Duration,
+    ) -> Result<Self, BackendError> {
+        let clients = connect::clients(options, timeout).await?;
         Ok(Self {
             client: clients.dynamodb,
             sts: clients.sts,

@@ -26,7 +26,7 @@ use crate::domain::number::Number;
 use crate::domain::schema::TableDescription;
 use crate::domain::value::Item;
 use crate::domain::version_attr::{VersionAttribute, version_attribute};
-use crate::edit::{WriteOutcome, execute_and_journal};
+use crate::edit::{WriteOutcome, execute_and_journal, last_settled};
 use crate::journal::{Journal, JournalConnection, plan_undo};
 
 pub use path::parse_edits;
@@ -120,7 +120,7 @@ pub async fn run_write(
         Command::Put(args) => (plan_put(&ctx, args)?, &args.write),
         Command::Update(args) => (plan_update(backend, &ctx, args).await?, &args.write),
         Command::Delete(args) => (plan_remove(backend, &ctx, args).await?, &args.write),
-        Command::Undo(options) => (plan_journal_undo(&ctx, &backend.connection())?, options),
+        Command::Undo(options) => (plan_journal_undo(backend, &ctx).await?, options),
         _ => return Ok(()),
     };
     if options.dry_run || matches!(planned.plan, WritePlan::Nothing) {
@@ -138,17 +138,18 @@ pub async fn run_write(
             "warning: no journal (set XDG_STATE_HOME or HOME); this write cannot be undone with `ddbx undo`",
         );
     }
-    let outcome =
-        match execute_and_journal(backend, &table.name, &planned, journal.as_ref()).await? {
-            Ok(outcome) => outcome,
-            Err(failure) => {
-                note(&format!(
-                    "warning: the write succeeded but the journal could not be written: {}",
-                    failure.error
-                ));
-                failure.outcome
-            }
-        };
+    let outcome = match execute_and_journal(backend, &table.name, &planned, journal.as_ref())
+        .await?
+    {
+        Ok(outcome) => outcome,
+        Err(failure) => {
+            note(&format!(
+                "warning: the write succeeded but its outcome could not be journaled: {} (the journal holds it as unconfirmed; `ddbx undo` reads the item to settle it)",
+                failure.error
+            ));
+            failure.outcome
+        }
+    };
     report(&planned, outcome, global.output)
 }
 
@@ -278,22 +279,19 @@ async fn plan_remove(
         .map_err(|error| CliError::usage(error.to_string()))
 }
 
-fn plan_journal_undo(
+/// The undo of the newest write to the table through this connection. A write whose outcome
+/// the journal lacks is settled first by reading the item (see [`crate::edit::pending`]).
+async fn plan_journal_undo(
+    backend: &dyn Backend,
     ctx: &EditContext<'_>,
-    connection: &crate::backend::Connection,
 ) -> Result<PlannedWrite, CliError> {
     let journal = Journal::default_path().map(Journal::open).ok_or_else(|| {
         CliError::usage("no journal: set XDG_STATE_HOME or HOME (or DDBX_JOURNAL)")
     })?;
-    let here = JournalConnection::from(connection);
-    let entry = journal
-        .last_for(ctx.table, &here)
-        .map_err(|error| {
-            CliError::Failed(format!(
-                "cannot read the journal {}: {error}",
-                journal.path().display()
-            ))
-        })?
+    let here = JournalConnection::from(&backend.connection());
+    let entry = last_settled(backend, &journal, ctx.table)
+        .await
+        .map_err(CliError::Failed)?
         .ok_or_else(|| {
             CliError::usage(format!(
                 "the journal {} has no write to table {:?} through this connection ({}{}) to undo",

@@ -149,7 +149,7 @@ fn a_timeout_is_a_network_error() {
     assert_eq!(
         classified,
         BackendError::Network(
-            "the DynamoDB endpoint of region us-east-1 did not answer in time; check the network connection and the region (--region)".into()
+            "the DynamoDB endpoint of region us-east-1 did not answer in time (timed out; --timeout SECONDS sets how long to wait); check the network connection and the region (--region)".into()
         )
     );
 }
