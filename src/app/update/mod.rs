@@ -9,6 +9,7 @@ mod navigation;
 mod palette;
 pub mod query;
 mod read_done;
+mod table;
 
 pub use crate::app::state::rows::row_count;
 

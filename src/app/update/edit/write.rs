@@ -253,7 +253,7 @@ pub(in crate::app::update) fn write_done(
             state.notice = Some(match journal_error {
                 None => Notice::Info(format!("written: {summary}")),
                 Some(error) => Notice::Error(format!(
-                    "the write succeeded but the journal could not be written: {error} (undo will not know it)"
+                    "the write succeeded but its outcome could not be journaled: {error} (undo reads the item to tell whether it landed)"
                 )),
             });
             commands

@@ -11,6 +11,7 @@ use crate::app::state::indexes::browse::IndexGroup;
 use crate::app::state::indexes::coverage::CoverageMode;
 use crate::app::state::indexes::coverage_lines::coverage_lines;
 use crate::app::state::{Inspector, Notice, State, View};
+use crate::app::update::table::column_key;
 use crate::backend::{BackendError, ExpressionParams, GetOutput, GetRequest};
 use crate::domain::index_projection::projection_text;
 use crate::domain::schema::Projection;
@@ -185,17 +186,7 @@ fn column_action(state: &mut State, action: &Action) {
     let Some(columns) = &mut group.columns else {
         return;
     };
-    let last = columns.len().saturating_sub(1);
-    match action {
-        Action::NextColumn => *column = (*column + 1).min(last),
-        Action::PrevColumn => *column = column.saturating_sub(1),
-        Action::SortColumn => columns.sort_by(*column),
-        Action::HideColumn => columns.toggle_hidden(*column),
-        Action::WidenColumn => columns.widen(*column),
-        Action::NarrowColumn => columns.narrow(*column),
-        _ => {}
-    }
-    if matches!(action, Action::SortColumn) {
+    if column_key(columns, column, action) {
         group.reorder();
     }
 }

@@ -8,6 +8,7 @@ use crate::app::request_id::RequestId;
 use crate::app::state::Paging;
 use crate::app::state::query::run::QueryRun;
 use crate::app::state::{Inspector, Notice, State, View};
+use crate::app::update::table::column_key;
 use crate::backend::{BackendError, GetOutput, GetRequest, Page, QueryRequest};
 use crate::domain::value::Item;
 
@@ -193,17 +194,7 @@ fn column_action(state: &mut State, index: usize, action: &Action) {
     let Some(columns) = &mut run.columns else {
         return;
     };
-    let last = columns.len().saturating_sub(1);
-    match action {
-        Action::NextColumn => run.column = (run.column + 1).min(last),
-        Action::PrevColumn => run.column = run.column.saturating_sub(1),
-        Action::SortColumn => columns.sort_by(run.column),
-        Action::HideColumn => columns.toggle_hidden(run.column),
-        Action::WidenColumn => columns.widen(run.column),
-        Action::NarrowColumn => columns.narrow(run.column),
-        _ => {}
-    }
-    if matches!(action, Action::SortColumn) {
+    if column_key(columns, &mut run.column, action) {
         run.reorder();
     }
 }
