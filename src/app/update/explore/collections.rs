@@ -52,11 +52,8 @@ pub(in crate::app::update) fn open(state: &mut State) -> Vec<Command> {
             }
             Vec::new()
         }
-        View::Overview | View::Inspector(_) | View::QueryResults { .. } => Vec::new(),
-        View::Indexes { .. }
-        | View::IndexGroups { .. }
-        | View::IndexItems { .. }
-        | View::IndexCoverage { .. } => Vec::new(),
+        // The other screens open their rows through their own features' handlers.
+        _ => Vec::new(),
     }
 }
 
