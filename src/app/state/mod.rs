@@ -134,8 +134,6 @@ pub struct State {
     pub version_attribute: Option<String>,
     /// Queries run from the builder; `View::QueryResults { run }` indexes this.
     pub query_runs: Vec<QueryRun>,
-    /// The form as last submitted, reopened by `edit_query`.
-    pub last_form: Option<Box<QueryForm>>,
     /// Queries run from the UI on this table (the palette offers them again).
     pub query_history: query::history::QueryHistory,
     pub indexes: indexes::Indexes,
@@ -177,7 +175,6 @@ impl State {
             aws_writes_confirmed: false,
             version_attribute: None,
             query_runs: Vec::new(),
-            last_form: None,
             query_history: query::history::QueryHistory::default(),
             indexes: indexes::Indexes::default(),
         }
