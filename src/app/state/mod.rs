@@ -70,7 +70,6 @@ pub struct Prompt {
 /// Something drawn over the current view that owns the keyboard.
 #[derive(Clone, Debug, PartialEq)]
 pub enum Overlay {
-    Help,
     Prompt(Prompt),
     /// Scanning a large table: the question shown.
     ConfirmScan {
@@ -111,6 +110,8 @@ pub struct State {
     pub preloaded_description: Option<Box<TableDescription>>,
     pub history: History,
     pub overlay: Option<Overlay>,
+    /// The help, shown over whichever screen [`State::screen_mode`] names.
+    pub help_open: bool,
     pub discovery: Discovery,
     /// Partitions opened so far, by partition key text.
     pub partitions: BTreeMap<String, Partition>,
@@ -161,6 +162,7 @@ impl State {
             preloaded_description: None,
             history: History::new(View::Prefixes { cursor: 0 }),
             overlay: None,
+            help_open: false,
             discovery: Discovery::new(segments),
             partitions: BTreeMap::new(),
             notice: None,
