@@ -76,3 +76,21 @@ async fn query_results_and_older_inspectors_show_the_written_item() {
         "the query results row"
     );
 }
+
+#[tokio::test]
+async fn a_discarded_conflict_leaves_the_inspector_on_the_item_as_stored_now() {
+    let backend: Arc<dyn Backend> = Arc::new(memory());
+    let mut harness = inspecting(Arc::clone(&backend), "USER#u1", "METADATA").await;
+    edit_and_save(&mut harness, "\"Ada\"", "\"Grace\"").await;
+    concurrent_rename(backend.as_ref(), "Hopper").await;
+    harness.act(Action::Confirm).await;
+    assert!(matches!(stage(&harness), EditStage::Conflict(_)));
+    harness.act(Action::DiscardEdit).await;
+    assert!(harness.state.edit.is_none());
+    assert_eq!(
+        inspected(&harness).get("name"),
+        Some(&AttrValue::s("Hopper")),
+        "what is stored now, not what was read before the conflict"
+    );
+    assert_eq!(inspected(&harness).get("version"), Some(&number("4")));
+}
