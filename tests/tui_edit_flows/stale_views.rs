@@ -94,3 +94,36 @@ async fn a_discarded_conflict_leaves_the_inspector_on_the_item_as_stored_now() {
     );
     assert_eq!(inspected(&harness).get("version"), Some(&number("4")));
 }
+
+#[tokio::test]
+async fn refresh_reruns_the_query_on_screen() {
+    let backend: Arc<dyn Backend> = Arc::new(memory());
+    let mut harness = Harness::new(Arc::clone(&backend), "Shop", Settings::default());
+    harness.start().await;
+    let commands = ddbx::app::update::query::run_query(&mut harness.state, user_query(), None);
+    harness.run(commands).await;
+    let runs = harness.state.query_runs.len();
+    concurrent_rename(backend.as_ref(), "Hopper").await;
+    assert_eq!(name_in_results(&harness), Some(AttrValue::s("Ada")));
+    harness.act(Action::Refresh).await;
+    assert_eq!(name_in_results(&harness), Some(AttrValue::s("Hopper")));
+    assert_eq!(
+        harness.state.query_runs.len(),
+        runs,
+        "the same run, read again"
+    );
+    assert_eq!(harness.query_pages().len(), 2);
+}
+
+#[tokio::test]
+async fn refresh_reads_the_inspected_item_again() {
+    let backend: Arc<dyn Backend> = Arc::new(memory());
+    let mut harness = inspecting(Arc::clone(&backend), "USER#u1", "METADATA").await;
+    concurrent_rename(backend.as_ref(), "Hopper").await;
+    harness.act(Action::Refresh).await;
+    assert_eq!(
+        inspected(&harness).get("name"),
+        Some(&AttrValue::s("Hopper"))
+    );
+    assert_eq!(inspected(&harness).get("version"), Some(&number("4")));
+}

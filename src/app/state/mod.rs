@@ -26,10 +26,11 @@ pub use query::run::QueryRun;
 pub use view::{History, View};
 
 use super::action::Clock;
-use super::request_id::RequestIds;
+use super::request_id::{RequestId, RequestIds};
 use crate::backend::Connection;
 use crate::domain::entity::EntityDecoder;
 use crate::domain::schema::TableDescription;
+use crate::domain::value::Item;
 use crate::keymap::Keymap;
 
 /// Tunables fixed at startup.
@@ -110,6 +111,8 @@ pub struct State {
     pub preloaded_description: Option<Box<TableDescription>>,
     pub history: History,
     pub overlay: Option<Overlay>,
+    /// The re-read of the inspected item in flight, and that item's primary key.
+    pub item_reread: Option<(RequestId, Item)>,
     /// The help, shown over whichever screen [`State::screen_mode`] names.
     pub help_open: bool,
     pub discovery: Discovery,
@@ -163,6 +166,7 @@ impl State {
             history: History::new(View::Prefixes { cursor: 0 }),
             overlay: None,
             help_open: false,
+            item_reread: None,
             discovery: Discovery::new(segments),
             partitions: BTreeMap::new(),
             notice: None,

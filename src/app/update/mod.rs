@@ -176,6 +176,14 @@ fn view_action(state: &mut State, action: Action) -> Vec<Command> {
             _ => collections::open(state),
         },
         Action::RestartScan => scan::restart(state),
+        Action::Refresh => match state.history.current() {
+            View::QueryResults { run, .. } => {
+                let run = *run;
+                query::results::rerun(state, run)
+            }
+            View::Inspector(_) => inspect::reread::start(state),
+            _ => Vec::new(),
+        },
         Action::TogglePauseScan => scan::toggle_pause(state),
         Action::CancelScan => scan::cancel(state),
         Action::JumpToPartition => prompt::open(state, super::state::PromptKind::JumpToPartition),
