@@ -56,8 +56,7 @@ fn apply(state: &mut State, action: Action) -> Vec<Command> {
             vec![Command::Quit]
         }
         Action::Tick(clock) => {
-            let step = clock.uptime.saturating_sub(state.clock.uptime);
-            state.indexes.advance(step);
+            state.indexes.advance_to(clock.uptime);
             scan::advance_clock(state, clock);
             Vec::new()
         }
