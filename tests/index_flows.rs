@@ -527,3 +527,63 @@ async fn the_coverage_scan_reads_only_keys_index_keys_and_type_attributes() {
         "the demo items hold attributes the projection leaves out"
     );
 }
+
+#[tokio::test]
+async fn an_index_scan_counts_its_time_from_when_it_started_not_from_program_start() {
+    use ddbx::app::action::Clock;
+    use std::time::Duration;
+    let tick = |seconds: f64| {
+        Action::Tick(Clock {
+            uptime: Duration::from_secs_f64(seconds),
+            unix_seconds: 0,
+        })
+    };
+    let mut harness = demo(small_pages(7)).await;
+    open_index_list(&mut harness).await;
+    let row = index_row(&harness, "GSI2");
+    move_to(&mut harness, row).await;
+    // The clock was last read at program start; the scan starts long after, its page in flight.
+    let pending = harness.act_only(Action::Open);
+    harness.act(tick(177.0)).await;
+    harness.act(tick(177.5)).await;
+    harness.run(pending).await;
+    let elapsed = harness.state.indexes.browses["GSI2"].scan.progress.elapsed;
+    assert!(
+        elapsed <= Duration::from_millis(500),
+        "elapsed {elapsed:?} includes time before the scan started"
+    );
+}
+
+#[tokio::test]
+async fn rerunning_a_failed_discovery_clears_its_failure_notice() {
+    use ddbx::app::update::update;
+    use ddbx::backend::BackendError;
+    let mut harness = demo(Settings::default()).await;
+    let commands = harness.act_only(Action::RestartScan);
+    let Some(Command::Read(ReadJob { id, .. })) = commands
+        .iter()
+        .find(|command| matches!(command, Command::Read(job) if job.owner == ReadFor::Discovery))
+    else {
+        panic!("a discovery page requested: {commands:?}");
+    };
+    let failed = Action::ReadDone {
+        id: *id,
+        owner: ReadFor::Discovery,
+        result: Err(BackendError::Validation(
+            "throttled for the test".to_owned(),
+        )),
+    };
+    update(&mut harness.state, failed);
+    assert!(
+        matches!(&harness.state.notice, Some(Notice::Error(text)) if text.contains("discovery scan failed")),
+        "{:?}",
+        harness.state.notice
+    );
+    harness.act(Action::RestartScan).await;
+    assert_eq!(harness.state.discovery.status, ScanStatus::Complete);
+    assert!(
+        !matches!(&harness.state.notice, Some(Notice::Error(text)) if text.contains("discovery scan failed")),
+        "{:?}",
+        harness.state.notice
+    );
+}

@@ -25,13 +25,27 @@ fn row<'a>(screen: &'a str, name: &str) -> Vec<&'a str> {
 
 #[test]
 fn demo_edit_preview_confirm_new_version_then_undo_restores_and_journals_privately() {
-    let state_home = std::env::temp_dir().join(format!("ddbx-edit-e2e-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&state_home);
-    std::fs::create_dir_all(&state_home).expect("state dir");
-    let state_home_text = state_home.to_str().expect("utf-8 temp path");
+    let scratch = std::env::temp_dir().join(format!("ddbx-edit-e2e-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&scratch);
+    let (state_home, home, tmp) = (
+        scratch.join("state"),
+        scratch.join("home"),
+        scratch.join("tmp"),
+    );
+    for dir in [&state_home, &home, &tmp] {
+        std::fs::create_dir_all(dir).expect("scratch dirs");
+    }
+    let text_of = |path: &std::path::Path| path.to_str().expect("utf-8 temp path").to_owned();
+    let (state_home_text, home_text, tmp_text) =
+        (text_of(&state_home), text_of(&home), text_of(&tmp));
     let mut session = PtySession::spawn(
         &["--demo"],
-        &[("XDG_STATE_HOME", state_home_text), ("DDBX_JOURNAL", "")],
+        &[
+            ("XDG_STATE_HOME", &state_home_text),
+            ("HOME", &home_text),
+            ("TMPDIR", &tmp_text),
+            ("DDBX_JOURNAL", ""),
+        ],
     );
     session.wait_until("discovery to complete", |screen| {
         screen.contains("complete ")
@@ -96,8 +110,21 @@ fn demo_edit_preview_confirm_new_version_then_undo_restores_and_journals_private
         "the counter moves forward on undo too:\n{restored}"
     );
 
-    let journal = state_home.join("ddbx").join("journal.jsonl");
-    let text = std::fs::read_to_string(&journal).expect("the journal exists");
+    // The demo's writes are journaled (undo above read them) in its own private temporary
+    // directory, never in the user's journal.
+    let demo_dirs: Vec<_> = std::fs::read_dir(&tmp)
+        .expect("tmp")
+        .filter_map(Result::ok)
+        .map(|entry| entry.path())
+        .filter(|path| {
+            path.file_name()
+                .and_then(|name| name.to_str())
+                .is_some_and(|name| name.starts_with("ddbx-demo-"))
+        })
+        .collect();
+    assert_eq!(demo_dirs.len(), 1, "{demo_dirs:?}");
+    let journal = demo_dirs[0].join("journal.jsonl");
+    let text = std::fs::read_to_string(&journal).expect("the demo journal exists");
     // Two writes (the edit and its undo), each an intent line and an outcome line.
     let entries = ddbx::journal::Journal::open(journal.clone())
         .entries()
@@ -115,7 +142,14 @@ fn demo_edit_preview_confirm_new_version_then_undo_restores_and_journals_private
     session.send("qqqqq");
     let status = session.wait_exit();
     assert!(status.success(), "exit status {status:?}");
-    let _ = std::fs::remove_dir_all(&state_home);
+    for real in [
+        state_home.join("ddbx").join("journal.jsonl"),
+        home.join(".local/state/ddbx/journal.jsonl"),
+    ] {
+        assert!(!real.exists(), "the demo wrote the real journal {real:?}");
+    }
+    assert!(!demo_dirs[0].exists(), "the demo journal outlived the demo");
+    let _ = std::fs::remove_dir_all(&scratch);
 }
 
 #[test]

@@ -362,3 +362,57 @@ async fn the_results_query_is_copied_as_each_snippet() {
         assert_eq!(what, &format!("the query as {}", kind.label()));
     }
 }
+
+fn form_on_screen(harness: &Harness) -> &ddbx::app::state::QueryForm {
+    match &harness.state.overlay {
+        Some(Overlay::QueryForm(form)) => form,
+        other => panic!("the query builder expected, got {other:?}"),
+    }
+}
+
+#[tokio::test]
+async fn edit_query_reopens_the_query_on_screen_not_an_earlier_form() {
+    let mut harness = demo_with_model(backend()).await;
+    // A query built in the form first, so an earlier form exists.
+    harness.act(Action::OpenQueryForm).await;
+    harness.act(Action::Submit).await;
+    let first_form = form_on_screen_after_edit(&mut harness).await;
+    harness.act(Action::Back).await;
+    // Then two runs from the palette: an index pattern, then a table pattern.
+    harness.act(Action::OpenPalette).await;
+    type_text(&mut harness, "roster").await;
+    harness.act(Action::Submit).await;
+    type_text(&mut harness, "grp_001").await;
+    harness.act(Action::Submit).await;
+    run_store_status(&mut harness).await;
+
+    harness.act(Action::EditQuery).await;
+    let spec = &form_on_screen(&harness).spec;
+    assert_ne!(spec.partition, first_form, "not the earlier form");
+    assert_eq!(
+        (spec.index.as_deref(), spec.partition.as_str()),
+        (None, "STORE#st_0001")
+    );
+    assert_eq!(spec.sort, ddbx::domain::query_spec::SortChoice::BeginsWith);
+    assert!(spec.sort_value.starts_with("STATUS#RENOVATING"), "{spec:?}");
+    // Enter runs exactly the query that was on screen.
+    harness.act(Action::Submit).await;
+    let pages = harness.query_pages();
+    assert_eq!(pages[pages.len() - 1], pages[pages.len() - 2]);
+
+    // Back on the index run, `e` shows that run's own query.
+    harness.act(Action::HistoryBack).await;
+    harness.act(Action::HistoryBack).await;
+    harness.act(Action::EditQuery).await;
+    let spec = &form_on_screen(&harness).spec;
+    assert_eq!(
+        (spec.index.as_deref(), spec.partition.as_str()),
+        (Some("GSI1"), "GROUP#grp_001")
+    );
+}
+
+/// `e` on the results of the form just submitted: the partition that form queried.
+async fn form_on_screen_after_edit(harness: &mut Harness) -> String {
+    harness.act(Action::EditQuery).await;
+    form_on_screen(harness).spec.partition.clone()
+}

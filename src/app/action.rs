@@ -47,6 +47,8 @@ pub enum Action {
     ShowCollections,
     /// Starts discovery again from scratch.
     RestartScan,
+    /// Reads the view on screen again: the query of the results, the inspected item.
+    Refresh,
     /// Pauses a running discovery scan, or resumes a paused one.
     TogglePauseScan,
     /// Cancels the discovery scan, keeping what was found so far.
@@ -229,6 +231,7 @@ impl Action {
         Self::ShowOverview,
         Self::ShowCollections,
         Self::RestartScan,
+        Self::Refresh,
         Self::TogglePauseScan,
         Self::CancelScan,
         Self::Confirm,
@@ -306,6 +309,7 @@ impl Action {
             Self::ShowOverview => "show_overview",
             Self::ShowCollections => "show_collections",
             Self::RestartScan => "restart_scan",
+            Self::Refresh => "refresh",
             Self::TogglePauseScan => "toggle_pause_scan",
             Self::CancelScan => "cancel_scan",
             Self::Confirm => "confirm",

@@ -51,6 +51,8 @@ pub enum ReadFor {
     IndexScan,
     /// The base item behind an index item.
     IndexBaseItem,
+    /// The inspected item, read again on request.
+    InspectedItem,
 }
 
 /// A read as `update` asks for it.

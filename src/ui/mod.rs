@@ -63,8 +63,7 @@ pub fn render(frame: &mut Frame<'_>, state: &State) {
     }
     status::render_message(frame, message_area, state);
     status::render(frame, status_area, state);
-    match state.mode() {
-        Mode::Help => overlay::help(frame, body_area, state),
+    match state.screen_mode() {
         Mode::Prompt => {
             if let Some(Overlay::Prompt(prompt)) = &state.overlay {
                 overlay::prompt(frame, body_area, state, prompt);
@@ -96,6 +95,9 @@ pub fn render(frame: &mut Frame<'_>, state: &State) {
             }
         }
         // The edit flow and the view are drawn above as the layers beneath every overlay.
-        Mode::Editor | Mode::Preview | Mode::Conflict | Mode::View(_) => {}
+        Mode::Help | Mode::Editor | Mode::Preview | Mode::Conflict | Mode::View(_) => {}
+    }
+    if state.mode() == Mode::Help {
+        overlay::help(frame, body_area, state);
     }
 }

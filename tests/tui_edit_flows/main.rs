@@ -8,5 +8,6 @@ mod tui_support;
 mod conflicts;
 mod editor;
 mod safety;
+mod stale_views;
 mod support;
 mod writes;

@@ -26,10 +26,11 @@ pub use query::run::QueryRun;
 pub use view::{History, View};
 
 use super::action::Clock;
-use super::request_id::RequestIds;
+use super::request_id::{RequestId, RequestIds};
 use crate::backend::Connection;
 use crate::domain::entity::EntityDecoder;
 use crate::domain::schema::TableDescription;
+use crate::domain::value::Item;
 use crate::keymap::Keymap;
 
 /// Tunables fixed at startup.
@@ -70,7 +71,6 @@ pub struct Prompt {
 /// Something drawn over the current view that owns the keyboard.
 #[derive(Clone, Debug, PartialEq)]
 pub enum Overlay {
-    Help,
     Prompt(Prompt),
     /// Scanning a large table: the question shown.
     ConfirmScan {
@@ -111,6 +111,10 @@ pub struct State {
     pub preloaded_description: Option<Box<TableDescription>>,
     pub history: History,
     pub overlay: Option<Overlay>,
+    /// The re-read of the inspected item in flight, and that item's primary key.
+    pub item_reread: Option<(RequestId, Item)>,
+    /// The help, shown over whichever screen [`State::screen_mode`] names.
+    pub help_open: bool,
     pub discovery: Discovery,
     /// Partitions opened so far, by partition key text.
     pub partitions: BTreeMap<String, Partition>,
@@ -134,8 +138,6 @@ pub struct State {
     pub version_attribute: Option<String>,
     /// Queries run from the builder; `View::QueryResults { run }` indexes this.
     pub query_runs: Vec<QueryRun>,
-    /// The form as last submitted, reopened by `edit_query`.
-    pub last_form: Option<Box<QueryForm>>,
     /// Queries run from the UI on this table (the palette offers them again).
     pub query_history: query::history::QueryHistory,
     pub indexes: indexes::Indexes,
@@ -163,6 +165,8 @@ impl State {
             preloaded_description: None,
             history: History::new(View::Prefixes { cursor: 0 }),
             overlay: None,
+            help_open: false,
+            item_reread: None,
             discovery: Discovery::new(segments),
             partitions: BTreeMap::new(),
             notice: None,
@@ -177,7 +181,6 @@ impl State {
             aws_writes_confirmed: false,
             version_attribute: None,
             query_runs: Vec::new(),
-            last_form: None,
             query_history: query::history::QueryHistory::default(),
             indexes: indexes::Indexes::default(),
         }

@@ -95,8 +95,18 @@ impl State {
     /// including the questions it asks itself (discard, table name).
     #[must_use]
     pub fn mode(&self) -> Mode {
+        if self.help_open {
+            Mode::Help
+        } else {
+            self.screen_mode()
+        }
+    }
+
+    /// The screen under the help (the screen in charge when no help is shown): the help lists
+    /// the keys of this screen, and closing the help gives the keyboard back to it.
+    #[must_use]
+    pub fn screen_mode(&self) -> Mode {
         match &self.overlay {
-            Some(Overlay::Help) => Mode::Help,
             Some(Overlay::Prompt(_)) => Mode::Prompt,
             Some(Overlay::ConfirmScan { .. }) => Mode::ConfirmScan,
             Some(Overlay::ConfirmDiscardEdit) => Mode::ConfirmDiscardEdit,

@@ -58,6 +58,11 @@ impl History {
         &self.views[self.position]
     }
 
+    /// Every view in the history, back and forward of the current one included.
+    pub fn views_mut(&mut self) -> impl Iterator<Item = &mut View> {
+        self.views.iter_mut()
+    }
+
     pub fn current_mut(&mut self) -> &mut View {
         &mut self.views[self.position]
     }

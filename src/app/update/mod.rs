@@ -57,8 +57,7 @@ fn apply(state: &mut State, action: Action) -> Vec<Command> {
             vec![Command::Quit]
         }
         Action::Tick(clock) => {
-            let step = clock.uptime.saturating_sub(state.clock.uptime);
-            state.indexes.advance(step);
+            state.indexes.advance_to(clock.uptime);
             scan::advance_clock(state, clock);
             Vec::new()
         }
@@ -94,6 +93,12 @@ fn apply(state: &mut State, action: Action) -> Vec<Command> {
 
 /// A bound key (or typed text) goes to the screen in charge, as [`State::mode`] decides.
 fn key_action(state: &mut State, action: Action) -> Vec<Command> {
+    // Help opens over any screen (text fields bind it to a key that types nothing), keeping that
+    // screen's state intact underneath.
+    if action == Action::ToggleHelp && state.mode() != Mode::Help {
+        state.help_open = true;
+        return Vec::new();
+    }
     match state.mode() {
         Mode::Help => help(state, &action),
         Mode::Prompt => match state.overlay.clone() {
@@ -127,7 +132,7 @@ fn key_action(state: &mut State, action: Action) -> Vec<Command> {
 
 fn help(state: &mut State, action: &Action) -> Vec<Command> {
     if matches!(action, Action::ToggleHelp | Action::Back) {
-        state.overlay = None;
+        state.help_open = false;
     }
     Vec::new()
 }
@@ -135,10 +140,6 @@ fn help(state: &mut State, action: &Action) -> Vec<Command> {
 /// An action on the current view (no overlay open).
 fn view_action(state: &mut State, action: Action) -> Vec<Command> {
     match action {
-        Action::ToggleHelp => {
-            state.overlay = Some(Overlay::Help);
-            Vec::new()
-        }
         Action::Back => navigation::back(state),
         Action::HistoryBack => navigation::history_back(state),
         Action::HistoryForward => navigation::history_forward(state),
@@ -175,6 +176,14 @@ fn view_action(state: &mut State, action: Action) -> Vec<Command> {
             _ => collections::open(state),
         },
         Action::RestartScan => scan::restart(state),
+        Action::Refresh => match state.history.current() {
+            View::QueryResults { run, .. } => {
+                let run = *run;
+                query::results::rerun(state, run)
+            }
+            View::Inspector(_) => inspect::reread::start(state),
+            _ => Vec::new(),
+        },
         Action::TogglePauseScan => scan::toggle_pause(state),
         Action::CancelScan => scan::cancel(state),
         Action::JumpToPartition => prompt::open(state, super::state::PromptKind::JumpToPartition),

@@ -9,6 +9,7 @@ use crate::backend::BackendError;
 
 use super::explore::{account, collections, describe, scan};
 use super::indexes::{self, scans as index_scans};
+use super::inspect;
 use super::query;
 
 pub(super) fn read_done(
@@ -38,6 +39,9 @@ pub(super) fn read_done(
         }
         ReadFor::IndexBaseItem => {
             indexes::base_item(state, id, result.and_then(ReadAnswer::into_item))
+        }
+        ReadFor::InspectedItem => {
+            inspect::reread::item(state, id, result.and_then(ReadAnswer::into_item))
         }
     }
 }

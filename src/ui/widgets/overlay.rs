@@ -22,10 +22,9 @@ pub(in crate::ui) fn centered(area: Rect, width: u16, height: u16) -> Rect {
     cell
 }
 
-/// The section of the view under the overlay.
+/// The keys of the screen under the help, from the keymap section that screen uses.
 pub(in crate::ui) fn help(frame: &mut Frame<'_>, area: Rect, state: &State) {
-    // The keys of the screen under the help, from the keymap section that screen uses.
-    let section = state.view_mode().section();
+    let section = state.screen_mode().section();
     // One line per action: all keys bound to it, then its description.
     let mut rows: Vec<(String, String)> = Vec::new();
     for binding in state.keymap.effective(section) {
@@ -82,7 +81,7 @@ pub(in crate::ui) fn help(frame: &mut Frame<'_>, area: Rect, state: &State) {
     frame.render_widget(Clear, popup);
     frame.render_widget(
         Paragraph::new(lines)
-            .block(Block::bordered().title(format!(" Help: {section} (? closes) "))),
+            .block(Block::bordered().title(format!(" Help: {section} (? or F1 closes) "))),
         popup,
     );
 }

@@ -32,6 +32,20 @@ pub struct ScanProgress {
     pub started_at: Duration,
     /// Time spent scanning so far (paused time excluded).
     pub elapsed: Duration,
+    /// The app clock at the last tick this scan saw. The clock is read only while something
+    /// is busy, so it can be long out of date when a scan starts: time counts from the first
+    /// tick after the start, never from an earlier reading.
+    pub ticked_at: Option<Duration>,
+}
+
+impl ScanProgress {
+    /// The clock reads `now`: adds the time since the last tick when the scan was running.
+    pub fn advance_to(&mut self, now: Duration, running: bool) {
+        if running && let Some(last) = self.ticked_at {
+            self.elapsed += now.saturating_sub(last);
+        }
+        self.ticked_at = Some(now);
+    }
 }
 
 /// The scan's state and what it found.

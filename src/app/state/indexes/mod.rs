@@ -40,14 +40,14 @@ impl Indexes {
                 .any(|scan| scan.in_flight().is_some())
     }
 
-    /// Adds `step` to the elapsed time of running scans.
-    pub fn advance(&mut self, step: Duration) {
+    /// The clock reads `now`: running scans count the time since their last tick.
+    pub fn advance_to(&mut self, now: Duration) {
         for browse in self.browses.values_mut() {
-            browse.scan.advance(step);
+            browse.scan.advance_to(now);
         }
         if let Some(coverage) = &mut self.coverage {
             for scan in coverage.scans_mut() {
-                scan.advance(step);
+                scan.advance_to(now);
             }
         }
     }

@@ -141,11 +141,10 @@ impl StreamedScan {
         self.cursor.abandon();
     }
 
-    /// Adds `step` to the elapsed time while running.
-    pub fn advance(&mut self, step: Duration) {
-        if self.status == ScanStatus::Running {
-            self.progress.elapsed += step;
-        }
+    /// The clock reads `now`: the elapsed time grows while running.
+    pub fn advance_to(&mut self, now: Duration) {
+        let running = self.status == ScanStatus::Running;
+        self.progress.advance_to(now, running);
     }
 
     /// `running · 3 pages · 1,204 items · 2.0 RCU · 1.2 s`, for progress lines.
@@ -257,7 +256,8 @@ mod tests {
         assert!(scan.toggle_pause(&mut ids).is_none());
         scan.land(id, Ok(page(1, Some(key(0)))));
         assert!(scan.next_page(&mut ids).is_none(), "paused");
-        scan.advance(Duration::from_secs(5));
+        scan.advance_to(Duration::from_secs(1));
+        scan.advance_to(Duration::from_secs(6));
         assert_eq!(
             scan.progress.elapsed,
             Duration::ZERO,

@@ -3,6 +3,7 @@
 
 use crate::app::request_id::RequestId;
 use crate::app::state::Paging;
+use crate::app::state::query::form::QueryForm;
 use crate::app::state::table::columns::Columns;
 use crate::backend::QueryRequest;
 use crate::domain::entity::EntityDecoder;
@@ -48,6 +49,9 @@ pub struct QueryRun {
     pub order: Vec<usize>,
     /// The selected column of the results table.
     pub column: usize,
+    /// The form that built this run, as submitted; `None` for a run from elsewhere (the
+    /// palette, the history), whose form is rebuilt from `request` when asked for.
+    pub form: Option<Box<QueryForm>>,
 }
 
 impl QueryRun {
@@ -65,6 +69,7 @@ impl QueryRun {
             columns: None,
             order: Vec::new(),
             column: 0,
+            form: None,
         }
     }
 

@@ -15,6 +15,7 @@ use crate::domain::value::Item;
 
 use crate::app::update::edit::plan::close;
 use crate::app::update::edit::plan::{scrolled, show_planned, with_context};
+use crate::app::update::edit::show_written::show_written;
 
 /// The conflict view for a write whose condition failed; `current` is the item as stored now.
 pub(in crate::app::update) fn view(
@@ -74,6 +75,14 @@ pub(in crate::app::update) fn key(state: &mut State, action: &Action) -> Vec<Com
             Vec::new()
         }
         Action::DiscardEdit => {
+            // What is stored now is what every view of the item should show.
+            let current = conflict.current.clone();
+            let read = conflict.as_read.clone().or_else(|| conflict.mine.clone());
+            if let (Some(schema), Some(read)) = (state.described().map(|d| d.key.clone()), read)
+                && let Some(key) = schema.key_of(&read)
+            {
+                show_written(state, &schema, &key, current.as_ref());
+            }
             close(state, "edit discarded; nothing was written");
             Vec::new()
         }

@@ -18,6 +18,7 @@ use plan::close;
 pub(in crate::app::update) mod conflict;
 mod plan;
 mod refresh;
+pub(in crate::app::update) mod show_written;
 pub(in crate::app::update) mod undo;
 pub(in crate::app::update) mod write;
 

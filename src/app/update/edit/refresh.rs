@@ -9,6 +9,7 @@ use crate::backend::TransactAction;
 use crate::domain::edit::WritePlan;
 use crate::domain::value::{AttrValue, Item};
 
+use crate::app::update::edit::show_written::show_written;
 use crate::app::update::explore::collections::read_from_first_page;
 
 /// Updates the views after `flow`'s write; `after` is the item as written when the backend
@@ -44,6 +45,12 @@ pub(in crate::app::update) fn after_write(
                 state.history.back();
             }
         }
+    }
+    for key in &keys {
+        let shown = written
+            .as_ref()
+            .filter(|item| schema.key_of(item).as_ref() == Some(key));
+        show_written(state, &schema, key, shown);
     }
     let mut partitions: Vec<AttrValue> = keys
         .iter()

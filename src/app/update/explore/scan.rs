@@ -12,6 +12,9 @@ use crate::app::state::{Discovery, Notice, State};
 use crate::backend::{BackendError, Page};
 use crate::domain::collection::Collections;
 
+/// How the notice of a failed discovery begins.
+const FAILED: &str = "discovery scan failed";
+
 /// Starts discovery from scratch.
 pub(in crate::app::update) fn begin(state: &mut State) -> Vec<Command> {
     state.discovery = Discovery::new(state.settings.scan_segments);
@@ -20,6 +23,10 @@ pub(in crate::app::update) fn begin(state: &mut State) -> Vec<Command> {
         .map(|description| Collections::new(description.key.clone(), state.entities.clone()));
     state.discovery.status = ScanStatus::Running;
     state.discovery.progress.started_at = state.clock.uptime;
+    // The failure of the scan this one replaces is no longer news.
+    if matches!(&state.notice, Some(Notice::Error(text)) if text.starts_with(FAILED)) {
+        state.notice = None;
+    }
     issue_ready_pages(state)
 }
 
@@ -60,7 +67,7 @@ pub(in crate::app::update) fn page(
             let cancelled: Vec<RequestId> = state.discovery.in_flight().collect();
             state.discovery.abandon_in_flight();
             state.discovery.status = ScanStatus::Failed(error.to_string());
-            state.notice = Some(Notice::Error(format!("discovery scan failed: {error}")));
+            state.notice = Some(Notice::Error(format!("{FAILED}: {error}")));
             return if cancelled.is_empty() {
                 Vec::new()
             } else {
@@ -160,9 +167,7 @@ pub(in crate::app::update) fn confirm_key(state: &mut State, action: &Action) ->
 
 /// Keeps the clock and the scan's elapsed time (paused time excluded) current.
 pub(in crate::app::update) fn advance_clock(state: &mut State, clock: Clock) {
-    let step = clock.uptime.saturating_sub(state.clock.uptime);
     state.clock = clock;
-    if state.discovery.status == ScanStatus::Running {
-        state.discovery.progress.elapsed += step;
-    }
+    let running = state.discovery.status == ScanStatus::Running;
+    state.discovery.progress.advance_to(clock.uptime, running);
 }

@@ -1,4 +1,6 @@
-//! Inspector actions: format toggles, copying, following related links.
+//! Inspector actions: format toggles, copying, following related links, reading the item again.
+
+pub(in crate::app::update) mod reread;
 
 use crate::app::action::Action;
 use crate::app::command::Command;

@@ -87,13 +87,16 @@ fn submit(state: &mut State, mut form: QueryForm) -> Vec<Command> {
     match form.outcome.clone() {
         Ok(built) => {
             state.overlay = None;
-            state.last_form = Some(Box::new(form));
-            results::start(
+            let commands = results::start(
                 state,
                 built.request,
                 built.stop_after,
                 built.missing_from_index,
-            )
+            );
+            if let Some(run) = state.query_runs.last_mut() {
+                run.form = Some(Box::new(form));
+            }
+            commands
         }
         Err(errors) => {
             if let Some(first) = errors.first() {

@@ -5,6 +5,7 @@
 
 mod build;
 pub mod form;
+mod from_request;
 pub(in crate::app::update) mod history;
 mod open;
 mod prefill;

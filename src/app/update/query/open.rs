@@ -4,7 +4,7 @@
 use crate::app::command::Command;
 use crate::app::state::{Overlay, QueryForm, State, View};
 use crate::app::update::query::prefill::{self, QueryPreset};
-use crate::app::update::query::{build, form};
+use crate::app::update::query::{build, form, from_request};
 
 /// Opens the query builder form prefilled from `preset`.
 pub fn open_form(state: &mut State, preset: QueryPreset) -> Vec<Command> {
@@ -17,14 +17,26 @@ pub fn open_form(state: &mut State, preset: QueryPreset) -> Vec<Command> {
 /// `open_query_form` on a view: from a partition or an item, prefilled with its key; from the
 /// results, the form that produced them.
 pub(in crate::app::update) fn open_from_view(state: &mut State) -> Vec<Command> {
-    if let View::QueryResults { .. } = state.history.current()
-        && let Some(form) = state.last_form.clone()
+    if let View::QueryResults { run, .. } = state.history.current()
+        && let Some(form) = form_of_run(state, *run)
     {
-        show(state, *form);
+        show(state, form);
         return Vec::new();
     }
     let preset = prefill::preset_from_view(state);
     open_form(state, preset)
+}
+
+/// The form of run `index`: as submitted, or rebuilt from the request of a run from elsewhere.
+fn form_of_run(state: &State, index: usize) -> Option<QueryForm> {
+    let run = state.query_runs.get(index)?;
+    if let Some(form) = &run.form {
+        return Some((**form).clone());
+    }
+    let mut form =
+        from_request::form_from_request(state.described()?, &run.request, run.stop_after);
+    form::refresh_templates(state, &mut form);
+    Some(form)
 }
 
 /// `edit_query`: the form again, on the results view only.

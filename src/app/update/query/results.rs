@@ -53,6 +53,27 @@ pub(in crate::app::update) fn start(
     commands
 }
 
+/// `refresh` on the results: run `index` read again from its first page, in place, keeping its
+/// form and its columns (a page still in flight is dropped as stale).
+pub(in crate::app::update) fn rerun(state: &mut State, index: usize) -> Vec<Command> {
+    let id = state.ids.issue();
+    let Some(run) = state.query_runs.get_mut(index) else {
+        return Vec::new();
+    };
+    let mut fresh = QueryRun::new(run.request.clone(), run.stop_after, id);
+    fresh.missing_from_index = std::mem::take(&mut run.missing_from_index);
+    fresh.form = run.form.take();
+    fresh.columns = run.columns.take();
+    fresh.column = run.column;
+    let request = fresh.request.clone();
+    *run = fresh;
+    if let View::QueryResults { cursor, .. } = state.history.current_mut() {
+        *cursor = 0;
+    }
+    state.notice = None;
+    vec![Command::read(id, ReadFor::QueryRun, Read::Query(request))]
+}
+
 /// The run and index whose page `id` is in flight.
 fn run_fetching(state: &mut State, id: RequestId) -> Option<(usize, &mut QueryRun)> {
     state

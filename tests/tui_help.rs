@@ -1,0 +1,137 @@
+//! Every screen's own help: generated from the keymap section of the screen under it, opened
+//! with F1 where the screen is a text field (so `?` stays typed text there), closed back to that
+//! screen with its state intact; snapshots at 80×24 and 140×40.
+
+mod tui_support;
+
+use std::sync::Arc;
+
+use ddbx::app::action::Action;
+use ddbx::app::state::mode::Mode;
+use ddbx::app::state::{Settings, State};
+use ddbx::backend::memory::MemoryBackend;
+use ddbx::keymap::{Key, Lookup, Section};
+use tui_support::Harness;
+use tui_support::screen::screen;
+
+const SIZES: [(u16, u16); 2] = [(80, 24), (140, 40)];
+
+fn snapshot(name: &str, state: &State) {
+    for (width, height) in SIZES {
+        insta::assert_snapshot!(
+            format!("{name}_{width}x{height}"),
+            screen(state, width, height)
+        );
+    }
+}
+
+async fn demo() -> Harness {
+    let (description, items) = ddbx::demo::generate(1, 400);
+    let backend = MemoryBackend::new(description, items).expect("demo loads");
+    let mut harness = Harness::new(
+        Arc::new(backend),
+        ddbx::demo::TABLE_NAME,
+        Settings::default(),
+    );
+    harness.start().await;
+    harness
+}
+
+fn lookup(state: &State, key: &str) -> Lookup {
+    let key = Key::parse(key).expect("valid key");
+    state.keymap.lookup(state.section(), &[key])
+}
+
+/// On a text screen F1 opens the help of that screen and `?` is left to be typed; the help
+/// lists `section`'s keys and closing it returns to the same screen, unchanged.
+async fn help_over_text_screen(harness: &mut Harness, section: Section, name: &str) {
+    let before = harness.state.mode();
+    assert_eq!(harness.state.section(), section);
+    assert_eq!(lookup(&harness.state, "?"), Lookup::Unbound, "`?` is typed");
+    assert_eq!(
+        lookup(&harness.state, "<F1>"),
+        Lookup::Action(Action::ToggleHelp)
+    );
+    let overlay = format!("{:?}", harness.state.overlay);
+    harness.act(Action::ToggleHelp).await;
+    assert_eq!(harness.state.mode(), Mode::Help);
+    assert_eq!(harness.state.screen_mode(), before);
+    let text = screen(&harness.state, 140, 40);
+    assert!(text.contains(&format!("Help: {section}")), "{text}");
+    snapshot(name, &harness.state);
+    assert_eq!(
+        lookup(&harness.state, "<F1>"),
+        Lookup::Action(Action::ToggleHelp),
+        "F1 closes it again"
+    );
+    harness.act(Action::ToggleHelp).await;
+    assert_eq!(harness.state.mode(), before);
+    assert_eq!(
+        format!("{:?}", harness.state.overlay),
+        overlay,
+        "state kept"
+    );
+}
+
+#[tokio::test]
+async fn the_query_builder_has_its_own_help_on_f1() {
+    let mut harness = demo().await;
+    harness.act(Action::OpenQueryForm).await;
+    help_over_text_screen(&mut harness, Section::QueryForm, "help_query_form").await;
+}
+
+#[tokio::test]
+async fn the_palette_has_its_own_help_on_f1() {
+    let mut harness = demo().await;
+    harness.act(Action::OpenPalette).await;
+    help_over_text_screen(&mut harness, Section::Palette, "help_palette").await;
+}
+
+#[tokio::test]
+async fn the_jump_prompt_has_its_own_help_on_f1() {
+    let mut harness = demo().await;
+    harness.act(Action::JumpToPartition).await;
+    help_over_text_screen(&mut harness, Section::Prompt, "help_prompt").await;
+}
+
+#[tokio::test]
+async fn the_item_editor_has_its_own_help_on_f1() {
+    let mut harness = demo().await;
+    harness.act(Action::JumpToPartition).await;
+    let pk = harness
+        .state
+        .discovery
+        .found
+        .as_ref()
+        .and_then(|found| found.complete_partition("USER#").next())
+        .expect("demo has users")
+        .0
+        .to_owned();
+    for c in pk.chars() {
+        harness.act(Action::Input(c)).await;
+    }
+    harness
+        .act_all([Action::Submit, Action::CursorDown, Action::Open])
+        .await;
+    assert_eq!(harness.state.section(), Section::Inspector);
+    harness.act(Action::EditItem).await;
+    help_over_text_screen(&mut harness, Section::Editor, "help_editor").await;
+}
+
+#[tokio::test]
+async fn the_index_browser_help_lists_the_index_keys() {
+    let mut harness = demo().await;
+    harness.act(Action::ShowIndexes).await;
+    assert_eq!(harness.state.section(), Section::Indexes);
+    harness.act(Action::ToggleHelp).await;
+    let text = screen(&harness.state, 140, 40);
+    assert!(text.contains("Help: indexes"), "{text}");
+    for desc in [
+        "Sample coverage",
+        "Sparse-index inspector",
+        "Query this index",
+    ] {
+        assert!(text.contains(desc), "{desc} missing:\n{text}");
+    }
+    snapshot("help_indexes", &harness.state);
+}
