@@ -96,29 +96,8 @@ async fn parallel_segments_each_scan_their_share_and_together_find_everything() 
 
 #[tokio::test]
 async fn a_large_table_asks_before_scanning_and_declining_scans_nothing() {
-    let backend = shop_backend(shop_items());
-    let settings = Settings {
-        large_table_bytes: 0,
-        ..Settings::default()
-    };
-    let mut harness = Harness::new(backend, "Shop", settings);
-    // The fake reports no size, so pretend DescribeTable said 5 GB.
-    let commands = ddbx::app::update::start(&mut harness.state);
-    let Some(Command::Read(ReadJob {
-        id,
-        owner: ReadFor::Description,
-        ..
-    })) = commands.first().cloned()
-    else {
-        panic!("startup must describe first: {commands:?}");
-    };
-    let mut description = tui_support::pk_sk_table("Shop");
-    description.size_bytes = Some(5 * 1024 * 1024 * 1024);
-    let after = harness.act_only(Action::ReadDone {
-        id,
-        owner: ReadFor::Description,
-        result: Ok(ReadAnswer::Described(Box::new(description))),
-    });
+    // The fake reports no size, so DescribeTable is made to say 5 GB.
+    let (after, mut harness) = described_with_size(0, 5 * 1024 * 1024 * 1024);
     assert!(
         after.is_empty(),
         "no scan before the user agrees: {after:?}"
@@ -188,23 +167,10 @@ async fn only_a_table_larger_than_the_threshold_asks_before_scanning() {
 
 #[tokio::test]
 async fn confirming_the_large_table_question_starts_the_scan() {
-    let mut harness = Harness::new(shop_backend(shop_items()), "Shop", Settings::default());
-    let commands = ddbx::app::update::start(&mut harness.state);
-    let Some(Command::Read(ReadJob {
-        id,
-        owner: ReadFor::Description,
-        ..
-    })) = commands.first().cloned()
-    else {
-        panic!("startup must describe first");
-    };
-    let mut description = tui_support::pk_sk_table("Shop");
-    description.size_bytes = Some(5 * 1024 * 1024 * 1024);
-    harness.act_only(Action::ReadDone {
-        id,
-        owner: ReadFor::Description,
-        result: Ok(ReadAnswer::Described(Box::new(description))),
-    });
+    let (_, mut harness) = described_with_size(
+        Settings::default().large_table_bytes,
+        5 * 1024 * 1024 * 1024,
+    );
     harness.act(Action::Confirm).await;
     assert_eq!(harness.state.discovery.status, ScanStatus::Complete);
     assert_eq!(found_items(&harness), 9);
