@@ -6,14 +6,12 @@
 mod tui_support;
 
 use std::collections::{BTreeMap, BTreeSet};
-use std::sync::Arc;
 
 use ddbx::app::action::Action;
 use ddbx::app::command::Command;
 use ddbx::app::read::{Read, ReadFor, ReadJob};
 use ddbx::app::state::indexes::coverage::CoverageMode;
 use ddbx::app::state::{Notice, ScanStatus, Settings, View};
-use ddbx::backend::memory::MemoryBackend;
 use ddbx::domain::entity::EntityDecoder;
 use ddbx::domain::value::{AttrValue, Item};
 use tui_support::{Harness, small_pages};
@@ -25,11 +23,7 @@ fn demo_items() -> Vec<Item> {
 }
 
 async fn demo(settings: Settings) -> Harness {
-    let (description, items) = ddbx::demo::generate(1, DEMO_SIZE);
-    let backend = MemoryBackend::new(description, items).expect("demo loads");
-    let mut harness = Harness::new(Arc::new(backend), ddbx::demo::TABLE_NAME, settings);
-    harness.start().await;
-    harness
+    tui_support::started_demo(DEMO_SIZE, settings).await
 }
 
 fn view(harness: &Harness) -> &View {

@@ -4,12 +4,9 @@
 
 mod tui_support;
 
-use std::sync::Arc;
-
 use ddbx::app::action::Action;
 use ddbx::app::state::mode::Mode;
 use ddbx::app::state::{Settings, State};
-use ddbx::backend::memory::MemoryBackend;
 use ddbx::keymap::{Key, Lookup, Section};
 use tui_support::Harness;
 use tui_support::screen::screen;
@@ -26,15 +23,7 @@ fn snapshot(name: &str, state: &State) {
 }
 
 async fn demo() -> Harness {
-    let (description, items) = ddbx::demo::generate(1, 400);
-    let backend = MemoryBackend::new(description, items).expect("demo loads");
-    let mut harness = Harness::new(
-        Arc::new(backend),
-        ddbx::demo::TABLE_NAME,
-        Settings::default(),
-    );
-    harness.start().await;
-    harness
+    tui_support::started_demo(400, Settings::default()).await
 }
 
 fn lookup(state: &State, key: &str) -> Lookup {

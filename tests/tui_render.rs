@@ -11,7 +11,6 @@ use ddbx::app::command::Command;
 use ddbx::app::read::{ReadAnswer, ReadFor, ReadJob};
 use ddbx::app::state::{Loadable, Settings, State};
 use ddbx::backend::Connection;
-use ddbx::backend::memory::MemoryBackend;
 use tui_support::screen::screen;
 use tui_support::{Harness, item, shop_backend, shop_items};
 
@@ -34,15 +33,7 @@ async fn shop() -> Harness {
 }
 
 async fn demo() -> Harness {
-    let (description, items) = ddbx::demo::generate(1, 400);
-    let backend = MemoryBackend::new(description, items).expect("demo loads");
-    let mut harness = Harness::new(
-        Arc::new(backend),
-        ddbx::demo::TABLE_NAME,
-        Settings::default(),
-    );
-    harness.start().await;
-    harness
+    tui_support::started_demo(400, Settings::default()).await
 }
 
 async fn type_text(harness: &mut Harness, text: &str) {

@@ -181,6 +181,16 @@ impl Harness {
     }
 }
 
+/// A started app over the demo table of `size` items (seed 1) in the memory engine.
+pub async fn started_demo(size: usize, settings: Settings) -> Harness {
+    let (description, items) = ddbx::demo::generate(1, size);
+    let backend =
+        ddbx::backend::memory::MemoryBackend::new(description, items).expect("demo loads");
+    let mut harness = Harness::new(Arc::new(backend), ddbx::demo::TABLE_NAME, settings);
+    harness.start().await;
+    harness
+}
+
 /// `PK`/`SK` string table description named `name`.
 pub fn pk_sk_table(name: &str) -> TableDescription {
     TableDescription::new(
