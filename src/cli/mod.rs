@@ -9,12 +9,14 @@ mod collections;
 mod endpoint;
 mod error;
 mod expression;
+mod insights;
 mod key_value;
 mod note;
 mod output;
 mod paging;
 mod plan;
 mod run;
+mod segments;
 pub mod source;
 mod write;
 
