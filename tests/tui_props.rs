@@ -49,7 +49,8 @@ fn cursor(view: &View) -> Option<usize> {
         View::Indexes { cursor }
         | View::IndexGroups { cursor, .. }
         | View::IndexItems { cursor, .. }
-        | View::IndexCoverage { cursor, .. } => Some(*cursor),
+        | View::IndexCoverage { cursor, .. }
+        | View::Insights { cursor } => Some(*cursor),
     }
 }
 

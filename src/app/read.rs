@@ -53,6 +53,8 @@ pub enum ReadFor {
     IndexBaseItem,
     /// The inspected item, read again on request.
     InspectedItem,
+    /// A page of the insights scan.
+    Insights,
 }
 
 /// A read as `update` asks for it.

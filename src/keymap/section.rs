@@ -31,10 +31,12 @@ pub enum Section {
     Palette,
     /// The GSI browser and the sparse-index inspector.
     Indexes,
+    /// The single-table pitfalls measured on the table.
+    Insights,
 }
 
 impl Section {
-    pub const ALL: [Self; 14] = [
+    pub const ALL: [Self; 15] = [
         Self::Global,
         Self::Overview,
         Self::Collections,
@@ -49,6 +51,7 @@ impl Section {
         Self::QueryResults,
         Self::Palette,
         Self::Indexes,
+        Self::Insights,
     ];
 
     /// The section's name in keymap files.
@@ -69,6 +72,7 @@ impl Section {
             Self::QueryResults => "query_results",
             Self::Palette => "palette",
             Self::Indexes => "indexes",
+            Self::Insights => "insights",
         }
     }
 
@@ -88,6 +92,7 @@ impl Section {
                 | Self::Inspector
                 | Self::QueryResults
                 | Self::Indexes
+                | Self::Insights
         )
     }
 }

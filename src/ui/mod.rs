@@ -5,6 +5,7 @@
 mod edit;
 mod explore;
 mod indexes;
+mod insights;
 mod inspect;
 mod palette;
 mod query;
@@ -57,6 +58,7 @@ pub fn render(frame: &mut Frame<'_>, state: &State) {
         View::IndexCoverage { index, cursor } => {
             index_coverage::render(frame, body_area, state, index, *cursor);
         }
+        View::Insights { cursor } => insights::render(frame, body_area, state, *cursor),
     }
     if let Some(flow) = &state.edit {
         edit::render(frame, body_area, state, flow);

@@ -3,6 +3,7 @@
 pub mod edit;
 pub mod explore;
 pub mod indexes;
+pub mod insights;
 pub mod inspect;
 pub mod loadable;
 pub mod mode;
@@ -141,6 +142,8 @@ pub struct State {
     /// Queries run from the UI on this table (the palette offers them again).
     pub query_history: query::history::QueryHistory,
     pub indexes: indexes::Indexes,
+    /// The insights screen's scan and report, once opened.
+    pub insights: Option<insights::InsightsRun>,
 }
 
 impl State {
@@ -183,6 +186,7 @@ impl State {
             query_runs: Vec::new(),
             query_history: query::history::QueryHistory::default(),
             indexes: indexes::Indexes::default(),
+            insights: None,
         }
     }
 

@@ -40,6 +40,7 @@ pub enum ViewMode {
     QueryResults,
     /// The GSI browser and the sparse-index inspector.
     Indexes,
+    Insights,
 }
 
 impl Mode {
@@ -75,6 +76,7 @@ impl ViewMode {
             | View::IndexGroups { .. }
             | View::IndexItems { .. }
             | View::IndexCoverage { .. } => Self::Indexes,
+            View::Insights { .. } => Self::Insights,
         }
     }
 
@@ -86,6 +88,7 @@ impl ViewMode {
             Self::Inspector => Section::Inspector,
             Self::QueryResults => Section::QueryResults,
             Self::Indexes => Section::Indexes,
+            Self::Insights => Section::Insights,
         }
     }
 }

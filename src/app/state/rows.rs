@@ -36,6 +36,7 @@ pub fn row_count(state: &State) -> usize {
         View::QueryResults { run, .. } => {
             state.query_runs.get(*run).map_or(0, |run| run.items.len())
         }
+        View::Insights { .. } => state.insights.as_ref().map_or(0, |run| run.rows().len()),
         View::Indexes { .. }
         | View::IndexGroups { .. }
         | View::IndexItems { .. }
@@ -112,6 +113,11 @@ pub fn row_texts(state: &State) -> Vec<String> {
             .map(|row| format!("{} {}", row.label, row.value))
             .collect(),
         View::QueryResults { run, .. } => super::query::row_texts(state, *run),
+        View::Insights { .. } => state
+            .insights
+            .as_ref()
+            .map(super::insights::InsightsRun::row_texts)
+            .unwrap_or_default(),
         View::Indexes { .. }
         | View::IndexGroups { .. }
         | View::IndexItems { .. }

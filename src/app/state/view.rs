@@ -35,6 +35,8 @@ pub enum View {
     },
     /// Sparse-index inspector for one index: coverage, entity types, why items are left out.
     IndexCoverage { index: String, cursor: usize },
+    /// The single-table pitfalls measured on the table's items.
+    Insights { cursor: usize },
 }
 
 /// Visited views; `position` is the current one. Opening a view drops the forward part.

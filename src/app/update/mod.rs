@@ -4,6 +4,7 @@
 mod edit;
 mod explore;
 mod indexes;
+mod insights;
 mod inspect;
 mod navigation;
 mod palette;
@@ -58,6 +59,7 @@ fn apply(state: &mut State, action: Action) -> Vec<Command> {
         }
         Action::Tick(clock) => {
             state.indexes.advance_to(clock.uptime);
+            insights::advance_to(state, clock.uptime);
             scan::advance_clock(state, clock);
             Vec::new()
         }
@@ -123,6 +125,10 @@ fn key_action(state: &mut State, action: Action) -> Vec<Command> {
             _ => Vec::new(),
         },
         Mode::View(ViewMode::Indexes) => match indexes::action(state, &action) {
+            Some(commands) => commands,
+            None => view_action(state, action),
+        },
+        Mode::View(ViewMode::Insights) => match insights::action(state, &action) {
             Some(commands) => commands,
             None => view_action(state, action),
         },
@@ -215,6 +221,7 @@ fn view_action(state: &mut State, action: Action) -> Vec<Command> {
         Action::CopyQueryBoto3 => share::copy(state, crate::share::SnippetKind::Boto3),
         Action::CopyQueryJavascript => share::copy(state, crate::share::SnippetKind::JavaScript),
         Action::ShowIndexes => indexes::show(state),
+        Action::ShowInsights => insights::show(state),
         _ => Vec::new(),
     }
 }

@@ -13,7 +13,8 @@ pub(super) fn cursor_mut(view: &mut View) -> Option<&mut usize> {
         View::Prefixes { cursor }
         | View::Partitions { cursor, .. }
         | View::Partition { cursor, .. }
-        | View::QueryResults { cursor, .. } => Some(cursor),
+        | View::QueryResults { cursor, .. }
+        | View::Insights { cursor } => Some(cursor),
         View::Inspector(inspector) => Some(&mut inspector.cursor),
         View::Indexes { cursor }
         | View::IndexGroups { cursor, .. }
@@ -30,7 +31,8 @@ pub fn cursor(view: &View) -> usize {
         View::Prefixes { cursor }
         | View::Partitions { cursor, .. }
         | View::Partition { cursor, .. }
-        | View::QueryResults { cursor, .. } => *cursor,
+        | View::QueryResults { cursor, .. }
+        | View::Insights { cursor } => *cursor,
         View::Inspector(inspector) => inspector.cursor,
         View::Indexes { cursor }
         | View::IndexGroups { cursor, .. }

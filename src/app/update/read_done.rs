@@ -40,6 +40,9 @@ pub(super) fn read_done(
         ReadFor::IndexBaseItem => {
             indexes::base_item(state, id, result.and_then(ReadAnswer::into_item))
         }
+        ReadFor::Insights => {
+            super::insights::page(state, id, result.and_then(ReadAnswer::into_page))
+        }
         ReadFor::InspectedItem => {
             inspect::reread::item(state, id, result.and_then(ReadAnswer::into_item))
         }

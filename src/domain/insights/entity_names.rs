@@ -5,7 +5,7 @@ use std::collections::HashMap;
 /// The name shown for items no clue names.
 pub const UNNAMED: &str = "(no entity)";
 
-#[derive(Debug, Default)]
+#[derive(Clone, Debug, Default)]
 pub struct EntityNames {
     names: Vec<String>,
     ids: HashMap<String, usize>,

@@ -23,7 +23,7 @@ const COSTLY_PROJECTION_SHARE: f64 = 0.50;
 const NOTABLE_PROJECTION_SHARE: f64 = 0.20;
 const EXAMPLES: usize = 5;
 
-#[derive(Debug)]
+#[derive(Clone, Debug)]
 pub struct IndexStats {
     name: String,
     kind: IndexKind,

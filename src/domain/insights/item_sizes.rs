@@ -18,13 +18,13 @@ const TIERS: [(u64, Severity); 3] = [
 /// How many of the largest items the finding lists.
 const EXAMPLES: usize = 5;
 
-#[derive(Debug, Default)]
+#[derive(Clone, Debug, Default)]
 struct EntitySizes {
     past: [u64; TIERS.len()],
     largest: u64,
 }
 
-#[derive(Debug)]
+#[derive(Clone, Debug)]
 struct LargeItem {
     size: u64,
     entity: usize,
@@ -34,7 +34,7 @@ struct LargeItem {
     attribute_size: u64,
 }
 
-#[derive(Debug, Default)]
+#[derive(Clone, Debug, Default)]
 pub struct ItemSizes {
     by_entity: BTreeMap<usize, EntitySizes>,
     largest: Vec<LargeItem>,

@@ -27,14 +27,14 @@ const LOW_CARDINALITY_ITEMS: u64 = 100;
 /// Share of an entity's items that must agree before the keys count as sequential or bucketed.
 const MOST: f64 = 0.9;
 
-#[derive(Debug, Default)]
+#[derive(Clone, Debug, Default)]
 struct Shape {
     items: u64,
     example: String,
     key: Item,
 }
 
-#[derive(Debug, Default)]
+#[derive(Clone, Debug, Default)]
 struct EntityKeys {
     items: u64,
     partition_values: HashSet<AttrValue>,
@@ -47,7 +47,7 @@ struct EntityKeys {
     other_shapes: u64,
 }
 
-#[derive(Debug, Default)]
+#[derive(Clone, Debug, Default)]
 pub struct KeyShapes {
     by_entity: BTreeMap<usize, EntityKeys>,
 }

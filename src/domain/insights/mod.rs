@@ -53,7 +53,7 @@ pub struct Report {
 }
 
 /// The running census of a scan.
-#[derive(Debug)]
+#[derive(Clone, Debug)]
 pub struct InsightScan {
     table: TableDescription,
     decoder: EntityDecoder,

@@ -38,7 +38,7 @@ struct Usage {
     bytes: u64,
 }
 
-#[derive(Debug, Default)]
+#[derive(Clone, Debug, Default)]
 pub struct PartitionStats {
     by_key: HashMap<AttrValue, Usage>,
 }

@@ -102,6 +102,17 @@ pub(in crate::app::update::query) fn preset_from_view(state: &State) -> QueryPre
                 None => return QueryPreset::default(),
             }
         }
+        // The item under the cursor of the insights (a finding's first item).
+        View::Insights { cursor } => {
+            let item = state.insights.as_ref().and_then(|run| {
+                let row = *run.rows().get(*cursor)?;
+                run.item_of(row).cloned()
+            });
+            match item {
+                Some(item) => item,
+                None => return QueryPreset::default(),
+            }
+        }
         View::Overview | View::Prefixes { .. } | View::Indexes { .. } => {
             return QueryPreset::default();
         }

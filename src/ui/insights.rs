@@ -1,0 +1,176 @@
+//! The insights screen: what was read (and whether it was a sample), the items-per-partition
+//! histogram, the findings most severe first with the items each names, and the selected
+//! finding's evidence and the rule it applies.
+
+use ratatui::Frame;
+use ratatui::layout::{Constraint, Layout, Rect};
+use ratatui::style::{Color, Modifier, Style};
+use ratatui::text::Line;
+use ratatui::widgets::{Block, Paragraph, Wrap};
+
+use crate::app::state::State;
+use crate::app::state::insights::{InsightRow, InsightsRun};
+use crate::domain::insights::{Coverage, Report, Severity};
+use crate::domain::plain_json::item_to_plain_json;
+use crate::ui::widgets::list::window;
+use crate::ui::widgets::text::{bytes, count, safe};
+
+/// Width of the histogram's bars.
+const BAR_WIDTH: usize = 30;
+/// Lines kept for the selected finding's details.
+const DETAIL_HEIGHT: u16 = 9;
+
+pub(in crate::ui) fn render(frame: &mut Frame<'_>, area: Rect, state: &State, cursor: usize) {
+    let block =
+        Block::bordered().title(" Insights · Enter open · p pause · x cancel · R whole table ");
+    let inner = block.inner(area);
+    frame.render_widget(block, area);
+    let Some(run) = &state.insights else {
+        frame.render_widget(Paragraph::new("insights not started"), inner);
+        return;
+    };
+    let summary = summary_lines(run);
+    let [summary_area, list_area, detail_area] = Layout::vertical([
+        Constraint::Length(u16::try_from(summary.len()).unwrap_or(u16::MAX)),
+        Constraint::Min(3),
+        Constraint::Length(DETAIL_HEIGHT),
+    ])
+    .areas(inner);
+    frame.render_widget(Paragraph::new(summary), summary_area);
+    let Some(report) = &run.report else {
+        return;
+    };
+    render_rows(frame, list_area, run, report, cursor);
+    render_detail(frame, detail_area, run, report, cursor);
+}
+
+fn summary_lines(run: &InsightsRun) -> Vec<Line<'static>> {
+    let mut lines = vec![Line::raw(run.scan.progress_text())];
+    let Some(report) = &run.report else {
+        lines.push(Line::styled(
+            "the findings appear when the scan stops (p pauses it and shows what was read)",
+            Style::new().fg(Color::Gray),
+        ));
+        return lines;
+    };
+    let coverage = match report.coverage {
+        Coverage::Complete => "the whole table".to_owned(),
+        Coverage::Sampled {
+            table_items: Some(total),
+        } => {
+            format!("a sample: the table holds about {} items", count(total))
+        }
+        Coverage::Sampled { table_items: None } => "a sample".to_owned(),
+    };
+    lines.push(Line::styled(
+        format!(
+            "{} items ({}) in {} partitions, {coverage}; {} findings",
+            count(report.items),
+            bytes(report.bytes),
+            count(report.partitions),
+            report.findings.len()
+        ),
+        Style::new().add_modifier(Modifier::BOLD),
+    ));
+    lines.push(Line::raw("items per partition:"));
+    lines.extend(
+        report
+            .partition_sizes
+            .bars(BAR_WIDTH)
+            .into_iter()
+            .map(Line::raw),
+    );
+    lines
+}
+
+fn severity_style(severity: Severity) -> Style {
+    match severity {
+        Severity::Critical => Style::new().fg(Color::Red).add_modifier(Modifier::BOLD),
+        Severity::Warning => Style::new().fg(Color::Yellow),
+        Severity::Info => Style::new().fg(Color::Gray),
+    }
+}
+
+fn render_rows(
+    frame: &mut Frame<'_>,
+    area: Rect,
+    run: &InsightsRun,
+    report: &Report,
+    cursor: usize,
+) {
+    let rows = run.rows();
+    if rows.is_empty() {
+        frame.render_widget(
+            Paragraph::new("no findings: nothing here breaks a rule ddbx checks"),
+            area,
+        );
+        return;
+    }
+    let visible = window(rows.len(), cursor, usize::from(area.height));
+    let lines: Vec<Line<'_>> = rows
+        .iter()
+        .enumerate()
+        .skip(visible.start)
+        .take(visible.len())
+        .map(|(position, row)| {
+            let (text, mut style) = match *row {
+                InsightRow::Finding(index) => {
+                    let finding = &report.findings[index];
+                    (
+                        format!("{:<8} {}", finding.severity.name(), safe(&finding.summary)),
+                        severity_style(finding.severity),
+                    )
+                }
+                InsightRow::Item { .. } => (
+                    format!(
+                        "           open {}",
+                        run.item_of(*row)
+                            .map(|item| safe(&item_to_plain_json(item).to_string()).into_owned())
+                            .unwrap_or_default()
+                    ),
+                    Style::new().fg(Color::Cyan),
+                ),
+            };
+            if position == cursor {
+                style = style.add_modifier(Modifier::REVERSED);
+            }
+            Line::styled(text, style)
+        })
+        .collect();
+    frame.render_widget(Paragraph::new(lines), area);
+}
+
+fn render_detail(
+    frame: &mut Frame<'_>,
+    area: Rect,
+    run: &InsightsRun,
+    report: &Report,
+    cursor: usize,
+) {
+    let finding = match run.rows().get(cursor) {
+        Some(InsightRow::Finding(index) | InsightRow::Item { finding: index, .. }) => {
+            report.findings.get(*index)
+        }
+        None => None,
+    };
+    let Some(finding) = finding else {
+        return;
+    };
+    let mut lines = vec![Line::styled(
+        format!("rule: {}", finding.rule.citation()),
+        Style::new().fg(Color::Gray),
+    )];
+    lines.extend(
+        finding
+            .evidence
+            .iter()
+            .map(|line| Line::raw(format!("· {}", safe(line)))),
+    );
+    let block = Block::bordered().title(format!(" {} ", finding.rule.id()));
+    frame.render_widget(
+        Paragraph::new(lines)
+            .block(block)
+            .wrap(Wrap { trim: false }),
+        area,
+    );
+}

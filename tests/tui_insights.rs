@@ -1,0 +1,113 @@
+//! The insights screen on the demo (the embedded engine): `!` scans whole items through the same
+//! read path as the worker, the report lists the demo's planted oddities, Enter opens the
+//! partition of a finding's item, the help is the screen's own; snapshots at 80×24 and 140×40.
+
+mod tui_support;
+
+use ddbx::app::action::Action;
+use ddbx::app::read::{Read, ReadFor};
+use ddbx::app::state::mode::{Mode, ViewMode};
+use ddbx::app::state::{Settings, State, View};
+use ddbx::domain::insights::Rule;
+use ddbx::domain::value::AttrValue;
+use tui_support::screen::screen;
+
+fn rules(state: &State) -> Vec<Rule> {
+    let report = state
+        .insights
+        .as_ref()
+        .and_then(|run| run.report.as_ref())
+        .expect("a report once the scan stopped");
+    report.findings.iter().map(|finding| finding.rule).collect()
+}
+
+#[tokio::test]
+async fn the_demo_insights_read_every_item_and_name_the_planted_oddities() {
+    let mut harness = tui_support::started_demo(400, Settings::default()).await;
+    harness.act(Action::ShowInsights).await;
+    assert_eq!(harness.state.mode(), Mode::View(ViewMode::Insights));
+    let scans = harness.reads_for(ReadFor::Insights);
+    assert!(!scans.is_empty());
+    assert!(
+        scans
+            .iter()
+            .all(|read| matches!(read, Read::Scan(request) if request.projection.is_none())),
+        "insights read whole items: {scans:?}"
+    );
+    let run = harness.state.insights.as_ref().expect("a run");
+    assert!(run.scan.is_exhaustive(), "the small demo is read whole");
+    let report = run.report.as_ref().expect("a report");
+    assert_eq!(report.items, run.scan.count);
+    let found = rules(&harness.state);
+    assert!(found.contains(&Rule::PartialIndexKeys), "{found:?}");
+    assert!(found.contains(&Rule::LargeItems), "{found:?}");
+    let text = screen(&harness.state, 140, 40);
+    assert!(text.contains("the whole table"), "{text}");
+    assert!(text.contains("items per partition:"), "{text}");
+    for (width, height) in [(80, 24), (140, 40)] {
+        insta::assert_snapshot!(
+            format!("insights_demo_{width}x{height}"),
+            screen(&harness.state, width, height)
+        );
+    }
+}
+
+#[tokio::test]
+async fn enter_on_a_finding_opens_the_partition_of_its_first_item() {
+    let mut harness = tui_support::started_demo(400, Settings::default()).await;
+    harness.act(Action::ShowInsights).await;
+    let run = harness.state.insights.as_ref().expect("a run");
+    let rows = run.rows();
+    let partial = run
+        .report
+        .as_ref()
+        .and_then(|report| {
+            report
+                .findings
+                .iter()
+                .position(|f| f.rule == Rule::PartialIndexKeys)
+        })
+        .expect("a partial-index-keys finding");
+    let row = rows
+        .iter()
+        .position(|row| *row == ddbx::app::state::insights::InsightRow::Finding(partial))
+        .expect("its row");
+    for _ in 0..row {
+        harness.act(Action::CursorDown).await;
+    }
+    harness.act(Action::Open).await;
+    match harness.state.history.current() {
+        View::Partition { pk, .. } => assert_eq!(pk, &AttrValue::s("ODD#index")),
+        other => panic!("expected the partition view, got {other:?}"),
+    }
+    harness.act(Action::HistoryBack).await;
+    assert!(matches!(harness.state.history.current(), View::Insights { cursor } if *cursor == row));
+}
+
+#[tokio::test]
+async fn a_paused_scan_shows_what_was_read_and_resumes_to_the_end() {
+    let mut harness = tui_support::started_demo(400, tui_support::small_pages(50)).await;
+    let commands = harness.act_only(Action::ShowInsights);
+    assert_eq!(commands.len(), 1, "one page at a time: {commands:?}");
+    harness.act(Action::TogglePauseScan).await;
+    harness.run(commands).await;
+    let run = harness.state.insights.as_ref().expect("a run");
+    assert!(!run.scan.is_exhaustive());
+    let paused = run.report.as_ref().expect("a report of what was read");
+    assert_eq!(paused.items, 50);
+    assert!(screen(&harness.state, 140, 40).contains("a sample"));
+    harness.act(Action::TogglePauseScan).await;
+    let run = harness.state.insights.as_ref().expect("a run");
+    assert!(run.scan.is_exhaustive());
+    assert!(run.report.as_ref().is_some_and(|report| report.items > 50));
+}
+
+#[tokio::test]
+async fn the_insights_help_lists_its_own_keys() {
+    let mut harness = tui_support::started_demo(400, Settings::default()).await;
+    harness.act(Action::ShowInsights).await;
+    harness.act(Action::ToggleHelp).await;
+    let text = screen(&harness.state, 140, 40);
+    assert!(text.contains("Help: insights"), "{text}");
+    assert!(text.contains("Read the whole table again"), "{text}");
+}
