@@ -14,8 +14,8 @@ use super::output::escape::escape_json_for_terminal;
 use super::segments::scan_segments;
 use crate::backend::{Backend, ScanRequest};
 use crate::domain::entity::EntityDecoder;
-use crate::domain::figures::{bytes, count};
-use crate::domain::insights::{Coverage, Finding, InsightScan, Report};
+use crate::domain::figures::{bytes, count, counted};
+use crate::domain::insights::{Coverage, Finding, Histogram, InsightScan, Report};
 use crate::domain::key_value::key_text;
 use crate::domain::plain_json::item_to_plain_json;
 
@@ -115,8 +115,12 @@ fn report_json(report: &Report) -> Value {
         "items": report.items,
         "bytes": report.bytes,
         "partitions": report.partitions,
-        "items_per_partition": report.partition_sizes.rows().iter().map(|(low, high, partitions)| {
-            json!({"from": low, "to": high, "partitions": partitions})
+        "items_per_partition": buckets_json(&report.partition_sizes),
+        "items_per_index_partition": report.index_partition_sizes.iter().map(|(index, histogram)| {
+            json!({"index": index, "buckets": buckets_json(histogram)})
+        }).collect::<Vec<_>>(),
+        "entities": report.entity_sizes.iter().map(|size| {
+            json!({"entity": size.entity, "items": size.items, "bytes": size.bytes, "largest_item_bytes": size.largest})
         }).collect::<Vec<_>>(),
         "largest_collections": report.largest_collections.iter().map(|collection| {
             json!({
@@ -128,6 +132,14 @@ fn report_json(report: &Report) -> Value {
         "access_patterns": report.access_patterns,
         "findings": report.findings.iter().map(finding_json).collect::<Vec<_>>(),
     })
+}
+
+fn buckets_json(histogram: &Histogram) -> Vec<Value> {
+    histogram
+        .rows()
+        .iter()
+        .map(|(low, high, partitions)| json!({"from": low, "to": high, "partitions": partitions}))
+        .collect()
 }
 
 fn finding_json(finding: &Finding) -> Value {
@@ -156,6 +168,25 @@ fn report_text(report: &Report) -> String {
     );
     for bar in report.partition_sizes.bars(BAR_WIDTH) {
         text.push_str(&format!("{bar}\n"));
+    }
+    for (index, histogram) in &report.index_partition_sizes {
+        if histogram.rows().is_empty() {
+            continue;
+        }
+        text.push_str(&format!("\nItems per {index} partition:\n"));
+        for bar in histogram.bars(BAR_WIDTH) {
+            text.push_str(&format!("{bar}\n"));
+        }
+    }
+    text.push_str("\nEntities:\n");
+    for size in &report.entity_sizes {
+        text.push_str(&format!(
+            "  {}: {}, {}, largest item {}\n",
+            size.entity,
+            counted(size.items, "item", "items"),
+            bytes(size.bytes),
+            bytes(size.largest)
+        ));
     }
     text.push_str("\nLargest item collections:\n");
     for collection in &report.largest_collections {

@@ -31,12 +31,14 @@ impl Histogram {
             .collect()
     }
 
-    /// Bars of at most `width` characters, one per bucket: `   4–7     │████ 120`.
+    /// Bars of at most `width` characters, one per bucket from the first non-empty one:
+    /// `   4–7     │████ 120`.
     #[must_use]
     pub fn bars(&self, width: usize) -> Vec<String> {
         let rows = self.rows();
         let most = rows.iter().map(|row| row.2).max().unwrap_or(0).max(1);
         rows.iter()
+            .skip_while(|row| row.2 == 0)
             .map(|&(low, high, count)| {
                 let range = if low == high {
                     low.to_string()
@@ -81,5 +83,8 @@ mod tests {
         let bars = histogram.bars(10);
         assert!(bars[0].ends_with("██████████ 100"), "{bars:?}");
         assert!(bars[1].ends_with("│█ 1"), "{bars:?}");
+        let mut large_only = Histogram::default();
+        large_only.add(40);
+        assert_eq!(large_only.bars(10).len(), 1, "leading empty buckets are not drawn");
     }
 }

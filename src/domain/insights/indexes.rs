@@ -5,6 +5,7 @@ use std::collections::{BTreeMap, HashMap};
 
 use super::entity_names::EntityNames;
 use super::finding::{Finding, Rule, Severity};
+use super::histogram::Histogram;
 use crate::domain::figures::{bytes, count, counted};
 use crate::domain::index_membership::{Exclusion, Membership, Projected, membership};
 use crate::domain::key_value::key_text;
@@ -106,6 +107,15 @@ impl IndexStats {
                 }
             }
         }
+    }
+
+    /// The index's name and how many items each of its partition key values holds.
+    pub fn partition_sizes(&self) -> (String, Histogram) {
+        let mut histogram = Histogram::default();
+        for &items in self.partitions.values() {
+            histogram.add(items);
+        }
+        (self.name.clone(), histogram)
     }
 
     pub fn findings(

@@ -34,14 +34,29 @@ struct LargeItem {
     attribute_size: u64,
 }
 
+/// Items and bytes of one entity.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct EntitySize {
+    pub entity: String,
+    pub items: u64,
+    pub bytes: u64,
+    pub largest: u64,
+}
+
 #[derive(Clone, Debug, Default)]
 pub struct ItemSizes {
+    /// Items, bytes and the largest item of every entity.
+    totals: BTreeMap<usize, (u64, u64, u64)>,
     by_entity: BTreeMap<usize, EntitySizes>,
     largest: Vec<LargeItem>,
 }
 
 impl ItemSizes {
     pub fn add(&mut self, entity: usize, item: &Item, size: u64, key: &dyn Fn() -> Item) {
+        let totals = self.totals.entry(entity).or_default();
+        totals.0 += 1;
+        totals.1 += size;
+        totals.2 = totals.2.max(size);
         if size < TIERS[0].0 {
             return;
         }
@@ -68,6 +83,22 @@ impl ItemSizes {
         let at = self.largest.partition_point(|other| other.size >= size);
         self.largest.insert(at, example);
         self.largest.truncate(EXAMPLES);
+    }
+
+    /// Every entity's size, most bytes first.
+    pub fn entity_sizes(&self, names: &EntityNames) -> Vec<EntitySize> {
+        let mut sizes: Vec<EntitySize> = self
+            .totals
+            .iter()
+            .map(|(&entity, &(items, bytes, largest))| EntitySize {
+                entity: names.name(entity).to_owned(),
+                items,
+                bytes,
+                largest,
+            })
+            .collect();
+        sizes.sort_by(|a, b| b.bytes.cmp(&a.bytes).then_with(|| a.entity.cmp(&b.entity)));
+        sizes
     }
 
     pub fn findings(&self, names: &EntityNames) -> Option<Finding> {

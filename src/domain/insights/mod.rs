@@ -14,6 +14,7 @@ mod patterns;
 
 pub use finding::{Finding, Rule, Severity};
 pub use histogram::Histogram;
+pub use item_sizes::EntitySize;
 pub use partitions::CollectionSize;
 
 use self::entity_names::EntityNames;
@@ -44,6 +45,10 @@ pub struct Report {
     pub partitions: u64,
     /// Items per partition key value.
     pub partition_sizes: Histogram,
+    /// Items per partition key value of each index (GSIs and LSIs), in the table's index order.
+    pub index_partition_sizes: Vec<(String, Histogram)>,
+    /// Items and bytes of every entity, most bytes first.
+    pub entity_sizes: Vec<EntitySize>,
     /// The largest item collections by bytes, largest first.
     pub largest_collections: Vec<CollectionSize>,
     /// One line per access pattern of the model: what serves it.
@@ -123,6 +128,12 @@ impl InsightScan {
             bytes: self.bytes,
             partitions: self.partitions.len(),
             partition_sizes,
+            index_partition_sizes: self
+                .indexes
+                .iter()
+                .map(IndexStats::partition_sizes)
+                .collect(),
+            entity_sizes: self.sizes.entity_sizes(&self.entities),
             largest_collections,
             access_patterns,
             findings,

@@ -95,6 +95,18 @@ fn a_clean_table_has_no_findings_but_still_its_figures() {
     assert_eq!(report.largest_collections.len(), 5);
     assert_eq!(report.largest_collections[0].items, 6);
     assert_eq!(report.partition_sizes.rows().last(), Some(&(4, 7, 20)));
+    let entities: Vec<(&str, u64)> = report
+        .entity_sizes
+        .iter()
+        .map(|size| (size.entity.as_str(), size.items))
+        .collect();
+    assert_eq!(entities, vec![("User›Order", 100), ("User›Profile", 20)]);
+    assert_eq!(report.index_partition_sizes[0].0, "GSI1");
+    assert_eq!(
+        report.index_partition_sizes[0].1.rows(),
+        vec![(1, 1, 0), (2, 3, 0), (4, 7, 20)]
+    );
+    assert_eq!(report.index_partition_sizes[1].1.rows(), vec![]);
 }
 
 #[test]
