@@ -85,6 +85,10 @@ mod tests {
         assert!(bars[1].ends_with("│█ 1"), "{bars:?}");
         let mut large_only = Histogram::default();
         large_only.add(40);
-        assert_eq!(large_only.bars(10).len(), 1, "leading empty buckets are not drawn");
+        assert_eq!(
+            large_only.bars(10).len(),
+            1,
+            "leading empty buckets are not drawn"
+        );
     }
 }

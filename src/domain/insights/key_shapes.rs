@@ -50,6 +50,8 @@ struct EntityKeys {
 #[derive(Clone, Debug, Default)]
 pub struct KeyShapes {
     by_entity: BTreeMap<usize, EntityKeys>,
+    /// Reused for each key's prefix and shape, so the census allocates only for new ones.
+    scratch: String,
 }
 
 impl KeyShapes {
@@ -57,7 +59,7 @@ impl KeyShapes {
         let keys = self.by_entity.entry(entity).or_default();
         keys.items += 1;
         if let Some(value) = item.get(&schema.partition.name) {
-            add_partition_key(keys, value);
+            add_partition_key(keys, value, &mut self.scratch);
         }
         let sort = schema
             .sort
@@ -65,7 +67,7 @@ impl KeyShapes {
             .and_then(|sort| item.get(&sort.name))
             .and_then(AttrValue::as_s);
         if let Some(sort) = sort {
-            add_sort_shape(keys, sort, key);
+            add_sort_shape(keys, sort, key, &mut self.scratch);
         }
     }
 
@@ -86,7 +88,7 @@ impl KeyShapes {
     }
 }
 
-fn add_partition_key(keys: &mut EntityKeys, value: &AttrValue) {
+fn add_partition_key(keys: &mut EntityKeys, value: &AttrValue, scratch: &mut String) {
     if keys.partition_values.len() < PARTITION_VALUES_CAP && !keys.partition_values.contains(value)
     {
         keys.partition_values.insert(value.clone());
@@ -105,31 +107,40 @@ fn add_partition_key(keys: &mut EntityKeys, value: &AttrValue) {
         _ => return,
     };
     let decoded = decode_key(text, false);
-    if decoded
-        .segments
-        .iter()
-        .any(|segment| is_time(value_shape(segment.value)))
-    {
+    // Each value is classified once: recognising dates is the costly part of a key's census.
+    let (mut time, mut last_number) = (false, None);
+    for (position, segment) in decoded.segments.iter().enumerate() {
+        if !matches!(segment.role, Role::Field | Role::Value) {
+            continue;
+        }
+        let shape = value_shape(segment.value);
+        time |= is_time(shape);
+        if position + 1 == decoded.segments.len() && shape == Some(ValueShape::Number) {
+            last_number = segment.value.parse::<i128>().ok();
+        }
+    }
+    if time {
         keys.time_bucketed += 1;
     }
-    let last_number = decoded
-        .segments
-        .last()
-        .filter(|segment| value_shape(segment.value) == Some(ValueShape::Number))
-        .and_then(|segment| segment.value.parse::<i128>().ok());
     if let Some(id) = last_number {
         keys.numeric_items += 1;
         if keys.numeric_ids.len() < DISTINCT_CAP {
             keys.numeric_ids.insert(id);
         }
     }
-    let levels: Vec<&str> = collection_levels(text).iter().collect();
-    if levels.is_empty() {
+    scratch.clear();
+    for (position, level) in collection_levels(text).iter().enumerate() {
+        if position > 0 {
+            scratch.push_str(" › ");
+        }
+        scratch.push_str(level);
+    }
+    if scratch.is_empty() {
         keys.unprefixed += 1;
-    } else if let Some(items) = keys.prefixes.get_mut(&levels.join(" › ")) {
+    } else if let Some(items) = keys.prefixes.get_mut(scratch.as_str()) {
         *items += 1;
     } else if keys.prefixes.len() < SHAPE_CAP {
-        keys.prefixes.insert(levels.join(" › "), 1);
+        keys.prefixes.insert(scratch.clone(), 1);
     }
 }
 
@@ -143,28 +154,33 @@ fn is_time(shape: Option<ValueShape>) -> bool {
     )
 }
 
-/// `ORDER=<date>#<text>`: what each segment of a key is, without its values; `None` for a key
-/// that holds no value.
-#[must_use]
-pub fn key_shape(key: &str, sort: bool) -> Option<String> {
+/// Writes into `shape` what each segment of `key` is, without its values
+/// (`ORDER=<date>#<text>`); false, with `shape` empty, for a key that holds no value.
+pub fn key_shape(key: &str, sort: bool, shape: &mut String) -> bool {
+    shape.clear();
     let decoded = decode_key(key, sort);
     let holds_value = decoded
         .segments
         .iter()
         .any(|segment| matches!(segment.role, Role::Field | Role::Value));
     if !holds_value {
-        return None;
+        return false;
     }
-    let shapes: Vec<String> = decoded
-        .segments
-        .iter()
-        .map(|segment| match (segment.role, segment.label) {
-            (Role::Field, Some(label)) => format!("{label}={}", value_kind(segment.value)),
-            (Role::Value, _) => value_kind(segment.value).to_owned(),
-            _ => segment.raw.to_owned(),
-        })
-        .collect();
-    Some(shapes.join(decoded.separator))
+    for (position, segment) in decoded.segments.iter().enumerate() {
+        if position > 0 {
+            shape.push_str(decoded.separator);
+        }
+        match (segment.role, segment.label) {
+            (Role::Field, Some(label)) => {
+                shape.push_str(label);
+                shape.push('=');
+                shape.push_str(value_kind(segment.value));
+            }
+            (Role::Value, _) => shape.push_str(value_kind(segment.value)),
+            _ => shape.push_str(segment.raw),
+        }
+    }
+    true
 }
 
 fn value_kind(value: &str) -> &'static str {
@@ -183,12 +199,12 @@ fn value_kind(value: &str) -> &'static str {
     }
 }
 
-fn add_sort_shape(keys: &mut EntityKeys, sort: &str, key: &dyn Fn() -> Item) {
+fn add_sort_shape(keys: &mut EntityKeys, sort: &str, key: &dyn Fn() -> Item, shape: &mut String) {
     // A sort key of constant words (`METADATA`, `PROFILE`) has no values to write in a shape.
-    let Some(shape) = key_shape(sort, true) else {
+    if !key_shape(sort, true, shape) {
         return;
-    };
-    if let Some(known) = keys.sort_shapes.get_mut(&shape) {
+    }
+    if let Some(known) = keys.sort_shapes.get_mut(shape.as_str()) {
         known.items += 1;
     } else if keys.sort_shapes.len() < SHAPE_CAP {
         let example = Shape {
@@ -196,7 +212,7 @@ fn add_sort_shape(keys: &mut EntityKeys, sort: &str, key: &dyn Fn() -> Item) {
             example: sort.to_owned(),
             key: key(),
         };
-        keys.sort_shapes.insert(shape, example);
+        keys.sort_shapes.insert(shape.clone(), example);
     } else {
         keys.other_shapes += 1;
     }
