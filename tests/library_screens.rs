@@ -8,9 +8,14 @@ mod tui_support;
 use std::sync::Arc;
 
 use ddbx::app::action::Action;
+use ddbx::app::state::explore::partition::PartitionRow;
 use ddbx::app::state::inspect::inspector::{InspectorRow, RowContext};
 use ddbx::app::state::{Loadable, Settings, State, View};
+use ddbx::domain::entity::EntityDecoder;
 use ddbx::domain::grammar::Grammar;
+use ddbx::domain::grammar::census::unmatched_entities;
+use ddbx::domain::model::Model;
+use ddbx::domain::value::AttrValue;
 use support::libraries::{dynalite_backend, fixed_width_table_name, harness, write_with_library};
 use tui_support::Harness;
 use tui_support::screen::screen;
@@ -42,6 +47,21 @@ async fn open_partition(harness: &mut Harness, pk: &str) {
 /// Opens the partition's first item: the first row heads its sort-key group.
 async fn open_first_item(harness: &mut Harness) {
     harness.act_all([Action::CursorDown, Action::Open]).await;
+}
+
+/// The display row of the first item of partition `pk` whose sort key starts with `sk_prefix`.
+fn row_of(state: &State, pk: &str, sk_prefix: &str) -> usize {
+    let partition = &state.partitions[pk];
+    let items = partition.items.items();
+    partition
+        .rows()
+        .iter()
+        .position(|row| {
+            matches!(row, PartitionRow::Item(index)
+                if items[*index].get("sk").and_then(AttrValue::as_s)
+                    .is_some_and(|sk| sk.starts_with(sk_prefix)))
+        })
+        .unwrap_or_else(|| panic!("no {sk_prefix} item in {pk}"))
 }
 
 /// The inspector's rows for the item open in it.
@@ -132,7 +152,7 @@ async fn renamed_electrodb_markers_are_explained_from_the_sort_key() {
 }
 
 #[tokio::test]
-async fn toolbox_and_onetable_tables_name_their_library_and_its_marker() {
+async fn toolbox_and_onetable_tables_name_their_library_and_what_decoded_the_item() {
     let Some(harness_env) = harness() else { return };
     let cases = [
         (
@@ -140,17 +160,18 @@ async fn toolbox_and_onetable_tables_name_their_library_and_its_marker() {
             "toolbox",
             "PRODUCT#sku_003",
             "dynamodb-toolbox",
-            "Product from _et",
+            "by dynamodb-toolbox: entity Product from _et",
         ),
         (
             "onetable-crm.cjs",
             "onetable",
             "account#acc002",
             "OneTable",
-            "Account from _type",
+            // OneTable's saved schema is the model, so its templates decode the item.
+            "by model: entity Account from the model",
         ),
     ];
-    for (script, prefix, pk, library, entity) in cases {
+    for (script, prefix, pk, library, decoded) in cases {
         let table = fixed_width_table_name(prefix);
         write_with_library(script, &harness_env, &[&table]);
         let mut harness = started(&harness_env.0, &table).await;
@@ -163,9 +184,128 @@ async fn toolbox_and_onetable_tables_name_their_library_and_its_marker() {
         open_partition(&mut harness, pk).await;
         open_first_item(&mut harness).await;
         let rows = inspector_rows(&harness.state);
+        assert_eq!(row(&rows, "decoded"), decoded);
+    }
+}
+
+#[tokio::test]
+async fn onetable_s_saved_schema_becomes_the_model_with_its_queries_in_the_palette() {
+    let Some(harness_env) = harness() else { return };
+    let table = fixed_width_table_name("onetable");
+    write_with_library("onetable-crm.cjs", &harness_env, &[&table]);
+    let mut harness = started(&harness_env.0, &table).await;
+
+    let model = harness
+        .state
+        .entities
+        .model()
+        .expect("the saved schema is the model");
+    let names: Vec<&str> = model.entities.iter().map(|e| e.name.as_str()).collect();
+    assert_eq!(names, ["Account", "Invoice", "User"]);
+    let patterns: Vec<(&str, Option<&str>, &str)> = model
+        .access_patterns
+        .iter()
+        .map(|p| (p.name.as_str(), p.index.as_deref(), p.pk.as_str()))
+        .collect();
+    assert_eq!(
+        patterns,
+        [
+            ("Account by name", Some("gs1"), "account-name#{name}"),
+            ("Users of an account", None, "account#{accountId}"),
+        ]
+    );
+    harness.act(Action::ShowOverview).await;
+    let overview = screen(&harness.state, 120, 24);
+    assert!(
+        overview.contains(
+            "Model       OneTable's schema saved in the table (_schema:Current): 3 entities, 2 access patterns"
+        ),
+        "{overview}"
+    );
+
+    // The templates name the invoice's key parts.
+    open_partition(&mut harness, "account#acc002").await;
+    for _ in 0..row_of(&harness.state, "account#acc002", "invoice#") {
+        harness.act(Action::CursorDown).await;
+    }
+    harness.act(Action::Open).await;
+    let rows = inspector_rows(&harness.state);
+    assert_eq!(
+        row(&rows, "decoded"),
+        "by model: entity Invoice from the model"
+    );
+    assert_eq!(
+        row(&rows, "sk read as"),
+        "the model's template invoice#{date}#{id}"
+    );
+
+    // The saved query runs from the palette: the partition, the model's sort-key start.
+    harness.act(Action::OpenPalette).await;
+    for c in "Users of".chars() {
+        harness.act(Action::Input(c)).await;
+    }
+    harness.act(Action::Submit).await;
+    for c in "acc002".chars() {
+        harness.act(Action::Input(c)).await;
+    }
+    harness.act(Action::Submit).await;
+    let View::QueryResults { run, .. } = harness.state.history.current() else {
+        panic!("the saved query ran: {:?}", harness.state.overlay)
+    };
+    let run = &harness.state.query_runs[*run];
+    assert!(!run.items.is_empty());
+    for item in &run.items {
         assert_eq!(
-            row(&rows, "decoded"),
-            format!("by {library}: entity {entity}")
+            item.get("_type").and_then(AttrValue::as_s),
+            Some("User"),
+            "{item:?}"
+        );
+        assert_eq!(
+            item.get("pk").and_then(AttrValue::as_s),
+            Some("account#acc002")
         );
     }
+}
+
+#[tokio::test]
+async fn a_model_entity_whose_templates_match_no_item_is_reported() {
+    let Some(harness_env) = harness() else { return };
+    let table = fixed_width_table_name("electrodb");
+    write_with_library("electrodb-taskapp.cjs", &harness_env, &[&table]);
+    let model = Model::parse(
+        "[[entity]]\nname = \"Task\"\npk = \"$taskapp#task_{task}\"\nsk = \"$task_1#{rest}\"\n\n\
+         [[entity]]\nname = \"Ghost\"\npk = \"GHOST#{id}\"\n",
+        "tasks.toml",
+    )
+    .expect("a model");
+    let backend = Arc::new(dynalite_backend(&harness_env.0).await);
+    let mut harness = Harness::new(backend, &table, Settings::default());
+    harness.state.entities = EntityDecoder::with_model(model);
+    harness.start().await;
+
+    let found = harness
+        .state
+        .discovery
+        .found
+        .as_ref()
+        .expect("discovery ran");
+    let census = found.grammar_census();
+    assert_eq!(census.model_entity_matches("Task"), 150);
+    assert_eq!(census.model_matched(), 150);
+    let model = found.model().expect("grouped under the model");
+    assert_eq!(unmatched_entities(model, census), ["Ghost"]);
+    harness.act(Action::ShowOverview).await;
+    let overview = screen(&harness.state, 120, 24);
+    assert!(
+        overview.contains("Model       model file tasks.toml: 2 entities, 0 access patterns"),
+        "{overview}"
+    );
+    assert!(
+        overview.contains("no item of the table matches the templates of Ghost"),
+        "{overview}"
+    );
+    assert!(
+        overview.contains("ElectroDB 100% (of 364 items scanned); the model matched 150 items"),
+        "{overview}"
+    );
 }

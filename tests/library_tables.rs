@@ -300,7 +300,7 @@ fn onetable_tables_name_entities_from_type_and_keep_the_saved_schema_apart() {
     let model = model_from_schema_item(schema).expect("a model");
     let names: BTreeSet<&str> = model.entities.iter().map(|e| e.name.as_str()).collect();
     assert_eq!(names, ["Account", "Invoice", "User"].into());
-    assert_eq!(model.access_patterns.len(), 1);
+    assert_eq!(model.access_patterns.len(), 2);
     let decoder = EntityDecoder::with_model(model);
     for item in items.iter().filter(|i| text(i, "pk") != "_schema") {
         let entity = decoder.decode(item, &description.key).expect("an entity");

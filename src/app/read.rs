@@ -53,6 +53,8 @@ pub enum ReadFor {
     IndexBaseItem,
     /// The inspected item, read again on request.
     InspectedItem,
+    /// A schema a library saved in the table (OneTable's `_schema` item), read as the model.
+    SavedSchema,
 }
 
 /// A read as `update` asks for it.

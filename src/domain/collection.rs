@@ -333,6 +333,12 @@ impl Collections {
         self.partition_count
     }
 
+    /// The model the items were grouped under, if any.
+    #[must_use]
+    pub fn model(&self) -> Option<&super::model::Model> {
+        self.decoder.model()
+    }
+
     /// The grammars the grouped items are written in, with their share.
     #[must_use]
     pub const fn grammar_census(&self) -> &GrammarCensus {

@@ -5,6 +5,7 @@ use super::markers::{LIBRARY_MARKERS, library_marker};
 use super::{Grammar, electrodb};
 use crate::domain::composite_key::separator_of;
 use crate::domain::entity::EntityClue;
+use crate::domain::model::Model;
 use crate::domain::schema::KeySchema;
 use crate::domain::value::{AttrValue, Item};
 
@@ -24,6 +25,8 @@ const SLOTS: [Option<Grammar>; 6] = [
 pub struct GrammarCensus {
     counts: [u64; SLOTS.len()],
     model_matched: u64,
+    /// Items matched per model entity name, in the order first matched.
+    by_model_entity: Vec<(Box<str>, u64)>,
     total: u64,
 }
 
@@ -47,8 +50,16 @@ impl GrammarCensus {
                 .find(|(marker, _)| *marker == attribute)
                 .map(|(_, grammar)| *grammar)
                 .or_else(|| grammar_of(item, key)),
-            EntityClue::Model { .. } => {
+            EntityClue::Model { name } => {
                 self.model_matched += 1;
+                match self
+                    .by_model_entity
+                    .iter_mut()
+                    .find(|(entity, _)| **entity == *name)
+                {
+                    Some((_, count)) => *count += 1,
+                    None => self.by_model_entity.push((name.into(), 1)),
+                }
                 grammar_of(item, key)
             }
             // The clue found neither a marker nor an ElectroDB sort key: only separators remain.
@@ -76,6 +87,15 @@ impl GrammarCensus {
         self.model_matched
     }
 
+    /// Items an entity of the model named `entity` matched.
+    #[must_use]
+    pub fn model_entity_matches(&self, entity: &str) -> u64 {
+        self.by_model_entity
+            .iter()
+            .find(|(name, _)| &**name == entity)
+            .map_or(0, |(_, count)| *count)
+    }
+
     /// Grammars seen with their share of the items (0–1), largest first.
     #[must_use]
     pub fn shares(&self) -> Vec<(Option<Grammar>, f64)> {
@@ -89,6 +109,18 @@ impl GrammarCensus {
         shares.sort_by(|a, b| b.1.total_cmp(&a.1));
         shares
     }
+}
+
+/// The entities of `model` that matched none of the items `census` counted under it: a model
+/// whose templates do not fit the table's keys, to be reported rather than silently unused.
+#[must_use]
+pub fn unmatched_entities<'m>(model: &'m Model, census: &GrammarCensus) -> Vec<&'m str> {
+    model
+        .entities
+        .iter()
+        .map(|entity| entity.name.as_str())
+        .filter(|name| census.model_entity_matches(name) == 0)
+        .collect()
 }
 
 fn grammar_of(item: &Item, key: &KeySchema) -> Option<Grammar> {

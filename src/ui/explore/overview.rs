@@ -7,10 +7,11 @@ use ratatui::style::{Color, Modifier, Style};
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Paragraph, Wrap};
 
-use crate::app::state::{Loadable, State};
+use crate::app::state::{Loadable, ScanStatus, State};
 use crate::domain::collection::Collections;
 use crate::domain::grammar::Grammar;
-use crate::domain::grammar::census::GrammarCensus;
+use crate::domain::grammar::census::{GrammarCensus, unmatched_entities};
+use crate::domain::model::Model;
 use crate::domain::schema::{BillingMode, IndexKind, KeySchema, Projection, TableDescription};
 use crate::ui::widgets::text::{bytes, count, safe};
 
@@ -29,6 +30,8 @@ pub(in crate::ui) fn render(frame: &mut Frame<'_>, area: Rect, state: &State) {
                 .found
                 .as_ref()
                 .map(Collections::grammar_census),
+            state.entities.model(),
+            unmatched_line(state),
         ),
     };
     frame.render_widget(
@@ -64,6 +67,43 @@ fn grammars_line(census: &GrammarCensus) -> Line<'static> {
         ));
     }
     field("Grammars", text)
+}
+
+/// `Model       OneTable's schema saved in the table: 3 entities, 1 access pattern`.
+fn model_line(model: &Model) -> Line<'static> {
+    let origin = model.origin.as_deref().unwrap_or("loaded");
+    field(
+        "Model",
+        format!(
+            "{}: {} entities, {} access patterns",
+            safe(origin),
+            model.entities.len(),
+            model.access_patterns.len()
+        ),
+    )
+}
+
+/// Once the scan has read every item, the model's entities that matched none of them.
+fn unmatched_line(state: &State) -> Option<Line<'static>> {
+    let found = state.discovery.found.as_ref()?;
+    if state.discovery.status != ScanStatus::Complete {
+        return None;
+    }
+    let unmatched = unmatched_entities(found.model()?, found.grammar_census());
+    (!unmatched.is_empty()).then(|| {
+        let names: Vec<String> = unmatched
+            .iter()
+            .map(|name| safe(name).into_owned())
+            .collect();
+        Line::styled(
+            format!(
+                "{:<12}no item of the table matches the templates of {}",
+                "",
+                names.join(", ")
+            ),
+            Style::new().fg(Color::Yellow),
+        )
+    })
 }
 
 /// A share as a whole percentage, never rounded to 0% or 100% when it is neither.
@@ -112,7 +152,12 @@ fn optional_size(value: Option<u64>) -> String {
     value.map_or_else(|| "?".to_owned(), bytes)
 }
 
-fn lines(description: &TableDescription, census: Option<&GrammarCensus>) -> Vec<Line<'static>> {
+fn lines(
+    description: &TableDescription,
+    census: Option<&GrammarCensus>,
+    model: Option<&Model>,
+    unmatched: Option<Line<'static>>,
+) -> Vec<Line<'static>> {
     let mut lines = vec![
         field("Table", safe(&description.name).into_owned()),
         field(
@@ -146,6 +191,10 @@ fn lines(description: &TableDescription, census: Option<&GrammarCensus>) -> Vec<
             },
             grammars_line,
         ),
+    ];
+    lines.extend(model.map(model_line));
+    lines.extend(unmatched);
+    lines.extend([
         field(
             "Billing",
             match description.billing_mode {
@@ -171,7 +220,7 @@ fn lines(description: &TableDescription, census: Option<&GrammarCensus>) -> Vec<
             },
         ),
         Line::raw(""),
-    ];
+    ]);
     if description.indexes.is_empty() {
         lines.push(Line::raw("No secondary indexes."));
     }
