@@ -11,6 +11,7 @@ use ddbx::app::action::Action;
 use ddbx::app::state::explore::partition::PartitionRow;
 use ddbx::app::state::inspect::inspector::{InspectorRow, RowContext};
 use ddbx::app::state::{Loadable, Settings, State, View};
+use ddbx::domain::edit::{ConditionMode, EditContext, EditError, plan_edit};
 use ddbx::domain::entity::EntityDecoder;
 use ddbx::domain::grammar::Grammar;
 use ddbx::domain::grammar::census::unmatched_entities;
@@ -307,5 +308,66 @@ async fn a_model_entity_whose_templates_match_no_item_is_reported() {
     assert!(
         overview.contains("ElectroDB 100% (of 364 items scanned); the model matched 150 items"),
         "{overview}"
+    );
+}
+
+/// The Amplify table is imitated (AppSync cannot run here): see tests/libraries/amplify-shaped.cjs.
+#[tokio::test]
+async fn an_amplify_tombstone_is_shown_as_one_and_its_edit_refused() {
+    let Some(harness_env) = harness() else { return };
+    let table = fixed_width_table_name("amplify");
+    write_with_library("amplify-shaped.cjs", &harness_env, &[&table]);
+    let mut harness = started(&harness_env.0, &table).await;
+    open_partition(&mut harness, "6f1c2d3e-0000-4000-8000-000000000007").await;
+    open_first_item(&mut harness).await;
+    let rows = inspector_rows(&harness.state);
+    assert_eq!(
+        row(&rows, "tombstone"),
+        "Amplify tombstone (_deleted = true): deleted for AppSync clients"
+    );
+    assert_eq!(
+        row(&rows, "decoded"),
+        "by Amplify: entity Post from __typename"
+    );
+
+    let View::Inspector(inspector) = harness.state.history.current() else {
+        panic!("the inspector is open")
+    };
+    let tombstone = inspector.item.clone();
+    let mut edited = tombstone.clone();
+    edited.insert("title".to_owned(), AttrValue::s("back to life"));
+    let Loadable::Loaded(description) = harness.state.description.clone() else {
+        panic!("described")
+    };
+    let description = *description;
+    let context = EditContext {
+        table: &table,
+        description: &description,
+        version_attribute: None,
+    };
+    assert_eq!(
+        plan_edit(&context, &tombstone, &edited, ConditionMode::Auto),
+        Err(EditError::Tombstone)
+    );
+    // A live post of the same table is edited under its `_version`.
+    open_partition(&mut harness, "6f1c2d3e-0000-4000-8000-000000000006").await;
+    open_first_item(&mut harness).await;
+    let View::Inspector(inspector) = harness.state.history.current() else {
+        panic!("the inspector is open")
+    };
+    let live = inspector.item.clone();
+    let mut edited = live.clone();
+    edited.insert("title".to_owned(), AttrValue::s("edited"));
+    let planned = plan_edit(&context, &live, &edited, ConditionMode::Auto).expect("a plan");
+    let read = live
+        .get("_version")
+        .and_then(AttrValue::as_n)
+        .expect("a version");
+    assert!(
+        planned
+            .summary
+            .contains(&format!("conditioned on _version = {read}")),
+        "{}",
+        planned.summary
     );
 }

@@ -13,6 +13,7 @@ use crate::domain::related::{PartitionDirectory, related_links};
 use crate::domain::schema::TableDescription;
 use crate::domain::ttl::ttl_status;
 use crate::domain::value::{AttrValue, Item, item_size};
+use crate::domain::version_attr::is_tombstone;
 
 use crate::app::state::inspect::row::{InspectorRow, RowContext, RowKind};
 
@@ -41,6 +42,15 @@ pub(super) fn rows(item: &Item, context: &RowContext<'_>) -> Vec<InspectorRow> {
         ));
     }
     rows.extend(decoding_rows(item, context, description));
+    if is_tombstone(item) {
+        let mut row = InspectorRow::text(
+            RowKind::Warning,
+            "tombstone",
+            "Amplify tombstone (_deleted = true): deleted for AppSync clients",
+        );
+        row.note = Some("edits are refused: they would not bring it back".to_owned());
+        rows.push(row);
+    }
     rows.push(size_row(item));
     for membership in index_membership(item, description) {
         rows.push(InspectorRow::text(
