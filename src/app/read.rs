@@ -55,6 +55,8 @@ pub enum ReadFor {
     InspectedItem,
     /// A page of the insights scan.
     Insights,
+    /// A schema a library saved in the table (OneTable's `_schema` item), read as the model.
+    SavedSchema,
 }
 
 /// A read as `update` asks for it.

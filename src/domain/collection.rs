@@ -18,6 +18,7 @@ use std::collections::{BTreeMap, HashMap};
 
 use super::common_prefix::common_prefix;
 use super::entity::{EntityClue, EntityDecoder};
+use super::grammar::census::GrammarCensus;
 use super::grammar::{Levels, collection_levels};
 use super::partition_key::{PartitionCounts, PartitionKey, PartitionSlot};
 use super::schema::KeySchema;
@@ -84,6 +85,7 @@ pub struct Collections {
     last_partition: Option<LastPartition>,
     /// Reused to build two-level group names without allocating per item.
     path: String,
+    census: GrammarCensus,
 }
 
 /// The group name of a string partition key, written into `path`; `false` when it has none.
@@ -119,6 +121,7 @@ impl Collections {
             items_without_partition_key: 0,
             last_partition: None,
             path: String::new(),
+            census: GrammarCensus::new(),
         }
     }
 
@@ -176,7 +179,9 @@ impl Collections {
     }
 
     fn entity_of(&mut self, item: &Item, group: GroupId) -> Option<EntityId> {
-        match self.decoder.clue(item, &self.key) {
+        let clue = self.decoder.clue(item, &self.key);
+        self.census.observe_clue(&clue, item, &self.key);
+        match clue {
             EntityClue::Model { name }
             | EntityClue::TypeAttribute { value: name, .. }
             | EntityClue::KeyGrammar { name, .. } => {
@@ -326,6 +331,18 @@ impl Collections {
     #[must_use]
     pub fn partition_count(&self) -> u64 {
         self.partition_count
+    }
+
+    /// The model the items were grouped under, if any.
+    #[must_use]
+    pub fn model(&self) -> Option<&super::model::Model> {
+        self.decoder.model()
+    }
+
+    /// The grammars the grouped items are written in, with their share.
+    #[must_use]
+    pub const fn grammar_census(&self) -> &GrammarCensus {
+        &self.census
     }
 
     /// Items that had no partition key of a key type (only possible in hand-made files).

@@ -13,6 +13,7 @@ pub mod collection_tree;
 pub mod common_prefix;
 pub mod composite_key;
 pub mod ddb_json;
+pub mod decoding;
 pub mod discovery_scan;
 pub mod edit;
 pub mod entity;

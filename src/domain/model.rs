@@ -34,6 +34,8 @@ pub use super::model_error::ModelError;
 /// A parsed, validated model file.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Model {
+    /// Where the model came from, for the overview: `model file shop.toml`.
+    pub origin: Option<String>,
     pub version_attribute: Option<String>,
     /// In file order; the first entity whose templates match an item names it.
     pub entities: Vec<EntityModel>,
@@ -111,6 +113,7 @@ impl Model {
             .map(|pattern| access_pattern(&locate, pattern))
             .collect::<Result<_, _>>()?;
         Ok(Self {
+            origin: Some(format!("model file {file}")),
             version_attribute,
             entities,
             access_patterns,
@@ -225,7 +228,11 @@ sk_to = "ORDER#{to}"
 
     #[test]
     fn an_empty_file_is_an_empty_model() {
-        assert_eq!(Model::parse("", "empty.toml"), Ok(Model::default()));
+        let empty = Model {
+            origin: Some("model file empty.toml".to_owned()),
+            ..Model::default()
+        };
+        assert_eq!(Model::parse("", "empty.toml"), Ok(empty));
     }
 
     #[test]

@@ -83,7 +83,10 @@ pub fn import(text: &str, file: &str, table: Option<&str>) -> Result<Model, Stri
             .collect(),
         _ => raw.data_model.iter().collect(),
     };
-    let mut model = Model::default();
+    let mut model = Model {
+        origin: Some(format!("NoSQL Workbench model {file}")),
+        ..Model::default()
+    };
     for table in chosen {
         for facet in &table.table_facets {
             let (entity, pattern) = facet_rules(table, facet)

@@ -43,6 +43,7 @@ const SCHEMA = {
   params: { isoDates: true, timestamps: true },
   queries: {
     "Users of an account": { index: "primary", model: "User", operation: "find", properties: { accountId: "" } },
+    "Account by name": { index: "gs1", model: "Account", operation: "find", properties: { name: "" } },
   },
 };
 

@@ -51,6 +51,7 @@ pub(crate) use on_both_servers;
 pub mod cli;
 pub mod fault_proxy;
 pub mod items;
+pub mod libraries;
 pub mod tables;
 
 use std::sync::atomic::{AtomicU32, Ordering};

@@ -7,7 +7,7 @@ use crate::app::request_id::RequestId;
 use crate::app::state::State;
 use crate::backend::BackendError;
 
-use super::explore::{account, collections, describe, scan};
+use super::explore::{account, collections, describe, saved_schema, scan};
 use super::indexes::{self, scans as index_scans};
 use super::inspect;
 use super::query;
@@ -45,6 +45,10 @@ pub(super) fn read_done(
         }
         ReadFor::InspectedItem => {
             inspect::reread::item(state, id, result.and_then(ReadAnswer::into_item))
+        }
+        ReadFor::SavedSchema => {
+            saved_schema::answered(state, result.and_then(ReadAnswer::into_item));
+            Vec::new()
         }
     }
 }

@@ -57,11 +57,17 @@ pub enum EditError {
     VersionOverflow { attribute: String },
     /// An expression of the request would exceed DynamoDB's 4 KB expression limit.
     ExpressionTooLong { which: &'static str, bytes: usize },
+    /// The item is an Amplify tombstone (`_deleted = true`): an edit would not bring it back.
+    Tombstone,
 }
 
 impl fmt::Display for EditError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
+            Self::Tombstone => write!(
+                f,
+                "this item is an Amplify tombstone (_deleted = true): AppSync and DataStore clients treat it as deleted, and editing it here would not bring it back for them; restore it through the app's API instead"
+            ),
             Self::KeyRemoved { attribute } => write!(
                 f,
                 "the key attribute \"{attribute}\" was removed; every item needs its full primary key (put it back, or change its value to move the item)"

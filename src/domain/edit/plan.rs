@@ -28,6 +28,7 @@ use crate::domain::expr::render::Renderer;
 use crate::domain::number::Number;
 use crate::domain::request::{ReturnValues, UpdateRequest};
 use crate::domain::value::{AttrValue, Item};
+use crate::domain::version_attr::is_tombstone;
 
 pub use super::lifecycle::{plan_create, plan_delete};
 pub use super::write_plan::{ConditionMode, EditContext, PlannedWrite, WritePlan};
@@ -39,6 +40,9 @@ pub fn plan_edit(
     edited: &Item,
     mode: ConditionMode,
 ) -> Result<PlannedWrite, EditError> {
+    if is_tombstone(original) {
+        return Err(EditError::Tombstone);
+    }
     check_item(ctx.description, edited)?;
     let version = version_of(ctx, original);
     if let Some((name, _)) = version

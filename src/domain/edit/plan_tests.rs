@@ -391,3 +391,32 @@ fn changed_values_mode_still_moves_a_version_counter_forward_without_conditionin
     assert_eq!(before.get("version"), Some(&AttrValue::n(9)));
     assert_eq!(before.get("status"), Some(&AttrValue::s("new")));
 }
+
+#[test]
+fn an_amplify_tombstone_is_never_edited_back_to_life() {
+    let description = table();
+    let tombstone = order(&[
+        ("_version", AttrValue::n(3)),
+        ("_deleted", AttrValue::Bool(true)),
+        ("title", AttrValue::s("old")),
+    ]);
+    let mut edited = tombstone.clone();
+    edited.insert("title".to_owned(), AttrValue::s("new"));
+    for mode in [ConditionMode::Auto, ConditionMode::WholeItem] {
+        let refused = plan_edit(&ctx(&description), &tombstone, &edited, mode);
+        assert_eq!(refused, Err(EditError::Tombstone));
+    }
+    assert!(EditError::Tombstone.to_string().contains("_deleted = true"));
+    // Undeleted by hand (`_deleted` false) it is an ordinary versioned item.
+    let mut live = tombstone.clone();
+    live.insert("_deleted".to_owned(), AttrValue::Bool(false));
+    let mut edited = live.clone();
+    edited.insert("title".to_owned(), AttrValue::s("new"));
+    let planned =
+        plan_edit(&ctx(&description), &live, &edited, ConditionMode::Auto).expect("valid");
+    assert!(
+        planned.summary.contains("conditioned on _version = 3"),
+        "{}",
+        planned.summary
+    );
+}

@@ -8,7 +8,7 @@ use crate::domain::schema::KeySchema;
 use crate::domain::value::{AttrValue, Item};
 
 /// Marker attributes and the library that writes each, most specific first.
-const LIBRARY_MARKERS: [(&str, Grammar); 4] = [
+pub(super) const LIBRARY_MARKERS: [(&str, Grammar); 4] = [
     ("__edb_e__", Grammar::ElectroDb),
     ("_et", Grammar::DynamoDbToolbox),
     ("_type", Grammar::OneTable),

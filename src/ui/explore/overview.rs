@@ -7,7 +7,11 @@ use ratatui::style::{Color, Modifier, Style};
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Paragraph, Wrap};
 
-use crate::app::state::{Loadable, State};
+use crate::app::state::{Loadable, ScanStatus, State};
+use crate::domain::collection::Collections;
+use crate::domain::grammar::Grammar;
+use crate::domain::grammar::census::{GrammarCensus, unmatched_entities};
+use crate::domain::model::Model;
 use crate::domain::schema::{BillingMode, IndexKind, KeySchema, Projection, TableDescription};
 use crate::ui::widgets::text::{bytes, count, safe};
 
@@ -19,7 +23,16 @@ pub(in crate::ui) fn render(frame: &mut Frame<'_>, area: Rect, state: &State) {
             format!("DescribeTable failed: {}", safe(message)),
             Style::new().fg(Color::Red),
         )],
-        Loadable::Loaded(description) => lines(description),
+        Loadable::Loaded(description) => lines(
+            description,
+            state
+                .discovery
+                .found
+                .as_ref()
+                .map(Collections::grammar_census),
+            state.entities.model(),
+            unmatched_line(state),
+        ),
     };
     frame.render_widget(
         Paragraph::new(lines)
@@ -27,6 +40,82 @@ pub(in crate::ui) fn render(frame: &mut Frame<'_>, area: Rect, state: &State) {
             .wrap(Wrap { trim: false }),
         area,
     );
+}
+
+/// `Grammars    ElectroDB 97% · separators 3% (of 364 items scanned)`.
+fn grammars_line(census: &GrammarCensus) -> Line<'static> {
+    if census.total() == 0 {
+        return field("Grammars", "none yet (no item scanned)".to_owned());
+    }
+    let shares: Vec<String> = census
+        .shares()
+        .into_iter()
+        .map(|(grammar, share)| {
+            let name = grammar.map_or("unstructured keys", Grammar::name);
+            format!("{name} {}", percent(share))
+        })
+        .collect();
+    let mut text = format!(
+        "{} (of {} items scanned)",
+        shares.join(" · "),
+        count(census.total())
+    );
+    if census.model_matched() > 0 {
+        text.push_str(&format!(
+            "; the model matched {} items",
+            count(census.model_matched())
+        ));
+    }
+    field("Grammars", text)
+}
+
+/// `Model       OneTable's schema saved in the table: 3 entities, 1 access pattern`.
+fn model_line(model: &Model) -> Line<'static> {
+    let origin = model.origin.as_deref().unwrap_or("loaded");
+    field(
+        "Model",
+        format!(
+            "{}: {} entities, {} access patterns",
+            safe(origin),
+            model.entities.len(),
+            model.access_patterns.len()
+        ),
+    )
+}
+
+/// Once the scan has read every item, the model's entities that matched none of them.
+fn unmatched_line(state: &State) -> Option<Line<'static>> {
+    let found = state.discovery.found.as_ref()?;
+    if state.discovery.status != ScanStatus::Complete {
+        return None;
+    }
+    let unmatched = unmatched_entities(found.model()?, found.grammar_census());
+    (!unmatched.is_empty()).then(|| {
+        let names: Vec<String> = unmatched
+            .iter()
+            .map(|name| safe(name).into_owned())
+            .collect();
+        Line::styled(
+            format!(
+                "{:<12}no item of the table matches the templates of {}",
+                "",
+                names.join(", ")
+            ),
+            Style::new().fg(Color::Yellow),
+        )
+    })
+}
+
+/// A share as a whole percentage, never rounded to 0% or 100% when it is neither.
+fn percent(share: f64) -> String {
+    let whole = (share * 100.0).round();
+    if share > 0.0 && whole < 1.0 {
+        "<1%".to_owned()
+    } else if share < 1.0 && whole >= 100.0 {
+        ">99%".to_owned()
+    } else {
+        format!("{whole}%")
+    }
 }
 
 fn key_text(key: &KeySchema) -> String {
@@ -63,7 +152,12 @@ fn optional_size(value: Option<u64>) -> String {
     value.map_or_else(|| "?".to_owned(), bytes)
 }
 
-fn lines(description: &TableDescription) -> Vec<Line<'static>> {
+fn lines(
+    description: &TableDescription,
+    census: Option<&GrammarCensus>,
+    model: Option<&Model>,
+    unmatched: Option<Line<'static>>,
+) -> Vec<Line<'static>> {
     let mut lines = vec![
         field("Table", safe(&description.name).into_owned()),
         field(
@@ -88,6 +182,19 @@ fn lines(description: &TableDescription) -> Vec<Line<'static>> {
                 optional_size(description.size_bytes)
             ),
         ),
+        census.map_or_else(
+            || {
+                field(
+                    "Grammars",
+                    "known once the collections scan has read items".to_owned(),
+                )
+            },
+            grammars_line,
+        ),
+    ];
+    lines.extend(model.map(model_line));
+    lines.extend(unmatched);
+    lines.extend([
         field(
             "Billing",
             match description.billing_mode {
@@ -113,7 +220,7 @@ fn lines(description: &TableDescription) -> Vec<Line<'static>> {
             },
         ),
         Line::raw(""),
-    ];
+    ]);
     if description.indexes.is_empty() {
         lines.push(Line::raw("No secondary indexes."));
     }

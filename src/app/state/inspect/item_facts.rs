@@ -5,12 +5,15 @@ use std::collections::BTreeMap;
 
 use crate::domain::civil::UtcInstant;
 use crate::domain::composite_key::{KeyPart, PartKind};
+use crate::domain::decoding::explain;
 use crate::domain::entity::EntitySource;
 use crate::domain::index_membership::index_membership;
 use crate::domain::key_parts::grammar_parts;
 use crate::domain::related::{PartitionDirectory, related_links};
+use crate::domain::schema::TableDescription;
 use crate::domain::ttl::ttl_status;
 use crate::domain::value::{AttrValue, Item, item_size};
+use crate::domain::version_attr::is_tombstone;
 
 use crate::app::state::inspect::row::{InspectorRow, RowContext, RowKind};
 
@@ -38,6 +41,16 @@ pub(super) fn rows(item: &Item, context: &RowContext<'_>) -> Vec<InspectorRow> {
             format!("{} (from {source})", entity.name),
         ));
     }
+    rows.extend(decoding_rows(item, context, description));
+    if is_tombstone(item) {
+        let mut row = InspectorRow::text(
+            RowKind::Warning,
+            "tombstone",
+            "Amplify tombstone (_deleted = true): deleted for AppSync clients",
+        );
+        row.note = Some("edits are refused: they would not bring it back".to_owned());
+        rows.push(row);
+    }
     rows.push(size_row(item));
     for membership in index_membership(item, description) {
         rows.push(InspectorRow::text(
@@ -61,6 +74,36 @@ pub(super) fn rows(item: &Item, context: &RowContext<'_>) -> Vec<InspectorRow> {
         }
         row.link = Some(AttrValue::S(link.target));
         rows.push(row);
+    }
+    rows
+}
+
+/// `decoded: by ElectroDB: entity task from __edb_e__`, then how each key was split, one row
+/// per key so that each reason fits the width.
+fn decoding_rows(
+    item: &Item,
+    context: &RowContext<'_>,
+    description: &TableDescription,
+) -> Vec<InspectorRow> {
+    let decoding = explain(context.entities, item, &description.key);
+    let mut rows = vec![InspectorRow::text(
+        RowKind::Info,
+        "decoded",
+        format!("by {}: {}", decoding.by.name(), decoding.entity),
+    )];
+    let key = &description.key;
+    let keys = [
+        (Some(&key.partition.name), decoding.pk),
+        (key.sort.as_ref().map(|sort| &sort.name), decoding.sk),
+    ];
+    for (name, why) in keys {
+        if let (Some(name), Some(why)) = (name, why) {
+            rows.push(InspectorRow::text(
+                RowKind::Info,
+                format!("{name} read as"),
+                why,
+            ));
+        }
     }
     rows
 }

@@ -12,6 +12,8 @@ use crate::app::state::{Discovery, Notice, State};
 use crate::backend::{BackendError, Page};
 use crate::domain::collection::Collections;
 
+use super::saved_schema;
+
 /// How the notice of a failed discovery begins.
 const FAILED: &str = "discovery scan failed";
 
@@ -78,6 +80,7 @@ pub(in crate::app::update) fn page(
     if let Some(found) = &mut state.discovery.found {
         found.add_page(&page.items);
     }
+    let mut commands = saved_schema::request(state, &page.items);
     let progress = &mut state.discovery.progress;
     progress.items_scanned += page.scanned_count.max(page.items.len() as u64);
     progress.pages += 1;
@@ -87,13 +90,10 @@ pub(in crate::app::update) fn page(
     state.discovery.segments[index].landed(page.last_evaluated_key);
     if state.discovery.all_done() {
         state.discovery.status = ScanStatus::Complete;
-        return Vec::new();
+    } else if state.discovery.status == ScanStatus::Running {
+        commands.extend(issue_ready_pages(state));
     }
-    if state.discovery.status == ScanStatus::Running {
-        issue_ready_pages(state)
-    } else {
-        Vec::new()
-    }
+    commands
 }
 
 pub(in crate::app::update) fn toggle_pause(state: &mut State) -> Vec<Command> {
