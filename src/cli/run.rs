@@ -1,6 +1,6 @@
 //! Running one command: checks that need nothing, connect, describe, plan, read, print.
 
-use std::io::{self, Write};
+use std::io::{self, IsTerminal, Write};
 use std::sync::Arc;
 
 use super::args::{Cli, Command, GlobalOptions, OutputFormat, ScanArgs};
@@ -10,12 +10,14 @@ use super::output::describe::{describe_json, describe_text};
 use super::output::escape::escape_json_for_terminal;
 use super::output::items::item_sink;
 use super::output::summary::ReadTotals;
+use super::output::table::Leading;
 use super::paging::{run_query, run_scan};
 use super::plan::{
     check_read_limits, check_segments, plan_get, plan_query, plan_scan, require_table,
 };
 use crate::backend::read_only::ReadOnly;
 use crate::backend::{Backend, BackendError};
+use crate::domain::entity::EntityDecoder;
 use crate::domain::escape::escape_for_terminal;
 use crate::domain::schema::TableDescription;
 
@@ -74,7 +76,8 @@ where
     if cli.global.read_only {
         backend = Arc::new(ReadOnly::new(backend));
     }
-    let format = cli.global.output;
+    let format = cli.global.format();
+    let entities = super::source::entity_decoder(&cli.global.tui).map_err(CliError::Usage)?;
     let file_table = match (&cli.global.table, &cli.global.tui.file) {
         (None, Some(_)) => backend.list_tables().await?.into_iter().next(),
         _ => None,
@@ -86,16 +89,17 @@ where
         .or(file_table.as_deref())
         .unwrap_or_default();
     match command {
-        Command::Tables => tables(backend.as_ref(), format).await,
+        Command::Tables => tables(backend.as_ref(), cli.global.output).await,
         Command::Describe => {
             let table = backend.describe_table(table_name).await?;
-            describe(&table, format)
+            describe(&table, cli.global.output)
         }
         Command::Get(args) => {
             let table = backend.describe_table(table_name).await?;
             let request = plan_get(&table, args)?;
             let output = backend.get_item(request).await?;
-            let mut sink = item_sink(format, buffered_stdout(), key_columns(&table, None));
+            let leading = leading(&table, None, entities);
+            let mut sink = item_sink(format, buffered_stdout(), leading);
             let items: Vec<_> = output.item.into_iter().collect();
             let written = sink.write_items(&items).and_then(|()| sink.finish());
             ignore_closed_pipe(written)?;
@@ -108,11 +112,8 @@ where
         Command::Query(args) => {
             let table = backend.describe_table(table_name).await?;
             let plan = plan_query(&table, args)?;
-            let mut sink = item_sink(
-                format,
-                buffered_stdout(),
-                key_columns(&table, args.read.index.as_deref()),
-            );
+            let leading = leading(&table, args.read.index.as_deref(), entities);
+            let mut sink = item_sink(format, buffered_stdout(), leading);
             let totals = run_query(
                 backend.as_ref(),
                 plan.request,
@@ -123,10 +124,8 @@ where
             print_summary(&totals);
             Ok(())
         }
-        Command::Scan(args) => scan(backend, table_name, args, format).await,
+        Command::Scan(args) => scan(backend, table_name, args, format, entities).await,
         Command::Collections(args) => {
-            let entities =
-                super::source::entity_decoder(&cli.global.tui).map_err(CliError::Usage)?;
             super::collections::collections(backend, table_name, args, format, entities).await
         }
         // Handled before connecting, above.
@@ -143,14 +142,12 @@ async fn scan(
     table_name: &str,
     args: &ScanArgs,
     format: OutputFormat,
+    entities: EntityDecoder,
 ) -> Result<(), CliError> {
     let table = backend.describe_table(table_name).await?;
     let plan = plan_scan(&table, args)?;
-    let mut sink = item_sink(
-        format,
-        buffered_stdout(),
-        key_columns(&table, args.read.index.as_deref()),
-    );
+    let leading = leading(&table, args.read.index.as_deref(), entities);
+    let mut sink = item_sink(format, buffered_stdout(), leading);
     let totals = run_scan(
         backend,
         plan.request,
@@ -170,6 +167,14 @@ fn buffered_stdout() -> io::BufWriter<io::StdoutLock<'static>> {
 
 fn print_summary(totals: &ReadTotals) {
     note(&totals.to_string());
+}
+
+/// The leading table columns: the keys, then each item's entity.
+fn leading(table: &TableDescription, index: Option<&str>, entities: EntityDecoder) -> Leading {
+    Leading {
+        key_columns: key_columns(table, index),
+        entities: Some((entities, table.key.clone())),
+    }
 }
 
 /// The table's key attributes, then the index's, for the leading table columns.
@@ -194,12 +199,14 @@ fn ignore_closed_pipe(result: io::Result<()>) -> Result<(), CliError> {
     }
 }
 
-async fn tables(backend: &dyn Backend, format: OutputFormat) -> Result<(), CliError> {
+/// Table names, one per line: as they are (DynamoDB names need no quoting), or as JSON strings
+/// when `-o json` or `-o ddb` asks for JSON.
+async fn tables(backend: &dyn Backend, format: Option<OutputFormat>) -> Result<(), CliError> {
     let names = backend.list_tables().await?;
     let mut out = io::stdout().lock();
     let written = names.iter().try_for_each(|name| match format {
-        OutputFormat::Table => writeln!(out, "{}", escape_for_terminal(name)),
-        OutputFormat::Json | OutputFormat::Ddb => writeln!(
+        None | Some(OutputFormat::Table) => writeln!(out, "{}", escape_for_terminal(name)),
+        Some(OutputFormat::Json | OutputFormat::Ddb) => writeln!(
             out,
             "{}",
             escape_json_for_terminal(serde_json::Value::String(name.clone()).to_string())
@@ -208,15 +215,21 @@ async fn tables(backend: &dyn Backend, format: OutputFormat) -> Result<(), CliEr
     ignore_closed_pipe(written.and_then(|()| out.flush()))
 }
 
-fn describe(table: &TableDescription, format: OutputFormat) -> Result<(), CliError> {
-    let text = match format {
-        OutputFormat::Table => describe_text(table),
-        OutputFormat::Json | OutputFormat::Ddb => {
-            let json = serde_json::to_string_pretty(&describe_json(table)).map_err(|error| {
-                CliError::Failed(format!("could not render the description: {error}"))
-            })?;
-            escape_json_for_terminal(json) + "\n"
-        }
+/// The summary for people with `-o table`, and without `-o` when stdout is a terminal; the
+/// JSON document otherwise, so scripts that pipe `describe` keep reading JSON.
+fn describe(table: &TableDescription, format: Option<OutputFormat>) -> Result<(), CliError> {
+    let for_people = match format {
+        Some(OutputFormat::Table) => true,
+        Some(OutputFormat::Json | OutputFormat::Ddb) => false,
+        None => io::stdout().is_terminal(),
+    };
+    let text = if for_people {
+        describe_text(table)
+    } else {
+        let json = serde_json::to_string_pretty(&describe_json(table)).map_err(|error| {
+            CliError::Failed(format!("could not render the description: {error}"))
+        })?;
+        escape_json_for_terminal(json) + "\n"
     };
     let mut out = io::stdout().lock();
     ignore_closed_pipe(out.write_all(text.as_bytes()).and_then(|()| out.flush()))

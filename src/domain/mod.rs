@@ -12,6 +12,7 @@ pub mod collection;
 pub mod collection_tree;
 pub mod common_prefix;
 pub mod composite_key;
+pub mod counted;
 pub mod ddb_json;
 pub mod discovery_scan;
 pub mod edit;

@@ -40,3 +40,10 @@ pub fn on_file(path: &std::path::Path, args: &[&str]) -> Run {
     command.arg("--file").arg(path).args(args);
     run_command(command)
 }
+
+/// Runs `ddbx <args…>` with no table source of its own.
+pub fn ddbx(args: &[&str]) -> Run {
+    let mut command = ddbx_command();
+    command.args(args);
+    run_command(command)
+}

@@ -4,5 +4,11 @@
 #[path = "../support/mod.rs"]
 mod support;
 
+mod collections_listing;
 mod fixture;
+mod people;
+// The terminal UI's pty driver; these tests use only part of it.
+#[allow(dead_code)]
+#[path = "../tui_support/pty.rs"]
+mod pty;
 mod table_values;

@@ -7,24 +7,19 @@ const BIG: &str = "12345678901234567890123456789012345678";
 const TINY: &str = "1E-130";
 
 /// The text of `column` on each stdout line, joined: what a person reads down that column.
+/// Positions are counted in characters (every character here takes one terminal column).
 fn column_text(stdout: &str, column: &str) -> String {
     let mut lines = stdout.lines();
     let header = lines.next().expect("a header line");
     let start = header.find(column).expect("the column is in the header");
-    let end = header[start..]
-        .find("  ")
-        .and_then(|gap| {
-            let rest = &header[start + gap..];
-            rest.find(|c: char| c != ' ').map(|next| start + gap + next)
-        })
-        .unwrap_or(usize::MAX);
+    let after = &header[start + column.len()..];
+    let width = after
+        .find(|c: char| c != ' ')
+        .map_or(usize::MAX, |next| column.len() + next);
     lines
         .map(|line| {
-            let end = end.min(line.len());
-            line.get(start.min(end)..end)
-                .unwrap_or("")
-                .trim_end()
-                .to_owned()
+            let cell: String = line.chars().skip(start).take(width).collect();
+            cell.trim_end().to_owned()
         })
         .collect()
 }

@@ -7,13 +7,33 @@ use std::collections::BTreeSet;
 use unicode_width::UnicodeWidthStr;
 
 use super::escape::escape_json_for_terminal;
+use crate::domain::entity::EntityDecoder;
 use crate::domain::escape::escape_for_terminal;
 use crate::domain::plain_json::to_plain_json;
+use crate::domain::schema::KeySchema;
 use crate::domain::value::{AttrValue, Item};
 
 /// Widest column, in terminal columns; longer cells wrap.
 const MAX_CELL_WIDTH: usize = 40;
 const GAP: &str = "  ";
+
+/// What leads the table: the key attributes, then the entity each item decodes to.
+#[derive(Clone, Debug, Default)]
+pub struct Leading {
+    pub key_columns: Vec<String>,
+    /// Decodes each row's entity (the model's names, else ddbx's heuristics) under the table's
+    /// key schema; `None` leaves the entity column out.
+    pub entities: Option<(EntityDecoder, KeySchema)>,
+}
+
+/// The entity column's heading: `entity`, unless an item has an attribute of that name.
+fn entity_heading(names: &[String]) -> &'static str {
+    if names.iter().any(|name| name == "entity") {
+        "(entity)"
+    } else {
+        "entity"
+    }
+}
 
 /// One cell's text: scalars as themselves, documents and sets as compact JSON.
 fn cell_text(value: &AttrValue) -> String {
@@ -71,13 +91,29 @@ type Line = Vec<Vec<String>>;
 
 /// Renders rows as a header plus one line per item (more when a value wraps).
 #[must_use]
-pub fn render_table(rows: &[Item], key_columns: &[String]) -> String {
-    let names = columns(rows, key_columns);
-    let header: Line = names
+pub fn render_table(rows: &[Item], leading: &Leading) -> String {
+    let names = columns(rows, &leading.key_columns);
+    let keys = leading
+        .key_columns
+        .iter()
+        .filter(|key| names.contains(key))
+        .count();
+    let entities: Option<Vec<String>> = leading.entities.as_ref().map(|(decoder, key)| {
+        rows.iter()
+            .map(|row| {
+                decoder
+                    .decode(row, key)
+                    .map(|entity| escape_for_terminal(&entity.name).into_owned())
+                    .unwrap_or_default()
+            })
+            .collect()
+    });
+    let entities = entities.filter(|names| names.iter().any(|name| !name.is_empty()));
+    let mut header: Line = names
         .iter()
         .map(|name| wrap(&escape_for_terminal(name)))
         .collect();
-    let body: Vec<Line> = rows
+    let mut body: Vec<Line> = rows
         .iter()
         .map(|row| {
             names
@@ -86,7 +122,13 @@ pub fn render_table(rows: &[Item], key_columns: &[String]) -> String {
                 .collect()
         })
         .collect();
-    let widths: Vec<usize> = (0..names.len())
+    if let Some(entities) = entities {
+        header.insert(keys, wrap(entity_heading(&names)));
+        for (line, entity) in body.iter_mut().zip(entities) {
+            line.insert(keys, wrap(&entity));
+        }
+    }
+    let widths: Vec<usize> = (0..header.len())
         .map(|column| {
             std::iter::once(&header)
                 .chain(&body)
@@ -130,8 +172,11 @@ mod tests {
     use super::*;
     use crate::domain::number::Number;
 
-    fn keys() -> Vec<String> {
-        vec!["PK".to_owned(), "SK".to_owned()]
+    fn keys() -> Leading {
+        Leading {
+            key_columns: vec!["PK".to_owned(), "SK".to_owned()],
+            entities: None,
+        }
     }
 
     #[test]
@@ -230,6 +275,35 @@ USER#10  ORDER#1             19.99
         assert_eq!(a_column, "a".repeat(100), "{text}");
         assert!(!text.contains('…'), "{text}");
         assert!(text.contains(r#"["\u009b31m"]"#), "{text}");
+    }
+
+    #[test]
+    fn the_entity_column_follows_the_keys_and_yields_its_name_to_an_attribute() {
+        let key = crate::cli::plan::fixtures::single_table().key;
+        let leading = Leading {
+            key_columns: vec!["PK".to_owned(), "SK".to_owned()],
+            entities: Some((EntityDecoder::new(), key)),
+        };
+        let order = Item::from([
+            ("PK".to_owned(), AttrValue::s("ORDER#1")),
+            ("SK".to_owned(), AttrValue::s("ITEM#2")),
+            ("qty".to_owned(), AttrValue::n(3)),
+        ]);
+        let text = render_table(std::slice::from_ref(&order), &leading);
+        assert_eq!(
+            text.lines().next(),
+            Some("PK       SK      entity      qty")
+        );
+        assert!(text.contains("ORDER#1  ITEM#2  Order›Item  3"), "{text}");
+
+        let mut named = order;
+        named.insert("entity".to_owned(), AttrValue::s("from the item"));
+        let text = render_table(&[named], &leading);
+        let header = text.lines().next().unwrap_or_default();
+        assert!(
+            header.starts_with("PK       SK      (entity)    entity"),
+            "{text}"
+        );
     }
 
     proptest::proptest! {

@@ -150,7 +150,7 @@ pub async fn run_write(
             failure.outcome
         }
     };
-    report(&planned, outcome, global.output)
+    report(&planned, outcome, global.format())
 }
 
 fn print_request(planned: &PlannedWrite) -> Result<(), CliError> {

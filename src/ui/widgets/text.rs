@@ -30,31 +30,16 @@ pub fn bytes(size: u64) -> String {
     }
 }
 
-/// `1,234,567`.
-#[must_use]
-pub fn count(value: u64) -> String {
-    let digits = value.to_string();
-    let mut out = String::with_capacity(digits.len() + digits.len() / 3);
-    for (index, c) in digits.chars().enumerate() {
-        if index > 0 && (digits.len() - index).is_multiple_of(3) {
-            out.push(',');
-        }
-        out.push(c);
-    }
-    out
-}
+pub use crate::domain::counted::count;
 
 #[cfg(test)]
 mod tests {
     use super::*;
 
     #[test]
-    fn sizes_and_counts_read_naturally() {
+    fn sizes_read_naturally() {
         assert_eq!(bytes(512), "512 B");
         assert_eq!(bytes(1536), "1.5 KB");
         assert_eq!(bytes(3 * 1024 * 1024 * 1024), "3.0 GB");
-        assert_eq!(count(0), "0");
-        assert_eq!(count(1_234_567), "1,234,567");
-        assert_eq!(count(999), "999");
     }
 }
