@@ -94,6 +94,11 @@ pub enum Command {
     Collections(CollectionsArgs),
     /// Print the effective keymap of the terminal UI (defaults plus your overrides) as TOML.
     Keymap,
+    /// Print a completion script for SHELL (bash, zsh, fish, elvish, powershell), e.g.
+    /// `ddbx completions bash > ~/.local/share/bash-completion/completions/ddbx`.
+    Completions(CompletionsArgs),
+    /// Print the manual page (roff), e.g. `ddbx man > ~/.local/share/man/man1/ddbx.1`.
+    Man,
     // Writes: each conditioned, previewed with --dry-run, journaled and undoable.
     /// Create one item; refused if an item with its key exists (attribute_not_exists).
     Put(PutArgs),
@@ -262,6 +267,13 @@ fn parse_partitions(text: &str) -> Result<PartitionLimit, String> {
         .map_err(|_| format!("{text:?} is neither a number nor `all` (e.g. --partitions 50)"))
 }
 
+#[derive(Debug, Args)]
+pub struct CompletionsArgs {
+    /// The shell to complete for.
+    #[arg(value_enum, value_name = "SHELL")]
+    pub shell: clap_complete::Shell,
+}
+
 /// Options every write command shares.
 #[derive(Debug, Default, Args)]
 pub struct WriteOptions {
@@ -272,14 +284,20 @@ pub struct WriteOptions {
 
 /// How `--item` (and `--set` values) are written.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, ValueEnum)]
+// The variants' help is short and free of quotes and dollar signs, which the generated fish
+// completion script cannot carry; the examples are in ITEM_FORMAT_HELP.
 pub enum ItemFormat {
-    /// Plain JSON with exact numbers; sets and binary as {"$ss": [..]}, {"$ns": [..]},
-    /// {"$bs": [..]}, {"$b": ".."}.
+    /// Plain JSON with exact numbers; sets and binary as tagged objects.
     #[default]
     Typed,
-    /// DynamoDB JSON: {"S": ".."}, {"N": ".."}, …
+    /// DynamoDB JSON.
     Ddb,
 }
+
+/// The help of `--item-format`, with an example of each format.
+const ITEM_FORMAT_HELP: &str = "How --item and --set values are written: typed is plain JSON \
+with exact numbers, sets and binary as {\"$ss\": [..]}, {\"$ns\": [..]}, {\"$bs\": [..]}, \
+{\"$b\": \"..\"}; ddb is DynamoDB JSON: {\"S\": \"..\"}, {\"N\": \"..\"}, …";
 
 #[derive(Debug, Args)]
 pub struct PutArgs {
@@ -287,7 +305,7 @@ pub struct PutArgs {
     #[arg(long, value_name = "JSON")]
     pub item: String,
 
-    #[arg(long, value_enum, default_value_t = ItemFormat::Typed)]
+    #[arg(long, value_enum, default_value_t = ItemFormat::Typed, help = ITEM_FORMAT_HELP)]
     pub item_format: ItemFormat,
 
     #[command(flatten)]
@@ -322,7 +340,7 @@ pub struct UpdateArgs {
     #[arg(long)]
     pub whole_item: bool,
 
-    #[arg(long, value_enum, default_value_t = ItemFormat::Typed)]
+    #[arg(long, value_enum, default_value_t = ItemFormat::Typed, help = ITEM_FORMAT_HELP)]
     pub item_format: ItemFormat,
 
     #[command(flatten)]

@@ -15,6 +15,7 @@ mod output;
 mod paging;
 mod plan;
 mod run;
+mod shell_docs;
 pub mod source;
 mod write;
 

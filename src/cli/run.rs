@@ -41,7 +41,10 @@ fn check_before_connecting(cli: &Cli) -> Result<(), CliError> {
     super::endpoint::check_endpoint_url(cli.global.endpoint_url.as_deref())?;
     // A model that cannot be used is refused whichever command was given, not silently ignored.
     super::source::entity_decoder(&cli.global.tui).map_err(CliError::Usage)?;
-    let needs_table = !matches!(cli.command, Some(Command::Tables | Command::Keymap) | None);
+    let needs_table = !matches!(
+        cli.command,
+        Some(Command::Tables | Command::Keymap | Command::Completions(_) | Command::Man) | None
+    );
     // An offline file holds exactly one table, named once it is loaded.
     if needs_table && cli.global.tui.file.is_none() {
         require_table(cli.global.table.as_deref())?;
@@ -67,9 +70,21 @@ where
         let mut out = io::stdout().lock();
         return ignore_closed_pipe(out.write_all(USAGE.as_bytes()).and_then(|()| out.flush()));
     };
-    if matches!(command, Command::Keymap) {
-        return crate::keymap::print_effective(cli.global.tui.keymap.as_deref())
-            .map_err(CliError::Failed);
+    match command {
+        Command::Keymap => {
+            return crate::keymap::print_effective(cli.global.tui.keymap.as_deref())
+                .map_err(CliError::Failed);
+        }
+        Command::Completions(args) => {
+            return write_stdout(&super::shell_docs::completions(args.shell));
+        }
+        Command::Man => {
+            let page = super::shell_docs::man_page().map_err(|error| {
+                CliError::Failed(format!("could not render the man page: {error}"))
+            })?;
+            return write_stdout(&page);
+        }
+        _ => {}
     }
     check_before_connecting(&cli)?;
     let mut backend = connect(&cli.global).await?;
@@ -129,7 +144,7 @@ where
             super::collections::collections(backend, table_name, args, format, entities).await
         }
         // Handled before connecting, above.
-        Command::Keymap => Ok(()),
+        Command::Keymap | Command::Completions(_) | Command::Man => Ok(()),
         Command::Put(_) | Command::Update(_) | Command::Delete(_) | Command::Undo(_) => {
             let table = backend.describe_table(table_name).await?;
             super::write::run_write(backend.as_ref(), &cli.global, &table, command).await
@@ -158,6 +173,11 @@ async fn scan(
     .await?;
     print_summary(&totals);
     Ok(())
+}
+
+fn write_stdout(bytes: &[u8]) -> Result<(), CliError> {
+    let mut out = io::stdout().lock();
+    ignore_closed_pipe(out.write_all(bytes).and_then(|()| out.flush()))
 }
 
 /// Stdout for items: one write per page instead of one per line (the sinks flush each page).

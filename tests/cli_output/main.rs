@@ -11,4 +11,5 @@ mod people;
 #[allow(dead_code)]
 #[path = "../tui_support/pty.rs"]
 mod pty;
+mod shell_docs;
 mod table_values;
