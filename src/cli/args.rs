@@ -92,6 +92,8 @@ pub enum Command {
     Scan(ScanArgs),
     /// Item collections: PK prefixes with partition and item counts and entity mix (scans the table).
     Collections(CollectionsArgs),
+    /// Single-table pitfalls measured on the items: hot partitions, large items, index cost, key design.
+    Insights(InsightsArgs),
     /// Print the effective keymap of the terminal UI (defaults plus your overrides) as TOML.
     Keymap,
     /// Print a completion script for SHELL (bash, zsh, fish, elvish, powershell), e.g.
@@ -272,6 +274,18 @@ pub struct CompletionsArgs {
     /// The shell to complete for.
     #[arg(value_enum, value_name = "SHELL")]
     pub shell: clap_complete::Shell,
+}
+
+#[derive(Debug, Args)]
+pub struct InsightsArgs {
+    /// Split the scan into N parallel segments.
+    #[arg(long, value_name = "N")]
+    pub segments: Option<u32>,
+
+    /// Read at most N pages per segment: a sample, reported as one (each segment is a slice of
+    /// the hash space, so more segments spread the sample over the table).
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
+    pub sample_pages: Option<u64>,
 }
 
 /// Options every write command shares.

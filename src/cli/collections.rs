@@ -13,13 +13,15 @@ use super::args::{CollectionsArgs, OutputFormat};
 use super::error::CliError;
 use super::note::note;
 use super::output::escape::escape_json_for_terminal;
-use crate::backend::{Backend, BackendError, Page, ScanRequest};
+use super::segments::scan_segments;
+use crate::backend::Backend;
 use crate::domain::collection::{Collections, GroupId, GroupSummary, LEVEL_SEPARATOR};
 use crate::domain::collection_tree::{CollectionNode, Composition};
-use crate::domain::counted::{count, counted};
 use crate::domain::discovery_scan::discovery_scan;
 use crate::domain::entity::EntityDecoder;
 use crate::domain::escape::escape_for_terminal;
+use crate::domain::figures::count;
+use crate::domain::figures::counted;
 use crate::domain::partition_key::PartitionKey;
 
 /// Scans `table_name` and prints its item collections.
@@ -33,19 +35,10 @@ pub async fn collections(
     let table = backend.describe_table(table_name).await?;
     let segments = args.segments.unwrap_or(1).max(1);
     let mut found = Collections::new(table.key.clone(), entities);
-    let (sender, mut pages) = tokio::sync::mpsc::unbounded_channel();
-    for segment in 0..segments {
-        let backend = Arc::clone(&backend);
-        let sender = sender.clone();
-        let request = discovery_scan(&table, segment, segments, None);
-        tokio::spawn(async move {
-            let result = scan_segment(backend.as_ref(), request, &sender).await;
-            if let Err(error) = result {
-                let _ = sender.send(Err(error));
-            }
-        });
-    }
-    drop(sender);
+    let requests = (0..segments)
+        .map(|segment| discovery_scan(&table, segment, segments, None))
+        .collect();
+    let mut pages = scan_segments(&backend, requests, None);
     let (mut pages_read, mut capacity) = (0_u64, 0.0_f64);
     while let Some(page) = pages.recv().await {
         let page = page?;
@@ -75,24 +68,6 @@ pub async fn collections(
         counted(pages_read, "page", "pages"),
     ));
     Ok(())
-}
-
-async fn scan_segment(
-    backend: &dyn Backend,
-    mut request: ScanRequest,
-    pages: &tokio::sync::mpsc::UnboundedSender<Result<Page, BackendError>>,
-) -> Result<(), BackendError> {
-    loop {
-        let page = backend.scan(request.clone()).await?;
-        let next = page.last_evaluated_key.clone();
-        if pages.send(Ok(page)).is_err() {
-            return Ok(());
-        }
-        match next {
-            Some(key) => request.start_key = Some(key),
-            None => return Ok(()),
-        }
-    }
 }
 
 fn key_text(key: PartitionKey<'_>) -> String {

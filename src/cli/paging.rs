@@ -13,7 +13,7 @@ use super::error::CliError;
 use super::output::items::ItemSink;
 use super::output::summary::ReadTotals;
 use crate::backend::{Backend, BackendError, Page, QueryRequest, ScanRequest};
-use crate::domain::counted::counted;
+use crate::domain::figures::counted;
 
 /// What a failed write to stdout means: a closed pipe (`ddbx … | head`) ends the read quietly.
 fn output_error(error: io::Error) -> Option<CliError> {

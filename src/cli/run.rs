@@ -56,6 +56,7 @@ fn check_before_connecting(cli: &Cli) -> Result<(), CliError> {
             check_segments(args.segments)
         }
         Some(Command::Collections(args)) => check_segments(args.segments),
+        Some(Command::Insights(args)) => check_segments(args.segments),
         Some(command) => super::write::check_write_before_connecting(&cli.global, command),
         None => Ok(()),
     }
@@ -142,6 +143,11 @@ where
         Command::Scan(args) => scan(backend, table_name, args, format, entities).await,
         Command::Collections(args) => {
             super::collections::collections(backend, table_name, args, format, entities).await
+        }
+        Command::Insights(args) => {
+            let entities =
+                super::source::entity_decoder(&cli.global.tui).map_err(CliError::Usage)?;
+            super::insights::insights(backend, table_name, args, format, entities).await
         }
         // Handled before connecting, above.
         Command::Keymap | Command::Completions(_) | Command::Man => Ok(()),

@@ -110,7 +110,7 @@ pub fn file_backend(options: &TuiOptions) -> Result<Option<OfflineTable>, String
         let warnings = opened.warnings.len() as u64;
         notices.push(format!(
             "{} while loading; first: {first}",
-            crate::domain::counted::counted(warnings, "warning", "warnings")
+            crate::domain::figures::counted(warnings, "warning", "warnings")
         ));
     }
     let backend: Arc<dyn Backend> =

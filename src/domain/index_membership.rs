@@ -60,7 +60,9 @@ pub fn index_membership<'a>(item: &'a Item, table: &'a TableDescription) -> Vec<
         .collect()
 }
 
-fn membership<'a>(
+/// The membership of `item` in one index of `table`.
+#[must_use]
+pub fn membership<'a>(
     item: &'a Item,
     table: &'a TableDescription,
     index: &'a IndexSchema,

@@ -5,8 +5,8 @@ use std::fmt::Write as _;
 
 use serde_json::{Map, Value, json};
 
-use crate::domain::counted::{count, counted};
 use crate::domain::escape::escape_for_terminal;
+use crate::domain::figures::{count, counted};
 use crate::domain::schema::{
     BillingMode, IndexKind, IndexSchema, KeySchema, Projection, TableDescription,
 };

@@ -1,0 +1,190 @@
+//! `ddbx insights`: the table's single-table pitfalls, measured on its items. A full (or, with
+//! `--sample-pages`, sampled) parallel Scan feeds `domain::insights`; the report prints as one
+//! JSON document or, with `-o table`, as text for people.
+
+use std::io::{self, Write};
+use std::sync::Arc;
+
+use serde_json::{Value, json};
+
+use super::args::{InsightsArgs, OutputFormat};
+use super::error::CliError;
+use super::note::{escape_lines, note};
+use super::output::escape::escape_json_for_terminal;
+use super::segments::scan_segments;
+use crate::backend::{Backend, ScanRequest};
+use crate::domain::entity::EntityDecoder;
+use crate::domain::figures::{bytes, count};
+use crate::domain::insights::{Coverage, Finding, InsightScan, Report};
+use crate::domain::key_value::key_text;
+use crate::domain::plain_json::item_to_plain_json;
+
+/// Width of the histogram's bars in the text report.
+const BAR_WIDTH: usize = 40;
+
+/// Scans `table_name` and prints what its items show.
+pub async fn insights(
+    backend: Arc<dyn Backend>,
+    table_name: &str,
+    args: &InsightsArgs,
+    format: OutputFormat,
+    entities: EntityDecoder,
+) -> Result<(), CliError> {
+    let table = backend.describe_table(table_name).await?;
+    let segments = args.segments.unwrap_or(1).max(1);
+    let requests = (0..segments)
+        .map(|segment| {
+            let mut request = ScanRequest::new(table.name.clone());
+            if segments > 1 {
+                request.segment = Some((segment, segments));
+            }
+            request
+        })
+        .collect();
+    let patterns = entities
+        .model()
+        .map(|model| model.access_patterns.clone())
+        .unwrap_or_default();
+    let table_items = table.item_count;
+    let mut scan = InsightScan::new(table, entities);
+    let mut pages = scan_segments(&backend, requests, args.sample_pages);
+    let (mut pages_read, mut capacity, mut more) = (0_u64, 0.0_f64, false);
+    while let Some(page) = pages.recv().await {
+        let page = page?;
+        pages_read += 1;
+        capacity += page
+            .consumed
+            .as_ref()
+            .map_or(0.0, |consumed| consumed.total);
+        more |= page.last_evaluated_key.is_some();
+        for item in &page.items {
+            scan.add(item);
+        }
+    }
+    let coverage = if args.sample_pages.is_some() && more {
+        Coverage::Sampled { table_items }
+    } else {
+        Coverage::Complete
+    };
+    let report = scan.report(coverage, &patterns);
+    let mut out = io::stdout().lock();
+    let written = match format {
+        OutputFormat::Table => write!(out, "{}", escape_lines(&report_text(&report))),
+        OutputFormat::Json | OutputFormat::Ddb => {
+            writeln!(
+                out,
+                "{}",
+                escape_json_for_terminal(report_json(&report).to_string())
+            )
+        }
+    };
+    match written.and_then(|()| out.flush()) {
+        Err(error) if error.kind() != io::ErrorKind::BrokenPipe => {
+            return Err(CliError::Failed(format!(
+                "could not write the output: {error}"
+            )));
+        }
+        _ => {}
+    }
+    note(&format!(
+        "insights: {} items read ({}), {} findings; {} pages, {capacity:.1} RCU",
+        count(report.items),
+        coverage_text(report.coverage),
+        report.findings.len(),
+        count(pages_read),
+    ));
+    Ok(())
+}
+
+fn coverage_text(coverage: Coverage) -> String {
+    match coverage {
+        Coverage::Complete => "the whole table".to_owned(),
+        Coverage::Sampled {
+            table_items: Some(total),
+        } => format!("sampled; the table holds about {} items", count(total)),
+        Coverage::Sampled { table_items: None } => "sampled".to_owned(),
+    }
+}
+
+fn report_json(report: &Report) -> Value {
+    json!({
+        "coverage": match report.coverage {
+            Coverage::Complete => json!({"complete": true}),
+            Coverage::Sampled { table_items } => json!({"complete": false, "table_items": table_items}),
+        },
+        "items": report.items,
+        "bytes": report.bytes,
+        "partitions": report.partitions,
+        "items_per_partition": report.partition_sizes.rows().iter().map(|(low, high, partitions)| {
+            json!({"from": low, "to": high, "partitions": partitions})
+        }).collect::<Vec<_>>(),
+        "largest_collections": report.largest_collections.iter().map(|collection| {
+            json!({
+                "partition_key": key_text(&collection.partition_key),
+                "items": collection.items,
+                "bytes": collection.bytes,
+            })
+        }).collect::<Vec<_>>(),
+        "access_patterns": report.access_patterns,
+        "findings": report.findings.iter().map(finding_json).collect::<Vec<_>>(),
+    })
+}
+
+fn finding_json(finding: &Finding) -> Value {
+    json!({
+        "rule": finding.rule.id(),
+        "severity": finding.severity.name(),
+        "summary": finding.summary,
+        "evidence": finding.evidence,
+        "citation": finding.rule.citation(),
+        "items": finding.items.iter().map(item_to_plain_json).collect::<Vec<_>>(),
+    })
+}
+
+fn report_text(report: &Report) -> String {
+    let mut text = format!(
+        "{} items ({}), {} in {} partitions — {}\n\nItems per partition:\n",
+        count(report.items),
+        bytes(report.bytes),
+        coverage_text(report.coverage),
+        count(report.partitions),
+        match report.findings.len() {
+            0 => "no findings".to_owned(),
+            1 => "1 finding".to_owned(),
+            n => format!("{n} findings"),
+        }
+    );
+    for bar in report.partition_sizes.bars(BAR_WIDTH) {
+        text.push_str(&format!("{bar}\n"));
+    }
+    text.push_str("\nLargest item collections:\n");
+    for collection in &report.largest_collections {
+        text.push_str(&format!(
+            "  {}: {} items, {}\n",
+            key_text(&collection.partition_key),
+            count(collection.items),
+            bytes(collection.bytes)
+        ));
+    }
+    if !report.access_patterns.is_empty() {
+        text.push_str("\nAccess patterns:\n");
+        for line in &report.access_patterns {
+            text.push_str(&format!("  {line}\n"));
+        }
+    }
+    for finding in &report.findings {
+        text.push_str(&format!(
+            "\n[{}] {}\n  rule: {}\n",
+            finding.severity.name(),
+            finding.summary,
+            finding.rule.citation()
+        ));
+        for line in &finding.evidence {
+            text.push_str(&format!("  · {line}\n"));
+        }
+        for key in &finding.items {
+            text.push_str(&format!("  open: {}\n", item_to_plain_json(key)));
+        }
+    }
+    text
+}

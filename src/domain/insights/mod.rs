@@ -1,0 +1,134 @@
+//! Table insights: the single-table pitfalls, measured on the items a scan read. Feed every item
+//! read to [`InsightScan::add`], then ask for the [`Report`]. Each finding carries its evidence,
+//! the items that show it and the rule it applies, and never claims more than the items read show:
+//! a sampled scan says so in [`Coverage`].
+
+mod entity_names;
+mod finding;
+mod histogram;
+mod indexes;
+mod item_sizes;
+mod key_shapes;
+mod partitions;
+mod patterns;
+
+pub use finding::{Finding, Rule, Severity};
+pub use histogram::Histogram;
+pub use partitions::CollectionSize;
+
+use self::entity_names::EntityNames;
+use self::indexes::IndexStats;
+use self::item_sizes::ItemSizes;
+use self::key_shapes::KeyShapes;
+use self::partitions::PartitionStats;
+use super::access_pattern::AccessPattern;
+use super::entity::EntityDecoder;
+use super::schema::TableDescription;
+use super::value::{Item, item_size};
+
+/// How much of the table the insights saw.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Coverage {
+    /// Every item of the table was read.
+    Complete,
+    /// Only part of the table was read; `table_items` is the service's (approximate) count.
+    Sampled { table_items: Option<u64> },
+}
+
+/// What the insights found.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Report {
+    pub coverage: Coverage,
+    pub items: u64,
+    pub bytes: u64,
+    pub partitions: u64,
+    /// Items per partition key value.
+    pub partition_sizes: Histogram,
+    /// The largest item collections by bytes, largest first.
+    pub largest_collections: Vec<CollectionSize>,
+    /// One line per access pattern of the model: what serves it.
+    pub access_patterns: Vec<String>,
+    /// Most severe first.
+    pub findings: Vec<Finding>,
+}
+
+/// The running census of a scan.
+#[derive(Debug)]
+pub struct InsightScan {
+    table: TableDescription,
+    decoder: EntityDecoder,
+    entities: EntityNames,
+    items: u64,
+    bytes: u64,
+    partitions: PartitionStats,
+    sizes: ItemSizes,
+    indexes: Vec<IndexStats>,
+    shapes: KeyShapes,
+}
+
+impl InsightScan {
+    #[must_use]
+    pub fn new(table: TableDescription, decoder: EntityDecoder) -> Self {
+        let indexes = table.indexes.iter().map(IndexStats::new).collect();
+        Self {
+            table,
+            decoder,
+            entities: EntityNames::default(),
+            items: 0,
+            bytes: 0,
+            partitions: PartitionStats::default(),
+            sizes: ItemSizes::default(),
+            indexes,
+            shapes: KeyShapes::default(),
+        }
+    }
+
+    /// Counts one item read by the scan.
+    pub fn add(&mut self, item: &Item) {
+        let Some(partition_key) = item.get(&self.table.key.partition.name) else {
+            return;
+        };
+        let size = item_size(item) as u64;
+        let entity = self
+            .entities
+            .intern(self.decoder.clue(item, &self.table.key).name().as_deref());
+        self.items += 1;
+        self.bytes += size;
+        let table = &self.table;
+        let key = || table.primary_key_of(item).unwrap_or_default();
+        self.partitions.add(partition_key, size);
+        self.sizes.add(entity, item, size, &key);
+        for stats in &mut self.indexes {
+            stats.add(table, entity, item, size, &key);
+        }
+        self.shapes.add(entity, item, &table.key, &key);
+    }
+
+    /// The findings so far, most severe first, then in the order of the rules.
+    #[must_use]
+    pub fn report(&self, coverage: Coverage, patterns: &[AccessPattern]) -> Report {
+        let (partition_sizes, largest_collections, mut findings) =
+            self.partitions.findings(&self.table, self.items);
+        findings.extend(self.sizes.findings(&self.entities));
+        for stats in &self.indexes {
+            findings.extend(stats.findings(&self.entities, self.items, self.bytes));
+        }
+        findings.extend(self.shapes.findings(&self.entities, &self.table.key));
+        let (access_patterns, unserved) = patterns::review(&self.table, patterns);
+        findings.extend(unserved);
+        findings.sort_by(|a, b| b.severity.cmp(&a.severity).then(a.rule.cmp(&b.rule)));
+        Report {
+            coverage,
+            items: self.items,
+            bytes: self.bytes,
+            partitions: self.partitions.len(),
+            partition_sizes,
+            largest_collections,
+            access_patterns,
+            findings,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests;
