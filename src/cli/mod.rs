@@ -5,6 +5,7 @@
 //! The impure rest is the page loop (`paging`) and the dispatcher ([`run()`]).
 
 pub mod args;
+mod bare_words;
 mod collections;
 mod endpoint;
 mod error;

@@ -4,6 +4,7 @@ use std::io::{self, IsTerminal, Write};
 use std::sync::Arc;
 
 use super::args::{Cli, Command, GlobalOptions, OutputFormat, ScanArgs};
+use super::bare_words::BareWords;
 use super::error::CliError;
 use super::note::note;
 use super::output::describe::{describe_json, describe_text};
@@ -130,14 +131,11 @@ where
             let plan = plan_query(&table, args)?;
             let leading = leading(&table, args.read.index.as_deref(), entities);
             let mut sink = item_sink(format, buffered_stdout(), leading);
-            let totals = run_query(
-                backend.as_ref(),
-                plan.request,
-                plan.max_items,
-                sink.as_mut(),
-            )
-            .await?;
+            let mut watched = BareWords::new(sink.as_mut(), args.read.filter.as_deref());
+            let totals =
+                run_query(backend.as_ref(), plan.request, plan.max_items, &mut watched).await?;
             print_summary(&totals);
+            watched.warn();
             Ok(())
         }
         Command::Scan(args) => scan(backend, table_name, args, format, entities).await,
@@ -169,15 +167,17 @@ async fn scan(
     let plan = plan_scan(&table, args)?;
     let leading = leading(&table, args.read.index.as_deref(), entities);
     let mut sink = item_sink(format, buffered_stdout(), leading);
+    let mut watched = BareWords::new(sink.as_mut(), args.read.filter.as_deref());
     let totals = run_scan(
         backend,
         plan.request,
         plan.total_segments,
         plan.max_items,
-        sink.as_mut(),
+        &mut watched,
     )
     .await?;
     print_summary(&totals);
+    watched.warn();
     Ok(())
 }
 

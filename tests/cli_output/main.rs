@@ -8,6 +8,7 @@ mod collections_listing;
 mod fixture;
 mod people;
 // The terminal UI's pty driver; these tests use only part of it.
+mod bare_words;
 #[allow(dead_code)]
 #[path = "../tui_support/pty.rs"]
 mod pty;
