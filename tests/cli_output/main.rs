@@ -12,5 +12,6 @@ mod bare_words;
 #[allow(dead_code)]
 #[path = "../tui_support/pty.rs"]
 mod pty;
+mod readme_examples;
 mod shell_docs;
 mod table_values;
