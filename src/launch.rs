@@ -44,7 +44,10 @@ pub async fn open(
     // Writes are journaled here, and undo reads it. The demo's writes live and die with the
     // demo: journaled in a private temporary directory, never in the user's real journal.
     let demo_journal = if options.demo {
-        Some(DemoJournal::create().map_err(|error| format!("demo journal: {error}"))?)
+        Some(
+            crate::journal::PrivateJournal::create()
+                .map_err(|error| format!("demo journal: {error}"))?,
+        )
     } else {
         None
     };
@@ -107,35 +110,5 @@ pub fn query_history(
     match default_file(table) {
         Some(path) => load(&path),
         None => (QueryHistory::default(), None),
-    }
-}
-
-/// The demo's journal: a private directory under the system's temporary directory, removed
-/// when the UI ends.
-struct DemoJournal {
-    dir: std::path::PathBuf,
-}
-
-impl DemoJournal {
-    fn create() -> io::Result<Self> {
-        let nanos = std::time::SystemTime::now()
-            .duration_since(std::time::UNIX_EPOCH)
-            .map_or(0, |since| since.as_nanos());
-        let dir = std::env::temp_dir().join(format!("ddbx-demo-{}-{nanos}", std::process::id()));
-        let mut builder = std::fs::DirBuilder::new();
-        #[cfg(unix)]
-        std::os::unix::fs::DirBuilderExt::mode(&mut builder, 0o700);
-        builder.create(&dir)?;
-        Ok(Self { dir })
-    }
-
-    fn path(&self) -> std::path::PathBuf {
-        self.dir.join("journal.jsonl")
-    }
-}
-
-impl Drop for DemoJournal {
-    fn drop(&mut self) {
-        let _ = std::fs::remove_dir_all(&self.dir);
     }
 }

@@ -50,7 +50,7 @@ fn demo_collections_print_every_prefix_with_correct_counts_as_json_lines() {
         serde_json::from_str(stdout.lines().next().expect("a line")).expect("json");
     assert_eq!(first["first_partitions"].as_array().map(Vec::len), Some(2));
     let stderr = String::from_utf8_lossy(&output.stderr);
-    assert!(stderr.contains("5000 items"), "{stderr}");
+    assert!(stderr.contains("5,000 items"), "{stderr}");
 }
 
 #[test]

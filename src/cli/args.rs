@@ -44,9 +44,10 @@ pub struct GlobalOptions {
           value_parser = parse_timeout, help_heading = GLOBAL)]
     pub timeout: f64,
 
-    /// Output format.
-    #[arg(short, long, global = true, value_enum, default_value_t = OutputFormat::Json, help_heading = GLOBAL)]
-    pub output: OutputFormat,
+    /// Output format [default: json; `tables`, and `describe` on a terminal, print text for
+    /// people unless -o is given].
+    #[arg(short, long, global = true, value_enum, help_heading = GLOBAL)]
+    pub output: Option<OutputFormat>,
 
     /// Options of the terminal UI (`ddbx --table T` without a command).
     #[command(flatten)]
@@ -56,6 +57,14 @@ pub struct GlobalOptions {
     /// VersionNumber); writes are conditioned on it and increment it.
     #[arg(long, global = true, value_name = "NAME", help_heading = GLOBAL)]
     pub version_attr: Option<String>,
+}
+
+impl GlobalOptions {
+    /// The output format of items: `-o`, or JSON lines.
+    #[must_use]
+    pub fn format(&self) -> OutputFormat {
+        self.output.unwrap_or(OutputFormat::Json)
+    }
 }
 
 /// How items (and other results) are written to stdout.
@@ -87,6 +96,11 @@ pub enum Command {
     Insights(InsightsArgs),
     /// Print the effective keymap of the terminal UI (defaults plus your overrides) as TOML.
     Keymap,
+    /// Print a completion script for SHELL (bash, zsh, fish, elvish, powershell), e.g.
+    /// `ddbx completions bash > ~/.local/share/bash-completion/completions/ddbx`.
+    Completions(CompletionsArgs),
+    /// Print the manual page (roff), e.g. `ddbx man > ~/.local/share/man/man1/ddbx.1`.
+    Man,
     // Writes: each conditioned, previewed with --dry-run, journaled and undoable.
     /// Create one item; refused if an item with its key exists (attribute_not_exists).
     Put(PutArgs),
@@ -222,9 +236,44 @@ pub struct CollectionsArgs {
     #[arg(long, value_name = "N")]
     pub segments: Option<u32>,
 
-    /// How many partitions of each prefix to list (in key order).
-    #[arg(long, value_name = "N", default_value_t = 10)]
-    pub partitions: usize,
+    /// How many partitions of each prefix to list (in key order), or `all`.
+    #[arg(long, value_name = "N|all", default_value = "10", value_parser = parse_partitions)]
+    pub partitions: PartitionLimit,
+}
+
+/// How many partitions `collections` lists per prefix.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum PartitionLimit {
+    First(usize),
+    All,
+}
+
+impl PartitionLimit {
+    /// The number to list, `usize::MAX` for all.
+    #[must_use]
+    pub fn count(self) -> usize {
+        match self {
+            Self::First(n) => n,
+            Self::All => usize::MAX,
+        }
+    }
+}
+
+/// A `--partitions` value: a number or `all`.
+fn parse_partitions(text: &str) -> Result<PartitionLimit, String> {
+    if text.eq_ignore_ascii_case("all") {
+        return Ok(PartitionLimit::All);
+    }
+    text.parse()
+        .map(PartitionLimit::First)
+        .map_err(|_| format!("{text:?} is neither a number nor `all` (e.g. --partitions 50)"))
+}
+
+#[derive(Debug, Args)]
+pub struct CompletionsArgs {
+    /// The shell to complete for.
+    #[arg(value_enum, value_name = "SHELL")]
+    pub shell: clap_complete::Shell,
 }
 
 #[derive(Debug, Args)]
@@ -249,14 +298,20 @@ pub struct WriteOptions {
 
 /// How `--item` (and `--set` values) are written.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, ValueEnum)]
+// The variants' help is short and free of quotes and dollar signs, which the generated fish
+// completion script cannot carry; the examples are in ITEM_FORMAT_HELP.
 pub enum ItemFormat {
-    /// Plain JSON with exact numbers; sets and binary as {"$ss": [..]}, {"$ns": [..]},
-    /// {"$bs": [..]}, {"$b": ".."}.
+    /// Plain JSON with exact numbers; sets and binary as tagged objects.
     #[default]
     Typed,
-    /// DynamoDB JSON: {"S": ".."}, {"N": ".."}, …
+    /// DynamoDB JSON.
     Ddb,
 }
+
+/// The help of `--item-format`, with an example of each format.
+const ITEM_FORMAT_HELP: &str = "How --item and --set values are written: typed is plain JSON \
+with exact numbers, sets and binary as {\"$ss\": [..]}, {\"$ns\": [..]}, {\"$bs\": [..]}, \
+{\"$b\": \"..\"}; ddb is DynamoDB JSON: {\"S\": \"..\"}, {\"N\": \"..\"}, …";
 
 #[derive(Debug, Args)]
 pub struct PutArgs {
@@ -264,7 +319,7 @@ pub struct PutArgs {
     #[arg(long, value_name = "JSON")]
     pub item: String,
 
-    #[arg(long, value_enum, default_value_t = ItemFormat::Typed)]
+    #[arg(long, value_enum, default_value_t = ItemFormat::Typed, help = ITEM_FORMAT_HELP)]
     pub item_format: ItemFormat,
 
     #[command(flatten)]
@@ -299,7 +354,7 @@ pub struct UpdateArgs {
     #[arg(long)]
     pub whole_item: bool,
 
-    #[arg(long, value_enum, default_value_t = ItemFormat::Typed)]
+    #[arg(long, value_enum, default_value_t = ItemFormat::Typed, help = ITEM_FORMAT_HELP)]
     pub item_format: ItemFormat,
 
     #[command(flatten)]
@@ -366,7 +421,7 @@ mod tests {
         ])
         .expect("valid command line");
         assert_eq!(cli.global.table.as_deref(), Some("T"));
-        assert_eq!(cli.global.output, OutputFormat::Ddb);
+        assert_eq!(cli.global.format(), OutputFormat::Ddb);
         assert_eq!(
             cli.global.endpoint_url.as_deref(),
             Some("http://127.0.0.1:1")
@@ -382,7 +437,7 @@ mod tests {
     fn no_command_parses_so_usage_can_be_printed() {
         let cli = parse(&[]).expect("no command is allowed");
         assert!(cli.command.is_none());
-        assert_eq!(cli.global.output, OutputFormat::Json);
+        assert_eq!(cli.global.format(), OutputFormat::Json);
     }
 
     #[test]

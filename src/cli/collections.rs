@@ -11,6 +11,7 @@ use serde_json::json;
 
 use super::args::{CollectionsArgs, OutputFormat};
 use super::error::CliError;
+use super::note::note;
 use super::output::escape::escape_json_for_terminal;
 use super::segments::scan_segments;
 use crate::backend::Backend;
@@ -19,6 +20,8 @@ use crate::domain::collection_tree::{CollectionNode, Composition};
 use crate::domain::discovery_scan::discovery_scan;
 use crate::domain::entity::EntityDecoder;
 use crate::domain::escape::escape_for_terminal;
+use crate::domain::figures::count;
+use crate::domain::figures::counted;
 use crate::domain::partition_key::PartitionKey;
 
 /// Scans `table_name` and prints its item collections.
@@ -47,7 +50,8 @@ pub async fn collections(
         found.add_page(&page.items);
     }
     let mut out = io::stdout().lock();
-    let written = print(&mut out, &found, args.partitions, format).and_then(|()| out.flush());
+    let written =
+        print(&mut out, &found, args.partitions.count(), format).and_then(|()| out.flush());
     match written {
         Err(error) if error.kind() != io::ErrorKind::BrokenPipe => {
             return Err(CliError::Failed(format!(
@@ -56,12 +60,13 @@ pub async fn collections(
         }
         _ => {}
     }
-    eprintln!(
-        "collections: {} items in {} partitions under {} prefixes; {pages_read} pages, {capacity:.1} RCU",
-        found.item_count(),
-        found.partition_count(),
-        found.group_count()
-    );
+    note(&format!(
+        "collections: {} in {} under {}; {}, {capacity:.1} RCU",
+        counted(found.item_count(), "item", "items"),
+        counted(found.partition_count(), "partition", "partitions"),
+        counted(found.group_count() as u64, "prefix", "prefixes"),
+        counted(pages_read, "page", "pages"),
+    ));
     Ok(())
 }
 
@@ -107,16 +112,28 @@ struct Row<'a> {
     node: &'a CollectionNode<'a>,
     /// What the group holds; `None` for a level that only nests others.
     composition: Option<Composition<'a>>,
-    listed: Vec<(String, u64)>,
+    listed: Listed,
 }
 
-fn listed(found: &Collections, group: Option<GroupId>, partitions: usize) -> Vec<(String, u64)> {
-    group.map_or_else(Vec::new, |id| {
-        found
+/// The first partitions of a group, and how many more it has.
+#[derive(Default)]
+struct Listed {
+    first: Vec<(String, u64)>,
+    more: u64,
+}
+
+fn listed(found: &Collections, group: Option<GroupId>, partitions: usize) -> Listed {
+    group.map_or_else(Listed::default, |id| {
+        let first: Vec<(String, u64)> = found
             .partitions(id)
             .take(partitions)
             .map(|(key, items)| (key_text(key), items))
-            .collect()
+            .collect();
+        let total = found.partitions(id).count();
+        Listed {
+            more: (total - first.len()) as u64,
+            first,
+        }
     })
 }
 
@@ -132,6 +149,7 @@ fn print_row(out: &mut impl Write, row: &Row<'_>, format: OutputFormat) -> io::R
                 .collect();
             let listed: Vec<_> = row
                 .listed
+                .first
                 .iter()
                 .map(|(pk, items)| json!({ "pk": pk, "items": items }))
                 .collect();
@@ -145,6 +163,9 @@ fn print_row(out: &mut impl Write, row: &Row<'_>, format: OutputFormat) -> io::R
                 "entities": entities,
                 "first_partitions": listed,
             });
+            if node.group.is_some() {
+                line["more_partitions"] = json!(row.listed.more);
+            }
             if let Some(composition) = &row.composition {
                 line["holds"] = json!(composition.name());
                 line["mix"] = json!(matches!(composition, Composition::Mix(_)));
@@ -165,8 +186,9 @@ fn print_table_row(out: &mut impl Write, row: &Row<'_>) -> io::Result<()> {
         .iter()
         .map(|(name, items)| {
             format!(
-                "{} {items}",
-                escape_for_terminal(name.unwrap_or("(unknown)"))
+                "{} {}",
+                escape_for_terminal(name.unwrap_or("(unknown)")),
+                count(*items)
             )
         })
         .collect();
@@ -176,13 +198,25 @@ fn print_table_row(out: &mut impl Write, row: &Row<'_>) -> io::Result<()> {
     );
     writeln!(
         out,
-        "{name:<20} {:>10} partitions {:>10} items  {}",
-        node.partition_count,
-        node.item_count,
+        "{name:<20} {:>17} {:>17}  {}",
+        counted(node.partition_count, "partition", "partitions"),
+        counted(node.item_count, "item", "items"),
         entities.join(", ")
     )?;
-    for (pk, items) in &row.listed {
-        writeln!(out, "{indent}  {:<40} {items:>8}", escape_for_terminal(pk))?;
+    for (pk, items) in &row.listed.first {
+        writeln!(
+            out,
+            "{indent}  {:<40} {:>8}",
+            escape_for_terminal(pk),
+            count(*items)
+        )?;
+    }
+    if row.listed.more > 0 {
+        writeln!(
+            out,
+            "{indent}  … {} (--partitions all lists them)",
+            counted(row.listed.more, "more partition", "more partitions")
+        )?;
     }
     Ok(())
 }

@@ -5,6 +5,7 @@
 //! The impure rest is the page loop (`paging`) and the dispatcher ([`run()`]).
 
 pub mod args;
+mod bare_words;
 mod collections;
 mod endpoint;
 mod error;
@@ -17,6 +18,7 @@ mod paging;
 mod plan;
 mod run;
 mod segments;
+mod shell_docs;
 pub mod source;
 mod write;
 

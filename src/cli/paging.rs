@@ -13,6 +13,7 @@ use super::error::CliError;
 use super::output::items::ItemSink;
 use super::output::summary::ReadTotals;
 use crate::backend::{Backend, BackendError, Page, QueryRequest, ScanRequest};
+use crate::domain::figures::counted;
 
 /// What a failed write to stdout means: a closed pipe (`ddbx … | head`) ends the read quietly.
 fn output_error(error: io::Error) -> Option<CliError> {
@@ -52,14 +53,15 @@ fn read_error(error: BackendError, totals: &ReadTotals, sink: &mut dyn ItemSink)
     if totals.pages == 0 {
         return error;
     }
+    let pages = counted(totals.pages, "page", "pages");
     let printed = match sink.finish() {
         Ok(()) => format!(
-            "{} items were printed from {} pages before this error",
-            totals.printed, totals.pages
+            "{} from {pages} before this error",
+            counted(totals.printed, "item was printed", "items were printed"),
         ),
         Err(_) => format!(
-            "{} items were read from {} pages before this error, but they could not be printed",
-            totals.printed, totals.pages
+            "{} from {pages} before this error, but they could not be printed",
+            counted(totals.printed, "item was read", "items were read"),
         ),
     };
     CliError::Failed(format!("{error}\nthe read stopped early: {printed}"))

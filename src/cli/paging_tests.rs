@@ -227,7 +227,7 @@ async fn a_server_error_mid_read_is_returned_after_the_pages_already_printed() {
         "{message}"
     );
     assert!(
-        message.contains("3 items were printed from 1 pages"),
+        message.contains("3 items were printed from 1 page before"),
         "{message}"
     );
     assert_eq!(numbers(&sink.items), [0, 1, 2]);

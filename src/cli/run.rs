@@ -1,21 +1,24 @@
 //! Running one command: checks that need nothing, connect, describe, plan, read, print.
 
-use std::io::{self, Write};
+use std::io::{self, IsTerminal, Write};
 use std::sync::Arc;
 
 use super::args::{Cli, Command, GlobalOptions, OutputFormat, ScanArgs};
+use super::bare_words::BareWords;
 use super::error::CliError;
 use super::note::note;
 use super::output::describe::{describe_json, describe_text};
 use super::output::escape::escape_json_for_terminal;
 use super::output::items::item_sink;
 use super::output::summary::ReadTotals;
+use super::output::table::Leading;
 use super::paging::{run_query, run_scan};
 use super::plan::{
     check_read_limits, check_segments, plan_get, plan_query, plan_scan, require_table,
 };
 use crate::backend::read_only::ReadOnly;
 use crate::backend::{Backend, BackendError};
+use crate::domain::entity::EntityDecoder;
 use crate::domain::escape::escape_for_terminal;
 use crate::domain::schema::TableDescription;
 
@@ -39,7 +42,10 @@ fn check_before_connecting(cli: &Cli) -> Result<(), CliError> {
     super::endpoint::check_endpoint_url(cli.global.endpoint_url.as_deref())?;
     // A model that cannot be used is refused whichever command was given, not silently ignored.
     super::source::entity_decoder(&cli.global.tui).map_err(CliError::Usage)?;
-    let needs_table = !matches!(cli.command, Some(Command::Tables | Command::Keymap) | None);
+    let needs_table = !matches!(
+        cli.command,
+        Some(Command::Tables | Command::Keymap | Command::Completions(_) | Command::Man) | None
+    );
     // An offline file holds exactly one table, named once it is loaded.
     if needs_table && cli.global.tui.file.is_none() {
         require_table(cli.global.table.as_deref())?;
@@ -66,16 +72,29 @@ where
         let mut out = io::stdout().lock();
         return ignore_closed_pipe(out.write_all(USAGE.as_bytes()).and_then(|()| out.flush()));
     };
-    if matches!(command, Command::Keymap) {
-        return crate::keymap::print_effective(cli.global.tui.keymap.as_deref())
-            .map_err(CliError::Failed);
+    match command {
+        Command::Keymap => {
+            return crate::keymap::print_effective(cli.global.tui.keymap.as_deref())
+                .map_err(CliError::Failed);
+        }
+        Command::Completions(args) => {
+            return write_stdout(&super::shell_docs::completions(args.shell));
+        }
+        Command::Man => {
+            let page = super::shell_docs::man_page().map_err(|error| {
+                CliError::Failed(format!("could not render the man page: {error}"))
+            })?;
+            return write_stdout(&page);
+        }
+        _ => {}
     }
     check_before_connecting(&cli)?;
     let mut backend = connect(&cli.global).await?;
     if cli.global.read_only {
         backend = Arc::new(ReadOnly::new(backend));
     }
-    let format = cli.global.output;
+    let format = cli.global.format();
+    let entities = super::source::entity_decoder(&cli.global.tui).map_err(CliError::Usage)?;
     let file_table = match (&cli.global.table, &cli.global.tui.file) {
         (None, Some(_)) => backend.list_tables().await?.into_iter().next(),
         _ => None,
@@ -87,16 +106,17 @@ where
         .or(file_table.as_deref())
         .unwrap_or_default();
     match command {
-        Command::Tables => tables(backend.as_ref(), format).await,
+        Command::Tables => tables(backend.as_ref(), cli.global.output).await,
         Command::Describe => {
             let table = backend.describe_table(table_name).await?;
-            describe(&table, format)
+            describe(&table, cli.global.output)
         }
         Command::Get(args) => {
             let table = backend.describe_table(table_name).await?;
             let request = plan_get(&table, args)?;
             let output = backend.get_item(request).await?;
-            let mut sink = item_sink(format, buffered_stdout(), key_columns(&table, None));
+            let leading = leading(&table, None, entities);
+            let mut sink = item_sink(format, buffered_stdout(), leading);
             let items: Vec<_> = output.item.into_iter().collect();
             let written = sink.write_items(&items).and_then(|()| sink.finish());
             ignore_closed_pipe(written)?;
@@ -109,25 +129,17 @@ where
         Command::Query(args) => {
             let table = backend.describe_table(table_name).await?;
             let plan = plan_query(&table, args)?;
-            let mut sink = item_sink(
-                format,
-                buffered_stdout(),
-                key_columns(&table, args.read.index.as_deref()),
-            );
-            let totals = run_query(
-                backend.as_ref(),
-                plan.request,
-                plan.max_items,
-                sink.as_mut(),
-            )
-            .await?;
+            let leading = leading(&table, args.read.index.as_deref(), entities);
+            let mut sink = item_sink(format, buffered_stdout(), leading);
+            let mut watched = BareWords::new(sink.as_mut(), args.read.filter.as_deref());
+            let totals =
+                run_query(backend.as_ref(), plan.request, plan.max_items, &mut watched).await?;
             print_summary(&totals);
+            watched.warn();
             Ok(())
         }
-        Command::Scan(args) => scan(backend, table_name, args, format).await,
+        Command::Scan(args) => scan(backend, table_name, args, format, entities).await,
         Command::Collections(args) => {
-            let entities =
-                super::source::entity_decoder(&cli.global.tui).map_err(CliError::Usage)?;
             super::collections::collections(backend, table_name, args, format, entities).await
         }
         Command::Insights(args) => {
@@ -136,7 +148,7 @@ where
             super::insights::insights(backend, table_name, args, format, entities).await
         }
         // Handled before connecting, above.
-        Command::Keymap => Ok(()),
+        Command::Keymap | Command::Completions(_) | Command::Man => Ok(()),
         Command::Put(_) | Command::Update(_) | Command::Delete(_) | Command::Undo(_) => {
             let table = backend.describe_table(table_name).await?;
             super::write::run_write(backend.as_ref(), &cli.global, &table, command).await
@@ -149,24 +161,29 @@ async fn scan(
     table_name: &str,
     args: &ScanArgs,
     format: OutputFormat,
+    entities: EntityDecoder,
 ) -> Result<(), CliError> {
     let table = backend.describe_table(table_name).await?;
     let plan = plan_scan(&table, args)?;
-    let mut sink = item_sink(
-        format,
-        buffered_stdout(),
-        key_columns(&table, args.read.index.as_deref()),
-    );
+    let leading = leading(&table, args.read.index.as_deref(), entities);
+    let mut sink = item_sink(format, buffered_stdout(), leading);
+    let mut watched = BareWords::new(sink.as_mut(), args.read.filter.as_deref());
     let totals = run_scan(
         backend,
         plan.request,
         plan.total_segments,
         plan.max_items,
-        sink.as_mut(),
+        &mut watched,
     )
     .await?;
     print_summary(&totals);
+    watched.warn();
     Ok(())
+}
+
+fn write_stdout(bytes: &[u8]) -> Result<(), CliError> {
+    let mut out = io::stdout().lock();
+    ignore_closed_pipe(out.write_all(bytes).and_then(|()| out.flush()))
 }
 
 /// Stdout for items: one write per page instead of one per line (the sinks flush each page).
@@ -176,6 +193,14 @@ fn buffered_stdout() -> io::BufWriter<io::StdoutLock<'static>> {
 
 fn print_summary(totals: &ReadTotals) {
     note(&totals.to_string());
+}
+
+/// The leading table columns: the keys, then each item's entity.
+fn leading(table: &TableDescription, index: Option<&str>, entities: EntityDecoder) -> Leading {
+    Leading {
+        key_columns: key_columns(table, index),
+        entities: Some((entities, table.key.clone())),
+    }
 }
 
 /// The table's key attributes, then the index's, for the leading table columns.
@@ -200,12 +225,14 @@ fn ignore_closed_pipe(result: io::Result<()>) -> Result<(), CliError> {
     }
 }
 
-async fn tables(backend: &dyn Backend, format: OutputFormat) -> Result<(), CliError> {
+/// Table names, one per line: as they are (DynamoDB names need no quoting), or as JSON strings
+/// when `-o json` or `-o ddb` asks for JSON.
+async fn tables(backend: &dyn Backend, format: Option<OutputFormat>) -> Result<(), CliError> {
     let names = backend.list_tables().await?;
     let mut out = io::stdout().lock();
     let written = names.iter().try_for_each(|name| match format {
-        OutputFormat::Table => writeln!(out, "{}", escape_for_terminal(name)),
-        OutputFormat::Json | OutputFormat::Ddb => writeln!(
+        None | Some(OutputFormat::Table) => writeln!(out, "{}", escape_for_terminal(name)),
+        Some(OutputFormat::Json | OutputFormat::Ddb) => writeln!(
             out,
             "{}",
             escape_json_for_terminal(serde_json::Value::String(name.clone()).to_string())
@@ -214,15 +241,21 @@ async fn tables(backend: &dyn Backend, format: OutputFormat) -> Result<(), CliEr
     ignore_closed_pipe(written.and_then(|()| out.flush()))
 }
 
-fn describe(table: &TableDescription, format: OutputFormat) -> Result<(), CliError> {
-    let text = match format {
-        OutputFormat::Table => describe_text(table),
-        OutputFormat::Json | OutputFormat::Ddb => {
-            let json = serde_json::to_string_pretty(&describe_json(table)).map_err(|error| {
-                CliError::Failed(format!("could not render the description: {error}"))
-            })?;
-            escape_json_for_terminal(json) + "\n"
-        }
+/// The summary for people with `-o table`, and without `-o` when stdout is a terminal; the
+/// JSON document otherwise, so scripts that pipe `describe` keep reading JSON.
+fn describe(table: &TableDescription, format: Option<OutputFormat>) -> Result<(), CliError> {
+    let for_people = match format {
+        Some(OutputFormat::Table) => true,
+        Some(OutputFormat::Json | OutputFormat::Ddb) => false,
+        None => io::stdout().is_terminal(),
+    };
+    let text = if for_people {
+        describe_text(table)
+    } else {
+        let json = serde_json::to_string_pretty(&describe_json(table)).map_err(|error| {
+            CliError::Failed(format!("could not render the description: {error}"))
+        })?;
+        escape_json_for_terminal(json) + "\n"
     };
     let mut out = io::stdout().lock();
     ignore_closed_pipe(out.write_all(text.as_bytes()).and_then(|()| out.flush()))

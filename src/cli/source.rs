@@ -107,9 +107,10 @@ pub fn file_backend(options: &TuiOptions) -> Result<Option<OfflineTable>, String
             .map_err(|error| error.to_string())?;
     let mut notices: Vec<String> = opened.inferred.into_iter().collect();
     if let Some(first) = opened.warnings.first() {
+        let warnings = opened.warnings.len() as u64;
         notices.push(format!(
-            "{} warnings while loading; first: {first}",
-            opened.warnings.len()
+            "{} while loading; first: {first}",
+            crate::domain::figures::counted(warnings, "warning", "warnings")
         ));
     }
     let backend: Arc<dyn Backend> =

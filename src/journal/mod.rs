@@ -7,9 +7,11 @@
 
 mod entry;
 mod file;
+mod private;
 mod tail;
 mod undo;
 
 pub use entry::{JournalConnection, JournalEntry};
 pub use file::{Journal, Outcome};
+pub use private::PrivateJournal;
 pub use undo::plan_undo;

@@ -143,3 +143,70 @@ fn describe_on_a_file_shows_the_key_schema_inferred_from_its_items() {
     .success();
     assert!(run.stdout.contains("PK (S)"), "{}", run.stdout);
 }
+
+/// `ddbx` with HOME, XDG_STATE_HOME and DDBX_JOURNAL pointing into `dir`, so a journal written
+/// anywhere ddbx would write the user's journal lands there.
+fn ddbx_at_home(dir: &std::path::Path, args: &[&str]) -> Run {
+    let mut command = ddbx_command();
+    command
+        .env("HOME", dir.join("home"))
+        .env("XDG_STATE_HOME", dir.join("state"))
+        .env("DDBX_JOURNAL", dir.join("chosen-journal.jsonl"))
+        .env("TMPDIR", dir.join("tmp"))
+        .args(args);
+    run_command(command)
+}
+
+/// Every file under `dir`, recursively (the demo's private journal in `dir/tmp` included,
+/// which must be gone once the process ended).
+fn files_under(dir: &std::path::Path) -> Vec<PathBuf> {
+    let mut files = Vec::new();
+    for entry in std::fs::read_dir(dir).into_iter().flatten().flatten() {
+        let path = entry.path();
+        if path.is_dir() {
+            files.extend(files_under(&path));
+        } else {
+            files.push(path);
+        }
+    }
+    files
+}
+
+#[test]
+fn headless_demo_writes_never_reach_the_users_journal() {
+    let dir = tempdir::Dir::new("demo-journal");
+    std::fs::create_dir_all(dir.path.join("tmp")).expect("a temporary directory");
+    let put = ddbx_at_home(
+        &dir.path,
+        &[
+            "--demo",
+            "put",
+            "--item",
+            r#"{"PK":"NOTE#1","SK":"METADATA","text":"demo only"}"#,
+        ],
+    )
+    .success();
+    assert!(put.stderr.contains("demo"), "{}", put.stderr);
+    let update = ddbx_at_home(
+        &dir.path,
+        &[
+            "--demo",
+            "update",
+            "--pk",
+            "ACCOUNT#acc_100",
+            "--sk",
+            "METADATA",
+            "--set",
+            "note=x",
+        ],
+    );
+    assert_eq!(update.code, Some(0), "{}", update.stderr);
+    assert_eq!(
+        files_under(&dir.path),
+        Vec::<PathBuf>::new(),
+        "no journal file was written"
+    );
+    // A later demo process is another table: it has nothing of the earlier one's to undo.
+    let undo = ddbx_at_home(&dir.path, &["--demo", "undo"]);
+    undo.refused(2, &["demo"]);
+}

@@ -6,6 +6,7 @@ use std::fmt::Write as _;
 use serde_json::{Map, Value, json};
 
 use crate::domain::escape::escape_for_terminal;
+use crate::domain::figures::{count, counted};
 use crate::domain::schema::{
     BillingMode, IndexKind, IndexSchema, KeySchema, Projection, TableDescription,
 };
@@ -155,12 +156,12 @@ pub fn describe_text(table: &TableDescription) -> String {
     line("table", table.name.clone());
     line("key", key_text(&table.key));
     line("status", or_unknown(table.status.as_ref()));
-    line("items", or_unknown(table.item_count));
+    line("items", or_unknown(table.item_count.map(count)));
     line(
         "size",
         table
             .size_bytes
-            .map_or_else(|| "unknown".to_owned(), |n| format!("{n} bytes")),
+            .map_or_else(|| "unknown".to_owned(), |n| counted(n, "byte", "bytes")),
     );
     line(
         "billing",

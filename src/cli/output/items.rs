@@ -4,7 +4,7 @@
 use std::io::{self, Write};
 
 use super::escape::escape_json_for_terminal;
-use super::table::render_table;
+use super::table::{Leading, render_table};
 use crate::cli::args::OutputFormat;
 use crate::domain::ddb_json::item_to_json;
 use crate::domain::plain_json::item_to_plain_json;
@@ -17,17 +17,17 @@ pub trait ItemSink {
     fn finish(&mut self) -> io::Result<()>;
 }
 
-/// The sink for `format`, writing to `out`. `key_columns` lead the table format.
+/// The sink for `format`, writing to `out`. `leading` columns lead the table format.
 pub fn item_sink<'a, W: Write + 'a>(
     format: OutputFormat,
     out: W,
-    key_columns: Vec<String>,
+    leading: Leading,
 ) -> Box<dyn ItemSink + 'a> {
     match format {
         OutputFormat::Json | OutputFormat::Ddb => Box::new(JsonLines { out, format }),
         OutputFormat::Table => Box::new(TableSink {
             out,
-            key_columns,
+            leading,
             rows: Vec::new(),
         }),
     }
@@ -64,7 +64,7 @@ impl<W: Write> ItemSink for JsonLines<W> {
 
 struct TableSink<W> {
     out: W,
-    key_columns: Vec<String>,
+    leading: Leading,
     rows: Vec<Item>,
 }
 
@@ -77,7 +77,7 @@ impl<W: Write> ItemSink for TableSink<W> {
     fn finish(&mut self) -> io::Result<()> {
         if !self.rows.is_empty() {
             self.out
-                .write_all(render_table(&self.rows, &self.key_columns).as_bytes())?;
+                .write_all(render_table(&self.rows, &self.leading).as_bytes())?;
         }
         self.out.flush()
     }
@@ -105,7 +105,14 @@ mod tests {
     fn written(format: OutputFormat, pages: &[&[Item]]) -> String {
         let mut buffer = Vec::new();
         {
-            let mut sink = item_sink(format, &mut buffer, vec!["PK".to_owned()]);
+            let mut sink = item_sink(
+                format,
+                &mut buffer,
+                Leading {
+                    key_columns: vec!["PK".to_owned()],
+                    entities: None,
+                },
+            );
             for page in pages {
                 sink.write_items(page).expect("writes to memory");
             }

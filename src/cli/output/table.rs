@@ -1,18 +1,39 @@
 //! Aligned columns for people: key attributes first, then every other attribute by name.
-//! Cells are escaped (untrusted data) and cut to a readable width; use `-o json` for full values.
+//! Cells are escaped (untrusted data); a value wider than a column wraps onto the next lines
+//! inside its column, so every character of every value is shown and the columns stay aligned.
 
 use std::collections::BTreeSet;
 
-use unicode_width::{UnicodeWidthChar, UnicodeWidthStr};
+use unicode_width::UnicodeWidthStr;
 
 use super::escape::escape_json_for_terminal;
+use crate::domain::entity::EntityDecoder;
 use crate::domain::escape::escape_for_terminal;
 use crate::domain::plain_json::to_plain_json;
+use crate::domain::schema::KeySchema;
 use crate::domain::value::{AttrValue, Item};
 
-/// Widest cell, in terminal columns, before it is cut with `…`.
+/// Widest column, in terminal columns; longer cells wrap.
 const MAX_CELL_WIDTH: usize = 40;
 const GAP: &str = "  ";
+
+/// What leads the table: the key attributes, then the entity each item decodes to.
+#[derive(Clone, Debug, Default)]
+pub struct Leading {
+    pub key_columns: Vec<String>,
+    /// Decodes each row's entity (the model's names, else ddbx's heuristics) under the table's
+    /// key schema; `None` leaves the entity column out.
+    pub entities: Option<(EntityDecoder, KeySchema)>,
+}
+
+/// The entity column's heading: `entity`, unless an item has an attribute of that name.
+fn entity_heading(names: &[String]) -> &'static str {
+    if names.iter().any(|name| name == "entity") {
+        "(entity)"
+    } else {
+        "entity"
+    }
+}
 
 /// One cell's text: scalars as themselves, documents and sets as compact JSON.
 fn cell_text(value: &AttrValue) -> String {
@@ -35,23 +56,21 @@ fn width(text: &str) -> usize {
     UnicodeWidthStr::width(text)
 }
 
-fn cut(text: String) -> String {
-    if width(&text) <= MAX_CELL_WIDTH {
-        return text;
-    }
-    let mut cut = String::new();
-    let mut used = 0;
+/// `text` in pieces of at most [`MAX_CELL_WIDTH`] columns, in order; joined they are `text`.
+/// Each piece is measured whole, as the terminal will draw it.
+fn wrap(text: &str) -> Vec<String> {
+    let mut pieces = vec![String::new()];
     for c in text.chars() {
-        let char_width = UnicodeWidthChar::width(c).unwrap_or(0);
-        // Leave one column for the ellipsis.
-        if used + char_width > MAX_CELL_WIDTH - 1 {
+        let Some(last) = pieces.last_mut() else {
             break;
+        };
+        last.push(c);
+        if width(last) > MAX_CELL_WIDTH && last.chars().count() > 1 {
+            last.pop();
+            pieces.push(c.to_string());
         }
-        used += char_width;
-        cut.push(c);
     }
-    cut.push('…');
-    cut
+    pieces
 }
 
 /// Column names: `key_columns` that occur, in order, then the rest sorted by name.
@@ -67,47 +86,81 @@ fn columns(rows: &[Item], key_columns: &[String]) -> Vec<String> {
     names
 }
 
-/// Renders rows as a header line plus one line per item.
+/// One row of cells, each cell as its wrapped pieces.
+type Line = Vec<Vec<String>>;
+
+/// Renders rows as a header plus one line per item (more when a value wraps).
 #[must_use]
-pub fn render_table(rows: &[Item], key_columns: &[String]) -> String {
-    let names = columns(rows, key_columns);
-    let header: Vec<String> = names
+pub fn render_table(rows: &[Item], leading: &Leading) -> String {
+    let names = columns(rows, &leading.key_columns);
+    let keys = leading
+        .key_columns
         .iter()
-        .map(|name| cut(escape_for_terminal(name).into_owned()))
+        .filter(|key| names.contains(key))
+        .count();
+    let entities: Option<Vec<String>> = leading.entities.as_ref().map(|(decoder, key)| {
+        rows.iter()
+            .map(|row| {
+                decoder
+                    .decode(row, key)
+                    .map(|entity| escape_for_terminal(&entity.name).into_owned())
+                    .unwrap_or_default()
+            })
+            .collect()
+    });
+    let entities = entities.filter(|names| names.iter().any(|name| !name.is_empty()));
+    let mut header: Line = names
+        .iter()
+        .map(|name| wrap(&escape_for_terminal(name)))
         .collect();
-    let body: Vec<Vec<String>> = rows
+    let mut body: Vec<Line> = rows
         .iter()
         .map(|row| {
             names
                 .iter()
-                .map(|name| row.get(name).map(cell_text).map(cut).unwrap_or_default())
+                .map(|name| wrap(&row.get(name).map(cell_text).unwrap_or_default()))
                 .collect()
         })
         .collect();
-    let widths: Vec<usize> = (0..names.len())
+    if let Some(entities) = entities {
+        header.insert(keys, wrap(entity_heading(&names)));
+        for (line, entity) in body.iter_mut().zip(entities) {
+            line.insert(keys, wrap(&entity));
+        }
+    }
+    let widths: Vec<usize> = (0..header.len())
         .map(|column| {
             std::iter::once(&header)
                 .chain(&body)
-                .map(|line| width(&line[column]))
+                .flat_map(|line| line[column].iter().map(|piece| width(piece)))
                 .max()
                 .unwrap_or(0)
         })
         .collect();
     let mut out = String::new();
     for line in std::iter::once(&header).chain(&body) {
+        render_line(&mut out, line, &widths);
+    }
+    out
+}
+
+/// Appends one row: as many terminal lines as its tallest cell has pieces.
+fn render_line(out: &mut String, line: &Line, widths: &[usize]) {
+    let height = line.iter().map(Vec::len).max().unwrap_or(1);
+    for row in 0..height {
         let mut text = String::new();
         for (column, cell) in line.iter().enumerate() {
             if column > 0 {
                 text.push_str(GAP);
             }
-            text.push_str(cell);
-            let pad = widths[column].saturating_sub(width(cell));
+            let piece = cell.get(row).map_or("", String::as_str);
+            text.push_str(piece);
+            let pad = widths[column].saturating_sub(width(piece));
             text.extend(std::iter::repeat_n(' ', pad));
         }
         out.push_str(text.trim_end());
         out.push('\n');
     }
-    out
 }
 
 #[cfg(test)]
@@ -119,8 +172,11 @@ mod tests {
     use super::*;
     use crate::domain::number::Number;
 
-    fn keys() -> Vec<String> {
-        vec!["PK".to_owned(), "SK".to_owned()]
+    fn keys() -> Leading {
+        Leading {
+            key_columns: vec!["PK".to_owned(), "SK".to_owned()],
+            entities: None,
+        }
     }
 
     #[test]
@@ -174,7 +230,7 @@ USER#10  ORDER#1             19.99
     }
 
     #[test]
-    fn wide_characters_are_aligned_by_display_width_and_cut_at_forty_columns() {
+    fn wide_characters_are_aligned_by_display_width_and_wrap_at_forty_columns() {
         let rows = vec![
             Item::from([
                 ("PK".to_owned(), AttrValue::s("日本語")),
@@ -189,12 +245,14 @@ USER#10  ORDER#1             19.99
         let lines: Vec<&str> = text.lines().collect();
         assert_eq!(lines[0], "PK      x");
         assert_eq!(lines[1], "日本語  1");
-        // 19 double-width characters (38 columns) plus the ellipsis fit in 40 columns.
-        assert_eq!(lines[2], format!("abc     {}…", "漢".repeat(19)));
+        // 20 double-width characters fill 40 columns; the other 10 go on the next line.
+        assert_eq!(lines[2], format!("abc     {}", "漢".repeat(20)));
+        assert_eq!(lines[3], format!("        {}", "漢".repeat(10)));
+        assert_eq!(lines.len(), 4);
     }
 
     #[test]
-    fn hostile_values_and_names_are_escaped_and_long_values_cut() {
+    fn hostile_values_and_names_are_escaped_and_long_values_wrapped() {
         let rows = vec![Item::from([
             ("PK".to_owned(), AttrValue::s("\u{1b}]0;owned\u{7}")),
             ("x\ny".to_owned(), AttrValue::s("a".repeat(100))),
@@ -210,13 +268,54 @@ USER#10  ORDER#1             19.99
         );
         assert!(text.contains("\\x1b]0;owned\\x07"), "{text}");
         assert!(text.contains("x\\ny"), "{text}");
-        assert!(text.contains(&format!("{}…", "a".repeat(39))), "{text}");
+        let a_column: String = text
+            .lines()
+            .flat_map(|line| line.split_whitespace().filter(|word| word.starts_with('a')))
+            .collect();
+        assert_eq!(a_column, "a".repeat(100), "{text}");
+        assert!(!text.contains('…'), "{text}");
         assert!(text.contains(r#"["\u009b31m"]"#), "{text}");
+    }
+
+    #[test]
+    fn the_entity_column_follows_the_keys_and_yields_its_name_to_an_attribute() {
+        let key = crate::cli::plan::fixtures::single_table().key;
+        let leading = Leading {
+            key_columns: vec!["PK".to_owned(), "SK".to_owned()],
+            entities: Some((EntityDecoder::new(), key)),
+        };
+        let order = Item::from([
+            ("PK".to_owned(), AttrValue::s("ORDER#1")),
+            ("SK".to_owned(), AttrValue::s("ITEM#2")),
+            ("qty".to_owned(), AttrValue::n(3)),
+        ]);
+        let text = render_table(std::slice::from_ref(&order), &leading);
+        assert_eq!(
+            text.lines().next(),
+            Some("PK       SK      entity      qty")
+        );
+        assert!(text.contains("ORDER#1  ITEM#2  Order›Item  3"), "{text}");
+
+        let mut named = order;
+        named.insert("entity".to_owned(), AttrValue::s("from the item"));
+        let text = render_table(&[named], &leading);
+        let header = text.lines().next().unwrap_or_default();
+        assert!(
+            header.starts_with("PK       SK      (entity)    entity"),
+            "{text}"
+        );
     }
 
     proptest::proptest! {
         #[test]
-        fn any_rows_render_one_clean_line_each(
+        fn wrapped_pieces_join_to_the_text_and_fit_the_column(text in ".{0,200}") {
+            let pieces = wrap(&text);
+            proptest::prop_assert_eq!(pieces.concat(), text);
+            proptest::prop_assert!(pieces.iter().all(|piece| width(piece) <= MAX_CELL_WIDTH));
+        }
+
+        #[test]
+        fn any_rows_render_clean_lines_at_least_one_each(
             rows in proptest::collection::vec(
                 proptest::collection::btree_map(
                     proptest::prelude::any::<String>(),
@@ -227,7 +326,14 @@ USER#10  ORDER#1             19.99
             ),
         ) {
             let text = render_table(&rows, &keys());
-            proptest::prop_assert_eq!(text.lines().count(), rows.len() + 1);
+            let fits = rows.iter().flat_map(|row| row.iter()).all(|(name, value)| {
+                wrap(&escape_for_terminal(name)).len() == 1 && wrap(&cell_text(value)).len() == 1
+            });
+            if fits {
+                proptest::prop_assert_eq!(text.lines().count(), rows.len() + 1);
+            } else {
+                proptest::prop_assert!(text.lines().count() > rows.len() + 1);
+            }
             proptest::prop_assert!(
                 !text.chars().any(|c| c.is_control() && c != '\n'),
                 "{:?}", text

@@ -27,7 +27,7 @@ use crate::domain::schema::TableDescription;
 use crate::domain::value::Item;
 use crate::domain::version_attr::{VersionAttribute, version_attribute};
 use crate::edit::{WriteOutcome, execute_and_journal, last_settled};
-use crate::journal::{Journal, JournalConnection, plan_undo};
+use crate::journal::{Journal, JournalConnection, PrivateJournal, plan_undo};
 
 pub use path::parse_edits;
 
@@ -120,6 +120,12 @@ pub async fn run_write(
         Command::Put(args) => (plan_put(&ctx, args)?, &args.write),
         Command::Update(args) => (plan_update(backend, &ctx, args).await?, &args.write),
         Command::Delete(args) => (plan_remove(backend, &ctx, args).await?, &args.write),
+        Command::Undo(_) if global.tui.demo => {
+            return Err(CliError::usage(
+                "the demo's writes live and die with its process: each `ddbx --demo` starts \
+                 from the generated table, so there is no earlier demo write to undo",
+            ));
+        }
         Command::Undo(options) => (plan_journal_undo(backend, &ctx).await?, options),
         _ => return Ok(()),
     };
@@ -132,7 +138,23 @@ pub async fn run_write(
         });
         return Ok(());
     }
-    let journal = Journal::default_path().map(Journal::open);
+    // The demo's table lives in this process, so its writes are journaled privately (and
+    // removed with it), never in the user's journal, which a later `ddbx undo` would read.
+    let private = global
+        .tui
+        .demo
+        .then(PrivateJournal::create)
+        .transpose()
+        .map_err(|error| {
+            CliError::Failed(format!("could not create the demo's journal: {error}"))
+        })?;
+    let journal = match &private {
+        Some(private) => {
+            note("demo: the write changes the demo's in-memory table and ends with this process");
+            Some(Journal::open(private.path()))
+        }
+        None => Journal::default_path().map(Journal::open),
+    };
     if journal.is_none() {
         note(
             "warning: no journal (set XDG_STATE_HOME or HOME); this write cannot be undone with `ddbx undo`",
@@ -150,7 +172,7 @@ pub async fn run_write(
             failure.outcome
         }
     };
-    report(&planned, outcome, global.output)
+    report(&planned, outcome, global.format())
 }
 
 fn print_request(planned: &PlannedWrite) -> Result<(), CliError> {

@@ -16,6 +16,7 @@
 //! cursor.
 
 pub mod ast;
+pub mod bare_names;
 pub mod complete;
 pub mod error;
 pub mod eval;
