@@ -7,6 +7,7 @@ mod tui_support;
 
 mod conflicts;
 mod editor;
+mod editor_keys;
 mod safety;
 mod stale_views;
 mod support;

@@ -10,9 +10,19 @@ use ratatui::widgets::{Block, Clear, Paragraph};
 use crate::app::state::State;
 use crate::app::state::palette::{ChoiceTarget, Palette, PaletteStage, choices};
 use crate::ui::widgets::text::safe;
+use crate::ui::widgets::text_field;
+
+fn popup_width(area: Rect) -> u16 {
+    area.width.saturating_sub(4).min(100)
+}
+
+/// The columns inside the popup's border.
+fn inner_width(area: Rect) -> usize {
+    usize::from(popup_width(area).saturating_sub(2))
+}
 
 fn popup_area(area: Rect, height: u16) -> Rect {
-    let width = area.width.saturating_sub(4).min(100);
+    let width = popup_width(area);
     let [row] = Layout::vertical([Constraint::Length(height.min(area.height))])
         .flex(Flex::Center)
         .areas(area);
@@ -20,10 +30,6 @@ fn popup_area(area: Rect, height: u16) -> Rect {
         .flex(Flex::Center)
         .areas(row);
     cell
-}
-
-fn cursor_mark() -> Span<'static> {
-    Span::styled("█", Style::new().fg(Color::Cyan))
 }
 
 pub(in crate::ui) fn render(frame: &mut Frame<'_>, area: Rect, state: &State, palette: &Palette) {
@@ -34,12 +40,11 @@ pub(in crate::ui) fn render(frame: &mut Frame<'_>, area: Rect, state: &State, pa
     let mut lines: Vec<Line<'_>> = Vec::new();
     let title = match &palette.stage {
         PaletteStage::Choose => {
-            lines.push(Line::from(vec![
-                Span::styled("> ", Style::new().fg(Color::Cyan)),
-                Span::raw(safe(&palette.filter).into_owned()),
-                cursor_mark(),
-            ]));
-            let rows = choices(patterns, &state.query_history, &palette.filter);
+            let room = inner_width(area).saturating_sub(2);
+            let mut filter = vec![Span::styled("> ", Style::new().fg(Color::Cyan))];
+            filter.extend(text_field::spans(&palette.filter, Some(room)));
+            lines.push(Line::from(filter));
+            let rows = choices(patterns, &state.query_history, palette.filter.text());
             let room = usize::from(area.height.saturating_sub(5)).max(1);
             // Keep the cursor row visible on a short screen.
             let first = palette.cursor.saturating_sub(room.saturating_sub(1));
@@ -84,15 +89,13 @@ pub(in crate::ui) fn render(frame: &mut Frame<'_>, area: Rect, state: &State, pa
                 .get(*pattern)
                 .map_or("access pattern", |pattern| pattern.name.as_str());
             for (position, (parameter, value)) in names.iter().zip(values).enumerate() {
-                let mut spans = vec![
-                    Span::styled(
-                        format!("{}: ", safe(parameter)),
-                        Style::new().fg(Color::Cyan),
-                    ),
-                    Span::raw(safe(value).into_owned()),
-                ];
+                let label = format!("{}: ", safe(parameter));
+                let room = inner_width(area).saturating_sub(label.chars().count());
+                let mut spans = vec![Span::styled(label, Style::new().fg(Color::Cyan))];
                 if position == *current {
-                    spans.push(cursor_mark());
+                    spans.extend(text_field::spans(value, Some(room)));
+                } else {
+                    spans.push(Span::raw(safe(value.text()).into_owned()));
                 }
                 lines.push(Line::from(spans));
             }

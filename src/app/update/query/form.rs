@@ -6,6 +6,7 @@ use super::results;
 use crate::app::action::Action;
 use crate::app::command::Command;
 use crate::app::state::query::form::FormField;
+use crate::app::state::text_field::TextEdit;
 use crate::app::state::{Notice, Overlay, QueryForm, State};
 use crate::domain::query_spec::template::{model_templates, template_of_key};
 use crate::domain::query_spec::{FilterOperator, FilterRow, Join, SortChoice, consistent_refusal};
@@ -19,24 +20,18 @@ pub(in crate::app::update) fn key(
     mut form: QueryForm,
     action: Action,
 ) -> Vec<Command> {
+    let focus_before = form.focus;
     match action {
         Action::Back => {
             state.overlay = None;
             return Vec::new();
         }
         Action::Submit => return submit(state, form),
-        Action::Input(c) => {
-            if let Some(text) = form.text_mut(form.focus) {
-                text.push(c);
-            } else if c == ' ' {
-                cycle(state, &mut form, true);
-            }
+        // On a choice there is no text: Space and the arrows cycle it.
+        Action::Input(' ') | Action::CursorRight if is_choice(&form) => {
+            cycle(state, &mut form, true);
         }
-        Action::DeleteChar => {
-            if let Some(text) = form.text_mut(form.focus) {
-                text.pop();
-            }
-        }
+        Action::CursorLeft if is_choice(&form) => cycle(state, &mut form, false),
         Action::NextField => move_focus(&mut form, 1),
         Action::PrevField => move_focus(&mut form, -1),
         Action::NextChoice => cycle(state, &mut form, true),
@@ -53,11 +48,23 @@ pub(in crate::app::update) fn key(
             state.overlay = Some(Overlay::QueryForm(Box::new(form)));
             return commands;
         }
-        _ => {}
+        other => {
+            if let Some(edit) = TextEdit::of(&other) {
+                form.edit_focused(&edit);
+            }
+        }
+    }
+    // Arriving in a field puts the cursor at the end of its text, ready to type on.
+    if form.focus != focus_before {
+        form.cursor_to_end();
     }
     rebuild(state, &mut form);
     state.overlay = Some(Overlay::QueryForm(Box::new(form)));
     Vec::new()
+}
+
+fn is_choice(form: &QueryForm) -> bool {
+    form.text(form.focus).is_none()
 }
 
 /// Copies the form's request as a runnable snippet; an invalid form copies nothing.
@@ -267,6 +274,7 @@ fn complete(state: &State, form: &mut QueryForm) -> bool {
         return false;
     };
     form.spec.partition = completed;
+    form.cursor_to_end();
     true
 }
 
