@@ -11,4 +11,5 @@ mod editor_keys;
 mod safety;
 mod stale_views;
 mod support;
+mod undo_preview;
 mod writes;

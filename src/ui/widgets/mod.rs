@@ -8,3 +8,4 @@ pub(in crate::ui) mod status;
 pub mod table;
 pub mod text;
 pub mod text_field;
+pub mod wrap;
