@@ -8,7 +8,7 @@ use super::{BuiltQuery, Field, FieldError, QuerySpec, SortChoice};
 use crate::domain::expr::render::Renderer;
 use crate::domain::expr::validate::check_query;
 use crate::domain::expr::{ExprKind, WireRequest, parse_friendly_projection};
-use crate::domain::key_value::{compare_key_values, key_example, parse_key_text};
+use crate::domain::key_value::{compare_key_values, key_example, parse_key_text, sort_key_example};
 use crate::domain::request::{ExpressionParams, QueryRequest};
 use crate::domain::schema::{IndexKind, KeyAttribute, KeySchema, TableDescription};
 use crate::domain::value::{AttrValue, ValueType};
@@ -126,7 +126,11 @@ fn typed(
                         "{problem}; {role} `{}` has type {}, e.g. {}",
                         key.name,
                         key.value_type,
-                        key_example(key.value_type)
+                        if field == Field::Partition {
+                            key_example(key.value_type)
+                        } else {
+                            sort_key_example(key.value_type)
+                        }
                     ),
                 )
                 .at(0..text.len()),
