@@ -639,3 +639,84 @@ async fn the_sparse_inspector_cursor_stops_only_on_lines_with_an_example_to_open
     harness.act(Action::CursorLast).await;
     assert_eq!(cursor(&harness), stops[stops.len() - 1]);
 }
+
+/// The inspector's rows of the current view, as label: value lines.
+fn inspector_rows(harness: &Harness) -> Vec<String> {
+    let View::Inspector(inspector) = view(harness) else {
+        panic!("the inspector is shown, not {:?}", view(harness));
+    };
+    inspector
+        .rows(&ddbx::app::state::rows::row_context(&harness.state))
+        .into_iter()
+        .map(|row| format!("{}: {}", row.label, row.value))
+        .collect()
+}
+
+#[tokio::test]
+async fn an_item_from_a_partial_index_is_marked_partial_and_f_there_fetches_the_base_item() {
+    let mut harness = demo(Settings::default()).await;
+    browse(&mut harness, "GSI2").await;
+    harness.act(Action::Open).await;
+    harness.act(Action::Open).await;
+    let rows = inspector_rows(&harness);
+    assert!(
+        rows.iter().any(
+            |row| row.starts_with("partial: the item as GSI2 holds it (INCLUDE status, total)")
+        ),
+        "{rows:#?}"
+    );
+    // Nothing is inferred from the projection alone: no entity, no size, and no membership of
+    // other indexes (GSI1's keys were not projected, which says nothing of the base item).
+    for absent in ["entity: ", "size: ", "index: not in GSI1"] {
+        assert!(
+            !rows.iter().any(|row| row.starts_with(absent)),
+            "{absent}: {rows:#?}"
+        );
+    }
+    assert!(
+        rows.iter().any(|row| row.starts_with("index: in GSI2 as")),
+        "it was read from GSI2, so it is in GSI2: {rows:#?}"
+    );
+    // Edits would start from the projection: refused until the base item is fetched.
+    harness.act(Action::EditItem).await;
+    assert!(harness.state.edit.is_none());
+    assert!(matches!(
+        &harness.state.notice,
+        Some(Notice::Error(text)) if text.contains("partial")
+    ));
+
+    let partial_view = view(&harness).clone();
+    harness.act(Action::FetchBaseItem).await;
+    assert!(!harness.reads_for(ReadFor::IndexBaseItem).is_empty());
+    assert_ne!(*view(&harness), partial_view, "the base item opens");
+    let rows = inspector_rows(&harness);
+    assert!(
+        !rows.iter().any(|row| row.starts_with("partial: ")),
+        "{rows:#?}"
+    );
+    assert!(
+        rows.iter().any(|row| row.starts_with("size: ")),
+        "{rows:#?}"
+    );
+    assert!(
+        rows.iter().any(|row| row.starts_with("entity: ")),
+        "{rows:#?}"
+    );
+}
+
+#[tokio::test]
+async fn an_item_from_an_index_projecting_everything_is_not_partial() {
+    let mut harness = demo(Settings::default()).await;
+    browse(&mut harness, "GSI1").await;
+    harness.act(Action::Open).await;
+    harness.act(Action::Open).await;
+    let rows = inspector_rows(&harness);
+    assert!(
+        !rows.iter().any(|row| row.starts_with("partial: ")),
+        "{rows:#?}"
+    );
+    assert!(
+        rows.iter().any(|row| row.starts_with("size: ")),
+        "{rows:#?}"
+    );
+}

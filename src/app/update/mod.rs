@@ -215,6 +215,7 @@ fn view_action(state: &mut State, action: Action) -> Vec<Command> {
         Action::CopyQueryBoto3 => share::copy(state, crate::share::SnippetKind::Boto3),
         Action::CopyQueryJavascript => share::copy(state, crate::share::SnippetKind::JavaScript),
         Action::ShowIndexes => indexes::show(state),
+        Action::FetchBaseItem => indexes::fetch_current(state),
         _ => Vec::new(),
     }
 }

@@ -37,6 +37,16 @@ pub(in crate::app::update) fn start(state: &mut State, action: &Action) -> Vec<C
     if *action == Action::Undo {
         return undo::request_undo(state);
     }
+    if let View::Inspector(inspector) = state.history.current()
+        && let Some(partial) = &inspector.partial
+    {
+        // A write planned from a projection would journal it as the item's before-image.
+        state.notice = Some(Notice::Error(format!(
+            "this is {}'s partial copy of the item ({}): fetch the base item (F) to edit it",
+            partial.index, partial.projection
+        )));
+        return Vec::new();
+    }
     let Some(item) = selected_item(state) else {
         state.notice = Some(Notice::Error(
             "select an item first (open a partition or an item)".to_owned(),
