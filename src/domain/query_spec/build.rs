@@ -2,6 +2,7 @@
 
 use std::cmp::Ordering;
 
+use super::between_bound;
 use super::filter::compile_filter;
 use super::projection_check::missing_from_index;
 use super::{BuiltQuery, Field, FieldError, QuerySpec, SortChoice};
@@ -73,10 +74,19 @@ pub fn build_query(
     }
     let missing_from_index =
         missing_from_index(description, spec.index.as_deref(), &filter, &projection);
+    let inclusive_upper = (spec.sort == SortChoice::Between)
+        .then(|| between_bound::inclusive_upper(&spec.sort_upper))
+        .flatten()
+        .filter(|_| {
+            key.sort
+                .as_ref()
+                .is_some_and(|sort| sort.value_type == ValueType::S)
+        });
     Ok(BuiltQuery {
         request,
         stop_after,
         missing_from_index,
+        inclusive_upper,
     })
 }
 

@@ -208,10 +208,7 @@ fn cycle(state: &mut State, form: &mut QueryForm, forward: bool) {
                 .chain((0..form.templates.len()).map(Some))
                 .collect();
             form.template = step(&choices, form.template, forward);
-            let parts = form
-                .chosen_template()
-                .map_or(0, |template| template.placeholders().count());
-            form.template_parts = vec![String::new(); parts];
+            form.template_parts = starting_parts(form);
             if form.template.is_some() && form.spec.sort == SortChoice::None {
                 form.spec.sort = SortChoice::BeginsWith;
             }
@@ -236,6 +233,18 @@ fn cycle(state: &mut State, form: &mut QueryForm, forward: bool) {
         },
         _ => {}
     }
+}
+
+/// The chosen template's parts taken from the sort value shown (the key the form was opened
+/// on, or what the previous template built); empty parts when it does not fit that value.
+fn starting_parts(form: &QueryForm) -> Vec<String> {
+    let Some(template) = form.chosen_template() else {
+        return Vec::new();
+    };
+    template.captures(&form.spec.sort_value).map_or_else(
+        || vec![String::new(); template.placeholders().count()],
+        |parts| parts.into_iter().map(str::to_owned).collect(),
+    )
 }
 
 fn consistent_refusal_of(state: &State, form: &QueryForm) -> Option<String> {
@@ -264,6 +273,9 @@ pub(super) fn refresh_templates(state: &State, form: &mut QueryForm) {
 /// Completes the partition value from discovered partitions (table target only: discovery
 /// groups the table's partition keys). False when nothing was completed.
 fn complete(state: &State, form: &mut QueryForm) -> bool {
+    if form.focus == FormField::SortUpper {
+        return make_upper_inclusive(form);
+    }
     if form.focus != FormField::Partition || form.spec.index.is_some() {
         return false;
     }
@@ -274,6 +286,22 @@ fn complete(state: &State, form: &mut QueryForm) -> bool {
         return false;
     };
     form.spec.partition = completed;
+    form.cursor_to_end();
+    true
+}
+
+/// On BETWEEN's upper bound: takes the inclusive bound the preview offers. False when there
+/// is none to take.
+fn make_upper_inclusive(form: &mut QueryForm) -> bool {
+    let Some(inclusive) = form
+        .outcome
+        .as_ref()
+        .ok()
+        .and_then(|built| built.inclusive_upper.clone())
+    else {
+        return false;
+    };
+    form.spec.sort_upper = inclusive;
     form.cursor_to_end();
     true
 }
