@@ -4,6 +4,8 @@
 
 mod tui_support;
 
+use std::collections::BTreeSet;
+
 use ddbx::app::action::Action;
 use ddbx::app::command::Command;
 use ddbx::app::read::{Read, ReadAnswer, ReadFor, ReadJob};
@@ -777,4 +779,51 @@ async fn a_chosen_template_starts_from_the_parts_of_the_key_the_form_was_opened_
     focus(&mut harness, FormField::TemplatePart(1)).await;
     harness.act(Action::DeleteToStart).await;
     assert_eq!(form(&harness).spec.sort_value, "STATUS#OPEN#DATE#");
+}
+
+#[tokio::test]
+async fn tab_in_a_template_part_completes_from_the_values_seen_in_that_part() {
+    let mut harness = tui_support::started_demo(400, Settings::default()).await;
+    open(
+        &mut harness,
+        QueryPreset {
+            index: None,
+            partition: Some("STORE#st_0001".to_owned()),
+            sort: Some((SortOperator::BeginsWith, "STATUS#".to_owned(), None)),
+        },
+    )
+    .await;
+    harness.act(Action::Submit).await;
+    let statuses: BTreeSet<String> = sort_keys(&run(&harness).items)
+        .iter()
+        .filter_map(|sk| sk.split('#').nth(1).map(str::to_owned))
+        .collect();
+    let first = statuses.iter().next().expect("statuses seen").clone();
+    let initial = &first[..1];
+    let expected = ddbx::domain::common_prefix::common_prefix(
+        statuses
+            .iter()
+            .filter(|status| status.starts_with(initial))
+            .map(String::as_str),
+    )
+    .expect("a prefix");
+    // From an item of the results, the builder opens on its labelled key and offers its template.
+    harness.act(Action::Open).await;
+    harness.act(Action::OpenQueryForm).await;
+    focus(&mut harness, FormField::Template).await;
+    harness.act(Action::NextChoice).await;
+    focus(&mut harness, FormField::TemplatePart(0)).await;
+    harness.act(Action::DeleteToStart).await;
+    type_text(&mut harness, initial).await;
+    harness.act(Action::Complete).await;
+    assert_eq!(
+        form(&harness).template_parts[0],
+        expected,
+        "seen: {statuses:?}"
+    );
+    assert_eq!(
+        form(&harness).focus,
+        FormField::TemplatePart(0),
+        "completion keeps the focus"
+    );
 }

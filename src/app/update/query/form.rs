@@ -8,6 +8,7 @@ use crate::app::command::Command;
 use crate::app::state::query::form::FormField;
 use crate::app::state::text_field::TextEdit;
 use crate::app::state::{Notice, Overlay, QueryForm, State};
+use crate::domain::common_prefix::common_prefix;
 use crate::domain::query_spec::template::{model_templates, template_of_key};
 use crate::domain::query_spec::{FilterOperator, FilterRow, Join, SortChoice, consistent_refusal};
 use crate::domain::schema::KeySchema;
@@ -276,6 +277,9 @@ fn complete(state: &State, form: &mut QueryForm) -> bool {
     if form.focus == FormField::SortUpper {
         return make_upper_inclusive(form);
     }
+    if let FormField::TemplatePart(part) = form.focus {
+        return complete_part(state, form, part);
+    }
     if form.focus != FormField::Partition || form.spec.index.is_some() {
         return false;
     }
@@ -286,6 +290,40 @@ fn complete(state: &State, form: &mut QueryForm) -> bool {
         return false;
     };
     form.spec.partition = completed;
+    form.cursor_to_end();
+    true
+}
+
+/// Completes template part `part` from the values that part takes in the sort keys of the items
+/// read so far (opened partitions, query results): the longest prefix they share. False when
+/// nothing longer than what is typed is known.
+fn complete_part(state: &State, form: &mut QueryForm, part: usize) -> bool {
+    let (Some(template), Some(key)) = (form.chosen_template(), target_key(state, form)) else {
+        return false;
+    };
+    let Some(sort) = key.sort else {
+        return false;
+    };
+    let typed = form.template_parts.get(part).cloned().unwrap_or_default();
+    let seen = state
+        .partitions
+        .values()
+        .flat_map(|partition| partition.items.items())
+        .chain(state.query_runs.iter().flat_map(|run| run.items.iter()));
+    let values: std::collections::BTreeSet<&str> = seen
+        .filter_map(|item| item.get(&sort.name)?.as_s())
+        .filter_map(|sort_key| template.captures(sort_key)?.get(part).copied())
+        .filter(|value| value.starts_with(typed.as_str()))
+        .collect();
+    let Some(completed) = common_prefix(values.iter().copied()) else {
+        return false;
+    };
+    if completed.len() <= typed.len() {
+        return false;
+    }
+    if let Some(value) = form.template_parts.get_mut(part) {
+        *value = completed;
+    }
     form.cursor_to_end();
     true
 }
