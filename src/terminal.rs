@@ -5,6 +5,7 @@
 use std::io::{self, Write as _};
 
 use crossterm::cursor::{Hide, Show};
+use crossterm::event::{DisableBracketedPaste, EnableBracketedPaste};
 use crossterm::execute;
 use crossterm::terminal::{
     EnterAlternateScreen, LeaveAlternateScreen, disable_raw_mode, enable_raw_mode,
@@ -21,7 +22,13 @@ impl TerminalGuard {
         install_panic_hook();
         enable_raw_mode()?;
         let guard = Self { _private: () };
-        execute!(io::stdout(), EnterAlternateScreen, Hide)?;
+        // Bracketed paste: a paste arrives as one event, so its characters are never read as keys.
+        execute!(
+            io::stdout(),
+            EnterAlternateScreen,
+            Hide,
+            EnableBracketedPaste
+        )?;
         Ok(guard)
     }
 }
@@ -35,7 +42,7 @@ impl Drop for TerminalGuard {
 /// Leaves the alternate screen and raw mode; safe to call more than once.
 pub fn restore() {
     let mut stdout = io::stdout();
-    let _ = execute!(stdout, LeaveAlternateScreen, Show);
+    let _ = execute!(stdout, DisableBracketedPaste, LeaveAlternateScreen, Show);
     let _ = disable_raw_mode();
     let _ = stdout.flush();
 }
@@ -47,6 +54,7 @@ pub fn resume() -> io::Result<()> {
         io::stdout(),
         EnterAlternateScreen,
         Hide,
+        EnableBracketedPaste,
         crossterm::terminal::Clear(crossterm::terminal::ClearType::All)
     )
 }

@@ -36,6 +36,9 @@ impl KeyRouter {
             Event::Key(key) if key.kind != KeyEventKind::Release => {
                 self.key(state, Key::from_event(*key))
             }
+            Event::Paste(text) if accepts_paste(state.section()) => {
+                Some(Action::Paste(text.clone()))
+            }
             Event::Resize(width, height) => Some(Action::Resize {
                 width: *width,
                 height: *height,
@@ -68,6 +71,15 @@ impl KeyRouter {
             }
         }
     }
+}
+
+/// Screens with a text field take pasted text; elsewhere a paste is ignored rather than read
+/// as keys.
+const fn accepts_paste(section: Section) -> bool {
+    matches!(
+        section,
+        Section::Prompt | Section::QueryForm | Section::Palette | Section::Editor
+    )
 }
 
 /// In text entry, an unbound printable key is typed.

@@ -56,10 +56,15 @@ fn the_demo_index_browser_browses_the_sparse_review_index_and_counts_its_coverag
         "{table}"
     );
     session.send(ENTER);
-    let inspector = session.wait_for("size:");
+    // The index's partial copy: marked so, with only what is certain about it.
+    let inspector = session.wait_for("partial: the item as GSI2 holds it");
     assert!(
         inspector.contains("in GSI2 as GSI2PK=ORDERS_PENDING_REVIEW"),
         "{inspector}"
+    );
+    assert!(
+        !inspector.contains("size:"),
+        "no size from a projection: {inspector}"
     );
     // Back to the index list and count coverage in full.
     session.send("qqq");

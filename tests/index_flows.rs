@@ -65,10 +65,28 @@ async fn open_index_list(harness: &mut Harness) {
     assert_eq!(*view(harness), View::Indexes { cursor: 0 });
 }
 
+/// Presses Down until the cursor reaches `row` (the sparse-index inspector skips lines that
+/// are not stops, so it may take fewer presses than rows).
 async fn move_to(harness: &mut Harness, row: usize) {
     harness.act(Action::CursorFirst).await;
     for _ in 0..row {
+        if index_cursor(view(harness)).is_some_and(|cursor| cursor >= row) {
+            break;
+        }
         harness.act(Action::CursorDown).await;
+    }
+    if let Some(cursor) = index_cursor(view(harness)) {
+        assert_eq!(cursor, row, "the cursor reached row {row}");
+    }
+}
+
+fn index_cursor(view: &View) -> Option<usize> {
+    match view {
+        View::Indexes { cursor }
+        | View::IndexGroups { cursor, .. }
+        | View::IndexItems { cursor, .. }
+        | View::IndexCoverage { cursor, .. } => Some(*cursor),
+        _ => None,
     }
 }
 
@@ -579,5 +597,126 @@ async fn rerunning_a_failed_discovery_clears_its_failure_notice() {
         !matches!(&harness.state.notice, Some(Notice::Error(text)) if text.contains("discovery scan failed")),
         "{:?}",
         harness.state.notice
+    );
+}
+
+#[tokio::test]
+async fn the_sparse_inspector_cursor_stops_only_on_lines_with_an_example_to_open() {
+    let mut harness = demo(Settings::default()).await;
+    browse(&mut harness, "GSI2").await;
+    harness.act(Action::HistoryBack).await;
+    harness.act(Action::ShowIndexCoverage).await;
+    harness.act(Action::CoverageFull).await;
+    let lines = ddbx::app::state::indexes::coverage_lines::coverage_lines(&harness.state, "GSI2");
+    let stops: Vec<usize> = (0..lines.len())
+        .filter(|at| lines[*at].example.is_some())
+        .collect();
+    assert!(stops.len() >= 2, "{lines:#?}");
+    assert!(lines[0].example.is_none(), "the first line is a heading");
+    let cursor = |harness: &Harness| match view(harness) {
+        View::IndexCoverage { cursor, .. } => *cursor,
+        other => panic!("the sparse-index inspector, not {other:?}"),
+    };
+    assert_eq!(
+        cursor(&harness),
+        stops[0],
+        "the cursor starts on the first example"
+    );
+    let mut visited = vec![cursor(&harness)];
+    for _ in 0..lines.len() {
+        harness.act(Action::CursorDown).await;
+        visited.push(cursor(&harness));
+    }
+    visited.dedup();
+    assert_eq!(
+        visited, stops,
+        "down visits each example line, and only those"
+    );
+    harness.act(Action::CursorUp).await;
+    assert_eq!(cursor(&harness), stops[stops.len() - 2]);
+    harness.act(Action::CursorFirst).await;
+    assert_eq!(cursor(&harness), stops[0]);
+    harness.act(Action::CursorLast).await;
+    assert_eq!(cursor(&harness), stops[stops.len() - 1]);
+}
+
+/// The inspector's rows of the current view, as label: value lines.
+fn inspector_rows(harness: &Harness) -> Vec<String> {
+    let View::Inspector(inspector) = view(harness) else {
+        panic!("the inspector is shown, not {:?}", view(harness));
+    };
+    inspector
+        .rows(&ddbx::app::state::rows::row_context(&harness.state))
+        .into_iter()
+        .map(|row| format!("{}: {}", row.label, row.value))
+        .collect()
+}
+
+#[tokio::test]
+async fn an_item_from_a_partial_index_is_marked_partial_and_f_there_fetches_the_base_item() {
+    let mut harness = demo(Settings::default()).await;
+    browse(&mut harness, "GSI2").await;
+    harness.act(Action::Open).await;
+    harness.act(Action::Open).await;
+    let rows = inspector_rows(&harness);
+    assert!(
+        rows.iter().any(
+            |row| row.starts_with("partial: the item as GSI2 holds it (INCLUDE status, total)")
+        ),
+        "{rows:#?}"
+    );
+    // Nothing is inferred from the projection alone: no entity, no size, and no membership of
+    // other indexes (GSI1's keys were not projected, which says nothing of the base item).
+    for absent in ["entity: ", "size: ", "index: not in GSI1"] {
+        assert!(
+            !rows.iter().any(|row| row.starts_with(absent)),
+            "{absent}: {rows:#?}"
+        );
+    }
+    assert!(
+        rows.iter().any(|row| row.starts_with("index: in GSI2 as")),
+        "it was read from GSI2, so it is in GSI2: {rows:#?}"
+    );
+    // Edits would start from the projection: refused until the base item is fetched.
+    harness.act(Action::EditItem).await;
+    assert!(harness.state.edit.is_none());
+    assert!(matches!(
+        &harness.state.notice,
+        Some(Notice::Error(text)) if text.contains("partial")
+    ));
+
+    let partial_view = view(&harness).clone();
+    harness.act(Action::FetchBaseItem).await;
+    assert!(!harness.reads_for(ReadFor::IndexBaseItem).is_empty());
+    assert_ne!(*view(&harness), partial_view, "the base item opens");
+    let rows = inspector_rows(&harness);
+    assert!(
+        !rows.iter().any(|row| row.starts_with("partial: ")),
+        "{rows:#?}"
+    );
+    assert!(
+        rows.iter().any(|row| row.starts_with("size: ")),
+        "{rows:#?}"
+    );
+    assert!(
+        rows.iter().any(|row| row.starts_with("entity: ")),
+        "{rows:#?}"
+    );
+}
+
+#[tokio::test]
+async fn an_item_from_an_index_projecting_everything_is_not_partial() {
+    let mut harness = demo(Settings::default()).await;
+    browse(&mut harness, "GSI1").await;
+    harness.act(Action::Open).await;
+    harness.act(Action::Open).await;
+    let rows = inspector_rows(&harness);
+    assert!(
+        !rows.iter().any(|row| row.starts_with("partial: ")),
+        "{rows:#?}"
+    );
+    assert!(
+        rows.iter().any(|row| row.starts_with("size: ")),
+        "{rows:#?}"
     );
 }

@@ -129,3 +129,17 @@ async fn hostile_index_keys_and_values_are_shown_escaped_on_every_index_screen()
     assert!(items.contains("USER#\\x1b[2J"), "{items}");
     assert!(items.contains("\\x1b[31mred\\u{202e}"), "{items}");
 }
+
+#[tokio::test]
+async fn an_item_from_a_partial_index_is_marked_partial_in_the_inspector() {
+    let mut harness = demo().await;
+    to_gsi2(&mut harness).await;
+    harness
+        .act_all([Action::Open, Action::Open, Action::Open])
+        .await;
+    for (width, height) in [(80, 24), (140, 40)] {
+        let text = screen(&harness.state, width, height);
+        assert!(text.contains("partial: as GSI2 holds it"), "{text}");
+        insta::assert_snapshot!(format!("index_item_partial_{width}x{height}"), text);
+    }
+}

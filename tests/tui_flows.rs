@@ -362,7 +362,8 @@ async fn jumping_to_a_typed_partition_completes_from_discovery_and_uses_a_query_
         panic!("prompt open");
     };
     assert_eq!(
-        prompt.text, "ORDER#o",
+        prompt.text.text(),
+        "ORDER#o",
         "longest common prefix of ORDER#o1 and ORDER#o2"
     );
     harness.act_all([Action::Input('2'), Action::Submit]).await;

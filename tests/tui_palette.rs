@@ -416,3 +416,33 @@ async fn form_on_screen_after_edit(harness: &mut Harness) -> String {
     harness.act(Action::EditQuery).await;
     form_on_screen(harness).spec.partition.clone()
 }
+
+#[tokio::test]
+async fn the_selected_entry_is_shown_whole_and_the_others_end_in_an_ellipsis() {
+    let mut harness = demo_with_model(backend()).await;
+    let long_key = format!("STORE#st_0001#REGION#{}", "north-".repeat(16));
+    let mut long = store_request(&long_key, "STATUS#PENDING#DATE#2026-10");
+    long.index = None;
+    harness.state.query_history.push(tui_support::NOW, &long);
+    harness.act(Action::OpenPalette).await;
+    type_text(&mut harness, "north").await;
+    for (width, height) in [(80, 24), (140, 40)] {
+        let shown = screen(&harness.state, width, height);
+        let flat: String = shown
+            .lines()
+            .map(|line| line.trim_matches(|c| c == '│' || c == ' '))
+            .collect::<Vec<_>>()
+            .join(" ");
+        assert!(
+            flat.contains("STATUS#PENDING#DATE#2026-10"),
+            "the selected entry ends on screen:\n{shown}"
+        );
+        if width == 80 {
+            assert!(
+                shown.contains('…'),
+                "a longer entry is cut visibly:\n{shown}"
+            );
+        }
+        insta::assert_snapshot!(format!("palette_long_entry_{width}x{height}"), shown);
+    }
+}

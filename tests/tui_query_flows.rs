@@ -4,6 +4,8 @@
 
 mod tui_support;
 
+use std::collections::BTreeSet;
+
 use ddbx::app::action::Action;
 use ddbx::app::command::Command;
 use ddbx::app::read::{Read, ReadAnswer, ReadFor, ReadJob};
@@ -605,9 +607,12 @@ async fn a_template_builds_the_sort_prefix_part_by_part() {
     focus(&mut harness, FormField::Template).await;
     harness.act(Action::NextChoice).await;
     focus(&mut harness, FormField::TemplatePart(0)).await;
+    // The parts start from the key the form was opened with; clear them to type new ones.
+    harness.act(Action::DeleteToStart).await;
     type_text(&mut harness, "PENDING").await;
-    assert_eq!(form(&harness).spec.sort_value, "STATUS#PENDING#DATE#");
     harness.act(Action::NextField).await;
+    harness.act(Action::DeleteToStart).await;
+    assert_eq!(form(&harness).spec.sort_value, "STATUS#PENDING#DATE#");
     type_text(&mut harness, "2026-07").await;
     assert_eq!(
         form(&harness).spec.sort_value,
@@ -689,4 +694,136 @@ async fn raw_mode_warns_about_attributes_a_keys_only_index_lacks() {
     type_text(&mut harness, "amount > 10").await;
     let built = form(&harness).outcome.clone().expect("valid raw query");
     assert_eq!(built.missing_from_index, ["amount"], "{:?}", built.request);
+}
+
+#[tokio::test]
+async fn between_with_a_date_upper_bound_warns_of_that_days_keys_and_tab_makes_it_inclusive() {
+    let mut harness = started(Settings::default()).await;
+    open(
+        &mut harness,
+        preset(
+            "USER#u1",
+            Some((
+                SortOperator::Between,
+                "ORDER#2026-07-02",
+                Some("ORDER#2026-07-04"),
+            )),
+        ),
+    )
+    .await;
+    let built = form(&harness).outcome.as_ref().expect("valid").clone();
+    let preview = preview_text(&built);
+    assert!(
+        preview.contains(
+            "warning: BETWEEN ends at \"ORDER#2026-07-04\", which leaves out that day's longer keys (ORDER#2026-07-04#…)"
+        ),
+        "{preview}"
+    );
+    assert!(
+        preview.contains("\"ORDER#2026-07-04~\""),
+        "offers the inclusive bound: {preview}"
+    );
+    // As typed, the day's order is left out, exactly as DynamoDB would.
+    harness.act(Action::Submit).await;
+    assert_eq!(
+        sort_keys(&run(&harness).items),
+        ["ORDER#2026-07-02#o2", "ORDER#2026-07-03#o3"]
+    );
+    harness.act(Action::EditQuery).await;
+    focus(&mut harness, FormField::SortUpper).await;
+    harness.act(Action::Complete).await;
+    assert_eq!(form(&harness).spec.sort_upper, "ORDER#2026-07-04~");
+    assert_eq!(
+        form(&harness).focus,
+        FormField::SortUpper,
+        "Tab applied the bound"
+    );
+    let built = form(&harness).outcome.as_ref().expect("valid").clone();
+    assert!(
+        !preview_text(&built).contains("warning: BETWEEN"),
+        "{}",
+        preview_text(&built)
+    );
+    harness.act(Action::Submit).await;
+    assert_eq!(
+        sort_keys(&run(&harness).items),
+        [
+            "ORDER#2026-07-02#o2",
+            "ORDER#2026-07-03#o3",
+            "ORDER#2026-07-04#o4"
+        ]
+    );
+}
+
+#[tokio::test]
+async fn a_chosen_template_starts_from_the_parts_of_the_key_the_form_was_opened_on() {
+    let mut harness = started(Settings::default()).await;
+    let table_preset = QueryPreset {
+        index: None,
+        partition: Some("STORE#s1".to_owned()),
+        sort: Some((
+            SortOperator::Eq,
+            "STATUS#OPEN#DATE#2026-07-18".to_owned(),
+            None,
+        )),
+    };
+    open(&mut harness, table_preset).await;
+    focus(&mut harness, FormField::Template).await;
+    harness.act(Action::NextChoice).await;
+    assert_eq!(form(&harness).template_parts, ["OPEN", "2026-07-18"]);
+    assert_eq!(
+        form(&harness).spec.sort_value,
+        "STATUS#OPEN#DATE#2026-07-18"
+    );
+    // Clearing the date reads every date of that status.
+    focus(&mut harness, FormField::TemplatePart(1)).await;
+    harness.act(Action::DeleteToStart).await;
+    assert_eq!(form(&harness).spec.sort_value, "STATUS#OPEN#DATE#");
+}
+
+#[tokio::test]
+async fn tab_in_a_template_part_completes_from_the_values_seen_in_that_part() {
+    let mut harness = tui_support::started_demo(400, Settings::default()).await;
+    open(
+        &mut harness,
+        QueryPreset {
+            index: None,
+            partition: Some("STORE#st_0001".to_owned()),
+            sort: Some((SortOperator::BeginsWith, "STATUS#".to_owned(), None)),
+        },
+    )
+    .await;
+    harness.act(Action::Submit).await;
+    let statuses: BTreeSet<String> = sort_keys(&run(&harness).items)
+        .iter()
+        .filter_map(|sk| sk.split('#').nth(1).map(str::to_owned))
+        .collect();
+    let first = statuses.iter().next().expect("statuses seen").clone();
+    let initial = &first[..1];
+    let expected = ddbx::domain::common_prefix::common_prefix(
+        statuses
+            .iter()
+            .filter(|status| status.starts_with(initial))
+            .map(String::as_str),
+    )
+    .expect("a prefix");
+    // From an item of the results, the builder opens on its labelled key and offers its template.
+    harness.act(Action::Open).await;
+    harness.act(Action::OpenQueryForm).await;
+    focus(&mut harness, FormField::Template).await;
+    harness.act(Action::NextChoice).await;
+    focus(&mut harness, FormField::TemplatePart(0)).await;
+    harness.act(Action::DeleteToStart).await;
+    type_text(&mut harness, initial).await;
+    harness.act(Action::Complete).await;
+    assert_eq!(
+        form(&harness).template_parts[0],
+        expected,
+        "seen: {statuses:?}"
+    );
+    assert_eq!(
+        form(&harness).focus,
+        FormField::TemplatePart(0),
+        "completion keeps the focus"
+    );
 }

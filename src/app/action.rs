@@ -77,8 +77,28 @@ pub enum Action {
     Complete,
     /// Accepts the prompt.
     Submit,
-    /// Deletes the character before the prompt cursor.
+    /// Deletes the character before the text cursor.
     DeleteChar,
+    /// Deletes the character under the text cursor.
+    DeleteForward,
+    /// Moves the text cursor one character left (a choice field: the previous choice).
+    CursorLeft,
+    /// Moves the text cursor one character right (a choice field: the next choice).
+    CursorRight,
+    /// Moves the text cursor to the start of the line.
+    LineStart,
+    /// Moves the text cursor to the end of the line.
+    LineEnd,
+    /// Moves the text cursor to the start of the previous word.
+    WordLeft,
+    /// Moves the text cursor to the end of the next word.
+    WordRight,
+    /// Deletes from the start of the line to the text cursor.
+    DeleteToStart,
+    /// Deletes from the text cursor to the end of the line.
+    DeleteToEnd,
+    /// Deletes back to the previous blank, as a shell's Ctrl-W.
+    DeleteWordBack,
     /// Opens the query builder, prefilled from the partition or item under the cursor.
     OpenQueryForm,
     /// Moves to the next field of the form.
@@ -139,6 +159,9 @@ pub enum Action {
     /// A character typed into the prompt (text-entry keys that no binding claims).
     #[serde(skip)]
     Input(char),
+    /// Text pasted into the terminal (bracketed paste), for the field with the focus.
+    #[serde(skip)]
+    Paste(String),
     /// The clock advanced; sent only while something is in flight.
     #[serde(skip)]
     Tick(Clock),
@@ -249,6 +272,16 @@ impl Action {
         Self::Complete,
         Self::Submit,
         Self::DeleteChar,
+        Self::DeleteForward,
+        Self::CursorLeft,
+        Self::CursorRight,
+        Self::LineStart,
+        Self::LineEnd,
+        Self::WordLeft,
+        Self::WordRight,
+        Self::DeleteToStart,
+        Self::DeleteToEnd,
+        Self::DeleteWordBack,
         Self::EditItem,
         Self::NewItem,
         Self::DuplicateItem,
@@ -328,6 +361,16 @@ impl Action {
             Self::Complete => "complete",
             Self::Submit => "submit",
             Self::DeleteChar => "delete_char",
+            Self::DeleteForward => "delete_forward",
+            Self::CursorLeft => "cursor_left",
+            Self::CursorRight => "cursor_right",
+            Self::LineStart => "line_start",
+            Self::LineEnd => "line_end",
+            Self::WordLeft => "word_left",
+            Self::WordRight => "word_right",
+            Self::DeleteToStart => "delete_to_start",
+            Self::DeleteToEnd => "delete_to_end",
+            Self::DeleteWordBack => "delete_word_back",
             Self::EditItem => "edit_item",
             Self::NewItem => "new_item",
             Self::DuplicateItem => "duplicate_item",
@@ -373,6 +416,7 @@ impl Action {
             Self::WidenColumn => "widen_column",
             Self::NarrowColumn => "narrow_column",
             Self::Input(_)
+            | Self::Paste(_)
             | Self::Tick(_)
             | Self::Resize { .. }
             | Self::ReadDone { .. }
@@ -414,6 +458,7 @@ mod tests {
     fn internal_result_actions_cannot_be_named_in_a_keymap() {
         for name in [
             "input",
+            "paste",
             "tick",
             "resize",
             "read_done",

@@ -3,7 +3,7 @@
 
 use super::error::CliError;
 pub use crate::domain::key_value::compare_key_values;
-use crate::domain::key_value::{key_example, parse_key_text};
+use crate::domain::key_value::{key_example, parse_key_text, sort_key_example};
 use crate::domain::schema::KeyAttribute;
 use crate::domain::value::AttrValue;
 
@@ -36,7 +36,10 @@ pub fn typed_key_value(
             role.noun(),
             key.name,
             key.value_type,
-            key_example(key.value_type)
+            match role {
+                KeyRole::Partition => key_example(key.value_type),
+                KeyRole::Sort => sort_key_example(key.value_type),
+            }
         ))
     })
 }

@@ -33,6 +33,16 @@ pub fn parse_key_text(text: &str, value_type: ValueType) -> Result<AttrValue, St
     Ok(value)
 }
 
+/// An example sort-key value of a key type, for messages: a string sort key usually holds a
+/// labelled, dated child key rather than a partition's own.
+#[must_use]
+pub fn sort_key_example(value_type: ValueType) -> &'static str {
+    match value_type {
+        ValueType::S => "ORDER#2026-10-31#ord_0042",
+        other => key_example(other),
+    }
+}
+
 /// An example value of a key type, for messages.
 #[must_use]
 pub fn key_example(value_type: ValueType) -> &'static str {

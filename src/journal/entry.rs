@@ -50,6 +50,9 @@ pub struct JournalEntry {
     pub pending: bool,
     /// The intent's id, for recording its outcome later (`None` for a complete entry).
     pub id: Option<String>,
+    /// For an undo: the time of the entry it reverted (`None`: not an undo, or an entry
+    /// written before undos were marked).
+    pub reverts: Option<String>,
 }
 
 fn operation(plan: &WritePlan) -> &'static str {
@@ -113,6 +116,7 @@ impl JournalEntry {
             after,
             pending: false,
             id: None,
+            reverts: planned.reverts.clone(),
         }
     }
 
@@ -135,6 +139,7 @@ impl JournalEntry {
             "request": self.request,
             "before": image(&self.before),
             "after": image(&self.after),
+            "reverts": text(&self.reverts),
         })
     }
 
@@ -172,6 +177,7 @@ impl JournalEntry {
             after: image("after")?,
             pending: false,
             id: string("id"),
+            reverts: string("reverts"),
         })
     }
 }

@@ -15,6 +15,12 @@ use crate::domain::version_attr::{VersionAttribute, version_attribute};
 /// - a delete: re-create, conditioned on the key not existing;
 /// - a key change: move it back the same way.
 pub fn plan_undo(ctx: &EditContext<'_>, entry: &JournalEntry) -> Result<PlannedWrite, EditError> {
+    let mut planned = restore(ctx, entry)?;
+    planned.reverts = Some(entry.time.clone());
+    Ok(planned)
+}
+
+fn restore(ctx: &EditContext<'_>, entry: &JournalEntry) -> Result<PlannedWrite, EditError> {
     match (&entry.before, &entry.after) {
         (None, None) => Err(EditError::NotUndoable(
             "the journal entry records neither a before nor an after image".to_owned(),

@@ -7,7 +7,9 @@ mod tui_support;
 
 mod conflicts;
 mod editor;
+mod editor_keys;
 mod safety;
 mod stale_views;
 mod support;
+mod undo_preview;
 mod writes;

@@ -1,6 +1,7 @@
 //! Safety nets: read-only refuses, the typed table name on real AWS, undo from the journal.
 
 use super::support::*;
+use ddbx::app::state::text_field::TextField;
 
 #[tokio::test]
 async fn read_only_refuses_every_write_key_without_sending_a_request() {
@@ -42,7 +43,7 @@ async fn the_first_write_to_real_aws_asks_for_the_table_name_and_a_wrong_name_se
     harness.act(Action::Confirm).await;
     assert_eq!(
         harness.state.overlay,
-        Some(Overlay::TypeTableName(String::new()))
+        Some(Overlay::TypeTableName(TextField::default()))
     );
     for c in "Shoq".chars() {
         harness.act(Action::Input(c)).await;

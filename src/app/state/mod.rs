@@ -12,6 +12,7 @@ pub mod palette;
 pub mod query;
 pub mod rows;
 pub mod table;
+pub mod text_field;
 pub mod view;
 
 use std::collections::BTreeMap;
@@ -66,7 +67,7 @@ pub enum PromptKind {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Prompt {
     pub kind: PromptKind,
-    pub text: String,
+    pub text: text_field::TextField,
 }
 
 /// Something drawn over the current view that owns the keyboard.
@@ -81,7 +82,7 @@ pub enum Overlay {
     /// Leaving the editor would lose changes: the question shown.
     ConfirmDiscardEdit,
     /// The first write of a session on real AWS: the table name typed so far.
-    TypeTableName(String),
+    TypeTableName(text_field::TextField),
     /// The query builder form.
     QueryForm(Box<QueryForm>),
     /// The palette: access patterns and query history, filtered as you type.

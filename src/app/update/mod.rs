@@ -222,6 +222,7 @@ fn view_action(state: &mut State, action: Action) -> Vec<Command> {
         Action::CopyQueryJavascript => share::copy(state, crate::share::SnippetKind::JavaScript),
         Action::ShowIndexes => indexes::show(state),
         Action::ShowInsights => insights::show(state),
+        Action::FetchBaseItem => indexes::fetch_current(state),
         _ => Vec::new(),
     }
 }

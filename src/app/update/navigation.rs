@@ -4,6 +4,7 @@ use crate::app::action::Action;
 use crate::app::command::Command;
 use crate::app::state::{State, View};
 
+use crate::app::state::indexes::rows::cursor_stops;
 use crate::app::state::rows::row_count;
 
 /// The cursor of the current view, if it has one.
@@ -42,6 +43,13 @@ pub fn cursor(view: &View) -> usize {
 }
 
 pub(super) fn move_cursor(state: &mut State, action: &Action) {
+    if let Some(stops) = cursor_stops(state) {
+        let page = state.list_height();
+        if let Some(cursor) = cursor_mut(state.history.current_mut()) {
+            *cursor = moved_between_stops(&stops, *cursor, action, page);
+        }
+        return;
+    }
     let count = row_count(state);
     let page = state.list_height();
     let Some(cursor) = cursor_mut(state.history.current_mut()) else {
@@ -59,8 +67,36 @@ pub(super) fn move_cursor(state: &mut State, action: &Action) {
     };
 }
 
-/// Keeps the current view's cursor on an existing row (row 0 of an empty list).
+/// The cursor moved by `action` on a screen where it stops only on `stops` (ascending rows).
+fn moved_between_stops(stops: &[usize], cursor: usize, action: &Action, page: usize) -> usize {
+    let (Some(&first), Some(&last)) = (stops.first(), stops.last()) else {
+        return 0;
+    };
+    let after = |row: usize| stops.iter().copied().find(|stop| *stop > row);
+    let before = |row: usize| stops.iter().copied().rev().find(|stop| *stop < row);
+    match action {
+        Action::CursorDown => after(cursor).unwrap_or(last),
+        Action::CursorUp => before(cursor).unwrap_or(first),
+        Action::CursorFirst => first,
+        Action::CursorLast => last,
+        Action::PageDown => after((cursor + page).saturating_sub(1)).unwrap_or(last),
+        Action::PageUp => before((cursor + 1).saturating_sub(page)).unwrap_or(first),
+        _ => cursor,
+    }
+}
+
+/// Keeps the current view's cursor on an existing row (row 0 of an empty list), and on a
+/// screen with cursor stops on one of them (the next, else the last).
 pub(super) fn clamp_cursor(state: &mut State) {
+    if let Some(stops) = cursor_stops(state) {
+        if let Some(cursor) = cursor_mut(state.history.current_mut())
+            && !stops.contains(cursor)
+        {
+            let next = stops.iter().copied().find(|stop| *stop > *cursor);
+            *cursor = next.or_else(|| stops.last().copied()).unwrap_or(0);
+        }
+        return;
+    }
     let last = row_count(state).saturating_sub(1);
     if let Some(cursor) = cursor_mut(state.history.current_mut())
         && *cursor > last

@@ -86,6 +86,7 @@ pub(super) fn plan_move(
         ),
         original: Some(original.clone()),
         expected: Some(new_item),
+        reverts: None,
     })
 }
 
@@ -103,6 +104,7 @@ pub fn plan_create(ctx: &EditContext<'_>, item: &Item) -> Result<PlannedWrite, E
         diff: changes,
         original: None,
         expected: Some(item.clone()),
+        reverts: None,
     })
 }
 
@@ -131,5 +133,6 @@ pub fn plan_delete(
         summary: format!("DeleteItem {summary}"),
         original: Some(original.clone()),
         expected: None,
+        reverts: None,
     })
 }

@@ -60,6 +60,7 @@ pub fn plan_edit(
             summary: "no change: nothing to send".to_owned(),
             original: Some(original.clone()),
             expected: Some(original.clone()),
+            reverts: None,
         });
     }
     if key_changed(ctx, original, edited) {
@@ -154,6 +155,7 @@ pub fn plan_edit(
         summary,
         original: Some(original.clone()),
         expected: Some(expected),
+        reverts: None,
     })
 }
 

@@ -52,4 +52,7 @@ pub struct PlannedWrite {
     pub original: Option<Item>,
     /// The item as it will be after the write (`None` for a delete).
     pub expected: Option<Item>,
+    /// For an undo: the journal time of the write it reverts, recorded with this write so a
+    /// later undo can say it undoes an undo.
+    pub reverts: Option<String>,
 }

@@ -2,13 +2,14 @@
 
 use std::cmp::Ordering;
 
+use super::between_bound;
 use super::filter::compile_filter;
 use super::projection_check::missing_from_index;
 use super::{BuiltQuery, Field, FieldError, QuerySpec, SortChoice};
 use crate::domain::expr::render::Renderer;
 use crate::domain::expr::validate::check_query;
 use crate::domain::expr::{ExprKind, WireRequest, parse_friendly_projection};
-use crate::domain::key_value::{compare_key_values, key_example, parse_key_text};
+use crate::domain::key_value::{compare_key_values, key_example, parse_key_text, sort_key_example};
 use crate::domain::request::{ExpressionParams, QueryRequest};
 use crate::domain::schema::{IndexKind, KeyAttribute, KeySchema, TableDescription};
 use crate::domain::value::{AttrValue, ValueType};
@@ -73,10 +74,19 @@ pub fn build_query(
     }
     let missing_from_index =
         missing_from_index(description, spec.index.as_deref(), &filter, &projection);
+    let inclusive_upper = (spec.sort == SortChoice::Between)
+        .then(|| between_bound::inclusive_upper(&spec.sort_upper))
+        .flatten()
+        .filter(|_| {
+            key.sort
+                .as_ref()
+                .is_some_and(|sort| sort.value_type == ValueType::S)
+        });
     Ok(BuiltQuery {
         request,
         stop_after,
         missing_from_index,
+        inclusive_upper,
     })
 }
 
@@ -126,7 +136,11 @@ fn typed(
                         "{problem}; {role} `{}` has type {}, e.g. {}",
                         key.name,
                         key.value_type,
-                        key_example(key.value_type)
+                        if field == Field::Partition {
+                            key_example(key.value_type)
+                        } else {
+                            sort_key_example(key.value_type)
+                        }
                     ),
                 )
                 .at(0..text.len()),

@@ -2,6 +2,7 @@
 //! [`QueryRequest`] plus a preview, or into errors that name the field and the position in it.
 //! It runs on every keystroke, so it only parses and checks: nothing is sent from here.
 
+pub mod between_bound;
 mod build;
 mod filter;
 mod preview;
@@ -212,6 +213,8 @@ pub struct BuiltQuery {
     pub stop_after: Option<u64>,
     /// Attributes the query names that the index does not project (KEYS_ONLY / INCLUDE).
     pub missing_from_index: Vec<String>,
+    /// For `BETWEEN … AND <a date>`: the upper bound that also takes in that day's longer keys.
+    pub inclusive_upper: Option<String>,
 }
 
 #[cfg(test)]

@@ -5,6 +5,7 @@ use std::fmt::Write as _;
 
 use super::BuiltQuery;
 use crate::domain::ddb_json::to_json;
+use crate::domain::value::AttrValue;
 
 /// One line per request parameter, in the order of DynamoDB's API reference.
 #[must_use]
@@ -54,6 +55,15 @@ pub fn preview_text(built: &BuiltQuery) -> String {
             let _ = write!(out, "\nreads pages until {count} items matched");
         }
         None => out.push_str("\nreads pages as you scroll"),
+    }
+    if let (Some(inclusive), Some(AttrValue::S(upper))) = (
+        &built.inclusive_upper,
+        request.params.values.get(":sk_high"),
+    ) {
+        let _ = write!(
+            out,
+            "\nwarning: BETWEEN ends at {upper:?}, which leaves out that day's longer keys ({upper}#…); Tab on To makes it {inclusive:?} to include them"
+        );
     }
     if !built.missing_from_index.is_empty() {
         let _ = write!(

@@ -349,3 +349,33 @@ proptest::proptest! {
         }
     }
 }
+
+#[test]
+fn an_empty_sort_value_is_explained_with_a_sort_key_example() {
+    let spec = QuerySpec {
+        sort: SortChoice::Eq,
+        sort_value: String::new(),
+        ..for_partition("USER#1")
+    };
+    let errors = errors(&spec);
+    let message = &errors
+        .iter()
+        .find(|error| error.field == Field::SortValue)
+        .expect("the sort value is refused")
+        .message;
+    assert!(message.contains("sort key `SK` has type S"), "{message}");
+    assert!(
+        message.contains("e.g. ORDER#2026-10-31#ord_0042"),
+        "{message}"
+    );
+    let partition = errors_of_partition("");
+    assert!(partition.contains("e.g. USER#usr_1001"), "{partition}");
+}
+
+fn errors_of_partition(partition: &str) -> String {
+    errors(&for_partition(partition))
+        .into_iter()
+        .find(|error| error.field == Field::Partition)
+        .map(|error| error.message)
+        .unwrap_or_default()
+}

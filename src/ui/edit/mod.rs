@@ -5,14 +5,16 @@
 use ratatui::Frame;
 use ratatui::layout::{Constraint, Layout, Rect};
 use ratatui::style::{Color, Modifier, Style};
-use ratatui::text::{Line, Span};
+use ratatui::text::Line;
 use ratatui::widgets::{Block, Clear, Paragraph};
 
 use crate::app::action::Action;
 use crate::app::state::State;
 use crate::app::state::edit::{EditFlow, EditStage, Editor, format_label};
+use crate::app::state::text_field::TextField;
 use crate::keymap::Section;
 use crate::ui::widgets::text::safe;
+use crate::ui::widgets::text_field;
 
 mod conflict;
 mod hints;
@@ -135,7 +137,7 @@ pub(in crate::ui) fn type_table_name(
     frame: &mut Frame<'_>,
     area: Rect,
     state: &State,
-    typed: &str,
+    typed: &TextField,
 ) {
     let lines = vec![
         Line::raw(format!(
@@ -148,10 +150,10 @@ pub(in crate::ui) fn type_table_name(
                     .unwrap_or("default region")
             )
         )),
-        Line::from(vec![
-            Span::raw(safe(typed).into_owned()),
-            Span::styled("█", Style::new().fg(Color::Cyan)),
-        ]),
+        Line::from(text_field::spans(
+            typed,
+            Some(usize::from(area.width.saturating_sub(2))),
+        )),
     ];
     let [_, bottom] =
         Layout::vertical([Constraint::Min(0), Constraint::Length(4.min(area.height))]).areas(area);

@@ -9,12 +9,14 @@ use ratatui::widgets::{Block, Paragraph};
 
 use crate::app::action::Action;
 use crate::app::state::State;
+use crate::app::state::edit::reverted::reverted_lines;
 use crate::app::state::edit::{EditFlow, EditPurpose, Review, mode_label};
 use crate::domain::ddb_json;
 use crate::domain::value::AttrValue;
 use crate::keymap::Section;
 use crate::ui::edit::hints::{hints, key, key_label};
 use crate::ui::widgets::text::safe;
+use crate::ui::widgets::wrap::wrap_lines;
 
 /// Values longer than this are cut in the diff (the request below shows them in full).
 const VALUE_CHARS: usize = 160;
@@ -49,7 +51,7 @@ pub(in crate::ui) fn render(
     frame.render_widget(block, area);
     let [body, hint_area] =
         Layout::vertical([Constraint::Min(1), Constraint::Length(1)]).areas(inner);
-    let lines = lines(flow, review);
+    let lines = wrap_lines(lines(flow, review), usize::from(body.width));
     let height = usize::from(body.height);
     let scroll = review.scroll.min(lines.len().saturating_sub(height));
     frame.render_widget(
@@ -94,6 +96,13 @@ fn lines(flow: &EditFlow, review: &Review) -> Vec<Line<'static>> {
         Span::styled("Write: ", Style::new().add_modifier(Modifier::BOLD)),
         Span::raw(safe(&review.planned.summary).into_owned()),
     ])];
+    if let Some(entry) = flow.undoing.as_deref() {
+        lines.extend(
+            reverted_lines(entry)
+                .into_iter()
+                .map(|line| Line::styled(safe(&line).into_owned(), Style::new().fg(Color::Cyan))),
+        );
+    }
     if matches!(flow.purpose, EditPurpose::Edit | EditPurpose::Delete) {
         lines.push(Line::raw(format!(
             "Condition mode: {}",

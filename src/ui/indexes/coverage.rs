@@ -39,7 +39,7 @@ pub(in crate::ui) fn render(
                 LineKind::Figure if line.example.is_some() => Style::new().fg(Color::Cyan),
                 LineKind::Figure => Style::new(),
             };
-            if position == cursor {
+            if position == cursor && line.example.is_some() {
                 style = style.add_modifier(Modifier::REVERSED);
             }
             // Coverage lines are built from escaped text already; `safe` again is a no-op guard.

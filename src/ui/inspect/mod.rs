@@ -29,8 +29,14 @@ pub(in crate::ui) fn render(
                 .join(" / ")
         })
         .unwrap_or_default();
+    let partial = inspector
+        .partial
+        .as_ref()
+        .map_or_else(String::new, |partial| {
+            format!(" · partial: as {} holds it", safe(&partial.index))
+        });
     let block = Block::bordered().title(format!(
-        " Item {} · {} ",
+        " Item {} · {}{partial} ",
         safe(&key),
         inspector.format.label()
     ));

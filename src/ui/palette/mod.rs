@@ -8,11 +8,22 @@ use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Clear, Paragraph};
 
 use crate::app::state::State;
-use crate::app::state::palette::{ChoiceTarget, Palette, PaletteStage, choices};
+use crate::app::state::palette::{Choice, ChoiceTarget, Palette, PaletteStage, choices};
 use crate::ui::widgets::text::safe;
+use crate::ui::widgets::text_field;
+use crate::ui::widgets::wrap::{cut_line, wrap_lines};
+
+fn popup_width(area: Rect) -> u16 {
+    area.width.saturating_sub(4).min(100)
+}
+
+/// The columns inside the popup's border.
+fn inner_width(area: Rect) -> usize {
+    usize::from(popup_width(area).saturating_sub(2))
+}
 
 fn popup_area(area: Rect, height: u16) -> Rect {
-    let width = area.width.saturating_sub(4).min(100);
+    let width = popup_width(area);
     let [row] = Layout::vertical([Constraint::Length(height.min(area.height))])
         .flex(Flex::Center)
         .areas(area);
@@ -22,8 +33,26 @@ fn popup_area(area: Rect, height: u16) -> Rect {
     cell
 }
 
-fn cursor_mark() -> Span<'static> {
-    Span::styled("█", Style::new().fg(Color::Cyan))
+/// One palette entry: its label, then its detail dimmed; reversed when selected.
+fn choice_line(choice: &Choice, selected: bool) -> Line<'static> {
+    let label_style = match choice.target {
+        ChoiceTarget::Pattern(_) => Style::new().fg(Color::Cyan),
+        ChoiceTarget::History(_) => Style::new(),
+    };
+    let mut spans = vec![
+        Span::raw(if selected { "▶ " } else { "  " }),
+        Span::styled(safe(&choice.label).into_owned(), label_style),
+        Span::styled(
+            format!("  {}", safe(&choice.detail)),
+            Style::new().fg(Color::DarkGray),
+        ),
+    ];
+    if selected {
+        for span in &mut spans {
+            span.style = span.style.add_modifier(Modifier::REVERSED);
+        }
+    }
+    Line::from(spans)
 }
 
 pub(in crate::ui) fn render(frame: &mut Frame<'_>, area: Rect, state: &State, palette: &Palette) {
@@ -34,35 +63,29 @@ pub(in crate::ui) fn render(frame: &mut Frame<'_>, area: Rect, state: &State, pa
     let mut lines: Vec<Line<'_>> = Vec::new();
     let title = match &palette.stage {
         PaletteStage::Choose => {
-            lines.push(Line::from(vec![
-                Span::styled("> ", Style::new().fg(Color::Cyan)),
-                Span::raw(safe(&palette.filter).into_owned()),
-                cursor_mark(),
-            ]));
-            let rows = choices(patterns, &state.query_history, &palette.filter);
-            let room = usize::from(area.height.saturating_sub(5)).max(1);
+            let room = inner_width(area).saturating_sub(2);
+            let mut filter = vec![Span::styled("> ", Style::new().fg(Color::Cyan))];
+            filter.extend(text_field::spans(&palette.filter, Some(room)));
+            lines.push(Line::from(filter));
+            let rows = choices(patterns, &state.query_history, palette.filter.text());
+            let width = inner_width(area);
+            // The selected entry is shown whole, on as many rows as it needs; the others are
+            // cut with `…` to one row each.
+            let selected_rows = rows.get(palette.cursor).map_or(Vec::new(), |choice| {
+                wrap_lines(vec![choice_line(choice, true)], width)
+            });
+            let room = usize::from(area.height.saturating_sub(5))
+                .saturating_sub(selected_rows.len().saturating_sub(1))
+                .max(1);
             // Keep the cursor row visible on a short screen.
             let first = palette.cursor.saturating_sub(room.saturating_sub(1));
+            let mut selected_rows = Some(selected_rows);
             for (position, choice) in rows.iter().enumerate().skip(first).take(room) {
-                let selected = position == palette.cursor;
-                let label_style = match choice.target {
-                    ChoiceTarget::Pattern(_) => Style::new().fg(Color::Cyan),
-                    ChoiceTarget::History(_) => Style::new(),
-                };
-                let mut spans = vec![
-                    Span::raw(if selected { "▶ " } else { "  " }),
-                    Span::styled(safe(&choice.label).into_owned(), label_style),
-                    Span::styled(
-                        format!("  {}", safe(&choice.detail)),
-                        Style::new().fg(Color::DarkGray),
-                    ),
-                ];
-                if selected {
-                    for span in &mut spans {
-                        span.style = span.style.add_modifier(Modifier::REVERSED);
-                    }
+                if position == palette.cursor {
+                    lines.extend(selected_rows.take().unwrap_or_default());
+                } else {
+                    lines.push(cut_line(choice_line(choice, false), width));
                 }
-                lines.push(Line::from(spans));
             }
             if rows.is_empty() {
                 let hint = if patterns.is_empty() && state.query_history.entries.is_empty() {
@@ -84,15 +107,13 @@ pub(in crate::ui) fn render(frame: &mut Frame<'_>, area: Rect, state: &State, pa
                 .get(*pattern)
                 .map_or("access pattern", |pattern| pattern.name.as_str());
             for (position, (parameter, value)) in names.iter().zip(values).enumerate() {
-                let mut spans = vec![
-                    Span::styled(
-                        format!("{}: ", safe(parameter)),
-                        Style::new().fg(Color::Cyan),
-                    ),
-                    Span::raw(safe(value).into_owned()),
-                ];
+                let label = format!("{}: ", safe(parameter));
+                let room = inner_width(area).saturating_sub(label.chars().count());
+                let mut spans = vec![Span::styled(label, Style::new().fg(Color::Cyan))];
                 if position == *current {
-                    spans.push(cursor_mark());
+                    spans.extend(text_field::spans(value, Some(room)));
+                } else {
+                    spans.push(Span::raw(safe(value.text()).into_owned()));
                 }
                 lines.push(Line::from(spans));
             }

@@ -13,7 +13,8 @@ use crate::app::state::{QueryForm, State};
 use crate::domain::query_spec::{SortChoice, consistent_refusal, preview_text};
 use crate::domain::schema::{KeySchema, Projection, TableDescription};
 use crate::keymap::Section;
-use crate::ui::widgets::text::safe;
+use crate::ui::widgets::text::{fitted_title, safe};
+use crate::ui::widgets::text_field;
 
 /// Width of the label column.
 const LABEL: usize = 13;
@@ -89,14 +90,20 @@ pub(in crate::ui) fn render(frame: &mut Frame<'_>, area: Rect, state: &State, fo
             .unwrap_or_else(|| "(unbound)".to_owned())
     };
     let mode = if form.raw_mode { "raw" } else { "fields" };
-    let title = format!(
-        " Query builder · {mode} · {} runs · {} closes · {} next · {} choose · {} raw · {} adds a filter ",
-        key(&Action::Submit),
-        key(&Action::Back),
-        key(&Action::NextField),
-        key(&Action::NextChoice),
-        key(&Action::ToggleRawMode),
-        key(&Action::AddFilterRow),
+    // Most useful first: the hints that do not fit the border are left to the help.
+    let title = fitted_title(
+        &[
+            format!("Query builder · {mode}"),
+            format!("{} runs", key(&Action::Submit)),
+            format!("{} closes", key(&Action::Back)),
+            format!("{} help", key(&Action::ToggleHelp)),
+            format!("{} next", key(&Action::NextField)),
+            // The arrows that move the text cursor cycle a choice.
+            format!("{} choose", key(&Action::CursorRight)),
+            format!("{} raw", key(&Action::ToggleRawMode)),
+            format!("{} adds a filter", key(&Action::AddFilterRow)),
+        ],
+        usize::from(area.width.saturating_sub(2)),
     );
     frame.render_widget(Clear, area);
     frame.render_widget(
@@ -331,12 +338,18 @@ fn push_line(lines: &mut Vec<Line<'static>>, form: &QueryForm, label: String, pi
         if text.is_empty() && piece.field.is_some() {
             spans.push(Span::styled(" ", style));
             column += 1;
+            if focused && !piece.choice {
+                spans.push(Span::styled("█", Style::new().fg(Color::Cyan)));
+                column += 1;
+            }
+        } else if focused && !piece.choice {
+            let cursor = form.cursor();
+            if cursor >= piece.text.len() {
+                column += 1;
+            }
+            spans.extend(text_field::spans_of(&piece.text, cursor, None, style));
         } else {
             spans.push(Span::styled(text, style));
-        }
-        if focused && !piece.choice {
-            spans.push(Span::styled("█", Style::new().fg(Color::Cyan)));
-            column += 1;
         }
     }
     lines.push(Line::from(spans));

@@ -7,3 +7,5 @@ pub(in crate::ui) mod overlay;
 pub(in crate::ui) mod status;
 pub mod table;
 pub mod text;
+pub mod text_field;
+pub mod wrap;

@@ -11,6 +11,7 @@ use crate::app::action::Action;
 use crate::app::state::{Prompt, PromptKind, State};
 use crate::keymap::Section;
 use crate::ui::widgets::text::{bytes, count, safe};
+use crate::ui::widgets::text_field;
 
 pub(in crate::ui) fn centered(area: Rect, width: u16, height: u16) -> Rect {
     let [row] = Layout::vertical([Constraint::Length(height.min(area.height))])
@@ -91,15 +92,14 @@ pub(in crate::ui) fn prompt(frame: &mut Frame<'_>, area: Rect, state: &State, pr
         PromptKind::JumpToPartition => " Jump to partition (Tab completes) ",
         PromptKind::Search => " Search ",
     };
-    let mut lines = vec![Line::from(vec![
-        Span::raw(safe(&prompt.text).into_owned()),
-        Span::styled("█", Style::new().fg(Color::Cyan)),
-    ])];
+    let room = usize::from(area.width.saturating_sub(2));
+    let mut lines = vec![Line::from(text_field::spans(&prompt.text, Some(room)))];
+    let typed = prompt.text.text();
     if prompt.kind == PromptKind::JumpToPartition
-        && !prompt.text.is_empty()
+        && !typed.is_empty()
         && let Some(found) = &state.discovery.found
     {
-        for (candidate, items) in found.complete_partition(&prompt.text).take(5) {
+        for (candidate, items) in found.complete_partition(typed).take(5) {
             lines.push(Line::styled(
                 format!("{}  ({items} items)", safe(candidate)),
                 Style::new().fg(Color::DarkGray),

@@ -10,6 +10,7 @@ use crate::domain::value::Item;
 use crate::journal::JournalEntry;
 
 pub mod editor_text;
+pub mod reverted;
 
 use editor_text::EditorText;
 

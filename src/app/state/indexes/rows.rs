@@ -52,6 +52,23 @@ pub fn row_texts(state: &State) -> Vec<String> {
     }
 }
 
+/// The rows the cursor may stop on, where a screen mixes them with headings and notes: the
+/// sparse-index inspector's lines with an example item to open (`None`: every row is a stop).
+#[must_use]
+pub fn cursor_stops(state: &State) -> Option<Vec<usize>> {
+    match state.history.current() {
+        View::IndexCoverage { index, .. } => Some(
+            coverage_lines(state, index)
+                .iter()
+                .enumerate()
+                .filter(|(_, line)| line.example.is_some())
+                .map(|(position, _)| position)
+                .collect(),
+        ),
+        _ => None,
+    }
+}
+
 /// Rows of an index screen (`None` for other views).
 #[must_use]
 pub fn row_count(state: &State) -> Option<usize> {

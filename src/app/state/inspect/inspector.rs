@@ -13,6 +13,7 @@ use crate::domain::value::{AttrValue, Item};
 use crate::domain::{ddb_json, plain_json};
 
 use crate::app::state::inspect::item_facts;
+pub use crate::app::state::inspect::partial::PartialItem;
 pub use crate::app::state::inspect::row::{InspectorRow, RowContext, RowKind};
 
 /// How the item is shown.
@@ -59,6 +60,8 @@ pub struct Inspector {
     pub format: ItemFormat,
     pub binary: BinaryFormat,
     pub cursor: usize,
+    /// Set when the item is an index's partial copy (`F` fetches the base item).
+    pub partial: Option<PartialItem>,
 }
 
 impl Inspector {
@@ -69,6 +72,16 @@ impl Inspector {
             format: ItemFormat::Tree,
             binary: BinaryFormat::Base64,
             cursor: 0,
+            partial: None,
+        }
+    }
+
+    /// An item as a partially projecting index holds it.
+    #[must_use]
+    pub fn partial(item: Item, partial: PartialItem) -> Self {
+        Self {
+            partial: Some(partial),
+            ..Self::new(item)
         }
     }
 
@@ -102,7 +115,10 @@ impl Inspector {
             }
         }
         rows.push(InspectorRow::text(RowKind::Heading, "", ""));
-        rows.extend(item_facts::rows(&self.item, context));
+        match &self.partial {
+            Some(partial) => rows.extend(item_facts::partial_rows(&self.item, partial, context)),
+            None => rows.extend(item_facts::rows(&self.item, context)),
+        }
         rows
     }
 

@@ -7,7 +7,7 @@ use crate::domain::civil::UtcInstant;
 use crate::domain::composite_key::{KeyPart, PartKind};
 use crate::domain::decoding::explain;
 use crate::domain::entity::EntitySource;
-use crate::domain::index_membership::index_membership;
+use crate::domain::index_membership::{Membership, index_membership};
 use crate::domain::key_parts::grammar_parts;
 use crate::domain::related::{PartitionDirectory, related_links};
 use crate::domain::schema::TableDescription;
@@ -15,6 +15,7 @@ use crate::domain::ttl::ttl_status;
 use crate::domain::value::{AttrValue, Item, item_size};
 use crate::domain::version_attr::is_tombstone;
 
+use crate::app::state::inspect::partial::PartialItem;
 use crate::app::state::inspect::row::{InspectorRow, RowContext, RowKind};
 
 pub use crate::domain::limits::MAX_ITEM_SIZE as ITEM_SIZE_LIMIT;
@@ -59,6 +60,60 @@ pub(super) fn rows(item: &Item, context: &RowContext<'_>) -> Vec<InspectorRow> {
             membership.to_string(),
         ));
     }
+    rows.extend(related_rows(item, description, context));
+    rows
+}
+
+/// The rows below an index's partial copy of an item: what it is, its membership of the index
+/// it was read from (certain), and the links its keys make. Entity, size and the other
+/// indexes would be guesses from the projected attributes alone, so they are left out.
+pub(super) fn partial_rows(
+    item: &Item,
+    partial: &PartialItem,
+    context: &RowContext<'_>,
+) -> Vec<InspectorRow> {
+    let mut rows = vec![
+        InspectorRow::text(
+            RowKind::Warning,
+            "partial",
+            format!(
+                "the item as {} holds it ({})",
+                partial.index, partial.projection
+            ),
+        ),
+        InspectorRow::text(
+            RowKind::Warning,
+            "partial",
+            "entity, size and other indexes need the base item: F fetches it",
+        ),
+    ];
+    let Some(description) = context.description else {
+        return rows;
+    };
+    for membership in index_membership(item, description)
+        .into_iter()
+        .filter(|membership| match membership {
+            Membership::In { index, .. } | Membership::NotIn { index, .. } => {
+                index.name == partial.index
+            }
+        })
+    {
+        rows.push(InspectorRow::text(
+            RowKind::Info,
+            "index",
+            membership.to_string(),
+        ));
+    }
+    rows.extend(related_rows(item, description, context));
+    rows
+}
+
+fn related_rows(
+    item: &Item,
+    description: &TableDescription,
+    context: &RowContext<'_>,
+) -> Vec<InspectorRow> {
+    let mut rows = Vec::new();
     let directory: &dyn PartitionDirectory = match context.discovered {
         Some(found) => found,
         None => &NothingDiscovered,

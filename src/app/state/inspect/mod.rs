@@ -3,4 +3,5 @@
 
 pub mod inspector;
 pub mod item_facts;
+pub mod partial;
 pub mod row;

@@ -4,6 +4,7 @@
 use std::collections::BTreeMap;
 
 use crate::app::state::query::history::QueryHistory;
+use crate::app::state::text_field::TextField;
 use crate::backend::QueryRequest;
 use crate::domain::access_pattern::AccessPattern;
 use crate::domain::fuzzy;
@@ -19,7 +20,7 @@ pub enum PaletteStage {
     Parameters {
         pattern: usize,
         names: Vec<String>,
-        values: Vec<String>,
+        values: Vec<TextField>,
         current: usize,
     },
 }
@@ -27,7 +28,7 @@ pub enum PaletteStage {
 /// The palette's state.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Palette {
-    pub filter: String,
+    pub filter: TextField,
     /// Row of the filtered list under the cursor.
     pub cursor: usize,
     pub stage: PaletteStage,
@@ -39,7 +40,7 @@ impl Palette {
     #[must_use]
     pub fn new() -> Self {
         Self {
-            filter: String::new(),
+            filter: TextField::default(),
             cursor: 0,
             stage: PaletteStage::Choose,
             error: None,

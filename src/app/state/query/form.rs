@@ -3,6 +3,7 @@
 
 use std::ops::Range;
 
+use crate::app::state::text_field::{self, TextEdit};
 use crate::domain::key_template::KeyTemplate;
 use crate::domain::query_spec::{BuiltQuery, FilterRow, QuerySpec};
 
@@ -70,6 +71,9 @@ pub struct QueryForm {
     pub template_parts: Vec<String>,
     /// The request built from the fields, or what is wrong with them.
     pub outcome: Result<BuiltQuery, Vec<FormError>>,
+    /// The text cursor and the field it was placed in; in any other field (the focus moved)
+    /// the cursor is at the end of the text.
+    caret: Option<(FormField, usize)>,
 }
 
 impl QueryForm {
@@ -89,7 +93,36 @@ impl QueryForm {
             template: None,
             template_parts: Vec::new(),
             outcome: Err(Vec::new()),
+            caret: None,
         }
+    }
+
+    /// The text cursor in the focused field (a byte offset; the end unless moved there).
+    #[must_use]
+    pub fn cursor(&self) -> usize {
+        let len = self.text(self.focus).map_or(0, str::len);
+        match self.caret {
+            Some((field, at)) if field == self.focus => at.min(len),
+            _ => len,
+        }
+    }
+
+    /// Puts the cursor at the end of the focused field (after a completion replaced its text).
+    pub const fn cursor_to_end(&mut self) {
+        self.caret = None;
+    }
+
+    /// Applies a text edit to the focused field; false on a choice field or when only the
+    /// cursor moved.
+    pub fn edit_focused(&mut self, edit: &TextEdit) -> bool {
+        let focus = self.focus;
+        let mut cursor = self.cursor();
+        let Some(text) = self.text_mut(focus) else {
+            return false;
+        };
+        let changed = text_field::apply(text, &mut cursor, edit);
+        self.caret = Some((focus, cursor));
+        changed
     }
 
     /// The chosen template.

@@ -37,6 +37,16 @@ pub(in crate::app::update) fn start(state: &mut State, action: &Action) -> Vec<C
     if *action == Action::Undo {
         return undo::request_undo(state);
     }
+    if let View::Inspector(inspector) = state.history.current()
+        && let Some(partial) = &inspector.partial
+    {
+        // A write planned from a projection would journal it as the item's before-image.
+        state.notice = Some(Notice::Error(format!(
+            "this is {}'s partial copy of the item ({}): fetch the base item (F) to edit it",
+            partial.index, partial.projection
+        )));
+        return Vec::new();
+    }
     let Some(item) = selected_item(state) else {
         state.notice = Some(Notice::Error(
             "select an item first (open a partition or an item)".to_owned(),
@@ -146,7 +156,14 @@ pub(in crate::app::update) fn editor_key(state: &mut State, action: Action) -> V
     };
     match action {
         Action::EditorKey(key) => {
-            if editor.textarea.input(textarea_input(key)) {
+            if editor_edit(&mut editor.textarea, key) {
+                editor.reparse();
+            }
+            Vec::new()
+        }
+        Action::Paste(text) => {
+            // One undo step for the whole paste; the editor keeps its line breaks.
+            if editor.textarea.insert_str(text.replace("\r\n", "\n")) {
                 editor.reparse();
             }
             Vec::new()
@@ -169,6 +186,20 @@ pub(in crate::app::update) fn editor_key(state: &mut State, action: Action) -> V
         }
         _ => Vec::new(),
     }
+}
+
+/// One key on the editor's text; true when the text changed. Ctrl-U deletes to the start of the
+/// line as in every other field (the text area would undo), so undo is on Ctrl-Z.
+fn editor_edit(textarea: &mut ratatui_textarea::TextArea<'static>, key: Key) -> bool {
+    use crossterm::event::{KeyCode, KeyModifiers};
+    if key.modifiers == KeyModifiers::CONTROL {
+        match key.code {
+            KeyCode::Char('u') => return textarea.delete_line_by_head(),
+            KeyCode::Char('z') => return textarea.undo(),
+            _ => {}
+        }
+    }
+    textarea.input(textarea_input(key))
 }
 
 /// The editor's key as the text area understands it (Shift stays on non-character keys, so

@@ -40,7 +40,11 @@ pub(in crate::app::update) fn after_write(
             .is_some_and(|key| keys.contains(&key))
     {
         match &written {
-            Some(item) => inspector.item = item.clone(),
+            Some(item) => {
+                // The whole item as written: no longer an index's partial copy.
+                inspector.item = item.clone();
+                inspector.partial = None;
+            }
             None => {
                 state.history.back();
             }

@@ -47,7 +47,9 @@ pub(in crate::app::update) fn show_written(
             if let View::Inspector(inspector) = view
                 && is_it(&inspector.item)
             {
+                // The whole item as stored: no longer an index's partial copy.
                 inspector.item = item.clone();
+                inspector.partial = None;
             }
         }
     }

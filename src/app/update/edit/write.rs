@@ -6,6 +6,7 @@ use crate::app::action::Action;
 use crate::app::command::Command;
 use crate::app::request_id::RequestId;
 use crate::app::state::edit::{EditFlow, EditPurpose, EditStage, mode_label, next_mode};
+use crate::app::state::text_field::{TextEdit, TextField};
 use crate::app::state::{Notice, Overlay, State};
 use crate::backend::BackendError;
 use crate::domain::edit::{ConditionMode, plan_create, plan_delete, plan_edit};
@@ -169,7 +170,7 @@ pub fn is_real_aws(state: &State) -> bool {
 /// `confirm` on the preview.
 fn confirm(state: &mut State) -> Vec<Command> {
     if is_real_aws(state) && !state.aws_writes_confirmed {
-        state.overlay = Some(Overlay::TypeTableName(String::new()));
+        state.overlay = Some(Overlay::TypeTableName(TextField::default()));
         return Vec::new();
     }
     send(state)
@@ -198,14 +199,10 @@ fn send(state: &mut State) -> Vec<Command> {
 /// Keys while typing the table name before the first write to real AWS.
 pub(in crate::app::update) fn table_name_key(
     state: &mut State,
-    mut typed: String,
+    mut typed: TextField,
     action: Action,
 ) -> Vec<Command> {
     match action {
-        Action::Input(c) => typed.push(c),
-        Action::DeleteChar => {
-            typed.pop();
-        }
         Action::Back => {
             state.overlay = None;
             state.notice = Some(Notice::Info("nothing was sent".to_owned()));
@@ -213,7 +210,7 @@ pub(in crate::app::update) fn table_name_key(
         }
         Action::Submit => {
             state.overlay = None;
-            if typed == state.table {
+            if typed.text() == state.table {
                 state.aws_writes_confirmed = true;
                 return send(state);
             }
@@ -223,7 +220,11 @@ pub(in crate::app::update) fn table_name_key(
             )));
             return Vec::new();
         }
-        _ => {}
+        other => {
+            if let Some(edit) = TextEdit::of(&other) {
+                typed.apply(&edit);
+            }
+        }
     }
     state.overlay = Some(Overlay::TypeTableName(typed));
     Vec::new()

@@ -5,6 +5,7 @@ use base64::Engine as _;
 
 use crate::app::action::Action;
 use crate::app::command::Command;
+use crate::app::state::text_field::{TextEdit, TextField};
 use crate::app::state::{Notice, Overlay, Prompt, PromptKind, State};
 use crate::domain::number::Number;
 use crate::domain::value::{AttrValue, ValueType};
@@ -16,7 +17,7 @@ use crate::app::update::navigation::{cursor, set_cursor};
 pub(in crate::app::update) fn open(state: &mut State, kind: PromptKind) -> Vec<Command> {
     state.overlay = Some(Overlay::Prompt(Prompt {
         kind,
-        text: String::new(),
+        text: TextField::default(),
     }));
     Vec::new()
 }
@@ -27,12 +28,9 @@ pub(in crate::app::update) fn key(
     action: Action,
 ) -> Vec<Command> {
     match action {
-        Action::Input(c) => prompt.text.push(c),
-        Action::DeleteChar => {
-            prompt.text.pop();
-        }
         Action::Complete if prompt.kind == PromptKind::JumpToPartition => {
-            prompt.text = complete(state, &prompt.text);
+            let completed = complete(state, prompt.text.text());
+            prompt.text.set(completed);
         }
         Action::Back => {
             state.overlay = None;
@@ -42,7 +40,11 @@ pub(in crate::app::update) fn key(
             state.overlay = None;
             return submit(state, prompt);
         }
-        _ => {}
+        other => {
+            if let Some(edit) = TextEdit::of(&other) {
+                prompt.text.apply(&edit);
+            }
+        }
     }
     state.overlay = Some(Overlay::Prompt(prompt));
     Vec::new()
@@ -61,10 +63,10 @@ fn complete(state: &State, text: &str) -> String {
 fn submit(state: &mut State, prompt: Prompt) -> Vec<Command> {
     match prompt.kind {
         PromptKind::JumpToPartition => {
-            if prompt.text.is_empty() {
+            if prompt.text.text().is_empty() {
                 return Vec::new();
             }
-            match typed_key(state, &prompt.text) {
+            match typed_key(state, prompt.text.text()) {
                 Ok(pk) => open_partition(state, pk),
                 Err(message) => {
                     state.notice = Some(Notice::Error(message));
@@ -73,7 +75,7 @@ fn submit(state: &mut State, prompt: Prompt) -> Vec<Command> {
             }
         }
         PromptKind::Search => {
-            state.last_search = Some(prompt.text);
+            state.last_search = Some(prompt.text.into_text());
             search_next(state)
         }
     }

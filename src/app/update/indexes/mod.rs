@@ -10,6 +10,7 @@ use crate::app::request_id::RequestId;
 use crate::app::state::indexes::browse::IndexGroup;
 use crate::app::state::indexes::coverage::CoverageMode;
 use crate::app::state::indexes::coverage_lines::coverage_lines;
+use crate::app::state::inspect::inspector::PartialItem;
 use crate::app::state::{Inspector, Notice, State, View};
 use crate::app::update::table::column_key;
 use crate::backend::{BackendError, ExpressionParams, GetOutput, GetRequest};
@@ -144,15 +145,17 @@ fn open(state: &mut State) -> Vec<Command> {
                     .described()
                     .and_then(|d| d.index(&index))
                     .map(|schema| schema.projection.clone());
-                if let Some(projection) = projection.filter(|p| *p != Projection::All) {
-                    state.notice = Some(Notice::Info(format!(
-                        "the item as {index} holds it ({}); F in the list fetches the base item",
-                        projection_text(&projection)
-                    )));
-                }
-                state
-                    .history
-                    .open(View::Inspector(Box::new(Inspector::new(item))));
+                let inspector = match projection.filter(|p| *p != Projection::All) {
+                    Some(projection) => {
+                        let projection = projection_text(&projection);
+                        state.notice = Some(Notice::Info(format!(
+                            "the item as {index} holds it ({projection}); F fetches the base item"
+                        )));
+                        Inspector::partial(item, PartialItem { index, projection })
+                    }
+                    None => Inspector::new(item),
+                };
+                state.history.open(View::Inspector(Box::new(inspector)));
             }
             Vec::new()
         }
@@ -191,8 +194,16 @@ fn column_action(state: &mut State, action: &Action) {
     }
 }
 
-/// `F` on an index item: GetItem its base item.
-fn fetch_current(state: &mut State) -> Vec<Command> {
+/// `F` on an index item, or in the inspector on an index's partial copy: GetItem its base item.
+pub(in crate::app::update) fn fetch_current(state: &mut State) -> Vec<Command> {
+    if let View::Inspector(inspector) = state.history.current()
+        && inspector.partial.is_some()
+    {
+        let key = state
+            .described()
+            .and_then(|description| description.primary_key_of(&inspector.item));
+        return key.map_or_else(Vec::new, |key| fetch(state, key));
+    }
     let View::IndexItems {
         index, pk, cursor, ..
     } = state.history.current().clone()

@@ -6,6 +6,7 @@ use std::collections::BTreeMap;
 use crate::app::action::Action;
 use crate::app::command::Command;
 use crate::app::state::palette::{ChoiceTarget, Palette, PaletteStage, choices};
+use crate::app::state::text_field::{TextEdit, TextField};
 use crate::app::state::{Overlay, State};
 use crate::backend::QueryRequest;
 use crate::domain::access_pattern::AccessPattern;
@@ -30,18 +31,9 @@ pub(in crate::app::update) fn key(
 ) -> Vec<Command> {
     let commands = match &mut palette.stage {
         PaletteStage::Choose => match action {
-            Action::Input(c) => {
-                palette.filter.push(c);
-                palette.cursor = 0;
-                Vec::new()
-            }
-            Action::DeleteChar => {
-                palette.filter.pop();
-                palette.cursor = 0;
-                Vec::new()
-            }
             Action::CursorDown | Action::CursorUp => {
-                let rows = choices(patterns(state), &state.query_history, &palette.filter).len();
+                let rows =
+                    choices(patterns(state), &state.query_history, palette.filter.text()).len();
                 palette.cursor = if action == Action::CursorDown {
                     (palette.cursor + 1).min(rows.saturating_sub(1))
                 } else {
@@ -54,19 +46,19 @@ pub(in crate::app::update) fn key(
                 return Vec::new();
             }
             Action::Submit => return choose(state, palette),
-            _ => Vec::new(),
+            other => {
+                // A changed filter changes the list: the best match is selected again.
+                if let Some(edit) = TextEdit::of(&other)
+                    && palette.filter.apply(&edit)
+                {
+                    palette.cursor = 0;
+                }
+                Vec::new()
+            }
         },
         PaletteStage::Parameters {
             values, current, ..
         } => match action {
-            Action::Input(c) => {
-                values[*current].push(c);
-                Vec::new()
-            }
-            Action::DeleteChar => {
-                values[*current].pop();
-                Vec::new()
-            }
             Action::Back if *current > 0 => {
                 *current -= 1;
                 Vec::new()
@@ -81,7 +73,13 @@ pub(in crate::app::update) fn key(
                 Vec::new()
             }
             Action::Submit => return run_pattern(state, palette),
-            _ => Vec::new(),
+            other => {
+                if let (Some(edit), Some(value)) = (TextEdit::of(&other), values.get_mut(*current))
+                {
+                    value.apply(&edit);
+                }
+                Vec::new()
+            }
         },
     };
     state.overlay = Some(Overlay::Palette(palette));
@@ -89,7 +87,7 @@ pub(in crate::app::update) fn key(
 }
 
 fn choose(state: &mut State, mut palette: Palette) -> Vec<Command> {
-    let rows = choices(patterns(state), &state.query_history, &palette.filter);
+    let rows = choices(patterns(state), &state.query_history, palette.filter.text());
     let Some(choice) = rows.get(palette.cursor) else {
         state.overlay = Some(Overlay::Palette(palette));
         return Vec::new();
@@ -111,7 +109,7 @@ fn choose(state: &mut State, mut palette: Palette) -> Vec<Command> {
             palette.error = None;
             palette.stage = PaletteStage::Parameters {
                 pattern: position,
-                values: vec![String::new(); names.len()],
+                values: vec![TextField::default(); names.len()],
                 names,
                 current: 0,
             };
@@ -137,8 +135,11 @@ fn run_pattern(state: &mut State, mut palette: Palette) -> Vec<Command> {
     else {
         return Vec::new();
     };
-    let given: BTreeMap<String, String> =
-        names.iter().cloned().zip(values.iter().cloned()).collect();
+    let given: BTreeMap<String, String> = names
+        .iter()
+        .cloned()
+        .zip(values.iter().map(|value| value.text().to_owned()))
+        .collect();
     let result = match (state.described(), patterns(state).get(*pattern)) {
         (Some(description), Some(pattern)) => pattern_request(description, pattern, &given),
         (None, _) => Err("the table is not described yet; try again in a moment".to_owned()),

@@ -113,6 +113,8 @@ fn build_raw(
                 request,
                 stop_after,
                 missing_from_index,
+                // Raw expressions are sent as written.
+                inclusive_upper: None,
             })
         }
         _ => Err(errors),

@@ -6,7 +6,9 @@ use super::results;
 use crate::app::action::Action;
 use crate::app::command::Command;
 use crate::app::state::query::form::FormField;
+use crate::app::state::text_field::TextEdit;
 use crate::app::state::{Notice, Overlay, QueryForm, State};
+use crate::domain::common_prefix::common_prefix;
 use crate::domain::query_spec::template::{model_templates, template_of_key};
 use crate::domain::query_spec::{FilterOperator, FilterRow, Join, SortChoice, consistent_refusal};
 use crate::domain::schema::KeySchema;
@@ -19,24 +21,18 @@ pub(in crate::app::update) fn key(
     mut form: QueryForm,
     action: Action,
 ) -> Vec<Command> {
+    let focus_before = form.focus;
     match action {
         Action::Back => {
             state.overlay = None;
             return Vec::new();
         }
         Action::Submit => return submit(state, form),
-        Action::Input(c) => {
-            if let Some(text) = form.text_mut(form.focus) {
-                text.push(c);
-            } else if c == ' ' {
-                cycle(state, &mut form, true);
-            }
+        // On a choice there is no text: Space and the arrows cycle it.
+        Action::Input(' ') | Action::CursorRight if is_choice(&form) => {
+            cycle(state, &mut form, true);
         }
-        Action::DeleteChar => {
-            if let Some(text) = form.text_mut(form.focus) {
-                text.pop();
-            }
-        }
+        Action::CursorLeft if is_choice(&form) => cycle(state, &mut form, false),
         Action::NextField => move_focus(&mut form, 1),
         Action::PrevField => move_focus(&mut form, -1),
         Action::NextChoice => cycle(state, &mut form, true),
@@ -53,11 +49,23 @@ pub(in crate::app::update) fn key(
             state.overlay = Some(Overlay::QueryForm(Box::new(form)));
             return commands;
         }
-        _ => {}
+        other => {
+            if let Some(edit) = TextEdit::of(&other) {
+                form.edit_focused(&edit);
+            }
+        }
+    }
+    // Arriving in a field puts the cursor at the end of its text, ready to type on.
+    if form.focus != focus_before {
+        form.cursor_to_end();
     }
     rebuild(state, &mut form);
     state.overlay = Some(Overlay::QueryForm(Box::new(form)));
     Vec::new()
+}
+
+fn is_choice(form: &QueryForm) -> bool {
+    form.text(form.focus).is_none()
 }
 
 /// Copies the form's request as a runnable snippet; an invalid form copies nothing.
@@ -201,10 +209,7 @@ fn cycle(state: &mut State, form: &mut QueryForm, forward: bool) {
                 .chain((0..form.templates.len()).map(Some))
                 .collect();
             form.template = step(&choices, form.template, forward);
-            let parts = form
-                .chosen_template()
-                .map_or(0, |template| template.placeholders().count());
-            form.template_parts = vec![String::new(); parts];
+            form.template_parts = starting_parts(form);
             if form.template.is_some() && form.spec.sort == SortChoice::None {
                 form.spec.sort = SortChoice::BeginsWith;
             }
@@ -229,6 +234,18 @@ fn cycle(state: &mut State, form: &mut QueryForm, forward: bool) {
         },
         _ => {}
     }
+}
+
+/// The chosen template's parts taken from the sort value shown (the key the form was opened
+/// on, or what the previous template built); empty parts when it does not fit that value.
+fn starting_parts(form: &QueryForm) -> Vec<String> {
+    let Some(template) = form.chosen_template() else {
+        return Vec::new();
+    };
+    template.captures(&form.spec.sort_value).map_or_else(
+        || vec![String::new(); template.placeholders().count()],
+        |parts| parts.into_iter().map(str::to_owned).collect(),
+    )
 }
 
 fn consistent_refusal_of(state: &State, form: &QueryForm) -> Option<String> {
@@ -257,6 +274,12 @@ pub(super) fn refresh_templates(state: &State, form: &mut QueryForm) {
 /// Completes the partition value from discovered partitions (table target only: discovery
 /// groups the table's partition keys). False when nothing was completed.
 fn complete(state: &State, form: &mut QueryForm) -> bool {
+    if form.focus == FormField::SortUpper {
+        return make_upper_inclusive(form);
+    }
+    if let FormField::TemplatePart(part) = form.focus {
+        return complete_part(state, form, part);
+    }
     if form.focus != FormField::Partition || form.spec.index.is_some() {
         return false;
     }
@@ -267,6 +290,57 @@ fn complete(state: &State, form: &mut QueryForm) -> bool {
         return false;
     };
     form.spec.partition = completed;
+    form.cursor_to_end();
+    true
+}
+
+/// Completes template part `part` from the values that part takes in the sort keys of the items
+/// read so far (opened partitions, query results): the longest prefix they share. False when
+/// nothing longer than what is typed is known.
+fn complete_part(state: &State, form: &mut QueryForm, part: usize) -> bool {
+    let (Some(template), Some(key)) = (form.chosen_template(), target_key(state, form)) else {
+        return false;
+    };
+    let Some(sort) = key.sort else {
+        return false;
+    };
+    let typed = form.template_parts.get(part).cloned().unwrap_or_default();
+    let seen = state
+        .partitions
+        .values()
+        .flat_map(|partition| partition.items.items())
+        .chain(state.query_runs.iter().flat_map(|run| run.items.iter()));
+    let values: std::collections::BTreeSet<&str> = seen
+        .filter_map(|item| item.get(&sort.name)?.as_s())
+        .filter_map(|sort_key| template.captures(sort_key)?.get(part).copied())
+        .filter(|value| value.starts_with(typed.as_str()))
+        .collect();
+    let Some(completed) = common_prefix(values.iter().copied()) else {
+        return false;
+    };
+    if completed.len() <= typed.len() {
+        return false;
+    }
+    if let Some(value) = form.template_parts.get_mut(part) {
+        *value = completed;
+    }
+    form.cursor_to_end();
+    true
+}
+
+/// On BETWEEN's upper bound: takes the inclusive bound the preview offers. False when there
+/// is none to take.
+fn make_upper_inclusive(form: &mut QueryForm) -> bool {
+    let Some(inclusive) = form
+        .outcome
+        .as_ref()
+        .ok()
+        .and_then(|built| built.inclusive_upper.clone())
+    else {
+        return false;
+    };
+    form.spec.sort_upper = inclusive;
+    form.cursor_to_end();
     true
 }
 
