@@ -111,6 +111,8 @@ pub enum Action {
     CopyQueryJavascript,
     /// Shows the GSI browser: the table and every index.
     ShowIndexes,
+    /// Opens the table picker to switch to another table.
+    ShowTables,
     /// Starts a sampled coverage scan (the first pages of the table).
     CoverageSample,
     /// Starts a full coverage scan (the whole table, and a count of every index).
@@ -275,6 +277,7 @@ impl Action {
         Self::CopyQueryBoto3,
         Self::CopyQueryJavascript,
         Self::ShowIndexes,
+        Self::ShowTables,
         Self::CoverageSample,
         Self::CoverageFull,
         Self::ShowIndexCoverage,
@@ -357,6 +360,7 @@ impl Action {
             Self::CopyQueryBoto3 => "copy_query_boto3",
             Self::CopyQueryJavascript => "copy_query_javascript",
             Self::ShowIndexes => "show_indexes",
+            Self::ShowTables => "show_tables",
             Self::CoverageSample => "coverage_sample",
             Self::CoverageFull => "coverage_full",
             Self::ShowIndexCoverage => "show_index_coverage",

@@ -19,11 +19,12 @@ use crate::backend::{Backend, BackendError};
 use crate::domain::escape::escape_for_terminal;
 use crate::domain::schema::TableDescription;
 
-/// Shown by `ddbx` without a command (the terminal UI will open here in a later version).
+/// Shown by `ddbx` without a command when there is no terminal to open the UI on.
 pub const USAGE: &str = "\
 ddbx: explore DynamoDB single-table designs.
 
-The terminal UI is not available yet; use the headless commands:
+On a terminal, `ddbx` opens the terminal UI: on the table picker, or on --table T
+(--demo for a generated table, --file F for an export). Headless commands:
   ddbx tables                                   list tables
   ddbx --table T describe                       keys, indexes, counts
   ddbx --table T get --pk V [--sk V]            one item

@@ -31,10 +31,12 @@ pub enum Section {
     Palette,
     /// The GSI browser and the sparse-index inspector.
     Indexes,
+    /// The table picker: unbound printable keys are typed into its filter.
+    Tables,
 }
 
 impl Section {
-    pub const ALL: [Self; 14] = [
+    pub const ALL: [Self; 15] = [
         Self::Global,
         Self::Overview,
         Self::Collections,
@@ -49,6 +51,7 @@ impl Section {
         Self::QueryResults,
         Self::Palette,
         Self::Indexes,
+        Self::Tables,
     ];
 
     /// The section's name in keymap files.
@@ -69,6 +72,7 @@ impl Section {
             Self::QueryResults => "query_results",
             Self::Palette => "palette",
             Self::Indexes => "indexes",
+            Self::Tables => "tables",
         }
     }
 

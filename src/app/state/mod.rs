@@ -11,6 +11,7 @@ pub mod palette;
 pub mod query;
 pub mod rows;
 pub mod table;
+pub mod tables;
 pub mod view;
 
 use std::collections::BTreeMap;
@@ -141,6 +142,8 @@ pub struct State {
     /// Queries run from the UI on this table (the palette offers them again).
     pub query_history: query::history::QueryHistory,
     pub indexes: indexes::Indexes,
+    /// The table picker (its lists outlive switching tables).
+    pub tables: tables::TablePicker,
 }
 
 impl State {
@@ -183,6 +186,7 @@ impl State {
             query_runs: Vec::new(),
             query_history: query::history::QueryHistory::default(),
             indexes: indexes::Indexes::default(),
+            tables: tables::TablePicker::default(),
         }
     }
 
@@ -213,6 +217,7 @@ impl State {
                 .is_some_and(|flow| flow.sending().is_some())
             || self.query_runs.iter().any(QueryRun::is_busy)
             || self.indexes.is_busy()
+            || self.tables.is_busy()
     }
 
     /// Rows visible in a list (terminal height minus header, status and borders).

@@ -11,6 +11,7 @@ use super::explore::{account, collections, describe, scan};
 use super::indexes::{self, scans as index_scans};
 use super::inspect;
 use super::query;
+use super::tables;
 
 pub(super) fn read_done(
     state: &mut State,
@@ -42,6 +43,12 @@ pub(super) fn read_done(
         }
         ReadFor::InspectedItem => {
             inspect::reread::item(state, id, result.and_then(ReadAnswer::into_item))
+        }
+        ReadFor::TableList => {
+            tables::listed(state, id, result.and_then(ReadAnswer::into_table_names))
+        }
+        ReadFor::TableSummary => {
+            tables::described(state, id, result.and_then(ReadAnswer::into_description))
         }
     }
 }
