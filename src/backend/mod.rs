@@ -83,4 +83,17 @@ pub trait Backend: Send + Sync {
     /// TransactWriteItems: all actions or none. A cancelled transaction is
     /// [`BackendError::TransactionCanceled`] with one reason per action, in action order.
     fn transact_write(&self, request: TransactWriteRequest) -> BackendFuture<'_, TransactOutput>;
+
+    /// One page of a PartiQL statement (ExecuteStatement). Callers send only statements they
+    /// checked to be reads; a backend without PartiQL answers with an error saying so.
+    fn execute_statement(&self, request: StatementRequest) -> BackendFuture<'_, StatementPage> {
+        let _ = request;
+        Box::pin(std::future::ready(Err(BackendError::Service {
+            code: "PartiqlNotSupported".to_owned(),
+            message: format!(
+                "PartiQL needs a DynamoDB endpoint; {} tables answer `ddbx query` and `ddbx scan` instead",
+                self.connection().kind
+            ),
+        })))
+    }
 }

@@ -94,6 +94,37 @@ pub enum Command {
     Delete(DeleteArgs),
     /// Undo the last write to --table recorded in the journal (conditioned on nothing changed since).
     Undo(WriteOptions),
+    /// Run a PartiQL SELECT (said to be a key query or a full scan first); writes are refused
+    /// with the put/update/delete command to use instead.
+    Partiql(PartiqlArgs),
+}
+
+#[derive(Debug, Args)]
+pub struct PartiqlArgs {
+    /// The statement, e.g. `SELECT * FROM "Orders" WHERE PK = ?` (the table is named in it).
+    #[arg(value_name = "STATEMENT")]
+    pub statement: String,
+
+    /// Values for the statement's `?`, in order: a JSON array of DynamoDB JSON values, e.g.
+    /// '[{"S": "USER#1"}]'.
+    #[arg(long, value_name = "JSON")]
+    pub params: Option<String>,
+
+    /// Items evaluated per page (ExecuteStatement's Limit).
+    #[arg(long, value_name = "N")]
+    pub limit: Option<u32>,
+
+    /// Stop after printing N items.
+    #[arg(long, value_name = "N")]
+    pub max_items: Option<u64>,
+
+    /// Strongly consistent read.
+    #[arg(long)]
+    pub consistent: bool,
+
+    /// Allow a full table scan of a table larger than 1 GiB.
+    #[arg(long)]
+    pub allow_scan: bool,
 }
 
 #[derive(Debug, Args)]

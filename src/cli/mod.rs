@@ -13,6 +13,7 @@ mod key_value;
 mod note;
 mod output;
 mod paging;
+mod partiql;
 mod plan;
 mod run;
 pub mod source;

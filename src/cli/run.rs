@@ -40,7 +40,10 @@ fn check_before_connecting(cli: &Cli) -> Result<(), CliError> {
     super::endpoint::check_endpoint_url(cli.global.endpoint_url.as_deref())?;
     // A model that cannot be used is refused whichever command was given, not silently ignored.
     super::source::entity_decoder(&cli.global.tui).map_err(CliError::Usage)?;
-    let needs_table = !matches!(cli.command, Some(Command::Tables | Command::Keymap) | None);
+    let needs_table = !matches!(
+        cli.command,
+        Some(Command::Tables | Command::Keymap | Command::Partiql(_)) | None
+    );
     // An offline file holds exactly one table, named once it is loaded.
     if needs_table && cli.global.tui.file.is_none() {
         require_table(cli.global.table.as_deref())?;
@@ -52,6 +55,9 @@ fn check_before_connecting(cli: &Cli) -> Result<(), CliError> {
             check_segments(args.segments)
         }
         Some(Command::Collections(args)) => check_segments(args.segments),
+        Some(Command::Partiql(args)) => {
+            super::partiql::check(args, cli.global.read_only).map(|_| ())
+        }
         Some(command) => super::write::check_write_before_connecting(&cli.global, command),
         None => Ok(()),
     }
@@ -132,6 +138,7 @@ where
         }
         // Handled before connecting, above.
         Command::Keymap => Ok(()),
+        Command::Partiql(args) => partiql(backend.as_ref(), args, &cli.global).await,
         Command::Put(_) | Command::Update(_) | Command::Delete(_) | Command::Undo(_) => {
             let table = backend.describe_table(table_name).await?;
             super::write::run_write(backend.as_ref(), &cli.global, &table, command).await
@@ -162,6 +169,23 @@ async fn scan(
     .await?;
     print_summary(&totals);
     Ok(())
+}
+
+async fn partiql(
+    backend: &dyn Backend,
+    args: &super::args::PartiqlArgs,
+    global: &GlobalOptions,
+) -> Result<(), CliError> {
+    let (statement, parameters) = super::partiql::check(args, global.read_only)?;
+    let table = backend.describe_table(&statement.table).await?;
+    let plan = super::partiql::plan(&statement, &parameters, &table, args.allow_scan)?;
+    note(&format!("partiql: {plan}"));
+    let mut sink = item_sink(
+        global.output,
+        buffered_stdout(),
+        key_columns(&table, statement.index.as_deref()),
+    );
+    super::partiql::run(backend, args, parameters, sink.as_mut()).await
 }
 
 /// Stdout for items: one write per page instead of one per line (the sinks flush each page).

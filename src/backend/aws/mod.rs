@@ -12,6 +12,7 @@ mod connect;
 mod errors;
 mod identity;
 mod reads;
+mod statement;
 mod writes;
 
 pub use connect::AwsOptions;
@@ -20,8 +21,8 @@ use aws_sdk_dynamodb::Client;
 
 use super::{
     Backend, BackendError, BackendFuture, Connection, DeleteRequest, GetOutput, GetRequest, Page,
-    PutRequest, QueryRequest, ScanRequest, TransactOutput, TransactWriteRequest, UpdateRequest,
-    WriteOutput,
+    PutRequest, QueryRequest, ScanRequest, StatementPage, StatementRequest, TransactOutput,
+    TransactWriteRequest, UpdateRequest, WriteOutput,
 };
 use crate::domain::schema::TableDescription;
 
@@ -114,5 +115,13 @@ impl Backend for AwsBackend {
 
     fn transact_write(&self, request: TransactWriteRequest) -> BackendFuture<'_, TransactOutput> {
         Box::pin(writes::transact_write(&self.client, self.target(), request))
+    }
+
+    fn execute_statement(&self, request: StatementRequest) -> BackendFuture<'_, StatementPage> {
+        Box::pin(statement::execute_statement(
+            &self.client,
+            self.target(),
+            request,
+        ))
     }
 }

@@ -9,6 +9,7 @@
 
 mod capacity;
 mod read;
+mod statement;
 mod write;
 
 /// Defined in `domain::expr` (which resolves and produces it); re-exported here where requests
@@ -16,6 +17,7 @@ mod write;
 pub use crate::domain::expr::ExpressionParams;
 pub use capacity::ConsumedCapacity;
 pub use read::{GetOutput, GetRequest, Page, QueryRequest, ScanRequest, Select};
+pub use statement::{StatementPage, StatementRequest};
 pub use write::{
     Condition, DeleteRequest, PutRequest, ReturnValues, TransactAction, TransactOutput,
     TransactWriteRequest, UpdateRequest, WriteOutput,
