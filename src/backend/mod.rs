@@ -96,4 +96,34 @@ pub trait Backend: Send + Sync {
             ),
         })))
     }
+
+    /// Every shard of the stream `stream_arn` (all DescribeStream pages), parents before
+    /// children as the service lists them.
+    fn describe_stream<'a>(&'a self, stream_arn: &'a str) -> BackendFuture<'a, Vec<Shard>> {
+        let _ = stream_arn;
+        no_streams(self)
+    }
+
+    /// GetShardIterator.
+    fn shard_iterator(&self, request: ShardIteratorRequest) -> BackendFuture<'_, String> {
+        let _ = request;
+        no_streams(self)
+    }
+
+    /// One GetRecords call on `iterator`.
+    fn get_records(&self, iterator: String) -> BackendFuture<'_, RecordsPage> {
+        let _ = iterator;
+        no_streams(self)
+    }
+}
+
+/// The answer of a backend that has no DynamoDB Streams.
+fn no_streams<'a, T: Send + 'a, B: Backend + ?Sized>(backend: &B) -> BackendFuture<'a, T> {
+    let kind = backend.connection().kind;
+    Box::pin(std::future::ready(Err(BackendError::Service {
+        code: "StreamsNotSupported".to_owned(),
+        message: format!(
+            "{kind} tables have no DynamoDB stream; tail a table on a DynamoDB endpoint"
+        ),
+    })))
 }

@@ -58,6 +58,24 @@ impl Backend for ReadOnly {
         self.inner.get_item(request)
     }
 
+    fn describe_stream<'a>(
+        &'a self,
+        stream_arn: &'a str,
+    ) -> BackendFuture<'a, Vec<crate::backend::Shard>> {
+        self.inner.describe_stream(stream_arn)
+    }
+
+    fn shard_iterator(
+        &self,
+        request: crate::backend::ShardIteratorRequest,
+    ) -> BackendFuture<'_, String> {
+        self.inner.shard_iterator(request)
+    }
+
+    fn get_records(&self, iterator: String) -> BackendFuture<'_, crate::backend::RecordsPage> {
+        self.inner.get_records(iterator)
+    }
+
     /// Only a statement read as a SELECT passes; anything else (or anything unreadable) could
     /// write, so it is refused before it leaves the process.
     fn execute_statement(&self, request: StatementRequest) -> BackendFuture<'_, StatementPage> {

@@ -97,6 +97,38 @@ pub enum Command {
     /// Run a PartiQL SELECT (said to be a key query or a full scan first); writes are refused
     /// with the put/update/delete command to use instead.
     Partiql(PartiqlArgs),
+    /// Follow the table's DynamoDB stream: one change record per line (INSERT, MODIFY, REMOVE).
+    Tail(TailArgs),
+}
+
+/// Where `tail` starts reading.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, ValueEnum)]
+#[value(rename_all = "SCREAMING_SNAKE_CASE")]
+pub enum Since {
+    /// The oldest record the stream still holds (24 hours).
+    TrimHorizon,
+    /// Only changes made from now on.
+    #[default]
+    Latest,
+}
+
+#[derive(Debug, Args)]
+pub struct TailArgs {
+    /// Only records whose partition key is V.
+    #[arg(long, value_name = "V", allow_hyphen_values = true)]
+    pub pk: Option<String>,
+
+    /// Only records of entity E (as ddbx decodes it; case-insensitive).
+    #[arg(long, value_name = "E")]
+    pub entity: Option<String>,
+
+    /// Where to start: TRIM_HORIZON or LATEST.
+    #[arg(long, value_enum, default_value_t = Since::Latest)]
+    pub since: Since,
+
+    /// Stop after printing N records.
+    #[arg(long, value_name = "N")]
+    pub max_records: Option<u64>,
 }
 
 #[derive(Debug, Args)]

@@ -17,6 +17,7 @@ mod partiql;
 mod plan;
 mod run;
 pub mod source;
+mod tail;
 mod write;
 
 pub use args::Cli;

@@ -55,6 +55,10 @@ fn check_before_connecting(cli: &Cli) -> Result<(), CliError> {
             check_segments(args.segments)
         }
         Some(Command::Collections(args)) => check_segments(args.segments),
+        Some(Command::Tail(args)) if args.max_records == Some(0) => Err(CliError::usage(
+            "--max-records 0 prints nothing: use 1 or more",
+        )),
+        Some(Command::Tail(_)) => Ok(()),
         Some(Command::Partiql(args)) => {
             super::partiql::check(args, cli.global.read_only).map(|_| ())
         }
@@ -139,6 +143,18 @@ where
         // Handled before connecting, above.
         Command::Keymap => Ok(()),
         Command::Partiql(args) => partiql(backend.as_ref(), args, &cli.global).await,
+        Command::Tail(args) => {
+            let table = backend.describe_table(table_name).await?;
+            let decoder =
+                super::source::entity_decoder(&cli.global.tui).map_err(CliError::Usage)?;
+            let tail = super::tail::Tail {
+                table: &table,
+                args,
+                format,
+                decoder: &decoder,
+            };
+            super::tail::run(backend.as_ref(), &tail, &mut io::stdout().lock()).await
+        }
         Command::Put(_) | Command::Update(_) | Command::Delete(_) | Command::Undo(_) => {
             let table = backend.describe_table(table_name).await?;
             super::write::run_write(backend.as_ref(), &cli.global, &table, command).await
