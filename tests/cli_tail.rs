@@ -248,7 +248,9 @@ fn a_tail_from_latest_keeps_up_with_items_written_while_it_runs() {
         std::thread::sleep(Duration::from_millis(20));
     };
     let elapsed = started.elapsed();
-    assert!(status.success());
+    let mut rest = String::new();
+    std::io::Read::read_to_string(&mut stderr, &mut rest).expect("stderr");
+    assert!(status.success(), "{status}: {rest}");
     let stdout = reader.join().expect("reader").expect("stdout");
     let records = lines(&stdout);
     assert_eq!(records.len(), WRITES);
