@@ -104,3 +104,18 @@ fn without_a_table_dynamodb_local_opens_the_picker_and_switches_tables_inside_th
         support::tables::delete_table(&client, &small).await;
     });
 }
+
+#[test]
+fn without_a_terminal_ddbx_prints_the_usage_instead_of_the_ui() {
+    let run = support::cli::run_command(support::cli::ddbx_command()).success();
+    assert!(
+        run.stdout
+            .contains("opens the terminal UI: on the table picker"),
+        "{}",
+        run.stdout
+    );
+    assert!(!run.stdout.contains("not available yet"), "{}", run.stdout);
+    for command in ["ddbx partiql", "tail", "query", "scan"] {
+        assert!(run.stdout.contains(command), "{command}: {}", run.stdout);
+    }
+}

@@ -31,6 +31,9 @@ On a terminal, `ddbx` opens the terminal UI: on the table picker, or on --table 
   ddbx --table T query --pk V [--sk-begins-with P | --sk-between A B | ...]
   ddbx --table T query --expr 'PK = \"USER#1\" AND begins_with(SK, \"ORDER#\")'
   ddbx --table T scan [--segments N] [--max-items N]
+  ddbx partiql 'SELECT * FROM \"T\" WHERE PK = ?' --params '[{\"S\": \"USER#1\"}]'
+  ddbx --table T tail [--pk V] [--since TRIM_HORIZON|LATEST]   follow the stream
+  ddbx --table T put | update | delete | undo   safe writes (see help)
 Options: --profile P, --region R, --endpoint-url URL, --read-only, -o json|ddb|table.
 Run `ddbx help <command>` for every flag.
 ";
