@@ -27,12 +27,23 @@ pub async fn open(
     version_attribute: Option<String>,
 ) -> Result<(), String> {
     // Credentials and the table are checked first so their errors print on a normal terminal;
-    // the answer is kept so the UI does not ask again.
-    let description = backend
-        .describe_table(table)
-        .await
-        .map_err(|error| format!("cannot open table {table}: {error}"))?;
-    let entities = crate::cli::source::entity_decoder_for(options, Some(table))?;
+    // the answer is kept so the UI does not ask again. Without a table the picker opens, so
+    // listing the tables is the check.
+    let description = if table.is_empty() {
+        backend
+            .list_tables()
+            .await
+            .map_err(|error| format!("cannot list tables: {error}"))?;
+        None
+    } else {
+        let description = backend
+            .describe_table(table)
+            .await
+            .map_err(|error| format!("cannot open table {table}: {error}"))?;
+        Some(Box::new(description))
+    };
+    let entities =
+        crate::cli::source::entity_decoder_for(options, (!table.is_empty()).then_some(table))?;
     let (keymap, keymap_error) = Keymap::load(options.keymap.as_deref());
     let settings = Settings {
         scan_segments: options.discovery_segments,
@@ -40,7 +51,7 @@ pub async fn open(
     };
     let mut state = State::new(table, backend.connection(), keymap, settings);
     state.entities = entities;
-    state.preloaded_description = Some(Box::new(description));
+    state.preloaded_description = description;
     // Writes are journaled here, and undo reads it. The demo's writes live and die with the
     // demo: journaled in a private temporary directory, never in the user's real journal.
     let demo_journal = if options.demo {
@@ -58,7 +69,11 @@ pub async fn open(
     state.version_attribute = version_attribute;
     let (sender, results) = tokio::sync::mpsc::unbounded_channel();
     // The table's query history (kept on disk only for tables on DynamoDB endpoints).
-    let (history, history_warning) = query_history(&state.connection, table);
+    let (history, history_warning) = if table.is_empty() {
+        Default::default()
+    } else {
+        query_history(&state.connection, table)
+    };
     state.query_history = history;
     if let Some(warning) = history_warning {
         let _ = sender.send(Action::Notice(warning));

@@ -48,7 +48,7 @@ async fn connect_aws(options: &GlobalOptions) -> Result<Arc<dyn Backend>, Backen
     Ok(Arc::new(backend))
 }
 
-/// `ddbx --table T` or `ddbx --demo` without a command: the terminal UI.
+/// `ddbx` without a command on a terminal: the terminal UI, on the table named or on the picker.
 async fn open_tui(options: &GlobalOptions) -> Result<(), String> {
     let mut notices = Vec::new();
     let (mut backend, table) = if options.tui.demo {
@@ -110,9 +110,13 @@ fn main() -> ExitCode {
         ddbx::cli::note(&format!("ddbx: {error}"));
         return ExitCode::from(error.exit_code());
     }
-    if cli.command.is_none()
-        && (cli.global.table.is_some() || cli.global.tui.demo || cli.global.tui.file.is_some())
-    {
+    // Without a command the UI opens, on the table picker when no table is named. Piped or
+    // redirected, there is no screen to draw on: the usage text is printed instead.
+    let interactive = std::io::IsTerminal::is_terminal(&std::io::stdout())
+        && std::io::IsTerminal::is_terminal(&std::io::stdin());
+    let names_a_source =
+        cli.global.table.is_some() || cli.global.tui.demo || cli.global.tui.file.is_some();
+    if cli.command.is_none() && (names_a_source || interactive) {
         return match runtime.block_on(open_tui(&cli.global)) {
             Ok(()) => ExitCode::SUCCESS,
             Err(error) => {

@@ -89,7 +89,7 @@ fn typed_char(section: Section, key: Key) -> Option<char> {
         KeyCode::Char(c)
             if matches!(
                 section,
-                Section::Prompt | Section::QueryForm | Section::Palette
+                Section::Prompt | Section::QueryForm | Section::Palette | Section::Tables
             ) && !key
                 .modifiers
                 .intersects(KeyModifiers::CONTROL | KeyModifiers::ALT) =>

@@ -133,6 +133,8 @@ pub enum Action {
     ShowIndexes,
     /// Shows the insights: hot partitions, large items, index cost, key design.
     ShowInsights,
+    /// Opens the table picker to switch to another table.
+    ShowTables,
     /// Starts a sampled coverage scan (the first pages of the table).
     CoverageSample,
     /// Starts a full coverage scan (the whole table, and a count of every index).
@@ -311,6 +313,7 @@ impl Action {
         Self::CopyQueryJavascript,
         Self::ShowIndexes,
         Self::ShowInsights,
+        Self::ShowTables,
         Self::CoverageSample,
         Self::CoverageFull,
         Self::ShowIndexCoverage,
@@ -404,6 +407,7 @@ impl Action {
             Self::CopyQueryJavascript => "copy_query_javascript",
             Self::ShowIndexes => "show_indexes",
             Self::ShowInsights => "show_insights",
+            Self::ShowTables => "show_tables",
             Self::CoverageSample => "coverage_sample",
             Self::CoverageFull => "coverage_full",
             Self::ShowIndexCoverage => "show_index_coverage",

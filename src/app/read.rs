@@ -21,6 +21,8 @@ pub enum Read {
     Query(QueryRequest),
     /// One GetItem.
     Get(GetRequest),
+    /// Every table name (all ListTables pages).
+    ListTables,
 }
 
 /// What a [`Read`] returned, one variant per kind of read.
@@ -30,6 +32,7 @@ pub enum ReadAnswer {
     Account(Option<String>),
     Page(Page),
     Item(GetOutput),
+    TableNames(Vec<String>),
 }
 
 /// Who asked for a read: the part of the state its answer belongs to.
@@ -57,6 +60,10 @@ pub enum ReadFor {
     Insights,
     /// A schema a library saved in the table (OneTable's `_schema` item), read as the model.
     SavedSchema,
+    /// The table picker's list of tables.
+    TableList,
+    /// One table's description for its row in the picker.
+    TableSummary,
 }
 
 /// A read as `update` asks for it.
@@ -90,6 +97,7 @@ impl ReadAnswer {
             Self::Account(_) => "an account",
             Self::Page(_) => "a page",
             Self::Item(_) => "an item",
+            Self::TableNames(_) => "table names",
         }
     }
 
@@ -114,6 +122,14 @@ impl ReadAnswer {
         match self {
             Self::Page(page) => Ok(page),
             other => Err(wrong_answer("a page", &other)),
+        }
+    }
+
+    /// The names of a [`Read::ListTables`].
+    pub fn into_table_names(self) -> Result<Vec<String>, BackendError> {
+        match self {
+            Self::TableNames(names) => Ok(names),
+            other => Err(wrong_answer("table names", &other)),
         }
     }
 

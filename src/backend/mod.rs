@@ -83,4 +83,47 @@ pub trait Backend: Send + Sync {
     /// TransactWriteItems: all actions or none. A cancelled transaction is
     /// [`BackendError::TransactionCanceled`] with one reason per action, in action order.
     fn transact_write(&self, request: TransactWriteRequest) -> BackendFuture<'_, TransactOutput>;
+
+    /// One page of a PartiQL statement (ExecuteStatement). Callers send only statements they
+    /// checked to be reads; a backend without PartiQL answers with an error saying so.
+    fn execute_statement(&self, request: StatementRequest) -> BackendFuture<'_, StatementPage> {
+        let _ = request;
+        Box::pin(std::future::ready(Err(BackendError::Service {
+            code: "PartiqlNotSupported".to_owned(),
+            message: format!(
+                "PartiQL needs a DynamoDB endpoint; {} tables answer `ddbx query` and `ddbx scan` instead",
+                self.connection().kind
+            ),
+        })))
+    }
+
+    /// Every shard of the stream `stream_arn` (all DescribeStream pages), parents before
+    /// children as the service lists them.
+    fn describe_stream<'a>(&'a self, stream_arn: &'a str) -> BackendFuture<'a, Vec<Shard>> {
+        let _ = stream_arn;
+        no_streams(self)
+    }
+
+    /// GetShardIterator.
+    fn shard_iterator(&self, request: ShardIteratorRequest) -> BackendFuture<'_, String> {
+        let _ = request;
+        no_streams(self)
+    }
+
+    /// One GetRecords call on `iterator`.
+    fn get_records(&self, iterator: String) -> BackendFuture<'_, RecordsPage> {
+        let _ = iterator;
+        no_streams(self)
+    }
+}
+
+/// The answer of a backend that has no DynamoDB Streams.
+fn no_streams<'a, T: Send + 'a, B: Backend + ?Sized>(backend: &B) -> BackendFuture<'a, T> {
+    let kind = backend.connection().kind;
+    Box::pin(std::future::ready(Err(BackendError::Service {
+        code: "StreamsNotSupported".to_owned(),
+        message: format!(
+            "{kind} tables have no DynamoDB stream; tail a table on a DynamoDB endpoint"
+        ),
+    })))
 }

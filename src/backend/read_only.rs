@@ -5,8 +5,8 @@ use std::sync::Arc;
 
 use super::{
     Backend, BackendError, BackendFuture, Connection, DeleteRequest, GetOutput, GetRequest, Page,
-    PutRequest, QueryRequest, ScanRequest, TransactOutput, TransactWriteRequest, UpdateRequest,
-    WriteOutput,
+    PutRequest, QueryRequest, ScanRequest, StatementPage, StatementRequest, TransactOutput,
+    TransactWriteRequest, UpdateRequest, WriteOutput,
 };
 use crate::domain::schema::TableDescription;
 
@@ -56,6 +56,36 @@ impl Backend for ReadOnly {
 
     fn get_item(&self, request: GetRequest) -> BackendFuture<'_, GetOutput> {
         self.inner.get_item(request)
+    }
+
+    fn describe_stream<'a>(
+        &'a self,
+        stream_arn: &'a str,
+    ) -> BackendFuture<'a, Vec<crate::backend::Shard>> {
+        self.inner.describe_stream(stream_arn)
+    }
+
+    fn shard_iterator(
+        &self,
+        request: crate::backend::ShardIteratorRequest,
+    ) -> BackendFuture<'_, String> {
+        self.inner.shard_iterator(request)
+    }
+
+    fn get_records(&self, iterator: String) -> BackendFuture<'_, crate::backend::RecordsPage> {
+        self.inner.get_records(iterator)
+    }
+
+    /// Only a statement read as a SELECT passes; anything else (or anything unreadable) could
+    /// write, so it is refused before it leaves the process.
+    fn execute_statement(&self, request: StatementRequest) -> BackendFuture<'_, StatementPage> {
+        let is_select = crate::domain::partiql::parse(&request.statement)
+            .is_ok_and(|statement| statement.kind == crate::domain::partiql::StatementKind::Select);
+        if is_select {
+            self.inner.execute_statement(request)
+        } else {
+            refuse()
+        }
     }
 
     fn put_item(&self, _request: PutRequest) -> BackendFuture<'_, WriteOutput> {

@@ -110,6 +110,69 @@ pub enum Command {
     Delete(DeleteArgs),
     /// Undo the last write to --table recorded in the journal (conditioned on nothing changed since).
     Undo(WriteOptions),
+    /// Run a PartiQL SELECT (said to be a key query or a full scan first); writes are refused
+    /// with the put/update/delete command to use instead.
+    Partiql(PartiqlArgs),
+    /// Follow the table's DynamoDB stream: one change record per line (INSERT, MODIFY, REMOVE).
+    Tail(TailArgs),
+}
+
+/// Where `tail` starts reading.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, ValueEnum)]
+#[value(rename_all = "SCREAMING_SNAKE_CASE")]
+pub enum Since {
+    /// The oldest record the stream still holds (24 hours).
+    TrimHorizon,
+    /// Only changes made from now on.
+    #[default]
+    Latest,
+}
+
+#[derive(Debug, Args)]
+pub struct TailArgs {
+    /// Only records whose partition key is V.
+    #[arg(long, value_name = "V", allow_hyphen_values = true)]
+    pub pk: Option<String>,
+
+    /// Only records of entity E (as ddbx decodes it; case-insensitive).
+    #[arg(long, value_name = "E")]
+    pub entity: Option<String>,
+
+    /// Where to start: TRIM_HORIZON or LATEST.
+    #[arg(long, value_enum, default_value_t = Since::Latest)]
+    pub since: Since,
+
+    /// Stop after printing N records.
+    #[arg(long, value_name = "N")]
+    pub max_records: Option<u64>,
+}
+
+#[derive(Debug, Args)]
+pub struct PartiqlArgs {
+    /// The statement, e.g. `SELECT * FROM "Orders" WHERE PK = ?` (the table is named in it).
+    #[arg(value_name = "STATEMENT")]
+    pub statement: String,
+
+    /// Values for the statement's `?`, in order: a JSON array of DynamoDB JSON values, e.g.
+    /// '[{"S": "USER#1"}]'.
+    #[arg(long, value_name = "JSON")]
+    pub params: Option<String>,
+
+    /// Items evaluated per page (ExecuteStatement's Limit).
+    #[arg(long, value_name = "N")]
+    pub limit: Option<u32>,
+
+    /// Stop after printing N items.
+    #[arg(long, value_name = "N")]
+    pub max_items: Option<u64>,
+
+    /// Strongly consistent read.
+    #[arg(long)]
+    pub consistent: bool,
+
+    /// Allow a full table scan of a table larger than 1 GiB.
+    #[arg(long)]
+    pub allow_scan: bool,
 }
 
 #[derive(Debug, Args)]

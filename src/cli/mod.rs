@@ -15,11 +15,13 @@ mod key_value;
 mod note;
 mod output;
 mod paging;
+mod partiql;
 mod plan;
 mod run;
 mod segments;
 mod shell_docs;
 pub mod source;
+mod tail;
 mod write;
 
 pub use args::Cli;

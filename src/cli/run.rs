@@ -22,19 +22,25 @@ use crate::domain::entity::EntityDecoder;
 use crate::domain::escape::escape_for_terminal;
 use crate::domain::schema::TableDescription;
 
-/// Shown by `ddbx` without a command (the terminal UI will open here in a later version).
+/// Shown by `ddbx` without a command when there is no terminal to open the UI on.
 pub const USAGE: &str = "\
 ddbx: explore DynamoDB single-table designs.
 
-The terminal UI is not available yet; use the headless commands:
+On a terminal, `ddbx` opens the terminal UI: on the table picker, or on --table T
+(--demo for a generated table, --file F for an export). Headless commands:
   ddbx tables                                   list tables
   ddbx --table T describe                       keys, indexes, counts
   ddbx --table T get --pk V [--sk V]            one item
   ddbx --table T query --pk V [--sk-begins-with P | --sk-between A B | ...]
   ddbx --table T query --expr 'PK = \"USER#1\" AND begins_with(SK, \"ORDER#\")'
   ddbx --table T scan [--segments N] [--max-items N]
+  ddbx partiql 'SELECT * FROM \"T\" WHERE PK = ?' --params '[{\"S\": \"USER#1\"}]'
+  ddbx --table T tail [--pk V] [--since TRIM_HORIZON|LATEST]   follow the stream
+  ddbx --table T collections | insights         item collections; pitfalls measured
+  ddbx --table T put | update | delete | undo   safe writes (see help)
 Options: --profile P, --region R, --endpoint-url URL, --read-only, -o json|ddb|table.
-Run `ddbx help <command>` for every flag.
+Run `ddbx help <command>` for every flag; `ddbx completions bash` and `ddbx man` print
+shell completions and the manual page.
 ";
 
 /// Checks made before connecting: nothing is sent when these fail.
@@ -44,7 +50,13 @@ fn check_before_connecting(cli: &Cli) -> Result<(), CliError> {
     super::source::entity_decoder(&cli.global.tui).map_err(CliError::Usage)?;
     let needs_table = !matches!(
         cli.command,
-        Some(Command::Tables | Command::Keymap | Command::Completions(_) | Command::Man) | None
+        Some(
+            Command::Tables
+                | Command::Keymap
+                | Command::Completions(_)
+                | Command::Man
+                | Command::Partiql(_)
+        ) | None
     );
     // An offline file holds exactly one table, named once it is loaded.
     if needs_table && cli.global.tui.file.is_none() {
@@ -58,6 +70,13 @@ fn check_before_connecting(cli: &Cli) -> Result<(), CliError> {
         }
         Some(Command::Collections(args)) => check_segments(args.segments),
         Some(Command::Insights(args)) => check_segments(args.segments),
+        Some(Command::Tail(args)) if args.max_records == Some(0) => Err(CliError::usage(
+            "--max-records 0 prints nothing: use 1 or more",
+        )),
+        Some(Command::Tail(_)) => Ok(()),
+        Some(Command::Partiql(args)) => {
+            super::partiql::check(args, cli.global.read_only).map(|_| ())
+        }
         Some(command) => super::write::check_write_before_connecting(&cli.global, command),
         None => Ok(()),
     }
@@ -149,6 +168,19 @@ where
         }
         // Handled before connecting, above.
         Command::Keymap | Command::Completions(_) | Command::Man => Ok(()),
+        Command::Partiql(args) => partiql(backend.as_ref(), args, &cli.global).await,
+        Command::Tail(args) => {
+            let table = backend.describe_table(table_name).await?;
+            let decoder =
+                super::source::entity_decoder(&cli.global.tui).map_err(CliError::Usage)?;
+            let tail = super::tail::Tail {
+                table: &table,
+                args,
+                format,
+                decoder: &decoder,
+            };
+            super::tail::run(backend.as_ref(), &tail, &mut io::stdout().lock()).await
+        }
         Command::Put(_) | Command::Update(_) | Command::Delete(_) | Command::Undo(_) => {
             let table = backend.describe_table(table_name).await?;
             super::write::run_write(backend.as_ref(), &cli.global, &table, command).await
@@ -184,6 +216,24 @@ async fn scan(
 fn write_stdout(bytes: &[u8]) -> Result<(), CliError> {
     let mut out = io::stdout().lock();
     ignore_closed_pipe(out.write_all(bytes).and_then(|()| out.flush()))
+}
+
+async fn partiql(
+    backend: &dyn Backend,
+    args: &super::args::PartiqlArgs,
+    global: &GlobalOptions,
+) -> Result<(), CliError> {
+    let (statement, parameters) = super::partiql::check(args, global.read_only)?;
+    let table = backend.describe_table(&statement.table).await?;
+    let plan = super::partiql::plan(&statement, &parameters, &table, args.allow_scan)?;
+    note(&format!("partiql: {plan}"));
+    let entities = super::source::entity_decoder(&global.tui).map_err(CliError::Usage)?;
+    let mut sink = item_sink(
+        global.format(),
+        buffered_stdout(),
+        leading(&table, statement.index.as_deref(), entities),
+    );
+    super::partiql::run(backend, args, parameters, sink.as_mut()).await
 }
 
 /// Stdout for items: one write per page instead of one per line (the sinks flush each page).

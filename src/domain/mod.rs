@@ -33,6 +33,7 @@ pub mod limits;
 pub mod model;
 pub mod model_error;
 pub mod number;
+pub mod partiql;
 pub mod partition_items;
 pub mod partition_key;
 pub mod pattern_query;

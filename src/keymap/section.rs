@@ -33,10 +33,12 @@ pub enum Section {
     Indexes,
     /// The single-table pitfalls measured on the table.
     Insights,
+    /// The table picker: unbound printable keys are typed into its filter.
+    Tables,
 }
 
 impl Section {
-    pub const ALL: [Self; 15] = [
+    pub const ALL: [Self; 16] = [
         Self::Global,
         Self::Overview,
         Self::Collections,
@@ -52,6 +54,7 @@ impl Section {
         Self::Palette,
         Self::Indexes,
         Self::Insights,
+        Self::Tables,
     ];
 
     /// The section's name in keymap files.
@@ -73,6 +76,7 @@ impl Section {
             Self::Palette => "palette",
             Self::Indexes => "indexes",
             Self::Insights => "insights",
+            Self::Tables => "tables",
         }
     }
 

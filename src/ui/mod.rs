@@ -9,6 +9,7 @@ mod insights;
 mod inspect;
 mod palette;
 mod query;
+mod tables;
 pub mod widgets;
 
 pub use widgets::{table as results_table, text};
@@ -96,6 +97,7 @@ pub fn render(frame: &mut Frame<'_>, state: &State) {
                 palette::render(frame, body_area, state, palette_state);
             }
         }
+        Mode::Tables => tables::render(frame, body_area, state),
         // The edit flow and the view are drawn above as the layers beneath every overlay.
         Mode::Help | Mode::Editor | Mode::Preview | Mode::Conflict | Mode::View(_) => {}
     }

@@ -16,6 +16,7 @@ pub async fn perform(read: Read, backend: &dyn Backend) -> Result<ReadAnswer, Ba
         Read::Scan(request) => backend.scan(request).await.map(ReadAnswer::Page),
         Read::Query(request) => backend.query(request).await.map(ReadAnswer::Page),
         Read::Get(request) => backend.get_item(request).await.map(ReadAnswer::Item),
+        Read::ListTables => backend.list_tables().await.map(ReadAnswer::TableNames),
     }
 }
 

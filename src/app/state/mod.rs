@@ -12,6 +12,7 @@ pub mod palette;
 pub mod query;
 pub mod rows;
 pub mod table;
+pub mod tables;
 pub mod text_field;
 pub mod view;
 
@@ -145,6 +146,8 @@ pub struct State {
     pub indexes: indexes::Indexes,
     /// The insights screen's scan and report, once opened.
     pub insights: Option<insights::InsightsRun>,
+    /// The table picker (its lists outlive switching tables).
+    pub tables: tables::TablePicker,
 }
 
 impl State {
@@ -188,6 +191,7 @@ impl State {
             query_history: query::history::QueryHistory::default(),
             indexes: indexes::Indexes::default(),
             insights: None,
+            tables: tables::TablePicker::default(),
         }
     }
 
@@ -218,6 +222,7 @@ impl State {
                 .is_some_and(|flow| flow.sending().is_some())
             || self.query_runs.iter().any(QueryRun::is_busy)
             || self.indexes.is_busy()
+            || self.tables.is_busy()
     }
 
     /// Rows visible in a list (terminal height minus header, status and borders).

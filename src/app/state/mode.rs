@@ -26,6 +26,8 @@ pub enum Mode {
     Conflict,
     QueryForm,
     Palette,
+    /// The table picker, over every view of the open table (or alone, before one is open).
+    Tables,
     /// No overlay: the current view.
     View(ViewMode),
 }
@@ -56,6 +58,7 @@ impl Mode {
             Self::Conflict => Section::Conflict,
             Self::QueryForm => Section::QueryForm,
             Self::Palette => Section::Palette,
+            Self::Tables => Section::Tables,
             Self::View(view) => view.section(),
         }
     }
@@ -109,6 +112,9 @@ impl State {
     /// the keys of this screen, and closing the help gives the keyboard back to it.
     #[must_use]
     pub fn screen_mode(&self) -> Mode {
+        if self.tables.open {
+            return Mode::Tables;
+        }
         match &self.overlay {
             Some(Overlay::Prompt(_)) => Mode::Prompt,
             Some(Overlay::ConfirmScan { .. }) => Mode::ConfirmScan,

@@ -11,6 +11,7 @@ mod palette;
 pub mod query;
 mod read_done;
 mod table;
+mod tables;
 
 pub use crate::app::state::rows::row_count;
 
@@ -20,23 +21,16 @@ use query::share;
 
 use super::action::Action;
 use super::command::Command;
-use super::read::{Read, ReadFor};
-use super::state::{Loadable, Mode, Notice, Overlay, State, View, ViewMode};
+use super::state::{Mode, Notice, Overlay, State, View, ViewMode};
 
 /// The commands to run when the app starts: describe the table (discovery follows), then learn
 /// the account for the header. A preloaded description is taken as DescribeTable's answer.
 pub fn start(state: &mut State) -> Vec<Command> {
-    let id = state.ids.issue();
-    state.description = Loadable::Loading(id);
-    let mut commands = match state.preloaded_description.take() {
-        Some(description) => describe::described(state, id, Ok(description)),
-        None => vec![Command::read(
-            id,
-            ReadFor::Description,
-            Read::Describe {
-                table: state.table.clone(),
-            },
-        )],
+    // Without a table, the picker is the first screen.
+    let mut commands = if state.table.is_empty() {
+        tables::open(state)
+    } else {
+        describe::request(state)
     };
     commands.push(account::request(state));
     commands
@@ -124,6 +118,7 @@ fn key_action(state: &mut State, action: Action) -> Vec<Command> {
             Some(Overlay::Palette(palette)) => palette::key(state, palette, action),
             _ => Vec::new(),
         },
+        Mode::Tables => tables::key(state, action),
         Mode::View(ViewMode::Indexes) => match indexes::action(state, &action) {
             Some(commands) => commands,
             None => view_action(state, action),
@@ -223,6 +218,7 @@ fn view_action(state: &mut State, action: Action) -> Vec<Command> {
         Action::ShowIndexes => indexes::show(state),
         Action::ShowInsights => insights::show(state),
         Action::FetchBaseItem => indexes::fetch_current(state),
+        Action::ShowTables => tables::open(state),
         _ => Vec::new(),
     }
 }

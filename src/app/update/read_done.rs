@@ -11,6 +11,7 @@ use super::explore::{account, collections, describe, saved_schema, scan};
 use super::indexes::{self, scans as index_scans};
 use super::inspect;
 use super::query;
+use super::tables;
 
 pub(super) fn read_done(
     state: &mut State,
@@ -49,6 +50,12 @@ pub(super) fn read_done(
         ReadFor::SavedSchema => {
             saved_schema::answered(state, result.and_then(ReadAnswer::into_item));
             Vec::new()
+        }
+        ReadFor::TableList => {
+            tables::listed(state, id, result.and_then(ReadAnswer::into_table_names))
+        }
+        ReadFor::TableSummary => {
+            tables::described(state, id, result.and_then(ReadAnswer::into_description))
         }
     }
 }

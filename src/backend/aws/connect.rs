@@ -38,6 +38,7 @@ pub const DEFAULT_REQUEST_TIMEOUT: Duration = Duration::from_secs(30);
 pub(super) struct Clients {
     pub dynamodb: Client,
     pub sts: aws_sdk_sts::Client,
+    pub streams: aws_sdk_dynamodbstreams::Client,
     pub connection: Connection,
 }
 
@@ -96,6 +97,7 @@ pub(super) async fn clients(
     };
     Ok(Clients {
         dynamodb: Client::new(&config),
+        streams: streams_client(&config, endpoint.clone()),
         sts: sts_client(&config, endpoint),
         connection,
     })
@@ -124,6 +126,19 @@ fn dynamodb_endpoint(config: &SdkConfig) -> Option<String> {
 /// answers GetCallerIdentity, others fail and the account stays unknown) and to the region's STS
 /// otherwise. Pinning the URL keeps an STS-only setting from sending a local session's signed
 /// request to AWS.
+/// DynamoDB Streams at the endpoint DynamoDB uses when one is set (DynamoDB Local serves both at
+/// one address), else at the region's own Streams endpoint.
+fn streams_client(
+    config: &SdkConfig,
+    dynamodb_endpoint: Option<String>,
+) -> aws_sdk_dynamodbstreams::Client {
+    let mut builder = aws_sdk_dynamodbstreams::config::Builder::from(config);
+    if let Some(endpoint) = dynamodb_endpoint {
+        builder = builder.endpoint_url(endpoint);
+    }
+    aws_sdk_dynamodbstreams::Client::from_conf(builder.build())
+}
+
 fn sts_client(config: &SdkConfig, dynamodb_endpoint: Option<String>) -> aws_sdk_sts::Client {
     let mut builder = aws_sdk_sts::config::Builder::from(config);
     if let Some(endpoint) = dynamodb_endpoint {

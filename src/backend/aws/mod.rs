@@ -12,6 +12,8 @@ mod connect;
 mod errors;
 mod identity;
 mod reads;
+mod statement;
+mod streams;
 mod writes;
 
 pub use connect::AwsOptions;
@@ -20,8 +22,8 @@ use aws_sdk_dynamodb::Client;
 
 use super::{
     Backend, BackendError, BackendFuture, Connection, DeleteRequest, GetOutput, GetRequest, Page,
-    PutRequest, QueryRequest, ScanRequest, TransactOutput, TransactWriteRequest, UpdateRequest,
-    WriteOutput,
+    PutRequest, QueryRequest, RecordsPage, ScanRequest, Shard, ShardIteratorRequest, StatementPage,
+    StatementRequest, TransactOutput, TransactWriteRequest, UpdateRequest, WriteOutput,
 };
 use crate::domain::schema::TableDescription;
 
@@ -31,6 +33,7 @@ pub struct AwsBackend {
     client: Client,
     /// Only for GetCallerIdentity; points where `client` points when an endpoint URL is set.
     sts: aws_sdk_sts::Client,
+    streams: aws_sdk_dynamodbstreams::Client,
     connection: Connection,
 }
 
@@ -61,6 +64,7 @@ impl AwsBackend {
         Ok(Self {
             client: clients.dynamodb,
             sts: clients.sts,
+            streams: clients.streams,
             connection: clients.connection,
         })
     }
@@ -114,5 +118,33 @@ impl Backend for AwsBackend {
 
     fn transact_write(&self, request: TransactWriteRequest) -> BackendFuture<'_, TransactOutput> {
         Box::pin(writes::transact_write(&self.client, self.target(), request))
+    }
+
+    fn execute_statement(&self, request: StatementRequest) -> BackendFuture<'_, StatementPage> {
+        Box::pin(statement::execute_statement(
+            &self.client,
+            self.target(),
+            request,
+        ))
+    }
+
+    fn describe_stream<'a>(&'a self, stream_arn: &'a str) -> BackendFuture<'a, Vec<Shard>> {
+        Box::pin(streams::describe_stream(
+            &self.streams,
+            self.target(),
+            stream_arn,
+        ))
+    }
+
+    fn shard_iterator(&self, request: ShardIteratorRequest) -> BackendFuture<'_, String> {
+        Box::pin(streams::shard_iterator(
+            &self.streams,
+            self.target(),
+            request,
+        ))
+    }
+
+    fn get_records(&self, iterator: String) -> BackendFuture<'_, RecordsPage> {
+        Box::pin(streams::get_records(&self.streams, self.target(), iterator))
     }
 }

@@ -9,6 +9,8 @@
 
 mod capacity;
 mod read;
+mod statement;
+mod stream;
 mod write;
 
 /// Defined in `domain::expr` (which resolves and produces it); re-exported here where requests
@@ -16,6 +18,10 @@ mod write;
 pub use crate::domain::expr::ExpressionParams;
 pub use capacity::ConsumedCapacity;
 pub use read::{GetOutput, GetRequest, Page, QueryRequest, ScanRequest, Select};
+pub use statement::{StatementPage, StatementRequest};
+pub use stream::{
+    ChangeKind, ChangeRecord, IteratorStart, RecordsPage, Shard, ShardIteratorRequest,
+};
 pub use write::{
     Condition, DeleteRequest, PutRequest, ReturnValues, TransactAction, TransactOutput,
     TransactWriteRequest, UpdateRequest, WriteOutput,

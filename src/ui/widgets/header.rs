@@ -17,7 +17,8 @@ pub(in crate::ui) fn render(frame: &mut Frame<'_>, area: Rect, state: &State) {
         &connection.profile,
         &connection.region,
     ) {
-        (Some(endpoint), _, _) => endpoint.clone(),
+        (Some(endpoint), _, Some(region)) => format!("{endpoint} ({region})"),
+        (Some(endpoint), _, None) => endpoint.clone(),
         (None, Some(profile), Some(region)) => format!("{profile} @ {region}"),
         (None, None, Some(region)) => format!("default @ {region}"),
         (None, Some(profile), None) => profile.clone(),
@@ -32,10 +33,14 @@ pub(in crate::ui) fn render(frame: &mut Frame<'_>, area: Rect, state: &State) {
                 .bg(Color::Cyan),
         ),
         Span::raw(" "),
-        Span::styled(
-            safe(&state.table).into_owned(),
-            Style::new().add_modifier(Modifier::BOLD),
-        ),
+        if state.table.is_empty() {
+            Span::styled("no table open", Style::new().fg(Color::DarkGray))
+        } else {
+            Span::styled(
+                safe(&state.table).into_owned(),
+                Style::new().add_modifier(Modifier::BOLD),
+            )
+        },
         Span::raw(" │ "),
         Span::raw(safe(&place).into_owned()),
     ];

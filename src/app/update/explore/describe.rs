@@ -1,12 +1,30 @@
 //! DescribeTable's answer: store it, then start discovery (or ask first for a large table).
 
 use crate::app::command::Command;
+use crate::app::read::{Read, ReadFor};
 use crate::app::request_id::RequestId;
 use crate::app::state::{Loadable, Overlay, ScanStatus, State};
 use crate::backend::BackendError;
 use crate::domain::schema::TableDescription;
 
 use crate::app::update::explore::scan;
+
+/// Describes the open table (discovery follows); a preloaded description is taken as
+/// DescribeTable's answer.
+pub(in crate::app::update) fn request(state: &mut State) -> Vec<Command> {
+    let id = state.ids.issue();
+    state.description = Loadable::Loading(id);
+    match state.preloaded_description.take() {
+        Some(description) => described(state, id, Ok(description)),
+        None => vec![Command::read(
+            id,
+            ReadFor::Description,
+            Read::Describe {
+                table: state.table.clone(),
+            },
+        )],
+    }
+}
 
 pub(in crate::app::update) fn described(
     state: &mut State,

@@ -1,0 +1,211 @@
+//! `ddbx partiql 'STATEMENT' [--params JSON]`: a SELECT, said to be a key query or a full table
+//! scan before it runs, then read page by page with NextToken. Writes are never sent as PartiQL:
+//! they could not be previewed, conditioned on what was read, or journaled, so ddbx names the
+//! command that does all three instead.
+
+use super::args::PartiqlArgs;
+use super::error::CliError;
+use super::note::note;
+use super::output::items::ItemSink;
+use crate::backend::{Backend, StatementRequest};
+use crate::domain::ddb_json;
+use crate::domain::partiql::{Access, Operand, Statement, StatementKind, parse};
+use crate::domain::schema::TableDescription;
+use crate::domain::value::AttrValue;
+
+/// A full scan of a table larger than this is refused unless `--allow-scan` (the size at which
+/// the terminal UI's discovery asks first).
+pub const LARGE_TABLE_BYTES: u64 = 1024 * 1024 * 1024;
+
+/// The statement read and its parameters, or why it is refused; nothing is sent yet.
+pub fn check(args: &PartiqlArgs, read_only: bool) -> Result<(Statement, Vec<AttrValue>), CliError> {
+    let statement = parse(&args.statement)
+        .map_err(|error| CliError::usage(format!("cannot read the statement: {error}")))?;
+    if statement.kind != StatementKind::Select {
+        return Err(CliError::usage(refusal(&statement, read_only)));
+    }
+    let parameters = parameters(args.params.as_deref())?;
+    if parameters.len() != statement.parameters {
+        return Err(CliError::usage(format!(
+            "the statement has {} `?` parameter(s) but --params gives {}",
+            statement.parameters,
+            parameters.len()
+        )));
+    }
+    if args.limit == Some(0) || args.max_items == Some(0) {
+        return Err(CliError::usage(
+            "--limit 0 and --max-items 0 read nothing: use 1 or more",
+        ));
+    }
+    Ok((statement, parameters))
+}
+
+/// What to run instead of a PartiQL write.
+fn refusal(statement: &Statement, read_only: bool) -> String {
+    let kind = statement.kind.name();
+    if read_only {
+        return format!("read-only: PartiQL {kind} is a write; nothing was sent");
+    }
+    let table = &statement.table;
+    let instead = match statement.kind {
+        StatementKind::Insert => {
+            format!("ddbx --table {table} put --item '{{…}}'   (refused if the key exists)")
+        }
+        StatementKind::Update => format!(
+            "ddbx --table {table} update --pk V [--sk V] --set 'PATH=VALUE' [--remove PATH]"
+        ),
+        StatementKind::Delete | StatementKind::Select => {
+            format!("ddbx --table {table} delete --pk V [--sk V]")
+        }
+    };
+    format!(
+        "ddbx does not send PartiQL {kind}: it would not be previewed, conditioned on the item \
+         as read, or journaled for undo. Use instead (--dry-run previews it):\n  {instead}"
+    )
+}
+
+/// `--params`: a JSON array of DynamoDB JSON values, bound to the `?` in order.
+fn parameters(text: Option<&str>) -> Result<Vec<AttrValue>, CliError> {
+    let Some(text) = text else {
+        return Ok(Vec::new());
+    };
+    let json: serde_json::Value = serde_json::from_str(text)
+        .map_err(|error| CliError::usage(format!("--params is not JSON: {error}")))?;
+    let serde_json::Value::Array(values) = json else {
+        return Err(CliError::usage(
+            "--params must be a JSON array of DynamoDB JSON values, e.g. '[{\"S\": \"USER#1\"}]'",
+        ));
+    };
+    values
+        .iter()
+        .enumerate()
+        .map(|(position, value)| {
+            ddb_json::from_json(value).map_err(|error| {
+                CliError::usage(format!("--params value {}: {error}", position + 1))
+            })
+        })
+        .collect()
+}
+
+/// Says how the SELECT reads its rows, refuses a large scan without `--allow-scan`, and checks
+/// that a parameter compared with a key attribute has the key's type.
+pub fn plan(
+    statement: &Statement,
+    parameters: &[AttrValue],
+    table: &TableDescription,
+    allow_scan: bool,
+) -> Result<String, CliError> {
+    let index = statement.index.as_deref();
+    let Some(key) = table.key_schema_of(index) else {
+        return Err(CliError::usage(format!(
+            "table {} has no index {}",
+            table.name,
+            index.unwrap_or_default()
+        )));
+    };
+    for attribute in key.names() {
+        check_key_parameter(statement, parameters, table, attribute)?;
+    }
+    let target = index.map_or_else(
+        || format!("table {}", table.name),
+        |index| format!("index {index} of {}", table.name),
+    );
+    Ok(match statement.access(key) {
+        Access::KeyQuery { partitions } => format!(
+            "key query on {} of {target} ({partitions} partition{})",
+            key.partition.name,
+            if partitions == 1 { "" } else { "s" }
+        ),
+        Access::FullScan { reason } => {
+            let size = table.size_bytes.unwrap_or(0);
+            if size > LARGE_TABLE_BYTES && !allow_scan {
+                return Err(CliError::usage(format!(
+                    "full table scan of {target} ({reason}), which holds {size} bytes: add \
+                     --allow-scan to read it all, or name the partition key ({} = ...)",
+                    key.partition.name
+                )));
+            }
+            format!("full table scan of {target}: {reason}")
+        }
+    })
+}
+
+fn check_key_parameter(
+    statement: &Statement,
+    parameters: &[AttrValue],
+    table: &TableDescription,
+    attribute: &str,
+) -> Result<(), CliError> {
+    let Some(Operand::Parameter(n)) = statement.equality(attribute) else {
+        return Ok(());
+    };
+    let (Some(value), Some(expected)) = (parameters.get(*n), table.attribute_types.get(attribute))
+    else {
+        return Ok(());
+    };
+    if value.value_type() == *expected {
+        return Ok(());
+    }
+    Err(CliError::usage(format!(
+        "--params value {} is {} but {attribute} is a key of type {expected}: it would match nothing",
+        n + 1,
+        value.value_type()
+    )))
+}
+
+/// Reads every page (or up to `max_items`), printing items as they arrive; the summary and the
+/// consumed capacity go to stderr.
+pub async fn run(
+    backend: &dyn Backend,
+    args: &PartiqlArgs,
+    parameters: Vec<AttrValue>,
+    sink: &mut dyn ItemSink,
+) -> Result<(), CliError> {
+    let mut request = StatementRequest {
+        statement: args.statement.clone(),
+        parameters,
+        next_token: None,
+        limit: args.limit,
+        consistent_read: args.consistent,
+    };
+    let (mut printed, mut pages, mut units) = (0_u64, 0_u64, None::<f64>);
+    loop {
+        let page = backend.execute_statement(request.clone()).await?;
+        pages += 1;
+        if let Some(consumed) = &page.consumed {
+            *units.get_or_insert(0.0) += consumed.total;
+        }
+        let room = args.max_items.map_or(usize::MAX, |max| {
+            usize::try_from(max.saturating_sub(printed)).unwrap_or(usize::MAX)
+        });
+        let items = page
+            .items
+            .get(..room.min(page.items.len()))
+            .unwrap_or_default();
+        written(sink.write_items(items))?;
+        printed += u64::try_from(items.len()).unwrap_or(u64::MAX);
+        let full = args.max_items.is_some_and(|max| printed >= max);
+        match page.next_token {
+            Some(token) if !full => request.next_token = Some(token),
+            _ => break,
+        }
+    }
+    written(sink.finish())?;
+    let consumed = units.map_or_else(|| "not reported".to_owned(), |units| format!("{units} RCU"));
+    note(&format!(
+        "items: {printed}, pages: {pages}, consumed: {consumed}"
+    ));
+    Ok(())
+}
+
+fn written(result: std::io::Result<()>) -> Result<(), CliError> {
+    match result {
+        Err(error) if error.kind() != std::io::ErrorKind::BrokenPipe => Err(CliError::Failed(
+            format!("could not write the output: {error}"),
+        )),
+        _ => Ok(()),
+    }
+}
+
+#[cfg(test)]
+mod tests;

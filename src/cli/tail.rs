@@ -1,0 +1,247 @@
+//! `ddbx tail`: follows every shard of the table's stream (children after their parents, new
+//! shards found by describing the stream again), one record per line until interrupted or
+//! `--max-records`. Polling stays within Streams' limits: one GetRecords per shard per round,
+//! rounds at least [`ROUND`] apart, DescribeStream every [`DESCRIBE_EVERY`].
+
+mod record;
+
+use std::collections::BTreeMap;
+use std::io::Write;
+use std::time::{Duration, Instant};
+
+pub use record::RecordFilter;
+
+use super::args::{OutputFormat, Since, TailArgs};
+use super::error::CliError;
+use super::note::note;
+use super::output::escape::escape_json_for_terminal;
+use crate::backend::{Backend, BackendError, IteratorStart, Shard, ShardIteratorRequest};
+use crate::domain::entity::EntityDecoder;
+use crate::domain::schema::TableDescription;
+
+/// The shortest time between two GetRecords calls on one shard (Streams allows 5 per second).
+const ROUND: Duration = Duration::from_millis(250);
+/// How long to wait when a round brought nothing.
+const IDLE: Duration = Duration::from_millis(500);
+/// How often the stream is described again to find shards opened by splits.
+const DESCRIBE_EVERY: Duration = Duration::from_secs(10);
+
+/// Where one shard stands.
+#[derive(Debug, Default)]
+struct ShardState {
+    parent: Option<String>,
+    iterator: Option<String>,
+    /// The last record read, to resume after an expired iterator.
+    last_sequence: Option<String>,
+    done: bool,
+}
+
+/// Everything the loop needs besides the backend.
+pub struct Tail<'a> {
+    pub table: &'a TableDescription,
+    pub args: &'a TailArgs,
+    pub format: OutputFormat,
+    pub decoder: &'a EntityDecoder,
+}
+
+pub async fn run(
+    backend: &dyn Backend,
+    tail: &Tail<'_>,
+    out: &mut dyn Write,
+) -> Result<(), CliError> {
+    let stream_arn = tail
+        .table
+        .stream
+        .as_ref()
+        .filter(|stream| stream.enabled)
+        .and_then(|stream| stream.latest_arn.clone())
+        .ok_or_else(|| {
+            CliError::usage(format!(
+                "table {} has no stream: enable one (e.g. aws dynamodb update-table --table-name {} \
+                 --stream-specification StreamEnabled=true,StreamViewType=NEW_AND_OLD_IMAGES)",
+                tail.table.name, tail.table.name
+            ))
+        })?;
+    let filter = RecordFilter {
+        pk: tail.args.pk.clone(),
+        entity: tail.args.entity.clone(),
+    };
+    let mut shards: BTreeMap<String, ShardState> = BTreeMap::new();
+    let mut printed = 0_u64;
+    let mut described_at: Option<Instant> = None;
+    loop {
+        if described_at.is_none_or(|at| at.elapsed() >= DESCRIBE_EVERY) {
+            let first = described_at.is_none();
+            let listed = backend.describe_stream(&stream_arn).await?;
+            track_new_shards(
+                backend,
+                &stream_arn,
+                listed,
+                &mut shards,
+                first,
+                tail.args.since,
+            )
+            .await?;
+            described_at = Some(Instant::now());
+            if first {
+                note(&format!(
+                    "ddbx: following {} shard(s) of the stream of {} from {}",
+                    shards.len(),
+                    tail.table.name,
+                    match tail.args.since {
+                        Since::Latest => "LATEST",
+                        Since::TrimHorizon => "TRIM_HORIZON",
+                    }
+                ));
+            }
+            if shards.values().all(|shard| shard.done) && !first {
+                note(
+                    "ddbx: every shard of the stream is closed and read (was the stream disabled?)",
+                );
+                return Ok(());
+            }
+        }
+        let started = Instant::now();
+        let mut read_any = false;
+        let ready: Vec<String> = shards
+            .iter()
+            .filter(|(_, state)| !state.done && parent_done(&shards, state.parent.as_deref()))
+            .map(|(id, _)| id.clone())
+            .collect();
+        for id in ready {
+            let Some(state) = shards.get_mut(&id) else {
+                continue;
+            };
+            let Some(iterator) = state.iterator.clone() else {
+                state.done = true;
+                continue;
+            };
+            let page = match backend.get_records(iterator).await {
+                Ok(page) => page,
+                Err(error) => {
+                    resume(backend, &stream_arn, &id, state, &error).await?;
+                    continue;
+                }
+            };
+            for change in &page.records {
+                state.last_sequence = Some(change.sequence.clone());
+                let entity = record::entity_of(change, tail.decoder, &tail.table.key);
+                if !filter.keeps(change, entity.as_deref(), &tail.table.key) {
+                    continue;
+                }
+                let line = record::line(
+                    change,
+                    entity.as_deref(),
+                    tail.decoder,
+                    &tail.table.key,
+                    tail.format,
+                );
+                written(writeln!(out, "{}", escape_json_for_terminal(line)))?;
+                read_any = true;
+                printed += 1;
+                if tail.args.max_records.is_some_and(|max| printed >= max) {
+                    return written(out.flush());
+                }
+            }
+            state.iterator = page.next_iterator;
+            state.done = state.iterator.is_none();
+        }
+        written(out.flush())?;
+        let pause = if read_any { ROUND } else { IDLE };
+        tokio::time::sleep(pause.saturating_sub(started.elapsed())).await;
+    }
+}
+
+/// Starts an iterator on every shard not seen before. On the first look `--since` decides
+/// (LATEST skips closed shards: nothing new can arrive there); a shard found later opened after
+/// the tail started, so all of it is read.
+async fn track_new_shards(
+    backend: &dyn Backend,
+    stream_arn: &str,
+    listed: Vec<Shard>,
+    shards: &mut BTreeMap<String, ShardState>,
+    first: bool,
+    since: Since,
+) -> Result<(), CliError> {
+    for shard in listed {
+        if shards.contains_key(&shard.id) {
+            continue;
+        }
+        let start = match (first, since) {
+            (true, Since::Latest) if shard.closed => None,
+            (true, Since::Latest) => Some(IteratorStart::Latest),
+            _ => Some(IteratorStart::TrimHorizon),
+        };
+        let iterator = match start {
+            Some(start) => Some(
+                backend
+                    .shard_iterator(ShardIteratorRequest {
+                        stream_arn: stream_arn.to_owned(),
+                        shard_id: shard.id.clone(),
+                        start,
+                    })
+                    .await?,
+            ),
+            None => None,
+        };
+        shards.insert(
+            shard.id,
+            ShardState {
+                parent: shard.parent,
+                done: iterator.is_none(),
+                iterator,
+                last_sequence: None,
+            },
+        );
+    }
+    Ok(())
+}
+
+/// A child shard is read once its parent is read to its end (or was never seen: trimmed).
+fn parent_done(shards: &BTreeMap<String, ShardState>, parent: Option<&str>) -> bool {
+    parent
+        .and_then(|parent| shards.get(parent))
+        .is_none_or(|state| state.done)
+}
+
+/// An expired iterator (15 minutes unused) is renewed just after the last record read; any
+/// other error ends the tail with the service's words.
+async fn resume(
+    backend: &dyn Backend,
+    stream_arn: &str,
+    shard_id: &str,
+    state: &mut ShardState,
+    error: &BackendError,
+) -> Result<(), CliError> {
+    let expired =
+        matches!(error, BackendError::Service { code, .. } if code == "ExpiredIteratorException");
+    if !expired {
+        return Err(CliError::Failed(error.to_string()));
+    }
+    let start = state
+        .last_sequence
+        .clone()
+        .map_or(IteratorStart::Latest, IteratorStart::After);
+    note(&format!(
+        "ddbx: the iterator of shard {shard_id} expired; resuming"
+    ));
+    state.iterator = Some(
+        backend
+            .shard_iterator(ShardIteratorRequest {
+                stream_arn: stream_arn.to_owned(),
+                shard_id: shard_id.to_owned(),
+                start,
+            })
+            .await?,
+    );
+    Ok(())
+}
+
+fn written(result: std::io::Result<()>) -> Result<(), CliError> {
+    match result {
+        Err(error) if error.kind() != std::io::ErrorKind::BrokenPipe => Err(CliError::Failed(
+            format!("could not write the output: {error}"),
+        )),
+        _ => Ok(()),
+    }
+}

@@ -1,0 +1,212 @@
+//! `ddbx partiql` through the real binary against DynamoDB Local: a key query and a scan said as
+//! such before they run, paging with NextToken, parameters, capacity in the summary, the
+//! service's own words on a bad statement, and writes refused before anything is sent.
+
+mod support;
+
+use support::cli::ddbx;
+use support::{Server, sdk_client, server_endpoint, unique_table_name};
+
+struct Fixture {
+    endpoint: String,
+    table: String,
+    client: aws_sdk_dynamodb::Client,
+}
+
+impl Drop for Fixture {
+    fn drop(&mut self) {
+        support::block_on(support::tables::delete_table(&self.client, &self.table));
+    }
+}
+
+fn seeded() -> Option<(Fixture, Vec<ddbx::domain::value::Item>)> {
+    let endpoint = server_endpoint(Server::DdbLocal)?;
+    let client = sdk_client(&endpoint);
+    let table = unique_table_name("partiql");
+    let items = support::block_on(support::items::seed_single_table_demo(
+        &client, &table, 5, 200,
+    ));
+    Some((
+        Fixture {
+            endpoint,
+            table,
+            client,
+        },
+        items,
+    ))
+}
+
+fn partition_of(items: &[ddbx::domain::value::Item], pk: &str) -> usize {
+    items
+        .iter()
+        .filter(|item| item.get("PK").and_then(|v| v.as_s()) == Some(pk))
+        .count()
+}
+
+#[test]
+fn a_key_query_with_a_parameter_pages_with_next_token_and_reports_capacity() {
+    let Some((fixture, items)) = seeded() else {
+        return;
+    };
+    let pk = items
+        .iter()
+        .filter_map(|item| item.get("PK").and_then(|v| v.as_s()))
+        .find(|pk| pk.starts_with("USER#") && partition_of(&items, pk) > 2)
+        .expect("a user with several items")
+        .to_owned();
+    let statement = format!(r#"SELECT * FROM "{}" WHERE PK = ?"#, fixture.table);
+    let params = format!(r#"[{{"S": "{pk}"}}]"#);
+    let run = ddbx(
+        &fixture.endpoint,
+        None,
+        &[
+            "-o", "ddb", "partiql", &statement, "--params", &params, "--limit", "1",
+        ],
+    )
+    .success();
+    assert!(
+        run.stderr.contains("partiql: key query on PK of table"),
+        "{}",
+        run.stderr
+    );
+    let printed = run.ddb_items();
+    assert_eq!(printed.len(), partition_of(&items, &pk));
+    assert!(
+        printed
+            .iter()
+            .all(|item| item.get("PK").and_then(|v| v.as_s()) == Some(pk.as_str()))
+    );
+    let summary = run
+        .stderr
+        .lines()
+        .find(|line| line.starts_with("items: "))
+        .expect("a summary");
+    let pages: usize = summary
+        .split("pages: ")
+        .nth(1)
+        .and_then(|rest| rest.split(',').next())
+        .and_then(|n| n.parse().ok())
+        .expect("a page count");
+    assert!(
+        pages >= printed.len(),
+        "Limit 1 pages one item at a time: {summary}"
+    );
+    // ddbx asks for INDEXES capacity; DynamoDB Local answers ExecuteStatement without any, which
+    // the summary says rather than printing zero.
+    assert!(
+        summary.contains("consumed: not reported") || summary.contains(" RCU"),
+        "{summary}"
+    );
+}
+
+#[test]
+fn a_scan_is_named_before_it_runs_and_max_items_stops_it() {
+    let Some((fixture, items)) = seeded() else {
+        return;
+    };
+    let statement = format!(
+        r#"SELECT PK, SK FROM "{}" WHERE begins_with(SK, 'ORDER#')"#,
+        fixture.table
+    );
+    let run = ddbx(&fixture.endpoint, None, &["partiql", &statement]).success();
+    assert!(
+        run.stderr.contains("full table scan of table"),
+        "{}",
+        run.stderr
+    );
+    let orders = items
+        .iter()
+        .filter(|item| {
+            item.get("SK")
+                .and_then(|v| v.as_s())
+                .is_some_and(|sk| sk.starts_with("ORDER#"))
+        })
+        .count();
+    assert_eq!(run.json_lines().len(), orders);
+
+    let capped = ddbx(
+        &fixture.endpoint,
+        None,
+        &[
+            "partiql",
+            &format!(r#"SELECT * FROM "{}""#, fixture.table),
+            "--max-items",
+            "7",
+        ],
+    )
+    .success();
+    assert_eq!(capped.json_lines().len(), 7);
+}
+
+#[test]
+fn the_service_error_keeps_its_words_and_writes_are_never_sent() {
+    let Some((fixture, items)) = seeded() else {
+        return;
+    };
+    // Valid for ddbx's reading (a SELECT on a table), refused by DynamoDB's parser.
+    let bad = format!(r#"SELECT * FROM "{}" WHERE PK = = 'x'"#, fixture.table);
+    let run = ddbx(&fixture.endpoint, None, &["partiql", &bad]);
+    run.refused(1, &["ValidationException"]);
+
+    let pk = items[0]
+        .get("PK")
+        .and_then(|v| v.as_s())
+        .expect("a PK")
+        .to_owned();
+    let sk = items[0]
+        .get("SK")
+        .and_then(|v| v.as_s())
+        .expect("an SK")
+        .to_owned();
+    let delete = format!(
+        r#"DELETE FROM "{}" WHERE PK = '{pk}' AND SK = '{sk}'"#,
+        fixture.table
+    );
+    ddbx(&fixture.endpoint, None, &["partiql", &delete]).refused(2, &["delete --pk", "journaled"]);
+    ddbx(
+        &fixture.endpoint,
+        None,
+        &["--read-only", "partiql", &delete],
+    )
+    .refused(2, &["read-only", "nothing was sent"]);
+    let still = ddbx(
+        &fixture.endpoint,
+        Some(&fixture.table),
+        &["get", "--pk", &pk, "--sk", &sk],
+    )
+    .success();
+    assert_eq!(still.json_lines().len(), 1, "the item is still there");
+}
+
+#[test]
+fn a_parameter_of_the_wrong_type_is_refused_before_anything_runs() {
+    let Some((fixture, _)) = seeded() else {
+        return;
+    };
+    let statement = format!(r#"SELECT * FROM "{}" WHERE PK = ?"#, fixture.table);
+    ddbx(
+        &fixture.endpoint,
+        None,
+        &["partiql", &statement, "--params", r#"[{"N": "1"}]"#],
+    )
+    .refused(2, &["is N but PK is a key of type S"]);
+    ddbx(&fixture.endpoint, None, &["partiql", &statement])
+        .refused(2, &["1 `?` parameter(s) but --params gives 0"]);
+}
+
+#[test]
+fn the_embedded_engine_says_partiql_needs_an_endpoint() {
+    let run = support::cli::run_command({
+        let mut command = support::cli::ddbx_command();
+        command.args([
+            "--demo",
+            "partiql",
+            &format!(
+                r#"SELECT * FROM "{}" WHERE PK = 'USER#usr_1001'"#,
+                ddbx::demo::TABLE_NAME
+            ),
+        ]);
+        command
+    });
+    run.refused(1, &["PartiQL needs a DynamoDB endpoint", "ddbx query"]);
+}

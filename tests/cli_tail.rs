@@ -1,0 +1,278 @@
+//! `ddbx tail` through the real binary against DynamoDB Local's stream: every event kind with
+//! its images decoded by ddbx's entity and key-part logic, the `--pk` and `--entity` filters, a
+//! tail started at LATEST keeping up while items are written, and tables without a stream.
+
+mod support;
+
+use std::io::{BufRead, BufReader};
+use std::process::Stdio;
+use std::time::{Duration, Instant};
+
+use aws_sdk_dynamodb::Client;
+use aws_sdk_dynamodb::types::{AttributeValue, StreamSpecification, StreamViewType};
+use support::cli::{ddbx, ddbx_command};
+use support::tables::{TableSpec, create_table, delete_table};
+use support::{Server, block_on, sdk_client, server_endpoint, unique_table_name};
+
+struct Streamed {
+    endpoint: String,
+    table: String,
+    client: Client,
+}
+
+impl Drop for Streamed {
+    fn drop(&mut self) {
+        block_on(delete_table(&self.client, &self.table));
+    }
+}
+
+fn streamed_table() -> Option<Streamed> {
+    let endpoint = server_endpoint(Server::DdbLocal)?;
+    let client = sdk_client(&endpoint);
+    let table = unique_table_name("tail");
+    block_on(async {
+        create_table(&client, &TableSpec::single_table(&table)).await;
+        client
+            .update_table()
+            .table_name(&table)
+            .stream_specification(
+                StreamSpecification::builder()
+                    .stream_enabled(true)
+                    .stream_view_type(StreamViewType::NewAndOldImages)
+                    .build()
+                    .expect("stream spec"),
+            )
+            .send()
+            .await
+            .expect("stream enabled");
+    });
+    Some(Streamed {
+        endpoint,
+        table,
+        client,
+    })
+}
+
+fn put(client: &Client, table: &str, pk: &str, sk: &str, extra: &[(&str, AttributeValue)]) {
+    let mut request = client
+        .put_item()
+        .table_name(table)
+        .item("PK", AttributeValue::S(pk.to_owned()))
+        .item("SK", AttributeValue::S(sk.to_owned()));
+    for (name, value) in extra {
+        request = request.item(*name, value.clone());
+    }
+    block_on(request.send()).expect("put");
+}
+
+fn lines(stdout: &str) -> Vec<serde_json::Value> {
+    stdout
+        .lines()
+        .map(|line| serde_json::from_str(line).unwrap_or_else(|e| panic!("{e}: {line}")))
+        .collect()
+}
+
+#[test]
+fn every_event_is_one_line_with_its_images_entity_and_key_parts() {
+    let Some(streamed) = streamed_table() else {
+        return;
+    };
+    let (client, table) = (&streamed.client, streamed.table.as_str());
+    let big = AttributeValue::N("12345678901234567890123456789012345678".to_owned());
+    put(
+        client,
+        table,
+        "USER#u1",
+        "PROFILE",
+        &[("name", AttributeValue::S("Ada".into())), ("n", big)],
+    );
+    put(client, table, "USER#u1", "ORDER#o1", &[]);
+    put(client, table, "USER#u2", "PROFILE", &[]);
+    put(
+        client,
+        table,
+        "USER#u1",
+        "PROFILE",
+        &[("name", AttributeValue::S("Grace".into()))],
+    );
+    block_on(
+        client
+            .delete_item()
+            .table_name(table)
+            .key("PK", AttributeValue::S("USER#u1".into()))
+            .key("SK", AttributeValue::S("ORDER#o1".into()))
+            .send(),
+    )
+    .expect("delete");
+
+    let run = ddbx(
+        &streamed.endpoint,
+        Some(table),
+        &["tail", "--since", "TRIM_HORIZON", "--max-records", "5"],
+    )
+    .success();
+    let records = lines(&run.stdout);
+    let events: Vec<&str> = records
+        .iter()
+        .map(|r| r["event"].as_str().unwrap_or("?"))
+        .collect();
+    assert_eq!(events, ["INSERT", "INSERT", "INSERT", "MODIFY", "REMOVE"]);
+    assert_eq!(
+        records[0]["new"]["n"].to_string(),
+        "12345678901234567890123456789012345678",
+        "every digit kept"
+    );
+    assert_eq!(records[3]["old"]["name"], "Ada");
+    assert_eq!(records[3]["new"]["name"], "Grace");
+    assert!(records[4]["new"].is_null());
+    assert_eq!(records[4]["old"]["SK"], "ORDER#o1");
+    assert_eq!(records[0]["keys"]["PK"], "USER#u1");
+    assert!(records[0]["entity"].is_string(), "{}", records[0]);
+    assert_eq!(
+        records[0]["key_parts"]["pk"][0],
+        serde_json::json!({"label": "user", "value": "u1"}),
+        "the key grammar names the part"
+    );
+    assert!(run.stderr.contains("from TRIM_HORIZON"), "{}", run.stderr);
+
+    let only_u2 = ddbx(
+        &streamed.endpoint,
+        Some(table),
+        &[
+            "-o",
+            "ddb",
+            "tail",
+            "--since",
+            "TRIM_HORIZON",
+            "--pk",
+            "USER#u2",
+            "--max-records",
+            "1",
+        ],
+    )
+    .success();
+    let records = lines(&only_u2.stdout);
+    assert_eq!(records.len(), 1);
+    assert_eq!(
+        records[0]["keys"]["PK"],
+        serde_json::json!({"S": "USER#u2"})
+    );
+    let entity = records[0]["entity"].as_str().expect("an entity").to_owned();
+    let by_entity = ddbx(
+        &streamed.endpoint,
+        Some(table),
+        &[
+            "tail",
+            "--since",
+            "TRIM_HORIZON",
+            "--entity",
+            &entity.to_lowercase(),
+            "--max-records",
+            "1",
+        ],
+    )
+    .success();
+    assert_eq!(lines(&by_entity.stdout)[0]["entity"], entity.as_str());
+}
+
+#[test]
+fn a_tail_from_latest_keeps_up_with_items_written_while_it_runs() {
+    let Some(streamed) = streamed_table() else {
+        return;
+    };
+    const WRITES: usize = 300;
+    // A record that lands before the LATEST iterator exists is not seen; the first line on
+    // stderr comes after every iterator was taken.
+    let mut command = ddbx_command();
+    command
+        .args([
+            "--endpoint-url",
+            &streamed.endpoint,
+            "--table",
+            &streamed.table,
+        ])
+        .args([
+            "tail",
+            "--since",
+            "LATEST",
+            "--max-records",
+            &WRITES.to_string(),
+        ])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped());
+    let mut child = command.spawn().expect("ddbx starts");
+    let mut stderr = BufReader::new(child.stderr.take().expect("stderr"));
+    let mut first = String::new();
+    stderr
+        .read_line(&mut first)
+        .expect("the tail says it follows");
+    assert!(first.contains("from LATEST"), "{first}");
+    // Read while it runs: 300 lines are more than a pipe holds.
+    let mut out = child.stdout.take().expect("stdout");
+    let reader = std::thread::spawn(move || {
+        let mut text = String::new();
+        std::io::Read::read_to_string(&mut out, &mut text).map(|_| text)
+    });
+
+    let started = Instant::now();
+    let items: Vec<ddbx::domain::value::Item> = (0..WRITES)
+        .map(|n| {
+            [
+                (
+                    "PK".to_owned(),
+                    ddbx::domain::value::AttrValue::s(format!("USER#w{n}")),
+                ),
+                (
+                    "SK".to_owned(),
+                    ddbx::domain::value::AttrValue::s("PROFILE"),
+                ),
+            ]
+            .into_iter()
+            .collect()
+        })
+        .collect();
+    block_on(support::items::seed_items(
+        &streamed.client,
+        &streamed.table,
+        &items,
+    ));
+    let deadline = Instant::now() + Duration::from_secs(60);
+    let status = loop {
+        if let Some(status) = child.try_wait().expect("status") {
+            break status;
+        }
+        assert!(
+            Instant::now() < deadline,
+            "the tail did not see {WRITES} records in time"
+        );
+        std::thread::sleep(Duration::from_millis(20));
+    };
+    let elapsed = started.elapsed();
+    let mut rest = String::new();
+    std::io::Read::read_to_string(&mut stderr, &mut rest).expect("stderr");
+    assert!(status.success(), "{status}: {rest}");
+    let stdout = reader.join().expect("reader").expect("stdout");
+    let records = lines(&stdout);
+    assert_eq!(records.len(), WRITES);
+    assert!(records.iter().all(|r| r["event"] == "INSERT"));
+    eprintln!(
+        "tail: {WRITES} records written and tailed in {elapsed:?} ({:.0} records/s)",
+        WRITES as f64 / elapsed.as_secs_f64()
+    );
+}
+
+#[test]
+fn a_table_without_a_stream_is_refused_with_how_to_enable_one() {
+    let Some(endpoint) = server_endpoint(Server::DdbLocal) else {
+        return;
+    };
+    let client = sdk_client(&endpoint);
+    let table = unique_table_name("tail-none");
+    block_on(create_table(&client, &TableSpec::single_table(&table)));
+    ddbx(&endpoint, Some(&table), &["tail"])
+        .refused(2, &["has no stream", "--stream-specification"]);
+    block_on(delete_table(&client, &table));
+    let mut demo = ddbx_command();
+    demo.args(["--demo", "tail", "--max-records", "1"]);
+    support::cli::run_command(demo).refused(2, &["has no stream"]);
+}
