@@ -12,6 +12,7 @@ use aws_config::{BehaviorVersion, Region};
 use aws_sdk_dynamodb::Client;
 use aws_types::service_config::ServiceConfigKey;
 
+use super::retry::InvalidAnswerClassifier;
 use crate::backend::{BackendError, Connection};
 
 /// Where to connect. Each `None` falls back to aws-config's default chain (`AWS_PROFILE`,
@@ -95,7 +96,11 @@ pub(super) async fn clients(
         read_only: false,
     };
     Ok(Clients {
-        dynamodb: Client::new(&config),
+        dynamodb: Client::from_conf(
+            aws_sdk_dynamodb::config::Builder::from(&config)
+                .retry_classifier(InvalidAnswerClassifier)
+                .build(),
+        ),
         sts: sts_client(&config, endpoint),
         connection,
     })

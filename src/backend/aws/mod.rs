@@ -12,6 +12,7 @@ mod connect;
 mod errors;
 mod identity;
 mod reads;
+mod retry;
 mod writes;
 
 pub use connect::AwsOptions;
