@@ -14,8 +14,8 @@ use super::paging::{run_query, run_scan};
 use super::plan::{
     check_read_limits, check_segments, plan_get, plan_query, plan_scan, require_table,
 };
+use crate::backend::Backend;
 use crate::backend::read_only::ReadOnly;
-use crate::backend::{Backend, BackendError};
 use crate::domain::escape::escape_for_terminal;
 use crate::domain::schema::TableDescription;
 
@@ -59,7 +59,7 @@ fn check_before_connecting(cli: &Cli) -> Result<(), CliError> {
 /// Runs `cli`, connecting with `connect` only once the arguments passed every local check.
 pub async fn run<C>(cli: Cli, connect: C) -> Result<(), CliError>
 where
-    C: AsyncFnOnce(&GlobalOptions) -> Result<Arc<dyn Backend>, BackendError>,
+    C: AsyncFnOnce(&GlobalOptions) -> Result<Arc<dyn Backend>, CliError>,
 {
     let Some(command) = &cli.command else {
         let mut out = io::stdout().lock();
@@ -227,6 +227,7 @@ mod tests {
     use clap::Parser;
 
     use super::*;
+    use crate::backend::BackendError;
 
     fn cli(args: &[&str]) -> Cli {
         Cli::try_parse_from(std::iter::once("ddbx").chain(args.iter().copied()))
@@ -238,7 +239,9 @@ mod tests {
         let connected = std::cell::Cell::new(false);
         let result = run(cli(args), async |_: &GlobalOptions| {
             connected.set(true);
-            Err(BackendError::Network("must not connect".to_owned()))
+            Err(CliError::from(BackendError::Network(
+                "must not connect".to_owned(),
+            )))
         })
         .await;
         assert!(!connected.get(), "{args:?} connected before refusing");
@@ -275,9 +278,9 @@ mod tests {
     #[tokio::test]
     async fn connection_failures_exit_with_one_and_keep_the_cause() {
         let result = run(cli(&["tables"]), async |_: &GlobalOptions| {
-            Err(BackendError::Network(
+            Err(CliError::from(BackendError::Network(
                 "dispatch failure: connection refused".to_owned(),
-            ))
+            )))
         })
         .await;
         let Err(error) = result else {

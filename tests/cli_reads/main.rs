@@ -8,4 +8,5 @@ mod commands;
 mod demo_and_files;
 mod expr;
 mod fixture;
+mod malformed_files;
 mod query;

@@ -320,7 +320,9 @@ mod tests {
         let connected = std::cell::Cell::new(false);
         let result = crate::cli::run(cli, async |_: &GlobalOptions| {
             connected.set(true);
-            Err(BackendError::Network("must not connect".to_owned()))
+            Err(CliError::from(BackendError::Network(
+                "must not connect".to_owned(),
+            )))
         })
         .await;
         assert!(!connected.get(), "{args:?} connected before refusing");
