@@ -57,10 +57,13 @@ fn check_before_connecting(cli: &Cli) -> Result<(), CliError> {
 }
 
 /// Runs `cli`, connecting with `connect` only once the arguments passed every local check.
-pub async fn run<C>(cli: Cli, connect: C) -> Result<(), CliError>
+pub async fn run<C>(mut cli: Cli, connect: C) -> Result<(), CliError>
 where
     C: AsyncFnOnce(&GlobalOptions) -> Result<Arc<dyn Backend>, CliError>,
 {
+    if let Some(command) = cli.command.as_mut() {
+        super::write::read_argument_files(command)?;
+    }
     let Some(command) = &cli.command else {
         let mut out = io::stdout().lock();
         return ignore_closed_pipe(out.write_all(USAGE.as_bytes()).and_then(|()| out.flush()));
