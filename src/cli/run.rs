@@ -7,6 +7,7 @@ use super::args::{Cli, Command, GlobalOptions, OutputFormat, ScanArgs};
 use super::error::CliError;
 use super::note::note;
 use super::output::describe::{describe_json, describe_text};
+use super::output::entity_column::EntityColumn;
 use super::output::escape::escape_json_for_terminal;
 use super::output::items::item_sink;
 use super::output::summary::ReadTotals;
@@ -98,7 +99,12 @@ where
             let table = backend.describe_table(table_name).await?;
             let request = plan_get(&table, args)?;
             let output = backend.get_item(request).await?;
-            let mut sink = item_sink(format, buffered_stdout(), key_columns(&table, None));
+            let mut sink = item_sink(
+                format,
+                buffered_stdout(),
+                key_columns(&table, None),
+                entity_column(&cli.global, &table)?,
+            );
             let items: Vec<_> = output.item.into_iter().collect();
             let written = sink.write_items(&items).and_then(|()| sink.finish());
             ignore_closed_pipe(written)?;
@@ -115,6 +121,7 @@ where
                 format,
                 buffered_stdout(),
                 key_columns(&table, args.read.index.as_deref()),
+                entity_column(&cli.global, &table)?,
             );
             let totals = run_query(
                 backend.as_ref(),
@@ -126,7 +133,7 @@ where
             print_summary(&totals);
             Ok(())
         }
-        Command::Scan(args) => scan(backend, table_name, args, format).await,
+        Command::Scan(args) => scan(backend, &cli.global, table_name, args).await,
         Command::Collections(args) => {
             let entities =
                 super::source::entity_decoder(&cli.global.tui).map_err(CliError::Usage)?;
@@ -143,16 +150,17 @@ where
 
 async fn scan(
     backend: Arc<dyn Backend>,
+    global: &GlobalOptions,
     table_name: &str,
     args: &ScanArgs,
-    format: OutputFormat,
 ) -> Result<(), CliError> {
     let table = backend.describe_table(table_name).await?;
     let plan = plan_scan(&table, args)?;
     let mut sink = item_sink(
-        format,
+        global.output,
         buffered_stdout(),
         key_columns(&table, args.read.index.as_deref()),
+        entity_column(global, &table)?,
     );
     let totals = run_scan(
         backend,
@@ -173,6 +181,19 @@ fn buffered_stdout() -> io::BufWriter<io::StdoutLock<'static>> {
 
 fn print_summary(totals: &ReadTotals) {
     note(&totals.to_string());
+}
+
+/// With `--model`, `-o table` leads with each row's entity.
+fn entity_column(
+    global: &GlobalOptions,
+    table: &TableDescription,
+) -> Result<Option<EntityColumn>, CliError> {
+    if global.tui.model.is_none() {
+        return Ok(None);
+    }
+    let decoder = super::source::entity_decoder_for(&global.tui, Some(&table.name))
+        .map_err(CliError::Usage)?;
+    Ok(Some(EntityColumn::new(decoder, table.key.clone())))
 }
 
 /// The table's key attributes, then the index's, for the leading table columns.

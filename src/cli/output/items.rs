@@ -3,6 +3,7 @@
 
 use std::io::{self, Write};
 
+use super::entity_column::{ENTITY_COLUMN, EntityColumn};
 use super::escape::escape_json_for_terminal;
 use super::table::render_table;
 use crate::cli::args::OutputFormat;
@@ -17,19 +18,30 @@ pub trait ItemSink {
     fn finish(&mut self) -> io::Result<()>;
 }
 
-/// The sink for `format`, writing to `out`. `key_columns` lead the table format.
+/// The sink for `format`, writing to `out`. `key_columns` lead the table format, after the
+/// entity column when there is one (`--model`); JSON lines are the items exactly as read.
 pub fn item_sink<'a, W: Write + 'a>(
     format: OutputFormat,
     out: W,
     key_columns: Vec<String>,
+    entities: Option<EntityColumn>,
 ) -> Box<dyn ItemSink + 'a> {
     match format {
         OutputFormat::Json | OutputFormat::Ddb => Box::new(JsonLines { out, format }),
-        OutputFormat::Table => Box::new(TableSink {
-            out,
-            key_columns,
-            rows: Vec::new(),
-        }),
+        OutputFormat::Table => {
+            let key_columns = entities
+                .as_ref()
+                .map(|_| ENTITY_COLUMN.to_owned())
+                .into_iter()
+                .chain(key_columns)
+                .collect();
+            Box::new(TableSink {
+                out,
+                key_columns,
+                entities,
+                rows: Vec::new(),
+            })
+        }
     }
 }
 
@@ -65,12 +77,18 @@ impl<W: Write> ItemSink for JsonLines<W> {
 struct TableSink<W> {
     out: W,
     key_columns: Vec<String>,
+    entities: Option<EntityColumn>,
     rows: Vec<Item>,
 }
 
 impl<W: Write> ItemSink for TableSink<W> {
     fn write_items(&mut self, items: &[Item]) -> io::Result<()> {
-        self.rows.extend_from_slice(items);
+        match &self.entities {
+            Some(entities) => self
+                .rows
+                .extend(items.iter().map(|item| entities.labelled(item.clone()))),
+            None => self.rows.extend_from_slice(items),
+        }
         Ok(())
     }
 
@@ -105,7 +123,7 @@ mod tests {
     fn written(format: OutputFormat, pages: &[&[Item]]) -> String {
         let mut buffer = Vec::new();
         {
-            let mut sink = item_sink(format, &mut buffer, vec!["PK".to_owned()]);
+            let mut sink = item_sink(format, &mut buffer, vec!["PK".to_owned()], None);
             for page in pages {
                 sink.write_items(page).expect("writes to memory");
             }
