@@ -2,7 +2,7 @@
 //! the alternate screen is entered (no credentials, table missing), then the loop inside the
 //! terminal guard.
 
-use std::io;
+use std::io::{self, IsTerminal as _};
 use std::sync::Arc;
 
 use crossterm::event::EventStream;
@@ -18,6 +18,8 @@ use crate::keymap::Keymap;
 use crate::terminal::TerminalGuard;
 use crate::worker::Worker;
 
+mod connecting;
+
 /// Checks the table before the screen changes, then runs the UI until the user quits.
 pub async fn open(
     backend: Arc<dyn Backend>,
@@ -28,10 +30,9 @@ pub async fn open(
 ) -> Result<(), String> {
     // Credentials and the table are checked first so their errors print on a normal terminal;
     // the answer is kept so the UI does not ask again.
-    let description = backend
-        .describe_table(table)
-        .await
-        .map_err(|error| format!("cannot open table {table}: {error}"))?;
+    let Some(description) = describe_first(backend.as_ref(), table).await? else {
+        return Ok(());
+    };
     let entities = crate::cli::source::entity_decoder_for(options, Some(table))?;
     let (keymap, keymap_error) = Keymap::load(options.keymap.as_deref());
     let settings = Settings {
@@ -87,6 +88,37 @@ pub async fn open(
     outcome
         .map(|_| ())
         .map_err(|error| format!("terminal error: {error}"))
+}
+
+/// The table's description, with the connecting line shown while a server is asked; `None`
+/// when the user quit while waiting.
+async fn describe_first(
+    backend: &dyn Backend,
+    table: &str,
+) -> Result<Option<crate::domain::schema::TableDescription>, String> {
+    let connection = backend.connection();
+    let pending = backend.describe_table(table);
+    // The demo and offline files answer at once; only a server can keep the user waiting.
+    let answer = if connection.kind == "aws" && io::stdout().is_terminal() {
+        let target = connection.endpoint.clone().unwrap_or_else(|| {
+            format!(
+                "DynamoDB in {}",
+                connection.region.as_deref().unwrap_or("the default region")
+            )
+        });
+        let waited = connecting::wait(&target, pending)
+            .await
+            .map_err(|error| format!("terminal: {error}"))?;
+        match waited {
+            connecting::Waited::Answered(answer) => answer,
+            connecting::Waited::Quit => return Ok(None),
+        }
+    } else {
+        pending.await
+    };
+    answer
+        .map(Some)
+        .map_err(|error| format!("cannot open table {table}: {error}"))
 }
 
 /// The query history of `table`: loaded from its file for a table on a DynamoDB endpoint; in
