@@ -246,3 +246,97 @@ fn an_answer_that_stays_truncated_is_called_truncated_on_dynalite() {
 fn an_answer_that_stays_truncated_is_called_truncated_on_dynamodb_local() {
     an_answer_that_stays_truncated_is_called_truncated(Server::DdbLocal);
 }
+
+/// Every kind of fault the proxy injects, on the first attempt at every scan page.
+fn probe_faults() -> Vec<(&'static str, Fault)> {
+    let error = |status: u16, code: &str| Fault::Respond {
+        status,
+        body: format!(
+            "{{\"__type\":\"com.amazonaws.dynamodb.v20120810#{code}\",\"message\":\"injected\"}}"
+        ),
+    };
+    vec![
+        (
+            "throttling (400)",
+            error(400, "ProvisionedThroughputExceededException"),
+        ),
+        ("server error (500)", error(500, "InternalServerError")),
+        ("unavailable (503)", error(503, "ServiceUnavailable")),
+        (
+            "truncated under the original length",
+            Fault::Truncate { keep: 40 },
+        ),
+        (
+            "truncated under a matching length",
+            Fault::TruncateMatching { keep: 40 },
+        ),
+        ("reset after the server answered", Fault::ResetAfterForward),
+        ("reset before forwarding", Fault::Reset),
+    ]
+}
+
+/// Scan pages of the probe: fewer than the other tests', as each fault costs a retry's backoff.
+const PROBE_PAGE: usize = 20;
+
+/// The fault probe: for each fault and server, a paged scan through the proxy must print every
+/// item exactly once. Prints one line of figures per case (`--no-capture` shows them).
+fn probe(server: Server) {
+    let Some(endpoint) = server_endpoint(server) else {
+        return;
+    };
+    let (client, table) = seeded_table(&endpoint);
+    for (name, fault) in probe_faults() {
+        let scans = Arc::new(AtomicU64::new(0));
+        let counted = Arc::clone(&scans);
+        let proxy = FaultProxy::start(
+            Some(&endpoint),
+            Arc::new(move |_, target| {
+                let first_attempt = target.ends_with(".Scan")
+                    && counted.fetch_add(1, Ordering::SeqCst).is_multiple_of(2);
+                if first_attempt {
+                    fault.clone()
+                } else {
+                    Fault::Pass
+                }
+            }),
+        );
+        let limit = PROBE_PAGE.to_string();
+        let run = ddbx(
+            &proxy.endpoint(),
+            Some(&table),
+            &["-o", "ddb", "scan", "--limit", &limit],
+        );
+        assert_eq!(
+            run.code,
+            Some(0),
+            "{name} on {}: {}",
+            server.name(),
+            run.stderr
+        );
+        let keys: Vec<String> = run
+            .ddb_items()
+            .iter()
+            .map(|item| format!("{:?}", item.get("PK")))
+            .collect();
+        let distinct: BTreeSet<&String> = keys.iter().collect();
+        let (lost, duplicated) = (ITEMS - distinct.len(), keys.len() - distinct.len());
+        eprintln!(
+            "probe {:<9} {name:<38} printed {:>3}/{ITEMS}  lost {lost}  duplicated {duplicated}  scan requests {}",
+            server.name(),
+            keys.len(),
+            scans.load(Ordering::SeqCst)
+        );
+        assert_eq!((lost, duplicated), (0, 0), "{name} on {}", server.name());
+    }
+    support::block_on(delete_table(&client, &table));
+}
+
+#[test]
+fn fault_probe_loses_and_duplicates_nothing_on_dynalite() {
+    probe(Server::Dynalite);
+}
+
+#[test]
+fn fault_probe_loses_and_duplicates_nothing_on_dynamodb_local() {
+    probe(Server::DdbLocal);
+}
