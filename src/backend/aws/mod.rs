@@ -10,6 +10,7 @@
 
 mod connect;
 mod errors;
+mod http_client;
 mod identity;
 mod reads;
 mod retry;
