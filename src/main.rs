@@ -5,34 +5,30 @@ use clap::Parser as _;
 use ddbx::backend::aws::{AwsBackend, AwsOptions};
 use ddbx::backend::read_only::ReadOnly;
 use ddbx::backend::{Backend, BackendError};
-use ddbx::cli::{Cli, args::GlobalOptions};
+use ddbx::cli::{Cli, CliError, args::GlobalOptions};
 
 /// The backend the options name: the demo, an offline file, or AWS (the default).
-async fn connect(options: &GlobalOptions) -> Result<Arc<dyn Backend>, BackendError> {
+async fn connect(options: &GlobalOptions) -> Result<Arc<dyn Backend>, CliError> {
     if options.tui.demo {
         return ddbx::cli::source::demo_backend(&options.tui)
             .map(|(backend, _)| backend)
-            .map_err(|message| load_failed("DemoNotLoaded", message));
+            .map_err(|message| {
+                CliError::from(BackendError::Service {
+                    code: "DemoNotLoaded".to_owned(),
+                    message,
+                })
+            });
     }
-    if let Some(offline) = ddbx::cli::source::file_backend(&options.tui)
-        .map_err(|message| load_failed("FileNotLoaded", message))?
-    {
+    // A file that cannot be loaded is refused input: nothing was read from any table.
+    if let Some(offline) = ddbx::cli::source::file_backend(&options.tui).map_err(CliError::Usage)? {
         // Skipped lines and an inferred schema must not pass silently; stderr keeps stdout clean
         // for the items. The text quotes the file, so it is escaped.
-        for notice in &offline.notices {
+        for notice in offline.headless_notices() {
             ddbx::cli::note(&format!("ddbx: {notice}"));
         }
         return Ok(offline.backend);
     }
-    connect_aws(options).await
-}
-
-/// A demo or offline table that could not be loaded; not a DynamoDB error, so not named as one.
-fn load_failed(code: &str, message: String) -> BackendError {
-    BackendError::Service {
-        code: code.to_owned(),
-        message,
-    }
+    Ok(connect_aws(options).await?)
 }
 
 async fn connect_aws(options: &GlobalOptions) -> Result<Arc<dyn Backend>, BackendError> {
@@ -49,18 +45,20 @@ async fn connect_aws(options: &GlobalOptions) -> Result<Arc<dyn Backend>, Backen
 }
 
 /// `ddbx` without a command on a terminal: the terminal UI, on the table named or on the picker.
-async fn open_tui(options: &GlobalOptions) -> Result<(), String> {
+async fn open_tui(options: &GlobalOptions) -> Result<(), CliError> {
     let mut notices = Vec::new();
     let (mut backend, table) = if options.tui.demo {
-        ddbx::cli::source::demo_backend(&options.tui)?
-    } else if let Some(offline) = ddbx::cli::source::file_backend(&options.tui)? {
-        notices = offline.notices;
+        ddbx::cli::source::demo_backend(&options.tui).map_err(CliError::Failed)?
+    } else if let Some(offline) =
+        ddbx::cli::source::file_backend(&options.tui).map_err(CliError::Usage)?
+    {
+        notices = offline.tui_notices();
         (offline.backend, offline.table)
     } else {
         let table = options.table.clone().unwrap_or_default();
         let backend = connect_aws(options)
             .await
-            .map_err(|error| format!("cannot connect: {error}"))?;
+            .map_err(|error| CliError::Failed(format!("cannot connect: {error}")))?;
         (backend, table)
     };
     if options.read_only {
@@ -74,6 +72,7 @@ async fn open_tui(options: &GlobalOptions) -> Result<(), String> {
         options.version_attr.clone(),
     )
     .await
+    .map_err(CliError::Failed)
 }
 
 /// Clap's usage error (exit 2), or the help and version it prints (exit 0), escaped: its
@@ -121,7 +120,7 @@ fn main() -> ExitCode {
             Ok(()) => ExitCode::SUCCESS,
             Err(error) => {
                 ddbx::cli::note(&format!("ddbx: {error}"));
-                ExitCode::from(1)
+                ExitCode::from(error.exit_code())
             }
         };
     }

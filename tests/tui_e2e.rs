@@ -8,6 +8,7 @@ mod tui_support;
 use std::collections::BTreeMap;
 use std::path::Path;
 
+use support::fault_proxy::FaultProxy;
 use support::{Server, sdk_client, server_endpoint, unique_table_name};
 use tui_support::expected_groups;
 use tui_support::pty::PtySession;
@@ -120,6 +121,56 @@ fn a_missing_table_is_reported_before_the_screen_changes() {
         !raw.windows(8).any(|w| w == b"\x1b[?1049h"),
         "never entered the alternate screen"
     );
+}
+
+/// A server that accepts connections and never answers: the terminal says at once where ddbx is
+/// connecting and for how long, and q or Ctrl-C quits long before `--timeout` would end it.
+#[test]
+fn a_server_that_never_answers_shows_connecting_with_the_elapsed_time_and_q_or_ctrl_c_quits() {
+    for quit_key in ["q", "\u{3}"] {
+        let proxy = FaultProxy::black_hole();
+        let endpoint = proxy.endpoint();
+        let mut session = PtySession::spawn(
+            &[
+                "--endpoint-url",
+                &endpoint,
+                "--table",
+                "Waiting",
+                "--timeout",
+                "600",
+            ],
+            &[
+                ("AWS_REGION", "us-east-1"),
+                ("AWS_ACCESS_KEY_ID", "test"),
+                ("AWS_SECRET_ACCESS_KEY", "test"),
+                ("AWS_EC2_METADATA_DISABLED", "true"),
+            ],
+        );
+        let connecting = format!("connecting to {endpoint} … ");
+        session.wait_until("the connecting line", |screen| {
+            screen.contains(&connecting) && screen.contains("(q or Ctrl-C to quit)")
+        });
+        // The elapsed time moves while the request is pending.
+        session.wait_until("a second to pass", |screen| {
+            screen.contains(&format!("{connecting}1s"))
+                || screen.contains(&format!("{connecting}2s"))
+        });
+        assert!(
+            proxy
+                .targets()
+                .iter()
+                .any(|target| target.ends_with(".DescribeTable")),
+            "the first DescribeTable is pending: {:?}",
+            proxy.targets()
+        );
+        session.send(quit_key);
+        let status = session.wait_exit();
+        assert!(status.success(), "{quit_key:?} quits: {status:?}");
+        assert!(
+            !session.raw().windows(8).any(|w| w == b"\x1b[?1049h"),
+            "the alternate screen waits for the table"
+        );
+    }
 }
 
 #[test]

@@ -378,7 +378,7 @@ with exact numbers, sets and binary as {\"$ss\": [..]}, {\"$ns\": [..]}, {\"$bs\
 
 #[derive(Debug, Args)]
 pub struct PutArgs {
-    /// The new item as JSON (see --item-format).
+    /// The new item as JSON (see --item-format); @FILE reads it from a file, - from stdin.
     #[arg(long, value_name = "JSON")]
     pub item: String,
 
@@ -401,7 +401,8 @@ pub struct UpdateArgs {
 
     /// Set a path to a value: `status="PAID"`, `total=12.50`, `address.city="Oslo"`,
     /// `lines[0].qty=2`, `tags={"$ss":["a"]}`. The value is typed JSON (--item-format);
-    /// text that is not JSON is taken as a string. Repeatable.
+    /// text that is not JSON is taken as a string; PATH=@FILE reads the value from a file,
+    /// PATH=- from stdin. Repeatable.
     #[arg(long, value_name = "PATH=VALUE", allow_hyphen_values = true)]
     pub set: Vec<String>,
 

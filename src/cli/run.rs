@@ -16,8 +16,8 @@ use super::paging::{run_query, run_scan};
 use super::plan::{
     check_read_limits, check_segments, plan_get, plan_query, plan_scan, require_table,
 };
+use crate::backend::Backend;
 use crate::backend::read_only::ReadOnly;
-use crate::backend::{Backend, BackendError};
 use crate::domain::entity::EntityDecoder;
 use crate::domain::escape::escape_for_terminal;
 use crate::domain::schema::TableDescription;
@@ -83,10 +83,13 @@ fn check_before_connecting(cli: &Cli) -> Result<(), CliError> {
 }
 
 /// Runs `cli`, connecting with `connect` only once the arguments passed every local check.
-pub async fn run<C>(cli: Cli, connect: C) -> Result<(), CliError>
+pub async fn run<C>(mut cli: Cli, connect: C) -> Result<(), CliError>
 where
-    C: AsyncFnOnce(&GlobalOptions) -> Result<Arc<dyn Backend>, BackendError>,
+    C: AsyncFnOnce(&GlobalOptions) -> Result<Arc<dyn Backend>, CliError>,
 {
+    if let Some(command) = cli.command.as_mut() {
+        super::write::read_argument_files(command)?;
+    }
     let Some(command) = &cli.command else {
         let mut out = io::stdout().lock();
         return ignore_closed_pipe(out.write_all(USAGE.as_bytes()).and_then(|()| out.flush()));
@@ -316,6 +319,7 @@ mod tests {
     use clap::Parser;
 
     use super::*;
+    use crate::backend::BackendError;
 
     fn cli(args: &[&str]) -> Cli {
         Cli::try_parse_from(std::iter::once("ddbx").chain(args.iter().copied()))
@@ -327,7 +331,9 @@ mod tests {
         let connected = std::cell::Cell::new(false);
         let result = run(cli(args), async |_: &GlobalOptions| {
             connected.set(true);
-            Err(BackendError::Network("must not connect".to_owned()))
+            Err(CliError::from(BackendError::Network(
+                "must not connect".to_owned(),
+            )))
         })
         .await;
         assert!(!connected.get(), "{args:?} connected before refusing");
@@ -364,9 +370,9 @@ mod tests {
     #[tokio::test]
     async fn connection_failures_exit_with_one_and_keep_the_cause() {
         let result = run(cli(&["tables"]), async |_: &GlobalOptions| {
-            Err(BackendError::Network(
+            Err(CliError::from(BackendError::Network(
                 "dispatch failure: connection refused".to_owned(),
-            ))
+            )))
         })
         .await;
         let Err(error) = result else {

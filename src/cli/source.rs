@@ -88,13 +88,58 @@ pub fn demo_backend(options: &TuiOptions) -> Result<(Arc<dyn Backend>, String), 
     Ok((Arc::new(backend), crate::demo::TABLE_NAME.to_owned()))
 }
 
-/// An offline table opened for the UI.
+/// An offline table opened for the UI or a headless command.
 pub struct OfflineTable {
     /// Read-only.
     pub backend: Arc<dyn Backend>,
     pub table: String,
-    /// What the user should be told about loading it (inferred schema, skipped lines).
-    pub notices: Vec<String>,
+    /// How the key schema was inferred, when it was.
+    pub inferred: Option<String>,
+    /// Lines and items skipped while loading, each located by file and line.
+    pub warnings: Vec<crate::offline::Warning>,
+}
+
+/// A model file is hand-written or exported from NoSQL Workbench: kilobytes, not megabytes.
+const MAX_MODEL_FILE: u64 = 16 * 1024 * 1024;
+
+/// Warnings a headless command lists one by one; the rest are counted.
+const LISTED_WARNINGS: usize = 10;
+
+impl OfflineTable {
+    /// For the UI's notice line, which shows one notice at a time: the inference and a summary.
+    #[must_use]
+    pub fn tui_notices(&self) -> Vec<String> {
+        let mut notices: Vec<String> = self.inferred.iter().cloned().collect();
+        if let Some(first) = self.warnings.first() {
+            notices.push(format!(
+                "{} warnings while loading; first: {first}",
+                self.warnings.len()
+            ));
+        }
+        notices
+    }
+
+    /// For stderr: the inference, the first ten warnings and how many more there were.
+    #[must_use]
+    pub fn headless_notices(&self) -> Vec<String> {
+        let mut notices: Vec<String> = self.inferred.iter().cloned().collect();
+        notices.extend(
+            self.warnings
+                .iter()
+                .take(LISTED_WARNINGS)
+                .map(|warning| format!("warning: {warning}")),
+        );
+        let more = self.warnings.len().saturating_sub(LISTED_WARNINGS);
+        if more > 0 {
+            notices.push(format!(
+                "... and {} more {} ({} in all)",
+                crate::domain::figures::count(more as u64),
+                if more == 1 { "warning" } else { "warnings" },
+                self.warnings.len()
+            ));
+        }
+        notices
+    }
 }
 
 /// The `--file` table, when one was given.
@@ -105,20 +150,13 @@ pub fn file_backend(options: &TuiOptions) -> Result<Option<OfflineTable>, String
     let (engine, opened) =
         crate::offline::open_backend(path, options.schema.as_deref(), options.bad_lines.into())
             .map_err(|error| error.to_string())?;
-    let mut notices: Vec<String> = opened.inferred.into_iter().collect();
-    if let Some(first) = opened.warnings.first() {
-        let warnings = opened.warnings.len() as u64;
-        notices.push(format!(
-            "{} while loading; first: {first}",
-            crate::domain::figures::counted(warnings, "warning", "warnings")
-        ));
-    }
     let backend: Arc<dyn Backend> =
         Arc::new(crate::backend::read_only::ReadOnly::new(Arc::new(engine)));
     Ok(Some(OfflineTable {
         backend,
         table: opened.description.name,
-        notices,
+        inferred: opened.inferred,
+        warnings: opened.warnings,
     }))
 }
 
@@ -139,8 +177,8 @@ pub fn entity_decoder_for(
     let Some(path) = &options.model else {
         return Ok(crate::domain::entity::EntityDecoder::new());
     };
-    let text = std::fs::read_to_string(path)
-        .map_err(|error| format!("cannot read {}: {error}", path.display()))?;
+    let text = crate::storage::input::read_regular_text(path, MAX_MODEL_FILE)
+        .map_err(|error| format!("{} {error}", path.display()))?;
     let file = path.display().to_string();
     // NoSQL Workbench models are told apart by extension or content.
     let model = if crate::domain::workbench::looks_like_workbench(path, &text) {

@@ -25,6 +25,9 @@ use crate::app::action::Action;
 /// The shipped keymap, the single source of truth for default keys, help and hints.
 pub const DEFAULT_KEYMAP: &str = include_str!("../../keymaps/default.toml");
 
+/// A keymap is a few hundred lines; anything far larger is the wrong file.
+const MAX_KEYMAP_FILE: u64 = 1024 * 1024;
+
 /// What a key sequence means in a section.
 #[derive(Clone, Debug, PartialEq)]
 pub enum Lookup {
@@ -105,11 +108,11 @@ impl Keymap {
             return (Self::defaults(), None);
         };
         let name = path.display().to_string();
-        let loaded = std::fs::read_to_string(&path)
+        let loaded = crate::storage::input::read_regular_text(&path, MAX_KEYMAP_FILE)
             .map_err(|error| KeymapError {
                 file: name.clone(),
                 position: None,
-                message: format!("cannot read: {error}"),
+                message: error.to_string(),
             })
             .and_then(|text| Self::with_overrides(&name, &text));
         match loaded {

@@ -6,7 +6,7 @@ use std::path::{Path, PathBuf};
 
 use serde_json::Value;
 
-use super::lines::{parse_each, read_text};
+use super::lines::{open_reader, parse_each, read_text};
 use super::source::{BadLines, Batches, SourceInfo};
 use super::warning::{OfflineError, Warning};
 use crate::domain::value::Item;
@@ -137,10 +137,10 @@ fn data_files(root: &Path) -> Result<Vec<PathBuf>, OfflineError> {
 type FileResult = Result<(Vec<Item>, Vec<Warning>), OfflineError>;
 
 fn parse_file(path: &Path, bad_lines: BadLines) -> FileResult {
-    let text = read_text(path)?;
+    let mut reader = open_reader(path)?;
     let mut items = Vec::new();
     let mut warnings = Vec::new();
-    parse_each(path, &text, bad_lines, &mut warnings, &mut |batch| {
+    parse_each(path, &mut reader, bad_lines, &mut warnings, &mut |batch| {
         items.extend(batch);
         Ok(())
     })?;

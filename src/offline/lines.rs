@@ -1,42 +1,93 @@
 //! DynamoDB JSON lines: one item per line, either `{"Item": {...}}` (the Export-to-S3 shape) or
-//! a bare item; blank lines are ignored; gzip is detected by its magic bytes.
+//! a bare item; blank lines are ignored; gzip is detected by its magic bytes. Lines are read one
+//! at a time and none may be longer than [`MAX_LINE`], so an endless or newline-free input
+//! (zeros, a gzip bomb) fails after a few megabytes instead of filling memory.
 
-use std::io::Read;
+use std::io::{BufRead, BufReader, Read};
 use std::path::Path;
 
 use serde_json::Value;
 
 use crate::domain::ddb_json::item_from_json;
 use crate::domain::value::Item;
+use crate::storage::input::{open_regular, read_bounded, size};
 
 use super::source::{BadLines, Batches, SourceInfo};
 use super::warning::{OfflineError, Warning};
 
 const GZIP_MAGIC: [u8; 2] = [0x1f, 0x8b];
 
-/// The text of a file, gunzipped when it is gzip.
-pub fn read_text(path: &Path) -> Result<String, OfflineError> {
-    let fail = |message: String| OfflineError::new(Some(path.to_path_buf()), None, message);
-    let bytes = std::fs::read(path).map_err(|e| fail(format!("cannot read: {e}")))?;
-    let bytes = if bytes.starts_with(&GZIP_MAGIC) {
-        let mut out = Vec::with_capacity(bytes.len() * 4);
-        flate2::read::MultiGzDecoder::new(bytes.as_slice())
-            .read_to_end(&mut out)
-            .map_err(|e| fail(format!("not a valid gzip file: {e}")))?;
-        out
+/// The longest line taken as one item. An item is at most 400 KB; in DynamoDB JSON its type
+/// wrappers, base64 binaries and escaped characters can make it several times longer, never
+/// ten times.
+pub const MAX_LINE: usize = 4 * 1024 * 1024;
+
+/// The largest whole document read at once (a scan output, a describe-table or manifest JSON).
+pub const MAX_DOCUMENT: u64 = 1024 * 1024 * 1024;
+
+/// Bytes looked at to tell the formats apart.
+const PEEK: usize = 64 * 1024;
+
+/// A source file's bytes, gunzipped when it is gzip.
+pub type Reader = Box<dyn BufRead + Send>;
+
+fn fail(path: &Path, message: String) -> OfflineError {
+    OfflineError::new(Some(path.to_path_buf()), None, message)
+}
+
+/// Opens the regular file `path`, through a gzip decoder when it starts with gzip's magic bytes.
+pub fn open_reader(path: &Path) -> Result<Reader, OfflineError> {
+    let file = open_regular(path).map_err(|e| fail(path, e.to_string()))?;
+    let mut raw = BufReader::with_capacity(PEEK, file);
+    let head = raw
+        .fill_buf()
+        .map_err(|e| fail(path, format!("cannot read: {e}")))?;
+    if head.starts_with(&GZIP_MAGIC) {
+        let decoder = flate2::bufread::MultiGzDecoder::new(raw);
+        Ok(Box::new(BufReader::with_capacity(PEEK, decoder)))
     } else {
-        bytes
+        Ok(Box::new(raw))
+    }
+}
+
+/// The first bytes of `reader` as text (cut at the last whole character), without consuming them.
+pub fn peek_text<'a>(path: &Path, reader: &'a mut Reader) -> Result<&'a str, OfflineError> {
+    let head = reader
+        .fill_buf()
+        .map_err(|e| fail(path, format!("not a valid gzip file: {e}")))?;
+    let valid = match std::str::from_utf8(head) {
+        Ok(_) => head.len(),
+        Err(error) => error.valid_up_to(),
     };
+    Ok(std::str::from_utf8(&head[..valid]).unwrap_or_default())
+}
+
+/// The rest of `reader` as one text, refused beyond [`MAX_DOCUMENT`].
+pub fn read_document(path: &Path, reader: impl Read) -> Result<String, OfflineError> {
+    let bytes = read_bounded(reader, MAX_DOCUMENT).map_err(|e| {
+        fail(
+            path,
+            format!("{e}; for a larger scan output, convert it to JSON lines (jq -c '.Items[]')"),
+        )
+    })?;
     let mut text = String::from_utf8(bytes).map_err(|e| {
-        fail(format!(
-            "not UTF-8 text (byte {}); DynamoDB JSON is UTF-8",
-            e.utf8_error().valid_up_to()
-        ))
+        fail(
+            path,
+            format!(
+                "not UTF-8 text (byte {}); DynamoDB JSON is UTF-8",
+                e.utf8_error().valid_up_to()
+            ),
+        )
     })?;
     if text.starts_with('\u{feff}') {
         text.remove(0);
     }
     Ok(text)
+}
+
+/// The text of a regular file, gunzipped when it is gzip, at most [`MAX_DOCUMENT`] bytes.
+pub fn read_text(path: &Path) -> Result<String, OfflineError> {
+    read_document(path, open_reader(path)?)
 }
 
 /// Parses one line's JSON into an item.
@@ -79,22 +130,67 @@ pub fn bad_record(
 /// Lines per batch handed on while parsing one large file.
 const BATCH_LINES: usize = 65_536;
 
-/// Parses JSON-lines text, handing items on in batches.
+/// Reads the next line into `line` (emptied first); false at the end of the input. A line
+/// longer than [`MAX_LINE`] stops the read: no item is that long, so the input is not JSON lines.
+fn next_line(
+    path: &Path,
+    number: usize,
+    reader: &mut dyn BufRead,
+    line: &mut Vec<u8>,
+) -> Result<bool, OfflineError> {
+    line.clear();
+    let limit = u64::try_from(MAX_LINE)
+        .unwrap_or(u64::MAX)
+        .saturating_add(1);
+    let read = (&mut *reader)
+        .take(limit)
+        .read_until(b'\n', line)
+        .map_err(|e| fail(path, format!("cannot read line {number}: {e}")))?;
+    let content = line.len() - usize::from(line.last() == Some(&b'\n'));
+    if content > MAX_LINE {
+        return Err(OfflineError::new(
+            Some(path.to_path_buf()),
+            Some(number),
+            format!(
+                "line is longer than {} and a DynamoDB item is at most 400 KB: this is not DynamoDB JSON lines",
+                size(u64::try_from(MAX_LINE).unwrap_or(u64::MAX))
+            ),
+        ));
+    }
+    Ok(read > 0)
+}
+
+/// Parses JSON lines from `reader`, handing items on in batches.
 pub fn parse_each(
     path: &Path,
-    text: &str,
+    reader: &mut dyn BufRead,
     bad_lines: BadLines,
     warnings: &mut Vec<Warning>,
     batches: Batches<'_>,
 ) -> Result<(), OfflineError> {
     let mut batch = Vec::new();
-    for (index, line) in text.lines().enumerate() {
-        if line.trim().is_empty() {
+    let mut line = Vec::new();
+    let mut number = 0;
+    while next_line(path, number + 1, reader, &mut line)? {
+        number += 1;
+        let text = match std::str::from_utf8(&line) {
+            Ok(text) if number == 1 => text.trim_start_matches('\u{feff}'),
+            Ok(text) => text,
+            Err(error) => {
+                let message = format!(
+                    "not UTF-8 text (byte {} of the line); DynamoDB JSON is UTF-8",
+                    error.valid_up_to()
+                );
+                bad_record(path, number, message, bad_lines, warnings)?;
+                continue;
+            }
+        };
+        if text.trim().is_empty() {
             continue;
         }
-        match parse_line(line) {
+        match parse_line(text) {
             Ok(item) => batch.push(item),
-            Err(message) => bad_record(path, index + 1, message, bad_lines, warnings)?,
+            Err(message) => bad_record(path, number, message, bad_lines, warnings)?,
         }
         if batch.len() == BATCH_LINES {
             batches(std::mem::take(&mut batch))?;
@@ -106,14 +202,14 @@ pub fn parse_each(
     Ok(())
 }
 
-/// Parses a JSON-lines file's text.
+/// Parses a JSON-lines file.
 pub fn parse(
     path: &Path,
-    text: &str,
+    reader: &mut dyn BufRead,
     bad_lines: BadLines,
     batches: Batches<'_>,
 ) -> Result<SourceInfo, OfflineError> {
     let mut warnings = Vec::new();
-    parse_each(path, text, bad_lines, &mut warnings, batches)?;
+    parse_each(path, reader, bad_lines, &mut warnings, batches)?;
     Ok(SourceInfo { warnings })
 }

@@ -55,16 +55,50 @@ fn read_source(
     bad_lines: BadLines,
     batches: Batches<'_>,
 ) -> Result<SourceInfo, OfflineError> {
-    if path.is_dir() {
-        export::read_folder(path, bad_lines, batches)
+    let mut items = 0usize;
+    let mut counted = |batch: Vec<Item>| {
+        items += batch.len();
+        batches(batch)
+    };
+    let info = if path.is_dir() {
+        export::read_folder(path, bad_lines, &mut counted)?
     } else {
-        let text = lines::read_text(path)?;
-        if scan_output::looks_like_scan_output(&text) {
-            scan_output::parse(path, &text, bad_lines, batches)
+        let mut reader = lines::open_reader(path)?;
+        if scan_output::looks_like_scan_output(lines::peek_text(path, &mut reader)?) {
+            let text = lines::read_document(path, reader)?;
+            scan_output::parse(path, &text, bad_lines, &mut counted)?
         } else {
-            lines::parse(path, &text, bad_lines, batches)
+            lines::parse(path, &mut reader, bad_lines, &mut counted)?
         }
-    }
+    };
+    nothing_but_bad_records(path, items, &info)?;
+    Ok(info)
+}
+
+/// A source whose every record was malformed is not an empty table: it is the wrong file, or a
+/// broken one, and loading it as empty would hide that.
+fn nothing_but_bad_records(
+    path: &Path,
+    items: usize,
+    info: &SourceInfo,
+) -> Result<(), OfflineError> {
+    let bad: Vec<&Warning> = info
+        .warnings
+        .iter()
+        .filter(|warning| warning.line.is_some())
+        .collect();
+    let Some(first) = bad.first().filter(|_| items == 0) else {
+        return Ok(());
+    };
+    Err(OfflineError::new(
+        Some(path.to_path_buf()),
+        None,
+        format!(
+            "no item could be read: {} malformed record{}, the first at {first}",
+            bad.len(),
+            if bad.len() == 1 { "" } else { "s" }
+        ),
+    ))
 }
 
 /// The table name: the export manifest's table, else the file name.

@@ -47,25 +47,21 @@ pub fn parse(
             None => break,
             Some(Ok(document)) => document,
             Some(Err(error)) => {
-                // A broken document cannot be resynchronised: report it and keep what we have.
-                let line = line_at(text, start) + error.line().saturating_sub(1);
-                return match bad_lines {
-                    BadLines::Stop => Err(OfflineError::new(
-                        Some(path.to_path_buf()),
-                        Some(line),
-                        format!("invalid JSON: {error}"),
-                    )),
-                    BadLines::Skip => {
-                        bad_record(
-                            path,
-                            line,
-                            format!("invalid JSON, rest of file skipped: {error}"),
-                            bad_lines,
-                            &mut warnings,
-                        )?;
-                        Ok(SourceInfo { warnings })
-                    }
-                };
+                // A broken document cannot be resynchronised and everything after the break
+                // is lost, so it is an error under either bad-lines policy.
+                return Err(OfflineError::new(
+                    Some(path.to_path_buf()),
+                    Some(error.line()),
+                    format!(
+                        "the scan output is {} (column {}): {error}",
+                        if error.is_eof() {
+                            "cut short"
+                        } else {
+                            "not valid JSON"
+                        },
+                        error.column()
+                    ),
+                ));
             }
         };
         let Some(Value::Array(page)) = document.get("Items") else {

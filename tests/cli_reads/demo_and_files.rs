@@ -28,7 +28,7 @@ fn file_with_a_bad_line() -> (tempdir::Dir, PathBuf) {
 }
 
 /// A directory removed when dropped, unique per test.
-mod tempdir {
+pub mod tempdir {
     use std::path::PathBuf;
 
     pub struct Dir {
@@ -124,7 +124,8 @@ fn bad_lines_stop_refuses_the_file_at_its_first_bad_line() {
         "stop",
         "scan",
     ]);
-    assert_eq!(run.code, Some(1), "{}", run.stderr);
+    // A file that cannot be loaded is refused input, like a bad argument.
+    assert_eq!(run.code, Some(2), "{}", run.stderr);
     assert!(run.stdout.is_empty());
     assert!(run.stderr.contains("items.jsonl:2"), "{}", run.stderr);
     assert!(!run.stderr.contains("panicked"), "{}", run.stderr);

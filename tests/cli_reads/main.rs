@@ -6,6 +6,8 @@ mod support;
 
 mod commands;
 mod demo_and_files;
+mod entity_column;
 mod expr;
 mod fixture;
+mod malformed_files;
 mod query;

@@ -94,7 +94,22 @@ impl Run {
 /// The binary with the isolated test environment and no arguments yet.
 #[must_use]
 pub fn ddbx_command() -> Command {
-    let mut command = Command::new(env!("CARGO_BIN_EXE_ddbx"));
+    with_test_env(Command::new(env!("CARGO_BIN_EXE_ddbx")))
+}
+
+/// The binary under `prlimit --as=BYTES`: an allocation beyond the cap fails and aborts it, so a
+/// run that ends normally stayed within the cap.
+#[must_use]
+pub fn ddbx_command_capped(address_space: u64) -> Command {
+    let mut command = Command::new("prlimit");
+    command
+        .arg(format!("--as={address_space}"))
+        .arg("--")
+        .arg(env!("CARGO_BIN_EXE_ddbx"));
+    with_test_env(command)
+}
+
+fn with_test_env(mut command: Command) -> Command {
     for (name, _) in std::env::vars_os() {
         if name.to_string_lossy().starts_with("AWS_") {
             command.env_remove(&name);

@@ -29,6 +29,9 @@ pub enum Fault {
     /// Forward it (the server acts on it), then return only the first `keep` bytes of the body
     /// under the original `Content-Length`, and close.
     Truncate { keep: usize },
+    /// Forward it (the server acts on it), then return only the first `keep` bytes of the body
+    /// under a `Content-Length` that matches them: a well-formed HTTP answer whose JSON is cut.
+    TruncateMatching { keep: usize },
     /// Forward it (the server acts on it), then close the connection without answering.
     ResetAfterForward,
     /// Close the connection without forwarding or answering.
@@ -182,6 +185,28 @@ impl Message {
     }
 }
 
+impl Message {
+    /// The head with its `Content-Length` replaced by `length`.
+    fn head_with_length(&self, length: usize) -> Vec<u8> {
+        let mut lines = self.header_lines.iter().filter(|line| {
+            !line
+                .split_once(':')
+                .is_some_and(|(key, _)| key.trim().eq_ignore_ascii_case("content-length"))
+        });
+        let mut head = String::new();
+        if let Some(start) = lines.next() {
+            head.push_str(start);
+            head.push_str("\r\n");
+        }
+        for line in lines {
+            head.push_str(line);
+            head.push_str("\r\n");
+        }
+        head.push_str(&format!("Content-Length: {length}\r\n\r\n"));
+        head.into_bytes()
+    }
+}
+
 fn read_message(reader: &mut impl BufRead) -> io::Result<Option<Message>> {
     let mut head = Vec::new();
     let mut header_lines = Vec::new();
@@ -246,6 +271,12 @@ fn serve(client: TcpStream, shared: &Shared) -> io::Result<()> {
                 writer.write_all(&response.body[..keep.min(response.body.len())])?;
                 writer.flush()?;
                 return writer.shutdown(Shutdown::Both);
+            }
+            Fault::TruncateMatching { keep } => {
+                let response = forward(shared, &request)?;
+                let body = &response.body[..keep.min(response.body.len())];
+                writer.write_all(&response.head_with_length(body.len()))?;
+                writer.write_all(body)?;
             }
             Fault::ResetAfterForward => {
                 forward(shared, &request)?;

@@ -12,6 +12,8 @@ use aws_config::{BehaviorVersion, Region};
 use aws_sdk_dynamodb::Client;
 use aws_types::service_config::ServiceConfigKey;
 
+use super::http_client::per_scheme;
+use super::retry::InvalidAnswerClassifier;
 use crate::backend::{BackendError, Connection};
 
 /// Where to connect. Each `None` falls back to aws-config's default chain (`AWS_PROFILE`,
@@ -69,6 +71,11 @@ pub(super) async fn clients(
     if let Some(endpoint) = &options.endpoint_url {
         loader = loader.endpoint_url(endpoint);
     }
+    // For a local http:// endpoint, a client that builds TLS only for an https:// request (an
+    // SSO login, say). Elsewhere the SDK's default client stays, with its proxy settings.
+    if options.endpoint_url.as_deref().is_some_and(is_plain_http) {
+        loader = loader.http_client(per_scheme());
+    }
     let config = loader.load().await;
     let Some(region) = config.region() else {
         return Err(BackendError::Service {
@@ -95,10 +102,12 @@ pub(super) async fn clients(
         }),
         read_only: false,
     };
+    let dynamodb =
+        aws_sdk_dynamodb::config::Builder::from(&config).retry_classifier(InvalidAnswerClassifier);
     Ok(Clients {
-        dynamodb: Client::new(&config),
+        dynamodb: Client::from_conf(dynamodb.build()),
         streams: streams_client(&config, endpoint.clone()),
-        sts: sts_client(&config, endpoint),
+        sts: aws_sdk_sts::Client::from_conf(sts_builder(&config, endpoint).build()),
         connection,
     })
 }
@@ -122,10 +131,6 @@ fn dynamodb_endpoint(config: &SdkConfig) -> Option<String> {
         .or(general)
 }
 
-/// An STS client that talks to the DynamoDB endpoint when there is one (a local server: moto
-/// answers GetCallerIdentity, others fail and the account stays unknown) and to the region's STS
-/// otherwise. Pinning the URL keeps an STS-only setting from sending a local session's signed
-/// request to AWS.
 /// DynamoDB Streams at the endpoint DynamoDB uses when one is set (DynamoDB Local serves both at
 /// one address), else at the region's own Streams endpoint.
 fn streams_client(
@@ -139,10 +144,22 @@ fn streams_client(
     aws_sdk_dynamodbstreams::Client::from_conf(builder.build())
 }
 
-fn sts_client(config: &SdkConfig, dynamodb_endpoint: Option<String>) -> aws_sdk_sts::Client {
+fn is_plain_http(url: &str) -> bool {
+    url.get(..7)
+        .is_some_and(|scheme| scheme.eq_ignore_ascii_case("http://"))
+}
+
+/// An STS client configuration that talks to the DynamoDB endpoint when there is one (a local
+/// server: moto answers GetCallerIdentity, others fail and the account stays unknown) and to the
+/// region's STS otherwise. Pinning the URL keeps an STS-only setting from sending a local
+/// session's signed request to AWS.
+fn sts_builder(
+    config: &SdkConfig,
+    dynamodb_endpoint: Option<String>,
+) -> aws_sdk_sts::config::Builder {
     let mut builder = aws_sdk_sts::config::Builder::from(config);
     if let Some(endpoint) = dynamodb_endpoint {
         builder = builder.endpoint_url(endpoint);
     }
-    aws_sdk_sts::Client::from_conf(builder.build())
+    builder
 }

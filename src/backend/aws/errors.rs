@@ -89,8 +89,14 @@ where
         SdkError::ServiceError(context) => {
             let service = context.err();
             let message = service.message().unwrap_or_default().to_owned();
+            let status = context.raw().http_status();
             match service.code() {
                 Some(code) => classify_code(code, message),
+                // A success status with an error means the body could not be parsed: it was
+                // cut short or mangled on the way, and was retried as a transient error.
+                None if status.is_some_and(|status| (200..300).contains(&status)) => {
+                    invalid_answer(target, status.unwrap_or_default(), service)
+                }
                 // Not a DynamoDB error at all: a proxy page, or a local server that crashed on
                 // the request. Say so plainly instead of dumping the unparsable body.
                 None => BackendError::Service {
@@ -143,6 +149,19 @@ where
                 cause_chain(error)
             ),
         },
+    }
+}
+
+/// A success status with an error means the body could not be parsed: it was cut short or
+/// mangled on the way, and was already retried as a transient error.
+fn invalid_answer(target: Target<'_>, status: u16, service: &dyn Error) -> BackendError {
+    BackendError::Service {
+        code: "InvalidServerResponse".to_owned(),
+        message: format!(
+            "{} sent a truncated or invalid answer (HTTP status {status}, body not readable as DynamoDB JSON: {}); retrying did not help: something between ddbx and the server (a proxy, the network) may be cutting answers short",
+            target.describe(),
+            cause_chain(service).trim_start_matches("unhandled error: "),
+        ),
     }
 }
 

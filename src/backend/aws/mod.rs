@@ -10,8 +10,10 @@
 
 mod connect;
 mod errors;
+mod http_client;
 mod identity;
 mod reads;
+mod retry;
 mod statement;
 mod streams;
 mod writes;

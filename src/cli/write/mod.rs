@@ -3,6 +3,7 @@
 //! `--dry-run` (sending nothing), or executes and journals it. Exit codes: 2 for bad input
 //! (nothing sent), 3 for a failed condition (nothing written), 1 otherwise.
 
+mod argument_files;
 mod path;
 
 use std::io::{self, Write};
@@ -29,6 +30,7 @@ use crate::domain::version_attr::{VersionAttribute, version_attribute};
 use crate::edit::{WriteOutcome, execute_and_journal, last_settled};
 use crate::journal::{Journal, JournalConnection, PrivateJournal, plan_undo};
 
+pub use argument_files::read_argument_files;
 pub use path::parse_edits;
 
 /// True for the commands that write.
@@ -342,7 +344,9 @@ mod tests {
         let connected = std::cell::Cell::new(false);
         let result = crate::cli::run(cli, async |_: &GlobalOptions| {
             connected.set(true);
-            Err(BackendError::Network("must not connect".to_owned()))
+            Err(CliError::from(BackendError::Network(
+                "must not connect".to_owned(),
+            )))
         })
         .await;
         assert!(!connected.get(), "{args:?} connected before refusing");

@@ -144,7 +144,7 @@ pub fn parse_edits(
 }
 
 /// Splits at the first `=` outside backticks.
-fn split_assignment(text: &str) -> Option<(&str, &str)> {
+pub(super) fn split_assignment(text: &str) -> Option<(&str, &str)> {
     let mut in_backticks = false;
     for (index, c) in text.char_indices() {
         match c {

@@ -2,7 +2,7 @@
 //! the alternate screen is entered (no credentials, table missing), then the loop inside the
 //! terminal guard.
 
-use std::io;
+use std::io::{self, IsTerminal as _};
 use std::sync::Arc;
 
 use crossterm::event::EventStream;
@@ -18,6 +18,8 @@ use crate::keymap::Keymap;
 use crate::terminal::TerminalGuard;
 use crate::worker::Worker;
 
+mod connecting;
+
 /// Checks the table before the screen changes, then runs the UI until the user quits.
 pub async fn open(
     backend: Arc<dyn Backend>,
@@ -30,17 +32,22 @@ pub async fn open(
     // the answer is kept so the UI does not ask again. Without a table the picker opens, so
     // listing the tables is the check.
     let description = if table.is_empty() {
-        backend
-            .list_tables()
-            .await
-            .map_err(|error| format!("cannot list tables: {error}"))?;
+        let listed = first_answer(backend.as_ref(), backend.list_tables()).await?;
+        match listed {
+            None => return Ok(()),
+            Some(listed) => listed.map_err(|error| format!("cannot list tables: {error}"))?,
+        };
         None
     } else {
-        let description = backend
-            .describe_table(table)
-            .await
-            .map_err(|error| format!("cannot open table {table}: {error}"))?;
-        Some(Box::new(description))
+        let described = first_answer(backend.as_ref(), backend.describe_table(table)).await?;
+        match described {
+            None => return Ok(()),
+            Some(described) => {
+                Some(Box::new(described.map_err(|error| {
+                    format!("cannot open table {table}: {error}")
+                })?))
+            }
+        }
     };
     let entities =
         crate::cli::source::entity_decoder_for(options, (!table.is_empty()).then_some(table))?;
@@ -105,6 +112,32 @@ pub async fn open(
     outcome
         .map(|_| ())
         .map_err(|error| format!("terminal error: {error}"))
+}
+
+/// The first answer of a server, with the connecting line shown while it is asked; `None` when
+/// the user quit while waiting.
+async fn first_answer<T>(
+    backend: &dyn Backend,
+    pending: impl std::future::Future<Output = T>,
+) -> Result<Option<T>, String> {
+    let connection = backend.connection();
+    // The demo and offline files answer at once; only a server can keep the user waiting.
+    if connection.kind != "aws" || !io::stdout().is_terminal() {
+        return Ok(Some(pending.await));
+    }
+    let target = connection.endpoint.clone().unwrap_or_else(|| {
+        format!(
+            "DynamoDB in {}",
+            connection.region.as_deref().unwrap_or("the default region")
+        )
+    });
+    let waited = connecting::wait(&target, pending)
+        .await
+        .map_err(|error| format!("terminal: {error}"))?;
+    Ok(match waited {
+        connecting::Waited::Answered(answer) => Some(answer),
+        connecting::Waited::Quit => None,
+    })
 }
 
 /// The query history of `table`: loaded from its file for a table on a DynamoDB endpoint; in
