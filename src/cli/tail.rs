@@ -204,8 +204,11 @@ fn parent_done(shards: &BTreeMap<String, ShardState>, parent: Option<&str>) -> b
         .is_none_or(|state| state.done)
 }
 
-/// An expired iterator (15 minutes unused) is renewed just after the last record read; any
-/// other error ends the tail with the service's words.
+/// An expired iterator (15 minutes unused) is renewed just after the last record read. An
+/// iterator behind the shard's trim horizon (records older than 24 hours are trimmed; DynamoDB
+/// Local has also answered so for a fresh LATEST iterator) is renewed at the oldest record kept
+/// once records were read from the shard, else where the tail began; the note says so. Any other
+/// error ends the tail with the service's words.
 async fn resume(
     backend: &dyn Backend,
     stream_arn: &str,
@@ -213,17 +216,30 @@ async fn resume(
     state: &mut ShardState,
     error: &BackendError,
 ) -> Result<(), CliError> {
-    let expired =
-        matches!(error, BackendError::Service { code, .. } if code == "ExpiredIteratorException");
-    if !expired {
-        return Err(CliError::Failed(error.to_string()));
-    }
-    let start = state
-        .last_sequence
-        .clone()
-        .map_or(IteratorStart::Latest, IteratorStart::After);
+    let code = match error {
+        BackendError::Service { code, .. } => code.as_str(),
+        _ => "",
+    };
+    let (start, why) = match code {
+        "ExpiredIteratorException" => (
+            state
+                .last_sequence
+                .clone()
+                .map_or(IteratorStart::Latest, IteratorStart::After),
+            "expired",
+        ),
+        "TrimmedDataAccessException" => (
+            if state.last_sequence.is_some() {
+                IteratorStart::TrimHorizon
+            } else {
+                IteratorStart::Latest
+            },
+            "points behind the oldest record kept",
+        ),
+        _ => return Err(CliError::Failed(error.to_string())),
+    };
     note(&format!(
-        "ddbx: the iterator of shard {shard_id} expired; resuming"
+        "ddbx: the iterator of shard {shard_id} {why}; resuming"
     ));
     state.iterator = Some(
         backend

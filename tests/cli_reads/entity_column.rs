@@ -41,7 +41,12 @@ fn entity_column(stdout: &str) -> (String, Vec<String>) {
             .to_owned()
     };
     let header = lines.next().map(cell).unwrap_or_default();
-    (header, lines.map(cell).collect())
+    // A value too wide for its column continues on lines that start blank.
+    let rows = lines
+        .filter(|line| !line.starts_with(' '))
+        .map(cell)
+        .collect();
+    (header, rows)
 }
 
 async fn table_output_names_each_rows_entity_from_the_model(server: Server) {
