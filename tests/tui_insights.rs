@@ -111,3 +111,34 @@ async fn the_insights_help_lists_its_own_keys() {
     assert!(text.contains("Help: insights"), "{text}");
     assert!(text.contains("Read the whole table again"), "{text}");
 }
+
+#[tokio::test]
+async fn the_query_history_is_reviewed_with_the_findings() {
+    use ddbx::domain::request::{ExpressionParams, QueryRequest};
+    let mut harness = tui_support::started_demo(400, Settings::default()).await;
+    let mut on_gsi1 = QueryRequest::new(
+        ddbx::demo::TABLE_NAME,
+        "#pk = :pk",
+        ExpressionParams::default(),
+    );
+    on_gsi1.index = Some("GSI1".to_owned());
+    let mut on_gone = on_gsi1.clone();
+    on_gone.index = Some("GSI9".to_owned());
+    harness.state.query_history.push(1, &on_gsi1);
+    harness.state.query_history.push(2, &on_gone);
+    harness.act(Action::ShowInsights).await;
+    let report = harness
+        .state
+        .insights
+        .as_ref()
+        .and_then(|run| run.report.as_ref())
+        .expect("a report");
+    assert!(
+        report
+            .access_patterns
+            .contains(&"query history: 1 query on GSI1, by key condition".to_owned()),
+        "{:?}",
+        report.access_patterns
+    );
+    assert!(rules(&harness.state).contains(&Rule::AccessPatterns));
+}

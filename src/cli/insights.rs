@@ -87,11 +87,11 @@ pub async fn insights(
         _ => {}
     }
     note(&format!(
-        "insights: {} items read ({}), {} findings; {} pages, {capacity:.1} RCU",
-        count(report.items),
+        "insights: {} read ({}), {}; {}, {capacity:.1} RCU",
+        counted(report.items, "item", "items"),
         coverage_text(report.coverage),
-        report.findings.len(),
-        count(pages_read),
+        counted(report.findings.len() as u64, "finding", "findings"),
+        counted(pages_read, "page", "pages"),
     ));
     Ok(())
 }
@@ -155,11 +155,11 @@ fn finding_json(finding: &Finding) -> Value {
 
 fn report_text(report: &Report) -> String {
     let mut text = format!(
-        "{} items ({}), {} in {} partitions — {}\n\nItems per partition:\n",
-        count(report.items),
+        "{} ({}), {} in {} — {}\n\nItems per partition:\n",
+        counted(report.items, "item", "items"),
         bytes(report.bytes),
         coverage_text(report.coverage),
-        count(report.partitions),
+        counted(report.partitions, "partition", "partitions"),
         match report.findings.len() {
             0 => "no findings".to_owned(),
             1 => "1 finding".to_owned(),
@@ -191,9 +191,9 @@ fn report_text(report: &Report) -> String {
     text.push_str("\nLargest item collections:\n");
     for collection in &report.largest_collections {
         text.push_str(&format!(
-            "  {}: {} items, {}\n",
+            "  {}: {}, {}\n",
             key_text(&collection.partition_key),
-            count(collection.items),
+            counted(collection.items, "item", "items"),
             bytes(collection.bytes)
         ));
     }

@@ -10,6 +10,7 @@ use ratatui::widgets::{Block, Paragraph, Wrap};
 
 use crate::app::state::State;
 use crate::app::state::insights::{InsightRow, InsightsRun};
+use crate::domain::figures::counted;
 use crate::domain::insights::{Coverage, Report, Severity};
 use crate::domain::plain_json::item_to_plain_json;
 use crate::ui::widgets::list::window;
@@ -17,6 +18,8 @@ use crate::ui::widgets::text::{bytes, count, safe};
 
 /// Width of the histogram's bars.
 const BAR_WIDTH: usize = 30;
+/// Access-pattern lines shown above the findings.
+const ACCESS_PATTERN_LINES: usize = 3;
 /// Lines kept for the selected finding's details.
 const DETAIL_HEIGHT: u16 = 9;
 
@@ -64,14 +67,37 @@ fn summary_lines(run: &InsightsRun) -> Vec<Line<'static>> {
     };
     lines.push(Line::styled(
         format!(
-            "{} items ({}) in {} partitions, {coverage}; {} findings",
-            count(report.items),
+            "{} ({}) in {}, {coverage}; {}",
+            counted(report.items, "item", "items"),
             bytes(report.bytes),
-            count(report.partitions),
-            report.findings.len()
+            counted(report.partitions, "partition", "partitions"),
+            counted(report.findings.len() as u64, "finding", "findings")
         ),
         Style::new().add_modifier(Modifier::BOLD),
     ));
+    if let Some(largest) = report.largest_collections.first() {
+        lines.push(Line::raw(format!(
+            "largest item collection: {} ({}, {})",
+            safe(&crate::domain::key_value::key_text(&largest.partition_key)),
+            counted(largest.items, "item", "items"),
+            bytes(largest.bytes)
+        )));
+    }
+    for line in report.access_patterns.iter().take(ACCESS_PATTERN_LINES) {
+        lines.push(Line::styled(
+            safe(line).into_owned(),
+            Style::new().fg(Color::Gray),
+        ));
+    }
+    if report.access_patterns.len() > ACCESS_PATTERN_LINES {
+        lines.push(Line::styled(
+            format!(
+                "… {} more access pattern lines",
+                report.access_patterns.len() - ACCESS_PATTERN_LINES
+            ),
+            Style::new().fg(Color::Gray),
+        ));
+    }
     lines.push(Line::raw("items per partition:"));
     lines.extend(
         report

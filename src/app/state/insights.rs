@@ -28,8 +28,13 @@ pub enum InsightRow {
 }
 
 impl InsightsRun {
-    /// Computes the report from what was read so far.
-    pub fn refresh_report(&mut self, patterns: &[crate::domain::access_pattern::AccessPattern]) {
+    /// Computes the report from what was read so far, with the model's access patterns and the
+    /// queries of the history.
+    pub fn refresh_report(
+        &mut self,
+        patterns: &[crate::domain::access_pattern::AccessPattern],
+        history: &[crate::domain::request::QueryRequest],
+    ) {
         let coverage = if self.scan.is_exhaustive() {
             Coverage::Complete
         } else {
@@ -37,7 +42,9 @@ impl InsightsRun {
                 table_items: self.table_items,
             }
         };
-        self.report = Some(self.census.report(coverage, patterns));
+        let mut report = self.census.report(coverage, patterns);
+        self.census.add_query_history(&mut report, history);
+        self.report = Some(report);
     }
 
     /// The rows of the screen, in order.

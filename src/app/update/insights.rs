@@ -78,8 +78,14 @@ fn refresh_report(state: &mut State) {
         .model()
         .map(|model| model.access_patterns.clone())
         .unwrap_or_default();
+    let history: Vec<_> = state
+        .query_history
+        .entries
+        .iter()
+        .map(|entry| entry.request.clone())
+        .collect();
     if let Some(run) = &mut state.insights {
-        run.refresh_report(&patterns);
+        run.refresh_report(&patterns, &history);
     }
 }
 

@@ -24,6 +24,7 @@ use self::key_shapes::KeyShapes;
 use self::partitions::PartitionStats;
 use super::access_pattern::AccessPattern;
 use super::entity::EntityDecoder;
+use super::request::QueryRequest;
 use super::schema::TableDescription;
 use super::value::{Item, item_size};
 
@@ -51,7 +52,8 @@ pub struct Report {
     pub entity_sizes: Vec<EntitySize>,
     /// The largest item collections by bytes, largest first.
     pub largest_collections: Vec<CollectionSize>,
-    /// One line per access pattern of the model: what serves it.
+    /// One line per access pattern of the model (and per target of the query history, when
+    /// added): what serves it.
     pub access_patterns: Vec<String>,
     /// Most severe first.
     pub findings: Vec<Finding>,
@@ -107,6 +109,17 @@ impl InsightScan {
             stats.add(table, entity, item, size, &key);
         }
         self.shapes.add(entity, item, &table.key, &key);
+    }
+
+    /// Adds to `report` what the earlier queries (`history`, newest first or in any order) show:
+    /// the target of each and those on an index the table does not have.
+    pub fn add_query_history(&self, report: &mut Report, history: &[QueryRequest]) {
+        let (lines, finding) = patterns::review_history(&self.table, history);
+        report.access_patterns.extend(lines);
+        report.findings.extend(finding);
+        report
+            .findings
+            .sort_by(|a, b| b.severity.cmp(&a.severity).then(a.rule.cmp(&b.rule)));
     }
 
     /// The findings so far, most severe first, then in the order of the rules.

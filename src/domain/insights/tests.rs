@@ -5,6 +5,7 @@ use proptest::prelude::*;
 use super::*;
 use crate::domain::access_pattern::AccessPattern;
 use crate::domain::key_template::KeyTemplate;
+use crate::domain::request::{ExpressionParams, QueryRequest};
 use crate::domain::schema::{IndexKind, IndexSchema, KeyAttribute, KeySchema, Projection};
 use crate::domain::value::{AttrValue, ValueType};
 
@@ -399,6 +400,38 @@ fn access_patterns_on_a_missing_index_cannot_be_served() {
     assert_eq!(
         found.summary,
         "1 of 3 access patterns cannot be served by a key condition"
+    );
+}
+
+#[test]
+fn the_query_history_says_what_served_each_target_and_flags_a_vanished_index() {
+    let query = |index: Option<&str>, filter: Option<&str>| {
+        let mut request = QueryRequest::new("App", "#pk = :pk", ExpressionParams::default());
+        request.index = index.map(str::to_owned);
+        request.filter = filter.map(str::to_owned);
+        request
+    };
+    let history = [
+        query(None, None),
+        query(None, Some("#s = :s")),
+        query(Some("GSI1"), None),
+        query(Some("GSI9"), None),
+    ];
+    let scan = scan(table(), &clean_items());
+    let mut report = scan.report(Coverage::Complete, &[]);
+    scan.add_query_history(&mut report, &history);
+    assert_eq!(
+        report.access_patterns,
+        vec![
+            "query history: 2 queries on the table, by key condition (1 with a filter)".to_owned(),
+            "query history: 1 query on GSI1, by key condition".to_owned(),
+            "query history: 1 query on GSI9, which the table no longer has".to_owned(),
+        ]
+    );
+    let found = finding(&report, Rule::AccessPatterns);
+    assert_eq!(
+        found.summary,
+        "the query history names 1 index the table does not have"
     );
 }
 
