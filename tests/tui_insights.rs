@@ -142,3 +142,22 @@ async fn the_query_history_is_reviewed_with_the_findings() {
     );
     assert!(rules(&harness.state).contains(&Rule::AccessPatterns));
 }
+
+#[test]
+fn in_a_terminal_the_demo_opens_its_insights_with_a_key_and_goes_back() {
+    use tui_support::pty::PtySession;
+    let mut session = PtySession::spawn(&["--demo"], &[]);
+    session.wait_until("discovery to complete", |screen| {
+        screen.contains("complete ")
+    });
+    session.send("!");
+    let screen = session.wait_for("findings from the whole table");
+    assert!(screen.contains("Insights"), "{screen}");
+    assert!(screen.contains("GSI1's own key attributes"), "{screen}");
+    session.send("q");
+    session.wait_until("the collections again", |screen| {
+        !screen.contains("Insights ·")
+    });
+    session.send("q");
+    assert!(session.wait_exit().success());
+}
