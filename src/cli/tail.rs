@@ -33,6 +33,11 @@ struct ShardState {
     iterator: Option<String>,
     /// The last record read, to resume after an expired iterator.
     last_sequence: Option<String>,
+    /// Records created before this (Unix seconds) are skipped: set when a LATEST iterator had to
+    /// be taken again from the trim horizon, so records from before the tail began stay out.
+    not_before: Option<i64>,
+    /// The iterator was first taken at LATEST.
+    from_latest: bool,
     done: bool,
 }
 
@@ -66,6 +71,11 @@ pub async fn run(
         pk: tail.args.pk.clone(),
         entity: tail.args.entity.clone(),
     };
+    let began = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |since| {
+            i64::try_from(since.as_secs()).unwrap_or(i64::MAX)
+        });
     let mut shards: BTreeMap<String, ShardState> = BTreeMap::new();
     let mut printed = 0_u64;
     let mut described_at: Option<Instant> = None;
@@ -119,12 +129,19 @@ pub async fn run(
             let page = match backend.get_records(iterator).await {
                 Ok(page) => page,
                 Err(error) => {
-                    resume(backend, &stream_arn, &id, state, &error).await?;
+                    resume(backend, &stream_arn, &id, state, &error, began).await?;
                     continue;
                 }
             };
             for change in &page.records {
                 state.last_sequence = Some(change.sequence.clone());
+                let before_start = state
+                    .not_before
+                    .zip(change.created_at)
+                    .is_some_and(|(not_before, created)| created < not_before);
+                if before_start {
+                    continue;
+                }
                 let entity = record::entity_of(change, tail.decoder, &tail.table.key);
                 if !filter.keeps(change, entity.as_deref(), &tail.table.key) {
                     continue;
@@ -172,6 +189,7 @@ async fn track_new_shards(
             (true, Since::Latest) => Some(IteratorStart::Latest),
             _ => Some(IteratorStart::TrimHorizon),
         };
+        let from_latest = matches!(start, Some(IteratorStart::Latest));
         let iterator = match start {
             Some(start) => Some(
                 backend
@@ -188,6 +206,8 @@ async fn track_new_shards(
             shard.id,
             ShardState {
                 parent: shard.parent,
+                not_before: None,
+                from_latest,
                 done: iterator.is_none(),
                 iterator,
                 last_sequence: None,
@@ -206,15 +226,17 @@ fn parent_done(shards: &BTreeMap<String, ShardState>, parent: Option<&str>) -> b
 
 /// An expired iterator (15 minutes unused) is renewed just after the last record read. An
 /// iterator behind the shard's trim horizon (records older than 24 hours are trimmed; DynamoDB
-/// Local has also answered so for a fresh LATEST iterator) is renewed at the oldest record kept
-/// once records were read from the shard, else where the tail began; the note says so. Any other
-/// error ends the tail with the service's words.
+/// Local has also answered so for a fresh LATEST iterator) is renewed at the oldest record kept;
+/// when nothing was read from the shard yet, records created before the tail `began` (Unix
+/// seconds) are then skipped, so a LATEST tail loses nothing written since it began and shows
+/// nothing older than its first second. Any other error ends the tail with the service's words.
 async fn resume(
     backend: &dyn Backend,
     stream_arn: &str,
     shard_id: &str,
     state: &mut ShardState,
     error: &BackendError,
+    began: i64,
 ) -> Result<(), CliError> {
     let code = match error {
         BackendError::Service { code, .. } => code.as_str(),
@@ -228,14 +250,15 @@ async fn resume(
                 .map_or(IteratorStart::Latest, IteratorStart::After),
             "expired",
         ),
-        "TrimmedDataAccessException" => (
-            if state.last_sequence.is_some() {
-                IteratorStart::TrimHorizon
-            } else {
-                IteratorStart::Latest
-            },
-            "points behind the oldest record kept",
-        ),
+        "TrimmedDataAccessException" => {
+            if state.from_latest && state.last_sequence.is_none() && state.not_before.is_none() {
+                state.not_before = Some(began);
+            }
+            (
+                IteratorStart::TrimHorizon,
+                "points behind the oldest record kept",
+            )
+        }
         _ => return Err(CliError::Failed(error.to_string())),
     };
     note(&format!(
