@@ -241,10 +241,20 @@ fn a_tail_from_latest_keeps_up_with_items_written_while_it_runs() {
         if let Some(status) = child.try_wait().expect("status") {
             break status;
         }
-        assert!(
-            Instant::now() < deadline,
-            "the tail did not see {WRITES} records in time"
-        );
+        if Instant::now() >= deadline {
+            let _ = child.kill();
+            let _ = child.wait();
+            let mut rest = String::new();
+            let _ = std::io::Read::read_to_string(&mut stderr, &mut rest);
+            let seen = reader
+                .join()
+                .ok()
+                .and_then(Result::ok)
+                .map_or(0, |text| text.lines().count());
+            panic!(
+                "the tail did not see {WRITES} records in time: it printed {seen}; stderr: {rest}"
+            );
+        }
         std::thread::sleep(Duration::from_millis(20));
     };
     let elapsed = started.elapsed();

@@ -23,6 +23,9 @@ use crate::domain::schema::TableDescription;
 const ROUND: Duration = Duration::from_millis(250);
 /// How long to wait when a round brought nothing.
 const IDLE: Duration = Duration::from_millis(500);
+/// How far back of the tail's start a record's approximate creation time may lie and the record
+/// still be shown, after a LATEST iterator had to be taken again from the trim horizon.
+const CREATION_TIME_SLACK_SECONDS: i64 = 60;
 /// How often the stream is described again to find shards opened by splits.
 const DESCRIBE_EVERY: Duration = Duration::from_secs(10);
 
@@ -227,9 +230,9 @@ fn parent_done(shards: &BTreeMap<String, ShardState>, parent: Option<&str>) -> b
 /// An expired iterator (15 minutes unused) is renewed just after the last record read. An
 /// iterator behind the shard's trim horizon (records older than 24 hours are trimmed; DynamoDB
 /// Local has also answered so for a fresh LATEST iterator) is renewed at the oldest record kept;
-/// when nothing was read from the shard yet, records created before the tail `began` (Unix
-/// seconds) are then skipped, so a LATEST tail loses nothing written since it began and shows
-/// nothing older than its first second. Any other error ends the tail with the service's words.
+/// when nothing was read from the shard yet, records created more than a minute before the tail
+/// `began` (Unix seconds) are then skipped, so a LATEST tail loses nothing written since it began
+/// and shows at most a minute from before. Any other error ends the tail with the service's words.
 async fn resume(
     backend: &dyn Backend,
     stream_arn: &str,
@@ -252,7 +255,9 @@ async fn resume(
         ),
         "TrimmedDataAccessException" => {
             if state.from_latest && state.last_sequence.is_none() && state.not_before.is_none() {
-                state.not_before = Some(began);
+                // Creation times are approximate and may be rounded down to the minute, so the
+                // cut leaves a minute's slack rather than drop records written since the start.
+                state.not_before = Some(began.saturating_sub(CREATION_TIME_SLACK_SECONDS));
             }
             (
                 IteratorStart::TrimHorizon,
