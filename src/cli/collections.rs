@@ -10,7 +10,7 @@ use std::sync::Arc;
 use serde_json::json;
 
 use super::args::{CollectionsArgs, OutputFormat};
-use super::error::CliError;
+use super::error::{CliError, ignore_closed_pipe};
 use super::note::note;
 use super::output::escape::escape_json_for_terminal;
 use super::segments::scan_segments;
@@ -52,14 +52,7 @@ pub async fn collections(
     let mut out = io::stdout().lock();
     let written =
         print(&mut out, &found, args.partitions.count(), format).and_then(|()| out.flush());
-    match written {
-        Err(error) if error.kind() != io::ErrorKind::BrokenPipe => {
-            return Err(CliError::Failed(format!(
-                "could not write the output: {error}"
-            )));
-        }
-        _ => {}
-    }
+    ignore_closed_pipe(written)?;
     note(&format!(
         "collections: {} in {} under {}; {}, {capacity:.1} RCU",
         counted(found.item_count(), "item", "items"),

@@ -44,6 +44,17 @@ impl fmt::Display for CliError {
 
 impl std::error::Error for CliError {}
 
+/// The outcome of writing a command's output: a reader that closed the pipe (`| head`) is no
+/// failure; any other write error is.
+pub fn ignore_closed_pipe(result: std::io::Result<()>) -> Result<(), CliError> {
+    match result {
+        Err(error) if error.kind() != std::io::ErrorKind::BrokenPipe => Err(CliError::Failed(
+            format!("could not write the output: {error}"),
+        )),
+        _ => Ok(()),
+    }
+}
+
 /// What to try next, where the backend's message does not already say it (network and
 /// credential errors carry their own advice from the backend).
 fn hint(error: &BackendError) -> Option<&'static str> {

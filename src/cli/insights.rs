@@ -8,7 +8,7 @@ use std::sync::Arc;
 use serde_json::{Value, json};
 
 use super::args::{InsightsArgs, OutputFormat};
-use super::error::CliError;
+use super::error::{CliError, ignore_closed_pipe};
 use super::note::{escape_lines, note};
 use super::output::escape::escape_json_for_terminal;
 use super::segments::scan_segments;
@@ -78,14 +78,7 @@ pub async fn insights(
             )
         }
     };
-    match written.and_then(|()| out.flush()) {
-        Err(error) if error.kind() != io::ErrorKind::BrokenPipe => {
-            return Err(CliError::Failed(format!(
-                "could not write the output: {error}"
-            )));
-        }
-        _ => {}
-    }
+    ignore_closed_pipe(written.and_then(|()| out.flush()))?;
     note(&format!(
         "insights: {} read ({}), {}; {}, {capacity:.1} RCU",
         counted(report.items, "item", "items"),

@@ -4,7 +4,7 @@
 //! command that does all three instead.
 
 use super::args::PartiqlArgs;
-use super::error::CliError;
+use super::error::{CliError, ignore_closed_pipe};
 use super::note::note;
 use super::output::items::ItemSink;
 use crate::backend::{Backend, StatementRequest};
@@ -182,7 +182,7 @@ pub async fn run(
             .items
             .get(..room.min(page.items.len()))
             .unwrap_or_default();
-        written(sink.write_items(items))?;
+        ignore_closed_pipe(sink.write_items(items))?;
         printed += u64::try_from(items.len()).unwrap_or(u64::MAX);
         let full = args.max_items.is_some_and(|max| printed >= max);
         match page.next_token {
@@ -190,21 +190,12 @@ pub async fn run(
             _ => break,
         }
     }
-    written(sink.finish())?;
+    ignore_closed_pipe(sink.finish())?;
     let consumed = units.map_or_else(|| "not reported".to_owned(), |units| format!("{units} RCU"));
     note(&format!(
         "items: {printed}, pages: {pages}, consumed: {consumed}"
     ));
     Ok(())
-}
-
-fn written(result: std::io::Result<()>) -> Result<(), CliError> {
-    match result {
-        Err(error) if error.kind() != std::io::ErrorKind::BrokenPipe => Err(CliError::Failed(
-            format!("could not write the output: {error}"),
-        )),
-        _ => Ok(()),
-    }
 }
 
 #[cfg(test)]

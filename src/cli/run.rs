@@ -5,7 +5,7 @@ use std::sync::Arc;
 
 use super::args::{Cli, Command, GlobalOptions, OutputFormat, ScanArgs};
 use super::bare_words::BareWords;
-use super::error::CliError;
+use super::error::{CliError, ignore_closed_pipe};
 use super::note::note;
 use super::output::describe::{describe_json, describe_text};
 use super::output::escape::escape_json_for_terminal;
@@ -267,15 +267,6 @@ fn key_columns(table: &TableDescription, index: Option<&str>) -> Vec<String> {
         }
     }
     names
-}
-
-fn ignore_closed_pipe(result: io::Result<()>) -> Result<(), CliError> {
-    match result {
-        Err(error) if error.kind() != io::ErrorKind::BrokenPipe => Err(CliError::Failed(format!(
-            "could not write the output: {error}"
-        ))),
-        _ => Ok(()),
-    }
 }
 
 /// Table names, one per line: as they are (DynamoDB names need no quoting), or as JSON strings

@@ -12,7 +12,7 @@ use std::time::{Duration, Instant};
 pub use record::RecordFilter;
 
 use super::args::{OutputFormat, Since, TailArgs};
-use super::error::CliError;
+use super::error::{CliError, ignore_closed_pipe};
 use super::note::note;
 use super::output::escape::escape_json_for_terminal;
 use crate::backend::{Backend, BackendError, IteratorStart, Shard, ShardIteratorRequest};
@@ -156,17 +156,17 @@ pub async fn run(
                     &tail.table.key,
                     tail.format,
                 );
-                written(writeln!(out, "{}", escape_json_for_terminal(line)))?;
+                ignore_closed_pipe(writeln!(out, "{}", escape_json_for_terminal(line)))?;
                 read_any = true;
                 printed += 1;
                 if tail.args.max_records.is_some_and(|max| printed >= max) {
-                    return written(out.flush());
+                    return ignore_closed_pipe(out.flush());
                 }
             }
             state.iterator = page.next_iterator;
             state.done = state.iterator.is_none();
         }
-        written(out.flush())?;
+        ignore_closed_pipe(out.flush())?;
         let pause = if read_any { ROUND } else { IDLE };
         tokio::time::sleep(pause.saturating_sub(started.elapsed())).await;
     }
@@ -279,13 +279,4 @@ async fn resume(
             .await?,
     );
     Ok(())
-}
-
-fn written(result: std::io::Result<()>) -> Result<(), CliError> {
-    match result {
-        Err(error) if error.kind() != std::io::ErrorKind::BrokenPipe => Err(CliError::Failed(
-            format!("could not write the output: {error}"),
-        )),
-        _ => Ok(()),
-    }
 }
