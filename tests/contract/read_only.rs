@@ -107,11 +107,10 @@ async fn read_only_wrapper_refuses_every_write_without_sending_a_request() {
 
 #[tokio::test]
 async fn unreachable_endpoint_is_a_network_error_naming_the_endpoint() {
-    // A port that was just free and has nobody listening: connections are refused.
-    let endpoint = {
-        let listener = TcpListener::bind("127.0.0.1:0").expect("bind a loopback port");
-        format!("http://{}", listener.local_addr().expect("local address"))
-    };
+    // Port 1 (tcpmux) has nobody listening, so connections are refused. A port that was free a
+    // moment ago would not do: the system hands it to the next test that binds port 0, and that
+    // test's server would then receive this request.
+    let endpoint = "http://127.0.0.1:1".to_owned();
     let backend = backend_at(&endpoint).await;
     assert_eq!(
         backend.connection().endpoint.as_deref(),
