@@ -171,6 +171,14 @@ fn a_clean_table_has_no_findings_and_the_text_report_says_so() {
     let report = insights(&endpoint, &table, &[]);
     assert_eq!(rules(&report), BTreeSet::new(), "{report:#}");
     assert_eq!(report["partitions"], 30);
+    let byte_buckets = report["bytes_per_partition"]
+        .as_array()
+        .expect("bytes_per_partition");
+    let partitions_by_bytes: u64 = byte_buckets
+        .iter()
+        .map(|bucket| bucket["partitions"].as_u64().expect("a count"))
+        .sum();
+    assert_eq!(partitions_by_bytes, 30, "{report:#}");
     let text = support::cli::ddbx(&endpoint, Some(&table), &["insights", "-o", "table"]).success();
     assert!(text.stdout.starts_with("150 items ("), "{}", text.stdout);
     assert!(
@@ -180,6 +188,11 @@ fn a_clean_table_has_no_findings_and_the_text_report_says_so() {
         text.stdout
     );
     assert!(text.stdout.contains("            4–7 │"), "{}", text.stdout);
+    assert!(
+        text.stdout.contains("\nBytes per partition:\n"),
+        "{}",
+        text.stdout
+    );
     block_on(delete_table(&client, &table));
 }
 

@@ -109,6 +109,7 @@ fn report_json(report: &Report) -> Value {
         "bytes": report.bytes,
         "partitions": report.partitions,
         "items_per_partition": buckets_json(&report.partition_sizes),
+        "bytes_per_partition": buckets_json(&report.partition_bytes),
         "items_per_index_partition": report.index_partition_sizes.iter().map(|(index, histogram)| {
             json!({"index": index, "buckets": buckets_json(histogram)})
         }).collect::<Vec<_>>(),
@@ -160,6 +161,10 @@ fn report_text(report: &Report) -> String {
         }
     );
     for bar in report.partition_sizes.bars(BAR_WIDTH) {
+        text.push_str(&format!("{bar}\n"));
+    }
+    text.push_str("\nBytes per partition:\n");
+    for bar in report.partition_bytes.byte_bars(BAR_WIDTH) {
         text.push_str(&format!("{bar}\n"));
     }
     for (index, histogram) in &report.index_partition_sizes {

@@ -106,6 +106,14 @@ fn summary_lines(run: &InsightsRun) -> Vec<Line<'static>> {
             .into_iter()
             .map(Line::raw),
     );
+    lines.push(Line::raw("bytes per partition:"));
+    lines.extend(
+        report
+            .partition_bytes
+            .byte_bars(BAR_WIDTH)
+            .into_iter()
+            .map(Line::raw),
+    );
     lines
 }
 

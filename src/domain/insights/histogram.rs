@@ -1,4 +1,9 @@
-//! Power-of-two histograms of counts (items per partition), for the terminal.
+//! Power-of-two histograms of counts (items or bytes per partition), for the terminal.
+
+use crate::domain::figures::bytes;
+
+/// Labels are right-aligned to at least this width, so bars of different histograms line up.
+const MIN_LABEL_WIDTH: usize = 15;
 
 /// Buckets `[1]`, `[2, 3]`, `[4, 7]`, …: bucket `i` holds values in `[2^i, 2^(i+1))`.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -35,20 +40,45 @@ impl Histogram {
     /// `   4–7     │████ 120`.
     #[must_use]
     pub fn bars(&self, width: usize) -> Vec<String> {
+        self.bars_labelled(width, |low, high| {
+            if low == high {
+                low.to_string()
+            } else {
+                format!("{low}–{high}")
+            }
+        })
+    }
+
+    /// [`Self::bars`] of a histogram of byte sizes: each bucket from its lower bound up to, not
+    /// including, the next one's (`1.0 KB–2.0 KB`), as sizes read in the rest of ddbx.
+    #[must_use]
+    pub fn byte_bars(&self, width: usize) -> Vec<String> {
+        self.bars_labelled(width, |low, high| {
+            format!("{}–{}", bytes(low), bytes(high.saturating_add(1)))
+        })
+    }
+
+    fn bars_labelled(&self, width: usize, label: impl Fn(u64, u64) -> String) -> Vec<String> {
         let rows = self.rows();
         let most = rows.iter().map(|row| row.2).max().unwrap_or(0).max(1);
-        rows.iter()
+        let labelled: Vec<(String, u64)> = rows
+            .iter()
             .skip_while(|row| row.2 == 0)
-            .map(|&(low, high, count)| {
-                let range = if low == high {
-                    low.to_string()
-                } else {
-                    format!("{low}–{high}")
-                };
+            .map(|&(low, high, count)| (label(low, high), count))
+            .collect();
+        let label_width = labelled
+            .iter()
+            .map(|(label, _)| label.chars().count())
+            .max()
+            .unwrap_or(0)
+            .max(MIN_LABEL_WIDTH);
+        labelled
+            .into_iter()
+            .map(|(label, count)| {
                 let length = usize::try_from(count.saturating_mul(width as u64) / most)
                     .unwrap_or(width)
                     .max(usize::from(count > 0));
-                format!("{range:>15} │{} {count}", "█".repeat(length))
+                format!("{label:>label_width$} │{} {count}", "█".repeat(length))
             })
             .collect()
     }
@@ -89,6 +119,40 @@ mod tests {
             large_only.bars(10).len(),
             1,
             "leading empty buckets are not drawn"
+        );
+    }
+
+    #[test]
+    fn byte_bars_name_each_bucket_by_its_sizes() {
+        let mut histogram = Histogram::default();
+        histogram.add(300);
+        histogram.add(1500);
+        histogram.add(1500);
+        let bars = histogram.byte_bars(4);
+        assert_eq!(bars.len(), 3, "{bars:?}");
+        assert!(
+            bars[0].trim_start().starts_with("256 B–512 B │██ 1"),
+            "{bars:?}"
+        );
+        assert!(
+            bars[1].trim_start().starts_with("512 B–1.0 KB │ 0"),
+            "{bars:?}"
+        );
+        assert!(
+            bars[2].trim_start().starts_with("1.0 KB–2.0 KB │████ 2"),
+            "{bars:?}"
+        );
+        let mut wide = Histogram::default();
+        wide.add(100);
+        wide.add(200 * 1024);
+        let bars = wide.byte_bars(4);
+        let bar_columns: Vec<Option<usize>> = bars
+            .iter()
+            .map(|bar| bar.chars().position(|c| c == '│'))
+            .collect();
+        assert!(
+            bar_columns.iter().all(|column| *column == bar_columns[0]),
+            "labels wider than the minimum still line up: {bars:?}"
         );
     }
 }

@@ -46,6 +46,8 @@ pub struct Report {
     pub partitions: u64,
     /// Items per partition key value.
     pub partition_sizes: Histogram,
+    /// Bytes per partition key value (the item collection's size).
+    pub partition_bytes: Histogram,
     /// Items per partition key value of each index (GSIs and LSIs), in the table's index order.
     pub index_partition_sizes: Vec<(String, Histogram)>,
     /// Items and bytes of every entity, most bytes first.
@@ -125,8 +127,8 @@ impl InsightScan {
     /// The findings so far, most severe first, then in the order of the rules.
     #[must_use]
     pub fn report(&self, coverage: Coverage, patterns: &[AccessPattern]) -> Report {
-        let (partition_sizes, largest_collections, mut findings) =
-            self.partitions.findings(&self.table, self.items);
+        let partitions = self.partitions.summary(&self.table, self.items);
+        let mut findings = partitions.findings;
         findings.extend(self.sizes.findings(&self.entities));
         for stats in &self.indexes {
             findings.extend(stats.findings(&self.entities, self.items, self.bytes));
@@ -140,14 +142,15 @@ impl InsightScan {
             items: self.items,
             bytes: self.bytes,
             partitions: self.partitions.len(),
-            partition_sizes,
+            partition_sizes: partitions.items,
+            partition_bytes: partitions.bytes,
             index_partition_sizes: self
                 .indexes
                 .iter()
                 .map(IndexStats::partition_sizes)
                 .collect(),
             entity_sizes: self.sizes.entity_sizes(&self.entities),
-            largest_collections,
+            largest_collections: partitions.largest,
             access_patterns,
             findings,
         }

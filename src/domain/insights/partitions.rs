@@ -38,6 +38,15 @@ struct Usage {
     bytes: u64,
 }
 
+/// What the partitions show: their sizes in items and in bytes, the largest collections and the
+/// findings.
+pub struct PartitionSummary {
+    pub items: Histogram,
+    pub bytes: Histogram,
+    pub largest: Vec<CollectionSize>,
+    pub findings: Vec<Finding>,
+}
+
 #[derive(Clone, Debug, Default)]
 pub struct PartitionStats {
     by_key: HashMap<AttrValue, Usage>,
@@ -61,15 +70,12 @@ impl PartitionStats {
         self.by_key.len() as u64
     }
 
-    /// The histogram of items per partition, the largest collections and the findings.
-    pub fn findings(
-        &self,
-        table: &TableDescription,
-        items: u64,
-    ) -> (Histogram, Vec<CollectionSize>, Vec<Finding>) {
-        let mut histogram = Histogram::default();
+    pub fn summary(&self, table: &TableDescription, items: u64) -> PartitionSummary {
+        let mut items_histogram = Histogram::default();
+        let mut bytes_histogram = Histogram::default();
         for usage in self.by_key.values() {
-            histogram.add(usage.items);
+            items_histogram.add(usage.items);
+            bytes_histogram.add(usage.bytes);
         }
         let mut by_bytes: Vec<(&AttrValue, Usage)> = self
             .by_key
@@ -84,7 +90,12 @@ impl PartitionStats {
         let mut findings = Vec::new();
         findings.extend(outsized(table, &by_bytes, items));
         findings.extend(near_collection_limit(table, &by_bytes));
-        (histogram, largest(&by_bytes), findings)
+        PartitionSummary {
+            items: items_histogram,
+            bytes: bytes_histogram,
+            largest: largest(&by_bytes),
+            findings,
+        }
     }
 }
 

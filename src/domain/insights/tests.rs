@@ -463,6 +463,8 @@ proptest! {
         prop_assert_eq!(report.items, items.len() as u64);
         let histogram_partitions: u64 = report.partition_sizes.rows().iter().map(|row| row.2).sum();
         prop_assert_eq!(histogram_partitions, report.partitions);
+        let byte_partitions: u64 = report.partition_bytes.rows().iter().map(|row| row.2).sum();
+        prop_assert_eq!(byte_partitions, report.partitions);
         prop_assert!(report.largest_collections.len() <= 5);
     }
 }
