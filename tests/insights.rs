@@ -257,3 +257,42 @@ fn a_sample_is_reported_as_a_sample() {
     assert_eq!(finding(&report, "large-items")["severity"], "warning");
     block_on(delete_table(&client, &table));
 }
+
+/// A table ElectroDB wrote itself: its entities are named from its markers, its index that
+/// groups every task under two projects is found hot and costly, and its labelled key parts
+/// holding digits in some items and letters in others are not taken for two shapes.
+#[test]
+fn the_insights_of_a_table_electrodb_wrote_name_its_entities_and_its_hot_index() {
+    let Some(harness) = support::libraries::harness() else {
+        return;
+    };
+    let table = unique_table_name("insights-electrodb");
+    support::libraries::write_with_library("electrodb-taskapp.cjs", &harness, &[&table]);
+    let report = insights(&harness.0, &table, &[]);
+    assert_eq!(report["items"], 4 + 60 + 150 + 150, "{report:#}");
+    let entities: BTreeSet<&str> = report["entities"]
+        .as_array()
+        .expect("entities")
+        .iter()
+        .map(|size| size["entity"].as_str().expect("a name"))
+        .collect();
+    assert_eq!(
+        entities,
+        BTreeSet::from(["comment", "employee", "office", "task"])
+    );
+    assert_eq!(
+        rules(&report),
+        BTreeSet::from([
+            "index-partition-share".to_owned(),
+            "projection-cost".to_owned()
+        ]),
+        "{report:#}"
+    );
+    let hot = finding(&report, "index-partition-share");
+    assert!(
+        hot["summary"].as_str().is_some_and(
+            |summary| summary.starts_with("gsi2pk-gsi2sk-index: gsi2pk = $taskapp#project_")
+        ),
+        "{hot:#}"
+    );
+}

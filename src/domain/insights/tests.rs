@@ -364,6 +364,33 @@ fn sort_keys_of_one_entity_in_two_shapes_are_listed_with_examples() {
 }
 
 #[test]
+fn digits_and_letters_in_one_labelled_part_are_one_sort_key_shape() {
+    let items: Vec<Item> = (0..30)
+        .map(|n| {
+            let zip = if n % 3 == 0 {
+                format!("ec{n}a")
+            } else {
+                format!("{}", 98_100 + n)
+            };
+            typed(
+                "office",
+                &format!("$app#country_c{n}x"),
+                &format!("$office_1#city_c{n}x#zip_{zip}"),
+            )
+        })
+        .collect();
+    let report = report(&items);
+    assert!(
+        !report
+            .findings
+            .iter()
+            .any(|found| found.rule == Rule::MixedSortKeyShapes),
+        "{:#?}",
+        report.findings
+    );
+}
+
+#[test]
 fn an_entity_spread_over_unrelated_prefixes_has_no_stable_prefix() {
     let items: Vec<Item> = (0..30)
         .map(|n| {
