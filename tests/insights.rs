@@ -296,3 +296,61 @@ fn the_insights_of_a_table_electrodb_wrote_name_its_entities_and_its_hot_index()
         "{hot:#}"
     );
 }
+
+/// The queries the terminal UI ran on the table, from its history file: headless insights say
+/// what served each target, and warn of the one on an index the table no longer has.
+#[test]
+fn headless_insights_review_the_query_history_the_terminal_ui_kept() {
+    use ddbx::domain::request::{ExpressionParams, QueryRequest};
+    use ddbx::storage::query_history::{HistoryEntry, append, file_in};
+    let Some(endpoint) = server_endpoint(Server::Dynalite) else {
+        return;
+    };
+    let client = sdk_client(&endpoint);
+    let table = unique_table_name("insights-history");
+    block_on(async {
+        create_table(&client, &table_spec(&table)).await;
+        support::items::seed_items(&client, &table, &clean_items()).await;
+    });
+    let state_home = std::env::temp_dir().join(format!("ddbx-insights-history-{table}"));
+    let mut params = ExpressionParams::default();
+    params.names.insert("#pk".to_owned(), "PK".to_owned());
+    params
+        .values
+        .insert(":pk".to_owned(), AttrValue::s("USER#usr_001"));
+    let on_table = QueryRequest::new(&table, "#pk = :pk", params.clone());
+    let mut on_vanished_index = QueryRequest::new(&table, "#pk = :pk", params);
+    on_vanished_index.index = Some("GSI9".to_owned());
+    let file = file_in(&state_home, &table);
+    for request in [on_table, on_vanished_index] {
+        let entry = HistoryEntry {
+            unix_seconds: 1_780_000_000,
+            request,
+        };
+        append(&file, &entry.to_line()).expect("history written");
+    }
+    let mut command = support::cli::ddbx_command();
+    command.env("XDG_STATE_HOME", &state_home).args([
+        "--endpoint-url",
+        &endpoint,
+        "--table",
+        &table,
+        "insights",
+    ]);
+    let run = support::cli::run_command(command).success();
+    let report: serde_json::Value = serde_json::from_str(&run.stdout).expect("one JSON document");
+    let patterns: Vec<&str> = report["access_patterns"]
+        .as_array()
+        .expect("access patterns")
+        .iter()
+        .filter_map(serde_json::Value::as_str)
+        .collect();
+    assert!(
+        patterns.contains(&"query history: 1 query on the table, by key condition"),
+        "{patterns:?}"
+    );
+    let vanished = finding(&report, "access-patterns");
+    assert!(vanished.to_string().contains("GSI9"), "{vanished:#}");
+    std::fs::remove_dir_all(&state_home).expect("scratch removed");
+    block_on(delete_table(&client, &table));
+}

@@ -1,6 +1,7 @@
 //! `ddbx insights`: the table's single-table pitfalls, measured on its items. A full (or, with
 //! `--sample-pages`, sampled) parallel Scan feeds `domain::insights`; the report prints as one
-//! JSON document or, with `-o table`, as text for people.
+//! JSON document or, with `-o table`, as text for people. The queries the terminal UI ran on the
+//! table (its query history) are reviewed too.
 
 use std::io::{self, Write};
 use std::sync::Arc;
@@ -66,7 +67,18 @@ pub async fn insights(
     } else {
         Coverage::Complete
     };
-    let report = scan.report(coverage, &patterns);
+    let mut report = scan.report(coverage, &patterns);
+    let on_endpoint = backend.connection().kind == "aws";
+    let (history, warning) = crate::storage::query_history::of_table(on_endpoint, table_name);
+    if let Some(warning) = warning {
+        note(&warning);
+    }
+    let queries: Vec<_> = history
+        .entries
+        .into_iter()
+        .map(|entry| entry.request)
+        .collect();
+    scan.add_query_history(&mut report, &queries);
     let mut out = io::stdout().lock();
     let written = match format {
         OutputFormat::Table => write!(out, "{}", escape_lines(&report_text(&report))),

@@ -140,9 +140,7 @@ async fn first_answer<T>(
     })
 }
 
-/// The query history of `table`: loaded from its file for a table on a DynamoDB endpoint; in
-/// memory only for the demo and offline files, whose table names say nothing about which data
-/// they hold.
+/// The query history of `table`, kept on disk only for a table on a DynamoDB endpoint.
 #[must_use]
 pub fn query_history(
     connection: &crate::backend::Connection,
@@ -151,12 +149,5 @@ pub fn query_history(
     crate::app::state::query::history::QueryHistory,
     Option<String>,
 ) {
-    use crate::app::state::query::history::{QueryHistory, default_file, load};
-    if connection.kind != "aws" {
-        return (QueryHistory::default(), None);
-    }
-    match default_file(table) {
-        Some(path) => load(&path),
-        None => (QueryHistory::default(), None),
-    }
+    crate::storage::query_history::of_table(connection.kind == "aws", table)
 }

@@ -1,13 +1,30 @@
 //! The query history's files: one JSON line per query run from the terminal UI, per table, in
-//! `$XDG_STATE_HOME/ddbx/history/<table>.jsonl`. What a line holds is the app's business
-//! (`app::state::query_history`); this module only finds, reads and appends the files.
+//! `$XDG_STATE_HOME/ddbx/history/<table>.jsonl`: where the files are, and what a line holds
+//! (`entries`), so the terminal UI that writes them and the headless commands that read them
+//! agree.
+
+mod entries;
 
 use std::path::{Path, PathBuf};
+
+pub use entries::{HistoryEntry, MAX_ENTRIES, QueryHistory, from_text, load};
 
 /// `$XDG_STATE_HOME/ddbx/history/<table>.jsonl` (or `~/.local/state/…`); `None` without a home.
 #[must_use]
 pub fn default_file(table: &str) -> Option<PathBuf> {
     super::state_home().map(|home| file_in(&home, table))
+}
+
+/// The query history of `table`: from its file for a table on a DynamoDB endpoint
+/// (`on_endpoint`); empty for the demo and offline files, whose table names say nothing about
+/// which data they hold, so their queries are kept in memory only. Also a warning for the first
+/// unreadable line.
+#[must_use]
+pub fn of_table(on_endpoint: bool, table: &str) -> (QueryHistory, Option<String>) {
+    match default_file(table).filter(|_| on_endpoint) {
+        Some(path) => load(&path),
+        None => (QueryHistory::default(), None),
+    }
 }
 
 /// `<base>/ddbx/history/<table>.jsonl`. Table names are `[A-Za-z0-9_.-]`; anything else (never
