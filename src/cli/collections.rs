@@ -13,7 +13,7 @@ use super::args::{CollectionsArgs, OutputFormat};
 use super::error::{CliError, ignore_closed_pipe};
 use super::note::note;
 use super::output::escape::escape_json_for_terminal;
-use super::segments::scan_segments;
+use super::segments::read_segments;
 use crate::backend::Backend;
 use crate::domain::collection::{Collections, GroupId, GroupSummary, LEVEL_SEPARATOR};
 use crate::domain::collection_tree::{CollectionNode, Composition};
@@ -38,27 +38,19 @@ pub async fn collections(
     let requests = (0..segments)
         .map(|segment| discovery_scan(&table, segment, segments, None))
         .collect();
-    let mut pages = scan_segments(&backend, requests, None);
-    let (mut pages_read, mut capacity) = (0_u64, 0.0_f64);
-    while let Some(page) = pages.recv().await {
-        let page = page?;
-        pages_read += 1;
-        capacity += page
-            .consumed
-            .as_ref()
-            .map_or(0.0, |consumed| consumed.total);
-        found.add_page(&page.items);
-    }
+    let totals =
+        read_segments(&backend, requests, None, |page| found.add_page(&page.items)).await?;
     let mut out = io::stdout().lock();
     let written =
         print(&mut out, &found, args.partitions.count(), format).and_then(|()| out.flush());
     ignore_closed_pipe(written)?;
     note(&format!(
-        "collections: {} in {} under {}; {}, {capacity:.1} RCU",
+        "collections: {} in {} under {}; {}, {:.1} RCU",
         counted(found.item_count(), "item", "items"),
         counted(found.partition_count(), "partition", "partitions"),
         counted(found.group_count() as u64, "prefix", "prefixes"),
-        counted(pages_read, "page", "pages"),
+        counted(totals.pages, "page", "pages"),
+        totals.capacity,
     ));
     Ok(())
 }

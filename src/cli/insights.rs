@@ -12,7 +12,7 @@ use super::args::{InsightsArgs, OutputFormat};
 use super::error::{CliError, ignore_closed_pipe};
 use super::note::{escape_lines, note};
 use super::output::escape::escape_json_for_terminal;
-use super::segments::scan_segments;
+use super::segments::read_segments;
 use crate::backend::{Backend, ScanRequest};
 use crate::domain::entity::EntityDecoder;
 use crate::domain::figures::{bytes, count, counted};
@@ -48,21 +48,13 @@ pub async fn insights(
         .unwrap_or_default();
     let table_items = table.item_count;
     let mut scan = InsightScan::new(table, entities);
-    let mut pages = scan_segments(&backend, requests, args.sample_pages);
-    let (mut pages_read, mut capacity, mut more) = (0_u64, 0.0_f64, false);
-    while let Some(page) = pages.recv().await {
-        let page = page?;
-        pages_read += 1;
-        capacity += page
-            .consumed
-            .as_ref()
-            .map_or(0.0, |consumed| consumed.total);
-        more |= page.last_evaluated_key.is_some();
+    let totals = read_segments(&backend, requests, args.sample_pages, |page| {
         for item in &page.items {
             scan.add(item);
         }
-    }
-    let coverage = if args.sample_pages.is_some() && more {
+    })
+    .await?;
+    let coverage = if args.sample_pages.is_some() && totals.more {
         Coverage::Sampled { table_items }
     } else {
         Coverage::Complete
@@ -92,11 +84,12 @@ pub async fn insights(
     };
     ignore_closed_pipe(written.and_then(|()| out.flush()))?;
     note(&format!(
-        "insights: {} read ({}), {}; {}, {capacity:.1} RCU",
+        "insights: {} read ({}), {}; {}, {:.1} RCU",
         counted(report.items, "item", "items"),
         coverage_text(report.coverage),
         counted(report.findings.len() as u64, "finding", "findings"),
-        counted(pages_read, "page", "pages"),
+        counted(totals.pages, "page", "pages"),
+        totals.capacity,
     ));
     Ok(())
 }

@@ -7,6 +7,38 @@ use tokio::sync::mpsc::{UnboundedReceiver, UnboundedSender, unbounded_channel};
 
 use crate::backend::{Backend, BackendError, Page, ScanRequest};
 
+/// What a scan of every segment read, for its closing line.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct ScanTotals {
+    pub pages: u64,
+    /// Read units the pages reported consuming.
+    pub capacity: f64,
+    /// True when some segment stopped before its last page (`max_pages`).
+    pub more: bool,
+}
+
+/// Reads every page of [`scan_segments`], handing each to `each`; the first error ends the read.
+pub async fn read_segments(
+    backend: &Arc<dyn Backend>,
+    requests: Vec<ScanRequest>,
+    max_pages: Option<u64>,
+    mut each: impl FnMut(&Page),
+) -> Result<ScanTotals, BackendError> {
+    let mut pages = scan_segments(backend, requests, max_pages);
+    let mut totals = ScanTotals::default();
+    while let Some(page) = pages.recv().await {
+        let page = page?;
+        totals.pages += 1;
+        totals.capacity += page
+            .consumed
+            .as_ref()
+            .map_or(0.0, |consumed| consumed.total);
+        totals.more |= page.last_evaluated_key.is_some();
+        each(&page);
+    }
+    Ok(totals)
+}
+
 /// Pages of every request (one per segment), in the order they arrive; at most `max_pages` per
 /// segment when given. An error ends its segment and is sent as the last message of it.
 pub fn scan_segments(
