@@ -191,7 +191,12 @@ pub fn entity_decoder_for(
     table: Option<&str>,
 ) -> Result<crate::domain::entity::EntityDecoder, String> {
     let Some(path) = &options.model else {
-        return Ok(crate::domain::entity::EntityDecoder::new());
+        // The demo comes with its model, so its palette has the access patterns to try.
+        return Ok(if options.demo {
+            crate::domain::entity::EntityDecoder::with_model(crate::demo::model())
+        } else {
+            crate::domain::entity::EntityDecoder::new()
+        });
     };
     let text = crate::storage::input::read_regular_text(path, MAX_MODEL_FILE)
         .map_err(|error| format!("{} {error}", path.display()))?;
