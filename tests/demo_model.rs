@@ -12,12 +12,14 @@ use ddbx::domain::pattern_query::{parameters, pattern_request};
 use ddbx::domain::value::Item;
 use tui_support::pty::PtySession;
 
-/// Each pattern's name, the values of its parameters, and what every returned item must hold.
-fn cases() -> Vec<(
+/// A pattern's name, the values of its parameters, and what every returned item must hold.
+type Case = (
     &'static str,
     Vec<(&'static str, &'static str)>,
     fn(&Item) -> bool,
-)> {
+);
+
+fn cases() -> Vec<Case> {
     fn s<'a>(item: &'a Item, name: &str) -> &'a str {
         item.get(name).and_then(|value| value.as_s()).unwrap_or("")
     }
