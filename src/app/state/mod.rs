@@ -212,6 +212,14 @@ impl State {
         self.account.loaded().and_then(Option::as_deref)
     }
 
+    /// Every item read so far that the state keeps: the opened partitions and the query results.
+    pub fn items_read(&self) -> impl Iterator<Item = &Item> + Clone {
+        self.partitions
+            .values()
+            .flat_map(|partition| partition.items.items())
+            .chain(self.query_runs.iter().flat_map(|run| run.items.iter()))
+    }
+
     /// The table description, once loaded.
     #[must_use]
     pub fn described(&self) -> Option<&TableDescription> {

@@ -9,6 +9,7 @@ use ratatui::widgets::{Block, Clear, Paragraph, Wrap};
 use crate::app::action::Action;
 use crate::app::state::query::form::{FormError, FormField};
 use crate::app::state::{QueryForm, State};
+use crate::domain::expr::bare_names::quoted;
 use crate::domain::query_spec::{SortChoice, consistent_refusal, preview_text};
 use crate::domain::schema::{KeySchema, Projection, TableDescription};
 use crate::keymap::Section;
@@ -113,6 +114,15 @@ pub(in crate::ui) fn render(frame: &mut Frame<'_>, area: Rect, state: &State, fo
             .block(Block::bordered().title(title)),
         area,
     );
+}
+
+/// A bare word in the filter keeps DynamoDB's meaning, an attribute name; the hint says so.
+fn bare_word_warning(word: &str) -> String {
+    format!(
+        "warning: the filter reads {word} as an attribute name (DynamoDB's meaning), and no item \
+         read has one: did you mean {}?",
+        quoted(word)
+    )
 }
 
 fn key_text(key: &KeySchema) -> String {
@@ -314,6 +324,9 @@ fn push_line(
     let mut spans = vec![Span::styled(format!("{label:<LABEL$}"), styles.key)];
     let mut column = LABEL;
     let mut errors: Vec<(usize, &FormError, String)> = Vec::new();
+    let filter_line = pieces
+        .iter()
+        .any(|piece| matches!(piece.field, Some(FormField::Filter | FormField::RawFilter)));
     for piece in pieces {
         let focused = piece.field == Some(form.focus);
         let shown = safe(&piece.text).into_owned();
@@ -377,5 +390,13 @@ fn push_line(
             format!("{}{}", " ".repeat(LABEL), safe(&error.message)),
             styles.error,
         ));
+    }
+    if filter_line {
+        for word in &form.bare_words {
+            lines.push(Line::styled(
+                format!("{}{}", " ".repeat(LABEL), safe(&bare_word_warning(word))),
+                styles.warning,
+            ));
+        }
     }
 }

@@ -4,6 +4,7 @@
 use crate::app::state::query::form::{FormError, FormField};
 use crate::app::state::{QueryForm, State};
 use crate::backend::QueryRequest;
+use crate::domain::expr::bare_names::suspect_bare_words;
 use crate::domain::expr::{ExprKind, WireRequest};
 use crate::domain::query_spec::template::fill_prefix;
 use crate::domain::query_spec::{
@@ -32,6 +33,12 @@ pub(super) fn rebuild(state: &State, form: &mut QueryForm) {
         build_query(description, &form.spec)
             .map_err(|errors| errors.into_iter().map(form_error).collect())
     };
+    let filter = if form.raw_mode {
+        &form.raw.filter
+    } else {
+        &form.spec.raw_filter
+    };
+    form.bare_words = suspect_bare_words(filter, state.items_read());
 }
 
 fn form_error(error: FieldError) -> FormError {

@@ -305,12 +305,8 @@ fn complete_part(state: &State, form: &mut QueryForm, part: usize) -> bool {
         return false;
     };
     let typed = form.template_parts.get(part).cloned().unwrap_or_default();
-    let seen = state
-        .partitions
-        .values()
-        .flat_map(|partition| partition.items.items())
-        .chain(state.query_runs.iter().flat_map(|run| run.items.iter()));
-    let values: std::collections::BTreeSet<&str> = seen
+    let values: std::collections::BTreeSet<&str> = state
+        .items_read()
         .filter_map(|item| item.get(&sort.name)?.as_s())
         .filter_map(|sort_key| template.captures(sort_key)?.get(part).copied())
         .filter(|value| value.starts_with(typed.as_str()))
