@@ -15,7 +15,7 @@ use crate::domain::insights::{Coverage, Report, Severity};
 use crate::domain::plain_json::item_to_plain_json;
 use crate::ui::theme::{self, Styles};
 use crate::ui::widgets::list::window;
-use crate::ui::widgets::text::{bytes, count, safe};
+use crate::ui::widgets::text::{bytes, safe};
 
 /// Width of the histogram's bars.
 const BAR_WIDTH: usize = 30;
@@ -63,7 +63,10 @@ fn summary_lines(styles: &Styles, run: &InsightsRun) -> Vec<Line<'static>> {
         Coverage::Sampled {
             table_items: Some(total),
         } => {
-            format!("a sample: the table holds about {} items", count(total))
+            format!(
+                "a sample: the table holds about {}",
+                crate::domain::figures::counted(total, "item", "items")
+            )
         }
         Coverage::Sampled { table_items: None } => "a sample".to_owned(),
     };

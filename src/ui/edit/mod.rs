@@ -73,9 +73,13 @@ fn render_editor(
     let status = match &editor.parsed {
         Ok(item) => Line::styled(
             format!(
-                "✓ valid · {} attributes · {} bytes",
-                item.len(),
-                crate::domain::value::item_size(item)
+                "✓ valid · {} · {}",
+                crate::domain::figures::counted(item.len() as u64, "attribute", "attributes"),
+                crate::domain::figures::counted(
+                    crate::domain::value::item_size(item) as u64,
+                    "byte",
+                    "bytes"
+                )
             ),
             styles.added,
         ),

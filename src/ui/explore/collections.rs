@@ -192,10 +192,9 @@ fn progress(frame: &mut Frame<'_>, area: Rect, state: &State) {
         spans.push(Span::raw(format!(" {percent:>3}% ")));
     }
     spans.push(Span::raw(format!(
-        "{} items · {} {} · {:.1} RCU · {}s",
-        count(progress.items_scanned),
-        count(progress.pages),
-        if progress.pages == 1 { "page" } else { "pages" },
+        "{} · {} · {:.1} RCU · {}s",
+        crate::domain::figures::counted(progress.items_scanned, "item", "items"),
+        crate::domain::figures::counted(progress.pages, "page", "pages"),
         progress.consumed_capacity,
         progress.elapsed.as_secs()
     )));

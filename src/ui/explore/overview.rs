@@ -58,14 +58,14 @@ fn grammars_line(styles: &Styles, census: &GrammarCensus) -> Line<'static> {
         })
         .collect();
     let mut text = format!(
-        "{} (of {} items scanned)",
+        "{} (of {} scanned)",
         shares.join(" · "),
-        count(census.total())
+        crate::domain::figures::counted(census.total(), "item", "items")
     );
     if census.model_matched() > 0 {
         text.push_str(&format!(
-            "; the model matched {} items",
-            count(census.model_matched())
+            "; the model matched {}",
+            crate::domain::figures::counted(census.model_matched(), "item", "items")
         ));
     }
     field(styles, "Grammars", text)
@@ -78,10 +78,14 @@ fn model_line(styles: &Styles, model: &Model) -> Line<'static> {
         styles,
         "Model",
         format!(
-            "{}: {} entities, {} access patterns",
+            "{}: {}, {}",
             safe(origin),
-            model.entities.len(),
-            model.access_patterns.len()
+            crate::domain::figures::counted(model.entities.len() as u64, "entity", "entities"),
+            crate::domain::figures::counted(
+                model.access_patterns.len() as u64,
+                "access pattern",
+                "access patterns"
+            )
         ),
     )
 }

@@ -41,9 +41,9 @@ pub(in crate::ui) fn render(
         Paging::Failed(_) => " · failed".to_owned(),
     };
     let block = Block::bordered().title(format!(
-        " {} · {} items{paging} ",
+        " {} · {}{paging} ",
         safe(&text),
-        partition.items.len()
+        crate::domain::figures::counted(partition.items.len() as u64, "item", "items")
     ));
     let inner_height = usize::from(area.height.saturating_sub(2));
     let sort = state

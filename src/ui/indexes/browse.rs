@@ -11,6 +11,7 @@ use crate::app::state::indexes::browse::IndexBrowse;
 use crate::app::state::indexes::coverage_lines::partial_projection_note;
 use crate::app::state::inspect::inspector::key_text;
 use crate::app::state::{ScanStatus, State};
+use crate::domain::figures::counted;
 use crate::domain::value::AttrValue;
 use crate::ui::theme;
 use crate::ui::widgets::list::window;
@@ -84,10 +85,14 @@ pub(in crate::ui) fn render_groups(
         .map(|schema| safe(&schema.key.partition.name).into_owned())
         .unwrap_or_default();
     let block = Block::bordered().title(format!(
-        " {} by {partition_key} · {} partitions · {} items ",
+        " {} by {partition_key} · {} · {} ",
         safe(index),
-        count(browse.map_or(0, |b| b.groups.len() as u64)),
-        count(browse.map_or(0, |b| b.items)),
+        counted(
+            browse.map_or(0, |b| b.groups.len() as u64),
+            "partition",
+            "partitions"
+        ),
+        counted(browse.map_or(0, |b| b.items), "item", "items"),
     ));
     let Some(browse) = browse.filter(|browse| !browse.groups.is_empty()) else {
         let text = match browse.map(|b| &b.scan.status) {
@@ -139,10 +144,10 @@ pub(in crate::ui) fn render_items(
     frame.render_widget(Paragraph::new(info_lines(state, index, browse)), info_area);
     let group = browse.and_then(|browse| browse.group(pk));
     let block = Block::bordered().title(format!(
-        " {} = {} · {} items · [ ] column · t sort · H hide · +/- width · F base item ",
+        " {} = {} · {} · [ ] column · t sort · H hide · +/- width · F base item ",
         safe(index),
         safe(&key_text(pk)),
-        count(group.map_or(0, |g| g.items.len() as u64)),
+        counted(group.map_or(0, |g| g.items.len() as u64), "item", "items"),
     ));
     let inner = block.inner(table_area);
     frame.render_widget(block, table_area);

@@ -89,9 +89,9 @@ fn title(run: &QueryRun) -> String {
         |index| format!("{} · {index}", run.request.table),
     );
     format!(
-        " Query · {} · {} items ",
+        " Query · {} · {} ",
         safe(&target),
-        count(run.items.len() as u64)
+        crate::domain::figures::counted(run.items.len() as u64, "item", "items")
     )
 }
 
@@ -100,13 +100,16 @@ fn status_text(run: &QueryRun, cancel_key: &str) -> String {
     let progress = &run.progress;
     let state = match &run.paging {
         Paging::Fetching { .. } => match run.stop_after {
-            Some(stop) => format!("reading until {stop} matches… ({cancel_key} cancels)"),
+            Some(stop) => format!(
+                "reading until {}… ({cancel_key} cancels)",
+                crate::domain::figures::counted(stop, "match", "matches")
+            ),
             None => format!("reading… ({cancel_key} cancels)"),
         },
         Paging::Ready(_) if run.reached_stop() => {
             format!(
-                "stopped after {} matches; more pages exist",
-                count(run.items.len() as u64)
+                "stopped after {}; more pages exist",
+                crate::domain::figures::counted(run.items.len() as u64, "match", "matches")
             )
         }
         Paging::Ready(_) => "more pages below (read as you scroll)".to_owned(),

@@ -10,7 +10,7 @@ use crate::app::action::Action;
 use crate::app::state::{Prompt, PromptKind, State};
 use crate::keymap::Section;
 use crate::ui::theme;
-use crate::ui::widgets::text::{bytes, count, safe};
+use crate::ui::widgets::text::{bytes, safe};
 use crate::ui::widgets::text_field;
 
 pub(in crate::ui) fn centered(area: Rect, width: u16, height: u16) -> Rect {
@@ -107,7 +107,11 @@ pub(in crate::ui) fn prompt(frame: &mut Frame<'_>, area: Rect, state: &State, pr
     {
         for (candidate, items) in found.complete_partition(typed).take(5) {
             lines.push(Line::styled(
-                format!("{}  ({items} items)", safe(candidate)),
+                format!(
+                    "{}  ({})",
+                    safe(candidate),
+                    crate::domain::figures::counted(items, "item", "items")
+                ),
                 styles.muted,
             ));
         }
@@ -142,7 +146,12 @@ pub(in crate::ui) fn confirm_scan(
     let yes = key(Section::Confirm, &Action::Confirm);
     let no = key(Section::Confirm, &Action::Back);
     let jump = key(Section::Collections, &Action::JumpToPartition);
-    let items = item_count.map_or_else(String::new, |n| format!(", about {} items", count(n)));
+    let items = item_count.map_or_else(String::new, |n| {
+        format!(
+            ", about {}",
+            crate::domain::figures::counted(n, "item", "items")
+        )
+    });
     let text = vec![
         Line::styled("Large table", styles.warning_strong),
         Line::raw(""),
