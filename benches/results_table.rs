@@ -69,13 +69,16 @@ fn draw(
         .draw(|frame| {
             let area = frame.area();
             ddbx::ui::results_table::render(
+                &ddbx::ui::theme::DARK,
                 frame,
                 area,
                 black_box(items),
                 order,
                 columns,
-                cursor,
-                3,
+                ddbx::ui::results_table::Cursor {
+                    row: cursor,
+                    column: 3,
+                },
             );
         })
         .expect("draw");

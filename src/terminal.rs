@@ -2,6 +2,8 @@
 //! `Drop`), on panic (a hook that restores before the panic message prints), and on Ctrl-C or
 //! SIGTERM (the loop turns both into a normal exit).
 
+pub mod background;
+
 use std::io::{self, Write as _};
 
 use crossterm::cursor::{Hide, Show};

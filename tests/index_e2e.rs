@@ -42,7 +42,7 @@ fn the_demo_index_browser_browses_the_sparse_review_index_and_counts_its_coverag
     session.send(ENTER);
     let groups = session.wait_for("ORDERS_PENDING_REVIEW");
     assert!(
-        groups.contains(&format!("1 partitions · {flagged} items")),
+        groups.contains(&format!("1 partition · {flagged} items")),
         "{flagged} flagged orders:\n{groups}"
     );
     assert!(

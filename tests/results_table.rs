@@ -71,13 +71,16 @@ fn screen(items: &[Item], columns: &Columns, cursor: usize, selected: usize, wid
     let height = 7;
     draw(width, height, |frame| {
         ddbx::ui::results_table::render(
+            &ddbx::ui::theme::DARK,
             frame,
             Rect::new(0, 0, width, height),
             items,
             &order,
             columns,
-            cursor,
-            selected,
+            ddbx::ui::results_table::Cursor {
+                row: cursor,
+                column: selected,
+            },
         );
     })
 }

@@ -7,8 +7,7 @@ use std::io;
 
 use super::note::note;
 use super::output::items::ItemSink;
-use crate::domain::expr::bare_names::names_in_value_positions;
-use crate::domain::expr::{ExprKind, ExpressionParams, parse_friendly_condition};
+use crate::domain::expr::bare_names::{filter_bare_words, quoted};
 use crate::domain::value::Item;
 
 /// Forwards every item to `inner`, noting which of the filter's bare words name an attribute of
@@ -22,12 +21,7 @@ pub struct BareWords<'a> {
 impl<'a> BareWords<'a> {
     /// Watches the bare words of `filter` (already checked, so a parse failure means none).
     pub fn new(inner: &'a mut dyn ItemSink, filter: Option<&str>) -> Self {
-        let words = filter
-            .and_then(|text| {
-                parse_friendly_condition(ExprKind::Filter, text, &ExpressionParams::default()).ok()
-            })
-            .map(|condition| names_in_value_positions(&condition))
-            .unwrap_or_default();
+        let words = filter.map(filter_bare_words).unwrap_or_default();
         Self {
             inner,
             words,
@@ -38,7 +32,7 @@ impl<'a> BareWords<'a> {
     /// Warns about each bare word no item had as an attribute.
     pub fn warn(&self) {
         for word in self.words.iter().filter(|word| !self.seen.contains(*word)) {
-            let quoted = serde_json::Value::String(word.clone());
+            let quoted = quoted(word);
             note(&format!(
                 "warning: --filter reads {word} as an attribute name (DynamoDB's meaning) and no \
                  item returned has an attribute {word}: did you mean {quoted}?"

@@ -7,6 +7,7 @@
 pub mod args;
 mod bare_words;
 mod collections;
+pub mod config;
 mod endpoint;
 mod error;
 mod expression;

@@ -56,6 +56,22 @@ pub struct TuiOptions {
     #[arg(long = "discovery-segments", global = true, value_name = "N", default_value_t = 1,
           value_parser = clap::value_parser!(u32).range(1..=1_000_000))]
     pub discovery_segments: u32,
+
+    /// Colours for a dark or a light terminal background; `auto` asks the terminal (default:
+    /// `theme` in $XDG_CONFIG_HOME/ddbx/config.toml, else auto).
+    #[arg(long, global = true, value_enum, value_name = "THEME")]
+    pub theme: Option<ThemeChoice>,
+}
+
+/// `--theme` and the config file's `theme`.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, clap::ValueEnum, serde::Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum ThemeChoice {
+    /// Ask the terminal for its background colour; dark when it does not answer.
+    #[default]
+    Auto,
+    Dark,
+    Light,
 }
 
 /// `--bad-lines`: the command-line face of [`crate::offline::BadLines`], kept here so the offline
@@ -175,7 +191,12 @@ pub fn entity_decoder_for(
     table: Option<&str>,
 ) -> Result<crate::domain::entity::EntityDecoder, String> {
     let Some(path) = &options.model else {
-        return Ok(crate::domain::entity::EntityDecoder::new());
+        // The demo comes with its model, so its palette has the access patterns to try.
+        return Ok(if options.demo {
+            crate::domain::entity::EntityDecoder::with_model(crate::demo::model())
+        } else {
+            crate::domain::entity::EntityDecoder::new()
+        });
     };
     let text = crate::storage::input::read_regular_text(path, MAX_MODEL_FILE)
         .map_err(|error| format!("{} {error}", path.display()))?;

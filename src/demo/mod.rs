@@ -16,6 +16,18 @@ use crate::domain::value::Item;
 
 pub use schema::{TABLE_NAME, description};
 
+/// The demo's model file: its access patterns, for the palette.
+pub const MODEL: &str = include_str!("model.toml");
+
+/// The demo's model, parsed (it is part of the program, and a test parses it).
+#[must_use]
+pub fn model() -> crate::domain::model::Model {
+    let mut model =
+        crate::domain::model::Model::parse(MODEL, "demo/model.toml").unwrap_or_default();
+    model.origin = Some("the demo's model".to_owned());
+    model
+}
+
 /// Default number of items of `--demo`.
 pub const DEFAULT_SIZE: usize = 5_000;
 /// Default `--seed`.

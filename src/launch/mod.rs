@@ -19,6 +19,7 @@ use crate::terminal::TerminalGuard;
 use crate::worker::Worker;
 
 mod connecting;
+mod theme;
 
 /// Checks the table before the screen changes, then runs the UI until the user quits.
 pub async fn open(
@@ -28,6 +29,8 @@ pub async fn open(
     notices: Vec<String>,
     version_attribute: Option<String>,
 ) -> Result<(), String> {
+    // The terminal is asked about its background before anything else reads its input.
+    let (theme, settings_notice) = theme::choose(options.theme);
     // Credentials and the table are checked first so their errors print on a normal terminal;
     // the answer is kept so the UI does not ask again. Without a table the picker opens, so
     // listing the tables is the check.
@@ -54,6 +57,7 @@ pub async fn open(
     let (keymap, keymap_error) = Keymap::load(options.keymap.as_deref());
     let settings = Settings {
         scan_segments: options.discovery_segments,
+        theme,
         ..Settings::default()
     };
     let mut state = State::new(table, backend.connection(), keymap, settings);
@@ -86,6 +90,9 @@ pub async fn open(
         let _ = sender.send(Action::Notice(warning));
     }
     for notice in notices {
+        let _ = sender.send(Action::Notice(notice));
+    }
+    if let Some(notice) = settings_notice {
         let _ = sender.send(Action::Notice(notice));
     }
     if let Some(error) = keymap_error {

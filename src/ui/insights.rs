@@ -4,7 +4,7 @@
 
 use ratatui::Frame;
 use ratatui::layout::{Constraint, Layout, Rect};
-use ratatui::style::{Color, Modifier, Style};
+use ratatui::style::{Modifier, Style};
 use ratatui::text::Line;
 use ratatui::widgets::{Block, Paragraph, Wrap};
 
@@ -13,8 +13,9 @@ use crate::app::state::insights::{InsightRow, InsightsRun};
 use crate::domain::figures::counted;
 use crate::domain::insights::{Coverage, Report, Severity};
 use crate::domain::plain_json::item_to_plain_json;
+use crate::ui::theme::{self, Styles};
 use crate::ui::widgets::list::window;
-use crate::ui::widgets::text::{bytes, count, safe};
+use crate::ui::widgets::text::{bytes, safe};
 
 /// Width of the histogram's bars.
 const BAR_WIDTH: usize = 30;
@@ -24,6 +25,7 @@ const ACCESS_PATTERN_LINES: usize = 3;
 const DETAIL_HEIGHT: u16 = 9;
 
 pub(in crate::ui) fn render(frame: &mut Frame<'_>, area: Rect, state: &State, cursor: usize) {
+    let styles = theme::of(state);
     let block =
         Block::bordered().title(" Insights · Enter open · p pause · x cancel · R whole table ");
     let inner = block.inner(area);
@@ -32,7 +34,7 @@ pub(in crate::ui) fn render(frame: &mut Frame<'_>, area: Rect, state: &State, cu
         frame.render_widget(Paragraph::new("insights not started"), inner);
         return;
     };
-    let summary = summary_lines(run);
+    let summary = summary_lines(styles, run);
     let [summary_area, list_area, detail_area] = Layout::vertical([
         Constraint::Length(u16::try_from(summary.len()).unwrap_or(u16::MAX)),
         Constraint::Min(3),
@@ -43,16 +45,16 @@ pub(in crate::ui) fn render(frame: &mut Frame<'_>, area: Rect, state: &State, cu
     let Some(report) = &run.report else {
         return;
     };
-    render_rows(frame, list_area, run, report, cursor);
-    render_detail(frame, detail_area, run, report, cursor);
+    render_rows(styles, frame, list_area, run, report, cursor);
+    render_detail(styles, frame, detail_area, run, report, cursor);
 }
 
-fn summary_lines(run: &InsightsRun) -> Vec<Line<'static>> {
+fn summary_lines(styles: &Styles, run: &InsightsRun) -> Vec<Line<'static>> {
     let mut lines = vec![Line::raw(run.scan.progress_text())];
     let Some(report) = &run.report else {
         lines.push(Line::styled(
             "the findings appear when the scan stops (p pauses it and shows what was read)",
-            Style::new().fg(Color::Gray),
+            styles.note,
         ));
         return lines;
     };
@@ -61,7 +63,10 @@ fn summary_lines(run: &InsightsRun) -> Vec<Line<'static>> {
         Coverage::Sampled {
             table_items: Some(total),
         } => {
-            format!("a sample: the table holds about {} items", count(total))
+            format!(
+                "a sample: the table holds about {}",
+                crate::domain::figures::counted(total, "item", "items")
+            )
         }
         Coverage::Sampled { table_items: None } => "a sample".to_owned(),
     };
@@ -73,7 +78,7 @@ fn summary_lines(run: &InsightsRun) -> Vec<Line<'static>> {
             counted(report.partitions, "partition", "partitions"),
             counted(report.findings.len() as u64, "finding", "findings")
         ),
-        Style::new().add_modifier(Modifier::BOLD),
+        styles.heading,
     ));
     if let Some(largest) = report.largest_collections.first() {
         lines.push(Line::raw(format!(
@@ -84,10 +89,7 @@ fn summary_lines(run: &InsightsRun) -> Vec<Line<'static>> {
         )));
     }
     for line in report.access_patterns.iter().take(ACCESS_PATTERN_LINES) {
-        lines.push(Line::styled(
-            safe(line).into_owned(),
-            Style::new().fg(Color::Gray),
-        ));
+        lines.push(Line::styled(safe(line).into_owned(), styles.note));
     }
     if report.access_patterns.len() > ACCESS_PATTERN_LINES {
         lines.push(Line::styled(
@@ -95,7 +97,7 @@ fn summary_lines(run: &InsightsRun) -> Vec<Line<'static>> {
                 "… {} more access pattern lines",
                 report.access_patterns.len() - ACCESS_PATTERN_LINES
             ),
-            Style::new().fg(Color::Gray),
+            styles.note,
         ));
     }
     lines.push(Line::raw("items per partition:"));
@@ -117,15 +119,16 @@ fn summary_lines(run: &InsightsRun) -> Vec<Line<'static>> {
     lines
 }
 
-fn severity_style(severity: Severity) -> Style {
+fn severity_style(styles: &Styles, severity: Severity) -> Style {
     match severity {
-        Severity::Critical => Style::new().fg(Color::Red).add_modifier(Modifier::BOLD),
-        Severity::Warning => Style::new().fg(Color::Yellow),
-        Severity::Info => Style::new().fg(Color::Gray),
+        Severity::Critical => styles.error_strong,
+        Severity::Warning => styles.warning,
+        Severity::Info => styles.note,
     }
 }
 
 fn render_rows(
+    styles: &Styles,
     frame: &mut Frame<'_>,
     area: Rect,
     run: &InsightsRun,
@@ -152,7 +155,7 @@ fn render_rows(
                     let finding = &report.findings[index];
                     (
                         format!("{:<8} {}", finding.severity.name(), safe(&finding.summary)),
-                        severity_style(finding.severity),
+                        severity_style(styles, finding.severity),
                     )
                 }
                 InsightRow::Item { .. } => (
@@ -162,7 +165,7 @@ fn render_rows(
                             .map(|item| safe(&item_to_plain_json(item).to_string()).into_owned())
                             .unwrap_or_default()
                     ),
-                    Style::new().fg(Color::Cyan),
+                    styles.key,
                 ),
             };
             if position == cursor {
@@ -175,6 +178,7 @@ fn render_rows(
 }
 
 fn render_detail(
+    styles: &Styles,
     frame: &mut Frame<'_>,
     area: Rect,
     run: &InsightsRun,
@@ -192,7 +196,7 @@ fn render_detail(
     };
     let mut lines = vec![Line::styled(
         format!("rule: {}", finding.rule.citation()),
-        Style::new().fg(Color::Gray),
+        styles.note,
     )];
     lines.extend(
         finding

@@ -10,6 +10,7 @@ mod inspect;
 mod palette;
 mod query;
 mod tables;
+pub mod theme;
 pub mod widgets;
 
 pub use widgets::{table as results_table, text};

@@ -156,6 +156,40 @@ impl PtySession {
         self.wait_until(&format!("`{text}`"), |contents| contents.contains(text))
     }
 
+    /// Every cell's colours and reverse-video flag, row by row (row, column, fg, bg, reversed).
+    pub fn cells(&self) -> Vec<(u16, u16, vt100::Color, vt100::Color, bool)> {
+        let parser = self.screen.lock().expect("screen");
+        let screen = parser.screen();
+        let (rows, cols) = screen.size();
+        let mut cells = Vec::new();
+        for row in 0..rows.get() {
+            for col in 0..cols.get() {
+                if let Some(cell) = screen.cell(row, col) {
+                    cells.push((row, col, cell.fgcolor(), cell.bgcolor(), cell.inverse()));
+                }
+            }
+        }
+        cells
+    }
+
+    /// Answers the way a terminal would: as soon as the program has written `query`, `reply` is
+    /// sent (polled often, because the program waits for it only briefly).
+    pub fn answer(&mut self, query: &[u8], reply: &str) {
+        let deadline = Instant::now() + WAIT;
+        while !self
+            .raw()
+            .windows(query.len())
+            .any(|window| window == query)
+        {
+            assert!(
+                Instant::now() < deadline,
+                "the program never asked {query:?}"
+            );
+            std::thread::sleep(Duration::from_millis(1));
+        }
+        self.send(reply);
+    }
+
     /// Sends keys as the terminal would encode them.
     pub fn send(&mut self, keys: &str) {
         self.writer.write_all(keys.as_bytes()).expect("keys sent");

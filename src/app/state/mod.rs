@@ -45,6 +45,16 @@ pub struct Settings {
     pub page_size: u32,
     /// Tables larger than this (DescribeTable's size) ask before being scanned.
     pub large_table_bytes: u64,
+    /// The palette the screens are drawn in.
+    pub theme: Theme,
+}
+
+/// The palettes: one for dark terminal backgrounds and one for light ones.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Theme {
+    #[default]
+    Dark,
+    Light,
 }
 
 impl Default for Settings {
@@ -53,6 +63,7 @@ impl Default for Settings {
             scan_segments: 1,
             page_size: 500,
             large_table_bytes: 1024 * 1024 * 1024,
+            theme: Theme::Dark,
         }
     }
 }
@@ -199,6 +210,14 @@ impl State {
     #[must_use]
     pub fn account_id(&self) -> Option<&str> {
         self.account.loaded().and_then(Option::as_deref)
+    }
+
+    /// Every item read so far that the state keeps: the opened partitions and the query results.
+    pub fn items_read(&self) -> impl Iterator<Item = &Item> + Clone {
+        self.partitions
+            .values()
+            .flat_map(|partition| partition.items.items())
+            .chain(self.query_runs.iter().flat_map(|run| run.items.iter()))
     }
 
     /// The table description, once loaded.

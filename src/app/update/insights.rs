@@ -12,7 +12,7 @@ use crate::app::state::indexes::streamed_scan::{Landed, StreamedScan};
 use crate::app::state::insights::{InsightsRun, SAMPLE_PAGES};
 use crate::app::state::{Notice, State, View};
 use crate::backend::{BackendError, Page, ScanRequest};
-use crate::domain::figures::{count, counted};
+use crate::domain::figures::counted;
 use crate::domain::insights::{Coverage, InsightScan};
 
 use super::explore::collections::open_partition;
@@ -126,7 +126,9 @@ fn ready_text(state: &State) -> String {
     };
     let read = match report.coverage {
         Coverage::Complete => "the whole table".to_owned(),
-        Coverage::Sampled { .. } => format!("{} items read so far", count(report.items)),
+        Coverage::Sampled { .. } => {
+            format!("{} read so far", counted(report.items, "item", "items"))
+        }
     };
     format!(
         "insights: {} from {read}",

@@ -4,6 +4,45 @@
 //! candidates; whether any item has them is for the caller to tell.
 
 use super::ast::{Condition, Operand};
+use super::{ExprKind, ExpressionParams, parse_friendly_condition};
+use crate::domain::value::{AttrValue, Item};
+
+/// The bare words in value positions of the filter `text` (friendly syntax); none when it does
+/// not parse, because then the filter's own error is what to show.
+#[must_use]
+pub fn filter_bare_words(text: &str) -> Vec<String> {
+    parse_friendly_condition(ExprKind::Filter, text, &ExpressionParams::default())
+        .map(|condition| names_in_value_positions(&condition))
+        .unwrap_or_default()
+}
+
+/// The bare words of the filter `text` that were most likely meant as values: no item in
+/// `seen` has an attribute of that name, and some item has it as a string value, so the quoted
+/// word would match where the bare one matches nothing.
+#[must_use]
+pub fn suspect_bare_words<'a>(
+    text: &str,
+    seen: impl Iterator<Item = &'a Item> + Clone,
+) -> Vec<String> {
+    filter_bare_words(text)
+        .into_iter()
+        .filter(|word| {
+            let mut items = seen.clone();
+            !items.any(|item| item.contains_key(word))
+                && seen.clone().any(|item| {
+                    item.values()
+                        .any(|value| matches!(value, AttrValue::S(text) if text == word))
+                })
+        })
+        .collect()
+}
+
+/// `"PENDING"`: the word as a string literal of the filter syntax, quotes and backslashes
+/// escaped, for a `did you mean` hint.
+#[must_use]
+pub fn quoted(word: &str) -> String {
+    serde_json::Value::String(word.to_owned()).to_string()
+}
 
 /// The top-level attribute names in value positions of `condition`, in order, without repeats.
 #[must_use]
@@ -52,6 +91,32 @@ mod tests {
             parse_friendly_condition(ExprKind::Filter, text, &ExpressionParams::default())
                 .expect("valid");
         names_in_value_positions(&condition)
+    }
+
+    fn item(pairs: &[(&str, &str)]) -> Item {
+        pairs
+            .iter()
+            .map(|(name, value)| ((*name).to_owned(), AttrValue::s(*value)))
+            .collect()
+    }
+
+    #[test]
+    fn a_bare_word_is_suspect_when_no_item_has_it_as_an_attribute_but_one_has_it_as_a_value() {
+        let seen = [
+            item(&[("status", "PENDING"), ("other", "x")]),
+            item(&[("status", "SHIPPED")]),
+        ];
+        assert_eq!(
+            suspect_bare_words("status = PENDING", seen.iter()),
+            ["PENDING"]
+        );
+        assert!(suspect_bare_words(r#"status = "PENDING""#, seen.iter()).is_empty());
+        // An attribute of some item: a comparison of two attributes, as DynamoDB means it.
+        assert!(suspect_bare_words("status = other", seen.iter()).is_empty());
+        // Neither an attribute nor a value seen: nothing says what was meant.
+        assert!(suspect_bare_words("status = UNKNOWN", seen.iter()).is_empty());
+        assert!(suspect_bare_words("status = (", seen.iter()).is_empty());
+        assert_eq!(quoted("a\"b"), r#""a\"b""#);
     }
 
     #[test]

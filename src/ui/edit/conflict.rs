@@ -5,7 +5,7 @@ use std::collections::BTreeSet;
 
 use ratatui::Frame;
 use ratatui::layout::{Constraint, Layout, Rect};
-use ratatui::style::{Color, Modifier, Style};
+use ratatui::style::Style;
 use ratatui::text::Line;
 use ratatui::widgets::{Block, Cell, Paragraph, Row, Table};
 
@@ -17,6 +17,7 @@ use crate::domain::value::Item;
 use crate::keymap::Section;
 use crate::ui::edit::hints::{hints, key, key_label};
 use crate::ui::edit::review::compact;
+use crate::ui::theme;
 use crate::ui::widgets::text::safe;
 
 fn value<'a>(item: Option<&'a Item>, name: &str) -> Option<&'a crate::domain::value::AttrValue> {
@@ -30,6 +31,7 @@ pub(in crate::ui) fn render(
     flow: &EditFlow,
     conflict: &Conflict,
 ) {
+    let styles = theme::of(state);
     let target = key_label(
         state,
         conflict.as_read.as_ref().or(conflict.current.as_ref()),
@@ -38,7 +40,7 @@ pub(in crate::ui) fn render(
         .title(format!(
             " Conflict: {target} changed since it was read — nothing was written "
         ))
-        .border_style(Style::new().fg(Color::Red));
+        .border_style(styles.error);
     let inner = block.inner(area);
     frame.render_widget(block, area);
     let [table_area, reason_area, hint_area] = Layout::vertical([
@@ -67,7 +69,7 @@ pub(in crate::ui) fn render(
             let (r, m, c) = (value(read, name), value(mine, name), value(current, name));
             let style = |changed: bool| {
                 if changed {
-                    Style::new().fg(Color::Yellow)
+                    styles.warning
                 } else {
                     Style::new()
                 }
@@ -75,9 +77,9 @@ pub(in crate::ui) fn render(
             let both = r != m && r != c && m != c;
             Row::new(vec![
                 Cell::from(safe(name).into_owned()).style(if both {
-                    Style::new().fg(Color::Red).add_modifier(Modifier::BOLD)
+                    styles.error_strong
                 } else {
-                    Style::new().add_modifier(Modifier::BOLD)
+                    styles.heading
                 }),
                 Cell::from(compact(r)),
                 Cell::from(compact(m)).style(style(r != m)),
@@ -95,22 +97,19 @@ pub(in crate::ui) fn render(
             Constraint::Percentage(28),
         ],
     )
-    .header(
-        Row::new(vec!["attribute", "as read", "yours", "current"])
-            .style(Style::new().add_modifier(Modifier::BOLD | Modifier::UNDERLINED)),
-    );
+    .header(Row::new(vec!["attribute", "as read", "yours", "current"]).style(styles.table_titles));
     frame.render_widget(table, table_area);
     let reason = why_not_reapply(flow.purpose, conflict).map_or_else(
         || {
             Line::styled(
                 "they changed none of the attributes you changed: re-applying is safe",
-                Style::new().fg(Color::Green),
+                styles.added,
             )
         },
         |reason| {
             Line::styled(
                 format!("re-apply unavailable: {}", safe(&reason)),
-                Style::new().fg(Color::Red),
+                styles.error,
             )
         },
     );
@@ -127,5 +126,5 @@ pub(in crate::ui) fn render(
         parts.push((key(state, section, &Action::KeepEditing), "keep editing"));
     }
     parts.push((key(state, section, &Action::DiscardEdit), "discard"));
-    frame.render_widget(Paragraph::new(hints(&parts)), hint_area);
+    frame.render_widget(Paragraph::new(hints(styles, &parts)), hint_area);
 }

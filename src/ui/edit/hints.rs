@@ -1,6 +1,5 @@
 //! Key hints and key labels shared by the editor, the preview and the conflict view.
 
-use ratatui::style::{Color, Style};
 use ratatui::text::Line;
 
 use crate::app::action::Action;
@@ -8,6 +7,7 @@ use crate::app::state::State;
 use crate::app::state::inspect::inspector::key_text;
 use crate::domain::value::Item;
 use crate::keymap::Section;
+use crate::ui::theme::Styles;
 use crate::ui::widgets::text::safe;
 
 /// `key` of the first binding of `action` in `section`, for hints.
@@ -28,11 +28,11 @@ pub(in crate::ui) fn key_label(state: &State, item: Option<&Item>) -> String {
 }
 
 /// A dim line of key hints.
-pub(in crate::ui) fn hints(parts: &[(String, &str)]) -> Line<'static> {
+pub(in crate::ui) fn hints(styles: &Styles, parts: &[(String, &str)]) -> Line<'static> {
     let text = parts
         .iter()
         .map(|(keys, what)| format!("{keys} {what}"))
         .collect::<Vec<_>>()
         .join(" · ");
-    Line::styled(text, Style::new().fg(Color::DarkGray))
+    Line::styled(text, styles.muted)
 }

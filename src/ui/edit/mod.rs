@@ -4,7 +4,6 @@
 
 use ratatui::Frame;
 use ratatui::layout::{Constraint, Layout, Rect};
-use ratatui::style::{Color, Modifier, Style};
 use ratatui::text::Line;
 use ratatui::widgets::{Block, Clear, Paragraph};
 
@@ -13,6 +12,7 @@ use crate::app::state::State;
 use crate::app::state::edit::{EditFlow, EditStage, Editor, format_label};
 use crate::app::state::text_field::TextField;
 use crate::keymap::Section;
+use crate::ui::theme;
 use crate::ui::widgets::text::safe;
 use crate::ui::widgets::text_field;
 
@@ -47,6 +47,7 @@ fn render_editor(
     flow: &EditFlow,
     editor: &Editor,
 ) {
+    let styles = theme::of(state);
     let target = key_label(state, flow.original.as_ref().or(Some(&editor.baseline)));
     let dirty = if editor.is_dirty() {
         " · modified"
@@ -72,11 +73,15 @@ fn render_editor(
     let status = match &editor.parsed {
         Ok(item) => Line::styled(
             format!(
-                "✓ valid · {} attributes · {} bytes",
-                item.len(),
-                crate::domain::value::item_size(item)
+                "✓ valid · {} · {}",
+                crate::domain::figures::counted(item.len() as u64, "attribute", "attributes"),
+                crate::domain::figures::counted(
+                    crate::domain::value::item_size(item) as u64,
+                    "byte",
+                    "bytes"
+                )
             ),
-            Style::new().fg(Color::Green),
+            styles.added,
         ),
         Err(error) => Line::styled(
             format!(
@@ -85,7 +90,7 @@ fn render_editor(
                 error.column,
                 safe(&error.message)
             ),
-            Style::new().fg(Color::Red).add_modifier(Modifier::BOLD),
+            styles.error_strong,
         ),
     };
     frame.render_widget(
@@ -98,12 +103,15 @@ fn render_editor(
     };
     let section = Section::Editor;
     frame.render_widget(
-        Paragraph::new(hints(&[
-            (key(state, section, &Action::SaveEdit), "preview"),
-            (key(state, section, &Action::SwitchEditFormat), other),
-            (key(state, section, &Action::ExternalEditor), "$EDITOR"),
-            (key(state, section, &Action::Back), "leave"),
-        ])),
+        Paragraph::new(hints(
+            styles,
+            &[
+                (key(state, section, &Action::SaveEdit), "preview"),
+                (key(state, section, &Action::SwitchEditFormat), other),
+                (key(state, section, &Action::ExternalEditor), "$EDITOR"),
+                (key(state, section, &Action::Back), "leave"),
+            ],
+        )),
         hint_area,
     );
 }
@@ -139,6 +147,7 @@ pub(in crate::ui) fn type_table_name(
     state: &State,
     typed: &TextField,
 ) {
+    let styles = theme::of(state);
     let lines = vec![
         Line::raw(format!(
             "This writes to real AWS ({}). Type the table name to confirm:",
@@ -151,6 +160,7 @@ pub(in crate::ui) fn type_table_name(
             )
         )),
         Line::from(text_field::spans(
+            styles,
             typed,
             Some(usize::from(area.width.saturating_sub(2))),
         )),
@@ -162,7 +172,7 @@ pub(in crate::ui) fn type_table_name(
         Paragraph::new(lines).block(
             Block::bordered()
                 .title(" First write of this session to AWS ")
-                .border_style(Style::new().fg(Color::Yellow)),
+                .border_style(styles.warning),
         ),
         bottom,
     );

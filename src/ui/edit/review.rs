@@ -3,7 +3,6 @@
 
 use ratatui::Frame;
 use ratatui::layout::{Constraint, Layout, Rect};
-use ratatui::style::{Color, Modifier, Style};
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Paragraph};
 
@@ -15,6 +14,7 @@ use crate::domain::ddb_json;
 use crate::domain::value::AttrValue;
 use crate::keymap::Section;
 use crate::ui::edit::hints::{hints, key, key_label};
+use crate::ui::theme::{self, Styles};
 use crate::ui::widgets::text::safe;
 use crate::ui::widgets::wrap::wrap_lines;
 
@@ -42,6 +42,7 @@ pub(in crate::ui) fn render(
     flow: &EditFlow,
     review: &Review,
 ) {
+    let styles = theme::of(state);
     let target = key_label(state, flow.original.as_ref().or(review.mine.as_ref()));
     let block = Block::bordered().title(format!(
         " Preview {}: {target} — nothing is sent until you confirm ",
@@ -51,7 +52,7 @@ pub(in crate::ui) fn render(
     frame.render_widget(block, area);
     let [body, hint_area] =
         Layout::vertical([Constraint::Min(1), Constraint::Length(1)]).areas(inner);
-    let lines = wrap_lines(lines(flow, review), usize::from(body.width));
+    let lines = wrap_lines(lines(styles, flow, review), usize::from(body.width));
     let height = usize::from(body.height);
     let scroll = review.scroll.min(lines.len().saturating_sub(height));
     frame.render_widget(
@@ -66,7 +67,7 @@ pub(in crate::ui) fn render(
     );
     let section = Section::Preview;
     let hint = if flow.sending().is_some() {
-        Line::styled("sending…", Style::new().fg(Color::Cyan))
+        Line::styled("sending…", styles.active)
     } else {
         let mut parts = vec![(key(state, section, &Action::Confirm), "send")];
         if matches!(flow.purpose, EditPurpose::Edit | EditPurpose::Delete) {
@@ -79,28 +80,25 @@ pub(in crate::ui) fn render(
             parts.push((key(state, section, &Action::KeepEditing), "edit"));
         }
         parts.push((key(state, section, &Action::Back), "back"));
-        hints(&parts)
+        hints(styles, &parts)
     };
     frame.render_widget(Paragraph::new(hint), hint_area);
 }
 
-fn heading(text: &str) -> Line<'static> {
-    Line::styled(
-        text.to_owned(),
-        Style::new().fg(Color::Yellow).add_modifier(Modifier::BOLD),
-    )
+fn heading(styles: &Styles, text: &str) -> Line<'static> {
+    Line::styled(text.to_owned(), styles.warning_strong)
 }
 
-fn lines(flow: &EditFlow, review: &Review) -> Vec<Line<'static>> {
+fn lines(styles: &Styles, flow: &EditFlow, review: &Review) -> Vec<Line<'static>> {
     let mut lines = vec![Line::from(vec![
-        Span::styled("Write: ", Style::new().add_modifier(Modifier::BOLD)),
+        Span::styled("Write: ", styles.heading),
         Span::raw(safe(&review.planned.summary).into_owned()),
     ])];
     if let Some(entry) = flow.undoing.as_deref() {
         lines.extend(
             reverted_lines(entry)
                 .into_iter()
-                .map(|line| Line::styled(safe(&line).into_owned(), Style::new().fg(Color::Cyan))),
+                .map(|line| Line::styled(safe(&line).into_owned(), styles.key)),
         );
     }
     if matches!(flow.purpose, EditPurpose::Edit | EditPurpose::Delete) {
@@ -110,36 +108,33 @@ fn lines(flow: &EditFlow, review: &Review) -> Vec<Line<'static>> {
         )));
     }
     lines.push(Line::raw(""));
-    lines.push(heading(&format!(
-        "Changes ({})",
-        review.planned.diff.changes.len()
-    )));
+    lines.push(heading(
+        styles,
+        &format!("Changes ({})", review.planned.diff.changes.len()),
+    ));
     for change in &review.planned.diff.changes {
-        let (marker, color) = match (&change.old, &change.new) {
-            (None, Some(_)) => ("+", Color::Green),
-            (Some(_), None) => ("-", Color::Red),
-            _ => ("~", Color::Yellow),
+        let (marker, style) = match (&change.old, &change.new) {
+            (None, Some(_)) => ("+", styles.added),
+            (Some(_), None) => ("-", styles.removed),
+            _ => ("~", styles.changed),
         };
         lines.push(Line::from(vec![
-            Span::styled(format!(" {marker} "), Style::new().fg(color)),
-            Span::styled(
-                safe(&change.path).into_owned(),
-                Style::new().add_modifier(Modifier::BOLD),
-            ),
+            Span::styled(format!(" {marker} "), style),
+            Span::styled(safe(&change.path).into_owned(), styles.heading),
             Span::raw(": "),
-            Span::styled(compact(change.old.as_ref()), Style::new().fg(Color::Red)),
+            Span::styled(compact(change.old.as_ref()), styles.error),
             Span::raw(" → "),
             Span::styled(
                 change
                     .new
                     .as_ref()
                     .map_or_else(|| "(removed)".to_owned(), |new| compact(Some(new))),
-                Style::new().fg(Color::Green),
+                styles.added,
             ),
         ]));
     }
     lines.push(Line::raw(""));
-    lines.push(heading("Request"));
+    lines.push(heading(styles, "Request"));
     lines.extend(
         review
             .request_text

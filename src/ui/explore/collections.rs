@@ -3,13 +3,14 @@
 
 use ratatui::Frame;
 use ratatui::layout::{Constraint, Layout, Rect};
-use ratatui::style::{Color, Modifier, Style};
+use ratatui::style::Style;
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Paragraph, Row, Table};
 
 use crate::app::state::rows::{NO_PREFIX, group_of, partition_key_text};
 use crate::app::state::{Loadable, ScanStatus, State};
 use crate::domain::collection::GroupSummary;
+use crate::ui::theme::{self, Styles};
 use crate::ui::widgets::list::window;
 use crate::ui::widgets::text::{count, safe};
 
@@ -19,6 +20,7 @@ pub(in crate::ui) fn render_prefixes(
     state: &State,
     cursor: usize,
 ) {
+    let styles = theme::of(state);
     let [progress_area, list_area] = split(area);
     progress(frame, progress_area, state);
     let block = Block::bordered().title(" Collections by partition key prefix ");
@@ -40,6 +42,7 @@ pub(in crate::ui) fn render_prefixes(
         .take(visible.len())
         .map(|(index, group)| {
             row(
+                styles,
                 index == cursor,
                 vec![
                     safe(group.prefix.unwrap_or(NO_PREFIX)).into_owned(),
@@ -58,7 +61,10 @@ pub(in crate::ui) fn render_prefixes(
             Constraint::Min(10),
         ],
     )
-    .header(header(["Prefix", "Partitions", "Items", "Entities"]))
+    .header(header(
+        styles,
+        ["Prefix", "Partitions", "Items", "Entities"],
+    ))
     .block(block);
     frame.render_widget(table, list_area);
 }
@@ -70,6 +76,7 @@ pub(in crate::ui) fn render_partitions(
     prefix: Option<&str>,
     cursor: usize,
 ) {
+    let styles = theme::of(state);
     let [progress_area, list_area] = split(area);
     progress(frame, progress_area, state);
     let block = Block::bordered().title(format!(
@@ -98,12 +105,13 @@ pub(in crate::ui) fn render_partitions(
         .take(visible.len())
         .map(|(index, (key, items))| {
             row(
+                styles,
                 index == cursor,
                 vec![safe(&partition_key_text(key)).into_owned(), count(items)],
             )
         });
     let table = Table::new(rows, [Constraint::Min(20), Constraint::Length(10)])
-        .header(header(["Partition key", "Items"]))
+        .header(header(styles, ["Partition key", "Items"]))
         .block(block);
     frame.render_widget(table, list_area);
 }
@@ -112,13 +120,13 @@ fn split(area: Rect) -> [Rect; 2] {
     Layout::vertical([Constraint::Length(1), Constraint::Min(1)]).areas(area)
 }
 
-fn header<const N: usize>(titles: [&'static str; N]) -> Row<'static> {
-    Row::new(titles).style(Style::new().add_modifier(Modifier::BOLD))
+fn header<const N: usize>(styles: &Styles, titles: [&'static str; N]) -> Row<'static> {
+    Row::new(titles).style(styles.heading)
 }
 
-fn row(selected: bool, cells: Vec<String>) -> Row<'static> {
+fn row(styles: &Styles, selected: bool, cells: Vec<String>) -> Row<'static> {
     let style = if selected {
-        Style::new().add_modifier(Modifier::REVERSED)
+        styles.selected
     } else {
         Style::new()
     };
@@ -152,18 +160,19 @@ fn empty_text(state: &State) -> String {
 
 /// One line: state, a bar (when the table's item count is known), and the figures.
 fn progress(frame: &mut Frame<'_>, area: Rect, state: &State) {
+    let styles = theme::of(state);
     let discovery = &state.discovery;
     let progress = &discovery.progress;
-    let (label, color) = match &discovery.status {
-        ScanStatus::Idle => ("waiting", Color::DarkGray),
-        ScanStatus::AwaitingConfirmation => ("not started", Color::Yellow),
-        ScanStatus::Running => ("scanning", Color::Cyan),
-        ScanStatus::Paused => ("paused", Color::Yellow),
-        ScanStatus::Cancelled => ("cancelled", Color::Yellow),
-        ScanStatus::Complete => ("complete", Color::Green),
-        ScanStatus::Failed(_) => ("failed", Color::Red),
+    let (label, style) = match &discovery.status {
+        ScanStatus::Idle => ("waiting", styles.muted),
+        ScanStatus::AwaitingConfirmation => ("not started", styles.warning),
+        ScanStatus::Running => ("scanning", styles.active),
+        ScanStatus::Paused => ("paused", styles.warning),
+        ScanStatus::Cancelled => ("cancelled", styles.warning),
+        ScanStatus::Complete => ("complete", styles.done),
+        ScanStatus::Failed(_) => ("failed", styles.error),
     };
-    let mut spans = vec![Span::styled(format!("{label:<9} "), Style::new().fg(color))];
+    let mut spans = vec![Span::styled(format!("{label:<9} "), style)];
     let estimate = state
         .described()
         .and_then(|description| description.item_count)
@@ -178,18 +187,14 @@ fn progress(frame: &mut Frame<'_>, area: Rect, state: &State) {
         let width = 12;
         let filled = usize::try_from(percent * width / 100).unwrap_or(0);
         let width = usize::try_from(width).unwrap_or(0);
-        spans.push(Span::styled("█".repeat(filled), Style::new().fg(color)));
-        spans.push(Span::styled(
-            "░".repeat(width - filled),
-            Style::new().fg(Color::DarkGray),
-        ));
+        spans.push(Span::styled("█".repeat(filled), style));
+        spans.push(Span::styled("░".repeat(width - filled), styles.muted));
         spans.push(Span::raw(format!(" {percent:>3}% ")));
     }
     spans.push(Span::raw(format!(
-        "{} items · {} {} · {:.1} RCU · {}s",
-        count(progress.items_scanned),
-        count(progress.pages),
-        if progress.pages == 1 { "page" } else { "pages" },
+        "{} · {} · {:.1} RCU · {}s",
+        crate::domain::figures::counted(progress.items_scanned, "item", "items"),
+        crate::domain::figures::counted(progress.pages, "page", "pages"),
         progress.consumed_capacity,
         progress.elapsed.as_secs()
     )));

@@ -3,7 +3,6 @@
 
 use ratatui::Frame;
 use ratatui::layout::Rect;
-use ratatui::style::{Color, Modifier, Style};
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Paragraph, Wrap};
 
@@ -13,17 +12,20 @@ use crate::domain::grammar::Grammar;
 use crate::domain::grammar::census::{GrammarCensus, unmatched_entities};
 use crate::domain::model::Model;
 use crate::domain::schema::{BillingMode, IndexKind, KeySchema, Projection, TableDescription};
+use crate::ui::theme::{self, Styles};
 use crate::ui::widgets::text::{bytes, count, safe};
 
 pub(in crate::ui) fn render(frame: &mut Frame<'_>, area: Rect, state: &State) {
+    let styles = theme::of(state);
     let block = Block::bordered().title(" Table overview ");
     let lines = match &state.description {
         Loadable::NotRequested | Loadable::Loading(_) => vec![Line::raw("Describing the table…")],
         Loadable::Failed(message) => vec![Line::styled(
             format!("DescribeTable failed: {}", safe(message)),
-            Style::new().fg(Color::Red),
+            styles.error,
         )],
         Loadable::Loaded(description) => lines(
+            styles,
             description,
             state
                 .discovery
@@ -43,9 +45,9 @@ pub(in crate::ui) fn render(frame: &mut Frame<'_>, area: Rect, state: &State) {
 }
 
 /// `Grammars    ElectroDB 97% · separators 3% (of 364 items scanned)`.
-fn grammars_line(census: &GrammarCensus) -> Line<'static> {
+fn grammars_line(styles: &Styles, census: &GrammarCensus) -> Line<'static> {
     if census.total() == 0 {
-        return field("Grammars", "none yet (no item scanned)".to_owned());
+        return field(styles, "Grammars", "none yet (no item scanned)".to_owned());
     }
     let shares: Vec<String> = census
         .shares()
@@ -56,35 +58,41 @@ fn grammars_line(census: &GrammarCensus) -> Line<'static> {
         })
         .collect();
     let mut text = format!(
-        "{} (of {} items scanned)",
+        "{} (of {} scanned)",
         shares.join(" · "),
-        count(census.total())
+        crate::domain::figures::counted(census.total(), "item", "items")
     );
     if census.model_matched() > 0 {
         text.push_str(&format!(
-            "; the model matched {} items",
-            count(census.model_matched())
+            "; the model matched {}",
+            crate::domain::figures::counted(census.model_matched(), "item", "items")
         ));
     }
-    field("Grammars", text)
+    field(styles, "Grammars", text)
 }
 
 /// `Model       OneTable's schema saved in the table: 3 entities, 1 access pattern`.
-fn model_line(model: &Model) -> Line<'static> {
+fn model_line(styles: &Styles, model: &Model) -> Line<'static> {
     let origin = model.origin.as_deref().unwrap_or("loaded");
     field(
+        styles,
         "Model",
         format!(
-            "{}: {} entities, {} access patterns",
+            "{}: {}, {}",
             safe(origin),
-            model.entities.len(),
-            model.access_patterns.len()
+            crate::domain::figures::counted(model.entities.len() as u64, "entity", "entities"),
+            crate::domain::figures::counted(
+                model.access_patterns.len() as u64,
+                "access pattern",
+                "access patterns"
+            )
         ),
     )
 }
 
 /// Once the scan has read every item, the model's entities that matched none of them.
 fn unmatched_line(state: &State) -> Option<Line<'static>> {
+    let styles = theme::of(state);
     let found = state.discovery.found.as_ref()?;
     if state.discovery.status != ScanStatus::Complete {
         return None;
@@ -101,7 +109,7 @@ fn unmatched_line(state: &State) -> Option<Line<'static>> {
                 "",
                 names.join(", ")
             ),
-            Style::new().fg(Color::Yellow),
+            styles.warning,
         )
     })
 }
@@ -134,12 +142,9 @@ fn key_text(key: &KeySchema) -> String {
     text
 }
 
-fn field(label: &str, value: String) -> Line<'static> {
+fn field(styles: &Styles, label: &str, value: String) -> Line<'static> {
     Line::from(vec![
-        Span::styled(
-            format!("{label:<12}"),
-            Style::new().add_modifier(Modifier::BOLD),
-        ),
+        Span::styled(format!("{label:<12}"), styles.heading),
         Span::raw(value),
     ])
 }
@@ -153,19 +158,22 @@ fn optional_size(value: Option<u64>) -> String {
 }
 
 fn lines(
+    styles: &Styles,
     description: &TableDescription,
     census: Option<&GrammarCensus>,
     model: Option<&Model>,
     unmatched: Option<Line<'static>>,
 ) -> Vec<Line<'static>> {
     let mut lines = vec![
-        field("Table", safe(&description.name).into_owned()),
+        field(styles, "Table", safe(&description.name).into_owned()),
         field(
+            styles,
             "Status",
             description.status.clone().unwrap_or_else(|| "?".to_owned()),
         ),
-        field("Key", key_text(&description.key)),
+        field(styles, "Key", key_text(&description.key)),
         field(
+            styles,
             "Attributes",
             description
                 .attribute_types
@@ -175,6 +183,7 @@ fn lines(
                 .join(", "),
         ),
         field(
+            styles,
             "Items",
             format!(
                 "{} ({}, reported by the server, refreshed about every 6 h)",
@@ -185,17 +194,19 @@ fn lines(
         census.map_or_else(
             || {
                 field(
+                    styles,
                     "Grammars",
                     "known once the collections scan has read items".to_owned(),
                 )
             },
-            grammars_line,
+            |census| grammars_line(styles, census),
         ),
     ];
-    lines.extend(model.map(model_line));
+    lines.extend(model.map(|model| model_line(styles, model)));
     lines.extend(unmatched);
     lines.extend([
         field(
+            styles,
             "Billing",
             match description.billing_mode {
                 Some(BillingMode::PayPerRequest) => "on demand (PAY_PER_REQUEST)".to_owned(),
@@ -204,6 +215,7 @@ fn lines(
             },
         ),
         field(
+            styles,
             "TTL",
             description.ttl.as_ref().map_or_else(
                 || "not configured".to_owned(),
@@ -211,6 +223,7 @@ fn lines(
             ),
         ),
         field(
+            styles,
             "Stream",
             match &description.stream {
                 Some(stream) if stream.enabled => {
@@ -242,10 +255,7 @@ fn lines(
             ),
         };
         lines.push(Line::from(vec![
-            Span::styled(
-                format!("{kind} {}", safe(&index.name)),
-                Style::new().add_modifier(Modifier::BOLD),
-            ),
+            Span::styled(format!("{kind} {}", safe(&index.name)), styles.heading),
             Span::raw(format!("  {}", key_text(&index.key))),
         ]));
         lines.push(Line::raw(format!(
@@ -262,7 +272,7 @@ fn lines(
     for name in &description.unsupported_indexes {
         lines.push(Line::styled(
             format!("index {} has a key shape ddbx cannot show yet", safe(name)),
-            Style::new().fg(Color::Yellow),
+            styles.warning,
         ));
     }
     lines

@@ -2,7 +2,6 @@
 
 use ratatui::Frame;
 use ratatui::layout::Rect;
-use ratatui::style::{Color, Modifier, Style};
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Paragraph};
 
@@ -12,6 +11,7 @@ use crate::app::state::explore::partition::partition_text;
 use crate::app::state::explore::partition::{Partition, PartitionRow};
 use crate::app::state::inspect::inspector::key_text;
 use crate::domain::value::AttrValue;
+use crate::ui::theme::{self, Styles};
 use crate::ui::widgets::list::window;
 use crate::ui::widgets::text::safe;
 
@@ -22,6 +22,7 @@ pub(in crate::ui) fn render(
     pk: &AttrValue,
     cursor: usize,
 ) {
+    let styles = theme::of(state);
     let text = partition_text(pk);
     let Some(partition) = state.partitions.get(&text) else {
         let block = Block::bordered().title(format!(" {} ", safe(&text)));
@@ -40,9 +41,9 @@ pub(in crate::ui) fn render(
         Paging::Failed(_) => " · failed".to_owned(),
     };
     let block = Block::bordered().title(format!(
-        " {} · {} items{paging} ",
+        " {} · {}{paging} ",
         safe(&text),
-        partition.items.len()
+        crate::domain::figures::counted(partition.items.len() as u64, "item", "items")
     ));
     let inner_height = usize::from(area.height.saturating_sub(2));
     let sort = state
@@ -54,7 +55,7 @@ pub(in crate::ui) fn render(
     if let Paging::Failed(message) = &partition.paging {
         lines.push(Line::styled(
             format!("Query failed: {}", safe(message)),
-            Style::new().fg(Color::Red),
+            styles.error,
         ));
     }
     if partition.items.is_empty() {
@@ -80,15 +81,15 @@ pub(in crate::ui) fn render(
                 let name = label.as_deref().unwrap_or("(no prefix)");
                 Line::from(Span::styled(
                     format!("▾ {} ({count})", safe(name)),
-                    Style::new().fg(Color::Cyan).add_modifier(Modifier::BOLD),
+                    styles.group_heading,
                 ))
             }
             PartitionRow::Item(item_index) => {
-                item_line(partition, *item_index, sort, partition_key)
+                item_line(styles, partition, *item_index, sort, partition_key)
             }
         };
         lines.push(if selected {
-            line.style(Style::new().add_modifier(Modifier::REVERSED))
+            line.style(styles.selected)
         } else {
             line
         });
@@ -98,6 +99,7 @@ pub(in crate::ui) fn render(
 
 /// `  ORDER#2026-07-01#ord_9   status=PENDING total=42`.
 fn item_line<'a>(
+    styles: &Styles,
     partition: &Partition,
     index: usize,
     sort: Option<&str>,
@@ -120,8 +122,8 @@ fn item_line<'a>(
         .collect();
     Line::from(vec![
         Span::raw(format!("  {:<28} ", safe(&sk))),
-        Span::styled(format!("{entity:<12} "), Style::new().fg(Color::Magenta)),
-        Span::styled(summary.join(" "), Style::new().fg(Color::DarkGray)),
+        Span::styled(format!("{entity:<12} "), styles.entity),
+        Span::styled(summary.join(" "), styles.muted),
     ])
 }
 

@@ -3,7 +3,7 @@
 
 use ratatui::Frame;
 use ratatui::layout::{Constraint, Layout, Rect};
-use ratatui::style::{Color, Modifier, Style};
+use ratatui::style::Style;
 use ratatui::text::Line;
 use ratatui::widgets::{Block, Paragraph, Row, Table};
 
@@ -11,28 +11,31 @@ use crate::app::state::indexes::browse::IndexBrowse;
 use crate::app::state::indexes::coverage_lines::partial_projection_note;
 use crate::app::state::inspect::inspector::key_text;
 use crate::app::state::{ScanStatus, State};
+use crate::domain::figures::counted;
 use crate::domain::value::AttrValue;
+use crate::ui::theme;
 use crate::ui::widgets::list::window;
 use crate::ui::widgets::table;
 use crate::ui::widgets::text::{count, safe};
 
 /// Progress and the projection warning (or the entity mix) above the list.
 fn info_lines(state: &State, index: &str, browse: Option<&IndexBrowse>) -> Vec<Line<'static>> {
+    let styles = theme::of(state);
     let mut lines = Vec::new();
     let name = safe(index).into_owned();
     match browse {
         Some(browse) => {
-            let color = match browse.scan.status {
-                ScanStatus::Running => Color::Cyan,
-                ScanStatus::Complete => Color::Green,
-                ScanStatus::Failed(_) => Color::Red,
-                _ => Color::Yellow,
+            let style = match browse.scan.status {
+                ScanStatus::Running => styles.active,
+                ScanStatus::Complete => styles.done,
+                ScanStatus::Failed(_) => styles.error,
+                _ => styles.warning,
             };
             let mut text = format!("{name} · {}", browse.scan.progress_text());
             if let ScanStatus::Failed(message) = &browse.scan.status {
                 text.push_str(&format!(" · {}", safe(message)));
             }
-            lines.push(Line::styled(text, Style::new().fg(color)));
+            lines.push(Line::styled(text, style));
         }
         None => lines.push(Line::raw(format!("{name} · not scanned"))),
     }
@@ -41,10 +44,10 @@ fn info_lines(state: &State, index: &str, browse: Option<&IndexBrowse>) -> Vec<L
         .and_then(|d| d.index(index))
         .and_then(|schema| partial_projection_note(&schema.projection));
     match projection {
-        Some(note) => lines.push(Line::styled(note, Style::new().fg(Color::Yellow))),
+        Some(note) => lines.push(Line::styled(note, styles.warning)),
         None => lines.push(Line::styled(
             browse.map(entity_mix).unwrap_or_default(),
-            Style::new().fg(Color::DarkGray),
+            styles.muted,
         )),
     }
     lines
@@ -71,6 +74,7 @@ pub(in crate::ui) fn render_groups(
     index: &str,
     cursor: usize,
 ) {
+    let styles = theme::of(state);
     let [info_area, list_area] =
         Layout::vertical([Constraint::Length(2), Constraint::Min(1)]).areas(area);
     let browse = state.indexes.browses.get(index);
@@ -81,10 +85,14 @@ pub(in crate::ui) fn render_groups(
         .map(|schema| safe(&schema.key.partition.name).into_owned())
         .unwrap_or_default();
     let block = Block::bordered().title(format!(
-        " {} by {partition_key} · {} partitions · {} items ",
+        " {} by {partition_key} · {} · {} ",
         safe(index),
-        count(browse.map_or(0, |b| b.groups.len() as u64)),
-        count(browse.map_or(0, |b| b.items)),
+        counted(
+            browse.map_or(0, |b| b.groups.len() as u64),
+            "partition",
+            "partitions"
+        ),
+        counted(browse.map_or(0, |b| b.items), "item", "items"),
     ));
     let Some(browse) = browse.filter(|browse| !browse.groups.is_empty()) else {
         let text = match browse.map(|b| &b.scan.status) {
@@ -104,7 +112,7 @@ pub(in crate::ui) fn render_groups(
         .take(visible.len())
         .map(|(position, group)| {
             let style = if position == cursor {
-                Style::new().add_modifier(Modifier::REVERSED)
+                styles.selected
             } else {
                 Style::new()
             };
@@ -115,10 +123,7 @@ pub(in crate::ui) fn render_groups(
             .style(style)
         });
     let table = Table::new(rows, [Constraint::Min(20), Constraint::Length(10)])
-        .header(
-            Row::new(["Index partition key", "Items"])
-                .style(Style::new().add_modifier(Modifier::BOLD)),
-        )
+        .header(Row::new(["Index partition key", "Items"]).style(styles.heading))
         .block(block);
     frame.render_widget(table, list_area);
 }
@@ -132,16 +137,17 @@ pub(in crate::ui) fn render_items(
     cursor: usize,
     column: usize,
 ) {
+    let styles = theme::of(state);
     let [info_area, table_area] =
         Layout::vertical([Constraint::Length(2), Constraint::Min(1)]).areas(area);
     let browse = state.indexes.browses.get(index);
     frame.render_widget(Paragraph::new(info_lines(state, index, browse)), info_area);
     let group = browse.and_then(|browse| browse.group(pk));
     let block = Block::bordered().title(format!(
-        " {} = {} · {} items · [ ] column · t sort · H hide · +/- width · F base item ",
+        " {} = {} · {} · [ ] column · t sort · H hide · +/- width · F base item ",
         safe(index),
         safe(&key_text(pk)),
-        count(group.map_or(0, |g| g.items.len() as u64)),
+        counted(group.map_or(0, |g| g.items.len() as u64), "item", "items"),
     ));
     let inner = block.inner(table_area);
     frame.render_widget(block, table_area);
@@ -150,12 +156,15 @@ pub(in crate::ui) fn render_items(
         return;
     };
     table::render(
+        styles,
         frame,
         inner,
         &group.items,
         &group.order,
         columns,
-        cursor,
-        column,
+        table::Cursor {
+            row: cursor,
+            column,
+        },
     );
 }

@@ -3,12 +3,13 @@
 
 use ratatui::Frame;
 use ratatui::layout::Rect;
-use ratatui::style::{Color, Modifier, Style};
+use ratatui::style::{Modifier, Style};
 use ratatui::text::Line;
 use ratatui::widgets::{Block, Paragraph};
 
 use crate::app::state::State;
 use crate::app::state::indexes::coverage_lines::{LineKind, coverage_lines};
+use crate::ui::theme;
 use crate::ui::widgets::list::window;
 use crate::ui::widgets::text::safe;
 
@@ -19,6 +20,7 @@ pub(in crate::ui) fn render(
     index: &str,
     cursor: usize,
 ) {
+    let styles = theme::of(state);
     let block = Block::bordered().title(format!(
         " Sparse-index inspector · {} · s sample · S full count · p pause · x cancel ",
         safe(index)
@@ -33,10 +35,10 @@ pub(in crate::ui) fn render(
         .take(visible.len())
         .map(|(position, line)| {
             let mut style = match line.kind {
-                LineKind::Heading => Style::new().add_modifier(Modifier::BOLD),
-                LineKind::Warning => Style::new().fg(Color::Yellow),
-                LineKind::Info => Style::new().fg(Color::Gray),
-                LineKind::Figure if line.example.is_some() => Style::new().fg(Color::Cyan),
+                LineKind::Heading => styles.heading,
+                LineKind::Warning => styles.warning,
+                LineKind::Info => styles.note,
+                LineKind::Figure if line.example.is_some() => styles.key,
                 LineKind::Figure => Style::new(),
             };
             if position == cursor && line.example.is_some() {

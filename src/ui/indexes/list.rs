@@ -3,17 +3,19 @@
 
 use ratatui::Frame;
 use ratatui::layout::{Constraint, Layout, Rect};
-use ratatui::style::{Color, Modifier, Style};
+use ratatui::style::Style;
 use ratatui::text::Line;
 use ratatui::widgets::{Block, Paragraph, Row, Table};
 
 use crate::app::state::{Loadable, State};
 use crate::domain::index_projection::projection_text;
 use crate::domain::schema::{IndexKind, KeySchema, TableDescription};
+use crate::ui::theme;
 use crate::ui::widgets::list::window;
 use crate::ui::widgets::text::{count, safe};
 
 pub(in crate::ui) fn render(frame: &mut Frame<'_>, area: Rect, state: &State, cursor: usize) {
+    let styles = theme::of(state);
     let [info_area, list_area] =
         Layout::vertical([Constraint::Length(2), Constraint::Min(1)]).areas(area);
     let block = Block::bordered().title(" Indexes · Enter browse · w coverage · Q query ");
@@ -43,7 +45,7 @@ pub(in crate::ui) fn render(frame: &mut Frame<'_>, area: Rect, state: &State, cu
         .take(visible.len())
         .map(|(index, cells)| {
             let style = if index == cursor {
-                Style::new().add_modifier(Modifier::REVERSED)
+                styles.selected
             } else {
                 Style::new()
             };
@@ -61,15 +63,15 @@ pub(in crate::ui) fn render(frame: &mut Frame<'_>, area: Rect, state: &State, cu
         ],
     )
     .header(
-        Row::new(["Name", "Kind", "Keys", "Projection", "Items", "Coverage"])
-            .style(Style::new().add_modifier(Modifier::BOLD)),
+        Row::new(["Name", "Kind", "Keys", "Projection", "Items", "Coverage"]).style(styles.heading),
     )
     .block(block);
     frame.render_widget(table, list_area);
 }
 
 fn info_lines(state: &State) -> Vec<Line<'static>> {
-    let dim = Style::new().fg(Color::DarkGray);
+    let styles = theme::of(state);
+    let dim = styles.muted;
     match &state.indexes.coverage {
         None => vec![
             Line::styled(

@@ -3,13 +3,13 @@
 
 use ratatui::Frame;
 use ratatui::layout::Rect;
-use ratatui::style::{Color, Modifier, Style};
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Paragraph};
 
 use crate::app::state::State;
 use crate::app::state::inspect::inspector::{Inspector, InspectorRow, RowKind};
 use crate::app::state::rows::row_context;
+use crate::ui::theme::{self, Styles};
 use crate::ui::widgets::list::window;
 use crate::ui::widgets::text::safe;
 
@@ -19,6 +19,7 @@ pub(in crate::ui) fn render(
     state: &State,
     inspector: &Inspector,
 ) {
+    let styles = theme::of(state);
     let key = state
         .described()
         .and_then(|description| description.key.key_of(&inspector.item))
@@ -49,9 +50,9 @@ pub(in crate::ui) fn render(
         .skip(visible.start)
         .take(visible.len())
         .map(|(index, row)| {
-            let line = row_line(row);
+            let line = row_line(styles, row);
             if index == inspector.cursor {
-                line.style(Style::new().add_modifier(Modifier::REVERSED))
+                line.style(styles.selected)
             } else {
                 line
             }
@@ -60,23 +61,17 @@ pub(in crate::ui) fn render(
     frame.render_widget(Paragraph::new(lines).block(block), area);
 }
 
-fn row_line(row: &InspectorRow) -> Line<'static> {
+fn row_line(styles: &Styles, row: &InspectorRow) -> Line<'static> {
     let indent = "  ".repeat(row.depth);
     match row.kind {
         RowKind::Attribute => {
             let mut spans = vec![
                 Span::raw(format!("{indent}{} ", safe(&row.label))),
-                Span::styled(
-                    format!("{} ", row.type_tag),
-                    Style::new().fg(Color::Magenta),
-                ),
+                Span::styled(format!("{} ", row.type_tag), styles.entity),
                 Span::raw(safe(&row.value).into_owned()),
             ];
             if let Some(note) = &row.note {
-                spans.push(Span::styled(
-                    format!("  {}", safe(note)),
-                    Style::new().fg(Color::Green),
-                ));
+                spans.push(Span::styled(format!("  {}", safe(note)), styles.value));
             }
             Line::from(spans)
         }
@@ -84,11 +79,9 @@ fn row_line(row: &InspectorRow) -> Line<'static> {
         RowKind::Heading => Line::raw(""),
         RowKind::Info | RowKind::Warning | RowKind::Link => {
             let style = match row.kind {
-                RowKind::Warning => Style::new().fg(Color::Yellow),
-                RowKind::Link => Style::new()
-                    .fg(Color::Cyan)
-                    .add_modifier(Modifier::UNDERLINED),
-                _ => Style::new().fg(Color::Gray),
+                RowKind::Warning => styles.warning,
+                RowKind::Link => styles.link,
+                _ => styles.note,
             };
             let mut text = format!("{}: {}", row.label, safe(&row.value));
             if let Some(note) = &row.note {

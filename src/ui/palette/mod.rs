@@ -3,12 +3,13 @@
 
 use ratatui::Frame;
 use ratatui::layout::{Constraint, Flex, Layout, Rect};
-use ratatui::style::{Color, Modifier, Style};
+use ratatui::style::{Modifier, Style};
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Clear, Paragraph};
 
 use crate::app::state::State;
 use crate::app::state::palette::{Choice, ChoiceTarget, Palette, PaletteStage, choices};
+use crate::ui::theme::{self, Styles};
 use crate::ui::widgets::text::safe;
 use crate::ui::widgets::text_field;
 use crate::ui::widgets::wrap::{cut_line, wrap_lines};
@@ -34,18 +35,15 @@ fn popup_area(area: Rect, height: u16) -> Rect {
 }
 
 /// One palette entry: its label, then its detail dimmed; reversed when selected.
-fn choice_line(choice: &Choice, selected: bool) -> Line<'static> {
+fn choice_line(styles: &Styles, choice: &Choice, selected: bool) -> Line<'static> {
     let label_style = match choice.target {
-        ChoiceTarget::Pattern(_) => Style::new().fg(Color::Cyan),
+        ChoiceTarget::Pattern(_) => styles.key,
         ChoiceTarget::History(_) => Style::new(),
     };
     let mut spans = vec![
         Span::raw(if selected { "▶ " } else { "  " }),
         Span::styled(safe(&choice.label).into_owned(), label_style),
-        Span::styled(
-            format!("  {}", safe(&choice.detail)),
-            Style::new().fg(Color::DarkGray),
-        ),
+        Span::styled(format!("  {}", safe(&choice.detail)), styles.muted),
     ];
     if selected {
         for span in &mut spans {
@@ -56,6 +54,7 @@ fn choice_line(choice: &Choice, selected: bool) -> Line<'static> {
 }
 
 pub(in crate::ui) fn render(frame: &mut Frame<'_>, area: Rect, state: &State, palette: &Palette) {
+    let styles = theme::of(state);
     let patterns = state
         .entities
         .model()
@@ -64,15 +63,15 @@ pub(in crate::ui) fn render(frame: &mut Frame<'_>, area: Rect, state: &State, pa
     let title = match &palette.stage {
         PaletteStage::Choose => {
             let room = inner_width(area).saturating_sub(2);
-            let mut filter = vec![Span::styled("> ", Style::new().fg(Color::Cyan))];
-            filter.extend(text_field::spans(&palette.filter, Some(room)));
+            let mut filter = vec![Span::styled("> ", styles.key)];
+            filter.extend(text_field::spans(styles, &palette.filter, Some(room)));
             lines.push(Line::from(filter));
             let rows = choices(patterns, &state.query_history, palette.filter.text());
             let width = inner_width(area);
             // The selected entry is shown whole, on as many rows as it needs; the others are
             // cut with `…` to one row each.
             let selected_rows = rows.get(palette.cursor).map_or(Vec::new(), |choice| {
-                wrap_lines(vec![choice_line(choice, true)], width)
+                wrap_lines(vec![choice_line(styles, choice, true)], width)
             });
             let room = usize::from(area.height.saturating_sub(5))
                 .saturating_sub(selected_rows.len().saturating_sub(1))
@@ -84,7 +83,7 @@ pub(in crate::ui) fn render(frame: &mut Frame<'_>, area: Rect, state: &State, pa
                 if position == palette.cursor {
                     lines.extend(selected_rows.take().unwrap_or_default());
                 } else {
-                    lines.push(cut_line(choice_line(choice, false), width));
+                    lines.push(cut_line(choice_line(styles, choice, false), width));
                 }
             }
             if rows.is_empty() {
@@ -93,7 +92,7 @@ pub(in crate::ui) fn render(frame: &mut Frame<'_>, area: Rect, state: &State, pa
                 } else {
                     "nothing matches"
                 };
-                lines.push(Line::styled(hint, Style::new().fg(Color::DarkGray)));
+                lines.push(Line::styled(hint, styles.muted));
             }
             " Palette: access patterns and history (type to filter, Enter runs) ".to_owned()
         }
@@ -109,9 +108,9 @@ pub(in crate::ui) fn render(frame: &mut Frame<'_>, area: Rect, state: &State, pa
             for (position, (parameter, value)) in names.iter().zip(values).enumerate() {
                 let label = format!("{}: ", safe(parameter));
                 let room = inner_width(area).saturating_sub(label.chars().count());
-                let mut spans = vec![Span::styled(label, Style::new().fg(Color::Cyan))];
+                let mut spans = vec![Span::styled(label, styles.key)];
                 if position == *current {
-                    spans.extend(text_field::spans(value, Some(room)));
+                    spans.extend(text_field::spans(styles, value, Some(room)));
                 } else {
                     spans.push(Span::raw(safe(value.text()).into_owned()));
                 }
@@ -124,10 +123,7 @@ pub(in crate::ui) fn render(frame: &mut Frame<'_>, area: Rect, state: &State, pa
         }
     };
     if let Some(error) = &palette.error {
-        lines.push(Line::styled(
-            safe(error).into_owned(),
-            Style::new().fg(Color::Red),
-        ));
+        lines.push(Line::styled(safe(error).into_owned(), styles.error));
     }
     let height = u16::try_from(lines.len() + 2).unwrap_or(u16::MAX);
     let popup = popup_area(area, height);

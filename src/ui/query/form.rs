@@ -3,16 +3,17 @@
 
 use ratatui::Frame;
 use ratatui::layout::Rect;
-use ratatui::style::{Color, Modifier, Style};
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Clear, Paragraph, Wrap};
 
 use crate::app::action::Action;
 use crate::app::state::query::form::{FormError, FormField};
 use crate::app::state::{QueryForm, State};
+use crate::domain::expr::bare_names::quoted;
 use crate::domain::query_spec::{SortChoice, consistent_refusal, preview_text};
 use crate::domain::schema::{KeySchema, Projection, TableDescription};
 use crate::keymap::Section;
+use crate::ui::theme::{self, Styles};
 use crate::ui::widgets::text::{fitted_title, safe};
 use crate::ui::widgets::text_field;
 
@@ -51,23 +52,24 @@ fn note(text: impl Into<String>) -> Piece {
 }
 
 pub(in crate::ui) fn render(frame: &mut Frame<'_>, area: Rect, state: &State, form: &QueryForm) {
+    let styles = theme::of(state);
     let mut lines: Vec<Line<'static>> = Vec::new();
     let description = state.described();
     for (label, pieces) in form_lines(form, description) {
-        push_line(&mut lines, form, label, pieces);
+        push_line(styles, &mut lines, form, label, pieces);
     }
     lines.push(Line::raw(""));
     match &form.outcome {
         Ok(built) => {
             lines.push(Line::styled(
                 "Preview (nothing is sent before Enter)",
-                Style::new().add_modifier(Modifier::BOLD),
+                styles.heading,
             ));
             for line in preview_text(built).lines() {
                 let style = if line.starts_with("warning:") {
-                    Style::new().fg(Color::Yellow)
+                    styles.warning
                 } else {
-                    Style::new().fg(Color::Green)
+                    styles.added
                 };
                 lines.push(Line::styled(safe(line).into_owned(), style));
             }
@@ -79,7 +81,7 @@ pub(in crate::ui) fn render(frame: &mut Frame<'_>, area: Rect, state: &State, fo
                     "Not valid yet ({count} problem{})",
                     if count == 1 { "" } else { "s" }
                 ),
-                Style::new().fg(Color::Red).add_modifier(Modifier::BOLD),
+                styles.error_strong,
             ));
         }
     }
@@ -112,6 +114,15 @@ pub(in crate::ui) fn render(frame: &mut Frame<'_>, area: Rect, state: &State, fo
             .block(Block::bordered().title(title)),
         area,
     );
+}
+
+/// A bare word in the filter keeps DynamoDB's meaning, an attribute name; the hint says so.
+fn bare_word_warning(word: &str) -> String {
+    format!(
+        "warning: the filter reads {word} as an attribute name (DynamoDB's meaning), and no item \
+         read has one: did you mean {}?",
+        quoted(word)
+    )
 }
 
 fn key_text(key: &KeySchema) -> String {
@@ -303,13 +314,19 @@ fn placeholder(text: &str, hint: &str) -> String {
 }
 
 /// Draws one field line, then a caret and message under each error of its fields.
-fn push_line(lines: &mut Vec<Line<'static>>, form: &QueryForm, label: String, pieces: Vec<Piece>) {
-    let mut spans = vec![Span::styled(
-        format!("{label:<LABEL$}"),
-        Style::new().fg(Color::Cyan),
-    )];
+fn push_line(
+    styles: &Styles,
+    lines: &mut Vec<Line<'static>>,
+    form: &QueryForm,
+    label: String,
+    pieces: Vec<Piece>,
+) {
+    let mut spans = vec![Span::styled(format!("{label:<LABEL$}"), styles.key)];
     let mut column = LABEL;
     let mut errors: Vec<(usize, &FormError, String)> = Vec::new();
+    let filter_line = pieces
+        .iter()
+        .any(|piece| matches!(piece.field, Some(FormField::Filter | FormField::RawFilter)));
     for piece in pieces {
         let focused = piece.field == Some(form.focus);
         let shown = safe(&piece.text).into_owned();
@@ -331,15 +348,15 @@ fn push_line(lines: &mut Vec<Line<'static>>, form: &QueryForm, label: String, pi
         }
         column += text.chars().count();
         let style = match (focused, piece.field.is_some()) {
-            (true, _) => Style::new().add_modifier(Modifier::REVERSED),
-            (false, true) => Style::new().add_modifier(Modifier::UNDERLINED),
-            (false, false) => Style::new().fg(Color::DarkGray),
+            (true, _) => styles.selected,
+            (false, true) => styles.focused,
+            (false, false) => styles.muted,
         };
         if text.is_empty() && piece.field.is_some() {
             spans.push(Span::styled(" ", style));
             column += 1;
             if focused && !piece.choice {
-                spans.push(Span::styled("█", Style::new().fg(Color::Cyan)));
+                spans.push(Span::styled("█", styles.key));
                 column += 1;
             }
         } else if focused && !piece.choice {
@@ -347,7 +364,13 @@ fn push_line(lines: &mut Vec<Line<'static>>, form: &QueryForm, label: String, pi
             if cursor >= piece.text.len() {
                 column += 1;
             }
-            spans.extend(text_field::spans_of(&piece.text, cursor, None, style));
+            spans.extend(text_field::spans_of(
+                styles,
+                &piece.text,
+                cursor,
+                None,
+                style,
+            ));
         } else {
             spans.push(Span::styled(text, style));
         }
@@ -361,11 +384,19 @@ fn push_line(lines: &mut Vec<Line<'static>>, form: &QueryForm, label: String, pi
             .map_or(1, |marked| safe(marked).chars().count().max(1));
         lines.push(Line::styled(
             format!("{}{}", " ".repeat(at), "^".repeat(width)),
-            Style::new().fg(Color::Red),
+            styles.error,
         ));
         lines.push(Line::styled(
             format!("{}{}", " ".repeat(LABEL), safe(&error.message)),
-            Style::new().fg(Color::Red),
+            styles.error,
         ));
+    }
+    if filter_line {
+        for word in &form.bare_words {
+            lines.push(Line::styled(
+                format!("{}{}", " ".repeat(LABEL), safe(&bare_word_warning(word))),
+                styles.warning,
+            ));
+        }
     }
 }

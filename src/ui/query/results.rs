@@ -4,7 +4,6 @@
 
 use ratatui::Frame;
 use ratatui::layout::{Constraint, Layout, Rect};
-use ratatui::style::{Color, Style};
 use ratatui::text::Line;
 use ratatui::widgets::{Block, Paragraph};
 
@@ -13,6 +12,7 @@ use crate::app::state::Paging;
 use crate::app::state::State;
 use crate::app::state::query::run::QueryRun;
 use crate::keymap::Section;
+use crate::ui::theme;
 use crate::ui::widgets::table;
 use crate::ui::widgets::text::{count, safe};
 
@@ -23,6 +23,7 @@ pub(in crate::ui) fn render(
     run: usize,
     cursor: usize,
 ) {
+    let styles = theme::of(state);
     let Some(run) = state.query_runs.get(run) else {
         frame.render_widget(
             Paragraph::new("No such query.").block(Block::bordered()),
@@ -38,7 +39,7 @@ pub(in crate::ui) fn render(
     };
     let mut lines: Vec<Line<'_>> = vec![Line::styled(
         status_text(run, &hint(&Action::CancelQuery)),
-        Style::new().fg(Color::DarkGray),
+        styles.muted,
     )];
     if !run.missing_from_index.is_empty() {
         lines.push(Line::styled(
@@ -48,7 +49,7 @@ pub(in crate::ui) fn render(
                 safe(&run.missing_from_index.join(", ")),
                 hint(&Action::FetchBaseItems),
             ),
-            Style::new().fg(Color::Yellow),
+            styles.warning,
         ));
     }
     let block = Block::bordered().title(title(run));
@@ -60,7 +61,16 @@ pub(in crate::ui) fn render(
     frame.render_widget(Paragraph::new(lines), info_area);
     match (&run.columns, run.items.is_empty()) {
         (Some(columns), false) => table::render(
-            frame, table_area, &run.items, &run.order, columns, cursor, run.column,
+            styles,
+            frame,
+            table_area,
+            &run.items,
+            &run.order,
+            columns,
+            table::Cursor {
+                row: cursor,
+                column: run.column,
+            },
         ),
         _ => {
             let text = match &run.paging {
@@ -79,9 +89,9 @@ fn title(run: &QueryRun) -> String {
         |index| format!("{} · {index}", run.request.table),
     );
     format!(
-        " Query · {} · {} items ",
+        " Query · {} · {} ",
         safe(&target),
-        count(run.items.len() as u64)
+        crate::domain::figures::counted(run.items.len() as u64, "item", "items")
     )
 }
 
@@ -90,13 +100,16 @@ fn status_text(run: &QueryRun, cancel_key: &str) -> String {
     let progress = &run.progress;
     let state = match &run.paging {
         Paging::Fetching { .. } => match run.stop_after {
-            Some(stop) => format!("reading until {stop} matches… ({cancel_key} cancels)"),
+            Some(stop) => format!(
+                "reading until {}… ({cancel_key} cancels)",
+                crate::domain::figures::counted(stop, "match", "matches")
+            ),
             None => format!("reading… ({cancel_key} cancels)"),
         },
         Paging::Ready(_) if run.reached_stop() => {
             format!(
-                "stopped after {} matches; more pages exist",
-                count(run.items.len() as u64)
+                "stopped after {}; more pages exist",
+                crate::domain::figures::counted(run.items.len() as u64, "match", "matches")
             )
         }
         Paging::Ready(_) => "more pages below (read as you scroll)".to_owned(),

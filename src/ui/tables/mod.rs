@@ -3,13 +3,14 @@
 
 use ratatui::Frame;
 use ratatui::layout::Rect;
-use ratatui::style::{Color, Modifier, Style};
+use ratatui::style::Modifier;
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Clear, Paragraph};
 
 use crate::app::state::tables::{TablePicker, TableRow};
 use crate::app::state::{Loadable, State};
 use crate::domain::schema::{BillingMode, KeySchema, TableDescription};
+use crate::ui::theme::{self, Styles};
 use crate::ui::widgets::list::window;
 use crate::ui::widgets::text::{bytes, count, safe};
 
@@ -17,6 +18,7 @@ use crate::ui::widgets::text::{bytes, count, safe};
 const NAME_WIDTH: usize = 32;
 
 pub(in crate::ui) fn render(frame: &mut Frame<'_>, area: Rect, state: &State) {
+    let styles = theme::of(state);
     let picker = &state.tables;
     let rows = picker.rows();
     let name_width = rows
@@ -27,16 +29,16 @@ pub(in crate::ui) fn render(frame: &mut Frame<'_>, area: Rect, state: &State) {
         .clamp(5, NAME_WIDTH);
     let mut lines = vec![
         Line::from(vec![
-            Span::styled("> ", Style::new().fg(Color::Cyan)),
+            Span::styled("> ", styles.key),
             Span::raw(safe(&picker.filter).into_owned()),
-            Span::styled("█", Style::new().fg(Color::Cyan)),
+            Span::styled("█", styles.key),
         ]),
         Line::styled(
             format!(
                 "  {:name_width$}  {:>11}  {:>9}  {:11}  {:18}  keys",
                 "table", "items", "size", "billing", "stream"
             ),
-            Style::new().fg(Color::DarkGray),
+            styles.muted,
         ),
     ];
     let room = usize::from(area.height.saturating_sub(5)).max(1);
@@ -45,9 +47,15 @@ pub(in crate::ui) fn render(frame: &mut Frame<'_>, area: Rect, state: &State) {
             continue;
         };
         let open = row.name == state.table;
-        lines.push(row_line(row, name_width, position == picker.cursor, open));
+        lines.push(row_line(
+            styles,
+            row,
+            name_width,
+            position == picker.cursor,
+            open,
+        ));
     }
-    if let Some(line) = status_line(picker, rows.is_empty()) {
+    if let Some(line) = status_line(styles, picker, rows.is_empty()) {
         lines.push(line);
     }
     let title = format!(
@@ -66,7 +74,13 @@ pub(in crate::ui) fn render(frame: &mut Frame<'_>, area: Rect, state: &State) {
     );
 }
 
-fn row_line(row: &TableRow<'_>, name_width: usize, selected: bool, open: bool) -> Line<'static> {
+fn row_line(
+    styles: &Styles,
+    row: &TableRow<'_>,
+    name_width: usize,
+    selected: bool,
+    open: bool,
+) -> Line<'static> {
     let name = fit(&safe(row.name), name_width);
     let marker = match (selected, open) {
         (true, _) => "▶ ",
@@ -75,19 +89,15 @@ fn row_line(row: &TableRow<'_>, name_width: usize, selected: bool, open: bool) -
     };
     let mut spans = vec![
         Span::raw(marker),
-        Span::styled(
-            format!("{name:name_width$}  "),
-            Style::new().add_modifier(Modifier::BOLD),
-        ),
+        Span::styled(format!("{name:name_width$}  "), styles.heading),
     ];
     spans.push(match row.description {
         Some(Loadable::Loaded(description)) => Span::raw(summary(description)),
-        Some(Loadable::Failed(error)) => Span::styled(
-            format!("cannot describe: {}", safe(error)),
-            Style::new().fg(Color::Red),
-        ),
+        Some(Loadable::Failed(error)) => {
+            Span::styled(format!("cannot describe: {}", safe(error)), styles.error)
+        }
         Some(Loadable::Loading(_) | Loadable::NotRequested) | None => {
-            Span::styled("describing…", Style::new().fg(Color::DarkGray))
+            Span::styled("describing…", styles.muted)
         }
     });
     if selected {
@@ -130,13 +140,13 @@ fn keys(key: &KeySchema) -> String {
     }
 }
 
-fn status_line(picker: &TablePicker, empty: bool) -> Option<Line<'static>> {
-    let dim = Style::new().fg(Color::DarkGray);
+fn status_line(styles: &Styles, picker: &TablePicker, empty: bool) -> Option<Line<'static>> {
+    let dim = styles.muted;
     match &picker.names {
         Loadable::Loading(_) if empty => Some(Line::styled("listing tables…", dim)),
         Loadable::Failed(error) => Some(Line::styled(
             format!("cannot list tables: {}", safe(error)),
-            Style::new().fg(Color::Red),
+            styles.error,
         )),
         Loadable::Loaded(names) if names.is_empty() => {
             Some(Line::styled("no tables in this region", dim))

@@ -3,14 +3,15 @@
 
 use ratatui::Frame;
 use ratatui::layout::Rect;
-use ratatui::style::{Color, Modifier, Style};
 use ratatui::text::{Line, Span};
 use ratatui::widgets::Paragraph;
 
 use crate::app::state::State;
+use crate::ui::theme::{self, Styles};
 use crate::ui::widgets::text::safe;
 
 pub(in crate::ui) fn render(frame: &mut Frame<'_>, area: Rect, state: &State) {
+    let styles = theme::of(state);
     let connection = &state.connection;
     let place = match (
         &connection.endpoint,
@@ -25,38 +26,23 @@ pub(in crate::ui) fn render(frame: &mut Frame<'_>, area: Rect, state: &State) {
         (None, None, None) => connection.kind.clone(),
     };
     let mut spans = vec![
-        Span::styled(
-            " ddbx ",
-            Style::new()
-                .add_modifier(Modifier::BOLD)
-                .fg(Color::Black)
-                .bg(Color::Cyan),
-        ),
+        Span::styled(" ddbx ", styles.badge),
         Span::raw(" "),
         if state.table.is_empty() {
-            Span::styled("no table open", Style::new().fg(Color::DarkGray))
+            Span::styled("no table open", styles.muted)
         } else {
-            Span::styled(
-                safe(&state.table).into_owned(),
-                Style::new().add_modifier(Modifier::BOLD),
-            )
+            Span::styled(safe(&state.table).into_owned(), styles.heading)
         },
         Span::raw(" │ "),
         Span::raw(safe(&place).into_owned()),
     ];
     let badge = if connection.read_only {
-        vec![
-            Span::raw(" "),
-            Span::styled(
-                " READ-ONLY ",
-                Style::new().fg(Color::Black).bg(Color::Yellow),
-            ),
-        ]
+        vec![Span::raw(" "), Span::styled(" READ-ONLY ", styles.banner)]
     } else {
         Vec::new()
     };
     if let Some(account) = state.account_id() {
-        let account = account_spans(account);
+        let account = account_spans(styles, account);
         let total: usize = spans
             .iter()
             .chain(&account)
@@ -73,12 +59,9 @@ pub(in crate::ui) fn render(frame: &mut Frame<'_>, area: Rect, state: &State) {
 }
 
 /// ` │ account 123456789012`; the id comes from a server, so it is escaped like table data.
-fn account_spans(account: &str) -> [Span<'static>; 2] {
+fn account_spans(styles: &Styles, account: &str) -> [Span<'static>; 2] {
     [
         Span::raw(" │ account "),
-        Span::styled(
-            safe(account).into_owned(),
-            Style::new().add_modifier(Modifier::BOLD),
-        ),
+        Span::styled(safe(account).into_owned(), styles.heading),
     ]
 }

@@ -3,14 +3,14 @@
 
 use ratatui::Frame;
 use ratatui::layout::{Constraint, Flex, Layout, Rect};
-use ratatui::style::{Color, Modifier, Style};
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Clear, Paragraph, Wrap};
 
 use crate::app::action::Action;
 use crate::app::state::{Prompt, PromptKind, State};
 use crate::keymap::Section;
-use crate::ui::widgets::text::{bytes, count, safe};
+use crate::ui::theme;
+use crate::ui::widgets::text::{bytes, safe};
 use crate::ui::widgets::text_field;
 
 pub(in crate::ui) fn centered(area: Rect, width: u16, height: u16) -> Rect {
@@ -25,6 +25,7 @@ pub(in crate::ui) fn centered(area: Rect, width: u16, height: u16) -> Rect {
 
 /// The keys of the screen under the help, from the keymap section that screen uses.
 pub(in crate::ui) fn help(frame: &mut Frame<'_>, area: Rect, state: &State) {
+    let styles = theme::of(state);
     let section = state.screen_mode().section();
     // One line per action: all keys bound to it, then its description.
     let mut rows: Vec<(String, String)> = Vec::new();
@@ -67,7 +68,7 @@ pub(in crate::ui) fn help(frame: &mut Frame<'_>, area: Rect, state: &State) {
                 let mut desc: String = desc.chars().take(rest.saturating_sub(1)).collect();
                 let pad = rest.saturating_sub(desc.chars().count());
                 desc.push_str(&" ".repeat(pad));
-                spans.push(Span::styled(keys, Style::new().fg(Color::Cyan)));
+                spans.push(Span::styled(keys, styles.key));
                 spans.push(Span::raw(desc));
             }
             Line::from(spans)
@@ -88,12 +89,17 @@ pub(in crate::ui) fn help(frame: &mut Frame<'_>, area: Rect, state: &State) {
 }
 
 pub(in crate::ui) fn prompt(frame: &mut Frame<'_>, area: Rect, state: &State, prompt: &Prompt) {
+    let styles = theme::of(state);
     let title = match prompt.kind {
         PromptKind::JumpToPartition => " Jump to partition (Tab completes) ",
         PromptKind::Search => " Search ",
     };
     let room = usize::from(area.width.saturating_sub(2));
-    let mut lines = vec![Line::from(text_field::spans(&prompt.text, Some(room)))];
+    let mut lines = vec![Line::from(text_field::spans(
+        styles,
+        &prompt.text,
+        Some(room),
+    ))];
     let typed = prompt.text.text();
     if prompt.kind == PromptKind::JumpToPartition
         && !typed.is_empty()
@@ -101,8 +107,12 @@ pub(in crate::ui) fn prompt(frame: &mut Frame<'_>, area: Rect, state: &State, pr
     {
         for (candidate, items) in found.complete_partition(typed).take(5) {
             lines.push(Line::styled(
-                format!("{}  ({items} items)", safe(candidate)),
-                Style::new().fg(Color::DarkGray),
+                format!(
+                    "{}  ({})",
+                    safe(candidate),
+                    crate::domain::figures::counted(items, "item", "items")
+                ),
+                styles.muted,
             ));
         }
     }
@@ -126,6 +136,7 @@ pub(in crate::ui) fn confirm_scan(
     size_bytes: u64,
     item_count: Option<u64>,
 ) {
+    let styles = theme::of(state);
     let key = |section, action: &Action| {
         state
             .keymap
@@ -135,12 +146,14 @@ pub(in crate::ui) fn confirm_scan(
     let yes = key(Section::Confirm, &Action::Confirm);
     let no = key(Section::Confirm, &Action::Back);
     let jump = key(Section::Collections, &Action::JumpToPartition);
-    let items = item_count.map_or_else(String::new, |n| format!(", about {} items", count(n)));
+    let items = item_count.map_or_else(String::new, |n| {
+        format!(
+            ", about {}",
+            crate::domain::figures::counted(n, "item", "items")
+        )
+    });
     let text = vec![
-        Line::styled(
-            "Large table",
-            Style::new().add_modifier(Modifier::BOLD).fg(Color::Yellow),
-        ),
+        Line::styled("Large table", styles.warning_strong),
         Line::raw(""),
         Line::raw(format!(
             "DescribeTable reports {}{items}. Discovering collections scans the whole table and consumes read capacity.",

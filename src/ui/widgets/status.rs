@@ -3,12 +3,12 @@
 
 use ratatui::Frame;
 use ratatui::layout::Rect;
-use ratatui::style::{Color, Style};
 use ratatui::text::{Line, Span};
 use ratatui::widgets::Paragraph;
 
 use crate::app::action::Action;
 use crate::app::state::{Notice, State};
+use crate::ui::theme;
 use crate::ui::widgets::text::safe;
 
 const SPINNER: [&str; 8] = ["⠋", "⠙", "⠹", "⠸", "⠼", "⠴", "⠦", "⠧"];
@@ -44,13 +44,14 @@ pub(in crate::ui) fn message_height(state: &State, width: u16) -> u16 {
 
 /// The long error, wrapped, when it does not fit the status line.
 pub(in crate::ui) fn render_message(frame: &mut Frame<'_>, area: Rect, state: &State) {
+    let styles = theme::of(state);
     if area.height == 0 {
         return;
     }
     if let Some(Notice::Error(message)) = &state.notice {
         frame.render_widget(
             Paragraph::new(safe(message).into_owned())
-                .style(Style::new().fg(Color::Red))
+                .style(styles.error)
                 .wrap(ratatui::widgets::Wrap { trim: false }),
             area,
         );
@@ -58,6 +59,7 @@ pub(in crate::ui) fn render_message(frame: &mut Frame<'_>, area: Rect, state: &S
 }
 
 pub(in crate::ui) fn render(frame: &mut Frame<'_>, area: Rect, state: &State) {
+    let styles = theme::of(state);
     let long_error = message_height(state, area.width) > 0;
     let mut spans = Vec::new();
     if state.is_busy() {
@@ -65,16 +67,13 @@ pub(in crate::ui) fn render(frame: &mut Frame<'_>, area: Rect, state: &State) {
             usize::try_from(state.clock.uptime.as_millis() / 100).unwrap_or(0) % SPINNER.len();
         spans.push(Span::styled(
             format!("{} ", SPINNER[frame_index]),
-            Style::new().fg(Color::Cyan),
+            styles.key,
         ));
     }
     match &state.notice {
         Some(Notice::Info(message)) => spans.push(Span::raw(format!("{} ", safe(message)))),
         Some(Notice::Error(message)) if !long_error => {
-            spans.push(Span::styled(
-                format!("{} ", safe(message)),
-                Style::new().fg(Color::Red),
-            ));
+            spans.push(Span::styled(format!("{} ", safe(message)), styles.error));
         }
         _ => {}
     }
@@ -100,6 +99,6 @@ pub(in crate::ui) fn render(frame: &mut Frame<'_>, area: Rect, state: &State) {
     }
     let padding = usize::from(area.width).saturating_sub(used + hint_text.chars().count());
     spans.push(Span::raw(" ".repeat(padding)));
-    spans.push(Span::styled(hint_text, Style::new().fg(Color::DarkGray)));
+    spans.push(Span::styled(hint_text, styles.muted));
     frame.render_widget(Paragraph::new(Line::from(spans)), area);
 }

@@ -7,35 +7,46 @@ use std::borrow::Cow;
 use ratatui::Frame;
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
-use ratatui::style::{Color, Modifier, Style};
+use ratatui::style::{Modifier, Style};
 
 use crate::app::state::table::cell::{cell_text, display_width};
 use crate::app::state::table::columns::{Column, ColumnSource, Columns};
 use crate::domain::escape::escape_for_terminal;
 use crate::domain::value::{AttrValue, Item};
+use crate::ui::theme::Styles;
 use crate::ui::widgets::list::window;
 
 /// Drawn in place of a hidden column.
 const HIDDEN_STUB: &str = "┊";
 
+/// Where the cursor is: `row` is a position in the display order, `column` the selected column.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Cursor {
+    pub row: usize,
+    pub column: usize,
+}
+
 /// Draws the visible window only (must stay < 5 ms per frame at 100k rows); escapes control
-/// characters. `order` holds indices into `items` in display order (see [`Columns::order`]);
-/// `cursor` is a position in `order`.
+/// characters. `order` holds indices into `items` in display order (see [`Columns::order`]).
 pub fn render(
+    styles: &Styles,
     frame: &mut Frame<'_>,
     area: Rect,
     items: &[Item],
     order: &[usize],
     columns: &Columns,
-    cursor: usize,
-    selected_column: usize,
+    at: Cursor,
 ) {
     if area.height == 0 || area.width == 0 {
         return;
     }
+    let Cursor {
+        row: cursor,
+        column: selected_column,
+    } = at;
     let buffer = frame.buffer_mut();
     let placed = place_columns(columns.columns(), selected_column, area);
-    draw_header(buffer, area, columns, &placed, selected_column);
+    draw_header(styles, buffer, area, columns, &placed, selected_column);
     let body_height = usize::from(area.height - 1);
     if order.is_empty() {
         if body_height > 0 {
@@ -44,7 +55,7 @@ pub fn render(
                 area.y + 1,
                 "No items.",
                 usize::from(area.width),
-                Style::new().fg(Color::DarkGray),
+                styles.muted,
             );
         }
         return;
@@ -57,7 +68,7 @@ pub fn render(
         // `line` < body_height ≤ area.height, which is a u16.
         let y = area.y + 1 + u16::try_from(line).unwrap_or(0);
         let row_style = if position == cursor {
-            Style::new().add_modifier(Modifier::REVERSED)
+            styles.selected
         } else {
             Style::new()
         };
@@ -67,7 +78,7 @@ pub fn render(
         for placement in &placed {
             let column = &columns.columns()[placement.column];
             if column.hidden {
-                let stub = Style::new().fg(Color::DarkGray);
+                let stub = styles.muted;
                 buffer.set_stringn(placement.x, y, HIDDEN_STUB, 1, row_style.patch(stub));
                 continue;
             }
@@ -121,13 +132,14 @@ fn place_columns(columns: &[Column], selected: usize, area: Rect) -> Vec<Placeme
 }
 
 fn draw_header(
+    styles: &Styles,
     buffer: &mut Buffer,
     area: Rect,
     columns: &Columns,
     placed: &[Placement],
     selected: usize,
 ) {
-    let base = Style::new().add_modifier(Modifier::BOLD).fg(Color::Cyan);
+    let base = styles.column_heading;
     buffer.set_style(Rect::new(area.x, area.y, area.width, 1), base);
     for placement in placed {
         let column = &columns.columns()[placement.column];

@@ -2,10 +2,11 @@
 //! highlighted cell (a block past the end), and, when the text is wider than the room it has, a
 //! window around the cursor with `…` where text is hidden, so nothing typed is out of reach.
 
-use ratatui::style::{Color, Modifier, Style};
+use ratatui::style::{Modifier, Style};
 use ratatui::text::Span;
 
 use crate::app::state::text_field::TextField;
+use crate::ui::theme::Styles;
 use crate::ui::widgets::text::safe;
 
 /// The cursor past the end of the text.
@@ -14,13 +15,14 @@ const HIDDEN: char = '…';
 
 /// `field` drawn in at most `width` cells (`None`: as wide as it is), cursor shown.
 #[must_use]
-pub fn spans(field: &TextField, width: Option<usize>) -> Vec<Span<'static>> {
-    spans_of(field.text(), field.cursor(), width, Style::new())
+pub fn spans(styles: &Styles, field: &TextField, width: Option<usize>) -> Vec<Span<'static>> {
+    spans_of(styles, field.text(), field.cursor(), width, Style::new())
 }
 
 /// A text kept elsewhere with its cursor, drawn in `style` (the cursor cell in its own colours).
 #[must_use]
 pub fn spans_of(
+    styles: &Styles,
     text: &str,
     cursor: usize,
     width: Option<usize>,
@@ -41,15 +43,14 @@ pub fn spans_of(
         window(before, after, room - cursor_cells)
     };
     let cursor_span = if under.is_empty() {
-        Span::styled(END_MARK, Style::new().fg(Color::Cyan))
+        Span::styled(END_MARK, styles.key)
     } else {
         // Its own colours, so it shows inside a field that is drawn reversed as well.
         Span::styled(
             under.into_iter().collect::<String>(),
             style
                 .remove_modifier(Modifier::REVERSED)
-                .fg(Color::Black)
-                .bg(Color::Cyan),
+                .patch(styles.cursor),
         )
     };
     let mut spans = Vec::with_capacity(3);
@@ -96,9 +97,11 @@ fn clamp(text: &str, cursor: usize) -> usize {
 mod tests {
     use super::*;
     use crate::app::state::text_field::TextEdit;
+    use crate::ui::theme::{DARK, LIGHT};
+    use ratatui::style::Color;
 
     fn drawn(field: &TextField, width: Option<usize>) -> String {
-        spans(field, width)
+        spans(&DARK, field, width)
             .iter()
             .map(|span| span.content.as_ref())
             .collect()
@@ -109,10 +112,13 @@ mod tests {
         let mut field = TextField::new("abc");
         assert_eq!(drawn(&field, None), "abc█");
         field.apply(&TextEdit::Left);
-        let shown = spans(&field, None);
+        let shown = spans(&DARK, &field, None);
         assert_eq!(drawn(&field, None), "abc");
         assert_eq!(shown[1].content, "c");
         assert_eq!(shown[1].style.bg, Some(Color::Cyan));
+        let light = spans(&LIGHT, &field, None);
+        assert_eq!(light[1].style.bg, LIGHT.cursor.bg);
+        assert_ne!(light[1].style.bg, shown[1].style.bg);
     }
 
     #[test]

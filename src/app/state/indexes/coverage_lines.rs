@@ -117,8 +117,8 @@ pub fn coverage_lines(state: &State, index: &str) -> Vec<CoverageLine> {
         lines.push(CoverageLine::new(
             LineKind::Info,
             format!(
-                "index count  {} items · {}",
-                counted.count,
+                "index count  {} · {}",
+                crate::domain::figures::counted(counted.count, "item", "items"),
                 counted.progress_text()
             ),
         ));
@@ -126,7 +126,10 @@ pub fn coverage_lines(state: &State, index: &str) -> Vec<CoverageLine> {
     lines.push(CoverageLine::new(LineKind::Heading, ""));
     lines.push(CoverageLine::new(
         LineKind::Heading,
-        format!("Entity types in {name} ({} items read)", figures.in_index),
+        format!(
+            "Entity types in {name} ({} read)",
+            crate::domain::figures::counted(figures.in_index, "item", "items")
+        ),
     ));
     let mut entities: Vec<(&String, &u64)> = figures.entities.iter().collect();
     entities.sort_by(|a, b| b.1.cmp(a.1).then_with(|| a.0.cmp(b.0)));

@@ -160,14 +160,9 @@ impl StreamedScan {
             ScanStatus::Idle | ScanStatus::AwaitingConfirmation => "not started",
         };
         format!(
-            "{status} · {} {} · {} items read · {:.1} RCU · {:.1} s",
-            self.progress.pages,
-            if self.progress.pages == 1 {
-                "page"
-            } else {
-                "pages"
-            },
-            self.progress.items_scanned,
+            "{status} · {} · {} read · {:.1} RCU · {:.1} s",
+            crate::domain::figures::counted(self.progress.pages, "page", "pages"),
+            crate::domain::figures::counted(self.progress.items_scanned, "item", "items"),
             self.progress.consumed_capacity,
             self.progress.elapsed.as_secs_f64()
         )

@@ -15,6 +15,7 @@ use crate::domain::{ddb_json, plain_json};
 use crate::app::state::inspect::item_facts;
 pub use crate::app::state::inspect::partial::PartialItem;
 pub use crate::app::state::inspect::row::{InspectorRow, RowContext, RowKind};
+use crate::domain::figures::counted;
 
 /// How the item is shown.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -206,11 +207,29 @@ impl Inspector {
             }
             AttrValue::Bool(flag) => (flag.to_string(), flag.to_string()),
             AttrValue::Null => ("null".to_owned(), "null".to_owned()),
-            AttrValue::M(map) => (format!("{{{} attributes}}", map.len()), json_of(value)),
-            AttrValue::L(list) => (format!("[{} elements]", list.len()), json_of(value)),
-            AttrValue::Ss(set) => (format!("{{{} strings}}", set.len()), json_of(value)),
-            AttrValue::Ns(set) => (format!("{{{} numbers}}", set.len()), json_of(value)),
-            AttrValue::Bs(set) => (format!("{{{} binaries}}", set.len()), json_of(value)),
+            AttrValue::M(map) => (
+                format!(
+                    "{{{}}}",
+                    counted(map.len() as u64, "attribute", "attributes")
+                ),
+                json_of(value),
+            ),
+            AttrValue::L(list) => (
+                format!("[{}]", counted(list.len() as u64, "element", "elements")),
+                json_of(value),
+            ),
+            AttrValue::Ss(set) => (
+                format!("{{{}}}", counted(set.len() as u64, "string", "strings")),
+                json_of(value),
+            ),
+            AttrValue::Ns(set) => (
+                format!("{{{}}}", counted(set.len() as u64, "number", "numbers")),
+                json_of(value),
+            ),
+            AttrValue::Bs(set) => (
+                format!("{{{}}}", counted(set.len() as u64, "binary", "binaries")),
+                json_of(value),
+            ),
         }
     }
 }

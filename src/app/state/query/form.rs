@@ -71,6 +71,12 @@ pub struct QueryForm {
     pub template_parts: Vec<String>,
     /// The request built from the fields, or what is wrong with them.
     pub outcome: Result<BuiltQuery, Vec<FormError>>,
+    /// Bare words of the filter text that no item read so far has as an attribute but some has
+    /// as a value: DynamoDB reads them as attribute names, the user most likely meant values.
+    pub bare_words: Vec<String>,
+    /// What *To* was last prefilled with from the template; it follows *From* while it still
+    /// holds this.
+    pub upper_prefill: Option<String>,
     /// The text cursor and the field it was placed in; in any other field (the focus moved)
     /// the cursor is at the end of the text.
     caret: Option<(FormField, usize)>,
@@ -93,6 +99,8 @@ impl QueryForm {
             template: None,
             template_parts: Vec::new(),
             outcome: Err(Vec::new()),
+            bare_words: Vec::new(),
+            upper_prefill: None,
             caret: None,
         }
     }

@@ -59,9 +59,13 @@ pub(in crate::app::update) fn answered(state: &mut State, result: Result<GetOutp
     match model_from_schema_item(&saved) {
         Ok(model) => {
             state.notice = Some(Notice::Info(format!(
-                "read OneTable's saved schema as the model: {} entities, {} access patterns",
-                model.entities.len(),
-                model.access_patterns.len()
+                "read OneTable's saved schema as the model: {}, {}",
+                crate::domain::figures::counted(model.entities.len() as u64, "entity", "entities"),
+                crate::domain::figures::counted(
+                    model.access_patterns.len() as u64,
+                    "access pattern",
+                    "access patterns"
+                )
             )));
             state.entities = EntityDecoder::with_model(model);
         }

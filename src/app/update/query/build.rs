@@ -4,10 +4,11 @@
 use crate::app::state::query::form::{FormError, FormField};
 use crate::app::state::{QueryForm, State};
 use crate::backend::QueryRequest;
+use crate::domain::expr::bare_names::suspect_bare_words;
 use crate::domain::expr::{ExprKind, WireRequest};
 use crate::domain::query_spec::template::fill_prefix;
 use crate::domain::query_spec::{
-    BuiltQuery, Field, FieldError, build_query, consistent_refusal, missing_from_index,
+    BuiltQuery, Field, FieldError, SortChoice, build_query, consistent_refusal, missing_from_index,
     reading_options,
 };
 use crate::domain::raw_query::{RawField, RawQueryInput, build_raw_query};
@@ -17,6 +18,7 @@ use crate::domain::schema::TableDescription;
 pub(super) fn rebuild(state: &State, form: &mut QueryForm) {
     if let Some(template) = form.chosen_template() {
         form.spec.sort_value = fill_prefix(template, &form.template_parts);
+        prefill_upper(form);
     }
     let Some(description) = state.described() else {
         form.outcome = Err(vec![FormError {
@@ -32,6 +34,27 @@ pub(super) fn rebuild(state: &State, form: &mut QueryForm) {
         build_query(description, &form.spec)
             .map_err(|errors| errors.into_iter().map(form_error).collect())
     };
+    let filter = if form.raw_mode {
+        &form.raw.filter
+    } else {
+        &form.spec.raw_filter
+    };
+    form.bare_words = suspect_bare_words(filter, state.items_read());
+}
+
+/// BETWEEN with a template: *To* starts as the key *From* builds (a valid one-key range to edit
+/// the end of) and follows *From* until it is edited by hand.
+fn prefill_upper(form: &mut QueryForm) {
+    if form.spec.sort != SortChoice::Between {
+        return;
+    }
+    let prefill = form.spec.sort_value.clone();
+    let untouched = form.spec.sort_upper.is_empty()
+        || form.upper_prefill.as_deref() == Some(form.spec.sort_upper.as_str());
+    if untouched {
+        form.spec.sort_upper.clone_from(&prefill);
+        form.upper_prefill = Some(prefill);
+    }
 }
 
 fn form_error(error: FieldError) -> FormError {

@@ -275,7 +275,7 @@ pub(super) fn refresh_templates(state: &State, form: &mut QueryForm) {
 /// groups the table's partition keys). False when nothing was completed.
 fn complete(state: &State, form: &mut QueryForm) -> bool {
     if form.focus == FormField::SortUpper {
-        return make_upper_inclusive(form);
+        return make_upper_inclusive(form) || complete_upper(state, form);
     }
     if let FormField::TemplatePart(part) = form.focus {
         return complete_part(state, form, part);
@@ -305,12 +305,8 @@ fn complete_part(state: &State, form: &mut QueryForm, part: usize) -> bool {
         return false;
     };
     let typed = form.template_parts.get(part).cloned().unwrap_or_default();
-    let seen = state
-        .partitions
-        .values()
-        .flat_map(|partition| partition.items.items())
-        .chain(state.query_runs.iter().flat_map(|run| run.items.iter()));
-    let values: std::collections::BTreeSet<&str> = seen
+    let values: std::collections::BTreeSet<&str> = state
+        .items_read()
         .filter_map(|item| item.get(&sort.name)?.as_s())
         .filter_map(|sort_key| template.captures(sort_key)?.get(part).copied())
         .filter(|value| value.starts_with(typed.as_str()))
@@ -324,6 +320,29 @@ fn complete_part(state: &State, form: &mut QueryForm, part: usize) -> bool {
     if let Some(value) = form.template_parts.get_mut(part) {
         *value = completed;
     }
+    form.cursor_to_end();
+    true
+}
+
+/// Completes BETWEEN's upper bound from the sort keys of the items read so far that start with
+/// what is typed: the longest prefix they share. False when nothing longer is known.
+fn complete_upper(state: &State, form: &mut QueryForm) -> bool {
+    let Some(sort) = target_key(state, form).and_then(|key| key.sort) else {
+        return false;
+    };
+    let typed = form.spec.sort_upper.clone();
+    let keys: std::collections::BTreeSet<&str> = state
+        .items_read()
+        .filter_map(|item| item.get(&sort.name)?.as_s())
+        .filter(|key| key.starts_with(typed.as_str()))
+        .collect();
+    let Some(completed) = common_prefix(keys.iter().copied()) else {
+        return false;
+    };
+    if completed.len() <= typed.len() {
+        return false;
+    }
+    form.spec.sort_upper = completed;
     form.cursor_to_end();
     true
 }

@@ -1,0 +1,41 @@
+//! The palette the UI is drawn in: `--theme`, else the settings file's `theme`, else `auto`,
+//! which asks the terminal for its background (only when stdin and stdout are terminals and
+//! colours are on) and falls back to dark.
+
+use std::io::IsTerminal as _;
+
+use crate::app::state::Theme;
+use crate::cli::source::ThemeChoice;
+
+/// The theme to draw in, and a notice when the settings file could not be read.
+pub fn choose(flag: Option<ThemeChoice>) -> (Theme, Option<String>) {
+    let (from_file, notice) = match flag {
+        Some(_) => (None, None),
+        None => match crate::cli::config::load_default() {
+            Ok(config) => (config.theme, None),
+            Err(error) => (
+                None,
+                Some(format!("settings: {error} (using the defaults)")),
+            ),
+        },
+    };
+    let theme = match flag.or(from_file).unwrap_or_default() {
+        ThemeChoice::Dark => Theme::Dark,
+        ThemeChoice::Light => Theme::Light,
+        ThemeChoice::Auto => detect(),
+    };
+    (theme, notice)
+}
+
+fn detect() -> Theme {
+    // With NO_COLOR no colour is drawn, so there is nothing to choose and nothing to ask.
+    let colours_off = std::env::var_os("NO_COLOR").is_some_and(|value| !value.is_empty());
+    let dumb = std::env::var("TERM").is_ok_and(|term| term == "dumb");
+    if colours_off || dumb || !std::io::stdin().is_terminal() || !std::io::stdout().is_terminal() {
+        return Theme::Dark;
+    }
+    match crate::terminal::background::is_light(crate::terminal::background::ANSWER_TIMEOUT) {
+        Some(true) => Theme::Light,
+        Some(false) | None => Theme::Dark,
+    }
+}
