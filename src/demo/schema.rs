@@ -29,39 +29,24 @@ fn index(name: &str, kind: IndexKind, key: KeySchema, projection: Projection) ->
 /// (KEYS_ONLY). TTL on `expiresAt`.
 #[must_use]
 pub fn description() -> TableDescription {
-    let mut table = TableDescription::new(
-        TABLE_NAME,
-        KeySchema {
-            partition: s("PK"),
-            sort: Some(s("SK")),
-        },
-    );
+    let mut table = TableDescription::new(TABLE_NAME, KeySchema::new(s("PK"), Some(s("SK"))));
     table.indexes = vec![
         index(
             "GSI1",
             IndexKind::Global,
-            KeySchema {
-                partition: s("GSI1PK"),
-                sort: Some(s("GSI1SK")),
-            },
+            KeySchema::new(s("GSI1PK"), Some(s("GSI1SK"))),
             Projection::All,
         ),
         index(
             "GSI2",
             IndexKind::Global,
-            KeySchema {
-                partition: s("GSI2PK"),
-                sort: Some(s("GSI2SK")),
-            },
+            KeySchema::new(s("GSI2PK"), Some(s("GSI2SK"))),
             Projection::Include(vec!["status".into(), "total".into()]),
         ),
         index(
             "LSI1",
             IndexKind::Local,
-            KeySchema {
-                partition: s("PK"),
-                sort: Some(s("LSI1SK")),
-            },
+            KeySchema::new(s("PK"), Some(s("LSI1SK"))),
             Projection::KeysOnly,
         ),
     ];

@@ -126,10 +126,10 @@ mod tests {
         IndexSchema {
             name: "GSI1".into(),
             kind: IndexKind::Global,
-            key: KeySchema {
-                partition: KeyAttribute::new("GSI1PK", ValueType::S),
-                sort: Some(KeyAttribute::new("GSI1SK", ValueType::S)),
-            },
+            key: KeySchema::new(
+                KeyAttribute::new("GSI1PK", ValueType::S),
+                Some(KeyAttribute::new("GSI1SK", ValueType::S)),
+            ),
             projection,
             item_count: None,
             size_bytes: None,
@@ -196,10 +196,10 @@ mod tests {
 
     #[test]
     fn keys_only_and_include_projections_keep_exactly_keys_and_listed_attributes() {
-        let table_key = KeySchema {
-            partition: KeyAttribute::new("PK", ValueType::S),
-            sort: Some(KeyAttribute::new("SK", ValueType::S)),
-        };
+        let table_key = KeySchema::new(
+            KeyAttribute::new("PK", ValueType::S),
+            Some(KeyAttribute::new("SK", ValueType::S)),
+        );
         let full = item(&[
             ("PK", AttrValue::s("U")),
             ("SK", AttrValue::s("M")),

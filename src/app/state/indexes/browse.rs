@@ -149,14 +149,11 @@ mod tests {
 
     #[test]
     fn items_are_grouped_by_index_partition_key_in_dynamodb_order() {
-        let table_key = KeySchema {
-            partition: KeyAttribute::new("PK", ValueType::S),
-            sort: Some(KeyAttribute::new("SK", ValueType::S)),
-        };
-        let index_key = KeySchema {
-            partition: KeyAttribute::new("score", ValueType::N),
-            sort: None,
-        };
+        let table_key = KeySchema::new(
+            KeyAttribute::new("PK", ValueType::S),
+            Some(KeyAttribute::new("SK", ValueType::S)),
+        );
+        let index_key = KeySchema::new(KeyAttribute::new("score", ValueType::N), None);
         let item = |pk: &str, score: Option<i64>| -> Item {
             let mut item: Item = [
                 ("PK".to_owned(), AttrValue::s(pk)),
