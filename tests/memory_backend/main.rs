@@ -1,4 +1,5 @@
 //! The embedded engine through the `Backend` trait, on the demo table and on small tables.
+mod multi_attribute;
 mod reads;
 mod writes;
 

@@ -7,6 +7,7 @@ use std::ops::Bound;
 
 use super::ast::{Comparator, Condition, Function, Operand, Path};
 use super::error::{ExprError, ExprKind};
+use super::multi_key_condition::check_multi_attribute;
 use super::order::compare_scalars;
 use super::span::Span;
 use crate::domain::schema::{KeyAttribute, TableDescription};
@@ -15,9 +16,23 @@ use crate::domain::value::{AttrValue, Item, ValueType};
 /// A validated KeyConditionExpression.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct KeyCondition {
+    /// The (first) partition-key attribute and its value.
     pub partition_key: String,
     pub partition_value: AttrValue,
+    /// A multi-attribute partition key's further attributes, each fixed by `=`, in key order.
+    pub more_partition: Vec<KeyEquality>,
+    /// A multi-attribute sort key's attributes fixed by `=` before the one `sort` names, in key
+    /// order; empty for a one-attribute sort key.
+    pub sort_prefix: Vec<KeyEquality>,
+    /// The condition on the last sort-key attribute used.
     pub sort: Option<SortCondition>,
+}
+
+/// `key = value` on one attribute of a multi-attribute key.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct KeyEquality {
+    pub key: String,
+    pub value: AttrValue,
 }
 
 /// The condition on the sort key.
@@ -91,7 +106,10 @@ impl KeyCondition {
     /// True when `item`'s key attributes satisfy the condition.
     #[must_use]
     pub fn matches(&self, item: &Item) -> bool {
+        let equal = |equality: &KeyEquality| item.get(&equality.key) == Some(&equality.value);
         item.get(&self.partition_key) == Some(&self.partition_value)
+            && self.more_partition.iter().all(equal)
+            && self.sort_prefix.iter().all(equal)
             && self.sort.as_ref().is_none_or(|sort| {
                 item.get(&sort.key)
                     .is_some_and(|value| sort.op.matches(value))
@@ -100,13 +118,13 @@ impl KeyCondition {
 }
 
 /// One `key op value` piece of the condition before it is matched to the schema.
-struct Atom {
-    path: Path,
-    op: SortOp,
-    span: Span,
+pub(super) struct Atom {
+    pub(super) path: Path,
+    pub(super) op: SortOp,
+    pub(super) span: Span,
 }
 
-fn plain(message: impl Into<String>, span: Span) -> ExprError {
+pub(super) fn plain(message: impl Into<String>, span: Span) -> ExprError {
     ExprError::plain(ExprKind::KeyCondition, message, span.range())
 }
 
@@ -128,6 +146,9 @@ pub fn check_key_condition(
     };
     let mut atoms = Vec::new();
     collect_atoms(condition, &mut atoms)?;
+    if schema.is_multi_attribute() {
+        return check_multi_attribute(atoms, schema, condition.span());
+    }
     let partition = &schema.partition;
     let names_key = |atom: &Atom, key: Option<&KeyAttribute>| {
         key.is_some_and(|key| atom.path.root() == key.name)
@@ -195,11 +216,13 @@ pub fn check_key_condition(
     Ok(KeyCondition {
         partition_key: partition.name.clone(),
         partition_value,
+        more_partition: Vec::new(),
+        sort_prefix: Vec::new(),
         sort,
     })
 }
 
-fn check_sort_op(atom: &Atom, key: &KeyAttribute) -> Result<(), ExprError> {
+pub(super) fn check_sort_op(atom: &Atom, key: &KeyAttribute) -> Result<(), ExprError> {
     match &atom.op {
         SortOp::BeginsWith(prefix) => {
             if key.value_type == ValueType::N {
@@ -221,7 +244,11 @@ fn check_sort_op(atom: &Atom, key: &KeyAttribute) -> Result<(), ExprError> {
     }
 }
 
-fn check_value_type(value: &AttrValue, key: &KeyAttribute, span: Span) -> Result<(), ExprError> {
+pub(super) fn check_value_type(
+    value: &AttrValue,
+    key: &KeyAttribute,
+    span: Span,
+) -> Result<(), ExprError> {
     if value.value_type() != key.value_type {
         return Err(plain(
             "One or more parameter values were invalid: Condition parameter type does not match schema type",

@@ -22,6 +22,7 @@ pub mod error;
 pub mod eval;
 pub mod key_condition;
 mod lexer;
+mod multi_key_condition;
 pub mod order;
 pub mod params;
 mod parser;
