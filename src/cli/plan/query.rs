@@ -175,6 +175,25 @@ fn key_condition(
     let Some(pk) = args.pk.as_deref() else {
         return Err(CliError::usage("query needs --pk V or --expr EXPR"));
     };
+    if target.key.is_multi_attribute() {
+        return Err(CliError::usage(format!(
+            "--pk: {} has a multi-attribute key (partition {}{}); name each attribute with --expr, \
+             e.g. --expr '{}'",
+            target.label,
+            target.key.partition_label(),
+            target
+                .key
+                .sort_label()
+                .map(|sort| format!(", sort {sort}"))
+                .unwrap_or_default(),
+            target
+                .key
+                .partition_attributes()
+                .map(|attribute| format!("{} = \"…\"", attribute.name))
+                .collect::<Vec<_>>()
+                .join(" AND ")
+        )));
+    }
     params
         .names
         .insert("#pk".to_owned(), partition.name.clone());
