@@ -115,6 +115,23 @@ impl KeySchema {
         Some(key)
     }
 
+    /// The partition and sort parts for display, each attribute drawn by `show` and a part's
+    /// attributes joined by ` + ` in key order: (`tournamentId (S) + region (S)`, `round (S)`).
+    pub fn parts_text(&self, show: impl Fn(&KeyAttribute) -> String) -> (String, Option<String>) {
+        let part = |attributes: Vec<&KeyAttribute>| {
+            attributes
+                .into_iter()
+                .map(&show)
+                .collect::<Vec<_>>()
+                .join(" + ")
+        };
+        let sort = self
+            .sort
+            .as_ref()
+            .map(|_| part(self.sort_attributes().collect()));
+        (part(self.partition_attributes().collect()), sort)
+    }
+
     /// The attribute names of one part joined for display: `tournamentId + region`.
     #[must_use]
     pub fn partition_label(&self) -> String {
