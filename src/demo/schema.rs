@@ -26,7 +26,9 @@ fn index(name: &str, kind: IndexKind, key: KeySchema, projection: Projection) ->
 
 /// `PK`/`SK` strings; `GSI1` is the inverted group roster (ALL), `GSI2` the sparse list of orders
 /// pending review (INCLUDE status and total), `LSI1` a user's orders by status and date
-/// (KEYS_ONLY). TTL on `expiresAt`.
+/// (KEYS_ONLY), `GSI3` orders by status and region, newest last (multi-attribute keys: partition
+/// `status + region`, sort `placedAt + total`; orders without a region are not in it). TTL on
+/// `expiresAt`.
 #[must_use]
 pub fn description() -> TableDescription {
     let mut table = TableDescription::new(TABLE_NAME, KeySchema::new(s("PK"), Some(s("SK"))));
@@ -44,15 +46,28 @@ pub fn description() -> TableDescription {
             Projection::Include(vec!["status".into(), "total".into()]),
         ),
         index(
+            "GSI3",
+            IndexKind::Global,
+            KeySchema::from_parts(
+                vec![s("status"), s("region")],
+                vec![s("placedAt"), KeyAttribute::new("total", ValueType::N)],
+            )
+            .expect("two attributes per part"),
+            Projection::Include(vec!["userId".into()]),
+        ),
+        index(
             "LSI1",
             IndexKind::Local,
             KeySchema::new(s("PK"), Some(s("LSI1SK"))),
             Projection::KeysOnly,
         ),
     ];
-    for name in ["GSI1PK", "GSI1SK", "GSI2PK", "GSI2SK", "LSI1SK"] {
+    for name in [
+        "GSI1PK", "GSI1SK", "GSI2PK", "GSI2SK", "LSI1SK", "status", "region", "placedAt",
+    ] {
         table.attribute_types.insert(name.into(), ValueType::S);
     }
+    table.attribute_types.insert("total".into(), ValueType::N);
     table.status = Some("ACTIVE".into());
     table.billing_mode = Some(BillingMode::PayPerRequest);
     table.ttl = Some(TtlDescription {
