@@ -361,3 +361,54 @@ async fn writes_refuse_a_key_attribute_of_the_wrong_type_or_empty_even_when_anot
         }
     }
 }
+
+/// The query builder's form on a multi-attribute index: one typed field per key attribute, the
+/// request it builds run by the engine, and a gap in the sort attributes refused on its field.
+#[tokio::test]
+async fn the_query_builder_sends_one_typed_field_per_key_attribute() {
+    use ddbx::domain::query_spec::{Field, QuerySpec, SortChoice, build_query};
+    let table = tournament_table();
+    let spec = QuerySpec {
+        index: Some(INDEX.into()),
+        partition: "W24".into(),
+        more_partition: vec!["NA-EAST".into()],
+        sort_prefix: vec!["SEMIFINALS".into(), "UPPER".into()],
+        sort: SortChoice::Ge,
+        sort_value: "2".into(),
+        ..QuerySpec::default()
+    };
+    let built = build_query(&table, &spec).expect("a valid form");
+    assert_eq!(
+        built.request.key_condition,
+        "#pk = :pk AND #pk1 = :pk1 AND #sk0 = :sk0 AND #sk1 = :sk1 AND #sk >= :sk"
+    );
+    assert_eq!(built.request.params.names["#sk"], "matchNo");
+    assert_eq!(built.request.params.values[":sk"], AttrValue::n(2));
+    assert_eq!(
+        ids(&engine(), built.request).await,
+        Ok(vec!["m6".to_owned()])
+    );
+    let gap = QuerySpec {
+        sort_prefix: vec![String::new(), "UPPER".into()],
+        sort: SortChoice::None,
+        ..spec.clone()
+    };
+    let errors = build_query(&table, &gap).expect_err("a gap");
+    assert_eq!(errors[0].field, Field::SortPrefix(1));
+    assert_eq!(
+        errors[0].message,
+        "fill `round` first: sort key attributes are used left to right, without a gap"
+    );
+    let untyped = QuerySpec {
+        sort_prefix: vec!["SEMIFINALS".into(), "UPPER".into()],
+        sort_value: "two".into(),
+        ..spec
+    };
+    let errors = build_query(&table, &untyped).expect_err("not a number");
+    assert_eq!(errors[0].field, Field::SortValue);
+    assert!(
+        errors[0].message.contains("`matchNo` has type N"),
+        "{}",
+        errors[0].message
+    );
+}
