@@ -2,6 +2,7 @@
 //! again with the query of the results shown.
 
 use crate::app::command::Command;
+use crate::app::state::query::form::FormField;
 use crate::app::state::{Overlay, QueryForm, State, View};
 use crate::app::update::query::prefill::{self, QueryPreset};
 use crate::app::update::query::{build, form, from_request};
@@ -10,6 +11,11 @@ use crate::app::update::query::{build, form, from_request};
 pub fn open_form(state: &mut State, preset: QueryPreset) -> Vec<Command> {
     let mut form = prefill::form_from_preset(&preset);
     form::refresh_templates(state, &mut form);
+    // A preset fills the first partition attribute only; the next one of a multi-attribute key
+    // is what the user types next.
+    if form.focus == FormField::Sort && !form.spec.more_partition.is_empty() {
+        form.focus = FormField::MorePartition(0);
+    }
     show(state, form);
     Vec::new()
 }
