@@ -9,12 +9,26 @@ use crate::app::update::query::{build, form, from_request};
 
 /// Opens the query builder form prefilled from `preset`.
 pub fn open_form(state: &mut State, preset: QueryPreset) -> Vec<Command> {
+    open_form_on_partition(state, preset, Vec::new())
+}
+
+/// Opens the form prefilled from `preset` and, for a multi-attribute partition key, with the
+/// values of its further attributes (`more`, in key order; the preset holds the first).
+pub fn open_form_on_partition(
+    state: &mut State,
+    preset: QueryPreset,
+    more: Vec<String>,
+) -> Vec<Command> {
     let mut form = prefill::form_from_preset(&preset);
     form::refresh_templates(state, &mut form);
-    // A preset fills the first partition attribute only; the next one of a multi-attribute key
-    // is what the user types next.
-    if form.focus == FormField::Sort && !form.spec.more_partition.is_empty() {
-        form.focus = FormField::MorePartition(0);
+    for (field, value) in form.spec.more_partition.iter_mut().zip(more) {
+        *field = value;
+    }
+    // The first further partition attribute still empty is what the user types next.
+    if form.focus == FormField::Sort
+        && let Some(empty) = form.spec.more_partition.iter().position(String::is_empty)
+    {
+        form.focus = FormField::MorePartition(empty);
     }
     show(state, form);
     Vec::new()
