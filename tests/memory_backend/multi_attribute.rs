@@ -384,6 +384,29 @@ async fn the_query_builder_sends_one_typed_field_per_key_attribute() {
     );
     assert_eq!(built.request.params.names["#sk"], "matchNo");
     assert_eq!(built.request.params.values[":sk"], AttrValue::n(2));
+    // Every share snippet carries the whole key condition and every attribute name.
+    let connection = ddbx::backend::Connection {
+        kind: "aws".into(),
+        endpoint: None,
+        region: Some("us-east-1".into()),
+        profile: None,
+        read_only: true,
+    };
+    for kind in ddbx::share::SnippetKind::ALL {
+        let text = ddbx::share::snippet(kind, &built.request, &connection);
+        for needle in [
+            built.request.key_condition.as_str(),
+            "tournamentId",
+            "area",
+            "round",
+            "bracket",
+            "matchNo",
+            "NA-EAST",
+            "SEMIFINALS",
+        ] {
+            assert!(text.contains(needle), "{} lacks {needle}:\n{text}", kind.label());
+        }
+    }
     assert_eq!(
         ids(&engine(), built.request).await,
         Ok(vec!["m6".to_owned()])
