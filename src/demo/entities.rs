@@ -224,7 +224,7 @@ impl Generator {
             .s("placedAt", iso_timestamp(placed_at))
             .money("total", total);
         // From the order number, not the generator, so every other value stays as it was.
-        if self.orders % 5 != 0 {
+        if !self.orders.is_multiple_of(5) {
             metadata = metadata.s("region", REGIONS[(self.orders % 4) as usize]);
         }
         if status == "PENDING" && rng.chance(40) {

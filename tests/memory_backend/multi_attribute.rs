@@ -404,7 +404,11 @@ async fn the_query_builder_sends_one_typed_field_per_key_attribute() {
             "NA-EAST",
             "SEMIFINALS",
         ] {
-            assert!(text.contains(needle), "{} lacks {needle}:\n{text}", kind.label());
+            assert!(
+                text.contains(needle),
+                "{} lacks {needle}:\n{text}",
+                kind.label()
+            );
         }
     }
     assert_eq!(
