@@ -251,7 +251,10 @@ fn pk_on_a_multi_attribute_index_is_refused_with_the_attributes_to_name() {
     );
     run.refused(
         2,
-        &["multi-attribute key (partition tournamentId + region, sort round + matchNo)"],
+        &[
+            "multi-attribute key (partition tournamentId + region, sort round + matchNo)",
+            r##"--expr '#k0 = "…" AND #k1 = "…"' --names '{"#k0":"tournamentId","#k1":"region"}'"##,
+        ],
     );
     assert!(requests_of(&recorded, "Query").is_empty());
 }

@@ -21,6 +21,7 @@ pub mod complete;
 pub mod error;
 pub mod eval;
 pub mod key_condition;
+mod key_terms;
 mod lexer;
 mod multi_key_condition;
 pub mod order;

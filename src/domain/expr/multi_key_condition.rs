@@ -6,7 +6,7 @@
 //! for the nearest one-attribute case.
 
 use super::error::ExprError;
-use super::key_condition::{
+use super::key_terms::{
     Atom, KeyCondition, KeyEquality, SortCondition, SortOp, check_sort_op, check_value_type, plain,
 };
 use super::span::Span;
