@@ -18,10 +18,10 @@ const ITEM_COUNT: usize = 1_000_000;
 const PAGE_SIZE: usize = 1_000;
 
 fn table_key() -> KeySchema {
-    KeySchema {
-        partition: KeyAttribute::new("PK", ValueType::S),
-        sort: Some(KeyAttribute::new("SK", ValueType::S)),
-    }
+    KeySchema::new(
+        KeyAttribute::new("PK", ValueType::S),
+        Some(KeyAttribute::new("SK", ValueType::S)),
+    )
 }
 
 fn item(pk: String, sk: String, extra: &[(&str, AttrValue)]) -> Item {

@@ -15,10 +15,10 @@ use ddbx::domain::value::{AttrValue, Item, ValueType};
 fn table() -> TableDescription {
     TableDescription::new(
         "bench",
-        KeySchema {
-            partition: KeyAttribute::new("PK", ValueType::S),
-            sort: Some(KeyAttribute::new("SK", ValueType::S)),
-        },
+        KeySchema::new(
+            KeyAttribute::new("PK", ValueType::S),
+            Some(KeyAttribute::new("SK", ValueType::S)),
+        ),
     )
 }
 

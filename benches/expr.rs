@@ -49,10 +49,10 @@ fn four_kb_filter() -> (String, ExpressionParams) {
 fn table() -> TableDescription {
     TableDescription::new(
         "app",
-        KeySchema {
-            partition: KeyAttribute::new("PK", ValueType::S),
-            sort: Some(KeyAttribute::new("SK", ValueType::S)),
-        },
+        KeySchema::new(
+            KeyAttribute::new("PK", ValueType::S),
+            Some(KeyAttribute::new("SK", ValueType::S)),
+        ),
     )
 }
 

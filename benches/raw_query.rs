@@ -11,9 +11,11 @@ use ddbx::domain::schema::{
 use ddbx::domain::value::ValueType;
 
 fn table() -> TableDescription {
-    let key = |pk: &str, sk: &str| KeySchema {
-        partition: KeyAttribute::new(pk, ValueType::S),
-        sort: Some(KeyAttribute::new(sk, ValueType::S)),
+    let key = |pk: &str, sk: &str| {
+        KeySchema::new(
+            KeyAttribute::new(pk, ValueType::S),
+            Some(KeyAttribute::new(sk, ValueType::S)),
+        )
     };
     let mut table = TableDescription::new("app", key("PK", "SK"));
     table.indexes.push(IndexSchema {

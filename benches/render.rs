@@ -39,10 +39,10 @@ fn item(n: usize) -> Item {
 fn description() -> TableDescription {
     let mut description = TableDescription::new(
         "Bench",
-        KeySchema {
-            partition: KeyAttribute::new("PK", ValueType::S),
-            sort: Some(KeyAttribute::new("SK", ValueType::S)),
-        },
+        KeySchema::new(
+            KeyAttribute::new("PK", ValueType::S),
+            Some(KeyAttribute::new("SK", ValueType::S)),
+        ),
     );
     description.item_count = Some(2_000_000);
     description

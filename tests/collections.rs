@@ -10,10 +10,10 @@ use ddbx::domain::value::{AttrValue, Item, ValueType};
 use proptest::prelude::*;
 
 fn table_key() -> KeySchema {
-    KeySchema {
-        partition: KeyAttribute::new("PK", ValueType::S),
-        sort: Some(KeyAttribute::new("SK", ValueType::S)),
-    }
+    KeySchema::new(
+        KeyAttribute::new("PK", ValueType::S),
+        Some(KeyAttribute::new("SK", ValueType::S)),
+    )
 }
 
 fn keyed(pk: &str, sk: &str) -> Item {
@@ -158,10 +158,7 @@ fn a_model_names_entities_before_type_attributes_and_prefixes() {
 
 #[test]
 fn number_keys_and_bare_ids_share_the_group_without_prefix() {
-    let key = KeySchema {
-        partition: KeyAttribute::new("id", ValueType::N),
-        sort: None,
-    };
+    let key = KeySchema::new(KeyAttribute::new("id", ValueType::N), None);
     let mut collections = Collections::new(key, EntityDecoder::new());
     for id in [10, 9, 10] {
         collections.add_item(&[("id".to_owned(), AttrValue::n(id))].into_iter().collect());

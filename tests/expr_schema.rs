@@ -39,6 +39,8 @@ fn partition_equality_alone_selects_the_whole_collection() {
         KeyCondition {
             partition_key: "PK".into(),
             partition_value: s("x"),
+            more_partition: Vec::new(),
+            sort_prefix: Vec::new(),
             sort: None
         }
     );

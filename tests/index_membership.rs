@@ -7,10 +7,10 @@ use ddbx::domain::schema::{
 use ddbx::domain::value::{AttrValue, Item, ValueType};
 
 fn key(partition: &str, sort: Option<(&str, ValueType)>) -> KeySchema {
-    KeySchema {
-        partition: KeyAttribute::new(partition, ValueType::S),
-        sort: sort.map(|(name, value_type)| KeyAttribute::new(name, value_type)),
-    }
+    KeySchema::new(
+        KeyAttribute::new(partition, ValueType::S),
+        sort.map(|(name, value_type)| KeyAttribute::new(name, value_type)),
+    )
 }
 
 fn index(name: &str, kind: IndexKind, key: KeySchema, projection: Projection) -> IndexSchema {

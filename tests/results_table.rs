@@ -14,10 +14,10 @@ use tui_support::screen::draw;
 fn description() -> TableDescription {
     TableDescription::new(
         "Shop",
-        KeySchema {
-            partition: KeyAttribute::new("PK", ValueType::S),
-            sort: Some(KeyAttribute::new("SK", ValueType::S)),
-        },
+        KeySchema::new(
+            KeyAttribute::new("PK", ValueType::S),
+            Some(KeyAttribute::new("SK", ValueType::S)),
+        ),
     )
 }
 

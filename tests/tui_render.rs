@@ -137,13 +137,10 @@ async fn the_inspector_shows_ttl_timestamps_index_membership_and_size() {
     description.indexes.push(ddbx::domain::schema::IndexSchema {
         name: "GSI1".to_owned(),
         kind: ddbx::domain::schema::IndexKind::Global,
-        key: ddbx::domain::schema::KeySchema {
-            partition: ddbx::domain::schema::KeyAttribute::new(
-                "GSI1PK",
-                ddbx::domain::value::ValueType::S,
-            ),
-            sort: None,
-        },
+        key: ddbx::domain::schema::KeySchema::new(
+            ddbx::domain::schema::KeyAttribute::new("GSI1PK", ddbx::domain::value::ValueType::S),
+            None,
+        ),
         projection: ddbx::domain::schema::Projection::All,
         item_count: None,
         size_bytes: None,

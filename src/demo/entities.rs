@@ -31,6 +31,8 @@ const PRODUCTS: [&str; 6] = [
     "Thingamajig",
 ];
 const CITIES: [&str; 5] = ["Lisbon", "Osaka", "Denver", "Nairobi", "Tallinn"];
+/// Sales regions of orders; every fifth order has none (so it is not in GSI3).
+const REGIONS: [&str; 4] = ["EU", "NA", "APAC", "LATAM"];
 const REVIEW_REASONS: [&str; 3] = ["HIGH_VALUE", "ADDRESS_MISMATCH", "VELOCITY"];
 
 /// Builds items attribute by attribute.
@@ -221,6 +223,10 @@ impl Generator {
             .s("status", status)
             .s("placedAt", iso_timestamp(placed_at))
             .money("total", total);
+        // From the order number, not the generator, so every other value stays as it was.
+        if !self.orders.is_multiple_of(5) {
+            metadata = metadata.s("region", REGIONS[(self.orders % 4) as usize]);
+        }
         if status == "PENDING" && rng.chance(40) {
             metadata = metadata
                 .s("GSI2PK", "ORDERS_PENDING_REVIEW")

@@ -26,48 +26,48 @@ fn index(name: &str, kind: IndexKind, key: KeySchema, projection: Projection) ->
 
 /// `PK`/`SK` strings; `GSI1` is the inverted group roster (ALL), `GSI2` the sparse list of orders
 /// pending review (INCLUDE status and total), `LSI1` a user's orders by status and date
-/// (KEYS_ONLY). TTL on `expiresAt`.
+/// (KEYS_ONLY), `GSI3` orders by status and region, newest last (multi-attribute keys: partition
+/// `status + region`, sort `placedAt + total`; orders without a region are not in it). TTL on
+/// `expiresAt`.
 #[must_use]
 pub fn description() -> TableDescription {
-    let mut table = TableDescription::new(
-        TABLE_NAME,
-        KeySchema {
-            partition: s("PK"),
-            sort: Some(s("SK")),
-        },
-    );
+    let mut table = TableDescription::new(TABLE_NAME, KeySchema::new(s("PK"), Some(s("SK"))));
     table.indexes = vec![
         index(
             "GSI1",
             IndexKind::Global,
-            KeySchema {
-                partition: s("GSI1PK"),
-                sort: Some(s("GSI1SK")),
-            },
+            KeySchema::new(s("GSI1PK"), Some(s("GSI1SK"))),
             Projection::All,
         ),
         index(
             "GSI2",
             IndexKind::Global,
-            KeySchema {
-                partition: s("GSI2PK"),
-                sort: Some(s("GSI2SK")),
-            },
+            KeySchema::new(s("GSI2PK"), Some(s("GSI2SK"))),
             Projection::Include(vec!["status".into(), "total".into()]),
+        ),
+        index(
+            "GSI3",
+            IndexKind::Global,
+            KeySchema::from_parts(
+                vec![s("status"), s("region")],
+                vec![s("placedAt"), KeyAttribute::new("total", ValueType::N)],
+            )
+            .expect("two attributes per part"),
+            Projection::Include(vec!["userId".into()]),
         ),
         index(
             "LSI1",
             IndexKind::Local,
-            KeySchema {
-                partition: s("PK"),
-                sort: Some(s("LSI1SK")),
-            },
+            KeySchema::new(s("PK"), Some(s("LSI1SK"))),
             Projection::KeysOnly,
         ),
     ];
-    for name in ["GSI1PK", "GSI1SK", "GSI2PK", "GSI2SK", "LSI1SK"] {
+    for name in [
+        "GSI1PK", "GSI1SK", "GSI2PK", "GSI2SK", "LSI1SK", "status", "region", "placedAt",
+    ] {
         table.attribute_types.insert(name.into(), ValueType::S);
     }
+    table.attribute_types.insert("total".into(), ValueType::N);
     table.status = Some("ACTIVE".into());
     table.billing_mode = Some(BillingMode::PayPerRequest);
     table.ttl = Some(TtlDescription {

@@ -134,10 +134,10 @@ mod tests {
     }
 
     fn collections(items: &[Item]) -> Collections {
-        let key = KeySchema {
-            partition: KeyAttribute::new("pk", ValueType::S),
-            sort: Some(KeyAttribute::new("sk", ValueType::S)),
-        };
+        let key = KeySchema::new(
+            KeyAttribute::new("pk", ValueType::S),
+            Some(KeyAttribute::new("sk", ValueType::S)),
+        );
         let mut found = Collections::new(key, EntityDecoder::new());
         found.add_page(items);
         found

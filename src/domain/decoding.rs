@@ -134,10 +134,10 @@ mod tests {
     use crate::domain::value::ValueType;
 
     fn key() -> KeySchema {
-        KeySchema {
-            partition: KeyAttribute::new("pk", ValueType::S),
-            sort: Some(KeyAttribute::new("sk", ValueType::S)),
-        }
+        KeySchema::new(
+            KeyAttribute::new("pk", ValueType::S),
+            Some(KeyAttribute::new("sk", ValueType::S)),
+        )
     }
 
     fn item(pairs: &[(&str, &str)]) -> Item {

@@ -210,10 +210,10 @@ mod tests {
     use crate::domain::value::ValueType;
 
     fn table_key() -> KeySchema {
-        KeySchema {
-            partition: KeyAttribute::new("PK", ValueType::S),
-            sort: Some(KeyAttribute::new("SK", ValueType::S)),
-        }
+        KeySchema::new(
+            KeyAttribute::new("PK", ValueType::S),
+            Some(KeyAttribute::new("SK", ValueType::S)),
+        )
     }
 
     fn item(pairs: &[(&str, AttrValue)]) -> Item {
@@ -347,10 +347,7 @@ mod tests {
 
     #[test]
     fn a_table_without_sort_key_uses_the_partition_prefix() {
-        let key = KeySchema {
-            partition: KeyAttribute::new("id", ValueType::S),
-            sort: None,
-        };
+        let key = KeySchema::new(KeyAttribute::new("id", ValueType::S), None);
         let single = item(&[("id", AttrValue::s("SESSION#abc"))]);
         let entity = EntityDecoder::new().decode(&single, &key);
         assert_eq!(entity.map(|e| e.name), Some("Session".to_owned()));

@@ -69,7 +69,7 @@ pub fn membership<'a>(
 ) -> Membership<'a> {
     let mut keys = Vec::new();
     let mut reasons = Vec::new();
-    for attribute in std::iter::once(&index.key.partition).chain(index.key.sort.as_ref()) {
+    for attribute in index.key.attributes() {
         let name = attribute.name.as_str();
         let expected = table
             .attribute_types

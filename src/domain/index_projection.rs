@@ -90,10 +90,10 @@ mod tests {
     use crate::domain::value::ValueType;
 
     fn key(pk: &str, sk: &str) -> KeySchema {
-        KeySchema {
-            partition: KeyAttribute::new(pk, ValueType::S),
-            sort: Some(KeyAttribute::new(sk, ValueType::S)),
-        }
+        KeySchema::new(
+            KeyAttribute::new(pk, ValueType::S),
+            Some(KeyAttribute::new(sk, ValueType::S)),
+        )
     }
 
     fn index(name: &str, kind: IndexKind, projection: Projection) -> IndexSchema {

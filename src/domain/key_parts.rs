@@ -64,10 +64,10 @@ mod tests {
     use crate::domain::value::ValueType;
 
     fn table_key() -> KeySchema {
-        KeySchema {
-            partition: KeyAttribute::new("PK", ValueType::S),
-            sort: Some(KeyAttribute::new("SK", ValueType::S)),
-        }
+        KeySchema::new(
+            KeyAttribute::new("PK", ValueType::S),
+            Some(KeyAttribute::new("SK", ValueType::S)),
+        )
     }
 
     fn keyed(pk: &str, sk: &str) -> Item {

@@ -74,6 +74,8 @@ pub fn key_text(value: &AttrValue) -> String {
         AttrValue::S(text) => text.clone(),
         AttrValue::N(number) => number.to_string(),
         AttrValue::B(bytes) => BASE64.encode(bytes),
+        // The values of a multi-attribute key part, in key order.
+        AttrValue::L(values) => values.iter().map(key_text).collect::<Vec<_>>().join(" · "),
         other => format!("{other:?}"),
     }
 }

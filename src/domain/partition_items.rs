@@ -120,10 +120,10 @@ mod tests {
     }
 
     fn table_key() -> KeySchema {
-        KeySchema {
-            partition: KeyAttribute::new("PK", ValueType::S),
-            sort: Some(KeyAttribute::new("SK", ValueType::S)),
-        }
+        KeySchema::new(
+            KeyAttribute::new("PK", ValueType::S),
+            Some(KeyAttribute::new("SK", ValueType::S)),
+        )
     }
 
     #[test]

@@ -37,9 +37,11 @@ fn patterns() -> Vec<AccessPattern> {
 }
 
 fn table() -> TableDescription {
-    let key = |pk: &str, sk: (&str, ValueType)| KeySchema {
-        partition: KeyAttribute::new(pk, ValueType::S),
-        sort: Some(KeyAttribute::new(sk.0, sk.1)),
+    let key = |pk: &str, sk: (&str, ValueType)| {
+        KeySchema::new(
+            KeyAttribute::new(pk, ValueType::S),
+            Some(KeyAttribute::new(sk.0, sk.1)),
+        )
     };
     let mut table = TableDescription::new("app", key("PK", ("SK", ValueType::S)));
     for (name, kind, schema) in [

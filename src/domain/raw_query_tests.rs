@@ -4,10 +4,10 @@ use crate::domain::schema::{IndexKind, IndexSchema, KeyAttribute, KeySchema, Pro
 use crate::domain::value::{AttrValue, ValueType};
 
 fn key(partition: (&str, ValueType), sort: Option<(&str, ValueType)>) -> KeySchema {
-    KeySchema {
-        partition: KeyAttribute::new(partition.0, partition.1),
-        sort: sort.map(|(name, value_type)| KeyAttribute::new(name, value_type)),
-    }
+    KeySchema::new(
+        KeyAttribute::new(partition.0, partition.1),
+        sort.map(|(name, value_type)| KeyAttribute::new(name, value_type)),
+    )
 }
 
 /// PK/SK strings, GSI1 (S/S) and LSI1 on a numeric sort key.

@@ -20,18 +20,84 @@ impl KeyAttribute {
     }
 }
 
-/// Partition key plus optional sort key.
+/// The key of a table or index: a partition key and an optional sort key, each made of one
+/// attribute, or, on a GSI, of up to four ("multi-attribute keys", since November 2025). The
+/// leading attribute of each part is kept apart from the rest so the common one-attribute case
+/// reads as it always did; [`KeySchema::partition_attributes`] and
+/// [`KeySchema::sort_attributes`] give every attribute of a part in key-schema order.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct KeySchema {
     pub partition: KeyAttribute,
     pub sort: Option<KeyAttribute>,
+    /// The partition key's second to fourth attributes, in order; empty for one attribute.
+    pub more_partition: Vec<KeyAttribute>,
+    /// The sort key's second to fourth attributes, in order; empty unless `sort` is set.
+    pub more_sort: Vec<KeyAttribute>,
 }
 
+/// Most attributes one part (partition or sort) of a GSI key may have.
+pub const MAX_ATTRIBUTES_PER_KEY_PART: usize = 4;
+
 impl KeySchema {
-    /// Key attribute names, partition key first.
+    /// A key of one partition attribute and at most one sort attribute.
+    #[must_use]
+    pub fn new(partition: KeyAttribute, sort: Option<KeyAttribute>) -> Self {
+        Self {
+            partition,
+            sort,
+            more_partition: Vec::new(),
+            more_sort: Vec::new(),
+        }
+    }
+
+    /// A key from the attributes of each part in key-schema order; `None` without a partition
+    /// attribute or with more than four in a part.
+    #[must_use]
+    pub fn from_parts(partition: Vec<KeyAttribute>, sort: Vec<KeyAttribute>) -> Option<Self> {
+        if partition.len() > MAX_ATTRIBUTES_PER_KEY_PART || sort.len() > MAX_ATTRIBUTES_PER_KEY_PART
+        {
+            return None;
+        }
+        let mut partition = partition.into_iter();
+        let mut sort = sort.into_iter();
+        Some(Self {
+            partition: partition.next()?,
+            sort: sort.next(),
+            more_partition: partition.collect(),
+            more_sort: sort.collect(),
+        })
+    }
+
+    /// Every partition-key attribute, in key-schema order.
+    pub fn partition_attributes(&self) -> impl Iterator<Item = &KeyAttribute> {
+        std::iter::once(&self.partition).chain(&self.more_partition)
+    }
+
+    /// Every sort-key attribute, in key-schema order.
+    pub fn sort_attributes(&self) -> impl Iterator<Item = &KeyAttribute> {
+        self.sort.iter().chain(&self.more_sort)
+    }
+
+    /// Every key attribute: the partition attributes, then the sort attributes.
+    pub fn attributes(&self) -> impl Iterator<Item = &KeyAttribute> {
+        self.partition_attributes().chain(self.sort_attributes())
+    }
+
+    /// True when either part has more than one attribute.
+    #[must_use]
+    pub fn is_multi_attribute(&self) -> bool {
+        !self.more_partition.is_empty() || !self.more_sort.is_empty()
+    }
+
+    /// The key attribute called `name`.
+    #[must_use]
+    pub fn attribute(&self, name: &str) -> Option<&KeyAttribute> {
+        self.attributes().find(|attribute| attribute.name == name)
+    }
+
+    /// Key attribute names, partition attributes first, each part in key-schema order.
     pub fn names(&self) -> impl Iterator<Item = &str> {
-        std::iter::once(self.partition.name.as_str())
-            .chain(self.sort.as_ref().map(|s| s.name.as_str()))
+        self.attributes().map(|attribute| attribute.name.as_str())
     }
 
     #[must_use]
@@ -48,6 +114,43 @@ impl KeySchema {
         }
         Some(key)
     }
+
+    /// The partition and sort parts for display, each attribute drawn by `show` and a part's
+    /// attributes joined by ` + ` in key order: (`tournamentId (S) + region (S)`, `round (S)`).
+    pub fn parts_text(&self, show: impl Fn(&KeyAttribute) -> String) -> (String, Option<String>) {
+        let part = |attributes: Vec<&KeyAttribute>| {
+            attributes
+                .into_iter()
+                .map(&show)
+                .collect::<Vec<_>>()
+                .join(" + ")
+        };
+        let sort = self
+            .sort
+            .as_ref()
+            .map(|_| part(self.sort_attributes().collect()));
+        (part(self.partition_attributes().collect()), sort)
+    }
+
+    /// The attribute names of one part joined for display: `tournamentId + region`.
+    #[must_use]
+    pub fn partition_label(&self) -> String {
+        join_names(self.partition_attributes())
+    }
+
+    /// The sort part's names joined for display, `None` without a sort key.
+    #[must_use]
+    pub fn sort_label(&self) -> Option<String> {
+        self.sort.as_ref()?;
+        Some(join_names(self.sort_attributes()))
+    }
+}
+
+fn join_names<'a>(attributes: impl Iterator<Item = &'a KeyAttribute>) -> String {
+    attributes
+        .map(|attribute| attribute.name.as_str())
+        .collect::<Vec<_>>()
+        .join(" + ")
 }
 
 /// Which attributes an index holds besides the keys.
@@ -125,7 +228,7 @@ impl TableDescription {
     #[must_use]
     pub fn new(name: impl Into<String>, key: KeySchema) -> Self {
         let mut attribute_types = BTreeMap::new();
-        for attribute in std::iter::once(&key.partition).chain(key.sort.as_ref()) {
+        for attribute in key.attributes() {
             attribute_types.insert(attribute.name.clone(), attribute.value_type);
         }
         Self {

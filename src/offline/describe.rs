@@ -50,6 +50,7 @@ pub fn parse_describe_table(json: &Value) -> Result<TableDescription, String> {
         .collect::<Result<_, String>>()?;
     let key = key_schema(array(table, "KeySchema"), &types)
         .map_err(|e| format!("table KeySchema: {e}"))?
+        .filter(|key| !key.is_multi_attribute())
         .ok_or("table KeySchema must have one HASH and at most one RANGE key")?;
     let mut description = TableDescription::new(name, key);
     description.attribute_types.extend(types.iter().cloned());
@@ -60,9 +61,11 @@ pub fn parse_describe_table(json: &Value) -> Result<TableDescription, String> {
         for index in array(table, field) {
             let index_name = text(index, "IndexName")
                 .ok_or_else(|| format!("{field} entry without IndexName"))?;
-            match key_schema(array(index, "KeySchema"), &types)
+            // Only a GSI's key may have several attributes per part.
+            let key = key_schema(array(index, "KeySchema"), &types)
                 .map_err(|e| format!("index {index_name}: {e}"))?
-            {
+                .filter(|key| kind == IndexKind::Global || !key.is_multi_attribute());
+            match key {
                 Some(key) => description.indexes.push(IndexSchema {
                     name: index_name.to_owned(),
                     kind,
@@ -72,7 +75,7 @@ pub fn parse_describe_table(json: &Value) -> Result<TableDescription, String> {
                     size_bytes: index.get("IndexSizeBytes").and_then(Value::as_u64),
                     status: text(index, "IndexStatus").map(str::to_owned),
                 }),
-                // Multi-attribute keys (several HASH or RANGE entries) cannot be represented.
+                // A HASH after a RANGE, or more than four attributes in a part.
                 None => description.unsupported_indexes.push(index_name.to_owned()),
             }
         }
@@ -120,7 +123,8 @@ fn key_schema(
             .ok_or_else(|| format!("key attribute {name} is missing from AttributeDefinitions"))?;
         let attribute = KeyAttribute::new(name, value_type);
         match text(entry, "KeyType") {
-            Some("HASH") => hash.push(attribute),
+            Some("HASH") if range.is_empty() => hash.push(attribute),
+            Some("HASH") => return Ok(None),
             Some("RANGE") => range.push(attribute),
             other => {
                 return Err(format!(
@@ -129,13 +133,7 @@ fn key_schema(
             }
         }
     }
-    if hash.len() != 1 || range.len() > 1 {
-        return Ok(None);
-    }
-    Ok(Some(KeySchema {
-        partition: hash.remove(0),
-        sort: range.pop(),
-    }))
+    Ok(KeySchema::from_parts(hash, range))
 }
 
 fn projection(json: Option<&Value>) -> Projection {

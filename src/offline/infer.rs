@@ -77,7 +77,7 @@ impl KeyStats {
                 IndexSchema {
                     name: format!("GSI{number}"),
                     kind: IndexKind::Global,
-                    key: KeySchema { partition, sort },
+                    key: KeySchema::new(partition, sort),
                     projection: Projection::All,
                     item_count: None,
                     size_bytes: None,
@@ -102,7 +102,7 @@ impl KeyStats {
         if let Some(sort) = &sort {
             explanation.push_str(&format!(", sort key {} ({})", sort.name, sort.value_type));
         }
-        let mut description = TableDescription::new(table_name, KeySchema { partition, sort });
+        let mut description = TableDescription::new(table_name, KeySchema::new(partition, sort));
         for (index, index_explanation) in self.indexes() {
             add_index_types(&mut description, &index);
             description.indexes.push(index);

@@ -193,6 +193,10 @@ fn describe_json() -> serde_json::Value {
             "IndexName": "Multi",
             "KeySchema": [{"AttributeName": "GSI1PK", "KeyType": "HASH"}, {"AttributeName": "SK", "KeyType": "HASH"}],
             "Projection": {"ProjectionType": "ALL"}
+        }, {
+            "IndexName": "RangeFirst",
+            "KeySchema": [{"AttributeName": "SK", "KeyType": "RANGE"}, {"AttributeName": "GSI1PK", "KeyType": "HASH"}],
+            "Projection": {"ProjectionType": "ALL"}
         }],
         "LocalSecondaryIndexes": [{
             "IndexName": "LSI1",
@@ -223,7 +227,12 @@ fn a_describe_table_document_gives_keys_indexes_projections_and_unsupported_inde
         (lsi.kind, &lsi.projection),
         (IndexKind::Local, &Projection::KeysOnly)
     );
-    assert_eq!(description.unsupported_indexes, ["Multi"]);
+    let multi = description
+        .index("Multi")
+        .expect("a multi-attribute GSI is kept");
+    assert_eq!(multi.key.partition_label(), "GSI1PK + SK");
+    assert_eq!(multi.key.sort_label(), None);
+    assert_eq!(description.unsupported_indexes, ["RangeFirst"]);
 }
 
 #[test]

@@ -134,10 +134,10 @@ fn description_of(spec: &TableSpec) -> TableDescription {
         |(name, value_type): &(String, ValueType)| KeyAttribute::new(name.clone(), *value_type);
     let mut description = TableDescription::new(
         spec.name.clone(),
-        KeySchema {
-            partition: attribute(&spec.partition),
-            sort: spec.sort.as_ref().map(attribute),
-        },
+        KeySchema::new(
+            attribute(&spec.partition),
+            spec.sort.as_ref().map(attribute),
+        ),
     );
     let indexes = spec
         .gsis
@@ -145,10 +145,10 @@ fn description_of(spec: &TableSpec) -> TableDescription {
         .map(|index| (index, IndexKind::Global))
         .chain(spec.lsis.iter().map(|index| (index, IndexKind::Local)));
     for (index, kind) in indexes {
-        let key = KeySchema {
-            partition: attribute(&index.partition),
-            sort: index.sort.as_ref().map(attribute),
-        };
+        let key = KeySchema::new(
+            attribute(&index.partition),
+            index.sort.as_ref().map(attribute),
+        );
         for key_attribute in key
             .names()
             .zip([&key.partition].into_iter().chain(key.sort.as_ref()))

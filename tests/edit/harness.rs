@@ -102,10 +102,10 @@ fn gsi() -> IndexSpec {
 fn memory_description(name: &str) -> TableDescription {
     let mut description = TableDescription::new(
         name,
-        KeySchema {
-            partition: KeyAttribute::new("PK", ValueType::S),
-            sort: Some(KeyAttribute::new("SK", ValueType::S)),
-        },
+        KeySchema::new(
+            KeyAttribute::new("PK", ValueType::S),
+            Some(KeyAttribute::new("SK", ValueType::S)),
+        ),
     );
     description
         .attribute_types
@@ -116,10 +116,10 @@ fn memory_description(name: &str) -> TableDescription {
     description.indexes.push(IndexSchema {
         name: "GSI1".into(),
         kind: IndexKind::Global,
-        key: KeySchema {
-            partition: KeyAttribute::new("GSI1PK", ValueType::S),
-            sort: Some(KeyAttribute::new("GSI1SK", ValueType::N)),
-        },
+        key: KeySchema::new(
+            KeyAttribute::new("GSI1PK", ValueType::S),
+            Some(KeyAttribute::new("GSI1SK", ValueType::N)),
+        ),
         projection: Projection::All,
         item_count: None,
         size_bytes: None,

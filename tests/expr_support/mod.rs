@@ -77,18 +77,18 @@ pub enum Parsed {
 
 /// `PK`/`SK` strings; GSI1 on `GSI1PK` (S) / `GSI1SK` (N); LSI1 on `LSI1SK` (S).
 pub fn single_table() -> TableDescription {
-    let key = KeySchema {
-        partition: KeyAttribute::new("PK", ValueType::S),
-        sort: Some(KeyAttribute::new("SK", ValueType::S)),
-    };
+    let key = KeySchema::new(
+        KeyAttribute::new("PK", ValueType::S),
+        Some(KeyAttribute::new("SK", ValueType::S)),
+    );
     let mut table = TableDescription::new("app", key);
     let gsi = IndexSchema {
         name: "GSI1".into(),
         kind: IndexKind::Global,
-        key: KeySchema {
-            partition: KeyAttribute::new("GSI1PK", ValueType::S),
-            sort: Some(KeyAttribute::new("GSI1SK", ValueType::N)),
-        },
+        key: KeySchema::new(
+            KeyAttribute::new("GSI1PK", ValueType::S),
+            Some(KeyAttribute::new("GSI1SK", ValueType::N)),
+        ),
         projection: Projection::All,
         item_count: None,
         size_bytes: None,
@@ -97,10 +97,10 @@ pub fn single_table() -> TableDescription {
     let lsi = IndexSchema {
         name: "LSI1".into(),
         kind: IndexKind::Local,
-        key: KeySchema {
-            partition: KeyAttribute::new("PK", ValueType::S),
-            sort: Some(KeyAttribute::new("LSI1SK", ValueType::S)),
-        },
+        key: KeySchema::new(
+            KeyAttribute::new("PK", ValueType::S),
+            Some(KeyAttribute::new("LSI1SK", ValueType::S)),
+        ),
         projection: Projection::KeysOnly,
         item_count: None,
         size_bytes: None,
@@ -117,9 +117,6 @@ pub fn single_table() -> TableDescription {
 pub fn hash_only() -> TableDescription {
     TableDescription::new(
         "counters",
-        KeySchema {
-            partition: KeyAttribute::new("id", ValueType::N),
-            sort: None,
-        },
+        KeySchema::new(KeyAttribute::new("id", ValueType::N), None),
     )
 }

@@ -1,4 +1,6 @@
 //! The embedded engine through the `Backend` trait, on the demo table and on small tables.
+mod multi_attribute;
+mod multi_attribute_props;
 mod reads;
 mod writes;
 

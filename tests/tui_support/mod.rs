@@ -195,10 +195,10 @@ pub async fn started_demo(size: usize, settings: Settings) -> Harness {
 pub fn pk_sk_table(name: &str) -> TableDescription {
     TableDescription::new(
         name,
-        KeySchema {
-            partition: KeyAttribute::new("PK", ValueType::S),
-            sort: Some(KeyAttribute::new("SK", ValueType::S)),
-        },
+        KeySchema::new(
+            KeyAttribute::new("PK", ValueType::S),
+            Some(KeyAttribute::new("SK", ValueType::S)),
+        ),
     )
 }
 

@@ -14,10 +14,10 @@ pub const TABLE: &str = "Orders";
 pub const BIG_PENDING: [u32; 5] = [17, 61, 102, 150, 199];
 
 fn key(partition: (&str, ValueType), sort: Option<(&str, ValueType)>) -> KeySchema {
-    KeySchema {
-        partition: KeyAttribute::new(partition.0, partition.1),
-        sort: sort.map(|(name, value_type)| KeyAttribute::new(name, value_type)),
-    }
+    KeySchema::new(
+        KeyAttribute::new(partition.0, partition.1),
+        sort.map(|(name, value_type)| KeyAttribute::new(name, value_type)),
+    )
 }
 
 fn index(name: &str, kind: IndexKind, key: KeySchema, projection: Projection) -> IndexSchema {

@@ -37,32 +37,38 @@ fn attribute_types(definitions: &[AttributeDefinition]) -> Result<AttributeTypes
         .collect()
 }
 
-/// A key schema with exactly one HASH and at most one RANGE element, typed from the attribute
-/// definitions. `None` when ddbx cannot represent it: multi-attribute keys (up to four HASH and
-/// four RANGE elements on a GSI since November 2025), an element of unknown kind, or a key
-/// attribute without a definition.
-fn key_schema(elements: &[KeySchemaElement], types: &AttributeTypes) -> Option<KeySchema> {
-    let mut partition = None;
-    let mut sort = None;
+/// Whether a key may have several attributes per part: only a GSI's may.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum KeyShape {
+    OneAttributePerPart,
+    MultiAttribute,
+}
+
+/// A key schema typed from the attribute definitions: HASH elements, then RANGE elements, each
+/// part in the order the service lists it (one per part for tables and LSIs, up to four on a
+/// GSI). `None` when ddbx cannot represent it: a HASH after a RANGE, too many elements, an
+/// element of unknown kind, or a key attribute without a definition.
+fn key_schema(
+    elements: &[KeySchemaElement],
+    types: &AttributeTypes,
+    shape: KeyShape,
+) -> Option<KeySchema> {
+    let mut partition = Vec::new();
+    let mut sort = Vec::new();
     for element in elements {
-        let slot = match element.key_type {
-            KeyType::Hash => &mut partition,
+        let part = match element.key_type {
+            KeyType::Hash if sort.is_empty() => &mut partition,
             KeyType::Range => &mut sort,
             _ => return None,
         };
-        if slot.is_some() {
-            return None;
-        }
         let value_type = *types.get(&element.attribute_name)?;
-        *slot = Some(KeyAttribute::new(
+        part.push(KeyAttribute::new(
             element.attribute_name.clone(),
             value_type,
         ));
     }
-    Some(KeySchema {
-        partition: partition?,
-        sort,
-    })
+    let key = KeySchema::from_parts(partition, sort)?;
+    (shape == KeyShape::MultiAttribute || !key.is_multi_attribute()).then_some(key)
 }
 
 fn projection(projection: Option<&SdkProjection>) -> Option<Projection> {
@@ -93,7 +99,11 @@ struct IndexParts<'a> {
 /// cannot represent it (so the user is told rather than the index silently vanishing).
 fn add_index(table: &mut TableDescription, kind: IndexKind, parts: IndexParts<'_>) {
     let name = parts.name.unwrap_or("(unnamed index)").to_owned();
-    let key = key_schema(parts.key_schema, &table.attribute_types);
+    let shape = match kind {
+        IndexKind::Global => KeyShape::MultiAttribute,
+        IndexKind::Local => KeyShape::OneAttributePerPart,
+    };
+    let key = key_schema(parts.key_schema, &table.attribute_types, shape);
     match (key, projection(parts.projection)) {
         (Some(key), Some(projection)) => table.indexes.push(IndexSchema {
             name,
@@ -116,7 +126,12 @@ pub(crate) fn table_from_sdk(
 ) -> Result<TableDescription, ConvertError> {
     let types = attribute_types(description.attribute_definitions())
         .map_err(|error| error.within("Table"))?;
-    let key = key_schema(description.key_schema(), &types).ok_or_else(|| {
+    let key = key_schema(
+        description.key_schema(),
+        &types,
+        KeyShape::OneAttributePerPart,
+    )
+    .ok_or_else(|| {
         ConvertError::new(format!(
             "unsupported table key schema {:?}",
             description.key_schema()

@@ -153,17 +153,11 @@ mod tests {
     }
 
     fn schema() -> (KeySchema, Vec<IndexSchema>) {
-        let key = KeySchema {
-            partition: KeyAttribute::new("PK", ValueType::S),
-            sort: None,
-        };
+        let key = KeySchema::new(KeyAttribute::new("PK", ValueType::S), None);
         let index = IndexSchema {
             name: "GSI1".into(),
             kind: IndexKind::Global,
-            key: KeySchema {
-                partition: KeyAttribute::new("G", ValueType::S),
-                sort: None,
-            },
+            key: KeySchema::new(KeyAttribute::new("G", ValueType::S), None),
             projection: Projection::All,
             item_count: None,
             size_bytes: None,

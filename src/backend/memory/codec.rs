@@ -366,10 +366,10 @@ mod tests {
     use crate::domain::value::ValueType;
 
     fn schema() -> KeySchema {
-        KeySchema {
-            partition: KeyAttribute::new("PK", ValueType::S),
-            sort: Some(KeyAttribute::new("SK", ValueType::N)),
-        }
+        KeySchema::new(
+            KeyAttribute::new("PK", ValueType::S),
+            Some(KeyAttribute::new("SK", ValueType::N)),
+        )
     }
 
     fn round_trip(mut item: Item) -> (Item, Result<Item, CorruptItem>, StoredItem) {

@@ -173,7 +173,7 @@ impl MemoryBackend {
                 schema.name
             )));
         }
-        for key in std::iter::once(&schema.key.partition).chain(schema.key.sort.as_ref()) {
+        for key in schema.key.attributes() {
             data.description
                 .attribute_types
                 .insert(key.name.clone(), key.value_type);

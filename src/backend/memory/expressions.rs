@@ -9,7 +9,7 @@ use crate::domain::expr::prepare::{ReadExpressions, prepare_query, prepare_scan}
 use crate::domain::expr::{
     Condition, ExprError, ExprKind, ProjectionExpr, UpdateExpr, WireRequest,
 };
-use crate::domain::schema::TableDescription;
+use crate::domain::schema::{KeySchema, TableDescription};
 use crate::domain::value::{AttrValue, Item};
 
 use super::key::ScalarKey;
@@ -53,8 +53,10 @@ pub fn query(
         consistent_read,
     };
     let prepared = prepare_query(table, &read, params).map_err(invalid)?;
+    // prepare_query has checked that the index exists.
+    let key = table.key_schema_of(index).unwrap_or(&table.key);
     Ok(QueryExpressions {
-        range: key_range(prepared.key)?,
+        range: key_range(prepared.key, key)?,
         filter: prepared.filter,
         projection: prepared.projection,
     })
@@ -151,21 +153,39 @@ fn scalar(value: AttrValue) -> Result<ScalarKey, BackendError> {
     })
 }
 
-fn key_range(typed: KeyCondition) -> Result<KeyRange, BackendError> {
+fn sort_condition(op: SortOp) -> Result<SortCondition, BackendError> {
+    Ok(match op {
+        SortOp::Eq(v) => SortCondition::Eq(scalar(v)?),
+        SortOp::Lt(v) => SortCondition::Lt(scalar(v)?),
+        SortOp::Le(v) => SortCondition::Le(scalar(v)?),
+        SortOp::Gt(v) => SortCondition::Gt(scalar(v)?),
+        SortOp::Ge(v) => SortCondition::Ge(scalar(v)?),
+        SortOp::Between(low, high) => SortCondition::Between(scalar(low)?, scalar(high)?),
+        SortOp::BeginsWith(v) => SortCondition::BeginsWith(scalar(v)?),
+    })
+}
+
+/// The typed range of a validated key condition on `key`; a multi-attribute part becomes a
+/// tuple, and a condition on a multi-attribute sort key a condition on the tuple's positions.
+fn key_range(typed: KeyCondition, key: &KeySchema) -> Result<KeyRange, BackendError> {
+    let mut partition = vec![scalar(typed.partition_value)?];
+    for equality in typed.more_partition {
+        partition.push(scalar(equality.value)?);
+    }
     let sort = match typed.sort {
         None => None,
-        Some(sort) => Some(match sort.op {
-            SortOp::Eq(v) => SortCondition::Eq(scalar(v)?),
-            SortOp::Lt(v) => SortCondition::Lt(scalar(v)?),
-            SortOp::Le(v) => SortCondition::Le(scalar(v)?),
-            SortOp::Gt(v) => SortCondition::Gt(scalar(v)?),
-            SortOp::Ge(v) => SortCondition::Ge(scalar(v)?),
-            SortOp::Between(low, high) => SortCondition::Between(scalar(low)?, scalar(high)?),
-            SortOp::BeginsWith(v) => SortCondition::BeginsWith(scalar(v)?),
+        Some(sort) if key.more_sort.is_empty() => Some(sort_condition(sort.op)?),
+        Some(sort) => Some(SortCondition::Tuple {
+            prefix: typed
+                .sort_prefix
+                .into_iter()
+                .map(|equality| scalar(equality.value))
+                .collect::<Result<_, _>>()?,
+            last: Box::new(sort_condition(sort.op)?),
         }),
     };
     Ok(KeyRange {
-        partition: scalar(typed.partition_value)?,
+        partition: ScalarKey::of_part(partition),
         sort,
     })
 }

@@ -5,7 +5,7 @@
 //! write with the service's wording; on import (offline exports) it is kept in the table and left
 //! out of the index, as DynamoDB does when backfilling an index.
 
-use crate::domain::schema::{IndexSchema, KeySchema, Projection};
+use crate::domain::schema::{IndexSchema, KeyAttribute, KeySchema, Projection};
 use crate::domain::value::{AttrValue, Item};
 
 use super::key::ScalarKey;
@@ -21,54 +21,47 @@ pub enum Membership {
     Violation(String),
 }
 
-/// Decides the membership of `item` in `index`.
+/// Decides the membership of `item` in `index`: a member only with every key attribute of
+/// every part present. A present key attribute of the wrong type, or empty, is a violation even
+/// when another is missing, as on a one-attribute key; the first in key order is reported.
 #[must_use]
 pub fn membership(index: &IndexSchema, item: &Item) -> Membership {
-    let partition = match key_part(index, &index.key, &index.key.partition.name, item) {
-        Ok(Some(value)) => value,
-        Ok(None) => return sparse_or_violation(index, item),
-        Err(message) => return Membership::Violation(message),
-    };
-    let sort = match &index.key.sort {
-        None => None,
-        Some(attribute) => match key_part(index, &index.key, &attribute.name, item) {
-            Ok(Some(value)) => Some(value),
-            Ok(None) => return Membership::Absent,
+    let mut values = Vec::new();
+    let mut missing = false;
+    for attribute in index.key.attributes() {
+        match key_part(index, attribute, item) {
+            Ok(Some(value)) => values.push(value),
+            Ok(None) => missing = true,
             Err(message) => return Membership::Violation(message),
-        },
-    };
-    Membership::Member(partition, sort)
-}
-
-/// The partition key is missing; the sort key may still carry a violation the service reports.
-fn sparse_or_violation(index: &IndexSchema, item: &Item) -> Membership {
-    if let Some(attribute) = &index.key.sort
-        && let Err(message) = key_part(index, &index.key, &attribute.name, item)
-    {
-        return Membership::Violation(message);
+        }
     }
-    Membership::Absent
+    if missing {
+        return Membership::Absent;
+    }
+    let sort_values = values.split_off(index.key.partition_attributes().count());
+    let sort = index
+        .key
+        .sort
+        .as_ref()
+        .map(|_| ScalarKey::of_part(sort_values));
+    Membership::Member(ScalarKey::of_part(values), sort)
 }
 
 fn key_part(
     index: &IndexSchema,
-    key: &KeySchema,
-    name: &str,
+    attribute: &KeyAttribute,
     item: &Item,
 ) -> Result<Option<ScalarKey>, String> {
+    let name = &attribute.name;
     let Some(value) = item.get(name) else {
         return Ok(None);
     };
-    let expected = key
-        .names()
-        .zip(std::iter::once(&key.partition).chain(key.sort.as_ref()))
-        .find(|(candidate, _)| *candidate == name)
-        .map(|(_, attribute)| attribute.value_type);
+    let expected = attribute.value_type;
     let actual = value.value_type();
-    if expected.is_some_and(|expected| expected != actual) {
+    if expected != actual {
         return Err(format!(
             "One or more parameter values were invalid: Type mismatch for Index Key {name} Expected: {} Actual: {actual} IndexName: {}",
-            expected.map_or("", |t| t.descriptor()),
+            expected.descriptor(),
             index.name
         ));
     }
@@ -119,17 +112,17 @@ pub fn projected_by(index: &IndexSchema, table_key: &KeySchema, name: &str) -> b
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::domain::schema::{IndexKind, KeyAttribute};
+    use crate::domain::schema::IndexKind;
     use crate::domain::value::ValueType;
 
     fn gsi(projection: Projection) -> IndexSchema {
         IndexSchema {
             name: "GSI1".into(),
             kind: IndexKind::Global,
-            key: KeySchema {
-                partition: KeyAttribute::new("GSI1PK", ValueType::S),
-                sort: Some(KeyAttribute::new("GSI1SK", ValueType::S)),
-            },
+            key: KeySchema::new(
+                KeyAttribute::new("GSI1PK", ValueType::S),
+                Some(KeyAttribute::new("GSI1SK", ValueType::S)),
+            ),
             projection,
             item_count: None,
             size_bytes: None,
@@ -196,10 +189,10 @@ mod tests {
 
     #[test]
     fn keys_only_and_include_projections_keep_exactly_keys_and_listed_attributes() {
-        let table_key = KeySchema {
-            partition: KeyAttribute::new("PK", ValueType::S),
-            sort: Some(KeyAttribute::new("SK", ValueType::S)),
-        };
+        let table_key = KeySchema::new(
+            KeyAttribute::new("PK", ValueType::S),
+            Some(KeyAttribute::new("SK", ValueType::S)),
+        );
         let full = item(&[
             ("PK", AttrValue::s("U")),
             ("SK", AttrValue::s("M")),

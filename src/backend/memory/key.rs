@@ -18,6 +18,9 @@ pub enum ScalarKey {
     S(Box<str>),
     N(Box<Number>),
     B(Box<[u8]>),
+    /// One part (partition or sort) of a multi-attribute GSI key: its attributes' values in key
+    /// order, compared left to right, each by its own type's order.
+    Tuple(Box<[ScalarKey]>),
 }
 
 impl Ord for ScalarKey {
@@ -27,6 +30,7 @@ impl Ord for ScalarKey {
             (Self::S(a), Self::S(b)) => a.as_bytes().cmp(b.as_bytes()),
             (Self::N(a), Self::N(b)) => a.cmp(b),
             (Self::B(a), Self::B(b)) => a.cmp(b),
+            (Self::Tuple(a), Self::Tuple(b)) => a.cmp(b),
             _ => self.rank().cmp(&other.rank()),
         }
     }
@@ -44,7 +48,20 @@ impl ScalarKey {
             Self::S(_) => 0,
             Self::N(_) => 1,
             Self::B(_) => 2,
+            Self::Tuple(_) => 3,
         }
+    }
+
+    /// The key of one key part from its attributes' values in key order: the value itself for
+    /// one attribute, a tuple for several.
+    #[must_use]
+    pub fn of_part(mut values: Vec<ScalarKey>) -> Self {
+        if values.len() == 1
+            && let Some(value) = values.pop()
+        {
+            return value;
+        }
+        Self::Tuple(values.into())
     }
 
     /// The key form of an attribute value, or `None` when the value is not S, N or B.
@@ -58,22 +75,26 @@ impl ScalarKey {
         }
     }
 
-    /// Back to an attribute value, for cursors.
+    /// Back to an attribute value, for cursors. Table keys are never tuples; a tuple becomes
+    /// a list of its values so nothing is lost should one be shown.
     #[must_use]
     pub fn to_value(&self) -> AttrValue {
         match self {
             Self::S(text) => AttrValue::S(String::from(&**text)),
             Self::N(number) => AttrValue::N((**number).clone()),
             Self::B(bytes) => AttrValue::B(bytes.to_vec()),
+            Self::Tuple(values) => AttrValue::L(values.iter().map(Self::to_value).collect()),
         }
     }
 
+    /// The value type; a tuple reports the list type (it is checked attribute by attribute).
     #[must_use]
     pub fn value_type(&self) -> ValueType {
         match self {
             Self::S(_) => ValueType::S,
             Self::N(_) => ValueType::N,
             Self::B(_) => ValueType::B,
+            Self::Tuple(_) => ValueType::L,
         }
     }
 
@@ -91,6 +112,11 @@ impl ScalarKey {
             Self::S(text) => text.bytes().for_each(&mut feed),
             Self::N(number) => number.to_string().bytes().for_each(&mut feed),
             Self::B(bytes) => bytes.iter().copied().for_each(&mut feed),
+            // The service hashes a multi-attribute partition key's values together.
+            Self::Tuple(values) => values
+                .iter()
+                .flat_map(|value| value.partition_hash().to_le_bytes())
+                .for_each(&mut feed),
         }
         // FNV's low bits mix poorly for short keys; a final avalanche spreads them over the range
         // so segments get similar shares.

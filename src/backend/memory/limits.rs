@@ -192,10 +192,10 @@ mod tests {
     fn table() -> TableDescription {
         TableDescription::new(
             "T",
-            KeySchema {
-                partition: KeyAttribute::new("PK", ValueType::S),
-                sort: Some(KeyAttribute::new("SK", ValueType::S)),
-            },
+            KeySchema::new(
+                KeyAttribute::new("PK", ValueType::S),
+                Some(KeyAttribute::new("SK", ValueType::S)),
+            ),
         )
     }
 

@@ -113,10 +113,7 @@ mod tests {
     use crate::domain::value::ValueType;
 
     fn schema() -> KeySchema {
-        KeySchema {
-            partition: KeyAttribute::new("PK", ValueType::N),
-            sort: None,
-        }
+        KeySchema::new(KeyAttribute::new("PK", ValueType::N), None)
     }
 
     /// Rows of items `PK = id` with `padding` bytes of text each.

@@ -4,7 +4,7 @@
 use std::ops::Bound;
 
 use crate::backend::BackendError;
-use crate::domain::schema::KeySchema;
+use crate::domain::schema::{KeyAttribute, KeySchema};
 use crate::domain::value::AttrValue;
 
 use super::key::{PartitionSlot, ScalarKey};
@@ -26,6 +26,12 @@ pub enum SortCondition {
     Between(ScalarKey, ScalarKey),
     /// S or B only.
     BeginsWith(ScalarKey),
+    /// On a multi-attribute sort key: its first attributes equal to `prefix`, and the next one
+    /// satisfying `last`.
+    Tuple {
+        prefix: Vec<ScalarKey>,
+        last: Box<SortCondition>,
+    },
 }
 
 impl SortCondition {
@@ -43,6 +49,15 @@ impl SortCondition {
                 (ScalarKey::B(bytes), ScalarKey::B(prefix)) => bytes.starts_with(prefix),
                 _ => false,
             },
+            Self::Tuple { prefix, last } => match value {
+                ScalarKey::Tuple(values) => {
+                    values.starts_with(prefix)
+                        && values
+                            .get(prefix.len())
+                            .is_some_and(|next| last.matches(next))
+                }
+                _ => false,
+            },
         }
     }
 
@@ -51,7 +66,15 @@ impl SortCondition {
             Self::Eq(v) | Self::Lt(v) | Self::Le(v) | Self::Gt(v) | Self::Ge(v) => vec![v],
             Self::BeginsWith(v) => vec![v],
             Self::Between(low, high) => vec![low, high],
+            Self::Tuple { prefix, last } => prefix.iter().chain(last.operands()).collect(),
         }
+    }
+
+    /// True when the rows in the bounds of [`partition_bounds`] may still fail the condition,
+    /// so each must be matched: a tuple condition's bounds are the whole partition.
+    #[must_use]
+    pub fn needs_row_check(&self) -> bool {
+        matches!(self, Self::Tuple { .. })
     }
 }
 
@@ -87,6 +110,12 @@ pub(super) fn partition_bounds<T: Tie>(
             Bound::Included(low(prefix)),
             Bound::Included(high(&past_prefix(prefix))),
         ),
+        // A tuple sorts after every shorter tuple it starts with, so its prefix is a lower
+        // bound; the rows above are matched one by one (see `needs_row_check`).
+        Some(SortCondition::Tuple { prefix, .. }) => (
+            Bound::Included(low(&ScalarKey::Tuple(prefix.clone().into()))),
+            end,
+        ),
     }
 }
 
@@ -103,7 +132,24 @@ fn past_prefix(prefix: &ScalarKey) -> ScalarKey {
             past.extend(std::iter::repeat_n(0xff, 1025));
             ScalarKey::B(past.into())
         }
-        ScalarKey::N(_) => prefix.clone(),
+        ScalarKey::N(_) | ScalarKey::Tuple(_) => prefix.clone(),
+    }
+}
+
+/// True when `value` has the types of `attributes` (one value, or a tuple of one per attribute).
+fn has_types<'a>(
+    value: &ScalarKey,
+    mut attributes: impl Iterator<Item = &'a KeyAttribute>,
+) -> bool {
+    match value {
+        ScalarKey::Tuple(values) => values.iter().all(|value| {
+            attributes
+                .next()
+                .is_some_and(|a| a.value_type == value.value_type())
+        }),
+        value => attributes
+            .next()
+            .is_some_and(|a| a.value_type == value.value_type()),
     }
 }
 
@@ -113,31 +159,56 @@ pub(super) fn check_key_types(key: &KeySchema, range: &KeyRange) -> Result<(), B
             "One or more parameter values were invalid: Condition parameter type does not match schema type",
         )
     };
-    if range.partition.value_type() != key.partition.value_type {
+    let partition_count = key.partition_attributes().count();
+    let partition_arity = match &range.partition {
+        ScalarKey::Tuple(values) => values.len(),
+        _ => 1,
+    };
+    if partition_arity != partition_count
+        || !has_types(&range.partition, key.partition_attributes())
+    {
         return Err(mismatch());
     }
-    if let Some(condition) = &range.sort {
-        let Some(sort) = &key.sort else {
-            return Err(invalid("Query key condition not supported"));
-        };
-        if condition
-            .operands()
-            .iter()
-            .any(|v| v.value_type() != sort.value_type)
-        {
-            return Err(mismatch());
+    let Some(condition) = &range.sort else {
+        return Ok(());
+    };
+    if key.sort.is_none() {
+        return Err(invalid("Query key condition not supported"));
+    }
+    let (position, last) = match condition {
+        SortCondition::Tuple { prefix, last } => {
+            let typed = prefix
+                .iter()
+                .zip(key.sort_attributes())
+                .all(|(value, attribute)| value.value_type() == attribute.value_type);
+            if !typed {
+                return Err(mismatch());
+            }
+            (prefix.len(), &**last)
         }
-        if let SortCondition::Between(low, high) = condition
-            && low > high
-        {
-            return Err(invalid(format!(
-                "Invalid KeyConditionExpression: The BETWEEN operator requires upper bound to be greater than or equal to lower bound; lower bound operand: AttributeValue: {{{}:{}}}, upper bound operand: AttributeValue: {{{}:{}}}",
-                low.value_type(),
-                display_key(low),
-                high.value_type(),
-                display_key(high)
-            )));
-        }
+        other => (0, other),
+    };
+    let attribute = key
+        .sort_attributes()
+        .nth(position)
+        .ok_or_else(|| invalid("Query key condition not supported"))?;
+    if last
+        .operands()
+        .iter()
+        .any(|v| v.value_type() != attribute.value_type)
+    {
+        return Err(mismatch());
+    }
+    if let SortCondition::Between(low, high) = last
+        && low > high
+    {
+        return Err(invalid(format!(
+            "Invalid KeyConditionExpression: The BETWEEN operator requires upper bound to be greater than or equal to lower bound; lower bound operand: AttributeValue: {{{}:{}}}, upper bound operand: AttributeValue: {{{}:{}}}",
+            low.value_type(),
+            display_key(low),
+            high.value_type(),
+            display_key(high)
+        )));
     }
     Ok(())
 }

@@ -126,13 +126,18 @@ pub(super) fn start_index_row(
     key: &Item,
 ) -> Result<IndexRow, BackendError> {
     let primary = start_table_key(table_key, key)?;
-    let partition = start_part(key, &index.key.partition)?;
-    let sort = index
-        .key
-        .sort
-        .as_ref()
-        .map(|attribute| start_part(key, attribute))
-        .transpose()?;
+    let part = |attributes: Vec<&crate::domain::schema::KeyAttribute>| {
+        attributes
+            .into_iter()
+            .map(|attribute| start_part(key, attribute))
+            .collect::<Result<Vec<_>, _>>()
+            .map(ScalarKey::of_part)
+    };
+    let partition = part(index.key.partition_attributes().collect())?;
+    let sort = match &index.key.sort {
+        Some(_) => Some(part(index.key.sort_attributes().collect())?),
+        None => None,
+    };
     Ok(IndexRow::of(index.kind, partition, sort, primary))
 }
 
@@ -282,10 +287,18 @@ pub fn query(
             }
             let view = index_view(table_key, schema, lsi_fetches(schema, target));
             let rows = data.rows.range((low, high));
+            let check = range.sort.as_ref().filter(|sort| sort.needs_row_check());
+            let in_range = |entry: &(&IndexRow, _)| {
+                check.is_none_or(|sort| entry.0.sort_value().is_some_and(|v| sort.matches(v)))
+            };
             if forward {
-                collect(rows.filter_map(index_row), &view, &rules)
+                collect(rows.filter(in_range).filter_map(index_row), &view, &rules)
             } else {
-                collect(rows.rev().filter_map(index_row), &view, &rules)
+                collect(
+                    rows.rev().filter(in_range).filter_map(index_row),
+                    &view,
+                    &rules,
+                )
             }
         }
     }

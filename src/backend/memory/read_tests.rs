@@ -20,18 +20,18 @@ use super::table::TableData;
 pub(super) fn description(projection: Projection) -> TableDescription {
     let mut table = TableDescription::new(
         "T",
-        KeySchema {
-            partition: KeyAttribute::new("PK", ValueType::S),
-            sort: Some(KeyAttribute::new("SK", ValueType::S)),
-        },
+        KeySchema::new(
+            KeyAttribute::new("PK", ValueType::S),
+            Some(KeyAttribute::new("SK", ValueType::S)),
+        ),
     );
     table.indexes.push(IndexSchema {
         name: "GSI1".into(),
         kind: IndexKind::Global,
-        key: KeySchema {
-            partition: KeyAttribute::new("GSI1PK", ValueType::S),
-            sort: Some(KeyAttribute::new("GSI1SK", ValueType::S)),
-        },
+        key: KeySchema::new(
+            KeyAttribute::new("GSI1PK", ValueType::S),
+            Some(KeyAttribute::new("GSI1SK", ValueType::S)),
+        ),
         projection,
         item_count: None,
         size_bytes: None,

@@ -35,6 +35,12 @@ fn value_digest(value: &ScalarKey) -> TieDigest {
         ScalarKey::S(text) => salted(&[text.as_bytes()]),
         ScalarKey::B(bytes) => salted(&[bytes]),
         ScalarKey::N(number) => salted(&[number.to_string().as_bytes()]),
+        // Table keys are never tuples; digest the parts in order should one be given.
+        ScalarKey::Tuple(values) => {
+            let digests: Vec<TieDigest> = values.iter().map(value_digest).collect();
+            let parts: Vec<&[u8]> = digests.iter().map(|digest| digest.as_slice()).collect();
+            salted(&parts)
+        }
     }
 }
 

@@ -11,12 +11,15 @@ use crate::domain::schema::{
     BillingMode, IndexKind, IndexSchema, KeySchema, Projection, TableDescription,
 };
 
+/// The key schema as DynamoDB lists it: every HASH element, then every RANGE element, in order.
 fn key_schema_json(key: &KeySchema) -> Value {
-    let mut entries = vec![json!({"AttributeName": key.partition.name, "KeyType": "HASH"})];
-    if let Some(sort) = &key.sort {
-        entries.push(json!({"AttributeName": sort.name, "KeyType": "RANGE"}));
-    }
-    Value::Array(entries)
+    let hash = key
+        .partition_attributes()
+        .map(|attribute| json!({"AttributeName": attribute.name, "KeyType": "HASH"}));
+    let range = key
+        .sort_attributes()
+        .map(|attribute| json!({"AttributeName": attribute.name, "KeyType": "RANGE"}));
+    Value::Array(hash.chain(range).collect())
 }
 
 fn projection_json(projection: &Projection) -> Value {
@@ -126,10 +129,19 @@ pub fn describe_json(table: &TableDescription) -> Value {
     Value::Object(object)
 }
 
+/// `PK (S), sort SK (S)`; a multi-attribute part lists its attributes in key order joined by
+/// ` + `: `tournamentId (S) + region (S), sort round (S) + matchNo (N)`.
 fn key_text(key: &KeySchema) -> String {
-    let mut text = format!("{} ({})", key.partition.name, key.partition.value_type);
-    if let Some(sort) = &key.sort {
-        let _ = write!(text, ", sort {} ({})", sort.name, sort.value_type);
+    let part = |attributes: Vec<&crate::domain::schema::KeyAttribute>| {
+        attributes
+            .iter()
+            .map(|attribute| format!("{} ({})", attribute.name, attribute.value_type))
+            .collect::<Vec<_>>()
+            .join(" + ")
+    };
+    let mut text = part(key.partition_attributes().collect());
+    if key.sort.is_some() {
+        let _ = write!(text, ", sort {}", part(key.sort_attributes().collect()));
     }
     text
 }

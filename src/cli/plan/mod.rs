@@ -102,7 +102,7 @@ fn resolve_target<'a>(
     }
     if table.unsupported_indexes.iter().any(|other| other == name) {
         return Err(CliError::usage(format!(
-            "--index {name}: this index has a key shape ddbx cannot query yet (multi-attribute keys)"
+            "--index {name}: this index has a key shape ddbx cannot query (a vector index, or a HASH listed after a RANGE)"
         )));
     }
     let known: Vec<&str> = table
@@ -129,10 +129,10 @@ pub(crate) mod fixtures {
     use crate::domain::value::ValueType;
 
     fn key(partition: (&str, ValueType), sort: Option<(&str, ValueType)>) -> KeySchema {
-        KeySchema {
-            partition: KeyAttribute::new(partition.0, partition.1),
-            sort: sort.map(|(name, value_type)| KeyAttribute::new(name, value_type)),
-        }
+        KeySchema::new(
+            KeyAttribute::new(partition.0, partition.1),
+            sort.map(|(name, value_type)| KeyAttribute::new(name, value_type)),
+        )
     }
 
     fn index(name: &str, kind: IndexKind, key: KeySchema) -> IndexSchema {

@@ -175,6 +175,9 @@ fn key_condition(
     let Some(pk) = args.pk.as_deref() else {
         return Err(CliError::usage("query needs --pk V or --expr EXPR"));
     };
+    if target.key.is_multi_attribute() {
+        return Err(multi_attribute_pk(target));
+    }
     params
         .names
         .insert("#pk".to_owned(), partition.name.clone());
@@ -194,6 +197,36 @@ fn key_condition(
         )));
     };
     Ok(format!("#pk = :pk AND {}", condition.render(sort, params)?))
+}
+
+/// `--pk` gives one value; a multi-attribute partition key needs one per attribute, so the
+/// message shows the `--expr` to write, every name behind a placeholder (`region` and others
+/// are reserved words).
+fn multi_attribute_pk(target: &Target<'_>) -> CliError {
+    let key = target.key;
+    let attributes: Vec<&str> = key
+        .partition_attributes()
+        .map(|attribute| attribute.name.as_str())
+        .collect();
+    let condition: Vec<String> = (0..attributes.len())
+        .map(|n| format!("#k{n} = \"…\""))
+        .collect();
+    let names: Vec<String> = attributes
+        .iter()
+        .enumerate()
+        .map(|(n, name)| format!("\"#k{n}\":{}", serde_json::Value::from(*name)))
+        .collect();
+    CliError::usage(format!(
+        "--pk: {} has a multi-attribute key (partition {}{}); name each attribute with --expr, \
+         e.g. --expr '{}' --names '{{{}}}'",
+        target.label,
+        key.partition_label(),
+        key.sort_label()
+            .map(|sort| format!(", sort {sort}"))
+            .unwrap_or_default(),
+        condition.join(" AND "),
+        names.join(",")
+    ))
 }
 
 #[cfg(test)]

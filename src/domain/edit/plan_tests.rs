@@ -8,18 +8,18 @@ use crate::domain::value::ValueType;
 fn table() -> TableDescription {
     let mut description = TableDescription::new(
         "orders",
-        KeySchema {
-            partition: KeyAttribute::new("PK", ValueType::S),
-            sort: Some(KeyAttribute::new("SK", ValueType::S)),
-        },
+        KeySchema::new(
+            KeyAttribute::new("PK", ValueType::S),
+            Some(KeyAttribute::new("SK", ValueType::S)),
+        ),
     );
     description.indexes.push(IndexSchema {
         name: "GSI1".into(),
         kind: IndexKind::Global,
-        key: KeySchema {
-            partition: KeyAttribute::new("GSI1PK", ValueType::S),
-            sort: Some(KeyAttribute::new("GSI1SK", ValueType::N)),
-        },
+        key: KeySchema::new(
+            KeyAttribute::new("GSI1PK", ValueType::S),
+            Some(KeyAttribute::new("GSI1SK", ValueType::N)),
+        ),
         projection: Projection::All,
         item_count: None,
         size_bytes: None,

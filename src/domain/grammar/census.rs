@@ -156,10 +156,10 @@ mod tests {
 
     #[test]
     fn markers_then_key_grammars_are_counted() {
-        let key = KeySchema {
-            partition: KeyAttribute::new("pk", ValueType::S),
-            sort: Some(KeyAttribute::new("sk", ValueType::S)),
-        };
+        let key = KeySchema::new(
+            KeyAttribute::new("pk", ValueType::S),
+            Some(KeyAttribute::new("sk", ValueType::S)),
+        );
         let item = |pk: &str, sk: &str, marker: Option<(&str, &str)>| -> Item {
             let mut item: Item = [("pk", pk), ("sk", sk)]
                 .into_iter()

@@ -129,10 +129,10 @@ mod tests {
     fn key() -> KeySchema {
         use crate::domain::schema::KeyAttribute;
         use crate::domain::value::ValueType;
-        KeySchema {
-            partition: KeyAttribute::new("pk", ValueType::S),
-            sort: Some(KeyAttribute::new("sk", ValueType::S)),
-        }
+        KeySchema::new(
+            KeyAttribute::new("pk", ValueType::S),
+            Some(KeyAttribute::new("sk", ValueType::S)),
+        )
     }
 
     fn s(text: &str) -> AttrValue {

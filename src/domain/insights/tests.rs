@@ -10,10 +10,10 @@ use crate::domain::schema::{IndexKind, IndexSchema, KeyAttribute, KeySchema, Pro
 use crate::domain::value::{AttrValue, ValueType};
 
 fn key(partition: &str, sort: Option<&str>) -> KeySchema {
-    KeySchema {
-        partition: KeyAttribute::new(partition, ValueType::S),
-        sort: sort.map(|name| KeyAttribute::new(name, ValueType::S)),
-    }
+    KeySchema::new(
+        KeyAttribute::new(partition, ValueType::S),
+        sort.map(|name| KeyAttribute::new(name, ValueType::S)),
+    )
 }
 
 fn index(name: &str, partition: &str, sort: Option<&str>, projection: Projection) -> IndexSchema {

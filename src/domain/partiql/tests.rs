@@ -5,10 +5,10 @@ use crate::domain::schema::{KeyAttribute, KeySchema};
 use crate::domain::value::ValueType;
 
 fn pk_sk() -> KeySchema {
-    KeySchema {
-        partition: KeyAttribute::new("PK", ValueType::S),
-        sort: Some(KeyAttribute::new("SK", ValueType::S)),
-    }
+    KeySchema::new(
+        KeyAttribute::new("PK", ValueType::S),
+        Some(KeyAttribute::new("SK", ValueType::S)),
+    )
 }
 
 fn access(text: &str) -> Access {

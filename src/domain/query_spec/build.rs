@@ -151,30 +151,95 @@ fn typed(
 }
 
 /// `#pk = :pk [AND <sort condition>]`, every name behind a placeholder so reserved words and
-/// odd characters in key names never break the expression.
+/// odd characters in key names never break the expression. A multi-attribute key adds
+/// `#pk1 = :pk1 …` for its further partition attributes and `#sk0 = :sk0 …` for the sort
+/// attributes fixed by equality, then the chosen condition on the next sort attribute.
 fn key_condition(
     key: &KeySchema,
     spec: &QuerySpec,
     params: &mut ExpressionParams,
     errors: &mut Vec<FieldError>,
 ) -> String {
+    let mut terms = partition_terms(key, spec, params, errors);
+    let sort: Vec<&KeyAttribute> = key.sort_attributes().collect();
+    let filled = spec
+        .sort_prefix
+        .iter()
+        .take(sort.len().saturating_sub(1))
+        .take_while(|text| !text.trim().is_empty())
+        .count();
+    for (position, text) in spec.sort_prefix.iter().enumerate().skip(filled) {
+        if !text.trim().is_empty() {
+            errors.push(FieldError::new(
+                Field::SortPrefix(position),
+                format!(
+                    "fill `{}` first: sort key attributes are used left to right, without a gap",
+                    sort[filled].name
+                ),
+            ));
+            break;
+        }
+    }
+    for (position, (attribute, text)) in sort.iter().zip(&spec.sort_prefix).take(filled).enumerate()
+    {
+        let field = Field::SortPrefix(position);
+        if let Some(value) = typed(text, attribute, "sort key", field, errors) {
+            params
+                .names
+                .insert(format!("#sk{position}"), attribute.name.clone());
+            params.values.insert(format!(":sk{position}"), value);
+            terms.push(format!("#sk{position} = :sk{position}"));
+        }
+    }
+    if let Some(condition) = sort_term(&sort, filled, key, spec, params, errors) {
+        terms.push(condition);
+    }
+    terms.join(" AND ")
+}
+
+/// `#pk = :pk` and, for a multi-attribute partition key, `#pk1 = :pk1` and so on.
+fn partition_terms(
+    key: &KeySchema,
+    spec: &QuerySpec,
+    params: &mut ExpressionParams,
+    errors: &mut Vec<FieldError>,
+) -> Vec<String> {
+    let mut terms = Vec::new();
+    for (position, attribute) in key.partition_attributes().enumerate() {
+        let (field, text, suffix) = match position {
+            0 => (Field::Partition, spec.partition.as_str(), String::new()),
+            n => (
+                Field::MorePartition(n - 1),
+                spec.more_partition.get(n - 1).map_or("", String::as_str),
+                n.to_string(),
+            ),
+        };
+        params
+            .names
+            .insert(format!("#pk{suffix}"), attribute.name.clone());
+        if let Some(value) = typed(text, attribute, "partition key", field, errors) {
+            params.values.insert(format!(":pk{suffix}"), value);
+        }
+        terms.push(format!("#pk{suffix} = :pk{suffix}"));
+    }
+    terms
+}
+
+/// The chosen condition on sort attribute number `position` (the only one of a one-attribute
+/// sort key), or `None` when none is chosen.
+fn sort_term(
+    sort: &[&KeyAttribute],
+    position: usize,
+    key: &KeySchema,
+    spec: &QuerySpec,
+    params: &mut ExpressionParams,
+    errors: &mut Vec<FieldError>,
+) -> Option<String> {
     let partition = &key.partition;
-    params
-        .names
-        .insert("#pk".to_owned(), partition.name.clone());
-    if let Some(value) = typed(
-        &spec.partition,
-        partition,
-        "partition key",
-        Field::Partition,
-        errors,
-    ) {
-        params.values.insert(":pk".to_owned(), value);
-    }
     if spec.sort == SortChoice::None {
-        return "#pk = :pk".to_owned();
+        return None;
     }
-    let Some(sort) = &key.sort else {
+    let Some(sort) = sort.get(position).copied() else {
         errors.push(FieldError::new(
             Field::Sort,
             format!(
@@ -182,7 +247,7 @@ fn key_condition(
                 partition.name
             ),
         ));
-        return "#pk = :pk".to_owned();
+        return None;
     };
     params.names.insert("#sk".to_owned(), sort.name.clone());
     let condition = match spec.sort {
@@ -225,7 +290,7 @@ fn key_condition(
             }
         }
     };
-    format!("#pk = :pk AND {condition}")
+    Some(condition)
 }
 
 fn compile_projection(

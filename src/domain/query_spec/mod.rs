@@ -147,6 +147,12 @@ pub struct QuerySpec {
     /// `None`: the table; otherwise a GSI or LSI name.
     pub index: Option<String>,
     pub partition: String,
+    /// Values of a multi-attribute partition key's second to fourth attributes, in key order.
+    pub more_partition: Vec<String>,
+    /// Values, compared with `=`, of a multi-attribute sort key's first attributes; `sort` and
+    /// `sort_value` then apply to the attribute after the last one filled. Sort attributes are
+    /// used left to right, so a filled value after an empty one is an error.
+    pub sort_prefix: Vec<String>,
     pub sort: SortChoice,
     pub sort_value: String,
     /// The upper bound of BETWEEN.
@@ -170,6 +176,10 @@ pub struct QuerySpec {
 pub enum Field {
     Target,
     Partition,
+    /// One of `QuerySpec::more_partition`.
+    MorePartition(usize),
+    /// One of `QuerySpec::sort_prefix`.
+    SortPrefix(usize),
     Sort,
     SortValue,
     SortUpper,

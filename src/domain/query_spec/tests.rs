@@ -7,10 +7,10 @@ use crate::domain::schema::{
 use crate::domain::value::{AttrValue, ValueType};
 
 fn key(partition: (&str, ValueType), sort: Option<(&str, ValueType)>) -> KeySchema {
-    KeySchema {
-        partition: KeyAttribute::new(partition.0, partition.1),
-        sort: sort.map(|(name, value_type)| KeyAttribute::new(name, value_type)),
-    }
+    KeySchema::new(
+        KeyAttribute::new(partition.0, partition.1),
+        sort.map(|(name, value_type)| KeyAttribute::new(name, value_type)),
+    )
 }
 
 fn index(name: &str, kind: IndexKind, key: KeySchema, projection: Projection) -> IndexSchema {

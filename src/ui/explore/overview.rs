@@ -127,19 +127,12 @@ fn percent(share: f64) -> String {
 }
 
 fn key_text(key: &KeySchema) -> String {
-    let mut text = format!(
-        "{} ({}) partition",
-        safe(&key.partition.name),
-        key.partition.value_type
-    );
-    if let Some(sort) = &key.sort {
-        text.push_str(&format!(
-            ", {} ({}) sort",
-            safe(&sort.name),
-            sort.value_type
-        ));
+    let (partition, sort) =
+        key.parts_text(|attribute| format!("{} ({})", safe(&attribute.name), attribute.value_type));
+    match sort {
+        Some(sort) => format!("{partition} partition, {sort} sort"),
+        None => format!("{partition} partition"),
     }
-    text
 }
 
 fn field(styles: &Styles, label: &str, value: String) -> Line<'static> {

@@ -136,9 +136,10 @@ fn rows(state: &State, description: &TableDescription) -> Vec<Vec<String>> {
 
 /// `GSI1PK S / GSI1SK S`: names and types, short enough for the list.
 fn compact_keys(key: &KeySchema) -> String {
-    let mut text = format!("{} {}", safe(&key.partition.name), key.partition.value_type);
-    if let Some(sort) = &key.sort {
-        text.push_str(&format!(" / {} {}", safe(&sort.name), sort.value_type));
+    let (partition, sort) =
+        key.parts_text(|attribute| format!("{} {}", safe(&attribute.name), attribute.value_type));
+    match sort {
+        Some(sort) => format!("{partition} / {sort}"),
+        None => partition,
     }
-    text
 }

@@ -126,11 +126,35 @@ fn bare_word_warning(word: &str) -> String {
 }
 
 fn key_text(key: &KeySchema) -> String {
-    let mut text = format!("{} ({})", key.partition.name, key.partition.value_type);
-    if let Some(sort) = &key.sort {
-        text.push_str(&format!(" / {} ({})", sort.name, sort.value_type));
+    let (partition, sort) =
+        key.parts_text(|attribute| format!("{} ({})", attribute.name, attribute.value_type));
+    match sort {
+        Some(sort) => format!("{partition} / {sort}"),
+        None => partition,
     }
-    text
+}
+
+/// The key schema of the form's target, when it is known.
+fn target_key<'a>(
+    form: &QueryForm,
+    description: Option<&'a TableDescription>,
+) -> Option<&'a KeySchema> {
+    description?.key_schema_of(form.spec.index.as_deref())
+}
+
+/// `  region (S)`: the label of a multi-attribute key's further field.
+fn attribute_label(key: Option<&KeySchema>, partition: bool, position: usize) -> String {
+    let attribute = key.and_then(|key| {
+        if partition {
+            key.partition_attributes().nth(position)
+        } else {
+            key.sort_attributes().nth(position)
+        }
+    });
+    attribute.map_or_else(
+        || "  …".to_owned(),
+        |attribute| format!("  {} =", attribute.name),
+    )
 }
 
 fn projection_text(projection: &Projection) -> String {
@@ -195,10 +219,28 @@ fn form_lines(
             ));
         }
     } else {
+        let key = target_key(form, description);
+        let multi = key.is_some_and(KeySchema::is_multi_attribute);
         lines.push((
-            "Partition".to_owned(),
+            if multi {
+                attribute_label(key, true, 0).trim_start().to_owned()
+            } else {
+                "Partition".to_owned()
+            },
             vec![field(FormField::Partition, &spec.partition)],
         ));
+        for (n, value) in spec.more_partition.iter().enumerate() {
+            lines.push((
+                attribute_label(key, true, n + 1).trim_start().to_owned(),
+                vec![field(FormField::MorePartition(n), value)],
+            ));
+        }
+        for (n, value) in spec.sort_prefix.iter().enumerate() {
+            lines.push((
+                attribute_label(key, false, n),
+                vec![field(FormField::SortPrefix(n), value)],
+            ));
+        }
         lines.push((
             "Sort key".to_owned(),
             vec![choice(FormField::Sort, spec.sort.label())],

@@ -238,10 +238,10 @@ mod tests {
         use crate::domain::value::ValueType;
         let description = TableDescription::new(
             "T",
-            KeySchema {
-                partition: KeyAttribute::new("PK", ValueType::S),
-                sort: Some(KeyAttribute::new("SK", ValueType::S)),
-            },
+            KeySchema::new(
+                KeyAttribute::new("PK", ValueType::S),
+                Some(KeyAttribute::new("SK", ValueType::S)),
+            ),
         );
         let mut item = Item::new();
         item.insert("PK".to_owned(), AttrValue::s("P".repeat(30)));

@@ -14,7 +14,8 @@ use crate::domain::value::{AttrValue, Item};
 /// The items of one index partition.
 #[derive(Clone, Debug)]
 pub struct IndexGroup {
-    /// The index partition key value.
+    /// The index partition key value; for a multi-attribute partition key, the list of its
+    /// attributes' values in key order (the tuple that names the partition).
     pub pk: AttrValue,
     pub items: Vec<Item>,
     /// Column state, made when the group is first opened.
@@ -44,6 +45,31 @@ impl IndexGroup {
     /// Recomputes the display order after a sort change.
     pub fn reorder(&mut self) {
         self.order = Columns::display_order(self.columns.as_ref(), &self.items);
+    }
+}
+
+/// The index partition an item is filed under: its partition key value, or the list of the
+/// values of a multi-attribute partition key; `None` when one is missing.
+fn partition_of(item: &Item, key: &KeySchema) -> Option<AttrValue> {
+    if key.more_partition.is_empty() {
+        return item.get(&key.partition.name).cloned();
+    }
+    key.partition_attributes()
+        .map(|attribute| item.get(&attribute.name).cloned())
+        .collect::<Option<Vec<_>>>()
+        .map(AttrValue::L)
+}
+
+/// DynamoDB's key order, attribute by attribute for the lists of multi-attribute keys.
+fn tuple_order(a: &AttrValue, b: &AttrValue) -> Ordering {
+    match (a, b) {
+        (AttrValue::L(a), AttrValue::L(b)) => a
+            .iter()
+            .zip(b)
+            .map(|(a, b)| key_order(a, b))
+            .find(|order| order.is_ne())
+            .unwrap_or_else(|| a.len().cmp(&b.len())),
+        _ => key_order(a, b),
     }
 }
 
@@ -88,7 +114,7 @@ impl IndexBrowse {
                 .map_or_else(|| "(unknown)".to_owned(), |entity| entity.name);
             *self.entities.entry(entity).or_default() += 1;
             // An index only holds items that have its partition key.
-            let Some(pk) = item.get(&index_key.partition.name).cloned() else {
+            let Some(pk) = partition_of(&item, index_key) else {
                 continue;
             };
             match self.position(&pk) {
@@ -108,7 +134,7 @@ impl IndexBrowse {
 
     fn position(&self, pk: &AttrValue) -> Result<usize, usize> {
         self.groups
-            .binary_search_by(|group| key_order(&group.pk, pk).then(Ordering::Equal))
+            .binary_search_by(|group| tuple_order(&group.pk, pk).then(Ordering::Equal))
     }
 
     #[must_use]
@@ -149,14 +175,11 @@ mod tests {
 
     #[test]
     fn items_are_grouped_by_index_partition_key_in_dynamodb_order() {
-        let table_key = KeySchema {
-            partition: KeyAttribute::new("PK", ValueType::S),
-            sort: Some(KeyAttribute::new("SK", ValueType::S)),
-        };
-        let index_key = KeySchema {
-            partition: KeyAttribute::new("score", ValueType::N),
-            sort: None,
-        };
+        let table_key = KeySchema::new(
+            KeyAttribute::new("PK", ValueType::S),
+            Some(KeyAttribute::new("SK", ValueType::S)),
+        );
+        let index_key = KeySchema::new(KeyAttribute::new("score", ValueType::N), None);
         let item = |pk: &str, score: Option<i64>| -> Item {
             let mut item: Item = [
                 ("PK".to_owned(), AttrValue::s(pk)),
@@ -201,6 +224,64 @@ mod tests {
             ten.items[1]["PK"],
             AttrValue::s("USER#3"),
             "page order kept"
+        );
+    }
+
+    #[test]
+    fn a_multi_attribute_partition_key_groups_by_the_tuple_of_its_values_in_key_order() {
+        let table_key = KeySchema::new(KeyAttribute::new("PK", ValueType::S), None);
+        let index_key = KeySchema::from_parts(
+            vec![
+                KeyAttribute::new("status", ValueType::S),
+                KeyAttribute::new("n", ValueType::N),
+            ],
+            Vec::new(),
+        )
+        .expect("two partition attributes");
+        let item = |pk: &str, status: &str, n: Option<i64>| -> Item {
+            let mut item: Item = [
+                ("PK".to_owned(), AttrValue::s(pk)),
+                ("status".to_owned(), AttrValue::s(status)),
+            ]
+            .into_iter()
+            .collect();
+            if let Some(n) = n {
+                item.insert("n".to_owned(), AttrValue::n(n));
+            }
+            item
+        };
+        let scan = StreamedScan::start(ScanRequest::new("T"), None, Duration::ZERO);
+        let mut browse = IndexBrowse::new("ByStatus", scan);
+        browse.add_page(
+            vec![
+                item("A", "OPEN", Some(10)),
+                item("B", "OPEN", Some(9)),
+                item("C", "CLOSED", Some(10)),
+                item("D", "OPEN", Some(10)),
+                item("E", "OPEN", None),
+            ],
+            &index_key,
+            &table_key,
+            &EntityDecoder::new(),
+        );
+        let groups: Vec<(String, usize)> = browse
+            .groups
+            .iter()
+            .map(|group| {
+                (
+                    crate::domain::key_value::key_text(&group.pk),
+                    group.items.len(),
+                )
+            })
+            .collect();
+        assert_eq!(
+            groups,
+            [
+                ("CLOSED · 10".to_owned(), 1),
+                ("OPEN · 9".to_owned(), 1),
+                ("OPEN · 10".to_owned(), 2),
+            ],
+            "first attribute first, numbers numerically; E lacks `n` and is in no group"
         );
     }
 }

@@ -242,9 +242,11 @@ mod tests {
     use crate::domain::value::{AttrValue, ValueType};
 
     fn description() -> TableDescription {
-        let key = |pk: &str, sk: &str| KeySchema {
-            partition: KeyAttribute::new(pk, ValueType::S),
-            sort: Some(KeyAttribute::new(sk, ValueType::S)),
+        let key = |pk: &str, sk: &str| {
+            KeySchema::new(
+                KeyAttribute::new(pk, ValueType::S),
+                Some(KeyAttribute::new(sk, ValueType::S)),
+            )
         };
         let mut table = TableDescription::new("T", key("PK", "SK"));
         table.indexes.push(IndexSchema {

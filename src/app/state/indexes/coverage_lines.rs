@@ -40,19 +40,17 @@ impl CoverageLine {
 /// `GSI2PK (S) / GSI2SK (S)`.
 #[must_use]
 pub fn key_schema_text(key: &KeySchema) -> String {
-    let mut text = format!(
-        "{} ({})",
-        escape_for_terminal(&key.partition.name),
-        key.partition.value_type
-    );
-    if let Some(sort) = &key.sort {
-        text.push_str(&format!(
-            " / {} ({})",
-            escape_for_terminal(&sort.name),
-            sort.value_type
-        ));
+    let (partition, sort) = key.parts_text(|attribute| {
+        format!(
+            "{} ({})",
+            escape_for_terminal(&attribute.name),
+            attribute.value_type
+        )
+    });
+    match sort {
+        Some(sort) => format!("{partition} / {sort}"),
+        None => partition,
     }
-    text
 }
 
 /// The partial-projection note for an index, or `None` for ALL.

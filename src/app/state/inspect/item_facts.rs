@@ -218,7 +218,10 @@ pub(super) fn key_chips(item: &Item, context: &RowContext<'_>) -> BTreeMap<Strin
     }
     for index in &description.indexes {
         // Partition key first, then sort key: grammars read the two differently.
-        for (name, sort) in index.key.names().zip([false, true]) {
+        let partition = index.key.partition_attributes().map(|a| (a, false));
+        let sort = index.key.sort_attributes().map(|a| (a, true));
+        for (attribute, sort) in partition.chain(sort) {
+            let name = attribute.name.as_str();
             if let Some(text) = item.get(name).and_then(AttrValue::as_s) {
                 insert(name, &grammar_parts(text, sort));
             }

@@ -12,6 +12,10 @@ use crate::domain::query_spec::{BuiltQuery, FilterRow, QuerySpec};
 pub enum FormField {
     Target,
     Partition,
+    /// A multi-attribute partition key's second (0), third or fourth attribute.
+    MorePartition(usize),
+    /// A multi-attribute sort key's first attributes, compared with `=`.
+    SortPrefix(usize),
     Sort,
     SortValue,
     SortUpper,
@@ -153,7 +157,10 @@ impl QueryForm {
                 FormField::RawNames,
             ]);
         } else {
-            fields.extend([FormField::Partition, FormField::Sort]);
+            fields.push(FormField::Partition);
+            fields.extend((0..self.spec.more_partition.len()).map(FormField::MorePartition));
+            fields.extend((0..self.spec.sort_prefix.len()).map(FormField::SortPrefix));
+            fields.push(FormField::Sort);
             if self.spec.sort != SortChoice::None {
                 if !self.templates.is_empty() {
                     fields.push(FormField::Template);
@@ -195,6 +202,8 @@ impl QueryForm {
         let spec = &self.spec;
         Some(match field {
             FormField::Partition => &spec.partition,
+            FormField::MorePartition(n) => spec.more_partition.get(n)?,
+            FormField::SortPrefix(n) => spec.sort_prefix.get(n)?,
             FormField::SortValue => &spec.sort_value,
             FormField::SortUpper => &spec.sort_upper,
             FormField::TemplatePart(part) => self.template_parts.get(part)?,
@@ -224,6 +233,8 @@ impl QueryForm {
         let spec = &mut self.spec;
         Some(match field {
             FormField::Partition => &mut spec.partition,
+            FormField::MorePartition(n) => spec.more_partition.get_mut(n)?,
+            FormField::SortPrefix(n) => spec.sort_prefix.get_mut(n)?,
             FormField::SortValue => &mut spec.sort_value,
             FormField::SortUpper => &mut spec.sort_upper,
             FormField::TemplatePart(part) => self.template_parts.get_mut(part)?,

@@ -6,10 +6,10 @@ use crate::domain::value::{AttrValue, ValueType};
 fn description() -> TableDescription {
     TableDescription::new(
         "T",
-        KeySchema {
-            partition: KeyAttribute::new("PK", ValueType::S),
-            sort: Some(KeyAttribute::new("SK", ValueType::S)),
-        },
+        KeySchema::new(
+            KeyAttribute::new("PK", ValueType::S),
+            Some(KeyAttribute::new("SK", ValueType::S)),
+        ),
     )
 }
 

@@ -12,10 +12,7 @@ fn listed(names: &[&str]) -> TablePicker {
 fn description(name: &str) -> Box<TableDescription> {
     Box::new(TableDescription::new(
         name,
-        KeySchema {
-            partition: KeyAttribute::new("PK", ValueType::S),
-            sort: None,
-        },
+        KeySchema::new(KeyAttribute::new("PK", ValueType::S), None),
     ))
 }
 

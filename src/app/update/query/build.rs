@@ -61,6 +61,8 @@ fn form_error(error: FieldError) -> FormError {
     let field = match error.field {
         Field::Target => FormField::Target,
         Field::Partition => FormField::Partition,
+        Field::MorePartition(n) => FormField::MorePartition(n),
+        Field::SortPrefix(n) => FormField::SortPrefix(n),
         Field::Sort => FormField::Sort,
         Field::SortValue => FormField::SortValue,
         Field::SortUpper => FormField::SortUpper,

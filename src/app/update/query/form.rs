@@ -255,6 +255,7 @@ fn consistent_refusal_of(state: &State, form: &QueryForm) -> Option<String> {
 /// The templates offered for the target: the model's, and the shape of a labelled sort key
 /// the form was opened with.
 pub(super) fn refresh_templates(state: &State, form: &mut QueryForm) {
+    fit_key_fields(state, form);
     let mut templates = model_templates(&state.entities, form.spec.index.as_deref());
     if form.spec.index.is_none()
         && let Some(derived) = template_of_key(&form.spec.sort_value)
@@ -269,6 +270,25 @@ pub(super) fn refresh_templates(state: &State, form: &mut QueryForm) {
     {
         form.template = None;
     }
+}
+
+/// One field per key attribute of the target: a multi-attribute partition key gets a field for
+/// each further attribute, a multi-attribute sort key one `=` field for each attribute but the
+/// last (the sort condition applies to the attribute after the last one filled).
+fn fit_key_fields(state: &State, form: &mut QueryForm) {
+    let key = target_key(state, form);
+    let (partition, sort) = key.as_ref().map_or((1, 0), |key| {
+        (
+            key.partition_attributes().count(),
+            key.sort_attributes().count(),
+        )
+    });
+    form.spec
+        .more_partition
+        .resize(partition.saturating_sub(1), String::new());
+    form.spec
+        .sort_prefix
+        .resize(sort.saturating_sub(1), String::new());
 }
 
 /// Completes the partition value from discovered partitions (table target only: discovery

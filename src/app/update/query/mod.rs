@@ -12,7 +12,7 @@ mod prefill;
 pub mod results;
 pub(in crate::app::update) mod share;
 
-pub use open::open_form;
 pub(in crate::app::update) use open::{edit_query, open_from_view};
+pub use open::{open_form, open_form_on_partition};
 pub use prefill::QueryPreset;
 pub use results::run_query;

@@ -2,14 +2,34 @@
 //! again with the query of the results shown.
 
 use crate::app::command::Command;
+use crate::app::state::query::form::FormField;
 use crate::app::state::{Overlay, QueryForm, State, View};
 use crate::app::update::query::prefill::{self, QueryPreset};
 use crate::app::update::query::{build, form, from_request};
 
 /// Opens the query builder form prefilled from `preset`.
 pub fn open_form(state: &mut State, preset: QueryPreset) -> Vec<Command> {
+    open_form_on_partition(state, preset, Vec::new())
+}
+
+/// Opens the form prefilled from `preset` and, for a multi-attribute partition key, with the
+/// values of its further attributes (`more`, in key order; the preset holds the first).
+pub fn open_form_on_partition(
+    state: &mut State,
+    preset: QueryPreset,
+    more: Vec<String>,
+) -> Vec<Command> {
     let mut form = prefill::form_from_preset(&preset);
     form::refresh_templates(state, &mut form);
+    for (field, value) in form.spec.more_partition.iter_mut().zip(more) {
+        *field = value;
+    }
+    // The first further partition attribute still empty is what the user types next.
+    if form.focus == FormField::Sort
+        && let Some(empty) = form.spec.more_partition.iter().position(String::is_empty)
+    {
+        form.focus = FormField::MorePartition(empty);
+    }
     show(state, form);
     Vec::new()
 }
