@@ -108,8 +108,20 @@ pub enum Command {
     Update(UpdateArgs),
     /// Delete one item, conditioned on its version or on every attribute read.
     Delete(DeleteArgs),
-    /// Undo the last write to --table recorded in the journal (conditioned on nothing changed since).
-    Undo(WriteOptions),
+    /// Undo the last write to --table recorded in the journal (conditioned on nothing changed
+    /// since), or every write of a bulk run (--batch ID).
+    Undo(super::bulk::args::UndoArgs),
+    /// Write the items of a scope (a partition, a scan, filtered, one entity) to a file:
+    /// lossless JSON lines, DynamoDB JSON lines, CSV or BatchWriteItem requests.
+    Export(Box<super::bulk::args::ExportArgs>),
+    /// Create the items of a JSON-lines file, each conditioned on its key being free.
+    Import(super::bulk::args::ImportArgs),
+    /// Delete, or set and remove paths on, every item of a scope: each write conditioned as
+    /// `update`/`delete` condition it, journaled as one run, undoable and resumable.
+    Bulk(Box<super::bulk::args::BulkArgs>),
+    /// Copy the items of a scope to another table (possibly on another connection) as
+    /// conditioned creates, optionally rewriting key prefixes.
+    Copy(Box<super::bulk::args::CopyArgs>),
     /// Run a PartiQL SELECT (said to be a key query or a full scan first); writes are refused
     /// with the put/update/delete command to use instead.
     Partiql(PartiqlArgs),
@@ -187,7 +199,7 @@ pub struct GetArgs {
 }
 
 /// At most one sort-key condition; clap rejects a second one as a usage error.
-#[derive(Debug, Default, Args)]
+#[derive(Clone, Debug, Default, Args)]
 #[group(id = "sort_key_condition", multiple = false)]
 pub struct SortKeyArgs {
     /// Sort key equals V.

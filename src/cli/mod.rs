@@ -6,6 +6,7 @@
 
 pub mod args;
 mod bare_words;
+pub mod bulk;
 mod collections;
 mod endpoint;
 mod error;
