@@ -99,7 +99,7 @@ pub enum ImportFormat {
 #[derive(Debug, Args)]
 pub struct ImportArgs {
     /// The file of items, one per line (- for standard input).
-    #[arg(value_name = "FILE")]
+    #[arg(id = "import_file", value_name = "FILE")]
     pub file: String,
 
     /// How the lines are written.

@@ -10,7 +10,7 @@ use serde_json::{Value, json};
 use super::args::{ExportArgs, ExportFormat};
 use super::scope::{ScopeRead, read_scope};
 use crate::backend::Backend;
-use crate::cli::error::{CliError, ignore_closed_pipe};
+use crate::cli::error::CliError;
 use crate::cli::note::note;
 use crate::cli::output::escape::escape_json_for_terminal;
 use crate::cli::output::items::ItemSink;
@@ -203,8 +203,8 @@ pub async fn export(
         decoder,
         consistent: false,
     };
+    // The read finishes the sink (the CSV and the last batch request are written then).
     let (totals, kept) = read_scope(backend, &read, &mut sink).await?;
-    ignore_closed_pipe(sink.finish())?;
     note(&format!(
         "exported {} ({} read in {})",
         counted(kept, "item", "items"),

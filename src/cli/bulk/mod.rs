@@ -166,6 +166,8 @@ async fn import(
             at: serde_json::json!({"line": line_of(&refusal.at), "key": refusal.at}),
             reason: refusal.reason,
         }));
+    plan.refused
+        .sort_by_key(|refusal| refusal.at.get("line").and_then(serde_json::Value::as_u64));
     let read = (lines.items.len() + plan.refused.len()) as u64;
     runner::execute(runner::Run {
         backend,

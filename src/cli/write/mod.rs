@@ -72,7 +72,7 @@ pub fn check_write_before_connecting(
     }
     let read_only = global.read_only || global.tui.file.is_some();
     if read_only && !dry_run(command) {
-        return Err(CliError::Failed(format!(
+        let message = format!(
             "{}{}",
             BackendError::ReadOnly,
             if global.tui.file.is_some() {
@@ -80,7 +80,17 @@ pub fn check_write_before_connecting(
             } else {
                 ""
             }
-        )));
+        );
+        // A bulk command's exit codes say whether anything was sent: 2 is nothing.
+        let bulk = matches!(
+            command,
+            Command::Import(_) | Command::Bulk(_) | Command::Copy(_)
+        );
+        return Err(if bulk {
+            CliError::Usage(format!("{message}; nothing was sent"))
+        } else {
+            CliError::Failed(message)
+        });
     }
     match command {
         Command::Put(args) => parse_item(&args.item, args.item_format).map(|_| ()),
