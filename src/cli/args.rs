@@ -2,6 +2,8 @@
 
 use clap::{Args, Parser, Subcommand, ValueEnum};
 
+pub use super::shared_args::{ItemFormat, SortKeyArgs};
+
 /// Where the shared options are listed in every command's help, after the command's own.
 const GLOBAL: &str = "Table, connection and output";
 
@@ -198,33 +200,6 @@ pub struct GetArgs {
     pub sk: Option<String>,
 }
 
-/// At most one sort-key condition; clap rejects a second one as a usage error.
-#[derive(Clone, Debug, Default, Args)]
-#[group(id = "sort_key_condition", multiple = false)]
-pub struct SortKeyArgs {
-    /// Sort key equals V.
-    #[arg(long, value_name = "V", allow_hyphen_values = true)]
-    pub sk_eq: Option<String>,
-    /// Sort key less than V.
-    #[arg(long, value_name = "V", allow_hyphen_values = true)]
-    pub sk_lt: Option<String>,
-    /// Sort key less than or equal to V.
-    #[arg(long, value_name = "V", allow_hyphen_values = true)]
-    pub sk_le: Option<String>,
-    /// Sort key greater than V.
-    #[arg(long, value_name = "V", allow_hyphen_values = true)]
-    pub sk_gt: Option<String>,
-    /// Sort key greater than or equal to V.
-    #[arg(long, value_name = "V", allow_hyphen_values = true)]
-    pub sk_ge: Option<String>,
-    /// Sort key starts with P (S and B sort keys only).
-    #[arg(long, value_name = "P", allow_hyphen_values = true)]
-    pub sk_begins_with: Option<String>,
-    /// Sort key between A and B, both inclusive (A must not be greater than B).
-    #[arg(long, num_args = 2, value_names = ["A", "B"], allow_hyphen_values = true)]
-    pub sk_between: Option<Vec<String>>,
-}
-
 /// Options shared by query and scan.
 #[derive(Debug, Default, Args)]
 pub struct ReadOptions {
@@ -369,18 +344,6 @@ pub struct WriteOptions {
     /// Print the exact request and send nothing.
     #[arg(long)]
     pub dry_run: bool,
-}
-
-/// How `--item` (and `--set` values) are written.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, ValueEnum)]
-// The variants' help is short and free of quotes and dollar signs, which the generated fish
-// completion script cannot carry; the examples are in ITEM_FORMAT_HELP.
-pub enum ItemFormat {
-    /// Plain JSON with exact numbers; sets and binary as tagged objects.
-    #[default]
-    Typed,
-    /// DynamoDB JSON.
-    Ddb,
 }
 
 /// The help of `--item-format`, with an example of each format.

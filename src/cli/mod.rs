@@ -20,6 +20,7 @@ mod partiql;
 mod plan;
 mod run;
 mod segments;
+mod shared_args;
 mod shell_docs;
 pub mod source;
 mod tail;
