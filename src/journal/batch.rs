@@ -190,3 +190,81 @@ fn header_from_json(value: &Value) -> Option<BatchHeader> {
         plan: string("plan")?,
     })
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::domain::value::AttrValue;
+
+    fn entry(batch: &str, pk: &str) -> JournalEntry {
+        let key = Item::from([("PK".to_owned(), AttrValue::s(pk))]);
+        let mut after = key.clone();
+        after.insert("x".to_owned(), AttrValue::s("1"));
+        JournalEntry {
+            time: "2026-01-01T00:00:00Z".to_owned(),
+            connection: JournalConnection::default(),
+            table: "T".to_owned(),
+            key: key.clone(),
+            operation: "UpdateItem".to_owned(),
+            request: "UpdateItem".to_owned(),
+            before: Some(key),
+            after: Some(after),
+            pending: false,
+            id: None,
+            reverts: None,
+            batch: Some(batch.to_owned()),
+        }
+    }
+
+    #[test]
+    fn a_run_reads_back_with_its_header_outcomes_and_unconfirmed_writes_only() {
+        let dir = std::env::temp_dir().join(format!("ddbx-batch-{}", new_id()));
+        let journal = Journal::open(dir.join("journal.jsonl"));
+        let header = BatchHeader {
+            batch: "b-1".to_owned(),
+            table: "T".to_owned(),
+            connection: JournalConnection::default(),
+            plan: "bulk scan set x=1".to_owned(),
+        };
+        journal.append_batch_header(&header).expect("header");
+        let ids = journal
+            .append_intents(&[entry("b-1", "a"), entry("b-1", "b"), entry("b-1", "c")])
+            .expect("intents");
+        let other = journal
+            .append_intents(&[entry("b-2", "a")])
+            .expect("other run");
+        let written = BatchOutcome::Written {
+            before: None,
+            after: None,
+        };
+        journal
+            .append_outcomes(&[
+                (ids[0].clone(), written.clone()),
+                (ids[1].clone(), BatchOutcome::Conflict),
+                (other[0].clone(), BatchOutcome::NotWritten),
+            ])
+            .expect("outcomes");
+        let log = journal.batch_log("b-1").expect("log");
+        assert_eq!(log.header, Some(header));
+        let outcomes: Vec<Option<BatchOutcome>> = log
+            .records
+            .iter()
+            .map(|record| record.outcome.clone())
+            .collect();
+        assert_eq!(
+            outcomes,
+            [Some(written), Some(BatchOutcome::Conflict), None]
+        );
+        assert_eq!(log.records[2].entry.id.as_deref(), Some(ids[2].as_str()));
+        assert!(journal.batch_log("b-3").expect("log").header.is_none());
+        // The ordinary reader sees the run's writes as writes (a conflict was not written).
+        let entries = journal.entries().expect("entries");
+        assert_eq!(entries.len(), 2, "{entries:?}");
+        assert!(
+            entries
+                .iter()
+                .all(|entry| entry.batch.as_deref() == Some("b-1"))
+        );
+        let _ = std::fs::remove_dir_all(dir);
+    }
+}

@@ -216,3 +216,55 @@ async fn copy(
     })
     .await
 }
+
+#[cfg(test)]
+mod tests {
+    use clap::Parser;
+
+    use super::*;
+    use crate::backend::BackendError;
+    use crate::cli::Cli;
+
+    async fn refused_without_connecting(args: &[&str]) -> CliError {
+        let cli = Cli::try_parse_from(
+            ["ddbx", "--table", "orders"]
+                .into_iter()
+                .chain(args.iter().copied()),
+        )
+        .expect("valid command line");
+        let connected = std::cell::Cell::new(false);
+        let result = crate::cli::run(cli, async |_: &GlobalOptions| {
+            connected.set(true);
+            Err(CliError::from(BackendError::Network(
+                "must not connect".to_owned(),
+            )))
+        })
+        .await;
+        assert!(!connected.get(), "{args:?} connected before refusing");
+        result.expect_err("refused")
+    }
+
+    #[tokio::test]
+    async fn bulk_commands_refuse_bad_input_and_read_only_writes_with_exit_two_before_connecting() {
+        let cases: [(&[&str], &str); 7] = [
+            (&["--read-only", "bulk", "--delete"], "read-only"),
+            (&["--read-only", "import", "items.jsonl"], "read-only"),
+            (&["--read-only", "copy", "--to-table", "other"], "read-only"),
+            (&["bulk", "--pk", "P"], "--delete, or at least one --set"),
+            (
+                &["bulk", "--pk", "P", "--segments", "2", "--delete"],
+                "--segments",
+            ),
+            (
+                &["copy", "--to-table", "other", "--rewrite-prefix", "=X"],
+                "OLD=NEW",
+            ),
+            (&["export", "--segments", "0"], "--segments 0"),
+        ];
+        for (args, expected) in cases {
+            let error = refused_without_connecting(args).await;
+            assert_eq!(error.exit_code(), 2, "{args:?}: {error}");
+            assert!(error.to_string().contains(expected), "{args:?}: {error}");
+        }
+    }
+}
