@@ -26,7 +26,7 @@ use super::error::CliError;
 use super::write::parse_edits;
 use crate::backend::Backend;
 use crate::domain::edit::{ConditionMode, EditContext};
-use crate::domain::schema::TableDescription;
+use crate::domain::schema::{Projection, TableDescription};
 use crate::domain::value::Item;
 
 pub use undo::{last_batch, undo_batch};
@@ -84,6 +84,21 @@ fn edit_context<'a>(global: &'a GlobalOptions, table: &'a TableDescription) -> E
     }
 }
 
+/// A write planned from part of an item would be conditioned on that part only (a delete would
+/// not notice a change to an attribute the index leaves out), so `bulk` reads only indexes that
+/// project every attribute.
+fn require_whole_items(table: &TableDescription, index: Option<&str>) -> Result<(), CliError> {
+    match index.and_then(|name| table.index(name)) {
+        Some(index) if index.projection != Projection::All => Err(CliError::usage(format!(
+            "--index {}: the index does not project every attribute, and each write must be \
+             conditioned on the whole item as read; scope the run on the table (--pk, --filter, \
+             --entity) instead",
+            index.name
+        ))),
+        _ => Ok(()),
+    }
+}
+
 async fn read_items(
     backend: &Arc<dyn Backend>,
     table: &TableDescription,
@@ -115,6 +130,7 @@ pub async fn run_bulk(
         Command::Export(args) => export::export(backend, table, args, &decoder).await,
         Command::Bulk(args) => {
             let action = action(args)?;
+            require_whole_items(table, args.scope.index.as_deref())?;
             // Read consistently: each write is conditioned on the item as read.
             let items = read_items(&backend, table, &args.scope, global, true).await?;
             let ctx = edit_context(global, table);
@@ -242,6 +258,18 @@ mod tests {
         .await;
         assert!(!connected.get(), "{args:?} connected before refusing");
         result.expect_err("refused")
+    }
+
+    #[test]
+    fn bulk_writes_read_only_indexes_that_hold_whole_items() {
+        let mut table = crate::cli::plan::fixtures::single_table();
+        assert!(require_whole_items(&table, Some("GSI1")).is_ok());
+        assert!(require_whole_items(&table, None).is_ok());
+        table.indexes[0].projection = Projection::KeysOnly;
+        let name = table.indexes[0].name.clone();
+        let error = require_whole_items(&table, Some(&name)).expect_err("partial items");
+        assert_eq!(error.exit_code(), 2);
+        assert!(error.to_string().contains("every attribute"), "{error}");
     }
 
     #[tokio::test]
