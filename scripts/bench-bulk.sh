@@ -7,6 +7,7 @@
 #
 #   scripts/bench-bulk.sh                         dynalite, 20,000 items
 #   BENCH_SERVER=ddblocal BENCH_ITEMS=50000 scripts/bench-bulk.sh
+#   BENCH_PROFILE=debug scripts/bench-bulk.sh     the debug build
 #
 # Starts the servers itself (via scripts/test-servers.sh) and uses the release build of ddbx.
 set -euo pipefail
@@ -18,6 +19,7 @@ if [[ -z "${DDBX_TEST_DYNALITE_ENDPOINT:-}" || -z "${DDBX_TEST_JS_SDK_NODE_PATH:
   exec bash "$ROOT/scripts/test-servers.sh" run -- bash "$ROOT/scripts/bench-bulk.sh" "$@"
 fi
 
+export AWS_SDK_JS_SUPPRESS_MAINTENANCE_MODE_MESSAGE=1
 readonly ITEMS="${BENCH_ITEMS:-20000}"
 readonly PARALLEL=16
 readonly SEGMENTS=4
@@ -35,9 +37,16 @@ trap 'rm -rf "$WORK"' EXIT
 say() { printf '==> %s\n' "$*" >&2; }
 seconds() { python3 -c "import sys; print(f'{(int(sys.argv[2]) - int(sys.argv[1])) / 1e9:.3f}')" "$@"; }
 
-say "cargo build --release --bin ddbx"
-cargo build --release --quiet --bin ddbx
-DDBX="$(cargo metadata --format-version 1 --no-deps | python3 -c 'import json,sys; print(json.load(sys.stdin)["target_directory"])')/release/ddbx"
+# BENCH_PROFILE=debug measures the debug build instead (quicker to build, slower to run).
+PROFILE="${BENCH_PROFILE:-release}"
+say "cargo build --profile $PROFILE --bin ddbx"
+if [[ "$PROFILE" == release ]]; then
+  cargo build --release --quiet --bin ddbx
+else
+  cargo build --quiet --bin ddbx
+fi
+DIR="$PROFILE"; [[ "$PROFILE" == dev || "$PROFILE" == debug ]] && DIR=debug
+DDBX="$(cargo metadata --format-version 1 --no-deps | python3 -c 'import json,sys; print(json.load(sys.stdin)["target_directory"])')/$DIR/ddbx"
 
 say "minimal client: seeding $ITEMS items into $RAW_TABLE, scanning, updating (${BENCH_SERVER:-dynalite} at $ENDPOINT)"
 RAW="$(NODE_PATH="$DDBX_TEST_JS_SDK_NODE_PATH" node scripts/bench-bulk/raw.js "$ENDPOINT" "$RAW_TABLE" "$ITEMS" "$PARALLEL" "$SEGMENTS")"
