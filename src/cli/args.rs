@@ -2,6 +2,8 @@
 
 use clap::{Args, Parser, Subcommand, ValueEnum};
 
+pub use super::shared_args::{ItemFormat, SortKeyArgs};
+
 /// Where the shared options are listed in every command's help, after the command's own.
 const GLOBAL: &str = "Table, connection and output";
 
@@ -108,8 +110,20 @@ pub enum Command {
     Update(UpdateArgs),
     /// Delete one item, conditioned on its version or on every attribute read.
     Delete(DeleteArgs),
-    /// Undo the last write to --table recorded in the journal (conditioned on nothing changed since).
-    Undo(WriteOptions),
+    /// Undo the last write to --table recorded in the journal (conditioned on nothing changed
+    /// since), or every write of a bulk run (--batch ID).
+    Undo(super::bulk::args::UndoArgs),
+    /// Write the items of a scope (a partition, a scan, filtered, one entity) to a file:
+    /// lossless JSON lines, DynamoDB JSON lines, CSV or BatchWriteItem requests.
+    Export(Box<super::bulk::args::ExportArgs>),
+    /// Create the items of a JSON-lines file, each conditioned on its key being free.
+    Import(super::bulk::args::ImportArgs),
+    /// Delete, or set and remove paths on, every item of a scope: each write conditioned as
+    /// `update`/`delete` condition it, journaled as one run, undoable and resumable.
+    Bulk(Box<super::bulk::args::BulkArgs>),
+    /// Copy the items of a scope to another table (possibly on another connection) as
+    /// conditioned creates, optionally rewriting key prefixes.
+    Copy(Box<super::bulk::args::CopyArgs>),
     /// Run a PartiQL SELECT (said to be a key query or a full scan first); writes are refused
     /// with the put/update/delete command to use instead.
     Partiql(PartiqlArgs),
@@ -184,33 +198,6 @@ pub struct GetArgs {
     /// Sort key value; required when the table has a sort key.
     #[arg(long, value_name = "V", allow_hyphen_values = true)]
     pub sk: Option<String>,
-}
-
-/// At most one sort-key condition; clap rejects a second one as a usage error.
-#[derive(Debug, Default, Args)]
-#[group(id = "sort_key_condition", multiple = false)]
-pub struct SortKeyArgs {
-    /// Sort key equals V.
-    #[arg(long, value_name = "V", allow_hyphen_values = true)]
-    pub sk_eq: Option<String>,
-    /// Sort key less than V.
-    #[arg(long, value_name = "V", allow_hyphen_values = true)]
-    pub sk_lt: Option<String>,
-    /// Sort key less than or equal to V.
-    #[arg(long, value_name = "V", allow_hyphen_values = true)]
-    pub sk_le: Option<String>,
-    /// Sort key greater than V.
-    #[arg(long, value_name = "V", allow_hyphen_values = true)]
-    pub sk_gt: Option<String>,
-    /// Sort key greater than or equal to V.
-    #[arg(long, value_name = "V", allow_hyphen_values = true)]
-    pub sk_ge: Option<String>,
-    /// Sort key starts with P (S and B sort keys only).
-    #[arg(long, value_name = "P", allow_hyphen_values = true)]
-    pub sk_begins_with: Option<String>,
-    /// Sort key between A and B, both inclusive (A must not be greater than B).
-    #[arg(long, num_args = 2, value_names = ["A", "B"], allow_hyphen_values = true)]
-    pub sk_between: Option<Vec<String>>,
 }
 
 /// Options shared by query and scan.
@@ -357,18 +344,6 @@ pub struct WriteOptions {
     /// Print the exact request and send nothing.
     #[arg(long)]
     pub dry_run: bool,
-}
-
-/// How `--item` (and `--set` values) are written.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, ValueEnum)]
-// The variants' help is short and free of quotes and dollar signs, which the generated fish
-// completion script cannot carry; the examples are in ITEM_FORMAT_HELP.
-pub enum ItemFormat {
-    /// Plain JSON with exact numbers; sets and binary as tagged objects.
-    #[default]
-    Typed,
-    /// DynamoDB JSON.
-    Ddb,
 }
 
 /// The help of `--item-format`, with an example of each format.

@@ -6,6 +6,7 @@
 
 pub mod args;
 mod bare_words;
+pub mod bulk;
 mod collections;
 pub mod config;
 mod endpoint;
@@ -20,6 +21,7 @@ mod partiql;
 mod plan;
 mod run;
 mod segments;
+mod shared_args;
 mod shell_docs;
 pub mod source;
 mod tail;

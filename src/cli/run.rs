@@ -77,6 +77,7 @@ fn check_before_connecting(cli: &Cli) -> Result<(), CliError> {
         Some(Command::Partiql(args)) => {
             super::partiql::check(args, cli.global.read_only).map(|_| ())
         }
+        Some(command @ Command::Export(_)) => super::bulk::check_before_connecting(command),
         Some(command) => super::write::check_write_before_connecting(&cli.global, command),
         None => Ok(()),
     }
@@ -184,9 +185,36 @@ where
             };
             super::tail::run(backend.as_ref(), &tail, &mut io::stdout().lock()).await
         }
-        Command::Put(_) | Command::Update(_) | Command::Delete(_) | Command::Undo(_) => {
+        Command::Undo(args) => {
+            let table = backend.describe_table(table_name).await?;
+            let batch = match &args.batch {
+                Some(batch) => Some(batch.clone()),
+                None if cli.global.tui.demo => None,
+                None => super::bulk::last_batch(backend.as_ref(), &table.name)?,
+            };
+            match batch {
+                Some(batch) => {
+                    super::bulk::undo_batch(
+                        backend.as_ref(),
+                        &cli.global,
+                        &table,
+                        &batch,
+                        args.dry_run,
+                    )
+                    .await
+                }
+                None => {
+                    super::write::run_write(backend.as_ref(), &cli.global, &table, command).await
+                }
+            }
+        }
+        Command::Put(_) | Command::Update(_) | Command::Delete(_) => {
             let table = backend.describe_table(table_name).await?;
             super::write::run_write(backend.as_ref(), &cli.global, &table, command).await
+        }
+        Command::Export(_) | Command::Import(_) | Command::Bulk(_) | Command::Copy(_) => {
+            let table = backend.describe_table(table_name).await?;
+            super::bulk::run_bulk(Arc::clone(&backend), &cli.global, &table, command).await
         }
     }
 }

@@ -52,7 +52,7 @@ impl From<BackendError> for WriteError {
 
 /// Whether `error` proves the request was not applied: the service answered and refused it. A
 /// network error or an unclassified failure may come after the write landed.
-fn surely_not_written(error: &BackendError) -> bool {
+pub(super) fn surely_not_written(error: &BackendError) -> bool {
     !matches!(
         error,
         BackendError::Network(_) | BackendError::Service { .. }

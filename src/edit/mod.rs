@@ -1,5 +1,6 @@
 //! Sending planned edits: the one write path the TUI, the headless commands and the tests share.
 
+pub mod batch;
 pub mod execute;
 pub mod journaled;
 pub mod pending;

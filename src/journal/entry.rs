@@ -53,6 +53,9 @@ pub struct JournalEntry {
     /// For an undo: the time of the entry it reverted (`None`: not an undo, or an entry
     /// written before undos were marked).
     pub reverts: Option<String>,
+    /// The bulk run this write belongs to (`None`: a single write). One id for all of a run's
+    /// writes, so the run can be undone or resumed as one.
+    pub batch: Option<String>,
 }
 
 fn operation(plan: &WritePlan) -> &'static str {
@@ -117,6 +120,7 @@ impl JournalEntry {
             pending: false,
             id: None,
             reverts: planned.reverts.clone(),
+            batch: None,
         }
     }
 
@@ -140,6 +144,7 @@ impl JournalEntry {
             "before": image(&self.before),
             "after": image(&self.after),
             "reverts": text(&self.reverts),
+            "batch": text(&self.batch),
         })
     }
 
@@ -178,6 +183,7 @@ impl JournalEntry {
             pending: false,
             id: string("id"),
             reverts: string("reverts"),
+            batch: string("batch"),
         })
     }
 }

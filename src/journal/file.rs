@@ -39,7 +39,7 @@ pub enum Outcome {
 
 /// Identifies one intent within the journal: time, process and a counter, so concurrent
 /// processes never collide.
-fn new_id() -> String {
+pub(super) fn new_id() -> String {
     use std::sync::atomic::{AtomicU64, Ordering};
     static COUNTER: AtomicU64 = AtomicU64::new(0);
     let nanos = std::time::SystemTime::now()
@@ -105,7 +105,7 @@ impl Journal {
         self.append_line(&line)
     }
 
-    fn append_line(&self, value: &Value) -> io::Result<()> {
+    pub(super) fn append_line(&self, value: &Value) -> io::Result<()> {
         let mut line = value.to_string();
         line.push('\n');
         crate::storage::append_private_durable(&self.path, line.as_bytes())
@@ -199,7 +199,7 @@ impl Journal {
 }
 
 /// An outcome line's outcome; `None` when it cannot be read.
-fn outcome_from_json(value: &Value) -> Option<Outcome> {
+pub(super) fn outcome_from_json(value: &Value) -> Option<Outcome> {
     if !value.get("written")?.as_bool()? {
         return Some(Outcome::NotWritten);
     }

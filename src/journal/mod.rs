@@ -5,13 +5,19 @@
 //! credentials), the table, the key, the request text, and the item before and after as DynamoDB
 //! JSON, so a write can be audited and undone exactly.
 
+mod batch;
 mod entry;
 mod file;
 mod private;
 mod tail;
 mod undo;
 
+pub use batch::{BatchHeader, BatchLog, BatchOutcome, BatchRecord, new_batch_id};
 pub use entry::{JournalConnection, JournalEntry};
 pub use file::{Journal, Outcome};
 pub use private::PrivateJournal;
 pub use undo::plan_undo;
+
+fn item_json(item: &crate::domain::value::Item) -> serde_json::Value {
+    crate::domain::ddb_json::item_to_json(item)
+}

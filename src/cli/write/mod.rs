@@ -4,7 +4,7 @@
 //! (nothing sent), 3 for a failed condition (nothing written), 1 otherwise.
 
 mod argument_files;
-mod path;
+pub(in crate::cli) mod path;
 
 use std::io::{self, Write};
 
@@ -38,7 +38,13 @@ pub use path::parse_edits;
 pub fn is_write(command: &Command) -> bool {
     matches!(
         command,
-        Command::Put(_) | Command::Update(_) | Command::Delete(_) | Command::Undo(_)
+        Command::Put(_)
+            | Command::Update(_)
+            | Command::Delete(_)
+            | Command::Undo(_)
+            | Command::Import(_)
+            | Command::Bulk(_)
+            | Command::Copy(_)
     )
 }
 
@@ -48,6 +54,9 @@ fn dry_run(command: &Command) -> bool {
         Command::Update(args) => args.write.dry_run,
         Command::Delete(args) => args.write.dry_run,
         Command::Undo(options) => options.dry_run,
+        Command::Import(args) => args.run.dry_run,
+        Command::Bulk(args) => args.run.dry_run,
+        Command::Copy(args) => args.run.dry_run,
         _ => false,
     }
 }
@@ -63,7 +72,7 @@ pub fn check_write_before_connecting(
     }
     let read_only = global.read_only || global.tui.file.is_some();
     if read_only && !dry_run(command) {
-        return Err(CliError::Failed(format!(
+        let message = format!(
             "{}{}",
             BackendError::ReadOnly,
             if global.tui.file.is_some() {
@@ -71,7 +80,17 @@ pub fn check_write_before_connecting(
             } else {
                 ""
             }
-        )));
+        );
+        // A bulk command's exit codes say whether anything was sent: 2 is nothing.
+        let bulk = matches!(
+            command,
+            Command::Import(_) | Command::Bulk(_) | Command::Copy(_)
+        );
+        return Err(if bulk {
+            CliError::Usage(format!("{message}; nothing was sent"))
+        } else {
+            CliError::Failed(message)
+        });
     }
     match command {
         Command::Put(args) => parse_item(&args.item, args.item_format).map(|_| ()),
@@ -80,7 +99,7 @@ pub fn check_write_before_connecting(
             expected_version(args.expect_version.as_deref()).map(|_| ())
         }
         Command::Delete(args) => expected_version(args.expect_version.as_deref()).map(|_| ()),
-        _ => Ok(()),
+        _ => super::bulk::check_before_connecting(command),
     }
 }
 
@@ -118,22 +137,22 @@ pub async fn run_write(
         description: table,
         version_attribute: global.version_attr.as_deref(),
     };
-    let (planned, options) = match command {
-        Command::Put(args) => (plan_put(&ctx, args)?, &args.write),
-        Command::Update(args) => (plan_update(backend, &ctx, args).await?, &args.write),
-        Command::Delete(args) => (plan_remove(backend, &ctx, args).await?, &args.write),
+    let (planned, dry_run) = match command {
+        Command::Put(args) => (plan_put(&ctx, args)?, args.write.dry_run),
+        Command::Update(args) => (plan_update(backend, &ctx, args).await?, args.write.dry_run),
+        Command::Delete(args) => (plan_remove(backend, &ctx, args).await?, args.write.dry_run),
         Command::Undo(_) if global.tui.demo => {
             return Err(CliError::usage(
                 "the demo's writes live and die with its process: each `ddbx --demo` starts \
                  from the generated table, so there is no earlier demo write to undo",
             ));
         }
-        Command::Undo(options) => (plan_journal_undo(backend, &ctx).await?, options),
+        Command::Undo(options) => (plan_journal_undo(backend, &ctx).await?, options.dry_run),
         _ => return Ok(()),
     };
-    if options.dry_run || matches!(planned.plan, WritePlan::Nothing) {
+    if dry_run || matches!(planned.plan, WritePlan::Nothing) {
         print_request(&planned)?;
-        note(if options.dry_run {
+        note(if dry_run {
             "dry run: nothing was sent"
         } else {
             "no change: nothing was sent"

@@ -24,4 +24,4 @@ pub use plan::{
 };
 pub use preview::request_preview;
 pub use rebase::rebase;
-pub use text::{EditFormat, is_json, parse_edited, render_for_edit};
+pub use text::{EditFormat, is_json, parse_edited, render_for_edit, typed_json};

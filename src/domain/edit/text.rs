@@ -52,6 +52,12 @@ pub fn render_for_edit(item: &Item, format: EditFormat) -> String {
     serde_json::to_string_pretty(&json).unwrap_or_default()
 }
 
+/// The item as typed JSON (one value, not text): what `--item` and the editor read back.
+#[must_use]
+pub fn typed_json(item: &Item) -> Value {
+    typed_map(item)
+}
+
 fn typed_map(map: &BTreeMap<String, AttrValue>) -> Value {
     Value::Object(
         map.iter()

@@ -1,0 +1,179 @@
+//! Planning a run: each item's write planned by the editor's own planners (`plan_edit`,
+//! `plan_delete`, `plan_create`), so every write is conditioned exactly as a single write is.
+//! Items the local checks refuse are kept with the reason, never sent.
+
+use std::collections::BTreeMap;
+
+use serde_json::Value;
+
+use crate::cli::write::path::{PathEdit, apply_edits};
+use crate::domain::ddb_json::item_to_json;
+use crate::domain::edit::{
+    ConditionMode, EditContext, PlannedWrite, WritePlan, plan_create, plan_delete, plan_edit,
+    typed_json,
+};
+use crate::domain::value::{Item, item_size};
+use crate::edit::batch::BatchItem;
+
+/// What a run does to each item.
+#[derive(Clone, Debug)]
+pub enum BulkAction {
+    Delete,
+    Edit {
+        edits: Vec<PathEdit>,
+        mode: ConditionMode,
+    },
+    /// Create the item as given (import, copy): `attribute_not_exists` on the key.
+    Create,
+}
+
+/// One write of the run, with what the reports need.
+#[derive(Clone, Debug)]
+pub struct PlannedItem {
+    pub write: BatchItem,
+    pub entity: String,
+}
+
+impl PlannedItem {
+    /// `UpdateItem`, `PutItem`, `DeleteItem` or `TransactWriteItems`.
+    #[must_use]
+    pub fn operation(&self) -> &'static str {
+        operation(&self.write.planned.plan)
+    }
+
+    /// Write capacity units: 1 per KB of the larger of the item before and after, twice for
+    /// a transaction.
+    #[must_use]
+    pub fn write_units(&self) -> u64 {
+        let planned = &self.write.planned;
+        let size = [&planned.original, &planned.expected]
+            .into_iter()
+            .flatten()
+            .map(item_size)
+            .max()
+            .unwrap_or(0);
+        let units = (size as u64).div_ceil(1024).max(1);
+        if matches!(planned.plan, WritePlan::MoveKey(_)) {
+            2 * units
+        } else {
+            units
+        }
+    }
+}
+
+#[must_use]
+pub fn operation(plan: &WritePlan) -> &'static str {
+    match plan {
+        WritePlan::Nothing => "Nothing",
+        WritePlan::Update(_) => "UpdateItem",
+        WritePlan::Put(_) => "PutItem",
+        WritePlan::Delete(_) => "DeleteItem",
+        WritePlan::MoveKey(_) => "TransactWriteItems",
+    }
+}
+
+/// An item (or a line of a file) the local checks refused, and why.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Refusal {
+    /// The item's key as typed JSON, or `line N` of a file.
+    pub at: Value,
+    pub reason: String,
+}
+
+/// The run's writes, refusals and no-op items.
+#[derive(Clone, Debug, Default)]
+pub struct RunPlan {
+    pub writes: Vec<PlannedItem>,
+    pub refused: Vec<Refusal>,
+    /// Items the action leaves as they are (nothing to send).
+    pub unchanged: u64,
+}
+
+impl RunPlan {
+    /// Counts of writes per entity and operation.
+    #[must_use]
+    pub fn by_entity(&self) -> BTreeMap<&str, BTreeMap<&'static str, u64>> {
+        let mut counts: BTreeMap<&str, BTreeMap<&'static str, u64>> = BTreeMap::new();
+        for write in &self.writes {
+            *counts
+                .entry(write.entity.as_str())
+                .or_default()
+                .entry(write.operation())
+                .or_default() += 1;
+        }
+        counts
+    }
+
+    #[must_use]
+    pub fn by_operation(&self) -> BTreeMap<&'static str, u64> {
+        let mut counts = BTreeMap::new();
+        for write in &self.writes {
+            *counts.entry(write.operation()).or_default() += 1;
+        }
+        counts
+    }
+}
+
+/// The key of `item` in `ctx`'s table as typed JSON, for reports (the whole item without one).
+#[must_use]
+pub fn key_json(ctx: &EditContext<'_>, item: &Item) -> Value {
+    typed_json(
+        &ctx.description
+            .primary_key_of(item)
+            .unwrap_or_else(|| item.clone()),
+    )
+}
+
+/// A canonical text of a key, to match writes of a run across processes.
+#[must_use]
+pub fn key_text(key: &Item) -> String {
+    item_to_json(key).to_string()
+}
+
+/// Plans `action` on one item, as read (or as given, for a create).
+pub fn plan_item(
+    ctx: &EditContext<'_>,
+    item: &Item,
+    action: &BulkAction,
+) -> Result<Option<PlannedWrite>, String> {
+    let planned = match action {
+        BulkAction::Delete => plan_delete(ctx, item, ConditionMode::Auto),
+        BulkAction::Edit { edits, mode } => {
+            let edited = apply_edits(item, edits).map_err(|error| error.to_string())?;
+            plan_edit(ctx, item, &edited, *mode)
+        }
+        BulkAction::Create => plan_create(ctx, item),
+    }
+    .map_err(|error| error.to_string())?;
+    Ok((!matches!(planned.plan, WritePlan::Nothing)).then_some(planned))
+}
+
+/// Plans `action` on every item; `entity` names an item's entity for the counts.
+pub fn plan_run(
+    ctx: &EditContext<'_>,
+    items: &[Item],
+    action: &BulkAction,
+    entity: impl Fn(&Item) -> String,
+) -> RunPlan {
+    let mut plan = RunPlan::default();
+    for item in items {
+        match plan_item(ctx, item, action) {
+            Ok(Some(planned)) => {
+                let key = ctx
+                    .description
+                    .primary_key_of(item)
+                    .unwrap_or_else(|| item.clone());
+                plan.writes.push(PlannedItem {
+                    write: BatchItem { key, planned },
+                    entity: entity(item),
+                });
+            }
+            Ok(None) => plan.unchanged += 1,
+            Err(reason) => plan.refused.push(Refusal {
+                at: key_json(ctx, item),
+                reason,
+            }),
+        }
+    }
+    plan
+}

@@ -1,0 +1,124 @@
+//! What a run prints on stdout: the dry-run report before anything is sent, and the summary
+//! after. Both are one JSON document, escaped for the terminal.
+
+use std::io::{self, Write as _};
+
+use serde_json::{Value, json};
+
+use super::execute::Tally;
+use super::plan::{Refusal, RunPlan};
+use super::resume::Done;
+use crate::cli::error::{CliError, ignore_closed_pipe};
+use crate::cli::output::escape::escape_json_for_terminal;
+use crate::domain::edit::request_preview;
+
+/// How many requests the dry run shows exactly as they will be sent.
+const FIRST_REQUESTS: usize = 3;
+/// How many refusals (and conflicts, failures) are listed in full.
+const LISTED: usize = 100;
+
+pub fn print_json(value: &Value) -> Result<(), CliError> {
+    let text = serde_json::to_string_pretty(value).unwrap_or_default();
+    let mut out = io::stdout().lock();
+    ignore_closed_pipe(
+        out.write_all(escape_json_for_terminal(text).as_bytes())
+            .and_then(|()| out.write_all(b"\n"))
+            .and_then(|()| out.flush()),
+    )
+}
+
+fn refusals(refused: &[Refusal]) -> Value {
+    json!({
+        "count": refused.len(),
+        "items": refused.iter().take(LISTED)
+            .map(|refusal| json!({"at": refusal.at, "reason": refusal.reason}))
+            .collect::<Vec<_>>(),
+    })
+}
+
+/// What the run would send, sending nothing.
+#[must_use]
+pub fn dry_run_report(table: &str, plan_text: &str, read: u64, plan: &RunPlan) -> Value {
+    let first: Vec<Value> = plan
+        .writes
+        .iter()
+        .take(FIRST_REQUESTS)
+        .map(|write| {
+            let planned = &write.write.planned;
+            json!({
+                "summary": planned.summary,
+                "request": request_preview(&planned.plan).lines().collect::<Vec<_>>(),
+            })
+        })
+        .collect();
+    let units: u64 = plan
+        .writes
+        .iter()
+        .map(super::plan::PlannedItem::write_units)
+        .sum();
+    json!({
+        "dry_run": true,
+        "table": table,
+        "plan": plan_text,
+        "items": read,
+        "writes": plan.writes.len(),
+        "by_operation": plan.by_operation(),
+        "by_entity": plan.by_entity(),
+        "unchanged": plan.unchanged,
+        "estimated_write_capacity_units": units,
+        "first_requests": first,
+        "refused": refusals(&plan.refused),
+        "sent": 0,
+    })
+}
+
+/// Everything the summary says.
+pub struct Summary<'a> {
+    pub batch: &'a str,
+    pub table: &'a str,
+    pub plan_text: &'a str,
+    pub read: u64,
+    pub plan: &'a RunPlan,
+    pub tally: &'a Tally,
+    pub done: Option<&'a Done>,
+    pub seconds: f64,
+}
+
+impl Summary<'_> {
+    #[must_use]
+    pub fn to_json(&self) -> Value {
+        let tally = self.tally;
+        let mut conflicts: Vec<Value> = tally.conflicts.clone();
+        let mut earlier = json!(null);
+        if let Some(done) = self.done {
+            conflicts.extend(done.conflicts.values().cloned());
+            earlier = json!({
+                "written": done.written.len(),
+                "conflicted": done.conflicts.len(),
+                "unconfirmed_found_written": done.settled[0],
+                "unconfirmed_found_unwritten": done.settled[1],
+                "unconfirmed_found_changed": done.settled[2],
+            });
+        }
+        let attempted = tally.written + tally.conflicts.len() as u64 + tally.failures.len() as u64;
+        json!({
+            "batch": self.batch,
+            "table": self.table,
+            "plan": self.plan_text,
+            "items": self.read,
+            "written": tally.written + self.done.map_or(0, |done| done.written.len() as u64),
+            "written_now": tally.written,
+            "conflicted": conflicts.len(),
+            "failed": tally.failures.len(),
+            "unconfirmed": tally.unknown,
+            "unchanged": self.plan.unchanged,
+            "refused": refusals(&self.plan.refused),
+            "conflicts": conflicts.into_iter().take(LISTED).collect::<Vec<_>>(),
+            "failures": tally.failures.iter().take(LISTED).cloned().collect::<Vec<_>>(),
+            "throttled_retries": tally.throttled_retries,
+            "resumed": earlier,
+            "seconds": (self.seconds * 1000.0).round() / 1000.0,
+            "writes_per_second": if self.seconds > 0.0 { (attempted as f64 / self.seconds).round() } else { 0.0 },
+        })
+    }
+}

@@ -1,0 +1,203 @@
+//! Reading a scope: a Query of one partition or a (parallel) Scan, every page, with the
+//! `--filter` sent to the server and `--entity` applied here (entities are ddbx's decoding).
+
+use std::io;
+use std::sync::Arc;
+
+use super::args::ScopeArgs;
+use crate::backend::Backend;
+use crate::cli::args::{QueryArgs, ReadOptions, ScanArgs};
+use crate::cli::error::CliError;
+use crate::cli::output::items::ItemSink;
+use crate::cli::output::summary::ReadTotals;
+use crate::cli::paging::{run_query, run_scan};
+use crate::cli::plan::{check_segments, plan_query, plan_scan};
+use crate::domain::entity::EntityDecoder;
+use crate::domain::schema::{IndexKind, TableDescription};
+use crate::domain::value::Item;
+
+/// The entity ddbx decodes `item` as, or `(unknown)`.
+#[must_use]
+pub fn entity_name(decoder: &EntityDecoder, table: &TableDescription, item: &Item) -> String {
+    decoder
+        .decode(item, &table.key)
+        .map_or_else(|| "(unknown)".to_owned(), |entity| entity.name)
+}
+
+/// Checks that need no table description.
+pub fn check_scope(scope: &ScopeArgs) -> Result<(), CliError> {
+    check_segments(scope.segments)?;
+    if scope.pk.is_some() && scope.segments.is_some() {
+        return Err(CliError::usage(
+            "--segments splits a scan; with --pk the scope is one partition, read by a Query",
+        ));
+    }
+    Ok(())
+}
+
+/// The scope in words, for the journal (a resumed run must name the same scope) and messages.
+#[must_use]
+pub fn describe_scope(scope: &ScopeArgs) -> String {
+    let mut parts = Vec::new();
+    match &scope.pk {
+        Some(pk) => parts.push(format!("pk={pk:?}")),
+        None => parts.push("scan".to_owned()),
+    }
+    let sort = &scope.sort_key;
+    let conditions = [
+        ("sk=", &sort.sk_eq),
+        ("sk<", &sort.sk_lt),
+        ("sk<=", &sort.sk_le),
+        ("sk>", &sort.sk_gt),
+        ("sk>=", &sort.sk_ge),
+        ("sk^=", &sort.sk_begins_with),
+    ];
+    for (label, value) in conditions {
+        if let Some(value) = value {
+            parts.push(format!("{label}{value:?}"));
+        }
+    }
+    if let Some(between) = &sort.sk_between {
+        parts.push(format!("sk between {between:?}"));
+    }
+    if let Some(index) = &scope.index {
+        parts.push(format!("index={index:?}"));
+    }
+    if let Some(filter) = &scope.filter {
+        parts.push(format!("filter={filter:?}"));
+    }
+    if let Some(entity) = &scope.entity {
+        parts.push(format!("entity={entity:?}"));
+    }
+    parts.join(" ")
+}
+
+/// Passes on only the items of one entity.
+struct EntityFilter<'a> {
+    inner: &'a mut dyn ItemSink,
+    entity: Option<&'a str>,
+    decoder: &'a EntityDecoder,
+    table: &'a TableDescription,
+    kept: u64,
+}
+
+impl ItemSink for EntityFilter<'_> {
+    fn write_items(&mut self, items: &[Item]) -> io::Result<()> {
+        let Some(wanted) = self.entity else {
+            self.kept += items.len() as u64;
+            return self.inner.write_items(items);
+        };
+        let kept: Vec<Item> = items
+            .iter()
+            .filter(|item| {
+                self.decoder
+                    .decode(item, &self.table.key)
+                    .is_some_and(|entity| entity.name.eq_ignore_ascii_case(wanted))
+            })
+            .cloned()
+            .collect();
+        self.kept += kept.len() as u64;
+        self.inner.write_items(&kept)
+    }
+
+    fn finish(&mut self) -> io::Result<()> {
+        self.inner.finish()
+    }
+}
+
+/// How a scope is read.
+pub struct ScopeRead<'a> {
+    pub table: &'a TableDescription,
+    pub scope: &'a ScopeArgs,
+    pub decoder: &'a EntityDecoder,
+    /// Strongly consistent where the target allows it (not on a global index): a write planned
+    /// from what was read is then conditioned on the item as it was.
+    pub consistent: bool,
+}
+
+/// Reads every page of the scope into `sink`; returns the read totals and the items kept.
+pub async fn read_scope(
+    backend: Arc<dyn Backend>,
+    read: &ScopeRead<'_>,
+    sink: &mut dyn ItemSink,
+) -> Result<(ReadTotals, u64), CliError> {
+    let scope = read.scope;
+    let options = ReadOptions {
+        index: scope.index.clone(),
+        filter: scope.filter.clone(),
+        ..ReadOptions::default()
+    };
+    let global_index = scope
+        .index
+        .as_deref()
+        .and_then(|name| read.table.index(name))
+        .is_some_and(|index| index.kind == IndexKind::Global);
+    let consistent = read.consistent && !global_index;
+    let mut filtered = EntityFilter {
+        inner: sink,
+        entity: scope.entity.as_deref(),
+        decoder: read.decoder,
+        table: read.table,
+        kept: 0,
+    };
+    let totals = if let Some(pk) = &scope.pk {
+        let args = QueryArgs {
+            pk: Some(pk.clone()),
+            sort_key: scope.sort_key.clone(),
+            expr: None,
+            values: None,
+            names: None,
+            read: options,
+            desc: false,
+            consistent,
+        };
+        let plan = plan_query(read.table, &args)?;
+        run_query(backend.as_ref(), plan.request, None, &mut filtered).await?
+    } else {
+        let sort = &scope.sort_key;
+        if sort.sk_eq.is_some()
+            || sort.sk_lt.is_some()
+            || sort.sk_le.is_some()
+            || sort.sk_gt.is_some()
+            || sort.sk_ge.is_some()
+            || sort.sk_begins_with.is_some()
+            || sort.sk_between.is_some()
+        {
+            return Err(CliError::usage(
+                "a sort-key condition narrows one partition: give --pk too (or use --filter)",
+            ));
+        }
+        let args = ScanArgs {
+            read: options,
+            segments: scope.segments,
+        };
+        let mut plan = plan_scan(read.table, &args)?;
+        plan.request.consistent_read = consistent;
+        run_scan(
+            backend,
+            plan.request,
+            plan.total_segments,
+            None,
+            &mut filtered,
+        )
+        .await?
+    };
+    Ok((totals, filtered.kept))
+}
+
+/// Collects the items read, for planning writes on them.
+#[derive(Default)]
+pub struct Collect {
+    pub items: Vec<Item>,
+}
+
+impl ItemSink for Collect {
+    fn write_items(&mut self, items: &[Item]) -> io::Result<()> {
+        self.items.extend_from_slice(items);
+        Ok(())
+    }
+
+    fn finish(&mut self) -> io::Result<()> {
+        Ok(())
+    }
+}

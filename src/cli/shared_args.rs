@@ -1,0 +1,42 @@
+//! Options both the single-item commands and the bulk commands take.
+
+use clap::{Args, ValueEnum};
+
+/// At most one sort-key condition; clap rejects a second one as a usage error.
+#[derive(Clone, Debug, Default, Args)]
+#[group(id = "sort_key_condition", multiple = false)]
+pub struct SortKeyArgs {
+    /// Sort key equals V.
+    #[arg(long, value_name = "V", allow_hyphen_values = true)]
+    pub sk_eq: Option<String>,
+    /// Sort key less than V.
+    #[arg(long, value_name = "V", allow_hyphen_values = true)]
+    pub sk_lt: Option<String>,
+    /// Sort key less than or equal to V.
+    #[arg(long, value_name = "V", allow_hyphen_values = true)]
+    pub sk_le: Option<String>,
+    /// Sort key greater than V.
+    #[arg(long, value_name = "V", allow_hyphen_values = true)]
+    pub sk_gt: Option<String>,
+    /// Sort key greater than or equal to V.
+    #[arg(long, value_name = "V", allow_hyphen_values = true)]
+    pub sk_ge: Option<String>,
+    /// Sort key starts with P (S and B sort keys only).
+    #[arg(long, value_name = "P", allow_hyphen_values = true)]
+    pub sk_begins_with: Option<String>,
+    /// Sort key between A and B, both inclusive (A must not be greater than B).
+    #[arg(long, num_args = 2, value_names = ["A", "B"], allow_hyphen_values = true)]
+    pub sk_between: Option<Vec<String>>,
+}
+
+/// How `--item` (and `--set` values) are written.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, ValueEnum)]
+// The variants' help is short and free of quotes and dollar signs, which the generated fish
+// completion script cannot carry; the examples are in the `--item-format` help of `args`.
+pub enum ItemFormat {
+    /// Plain JSON with exact numbers; sets and binary as tagged objects.
+    #[default]
+    Typed,
+    /// DynamoDB JSON.
+    Ddb,
+}

@@ -1,0 +1,277 @@
+//! Export and import through files: a DynamoDB JSON export imported into another table and
+//! exported again is the same bytes; typed JSON lines lose nothing either; an import with bad
+//! lines names each line and sends nothing (or, with --skip-refused, only the good items);
+//! --read-only and --file export and dry-run but refuse every bulk write with nothing sent.
+
+use std::path::Path;
+
+use ddbx::domain::number::Number;
+use ddbx::domain::value::{AttrValue, Item};
+
+use crate::common::{Fixture, count, summary};
+use crate::support::Server;
+
+fn rich_items() -> Vec<Item> {
+    let number = |text: &str| Number::parse(text).expect("number");
+    let n = |text: &str| AttrValue::N(number(text));
+    (0..60)
+        .map(|i| {
+            let mut item = Item::from([
+                ("PK".to_owned(), AttrValue::s(format!("USER#{}", i % 7))),
+                ("SK".to_owned(), AttrValue::s(format!("ORDER#{i:03}"))),
+                ("type".to_owned(), AttrValue::s("Order")),
+                (
+                    "huge".to_owned(),
+                    n("12345678901234567890123456789012345678"),
+                ),
+                (
+                    "tiny".to_owned(),
+                    n("-0.00000000000000000000000000000000000001"),
+                ),
+                ("empty".to_owned(), AttrValue::s("")),
+                ("bin".to_owned(), AttrValue::B(vec![0, 255, i as u8])),
+                (
+                    "tags".to_owned(),
+                    AttrValue::Ss(["a".to_owned(), format!("t{i}")].into_iter().collect()),
+                ),
+                (
+                    "ns".to_owned(),
+                    AttrValue::Ns(
+                        [
+                            number("1"),
+                            number("99999999999999999999999999999999999999"),
+                        ]
+                        .into_iter()
+                        .collect(),
+                    ),
+                ),
+                (
+                    "bs".to_owned(),
+                    AttrValue::Bs([vec![1], vec![2, 3]].into_iter().collect()),
+                ),
+                ("nothing".to_owned(), AttrValue::Null),
+                ("ok".to_owned(), AttrValue::Bool(i % 2 == 0)),
+                (
+                    "name".to_owned(),
+                    AttrValue::s("Zoë \u{202e} 名前 \"q\", a\nb"),
+                ),
+            ]);
+            item.insert(
+                "nested".to_owned(),
+                AttrValue::M(Item::from([
+                    (
+                        "list".to_owned(),
+                        AttrValue::L(vec![n("1.5"), AttrValue::s(""), AttrValue::L(Vec::new())]),
+                    ),
+                    ("map".to_owned(), AttrValue::M(Item::new())),
+                ])),
+            );
+            item
+        })
+        .collect()
+}
+
+fn sorted_lines(path: &Path) -> Vec<String> {
+    let mut lines: Vec<String> = std::fs::read_to_string(path)
+        .expect("export file")
+        .lines()
+        .map(str::to_owned)
+        .collect();
+    lines.sort();
+    lines
+}
+
+#[tokio::test]
+async fn export_import_export_is_byte_identical_in_dynamodb_json() {
+    let Some(source) = Fixture::new(Server::DdbLocal, "bulk-export").await else {
+        return;
+    };
+    let Some(target) = Fixture::new(Server::DdbLocal, "bulk-import").await else {
+        return;
+    };
+    let Some(typed) = Fixture::new(Server::DdbLocal, "bulk-typed").await else {
+        return;
+    };
+    source.seed(&rich_items()).await;
+    let first = source.state.join("first.ddb.jsonl");
+    let second = source.state.join("second.ddb.jsonl");
+    let typed_file = source.state.join("items.jsonl");
+    let file = |path: &Path| path.to_str().expect("UTF-8 path").to_owned();
+    source
+        .ddbx(&[
+            "export",
+            "--format",
+            "ddb",
+            "--segments",
+            "3",
+            "--out",
+            &file(&first),
+        ])
+        .success();
+    let imported = target
+        .ddbx(&["import", &file(&first), "--format", "ddb"])
+        .success();
+    assert_eq!(count(&summary(&imported), "written"), 60);
+    target
+        .ddbx(&["export", "--format", "ddb", "--out", &file(&second)])
+        .success();
+    assert_eq!(sorted_lines(&first).len(), 60);
+    assert_eq!(sorted_lines(&first), sorted_lines(&second));
+    assert_eq!(target.items().await, source.items().await);
+    assert_eq!(source.items().await, {
+        let mut items = rich_items();
+        items.sort_by_key(crate::common::key_text);
+        items
+    });
+
+    // Typed JSON lines are lossless too.
+    source
+        .ddbx(&["export", "--out", &file(&typed_file)])
+        .success();
+    typed.ddbx(&["import", &file(&typed_file)]).success();
+    assert_eq!(typed.items().await, source.items().await);
+
+    // The keys are taken now: every create conflicts, nothing changes.
+    let again = target.ddbx(&["import", &file(&first), "--format", "ddb"]);
+    assert_eq!(again.code, Some(3), "{}", again.stderr);
+    assert_eq!(count(&summary(&again), "conflicted"), 60);
+    assert_eq!(target.items().await, source.items().await);
+
+    // An export never overwrites a file.
+    let refused = source.ddbx(&["export", "--out", &file(&first)]);
+    assert_eq!(refused.code, Some(2), "{}", refused.stderr);
+    assert_eq!(sorted_lines(&first), sorted_lines(&second));
+
+    // The scope narrows what is exported: one partition, one entity.
+    let partition = source
+        .ddbx(&["export", "--pk", "USER#3", "--format", "ddb"])
+        .success();
+    assert_eq!(partition.lines().len(), 9);
+    let csv = source.ddbx(&["export", "--format", "csv"]).success();
+    // A header and one record per item, each ending in CRLF; the line break inside a name
+    // stays inside its quoted cell.
+    let records: Vec<&str> = csv.stdout.split_terminator("\r\n").collect();
+    assert_eq!(records.len(), 61, "{}", csv.stdout);
+    assert!(records[0].starts_with("PK,SK,"), "{}", records[0]);
+    let name = "\"Zoë \u{202e} 名前 \"\"q\"\", a\nb\"";
+    assert!(
+        records[1..].iter().all(|record| record.contains(name)),
+        "{}",
+        records[1]
+    );
+    assert!(records[1].contains("12345678901234567890123456789012345678"));
+}
+
+#[tokio::test]
+async fn an_import_with_bad_lines_names_them_and_sends_nothing_unless_told() {
+    let Some(fixture) = Fixture::new(Server::Dynalite, "bulk-badlines").await else {
+        return;
+    };
+    let path = fixture.state.join("bad.jsonl");
+    std::fs::write(
+        &path,
+        "{\"PK\": \"A\", \"SK\": \"1\", \"n\": 1}\n\
+         {\"PK\": \"B\", \"SK\": \n\
+         {\"PK\": \"C\"}\n\
+         {\"PK\": \"D\", \"SK\": \"1\", \"n\": 1234567890123456789012345678901234567890}\n\
+         \n\
+         {\"PK\": \"E\", \"SK\": \"1\", \"s\": {\"$ss\": [\"x\", \"x\"]}}\n\
+         {\"PK\": \"F\", \"SK\": \"1\", \"e\": \"\"}\n",
+    )
+    .expect("file");
+    let file = path.to_str().expect("UTF-8");
+    let refused = fixture.ddbx(&["import", file]);
+    assert_eq!(refused.code, Some(2), "{}", refused.stderr);
+    let report = summary(&refused);
+    let lines: Vec<serde_json::Value> = report["refused"]["items"]
+        .as_array()
+        .expect("refusals")
+        .iter()
+        .map(|refusal| refusal["at"]["line"].clone())
+        .collect();
+    assert_eq!(lines, [2, 3, 4, 6].map(serde_json::Value::from));
+    assert!(
+        report["refused"]["items"][1]["reason"]
+            .as_str()
+            .expect("reason")
+            .contains("SK")
+    );
+    assert_eq!(count(&report, "sent"), 0);
+    assert!(fixture.items().await.is_empty(), "nothing was sent");
+
+    let imported = fixture.ddbx(&["import", file, "--skip-refused"]).success();
+    let imported = summary(&imported);
+    assert_eq!(count(&imported, "written"), 2);
+    assert_eq!(count(&imported["refused"], "count"), 4);
+    let pks: Vec<String> = fixture
+        .items()
+        .await
+        .iter()
+        .map(|item| match item.get("PK") {
+            Some(AttrValue::S(pk)) => pk.clone(),
+            other => panic!("{other:?}"),
+        })
+        .collect();
+    assert_eq!(pks, ["A", "F"]);
+}
+
+#[tokio::test]
+async fn read_only_and_file_sessions_export_and_dry_run_but_refuse_bulk_writes() {
+    let Some(fixture) = Fixture::new(Server::Dynalite, "bulk-readonly").await else {
+        return;
+    };
+    fixture.seed(&rich_items()).await;
+    let before = fixture.items().await;
+    let export = fixture.state.join("items.ddb.jsonl");
+    let export_path = export.to_str().expect("UTF-8");
+    fixture
+        .ddbx(&[
+            "--read-only",
+            "export",
+            "--format",
+            "ddb",
+            "--out",
+            export_path,
+        ])
+        .success();
+    let dry = fixture
+        .ddbx(&["--read-only", "bulk", "--delete", "--dry-run"])
+        .success();
+    let dry = summary(&dry);
+    assert_eq!(dry["by_entity"]["Order"]["DeleteItem"], 60);
+    assert_eq!(count(&dry, "sent"), 0);
+    let writes: [&[&str]; 4] = [
+        &["bulk", "--delete"],
+        &["bulk", "--set", "x=1"],
+        &["import", export_path, "--format", "ddb"],
+        &["copy", "--to-table", "elsewhere"],
+    ];
+    for args in writes {
+        let mut full = vec!["--read-only"];
+        full.extend_from_slice(args);
+        fixture
+            .ddbx(&full)
+            .refused(2, &["read-only", "nothing was sent"]);
+    }
+    // An offline file is read-only: exported and dry-run, never written.
+    let offline = ["--file", export_path];
+    let mut export_args = offline.to_vec();
+    export_args.extend(["export", "--format", "ddb"]);
+    let exported = crate::support::cli::run_command({
+        let mut command = crate::support::cli::ddbx_command();
+        command.args(&export_args);
+        command
+    })
+    .success();
+    assert_eq!(exported.lines().len(), 60);
+    let mut bulk_args = offline.to_vec();
+    bulk_args.extend(["bulk", "--delete"]);
+    crate::support::cli::run_command({
+        let mut command = crate::support::cli::ddbx_command();
+        command.args(&bulk_args);
+        command
+    })
+    .refused(2, &["read-only", "--file"]);
+    assert_eq!(fixture.items().await, before, "nothing was written");
+    assert!(!fixture.journal().exists(), "no run was journaled");
+}
