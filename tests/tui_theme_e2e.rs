@@ -65,7 +65,11 @@ fn a_bad_settings_file_is_shown_and_the_defaults_used() {
     std::fs::write(config.join("ddbx/config.toml"), "theme = \"sepia\"\n").expect("settings");
     let config_text = config.to_string_lossy().into_owned();
     let session = PtySession::spawn(&["--demo"], &[("XDG_CONFIG_HOME", config_text.as_str())]);
-    let screen = session.wait_for("using the defaults");
+    // The notice wraps where the path makes it wrap, so its words are read across lines.
+    let screen = session.wait_until("`using the defaults`", |contents| {
+        let words: Vec<&str> = contents.split_whitespace().collect();
+        words.join(" ").contains("using the defaults")
+    });
     assert!(screen.contains("config.toml"), "{screen}");
     assert_eq!(badge_background(&session), DARK_BADGE);
     quit(session);

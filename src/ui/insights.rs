@@ -1,6 +1,6 @@
-//! The insights screen: what was read (and whether it was a sample), the items-per-partition
-//! histogram, the findings most severe first with the items each names, and the selected
-//! finding's evidence and the rule it applies.
+//! The insights screen: what was read (and whether it was a sample), the items and bytes per
+//! partition as histograms side by side, the findings most severe first with the items each
+//! names, and the selected finding's evidence and the rule it applies.
 
 use ratatui::Frame;
 use ratatui::layout::{Constraint, Layout, Rect};
@@ -21,6 +21,8 @@ use crate::ui::widgets::text::{bytes, safe};
 const BAR_WIDTH: usize = 30;
 /// Access-pattern lines shown above the findings.
 const ACCESS_PATTERN_LINES: usize = 3;
+/// Columns a histogram line needs besides its bar: the bucket's label, the axis and the count.
+const HISTOGRAM_LABELS: usize = 28;
 /// Lines kept for the selected finding's details.
 const DETAIL_HEIGHT: u16 = 9;
 
@@ -35,13 +37,23 @@ pub(in crate::ui) fn render(frame: &mut Frame<'_>, area: Rect, state: &State, cu
         return;
     };
     let summary = summary_lines(styles, run);
-    let [summary_area, list_area, detail_area] = Layout::vertical([
+    let (histogram_height, histograms) = run.report.as_ref().map_or_else(
+        || (0, [Vec::new(), Vec::new()]),
+        |report| histogram_columns(report, inner.width),
+    );
+    let [summary_area, histogram_area, list_area, detail_area] = Layout::vertical([
         Constraint::Length(u16::try_from(summary.len()).unwrap_or(u16::MAX)),
+        Constraint::Length(histogram_height),
         Constraint::Min(3),
         Constraint::Length(DETAIL_HEIGHT),
     ])
     .areas(inner);
     frame.render_widget(Paragraph::new(summary), summary_area);
+    let columns: [Rect; 2] = Layout::horizontal([Constraint::Ratio(1, 2), Constraint::Ratio(1, 2)])
+        .areas(histogram_area);
+    for (lines, column) in histograms.into_iter().zip(columns) {
+        frame.render_widget(Paragraph::new(lines), column);
+    }
     let Some(report) = &run.report else {
         return;
     };
@@ -100,23 +112,30 @@ fn summary_lines(styles: &Styles, run: &InsightsRun) -> Vec<Line<'static>> {
             styles.note,
         ));
     }
-    lines.push(Line::raw("items per partition:"));
-    lines.extend(
-        report
-            .partition_sizes
-            .bars(BAR_WIDTH)
-            .into_iter()
-            .map(Line::raw),
-    );
-    lines.push(Line::raw("bytes per partition:"));
-    lines.extend(
-        report
-            .partition_bytes
-            .byte_bars(BAR_WIDTH)
-            .into_iter()
-            .map(Line::raw),
-    );
     lines
+}
+
+/// The items-per-partition and bytes-per-partition histograms side by side, so both fit above
+/// the findings; each column's bars as wide as the column leaves room for.
+fn histogram_columns(report: &Report, width: u16) -> (u16, [Vec<Line<'static>>; 2]) {
+    let column = usize::from(width / 2);
+    let bar_width = column.saturating_sub(HISTOGRAM_LABELS).clamp(1, BAR_WIDTH);
+    let column_lines = |title: &str, bars: Vec<String>| -> Vec<Line<'static>> {
+        std::iter::once(title.to_owned())
+            .chain(bars)
+            .map(Line::raw)
+            .collect()
+    };
+    let items = column_lines(
+        "items per partition:",
+        report.partition_sizes.bars(bar_width),
+    );
+    let bytes = column_lines(
+        "bytes per partition:",
+        report.partition_bytes.byte_bars(bar_width),
+    );
+    let height = items.len().max(bytes.len());
+    (u16::try_from(height).unwrap_or(u16::MAX), [items, bytes])
 }
 
 fn severity_style(styles: &Styles, severity: Severity) -> Style {

@@ -61,10 +61,9 @@ impl Histogram {
     fn bars_labelled(&self, width: usize, label: impl Fn(u64, u64) -> String) -> Vec<String> {
         let rows = self.rows();
         let most = rows.iter().map(|row| row.2).max().unwrap_or(0).max(1);
-        let labelled: Vec<(String, u64)> = rows
-            .iter()
-            .skip_while(|row| row.2 == 0)
-            .map(|&(low, high, count)| (label(low, high), count))
+        let labelled: Vec<(String, u64)> = merge_empty_runs(&rows)
+            .into_iter()
+            .map(|(low, high, count)| (label(low, high), count))
             .collect();
         let label_width = labelled
             .iter()
@@ -82,6 +81,19 @@ impl Histogram {
             })
             .collect()
     }
+}
+
+/// The rows from the first non-empty one, each run of empty buckets as one row spanning them,
+/// so a few outliers far above the rest do not draw a tall column of zeros.
+fn merge_empty_runs(rows: &[(u64, u64, u64)]) -> Vec<(u64, u64, u64)> {
+    let mut merged: Vec<(u64, u64, u64)> = Vec::new();
+    for &(low, high, count) in rows.iter().skip_while(|row| row.2 == 0) {
+        match merged.last_mut() {
+            Some(last) if count == 0 && last.2 == 0 => last.1 = high,
+            _ => merged.push((low, high, count)),
+        }
+    }
+    merged
 }
 
 #[cfg(test)]
@@ -141,6 +153,15 @@ mod tests {
         assert!(
             bars[2].trim_start().starts_with("1.0 KB–2.0 KB │████ 2"),
             "{bars:?}"
+        );
+        let mut far = Histogram::default();
+        far.add(1);
+        far.add(1000);
+        let bars = far.bars(4);
+        assert_eq!(bars.len(), 3, "{bars:?}");
+        assert!(
+            bars[1].trim_start().starts_with("2–511 │ 0"),
+            "empty buckets merged: {bars:?}"
         );
         let mut wide = Histogram::default();
         wide.add(100);

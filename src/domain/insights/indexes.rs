@@ -35,8 +35,12 @@ pub struct IndexStats {
     key_bytes: u64,
     partitions: HashMap<AttrValue, u64>,
     by_entity: BTreeMap<usize, (u64, u64)>,
-    partial: u64,
-    partial_examples: Vec<(Item, String)>,
+    /// Items with some but not all of the index's own key attributes, per entity.
+    partial: BTreeMap<usize, u64>,
+    partial_examples: Vec<(usize, Item, String)>,
+    /// More than one attribute in a key part: such keys are the items' own attributes
+    /// (`status`, `region`), which other entities may have without being meant for the index.
+    multi_attribute: bool,
 }
 
 impl IndexStats {
@@ -51,8 +55,9 @@ impl IndexStats {
             key_bytes: 0,
             partitions: HashMap::new(),
             by_entity: BTreeMap::new(),
-            partial: 0,
+            partial: BTreeMap::new(),
             partial_examples: Vec::new(),
+            multi_attribute: index.key.names().count() > 2,
         }
     }
 
@@ -99,10 +104,15 @@ impl IndexStats {
                     )
                     .count();
                 if missing < own.len() {
-                    self.partial += 1;
-                    if self.partial_examples.len() < EXAMPLES {
+                    *self.partial.entry(entity).or_default() += 1;
+                    let kept = self
+                        .partial_examples
+                        .iter()
+                        .filter(|e| e.0 == entity)
+                        .count();
+                    if kept < EXAMPLES {
                         let why: Vec<String> = reasons.iter().map(ToString::to_string).collect();
-                        self.partial_examples.push((key(), why.join(", ")));
+                        self.partial_examples.push((entity, key(), why.join(", ")));
                     }
                 }
             }
@@ -233,23 +243,45 @@ impl IndexStats {
         })
     }
 
+    /// An entity none of whose items is in a multi-attribute index is not meant for it, however
+    /// many of its attributes the index's key shares.
+    fn meant_for_the_index(&self, entity: usize) -> bool {
+        !self.multi_attribute
+            || self
+                .by_entity
+                .get(&entity)
+                .is_some_and(|counts| counts.0 > 0)
+    }
+
     fn partial_keys(&self) -> Option<Finding> {
-        if self.partial == 0 {
+        let partial: u64 = self
+            .partial
+            .iter()
+            .filter(|(entity, _)| self.meant_for_the_index(**entity))
+            .map(|(_, items)| items)
+            .sum();
+        if partial == 0 {
             return None;
         }
+        let examples = || {
+            self.partial_examples
+                .iter()
+                .filter(|(entity, _, _)| self.meant_for_the_index(*entity))
+                .take(EXAMPLES)
+        };
         Some(
             Finding::new(
                 Rule::PartialIndexKeys,
                 Severity::Warning,
                 format!(
                     "{} some of {}'s own key attributes but {} not in it",
-                    counted(self.partial, "item has", "items have"),
+                    counted(partial, "item has", "items have"),
                     self.name,
-                    if self.partial == 1 { "is" } else { "are" }
+                    if partial == 1 { "is" } else { "are" }
                 ),
             )
-            .with_evidence(self.partial_examples.iter().map(|(_, why)| why.clone()))
-            .with_items(self.partial_examples.iter().map(|(key, _)| key.clone())),
+            .with_evidence(examples().map(|(_, _, why)| why.clone()))
+            .with_items(examples().map(|(_, key, _)| key.clone())),
         )
     }
 
