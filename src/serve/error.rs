@@ -55,6 +55,10 @@ impl WireError {
         Self::new(DYNAMODB, "ResourceInUseException", message)
     }
 
+    pub fn access_denied(message: impl Into<String>) -> Self {
+        Self::new(SERVICE, "AccessDeniedException", message)
+    }
+
     /// A write on a read-only endpoint; nothing changed.
     pub fn read_only(operation: &str) -> Self {
         Self::new(

@@ -11,11 +11,14 @@ mod dispatch;
 mod error;
 mod http;
 mod items;
+mod legacy;
 mod reads;
 mod run;
 mod stats;
 mod tables;
+mod tags;
 mod transact;
+mod update_table;
 mod wire;
 
 use std::collections::BTreeMap;
@@ -42,6 +45,7 @@ pub struct Served {
     pub read_only: bool,
     started: f64,
     extras: Mutex<BTreeMap<String, TableExtras>>,
+    tags: Mutex<tags::Tags>,
     pub stats: Stats,
 }
 
@@ -53,6 +57,7 @@ impl Served {
             read_only,
             started: now_seconds(),
             extras: Mutex::new(BTreeMap::new()),
+            tags: Mutex::new(tags::Tags::new()),
             stats: Stats::default(),
         }
     }
@@ -70,6 +75,19 @@ impl Served {
             .lock()
             .unwrap_or_else(PoisonError::into_inner)
             .insert(table.to_owned(), extras);
+    }
+
+    fn with_tags<T>(&self, change: impl FnOnce(&mut tags::Tags) -> T) -> T {
+        change(&mut self.tags.lock().unwrap_or_else(PoisonError::into_inner))
+    }
+
+    /// Forgets what was kept beside the engine about a dropped table.
+    fn forget(&self, table: &str) {
+        self.with_tags(|tags| tags.remove(table));
+        self.extras
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner)
+            .remove(table);
     }
 
     /// Answers one request: the operation named by `X-Amz-Target` with its JSON body.

@@ -96,6 +96,7 @@ pub fn delete_table(served: &Served, body: &Body<'_>) -> Result<Value, WireError
     if !served.engine.drop_table(&name) {
         return Err(not_found(&name));
     }
+    served.forget(&name);
     Ok(json!({"TableDescription": table_json(&description, &extras, "DELETING")}))
 }
 

@@ -196,6 +196,28 @@ impl MemoryBackend {
         Ok(())
     }
 
+    /// Drops a secondary index of a table (UpdateTable deleting a GSI).
+    pub fn remove_index(&self, table: &str, index: &str) -> Result<(), BackendError> {
+        let handle = self.table(table)?;
+        if write_lock(&handle).remove_index(index) {
+            return Ok(());
+        }
+        Err(BackendError::NotFound(format!(
+            "Requested resource not found: Index: {index} not found"
+        )))
+    }
+
+    /// Records the table's billing mode (UpdateTable); the engine never throttles either way.
+    pub fn set_billing_mode(
+        &self,
+        table: &str,
+        mode: crate::domain::schema::BillingMode,
+    ) -> Result<(), BackendError> {
+        let handle = self.table(table)?;
+        write_lock(&handle).description.billing_mode = Some(mode);
+        Ok(())
+    }
+
     /// Removes a table; true when it existed.
     pub fn drop_table(&self, name: &str) -> bool {
         write_lock(&self.tables).remove(name).is_some()
