@@ -3,8 +3,8 @@
 
 use serde_json::Value;
 
-use super::Served;
 use super::error::WireError;
+use super::served::Served;
 use super::wire::Body;
 use super::{batch, items, reads, tables, tags, transact, update_table};
 

@@ -15,8 +15,8 @@ use hyper::{Method, Request, Response, StatusCode};
 use hyper_util::rt::TokioIo;
 use tokio::net::TcpListener;
 
-use super::Served;
 use super::error::WireError;
+use super::served::Served;
 
 /// The target prefix of every DynamoDB operation.
 const TARGET_PREFIX: &str = "DynamoDB_20120810.";
@@ -150,7 +150,7 @@ async fn handle(
             return Ok(error_response(&error, request_id));
         }
     };
-    let answer = served.answer(operation, &body).await;
+    let answer = super::dispatch::answer(&served, operation, &body).await;
     served.stats.record(operation, answer.is_err());
     Ok(match answer {
         Ok(json) => response(

@@ -3,8 +3,8 @@
 
 use std::sync::Arc;
 
-use super::Served;
 use super::http::{ServeOptions, check_host, serve};
+use super::served::Served;
 use crate::backend::memory::MemoryBackend;
 use crate::cli::args::{GlobalOptions, ServeArgs};
 use crate::cli::{CliError, note};

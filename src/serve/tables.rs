@@ -2,9 +2,9 @@
 
 use serde_json::{Value, json};
 
-use super::Served;
 use super::describe::{TableExtras, table_json};
 use super::error::WireError;
+use super::served::Served;
 use super::wire::Body;
 use crate::backend::BackendError;
 use crate::domain::schema::BillingMode;
@@ -82,7 +82,7 @@ pub fn create_table(served: &Served, body: &Body<'_>) -> Result<Value, WireError
     description.item_count = None;
     description.size_bytes = None;
     description.arn = None;
-    extras.created = super::now_seconds();
+    extras.created = super::served::now_seconds();
     served.engine.create_new_table(description)?;
     served.set_extras(&name, extras);
     let description = served.engine.describe(&name)?;

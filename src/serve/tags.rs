@@ -1,12 +1,10 @@
 //! TagResource, UntagResource and ListTagsOfResource: tags are kept beside the engine, by table,
 //! for as long as the server runs.
 
-use std::collections::BTreeMap;
-
 use serde_json::{Value, json};
 
-use super::Served;
 use super::error::WireError;
+use super::served::Served;
 use super::wire::Body;
 
 /// The table an ARN names: `arn:aws:dynamodb:<region>:<account>:table/<name>`.
@@ -22,9 +20,6 @@ fn table_of<'a>(body: &Body<'a>) -> Result<&'a str, WireError> {
             ))
         })
 }
-
-/// Tags of every table that has any.
-pub type Tags = BTreeMap<String, BTreeMap<String, String>>;
 
 /// The service answers tag requests on a table it does not know as if access were denied.
 fn check_exists(served: &Served, table: &str, arn: &str) -> Result<(), WireError> {

@@ -3,9 +3,9 @@
 
 use serde_json::{Map, Value, json};
 
-use super::Served;
 use super::describe::table_json;
 use super::error::WireError;
+use super::served::Served;
 use super::wire::Body;
 use crate::domain::schema::{BillingMode, IndexSchema, TableDescription};
 
