@@ -1,7 +1,7 @@
 //! BatchGetItem and BatchWriteItem. Every request is checked before any is run; the engine never
 //! throttles, so nothing is ever left unprocessed.
 
-use std::collections::BTreeSet;
+use std::collections::{BTreeMap, BTreeSet};
 
 use serde_json::{Map, Value, json};
 
@@ -18,17 +18,15 @@ use crate::domain::value::Item;
 const MAX_GETS: usize = 100;
 const MAX_WRITES: usize = 25;
 
-fn request_items<'a>(body: &Body<'a>) -> Result<Body<'a>, WireError> {
-    let items = body.object("RequestItems")?.ok_or_else(|| {
-        WireError::validation(
-            "1 validation error detected: Value null at 'requestItems' failed to satisfy constraint: Member must not be null",
-        )
-    })?;
-    if items.0.is_empty() {
-        return Err(WireError::validation(
-            "1 validation error detected: Value '{}' at 'requestItems' failed to satisfy constraint: Member must have length greater than or equal to 1",
-        ));
-    }
+fn request_items<'a>(body: &Body<'a>, operation: &str) -> Result<Body<'a>, WireError> {
+    let items = body
+        .object("RequestItems")?
+        .filter(|items| !items.0.is_empty())
+        .ok_or_else(|| {
+            WireError::validation(format!(
+                "The requestItems parameter is required for {operation}"
+            ))
+        })?;
     for table in items.0.keys() {
         super::wire::check_table_name(table, "requestItems.key")?;
     }
@@ -55,7 +53,7 @@ struct TableGets {
 }
 
 pub async fn batch_get(engine: &MemoryBackend, body: &Body<'_>) -> Result<Value, WireError> {
-    let items = request_items(body)?;
+    let items = request_items(body, "BatchGetItem")?;
     let mut plans = Vec::new();
     let mut total = 0;
     for (table, spec) in items.0 {
@@ -64,12 +62,19 @@ pub async fn batch_get(engine: &MemoryBackend, body: &Body<'_>) -> Result<Value,
                 "RequestItems values must be objects",
             ));
         };
-        let spec = Body(spec);
+        let mut spec = spec.clone();
+        super::legacy::translate(&mut spec)?;
+        let spec = Body(&spec);
         let keys: Vec<Item> = spec
             .array("Keys")?
             .map(|keys| keys.iter().map(parse_item).collect())
             .transpose()?
             .unwrap_or_default();
+        if keys.len() > MAX_GETS {
+            return Err(WireError::validation(format!(
+                "1 validation error detected: Value at 'RequestItems.{table}.member.Keys' failed to satisfy constraint: Member must have length less than or equal to {MAX_GETS}"
+            )));
+        }
         total += keys.len();
         if total > MAX_GETS {
             return Err(WireError::validation(
@@ -156,7 +161,7 @@ fn parse_write(table: &str, request: &Value) -> Result<(BatchWrite, Item), WireE
 }
 
 pub async fn batch_write(engine: &MemoryBackend, body: &Body<'_>) -> Result<Value, WireError> {
-    let items = request_items(body)?;
+    let items = request_items(body, "BatchWriteItem")?;
     let mut writes = Vec::new();
     for (table, requests) in items.0 {
         let Value::Array(requests) = requests else {
@@ -179,9 +184,32 @@ pub async fn batch_write(engine: &MemoryBackend, body: &Body<'_>) -> Result<Valu
         }
     }
     if writes.len() > MAX_WRITES {
+        // The service quotes the request map as Java prints it: {Table=[request, ...]}.
+        let quoted: Vec<String> = items
+            .0
+            .iter()
+            .map(|(table, requests)| {
+                let listed: Vec<String> = requests
+                    .as_array()
+                    .into_iter()
+                    .flatten()
+                    .map(Value::to_string)
+                    .collect();
+                format!("{table}=[{}]", listed.join(", "))
+            })
+            .collect();
         return Err(WireError::validation(format!(
-            "1 validation error detected: Value at 'requestItems' failed to satisfy constraint: Map value must satisfy constraint: [Member must have length less than or equal to {MAX_WRITES}, Member must have length greater than or equal to 1]"
+            "1 validation error detected: Value '{{{}}}' at 'requestItems' failed to satisfy constraint: Map value must satisfy constraint: [Member must have length less than or equal to {MAX_WRITES}, Member must have length greater than or equal to 1]",
+            quoted.join(", ")
         )));
+    }
+    let mut per_table: BTreeMap<String, u64> = BTreeMap::new();
+    for write in &writes {
+        let table = match write {
+            BatchWrite::Put(request) => &request.table,
+            BatchWrite::Delete(request) => &request.table,
+        };
+        *per_table.entry(table.clone()).or_default() += 1;
     }
     // Run as one transaction: every item is checked before any is written, as the service
     // validates the whole batch first.
@@ -200,7 +228,16 @@ pub async fn batch_write(engine: &MemoryBackend, body: &Body<'_>) -> Result<Valu
         .transact_write(request)
         .await
         .map_err(first_invalid)?;
-    Ok(json!({"UnprocessedItems": {}}))
+    let mut out = json!({"UnprocessedItems": {}});
+    if body.capacity()?.is_some() {
+        // One write unit per request: the engine does not size batch writes separately.
+        let consumed: Vec<Value> = per_table
+            .into_iter()
+            .map(|(table, writes)| json!({"TableName": table, "CapacityUnits": writes}))
+            .collect();
+        out["ConsumedCapacity"] = Value::Array(consumed);
+    }
+    Ok(out)
 }
 
 /// A batch is not a transaction: the first invalid write is the batch's validation error.

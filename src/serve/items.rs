@@ -10,6 +10,7 @@ use crate::backend::{
     WriteOutput,
 };
 use crate::domain::ddb_json::item_to_json;
+use crate::domain::value::Item;
 
 /// Adds `ConsumedCapacity` when it was asked for.
 pub fn add_capacity(
@@ -62,11 +63,56 @@ fn write_answer(table: &str, output: &WriteOutput, detail: Option<CapacityDetail
     Value::Object(out)
 }
 
+/// PutItem and DeleteItem refuse expression attributes without a condition to use them.
+fn check_attributes_used(body: &Body<'_>) -> Result<(), WireError> {
+    if body.has("ConditionExpression") {
+        return Ok(());
+    }
+    if body.has("ExpressionAttributeValues") {
+        return Err(WireError::validation(
+            "ExpressionAttributeValues can only be specified when using expressions: ConditionExpression is null",
+        ));
+    }
+    if body.has("ExpressionAttributeNames") {
+        return Err(WireError::validation(
+            "ExpressionAttributeNames can only be specified when using expressions",
+        ));
+    }
+    Ok(())
+}
+
+/// `ItemCollectionMetrics` for `ReturnItemCollectionMetrics=SIZE`: the item's partition key and
+/// the service's smallest size estimate (the engine keeps collections far below 1 GB).
+fn add_collection_metrics(
+    out: &mut Value,
+    engine: &MemoryBackend,
+    body: &Body<'_>,
+    table: &str,
+    item: &Item,
+) -> Result<(), WireError> {
+    if body.opt_str("ReturnItemCollectionMetrics")? != Some("SIZE") {
+        return Ok(());
+    }
+    let partition = engine.describe(table)?.key.partition.name;
+    let key: Item = item
+        .get(&partition)
+        .map(|value| (partition.clone(), value.clone()))
+        .into_iter()
+        .collect();
+    out["ItemCollectionMetrics"] = serde_json::json!({
+        "ItemCollectionKey": item_to_json(&key),
+        "SizeEstimateRangeGB": [0.0, 1.0],
+    });
+    Ok(())
+}
+
 pub async fn put_item(engine: &MemoryBackend, body: &Body<'_>) -> Result<Value, WireError> {
     let table = body.table_name()?;
+    check_attributes_used(body)?;
+    let request_item = body.item("Item")?;
     let request = PutRequest {
         table: table.clone(),
-        item: body.item("Item")?,
+        item: request_item.clone(),
         condition: condition(body)?,
         params: body.params()?,
         return_values: body.return_values(&["NONE", "ALL_OLD"])?,
@@ -77,14 +123,17 @@ pub async fn put_item(engine: &MemoryBackend, body: &Body<'_>) -> Result<Value, 
         .put_item(request)
         .await
         .map_err(|error| WireError::from_backend(error, return_item))?;
-    Ok(write_answer(&table, &output, detail))
+    let mut answer = write_answer(&table, &output, detail);
+    add_collection_metrics(&mut answer, engine, body, &table, &request_item)?;
+    Ok(answer)
 }
 
 pub async fn update_item(engine: &MemoryBackend, body: &Body<'_>) -> Result<Value, WireError> {
     let table = body.table_name()?;
+    let request_key = body.item("Key")?;
     let request = UpdateRequest {
         table: table.clone(),
-        key: body.item("Key")?,
+        key: request_key.clone(),
         update: body
             .expression("UpdateExpression")?
             .unwrap_or_default()
@@ -105,14 +154,18 @@ pub async fn update_item(engine: &MemoryBackend, body: &Body<'_>) -> Result<Valu
         .update_item(request)
         .await
         .map_err(|error| WireError::from_backend(error, return_item))?;
-    Ok(write_answer(&table, &output, detail))
+    let mut answer = write_answer(&table, &output, detail);
+    add_collection_metrics(&mut answer, engine, body, &table, &request_key)?;
+    Ok(answer)
 }
 
 pub async fn delete_item(engine: &MemoryBackend, body: &Body<'_>) -> Result<Value, WireError> {
     let table = body.table_name()?;
+    check_attributes_used(body)?;
+    let request_key = body.item("Key")?;
     let request = DeleteRequest {
         table: table.clone(),
-        key: body.item("Key")?,
+        key: request_key.clone(),
         condition: condition(body)?,
         params: body.params()?,
         return_values: body.return_values(&["NONE", "ALL_OLD"])?,
@@ -123,5 +176,7 @@ pub async fn delete_item(engine: &MemoryBackend, body: &Body<'_>) -> Result<Valu
         .delete_item(request)
         .await
         .map_err(|error| WireError::from_backend(error, return_item))?;
-    Ok(write_answer(&table, &output, detail))
+    let mut answer = write_answer(&table, &output, detail);
+    add_collection_metrics(&mut answer, engine, body, &table, &request_key)?;
+    Ok(answer)
 }

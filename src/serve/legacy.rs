@@ -234,12 +234,14 @@ pub fn translate(body: &mut Map<String, Value>) -> Result<(), WireError> {
     if legacy.is_empty() {
         return Ok(());
     }
-    let modern: Vec<&str> = EXPRESSION_FIELDS
-        .iter()
-        .copied()
-        .filter(|field| body.get(*field).is_some_and(|value| !value.is_null()))
-        .collect();
-    if !modern.is_empty() {
+    let present = |field: &&str| body.get(*field).is_some_and(|value| !value.is_null());
+    if EXPRESSION_FIELDS.iter().any(present) {
+        // The message lists the expressions, not their attribute maps.
+        let modern: Vec<&str> = EXPRESSION_FIELDS[..5]
+            .iter()
+            .copied()
+            .filter(present)
+            .collect();
         return Err(WireError::validation(format!(
             "Can not use both expression and non-expression parameters in the same request: Non-expression parameters: {{{}}} Expression parameters: {{{}}}",
             legacy.join(", "),

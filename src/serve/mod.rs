@@ -6,6 +6,7 @@
 //! address, so only processes on this machine reach it.
 
 mod batch;
+mod create_checks;
 mod describe;
 mod dispatch;
 mod error;

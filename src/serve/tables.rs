@@ -59,6 +59,7 @@ fn billing(body: &Body<'_>) -> Result<(BillingMode, TableExtras), WireError> {
 }
 
 pub fn create_table(served: &Served, body: &Body<'_>) -> Result<Value, WireError> {
+    super::create_checks::check_create(body)?;
     let name = body.table_name()?;
     for field in ["AttributeDefinitions", "KeySchema"] {
         if !body.has(field) {
@@ -158,6 +159,11 @@ pub fn update_ttl(served: &Served, body: &Body<'_>) -> Result<Value, WireError> 
         ));
     };
     let attribute = spec.str("AttributeName")?;
+    if attribute.is_empty() {
+        return Err(WireError::validation(
+            "1 validation error detected: Value '' at 'timeToLiveSpecification.attributeName' failed to satisfy constraint: Member must have length greater than or equal to 1",
+        ));
+    }
     let enabled = spec.opt_bool("Enabled")?.unwrap_or(false);
     let current = served.engine.describe(&name)?.ttl;
     match (enabled, current) {

@@ -7,8 +7,8 @@ use super::items::condition;
 use super::wire::Body;
 use crate::backend::memory::MemoryBackend;
 use crate::backend::{
-    Backend, BackendError, DeleteRequest, GetRequest, PutRequest, ReturnValues, TransactAction,
-    TransactWriteRequest, UpdateRequest,
+    Backend, BackendError, CancellationReason, DeleteRequest, GetRequest, PutRequest, ReturnValues,
+    TransactAction, TransactWriteRequest, UpdateRequest,
 };
 use crate::domain::ddb_json::item_to_json;
 
@@ -20,9 +20,16 @@ fn transact_items<'a>(body: &Body<'a>) -> Result<&'a Vec<Value>, WireError> {
             "1 validation error detected: Value null at 'transactItems' failed to satisfy constraint: Member must not be null",
         )
     })?;
-    if items.is_empty() || items.len() > MAX_ACTIONS {
+    if items.is_empty() {
+        return Err(WireError::validation(
+            "1 validation error detected: Value '[]' at 'transactItems' failed to satisfy constraint: Member must have length greater than or equal to 1",
+        ));
+    }
+    if items.len() > MAX_ACTIONS {
+        let listed: Vec<String> = items.iter().map(Value::to_string).collect();
         return Err(WireError::validation(format!(
-            "1 validation error detected: Value at 'transactItems' failed to satisfy constraint: Member must have length less than or equal to {MAX_ACTIONS} and greater than or equal to 1"
+            "1 validation error detected: Value '[{}]' at 'transactItems' failed to satisfy constraint: Member must have length less than or equal to {MAX_ACTIONS}",
+            listed.join(", ")
         )));
     }
     Ok(items)
@@ -143,14 +150,51 @@ pub async fn transact_get(engine: &MemoryBackend, body: &Body<'_>) -> Result<Val
             consistent_read: true,
         });
     }
-    let mut responses = Vec::with_capacity(gets.len());
-    for get in gets {
-        let output = engine.get_item(get).await?;
-        let mut response = Map::new();
-        if let Some(item) = &output.item {
-            response.insert("Item".into(), item_to_json(item));
+    let mut seen = std::collections::BTreeSet::new();
+    for get in &gets {
+        if !seen.insert((get.table.clone(), item_to_json(&get.key).to_string())) {
+            return Err(WireError::validation(
+                "Transaction request cannot include multiple operations on one item",
+            ));
         }
-        responses.push(Value::Object(response));
+    }
+    let mut responses = Vec::with_capacity(gets.len());
+    let mut reasons = Vec::with_capacity(gets.len());
+    let mut cancelled = false;
+    for get in gets {
+        let (response, reason) = match engine.get_item(get).await {
+            Ok(output) => {
+                let mut response = Map::new();
+                if let Some(item) = &output.item {
+                    response.insert("Item".into(), item_to_json(item));
+                }
+                (Value::Object(response), ("None".to_owned(), None))
+            }
+            // An invalid get cancels the transaction, with its reason in place.
+            Err(BackendError::Validation(message)) => {
+                cancelled = true;
+                (Value::Null, ("ValidationError".to_owned(), Some(message)))
+            }
+            Err(other) => return Err(other.into()),
+        };
+        responses.push(response);
+        reasons.push(reason);
+    }
+    if cancelled {
+        let codes: Vec<&str> = reasons.iter().map(|(code, _)| code.as_str()).collect();
+        let message = format!(
+            "Transaction cancelled, please refer cancellation reasons for specific reasons [{}]",
+            codes.join(", ")
+        );
+        let reasons = reasons
+            .into_iter()
+            .map(|(code, message)| CancellationReason {
+                code,
+                message,
+                item: None,
+            })
+            .collect();
+        return Err(BackendError::TransactionCanceled { message, reasons }.into());
     }
     Ok(json!({"Responses": responses}))
 }

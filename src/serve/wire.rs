@@ -49,10 +49,11 @@ impl<'a> Body<'a> {
         self.opt_str(field)?.ok_or_else(|| null_member(field))
     }
 
-    /// `TableName`, checked for the service's length and character rules.
+    /// `TableName` of an item, read or table operation: 1 to 255 characters (the service
+    /// checks the pattern only when a table is created).
     pub fn table_name(&self) -> Result<String, WireError> {
         let name = self.str("TableName")?;
-        check_table_name(name, "tableName")?;
+        check_name_length(name, "tableName", 1)?;
         Ok(name.to_owned())
     }
 
@@ -80,9 +81,7 @@ impl<'a> Body<'a> {
     pub fn limit(&self) -> Result<Option<u32>, WireError> {
         match self.opt_u64("Limit")? {
             None => Ok(None),
-            Some(0) => Err(WireError::validation(
-                "1 validation error detected: Value '0' at 'limit' failed to satisfy constraint: Member must have value greater than or equal to 1",
-            )),
+            Some(0) => Err(WireError::validation(LIMIT_TOO_SMALL)),
             Some(limit) => Ok(Some(u32::try_from(limit).unwrap_or(u32::MAX))),
         }
     }
@@ -155,6 +154,43 @@ impl<'a> Body<'a> {
         }
     }
 
+    /// The enum and range members every operation shares, all checked before anything else
+    /// and reported together.
+    pub fn check_common(&self) -> Result<(), WireError> {
+        let mut problems = Problems::default();
+        problems.enum_value(
+            self,
+            "ReturnConsumedCapacity",
+            &["INDEXES", "TOTAL", "NONE"],
+        );
+        problems.enum_value(self, "ReturnItemCollectionMetrics", &["SIZE", "NONE"]);
+        problems.enum_value(self, "ReturnValues", &ALL_RETURN_VALUES);
+        problems.enum_value(
+            self,
+            "ReturnValuesOnConditionCheckFailure",
+            &["ALL_OLD", "NONE"],
+        );
+        problems.enum_value(
+            self,
+            "Select",
+            &[
+                "SPECIFIC_ATTRIBUTES",
+                "COUNT",
+                "ALL_ATTRIBUTES",
+                "ALL_PROJECTED_ATTRIBUTES",
+            ],
+        );
+        if let Some(Value::Number(limit)) = self.get("Limit")
+            && limit.as_i64().is_some_and(|limit| limit < 1)
+        {
+            problems.push(
+                "Value at 'Limit' failed to satisfy constraint: Member must have value greater than or equal to 1"
+                    .to_owned(),
+            );
+        }
+        problems.finish()
+    }
+
     /// `ReturnValues`, limited to what the operation accepts.
     pub fn return_values(&self, allowed: &[&str]) -> Result<ReturnValues, WireError> {
         let Some(text) = self.opt_str("ReturnValues")? else {
@@ -195,7 +231,14 @@ impl<'a> Body<'a> {
             Some("ALL_ATTRIBUTES") => Select::AllAttributes,
             Some("ALL_PROJECTED_ATTRIBUTES") => Select::AllProjectedAttributes,
             Some("COUNT") => Select::Count,
-            Some("SPECIFIC_ATTRIBUTES") => Select::Default,
+            Some("SPECIFIC_ATTRIBUTES") => {
+                if !self.has("ProjectionExpression") {
+                    return Err(WireError::validation(
+                        "1 validation error detected: Value 'SPECIFIC_ATTRIBUTES' at 'select' failed to satisfy constraint: Select type SPECIFIC_ATTRIBUTES requires a ProjectionExpression or AttributesToGet",
+                    ));
+                }
+                Select::Default
+            }
             Some(other) => {
                 return Err(enum_error(
                     other,
@@ -228,7 +271,11 @@ impl<'a> Body<'a> {
     }
 }
 
-const ALL_RETURN_VALUES: [&str; 5] = ["NONE", "ALL_OLD", "UPDATED_OLD", "ALL_NEW", "UPDATED_NEW"];
+/// The service's wording, which names no value.
+pub const LIMIT_TOO_SMALL: &str = "1 validation error detected: Value at 'Limit' failed to satisfy constraint: Member must have value greater than or equal to 1";
+
+pub const ALL_RETURN_VALUES: [&str; 5] =
+    ["NONE", "ALL_OLD", "UPDATED_OLD", "ALL_NEW", "UPDATED_NEW"];
 
 fn enum_error(value: &str, member: &str, allowed: &[&str]) -> WireError {
     WireError::validation(format!(
@@ -237,7 +284,60 @@ fn enum_error(value: &str, member: &str, allowed: &[&str]) -> WireError {
     ))
 }
 
-/// The service's table and index name rule: 3 to 255 of `[a-zA-Z0-9_.-]`.
+fn detected(problems: &[String]) -> WireError {
+    WireError::validation(format!(
+        "{} validation error{} detected: {}",
+        problems.len(),
+        if problems.len() == 1 { "" } else { "s" },
+        problems.join("; ")
+    ))
+}
+
+/// Several constraint failures of one request, reported together as the service does.
+#[derive(Default)]
+pub struct Problems(Vec<String>);
+
+impl Problems {
+    pub fn push(&mut self, problem: String) {
+        self.0.push(problem);
+    }
+
+    /// An enum member's value, when it is present and not one of `allowed`.
+    pub fn enum_value(&mut self, body: &Body<'_>, field: &str, allowed: &[&str]) {
+        if let Some(Value::String(value)) = body.get(field)
+            && !allowed.contains(&value.as_str())
+        {
+            self.push(format!(
+                "Value '{value}' at '{}' failed to satisfy constraint: Member must satisfy enum value set: [{}]",
+                member(field),
+                allowed.join(", ")
+            ));
+        }
+    }
+
+    pub fn finish(self) -> Result<(), WireError> {
+        if self.0.is_empty() {
+            return Ok(());
+        }
+        Err(detected(&self.0))
+    }
+}
+
+fn check_name_length(name: &str, member: &str, min: usize) -> Result<(), WireError> {
+    if name.len() < min {
+        return Err(detected(&[format!(
+            "Value '{name}' at '{member}' failed to satisfy constraint: Member must have length greater than or equal to {min}"
+        )]));
+    }
+    if name.len() > 255 {
+        return Err(detected(&[format!(
+            "Value '{name}' at '{member}' failed to satisfy constraint: Member must have length less than or equal to 255"
+        )]));
+    }
+    Ok(())
+}
+
+/// The service's rule for the name of a new table or index: 3 to 255 of `[a-zA-Z0-9_.-]`.
 pub fn check_table_name(name: &str, member: &str) -> Result<(), WireError> {
     let mut problems = Vec::new();
     if !name
@@ -248,20 +348,19 @@ pub fn check_table_name(name: &str, member: &str) -> Result<(), WireError> {
             "Value '{name}' at '{member}' failed to satisfy constraint: Member must satisfy regular expression pattern: [a-zA-Z0-9_.-]+"
         ));
     }
-    if name.len() < 3 || name.len() > 255 {
+    if name.len() < 3 {
         problems.push(format!(
-            "Value '{name}' at '{member}' failed to satisfy constraint: Member must have length less than or equal to 255 and greater than or equal to 3"
+            "Value '{name}' at '{member}' failed to satisfy constraint: Member must have length greater than or equal to 3"
+        ));
+    } else if name.len() > 255 {
+        problems.push(format!(
+            "Value '{name}' at '{member}' failed to satisfy constraint: Member must have length less than or equal to 255"
         ));
     }
     if problems.is_empty() {
         return Ok(());
     }
-    Err(WireError::validation(format!(
-        "{} validation error{} detected: {}",
-        problems.len(),
-        if problems.len() == 1 { "" } else { "s" },
-        problems.join("; ")
-    )))
+    Err(detected(&problems))
 }
 
 /// A DynamoDB JSON item; a malformed value is the service's validation error.
@@ -276,6 +375,9 @@ pub fn parse_value(json: &Value) -> Result<crate::domain::value::AttrValue, Wire
 fn attribute_error(message: &str) -> WireError {
     if message.contains("JSON number") {
         return WireError::serialization(message);
+    }
+    if message.starts_with("One or more parameter values were invalid") {
+        return WireError::validation(message);
     }
     WireError::validation(format!(
         "One or more parameter values were invalid: {message}"
