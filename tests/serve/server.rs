@@ -1,5 +1,7 @@
 //! A `ddbx serve` process for the client tests: started on a free port (read from the line it
-//! prints on start), stopped with SIGTERM, which makes it print its summary.
+//! prints on start), stopped with SIGTERM, which makes it print its summary. Shared by the client
+//! tests and the contract suite, which each use only part of it.
+#![allow(dead_code)]
 
 use std::io::{BufRead, BufReader, Read};
 use std::path::Path;
