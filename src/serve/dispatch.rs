@@ -54,7 +54,8 @@ async fn answer_any(served: &Served, operation: &str, body: &[u8]) -> Result<Val
     let Value::Object(mut map) = json else {
         return Err(WireError::serialization("the body must be a JSON object"));
     };
-    Body(&map).check_common()?;
+    super::wire::check_table_name_first(&Body(&map), operation)?;
+    Body(&map).check_common(operation)?;
     super::legacy::translate(&mut map)?;
     let body = Body(&map);
     let engine = served.engine.as_ref();

@@ -156,7 +156,7 @@ impl<'a> Body<'a> {
 
     /// The enum and range members every operation shares, all checked before anything else
     /// and reported together.
-    pub fn check_common(&self) -> Result<(), WireError> {
+    pub fn check_common(&self, operation: &str) -> Result<(), WireError> {
         let mut problems = Problems::default();
         problems.enum_value(
             self,
@@ -183,10 +183,15 @@ impl<'a> Body<'a> {
         if let Some(Value::Number(limit)) = self.get("Limit")
             && limit.as_i64().is_some_and(|limit| limit < 1)
         {
-            problems.push(
-                "Value at 'Limit' failed to satisfy constraint: Member must have value greater than or equal to 1"
-                    .to_owned(),
-            );
+            // Sic: the service words Query's and Scan's the same check differently.
+            let at = if operation == "Scan" {
+                format!("Value '{limit}' at 'limit'")
+            } else {
+                "Value at 'Limit'".to_owned()
+            };
+            problems.push(format!(
+                "{at} failed to satisfy constraint: Member must have value greater than or equal to 1"
+            ));
         }
         problems.finish()
     }
@@ -324,17 +329,41 @@ impl Problems {
 }
 
 fn check_name_length(name: &str, member: &str, min: usize) -> Result<(), WireError> {
+    let mut problems = Vec::new();
+    if !name.is_empty()
+        && !name
+            .bytes()
+            .all(|b| b.is_ascii_alphanumeric() || matches!(b, b'_' | b'.' | b'-'))
+    {
+        problems.push(format!(
+            "Value '{name}' at '{member}' failed to satisfy constraint: Member must satisfy regular expression pattern: [a-zA-Z0-9_.-]+"
+        ));
+    }
     if name.len() < min {
-        return Err(detected(&[format!(
+        problems.push(format!(
             "Value '{name}' at '{member}' failed to satisfy constraint: Member must have length greater than or equal to {min}"
-        )]));
-    }
-    if name.len() > 255 {
-        return Err(detected(&[format!(
+        ));
+    } else if name.len() > 255 {
+        problems.push(format!(
             "Value '{name}' at '{member}' failed to satisfy constraint: Member must have length less than or equal to 255"
-        )]));
+        ));
     }
-    Ok(())
+    if problems.is_empty() {
+        return Ok(());
+    }
+    Err(detected(&problems))
+}
+
+/// A request's `TableName`, when it has one, is checked before any other member: its problems
+/// are reported alone.
+pub fn check_table_name_first(body: &Body<'_>, operation: &str) -> Result<(), WireError> {
+    match body.get("TableName") {
+        Some(Value::String(name)) if operation == "CreateTable" => {
+            check_table_name(name, "tableName")
+        }
+        Some(Value::String(name)) => check_name_length(name, "tableName", 1),
+        _ => Ok(()),
+    }
 }
 
 /// The service's rule for the name of a new table or index: 3 to 255 of `[a-zA-Z0-9_.-]`.
