@@ -6,10 +6,12 @@
 set -euo pipefail
 readonly ROOT="$(cd "$(dirname "$0")/.." && pwd)"
 readonly SECONDS_EACH="${1:-15}"
+# DDBX_BIN=target/debug/ddbx measures a debug build instead (no release build needed).
+readonly DDBX_BIN="${DDBX_BIN:-$ROOT/target/release/ddbx}"
 
 if [[ "${BENCH_SERVE_INNER:-}" == 1 ]]; then
   log="$(mktemp)"
-  "$ROOT/target/release/ddbx" serve --port 0 2>"$log" &
+  "$DDBX_BIN" serve --port 0 2>"$log" &
   pid=$!
   trap 'kill "$pid" 2>/dev/null; rm -f "$log"' EXIT
   for _ in $(seq 100); do
@@ -23,6 +25,8 @@ if [[ "${BENCH_SERVE_INNER:-}" == 1 ]]; then
   exit 0
 fi
 
-(cd "$ROOT" && cargo build --release --quiet --bin ddbx)
-BENCH_SERVE_INNER=1 DDBX_TEST_REQUIRE_SERVERS=1 \
+if [[ "$DDBX_BIN" == "$ROOT/target/release/ddbx" ]]; then
+  (cd "$ROOT" && cargo build --release --quiet --bin ddbx)
+fi
+DDBX_BIN="$DDBX_BIN" BENCH_SERVE_INNER=1 DDBX_TEST_REQUIRE_SERVERS=1 \
   bash "$ROOT/scripts/test-servers.sh" run -- bash "$ROOT/scripts/bench-serve.sh" "$SECONDS_EACH"
