@@ -7,7 +7,8 @@ set -euo pipefail
 readonly ROOT="$(cd "$(dirname "$0")/.." && pwd)"
 readonly SECONDS_EACH="${1:-15}"
 # DDBX_BIN=target/debug/ddbx measures a debug build instead (no release build needed).
-readonly DDBX_BIN="${DDBX_BIN:-$ROOT/target/release/ddbx}"
+DDBX_BIN="${DDBX_BIN:-$ROOT/target/release/ddbx}"
+export DDBX_BIN
 
 if [[ "${BENCH_SERVE_INNER:-}" == 1 ]]; then
   log="$(mktemp)"
@@ -28,5 +29,5 @@ fi
 if [[ "$DDBX_BIN" == "$ROOT/target/release/ddbx" ]]; then
   (cd "$ROOT" && cargo build --release --quiet --bin ddbx)
 fi
-DDBX_BIN="$DDBX_BIN" BENCH_SERVE_INNER=1 DDBX_TEST_REQUIRE_SERVERS=1 \
+BENCH_SERVE_INNER=1 DDBX_TEST_REQUIRE_SERVERS=1 \
   bash "$ROOT/scripts/test-servers.sh" run -- bash "$ROOT/scripts/bench-serve.sh" "$SECONDS_EACH"
