@@ -313,7 +313,7 @@ async fn errors_use_the_service_wording() {
 }
 
 #[tokio::test]
-async fn an_invalid_get_cancels_a_transact_get_with_its_reason_in_place() {
+async fn an_invalid_key_cancels_a_transact_get_and_a_malformed_projection_fails_it() {
     let (served, client) = served_table().await;
     let get = |key: Vec<(&str, &str)>| {
         let mut builder = Get::builder().table_name("Tbl");
@@ -341,5 +341,19 @@ async fn an_invalid_get_cancels_a_transact_get_with_its_reason_in_place() {
         .map(|r| r.code().unwrap_or_default())
         .collect();
     assert_eq!(codes, ["None", "ValidationError"]);
+    let malformed = Get::builder()
+        .table_name("Tbl")
+        .key("PK", s("P"))
+        .key("SK", s("1"))
+        .projection_expression("SK,,")
+        .build()
+        .expect("a get");
+    let refused = client
+        .transact_get_items()
+        .transact_items(TransactGetItem::builder().get(malformed).build())
+        .send()
+        .await
+        .expect_err("the projection does not parse");
+    assert_eq!(refused.code(), Some("ValidationException"), "{refused:?}");
     served.stop();
 }

@@ -11,6 +11,7 @@ use crate::backend::{
     TransactAction, TransactWriteRequest, UpdateRequest,
 };
 use crate::domain::ddb_json::item_to_json;
+use crate::domain::expr::WireRequest;
 
 const MAX_ACTIONS: usize = 100;
 
@@ -149,6 +150,17 @@ pub async fn transact_get(engine: &MemoryBackend, body: &Body<'_>) -> Result<Val
             params: get.params()?,
             consistent_read: true,
         });
+    }
+    // A malformed projection fails the whole request, before any get is tried.
+    for get in &gets {
+        if let Some(projection) = &get.projection {
+            let mut request = WireRequest::new(&get.params);
+            request
+                .projection(projection)
+                .map(drop)
+                .and_then(|()| request.finish())
+                .map_err(|error| WireError::validation(error.message))?;
+        }
     }
     let mut seen = std::collections::BTreeSet::new();
     for get in &gets {
