@@ -3,7 +3,8 @@
 use serde_json::{Map, Value};
 
 use super::error::WireError;
-use super::wire::{Body, CapacityDetail, capacity_json};
+use super::values::capacity_json;
+use super::wire::{Body, CapacityDetail};
 use crate::backend::memory::MemoryBackend;
 use crate::backend::{
     Backend, Condition, ConsumedCapacity, DeleteRequest, GetRequest, PutRequest, UpdateRequest,

@@ -21,6 +21,7 @@ mod tables;
 mod tags;
 mod transact;
 mod update_table;
+mod values;
 mod wire;
 
 pub use error::WireError;
