@@ -54,6 +54,7 @@ pub mod journal;
 pub mod keymap;
 pub mod launch;
 pub mod offline;
+pub mod serve;
 pub mod share;
 pub mod storage;
 pub mod terminal;

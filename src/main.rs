@@ -124,6 +124,15 @@ fn main() -> ExitCode {
             }
         };
     }
+    if let Some(ddbx::cli::args::Command::Serve(args)) = &cli.command {
+        return match runtime.block_on(ddbx::serve::run(&cli.global, args)) {
+            Ok(()) => ExitCode::SUCCESS,
+            Err(error) => {
+                ddbx::cli::note(&format!("ddbx: {error}"));
+                ExitCode::from(error.exit_code())
+            }
+        };
+    }
     match runtime.block_on(ddbx::cli::run(cli, connect)) {
         Ok(()) => ExitCode::SUCCESS,
         Err(error) => {

@@ -14,8 +14,8 @@ use std::path::Path;
 use layering_check::{Allowed, Rule, Violation, analyse, compare, read_sources};
 
 /// Who may import whom: `domain ← backend ← app ← {worker, ui} ← tui ← launch ← main`, with `cli`
-/// beside `app`. A layer always may import itself; modules without a rule (`tui`, `launch`, …)
-/// are bound only by the rules of the modules that must not import them.
+/// beside `app` and `serve` on `cli`. A layer always may import itself; modules without a rule
+/// (`tui`, `launch`, …) are bound only by the rules of the modules that must not import them.
 const RULES: &[Rule] = &[
     // The data model: values, expressions, schemas, requests and edit plans. Pure, so everything
     // else can use it and it can be tested alone.
@@ -36,6 +36,12 @@ const RULES: &[Rule] = &[
     // The headless commands run without a terminal UI; they stand beside `app`, not on it.
     Rule {
         layer: "cli",
+        allowed: Allowed::Never(&["app", "ui", "tui", "launch", "worker", "serve"]),
+    },
+    // The engine served over HTTP: on the backend and the command line's openers, never on
+    // the terminal UI.
+    Rule {
+        layer: "serve",
         allowed: Allowed::Never(&["app", "ui", "tui", "launch", "worker"]),
     },
     // The pure state machine: the worker runs its commands and the UI draws its state, so it

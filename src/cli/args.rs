@@ -129,6 +129,25 @@ pub enum Command {
     Partiql(PartiqlArgs),
     /// Follow the table's DynamoDB stream: one change record per line (INSERT, MODIFY, REMOVE).
     Tail(TailArgs),
+    /// Answer the DynamoDB API on 127.0.0.1 from the embedded engine (--demo, --file, or empty
+    /// tables), for SDKs, scripts and the AWS CLI. Signatures are not verified.
+    Serve(ServeArgs),
+}
+
+#[derive(Debug, Args)]
+pub struct ServeArgs {
+    /// Port to listen on; 0 picks a free one (the address is printed on start).
+    #[arg(long, value_name = "N", default_value_t = 8000)]
+    pub port: u16,
+
+    /// Loopback address to listen on (127.0.0.1, ::1 or localhost); any other is refused.
+    #[arg(long, value_name = "ADDR", default_value = "127.0.0.1")]
+    pub host: String,
+
+    /// Accept writes to a --file table (in memory only; the file never changes). Without it a
+    /// file is served read-only.
+    #[arg(long, conflicts_with = "read_only")]
+    pub writable: bool,
 }
 
 /// Where `tail` starts reading.

@@ -56,6 +56,7 @@ fn check_before_connecting(cli: &Cli) -> Result<(), CliError> {
                 | Command::Completions(_)
                 | Command::Man
                 | Command::Partiql(_)
+                | Command::Serve(_)
         ) | None
     );
     // An offline file holds exactly one table, named once it is loaded.
@@ -74,6 +75,9 @@ fn check_before_connecting(cli: &Cli) -> Result<(), CliError> {
             "--max-records 0 prints nothing: use 1 or more",
         )),
         Some(Command::Tail(_)) => Ok(()),
+        Some(Command::Serve(_)) => Err(CliError::usage(
+            "serve runs the embedded engine; start it as `ddbx [--demo | --file PATH] serve`",
+        )),
         Some(Command::Partiql(args)) => {
             super::partiql::check(args, cli.global.read_only).map(|_| ())
         }
@@ -208,6 +212,8 @@ where
                 }
             }
         }
+        // Refused before connecting, above: the binary starts the server itself.
+        Command::Serve(_) => Ok(()),
         Command::Put(_) | Command::Update(_) | Command::Delete(_) => {
             let table = backend.describe_table(table_name).await?;
             super::write::run_write(backend.as_ref(), &cli.global, &table, command).await

@@ -8,6 +8,7 @@ use std::sync::Arc;
 use clap::Args;
 
 use crate::backend::Backend;
+use crate::backend::memory::MemoryBackend;
 
 /// Where the table comes from and how it is read, for the terminal UI and the headless
 /// commands alike.
@@ -96,12 +97,16 @@ impl From<BadLinesChoice> for crate::offline::BadLines {
 
 /// The in-memory demo backend (`--demo`, `--demo-size`, `--seed`) and its table name.
 pub fn demo_backend(options: &TuiOptions) -> Result<(Arc<dyn Backend>, String), String> {
+    let backend = demo_engine(options)?.with_connection_kind("demo (in memory)", None);
+    Ok((Arc::new(backend), crate::demo::TABLE_NAME.to_owned()))
+}
+
+/// The engine holding the demo table.
+pub fn demo_engine(options: &TuiOptions) -> Result<MemoryBackend, String> {
     // Streamed: each item is encoded as it is generated, so the decoded table never exists whole.
     let items = crate::demo::items(options.seed, options.demo_size);
-    let backend = crate::backend::memory::MemoryBackend::new(crate::demo::description(), items)
-        .map_err(|error| format!("the demo table failed to load: {error}"))?
-        .with_connection_kind("demo (in memory)", None);
-    Ok((Arc::new(backend), crate::demo::TABLE_NAME.to_owned()))
+    MemoryBackend::new(crate::demo::description(), items)
+        .map_err(|error| format!("the demo table failed to load: {error}"))
 }
 
 /// An offline table opened for the UI or a headless command.
@@ -163,17 +168,30 @@ pub fn file_backend(options: &TuiOptions) -> Result<Option<OfflineTable>, String
     let Some(path) = &options.file else {
         return Ok(None);
     };
+    let (engine, table) = file_engine(path, options)?;
+    Ok(Some(OfflineTable {
+        backend: Arc::new(crate::backend::read_only::ReadOnly::new(engine)),
+        ..table
+    }))
+}
+
+/// The engine holding the `--file` table at `path`, writable (for `ddbx serve --writable`),
+/// and the table opened read-only over the same engine.
+pub fn file_engine(
+    path: &std::path::Path,
+    options: &TuiOptions,
+) -> Result<(Arc<MemoryBackend>, OfflineTable), String> {
     let (engine, opened) =
         crate::offline::open_backend(path, options.schema.as_deref(), options.bad_lines.into())
             .map_err(|error| error.to_string())?;
-    let backend: Arc<dyn Backend> =
-        Arc::new(crate::backend::read_only::ReadOnly::new(Arc::new(engine)));
-    Ok(Some(OfflineTable {
-        backend,
+    let engine = Arc::new(engine);
+    let table = OfflineTable {
+        backend: Arc::new(crate::backend::read_only::ReadOnly::new(engine.clone())),
         table: opened.description.name,
         inferred: opened.inferred,
         warnings: opened.warnings,
-    }))
+    };
+    Ok((engine, table))
 }
 
 /// The entity decoder, with the `--model` file when given (a TOML model, or a NoSQL Workbench

@@ -24,6 +24,8 @@ mod query;
 mod read_only;
 mod scan;
 mod schema;
+#[path = "../serve/server.rs"]
+mod served_process;
 mod setup;
 mod ties;
 mod transactions;
@@ -101,6 +103,9 @@ contract_tests_on!(moto => crate::setup::Harness::aws(crate::support::Server::Mo
     schema::list_tables_follows_every_page,
 ]);
 contract_tests_on!(memory => crate::setup::Harness::memory() ; []);
+contract_tests_on!(served => crate::setup::Harness::served() ; [
+    schema::list_tables_follows_every_page,
+]);
 
 /// The embedded engine and dynalite give the same answers to the same requests.
 #[tokio::test]

@@ -28,6 +28,8 @@ pub struct Harness {
     /// Where the backend points, as error messages should name it.
     pub endpoint: String,
     setup: Setup,
+    /// The `ddbx serve` process of a served harness, stopped when the harness is dropped.
+    _served: Option<crate::served_process::Served>,
 }
 
 /// How tables are created and seeded: through the server's API, or directly in the engine.
@@ -54,6 +56,29 @@ impl Harness {
             backend: Arc::new(backend),
             setup: Setup::Server(sdk_client(&endpoint)),
             endpoint,
+            _served: None,
+        })
+    }
+
+    /// `ddbx serve` on an empty engine, started for this harness and read through the AWS
+    /// backend; tables are created and seeded over its wire protocol like on any server.
+    pub async fn served() -> Option<Self> {
+        let served = crate::served_process::Served::start(&[]);
+        let endpoint = served.endpoint.clone();
+        let options = AwsOptions {
+            profile: None,
+            region: Some(TEST_REGION.to_owned()),
+            endpoint_url: Some(endpoint.clone()),
+        };
+        let backend = AwsBackend::connect(options)
+            .await
+            .unwrap_or_else(|error| panic!("connecting to ddbx serve: {error}"));
+        Some(Self {
+            server: Server::Served,
+            backend: Arc::new(backend),
+            setup: Setup::Server(sdk_client(&endpoint)),
+            endpoint,
+            _served: Some(served),
         })
     }
 
@@ -65,6 +90,7 @@ impl Harness {
             backend: engine.clone(),
             endpoint: "memory".to_owned(),
             setup: Setup::Memory(engine),
+            _served: None,
         })
     }
 

@@ -76,6 +76,9 @@ pub enum Server {
     Moto,
     /// ddbx's embedded engine, in-process: no endpoint, follows DynamoDB where servers deviate.
     Memory,
+    /// The embedded engine behind `ddbx serve`, started by the test itself: the wire protocol
+    /// layer on top of the engine, read through the AWS backend like the other servers.
+    Served,
 }
 
 impl Server {
@@ -86,8 +89,8 @@ impl Server {
             Self::DdbLocal => "DDBX_TEST_DDBLOCAL_ENDPOINT",
             Self::Dynalite => "DDBX_TEST_DYNALITE_ENDPOINT",
             Self::Moto => "DDBX_TEST_MOTO_ENDPOINT",
-            // Never read: the engine runs inside the test process.
-            Self::Memory => "",
+            // Never read: the engine runs inside the test process, or the test starts it.
+            Self::Memory | Self::Served => "",
         }
     }
 
@@ -98,6 +101,7 @@ impl Server {
             Self::Dynalite => "dynalite",
             Self::Moto => "moto",
             Self::Memory => "memory",
+            Self::Served => "ddbx serve",
         }
     }
 }

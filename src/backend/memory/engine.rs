@@ -181,6 +181,43 @@ impl MemoryBackend {
         Ok(data.add_index(schema))
     }
 
+    /// CreateTable: adds an empty table, refusing a name already in use as the service does.
+    pub fn create_new_table(&self, description: TableDescription) -> Result<(), BackendError> {
+        let name = description.name.clone();
+        let (table, _) = TableLoader::new(description).finish();
+        let mut tables = write_lock(&self.tables);
+        if tables.contains_key(&name) {
+            return Err(BackendError::Service {
+                code: "ResourceInUseException".to_owned(),
+                message: format!("Table already exists: {name}"),
+            });
+        }
+        tables.insert(name, Arc::new(RwLock::new(table)));
+        Ok(())
+    }
+
+    /// Drops a secondary index of a table (UpdateTable deleting a GSI).
+    pub fn remove_index(&self, table: &str, index: &str) -> Result<(), BackendError> {
+        let handle = self.table(table)?;
+        if write_lock(&handle).remove_index(index) {
+            return Ok(());
+        }
+        Err(BackendError::NotFound(format!(
+            "Requested resource not found: Index: {index} not found"
+        )))
+    }
+
+    /// Records the table's billing mode (UpdateTable); the engine never throttles either way.
+    pub fn set_billing_mode(
+        &self,
+        table: &str,
+        mode: crate::domain::schema::BillingMode,
+    ) -> Result<(), BackendError> {
+        let handle = self.table(table)?;
+        write_lock(&handle).description.billing_mode = Some(mode);
+        Ok(())
+    }
+
     /// Removes a table; true when it existed.
     pub fn drop_table(&self, name: &str) -> bool {
         write_lock(&self.tables).remove(name).is_some()
@@ -194,6 +231,13 @@ impl MemoryBackend {
             attribute: attribute.to_owned(),
             status: "ENABLED".to_owned(),
         });
+        Ok(())
+    }
+
+    /// Forgets the TTL attribute of a table (UpdateTimeToLive disabling it).
+    pub fn clear_ttl(&self, table: &str) -> Result<(), BackendError> {
+        let handle = self.table(table)?;
+        write_lock(&handle).description.ttl = None;
         Ok(())
     }
 

@@ -93,16 +93,19 @@ pub fn projection_only(
     Ok(projection)
 }
 
-/// Parses a write's condition (and update, for UpdateItem).
+/// Parses a write's condition (and update, for UpdateItem). An empty condition is none: only
+/// clients of the served engine write without one (the endpoint refuses an empty
+/// `ConditionExpression` itself, as the service does).
 pub fn write(
     condition: &str,
     update: Option<&str>,
     params: &ExpressionParams,
-) -> Result<(Condition, Option<UpdateExpr>), BackendError> {
+) -> Result<(Option<Condition>, Option<UpdateExpr>), BackendError> {
     let mut request = WireRequest::new(params);
     let update = optional(update, |text| request.update(text))?;
-    let condition = request
-        .condition(ExprKind::Condition, condition)
+    let condition = (!condition.is_empty())
+        .then(|| request.condition(ExprKind::Condition, condition))
+        .transpose()
         .map_err(invalid)?;
     request.finish().map_err(invalid)?;
     Ok((condition, update))

@@ -258,6 +258,21 @@ impl TableData {
         violations
     }
 
+    /// Drops a named index; false when the table has none by that name.
+    pub fn remove_index(&mut self, name: &str) -> bool {
+        let Some(position) = self
+            .description
+            .indexes
+            .iter()
+            .position(|index| index.name == name)
+        else {
+            return false;
+        };
+        self.indexes.remove(position);
+        self.description.indexes.remove(position);
+        true
+    }
+
     /// The schema and rows of a named index.
     pub fn index(&self, name: &str) -> Option<(&IndexSchema, &IndexData)> {
         let position = self

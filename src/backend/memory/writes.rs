@@ -23,7 +23,8 @@ use super::table::TableData;
 pub(super) struct PlannedWrite {
     pub table: String,
     pub key: PrimaryKey,
-    pub condition: Condition,
+    /// `None` writes unconditionally.
+    pub condition: Option<Condition>,
     pub change: Change,
     pub return_values: ReturnValues,
 }
@@ -137,7 +138,9 @@ impl PlannedWrite {
         table: &TableData,
         current: Option<&Item>,
     ) -> Result<Outcome, BackendError> {
-        if !holds(&self.condition, current) {
+        if let Some(condition) = &self.condition
+            && !holds(condition, current)
+        {
             return Ok(Outcome::ConditionFailed);
         }
         let new = match &self.change {

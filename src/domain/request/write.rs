@@ -6,7 +6,9 @@ use crate::domain::value::Item;
 use super::ConsumedCapacity;
 
 /// A write's condition. Every write carries one: ddbx never sends an unconditional write, so the
-/// type has no "none" case. Creates use `attribute_not_exists(<partition key>)`.
+/// type has no "none" case. Creates use `attribute_not_exists(<partition key>)`. Only the
+/// engine served to other clients (`ddbx serve`) passes on their unconditional writes, as an
+/// empty expression.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Condition {
     pub expression: String,

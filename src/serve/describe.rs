@@ -1,0 +1,123 @@
+//! A table description as DescribeTable, CreateTable and DeleteTable return it.
+
+use serde_json::{Map, Value, json};
+
+use crate::domain::schema::{
+    BillingMode, IndexKind, IndexSchema, KeySchema, Projection, TableDescription,
+};
+
+/// What the engine's description does not hold and the wire form reports: when the table was
+/// created and the provisioned throughput it was created with.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct TableExtras {
+    /// Seconds since the epoch.
+    pub created: f64,
+    pub read_units: u64,
+    pub write_units: u64,
+}
+
+/// The ARN of a served table: a made-up account in a made-up region, so nobody mistakes it for
+/// a real one.
+#[must_use]
+pub fn table_arn(name: &str) -> String {
+    format!("arn:aws:dynamodb:ddbx-local:000000000000:table/{name}")
+}
+
+fn key_schema(key: &KeySchema) -> Value {
+    let mut entries = vec![json!({"AttributeName": key.partition.name, "KeyType": "HASH"})];
+    if let Some(sort) = &key.sort {
+        entries.push(json!({"AttributeName": sort.name, "KeyType": "RANGE"}));
+    }
+    Value::Array(entries)
+}
+
+fn projection(projection: &Projection) -> Value {
+    match projection {
+        Projection::All => json!({"ProjectionType": "ALL"}),
+        Projection::KeysOnly => json!({"ProjectionType": "KEYS_ONLY"}),
+        Projection::Include(names) => {
+            json!({"ProjectionType": "INCLUDE", "NonKeyAttributes": names})
+        }
+    }
+}
+
+fn throughput(extras: &TableExtras) -> Value {
+    json!({
+        "ReadCapacityUnits": extras.read_units,
+        "WriteCapacityUnits": extras.write_units,
+        "NumberOfDecreasesToday": 0,
+    })
+}
+
+fn index(table: &str, index: &IndexSchema, extras: &TableExtras) -> Value {
+    let mut object = Map::new();
+    object.insert("IndexName".into(), json!(index.name));
+    object.insert("KeySchema".into(), key_schema(&index.key));
+    object.insert("Projection".into(), projection(&index.projection));
+    object.insert(
+        "IndexArn".into(),
+        json!(format!("{}/index/{}", table_arn(table), index.name)),
+    );
+    object.insert("ItemCount".into(), json!(index.item_count.unwrap_or(0)));
+    object.insert(
+        "IndexSizeBytes".into(),
+        json!(index.size_bytes.unwrap_or(0)),
+    );
+    if index.kind == IndexKind::Global {
+        object.insert("IndexStatus".into(), json!("ACTIVE"));
+        object.insert("ProvisionedThroughput".into(), throughput(extras));
+    }
+    Value::Object(object)
+}
+
+/// The `TableDescription` object.
+#[must_use]
+pub fn table_json(table: &TableDescription, extras: &TableExtras, status: &str) -> Value {
+    let mut object = Map::new();
+    object.insert("TableName".into(), json!(table.name));
+    object.insert("TableArn".into(), json!(table_arn(&table.name)));
+    object.insert("TableStatus".into(), json!(status));
+    object.insert("CreationDateTime".into(), json!(extras.created));
+    object.insert("KeySchema".into(), key_schema(&table.key));
+    let definitions: Vec<Value> = table
+        .attribute_types
+        .iter()
+        .map(|(name, value_type)| {
+            json!({"AttributeName": name, "AttributeType": value_type.descriptor()})
+        })
+        .collect();
+    object.insert("AttributeDefinitions".into(), Value::Array(definitions));
+    object.insert("ProvisionedThroughput".into(), throughput(extras));
+    if table.billing_mode == Some(BillingMode::PayPerRequest) {
+        object.insert(
+            "BillingModeSummary".into(),
+            json!({"BillingMode": "PAY_PER_REQUEST"}),
+        );
+    }
+    object.insert("ItemCount".into(), json!(table.item_count.unwrap_or(0)));
+    object.insert(
+        "TableSizeBytes".into(),
+        json!(table.size_bytes.unwrap_or(0)),
+    );
+    for (field, kind) in [
+        ("GlobalSecondaryIndexes", IndexKind::Global),
+        ("LocalSecondaryIndexes", IndexKind::Local),
+    ] {
+        let indexes: Vec<Value> = table
+            .indexes
+            .iter()
+            .filter(|schema| schema.kind == kind)
+            .map(|schema| index(&table.name, schema, extras))
+            .collect();
+        if !indexes.is_empty() {
+            object.insert(field.into(), Value::Array(indexes));
+        }
+    }
+    if let Some(stream) = table.stream.as_ref().filter(|stream| stream.enabled) {
+        object.insert(
+            "StreamSpecification".into(),
+            json!({"StreamEnabled": true, "StreamViewType": stream.view_type}),
+        );
+    }
+    Value::Object(object)
+}

@@ -1,0 +1,163 @@
+//! The HTTP/1.1 side: a loopback listener, one task per connection, `POST /` with
+//! `X-Amz-Target: DynamoDB_20120810.<Operation>` and an `application/x-amz-json-1.0` body.
+//! Signatures (the `Authorization` header) are accepted and never verified.
+
+use std::convert::Infallible;
+use std::net::{IpAddr, Ipv4Addr, SocketAddr};
+use std::sync::Arc;
+use std::sync::atomic::{AtomicU64, Ordering};
+
+use http_body_util::{BodyExt, Full, Limited};
+use hyper::body::{Bytes, Incoming};
+use hyper::server::conn::http1;
+use hyper::service::service_fn;
+use hyper::{Method, Request, Response, StatusCode};
+use hyper_util::rt::TokioIo;
+use tokio::net::TcpListener;
+
+use super::error::WireError;
+use super::served::Served;
+
+/// The target prefix of every DynamoDB operation.
+const TARGET_PREFIX: &str = "DynamoDB_20120810.";
+/// DynamoDB refuses request bodies above 16 MB.
+const MAX_BODY: usize = 16 * 1024 * 1024;
+const JSON_1_0: &str = "application/x-amz-json-1.0";
+
+/// Where to listen.
+#[derive(Clone, Debug)]
+pub struct ServeOptions {
+    pub host: IpAddr,
+    /// 0 picks a free port (printed on start).
+    pub port: u16,
+}
+
+impl Default for ServeOptions {
+    fn default() -> Self {
+        Self {
+            host: IpAddr::V4(Ipv4Addr::LOCALHOST),
+            port: 8000,
+        }
+    }
+}
+
+/// The address to bind: `localhost` or a loopback IP. Anything else is refused, since the
+/// server verifies no signature and must not be reachable from another machine.
+pub fn check_host(host: &str) -> Result<IpAddr, String> {
+    if host.eq_ignore_ascii_case("localhost") {
+        return Ok(IpAddr::V4(Ipv4Addr::LOCALHOST));
+    }
+    let address: IpAddr = host
+        .trim_start_matches('[')
+        .trim_end_matches(']')
+        .parse()
+        .map_err(|_| format!("--host {host:?} is not an IP address or `localhost`"))?;
+    if !address.is_loopback() {
+        return Err(format!(
+            "--host {address} is not a loopback address: ddbx serve verifies no request signature, so it listens only on 127.0.0.1, ::1 or localhost"
+        ));
+    }
+    Ok(address)
+}
+
+/// Binds, reports the address with `listening`, and answers requests until `stop` completes.
+pub async fn serve(
+    served: Arc<Served>,
+    options: &ServeOptions,
+    listening: impl FnOnce(SocketAddr),
+    stop: impl std::future::Future<Output = ()>,
+) -> std::io::Result<()> {
+    let listener = TcpListener::bind((options.host, options.port)).await?;
+    listening(listener.local_addr()?);
+    let ids = Arc::new(AtomicU64::new(0));
+    tokio::pin!(stop);
+    loop {
+        tokio::select! {
+            accepted = listener.accept() => {
+                let Ok((stream, _)) = accepted else { continue };
+                // Small request/response pairs: Nagle's delay would dominate their latency.
+                let _ = stream.set_nodelay(true);
+                let served = served.clone();
+                let ids = ids.clone();
+                tokio::spawn(async move {
+                    let service = service_fn(move |request| {
+                        handle(served.clone(), ids.fetch_add(1, Ordering::Relaxed), request)
+                    });
+                    // A client that goes away mid-request is not the server's failure.
+                    let _ = http1::Builder::new()
+                        .serve_connection(TokioIo::new(stream), service)
+                        .await;
+                });
+            }
+            () = &mut stop => return Ok(()),
+        }
+    }
+}
+
+fn response(status: u16, request_id: u64, body: Vec<u8>) -> Response<Full<Bytes>> {
+    let mut response = Response::new(Full::new(Bytes::from(body)));
+    *response.status_mut() = StatusCode::from_u16(status).unwrap_or(StatusCode::BAD_REQUEST);
+    let headers = response.headers_mut();
+    headers.insert(
+        hyper::header::CONTENT_TYPE,
+        hyper::header::HeaderValue::from_static(JSON_1_0),
+    );
+    if let Ok(id) = hyper::header::HeaderValue::from_str(&format!("ddbx-{request_id:016x}")) {
+        headers.insert("x-amzn-requestid", id);
+    }
+    response
+}
+
+fn error_response(error: &WireError, request_id: u64) -> Response<Full<Bytes>> {
+    let body = serde_json::to_vec(&error.body()).unwrap_or_default();
+    response(error.status, request_id, body)
+}
+
+async fn handle(
+    served: Arc<Served>,
+    request_id: u64,
+    request: Request<Incoming>,
+) -> Result<Response<Full<Bytes>>, Infallible> {
+    // Load balancers and scripts probe readiness with a plain GET, as the service answers one.
+    if request.method() == Method::GET {
+        let mut answer = response(200, request_id, b"healthy: ddbx serve".to_vec());
+        answer.headers_mut().insert(
+            hyper::header::CONTENT_TYPE,
+            hyper::header::HeaderValue::from_static("text/plain"),
+        );
+        return Ok(answer);
+    }
+    let target = request
+        .headers()
+        .get("x-amz-target")
+        .and_then(|value| value.to_str().ok())
+        .unwrap_or_default()
+        .to_owned();
+    let Some(operation) = target.strip_prefix(TARGET_PREFIX) else {
+        served.stats.record("(unknown)", true);
+        return Ok(error_response(
+            &WireError::unknown_operation(&target),
+            request_id,
+        ));
+    };
+    let body = match Limited::new(request.into_body(), MAX_BODY).collect().await {
+        Ok(collected) => collected.to_bytes(),
+        Err(_) => {
+            served.stats.record(operation, true);
+            let mut error =
+                WireError::validation("Request size exceeded 16 MB or the body broke off");
+            error.status = 413;
+            return Ok(error_response(&error, request_id));
+        }
+    };
+    let answer = super::dispatch::answer(&served, operation, &body).await;
+    served.stats.record(operation, answer.is_err());
+    Ok(match answer {
+        Ok(json) => response(
+            200,
+            request_id,
+            serde_json::to_vec(&json).unwrap_or_default(),
+        ),
+        Err(error) => error_response(&error, request_id),
+    })
+}

@@ -1,0 +1,31 @@
+//! `ddbx serve`: the embedded engine answering DynamoDB's JSON protocol on 127.0.0.1, so an
+//! application's own read code, a script or the AWS CLI can run against last night's export
+//! (`--file`) or the demo table without touching a real account.
+//!
+//! Request signatures are accepted and never verified: the server binds only to a loopback
+//! address, so only processes on this machine reach it.
+
+mod batch;
+mod create_checks;
+mod describe;
+mod dispatch;
+mod error;
+mod http;
+mod items;
+mod legacy;
+mod reads;
+mod run;
+mod served;
+mod stats;
+mod tables;
+mod tags;
+mod transact;
+mod update_table;
+mod values;
+mod wire;
+
+pub use error::WireError;
+pub use http::{ServeOptions, check_host, serve};
+pub use run::run;
+pub use served::Served;
+pub use stats::Stats;

@@ -1,0 +1,71 @@
+//! The engine being served, and what the wire form keeps beside it: creation times,
+//! provisioned throughput and tags of the tables, and the request counts.
+
+use std::collections::BTreeMap;
+use std::sync::{Arc, Mutex, PoisonError};
+
+use crate::backend::memory::MemoryBackend;
+
+/// Tags of every table that has any, by table name.
+pub type Tags = BTreeMap<String, BTreeMap<String, String>>;
+use super::describe::TableExtras;
+use super::stats::Stats;
+
+/// Seconds since the epoch, for `CreationDateTime`.
+pub(super) fn now_seconds() -> f64 {
+    std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0.0, |elapsed| elapsed.as_secs() as f64)
+}
+
+/// The engine being served and what the wire form needs besides it.
+pub struct Served {
+    pub engine: Arc<MemoryBackend>,
+    pub read_only: bool,
+    started: f64,
+    extras: Mutex<BTreeMap<String, TableExtras>>,
+    tags: Mutex<Tags>,
+    pub stats: Stats,
+}
+
+impl Served {
+    #[must_use]
+    pub fn new(engine: Arc<MemoryBackend>, read_only: bool) -> Self {
+        Self {
+            engine,
+            read_only,
+            started: now_seconds(),
+            extras: Mutex::new(BTreeMap::new()),
+            tags: Mutex::new(Tags::new()),
+            stats: Stats::default(),
+        }
+    }
+
+    pub(super) fn extras(&self, table: &str) -> TableExtras {
+        let extras = self.extras.lock().unwrap_or_else(PoisonError::into_inner);
+        extras.get(table).copied().unwrap_or(TableExtras {
+            created: self.started,
+            ..TableExtras::default()
+        })
+    }
+
+    pub(super) fn set_extras(&self, table: &str, extras: TableExtras) {
+        self.extras
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner)
+            .insert(table.to_owned(), extras);
+    }
+
+    pub(super) fn with_tags<T>(&self, change: impl FnOnce(&mut Tags) -> T) -> T {
+        change(&mut self.tags.lock().unwrap_or_else(PoisonError::into_inner))
+    }
+
+    /// Forgets what was kept beside the engine about a dropped table.
+    pub(super) fn forget(&self, table: &str) {
+        self.with_tags(|tags| tags.remove(table));
+        self.extras
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner)
+            .remove(table);
+    }
+}
