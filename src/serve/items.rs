@@ -107,6 +107,25 @@ fn add_collection_metrics(
     Ok(())
 }
 
+/// Reads the options every single-item write shares (capacity detail, the item returned on a
+/// failed condition) before `write` runs, then answers with its output and collection metrics.
+async fn answer_write<'a>(
+    engine: &'a MemoryBackend,
+    body: &Body<'_>,
+    table: &str,
+    key_or_item: &Item,
+    write: impl FnOnce(&'a MemoryBackend) -> crate::backend::BackendFuture<'a, WriteOutput>,
+) -> Result<Value, WireError> {
+    let detail = body.capacity()?;
+    let return_item = body.return_item_on_failure()?;
+    let output = write(engine)
+        .await
+        .map_err(|error| WireError::from_backend(error, return_item))?;
+    let mut answer = write_answer(table, &output, detail);
+    add_collection_metrics(&mut answer, engine, body, table, key_or_item)?;
+    Ok(answer)
+}
+
 pub async fn put_item(engine: &MemoryBackend, body: &Body<'_>) -> Result<Value, WireError> {
     let table = body.table_name()?;
     check_attributes_used(body)?;
@@ -118,15 +137,10 @@ pub async fn put_item(engine: &MemoryBackend, body: &Body<'_>) -> Result<Value, 
         params: body.params()?,
         return_values: body.return_values(&["NONE", "ALL_OLD"])?,
     };
-    let detail = body.capacity()?;
-    let return_item = body.return_item_on_failure()?;
-    let output = engine
-        .put_item(request)
-        .await
-        .map_err(|error| WireError::from_backend(error, return_item))?;
-    let mut answer = write_answer(&table, &output, detail);
-    add_collection_metrics(&mut answer, engine, body, &table, &request_item)?;
-    Ok(answer)
+    answer_write(engine, body, &table, &request_item, |engine| {
+        engine.put_item(request)
+    })
+    .await
 }
 
 pub async fn update_item(engine: &MemoryBackend, body: &Body<'_>) -> Result<Value, WireError> {
@@ -149,15 +163,10 @@ pub async fn update_item(engine: &MemoryBackend, body: &Body<'_>) -> Result<Valu
             "UPDATED_NEW",
         ])?,
     };
-    let detail = body.capacity()?;
-    let return_item = body.return_item_on_failure()?;
-    let output = engine
-        .update_item(request)
-        .await
-        .map_err(|error| WireError::from_backend(error, return_item))?;
-    let mut answer = write_answer(&table, &output, detail);
-    add_collection_metrics(&mut answer, engine, body, &table, &request_key)?;
-    Ok(answer)
+    answer_write(engine, body, &table, &request_key, |engine| {
+        engine.update_item(request)
+    })
+    .await
 }
 
 pub async fn delete_item(engine: &MemoryBackend, body: &Body<'_>) -> Result<Value, WireError> {
@@ -171,13 +180,8 @@ pub async fn delete_item(engine: &MemoryBackend, body: &Body<'_>) -> Result<Valu
         params: body.params()?,
         return_values: body.return_values(&["NONE", "ALL_OLD"])?,
     };
-    let detail = body.capacity()?;
-    let return_item = body.return_item_on_failure()?;
-    let output = engine
-        .delete_item(request)
-        .await
-        .map_err(|error| WireError::from_backend(error, return_item))?;
-    let mut answer = write_answer(&table, &output, detail);
-    add_collection_metrics(&mut answer, engine, body, &table, &request_key)?;
-    Ok(answer)
+    answer_write(engine, body, &table, &request_key, |engine| {
+        engine.delete_item(request)
+    })
+    .await
 }
