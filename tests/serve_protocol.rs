@@ -357,3 +357,38 @@ async fn an_invalid_key_cancels_a_transact_get_and_a_malformed_projection_fails_
     assert_eq!(refused.code(), Some("ValidationException"), "{refused:?}");
     served.stop();
 }
+
+/// The demo's GSI3 has two partition and two sort attributes: DescribeTable lists every one, in
+/// order, as the service lists a multi-attribute key.
+#[tokio::test]
+async fn describe_table_lists_every_attribute_of_a_multi_attribute_index_key_in_order() {
+    let served = Served::start(&["--demo"]);
+    let client = support::sdk_client(&served.endpoint);
+    let described = client
+        .describe_table()
+        .table_name(ddbx::demo::TABLE_NAME)
+        .send()
+        .await
+        .expect("DescribeTable");
+    let table = described.table.expect("a table");
+    let index = table
+        .global_secondary_indexes()
+        .iter()
+        .find(|index| index.index_name() == Some("GSI3"))
+        .expect("GSI3 is described");
+    let elements: Vec<(&str, &KeyType)> = index
+        .key_schema()
+        .iter()
+        .map(|element| (element.attribute_name(), element.key_type()))
+        .collect();
+    assert_eq!(
+        elements,
+        [
+            ("status", &KeyType::Hash),
+            ("region", &KeyType::Hash),
+            ("placedAt", &KeyType::Range),
+            ("total", &KeyType::Range),
+        ]
+    );
+    served.stop();
+}

@@ -15,7 +15,7 @@ mod expression;
 mod insights;
 mod key_value;
 mod note;
-mod output;
+pub(crate) mod output;
 mod paging;
 mod partiql;
 mod plan;

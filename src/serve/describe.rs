@@ -2,9 +2,8 @@
 
 use serde_json::{Map, Value, json};
 
-use crate::domain::schema::{
-    BillingMode, IndexKind, IndexSchema, KeySchema, Projection, TableDescription,
-};
+use crate::cli::output::describe::{key_schema_json, projection_json};
+use crate::domain::schema::{BillingMode, IndexKind, IndexSchema, TableDescription};
 
 /// What the engine's description does not hold and the wire form reports: when the table was
 /// created and the provisioned throughput it was created with.
@@ -23,24 +22,6 @@ pub fn table_arn(name: &str) -> String {
     format!("arn:aws:dynamodb:ddbx-local:000000000000:table/{name}")
 }
 
-fn key_schema(key: &KeySchema) -> Value {
-    let mut entries = vec![json!({"AttributeName": key.partition.name, "KeyType": "HASH"})];
-    if let Some(sort) = &key.sort {
-        entries.push(json!({"AttributeName": sort.name, "KeyType": "RANGE"}));
-    }
-    Value::Array(entries)
-}
-
-fn projection(projection: &Projection) -> Value {
-    match projection {
-        Projection::All => json!({"ProjectionType": "ALL"}),
-        Projection::KeysOnly => json!({"ProjectionType": "KEYS_ONLY"}),
-        Projection::Include(names) => {
-            json!({"ProjectionType": "INCLUDE", "NonKeyAttributes": names})
-        }
-    }
-}
-
 fn throughput(extras: &TableExtras) -> Value {
     json!({
         "ReadCapacityUnits": extras.read_units,
@@ -52,8 +33,8 @@ fn throughput(extras: &TableExtras) -> Value {
 fn index(table: &str, index: &IndexSchema, extras: &TableExtras) -> Value {
     let mut object = Map::new();
     object.insert("IndexName".into(), json!(index.name));
-    object.insert("KeySchema".into(), key_schema(&index.key));
-    object.insert("Projection".into(), projection(&index.projection));
+    object.insert("KeySchema".into(), key_schema_json(&index.key));
+    object.insert("Projection".into(), projection_json(&index.projection));
     object.insert(
         "IndexArn".into(),
         json!(format!("{}/index/{}", table_arn(table), index.name)),
@@ -78,7 +59,7 @@ pub fn table_json(table: &TableDescription, extras: &TableExtras, status: &str) 
     object.insert("TableArn".into(), json!(table_arn(&table.name)));
     object.insert("TableStatus".into(), json!(status));
     object.insert("CreationDateTime".into(), json!(extras.created));
-    object.insert("KeySchema".into(), key_schema(&table.key));
+    object.insert("KeySchema".into(), key_schema_json(&table.key));
     let definitions: Vec<Value> = table
         .attribute_types
         .iter()

@@ -12,7 +12,8 @@ use crate::domain::schema::{
 };
 
 /// The key schema as DynamoDB lists it: every HASH element, then every RANGE element, in order.
-fn key_schema_json(key: &KeySchema) -> Value {
+#[must_use]
+pub fn key_schema_json(key: &KeySchema) -> Value {
     let hash = key
         .partition_attributes()
         .map(|attribute| json!({"AttributeName": attribute.name, "KeyType": "HASH"}));
@@ -22,7 +23,9 @@ fn key_schema_json(key: &KeySchema) -> Value {
     Value::Array(hash.chain(range).collect())
 }
 
-fn projection_json(projection: &Projection) -> Value {
+/// A projection as DynamoDB describes it.
+#[must_use]
+pub fn projection_json(projection: &Projection) -> Value {
     match projection {
         Projection::All => json!({"ProjectionType": "ALL"}),
         Projection::KeysOnly => json!({"ProjectionType": "KEYS_ONLY"}),
