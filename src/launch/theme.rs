@@ -15,7 +15,7 @@ pub fn choose(flag: Option<ThemeChoice>) -> (Theme, Option<String>) {
             Ok(config) => (config.theme, None),
             Err(error) => (
                 None,
-                Some(format!("settings: {error} (using the defaults)")),
+                Some(format!("settings ignored, using the defaults: {error}")),
             ),
         },
     };
