@@ -2,7 +2,7 @@
 
 use serde_json::{Map, Value, json};
 
-use crate::cli::output::describe::{key_schema_json, projection_json};
+use crate::cli::output::describe::{attribute_definitions_json, key_schema_json, projection_json};
 use crate::domain::schema::{BillingMode, IndexKind, IndexSchema, TableDescription};
 
 /// What the engine's description does not hold and the wire form reports: when the table was
@@ -60,14 +60,10 @@ pub fn table_json(table: &TableDescription, extras: &TableExtras, status: &str) 
     object.insert("TableStatus".into(), json!(status));
     object.insert("CreationDateTime".into(), json!(extras.created));
     object.insert("KeySchema".into(), key_schema_json(&table.key));
-    let definitions: Vec<Value> = table
-        .attribute_types
-        .iter()
-        .map(|(name, value_type)| {
-            json!({"AttributeName": name, "AttributeType": value_type.descriptor()})
-        })
-        .collect();
-    object.insert("AttributeDefinitions".into(), Value::Array(definitions));
+    object.insert(
+        "AttributeDefinitions".into(),
+        attribute_definitions_json(table),
+    );
     object.insert("ProvisionedThroughput".into(), throughput(extras));
     if table.billing_mode == Some(BillingMode::PayPerRequest) {
         object.insert(

@@ -23,6 +23,18 @@ pub fn key_schema_json(key: &KeySchema) -> Value {
     Value::Array(hash.chain(range).collect())
 }
 
+/// The types of every key attribute of the table and its indexes, as AttributeDefinitions.
+#[must_use]
+pub fn attribute_definitions_json(table: &TableDescription) -> Value {
+    table
+        .attribute_types
+        .iter()
+        .map(|(name, value_type)| {
+            json!({"AttributeName": name, "AttributeType": value_type.descriptor()})
+        })
+        .collect()
+}
+
 /// A projection as DynamoDB describes it.
 #[must_use]
 pub fn projection_json(projection: &Projection) -> Value {
@@ -65,14 +77,10 @@ pub fn describe_json(table: &TableDescription) -> Value {
     let mut object = Map::new();
     object.insert("TableName".into(), json!(table.name));
     object.insert("KeySchema".into(), key_schema_json(&table.key));
-    let definitions: Vec<Value> = table
-        .attribute_types
-        .iter()
-        .map(|(name, value_type)| {
-            json!({"AttributeName": name, "AttributeType": value_type.descriptor()})
-        })
-        .collect();
-    object.insert("AttributeDefinitions".into(), Value::Array(definitions));
+    object.insert(
+        "AttributeDefinitions".into(),
+        attribute_definitions_json(table),
+    );
     for (field, kind) in [
         ("GlobalSecondaryIndexes", IndexKind::Global),
         ("LocalSecondaryIndexes", IndexKind::Local),
