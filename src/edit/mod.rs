@@ -4,6 +4,7 @@ pub mod batch;
 pub mod execute;
 pub mod journaled;
 pub mod pending;
+pub mod run_plan;
 
 pub use execute::{WriteOutcome, execute, execute_planned};
 pub use journaled::{JournalFailure, WriteError, execute_and_journal};

@@ -365,7 +365,7 @@ async fn read_only_refuses_every_write_path_and_the_server_sees_nothing() {
     for args in writes {
         let mut with_flag = vec!["--read-only"];
         with_flag.extend_from_slice(args);
-        ddbx(&env, &state, &with_flag).refused(1, &["read-only", "nothing was sent"]);
+        ddbx(&env, &state, &with_flag).refused(2, &["read-only", "nothing was sent"]);
     }
     assert_eq!(
         env.read(&key()).await,

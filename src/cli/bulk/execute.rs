@@ -7,7 +7,7 @@ use std::time::{Duration, Instant};
 
 use serde_json::{Value, json};
 
-use super::plan::PlannedItem;
+use crate::edit::run_plan::PlannedItem;
 use crate::backend::BackendError;
 use crate::cli::error::CliError;
 use crate::domain::edit::typed_json;

@@ -6,7 +6,7 @@ use std::io::{self, BufRead};
 use serde_json::json;
 
 use super::args::ImportFormat;
-use super::plan::Refusal;
+use crate::edit::run_plan::Refusal;
 use crate::cli::error::CliError;
 use crate::domain::edit::{EditFormat, parse_edited};
 use crate::domain::limits::MAX_ITEM_LINE;

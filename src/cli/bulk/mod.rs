@@ -8,7 +8,6 @@ mod copy;
 mod execute;
 mod export;
 mod import;
-mod plan;
 mod report;
 mod resume;
 mod runner;
@@ -18,7 +17,7 @@ mod undo;
 use std::sync::Arc;
 
 use args::{BulkArgs, CopyArgs, ImportArgs};
-use plan::{BulkAction, Refusal, plan_run};
+use crate::edit::run_plan::{self as plan, BulkAction, Refusal, plan_run};
 use scope::{Collect, ScopeRead, describe_scope, entity_name, read_scope};
 
 use super::args::{Command, GlobalOptions};

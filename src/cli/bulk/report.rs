@@ -6,7 +6,7 @@ use std::io::{self, Write as _};
 use serde_json::{Value, json};
 
 use super::execute::Tally;
-use super::plan::{Refusal, RunPlan};
+use crate::edit::run_plan::{Refusal, RunPlan};
 use super::resume::Done;
 use crate::cli::error::{CliError, ignore_closed_pipe};
 use crate::cli::output::escape::escape_json_for_terminal;
@@ -54,7 +54,7 @@ pub fn dry_run_report(table: &str, plan_text: &str, read: u64, plan: &RunPlan) -
     let units: u64 = plan
         .writes
         .iter()
-        .map(super::plan::PlannedItem::write_units)
+        .map(crate::edit::run_plan::PlannedItem::write_units)
         .sum();
     json!({
         "dry_run": true,

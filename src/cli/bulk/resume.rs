@@ -7,7 +7,7 @@ use std::collections::HashMap;
 
 use serde_json::Value;
 
-use super::plan::key_text;
+use crate::edit::run_plan::key_text;
 use crate::backend::{Backend, GetRequest};
 use crate::cli::error::CliError;
 use crate::domain::edit::typed_json;

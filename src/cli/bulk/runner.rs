@@ -5,7 +5,7 @@ use std::time::Instant;
 
 use super::args::RunArgs;
 use super::execute::execute_writes;
-use super::plan::{RunPlan, key_text};
+use crate::edit::run_plan::{RunPlan, key_text};
 use super::report::{Summary, dry_run_report, print_json};
 use super::resume::{Done, resume};
 use crate::backend::Backend;

@@ -5,7 +5,7 @@
 use std::collections::HashMap;
 
 use super::args::RunArgs;
-use super::plan::{PlannedItem, Refusal, RunPlan, key_text};
+use crate::edit::run_plan::{PlannedItem, Refusal, RunPlan, key_text};
 use super::resume::settle;
 use super::runner::{Run, execute};
 use crate::backend::Backend;

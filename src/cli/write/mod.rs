@@ -81,16 +81,8 @@ pub fn check_write_before_connecting(
                 ""
             }
         );
-        // A bulk command's exit codes say whether anything was sent: 2 is nothing.
-        let bulk = matches!(
-            command,
-            Command::Import(_) | Command::Bulk(_) | Command::Copy(_)
-        );
-        return Err(if bulk {
-            CliError::Usage(format!("{message}; nothing was sent"))
-        } else {
-            CliError::Failed(message)
-        });
+        // Exit 2 says nothing was sent, for a single write as for a bulk run.
+        return Err(CliError::Usage(message));
     }
     match command {
         Command::Put(args) => parse_item(&args.item, args.item_format).map(|_| ()),
@@ -384,7 +376,7 @@ mod tests {
             let mut full = vec!["--table", "orders", "--read-only"];
             full.extend_from_slice(args);
             let error = refused_without_connecting(&full).await;
-            assert_eq!(error.exit_code(), 1, "{args:?}");
+            assert_eq!(error.exit_code(), 2, "{args:?}");
             assert!(error.to_string().contains("read-only"), "{error}");
         }
     }

@@ -4,91 +4,19 @@
 
 use crate::cli::args::ItemFormat;
 use crate::cli::error::CliError;
+use crate::domain::edit::path_edit;
+pub use crate::domain::edit::path_edit::PathEdit;
 use crate::domain::edit::{EditFormat, is_json, parse_edited};
 use crate::domain::expr::ast::PathElement;
 use crate::domain::value::{AttrValue, Item};
 
-/// One `--set` or `--remove`.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct PathEdit {
-    pub path: Vec<PathElement>,
-    /// `None` removes.
-    pub value: Option<AttrValue>,
-}
-
 /// Parses `a.b[2].c`; a name in backticks may hold `.`, `[`, `=` (a doubled backtick is one).
 pub fn parse_path(text: &str, flag: &str) -> Result<Vec<PathElement>, CliError> {
-    let refuse = |problem: &str| {
+    path_edit::parse_path(text).map_err(|problem| {
         CliError::usage(format!(
             "{flag} {text:?}: {problem}; paths look like status, address.city, lines[0].qty or `odd.name`"
         ))
-    };
-    let chars: Vec<char> = text.chars().collect();
-    let mut elements = Vec::new();
-    let mut i = 0;
-    let mut expect_name = true;
-    while i < chars.len() {
-        if expect_name {
-            let mut name = String::new();
-            if chars[i] == '`' {
-                i += 1;
-                loop {
-                    match chars.get(i) {
-                        None => return Err(refuse("a backtick is never closed")),
-                        Some('`') if chars.get(i + 1) == Some(&'`') => {
-                            name.push('`');
-                            i += 2;
-                        }
-                        Some('`') => {
-                            i += 1;
-                            break;
-                        }
-                        Some(c) => {
-                            name.push(*c);
-                            i += 1;
-                        }
-                    }
-                }
-            } else {
-                while let Some(c) = chars.get(i).filter(|c| !matches!(c, '.' | '[' | ']')) {
-                    name.push(*c);
-                    i += 1;
-                }
-            }
-            if name.is_empty() {
-                return Err(refuse("an attribute name is empty"));
-            }
-            elements.push(PathElement::Name(name));
-            expect_name = false;
-            continue;
-        }
-        match chars[i] {
-            '.' => {
-                expect_name = true;
-                i += 1;
-                if i == chars.len() {
-                    return Err(refuse("the path ends with '.'"));
-                }
-            }
-            '[' => {
-                let close = chars[i..]
-                    .iter()
-                    .position(|c| *c == ']')
-                    .ok_or_else(|| refuse("'[' is never closed"))?;
-                let digits: String = chars[i + 1..i + close].iter().collect();
-                let index = digits
-                    .parse::<usize>()
-                    .map_err(|_| refuse("a list index must be a non-negative whole number"))?;
-                elements.push(PathElement::Index(index));
-                i += close + 1;
-            }
-            _ => return Err(refuse("expected '.' or '[' after a name or index")),
-        }
-    }
-    if elements.is_empty() {
-        return Err(refuse("the path is empty"));
-    }
-    Ok(elements)
+    })
 }
 
 /// Parses one `--set` value: typed JSON (or DynamoDB JSON), else the text as a string.
@@ -158,91 +86,8 @@ pub(super) fn split_assignment(text: &str) -> Option<(&str, &str)> {
 
 /// Applies the edits to a copy of `item`; a path through something missing is a usage error.
 pub fn apply_edits(item: &Item, edits: &[PathEdit]) -> Result<Item, CliError> {
-    let mut edited = item.clone();
-    for edit in edits {
-        let shown = crate::domain::edit::diff::display_path(&edit.path);
-        apply(&mut edited, &edit.path, edit.value.clone())
-            .map_err(|problem| CliError::usage(format!("{shown}: {problem}; nothing was sent")))?;
-    }
-    Ok(edited)
-}
-
-fn apply(item: &mut Item, path: &[PathElement], value: Option<AttrValue>) -> Result<(), String> {
-    let Some((PathElement::Name(root), rest)) = path.split_first() else {
-        return Err("a path starts with an attribute name".to_owned());
-    };
-    if rest.is_empty() {
-        match value {
-            Some(value) => item.insert(root.clone(), value),
-            None => item.remove(root),
-        };
-        return Ok(());
-    }
-    let target = item
-        .get_mut(root)
-        .ok_or_else(|| format!("the item has no attribute {root:?} to go into"))?;
-    apply_nested(target, rest, value)
-}
-
-fn apply_nested(
-    target: &mut AttrValue,
-    path: &[PathElement],
-    value: Option<AttrValue>,
-) -> Result<(), String> {
-    let Some((first, rest)) = path.split_first() else {
-        return Ok(());
-    };
-    match (target, first) {
-        (AttrValue::M(map), PathElement::Name(name)) => {
-            if rest.is_empty() {
-                match value {
-                    Some(value) => map.insert(name.clone(), value),
-                    None => map.remove(name),
-                };
-                Ok(())
-            } else {
-                let inner = map
-                    .get_mut(name)
-                    .ok_or_else(|| format!("the map has no key {name:?} to go into"))?;
-                apply_nested(inner, rest, value)
-            }
-        }
-        (AttrValue::L(list), PathElement::Index(index)) => {
-            let index = *index;
-            if rest.is_empty() {
-                match value {
-                    Some(value) if index < list.len() => list[index] = value,
-                    Some(value) if index == list.len() => list.push(value),
-                    Some(_) => {
-                        return Err(format!(
-                            "the list has {} elements; set an index up to {}",
-                            list.len(),
-                            list.len()
-                        ));
-                    }
-                    None if index < list.len() => {
-                        list.remove(index);
-                    }
-                    None => return Err(format!("the list has only {} elements", list.len())),
-                }
-                Ok(())
-            } else {
-                let len = list.len();
-                let inner = list
-                    .get_mut(index)
-                    .ok_or_else(|| format!("the list has only {len} elements"))?;
-                apply_nested(inner, rest, value)
-            }
-        }
-        (other, PathElement::Name(_)) => Err(format!(
-            "a map key needs a map, but this is {}",
-            other.value_type()
-        )),
-        (other, PathElement::Index(_)) => Err(format!(
-            "a list index needs a list, but this is {}",
-            other.value_type()
-        )),
-    }
+    path_edit::apply_edits(item, edits)
+        .map_err(|problem| CliError::usage(format!("{problem}; nothing was sent")))
 }
 
 #[cfg(test)]

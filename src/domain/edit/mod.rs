@@ -8,6 +8,7 @@ pub mod checks;
 mod conditions;
 pub mod diff;
 pub mod error;
+pub mod path_edit;
 mod json_tree;
 mod lifecycle;
 pub mod plan;

@@ -1,19 +1,20 @@
-//! Planning a run: each item's write planned by the editor's own planners (`plan_edit`,
-//! `plan_delete`, `plan_create`), so every write is conditioned exactly as a single write is.
-//! Items the local checks refuse are kept with the reason, never sent.
+//! Planning a run of many writes: each item's write planned by the editor's own planners
+//! (`plan_edit`, `plan_delete`, `plan_create`), so every write is conditioned exactly as a single
+//! write is. Items the local checks refuse are kept with the reason, never sent. The headless bulk
+//! commands and the terminal UI's bulk actions plan through here.
 
 use std::collections::BTreeMap;
 
 use serde_json::Value;
 
-use crate::cli::write::path::{PathEdit, apply_edits};
 use crate::domain::ddb_json::item_to_json;
 use crate::domain::edit::{
     ConditionMode, EditContext, PlannedWrite, WritePlan, plan_create, plan_delete, plan_edit,
     typed_json,
 };
+use crate::domain::edit::path_edit::{PathEdit, apply_edits};
 use crate::domain::value::{Item, item_size};
-use crate::edit::batch::BatchItem;
+use super::batch::BatchItem;
 
 /// What a run does to each item.
 #[derive(Clone, Debug)]
@@ -139,7 +140,7 @@ pub fn plan_item(
     let planned = match action {
         BulkAction::Delete => plan_delete(ctx, item, ConditionMode::Auto),
         BulkAction::Edit { edits, mode } => {
-            let edited = apply_edits(item, edits).map_err(|error| error.to_string())?;
+            let edited = apply_edits(item, edits)?;
             plan_edit(ctx, item, &edited, *mode)
         }
         BulkAction::Create => plan_create(ctx, item),
