@@ -19,6 +19,7 @@ pub mod edit;
 pub mod entity;
 pub mod entity_name;
 pub mod escape;
+pub mod export;
 pub mod expr;
 pub mod figures;
 pub mod fuzzy;

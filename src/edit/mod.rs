@@ -5,6 +5,7 @@ pub mod execute;
 pub mod journaled;
 pub mod pending;
 pub mod run_plan;
+pub mod settle;
 
 pub use execute::{WriteOutcome, execute, execute_planned};
 pub use journaled::{JournalFailure, WriteError, execute_and_journal};

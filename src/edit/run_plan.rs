@@ -7,14 +7,15 @@ use std::collections::BTreeMap;
 
 use serde_json::Value;
 
+use super::batch::BatchItem;
 use crate::domain::ddb_json::item_to_json;
+use crate::domain::edit::path_edit::{PathEdit, apply_edits};
 use crate::domain::edit::{
     ConditionMode, EditContext, PlannedWrite, WritePlan, plan_create, plan_delete, plan_edit,
     typed_json,
 };
-use crate::domain::edit::path_edit::{PathEdit, apply_edits};
 use crate::domain::value::{Item, item_size};
-use super::batch::BatchItem;
+use crate::journal::{JournalEntry, plan_undo};
 
 /// What a run does to each item.
 #[derive(Clone, Debug)]
@@ -173,6 +174,29 @@ pub fn plan_run(
             Err(reason) => plan.refused.push(Refusal {
                 at: key_json(ctx, item),
                 reason,
+            }),
+        }
+    }
+    plan
+}
+
+/// The writes that undo `written` (each conditioned on the item as that write left it), and the
+/// ones refused locally.
+#[must_use]
+pub fn undo_plan(ctx: &EditContext<'_>, written: &[JournalEntry]) -> RunPlan {
+    let mut plan = RunPlan::default();
+    for entry in written {
+        match plan_undo(ctx, entry) {
+            Ok(planned) => plan.writes.push(PlannedItem {
+                write: BatchItem {
+                    key: entry.key.clone(),
+                    planned,
+                },
+                entity: entry.operation.clone(),
+            }),
+            Err(error) => plan.refused.push(Refusal {
+                at: typed_json(&entry.key),
+                reason: error.to_string(),
             }),
         }
     }

@@ -7,12 +7,12 @@ use std::time::{Duration, Instant};
 
 use serde_json::{Value, json};
 
-use crate::edit::run_plan::PlannedItem;
 use crate::backend::BackendError;
 use crate::cli::error::CliError;
 use crate::domain::edit::typed_json;
 use crate::domain::escape::escape_for_terminal;
 use crate::edit::batch::{BatchItem, BatchTarget, ItemOutcome, execute_group};
+use crate::edit::run_plan::PlannedItem;
 
 /// Writes per journal group: one `fsync` for the intents, one for the outcomes.
 const GROUP: usize = 128;

@@ -5,7 +5,7 @@
 use std::io::{self, IsTerminal, Write};
 use std::sync::Arc;
 
-use serde_json::{Value, json};
+use serde_json::Value;
 
 use super::args::{ExportArgs, ExportFormat};
 use super::scope::{ScopeRead, read_scope};
@@ -18,12 +18,10 @@ use crate::domain::ddb_json::item_to_json;
 use crate::domain::edit::typed_json;
 use crate::domain::entity::EntityDecoder;
 use crate::domain::escape::escape_for_terminal;
+use crate::domain::export::{batch_request, csv_cell, csv_columns, csv_row};
 use crate::domain::figures::counted;
 use crate::domain::schema::TableDescription;
-use crate::domain::value::{AttrValue, Item};
-
-/// BatchWriteItem takes at most 25 requests.
-const BATCH_WRITE_ITEMS: usize = 25;
+use crate::domain::value::Item;
 
 /// Where the export's bytes go.
 struct Output {
@@ -78,8 +76,10 @@ impl ItemSink for ExportSink<'_> {
             ExportFormat::Csv => self.held.extend_from_slice(items),
             ExportFormat::BatchWrite => {
                 self.held.extend_from_slice(items);
-                while self.held.len() >= BATCH_WRITE_ITEMS {
-                    let rest = self.held.split_off(BATCH_WRITE_ITEMS);
+                while self.held.len() >= crate::domain::export::BATCH_WRITE_ITEMS {
+                    let rest = self
+                        .held
+                        .split_off(crate::domain::export::BATCH_WRITE_ITEMS);
                     let group = std::mem::replace(&mut self.held, rest);
                     self.output.line(&batch_request(&self.table.name, &group))?;
                 }
@@ -111,57 +111,6 @@ impl ItemSink for ExportSink<'_> {
         }
         self.output.out.flush()
     }
-}
-
-fn batch_request(table: &str, items: &[Item]) -> Value {
-    let requests: Vec<Value> = items
-        .iter()
-        .map(|item| json!({"PutRequest": {"Item": item_to_json(item)}}))
-        .collect();
-    json!({ "RequestItems": { table: requests } })
-}
-
-/// The table's key attributes, then every other attribute name found, in name order.
-fn csv_columns(table: &TableDescription, items: &[Item]) -> Vec<String> {
-    let mut columns: Vec<String> = table.key.names().map(str::to_owned).collect();
-    let others: std::collections::BTreeSet<&String> = items
-        .iter()
-        .flat_map(|item| item.keys())
-        .filter(|name| !columns.contains(name))
-        .collect();
-    columns.extend(others.into_iter().cloned());
-    columns
-}
-
-/// A string as its text, a number with every digit, anything else as typed JSON (so a set or a
-/// map stays readable and exact).
-fn csv_cell(value: &AttrValue) -> String {
-    match value {
-        AttrValue::S(text) => text.clone(),
-        AttrValue::N(number) => number.to_string(),
-        other => {
-            let mut single = Item::new();
-            single.insert(String::new(), other.clone());
-            typed_json(&single)
-                .get("")
-                .map(Value::to_string)
-                .unwrap_or_default()
-        }
-    }
-}
-
-/// One CSV record (RFC 4180): a field with a comma, quote or line break is quoted.
-fn csv_row<'a>(cells: impl Iterator<Item = &'a str>) -> String {
-    cells
-        .map(|cell| {
-            if cell.contains([',', '"', '\n', '\r']) {
-                format!("\"{}\"", cell.replace('"', "\"\""))
-            } else {
-                cell.to_owned()
-            }
-        })
-        .collect::<Vec<_>>()
-        .join(",")
 }
 
 fn open_output(args: &ExportArgs) -> Result<Output, CliError> {
@@ -212,27 +161,4 @@ pub async fn export(
         counted(totals.pages, "page", "pages"),
     ));
     Ok(())
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn csv_quotes_fields_with_separators_and_doubles_quotes() {
-        assert_eq!(
-            csv_row(["a", "b,c", "say \"hi\"", "x\ny"].into_iter()),
-            "a,\"b,c\",\"say \"\"hi\"\"\",\"x\ny\""
-        );
-    }
-
-    #[test]
-    fn csv_cells_keep_numbers_exact_and_sets_typed() {
-        let digits = "12345678901234567890123456789012345678";
-        let number = crate::domain::number::Number::parse(digits).expect("38 digits");
-        assert_eq!(csv_cell(&AttrValue::N(number)), digits);
-        let set = AttrValue::Ss(["a".to_owned(), "b".to_owned()].into_iter().collect());
-        assert_eq!(csv_cell(&set), r#"{"$ss":["a","b"]}"#);
-        assert_eq!(csv_cell(&AttrValue::S(String::new())), "");
-    }
 }

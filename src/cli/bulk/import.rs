@@ -6,11 +6,11 @@ use std::io::{self, BufRead};
 use serde_json::json;
 
 use super::args::ImportFormat;
-use crate::edit::run_plan::Refusal;
 use crate::cli::error::CliError;
 use crate::domain::edit::{EditFormat, parse_edited};
 use crate::domain::limits::MAX_ITEM_LINE;
 use crate::domain::value::Item;
+use crate::edit::run_plan::Refusal;
 
 /// The items read, each with its line number, and the lines refused.
 #[derive(Debug, Default)]

@@ -16,8 +16,8 @@ mod undo;
 
 use std::sync::Arc;
 
-use args::{BulkArgs, CopyArgs, ImportArgs};
 use crate::edit::run_plan::{self as plan, BulkAction, Refusal, plan_run};
+use args::{BulkArgs, CopyArgs, ImportArgs};
 use scope::{Collect, ScopeRead, describe_scope, entity_name, read_scope};
 
 use super::args::{Command, GlobalOptions};

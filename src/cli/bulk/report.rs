@@ -6,11 +6,11 @@ use std::io::{self, Write as _};
 use serde_json::{Value, json};
 
 use super::execute::Tally;
-use crate::edit::run_plan::{Refusal, RunPlan};
 use super::resume::Done;
 use crate::cli::error::{CliError, ignore_closed_pipe};
 use crate::cli::output::escape::escape_json_for_terminal;
 use crate::domain::edit::request_preview;
+use crate::edit::run_plan::{Refusal, RunPlan};
 
 /// How many requests the dry run shows exactly as they will be sent.
 const FIRST_REQUESTS: usize = 3;

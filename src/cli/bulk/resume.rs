@@ -7,11 +7,10 @@ use std::collections::HashMap;
 
 use serde_json::Value;
 
-use crate::edit::run_plan::key_text;
-use crate::backend::{Backend, GetRequest};
+use crate::backend::Backend;
 use crate::cli::error::CliError;
 use crate::domain::edit::typed_json;
-use crate::domain::expr::ExpressionParams;
+use crate::edit::run_plan::key_text;
 use crate::journal::{BatchHeader, BatchOutcome, BatchRecord, Journal, JournalConnection};
 
 /// What a run already did, by key.
@@ -113,48 +112,20 @@ fn place(connection: &JournalConnection) -> String {
     }
 }
 
-/// Reads the item an unconfirmed write addressed and records what became of the write.
+/// Settles an unconfirmed write (see [`crate::edit::settle`]).
 pub(super) async fn settle(
     backend: &dyn Backend,
     journal: &Journal,
     record: &BatchRecord,
 ) -> Result<BatchOutcome, CliError> {
-    let entry = &record.entry;
-    let description = backend.describe_table(&entry.table).await?;
-    let key = entry
-        .after
-        .as_ref()
-        .and_then(|after| description.primary_key_of(after))
-        .unwrap_or_else(|| entry.key.clone());
-    let current = backend
-        .get_item(GetRequest {
-            table: entry.table.clone(),
-            key,
-            projection: None,
-            params: ExpressionParams::default(),
-            consistent_read: true,
-        })
-        .await?
-        .item;
-    let outcome = if current == entry.after {
-        BatchOutcome::Written {
-            before: entry.before.clone(),
-            after: entry.after.clone(),
-        }
-    } else if current == entry.before {
-        BatchOutcome::NotWritten
-    } else {
-        BatchOutcome::Conflict
-    };
-    if let Some(id) = &entry.id {
-        journal
-            .append_outcomes(&[(id.clone(), outcome.clone())])
-            .map_err(|error| {
-                CliError::Failed(format!(
-                    "cannot record in the journal {} what became of an unconfirmed write: {error}",
-                    journal.path().display()
-                ))
-            })?;
+    crate::edit::settle::settle(backend, journal, record)
+        .await
+        .map_err(settle_error)
+}
+
+pub(super) fn settle_error(error: crate::edit::settle::SettleError) -> CliError {
+    match error {
+        crate::edit::settle::SettleError::Backend(error) => CliError::from(error),
+        crate::edit::settle::SettleError::Journal(message) => CliError::Failed(message),
     }
-    Ok(outcome)
 }

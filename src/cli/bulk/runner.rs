@@ -5,7 +5,6 @@ use std::time::Instant;
 
 use super::args::RunArgs;
 use super::execute::execute_writes;
-use crate::edit::run_plan::{RunPlan, key_text};
 use super::report::{Summary, dry_run_report, print_json};
 use super::resume::{Done, resume};
 use crate::backend::Backend;
@@ -14,6 +13,7 @@ use crate::cli::error::CliError;
 use crate::cli::note::note;
 use crate::domain::figures::counted;
 use crate::edit::batch::BatchTarget;
+use crate::edit::run_plan::{RunPlan, key_text};
 use crate::journal::{BatchHeader, Journal, JournalConnection, PrivateJournal, new_batch_id};
 
 /// A planned run.

@@ -2,19 +2,16 @@
 //! conditioned on the item still being as the run left it — as a run of its own (journaled,
 //! itself undoable). Items changed since are left as they are and listed as conflicts.
 
-use std::collections::HashMap;
-
 use super::args::RunArgs;
-use crate::edit::run_plan::{PlannedItem, Refusal, RunPlan, key_text};
-use super::resume::settle;
+use super::resume::settle_error;
 use super::runner::{Run, execute};
 use crate::backend::Backend;
 use crate::cli::args::GlobalOptions;
 use crate::cli::error::CliError;
-use crate::domain::edit::{EditContext, typed_json};
+use crate::domain::edit::EditContext;
 use crate::domain::schema::TableDescription;
-use crate::edit::batch::BatchItem;
-use crate::journal::{BatchOutcome, BatchRecord, Journal, JournalConnection, plan_undo};
+use crate::edit::run_plan::undo_plan;
+use crate::journal::{Journal, JournalConnection};
 
 /// The run the last journaled write to `table` through this connection belongs to, if any.
 pub fn last_batch(backend: &dyn Backend, table: &str) -> Result<Option<String>, CliError> {
@@ -64,43 +61,15 @@ pub async fn undo_batch(
         }
         Some(_) => {}
     }
-    let mut latest: HashMap<String, BatchRecord> = HashMap::new();
-    for record in log.records {
-        latest.insert(key_text(&record.entry.key), record);
-    }
     let ctx = EditContext {
         table: &table.name,
         description: table,
         version_attribute: global.version_attr.as_deref(),
     };
-    let mut plan = RunPlan::default();
-    let mut records: Vec<BatchRecord> = latest.into_values().collect();
-    records.sort_by_key(|record| record.entry.time.clone());
-    for record in records {
-        let outcome = match record.outcome.clone() {
-            Some(outcome) => outcome,
-            None => settle(backend, &journal, &record).await?,
-        };
-        let BatchOutcome::Written { before, after } = outcome else {
-            continue;
-        };
-        let mut entry = record.entry;
-        entry.before = before;
-        entry.after = after;
-        match plan_undo(&ctx, &entry) {
-            Ok(planned) => plan.writes.push(PlannedItem {
-                write: BatchItem {
-                    key: entry.key.clone(),
-                    planned,
-                },
-                entity: entry.operation.clone(),
-            }),
-            Err(error) => plan.refused.push(Refusal {
-                at: typed_json(&entry.key),
-                reason: error.to_string(),
-            }),
-        }
-    }
+    let written = crate::edit::settle::written_entries(backend, &journal, log.records)
+        .await
+        .map_err(settle_error)?;
+    let plan = undo_plan(&ctx, &written);
     let run = RunArgs {
         dry_run,
         parallel: 16,

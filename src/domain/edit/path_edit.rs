@@ -185,4 +185,3 @@ fn apply_nested(
         )),
     }
 }
-
