@@ -157,6 +157,24 @@ pub enum Action {
     WidenColumn,
     /// Narrows the selected column.
     NarrowColumn,
+    /// Marks the item under the cursor for bulk work, or unmarks it.
+    ToggleMark,
+    /// Marks every item from the last one marked to the cursor.
+    MarkRange,
+    /// Marks everything the list's query matched, reading the pages not loaded yet.
+    MarkAll,
+    /// Marks every loaded item of the entity under the cursor.
+    MarkEntity,
+    /// Unmarks everything.
+    ClearMarks,
+    /// Opens the bulk actions on the marked items (export, delete, set, remove, copy).
+    BulkActions,
+    /// Pauses the bulk run, or resumes it.
+    PauseBulk,
+    /// Cancels the bulk run: writes already sent finish, no more are sent.
+    CancelBulk,
+    /// Undoes the last bulk run of this session (after a dry run).
+    UndoBatch,
 
     /// A character typed into the prompt (text-entry keys that no binding claims).
     #[serde(skip)]
@@ -228,6 +246,25 @@ pub enum Action {
     /// `$EDITOR` returned this text (or failed).
     #[serde(skip)]
     ExternalEdited(Result<String, String>),
+    /// A group of a bulk run was sent; one result per write, in order.
+    #[serde(skip)]
+    BulkGroupDone {
+        id: RequestId,
+        results: Result<Vec<crate::app::state::bulk::flow::ItemResult>, String>,
+        journal_error: Option<String>,
+    },
+    /// The bulk export's file was written (what was written), or not.
+    #[serde(skip)]
+    BulkExported {
+        id: RequestId,
+        result: Result<String, String>,
+    },
+    /// The writes a run made, settled from the journal, for its undo.
+    #[serde(skip)]
+    BatchLoaded {
+        id: RequestId,
+        result: Result<Vec<crate::journal::JournalEntry>, String>,
+    },
 }
 
 /// Time as the loop sees it, passed in so `update` never reads a clock.
@@ -325,6 +362,15 @@ impl Action {
         Self::HideColumn,
         Self::WidenColumn,
         Self::NarrowColumn,
+        Self::ToggleMark,
+        Self::MarkRange,
+        Self::MarkAll,
+        Self::MarkEntity,
+        Self::ClearMarks,
+        Self::BulkActions,
+        Self::PauseBulk,
+        Self::CancelBulk,
+        Self::UndoBatch,
     ];
 
     /// The keymap name of a bindable action (`None` for internal results). The match is
@@ -389,7 +435,10 @@ impl Action {
             Self::EditorKey(_)
             | Self::WriteDone { .. }
             | Self::JournalLoaded { .. }
-            | Self::ExternalEdited(_) => return None,
+            | Self::ExternalEdited(_)
+            | Self::BulkGroupDone { .. }
+            | Self::BulkExported { .. }
+            | Self::BatchLoaded { .. } => return None,
             Self::OpenQueryForm => "open_query_form",
             Self::NextField => "next_field",
             Self::PrevField => "prev_field",
@@ -419,6 +468,15 @@ impl Action {
             Self::HideColumn => "hide_column",
             Self::WidenColumn => "widen_column",
             Self::NarrowColumn => "narrow_column",
+            Self::ToggleMark => "toggle_mark",
+            Self::MarkRange => "mark_range",
+            Self::MarkAll => "mark_all",
+            Self::MarkEntity => "mark_entity",
+            Self::ClearMarks => "clear_marks",
+            Self::BulkActions => "bulk_actions",
+            Self::PauseBulk => "pause_bulk",
+            Self::CancelBulk => "cancel_bulk",
+            Self::UndoBatch => "undo_batch",
             Self::Input(_)
             | Self::Paste(_)
             | Self::Tick(_)

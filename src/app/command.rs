@@ -33,6 +33,35 @@ pub enum Command {
     /// Hands the terminal to `$EDITOR` with `text` (carried out by the loop, which owns the
     /// terminal); answers with `Action::ExternalEdited`.
     ExternalEditor { text: String },
+    /// Sends one group of a bulk run to `table`, journaled as run `header.batch` (the header
+    /// itself first when `write_header`), after waiting `delay` (a throttled group's pause);
+    /// answers with `Action::BulkGroupDone`. Never cancelled: a sent group runs to its outcome.
+    ExecuteBatchGroup {
+        id: RequestId,
+        table: String,
+        journal: std::path::PathBuf,
+        header: crate::journal::BatchHeader,
+        write_header: bool,
+        items: Vec<crate::edit::batch::BatchItem>,
+        parallel: usize,
+        delay: std::time::Duration,
+    },
+    /// Writes `items` as `format` to a new private file at `path` (never overwriting one);
+    /// answers with `Action::BulkExported`.
+    ExportItems {
+        id: RequestId,
+        path: std::path::PathBuf,
+        format: crate::domain::export::ExportFormat,
+        description: Box<crate::domain::schema::TableDescription>,
+        items: Vec<crate::domain::value::Item>,
+    },
+    /// Reads run `batch` from the journal and settles its unconfirmed writes; answers with
+    /// `Action::BatchLoaded`.
+    LoadBatch {
+        id: RequestId,
+        path: std::path::PathBuf,
+        batch: String,
+    },
     /// Appends one line to the query history file (created private to the user); a failure
     /// answers with `Action::Notice`.
     AppendHistory {

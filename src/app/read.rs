@@ -64,6 +64,8 @@ pub enum ReadFor {
     TableList,
     /// One table's description for its row in the picker.
     TableSummary,
+    /// The table a bulk copy writes to.
+    BulkTarget,
 }
 
 /// A read as `update` asks for it.

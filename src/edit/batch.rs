@@ -14,7 +14,7 @@ use crate::domain::value::Item;
 use crate::journal::{BatchOutcome, Journal, JournalEntry};
 
 /// One write of a run, with the primary key it addresses (the journal's key).
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, PartialEq)]
 pub struct BatchItem {
     pub key: Item,
     pub planned: PlannedWrite,
@@ -77,8 +77,10 @@ pub async fn execute_group(
                 path: target.journal.path().display().to_string(),
                 error,
             })?;
-    let outcomes: Vec<ItemOutcome> = stream::iter(items)
-        .map(|item| async move { outcome_of(execute_planned(target.backend, &item.planned).await) })
+    let backend = target.backend;
+    // Made before streaming, so no closure is part of the stream's type.
+    let sends: Vec<_> = items.iter().map(|item| send(backend, item)).collect();
+    let outcomes: Vec<ItemOutcome> = stream::iter(sends)
         .buffered(target.parallel.max(1))
         .collect()
         .await;
@@ -92,6 +94,12 @@ pub async fn execute_group(
         outcomes,
         journal_error,
     })
+}
+
+/// One write of a group; a named function rather than a closure so the future is `Send` for
+/// every lifetime, as a spawned task needs.
+async fn send(backend: &dyn Backend, item: &BatchItem) -> ItemOutcome {
+    outcome_of(execute_planned(backend, &item.planned).await)
 }
 
 fn outcome_of(result: Result<WriteOutcome, BackendError>) -> ItemOutcome {

@@ -35,10 +35,14 @@ pub enum Section {
     Insights,
     /// The table picker: unbound printable keys are typed into its filter.
     Tables,
+    /// The bulk form (what to do with the marked items): unbound printable keys are typed.
+    BulkForm,
+    /// A bulk dry run, run in progress or summary.
+    Bulk,
 }
 
 impl Section {
-    pub const ALL: [Self; 16] = [
+    pub const ALL: [Self; 18] = [
         Self::Global,
         Self::Overview,
         Self::Collections,
@@ -55,6 +59,8 @@ impl Section {
         Self::Indexes,
         Self::Insights,
         Self::Tables,
+        Self::BulkForm,
+        Self::Bulk,
     ];
 
     /// The section's name in keymap files.
@@ -77,6 +83,8 @@ impl Section {
             Self::Indexes => "indexes",
             Self::Insights => "insights",
             Self::Tables => "tables",
+            Self::BulkForm => "bulk_form",
+            Self::Bulk => "bulk",
         }
     }
 

@@ -2,6 +2,7 @@
 //! string that came from the table goes through [`text::safe`] so it cannot steer the terminal.
 //! Lists draw only their visible rows.
 
+mod bulk;
 mod edit;
 mod explore;
 mod indexes;
@@ -64,6 +65,8 @@ pub fn render(frame: &mut Frame<'_>, state: &State) {
     }
     if let Some(flow) = &state.edit {
         edit::render(frame, body_area, state, flow);
+    } else if let Some(flow) = &state.bulk.flow {
+        bulk::render(frame, body_area, state, flow);
     }
     status::render_message(frame, message_area, state);
     status::render(frame, status_area, state);
@@ -100,7 +103,13 @@ pub fn render(frame: &mut Frame<'_>, state: &State) {
         }
         Mode::Tables => tables::render(frame, body_area, state),
         // The edit flow and the view are drawn above as the layers beneath every overlay.
-        Mode::Help | Mode::Editor | Mode::Preview | Mode::Conflict | Mode::View(_) => {}
+        Mode::Help
+        | Mode::Editor
+        | Mode::Preview
+        | Mode::Conflict
+        | Mode::BulkForm
+        | Mode::Bulk
+        | Mode::View(_) => {}
     }
     if state.mode() == Mode::Help {
         overlay::help(frame, body_area, state);

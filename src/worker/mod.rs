@@ -14,9 +14,11 @@ use crate::app::request_id::RequestId;
 use crate::backend::Backend;
 use crate::clipboard::Clipboard;
 
+mod bulk;
 mod read;
 mod write;
 
+pub use bulk::bulk_done;
 pub use read::{answer, perform};
 pub use write::write_done;
 
@@ -105,6 +107,18 @@ impl Worker {
                         .await
                         .map(|entry| entry.map(Box::new));
                     let _ = results.send(Action::JournalLoaded { id, result });
+                });
+            }
+            command @ (Command::ExecuteBatchGroup { .. }
+            | Command::ExportItems { .. }
+            | Command::LoadBatch { .. }) => {
+                let backend = Arc::clone(&self.backend);
+                let results = self.results.clone();
+                // Not kept for cancelling: a group once sent runs to its outcome.
+                tokio::spawn(async move {
+                    if let Some(done) = bulk::bulk_done(command, backend.as_ref()).await {
+                        let _ = results.send(done);
+                    }
                 });
             }
             Command::ExternalEditor { .. } => {

@@ -128,6 +128,13 @@ impl Harness {
                     .map(|entry| entry.map(Box::new))
                     .map_err(|error| error.to_string()),
             }),
+            // Bulk groups, exports and run loads through the worker's own bulk path.
+            command @ (Command::ExecuteBatchGroup { .. }
+            | Command::ExportItems { .. }
+            | Command::LoadBatch { .. }) => {
+                self.requests.push(command.clone());
+                ddbx::worker::bulk_done(command, self.backend.as_ref()).await
+            }
             other => {
                 self.side_effects.push(other);
                 None

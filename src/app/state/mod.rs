@@ -1,5 +1,6 @@
 //! Everything the app knows; `ui` draws it, only `update` changes it.
 
+pub mod bulk;
 pub mod edit;
 pub mod explore;
 pub mod indexes;
@@ -159,6 +160,8 @@ pub struct State {
     pub insights: Option<insights::InsightsRun>,
     /// The table picker (its lists outlive switching tables).
     pub tables: tables::TablePicker,
+    /// The marked items and the bulk flow over them.
+    pub bulk: bulk::Bulk,
 }
 
 impl State {
@@ -203,6 +206,7 @@ impl State {
             indexes: indexes::Indexes::default(),
             insights: None,
             tables: tables::TablePicker::default(),
+            bulk: bulk::Bulk::default(),
         }
     }
 
@@ -242,6 +246,7 @@ impl State {
             || self.query_runs.iter().any(QueryRun::is_busy)
             || self.indexes.is_busy()
             || self.tables.is_busy()
+            || self.bulk.is_busy()
     }
 
     /// Rows visible in a list (terminal height minus header, status and borders).

@@ -3,6 +3,7 @@
 //! [`State::mode`], so a key can never go to a screen other than the one drawn.
 
 use super::{Overlay, State, View};
+use crate::app::state::bulk::BulkStage;
 use crate::app::state::edit::EditStage;
 use crate::keymap::Section;
 
@@ -26,6 +27,10 @@ pub enum Mode {
     Conflict,
     QueryForm,
     Palette,
+    /// The bulk form, or the table name typed before a bulk run on real AWS.
+    BulkForm,
+    /// A bulk dry run, run or summary.
+    Bulk,
     /// The table picker, over every view of the open table (or alone, before one is open).
     Tables,
     /// No overlay: the current view.
@@ -59,6 +64,8 @@ impl Mode {
             Self::QueryForm => Section::QueryForm,
             Self::Palette => Section::Palette,
             Self::Tables => Section::Tables,
+            Self::BulkForm => Section::BulkForm,
+            Self::Bulk => Section::Bulk,
             Self::View(view) => view.section(),
         }
     }
@@ -121,6 +128,7 @@ impl State {
             Some(Overlay::ConfirmDiscardEdit) => Mode::ConfirmDiscardEdit,
             Some(Overlay::TypeTableName(_)) => Mode::TypeTableName,
             None if self.edit.is_some() => self.edit_mode(),
+            None if self.bulk.flow.is_some() => self.bulk_mode(),
             Some(Overlay::QueryForm(_)) => Mode::QueryForm,
             Some(Overlay::Palette(_)) => Mode::Palette,
             None => Mode::View(self.view_mode()),
@@ -131,6 +139,13 @@ impl State {
     #[must_use]
     pub fn view_mode(&self) -> ViewMode {
         ViewMode::of(self.history.current())
+    }
+
+    fn bulk_mode(&self) -> Mode {
+        match self.bulk.flow.as_deref().map(|flow| &flow.stage) {
+            Some(BulkStage::Form(_) | BulkStage::TypeTableName(..)) => Mode::BulkForm,
+            _ => Mode::Bulk,
+        }
     }
 
     fn edit_mode(&self) -> Mode {

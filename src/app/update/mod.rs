@@ -1,6 +1,7 @@
 //! `update(&mut State, Action) -> Vec<Command>`: the only place state changes. Pure: no I/O, no
 //! clock reads, no awaiting. One small handler file per screen or concern.
 
+mod bulk;
 mod edit;
 mod explore;
 mod indexes;
@@ -83,6 +84,13 @@ fn apply(state: &mut State, action: Action) -> Vec<Command> {
             edit::external_edited(state, result);
             Vec::new()
         }
+        Action::BulkGroupDone {
+            id,
+            results,
+            journal_error,
+        } => bulk::run::group_done(state, id, results, journal_error),
+        Action::BulkExported { id, result } => bulk::form::exported(state, id, result),
+        Action::BatchLoaded { id, result } => bulk::run::batch_loaded(state, id, result),
         other => key_action(state, other),
     }
 }
@@ -119,6 +127,8 @@ fn key_action(state: &mut State, action: Action) -> Vec<Command> {
             _ => Vec::new(),
         },
         Mode::Tables => tables::key(state, action),
+        Mode::BulkForm => bulk_form_key(state, action),
+        Mode::Bulk => bulk::run::key(state, &action),
         Mode::View(ViewMode::Indexes) => match indexes::action(state, &action) {
             Some(commands) => commands,
             None => view_action(state, action),
@@ -128,6 +138,17 @@ fn key_action(state: &mut State, action: Action) -> Vec<Command> {
             None => view_action(state, action),
         },
         Mode::View(_) => view_action(state, action),
+    }
+}
+
+fn bulk_form_key(state: &mut State, action: Action) -> Vec<Command> {
+    use super::state::bulk::BulkStage;
+    match state.bulk.flow.as_deref().map(|flow| flow.stage.clone()) {
+        Some(BulkStage::Form(form)) => bulk::form::key(state, form, action),
+        Some(BulkStage::TypeTableName(typed, dry_run)) => {
+            bulk::run::table_name_key(state, typed, dry_run, action)
+        }
+        _ => Vec::new(),
     }
 }
 
@@ -219,6 +240,13 @@ fn view_action(state: &mut State, action: Action) -> Vec<Command> {
         Action::ShowInsights => insights::show(state),
         Action::FetchBaseItem => indexes::fetch_current(state),
         Action::ShowTables => tables::open(state),
+        Action::ToggleMark
+        | Action::MarkRange
+        | Action::MarkAll
+        | Action::MarkEntity
+        | Action::ClearMarks
+        | Action::BulkActions
+        | Action::UndoBatch => bulk::action(state, &action),
         _ => Vec::new(),
     }
 }

@@ -29,11 +29,22 @@ pub(super) fn read_done(
         }
         ReadFor::Discovery => scan::page(state, id, result.and_then(ReadAnswer::into_page)),
         ReadFor::Partition => {
-            collections::partition_page(state, id, result.and_then(ReadAnswer::into_page))
+            let mut commands =
+                collections::partition_page(state, id, result.and_then(ReadAnswer::into_page));
+            commands.extend(super::bulk::continue_marking(state));
+            commands
         }
         ReadFor::QueryRun => {
-            query::results::page(state, id, result.and_then(ReadAnswer::into_page))
+            let mut commands =
+                query::results::page(state, id, result.and_then(ReadAnswer::into_page));
+            commands.extend(super::bulk::continue_marking(state));
+            commands
         }
+        ReadFor::BulkTarget => super::bulk::form::target_described(
+            state,
+            id,
+            result.and_then(ReadAnswer::into_description),
+        ),
         ReadFor::IndexScan => index_scans::page(state, id, result.and_then(ReadAnswer::into_page)),
         ReadFor::QueryBaseItem => {
             query::results::base_item(state, id, result.and_then(ReadAnswer::into_item))

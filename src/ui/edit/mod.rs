@@ -17,7 +17,7 @@ use crate::ui::widgets::text::safe;
 use crate::ui::widgets::text_field;
 
 mod conflict;
-mod hints;
+pub(in crate::ui) mod hints;
 mod review;
 
 use conflict::render as render_conflict;

@@ -70,6 +70,19 @@ pub(in crate::ui) fn render(frame: &mut Frame<'_>, area: Rect, state: &State) {
             styles.key,
         ));
     }
+    // The selection's size, always in sight while anything is marked.
+    let marked = state.bulk.selection.len();
+    if marked > 0 || state.bulk.marking_all.is_some() {
+        let more = if state.bulk.marking_all.is_some() {
+            "+"
+        } else {
+            ""
+        };
+        spans.push(Span::styled(
+            format!("[{marked}{more} marked] "),
+            styles.active,
+        ));
+    }
     match &state.notice {
         Some(Notice::Info(message)) => spans.push(Span::raw(format!("{} ", safe(message)))),
         Some(Notice::Error(message)) if !long_error => {

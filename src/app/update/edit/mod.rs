@@ -16,7 +16,7 @@ use crate::keymap::Key;
 use plan::close;
 
 pub(in crate::app::update) mod conflict;
-mod plan;
+pub(in crate::app::update) mod plan;
 mod refresh;
 pub(in crate::app::update) mod show_written;
 pub(in crate::app::update) mod undo;

@@ -25,7 +25,10 @@ pub(in crate::app::update) fn with_context<R>(
 }
 
 /// The version attribute named by `--version-attr`, else by the model file for `item`'s entity.
-fn configured_version(state: &State, item: Option<&Item>) -> Option<String> {
+pub(in crate::app::update) fn configured_version(
+    state: &State,
+    item: Option<&Item>,
+) -> Option<String> {
     if let Some(name) = &state.version_attribute {
         return Some(name.clone());
     }

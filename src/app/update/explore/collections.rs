@@ -148,6 +148,25 @@ pub(in crate::app::update) fn partition_page(
     }
 }
 
+/// Reads the next page of the partition with key text `text` whatever the cursor (marking every
+/// item reads them all).
+pub(in crate::app::update) fn next_page(state: &mut State, text: &str) -> Vec<Command> {
+    let Some(partition) = state.partitions.get(text) else {
+        return Vec::new();
+    };
+    let Some(Some(start_key)) = partition.paging.ready() else {
+        return Vec::new();
+    };
+    let (pk, start_key) = (partition.pk.clone(), start_key.clone());
+    let Some((id, command)) = query_page(state, &pk, Some(start_key.clone())) else {
+        return Vec::new();
+    };
+    if let Some(partition) = state.partitions.get_mut(text) {
+        partition.paging.fetch(id, Some(start_key));
+    }
+    vec![command]
+}
+
 /// Requests the next page of the current partition when the cursor is near the loaded end
 /// (or the loaded pages hold fewer rows than the screen).
 pub(in crate::app::update) fn fetch_more_if_near_end(state: &mut State) -> Vec<Command> {

@@ -156,6 +156,23 @@ fn continue_reading(state: &mut State, index: usize) -> Vec<Command> {
     vec![Command::read(id, ReadFor::QueryRun, Read::Query(request))]
 }
 
+/// Reads run `index`'s next page whatever the cursor (marking every match reads them all).
+pub(in crate::app::update) fn next_page(state: &mut State, index: usize) -> Vec<Command> {
+    let Some(run) = state.query_runs.get(index) else {
+        return Vec::new();
+    };
+    let Some(Some(start_key)) = run.paging.ready() else {
+        return Vec::new();
+    };
+    let mut request = run.request.clone();
+    request.start_key = Some(start_key.clone());
+    let id = state.ids.issue();
+    if let Some(run) = state.query_runs.get_mut(index) {
+        run.paging.fetch(id, request.start_key.clone());
+    }
+    vec![Command::read(id, ReadFor::QueryRun, Read::Query(request))]
+}
+
 /// After the cursor moved: read on if the current results view is near its end.
 pub(in crate::app::update) fn fetch_more_if_near_end(state: &mut State) -> Vec<Command> {
     match state.history.current() {

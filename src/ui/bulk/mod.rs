@@ -1,0 +1,294 @@
+//! The bulk flow drawn over the view: the form, the dry run (counts per entity and action, the
+//! first requests as they will be sent, estimated write capacity, local refusals and why), the
+//! table name typed on real AWS, the run's progress bar, and the summary.
+
+mod run;
+
+use ratatui::Frame;
+use ratatui::layout::{Constraint, Layout, Rect};
+use ratatui::text::{Line, Span};
+use ratatui::widgets::{Block, Clear, Paragraph};
+
+use crate::app::action::Action;
+use crate::app::state::State;
+use crate::app::state::bulk::flow::{DryRun, FormField, Purpose};
+use crate::app::state::bulk::{BulkFlow, BulkForm, BulkStage};
+use crate::app::state::text_field::TextField;
+use crate::domain::edit::request_preview;
+use crate::domain::figures::counted;
+use crate::keymap::Section;
+use crate::ui::edit::hints::{hints, key};
+use crate::ui::theme::{self, Styles};
+use crate::ui::widgets::text::safe;
+use crate::ui::widgets::text_field::spans;
+use crate::ui::widgets::wrap::wrap_lines;
+
+/// The dry run shows this many requests exactly as they will be sent, and this many refusals.
+const FIRST_REQUESTS: usize = 3;
+const LISTED_REFUSALS: usize = 20;
+
+pub(in crate::ui) fn render(frame: &mut Frame<'_>, area: Rect, state: &State, flow: &BulkFlow) {
+    frame.render_widget(Clear, area);
+    match &flow.stage {
+        BulkStage::Form(form) => render_form(frame, area, state, form, flow.waiting.is_some()),
+        BulkStage::DryRun(dry_run) => {
+            render_dry_run(frame, area, state, dry_run, flow.waiting.is_some())
+        }
+        BulkStage::TypeTableName(typed, dry_run) => {
+            render_dry_run(frame, area, state, dry_run, false);
+            render_type_table(frame, area, state, typed, &dry_run.table);
+        }
+        BulkStage::Running(bulk_run) => run::render_progress(frame, area, state, bulk_run),
+        BulkStage::Summary(summary) => {
+            run::render_summary(frame, area, state, summary, flow.waiting.is_some())
+        }
+    }
+}
+
+/// A bordered box over `area` with `lines` scrolled by `scroll` and a hint line at the bottom.
+pub(in crate::ui::bulk) fn boxed(
+    frame: &mut Frame<'_>,
+    area: Rect,
+    title: String,
+    lines: Vec<Line<'static>>,
+    scroll: usize,
+    hint: Line<'static>,
+) {
+    let block = Block::bordered().title(title);
+    let inner = block.inner(area);
+    frame.render_widget(block, area);
+    let [body, hint_area] =
+        Layout::vertical([Constraint::Min(1), Constraint::Length(1)]).areas(inner);
+    let lines = wrap_lines(lines, usize::from(body.width));
+    let height = usize::from(body.height);
+    let scroll = scroll.min(lines.len().saturating_sub(height));
+    frame.render_widget(
+        Paragraph::new(
+            lines
+                .into_iter()
+                .skip(scroll)
+                .take(height)
+                .collect::<Vec<_>>(),
+        ),
+        body,
+    );
+    frame.render_widget(Paragraph::new(hint), hint_area);
+}
+
+fn render_form(frame: &mut Frame<'_>, area: Rect, state: &State, form: &BulkForm, waiting: bool) {
+    let styles = theme::of(state);
+    let mut lines = vec![
+        Line::raw(format!(
+            "{} marked. Nothing is sent before a dry run and your confirmation.",
+            counted(state.bulk.selection.len() as u64, "item", "items")
+        )),
+        Line::raw(""),
+    ];
+    for (index, field) in form.fields().iter().enumerate() {
+        let focused = index == form.focus.min(form.fields().len() - 1);
+        let label = Span::styled(
+            format!("{:>8}: ", field_label(*field)),
+            if focused { styles.key } else { styles.muted },
+        );
+        let mut line = vec![label];
+        match field {
+            FormField::Kind => line.push(choice(styles, form.kind.label(), focused)),
+            FormField::Format => line.push(choice(styles, form.format.label(), focused)),
+            FormField::File => line.extend(text(styles, &form.file, focused)),
+            FormField::Path => line.extend(text(styles, &form.path, focused)),
+            FormField::Value => line.extend(text(styles, &form.value, focused)),
+            FormField::Target => line.extend(text(styles, &form.target, focused)),
+        }
+        lines.push(Line::from(line));
+    }
+    lines.push(Line::raw(""));
+    lines.push(Line::styled(field_help(form.focused()), styles.muted));
+    if let Some(error) = &form.error {
+        lines.push(Line::styled(safe(error).into_owned(), styles.error));
+    }
+    let section = Section::BulkForm;
+    let hint = if waiting {
+        Line::styled("working…", styles.active)
+    } else {
+        hints(
+            styles,
+            &[
+                (
+                    key(state, section, &Action::Submit),
+                    if form.kind == crate::app::state::bulk::BulkKind::Export {
+                        "export"
+                    } else {
+                        "dry run"
+                    },
+                ),
+                (key(state, section, &Action::NextField), "next field"),
+                (key(state, section, &Action::CursorRight), "choose"),
+                (key(state, section, &Action::Back), "close"),
+            ],
+        )
+    };
+    boxed(
+        frame,
+        area,
+        " Bulk action on the marked items ".to_owned(),
+        lines,
+        0,
+        hint,
+    );
+}
+
+fn field_label(field: FormField) -> &'static str {
+    match field {
+        FormField::Kind => "action",
+        FormField::Format => "format",
+        FormField::File => "file",
+        FormField::Path => "path",
+        FormField::Value => "value",
+        FormField::Target => "to table",
+    }
+}
+
+fn field_help(field: FormField) -> &'static str {
+    match field {
+        FormField::Kind | FormField::Format => "Left/Right or Space choose",
+        FormField::File => "a new file (never overwritten), created private to you",
+        FormField::Path => "an attribute path: status, address.city, lines[0].qty, `odd.name`",
+        FormField::Value => {
+            "typed JSON as in the editor: 12, \"12\", true, {\"$ss\": [\"a\"]}; other text is a string"
+        }
+        FormField::Target => {
+            "a table on this connection with the same key attributes (creates only)"
+        }
+    }
+}
+
+fn choice(styles: &Styles, label: &str, focused: bool) -> Span<'static> {
+    Span::styled(
+        format!("‹ {label} ›"),
+        if focused { styles.active } else { styles.value },
+    )
+}
+
+fn text(styles: &Styles, field: &TextField, focused: bool) -> Vec<Span<'static>> {
+    if focused {
+        spans(styles, field, Some(60))
+    } else {
+        vec![Span::raw(safe(field.text()).into_owned())]
+    }
+}
+
+fn render_dry_run(
+    frame: &mut Frame<'_>,
+    area: Rect,
+    state: &State,
+    dry_run: &DryRun,
+    waiting: bool,
+) {
+    let styles = theme::of(state);
+    let plan = &dry_run.plan;
+    let mut lines = vec![
+        Line::raw(format!(
+            "{} on {}",
+            safe(&dry_run.plan_text),
+            safe(&dry_run.table)
+        )),
+        Line::raw(format!(
+            "{} read · {} · {} unchanged · {} refused · ~{} write capacity units",
+            dry_run.read,
+            counted(plan.writes.len() as u64, "write", "writes"),
+            plan.unchanged,
+            plan.refused.len(),
+            dry_run.write_units()
+        )),
+        Line::raw(""),
+        Line::styled("per entity and action:", styles.key),
+    ];
+    for (entity, operations) in plan.by_entity() {
+        let counts: Vec<String> = operations
+            .iter()
+            .map(|(operation, count)| format!("{count} {operation}"))
+            .collect();
+        lines.push(Line::raw(format!(
+            "  {}: {}",
+            safe(entity),
+            counts.join(", ")
+        )));
+    }
+    if plan.writes.is_empty() {
+        lines.push(Line::styled("  nothing to send", styles.muted));
+    }
+    if !plan.refused.is_empty() {
+        lines.push(Line::raw(""));
+        lines.push(Line::styled(
+            format!("refused locally (never sent): {}", plan.refused.len()),
+            styles.error,
+        ));
+        for refusal in plan.refused.iter().take(LISTED_REFUSALS) {
+            lines.push(Line::raw(format!(
+                "  {} — {}",
+                safe(&refusal.at.to_string()),
+                safe(&refusal.reason)
+            )));
+        }
+    }
+    lines.push(Line::raw(""));
+    lines.push(Line::styled(
+        "first requests, as they will be sent:",
+        styles.key,
+    ));
+    for write in plan.writes.iter().take(FIRST_REQUESTS) {
+        lines.push(Line::styled(
+            format!("  {}", safe(&write.write.planned.summary)),
+            styles.note,
+        ));
+        for line in request_preview(&write.write.planned.plan).lines() {
+            lines.push(Line::raw(format!("    {}", safe(line))));
+        }
+    }
+    let section = Section::Bulk;
+    let title = match &dry_run.purpose {
+        Purpose::Action => " Dry run — nothing is sent until you confirm ".to_owned(),
+        Purpose::Undo { batch } => format!(
+            " Dry run of the undo of {} — nothing sent yet ",
+            safe(batch)
+        ),
+    };
+    let hint = if waiting {
+        Line::styled("working…", styles.active)
+    } else {
+        hints(
+            styles,
+            &[
+                (key(state, section, &Action::Confirm), "send"),
+                (key(state, section, &Action::CursorDown), "scroll"),
+                (key(state, section, &Action::Back), "close (nothing sent)"),
+            ],
+        )
+    };
+    boxed(frame, area, title, lines, dry_run.scroll, hint);
+}
+
+fn render_type_table(
+    frame: &mut Frame<'_>,
+    area: Rect,
+    state: &State,
+    typed: &TextField,
+    table: &str,
+) {
+    let styles = theme::of(state);
+    let area = crate::ui::widgets::overlay::centered(area, 64, 6);
+    frame.render_widget(Clear, area);
+    let block = Block::bordered().title(" Real AWS: type the table name to send ");
+    let inner = block.inner(area);
+    frame.render_widget(block, area);
+    let mut field = vec![Span::raw("> ")];
+    field.extend(spans(styles, typed, Some(56)));
+    frame.render_widget(
+        Paragraph::new(vec![
+            Line::raw(format!("The run writes to {} on AWS.", safe(table))),
+            Line::from(field),
+            Line::styled("Enter sends · Esc back (nothing sent)", styles.muted),
+        ]),
+        inner,
+    );
+}

@@ -1,0 +1,121 @@
+//! Carrying out the bulk commands: one group of a run through the shared batch executor (the
+//! write-ahead journal, the editor's conditioned requests), an export to a new private file,
+//! and a run read back from the journal (settled) for its undo. The worker and the test harness
+//! both call [`bulk_done`].
+
+use std::io::Write as _;
+
+use crate::app::action::Action;
+use crate::app::command::Command;
+use crate::app::state::bulk::flow::ItemResult;
+use crate::backend::{Backend, BackendError};
+use crate::domain::export::export_text;
+use crate::domain::figures::counted;
+use crate::edit::batch::{BatchTarget, ItemOutcome, execute_group};
+use crate::journal::Journal;
+
+/// The answer to a bulk command; `None` for any other command.
+pub async fn bulk_done(command: Command, backend: &dyn Backend) -> Option<Action> {
+    Some(match command {
+        Command::ExecuteBatchGroup {
+            id,
+            table,
+            journal,
+            header,
+            write_header,
+            items,
+            parallel,
+            delay,
+        } => {
+            if !delay.is_zero() {
+                tokio::time::sleep(delay).await;
+            }
+            let journal = Journal::open(journal);
+            if write_header && let Err(error) = journal.append_batch_header(&header) {
+                return Some(Action::BulkGroupDone {
+                    id,
+                    results: Err(format!(
+                        "cannot write the journal {}: {error}",
+                        journal.path().display()
+                    )),
+                    journal_error: None,
+                });
+            }
+            let target = BatchTarget {
+                backend,
+                table: &table,
+                journal: &journal,
+                batch: &header.batch,
+                parallel,
+            };
+            match execute_group(&target, &items).await {
+                Ok(group) => Action::BulkGroupDone {
+                    id,
+                    results: Ok(group.outcomes.into_iter().map(item_result).collect()),
+                    journal_error: group.journal_error.map(|error| error.to_string()),
+                },
+                Err(error) => Action::BulkGroupDone {
+                    id,
+                    results: Err(error.to_string()),
+                    journal_error: None,
+                },
+            }
+        }
+        Command::ExportItems {
+            id,
+            path,
+            format,
+            description,
+            items,
+        } => Action::BulkExported {
+            id,
+            result: export(&path, format, &description, &items),
+        },
+        Command::LoadBatch { id, path, batch } => {
+            let journal = Journal::open(path);
+            let result = match journal.batch_log(&batch) {
+                Ok(log) if log.header.is_none() => Err(format!("the journal has no run {batch}")),
+                Ok(log) => crate::edit::settle::written_entries(backend, &journal, log.records)
+                    .await
+                    .map_err(|error| error.to_string()),
+                Err(error) => Err(error.to_string()),
+            };
+            Action::BatchLoaded { id, result }
+        }
+        _ => return None,
+    })
+}
+
+fn item_result(outcome: ItemOutcome) -> ItemResult {
+    match outcome {
+        ItemOutcome::Written { .. } => ItemResult::Written,
+        ItemOutcome::Conflict { .. } => ItemResult::Conflict,
+        ItemOutcome::Refused(BackendError::Throttled { .. }) => ItemResult::Throttled,
+        ItemOutcome::Refused(error) => ItemResult::Failed(error.to_string()),
+        ItemOutcome::Unknown(error) => ItemResult::Unknown(error.to_string()),
+    }
+}
+
+fn export(
+    path: &std::path::Path,
+    format: crate::domain::export::ExportFormat,
+    description: &crate::domain::schema::TableDescription,
+    items: &[crate::domain::value::Item],
+) -> Result<String, String> {
+    let text = export_text(format, description, items);
+    let mut file = crate::storage::create_private_new(path).map_err(|error| {
+        format!(
+            "{}: {error} (an export never overwrites a file; name a new one)",
+            path.display()
+        )
+    })?;
+    file.write_all(text.as_bytes())
+        .and_then(|()| file.flush())
+        .map_err(|error| format!("{}: {error}", path.display()))?;
+    Ok(format!(
+        "exported {} as {} to {}",
+        counted(items.len() as u64, "item", "items"),
+        format.label(),
+        path.display()
+    ))
+}
