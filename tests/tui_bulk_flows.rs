@@ -1,0 +1,320 @@
+//! Bulk work in the TUI as state-machine flows over the memory engine: marks in query results
+//! (one, a range, an entity, every match over all pages), the form, the dry run, the run sent in
+//! journaled groups through the worker's own bulk path, a concurrent change reported as a
+//! conflict, the undo of the run, the export, and read-only refusing the run.
+
+#[path = "tui_support/mod.rs"]
+mod tui_support;
+
+use std::path::PathBuf;
+use std::sync::Arc;
+
+use ddbx::app::action::Action;
+use ddbx::app::state::bulk::flow::Ending;
+use ddbx::app::state::bulk::{BulkKind, BulkStage};
+use ddbx::app::state::{Settings, View};
+use ddbx::backend::memory::MemoryBackend;
+use ddbx::backend::{
+    Backend, Condition, ExpressionParams, GetRequest, PutRequest, QueryRequest, ReturnValues,
+};
+use ddbx::domain::value::{AttrValue, Item};
+use tui_support::{Harness, item, pk_sk_table, shop_items};
+
+fn journal_path(test: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("ddbx-tui-bulk-{}-{test}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    dir.join("ddbx").join("journal.jsonl")
+}
+
+async fn stored(backend: &dyn Backend, pk: &str, sk: &str) -> Option<Item> {
+    backend
+        .get_item(GetRequest {
+            table: "Shop".to_owned(),
+            key: item(&[("PK", pk), ("SK", sk)]),
+            projection: None,
+            params: ExpressionParams::default(),
+            consistent_read: true,
+        })
+        .await
+        .expect("get item")
+        .item
+}
+
+/// The harness on the Shop table showing the query `PK = USER#u1` read `limit` items a page.
+async fn querying_user(test: &str, limit: u32) -> (Harness, Arc<dyn Backend>) {
+    querying_user_of(test, limit, shop_items()).await
+}
+
+async fn querying_user_of(test: &str, limit: u32, items: Vec<Item>) -> (Harness, Arc<dyn Backend>) {
+    let backend: Arc<dyn Backend> =
+        Arc::new(MemoryBackend::new(pk_sk_table("Shop"), items).expect("valid items"));
+    let mut harness = Harness::new(Arc::clone(&backend), "Shop", Settings::default());
+    harness.start().await;
+    harness.state.journal_path = Some(journal_path(test));
+    let mut params = ExpressionParams::default();
+    params.names.insert("#pk".to_owned(), "PK".to_owned());
+    params
+        .values
+        .insert(":pk".to_owned(), AttrValue::s("USER#u1"));
+    let mut request = QueryRequest::new("Shop", "#pk = :pk", params);
+    request.limit = Some(limit);
+    let commands = ddbx::app::update::query::results::run_query(&mut harness.state, request, None);
+    harness.run(commands).await;
+    (harness, backend)
+}
+
+async fn type_text(harness: &mut Harness, text: &str) {
+    for c in text.chars() {
+        harness.act(Action::Input(c)).await;
+    }
+}
+
+/// Opens the form and fills in `set PATH = VALUE`.
+async fn set_attribute(harness: &mut Harness, path: &str, value: &str) {
+    harness.act(Action::BulkActions).await;
+    // export → delete → set an attribute
+    harness
+        .act_all([Action::CursorRight, Action::CursorRight])
+        .await;
+    harness.act(Action::NextField).await;
+    type_text(harness, path).await;
+    harness.act(Action::NextField).await;
+    type_text(harness, value).await;
+}
+
+fn stage(harness: &Harness) -> &BulkStage {
+    &harness
+        .state
+        .bulk
+        .flow
+        .as_ref()
+        .expect("the bulk flow is open")
+        .stage
+}
+
+#[tokio::test]
+async fn marking_every_match_reads_every_page_not_only_the_loaded_ones() {
+    let mut items = shop_items();
+    for n in 0..300 {
+        let sk = format!("ORDER#2027-{n:04}");
+        items.push(item(&[
+            ("PK", "USER#u1"),
+            ("SK", &sk),
+            ("status", "PENDING"),
+        ]));
+    }
+    let (mut harness, _) = querying_user_of("mark-all", 20, items).await;
+    let loaded = harness.state.query_runs[0].items.len();
+    assert!(loaded < 304, "the first screen loads only part: {loaded}");
+    harness.act(Action::MarkAll).await;
+    assert_eq!(
+        harness.state.bulk.selection.len(),
+        304,
+        "every item of USER#u1"
+    );
+    assert!(harness.state.bulk.marking_all.is_none(), "marking finished");
+    assert!(harness.state.query_runs[0].paging.is_complete());
+}
+
+#[tokio::test]
+async fn one_a_range_and_an_entity_are_marked_and_unmarked() {
+    let (mut harness, _) = querying_user("marks", 100).await;
+    harness.act(Action::ToggleMark).await;
+    assert_eq!(harness.state.bulk.selection.len(), 1);
+    harness.act(Action::ToggleMark).await;
+    assert_eq!(harness.state.bulk.selection.len(), 0, "unmarked again");
+    harness.act(Action::ToggleMark).await;
+    harness
+        .act_all([Action::CursorDown, Action::CursorDown])
+        .await;
+    harness.act(Action::MarkRange).await;
+    assert_eq!(harness.state.bulk.selection.len(), 3, "rows 0 to 2");
+    harness.act(Action::ClearMarks).await;
+    // The last row is an order: every loaded order of the list, not the user's metadata.
+    harness.act(Action::CursorLast).await;
+    harness.act(Action::MarkEntity).await;
+    let marked: Vec<String> = harness
+        .state
+        .bulk
+        .selection
+        .items()
+        .map(|selected| selected.item["SK"].as_s().unwrap_or_default().to_owned())
+        .collect();
+    assert_eq!(marked.len(), 3, "{marked:?}");
+    assert!(
+        marked.iter().all(|sk| sk.starts_with("ORDER#")),
+        "{marked:?}"
+    );
+}
+
+#[tokio::test]
+async fn a_bulk_set_is_dry_run_then_sent_as_one_batch_reporting_a_concurrent_change_and_undone() {
+    let (mut harness, backend) = querying_user("set-undo", 100).await;
+    harness.act(Action::MarkAll).await;
+    set_attribute(&mut harness, "status", "\"DONE\"").await;
+    harness.act(Action::Submit).await;
+    let BulkStage::DryRun(dry_run) = stage(&harness) else {
+        panic!("a dry run first: {:?}", stage(&harness));
+    };
+    assert_eq!(dry_run.plan.writes.len(), 4, "every marked item changes");
+    assert!(dry_run.write_units() >= 4);
+    let counts = dry_run.plan.by_operation();
+    assert_eq!(counts.get("UpdateItem"), Some(&4), "{counts:?}");
+    assert!(harness.writes().is_empty(), "nothing sent by the dry run");
+    assert_eq!(
+        stored(backend.as_ref(), "USER#u1", "ORDER#2026-07-01#o1")
+            .await
+            .and_then(|item| item.get("status").cloned()),
+        Some(AttrValue::s("PENDING"))
+    );
+    // Someone else changes one of the items between the read and the run.
+    let mut changed = stored(backend.as_ref(), "USER#u1", "ORDER#2026-07-02#o2")
+        .await
+        .expect("exists");
+    changed.insert("status".to_owned(), AttrValue::s("RETURNED"));
+    backend
+        .put_item(PutRequest {
+            table: "Shop".to_owned(),
+            item: changed.clone(),
+            condition: Condition::new("attribute_exists(PK)"),
+            params: ExpressionParams::default(),
+            return_values: ReturnValues::None,
+        })
+        .await
+        .expect("concurrent put");
+    harness.act(Action::Confirm).await;
+    let BulkStage::Summary(summary) = stage(&harness) else {
+        panic!("the summary after the run: {:?}", stage(&harness));
+    };
+    assert_eq!(summary.count(Ending::Written), 3);
+    assert_eq!(summary.count(Ending::Conflicted), 1);
+    let conflicted = &summary.ended[0];
+    assert_eq!(
+        conflicted.ending,
+        Ending::Conflicted,
+        "conflicts listed first"
+    );
+    assert_eq!(conflicted.key["SK"], AttrValue::s("ORDER#2026-07-02#o2"));
+    assert_eq!(
+        stored(backend.as_ref(), "USER#u1", "ORDER#2026-07-02#o2").await,
+        Some(changed.clone()),
+        "the concurrent change is not overwritten"
+    );
+    let batch = summary.batch.clone();
+    let path = harness.state.journal_path.clone().expect("a journal");
+    let journal = std::fs::read_to_string(path).expect("journal written");
+    assert!(
+        journal.contains(&format!("\"batch\":\"{batch}\"")),
+        "one batch id journaled"
+    );
+    for sk in ["METADATA", "ORDER#2026-07-01#o1", "ORDER#2026-07-03#o3"] {
+        let now = stored(backend.as_ref(), "USER#u1", sk)
+            .await
+            .expect("exists");
+        assert_eq!(now.get("status"), Some(&AttrValue::s("DONE")), "{sk}");
+    }
+
+    harness.act(Action::UndoBatch).await;
+    let BulkStage::DryRun(undo) = stage(&harness) else {
+        panic!("the undo's dry run: {:?}", stage(&harness));
+    };
+    assert_eq!(undo.plan.writes.len(), 3, "the three writes the run made");
+    harness.act(Action::Confirm).await;
+    let BulkStage::Summary(undone) = stage(&harness) else {
+        panic!("the undo's summary: {:?}", stage(&harness));
+    };
+    assert_eq!(undone.count(Ending::Written), 3);
+    let metadata = stored(backend.as_ref(), "USER#u1", "METADATA")
+        .await
+        .expect("exists");
+    assert_eq!(
+        metadata.get("status"),
+        None,
+        "the attribute the run added is gone"
+    );
+    let order = stored(backend.as_ref(), "USER#u1", "ORDER#2026-07-01#o1")
+        .await
+        .expect("exists");
+    assert_eq!(order.get("status"), Some(&AttrValue::s("PENDING")));
+    assert_eq!(
+        stored(backend.as_ref(), "USER#u1", "ORDER#2026-07-02#o2").await,
+        Some(changed),
+        "the item the run did not write stays as the other writer left it"
+    );
+    // Open a summary row: the item in the inspector.
+    harness.act(Action::Confirm).await;
+    assert!(harness.state.bulk.flow.is_none());
+    assert!(matches!(
+        harness.state.history.current(),
+        View::Inspector(_)
+    ));
+}
+
+#[tokio::test]
+async fn a_bulk_delete_refused_on_a_read_only_connection_sends_nothing() {
+    let (mut harness, backend) = querying_user("read-only", 100).await;
+    harness.state.connection.read_only = true;
+    harness.act(Action::MarkAll).await;
+    harness.act(Action::BulkActions).await;
+    harness.act(Action::CursorRight).await;
+    let BulkStage::Form(form) = stage(&harness) else {
+        panic!("the form");
+    };
+    assert_eq!(form.kind, BulkKind::Delete);
+    harness.act(Action::Submit).await;
+    assert!(
+        matches!(stage(&harness), BulkStage::DryRun(_)),
+        "a dry run is allowed"
+    );
+    harness.act(Action::Confirm).await;
+    assert!(matches!(stage(&harness), BulkStage::DryRun(_)), "not run");
+    assert!(harness.requests.iter().all(|command| !matches!(
+        command,
+        ddbx::app::command::Command::ExecuteBatchGroup { .. }
+    )));
+    assert!(
+        stored(backend.as_ref(), "USER#u1", "METADATA")
+            .await
+            .is_some()
+    );
+}
+
+#[tokio::test]
+async fn an_export_writes_the_marked_items_to_a_new_file_as_dynamodb_json_lines() {
+    let (mut harness, _) = querying_user("export", 100).await;
+    harness.act(Action::MarkAll).await;
+    harness.act(Action::BulkActions).await;
+    harness.act(Action::NextField).await;
+    harness.act(Action::CursorRight).await; // JSON lines → DynamoDB JSON lines
+    harness.act(Action::NextField).await;
+    let dir = journal_path("export").parent().expect("dir").to_owned();
+    std::fs::create_dir_all(&dir).expect("dir");
+    let file = dir.join("out.jsonl");
+    type_text(&mut harness, &file.display().to_string()).await;
+    harness.act(Action::Submit).await;
+    assert!(harness.state.bulk.flow.is_none(), "closed once written");
+    let text = std::fs::read_to_string(&file).expect("exported");
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(lines.len(), 4);
+    assert!(
+        lines
+            .iter()
+            .all(|line| line.contains("{\"S\":\"USER#u1\"}")),
+        "{text}"
+    );
+    // A second export to the same name is refused: files are never overwritten.
+    harness.act(Action::BulkActions).await;
+    harness
+        .act_all([Action::NextField, Action::NextField])
+        .await;
+    type_text(&mut harness, &file.display().to_string()).await;
+    harness.act(Action::Submit).await;
+    let BulkStage::Form(form) = stage(&harness) else {
+        panic!("the form stays");
+    };
+    assert!(
+        form.error
+            .as_deref()
+            .is_some_and(|error| error.contains("never overwrites"))
+    );
+}
