@@ -250,7 +250,7 @@ pub enum Action {
     #[serde(skip)]
     BulkGroupDone {
         id: RequestId,
-        results: Result<Vec<crate::app::state::bulk::flow::ItemResult>, String>,
+        results: Result<Vec<crate::edit::batch::ItemResult>, String>,
         journal_error: Option<String>,
     },
     /// The bulk export's file was written (what was written), or not.

@@ -37,6 +37,34 @@ pub enum ItemOutcome {
     Unknown(BackendError),
 }
 
+/// What became of one write of a group, in short: what the terminal UI's run needs.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum ItemResult {
+    Written,
+    /// The item changed since it was read (or the key is taken): skipped.
+    Conflict,
+    /// Throttled: sent again after a pause.
+    Throttled,
+    /// Refused by the service: not written.
+    Failed(String),
+    /// No answer: the journal keeps the intent pending until it is settled.
+    Unknown(String),
+}
+
+impl ItemOutcome {
+    /// The outcome in short, the throttled refusals apart (they are sent again).
+    #[must_use]
+    pub fn result(&self) -> ItemResult {
+        match self {
+            Self::Written { .. } => ItemResult::Written,
+            Self::Conflict { .. } => ItemResult::Conflict,
+            Self::Refused(BackendError::Throttled { .. }) => ItemResult::Throttled,
+            Self::Refused(error) => ItemResult::Failed(error.to_string()),
+            Self::Unknown(error) => ItemResult::Unknown(error.to_string()),
+        }
+    }
+}
+
 /// The outcomes of a group, in the order of its items.
 #[derive(Debug)]
 pub struct GroupResult {

@@ -7,8 +7,7 @@ use std::io::Write as _;
 
 use crate::app::action::Action;
 use crate::app::command::Command;
-use crate::app::state::bulk::flow::ItemResult;
-use crate::backend::{Backend, BackendError};
+use crate::backend::Backend;
 use crate::domain::export::export_text;
 use crate::domain::figures::counted;
 use crate::edit::batch::{BatchTarget, ItemOutcome, execute_group};
@@ -51,7 +50,7 @@ pub async fn bulk_done(command: Command, backend: &dyn Backend) -> Option<Action
             match execute_group(&target, &items).await {
                 Ok(group) => Action::BulkGroupDone {
                     id,
-                    results: Ok(group.outcomes.into_iter().map(item_result).collect()),
+                    results: Ok(group.outcomes.iter().map(ItemOutcome::result).collect()),
                     journal_error: group.journal_error.map(|error| error.to_string()),
                 },
                 Err(error) => Action::BulkGroupDone {
@@ -84,16 +83,6 @@ pub async fn bulk_done(command: Command, backend: &dyn Backend) -> Option<Action
         }
         _ => return None,
     })
-}
-
-fn item_result(outcome: ItemOutcome) -> ItemResult {
-    match outcome {
-        ItemOutcome::Written { .. } => ItemResult::Written,
-        ItemOutcome::Conflict { .. } => ItemResult::Conflict,
-        ItemOutcome::Refused(BackendError::Throttled { .. }) => ItemResult::Throttled,
-        ItemOutcome::Refused(error) => ItemResult::Failed(error.to_string()),
-        ItemOutcome::Unknown(error) => ItemResult::Unknown(error.to_string()),
-    }
 }
 
 fn export(

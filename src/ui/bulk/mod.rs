@@ -2,10 +2,13 @@
 //! first requests as they will be sent, estimated write capacity, local refusals and why), the
 //! table name typed on real AWS, the run's progress bar, and the summary.
 
+mod boxed;
 mod run;
 
+use boxed::boxed;
+
 use ratatui::Frame;
-use ratatui::layout::{Constraint, Layout, Rect};
+use ratatui::layout::Rect;
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Clear, Paragraph};
 
@@ -21,7 +24,6 @@ use crate::ui::edit::hints::{hints, key};
 use crate::ui::theme::{self, Styles};
 use crate::ui::widgets::text::safe;
 use crate::ui::widgets::text_field::spans;
-use crate::ui::widgets::wrap::wrap_lines;
 
 /// The dry run shows this many requests exactly as they will be sent, and this many refusals.
 const FIRST_REQUESTS: usize = 3;
@@ -43,36 +45,6 @@ pub(in crate::ui) fn render(frame: &mut Frame<'_>, area: Rect, state: &State, fl
             run::render_summary(frame, area, state, summary, flow.waiting.is_some())
         }
     }
-}
-
-/// A bordered box over `area` with `lines` scrolled by `scroll` and a hint line at the bottom.
-pub(in crate::ui::bulk) fn boxed(
-    frame: &mut Frame<'_>,
-    area: Rect,
-    title: String,
-    lines: Vec<Line<'static>>,
-    scroll: usize,
-    hint: Line<'static>,
-) {
-    let block = Block::bordered().title(title);
-    let inner = block.inner(area);
-    frame.render_widget(block, area);
-    let [body, hint_area] =
-        Layout::vertical([Constraint::Min(1), Constraint::Length(1)]).areas(inner);
-    let lines = wrap_lines(lines, usize::from(body.width));
-    let height = usize::from(body.height);
-    let scroll = scroll.min(lines.len().saturating_sub(height));
-    frame.render_widget(
-        Paragraph::new(
-            lines
-                .into_iter()
-                .skip(scroll)
-                .take(height)
-                .collect::<Vec<_>>(),
-        ),
-        body,
-    );
-    frame.render_widget(Paragraph::new(hint), hint_area);
 }
 
 fn render_form(frame: &mut Frame<'_>, area: Rect, state: &State, form: &BulkForm, waiting: bool) {

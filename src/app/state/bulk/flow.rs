@@ -132,20 +132,6 @@ impl DryRun {
     }
 }
 
-/// What became of one write of a group, as the worker reports it.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum ItemResult {
-    Written,
-    /// The item changed since it was read (or the key is taken): skipped.
-    Conflict,
-    /// Throttled: sent again after a pause.
-    Throttled,
-    /// Refused by the service: not written.
-    Failed(String),
-    /// No answer: the journal keeps the intent pending until it is settled.
-    Unknown(String),
-}
-
 /// How a finished write ended, for the summary.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Ending {

@@ -10,12 +10,13 @@ use std::time::Duration;
 use crate::app::action::Action;
 use crate::app::command::Command;
 use crate::app::request_id::RequestId;
-use crate::app::state::bulk::flow::{DryRun, Ended, Ending, ItemResult, Purpose, Waiting};
+use crate::app::state::bulk::flow::{DryRun, Ended, Ending, Purpose, Waiting};
 use crate::app::state::bulk::{BulkFlow, BulkRun, BulkStage, BulkSummary, LastBatch};
 use crate::app::state::text_field::{TextEdit, TextField};
 use crate::app::state::{Inspector, Notice, State, View};
 use crate::domain::edit::EditContext;
 use crate::domain::figures::counted;
+use crate::edit::batch::ItemResult;
 use crate::edit::run_plan::undo_plan;
 use crate::journal::{BatchHeader, JournalConnection, JournalEntry};
 
