@@ -318,3 +318,24 @@ async fn an_export_writes_the_marked_items_to_a_new_file_as_dynamodb_json_lines(
             .is_some_and(|error| error.contains("never overwrites"))
     );
 }
+
+#[tokio::test]
+async fn the_form_the_dry_run_and_the_summary_render_at_80x24() {
+    let (mut harness, _) = querying_user("render", 100).await;
+    harness.act(Action::MarkAll).await;
+    set_attribute(&mut harness, "status", "\"DONE\"").await;
+    insta::assert_snapshot!(
+        "bulk_form_80x24",
+        tui_support::screen::screen(&harness.state, 80, 24)
+    );
+    harness.act(Action::Submit).await;
+    insta::assert_snapshot!(
+        "bulk_dry_run_80x24",
+        tui_support::screen::screen(&harness.state, 80, 24)
+    );
+    harness.act(Action::Confirm).await;
+    insta::assert_snapshot!(
+        "bulk_summary_80x24",
+        tui_support::screen::screen(&harness.state, 80, 24)
+    );
+}
