@@ -78,7 +78,11 @@ impl KeyRouter {
 const fn accepts_paste(section: Section) -> bool {
     matches!(
         section,
-        Section::Prompt | Section::QueryForm | Section::Palette | Section::Editor
+        Section::Prompt
+            | Section::QueryForm
+            | Section::Palette
+            | Section::Partiql
+            | Section::Editor
     )
 }
 
@@ -89,7 +93,11 @@ fn typed_char(section: Section, key: Key) -> Option<char> {
         KeyCode::Char(c)
             if matches!(
                 section,
-                Section::Prompt | Section::QueryForm | Section::Palette | Section::Tables
+                Section::Prompt
+                    | Section::QueryForm
+                    | Section::Palette
+                    | Section::Partiql
+                    | Section::Tables
             ) && !key
                 .modifiers
                 .intersects(KeyModifiers::CONTROL | KeyModifiers::ALT) =>

@@ -101,6 +101,8 @@ pub enum Action {
     DeleteWordBack,
     /// Opens the query builder, prefilled from the partition or item under the cursor.
     OpenQueryForm,
+    /// Opens the PartiQL statement screen (with the last statement typed).
+    OpenPartiql,
     /// Moves to the next field of the form.
     NextField,
     /// Moves to the previous field of the form.
@@ -297,6 +299,7 @@ impl Action {
         Self::KeepEditing,
         Self::DiscardEdit,
         Self::OpenQueryForm,
+        Self::OpenPartiql,
         Self::NextField,
         Self::PrevField,
         Self::NextChoice,
@@ -391,6 +394,7 @@ impl Action {
             | Self::JournalLoaded { .. }
             | Self::ExternalEdited(_) => return None,
             Self::OpenQueryForm => "open_query_form",
+            Self::OpenPartiql => "open_partiql",
             Self::NextField => "next_field",
             Self::PrevField => "prev_field",
             Self::NextChoice => "next_choice",

@@ -29,6 +29,8 @@ pub enum Section {
     QueryResults,
     /// The palette (access patterns, query history): unbound printable keys are typed.
     Palette,
+    /// The PartiQL statement screen: unbound printable keys are typed into the focused field.
+    Partiql,
     /// The GSI browser and the sparse-index inspector.
     Indexes,
     /// The single-table pitfalls measured on the table.
@@ -38,7 +40,7 @@ pub enum Section {
 }
 
 impl Section {
-    pub const ALL: [Self; 16] = [
+    pub const ALL: [Self; 17] = [
         Self::Global,
         Self::Overview,
         Self::Collections,
@@ -52,6 +54,7 @@ impl Section {
         Self::QueryForm,
         Self::QueryResults,
         Self::Palette,
+        Self::Partiql,
         Self::Indexes,
         Self::Insights,
         Self::Tables,
@@ -74,6 +77,7 @@ impl Section {
             Self::QueryForm => "query_form",
             Self::QueryResults => "query_results",
             Self::Palette => "palette",
+            Self::Partiql => "partiql",
             Self::Indexes => "indexes",
             Self::Insights => "insights",
             Self::Tables => "tables",

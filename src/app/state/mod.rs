@@ -9,6 +9,7 @@ pub mod loadable;
 pub mod mode;
 pub mod paging;
 pub mod palette;
+pub mod partiql;
 pub mod query;
 pub mod rows;
 pub mod table;
@@ -97,6 +98,10 @@ pub enum Overlay {
     TypeTableName(text_field::TextField),
     /// The query builder form.
     QueryForm(Box<QueryForm>),
+    /// The PartiQL statement screen.
+    Partiql(Box<partiql::StatementForm>),
+    /// A statement that scans a large table: the question, and the read it would send.
+    ConfirmPartiqlScan(Box<partiql::Prepared>),
     /// The palette: access patterns and query history, filtered as you type.
     Palette(palette::Palette),
 }
@@ -159,6 +164,8 @@ pub struct State {
     pub insights: Option<insights::InsightsRun>,
     /// The table picker (its lists outlive switching tables).
     pub tables: tables::TablePicker,
+    /// PartiQL statements run from the UI, and the last one typed.
+    pub partiql: partiql::Partiql,
 }
 
 impl State {
@@ -203,6 +210,7 @@ impl State {
             indexes: indexes::Indexes::default(),
             insights: None,
             tables: tables::TablePicker::default(),
+            partiql: partiql::Partiql::default(),
         }
     }
 
@@ -218,6 +226,7 @@ impl State {
             .values()
             .flat_map(|partition| partition.items.items())
             .chain(self.query_runs.iter().flat_map(|run| run.items.iter()))
+            .chain(self.partiql.runs.iter().flat_map(|run| run.items.iter()))
     }
 
     /// The table description, once loaded.
@@ -242,6 +251,7 @@ impl State {
             || self.query_runs.iter().any(QueryRun::is_busy)
             || self.indexes.is_busy()
             || self.tables.is_busy()
+            || self.partiql.is_busy()
     }
 
     /// Rows visible in a list (terminal height minus header, status and borders).

@@ -26,6 +26,10 @@ pub enum Mode {
     Conflict,
     QueryForm,
     Palette,
+    /// The PartiQL statement screen.
+    Partiql,
+    /// A PartiQL statement would scan a large table: the question.
+    ConfirmPartiqlScan,
     /// The table picker, over every view of the open table (or alone, before one is open).
     Tables,
     /// No overlay: the current view.
@@ -39,6 +43,7 @@ pub enum ViewMode {
     /// Prefixes, partitions and one partition's items.
     Collections,
     Inspector,
+    /// The results of a query or of a PartiQL statement (the same table and keys).
     QueryResults,
     /// The GSI browser and the sparse-index inspector.
     Indexes,
@@ -52,12 +57,15 @@ impl Mode {
         match self {
             Self::Help => Section::Help,
             Self::Prompt | Self::TypeTableName => Section::Prompt,
-            Self::ConfirmScan | Self::ConfirmDiscardEdit => Section::Confirm,
+            Self::ConfirmScan | Self::ConfirmDiscardEdit | Self::ConfirmPartiqlScan => {
+                Section::Confirm
+            }
             Self::Editor => Section::Editor,
             Self::Preview => Section::Preview,
             Self::Conflict => Section::Conflict,
             Self::QueryForm => Section::QueryForm,
             Self::Palette => Section::Palette,
+            Self::Partiql => Section::Partiql,
             Self::Tables => Section::Tables,
             Self::View(view) => view.section(),
         }
@@ -74,7 +82,7 @@ impl ViewMode {
                 Self::Collections
             }
             View::Inspector(_) => Self::Inspector,
-            View::QueryResults { .. } => Self::QueryResults,
+            View::QueryResults { .. } | View::StatementResults { .. } => Self::QueryResults,
             View::Indexes { .. }
             | View::IndexGroups { .. }
             | View::IndexItems { .. }
@@ -119,10 +127,12 @@ impl State {
             Some(Overlay::Prompt(_)) => Mode::Prompt,
             Some(Overlay::ConfirmScan { .. }) => Mode::ConfirmScan,
             Some(Overlay::ConfirmDiscardEdit) => Mode::ConfirmDiscardEdit,
+            Some(Overlay::ConfirmPartiqlScan(_)) => Mode::ConfirmPartiqlScan,
             Some(Overlay::TypeTableName(_)) => Mode::TypeTableName,
             None if self.edit.is_some() => self.edit_mode(),
             Some(Overlay::QueryForm(_)) => Mode::QueryForm,
             Some(Overlay::Palette(_)) => Mode::Palette,
+            Some(Overlay::Partiql(_)) => Mode::Partiql,
             None => Mode::View(self.view_mode()),
         }
     }

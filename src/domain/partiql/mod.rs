@@ -5,10 +5,14 @@
 //! the service, but it never claims a key query it cannot see. Pure, and never panics.
 
 mod lexer;
+mod parameters;
+mod plan;
 #[cfg(test)]
 mod tests;
 
 pub use lexer::{LexError, Spanned, Token, tokens};
+pub use parameters::{check_count, parse_parameters};
+pub use plan::{Plan, PlanError, plan};
 
 use crate::domain::schema::KeySchema;
 
