@@ -101,7 +101,7 @@ pub enum Overlay {
     /// The PartiQL statement screen.
     Partiql(Box<partiql::StatementForm>),
     /// A statement that scans a large table: the question, and the read it would send.
-    ConfirmPartiqlScan(Box<partiql::Prepared>),
+    ConfirmPartiqlScan(Box<partiql::prepared::Prepared>),
     /// The palette: access patterns and query history, filtered as you type.
     Palette(palette::Palette),
 }

@@ -4,13 +4,15 @@
 
 pub mod form;
 pub mod prepare;
+pub mod prepared;
 pub mod run;
 
 use crate::app::state::inspect::inspector::key_text;
 use crate::domain::schema::KeySchema;
 
 pub use form::{StatementField, StatementForm};
-pub use prepare::{Prepared, prepare};
+pub use prepare::prepare;
+pub use prepared::Prepared;
 pub use run::StatementRun;
 
 /// Everything the UI keeps about PartiQL.

@@ -5,19 +5,11 @@
 
 use crate::app::state::State;
 use crate::app::state::partiql::form::StatementForm;
+use crate::app::state::partiql::prepared::Prepared;
 use crate::backend::StatementRequest;
 use crate::domain::partiql::{
-    Plan, PlanError, Statement, StatementKind, check_count, parse, parse_parameters, plan,
+    PlanError, Statement, StatementKind, check_count, parse, parse_parameters, plan,
 };
-
-/// A SELECT ready to run.
-#[derive(Clone, Debug, PartialEq)]
-pub struct Prepared {
-    pub request: StatementRequest,
-    pub plan: Plan,
-    /// The table's size in bytes when the plan is a full scan of a large table: asked first.
-    pub large_scan: Option<u64>,
-}
 
 /// Reads `form` against the open table: the prepared SELECT, or what is wrong in words.
 pub fn prepare(state: &State, form: &StatementForm) -> Result<Prepared, String> {
