@@ -9,10 +9,14 @@ mod parameters;
 mod plan;
 #[cfg(test)]
 mod tests;
+mod translate;
+#[cfg(test)]
+mod translate_tests;
 
 pub use lexer::{LexError, Spanned, Token, tokens};
 pub use parameters::{check_count, parse_parameters};
 pub use plan::{Plan, PlanError, plan};
+pub use translate::{TranslateError, Translated, translate};
 
 use crate::domain::schema::KeySchema;
 
