@@ -36,9 +36,11 @@ pub fn row_count(state: &State) -> usize {
         View::QueryResults { run, .. } => {
             state.query_runs.get(*run).map_or(0, |run| run.items.len())
         }
-        View::StatementResults { run, .. } => {
-            state.partiql.runs.get(*run).map_or(0, |run| run.items.len())
-        }
+        View::StatementResults { run, .. } => state
+            .partiql
+            .runs
+            .get(*run)
+            .map_or(0, |run| run.items.len()),
         View::Insights { .. } => state.insights.as_ref().map_or(0, |run| run.rows().len()),
         View::Indexes { .. }
         | View::IndexGroups { .. }

@@ -3,7 +3,8 @@
 
 use crate::backend::{
     Backend, BackendFuture, Connection, DeleteRequest, GetOutput, GetRequest, Page, PutRequest,
-    QueryRequest, ScanRequest, StatementPage, StatementRequest, TransactOutput, TransactWriteRequest, UpdateRequest, WriteOutput,
+    QueryRequest, ScanRequest, StatementPage, StatementRequest, TransactOutput,
+    TransactWriteRequest, UpdateRequest, WriteOutput,
 };
 use crate::domain::schema::TableDescription;
 

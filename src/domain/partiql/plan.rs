@@ -20,7 +20,10 @@ pub struct Plan {
 /// Why a SELECT cannot be planned.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum PlanError {
-    NoSuchIndex { table: String, index: String },
+    NoSuchIndex {
+        table: String,
+        index: String,
+    },
     /// Parameter `position` (from 0) has the wrong type for the key attribute it is compared with.
     KeyParameterType {
         position: usize,

@@ -95,7 +95,9 @@ pub fn translate(
     if !reader.keyword("from") {
         return malformed("expected FROM");
     }
-    let table = reader.name()?.ok_or_else(|| TranslateError::Malformed("expected a table name".to_owned()))?;
+    let table = reader
+        .name()?
+        .ok_or_else(|| TranslateError::Malformed("expected a table name".to_owned()))?;
     let index = if reader.symbol(".") {
         Some(reader.name()?.ok_or_else(|| {
             TranslateError::Malformed("expected an index name after the dot".to_owned())
@@ -116,7 +118,8 @@ pub fn translate(
         .iter()
         .filter(|spanned| matches!(spanned.token, Token::Parameter(_)))
         .count();
-    if count != parameters.len() {
+    // DynamoDB Local ignores values beyond the statement's `?`; too few is an error.
+    if count > parameters.len() {
         return malformed("Number of parameters in request and statement don't match.");
     }
     let Some(key) = key_of(&table, index.as_deref()) else {
@@ -265,7 +268,10 @@ impl Reader<'_> {
             }
             return Ok(inner);
         }
-        if self.peek().is_some_and(|token| token.is_keyword("begins_with")) {
+        if self
+            .peek()
+            .is_some_and(|token| token.is_keyword("begins_with"))
+        {
             self.at += 1;
             return self.begins_with();
         }
@@ -333,7 +339,11 @@ impl Reader<'_> {
                 // PartiQL compares MISSING to nothing.
                 return unsupported("<> and !=");
             }
-            _ => return unsupported("this condition (only =, <, <=, >, >=, BETWEEN, IN, begins_with)"),
+            _ => {
+                return unsupported(
+                    "this condition (only =, <, <=, >, >=, BETWEEN, IN, begins_with)",
+                );
+            }
         };
         self.at += 1;
         let Some(value) = self.operand()? else {
@@ -443,7 +453,9 @@ impl Reader<'_> {
             };
             sort.is_some_and(|sort| is_named(name, sort))
         };
-        let sorts: Vec<usize> = (0..rest.len()).filter(|at| rest.get(*at).is_some_and(is_sort)).collect();
+        let sorts: Vec<usize> = (0..rest.len())
+            .filter(|at| rest.get(*at).is_some_and(is_sort))
+            .collect();
         match sorts.as_slice() {
             [] => {}
             [one] => {
@@ -456,7 +468,11 @@ impl Reader<'_> {
             _ => return unsupported("more than one condition on the sort key"),
         }
         let key_names: Vec<&str> = key.names().collect();
-        if rest.iter().any(|cond| mentions(cond, &|placeholder| key_names.contains(&self.name_of(placeholder)))) {
+        if rest.iter().any(|cond| {
+            mentions(cond, &|placeholder| {
+                key_names.contains(&self.name_of(placeholder))
+            })
+        }) {
             return unsupported("key attributes in conditions beside the key condition");
         }
         let forward = match order {
@@ -524,7 +540,10 @@ fn flip(op: &str) -> Option<&'static str> {
 }
 
 fn is_reserved(word: &str) -> bool {
-    ["true", "false", "null", "missing", "and", "or", "not", "where", "from", "order", "select", "in", "between"]
-        .iter()
-        .any(|reserved| word.eq_ignore_ascii_case(reserved))
+    [
+        "true", "false", "null", "missing", "and", "or", "not", "where", "from", "order", "select",
+        "in", "between",
+    ]
+    .iter()
+    .any(|reserved| word.eq_ignore_ascii_case(reserved))
 }

@@ -60,14 +60,25 @@ fn what_the_reading_does_not_cover_is_refused_in_words() {
         ("SELECT * FROM T WHERE NOT x = 1", "NOT"),
         ("SELECT * FROM T WHERE x <> 1", "<>"),
         ("SELECT * FROM T WHERE a.b = 1", "document paths"),
-        ("SELECT * FROM T WHERE PK = 'a' AND SK = 'b' AND SK > 'a'", "more than one"),
-        ("SELECT * FROM T WHERE PK = 'a' AND SK IN ['b']", "IN on the sort key"),
-        ("SELECT * FROM T WHERE PK = 'a' OR PK = 'b' AND x = MISSING", "MISSING"),
+        (
+            "SELECT * FROM T WHERE PK = 'a' AND SK = 'b' AND SK > 'a'",
+            "more than one",
+        ),
+        (
+            "SELECT * FROM T WHERE PK = 'a' AND SK IN ['b']",
+            "IN on the sort key",
+        ),
+        (
+            "SELECT * FROM T WHERE PK = 'a' OR PK = 'b' AND x = MISSING",
+            "MISSING",
+        ),
         ("DELETE FROM T WHERE PK = 'a'", "only SELECT"),
         ("SELECT * FROM T WHERE x = 1 LIMIT 3", "anything after"),
     ] {
         match read(text, &[]) {
-            Err(TranslateError::Unsupported(said)) => assert!(said.contains(what), "{text}: {said}"),
+            Err(TranslateError::Unsupported(said)) => {
+                assert!(said.contains(what), "{text}: {said}")
+            }
             other => panic!("{text}: {other:?}"),
         }
     }
@@ -87,7 +98,10 @@ fn malformed_statements_missing_tables_and_parameter_counts_are_errors() {
         read("SELECT * FROM T WHERE x = 1 ORDER BY SK", &[]),
         Err(TranslateError::Malformed(message)) if message.contains("ORDER BY")
     ));
-    assert!(matches!(read("SELECT * T", &[]), Err(TranslateError::Malformed(_))));
+    assert!(matches!(
+        read("SELECT * T", &[]),
+        Err(TranslateError::Malformed(_))
+    ));
 }
 
 proptest! {

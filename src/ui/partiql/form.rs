@@ -26,7 +26,12 @@ fn key(state: &State, section: Section, action: &Action) -> String {
         .unwrap_or_else(|| "(unbound)".to_owned())
 }
 
-pub(in crate::ui) fn render(frame: &mut Frame<'_>, area: Rect, state: &State, form: &StatementForm) {
+pub(in crate::ui) fn render(
+    frame: &mut Frame<'_>,
+    area: Rect,
+    state: &State,
+    form: &StatementForm,
+) {
     let styles = theme::of(state);
     let field_line = |label: &'static str, which: StatementField| {
         let field = match which {
@@ -59,7 +64,10 @@ pub(in crate::ui) fn render(frame: &mut Frame<'_>, area: Rect, state: &State, fo
     let title = [
         format!("PartiQL on {}", safe(&state.table)),
         format!("{} runs", key(state, Section::Partiql, &Action::Submit)),
-        format!("{} next field", key(state, Section::Partiql, &Action::NextField)),
+        format!(
+            "{} next field",
+            key(state, Section::Partiql, &Action::NextField)
+        ),
         format!("{} closes", key(state, Section::Partiql, &Action::Back)),
     ];
     let width = WIDTH.min(area.width);
@@ -111,7 +119,12 @@ fn plan_lines(styles: &Styles, prepared: &Prepared) -> Vec<Line<'static>> {
 }
 
 /// "Scan this large table?" before a statement reads it all.
-pub(in crate::ui) fn confirm_scan(frame: &mut Frame<'_>, area: Rect, state: &State, prepared: &Prepared) {
+pub(in crate::ui) fn confirm_scan(
+    frame: &mut Frame<'_>,
+    area: Rect,
+    state: &State,
+    prepared: &Prepared,
+) {
     let styles = theme::of(state);
     let yes = key(state, Section::Confirm, &Action::Confirm);
     let no = key(state, Section::Confirm, &Action::Back);

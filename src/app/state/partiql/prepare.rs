@@ -14,8 +14,7 @@ use crate::domain::partiql::{
 /// Reads `form` against the open table: the prepared SELECT, or what is wrong in words.
 pub fn prepare(state: &State, form: &StatementForm) -> Result<Prepared, String> {
     let text = form.statement.text();
-    let statement =
-        parse(text).map_err(|error| format!("cannot read the statement: {error}"))?;
+    let statement = parse(text).map_err(|error| format!("cannot read the statement: {error}"))?;
     if statement.kind != StatementKind::Select {
         return Err(write_refusal(&statement, state.connection.read_only));
     }

@@ -94,9 +94,11 @@ pub(in crate::app::update) fn confirm_key(state: &mut State, action: &Action) ->
 }
 
 fn back_to_form(state: &mut State, prepared: &Prepared) {
-    let mut form = state.partiql.last.clone().unwrap_or_else(|| {
-        StatementForm::new(&prepared.request.statement, "")
-    });
+    let mut form = state
+        .partiql
+        .last
+        .clone()
+        .unwrap_or_else(|| StatementForm::new(&prepared.request.statement, ""));
     form.error = Some(format!(
         "not run: {}; name the partition key ({} = …) to read only its items",
         prepared.plan.summary(),

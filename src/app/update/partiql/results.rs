@@ -34,7 +34,11 @@ pub(in crate::app::update) fn start(
         .history
         .open(View::StatementResults { run, cursor: 0 });
     state.notice = Some(Notice::Info(format!("PartiQL: {summary}")));
-    vec![Command::read(id, ReadFor::StatementRun, Read::Statement(request))]
+    vec![Command::read(
+        id,
+        ReadFor::StatementRun,
+        Read::Statement(request),
+    )]
 }
 
 /// `refresh`: the statement read again from its first page, in place.
@@ -57,7 +61,11 @@ pub(in crate::app::update) fn rerun(state: &mut State, index: usize) -> Vec<Comm
         *cursor = 0;
     }
     state.notice = None;
-    vec![Command::read(id, ReadFor::StatementRun, Read::Statement(request))]
+    vec![Command::read(
+        id,
+        ReadFor::StatementRun,
+        Read::Statement(request),
+    )]
 }
 
 /// A page arrived: add it, then read on while the view wants more.
@@ -129,7 +137,11 @@ fn fetch(state: &mut State, index: usize, token: Option<String>) -> Vec<Command>
     let mut request = run.request.clone();
     request.next_token.clone_from(&token);
     run.paging.fetch(id, token);
-    vec![Command::read(id, ReadFor::StatementRun, Read::Statement(request))]
+    vec![Command::read(
+        id,
+        ReadFor::StatementRun,
+        Read::Statement(request),
+    )]
 }
 
 /// After the cursor moved: read on if the current statement results are near their end.
