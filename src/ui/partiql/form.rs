@@ -55,7 +55,7 @@ pub(in crate::ui) fn render(
         field_line("Statement   ", StatementField::Statement),
         field_line("Parameters  ", StatementField::Parameters),
         Line::styled(
-            "            a JSON array of DynamoDB JSON values for the ?s, e.g. [{\"S\": \"USER#1\"}]",
+            "            for the ?s, in DynamoDB JSON: [{\"S\": \"USER#1\"}, {\"N\": \"7\"}]",
             styles.muted,
         ),
         Line::raw(""),

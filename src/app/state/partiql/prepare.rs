@@ -49,7 +49,8 @@ pub fn prepare(state: &State, form: &StatementForm) -> Result<Prepared, String> 
             statement: text.to_owned(),
             parameters,
             next_token: None,
-            limit: None,
+            // Pages as small as the other screens read, so the first rows show soon.
+            limit: Some(state.settings.page_size),
             consistent_read: false,
         },
         plan,
