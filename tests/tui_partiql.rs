@@ -282,3 +282,82 @@ async fn bad_statements_and_parameters_are_refused_in_the_form_and_failures_keep
     harness.act(Action::EditQuery).await;
     assert!(form(&harness).statement.text().contains("NOT x = 1"));
 }
+
+#[tokio::test]
+async fn a_delete_of_one_full_key_becomes_the_editors_previewed_conditioned_journaled_delete() {
+    let mut harness = demo(Settings::default()).await;
+    let (_, items) = ddbx::demo::generate(1, 400);
+    let (pk, _) = user_with_orders();
+    let victim = items
+        .iter()
+        .find(|item| text(item, "PK") == pk && text(item, "SK").starts_with("ORDER#"))
+        .expect("an order")
+        .clone();
+    let table = ddbx::demo::TABLE_NAME;
+    let sk = text(&victim, "SK").to_owned();
+
+    // Anything but the full key alone stays refused.
+    typed(
+        &mut harness,
+        &format!("DELETE FROM \"{table}\" WHERE PK = ? AND SK = ? AND status = 'X'"),
+        &format!(r#"[{{"S": "{pk}"}}, {{"S": "{sk}"}}]"#),
+    )
+    .await;
+    harness.act(Action::Submit).await;
+    let error = form(&harness).error.clone().expect("refused");
+    assert!(
+        error.contains("names the full key and nothing else"),
+        "{error}"
+    );
+    harness.act(Action::Back).await;
+
+    typed(
+        &mut harness,
+        &format!("DELETE FROM \"{table}\" WHERE PK = ? AND SK = 'NO-SUCH'"),
+        &format!(r#"[{{"S": "{pk}"}}]"#),
+    )
+    .await;
+    harness.act(Action::Submit).await;
+    let error = form(&harness).error.clone().expect("nothing to delete");
+    assert!(error.contains("no item has that key"), "{error}");
+    harness.act(Action::Back).await;
+    assert!(harness.writes().is_empty());
+
+    typed(
+        &mut harness,
+        &format!("DELETE FROM \"{table}\" WHERE PK = ? AND SK = '{sk}'"),
+        &format!(r#"[{{"S": "{pk}"}}]"#),
+    )
+    .await;
+    assert!(screen(&harness.state, 120, 30).contains("✓ delete of the item"));
+    harness.act(Action::Submit).await;
+    assert_eq!(
+        harness.state.mode(),
+        Mode::Preview,
+        "the editor's delete preview"
+    );
+    let flow = harness.state.edit.as_deref().expect("an edit flow");
+    assert_eq!(
+        flow.original.as_ref(),
+        Some(&victim),
+        "conditioned on the item as read"
+    );
+    assert!(
+        harness.writes().is_empty(),
+        "nothing sent before the preview is confirmed"
+    );
+    harness.act(Action::Confirm).await;
+    assert_eq!(harness.writes().len(), 1);
+    let gets = harness.reads_for(ReadFor::StatementItem);
+    assert_eq!(gets.len(), 2, "the item was read before each attempt");
+    harness.act(Action::OpenPartiql).await;
+    typed(
+        &mut harness,
+        &format!("DELETE FROM \"{table}\" WHERE PK = ? AND SK = '{sk}'"),
+        &format!(r#"[{{"S": "{pk}"}}]"#),
+    )
+    .await;
+    harness.act(Action::Submit).await;
+    let error = form(&harness).error.clone().expect("gone");
+    assert!(error.contains("no item has that key"), "deleted: {error}");
+}

@@ -72,6 +72,8 @@ pub enum ReadFor {
     TableSummary,
     /// A page of a PartiQL statement run from the statement screen.
     StatementRun,
+    /// The item a PartiQL DELETE names, read before its delete is previewed.
+    StatementItem,
 }
 
 /// A read as `update` asks for it.

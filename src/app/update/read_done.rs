@@ -55,6 +55,9 @@ pub(super) fn read_done(
         ReadFor::TableList => {
             tables::listed(state, id, result.and_then(ReadAnswer::into_table_names))
         }
+        ReadFor::StatementItem => {
+            partiql::delete::item(state, id, result.and_then(ReadAnswer::into_item))
+        }
         ReadFor::StatementRun => {
             partiql::results::page(state, id, result.and_then(ReadAnswer::into_statement_page))
         }

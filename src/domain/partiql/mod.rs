@@ -73,6 +73,9 @@ pub struct Statement {
     /// hold for every row, and `conditions` is empty.
     pub where_has_or: bool,
     pub conditions: Vec<Condition>,
+    /// How many conditions the top-level AND chain of WHERE holds, understood or not: a
+    /// statement whose every condition is in `conditions` has as many.
+    pub conjuncts: usize,
 }
 
 /// How DynamoDB will read the rows of a SELECT.
@@ -151,7 +154,7 @@ pub fn parse(text: &str) -> Result<Statement, ParseError> {
             .unwrap_or(tokens.len());
         tokens.get(at + 1..end).unwrap_or_default()
     });
-    let (where_has_or, conditions) = read_conditions(conditions_tokens);
+    let (where_has_or, conditions, conjuncts) = read_conditions(conditions_tokens);
     Ok(Statement {
         kind,
         table,
@@ -163,6 +166,7 @@ pub fn parse(text: &str) -> Result<Statement, ParseError> {
         has_where: where_at.is_some(),
         where_has_or,
         conditions,
+        conjuncts,
     })
 }
 
@@ -221,8 +225,9 @@ fn top_level_keyword(tokens: &[Spanned], from: usize, word: &str) -> Option<usiz
     None
 }
 
-/// The conditions of the top-level AND chain, or `(true, [])` when OR joins them.
-fn read_conditions(tokens: &[Spanned]) -> (bool, Vec<Condition>) {
+/// The conditions of the top-level AND chain and how many it holds, or `(true, [], 0)` when OR
+/// joins them.
+fn read_conditions(tokens: &[Spanned]) -> (bool, Vec<Condition>, usize) {
     let mut conjuncts: Vec<&[Spanned]> = Vec::new();
     let mut depth = 0_usize;
     let mut start = 0;
@@ -231,7 +236,7 @@ fn read_conditions(tokens: &[Spanned]) -> (bool, Vec<Condition>) {
         match &spanned.token {
             Token::Symbol("(" | "[" | "{" | "<<") => depth += 1,
             Token::Symbol(")" | "]" | "}" | ">>") => depth = depth.saturating_sub(1),
-            token if depth == 0 && token.is_keyword("or") => return (true, Vec::new()),
+            token if depth == 0 && token.is_keyword("or") => return (true, Vec::new(), 0),
             token if depth == 0 && token.is_keyword("between") => between = true,
             // BETWEEN's own AND separates its bounds, not two conditions.
             token if depth == 0 && token.is_keyword("and") && between => between = false,
@@ -243,8 +248,9 @@ fn read_conditions(tokens: &[Spanned]) -> (bool, Vec<Condition>) {
         }
     }
     conjuncts.push(tokens.get(start..).unwrap_or_default());
+    let count = conjuncts.iter().filter(|tokens| !tokens.is_empty()).count();
     let conditions = conjuncts.into_iter().filter_map(condition).collect();
-    (false, conditions)
+    (false, conditions, count)
 }
 
 fn condition(mut tokens: &[Spanned]) -> Option<Condition> {

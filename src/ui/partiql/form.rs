@@ -9,6 +9,8 @@ use ratatui::widgets::{Block, Clear, Paragraph, Wrap};
 
 use crate::app::action::Action;
 use crate::app::state::State;
+use crate::app::state::inspect::inspector::key_text;
+use crate::app::state::partiql::write::delete_key;
 use crate::app::state::partiql::{Prepared, StatementField, StatementForm, prepare};
 use crate::domain::partiql::Access;
 use crate::keymap::Section;
@@ -91,6 +93,25 @@ pub(in crate::ui) fn render(
 fn verdict(styles: &Styles, state: &State, form: &StatementForm) -> Vec<Line<'static>> {
     if let Some(error) = &form.error {
         return vec![Line::styled(format!("✗ {}", safe(error)), styles.error)];
+    }
+    if let Some(key) = delete_key(state, form) {
+        return match key {
+            Ok(key) => {
+                let named = key
+                    .iter()
+                    .map(|(name, value)| format!("{} = {}", safe(name), safe(&key_text(value))))
+                    .collect::<Vec<_>>()
+                    .join(", ");
+                vec![Line::styled(
+                    format!(
+                        "✓ delete of the item {named}: read first, then shown as the editor's delete \
+                         preview (conditioned on the item as read, journaled)"
+                    ),
+                    styles.done,
+                )]
+            }
+            Err(reason) => vec![Line::styled(format!("· {}", safe(&reason)), styles.muted)],
+        };
     }
     match prepare(state, form) {
         Ok(prepared) => plan_lines(styles, &prepared),

@@ -6,6 +6,7 @@ pub mod form;
 pub mod prepare;
 pub mod prepared;
 pub mod run;
+pub mod write;
 
 use crate::app::state::inspect::inspector::key_text;
 use crate::domain::schema::KeySchema;
@@ -22,13 +23,16 @@ pub struct Partiql {
     pub runs: Vec<StatementRun>,
     /// The form as last left (closed or submitted), to start from when the screen opens again.
     pub last: Option<StatementForm>,
+    /// The read of the item a DELETE names, in flight.
+    pub pending_delete: Option<crate::app::request_id::RequestId>,
 }
 
 impl Partiql {
     /// True while a page is in flight.
     #[must_use]
     pub fn is_busy(&self) -> bool {
-        self.runs.iter().any(|run| run.paging.in_flight().is_some())
+        self.pending_delete.is_some()
+            || self.runs.iter().any(|run| run.paging.in_flight().is_some())
     }
 
     /// The searchable text of each results row of run `run`, in display order: its key values.

@@ -67,6 +67,7 @@ fn write_refusal(statement: &Statement, read_only: bool) -> String {
     let instead = match statement.kind {
         StatementKind::Insert => "a (new item)",
         StatementKind::Update => "e (edit item)",
+        // A DELETE naming the full key is turned into that write before it gets here.
         StatementKind::Delete | StatementKind::Select => "d (delete item)",
     };
     format!(

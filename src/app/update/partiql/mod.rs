@@ -1,10 +1,12 @@
 //! The PartiQL statement screen: typing a statement and its parameters, submitting it (refused
 //! in words, asked about when it scans a large table, or run), and the question itself.
 
+pub(in crate::app::update) mod delete;
 pub(in crate::app::update) mod results;
 
 use crate::app::action::Action;
 use crate::app::command::Command;
+use crate::app::state::partiql::write::delete_key;
 use crate::app::state::partiql::{Prepared, StatementForm, prepare};
 use crate::app::state::text_field::TextEdit;
 use crate::app::state::{Notice, Overlay, State};
@@ -49,6 +51,20 @@ pub(in crate::app::update) fn key(
 /// Runs the statement, asks first when it scans a large table, or keeps the form open with
 /// the reason it is not sent.
 fn submit(state: &mut State, mut form: StatementForm) -> Vec<Command> {
+    if let Some(key) = delete_key(state, &form) {
+        state.partiql.last = Some(form.clone());
+        return match key {
+            Ok(key) => {
+                form.error = None;
+                delete::read_item(state, form, key)
+            }
+            Err(reason) => {
+                form.error = Some(reason);
+                state.overlay = Some(Overlay::Partiql(Box::new(form)));
+                Vec::new()
+            }
+        };
+    }
     let prepared = prepare(state, &form);
     form.error = None;
     state.partiql.last = Some(form.clone());
