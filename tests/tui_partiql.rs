@@ -200,28 +200,104 @@ async fn a_scan_of_a_large_table_is_asked_about_first_and_sends_nothing_when_dec
 #[tokio::test]
 async fn writes_are_refused_before_sending_with_what_to_use_and_read_only_says_so() {
     let mut harness = demo(Settings::default()).await;
-    let insert = format!(
-        r#"INSERT INTO "{}" VALUE {{'PK': 'USER#x', 'SK': 'PROFILE'}}"#,
+    let update = format!(
+        r#"UPDATE "{}" SET n = 1 WHERE PK = 'USER#x' AND SK = 'PROFILE'"#,
         ddbx::demo::TABLE_NAME
     );
-    typed(&mut harness, &insert, "").await;
+    typed(&mut harness, &update, "").await;
     harness.act(Action::Submit).await;
     let error = form(&harness).error.clone().expect("refused");
     assert!(
-        error.contains("ddbx does not send PartiQL INSERT"),
+        error.contains("ddbx does not send PartiQL UPDATE"),
         "{error}"
     );
-    assert!(error.contains("a (new item)"), "{error}");
+    assert!(error.contains("e (edit item)"), "{error}");
 
     harness.state.connection.read_only = true;
+    for statement in [
+        update,
+        format!(
+            r#"INSERT INTO "{}" VALUE {{'PK': 'USER#x', 'SK': 'PROFILE'}}"#,
+            ddbx::demo::TABLE_NAME
+        ),
+        format!(
+            r#"DELETE FROM "{}" WHERE PK = 'USER#x' AND SK = 'PROFILE'"#,
+            ddbx::demo::TABLE_NAME
+        ),
+    ] {
+        typed(&mut harness, &statement, "").await;
+        harness.act(Action::Submit).await;
+        let error = form(&harness).error.clone().expect("refused");
+        assert!(error.starts_with("read-only: PartiQL"), "{error}");
+        assert!(error.contains("nothing was sent"), "{error}");
+        harness.act(Action::Back).await;
+    }
+    assert!(statements_sent(&harness).is_empty());
+    assert!(harness.reads_for(ReadFor::StatementItem).is_empty());
+    assert!(harness.writes().is_empty());
+}
+
+#[tokio::test]
+async fn an_insert_becomes_the_editors_put_conditioned_on_the_key_not_existing() {
+    let mut harness = demo(Settings::default()).await;
+    let table = ddbx::demo::TABLE_NAME;
+    typed(
+        &mut harness,
+        &format!(r#"INSERT INTO "{table}" VALUE {{'PK': 'USER#new', 'n': 1}}"#),
+        "",
+    )
+    .await;
     harness.act(Action::Submit).await;
     let error = form(&harness).error.clone().expect("refused");
-    assert!(
-        error.starts_with("read-only: PartiQL INSERT is a write"),
-        "{error}"
+    assert!(error.contains("no SK"), "{error}");
+
+    let insert = format!(
+        r#"INSERT INTO "{table}" VALUE {{'PK': ?, 'SK': 'PROFILE', 'n': 12345678901234567890123456789012345678, 'tags': <<'a', 'b'>>, 'empty': '', 'nested': {{'l': [1, true, null]}}}}"#
     );
-    assert!(statements_sent(&harness).is_empty());
-    assert!(harness.writes().is_empty());
+    typed(&mut harness, &insert, r#"[{"S": "USER#new"}]"#).await;
+    let said = screen(&harness.state, 120, 30);
+    assert!(said.contains("✓ a new item"), "{said}");
+    harness.act(Action::Submit).await;
+    assert_eq!(
+        harness.state.mode(),
+        Mode::Preview,
+        "the editor's put preview"
+    );
+    let flow = harness.state.edit.as_deref().expect("an edit flow");
+    let review = flow.review().expect("a preview");
+    let mine = review.mine.clone().expect("the item written");
+    assert_eq!(
+        format!("{:?}", mine["n"]),
+        format!(
+            "{:?}",
+            ddbx::domain::value::AttrValue::N(
+                "12345678901234567890123456789012345678".parse().expect("n")
+            )
+        ),
+        "38 digits kept"
+    );
+    assert!(matches!(&mine["tags"], ddbx::domain::value::AttrValue::Ss(set) if set.len() == 2));
+    assert_eq!(
+        mine["empty"],
+        ddbx::domain::value::AttrValue::S(String::new())
+    );
+    assert!(
+        review.request_text.contains("attribute_not_exists"),
+        "{}",
+        review.request_text
+    );
+    assert!(
+        harness.writes().is_empty(),
+        "nothing sent before the preview is confirmed"
+    );
+    harness.act(Action::Confirm).await;
+    assert_eq!(harness.writes().len(), 1);
+    assert_eq!(harness.state.edit.as_ref().map(|_| ()), None, "written");
+
+    // The same INSERT again meets the item it made: the condition fails, nothing is written.
+    typed(&mut harness, &insert, r#"[{"S": "USER#new"}]"#).await;
+    harness.act_all([Action::Submit, Action::Confirm]).await;
+    assert_eq!(harness.state.mode(), Mode::Conflict);
 }
 
 #[tokio::test]

@@ -4,6 +4,7 @@
 //! the whole table. It is not a full PartiQL parser: what it does not understand it leaves to
 //! the service, but it never claims a key query it cannot see. Pure, and never panics.
 
+mod insert;
 mod lexer;
 mod parameters;
 mod plan;
@@ -13,6 +14,7 @@ mod translate;
 #[cfg(test)]
 mod translate_tests;
 
+pub use insert::insert_item;
 pub use lexer::{LexError, Spanned, Token, tokens};
 pub use parameters::{check_count, parse_parameters};
 pub use plan::{Plan, PlanError, plan};

@@ -126,3 +126,36 @@ proptest! {
         let _ = read(&parts.join(" "), &[AttrValue::s("p")]);
     }
 }
+
+#[test]
+fn an_insert_value_becomes_the_item_with_every_type_kept() {
+    let (table, item) = super::insert_item(
+        r#"INSERT INTO "T" VALUE {'PK': ?, 'n': -1.50, 's': <<'a', 'b'>>, 'm': {'l': [true, null, '']}}"#,
+        &[AttrValue::s("U#1")],
+    )
+    .expect("reads");
+    assert_eq!(table, "T");
+    assert_eq!(item["PK"], AttrValue::s("U#1"));
+    assert!(matches!(&item["s"], AttrValue::Ss(set) if set.len() == 2));
+    assert!(matches!(&item["n"], AttrValue::N(_)));
+    for (text, said) in [
+        (
+            "INSERT INTO T VALUE {'a': 1} RETURNING",
+            "nothing may follow",
+        ),
+        ("INSERT INTO T VALUE {'a': 1, 'a': 2}", "twice"),
+        ("INSERT INTO T VALUE {'a': <<1, 'x'>>}", "one type"),
+        ("INSERT INTO T VALUE [1]", "must be a map"),
+        ("INSERT INTO T VALUE {'a': ?}", "parameter 1 is missing"),
+    ] {
+        let error = super::insert_item(text, &[]).expect_err(text);
+        assert!(error.contains(said), "{text}: {error}");
+    }
+}
+
+proptest! {
+    #[test]
+    fn any_insert_text_reads_or_fails_without_panicking(text in "INSERT INTO T VALUE \\PC{0,60}") {
+        let _ = super::insert_item(&text, &[AttrValue::s("p")]);
+    }
+}

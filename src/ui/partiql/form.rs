@@ -10,7 +10,7 @@ use ratatui::widgets::{Block, Clear, Paragraph, Wrap};
 use crate::app::action::Action;
 use crate::app::state::State;
 use crate::app::state::inspect::inspector::key_text;
-use crate::app::state::partiql::write::delete_key;
+use crate::app::state::partiql::write::{delete_key, inserted_item};
 use crate::app::state::partiql::{Prepared, StatementField, StatementForm, prepare};
 use crate::domain::partiql::Access;
 use crate::keymap::Section;
@@ -76,7 +76,8 @@ pub(in crate::ui) fn render(
     let inner = usize::from(width.saturating_sub(2)).max(1);
     let rows: usize = lines
         .iter()
-        .map(|line| line.width().div_ceil(inner).max(1))
+        // Word wrapping breaks before the edge: a wrapped line may need one row more.
+        .map(|line| line.width().div_ceil(inner).max(1) + usize::from(line.width() > inner))
         .sum();
     let height = u16::try_from(rows + 2).unwrap_or(u16::MAX).min(area.height);
     let popup = centered(area, width, height);
@@ -112,6 +113,15 @@ fn verdict(styles: &Styles, state: &State, form: &StatementForm) -> Vec<Line<'st
             }
             Err(reason) => vec![Line::styled(format!("· {}", safe(&reason)), styles.muted)],
         };
+    }
+    if let Some(item) = inserted_item(state, form) {
+        return vec![match item {
+            Ok(_) => Line::styled(
+                "✓ a new item: shown as the editor's put preview (refused if the key exists, journaled)",
+                styles.done,
+            ),
+            Err(reason) => Line::styled(format!("· {}", safe(&reason)), styles.muted),
+        }];
     }
     match prepare(state, form) {
         Ok(prepared) => plan_lines(styles, &prepared),

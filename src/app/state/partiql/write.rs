@@ -1,12 +1,14 @@
-//! A PartiQL DELETE that names one item by its full primary key (and nothing else) becomes the
-//! editor's delete: the item is read first, then shown as the delete preview, conditioned on the
-//! item as read and journaled like every other write. Any other DELETE is refused in words.
+//! PartiQL writes that become the editor's writes. A DELETE that names one item by its full
+//! primary key (and nothing else): the item is read first, then shown as the delete preview,
+//! conditioned on the item as read. An INSERT of one literal item: the put's preview,
+//! conditioned on the key not existing. Both are journaled like every other write; any other
+//! write is refused in words.
 
 use crate::app::state::State;
 use crate::app::state::partiql::form::StatementForm;
 use crate::domain::number::Number;
 use crate::domain::partiql::{
-    Condition, Operand, StatementKind, check_count, parse, parse_parameters,
+    Condition, Operand, StatementKind, check_count, insert_item, parse, parse_parameters,
 };
 use crate::domain::value::{AttrValue, Item};
 
@@ -74,4 +76,40 @@ fn value_of(operand: &Operand, parameters: &[AttrValue]) -> Result<AttrValue, St
             .cloned()
             .ok_or_else(|| format!("parameter {} is missing", n + 1)),
     }
+}
+
+/// For an INSERT: the item it writes, or why it is not turned into a write. `None` for every
+/// other kind of statement.
+pub fn inserted_item(state: &State, form: &StatementForm) -> Option<Result<Item, String>> {
+    let statement = parse(form.statement.text()).ok()?;
+    if statement.kind != StatementKind::Insert || state.connection.read_only {
+        return None;
+    }
+    Some(insert_of(state, form, statement.parameters))
+}
+
+fn insert_of(state: &State, form: &StatementForm, question_marks: usize) -> Result<Item, String> {
+    let parameters = parse_parameters(form.parameters.text(), "parameters")?;
+    check_count(question_marks, parameters.len(), "parameters")?;
+    let (table, item) = insert_item(form.statement.text(), &parameters)
+        .map_err(|error| format!("cannot read the INSERT: {error}; nothing was sent"))?;
+    if table != state.table {
+        return Err(format!(
+            "the statement inserts into table {table}, but the open table is {}: switch tables first",
+            state.table
+        ));
+    }
+    let Some(description) = state.described() else {
+        return Err("the table is still being described; try again in a moment".to_owned());
+    };
+    if let Some(missing) = description
+        .key
+        .names()
+        .find(|name| !item.contains_key(*name))
+    {
+        return Err(format!(
+            "the item has no {missing}, a key attribute; nothing was sent"
+        ));
+    }
+    Ok(item)
 }

@@ -6,10 +6,11 @@ pub(in crate::app::update) mod results;
 
 use crate::app::action::Action;
 use crate::app::command::Command;
-use crate::app::state::partiql::write::delete_key;
+use crate::app::state::partiql::write::{delete_key, inserted_item};
 use crate::app::state::partiql::{Prepared, StatementForm, prepare};
 use crate::app::state::text_field::TextEdit;
 use crate::app::state::{Notice, Overlay, State};
+use crate::app::update::edit::write::review_create;
 
 /// `open_partiql`: the statement screen, holding the last statement typed (or a start on the
 /// open table).
@@ -57,6 +58,20 @@ fn submit(state: &mut State, mut form: StatementForm) -> Vec<Command> {
             Ok(key) => {
                 form.error = None;
                 delete::read_item(state, form, key)
+            }
+            Err(reason) => {
+                form.error = Some(reason);
+                state.overlay = Some(Overlay::Partiql(Box::new(form)));
+                Vec::new()
+            }
+        };
+    }
+    if let Some(item) = inserted_item(state, &form) {
+        state.partiql.last = Some(form.clone());
+        return match item {
+            Ok(item) => {
+                state.overlay = None;
+                review_create(state, item)
             }
             Err(reason) => {
                 form.error = Some(reason);
