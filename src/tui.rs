@@ -83,6 +83,7 @@ const fn accepts_paste(section: Section) -> bool {
             | Section::Palette
             | Section::Editor
             | Section::BulkForm
+            | Section::Partiql
     )
 }
 
@@ -98,6 +99,7 @@ fn typed_char(section: Section, key: Key) -> Option<char> {
                     | Section::Palette
                     | Section::Tables
                     | Section::BulkForm
+                    | Section::Partiql
             ) && !key
                 .modifiers
                 .intersects(KeyModifiers::CONTROL | KeyModifiers::ALT) =>

@@ -194,19 +194,56 @@ fn a_parameter_of_the_wrong_type_is_refused_before_anything_runs() {
         .refused(2, &["1 `?` parameter(s) but --params gives 0"]);
 }
 
-#[test]
-fn the_embedded_engine_says_partiql_needs_an_endpoint() {
-    let run = support::cli::run_command({
+fn on_the_demo(args: &[&str]) -> support::cli::Run {
+    support::cli::run_command({
         let mut command = support::cli::ddbx_command();
-        command.args([
-            "--demo",
-            "partiql",
-            &format!(
-                r#"SELECT * FROM "{}" WHERE PK = 'USER#usr_1001'"#,
-                ddbx::demo::TABLE_NAME
-            ),
-        ]);
+        command.arg("--demo").args(args);
         command
-    });
-    run.refused(1, &["PartiQL needs a DynamoDB endpoint", "ddbx query"]);
+    })
+}
+
+#[test]
+fn the_demo_answers_a_select_and_refuses_in_words_what_its_engine_does_not_cover() {
+    let table = ddbx::demo::TABLE_NAME;
+    let statement =
+        format!(r#"SELECT * FROM "{table}" WHERE PK = ? AND begins_with(SK, 'ORDER#')"#);
+    let run = on_the_demo(&[
+        "-o",
+        "ddb",
+        "partiql",
+        &statement,
+        "--params",
+        r#"[{"S": "USER#usr_1001"}]"#,
+        "--limit",
+        "2",
+    ])
+    .success();
+    assert!(
+        run.stderr.contains("key query on PK of table"),
+        "{}",
+        run.stderr
+    );
+    let printed = run.ddb_items();
+    assert!(!printed.is_empty(), "{}", run.stderr);
+    assert!(printed.iter().all(|item| {
+        item.get("PK").and_then(|v| v.as_s()) == Some("USER#usr_1001")
+            && item
+                .get("SK")
+                .and_then(|v| v.as_s())
+                .is_some_and(|sk| sk.starts_with("ORDER#"))
+    }));
+    assert!(
+        run.stderr.contains(" RCU"),
+        "the engine reports capacity: {}",
+        run.stderr
+    );
+
+    let not = format!(r#"SELECT * FROM "{table}" WHERE NOT PK = 'USER#usr_1001'"#);
+    on_the_demo(&["partiql", &not, "--allow-scan"]).refused(
+        1,
+        &[
+            "the embedded engine does not run PartiQL with NOT",
+            "DynamoDB endpoint",
+        ],
+    );
 }

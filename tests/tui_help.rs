@@ -70,6 +70,13 @@ async fn the_query_builder_has_its_own_help_on_f1() {
 }
 
 #[tokio::test]
+async fn the_partiql_screen_has_its_own_help_on_f1() {
+    let mut harness = demo().await;
+    harness.act(Action::OpenPartiql).await;
+    help_over_text_screen(&mut harness, Section::Partiql, "help_partiql").await;
+}
+
+#[tokio::test]
 async fn the_palette_has_its_own_help_on_f1() {
     let mut harness = demo().await;
     harness.act(Action::OpenPalette).await;

@@ -44,7 +44,8 @@ fn cursor(view: &View) -> Option<usize> {
         View::Prefixes { cursor }
         | View::Partitions { cursor, .. }
         | View::Partition { cursor, .. }
-        | View::QueryResults { cursor, .. } => Some(*cursor),
+        | View::QueryResults { cursor, .. }
+        | View::StatementResults { cursor, .. } => Some(*cursor),
         View::Inspector(inspector) => Some(inspector.cursor),
         View::Indexes { cursor }
         | View::IndexGroups { cursor, .. }

@@ -101,6 +101,8 @@ pub enum Action {
     DeleteWordBack,
     /// Opens the query builder, prefilled from the partition or item under the cursor.
     OpenQueryForm,
+    /// Opens the PartiQL statement screen (with the last statement typed).
+    OpenPartiql,
     /// Moves to the next field of the form.
     NextField,
     /// Moves to the previous field of the form.
@@ -334,6 +336,7 @@ impl Action {
         Self::KeepEditing,
         Self::DiscardEdit,
         Self::OpenQueryForm,
+        Self::OpenPartiql,
         Self::NextField,
         Self::PrevField,
         Self::NextChoice,
@@ -440,6 +443,7 @@ impl Action {
             | Self::BulkExported { .. }
             | Self::BatchLoaded { .. } => return None,
             Self::OpenQueryForm => "open_query_form",
+            Self::OpenPartiql => "open_partiql",
             Self::NextField => "next_field",
             Self::PrevField => "prev_field",
             Self::NextChoice => "next_choice",

@@ -5,7 +5,10 @@
 //! variant here and a branch where it is performed; nothing else routes it.
 
 use super::request_id::RequestId;
-use crate::backend::{BackendError, GetOutput, GetRequest, Page, QueryRequest, ScanRequest};
+use crate::backend::{
+    BackendError, GetOutput, GetRequest, Page, QueryRequest, ScanRequest, StatementPage,
+    StatementRequest,
+};
 use crate::domain::schema::TableDescription;
 
 /// One read against the backend.
@@ -23,6 +26,8 @@ pub enum Read {
     Get(GetRequest),
     /// Every table name (all ListTables pages).
     ListTables,
+    /// One ExecuteStatement page of a PartiQL statement.
+    Statement(StatementRequest),
 }
 
 /// What a [`Read`] returned, one variant per kind of read.
@@ -33,6 +38,7 @@ pub enum ReadAnswer {
     Page(Page),
     Item(GetOutput),
     TableNames(Vec<String>),
+    StatementPage(StatementPage),
 }
 
 /// Who asked for a read: the part of the state its answer belongs to.
@@ -66,6 +72,10 @@ pub enum ReadFor {
     TableSummary,
     /// The table a bulk copy writes to.
     BulkTarget,
+    /// A page of a PartiQL statement run from the statement screen.
+    StatementRun,
+    /// The item a PartiQL DELETE names, read before its delete is previewed.
+    StatementItem,
 }
 
 /// A read as `update` asks for it.
@@ -100,6 +110,7 @@ impl ReadAnswer {
             Self::Page(_) => "a page",
             Self::Item(_) => "an item",
             Self::TableNames(_) => "table names",
+            Self::StatementPage(_) => "a statement page",
         }
     }
 
@@ -132,6 +143,14 @@ impl ReadAnswer {
         match self {
             Self::TableNames(names) => Ok(names),
             other => Err(wrong_answer("table names", &other)),
+        }
+    }
+
+    /// The page of a [`Read::Statement`].
+    pub fn into_statement_page(self) -> Result<StatementPage, BackendError> {
+        match self {
+            Self::StatementPage(page) => Ok(page),
+            other => Err(wrong_answer("a statement page", &other)),
         }
     }
 

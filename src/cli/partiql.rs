@@ -8,8 +8,9 @@ use super::error::{CliError, ignore_closed_pipe};
 use super::note::note;
 use super::output::items::ItemSink;
 use crate::backend::{Backend, StatementRequest};
-use crate::domain::ddb_json;
-use crate::domain::partiql::{Access, Operand, Statement, StatementKind, parse};
+use crate::domain::partiql::{
+    self, Access, PlanError, Statement, StatementKind, check_count, parse, parse_parameters,
+};
 use crate::domain::schema::TableDescription;
 use crate::domain::value::AttrValue;
 
@@ -25,13 +26,7 @@ pub fn check(args: &PartiqlArgs, read_only: bool) -> Result<(Statement, Vec<Attr
         return Err(CliError::usage(refusal(&statement, read_only)));
     }
     let parameters = parameters(args.params.as_deref())?;
-    if parameters.len() != statement.parameters {
-        return Err(CliError::usage(format!(
-            "the statement has {} `?` parameter(s) but --params gives {}",
-            statement.parameters,
-            parameters.len()
-        )));
-    }
+    check_count(statement.parameters, parameters.len(), "--params").map_err(CliError::usage)?;
     if args.limit == Some(0) || args.max_items == Some(0) {
         return Err(CliError::usage(
             "--limit 0 and --max-items 0 read nothing: use 1 or more",
@@ -66,25 +61,10 @@ fn refusal(statement: &Statement, read_only: bool) -> String {
 
 /// `--params`: a JSON array of DynamoDB JSON values, bound to the `?` in order.
 fn parameters(text: Option<&str>) -> Result<Vec<AttrValue>, CliError> {
-    let Some(text) = text else {
-        return Ok(Vec::new());
-    };
-    let json: serde_json::Value = serde_json::from_str(text)
-        .map_err(|error| CliError::usage(format!("--params is not JSON: {error}")))?;
-    let serde_json::Value::Array(values) = json else {
-        return Err(CliError::usage(
-            "--params must be a JSON array of DynamoDB JSON values, e.g. '[{\"S\": \"USER#1\"}]'",
-        ));
-    };
-    values
-        .iter()
-        .enumerate()
-        .map(|(position, value)| {
-            ddb_json::from_json(value).map_err(|error| {
-                CliError::usage(format!("--params value {}: {error}", position + 1))
-            })
-        })
-        .collect()
+    text.map_or_else(
+        || Ok(Vec::new()),
+        |text| parse_parameters(text, "--params").map_err(CliError::usage),
+    )
 }
 
 /// Says how the SELECT reads its rows, refuses a large scan without `--allow-scan`, and checks
@@ -95,62 +75,34 @@ pub fn plan(
     table: &TableDescription,
     allow_scan: bool,
 ) -> Result<String, CliError> {
-    let index = statement.index.as_deref();
-    let Some(key) = table.key_schema_of(index) else {
-        return Err(CliError::usage(format!(
-            "table {} has no index {}",
-            table.name,
-            index.unwrap_or_default()
-        )));
-    };
-    for attribute in key.names() {
-        check_key_parameter(statement, parameters, table, attribute)?;
-    }
-    let target = index.map_or_else(
-        || format!("table {}", table.name),
-        |index| format!("index {index} of {}", table.name),
-    );
-    Ok(match statement.access(key) {
-        Access::KeyQuery { partitions } => format!(
-            "key query on {} of {target} ({partitions} partition{})",
-            key.partition.name,
-            if partitions == 1 { "" } else { "s" }
-        ),
-        Access::FullScan { reason } => {
-            let size = table.size_bytes.unwrap_or(0);
-            if size > LARGE_TABLE_BYTES && !allow_scan {
-                return Err(CliError::usage(format!(
-                    "full table scan of {target} ({reason}), which holds {size} bytes: add \
-                     --allow-scan to read it all, or name the partition key ({} = ...)",
-                    key.partition.name
-                )));
-            }
-            format!("full table scan of {target}: {reason}")
+    let planned = partiql::plan(statement, parameters, table).map_err(|error| match error {
+        PlanError::NoSuchIndex { table, index } => {
+            CliError::usage(format!("table {table} has no index {index}"))
         }
-    })
-}
-
-fn check_key_parameter(
-    statement: &Statement,
-    parameters: &[AttrValue],
-    table: &TableDescription,
-    attribute: &str,
-) -> Result<(), CliError> {
-    let Some(Operand::Parameter(n)) = statement.equality(attribute) else {
-        return Ok(());
-    };
-    let (Some(value), Some(expected)) = (parameters.get(*n), table.attribute_types.get(attribute))
-    else {
-        return Ok(());
-    };
-    if value.value_type() == *expected {
-        return Ok(());
+        PlanError::KeyParameterType {
+            position,
+            given,
+            attribute,
+            expected,
+        } => CliError::usage(format!(
+            "--params value {} is {given} but {attribute} is a key of type {expected}: it would match nothing",
+            position + 1
+        )),
+    })?;
+    if planned.is_large_scan(table, LARGE_TABLE_BYTES) && !allow_scan {
+        let reason = match &planned.access {
+            Access::FullScan { reason } => reason.as_str(),
+            Access::KeyQuery { .. } => "",
+        };
+        return Err(CliError::usage(format!(
+            "full table scan of {} ({reason}), which holds {} bytes: add --allow-scan to read \
+             it all, or name the partition key ({} = ...)",
+            planned.target,
+            table.size_bytes.unwrap_or(0),
+            planned.partition_key
+        )));
     }
-    Err(CliError::usage(format!(
-        "--params value {} is {} but {attribute} is a key of type {expected}: it would match nothing",
-        n + 1,
-        value.value_type()
-    )))
+    Ok(planned.summary())
 }
 
 /// Reads every page (or up to `max_items`), printing items as they arrive; the summary and the

@@ -29,6 +29,8 @@ pub enum Section {
     QueryResults,
     /// The palette (access patterns, query history): unbound printable keys are typed.
     Palette,
+    /// The PartiQL statement screen: unbound printable keys are typed into the focused field.
+    Partiql,
     /// The GSI browser and the sparse-index inspector.
     Indexes,
     /// The single-table pitfalls measured on the table.
@@ -42,7 +44,7 @@ pub enum Section {
 }
 
 impl Section {
-    pub const ALL: [Self; 18] = [
+    pub const ALL: [Self; 19] = [
         Self::Global,
         Self::Overview,
         Self::Collections,
@@ -56,6 +58,7 @@ impl Section {
         Self::QueryForm,
         Self::QueryResults,
         Self::Palette,
+        Self::Partiql,
         Self::Indexes,
         Self::Insights,
         Self::Tables,
@@ -80,6 +83,7 @@ impl Section {
             Self::QueryForm => "query_form",
             Self::QueryResults => "query_results",
             Self::Palette => "palette",
+            Self::Partiql => "partiql",
             Self::Indexes => "indexes",
             Self::Insights => "insights",
             Self::Tables => "tables",

@@ -9,6 +9,7 @@ mod indexes;
 mod insights;
 mod inspect;
 mod palette;
+mod partiql;
 mod query;
 mod tables;
 pub mod theme;
@@ -47,6 +48,9 @@ pub fn render(frame: &mut Frame<'_>, state: &State) {
         View::Inspector(inspector) => inspect::render(frame, body_area, state, inspector),
         View::QueryResults { run, cursor } => {
             query_results::render(frame, body_area, state, *run, *cursor);
+        }
+        View::StatementResults { run, cursor } => {
+            partiql::results::render(frame, body_area, state, *run, *cursor);
         }
         View::Indexes { cursor } => indexes_list::render(frame, body_area, state, *cursor),
         View::IndexGroups { index, cursor } => {
@@ -99,6 +103,16 @@ pub fn render(frame: &mut Frame<'_>, state: &State) {
         Mode::Palette => {
             if let Some(Overlay::Palette(palette_state)) = &state.overlay {
                 palette::render(frame, body_area, state, palette_state);
+            }
+        }
+        Mode::Partiql => {
+            if let Some(Overlay::Partiql(form)) = &state.overlay {
+                partiql::form::render(frame, body_area, state, form);
+            }
+        }
+        Mode::ConfirmPartiqlScan => {
+            if let Some(Overlay::ConfirmPartiqlScan(prepared)) = &state.overlay {
+                partiql::form::confirm_scan(frame, body_area, state, prepared);
             }
         }
         Mode::Tables => tables::render(frame, body_area, state),

@@ -17,6 +17,10 @@ pub async fn perform(read: Read, backend: &dyn Backend) -> Result<ReadAnswer, Ba
         Read::Query(request) => backend.query(request).await.map(ReadAnswer::Page),
         Read::Get(request) => backend.get_item(request).await.map(ReadAnswer::Item),
         Read::ListTables => backend.list_tables().await.map(ReadAnswer::TableNames),
+        Read::Statement(request) => backend
+            .execute_statement(request)
+            .await
+            .map(ReadAnswer::StatementPage),
     }
 }
 

@@ -39,8 +39,13 @@ pub enum Deviation {
     /// `Limit` is reached, so the next page may be empty (API Reference, QueryInput.Limit and
     /// QueryOutput.LastEvaluatedKey), as dynalite does and the engine does.
     DdbLocalOmitsTheCursorWhenTheLimitEndsTheRange,
+    /// DynamoDB Local 1.25.1 answers ExecuteStatement without ConsumedCapacity although it was
+    /// asked for; the service returns it (API Reference, ExecuteStatement ReturnConsumedCapacity).
+    DdbLocalReportsNoCapacityForStatements,
     /// dynalite 4.0.0 does not implement TransactWriteItems.
     DynaliteHasNoTransactions,
+    /// dynalite 4.0.0 does not implement ExecuteStatement (PartiQL).
+    DynaliteHasNoPartiql,
     /// dynalite ignores `ReturnValuesOnConditionCheckFailure`: a failed condition carries no item.
     DynaliteReturnsNoItemOnConditionFailure,
     /// dynalite accepts `ConsistentRead=true` on a GSI *scan*, which DynamoDB refuses. (dynalite
@@ -86,10 +91,12 @@ impl Deviation {
                     | Self::DdbLocalWordsAStartKeyOutsideThePartitionItsOwnWay
                     | Self::DdbLocalOmitsTheDetailsOfAnIndexKeyTypeMismatch
                     | Self::DdbLocalWordsAMissingKeyItsOwnWay
-                    | Self::DdbLocalOmitsTheCursorWhenTheLimitEndsTheRange,
+                    | Self::DdbLocalOmitsTheCursorWhenTheLimitEndsTheRange
+                    | Self::DdbLocalReportsNoCapacityForStatements,
                 Server::DdbLocal
             ) | (
                 Self::DynaliteHasNoTransactions
+                    | Self::DynaliteHasNoPartiql
                     | Self::DynaliteReturnsNoItemOnConditionFailure
                     | Self::DynaliteAcceptsConsistentReadsOnGsiScan
                     | Self::DynaliteHasNoTtl

@@ -20,6 +20,7 @@ mod identity;
 mod items;
 mod pages;
 mod paging;
+mod partiql;
 mod query;
 mod read_only;
 mod scan;
@@ -95,14 +96,26 @@ macro_rules! contract_tests_on {
 // the servers only; the embedded engine runs everything else, with no known deviation.
 contract_tests_on!(ddblocal => crate::setup::Harness::aws(crate::support::Server::DdbLocal) ; [
     schema::list_tables_follows_every_page,
+    partiql::a_key_select_reads_its_partition_in_sort_order_page_by_page,
+    partiql::a_select_without_the_partition_key_scans_filters_and_projects,
+    partiql::sort_key_conditions_and_order_by_desc_narrow_and_reverse_a_key_select,
+    partiql::in_over_partition_keys_reads_each_partition_named,
+    partiql::malformed_statements_and_missing_parameters_are_validation_errors,
 ]);
 contract_tests_on!(dynalite => crate::setup::Harness::aws(crate::support::Server::Dynalite) ; [
     schema::list_tables_follows_every_page,
+    partiql::dynalite_refuses_partiql,
 ]);
 contract_tests_on!(moto => crate::setup::Harness::aws(crate::support::Server::Moto) ; [
     schema::list_tables_follows_every_page,
 ]);
-contract_tests_on!(memory => crate::setup::Harness::memory() ; []);
+contract_tests_on!(memory => crate::setup::Harness::memory() ; [
+    partiql::a_key_select_reads_its_partition_in_sort_order_page_by_page,
+    partiql::a_select_without_the_partition_key_scans_filters_and_projects,
+    partiql::sort_key_conditions_and_order_by_desc_narrow_and_reverse_a_key_select,
+    partiql::in_over_partition_keys_reads_each_partition_named,
+    partiql::malformed_statements_and_missing_parameters_are_validation_errors,
+]);
 contract_tests_on!(served => crate::setup::Harness::served() ; [
     schema::list_tables_follows_every_page,
 ]);

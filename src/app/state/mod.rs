@@ -10,6 +10,7 @@ pub mod loadable;
 pub mod mode;
 pub mod paging;
 pub mod palette;
+pub mod partiql;
 pub mod query;
 pub mod rows;
 pub mod table;
@@ -98,6 +99,10 @@ pub enum Overlay {
     TypeTableName(text_field::TextField),
     /// The query builder form.
     QueryForm(Box<QueryForm>),
+    /// The PartiQL statement screen.
+    Partiql(Box<partiql::StatementForm>),
+    /// A statement that scans a large table: the question, and the read it would send.
+    ConfirmPartiqlScan(Box<partiql::prepared::Prepared>),
     /// The palette: access patterns and query history, filtered as you type.
     Palette(palette::Palette),
 }
@@ -162,6 +167,8 @@ pub struct State {
     pub tables: tables::TablePicker,
     /// The marked items and the bulk flow over them.
     pub bulk: bulk::Bulk,
+    /// PartiQL statements run from the UI, and the last one typed.
+    pub partiql: partiql::Partiql,
 }
 
 impl State {
@@ -207,6 +214,7 @@ impl State {
             insights: None,
             tables: tables::TablePicker::default(),
             bulk: bulk::Bulk::default(),
+            partiql: partiql::Partiql::default(),
         }
     }
 
@@ -222,6 +230,7 @@ impl State {
             .values()
             .flat_map(|partition| partition.items.items())
             .chain(self.query_runs.iter().flat_map(|run| run.items.iter()))
+            .chain(self.partiql.runs.iter().flat_map(|run| run.items.iter()))
     }
 
     /// The table description, once loaded.
@@ -247,6 +256,7 @@ impl State {
             || self.indexes.is_busy()
             || self.tables.is_busy()
             || self.bulk.is_busy()
+            || self.partiql.is_busy()
     }
 
     /// Rows visible in a list (terminal height minus header, status and borders).

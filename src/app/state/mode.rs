@@ -31,6 +31,10 @@ pub enum Mode {
     BulkForm,
     /// A bulk dry run, run or summary.
     Bulk,
+    /// The PartiQL statement screen.
+    Partiql,
+    /// A PartiQL statement would scan a large table: the question.
+    ConfirmPartiqlScan,
     /// The table picker, over every view of the open table (or alone, before one is open).
     Tables,
     /// No overlay: the current view.
@@ -44,6 +48,7 @@ pub enum ViewMode {
     /// Prefixes, partitions and one partition's items.
     Collections,
     Inspector,
+    /// The results of a query or of a PartiQL statement (the same table and keys).
     QueryResults,
     /// The GSI browser and the sparse-index inspector.
     Indexes,
@@ -57,12 +62,15 @@ impl Mode {
         match self {
             Self::Help => Section::Help,
             Self::Prompt | Self::TypeTableName => Section::Prompt,
-            Self::ConfirmScan | Self::ConfirmDiscardEdit => Section::Confirm,
+            Self::ConfirmScan | Self::ConfirmDiscardEdit | Self::ConfirmPartiqlScan => {
+                Section::Confirm
+            }
             Self::Editor => Section::Editor,
             Self::Preview => Section::Preview,
             Self::Conflict => Section::Conflict,
             Self::QueryForm => Section::QueryForm,
             Self::Palette => Section::Palette,
+            Self::Partiql => Section::Partiql,
             Self::Tables => Section::Tables,
             Self::BulkForm => Section::BulkForm,
             Self::Bulk => Section::Bulk,
@@ -81,7 +89,7 @@ impl ViewMode {
                 Self::Collections
             }
             View::Inspector(_) => Self::Inspector,
-            View::QueryResults { .. } => Self::QueryResults,
+            View::QueryResults { .. } | View::StatementResults { .. } => Self::QueryResults,
             View::Indexes { .. }
             | View::IndexGroups { .. }
             | View::IndexItems { .. }
@@ -126,11 +134,13 @@ impl State {
             Some(Overlay::Prompt(_)) => Mode::Prompt,
             Some(Overlay::ConfirmScan { .. }) => Mode::ConfirmScan,
             Some(Overlay::ConfirmDiscardEdit) => Mode::ConfirmDiscardEdit,
+            Some(Overlay::ConfirmPartiqlScan(_)) => Mode::ConfirmPartiqlScan,
             Some(Overlay::TypeTableName(_)) => Mode::TypeTableName,
             None if self.edit.is_some() => self.edit_mode(),
             None if self.bulk.flow.is_some() => self.bulk_mode(),
             Some(Overlay::QueryForm(_)) => Mode::QueryForm,
             Some(Overlay::Palette(_)) => Mode::Palette,
+            Some(Overlay::Partiql(_)) => Mode::Partiql,
             None => Mode::View(self.view_mode()),
         }
     }

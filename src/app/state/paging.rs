@@ -1,27 +1,28 @@
 //! Where a paged read stands: one type for the discovery scan's segments, a partition's Query,
 //! a query run and the index screens' streamed scans. DynamoDB pages the same way for all of
 //! them: each page answers with a `LastEvaluatedKey` to start the next one from, and only its
-//! absence marks the end.
+//! absence marks the end. A PartiQL statement pages the same way with a `NextToken` instead of a
+//! key, so the cursor is a type parameter (a key by default).
 
 use crate::app::request_id::RequestId;
 use crate::domain::value::Item;
 
 #[derive(Clone, Debug, PartialEq)]
-pub enum Paging {
-    /// Nothing in flight; the next page starts at this key (`None`: the first page).
-    Ready(Option<Item>),
+pub enum Paging<C = Item> {
+    /// Nothing in flight; the next page starts at this cursor (`None`: the first page).
+    Ready(Option<C>),
     /// Request `id` is in flight; `from` is where its page starts, so a pause or a cancel can
     /// read that page again.
-    Fetching { id: RequestId, from: Option<Item> },
+    Fetching { id: RequestId, from: Option<C> },
     /// Stopped by the user; reading resumes at `resume`.
-    Cancelled { resume: Option<Item> },
+    Cancelled { resume: Option<C> },
     /// The last page was read.
     Complete,
     /// A page failed (the service's message); what was read stays.
     Failed(String),
 }
 
-impl Paging {
+impl<C> Paging<C> {
     /// The first page, requested as `id`.
     #[must_use]
     pub const fn first(id: RequestId) -> Self {
@@ -45,7 +46,7 @@ impl Paging {
 
     /// Where the next page starts, when one can be asked for now.
     #[must_use]
-    pub const fn ready(&self) -> Option<&Option<Item>> {
+    pub const fn ready(&self) -> Option<&Option<C>> {
         match self {
             Self::Ready(from) => Some(from),
             _ => None,
@@ -53,12 +54,12 @@ impl Paging {
     }
 
     /// Marks the page starting at `from` as requested under `id`.
-    pub fn fetch(&mut self, id: RequestId, from: Option<Item>) {
+    pub fn fetch(&mut self, id: RequestId, from: Option<C>) {
         *self = Self::Fetching { id, from };
     }
 
     /// A page landed: the next starts at its `LastEvaluatedKey`, or there is none.
-    pub fn landed(&mut self, last_evaluated_key: Option<Item>) {
+    pub fn landed(&mut self, last_evaluated_key: Option<C>) {
         *self = match last_evaluated_key {
             Some(key) => Self::Ready(Some(key)),
             None => Self::Complete,
@@ -84,8 +85,8 @@ impl Paging {
 
     /// True once the last page was read.
     #[must_use]
-    pub fn is_complete(&self) -> bool {
-        *self == Self::Complete
+    pub const fn is_complete(&self) -> bool {
+        matches!(self, Self::Complete)
     }
 }
 
@@ -129,7 +130,7 @@ mod tests {
 
     #[test]
     fn a_finished_or_failed_read_is_not_cancelled() {
-        for mut done in [Paging::Complete, Paging::Failed("boom".to_owned())] {
+        for mut done in [Paging::<Item>::Complete, Paging::Failed("boom".to_owned())] {
             let before = done.clone();
             done.cancel();
             done.abandon();

@@ -36,6 +36,11 @@ pub fn row_count(state: &State) -> usize {
         View::QueryResults { run, .. } => {
             state.query_runs.get(*run).map_or(0, |run| run.items.len())
         }
+        View::StatementResults { run, .. } => state
+            .partiql
+            .runs
+            .get(*run)
+            .map_or(0, |run| run.items.len()),
         View::Insights { .. } => state.insights.as_ref().map_or(0, |run| run.rows().len()),
         View::Indexes { .. }
         | View::IndexGroups { .. }
@@ -113,6 +118,9 @@ pub fn row_texts(state: &State) -> Vec<String> {
             .map(|row| format!("{} {}", row.label, row.value))
             .collect(),
         View::QueryResults { run, .. } => super::query::row_texts(state, *run),
+        View::StatementResults { run, .. } => state
+            .partiql
+            .row_texts(*run, state.described().map(|description| &description.key)),
         View::Insights { .. } => state
             .insights
             .as_ref()

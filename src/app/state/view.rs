@@ -22,6 +22,8 @@ pub enum View {
     Inspector(Box<Inspector>),
     /// The results of `State::query_runs[run]`.
     QueryResults { run: usize, cursor: usize },
+    /// The results of the PartiQL statement `State::partiql.runs[run]`, in the same table.
+    StatementResults { run: usize, cursor: usize },
     /// The table and every index with keys, projection, item count and coverage.
     Indexes { cursor: usize },
     /// An index's contents grouped by its partition key (a streamed Scan of the index).

@@ -9,6 +9,7 @@ mod insights;
 mod inspect;
 mod navigation;
 mod palette;
+mod partiql;
 pub mod query;
 mod read_done;
 mod table;
@@ -126,10 +127,19 @@ fn key_action(state: &mut State, action: Action) -> Vec<Command> {
             Some(Overlay::Palette(palette)) => palette::key(state, palette, action),
             _ => Vec::new(),
         },
+        Mode::Partiql => match state.overlay.clone() {
+            Some(Overlay::Partiql(form)) => partiql::key(state, *form, action),
+            _ => Vec::new(),
+        },
+        Mode::ConfirmPartiqlScan => partiql::confirm_key(state, &action),
         Mode::Tables => tables::key(state, action),
         Mode::BulkForm => bulk_form_key(state, action),
         Mode::Bulk => bulk::run::key(state, &action),
         Mode::View(ViewMode::Indexes) => match indexes::action(state, &action) {
+            Some(commands) => commands,
+            None => view_action(state, action),
+        },
+        Mode::View(ViewMode::QueryResults) => match partiql::results::action(state, &action) {
             Some(commands) => commands,
             None => view_action(state, action),
         },
@@ -174,6 +184,7 @@ fn view_action(state: &mut State, action: Action) -> Vec<Command> {
             navigation::move_cursor(state, &action);
             let mut commands = collections::fetch_more_if_near_end(state);
             commands.extend(query::results::fetch_more_if_near_end(state));
+            commands.extend(partiql::results::fetch_more_if_near_end(state));
             commands
         }
         Action::ShowOverview => {
@@ -195,6 +206,7 @@ fn view_action(state: &mut State, action: Action) -> Vec<Command> {
             }
             View::Inspector(_) => inspect::follow_link(state),
             View::QueryResults { .. } => query::results::open_row(state),
+            View::StatementResults { .. } => partiql::results::open_row(state),
             _ => collections::open(state),
         },
         Action::RestartScan => scan::restart(state),
@@ -202,6 +214,10 @@ fn view_action(state: &mut State, action: Action) -> Vec<Command> {
             View::QueryResults { run, .. } => {
                 let run = *run;
                 query::results::rerun(state, run)
+            }
+            View::StatementResults { run, .. } => {
+                let run = *run;
+                partiql::results::rerun(state, run)
             }
             View::Inspector(_) => inspect::reread::start(state),
             _ => Vec::new(),
@@ -223,6 +239,7 @@ fn view_action(state: &mut State, action: Action) -> Vec<Command> {
         | Action::DeleteItem
         | Action::Undo => edit::start(state, &action),
         Action::OpenQueryForm => query::open_from_view(state),
+        Action::OpenPartiql => partiql::open(state),
         Action::EditQuery => query::edit_query(state),
         Action::CancelQuery
         | Action::FetchBaseItems

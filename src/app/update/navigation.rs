@@ -15,6 +15,7 @@ pub(super) fn cursor_mut(view: &mut View) -> Option<&mut usize> {
         | View::Partitions { cursor, .. }
         | View::Partition { cursor, .. }
         | View::QueryResults { cursor, .. }
+        | View::StatementResults { cursor, .. }
         | View::Insights { cursor } => Some(cursor),
         View::Inspector(inspector) => Some(&mut inspector.cursor),
         View::Indexes { cursor }
@@ -33,6 +34,7 @@ pub fn cursor(view: &View) -> usize {
         | View::Partitions { cursor, .. }
         | View::Partition { cursor, .. }
         | View::QueryResults { cursor, .. }
+        | View::StatementResults { cursor, .. }
         | View::Insights { cursor } => *cursor,
         View::Inspector(inspector) => inspector.cursor,
         View::Indexes { cursor }

@@ -10,6 +10,7 @@ use crate::backend::BackendError;
 use super::explore::{account, collections, describe, saved_schema, scan};
 use super::indexes::{self, scans as index_scans};
 use super::inspect;
+use super::partiql;
 use super::query;
 use super::tables;
 
@@ -64,6 +65,12 @@ pub(super) fn read_done(
         }
         ReadFor::TableList => {
             tables::listed(state, id, result.and_then(ReadAnswer::into_table_names))
+        }
+        ReadFor::StatementItem => {
+            partiql::delete::item(state, id, result.and_then(ReadAnswer::into_item))
+        }
+        ReadFor::StatementRun => {
+            partiql::results::page(state, id, result.and_then(ReadAnswer::into_statement_page))
         }
         ReadFor::TableSummary => {
             tables::described(state, id, result.and_then(ReadAnswer::into_description))

@@ -18,6 +18,7 @@ mod reads;
 pub mod rows;
 pub mod scan;
 mod service;
+mod statement;
 pub mod table;
 pub mod tie_order;
 mod transact;

@@ -3,7 +3,8 @@
 
 use crate::backend::{
     Backend, BackendFuture, Connection, DeleteRequest, GetOutput, GetRequest, Page, PutRequest,
-    QueryRequest, ScanRequest, TransactOutput, TransactWriteRequest, UpdateRequest, WriteOutput,
+    QueryRequest, ScanRequest, StatementPage, StatementRequest, TransactOutput,
+    TransactWriteRequest, UpdateRequest, WriteOutput,
 };
 use crate::domain::schema::TableDescription;
 
@@ -53,5 +54,11 @@ impl Backend for MemoryBackend {
 
     fn transact_write(&self, request: TransactWriteRequest) -> BackendFuture<'_, TransactOutput> {
         Box::pin(async move { self.transact_now(&request) })
+    }
+
+    /// SELECT only, over the statements `domain::partiql::translate` reads; anything else is
+    /// refused with what is not covered.
+    fn execute_statement(&self, request: StatementRequest) -> BackendFuture<'_, StatementPage> {
+        Box::pin(async move { self.execute_statement_now(&request) })
     }
 }

@@ -4,11 +4,21 @@
 //! the whole table. It is not a full PartiQL parser: what it does not understand it leaves to
 //! the service, but it never claims a key query it cannot see. Pure, and never panics.
 
+mod insert;
 mod lexer;
+mod parameters;
+mod plan;
 #[cfg(test)]
 mod tests;
+mod translate;
+#[cfg(test)]
+mod translate_tests;
 
+pub use insert::insert_item;
 pub use lexer::{LexError, Spanned, Token, tokens};
+pub use parameters::{check_count, parse_parameters};
+pub use plan::{Plan, PlanError, plan};
+pub use translate::{TranslateError, Translated, translate};
 
 use crate::domain::schema::KeySchema;
 
@@ -65,6 +75,9 @@ pub struct Statement {
     /// hold for every row, and `conditions` is empty.
     pub where_has_or: bool,
     pub conditions: Vec<Condition>,
+    /// How many conditions the top-level AND chain of WHERE holds, understood or not: a
+    /// statement whose every condition is in `conditions` has as many.
+    pub conjuncts: usize,
 }
 
 /// How DynamoDB will read the rows of a SELECT.
@@ -143,7 +156,7 @@ pub fn parse(text: &str) -> Result<Statement, ParseError> {
             .unwrap_or(tokens.len());
         tokens.get(at + 1..end).unwrap_or_default()
     });
-    let (where_has_or, conditions) = read_conditions(conditions_tokens);
+    let (where_has_or, conditions, conjuncts) = read_conditions(conditions_tokens);
     Ok(Statement {
         kind,
         table,
@@ -155,6 +168,7 @@ pub fn parse(text: &str) -> Result<Statement, ParseError> {
         has_where: where_at.is_some(),
         where_has_or,
         conditions,
+        conjuncts,
     })
 }
 
@@ -213,8 +227,9 @@ fn top_level_keyword(tokens: &[Spanned], from: usize, word: &str) -> Option<usiz
     None
 }
 
-/// The conditions of the top-level AND chain, or `(true, [])` when OR joins them.
-fn read_conditions(tokens: &[Spanned]) -> (bool, Vec<Condition>) {
+/// The conditions of the top-level AND chain and how many it holds, or `(true, [], 0)` when OR
+/// joins them.
+fn read_conditions(tokens: &[Spanned]) -> (bool, Vec<Condition>, usize) {
     let mut conjuncts: Vec<&[Spanned]> = Vec::new();
     let mut depth = 0_usize;
     let mut start = 0;
@@ -223,7 +238,7 @@ fn read_conditions(tokens: &[Spanned]) -> (bool, Vec<Condition>) {
         match &spanned.token {
             Token::Symbol("(" | "[" | "{" | "<<") => depth += 1,
             Token::Symbol(")" | "]" | "}" | ">>") => depth = depth.saturating_sub(1),
-            token if depth == 0 && token.is_keyword("or") => return (true, Vec::new()),
+            token if depth == 0 && token.is_keyword("or") => return (true, Vec::new(), 0),
             token if depth == 0 && token.is_keyword("between") => between = true,
             // BETWEEN's own AND separates its bounds, not two conditions.
             token if depth == 0 && token.is_keyword("and") && between => between = false,
@@ -235,8 +250,9 @@ fn read_conditions(tokens: &[Spanned]) -> (bool, Vec<Condition>) {
         }
     }
     conjuncts.push(tokens.get(start..).unwrap_or_default());
+    let count = conjuncts.iter().filter(|tokens| !tokens.is_empty()).count();
     let conditions = conjuncts.into_iter().filter_map(condition).collect();
-    (false, conditions)
+    (false, conditions, count)
 }
 
 fn condition(mut tokens: &[Spanned]) -> Option<Condition> {

@@ -87,6 +87,28 @@ pub(in crate::app::update) fn review_delete(state: &mut State, item: Item) -> Ve
     Vec::new()
 }
 
+/// A new item written from elsewhere than the editor (a PartiQL INSERT): its put's preview,
+/// conditioned on the key not existing.
+pub(in crate::app::update) fn review_create(state: &mut State, item: Item) -> Vec<Command> {
+    let planned = with_context(state, Some(&item), |context| plan_create(context, &item));
+    let Some(planned) = planned else {
+        not_described(state);
+        return Vec::new();
+    };
+    state.edit = Some(Box::new(EditFlow {
+        purpose: EditPurpose::Create,
+        original: None,
+        editor: None,
+        mode: ConditionMode::Auto,
+        stage: EditStage::Editing,
+        undoing: None,
+    }));
+    if !show_planned(state, planned, Some(item)) {
+        state.edit = None;
+    }
+    Vec::new()
+}
+
 /// Keys on the preview.
 pub(in crate::app::update) fn review_key(state: &mut State, action: &Action) -> Vec<Command> {
     let Some(flow) = state.edit.as_deref_mut() else {

@@ -102,6 +102,17 @@ pub(in crate::app::update::query) fn preset_from_view(state: &State) -> QueryPre
                 None => return QueryPreset::default(),
             }
         }
+        View::StatementResults { run, cursor } => {
+            match state
+                .partiql
+                .runs
+                .get(*run)
+                .and_then(|run| run.item_at(*cursor))
+            {
+                Some(item) => item.clone(),
+                None => return QueryPreset::default(),
+            }
+        }
         // The item under the cursor of the insights (a finding's first item).
         View::Insights { cursor } => {
             let item = state.insights.as_ref().and_then(|run| {

@@ -1,0 +1,164 @@
+//! The item of `INSERT INTO "table" VALUE {…}`: PartiQL's literals (`'text'`, numbers, `true`,
+//! `false`, `null`, `[lists]`, `{maps}`, `<<sets>>` of strings or numbers) and `?` parameters,
+//! as DynamoDB values. Anything after the value (or any other shape) is refused. Pure, never
+//! panics.
+
+use std::collections::{BTreeMap, BTreeSet};
+
+use super::lexer::{Spanned, Token, tokens};
+use crate::domain::number::Number;
+use crate::domain::value::{AttrValue, Item};
+
+/// The table and the item an INSERT writes.
+pub fn insert_item(text: &str, parameters: &[AttrValue]) -> Result<(String, Item), String> {
+    let tokens = tokens(text).map_err(|error| error.message)?;
+    let mut reader = Values {
+        tokens: &tokens,
+        at: 0,
+        parameters,
+    };
+    if !(reader.keyword("insert") && reader.keyword("into")) {
+        return Err("expected INSERT INTO".to_owned());
+    }
+    let table = match reader.next() {
+        Some(Token::Word(name) | Token::Quoted(name)) => name.clone(),
+        _ => return Err("expected a table name after INSERT INTO".to_owned()),
+    };
+    if !reader.keyword("value") {
+        return Err("expected VALUE {…} after the table name".to_owned());
+    }
+    let AttrValue::M(item) = reader.value(0)? else {
+        return Err("VALUE must be a map: {'PK': '…', …}".to_owned());
+    };
+    if reader.next().is_some() {
+        return Err("nothing may follow the VALUE map".to_owned());
+    }
+    Ok((table, item))
+}
+
+/// Deeper than DynamoDB allows is refused by the write anyway; this bound keeps reading safe.
+const MAX_DEPTH: usize = 40;
+
+struct Values<'a> {
+    tokens: &'a [Spanned],
+    at: usize,
+    parameters: &'a [AttrValue],
+}
+
+impl Values<'_> {
+    fn next(&mut self) -> Option<&Token> {
+        let token = self.tokens.get(self.at).map(|spanned| &spanned.token);
+        self.at += 1;
+        token
+    }
+
+    fn peek(&self) -> Option<&Token> {
+        self.tokens.get(self.at).map(|spanned| &spanned.token)
+    }
+
+    fn keyword(&mut self, word: &str) -> bool {
+        let found = self.peek().is_some_and(|token| token.is_keyword(word));
+        if found {
+            self.at += 1;
+        }
+        found
+    }
+
+    fn closes(&mut self, close: &str) -> bool {
+        let found = matches!(self.peek(), Some(Token::Symbol(s)) if *s == close);
+        if found {
+            self.at += 1;
+        }
+        found
+    }
+
+    fn value(&mut self, depth: usize) -> Result<AttrValue, String> {
+        if depth > MAX_DEPTH {
+            return Err("the value is nested too deeply".to_owned());
+        }
+        match self.next().cloned() {
+            Some(Token::Text(text)) => Ok(AttrValue::S(text)),
+            Some(Token::Number(text)) => Number::parse(&text)
+                .map(AttrValue::N)
+                .map_err(|error| format!("the number {text}: {error}")),
+            Some(Token::Word(word)) if word.eq_ignore_ascii_case("true") => {
+                Ok(AttrValue::Bool(true))
+            }
+            Some(Token::Word(word)) if word.eq_ignore_ascii_case("false") => {
+                Ok(AttrValue::Bool(false))
+            }
+            Some(Token::Word(word)) if word.eq_ignore_ascii_case("null") => Ok(AttrValue::Null),
+            Some(Token::Parameter(n)) => self
+                .parameters
+                .get(n)
+                .cloned()
+                .ok_or_else(|| format!("parameter {} is missing", n + 1)),
+            Some(Token::Symbol("{")) => self.map(depth),
+            Some(Token::Symbol("[")) => Ok(AttrValue::L(self.list("]", depth)?)),
+            Some(Token::Symbol("<<")) => set(self.list(">>", depth)?),
+            _ => Err(
+                "expected a value ('text', a number, true, false, null, [..], {..}, <<..>>, ?)"
+                    .to_owned(),
+            ),
+        }
+    }
+
+    fn list(&mut self, close: &str, depth: usize) -> Result<Vec<AttrValue>, String> {
+        let mut values = Vec::new();
+        if self.closes(close) {
+            return Ok(values);
+        }
+        loop {
+            values.push(self.value(depth + 1)?);
+            if self.closes(close) {
+                return Ok(values);
+            }
+            if !self.closes(",") {
+                return Err(format!("expected , or {close}"));
+            }
+        }
+    }
+
+    fn map(&mut self, depth: usize) -> Result<AttrValue, String> {
+        let mut map = BTreeMap::new();
+        if self.closes("}") {
+            return Ok(AttrValue::M(map));
+        }
+        loop {
+            let Some(Token::Text(name)) = self.next().cloned() else {
+                return Err("a map's names are 'quoted text'".to_owned());
+            };
+            if self.next() != Some(&Token::Other(':')) {
+                return Err(format!("expected : after '{name}'"));
+            }
+            let value = self.value(depth + 1)?;
+            if map.insert(name.clone(), value).is_some() {
+                return Err(format!("'{name}' is given twice"));
+            }
+            if self.closes("}") {
+                return Ok(AttrValue::M(map));
+            }
+            if !self.closes(",") {
+                return Err("expected , or }".to_owned());
+            }
+        }
+    }
+}
+
+fn set(values: Vec<AttrValue>) -> Result<AttrValue, String> {
+    let mut strings = BTreeSet::new();
+    let mut numbers = BTreeSet::new();
+    for value in values {
+        match value {
+            AttrValue::S(text) => strings.insert(text),
+            AttrValue::N(number) => numbers.insert(number),
+            _ => return Err("a set holds strings or numbers".to_owned()),
+        };
+    }
+    match (strings.is_empty(), numbers.is_empty()) {
+        (false, true) => Ok(AttrValue::Ss(strings)),
+        (true, false) => Ok(AttrValue::Ns(numbers)),
+        (true, true) => Err("a set cannot be empty".to_owned()),
+        (false, false) => Err("a set holds one type: strings or numbers".to_owned()),
+    }
+}

@@ -1,0 +1,549 @@
+//! A PartiQL SELECT of the subset ddbx reads, as the Query or Scan DynamoDB answers it with:
+//! projection, `FROM table` or `"table"."index"`, WHERE with comparisons, `BETWEEN`, `IN`,
+//! `begins_with`, AND and OR, parameters, and `ORDER BY` the sort key of a key query. The
+//! partition key's equality (and one sort key condition beside it) becomes the key condition;
+//! the rest the filter. What this reading does not cover is refused in words — never guessed —
+//! so a backend built on it answers like DynamoDB or not at all. Pure, and never panics.
+
+use super::lexer::{Spanned, Token, tokens};
+use crate::domain::expr::ExpressionParams;
+use crate::domain::number::Number;
+use crate::domain::request::{QueryRequest, ScanRequest, Select};
+use crate::domain::schema::KeySchema;
+use crate::domain::value::AttrValue;
+
+/// The read a SELECT becomes.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Translated {
+    Query(QueryRequest),
+    Scan(ScanRequest),
+}
+
+/// Why a statement does not become a read.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum TranslateError {
+    /// Not well formed (DynamoDB refuses it too).
+    Malformed(String),
+    /// Well formed, but outside what this reading covers.
+    Unsupported(String),
+    /// The table (or its index) does not exist: `(table, index)`.
+    Missing(String, Option<String>),
+}
+
+/// A condition of WHERE, with names and values already placeholders in `params`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+enum Cond {
+    And(Vec<Cond>),
+    Or(Vec<Cond>),
+    /// `name op value` with the name's placeholder, the operator and the value's placeholder.
+    Compare {
+        name: String,
+        op: &'static str,
+        value: String,
+    },
+    Between {
+        name: String,
+        low: String,
+        high: String,
+    },
+    In {
+        name: String,
+        values: Vec<String>,
+    },
+    BeginsWith {
+        name: String,
+        prefix: String,
+    },
+}
+
+struct Reader<'a> {
+    tokens: &'a [Spanned],
+    at: usize,
+    parameters: &'a [AttrValue],
+    params: ExpressionParams,
+    /// Attribute name of each `#n` placeholder, to find the key conditions.
+    next_value: usize,
+}
+
+fn unsupported<T>(what: &str) -> Result<T, TranslateError> {
+    Err(TranslateError::Unsupported(what.to_owned()))
+}
+
+fn malformed<T>(what: impl Into<String>) -> Result<T, TranslateError> {
+    Err(TranslateError::Malformed(what.into()))
+}
+
+/// `text` with `parameters` bound, as a read; `key_of(index)` gives the key schema of the table
+/// (`None`) or of an index, or `None` when the table or index does not exist.
+pub fn translate(
+    text: &str,
+    parameters: &[AttrValue],
+    key_of: impl Fn(&str, Option<&str>) -> Option<KeySchema>,
+) -> Result<Translated, TranslateError> {
+    let tokens = tokens(text).map_err(|error| TranslateError::Malformed(error.message))?;
+    let mut reader = Reader {
+        tokens: &tokens,
+        at: 0,
+        parameters,
+        params: ExpressionParams::default(),
+        next_value: 0,
+    };
+    if !reader.keyword("select") {
+        return unsupported("only SELECT statements");
+    }
+    let projection = reader.projection()?;
+    if !reader.keyword("from") {
+        return malformed("expected FROM");
+    }
+    let table = reader
+        .name()?
+        .ok_or_else(|| TranslateError::Malformed("expected a table name".to_owned()))?;
+    let index = if reader.symbol(".") {
+        Some(reader.name()?.ok_or_else(|| {
+            TranslateError::Malformed("expected an index name after the dot".to_owned())
+        })?)
+    } else {
+        None
+    };
+    let condition = if reader.keyword("where") {
+        Some(reader.or()?)
+    } else {
+        None
+    };
+    let order = reader.order_by()?;
+    if reader.tokens.get(reader.at).is_some() {
+        return unsupported("anything after WHERE and ORDER BY");
+    }
+    let count = tokens
+        .iter()
+        .filter(|spanned| matches!(spanned.token, Token::Parameter(_)))
+        .count();
+    // DynamoDB Local ignores values beyond the statement's `?`; too few is an error.
+    if count > parameters.len() {
+        return malformed("Number of parameters in request and statement don't match.");
+    }
+    let Some(key) = key_of(&table, index.as_deref()) else {
+        return Err(TranslateError::Missing(table, index));
+    };
+    reader.build(table, index, projection, condition, order, &key)
+}
+
+impl Reader<'_> {
+    fn peek(&self) -> Option<&Token> {
+        self.tokens.get(self.at).map(|spanned| &spanned.token)
+    }
+
+    fn keyword(&mut self, word: &str) -> bool {
+        let found = self.peek().is_some_and(|token| token.is_keyword(word));
+        if found {
+            self.at += 1;
+        }
+        found
+    }
+
+    fn symbol(&mut self, symbol: &str) -> bool {
+        let found = matches!(self.peek(), Some(Token::Symbol(s)) if *s == symbol);
+        if found {
+            self.at += 1;
+        }
+        found
+    }
+
+    /// An attribute, table or index name (bare or quoted); dotted paths are not read.
+    fn name(&mut self) -> Result<Option<String>, TranslateError> {
+        let name = match self.peek() {
+            Some(Token::Quoted(name)) => name.clone(),
+            Some(Token::Word(name)) if !is_reserved(name) => name.clone(),
+            _ => return Ok(None),
+        };
+        self.at += 1;
+        Ok(Some(name))
+    }
+
+    fn placeholder_name(&mut self, name: String) -> String {
+        if let Some((placeholder, _)) = self.params.names.iter().find(|(_, each)| **each == name) {
+            return placeholder.clone();
+        }
+        let placeholder = format!("#n{}", self.params.names.len());
+        self.params.names.insert(placeholder.clone(), name);
+        placeholder
+    }
+
+    /// An attribute name in WHERE, as its placeholder; a path (`a.b`, `a[0]`) is refused.
+    fn attribute(&mut self) -> Result<Option<String>, TranslateError> {
+        let Some(name) = self.name()? else {
+            return Ok(None);
+        };
+        if matches!(self.peek(), Some(Token::Symbol("." | "["))) {
+            return unsupported("document paths (a.b, a[0]) in WHERE");
+        }
+        Ok(Some(self.placeholder_name(name)))
+    }
+
+    /// A literal or a parameter, as its `:v` placeholder.
+    fn operand(&mut self) -> Result<Option<String>, TranslateError> {
+        let value = match self.peek() {
+            Some(Token::Text(text)) => AttrValue::S(text.clone()),
+            Some(Token::Number(text)) => match Number::parse(text) {
+                Ok(number) => AttrValue::N(number),
+                Err(error) => return malformed(format!("the number {text}: {error}")),
+            },
+            Some(Token::Word(word)) if word.eq_ignore_ascii_case("true") => AttrValue::Bool(true),
+            Some(Token::Word(word)) if word.eq_ignore_ascii_case("false") => AttrValue::Bool(false),
+            Some(Token::Parameter(n)) => match self.parameters.get(*n) {
+                Some(value) => value.clone(),
+                None => {
+                    return malformed("Number of parameters in request and statement don't match.");
+                }
+            },
+            Some(Token::Word(word)) if is_reserved(word) => {
+                return unsupported("NULL and MISSING as values");
+            }
+            Some(Token::Symbol("{" | "[" | "<<")) => {
+                return unsupported("maps, lists and sets as values in WHERE");
+            }
+            _ => return Ok(None),
+        };
+        self.at += 1;
+        let placeholder = format!(":v{}", self.next_value);
+        self.next_value += 1;
+        self.params.values.insert(placeholder.clone(), value);
+        Ok(Some(placeholder))
+    }
+
+    fn projection(&mut self) -> Result<Option<String>, TranslateError> {
+        if matches!(self.peek(), Some(Token::Other('*'))) {
+            self.at += 1;
+            return Ok(None);
+        }
+        let mut names = Vec::new();
+        loop {
+            let Some(name) = self.name()? else {
+                return unsupported("a projection other than * or attribute names");
+            };
+            if matches!(self.peek(), Some(Token::Symbol("." | "["))) {
+                return unsupported("document paths (a.b, a[0]) in the projection");
+            }
+            names.push(self.placeholder_name(name));
+            if !self.symbol(",") {
+                break;
+            }
+        }
+        Ok(Some(names.join(", ")))
+    }
+
+    fn or(&mut self) -> Result<Cond, TranslateError> {
+        let mut parts = vec![self.and()?];
+        while self.keyword("or") {
+            parts.push(self.and()?);
+        }
+        Ok(if parts.len() == 1 {
+            parts.remove(0)
+        } else {
+            Cond::Or(parts)
+        })
+    }
+
+    fn and(&mut self) -> Result<Cond, TranslateError> {
+        let mut parts = vec![self.primary()?];
+        while self.keyword("and") {
+            parts.push(self.primary()?);
+        }
+        Ok(if parts.len() == 1 {
+            parts.remove(0)
+        } else {
+            Cond::And(parts)
+        })
+    }
+
+    fn primary(&mut self) -> Result<Cond, TranslateError> {
+        if self.keyword("not") {
+            // PartiQL's NOT over a missing attribute differs from an expression's NOT.
+            return unsupported("NOT");
+        }
+        if self.symbol("(") {
+            let inner = self.or()?;
+            if !self.symbol(")") {
+                return malformed("expected )");
+            }
+            return Ok(inner);
+        }
+        if self
+            .peek()
+            .is_some_and(|token| token.is_keyword("begins_with"))
+        {
+            self.at += 1;
+            return self.begins_with();
+        }
+        if let Some(name) = self.attribute()? {
+            return self.after_name(name);
+        }
+        if let Some(value) = self.operand()? {
+            let Some(Token::Symbol(op)) = self.peek().cloned() else {
+                return malformed("expected a comparison");
+            };
+            let Some(flipped) = flip(op) else {
+                return unsupported("this comparison");
+            };
+            self.at += 1;
+            let Some(name) = self.attribute()? else {
+                return unsupported("a comparison of two values");
+            };
+            return Ok(Cond::Compare {
+                name,
+                op: flipped,
+                value,
+            });
+        }
+        malformed("expected a condition")
+    }
+
+    fn begins_with(&mut self) -> Result<Cond, TranslateError> {
+        if !self.symbol("(") {
+            return malformed("expected ( after begins_with");
+        }
+        let Some(name) = self.attribute()? else {
+            return unsupported("begins_with of something other than an attribute");
+        };
+        if !self.symbol(",") {
+            return malformed("expected , in begins_with");
+        }
+        let Some(prefix) = self.operand()? else {
+            return malformed("expected a value in begins_with");
+        };
+        if !self.symbol(")") {
+            return malformed("expected ) after begins_with");
+        }
+        Ok(Cond::BeginsWith { name, prefix })
+    }
+
+    fn after_name(&mut self, name: String) -> Result<Cond, TranslateError> {
+        if self.keyword("between") {
+            let low = self.operand()?;
+            if !self.keyword("and") {
+                return malformed("expected AND in BETWEEN");
+            }
+            let high = self.operand()?;
+            let (Some(low), Some(high)) = (low, high) else {
+                return malformed("expected values in BETWEEN");
+            };
+            return Ok(Cond::Between { name, low, high });
+        }
+        if self.keyword("in") {
+            return self.in_list(name);
+        }
+        let op = match self.peek() {
+            Some(Token::Symbol(op @ ("=" | "<" | "<=" | ">" | ">="))) => *op,
+            Some(Token::Symbol("<>" | "!=")) => {
+                // A missing attribute is unequal to every value in an expression, but
+                // PartiQL compares MISSING to nothing.
+                return unsupported("<> and !=");
+            }
+            _ => {
+                return unsupported(
+                    "this condition (only =, <, <=, >, >=, BETWEEN, IN, begins_with)",
+                );
+            }
+        };
+        self.at += 1;
+        let Some(value) = self.operand()? else {
+            return unsupported("a comparison of two attributes");
+        };
+        Ok(Cond::Compare { name, op, value })
+    }
+
+    fn in_list(&mut self, name: String) -> Result<Cond, TranslateError> {
+        let close = if self.symbol("[") {
+            "]"
+        } else if self.symbol("(") {
+            ")"
+        } else {
+            return malformed("expected [ or ( after IN");
+        };
+        let mut values = Vec::new();
+        loop {
+            let Some(value) = self.operand()? else {
+                return malformed("expected a value in the IN list");
+            };
+            values.push(value);
+            if self.symbol(close) {
+                break;
+            }
+            if !self.symbol(",") {
+                return malformed("expected , or the end of the IN list");
+            }
+        }
+        Ok(Cond::In { name, values })
+    }
+
+    /// `ORDER BY name [ASC|DESC]`: the name's placeholder and whether it is ascending.
+    fn order_by(&mut self) -> Result<Option<(String, bool)>, TranslateError> {
+        if !self.keyword("order") {
+            return Ok(None);
+        }
+        if !self.keyword("by") {
+            return malformed("expected BY after ORDER");
+        }
+        let Some(name) = self.name()? else {
+            return malformed("expected a name after ORDER BY");
+        };
+        let ascending = !self.keyword("desc");
+        if ascending {
+            self.keyword("asc");
+        }
+        Ok(Some((name, ascending)))
+    }
+
+    fn name_of(&self, placeholder: &str) -> &str {
+        self.params
+            .names
+            .get(placeholder)
+            .map_or("", String::as_str)
+    }
+
+    fn build(
+        self,
+        table: String,
+        index: Option<String>,
+        projection: Option<String>,
+        condition: Option<Cond>,
+        order: Option<(String, bool)>,
+        key: &KeySchema,
+    ) -> Result<Translated, TranslateError> {
+        let conjuncts = match condition {
+            None => Vec::new(),
+            Some(Cond::And(parts)) => parts,
+            Some(other) => vec![other],
+        };
+        let is_named = |placeholder: &str, name: &str| self.name_of(placeholder) == name;
+        let partition = conjuncts.iter().position(|cond| {
+            matches!(cond, Cond::Compare { name, op: "=", .. } if is_named(name, &key.partition.name))
+        });
+        // A SELECT * of an index reads what the index projects, as Select's default does.
+        let select = Select::Default;
+        let Some(partition) = partition else {
+            if order.is_some() {
+                return malformed("ORDER BY needs the partition key's equality in WHERE");
+            }
+            let filter = (!conjuncts.is_empty()).then(|| render(&Cond::And(conjuncts)));
+            return Ok(Translated::Scan(ScanRequest {
+                table,
+                index,
+                filter,
+                projection,
+                params: self.params,
+                limit: None,
+                start_key: None,
+                segment: None,
+                consistent_read: false,
+                select,
+            }));
+        };
+        let mut rest = conjuncts;
+        let partition = rest.remove(partition);
+        let mut key_condition = render(&partition);
+        let sort = key.sort.as_ref().map(|sort| sort.name.as_str());
+        let is_sort = |cond: &Cond| {
+            let name = match cond {
+                Cond::Compare { name, .. }
+                | Cond::Between { name, .. }
+                | Cond::BeginsWith { name, .. }
+                | Cond::In { name, .. } => name,
+                Cond::And(_) | Cond::Or(_) => return false,
+            };
+            sort.is_some_and(|sort| is_named(name, sort))
+        };
+        let sorts: Vec<usize> = (0..rest.len())
+            .filter(|at| rest.get(*at).is_some_and(is_sort))
+            .collect();
+        match sorts.as_slice() {
+            [] => {}
+            [one] => {
+                let cond = rest.remove(*one);
+                if matches!(cond, Cond::In { .. }) {
+                    return unsupported("IN on the sort key");
+                }
+                key_condition = format!("{key_condition} AND {}", render(&cond));
+            }
+            _ => return unsupported("more than one condition on the sort key"),
+        }
+        let key_names: Vec<&str> = key.names().collect();
+        if rest.iter().any(|cond| {
+            mentions(cond, &|placeholder| {
+                key_names.contains(&self.name_of(placeholder))
+            })
+        }) {
+            return unsupported("key attributes in conditions beside the key condition");
+        }
+        let forward = match order {
+            None => true,
+            Some((name, ascending)) if sort == Some(name.as_str()) => ascending,
+            Some(_) => return malformed("ORDER BY names only the sort key"),
+        };
+        let filter = (!rest.is_empty()).then(|| render(&Cond::And(rest)));
+        Ok(Translated::Query(QueryRequest {
+            table,
+            index,
+            key_condition,
+            filter,
+            projection,
+            params: self.params,
+            limit: None,
+            start_key: None,
+            forward,
+            consistent_read: false,
+            select,
+        }))
+    }
+}
+
+fn mentions(cond: &Cond, named: &dyn Fn(&str) -> bool) -> bool {
+    match cond {
+        Cond::And(parts) | Cond::Or(parts) => parts.iter().any(|part| mentions(part, named)),
+        Cond::Compare { name, .. }
+        | Cond::Between { name, .. }
+        | Cond::In { name, .. }
+        | Cond::BeginsWith { name, .. } => named(name),
+    }
+}
+
+/// The condition in DynamoDB's expression syntax.
+fn render(cond: &Cond) -> String {
+    match cond {
+        Cond::And(parts) if parts.len() == 1 => parts.first().map(render).unwrap_or_default(),
+        Cond::And(parts) => join(parts, " AND "),
+        Cond::Or(parts) => join(parts, " OR "),
+        Cond::Compare { name, op, value } => format!("{name} {op} {value}"),
+        Cond::Between { name, low, high } => format!("{name} BETWEEN {low} AND {high}"),
+        Cond::In { name, values } => format!("{name} IN ({})", values.join(", ")),
+        Cond::BeginsWith { name, prefix } => format!("begins_with({name}, {prefix})"),
+    }
+}
+
+fn join(parts: &[Cond], with: &str) -> String {
+    parts
+        .iter()
+        .map(|part| format!("({})", render(part)))
+        .collect::<Vec<_>>()
+        .join(with)
+}
+
+fn flip(op: &str) -> Option<&'static str> {
+    Some(match op {
+        "=" => "=",
+        "<" => ">",
+        "<=" => ">=",
+        ">" => "<",
+        ">=" => "<=",
+        _ => return None,
+    })
+}
+
+fn is_reserved(word: &str) -> bool {
+    [
+        "true", "false", "null", "missing", "and", "or", "not", "where", "from", "order", "select",
+        "in", "between",
+    ]
+    .iter()
+    .any(|reserved| word.eq_ignore_ascii_case(reserved))
+}

@@ -1,0 +1,99 @@
+//! A statement's results: what ddbx said it would do, the totals (pages, consumed capacity)
+//! and where reading stands, then the same results table as a query's.
+
+use ratatui::Frame;
+use ratatui::layout::{Constraint, Layout, Rect};
+use ratatui::text::Line;
+use ratatui::widgets::{Block, Paragraph};
+
+use crate::app::action::Action;
+use crate::app::state::Paging;
+use crate::app::state::State;
+use crate::app::state::partiql::StatementRun;
+use crate::keymap::Section;
+use crate::ui::theme;
+use crate::ui::widgets::table;
+use crate::ui::widgets::text::{count, safe};
+
+pub(in crate::ui) fn render(
+    frame: &mut Frame<'_>,
+    area: Rect,
+    state: &State,
+    run: usize,
+    cursor: usize,
+) {
+    let styles = theme::of(state);
+    let Some(run) = state.partiql.runs.get(run) else {
+        frame.render_widget(
+            Paragraph::new("No such statement.").block(Block::bordered()),
+            area,
+        );
+        return;
+    };
+    let cancel = state
+        .keymap
+        .key_for(Section::QueryResults, &Action::CancelQuery)
+        .unwrap_or_default();
+    let lines = vec![
+        Line::styled(safe(&run.plan).into_owned(), styles.muted),
+        Line::styled(status_text(run, &cancel), styles.muted),
+    ];
+    let title = format!(
+        " PartiQL · {} · {} ",
+        safe(&state.table),
+        crate::domain::figures::counted(run.items.len() as u64, "item", "items")
+    );
+    let block = Block::bordered().title(title);
+    let inner = block.inner(area);
+    frame.render_widget(block, area);
+    let [info_area, table_area] =
+        Layout::vertical([Constraint::Length(2), Constraint::Min(0)]).areas(inner);
+    frame.render_widget(Paragraph::new(lines), info_area);
+    match (&run.columns, run.items.is_empty()) {
+        (Some(columns), false) => table::render(
+            styles,
+            frame,
+            table_area,
+            &run.items,
+            &run.order,
+            columns,
+            table::Cursor {
+                row: cursor,
+                column: run.column,
+            },
+        ),
+        _ => {
+            let text = match &run.paging {
+                Paging::Fetching { .. } => "Running the statement…",
+                Paging::Failed(_) => "",
+                _ => "The statement returned no items.",
+            };
+            frame.render_widget(Paragraph::new(text), table_area);
+        }
+    }
+}
+
+/// Pages, consumed capacity and where reading stands.
+fn status_text(run: &StatementRun, cancel_key: &str) -> String {
+    let progress = &run.progress;
+    let state = match &run.paging {
+        Paging::Fetching { .. } => format!("reading… ({cancel_key} cancels)"),
+        Paging::Ready(_) => "more pages (NextToken) below, read as you scroll".to_owned(),
+        Paging::Complete => "complete".to_owned(),
+        Paging::Cancelled { .. } => format!("cancelled ({cancel_key} resumes)"),
+        Paging::Failed(message) => format!("failed: {}", safe(message)),
+    };
+    let pages = if progress.pages == 1 { "page" } else { "pages" };
+    let capacity = if progress.unreported_pages > 0 && progress.pages == progress.unreported_pages {
+        "capacity not reported".to_owned()
+    } else if progress.unreported_pages > 0 {
+        format!(
+            "{:.1} RCU ({} not reported)",
+            progress.consumed_capacity,
+            count(progress.unreported_pages)
+        )
+    } else {
+        format!("{:.1} RCU", progress.consumed_capacity)
+    };
+    format!("{} {pages} · {capacity} · {state}", count(progress.pages))
+}
