@@ -43,6 +43,7 @@ pub mod raw_query;
 pub mod related;
 pub mod request;
 pub mod schema;
+pub mod throttling;
 pub mod timestamp;
 pub mod ttl;
 pub mod value;

@@ -52,6 +52,7 @@ pub mod cli;
 pub mod fault_proxy;
 pub mod items;
 pub mod libraries;
+pub mod shaped_server;
 pub mod tables;
 
 use std::sync::atomic::{AtomicU32, Ordering};

@@ -16,6 +16,7 @@ mod reads;
 mod retry;
 mod statement;
 mod streams;
+mod throttling;
 mod writes;
 
 pub use connect::AwsOptions;
