@@ -138,12 +138,12 @@ pub fn index_line(
         };
         parts.push(progress);
     }
-    if let Some(provisioned) = &index.provisioned {
-        if provisioned.read.is_some_and(|read| read > 0)
+    // An on-demand index reports zero provisioned units; only real capacity is worth a word.
+    if let Some(provisioned) = index.provisioned.as_ref().filter(|provisioned| {
+        provisioned.read.is_some_and(|read| read > 0)
             || provisioned.write.is_some_and(|write| write > 0)
-        {
-            parts.push(format!("provisioned {}", throughput_text(provisioned)));
-        }
+    }) {
+        parts.push(format!("provisioned {}", throughput_text(provisioned)));
     }
     if let Some(maximum) = &index.on_demand_maximum {
         parts.push(format!("on-demand maximum {}", throughput_text(maximum)));
