@@ -7,6 +7,7 @@
 use super::request_id::RequestId;
 use crate::backend::{BackendError, GetOutput, GetRequest, Page, QueryRequest, ScanRequest};
 use crate::domain::schema::TableDescription;
+use crate::domain::table_settings::TableExtras;
 
 /// One read against the backend.
 #[derive(Clone, Debug, PartialEq)]
@@ -23,6 +24,8 @@ pub enum Read {
     Get(GetRequest),
     /// Every table name (all ListTables pages).
     ListTables,
+    /// The overview's values that need a call each (PITR, TTL, policy, contributor insights).
+    Extras { table: String, arn: Option<String> },
 }
 
 /// What a [`Read`] returned, one variant per kind of read.
@@ -33,6 +36,7 @@ pub enum ReadAnswer {
     Page(Page),
     Item(GetOutput),
     TableNames(Vec<String>),
+    Extras(Box<TableExtras>),
 }
 
 /// Who asked for a read: the part of the state its answer belongs to.
@@ -64,6 +68,8 @@ pub enum ReadFor {
     TableList,
     /// One table's description for its row in the picker.
     TableSummary,
+    /// The overview's extra values, read when the overview is first shown.
+    Overview,
 }
 
 /// A read as `update` asks for it.
@@ -98,6 +104,7 @@ impl ReadAnswer {
             Self::Page(_) => "a page",
             Self::Item(_) => "an item",
             Self::TableNames(_) => "table names",
+            Self::Extras(_) => "the overview's extra values",
         }
     }
 
@@ -130,6 +137,14 @@ impl ReadAnswer {
         match self {
             Self::TableNames(names) => Ok(names),
             other => Err(wrong_answer("table names", &other)),
+        }
+    }
+
+    /// The values of a [`Read::Extras`].
+    pub fn into_extras(self) -> Result<Box<TableExtras>, BackendError> {
+        match self {
+            Self::Extras(extras) => Ok(extras),
+            other => Err(wrong_answer("the overview's extra values", &other)),
         }
     }
 

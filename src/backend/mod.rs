@@ -21,7 +21,7 @@ pub use error::{BackendError, CancellationReason};
 pub use request::*;
 
 use crate::domain::schema::TableDescription;
-use crate::domain::table_settings::TableExtras;
+use crate::domain::table_settings::{Readable, TableExtras, Ttl};
 
 /// A boxed future, so the trait can be used as `Arc<dyn Backend>` by the worker.
 pub type BackendFuture<'a, T> = Pin<Box<dyn Future<Output = Result<T, BackendError>> + Send + 'a>>;
@@ -66,9 +66,21 @@ pub trait Backend: Send + Sync {
     /// table's `arn`) and contributor insights: one call each, asked only when shown. A backend
     /// that keeps none of them says so for each.
     fn table_extras<'a>(&'a self, table: &'a str, arn: Option<&'a str>) -> ExtrasFuture<'a> {
-        let _ = (table, arn);
-        let reason = format!("{} tables have none", self.connection().kind);
-        Box::pin(std::future::ready(TableExtras::none_readable(&reason)))
+        let _ = arn;
+        Box::pin(async move {
+            let reason = format!("{} tables have none", self.connection().kind);
+            let mut extras = TableExtras::none_readable(&reason);
+            // TTL is the one value such a backend keeps, in its description.
+            if let Ok(description) = self.describe_table(table).await {
+                extras.ttl = Readable::Read(Ttl {
+                    attribute: description.ttl.as_ref().map(|ttl| ttl.attribute.clone()),
+                    status: description
+                        .ttl
+                        .map_or_else(|| "DISABLED".to_owned(), |ttl| ttl.status),
+                });
+            }
+            extras
+        })
     }
 
     /// One Query page. `limit` counts items evaluated before the filter; a page stops at `limit`

@@ -17,6 +17,9 @@ pub async fn perform(read: Read, backend: &dyn Backend) -> Result<ReadAnswer, Ba
         Read::Query(request) => backend.query(request).await.map(ReadAnswer::Page),
         Read::Get(request) => backend.get_item(request).await.map(ReadAnswer::Item),
         Read::ListTables => backend.list_tables().await.map(ReadAnswer::TableNames),
+        Read::Extras { table, arn } => Ok(ReadAnswer::Extras(Box::new(
+            backend.table_extras(&table, arn.as_deref()).await,
+        ))),
     }
 }
 

@@ -50,6 +50,7 @@ pub(crate) use on_both_servers;
 
 pub mod cli;
 pub mod fault_proxy;
+pub mod incident_shapes;
 pub mod items;
 pub mod libraries;
 pub mod shaped_server;
