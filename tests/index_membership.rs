@@ -177,3 +177,35 @@ fn a_table_without_indexes_has_no_memberships() {
     let table = TableDescription::new("Plain", key("id", None));
     assert!(index_membership(&user(), &table).is_empty());
 }
+
+/// Developer Guide, "Constraints in Amazon DynamoDB": a partition key value is at most 2048
+/// bytes, a sort key value at most 1024, counted in UTF-8 bytes for strings.
+#[test]
+fn index_key_values_over_the_size_limits_leave_the_item_out_and_say_which_limit() {
+    let table = table();
+    let at_limits = {
+        let mut item = user();
+        item.insert("GSI1PK".into(), AttrValue::s("p".repeat(2048)));
+        item.insert("GSI1SK".into(), AttrValue::s("s".repeat(1024)));
+        item
+    };
+    assert!(matches!(
+        index_membership(&at_limits, &table)[0],
+        Membership::In { .. }
+    ));
+    let mut over = at_limits.clone();
+    over.insert("GSI1PK".into(), AttrValue::s("p".repeat(2049)));
+    // 513 two-byte characters: 1026 bytes, though only 513 characters.
+    over.insert("GSI1SK".into(), AttrValue::s("é".repeat(513)));
+    let line = index_membership(&over, &table)[0].to_string();
+    assert_eq!(
+        line,
+        "not in GSI1: GSI1PK is longer than a partition key may be (2,048 bytes), GSI1SK is longer than a sort key may be (1,024 bytes)"
+    );
+    let mut empty = at_limits;
+    empty.insert("GSI1SK".into(), AttrValue::s(""));
+    assert_eq!(
+        index_membership(&empty, &table)[0].to_string(),
+        "not in GSI1: GSI1SK is empty (index keys cannot be empty)"
+    );
+}

@@ -256,6 +256,8 @@ async fn a_failed_scan_page_shows_the_service_error_and_keeps_what_was_found() {
         code: "ProvisionedThroughputExceededException".to_owned(),
         message: "The level of configured provisioned throughput for the table was exceeded."
             .to_owned(),
+        reasons: Vec::new(),
+        retries: 0,
     });
     harness.run(second).await;
     let ScanStatus::Failed(message) = &harness.state.discovery.status else {

@@ -10,6 +10,7 @@ use crate::backend::{
     StatementRequest,
 };
 use crate::domain::schema::TableDescription;
+use crate::domain::table_settings::TableExtras;
 
 /// One read against the backend.
 #[derive(Clone, Debug, PartialEq)]
@@ -28,6 +29,8 @@ pub enum Read {
     ListTables,
     /// One ExecuteStatement page of a PartiQL statement.
     Statement(StatementRequest),
+    /// The overview's values that need a call each (PITR, TTL, policy, contributor insights).
+    Extras { table: String, arn: Option<String> },
 }
 
 /// What a [`Read`] returned, one variant per kind of read.
@@ -39,6 +42,7 @@ pub enum ReadAnswer {
     Item(GetOutput),
     TableNames(Vec<String>),
     StatementPage(StatementPage),
+    Extras(Box<TableExtras>),
 }
 
 /// Who asked for a read: the part of the state its answer belongs to.
@@ -76,6 +80,8 @@ pub enum ReadFor {
     StatementRun,
     /// The item a PartiQL DELETE names, read before its delete is previewed.
     StatementItem,
+    /// The overview's extra values, read when the overview is first shown.
+    Overview,
 }
 
 /// A read as `update` asks for it.
@@ -111,6 +117,7 @@ impl ReadAnswer {
             Self::Item(_) => "an item",
             Self::TableNames(_) => "table names",
             Self::StatementPage(_) => "a statement page",
+            Self::Extras(_) => "the overview's extra values",
         }
     }
 
@@ -151,6 +158,14 @@ impl ReadAnswer {
         match self {
             Self::StatementPage(page) => Ok(page),
             other => Err(wrong_answer("a statement page", &other)),
+        }
+    }
+
+    /// The values of a [`Read::Extras`].
+    pub fn into_extras(self) -> Result<Box<TableExtras>, BackendError> {
+        match self {
+            Self::Extras(extras) => Ok(extras),
+            other => Err(wrong_answer("the overview's extra values", &other)),
         }
     }
 

@@ -7,6 +7,7 @@
 //! as an error rather than rounded, truncated or panicked on.
 
 mod schema;
+mod settings;
 #[cfg(test)]
 mod tests;
 
@@ -20,6 +21,7 @@ use aws_sdk_dynamodb::types::{
 };
 
 pub(crate) use schema::{table_from_sdk, ttl_from_sdk};
+pub(crate) use settings::{recovery_from_sdk, ttl_settings_from_sdk};
 
 use super::{BackendError, CancellationReason, ConsumedCapacity};
 use crate::domain::number::Number;

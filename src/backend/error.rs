@@ -3,6 +3,7 @@
 
 use std::fmt;
 
+use crate::domain::throttling::{ThrottlingReason, explain_all, retried};
 use crate::domain::value::Item;
 
 /// One entry of a cancelled transaction's `CancellationReasons`, in action order.
@@ -28,8 +29,15 @@ pub enum BackendError {
     Validation(String),
     /// `ResourceNotFoundException`: the table or index does not exist.
     NotFound(String),
-    /// Throttling of any kind; safe to retry later.
-    Throttled { code: String, message: String },
+    /// Throttling of any kind; safe to retry later. `reasons` are the service's
+    /// `ThrottlingReasons` (empty when it sent none); `retries` counts the attempts the SDK made
+    /// after the first before giving up.
+    Throttled {
+        code: String,
+        message: String,
+        reasons: Vec<ThrottlingReason>,
+        retries: u32,
+    },
     /// Credentials missing, expired or not allowed.
     Auth { code: String, message: String },
     /// The endpoint could not be reached or the connection broke.
@@ -59,8 +67,13 @@ impl fmt::Display for BackendError {
             }
             Self::Validation(message) => write!(f, "ValidationException: {message}"),
             Self::NotFound(message) => write!(f, "ResourceNotFoundException: {message}"),
-            Self::Throttled { code, message }
-            | Self::Auth { code, message }
+            Self::Throttled {
+                code,
+                message,
+                reasons,
+                retries,
+            } => throttled(f, code, message, reasons, *retries),
+            Self::Auth { code, message }
             | Self::Service { code, message } => write!(f, "{code}: {message}"),
             Self::Network(message) => write!(f, "network error: {message}"),
             Self::ReadOnly => f.write_str(
@@ -68,6 +81,25 @@ impl fmt::Display for BackendError {
             ),
         }
     }
+}
+
+/// With reasons, the explanation first and the service's code after it; without, the service's
+/// words as they are. Either way on one line, with the retries the SDK made.
+fn throttled(
+    f: &mut fmt::Formatter<'_>,
+    code: &str,
+    message: &str,
+    reasons: &[ThrottlingReason],
+    retries: u32,
+) -> fmt::Result {
+    if reasons.is_empty() {
+        write!(f, "{code}: {message}")?;
+        if retries > 0 {
+            write!(f, " (still throttled after {})", retried(retries))?;
+        }
+        return Ok(());
+    }
+    write!(f, "throttled: {} [{code}]", explain_all(reasons, retries))
 }
 
 impl std::error::Error for BackendError {}

@@ -21,9 +21,14 @@ pub use error::{BackendError, CancellationReason};
 pub use request::*;
 
 use crate::domain::schema::TableDescription;
+use crate::domain::table_settings::{Readable, TableExtras, Ttl};
 
 /// A boxed future, so the trait can be used as `Arc<dyn Backend>` by the worker.
 pub type BackendFuture<'a, T> = Pin<Box<dyn Future<Output = Result<T, BackendError>> + Send + 'a>>;
+
+/// The overview's values that need a call each. Never fails: each value says on its own
+/// whether it could be read.
+pub type ExtrasFuture<'a> = Pin<Box<dyn Future<Output = TableExtras> + Send + 'a>>;
 
 /// Where a backend is connected, shown in the header at all times so nobody edits the wrong account.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -56,6 +61,27 @@ pub trait Backend: Send + Sync {
     /// Key schema, attribute types, indexes, counts, billing mode, TTL and stream of `table`.
     /// A missing table is [`BackendError::NotFound`].
     fn describe_table<'a>(&'a self, table: &'a str) -> BackendFuture<'a, TableDescription>;
+
+    /// Point-in-time recovery, TTL, whether a resource-based policy is attached (asked of the
+    /// table's `arn`) and contributor insights: one call each, asked only when shown. A backend
+    /// that keeps none of them says so for each.
+    fn table_extras<'a>(&'a self, table: &'a str, arn: Option<&'a str>) -> ExtrasFuture<'a> {
+        let _ = arn;
+        Box::pin(async move {
+            let reason = format!("{} tables have none", self.connection().kind);
+            let mut extras = TableExtras::none_readable(&reason);
+            // TTL is the one value such a backend keeps, in its description.
+            if let Ok(description) = self.describe_table(table).await {
+                extras.ttl = Readable::Read(Ttl {
+                    attribute: description.ttl.as_ref().map(|ttl| ttl.attribute.clone()),
+                    status: description
+                        .ttl
+                        .map_or_else(|| "DISABLED".to_owned(), |ttl| ttl.status),
+                });
+            }
+            extras
+        })
+    }
 
     /// One Query page. `limit` counts items evaluated before the filter; a page stops at `limit`
     /// or 1 MB. Continue with `start_key = page.last_evaluated_key` until it is `None`. The cursor

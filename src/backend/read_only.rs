@@ -4,9 +4,9 @@
 use std::sync::Arc;
 
 use super::{
-    Backend, BackendError, BackendFuture, Connection, DeleteRequest, GetOutput, GetRequest, Page,
-    PutRequest, QueryRequest, ScanRequest, StatementPage, StatementRequest, TransactOutput,
-    TransactWriteRequest, UpdateRequest, WriteOutput,
+    Backend, BackendError, BackendFuture, Connection, DeleteRequest, ExtrasFuture, GetOutput,
+    GetRequest, Page, PutRequest, QueryRequest, ScanRequest, StatementPage, StatementRequest,
+    TransactOutput, TransactWriteRequest, UpdateRequest, WriteOutput,
 };
 use crate::domain::schema::TableDescription;
 
@@ -44,6 +44,10 @@ impl Backend for ReadOnly {
 
     fn describe_table<'a>(&'a self, table: &'a str) -> BackendFuture<'a, TableDescription> {
         self.inner.describe_table(table)
+    }
+
+    fn table_extras<'a>(&'a self, table: &'a str, arn: Option<&'a str>) -> ExtrasFuture<'a> {
+        self.inner.table_extras(table, arn)
     }
 
     fn query(&self, request: QueryRequest) -> BackendFuture<'_, Page> {

@@ -62,7 +62,8 @@ fn hint(error: &BackendError) -> Option<&'static str> {
         BackendError::NotFound(_) => {
             "check --table and --region/--endpoint-url; `ddbx tables` lists the tables there"
         }
-        BackendError::Throttled { .. } => {
+        // With reasons the message already says which limit and what to do.
+        BackendError::Throttled { reasons, .. } if reasons.is_empty() => {
             "the table is throttling reads; retry later or use a smaller --limit"
         }
         _ => return None,

@@ -42,6 +42,8 @@ impl PagedFake {
             return Err(BackendError::Throttled {
                 code: "ProvisionedThroughputExceededException".to_owned(),
                 message: "slow down".to_owned(),
+                reasons: Vec::new(),
+                retries: 0,
             });
         }
         let (segment, total) = segment.map_or((0, 1), |(s, t)| (u64::from(s), u64::from(t)));

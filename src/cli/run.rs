@@ -21,6 +21,7 @@ use crate::backend::read_only::ReadOnly;
 use crate::domain::entity::EntityDecoder;
 use crate::domain::escape::escape_for_terminal;
 use crate::domain::schema::TableDescription;
+use crate::domain::table_settings::TableExtras;
 
 /// Shown by `ddbx` without a command when there is no terminal to open the UI on.
 pub const USAGE: &str = "\
@@ -136,7 +137,8 @@ where
         Command::Tables => tables(backend.as_ref(), cli.global.output).await,
         Command::Describe => {
             let table = backend.describe_table(table_name).await?;
-            describe(&table, cli.global.output)
+            let extras = backend.table_extras(table_name, table.arn.as_deref()).await;
+            describe(&table, &extras, cli.global.output)
         }
         Command::Get(args) => {
             let table = backend.describe_table(table_name).await?;
@@ -321,18 +323,23 @@ async fn tables(backend: &dyn Backend, format: Option<OutputFormat>) -> Result<(
 
 /// The summary for people with `-o table`, and without `-o` when stdout is a terminal; the
 /// JSON document otherwise, so scripts that pipe `describe` keep reading JSON.
-fn describe(table: &TableDescription, format: Option<OutputFormat>) -> Result<(), CliError> {
+fn describe(
+    table: &TableDescription,
+    extras: &TableExtras,
+    format: Option<OutputFormat>,
+) -> Result<(), CliError> {
     let for_people = match format {
         Some(OutputFormat::Table) => true,
         Some(OutputFormat::Json | OutputFormat::Ddb) => false,
         None => io::stdout().is_terminal(),
     };
     let text = if for_people {
-        describe_text(table)
+        describe_text(table, Some(extras))
     } else {
-        let json = serde_json::to_string_pretty(&describe_json(table)).map_err(|error| {
-            CliError::Failed(format!("could not render the description: {error}"))
-        })?;
+        let json =
+            serde_json::to_string_pretty(&describe_json(table, Some(extras))).map_err(|error| {
+                CliError::Failed(format!("could not render the description: {error}"))
+            })?;
         escape_json_for_terminal(json) + "\n"
     };
     let mut out = io::stdout().lock();

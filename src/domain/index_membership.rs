@@ -1,5 +1,6 @@
 //! Which secondary indexes hold an item, and why not (SEMANTICS §6): an item is in an index only
 //! when it has every index key attribute, with the declared type and not an empty string or binary.
+//! A key value longer than the service's limit is refused the same way.
 //! A wrong type or an empty value cannot be written while the index exists, so an item showing one
 //! predates the index (a backfill "index key violation") or comes from a hand-made file.
 
@@ -9,6 +10,7 @@ use base64::Engine as _;
 use base64::engine::general_purpose::STANDARD as BASE64;
 
 use super::escape::escape_for_terminal;
+use super::limits::{MAX_PARTITION_KEY_BYTES, MAX_SORT_KEY_BYTES};
 use super::schema::{IndexSchema, Projection, TableDescription};
 use super::value::{AttrValue, Item, ValueType};
 
@@ -22,6 +24,20 @@ pub enum Exclusion<'a> {
         expected: ValueType,
     },
     EmptyValue(&'a str),
+    /// A string or binary longer than a key value may be (2048 bytes for a partition key, 1024
+    /// for a sort key).
+    TooLong {
+        attribute: &'a str,
+        limit: usize,
+        part: KeyPart,
+    },
+}
+
+/// Which part of an index key an attribute belongs to.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum KeyPart {
+    Partition,
+    Sort,
 }
 
 /// The item's attributes an index holds (the whole item for ALL).
@@ -69,8 +85,22 @@ pub fn membership<'a>(
 ) -> Membership<'a> {
     let mut keys = Vec::new();
     let mut reasons = Vec::new();
-    for attribute in index.key.attributes() {
+    let parts = index
+        .key
+        .partition_attributes()
+        .map(|attribute| (attribute, KeyPart::Partition))
+        .chain(
+            index
+                .key
+                .sort_attributes()
+                .map(|attribute| (attribute, KeyPart::Sort)),
+        );
+    for (attribute, part) in parts {
         let name = attribute.name.as_str();
+        let limit = match part {
+            KeyPart::Partition => MAX_PARTITION_KEY_BYTES,
+            KeyPart::Sort => MAX_SORT_KEY_BYTES,
+        };
         let expected = table
             .attribute_types
             .get(name)
@@ -89,6 +119,11 @@ pub fn membership<'a>(
             Some(AttrValue::B(bytes)) if bytes.is_empty() => {
                 reasons.push(Exclusion::EmptyValue(name))
             }
+            Some(value) if key_bytes(value) > limit => reasons.push(Exclusion::TooLong {
+                attribute: name,
+                limit,
+                part,
+            }),
             Some(value) => keys.push((name, value)),
         }
     }
@@ -99,6 +134,15 @@ pub fn membership<'a>(
         index,
         keys,
         projected: projected(item, table, index),
+    }
+}
+
+/// A key value's length as the limits count it. A number (at most 38 digits) never nears them.
+fn key_bytes(value: &AttrValue) -> usize {
+    match value {
+        AttrValue::S(text) => text.len(),
+        AttrValue::B(bytes) => bytes.len(),
+        _ => 0,
     }
 }
 
@@ -141,6 +185,20 @@ impl fmt::Display for Exclusion<'_> {
                 f,
                 "{} is empty (index keys cannot be empty)",
                 escape_for_terminal(name)
+            ),
+            Self::TooLong {
+                attribute,
+                limit,
+                part,
+            } => write!(
+                f,
+                "{} is longer than a {} key may be ({} bytes)",
+                escape_for_terminal(attribute),
+                match part {
+                    KeyPart::Partition => "partition",
+                    KeyPart::Sort => "sort",
+                },
+                super::figures::count(*limit as u64)
             ),
         }
     }

@@ -13,3 +13,10 @@ pub const MAX_ITEM_LINE: usize = 4 * MAX_ITEM_SIZE;
 
 /// The longest journal line read: the request text and the before and after images.
 pub const MAX_JOURNAL_LINE: usize = 3 * MAX_ITEM_LINE + 64 * 1024;
+
+/// The longest partition key value, in bytes (a string's UTF-8, a binary's bytes), of a table or
+/// an index (Developer Guide, "Constraints in Amazon DynamoDB", partition key length).
+pub const MAX_PARTITION_KEY_BYTES: usize = 2048;
+
+/// The longest sort key value, in bytes (same page, sort key length).
+pub const MAX_SORT_KEY_BYTES: usize = 1024;

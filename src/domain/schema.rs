@@ -2,6 +2,7 @@
 
 use std::collections::BTreeMap;
 
+use super::table_settings::TableSettings;
 use super::value::{AttrValue, Item, ValueType};
 
 /// A key attribute: its name and scalar type (S, N or B).
@@ -221,6 +222,8 @@ pub struct TableDescription {
     /// Indexes the server reported that ddbx cannot represent (e.g. multi-attribute GSI keys),
     /// named so the user can be told instead of silently losing them.
     pub unsupported_indexes: Vec<String>,
+    /// Capacity, protection, replication and each GSI's state, as DescribeTable reports them.
+    pub settings: TableSettings,
 }
 
 impl TableDescription {
@@ -244,6 +247,7 @@ impl TableDescription {
             stream: None,
             arn: None,
             unsupported_indexes: Vec::new(),
+            settings: TableSettings::default(),
         }
     }
 

@@ -124,7 +124,7 @@ impl WireError {
             BackendError::Validation(message) => Self::validation(message),
             BackendError::NotFound(message) => Self::not_found(message),
             BackendError::ReadOnly => Self::read_only("the write"),
-            BackendError::Throttled { code, message }
+            BackendError::Throttled { code, message, .. }
             | BackendError::Auth { code, message }
             | BackendError::Service { code, message } => Self::new(DYNAMODB, &code, message),
             BackendError::Network(message) => {

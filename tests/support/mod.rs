@@ -50,8 +50,10 @@ pub(crate) use on_both_servers;
 
 pub mod cli;
 pub mod fault_proxy;
+pub mod incident_shapes;
 pub mod items;
 pub mod libraries;
+pub mod shaped_server;
 pub mod tables;
 
 use std::sync::atomic::{AtomicU32, Ordering};

@@ -126,6 +126,10 @@ pub struct State {
     /// Entity decoding (heuristics, or the `--model` file's templates).
     pub entities: EntityDecoder,
     pub description: Loadable<Box<TableDescription>>,
+    /// The overview's values that need a call each, read when the overview is first shown.
+    pub extras: Loadable<Box<crate::domain::table_settings::TableExtras>>,
+    /// Lines of the overview scrolled past: it is longer than a small terminal.
+    pub overview_scroll: usize,
     /// A description the launcher already fetched (to report a missing table before the screen
     /// changed); `start` uses it instead of asking DynamoDB a second time.
     pub preloaded_description: Option<Box<TableDescription>>,
@@ -190,6 +194,8 @@ impl State {
             settings,
             entities: EntityDecoder::new(),
             description: Loadable::NotRequested,
+            extras: Loadable::NotRequested,
+            overview_scroll: 0,
             preloaded_description: None,
             history: History::new(View::Prefixes { cursor: 0 }),
             overlay: None,

@@ -191,7 +191,7 @@ fn view_action(state: &mut State, action: Action) -> Vec<Command> {
             if *state.history.current() != View::Overview {
                 state.history.open(View::Overview);
             }
-            Vec::new()
+            describe::request_extras(state)
         }
         Action::ShowCollections => {
             if !matches!(state.history.current(), View::Prefixes { .. }) {

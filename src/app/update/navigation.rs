@@ -45,6 +45,10 @@ pub fn cursor(view: &View) -> usize {
 }
 
 pub(super) fn move_cursor(state: &mut State, action: &Action) {
+    if *state.history.current() == View::Overview {
+        scroll_overview(state, action);
+        return;
+    }
     if let Some(stops) = cursor_stops(state) {
         let page = state.list_height();
         if let Some(cursor) = cursor_mut(state.history.current_mut()) {
@@ -66,6 +70,22 @@ pub(super) fn move_cursor(state: &mut State, action: &Action) {
         Action::PageDown => (*cursor + page).min(last),
         Action::PageUp => cursor.saturating_sub(page),
         _ => *cursor,
+    };
+}
+
+/// The overview has no rows to stop on; the cursor keys scroll it. The renderer keeps the
+/// offset within the text, so "last" may overshoot.
+fn scroll_overview(state: &mut State, action: &Action) {
+    let page = state.list_height();
+    let scroll = &mut state.overview_scroll;
+    *scroll = match action {
+        Action::CursorDown => scroll.saturating_add(1),
+        Action::CursorUp => scroll.saturating_sub(1),
+        Action::CursorFirst => 0,
+        Action::CursorLast => usize::from(u16::MAX),
+        Action::PageDown => scroll.saturating_add(page),
+        Action::PageUp => scroll.saturating_sub(page),
+        _ => *scroll,
     };
 }
 

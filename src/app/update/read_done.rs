@@ -75,5 +75,9 @@ pub(super) fn read_done(
         ReadFor::TableSummary => {
             tables::described(state, id, result.and_then(ReadAnswer::into_description))
         }
+        ReadFor::Overview => {
+            describe::extras_answered(state, id, result.and_then(ReadAnswer::into_extras));
+            Vec::new()
+        }
     }
 }

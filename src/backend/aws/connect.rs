@@ -13,7 +13,7 @@ use aws_sdk_dynamodb::Client;
 use aws_types::service_config::ServiceConfigKey;
 
 use super::http_client::per_scheme;
-use super::retry::InvalidAnswerClassifier;
+use super::retry::{AttemptCounter, InvalidAnswerClassifier};
 use crate::backend::{BackendError, Connection};
 
 /// Where to connect. Each `None` falls back to aws-config's default chain (`AWS_PROFILE`,
@@ -102,8 +102,9 @@ pub(super) async fn clients(
         }),
         read_only: false,
     };
-    let dynamodb =
-        aws_sdk_dynamodb::config::Builder::from(&config).retry_classifier(InvalidAnswerClassifier);
+    let dynamodb = aws_sdk_dynamodb::config::Builder::from(&config)
+        .retry_classifier(InvalidAnswerClassifier)
+        .interceptor(AttemptCounter);
     Ok(Clients {
         dynamodb: Client::from_conf(dynamodb.build()),
         streams: streams_client(&config, endpoint.clone()),

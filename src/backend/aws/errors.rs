@@ -6,6 +6,8 @@ use std::error::Error;
 use aws_sdk_dynamodb::config::http::HttpResponse;
 use aws_sdk_dynamodb::error::{ProvideErrorMetadata, SdkError};
 
+use super::retry::attempts_of;
+use super::throttling::reasons_of;
 use crate::backend::{BackendError, Connection};
 
 /// Names the server in network errors.
@@ -36,14 +38,31 @@ impl<'a> Target<'a> {
     }
 }
 
-/// The HTTP status of a raw response, when there is one (tests classify errors without one).
+/// What classification reads off a raw response, when there is one (tests classify errors
+/// without one): its HTTP status, its body, and how many attempts the SDK made.
 pub(super) trait HttpStatus {
     fn http_status(&self) -> Option<u16>;
+
+    fn body_bytes(&self) -> Option<&[u8]> {
+        None
+    }
+
+    fn attempts(&self) -> Option<u32> {
+        None
+    }
 }
 
 impl HttpStatus for HttpResponse {
     fn http_status(&self) -> Option<u16> {
         Some(self.status().as_u16())
+    }
+
+    fn body_bytes(&self) -> Option<&[u8]> {
+        self.body().bytes()
+    }
+
+    fn attempts(&self) -> Option<u32> {
+        attempts_of(self)
     }
 }
 
@@ -91,7 +110,9 @@ where
             let message = service.message().unwrap_or_default().to_owned();
             let status = context.raw().http_status();
             match service.code() {
-                Some(code) => classify_code(code, message),
+                Some(code) => {
+                    with_throttling_details(classify_code(code, message), service, context.raw())
+                }
                 // A success status with an error means the body could not be parsed: it was
                 // cut short or mangled on the way, and was retried as a transient error.
                 None if status.is_some_and(|status| (200..300).contains(&status)) => {
@@ -152,6 +173,25 @@ where
     }
 }
 
+/// A throttling error with the reasons the service gave and the retries the SDK made.
+fn with_throttling_details<R: HttpStatus>(
+    classified: BackendError,
+    service: &(dyn Error + 'static),
+    raw: &R,
+) -> BackendError {
+    match classified {
+        BackendError::Throttled { code, message, .. } => BackendError::Throttled {
+            code,
+            message,
+            reasons: reasons_of(service, raw.body_bytes()),
+            retries: raw
+                .attempts()
+                .map_or(0, |attempts| attempts.saturating_sub(1)),
+        },
+        other => other,
+    }
+}
+
 /// A success status with an error means the body could not be parsed: it was cut short or
 /// mangled on the way, and was already retried as a transient error.
 fn invalid_answer(target: Target<'_>, status: u16, service: &dyn Error) -> BackendError {
@@ -177,6 +217,8 @@ fn classify_code(code: &str, message: String) -> BackendError {
         code if THROTTLING_CODES.contains(&code) => BackendError::Throttled {
             code: code.to_owned(),
             message,
+            reasons: Vec::new(),
+            retries: 0,
         },
         code if AUTH_CODES.contains(&code) => BackendError::Auth {
             code: code.to_owned(),

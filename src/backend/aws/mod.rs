@@ -10,12 +10,14 @@
 
 mod connect;
 mod errors;
+mod extras;
 mod http_client;
 mod identity;
 mod reads;
 mod retry;
 mod statement;
 mod streams;
+mod throttling;
 mod writes;
 
 pub use connect::AwsOptions;
@@ -23,9 +25,10 @@ pub use connect::AwsOptions;
 use aws_sdk_dynamodb::Client;
 
 use super::{
-    Backend, BackendError, BackendFuture, Connection, DeleteRequest, GetOutput, GetRequest, Page,
-    PutRequest, QueryRequest, RecordsPage, ScanRequest, Shard, ShardIteratorRequest, StatementPage,
-    StatementRequest, TransactOutput, TransactWriteRequest, UpdateRequest, WriteOutput,
+    Backend, BackendError, BackendFuture, Connection, DeleteRequest, ExtrasFuture, GetOutput,
+    GetRequest, Page, PutRequest, QueryRequest, RecordsPage, ScanRequest, Shard,
+    ShardIteratorRequest, StatementPage, StatementRequest, TransactOutput, TransactWriteRequest,
+    UpdateRequest, WriteOutput,
 };
 use crate::domain::schema::TableDescription;
 
@@ -92,6 +95,15 @@ impl Backend for AwsBackend {
 
     fn describe_table<'a>(&'a self, table: &'a str) -> BackendFuture<'a, TableDescription> {
         Box::pin(reads::describe_table(&self.client, self.target(), table))
+    }
+
+    fn table_extras<'a>(&'a self, table: &'a str, arn: Option<&'a str>) -> ExtrasFuture<'a> {
+        Box::pin(extras::table_extras(
+            &self.client,
+            self.target(),
+            table,
+            arn,
+        ))
     }
 
     fn query(&self, request: QueryRequest) -> BackendFuture<'_, Page> {

@@ -291,6 +291,8 @@ mod tests {
         let throttled = BackendError::Throttled {
             code: "ThrottlingException".into(),
             message: "slow down".into(),
+            reasons: Vec::new(),
+            retries: 0,
         };
         let current = sdk_item("version", AttributeValue::N("7".into()));
         assert_eq!(with_current(throttled.clone(), Some(current)), throttled);

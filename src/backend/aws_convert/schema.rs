@@ -197,6 +197,7 @@ pub(crate) fn table_from_sdk(
             latest_arn: description.latest_stream_arn().map(str::to_owned),
         });
     table.arn = description.table_arn().map(str::to_owned);
+    table.settings = super::settings::settings_from_sdk(description);
     Ok(table)
 }
 

@@ -5,11 +5,14 @@ use std::fmt::Write as _;
 
 use serde_json::{Map, Value, json};
 
+use super::describe_settings::{add_extras, add_index_settings, add_table_settings};
 use crate::domain::escape::escape_for_terminal;
 use crate::domain::figures::{count, counted};
+use crate::domain::overview_lines::{extras_lines, index_line, settings_lines};
 use crate::domain::schema::{
     BillingMode, IndexKind, IndexSchema, KeySchema, Projection, TableDescription,
 };
+use crate::domain::table_settings::{TableExtras, TableSettings};
 
 /// The key schema as DynamoDB lists it: every HASH element, then every RANGE element, in order.
 #[must_use]
@@ -47,7 +50,7 @@ pub fn projection_json(projection: &Projection) -> Value {
     }
 }
 
-fn index_json(index: &IndexSchema) -> Value {
+fn index_json(index: &IndexSchema, settings: &TableSettings) -> Value {
     let mut object = Map::new();
     object.insert("IndexName".into(), json!(index.name));
     object.insert("KeySchema".into(), key_schema_json(&index.key));
@@ -61,6 +64,9 @@ fn index_json(index: &IndexSchema) -> Value {
     if let Some(size) = index.size_bytes {
         object.insert("IndexSizeBytes".into(), json!(size));
     }
+    if let Some(settings) = settings.index(&index.name) {
+        add_index_settings(&mut object, settings);
+    }
     Value::Object(object)
 }
 
@@ -71,9 +77,9 @@ fn billing_mode_name(mode: BillingMode) -> &'static str {
     }
 }
 
-/// The description as a JSON document.
+/// The description as a JSON document, with the extra calls' values when they were read.
 #[must_use]
-pub fn describe_json(table: &TableDescription) -> Value {
+pub fn describe_json(table: &TableDescription, extras: Option<&TableExtras>) -> Value {
     let mut object = Map::new();
     object.insert("TableName".into(), json!(table.name));
     object.insert("KeySchema".into(), key_schema_json(&table.key));
@@ -89,7 +95,7 @@ pub fn describe_json(table: &TableDescription) -> Value {
             .indexes
             .iter()
             .filter(|index| index.kind == kind)
-            .map(index_json)
+            .map(|index| index_json(index, &table.settings))
             .collect();
         if !indexes.is_empty() {
             object.insert(field.into(), Value::Array(indexes));
@@ -137,6 +143,10 @@ pub fn describe_json(table: &TableDescription) -> Value {
             json!(table.unsupported_indexes),
         );
     }
+    add_table_settings(&mut object, &table.settings);
+    if let Some(extras) = extras {
+        add_extras(&mut object, extras);
+    }
     Value::Object(object)
 }
 
@@ -169,9 +179,9 @@ fn or_unknown<T: ToString>(value: Option<T>) -> String {
     value.map_or_else(|| "unknown".to_owned(), |v| v.to_string())
 }
 
-/// A few lines for people.
+/// A few lines for people, with the extra calls' values when they were read.
 #[must_use]
-pub fn describe_text(table: &TableDescription) -> String {
+pub fn describe_text(table: &TableDescription, extras: Option<&TableExtras>) -> String {
     let mut out = String::new();
     let mut line = |label: &str, value: String| {
         let _ = writeln!(out, "{label:<10} {}", escape_for_terminal(&value));
@@ -190,13 +200,15 @@ pub fn describe_text(table: &TableDescription) -> String {
         "billing",
         or_unknown(table.billing_mode.map(billing_mode_name)),
     );
-    line(
-        "ttl",
-        table.ttl.as_ref().map_or_else(
-            || "not configured".to_owned(),
-            |ttl| format!("{} ({})", ttl.attribute, ttl.status),
-        ),
-    );
+    if extras.is_none() {
+        line(
+            "ttl",
+            table.ttl.as_ref().map_or_else(
+                || "not configured".to_owned(),
+                |ttl| format!("{} ({})", ttl.attribute, ttl.status),
+            ),
+        );
+    }
     line(
         "stream",
         match &table.stream {
@@ -206,6 +218,14 @@ pub fn describe_text(table: &TableDescription) -> String {
             _ => "disabled".to_owned(),
         },
     );
+    for (label, value) in settings_lines(table) {
+        line(label, value);
+    }
+    if let Some(extras) = extras {
+        for (label, value) in extras_lines(Some(extras)) {
+            line(label, value);
+        }
+    }
     for index in &table.indexes {
         let kind = match index.kind {
             IndexKind::Global => "gsi",
@@ -220,6 +240,9 @@ pub fn describe_text(table: &TableDescription) -> String {
                 projection_text(&index.projection)
             ),
         );
+        if let Some(settings) = table.settings.index(&index.name) {
+            line("", index_line(settings, index.item_count, table.item_count));
+        }
     }
     for name in &table.unsupported_indexes {
         line(
@@ -240,7 +263,7 @@ mod tests {
         let mut table = fixtures::single_table();
         table.item_count = Some(12);
         table.billing_mode = Some(BillingMode::PayPerRequest);
-        let json = describe_json(&table);
+        let json = describe_json(&table, None);
         assert_eq!(json["TableName"], "app");
         assert_eq!(
             json["KeySchema"],
@@ -265,7 +288,7 @@ mod tests {
 
     #[test]
     fn text_summary_shows_keys_and_each_index() {
-        let text = describe_text(&fixtures::single_table());
+        let text = describe_text(&fixtures::single_table(), None);
         assert!(text.contains("table      app\n"), "{text}");
         assert!(text.contains("key        PK (S), sort SK (S)\n"), "{text}");
         assert!(

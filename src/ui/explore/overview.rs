@@ -11,7 +11,9 @@ use crate::domain::collection::Collections;
 use crate::domain::grammar::Grammar;
 use crate::domain::grammar::census::{GrammarCensus, unmatched_entities};
 use crate::domain::model::Model;
+use crate::domain::overview_lines::{extras_lines, index_line, settings_lines};
 use crate::domain::schema::{BillingMode, IndexKind, KeySchema, Projection, TableDescription};
+use crate::domain::table_settings::TableExtras;
 use crate::ui::theme::{self, Styles};
 use crate::ui::widgets::text::{bytes, count, safe};
 
@@ -27,6 +29,7 @@ pub(in crate::ui) fn render(frame: &mut Frame<'_>, area: Rect, state: &State) {
         Loadable::Loaded(description) => lines(
             styles,
             description,
+            &state.extras,
             state
                 .discovery
                 .found
@@ -36,12 +39,31 @@ pub(in crate::ui) fn render(frame: &mut Frame<'_>, area: Rect, state: &State) {
             unmatched_line(state),
         ),
     };
+    // Never past the last line: the key for "last" asks for more than there is.
+    let inner_height = usize::from(area.height.saturating_sub(2));
+    let scroll = state
+        .overview_scroll
+        .min(wrapped_rows(&lines, area.width.saturating_sub(2)).saturating_sub(inner_height));
     frame.render_widget(
         Paragraph::new(lines)
             .block(block)
-            .wrap(Wrap { trim: false }),
+            .wrap(Wrap { trim: false })
+            .scroll((u16::try_from(scroll).unwrap_or(u16::MAX), 0)),
         area,
     );
+}
+
+/// About how many rows `lines` take wrapped at `width`: a wrapped line is counted one row long
+/// more than its characters need, since wrapping at words leaves rows short.
+fn wrapped_rows(lines: &[Line<'_>], width: u16) -> usize {
+    let width = usize::from(width.max(1));
+    lines
+        .iter()
+        .map(|line| match line.width() {
+            fits if fits <= width => 1,
+            long => long.div_ceil(width) + 1,
+        })
+        .sum()
 }
 
 /// `Grammars    ElectroDB 97% · separators 3% (of 364 items scanned)`.
@@ -150,9 +172,71 @@ fn optional_size(value: Option<u64>) -> String {
     value.map_or_else(|| "?".to_owned(), bytes)
 }
 
+/// The capacity, protection and replication lines, then the values read with a call each.
+fn settings(
+    styles: &Styles,
+    description: &TableDescription,
+    extras: &Loadable<Box<TableExtras>>,
+) -> Vec<Line<'static>> {
+    let mut lines: Vec<Line<'static>> = settings_lines(description)
+        .into_iter()
+        .map(|(label, value)| field(styles, &title(label), safe(&value).into_owned()))
+        .collect();
+    let extras = match extras {
+        Loadable::Loaded(extras) => extras_lines(Some(extras)),
+        Loadable::Failed(message) => vec![("recovery", format!("not readable ({message})"))],
+        Loadable::NotRequested | Loadable::Loading(_) => extras_lines(None),
+    };
+    lines.extend(
+        extras
+            .into_iter()
+            .filter(|(label, _)| *label != "ttl")
+            .map(|(label, value)| field(styles, &title(label), safe(&value).into_owned())),
+    );
+    lines
+}
+
+/// DescribeTimeToLive's answer once the extra values are read (it also says when it could not
+/// be read); until then the TTL that came with the description.
+fn ttl_line(
+    styles: &Styles,
+    description: &TableDescription,
+    extras: &Loadable<Box<TableExtras>>,
+) -> Line<'static> {
+    let from_extras = extras.loaded().and_then(|extras| {
+        extras_lines(Some(extras))
+            .into_iter()
+            .find(|(label, _)| *label == "ttl")
+    });
+    let text = from_extras.map_or_else(
+        || {
+            description.ttl.as_ref().map_or_else(
+                || "not configured".to_owned(),
+                |ttl| format!("{} ({})", ttl.attribute, ttl.status),
+            )
+        },
+        |(_, text)| text,
+    );
+    field(styles, "TTL", safe(&text).into_owned())
+}
+
+/// `pitr` → `PITR`, `warm` → `Warm`: the overview's labels are capitalised.
+fn title(label: &str) -> String {
+    match label {
+        "pitr" => "PITR".to_owned(),
+        _ => {
+            let mut chars = label.chars();
+            chars.next().map_or_else(String::new, |first| {
+                first.to_uppercase().chain(chars).collect()
+            })
+        }
+    }
+}
+
 fn lines(
     styles: &Styles,
     description: &TableDescription,
+    extras: &Loadable<Box<TableExtras>>,
     census: Option<&GrammarCensus>,
     model: Option<&Model>,
     unmatched: Option<Line<'static>>,
@@ -207,14 +291,7 @@ fn lines(
                 None => "?".to_owned(),
             },
         ),
-        field(
-            styles,
-            "TTL",
-            description.ttl.as_ref().map_or_else(
-                || "not configured".to_owned(),
-                |ttl| format!("{} ({})", safe(&ttl.attribute), ttl.status),
-            ),
-        ),
+        ttl_line(styles, description, extras),
         field(
             styles,
             "Stream",
@@ -261,6 +338,16 @@ fn lines(
                 .map(|status| format!(" · {status}"))
                 .unwrap_or_default()
         )));
+        if let Some(settings) = description.settings.index(&index.name) {
+            lines.push(Line::raw(format!(
+                "    {}",
+                safe(&index_line(
+                    settings,
+                    index.item_count,
+                    description.item_count
+                ))
+            )));
+        }
     }
     for name in &description.unsupported_indexes {
         lines.push(Line::styled(
@@ -268,5 +355,9 @@ fn lines(
             styles.warning,
         ));
     }
+    // Below the indexes, so the first screen still shows the keys and indexes; j and G reach it.
+    lines.push(Line::raw(""));
+    lines.push(Line::styled("Operations".to_owned(), styles.heading));
+    lines.extend(settings(styles, description, extras));
     lines
 }

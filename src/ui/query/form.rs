@@ -241,10 +241,14 @@ fn form_lines(
                 vec![field(FormField::SortPrefix(n), value)],
             ));
         }
-        lines.push((
-            "Sort key".to_owned(),
-            vec![choice(FormField::Sort, spec.sort.label())],
-        ));
+        // The condition applies to the first sort attribute the `=` lines above leave over.
+        let mut sort_line = vec![choice(FormField::Sort, spec.sort.label())];
+        if let Some(attribute) =
+            key.and_then(|key| key.sort_attributes().nth(spec.sort_prefix.len()))
+        {
+            sort_line.push(note(format!("  on {}", attribute.name)));
+        }
+        lines.push(("Sort key".to_owned(), sort_line));
         if shows(FormField::Template) {
             let name = form
                 .chosen_template()

@@ -340,6 +340,46 @@ mod tests {
         assert_eq!(run.short("GSI1").as_deref(), Some("~40.0% sampled"));
     }
 
+    /// Key values over the service's size limits and empty strings are index key violations as
+    /// much as a wrong type, and the inspector reports them by entity the same way.
+    #[test]
+    fn oversized_and_empty_index_keys_are_reported_like_wrong_types() {
+        let s = AttrValue::s;
+        let items = vec![
+            item(&[
+                ("PK", s("USER#1")),
+                ("SK", s("METADATA")),
+                ("GSI1PK", s(&"G".repeat(2049))),
+                ("GSI1SK", s("x")),
+            ]),
+            item(&[
+                ("PK", s("USER#2")),
+                ("SK", s("METADATA")),
+                ("GSI1PK", s("G")),
+                ("GSI1SK", s(&"y".repeat(1025))),
+            ]),
+            item(&[
+                ("PK", s("USER#3")),
+                ("SK", s("METADATA")),
+                ("GSI1PK", s("")),
+                ("GSI1SK", s("y")),
+            ]),
+        ];
+        let mut run = coverage(CoverageMode::Sample);
+        run.add_page(&items, &description(), &EntityDecoder::new());
+        let gsi1 = run.index("GSI1").expect("GSI1");
+        assert_eq!(gsi1.in_index, 0);
+        let reasons: Vec<&str> = gsi1.exclusions.iter().map(|e| e.reason.as_str()).collect();
+        assert_eq!(
+            reasons,
+            [
+                "GSI1PK is longer than a partition key may be (2,048 bytes)",
+                "GSI1SK is longer than a sort key may be (1,024 bytes)",
+                "GSI1PK is empty (index keys cannot be empty)",
+            ]
+        );
+    }
+
     #[test]
     fn nothing_read_yet_says_so() {
         let run = coverage(CoverageMode::Full);

@@ -3,9 +3,10 @@
 use crate::app::command::Command;
 use crate::app::read::{Read, ReadFor};
 use crate::app::request_id::RequestId;
-use crate::app::state::{Loadable, Overlay, ScanStatus, State};
+use crate::app::state::{Loadable, Overlay, ScanStatus, State, View};
 use crate::backend::BackendError;
 use crate::domain::schema::TableDescription;
+use crate::domain::table_settings::TableExtras;
 
 use crate::app::update::explore::scan;
 
@@ -41,6 +42,9 @@ pub(in crate::app::update) fn described(
             state.description = Loadable::Loaded(description);
             // A partition the user jumped to while the table was being described.
             let mut commands = crate::app::update::explore::collections::load_current(state);
+            if *state.history.current() == View::Overview {
+                commands.extend(request_extras(state));
+            }
             if size > state.settings.large_table_bytes {
                 state.discovery.status = ScanStatus::AwaitingConfirmation;
                 state.overlay = Some(Overlay::ConfirmScan {
@@ -57,4 +61,36 @@ pub(in crate::app::update) fn described(
             Vec::new()
         }
     }
+}
+
+/// The overview's values that need a call each, asked once per table when the overview is
+/// first shown (an incident overview should not cost four calls on every start).
+pub(in crate::app::update) fn request_extras(state: &mut State) -> Vec<Command> {
+    let Some(description) = state.description.loaded() else {
+        return Vec::new();
+    };
+    if !matches!(state.extras, Loadable::NotRequested) {
+        return Vec::new();
+    }
+    let read = Read::Extras {
+        table: description.name.clone(),
+        arn: description.arn.clone(),
+    };
+    let id = state.ids.issue();
+    state.extras = Loadable::Loading(id);
+    vec![Command::read(id, ReadFor::Overview, read)]
+}
+
+pub(in crate::app::update) fn extras_answered(
+    state: &mut State,
+    id: RequestId,
+    result: Result<Box<TableExtras>, BackendError>,
+) {
+    if !state.extras.awaits(id) {
+        return;
+    }
+    state.extras = match result {
+        Ok(extras) => Loadable::Loaded(extras),
+        Err(error) => Loadable::Failed(error.to_string()),
+    };
 }

@@ -47,6 +47,8 @@ fn service_codes_map_to_their_kind_and_keep_the_service_message() {
             BackendError::Throttled {
                 code: "ProvisionedThroughputExceededException".into(),
                 message: "slow down".into(),
+                reasons: Vec::new(),
+                retries: 0,
             },
         ),
         (
@@ -55,6 +57,8 @@ fn service_codes_map_to_their_kind_and_keep_the_service_message() {
             BackendError::Throttled {
                 code: "ThrottlingException".into(),
                 message: "Rate of requests exceeds the allowed throughput.".into(),
+                reasons: Vec::new(),
+                retries: 0,
             },
         ),
         (
@@ -63,6 +67,8 @@ fn service_codes_map_to_their_kind_and_keep_the_service_message() {
             BackendError::Throttled {
                 code: "RequestLimitExceeded".into(),
                 message: "quota".into(),
+                reasons: Vec::new(),
+                retries: 0,
             },
         ),
         (

@@ -1,0 +1,87 @@
+//! The incident view in the real binary in a pseudo-terminal, against a server of the test's own
+//! that answers with the documented shapes: the overview's operations section (capacity, PITR,
+//! replicas, a value the principal may not read) and a throttled read explained in the status
+//! line. HOME and XDG directories are temporary (see `tui_support::pty`).
+
+mod support;
+mod tui_support;
+
+use serde_json::json;
+use support::shaped_server::{Request, ShapedServer, error_body};
+use tui_support::pty::PtySession;
+
+const INDEX_ARN: &str = "arn:aws:dynamodb:us-east-1:111122223333:table/Orders/index/GSI1";
+
+fn local_env() -> Vec<(&'static str, &'static str)> {
+    vec![
+        ("AWS_REGION", "us-east-1"),
+        ("AWS_ACCESS_KEY_ID", "test"),
+        ("AWS_SECRET_ACCESS_KEY", "test"),
+        ("AWS_EC2_METADATA_DISABLED", "true"),
+        ("AWS_CONFIG_FILE", "/nonexistent/ddbx-test/config"),
+        (
+            "AWS_SHARED_CREDENTIALS_FILE",
+            "/nonexistent/ddbx-test/credentials",
+        ),
+    ]
+}
+
+/// The incident table, and a discovery scan throttled on the table's partition limit.
+fn answers(operation: &str, so_far: &[Request]) -> (u16, serde_json::Value) {
+    match operation {
+        "Scan" => (
+            400,
+            error_body(
+                "ProvisionedThroughputExceededException",
+                "Throughput exceeds the current capacity of your table or index.",
+                json!({"ThrottlingReasons": [
+                    {"reason": "IndexReadKeyRangeThroughputExceeded", "resource": INDEX_ARN}
+                ]}),
+            ),
+        ),
+        other => support::incident_shapes::incident_answers(other, so_far),
+    }
+}
+
+#[test]
+fn the_overview_shows_the_operations_and_a_throttled_scan_explains_itself_in_the_status_line() {
+    let server = ShapedServer::start(answers);
+    let mut session = PtySession::spawn(
+        &["--endpoint-url", &server.endpoint, "--table", "Orders"],
+        &local_env(),
+    );
+    let screen = session.wait_for("throttled");
+    assert!(
+        screen.contains("throttled: reads on one partition key value of index GSI1 of"),
+        "{screen}"
+    );
+    assert!(
+        server.requests("DescribeContinuousBackups").is_empty(),
+        "the extra values are read only when the overview is shown"
+    );
+    session.send("o");
+    session.wait_for("Table overview");
+    session.send("G");
+    let screen = session.wait_for("Operations");
+    // The box's rows joined, so a sentence the overview wrapped reads whole.
+    let flat = screen
+        .lines()
+        .map(|row| row.trim_matches(|c: char| c == '│' || c == ' '))
+        .collect::<Vec<_>>()
+        .join(" ");
+    for expected in [
+        "on-demand maximum reads 4,000 · writes none",
+        "protected (deletion protection on)",
+        "us-east-1 (ACTIVE), eu-west-1 (ACTIVE)",
+        "checked in this Region only",
+        "enabled, 35-day recovery window",
+        "not readable (AccessDeniedException)",
+        "contributor insights ENABLED",
+    ] {
+        assert!(flat.contains(expected), "{expected:?} on:\n{screen}");
+    }
+    assert_eq!(server.requests("DescribeContinuousBackups").len(), 1);
+    session.send("q");
+    session.send("q");
+    session.wait_exit();
+}
