@@ -18,6 +18,8 @@ mod reads;
 pub mod rows;
 pub mod scan;
 mod service;
+mod service_streams;
+pub mod stream;
 pub mod table;
 pub mod tie_order;
 mod transact;

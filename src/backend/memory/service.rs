@@ -3,7 +3,8 @@
 
 use crate::backend::{
     Backend, BackendFuture, Connection, DeleteRequest, GetOutput, GetRequest, Page, PutRequest,
-    QueryRequest, ScanRequest, TransactOutput, TransactWriteRequest, UpdateRequest, WriteOutput,
+    QueryRequest, RecordsPage, ScanRequest, Shard, ShardIteratorRequest, TransactOutput,
+    TransactWriteRequest, UpdateRequest, WriteOutput,
 };
 use crate::domain::schema::TableDescription;
 
@@ -53,5 +54,19 @@ impl Backend for MemoryBackend {
 
     fn transact_write(&self, request: TransactWriteRequest) -> BackendFuture<'_, TransactOutput> {
         Box::pin(async move { self.transact_now(&request) })
+    }
+
+    fn describe_stream<'a>(&'a self, stream_arn: &'a str) -> BackendFuture<'a, Vec<Shard>> {
+        Box::pin(async move { self.describe_stream_now(stream_arn) })
+    }
+
+    fn shard_iterator(&self, request: ShardIteratorRequest) -> BackendFuture<'_, String> {
+        Box::pin(async move { self.shard_iterator_now(&request) })
+    }
+
+    fn get_records(&self, iterator: String) -> BackendFuture<'_, RecordsPage> {
+        Box::pin(async move {
+            self.get_records_now(&iterator, super::service_streams::GET_RECORDS_LIMIT)
+        })
     }
 }
