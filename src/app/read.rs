@@ -5,7 +5,10 @@
 //! variant here and a branch where it is performed; nothing else routes it.
 
 use super::request_id::RequestId;
-use crate::backend::{BackendError, GetOutput, GetRequest, Page, QueryRequest, ScanRequest};
+use crate::backend::{
+    BackendError, GetOutput, GetRequest, Page, QueryRequest, RecordsPage, ScanRequest, Shard,
+    ShardIteratorRequest,
+};
 use crate::domain::schema::TableDescription;
 
 /// One read against the backend.
@@ -23,6 +26,12 @@ pub enum Read {
     Get(GetRequest),
     /// Every table name (all ListTables pages).
     ListTables,
+    /// Every shard of a stream (DescribeStream).
+    DescribeStream { stream_arn: String },
+    /// GetShardIterator.
+    ShardIterator(ShardIteratorRequest),
+    /// One GetRecords call.
+    Records { iterator: String },
 }
 
 /// What a [`Read`] returned, one variant per kind of read.
@@ -33,6 +42,9 @@ pub enum ReadAnswer {
     Page(Page),
     Item(GetOutput),
     TableNames(Vec<String>),
+    Shards(Vec<Shard>),
+    Iterator(String),
+    Records(RecordsPage),
 }
 
 /// Who asked for a read: the part of the state its answer belongs to.
@@ -64,6 +76,8 @@ pub enum ReadFor {
     TableList,
     /// One table's description for its row in the picker.
     TableSummary,
+    /// The stream view following the table's stream.
+    Stream,
 }
 
 /// A read as `update` asks for it.
@@ -98,6 +112,9 @@ impl ReadAnswer {
             Self::Page(_) => "a page",
             Self::Item(_) => "an item",
             Self::TableNames(_) => "table names",
+            Self::Shards(_) => "shards",
+            Self::Iterator(_) => "a shard iterator",
+            Self::Records(_) => "stream records",
         }
     }
 
@@ -130,6 +147,30 @@ impl ReadAnswer {
         match self {
             Self::TableNames(names) => Ok(names),
             other => Err(wrong_answer("table names", &other)),
+        }
+    }
+
+    /// The shards of a [`Read::DescribeStream`].
+    pub fn into_shards(self) -> Result<Vec<Shard>, BackendError> {
+        match self {
+            Self::Shards(shards) => Ok(shards),
+            other => Err(wrong_answer("shards", &other)),
+        }
+    }
+
+    /// The iterator of a [`Read::ShardIterator`].
+    pub fn into_iterator(self) -> Result<String, BackendError> {
+        match self {
+            Self::Iterator(iterator) => Ok(iterator),
+            other => Err(wrong_answer("a shard iterator", &other)),
+        }
+    }
+
+    /// The page of a [`Read::Records`].
+    pub fn into_records(self) -> Result<RecordsPage, BackendError> {
+        match self {
+            Self::Records(page) => Ok(page),
+            other => Err(wrong_answer("stream records", &other)),
         }
     }
 

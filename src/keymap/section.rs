@@ -33,12 +33,14 @@ pub enum Section {
     Indexes,
     /// The single-table pitfalls measured on the table.
     Insights,
+    /// The live stream view and one record's diff.
+    Stream,
     /// The table picker: unbound printable keys are typed into its filter.
     Tables,
 }
 
 impl Section {
-    pub const ALL: [Self; 16] = [
+    pub const ALL: [Self; 17] = [
         Self::Global,
         Self::Overview,
         Self::Collections,
@@ -54,6 +56,7 @@ impl Section {
         Self::Palette,
         Self::Indexes,
         Self::Insights,
+        Self::Stream,
         Self::Tables,
     ];
 
@@ -76,6 +79,7 @@ impl Section {
             Self::Palette => "palette",
             Self::Indexes => "indexes",
             Self::Insights => "insights",
+            Self::Stream => "stream",
             Self::Tables => "tables",
         }
     }
@@ -97,6 +101,7 @@ impl Section {
                 | Self::QueryResults
                 | Self::Indexes
                 | Self::Insights
+                | Self::Stream
         )
     }
 }

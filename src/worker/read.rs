@@ -17,6 +17,15 @@ pub async fn perform(read: Read, backend: &dyn Backend) -> Result<ReadAnswer, Ba
         Read::Query(request) => backend.query(request).await.map(ReadAnswer::Page),
         Read::Get(request) => backend.get_item(request).await.map(ReadAnswer::Item),
         Read::ListTables => backend.list_tables().await.map(ReadAnswer::TableNames),
+        Read::DescribeStream { stream_arn } => backend
+            .describe_stream(&stream_arn)
+            .await
+            .map(ReadAnswer::Shards),
+        Read::ShardIterator(request) => backend
+            .shard_iterator(request)
+            .await
+            .map(ReadAnswer::Iterator),
+        Read::Records { iterator } => backend.get_records(iterator).await.map(ReadAnswer::Records),
     }
 }
 

@@ -11,6 +11,7 @@ pub mod paging;
 pub mod palette;
 pub mod query;
 pub mod rows;
+pub mod stream;
 pub mod table;
 pub mod tables;
 pub mod text_field;
@@ -73,6 +74,8 @@ impl Default for Settings {
 pub enum PromptKind {
     JumpToPartition,
     Search,
+    /// The stream view's filter.
+    StreamFilter,
 }
 
 /// A line of text being typed.
@@ -157,6 +160,8 @@ pub struct State {
     pub indexes: indexes::Indexes,
     /// The insights screen's scan and report, once opened.
     pub insights: Option<insights::InsightsRun>,
+    /// The stream view, once opened on a table with a stream.
+    pub stream: Option<stream::StreamView>,
     /// The table picker (its lists outlive switching tables).
     pub tables: tables::TablePicker,
 }
@@ -202,6 +207,7 @@ impl State {
             query_history: query::history::QueryHistory::default(),
             indexes: indexes::Indexes::default(),
             insights: None,
+            stream: None,
             tables: tables::TablePicker::default(),
         }
     }
@@ -242,6 +248,10 @@ impl State {
             || self.query_runs.iter().any(QueryRun::is_busy)
             || self.indexes.is_busy()
             || self.tables.is_busy()
+            || self
+                .stream
+                .as_ref()
+                .is_some_and(stream::StreamView::is_following)
     }
 
     /// Rows visible in a list (terminal height minus header, status and borders).

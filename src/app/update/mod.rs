@@ -10,6 +10,7 @@ mod navigation;
 mod palette;
 pub mod query;
 mod read_done;
+mod stream;
 mod table;
 mod tables;
 
@@ -55,7 +56,7 @@ fn apply(state: &mut State, action: Action) -> Vec<Command> {
             state.indexes.advance_to(clock.uptime);
             insights::advance_to(state, clock.uptime);
             scan::advance_clock(state, clock);
-            Vec::new()
+            stream::poll(state)
         }
         Action::Resize { width, height } => {
             state.viewport = (width, height);
@@ -124,6 +125,10 @@ fn key_action(state: &mut State, action: Action) -> Vec<Command> {
             None => view_action(state, action),
         },
         Mode::View(ViewMode::Insights) => match insights::action(state, &action) {
+            Some(commands) => commands,
+            None => view_action(state, action),
+        },
+        Mode::View(ViewMode::Stream) => match stream::action(state, &action) {
             Some(commands) => commands,
             None => view_action(state, action),
         },
@@ -219,6 +224,7 @@ fn view_action(state: &mut State, action: Action) -> Vec<Command> {
         Action::ShowInsights => insights::show(state),
         Action::FetchBaseItem => indexes::fetch_current(state),
         Action::ShowTables => tables::open(state),
+        Action::ShowStream => stream::show(state),
         _ => Vec::new(),
     }
 }

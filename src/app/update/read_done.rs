@@ -11,6 +11,7 @@ use super::explore::{account, collections, describe, saved_schema, scan};
 use super::indexes::{self, scans as index_scans};
 use super::inspect;
 use super::query;
+use super::stream;
 use super::tables;
 
 pub(super) fn read_done(
@@ -57,5 +58,6 @@ pub(super) fn read_done(
         ReadFor::TableSummary => {
             tables::described(state, id, result.and_then(ReadAnswer::into_description))
         }
+        ReadFor::Stream => stream::answered(state, id, result),
     }
 }
