@@ -4,6 +4,7 @@
 //! records, bytes and age), so a busy table never grows its stream without limit.
 
 mod iterator;
+mod record;
 mod shard;
 mod table;
 
@@ -19,6 +20,7 @@ pub use table::table_of_stream;
 
 /// Shards kept at most once their records are all trimmed.
 const MAX_SHARDS: usize = 64;
+use record::{Stored, trimmed};
 use shard::ShardLog;
 
 /// How much a stream keeps and for how long its iterators stay valid.
@@ -92,37 +94,6 @@ impl ViewType {
     const fn keeps_new(self) -> bool {
         matches!(self, Self::NewImage | Self::NewAndOldImages)
     }
-}
-
-/// One change as the stream holds it.
-#[derive(Clone, Debug)]
-struct Stored {
-    sequence: u64,
-    /// Unix seconds.
-    created_at: i64,
-    kind: ChangeKind,
-    keys: Item,
-    old: Option<Item>,
-    new: Option<Item>,
-    bytes: usize,
-}
-
-impl Stored {
-    fn record(&self) -> ChangeRecord {
-        ChangeRecord {
-            kind: self.kind,
-            sequence: sequence_text(self.sequence),
-            created_at: Some(self.created_at),
-            keys: self.keys.clone(),
-            old_image: self.old.clone(),
-            new_image: self.new.clone(),
-        }
-    }
-}
-
-/// Sequence numbers are decimal strings that sort as numbers; padded like DynamoDB Local's.
-fn sequence_text(sequence: u64) -> String {
-    format!("{sequence:021}")
 }
 
 fn parse_sequence(text: &str) -> Result<u64, BackendError> {
@@ -387,15 +358,6 @@ fn missing_shard(shard_id: &str, arn: &str) -> BackendError {
     BackendError::NotFound(format!(
         "Requested resource not found: Shard does not exist: {shard_id} of {arn}"
     ))
-}
-
-fn trimmed(shard_id: &str) -> BackendError {
-    BackendError::Service {
-        code: "TrimmedDataAccessException".to_owned(),
-        message: format!(
-            "The operation attempted to read past the oldest stream record in shard {shard_id}"
-        ),
-    }
 }
 
 #[cfg(test)]

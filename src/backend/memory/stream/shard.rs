@@ -3,7 +3,7 @@
 
 use std::collections::VecDeque;
 
-use super::{Stored, trimmed};
+use super::record::{Stored, trimmed};
 use crate::backend::BackendError;
 
 #[derive(Debug)]
