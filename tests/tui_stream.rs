@@ -261,3 +261,43 @@ async fn snapshots_of_the_list_and_a_record() {
     harness.act(Action::Open).await;
     insta::assert_snapshot!("stream_record_80x24", screen(&harness.state, 80, 24));
 }
+
+/// The real binary in a pseudo-terminal: the demo's stream view opens with a key, an item
+/// deleted in the same session shows there as a REMOVE, and it opens as its diff.
+#[test]
+fn in_a_terminal_a_write_made_in_the_demo_shows_in_its_stream_view() {
+    use tui_support::pty::PtySession;
+    let mut session = PtySession::spawn(&["--demo"], &[]);
+    session.wait_until("discovery to complete", |screen| {
+        screen.contains("complete ")
+    });
+    session.send("S");
+    let screen = session.wait_for("no changes yet");
+    assert!(screen.contains("following · 1 shard open"), "{screen}");
+    session.send("q");
+    session.wait_until("the collections again", |screen| {
+        !screen.contains("Stream ·")
+    });
+    session.send("\r");
+    session.wait_until("the partitions", |screen| {
+        !screen.contains("no changes yet")
+    });
+    session.send("\r");
+    session.wait_until("a partition's items", |screen| screen.contains('▾'));
+    session.send("j");
+    session.send("d");
+    session.wait_for("Preview");
+    session.send("y");
+    session.wait_until("the delete to land", |screen| !screen.contains("Preview"));
+    session.send("S");
+    let screen = session.wait_for("REMOVE");
+    assert!(screen.contains("1 received"), "{screen}");
+    session.send("\r");
+    let record = session.wait_for("who: unknown (streams carry no principal)");
+    assert!(record.contains("REMOVE · sequence"), "{record}");
+    session.send("q");
+    session.send("q");
+    session.send("q");
+    session.send("q");
+    session.send("q");
+}
