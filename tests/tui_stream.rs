@@ -301,3 +301,50 @@ fn in_a_terminal_a_write_made_in_the_demo_shows_in_its_stream_view() {
     session.send("q");
     session.send("q");
 }
+
+/// Resident memory of this process in bytes (Linux), to measure a full buffer.
+fn resident_bytes() -> Option<u64> {
+    let statm = std::fs::read_to_string("/proc/self/statm").ok()?;
+    let pages: u64 = statm.split_whitespace().nth(1)?.parse().ok()?;
+    Some(pages * 4096)
+}
+
+/// Memory of a 100,000-record buffer of demo-sized MODIFY records with both images: measured
+/// as the growth of resident memory while it fills, and bounded so a regression shows.
+#[test]
+fn a_buffer_of_100k_records_stays_within_its_memory_budget() {
+    use ddbx::app::state::stream::{StreamBuffer, StreamEntry};
+    use ddbx::backend::ChangeRecord;
+    let (_, items) = ddbx::demo::generate(1, 200);
+    let before = resident_bytes();
+    let mut buffer = StreamBuffer::new(100_000);
+    for n in 0..100_000_usize {
+        let image = items[n % items.len()].clone();
+        let keys: Item = image
+            .iter()
+            .filter(|(name, _)| *name == "PK" || *name == "SK")
+            .map(|(name, value)| (name.clone(), value.clone()))
+            .collect();
+        buffer.push(StreamEntry {
+            record: ChangeRecord {
+                kind: ChangeKind::Modify,
+                sequence: format!("{n:021}"),
+                created_at: Some(NOW),
+                keys,
+                old_image: Some(image.clone()),
+                new_image: Some(image),
+            },
+            entity: Some("Order".to_owned()),
+        });
+    }
+    assert_eq!(buffer.len(), 100_000);
+    if let (Some(before), Some(after)) = (before, resident_bytes()) {
+        let grown = after.saturating_sub(before);
+        eprintln!(
+            "stream buffer: 100000 records take {:.1} MiB ({} bytes a record)",
+            grown as f64 / f64::from(1 << 20),
+            grown / 100_000
+        );
+        assert!(grown < 1 << 30, "100k records took {grown} bytes");
+    }
+}
