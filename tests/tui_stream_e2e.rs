@@ -56,7 +56,9 @@ fn items_written_by_another_client_show_live_and_open_as_a_diff() {
     session.wait_for("no changes yet");
     // The view's iterators are taken before this write: its first round has described the
     // stream and taken them once the shard count shows.
-    session.wait_until("the shard followed", |screen| screen.contains("1 shard open"));
+    session.wait_until("the shard followed", |screen| {
+        screen.contains("1 shard open")
+    });
     std::thread::sleep(std::time::Duration::from_millis(600));
     put("Ada");
     session.wait_for("INSERT");
