@@ -1,6 +1,7 @@
 //! `ddbx tail` through the real binary against DynamoDB Local's stream: every event kind with
-//! its images decoded by ddbx's entity and key-part logic, the `--pk` and `--entity` filters, a
-//! tail started at LATEST keeping up while items are written, and tables without a stream.
+//! its images decoded by ddbx's entity and key-part logic, the `--pk`, `--prefix`, `--entity` and
+//! `--event` filters, a tail started at LATEST keeping up while items are written, tables
+//! without a stream, and the demo's stream.
 
 mod support;
 
@@ -173,6 +174,54 @@ fn every_event_is_one_line_with_its_images_entity_and_key_parts() {
     )
     .success();
     assert_eq!(lines(&by_entity.stdout)[0]["entity"], entity.as_str());
+
+    // USER#u1's order, then its removal: the sort key prefix under --pk, and the event filter.
+    let orders = ddbx(
+        &streamed.endpoint,
+        Some(table),
+        &[
+            "tail",
+            "--since",
+            "TRIM_HORIZON",
+            "--pk",
+            "USER#u1",
+            "--prefix",
+            "ORDER#",
+            "--event",
+            "REMOVE",
+            "--max-records",
+            "1",
+        ],
+    )
+    .success();
+    let removed = lines(&orders.stdout);
+    assert_eq!(removed[0]["event"], "REMOVE");
+    assert_eq!(removed[0]["keys"]["SK"], "ORDER#o1");
+    // Without --pk the prefix is of the partition key: USER#u2's insert is the only one.
+    let u2 = ddbx(
+        &streamed.endpoint,
+        Some(table),
+        &[
+            "tail",
+            "--since",
+            "TRIM_HORIZON",
+            "--prefix",
+            "USER#u2",
+            "--event",
+            "insert,modify",
+            "--max-records",
+            "1",
+        ],
+    )
+    .success();
+    let inserted = lines(&u2.stdout);
+    assert_eq!(
+        (
+            inserted[0]["event"].as_str(),
+            inserted[0]["keys"]["PK"].as_str()
+        ),
+        (Some("INSERT"), Some("USER#u2"))
+    );
 }
 
 #[test]
@@ -282,7 +331,33 @@ fn a_table_without_a_stream_is_refused_with_how_to_enable_one() {
     ddbx(&endpoint, Some(&table), &["tail"])
         .refused(2, &["has no stream", "--stream-specification"]);
     block_on(delete_table(&client, &table));
+}
+
+/// The demo table has a stream (the embedded engine keeps one), so the tail follows it; nothing
+/// writes to a headless demo, so it waits until stopped.
+#[test]
+fn the_demo_tail_follows_the_engines_stream() {
     let mut demo = ddbx_command();
-    demo.args(["--demo", "tail", "--max-records", "1"]);
-    support::cli::run_command(demo).refused(2, &["has no stream"]);
+    demo.args([
+        "--demo",
+        "tail",
+        "--event",
+        "MODIFY,REMOVE",
+        "--prefix",
+        "USER#",
+    ])
+    .stdout(Stdio::piped())
+    .stderr(Stdio::piped());
+    let mut child = demo.spawn().expect("ddbx starts");
+    let mut stderr = BufReader::new(child.stderr.take().expect("stderr"));
+    let mut first = String::new();
+    stderr
+        .read_line(&mut first)
+        .expect("the tail says it follows");
+    let _ = child.kill();
+    let _ = child.wait();
+    assert!(
+        first.contains("following 1 shard(s) of the stream of") && first.contains("from LATEST"),
+        "{first}"
+    );
 }

@@ -51,7 +51,9 @@ fn cursor(view: &View) -> Option<usize> {
         | View::IndexGroups { cursor, .. }
         | View::IndexItems { cursor, .. }
         | View::IndexCoverage { cursor, .. }
-        | View::Insights { cursor } => Some(*cursor),
+        | View::Insights { cursor }
+        | View::Stream { cursor }
+        | View::StreamRecord { cursor, .. } => Some(*cursor),
     }
 }
 

@@ -137,6 +137,10 @@ pub enum Action {
     ShowInsights,
     /// Opens the table picker to switch to another table.
     ShowTables,
+    /// Shows the live stream view: the table's change records, newest first.
+    ShowStream,
+    /// Opens the prompt that filters the stream view.
+    FilterStream,
     /// Starts a sampled coverage scan (the first pages of the table).
     CoverageSample,
     /// Starts a full coverage scan (the whole table, and a count of every index).
@@ -353,6 +357,8 @@ impl Action {
         Self::CopyQueryJavascript,
         Self::ShowIndexes,
         Self::ShowInsights,
+        Self::ShowStream,
+        Self::FilterStream,
         Self::ShowTables,
         Self::CoverageSample,
         Self::CoverageFull,
@@ -460,6 +466,8 @@ impl Action {
             Self::CopyQueryJavascript => "copy_query_javascript",
             Self::ShowIndexes => "show_indexes",
             Self::ShowInsights => "show_insights",
+            Self::ShowStream => "show_stream",
+            Self::FilterStream => "filter_stream",
             Self::ShowTables => "show_tables",
             Self::CoverageSample => "coverage_sample",
             Self::CoverageFull => "coverage_full",

@@ -6,8 +6,8 @@
 
 use super::request_id::RequestId;
 use crate::backend::{
-    BackendError, GetOutput, GetRequest, Page, QueryRequest, ScanRequest, StatementPage,
-    StatementRequest,
+    BackendError, GetOutput, GetRequest, Page, QueryRequest, RecordsPage, ScanRequest, Shard,
+    ShardIteratorRequest, StatementPage, StatementRequest,
 };
 use crate::domain::schema::TableDescription;
 use crate::domain::table_settings::TableExtras;
@@ -31,6 +31,12 @@ pub enum Read {
     Statement(StatementRequest),
     /// The overview's values that need a call each (PITR, TTL, policy, contributor insights).
     Extras { table: String, arn: Option<String> },
+    /// Every shard of a stream (DescribeStream).
+    DescribeStream { stream_arn: String },
+    /// GetShardIterator.
+    ShardIterator(ShardIteratorRequest),
+    /// One GetRecords call.
+    Records { iterator: String },
 }
 
 /// What a [`Read`] returned, one variant per kind of read.
@@ -43,6 +49,9 @@ pub enum ReadAnswer {
     TableNames(Vec<String>),
     StatementPage(StatementPage),
     Extras(Box<TableExtras>),
+    Shards(Vec<Shard>),
+    Iterator(String),
+    Records(RecordsPage),
 }
 
 /// Who asked for a read: the part of the state its answer belongs to.
@@ -82,6 +91,8 @@ pub enum ReadFor {
     StatementItem,
     /// The overview's extra values, read when the overview is first shown.
     Overview,
+    /// The stream view following the table's stream.
+    Stream,
 }
 
 /// A read as `update` asks for it.
@@ -118,6 +129,9 @@ impl ReadAnswer {
             Self::TableNames(_) => "table names",
             Self::StatementPage(_) => "a statement page",
             Self::Extras(_) => "the overview's extra values",
+            Self::Shards(_) => "shards",
+            Self::Iterator(_) => "a shard iterator",
+            Self::Records(_) => "stream records",
         }
     }
 
@@ -166,6 +180,30 @@ impl ReadAnswer {
         match self {
             Self::Extras(extras) => Ok(extras),
             other => Err(wrong_answer("the overview's extra values", &other)),
+        }
+    }
+
+    /// The shards of a [`Read::DescribeStream`].
+    pub fn into_shards(self) -> Result<Vec<Shard>, BackendError> {
+        match self {
+            Self::Shards(shards) => Ok(shards),
+            other => Err(wrong_answer("shards", &other)),
+        }
+    }
+
+    /// The iterator of a [`Read::ShardIterator`].
+    pub fn into_iterator(self) -> Result<String, BackendError> {
+        match self {
+            Self::Iterator(iterator) => Ok(iterator),
+            other => Err(wrong_answer("a shard iterator", &other)),
+        }
+    }
+
+    /// The page of a [`Read::Records`].
+    pub fn into_records(self) -> Result<RecordsPage, BackendError> {
+        match self {
+            Self::Records(page) => Ok(page),
+            other => Err(wrong_answer("stream records", &other)),
         }
     }
 

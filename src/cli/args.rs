@@ -161,15 +161,51 @@ pub enum Since {
     Latest,
 }
 
+/// A stream event kind as `--event` names it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+#[value(rename_all = "SCREAMING_SNAKE_CASE")]
+pub enum Event {
+    Insert,
+    Modify,
+    Remove,
+}
+
+impl Event {
+    #[must_use]
+    pub const fn kind(self) -> crate::domain::request::ChangeKind {
+        use crate::domain::request::ChangeKind;
+        match self {
+            Self::Insert => ChangeKind::Insert,
+            Self::Modify => ChangeKind::Modify,
+            Self::Remove => ChangeKind::Remove,
+        }
+    }
+}
+
 #[derive(Debug, Args)]
 pub struct TailArgs {
     /// Only records whose partition key is V.
     #[arg(long, value_name = "V", allow_hyphen_values = true)]
     pub pk: Option<String>,
 
+    /// Only records whose key starts with P: the sort key when --pk is given, else the
+    /// partition key.
+    #[arg(long, value_name = "P", allow_hyphen_values = true)]
+    pub prefix: Option<String>,
+
     /// Only records of entity E (as ddbx decodes it; case-insensitive).
     #[arg(long, value_name = "E")]
     pub entity: Option<String>,
+
+    /// Only these events (INSERT, MODIFY, REMOVE; repeat or separate with commas).
+    #[arg(
+        long,
+        value_enum,
+        value_delimiter = ',',
+        value_name = "EVENT",
+        ignore_case = true
+    )]
+    pub event: Vec<Event>,
 
     /// Where to start: TRIM_HORIZON or LATEST.
     #[arg(long, value_enum, default_value_t = Since::Latest)]

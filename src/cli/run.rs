@@ -36,7 +36,7 @@ On a terminal, `ddbx` opens the terminal UI: on the table picker, or on --table 
   ddbx --table T query --expr 'PK = \"USER#1\" AND begins_with(SK, \"ORDER#\")'
   ddbx --table T scan [--segments N] [--max-items N]
   ddbx partiql 'SELECT * FROM \"T\" WHERE PK = ?' --params '[{\"S\": \"USER#1\"}]'
-  ddbx --table T tail [--pk V] [--since TRIM_HORIZON|LATEST]   follow the stream
+  ddbx --table T tail [--pk V] [--prefix P] [--event E] [--since S]   follow the stream
   ddbx --table T collections | insights         item collections; pitfalls measured
   ddbx --table T put | update | delete | undo   safe writes (see help)
 Options: --profile P, --region R, --endpoint-url URL, --read-only, -o json|ddb|table.

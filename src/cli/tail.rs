@@ -9,13 +9,12 @@ use std::collections::BTreeMap;
 use std::io::Write;
 use std::time::{Duration, Instant};
 
-pub use record::RecordFilter;
-
 use super::args::{OutputFormat, Since, TailArgs};
 use super::error::{CliError, ignore_closed_pipe};
 use super::note::note;
 use super::output::escape::escape_json_for_terminal;
 use crate::backend::{Backend, BackendError, IteratorStart, Shard, ShardIteratorRequest};
+use crate::domain::change_filter::{ChangeFilter, entity_of};
 use crate::domain::entity::EntityDecoder;
 use crate::domain::schema::TableDescription;
 
@@ -70,9 +69,11 @@ pub async fn run(
                 tail.table.name, tail.table.name
             ))
         })?;
-    let filter = RecordFilter {
+    let filter = ChangeFilter {
         pk: tail.args.pk.clone(),
+        prefix: tail.args.prefix.clone(),
         entity: tail.args.entity.clone(),
+        events: tail.args.event.iter().map(|event| event.kind()).collect(),
     };
     let began = std::time::SystemTime::now()
         .duration_since(std::time::UNIX_EPOCH)
@@ -145,7 +146,7 @@ pub async fn run(
                 if before_start {
                     continue;
                 }
-                let entity = record::entity_of(change, tail.decoder, &tail.table.key);
+                let entity = entity_of(change, tail.decoder, &tail.table.key);
                 if !filter.keeps(change, entity.as_deref(), &tail.table.key) {
                     continue;
                 }

@@ -1,8 +1,8 @@
 //! The demo table's schema.
 
 use crate::domain::schema::{
-    BillingMode, IndexKind, IndexSchema, KeyAttribute, KeySchema, Projection, TableDescription,
-    TtlDescription,
+    BillingMode, IndexKind, IndexSchema, KeyAttribute, KeySchema, Projection, StreamDescription,
+    TableDescription, TtlDescription,
 };
 use crate::domain::value::ValueType;
 
@@ -28,7 +28,7 @@ fn index(name: &str, kind: IndexKind, key: KeySchema, projection: Projection) ->
 /// pending review (INCLUDE status and total), `LSI1` a user's orders by status and date
 /// (KEYS_ONLY), `GSI3` orders by status and region, newest last (multi-attribute keys: partition
 /// `status + region`, sort `placedAt + total`; orders without a region are not in it). TTL on
-/// `expiresAt`.
+/// `expiresAt`; a stream of new and old images.
 #[must_use]
 pub fn description() -> TableDescription {
     let mut table = TableDescription::new(TABLE_NAME, KeySchema::new(s("PK"), Some(s("SK"))));
@@ -73,6 +73,12 @@ pub fn description() -> TableDescription {
     table.ttl = Some(TtlDescription {
         attribute: "expiresAt".into(),
         status: "ENABLED".into(),
+    });
+    // The engine opens the stream when the table is loaded, so `--demo` shows live changes.
+    table.stream = Some(StreamDescription {
+        enabled: true,
+        view_type: Some("NEW_AND_OLD_IMAGES".into()),
+        latest_arn: None,
     });
     table.arn = Some(format!(
         "arn:aws:dynamodb:local:000000000000:table/{TABLE_NAME}"

@@ -7,6 +7,8 @@
 //! version attributes, and [`escape`] for every table string that reaches a terminal.
 
 pub mod access_pattern;
+pub mod change_diff;
+pub mod change_filter;
 pub mod civil;
 pub mod collection;
 pub mod collection_tree;

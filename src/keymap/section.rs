@@ -35,6 +35,8 @@ pub enum Section {
     Indexes,
     /// The single-table pitfalls measured on the table.
     Insights,
+    /// The live stream view and one record's diff.
+    Stream,
     /// The table picker: unbound printable keys are typed into its filter.
     Tables,
     /// The bulk form (what to do with the marked items): unbound printable keys are typed.
@@ -44,7 +46,7 @@ pub enum Section {
 }
 
 impl Section {
-    pub const ALL: [Self; 19] = [
+    pub const ALL: [Self; 20] = [
         Self::Global,
         Self::Overview,
         Self::Collections,
@@ -61,6 +63,7 @@ impl Section {
         Self::Partiql,
         Self::Indexes,
         Self::Insights,
+        Self::Stream,
         Self::Tables,
         Self::BulkForm,
         Self::Bulk,
@@ -86,6 +89,7 @@ impl Section {
             Self::Partiql => "partiql",
             Self::Indexes => "indexes",
             Self::Insights => "insights",
+            Self::Stream => "stream",
             Self::Tables => "tables",
             Self::BulkForm => "bulk_form",
             Self::Bulk => "bulk",
@@ -109,6 +113,7 @@ impl Section {
                 | Self::QueryResults
                 | Self::Indexes
                 | Self::Insights
+                | Self::Stream
         )
     }
 }

@@ -11,6 +11,7 @@ mod inspect;
 mod palette;
 mod partiql;
 mod query;
+mod stream;
 mod tables;
 pub mod theme;
 pub mod widgets;
@@ -66,6 +67,10 @@ pub fn render(frame: &mut Frame<'_>, state: &State) {
             index_coverage::render(frame, body_area, state, index, *cursor);
         }
         View::Insights { cursor } => insights::render(frame, body_area, state, *cursor),
+        View::Stream { cursor } => stream::render(frame, body_area, state, *cursor),
+        View::StreamRecord { entry, cursor } => {
+            stream::render_record(frame, body_area, state, entry, *cursor);
+        }
     }
     if let Some(flow) = &state.edit {
         edit::render(frame, body_area, state, flow);

@@ -24,6 +24,15 @@ pub async fn perform(read: Read, backend: &dyn Backend) -> Result<ReadAnswer, Ba
         Read::Extras { table, arn } => Ok(ReadAnswer::Extras(Box::new(
             backend.table_extras(&table, arn.as_deref()).await,
         ))),
+        Read::DescribeStream { stream_arn } => backend
+            .describe_stream(&stream_arn)
+            .await
+            .map(ReadAnswer::Shards),
+        Read::ShardIterator(request) => backend
+            .shard_iterator(request)
+            .await
+            .map(ReadAnswer::Iterator),
+        Read::Records { iterator } => backend.get_records(iterator).await.map(ReadAnswer::Records),
     }
 }
 

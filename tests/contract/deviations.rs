@@ -77,6 +77,17 @@ pub enum Deviation {
     /// moto fails with an HTTP 500 (no DynamoDB error) on `begins_with` against an N sort key,
     /// which DynamoDB refuses with a ValidationException.
     MotoCrashesOnBeginsWithOnNumberKey,
+    /// moto 5.2.5 fails with an HTTP 500 (no DynamoDB error) on GetRecords with a made-up shard
+    /// iterator, which DynamoDB refuses with a ValidationException (as DynamoDB Local does).
+    MotoCrashesOnAMalformedShardIterator,
+    /// moto 5.2.5 breaks a stream that is disabled (UpdateTable StreamEnabled=false): a write to
+    /// the table is stored and then answered with an HTTP 500 (the SDK retries it, so a
+    /// conditioned put then fails its condition), and DescribeStream fails with an HTTP 500.
+    /// DynamoDB answers the write, records nothing, and describes the stream with closed shards.
+    MotoBreaksADisabledStream,
+    /// moto 5.2.5 describes any stream ARN of a table (whatever its label) as the table's stream;
+    /// DynamoDB answers an unknown ARN with ResourceNotFoundException, as DynamoDB Local does.
+    MotoIgnoresTheLabelOfAStreamArn,
 }
 
 impl Deviation {
@@ -110,7 +121,10 @@ impl Deviation {
                     | Self::MotoListsTablesUnsorted
                     | Self::MotoUnderReportsUpdateCapacity
                     | Self::MotoMisreadsPlaceholderWithListIndex
-                    | Self::MotoCrashesOnBeginsWithOnNumberKey,
+                    | Self::MotoCrashesOnBeginsWithOnNumberKey
+                    | Self::MotoCrashesOnAMalformedShardIterator
+                    | Self::MotoBreaksADisabledStream
+                    | Self::MotoIgnoresTheLabelOfAStreamArn,
                 Server::Moto
             )
         )

@@ -28,6 +28,7 @@ mod schema;
 #[path = "../serve/server.rs"]
 mod served_process;
 mod setup;
+mod streams;
 mod ties;
 mod transactions;
 mod writes;
@@ -116,6 +117,24 @@ contract_tests_on!(memory => crate::setup::Harness::memory() ; [
     partiql::in_over_partition_keys_reads_each_partition_named,
     partiql::malformed_statements_and_missing_parameters_are_validation_errors,
 ]);
+
+/// The stream scenarios, for the backends that have DynamoDB Streams (dynalite and `ddbx serve`
+/// do not serve them).
+macro_rules! stream_tests_on {
+    ($backend:ident => $harness:expr) => {
+        contract_tests!($backend => $harness ; [
+            streams::a_stream_records_each_change_with_the_old_and_new_image,
+            streams::a_keys_only_stream_carries_no_images,
+            streams::iterators_start_at_latest_at_and_after_a_sequence_number,
+            streams::a_bad_iterator_is_refused_and_an_unknown_stream_is_not_found,
+            streams::a_disabled_stream_stops_recording_and_keeps_what_it_holds,
+        ]);
+    };
+}
+
+stream_tests_on!(ddblocal_streams => crate::setup::Harness::aws(crate::support::Server::DdbLocal));
+stream_tests_on!(moto_streams => crate::setup::Harness::aws(crate::support::Server::Moto));
+stream_tests_on!(memory_streams => crate::setup::Harness::memory());
 contract_tests_on!(served => crate::setup::Harness::served() ; [
     schema::list_tables_follows_every_page,
 ]);

@@ -10,13 +10,16 @@ use ddbx::backend::aws::{AwsBackend, AwsOptions};
 use ddbx::backend::{Backend, ExpressionParams};
 use ddbx::domain::value::{AttrValue, Item};
 
+use ddbx::backend::memory::stream::{StreamSettings, ViewType};
 use ddbx::backend::memory::{LoadReport, MemoryBackend};
 use ddbx::domain::schema::{
     BillingMode, IndexKind, IndexSchema, KeyAttribute, KeySchema, Projection, TableDescription,
 };
 use ddbx::domain::value::ValueType;
 
-use crate::support::tables::{ProjectionSpec, TableSpec, create_table, delete_table, enable_ttl};
+use crate::support::tables::{
+    ProjectionSpec, TableSpec, create_table, delete_table, enable_ttl, set_stream,
+};
 use crate::support::{
     Server, TEST_REGION, items::seed_items, sdk_client, server_endpoint, unique_table_name,
 };
@@ -140,6 +143,23 @@ impl Harness {
         match &self.setup {
             Setup::Server(admin) => admin,
             Setup::Memory(_) => panic!("the engine harness has no server client"),
+        }
+    }
+
+    /// Enables (`Some(view type)`) or disables (`None`) the table's stream: UpdateTable on a
+    /// server, the engine's own switch with its default retention.
+    pub async fn set_stream(&self, table: &str, view_type: Option<&str>) {
+        match &self.setup {
+            Setup::Server(admin) => set_stream(admin, table, view_type).await,
+            Setup::Memory(engine) => match view_type {
+                Some(name) => {
+                    let view_type = ViewType::parse(name).expect("a view type");
+                    engine
+                        .enable_stream(table, view_type, StreamSettings::default())
+                        .expect("stream enabled");
+                }
+                None => engine.disable_stream(table).expect("stream disabled"),
+            },
         }
     }
 

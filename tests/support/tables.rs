@@ -303,3 +303,20 @@ pub async fn delete_table(client: &Client, table: &str) {
         }
     }
 }
+
+/// Enables (`Some(view type)`) or disables (`None`) the table's stream with UpdateTable.
+pub async fn set_stream(client: &Client, table: &str, view_type: Option<&str>) {
+    let specification = aws_sdk_dynamodb::types::StreamSpecification::builder()
+        .stream_enabled(view_type.is_some())
+        .set_stream_view_type(view_type.map(aws_sdk_dynamodb::types::StreamViewType::from))
+        .build()
+        .expect("stream enabled is set");
+    client
+        .update_table()
+        .table_name(table)
+        .stream_specification(specification)
+        .send()
+        .await
+        .unwrap_or_else(|error| panic!("stream of {table}: {}", describe(&error)));
+    wait_until_active(client, table).await;
+}

@@ -13,6 +13,7 @@ pub mod palette;
 pub mod partiql;
 pub mod query;
 pub mod rows;
+pub mod stream;
 pub mod table;
 pub mod tables;
 pub mod text_field;
@@ -75,6 +76,8 @@ impl Default for Settings {
 pub enum PromptKind {
     JumpToPartition,
     Search,
+    /// The stream view's filter.
+    StreamFilter,
 }
 
 /// A line of text being typed.
@@ -167,6 +170,8 @@ pub struct State {
     pub indexes: indexes::Indexes,
     /// The insights screen's scan and report, once opened.
     pub insights: Option<insights::InsightsRun>,
+    /// The stream view, once opened on a table with a stream.
+    pub stream: Option<stream::StreamView>,
     /// The table picker (its lists outlive switching tables).
     pub tables: tables::TablePicker,
     /// The marked items and the bulk flow over them.
@@ -218,6 +223,7 @@ impl State {
             query_history: query::history::QueryHistory::default(),
             indexes: indexes::Indexes::default(),
             insights: None,
+            stream: None,
             tables: tables::TablePicker::default(),
             bulk: bulk::Bulk::default(),
             partiql: partiql::Partiql::default(),
@@ -263,6 +269,10 @@ impl State {
             || self.tables.is_busy()
             || self.bulk.is_busy()
             || self.partiql.is_busy()
+            || self
+                .stream
+                .as_ref()
+                .is_some_and(stream::StreamView::is_following)
     }
 
     /// Rows visible in a list (terminal height minus header, status and borders).

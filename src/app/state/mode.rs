@@ -53,6 +53,8 @@ pub enum ViewMode {
     /// The GSI browser and the sparse-index inspector.
     Indexes,
     Insights,
+    /// The live stream view and one record's diff.
+    Stream,
 }
 
 impl Mode {
@@ -95,6 +97,7 @@ impl ViewMode {
             | View::IndexItems { .. }
             | View::IndexCoverage { .. } => Self::Indexes,
             View::Insights { .. } => Self::Insights,
+            View::Stream { .. } | View::StreamRecord { .. } => Self::Stream,
         }
     }
 
@@ -107,6 +110,7 @@ impl ViewMode {
             Self::QueryResults => Section::QueryResults,
             Self::Indexes => Section::Indexes,
             Self::Insights => Section::Insights,
+            Self::Stream => Section::Stream,
         }
     }
 }

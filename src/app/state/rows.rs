@@ -42,6 +42,8 @@ pub fn row_count(state: &State) -> usize {
             .get(*run)
             .map_or(0, |run| run.items.len()),
         View::Insights { .. } => state.insights.as_ref().map_or(0, |run| run.rows().len()),
+        View::Stream { .. } => super::stream::visible_count(state),
+        View::StreamRecord { entry, .. } => super::stream::diff_rows(entry).len(),
         View::Indexes { .. }
         | View::IndexGroups { .. }
         | View::IndexItems { .. }
@@ -126,6 +128,11 @@ pub fn row_texts(state: &State) -> Vec<String> {
             .as_ref()
             .map(super::insights::InsightsRun::row_texts)
             .unwrap_or_default(),
+        View::Stream { .. } => super::stream::row_texts(state),
+        View::StreamRecord { entry, .. } => super::stream::diff_rows(entry)
+            .into_iter()
+            .map(|row| row.text())
+            .collect(),
         View::Indexes { .. }
         | View::IndexGroups { .. }
         | View::IndexItems { .. }

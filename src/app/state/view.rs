@@ -39,6 +39,13 @@ pub enum View {
     IndexCoverage { index: String, cursor: usize },
     /// The single-table pitfalls measured on the table's items.
     Insights { cursor: usize },
+    /// The live stream view, newest record first.
+    Stream { cursor: usize },
+    /// One stream record as a diff of attributes, old → new.
+    StreamRecord {
+        entry: Box<crate::app::state::stream::StreamEntry>,
+        cursor: usize,
+    },
 }
 
 /// Visited views; `position` is the current one. Opening a view drops the forward part.

@@ -12,6 +12,7 @@ mod palette;
 mod partiql;
 pub mod query;
 mod read_done;
+mod stream;
 mod table;
 mod tables;
 
@@ -57,7 +58,7 @@ fn apply(state: &mut State, action: Action) -> Vec<Command> {
             state.indexes.advance_to(clock.uptime);
             insights::advance_to(state, clock.uptime);
             scan::advance_clock(state, clock);
-            Vec::new()
+            stream::poll(state)
         }
         Action::Resize { width, height } => {
             state.viewport = (width, height);
@@ -144,6 +145,10 @@ fn key_action(state: &mut State, action: Action) -> Vec<Command> {
             None => view_action(state, action),
         },
         Mode::View(ViewMode::Insights) => match insights::action(state, &action) {
+            Some(commands) => commands,
+            None => view_action(state, action),
+        },
+        Mode::View(ViewMode::Stream) => match stream::action(state, &action) {
             Some(commands) => commands,
             None => view_action(state, action),
         },
@@ -264,6 +269,7 @@ fn view_action(state: &mut State, action: Action) -> Vec<Command> {
         | Action::ClearMarks
         | Action::BulkActions
         | Action::UndoBatch => bulk::action(state, &action),
+        Action::ShowStream => stream::show(state),
         _ => Vec::new(),
     }
 }

@@ -16,7 +16,9 @@ pub(super) fn cursor_mut(view: &mut View) -> Option<&mut usize> {
         | View::Partition { cursor, .. }
         | View::QueryResults { cursor, .. }
         | View::StatementResults { cursor, .. }
-        | View::Insights { cursor } => Some(cursor),
+        | View::Insights { cursor }
+        | View::Stream { cursor }
+        | View::StreamRecord { cursor, .. } => Some(cursor),
         View::Inspector(inspector) => Some(&mut inspector.cursor),
         View::Indexes { cursor }
         | View::IndexGroups { cursor, .. }
@@ -35,7 +37,9 @@ pub fn cursor(view: &View) -> usize {
         | View::Partition { cursor, .. }
         | View::QueryResults { cursor, .. }
         | View::StatementResults { cursor, .. }
-        | View::Insights { cursor } => *cursor,
+        | View::Insights { cursor }
+        | View::Stream { cursor }
+        | View::StreamRecord { cursor, .. } => *cursor,
         View::Inspector(inspector) => inspector.cursor,
         View::Indexes { cursor }
         | View::IndexGroups { cursor, .. }

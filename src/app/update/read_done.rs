@@ -12,6 +12,7 @@ use super::indexes::{self, scans as index_scans};
 use super::inspect;
 use super::partiql;
 use super::query;
+use super::stream;
 use super::tables;
 
 pub(super) fn read_done(
@@ -79,5 +80,6 @@ pub(super) fn read_done(
             describe::extras_answered(state, id, result.and_then(ReadAnswer::into_extras));
             Vec::new()
         }
+        ReadFor::Stream => stream::answered(state, id, result),
     }
 }

@@ -60,6 +60,7 @@ pub(super) async fn shard_iterator(
     let (kind, sequence) = match request.start {
         IteratorStart::TrimHorizon => (ShardIteratorType::TrimHorizon, None),
         IteratorStart::Latest => (ShardIteratorType::Latest, None),
+        IteratorStart::At(sequence) => (ShardIteratorType::AtSequenceNumber, Some(sequence)),
         IteratorStart::After(sequence) => (ShardIteratorType::AfterSequenceNumber, Some(sequence)),
     };
     let output = client

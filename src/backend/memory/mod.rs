@@ -19,6 +19,8 @@ pub mod rows;
 pub mod scan;
 mod service;
 mod statement;
+mod service_streams;
+pub mod stream;
 pub mod table;
 pub mod tie_order;
 mod transact;

@@ -3,7 +3,8 @@
 
 use crate::backend::{
     Backend, BackendFuture, Connection, DeleteRequest, GetOutput, GetRequest, Page, PutRequest,
-    QueryRequest, ScanRequest, StatementPage, StatementRequest, TransactOutput,
+    QueryRequest, RecordsPage, ScanRequest, Shard, ShardIteratorRequest, StatementPage,
+    StatementRequest, TransactOutput,
     TransactWriteRequest, UpdateRequest, WriteOutput,
 };
 use crate::domain::schema::TableDescription;
@@ -60,5 +61,19 @@ impl Backend for MemoryBackend {
     /// refused with what is not covered.
     fn execute_statement(&self, request: StatementRequest) -> BackendFuture<'_, StatementPage> {
         Box::pin(async move { self.execute_statement_now(&request) })
+    }
+
+    fn describe_stream<'a>(&'a self, stream_arn: &'a str) -> BackendFuture<'a, Vec<Shard>> {
+        Box::pin(async move { self.describe_stream_now(stream_arn) })
+    }
+
+    fn shard_iterator(&self, request: ShardIteratorRequest) -> BackendFuture<'_, String> {
+        Box::pin(async move { self.shard_iterator_now(&request) })
+    }
+
+    fn get_records(&self, iterator: String) -> BackendFuture<'_, RecordsPage> {
+        Box::pin(async move {
+            self.get_records_now(&iterator, super::service_streams::GET_RECORDS_LIMIT)
+        })
     }
 }

@@ -10,6 +10,7 @@ use crate::domain::value::Item;
 use super::codec::StoredItem;
 use super::index_keys::{Membership, membership};
 use super::rows::{IndexRow, PrimaryKey, TableRow};
+use super::stream::StreamLog;
 
 /// The rows of one secondary index, with their total size kept up to date (DescribeTable is
 /// asked often and must not walk a million rows).
@@ -50,6 +51,8 @@ pub struct TableData {
     pub indexes: Vec<IndexData>,
     /// Sum of the stored items' sizes, for DescribeTable.
     pub size_bytes: u64,
+    /// The table's stream, when it has (or had) one.
+    pub stream: Option<StreamLog>,
 }
 
 /// An item kept in the table but left out of an index because its index key is invalid
@@ -148,12 +151,14 @@ impl TableLoader {
                 IndexData::from_rows(index)
             })
             .collect();
-        let table = TableData {
+        let mut table = TableData {
             description,
             rows,
             indexes,
             size_bytes,
+            stream: None,
         };
+        table.open_described_stream();
         (table, violations)
     }
 }
@@ -187,9 +192,12 @@ impl TableData {
     }
 
     /// Stores `item` under `key` (already validated), replacing any previous item and moving its
-    /// index rows. Returns the previous item.
+    /// index rows; the stream records the change. Returns the previous item.
     pub fn put(&mut self, key: &PrimaryKey, item: &Item) -> Option<Item> {
-        let previous = self.delete(key);
+        let previous = self.remove(key);
+        if let Some(stream) = &mut self.stream {
+            stream.record(&self.description.key, previous.as_ref(), Some(item));
+        }
         let stored = StoredItem::encode(item, &self.description.key);
         self.size_bytes += stored.size() as u64;
         for (schema, index) in self.description.indexes.iter().zip(&mut self.indexes) {
@@ -202,8 +210,18 @@ impl TableData {
         previous
     }
 
-    /// Removes the item under `key` and its index rows; returns it.
+    /// Removes the item under `key` and its index rows, the stream recording the change;
+    /// returns it.
     pub fn delete(&mut self, key: &PrimaryKey) -> Option<Item> {
+        let previous = self.remove(key);
+        if let Some(stream) = &mut self.stream {
+            stream.record(&self.description.key, previous.as_ref(), None);
+        }
+        previous
+    }
+
+    /// Removes the item under `key` and its index rows; returns it.
+    fn remove(&mut self, key: &PrimaryKey) -> Option<Item> {
         let stored = self.rows.remove(&TableRow::of(key))?;
         self.size_bytes = self.size_bytes.saturating_sub(stored.size() as u64);
         // A stored item always decodes (we encoded it); if it somehow did not, its index rows

@@ -7,61 +7,7 @@ use crate::backend::ChangeRecord;
 use crate::cli::args::OutputFormat;
 use crate::domain::entity::EntityDecoder;
 use crate::domain::schema::KeySchema;
-use crate::domain::value::{AttrValue, Item};
-
-/// What `--pk` and `--entity` keep.
-#[derive(Clone, Debug, Default)]
-pub struct RecordFilter {
-    pub pk: Option<String>,
-    pub entity: Option<String>,
-}
-
-/// The entity of a record: read from the newest image that has one, else from the keys.
-#[must_use]
-pub fn entity_of(
-    record: &ChangeRecord,
-    decoder: &EntityDecoder,
-    key: &KeySchema,
-) -> Option<String> {
-    [
-        record.new_image.as_ref(),
-        record.old_image.as_ref(),
-        Some(&record.keys),
-    ]
-    .into_iter()
-    .flatten()
-    .find_map(|item| decoder.decode(item, key))
-    .map(|entity| entity.name)
-}
-
-impl RecordFilter {
-    #[must_use]
-    pub fn keeps(&self, record: &ChangeRecord, entity: Option<&str>, key: &KeySchema) -> bool {
-        let pk_ok = self.pk.as_deref().is_none_or(|wanted| {
-            record
-                .keys
-                .get(&key.partition.name)
-                .is_some_and(|value| key_text(value) == wanted)
-        });
-        let entity_ok = self
-            .entity
-            .as_deref()
-            .is_none_or(|wanted| entity.is_some_and(|name| name.eq_ignore_ascii_case(wanted)));
-        pk_ok && entity_ok
-    }
-}
-
-/// A key value as typed on the command line: S as is, N as its digits, B as base64.
-fn key_text(value: &AttrValue) -> String {
-    match value {
-        AttrValue::S(text) => text.clone(),
-        AttrValue::N(number) => number.to_string(),
-        other => match crate::domain::plain_json::to_plain_json(other) {
-            Value::String(text) => text,
-            json => json.to_string(),
-        },
-    }
-}
+use crate::domain::value::Item;
 
 /// The record's line (without the newline), unescaped: the caller escapes it for the terminal.
 #[must_use]

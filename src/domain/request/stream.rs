@@ -18,6 +18,8 @@ pub enum IteratorStart {
     TrimHorizon,
     /// Only records written from now on.
     Latest,
+    /// At the record with this sequence number.
+    At(String),
     /// Just after the record with this sequence number (to resume after an expired iterator).
     After(String),
 }

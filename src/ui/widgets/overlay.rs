@@ -93,6 +93,7 @@ pub(in crate::ui) fn prompt(frame: &mut Frame<'_>, area: Rect, state: &State, pr
     let title = match prompt.kind {
         PromptKind::JumpToPartition => " Jump to partition (Tab completes) ",
         PromptKind::Search => " Search ",
+        PromptKind::StreamFilter => " Filter: pk= prefix= entity= event=INSERT,MODIFY,REMOVE ",
     };
     let room = usize::from(area.width.saturating_sub(2));
     let mut lines = vec![Line::from(text_field::spans(

@@ -78,6 +78,10 @@ fn submit(state: &mut State, prompt: Prompt) -> Vec<Command> {
             state.last_search = Some(prompt.text.into_text());
             search_next(state)
         }
+        PromptKind::StreamFilter => {
+            crate::app::update::stream::filter_typed(state, prompt.text.text());
+            Vec::new()
+        }
     }
 }
 

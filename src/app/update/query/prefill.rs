@@ -124,6 +124,14 @@ pub(in crate::app::update::query) fn preset_from_view(state: &State) -> QueryPre
                 None => return QueryPreset::default(),
             }
         }
+        // A stream record presets the keys of the item it changed.
+        View::StreamRecord { entry, .. } => entry.record.keys.clone(),
+        View::Stream { cursor } => {
+            match crate::app::state::stream::rows::visible(state).get(*cursor) {
+                Some(entry) => entry.record.keys.clone(),
+                None => return QueryPreset::default(),
+            }
+        }
         View::Overview | View::Prefixes { .. } | View::Indexes { .. } => {
             return QueryPreset::default();
         }

@@ -1,0 +1,124 @@
+//! Following every shard of a stream, as data: which shards are known, where each one's iterator
+//! stands, and which requests are out. The update functions decide; this only keeps the books.
+//! Polling stays within Streams' limits: one GetRecords per shard per round, rounds at least
+//! [`ROUND`] apart, the stream described again every [`DESCRIBE_EVERY`].
+
+use std::collections::BTreeMap;
+use std::time::Duration;
+
+use crate::app::request_id::RequestId;
+use crate::backend::{IteratorStart, Shard};
+
+/// The shortest time between two GetRecords calls on one shard (Streams allows 5 per second).
+pub const ROUND: Duration = Duration::from_millis(250);
+/// How long to wait after a round that brought nothing.
+pub const IDLE: Duration = Duration::from_millis(500);
+/// How often the stream is described again, to find shards opened by splits.
+pub const DESCRIBE_EVERY: Duration = Duration::from_secs(10);
+
+/// Where following starts.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Since {
+    Latest,
+    TrimHorizon,
+}
+
+/// One shard being followed.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct ShardFollow {
+    pub parent: Option<String>,
+    pub iterator: Option<String>,
+    /// The last record read, to resume after an expired iterator.
+    pub last_sequence: Option<String>,
+    /// Read to its end (a closed shard), or skipped.
+    pub done: bool,
+}
+
+/// What a request out is for.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Asked {
+    Describe,
+    Iterator { shard: String },
+    Records { shard: String },
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub struct Follow {
+    pub arn: String,
+    pub since: Since,
+    pub shards: BTreeMap<String, ShardFollow>,
+    pub asked: BTreeMap<RequestId, Asked>,
+    pub described_at: Option<Duration>,
+    pub next_round_at: Duration,
+    /// A round brought records: the next one comes sooner.
+    pub round_read: bool,
+}
+
+impl Follow {
+    #[must_use]
+    pub fn new(arn: String, since: Since) -> Self {
+        Self {
+            arn,
+            since,
+            shards: BTreeMap::new(),
+            asked: BTreeMap::new(),
+            described_at: None,
+            next_round_at: Duration::ZERO,
+            round_read: false,
+        }
+    }
+
+    /// Shards whose records may be read now: not done, their parent read to its end.
+    #[must_use]
+    pub fn ready(&self) -> Vec<String> {
+        self.shards
+            .iter()
+            .filter(|(_, shard)| !shard.done && shard.iterator.is_some())
+            .filter(|(_, shard)| {
+                shard
+                    .parent
+                    .as_deref()
+                    .and_then(|parent| self.shards.get(parent))
+                    .is_none_or(|parent| parent.done)
+            })
+            .map(|(id, _)| id.clone())
+            .collect()
+    }
+
+    /// Takes the listed shards in; returns the iterators to ask for. On the first look the
+    /// start decides (LATEST skips closed shards: nothing new arrives there); a shard found
+    /// later opened after following began, so all of it is read.
+    pub fn shards_listed(&mut self, listed: Vec<Shard>) -> Vec<(String, IteratorStart)> {
+        let first = self.shards.is_empty();
+        let mut wanted = Vec::new();
+        for shard in listed {
+            if self.shards.contains_key(&shard.id) {
+                continue;
+            }
+            let start = match (first, self.since) {
+                (true, Since::Latest) if shard.closed => None,
+                (true, Since::Latest) => Some(IteratorStart::Latest),
+                _ => Some(IteratorStart::TrimHorizon),
+            };
+            let done = start.is_none();
+            if let Some(start) = start {
+                wanted.push((shard.id.clone(), start));
+            }
+            self.shards.insert(
+                shard.id,
+                ShardFollow {
+                    parent: shard.parent,
+                    done,
+                    ..ShardFollow::default()
+                },
+            );
+        }
+        wanted
+    }
+
+    /// Every shard read to its end: the stream was disabled (or deleted).
+    #[must_use]
+    pub fn all_done(&self) -> bool {
+        !self.shards.is_empty() && self.shards.values().all(|shard| shard.done)
+    }
+}

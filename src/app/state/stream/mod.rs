@@ -1,0 +1,45 @@
+//! The stream view: a live, filterable list of a table's change records, newest first, and
+//! each record's diff; and an item's history, its changes found in the stream next to ddbx's own
+//! journal entries for its key.
+
+pub mod buffer;
+pub mod filter_text;
+pub mod follow;
+pub mod rows;
+
+use crate::domain::change_filter::ChangeFilter;
+
+pub use buffer::{StreamBuffer, StreamEntry};
+pub use follow::{Follow, Since};
+pub use rows::{diff_rows, row_texts, visible_count};
+
+/// The live stream view.
+#[derive(Clone, Debug, PartialEq)]
+pub struct StreamView {
+    pub follow: Follow,
+    pub buffer: StreamBuffer,
+    pub filter: ChangeFilter,
+    /// No reads are made while paused, so the list holds still.
+    pub paused: bool,
+    /// Why following stopped (the service's words), if it did.
+    pub stopped: Option<String>,
+}
+
+impl StreamView {
+    #[must_use]
+    pub fn new(arn: String, since: Since, capacity: usize) -> Self {
+        Self {
+            follow: Follow::new(arn, since),
+            buffer: StreamBuffer::new(capacity),
+            filter: ChangeFilter::default(),
+            paused: false,
+            stopped: None,
+        }
+    }
+
+    /// Reading on (or waiting for the next round): the app keeps its clock ticking.
+    #[must_use]
+    pub fn is_following(&self) -> bool {
+        !self.paused && self.stopped.is_none()
+    }
+}

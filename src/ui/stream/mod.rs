@@ -1,0 +1,202 @@
+//! The stream view: how far following got (shards, records, what the bounded buffer dropped,
+//! the filter, paused or stopped), then the records newest first; and one record as a diff of
+//! attributes, old → new.
+
+use ratatui::Frame;
+use ratatui::layout::{Constraint, Layout, Rect};
+use ratatui::text::{Line, Span};
+use ratatui::widgets::{Block, Paragraph};
+
+use crate::app::state::State;
+use crate::app::state::stream::rows::{DiffMark, diff_rows, key_texts, visible};
+use crate::app::state::stream::{StreamEntry, StreamView, filter_text};
+use crate::domain::change_diff::changed_names;
+use crate::domain::figures::counted;
+use crate::domain::request::ChangeKind;
+use crate::ui::theme::{self, Styles};
+use crate::ui::widgets::list::window;
+use crate::ui::widgets::text::safe;
+
+pub(in crate::ui) fn render(frame: &mut Frame<'_>, area: Rect, state: &State, cursor: usize) {
+    let styles = theme::of(state);
+    let block = Block::bordered().title(" Stream · Enter diff · p pause · f filter ");
+    let inner = block.inner(area);
+    frame.render_widget(block, area);
+    let Some(view) = &state.stream else {
+        frame.render_widget(Paragraph::new("the stream is not followed"), inner);
+        return;
+    };
+    let [summary_area, list_area] =
+        Layout::vertical([Constraint::Length(2), Constraint::Min(1)]).areas(inner);
+    frame.render_widget(Paragraph::new(summary(styles, view)), summary_area);
+    let entries = visible(state);
+    if entries.is_empty() {
+        let waiting = if view.buffer.is_empty() {
+            "no changes yet: records appear here as items are written"
+        } else {
+            "no record matches the filter (f changes it)"
+        };
+        frame.render_widget(
+            Paragraph::new(Line::styled(waiting, styles.note)),
+            list_area,
+        );
+        return;
+    }
+    let height = usize::from(list_area.height);
+    let lines: Vec<Line<'_>> = window(entries.len(), cursor, height)
+        .map(|row| record_line(styles, state, entries[row], row == cursor))
+        .collect();
+    frame.render_widget(Paragraph::new(lines), list_area);
+}
+
+fn summary<'a>(styles: &Styles, view: &'a StreamView) -> Vec<Line<'a>> {
+    let buffer = &view.buffer;
+    let shards = view.follow.shards.values().filter(|s| !s.done).count();
+    let state = match (&view.stopped, view.paused) {
+        (Some(why), _) => Span::styled(format!("stopped: {}", safe(why)), styles.error),
+        (None, true) => Span::styled("PAUSED", styles.warning_strong),
+        (None, false) => Span::styled("following", styles.active),
+    };
+    let mut first = vec![
+        state,
+        Span::raw(format!(
+            " · {} open · {} received · {} held (at most {})",
+            counted(shards as u64, "shard", "shards"),
+            buffer.received,
+            buffer.len(),
+            buffer.capacity()
+        )),
+    ];
+    if buffer.dropped > 0 {
+        first.push(Span::styled(
+            format!(" · {} oldest dropped", buffer.dropped),
+            styles.warning,
+        ));
+    }
+    let filter = filter_text::text(&view.filter);
+    let second = if filter.is_empty() {
+        Line::styled("no filter (f: pk= prefix= entity= event=)", styles.muted)
+    } else {
+        Line::raw(format!("filter: {}", safe(&filter)))
+    };
+    vec![Line::from(first), second]
+}
+
+/// `HH:MM:SS` (UTC) of a record's approximate creation time, in Unix seconds.
+fn time_of_day(seconds: i64) -> String {
+    let day = seconds.rem_euclid(86_400);
+    format!("{:02}:{:02}:{:02}", day / 3600, day / 60 % 60, day % 60)
+}
+
+fn kind_style(styles: &Styles, kind: ChangeKind) -> ratatui::style::Style {
+    match kind {
+        ChangeKind::Insert => styles.added,
+        ChangeKind::Modify => styles.changed,
+        ChangeKind::Remove => styles.removed,
+    }
+}
+
+fn record_line<'a>(
+    styles: &Styles,
+    state: &State,
+    entry: &'a StreamEntry,
+    selected: bool,
+) -> Line<'a> {
+    let record = &entry.record;
+    let (pk, sk) = key_texts(state, entry);
+    let changed = changed_names(record.old_image.as_ref(), record.new_image.as_ref());
+    let changed = if record.kind == ChangeKind::Modify && !changed.is_empty() {
+        format!("  changed: {}", changed.join(", "))
+    } else {
+        String::new()
+    };
+    let when = record.created_at.map(time_of_day).unwrap_or_default();
+    let line = Line::from(vec![
+        Span::styled(format!("{when:>8} "), styles.muted),
+        Span::styled(
+            format!("{:<6} ", record.kind.name()),
+            kind_style(styles, record.kind),
+        ),
+        Span::styled(
+            format!("{:<12} ", safe(entry.entity.as_deref().unwrap_or("?"))),
+            styles.entity,
+        ),
+        Span::styled(safe(&pk).into_owned(), styles.key),
+        Span::raw(" "),
+        Span::raw(safe(&sk).into_owned()),
+        Span::styled(safe(&changed).into_owned(), styles.muted),
+    ]);
+    if selected {
+        line.style(styles.selected)
+    } else {
+        line
+    }
+}
+
+/// One record: its event, keys and entity, then the attributes changed (old → new) and the
+/// unchanged ones.
+pub(in crate::ui) fn render_record(
+    frame: &mut Frame<'_>,
+    area: Rect,
+    state: &State,
+    entry: &StreamEntry,
+    cursor: usize,
+) {
+    let styles = theme::of(state);
+    let record = &entry.record;
+    let block = Block::bordered().title(format!(
+        " {} · sequence {} · old → new ",
+        record.kind.name(),
+        safe(&record.sequence)
+    ));
+    let inner = block.inner(area);
+    frame.render_widget(block, area);
+    let (pk, sk) = key_texts(state, entry);
+    let mut lines = vec![Line::from(vec![
+        Span::styled(
+            safe(entry.entity.as_deref().unwrap_or("?")).into_owned(),
+            styles.entity,
+        ),
+        Span::raw("  "),
+        Span::styled(safe(&pk).into_owned(), styles.key),
+        Span::raw(" "),
+        Span::raw(safe(&sk).into_owned()),
+    ])];
+    lines.push(Line::styled(
+        "who: unknown (streams carry no principal)",
+        styles.muted,
+    ));
+    let rows = diff_rows(entry);
+    if rows.is_empty() {
+        lines.push(Line::styled(
+            "the stream's view type carries no images: only the keys are known",
+            styles.note,
+        ));
+    }
+    let height = usize::from(inner.height.saturating_sub(2));
+    for index in window(rows.len(), cursor, height) {
+        let row = &rows[index];
+        let (mark, style) = match row.mark {
+            DiffMark::Added => ("+", styles.added),
+            DiffMark::Removed => ("-", styles.removed),
+            DiffMark::Changed => ("~", styles.changed),
+            DiffMark::Same => (" ", styles.muted),
+        };
+        let value = match (&row.old, &row.new, row.mark) {
+            (Some(old), Some(new), DiffMark::Changed) => format!("{} → {}", safe(old), safe(new)),
+            (_, Some(new), DiffMark::Added | DiffMark::Same) => safe(new).into_owned(),
+            (Some(old), _, _) => safe(old).into_owned(),
+            _ => String::new(),
+        };
+        let line = Line::from(vec![
+            Span::styled(format!("{mark} {:<16} ", safe(&row.name)), style),
+            Span::raw(value),
+        ]);
+        lines.push(if index == cursor {
+            line.style(styles.selected)
+        } else {
+            line
+        });
+    }
+    frame.render_widget(Paragraph::new(lines), inner);
+}
