@@ -32,6 +32,7 @@ pub mod key_value;
 pub mod limits;
 pub mod model;
 pub mod model_error;
+pub mod model_formats;
 pub mod number;
 pub mod partiql;
 pub mod partition_items;
