@@ -370,4 +370,44 @@ async fn an_amplify_tombstone_is_shown_as_one_and_its_edit_refused() {
         "{}",
         planned.summary
     );
+    // `_lastChangedAt` moves with the version, sent to dynalite and read back.
+    let stamp = |item: &ddbx::domain::value::Item| {
+        item.get("_lastChangedAt")
+            .and_then(AttrValue::as_n)
+            .and_then(|n| n.to_i128())
+            .expect("a timestamp")
+    };
+    assert!(
+        planned.summary.contains(" and _lastChangedAt = "),
+        "{}",
+        planned.summary
+    );
+    let backend = dynalite_backend(&harness_env.0).await;
+    let outcome = ddbx::edit::execute::execute_planned(&backend, &planned)
+        .await
+        .expect("written");
+    let ddbx::edit::execute::WriteOutcome::Written {
+        before: Some(before),
+        after: Some(after),
+    } = outcome
+    else {
+        panic!("written with both images: {outcome:?}")
+    };
+    let read = read.to_i128().expect("an integer version");
+    let version = |item: &ddbx::domain::value::Item| {
+        item.get("_version")
+            .and_then(AttrValue::as_n)
+            .and_then(|n| n.to_i128())
+    };
+    assert_eq!(version(&after), Some(read + 1));
+    assert!(stamp(&after) > stamp(&live), "{after:?}");
+    assert_eq!(
+        stamp(&after),
+        stamp(planned.expected.as_ref().expect("expected"))
+    );
+    // The undo's before-image holds the timestamp read, not one less than written.
+    assert_eq!(
+        (version(&before), stamp(&before)),
+        (Some(read), stamp(&live))
+    );
 }

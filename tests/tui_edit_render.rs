@@ -158,3 +158,27 @@ async fn hostile_values_reach_neither_the_editor_nor_the_preview_as_control_char
         );
     }
 }
+
+#[tokio::test]
+async fn the_preview_lists_the_key_left_holding_an_edited_value() {
+    let store = item(&[
+        ("PK", "STORE#st_0001"),
+        ("SK", "STATUS#OPEN#DATE#2026-07-01"),
+        ("status", "OPEN"),
+    ]);
+    let (mut harness, _) = editing(store).await;
+    let edited = text(&harness).replace("\"OPEN\"", "\"CLOSED\"");
+    harness.act(Action::ExternalEdited(Ok(edited))).await;
+    harness.act(Action::SaveEdit).await;
+    let shown = screen(&harness.state, 160, 40);
+    assert!(
+        shown.contains("Out of sync (1): not changed by this write"),
+        "{shown}"
+    );
+    assert!(
+        shown.contains(
+            "SK (from status): STATUS#OPEN#DATE#2026-07-01 — the library would write STATUS#CLOSED#DATE#2026-07-01"
+        ),
+        "{shown}"
+    );
+}

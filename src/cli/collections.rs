@@ -22,6 +22,8 @@ use crate::domain::entity::EntityDecoder;
 use crate::domain::escape::escape_for_terminal;
 use crate::domain::figures::count;
 use crate::domain::figures::counted;
+use crate::domain::grammar::census::unmatched_entities;
+use crate::domain::grammar::census_text::shares_text;
 use crate::domain::partition_key::PartitionKey;
 
 /// Scans `table_name` and prints its item collections.
@@ -52,7 +54,38 @@ pub async fn collections(
         counted(totals.pages, "page", "pages"),
         totals.capacity,
     ));
+    describe_decoding(&found);
     Ok(())
+}
+
+/// What the overview says about decoding: the grammars' shares and, with a model, the entities
+/// that matched no item (a model that does not fit the table is reported, not silently unused).
+fn describe_decoding(found: &Collections) {
+    note(&format!(
+        "grammars: {}",
+        shares_text(found.grammar_census())
+    ));
+    let Some(model) = found.model() else { return };
+    note(&format!(
+        "model: {}: {}, {}",
+        model.origin.as_deref().unwrap_or("loaded"),
+        counted(model.entities.len() as u64, "entity", "entities"),
+        counted(
+            model.access_patterns.len() as u64,
+            "access pattern",
+            "access patterns"
+        )
+    ));
+    let unmatched: Vec<String> = unmatched_entities(model, found.grammar_census())
+        .into_iter()
+        .map(|name| escape_for_terminal(name).into_owned())
+        .collect();
+    if !unmatched.is_empty() {
+        note(&format!(
+            "model: no item of the table matches the templates of {}",
+            unmatched.join(", ")
+        ));
+    }
 }
 
 fn key_text(key: PartitionKey<'_>) -> String {

@@ -194,16 +194,16 @@ pub fn file_engine(
     Ok((engine, table))
 }
 
-/// The entity decoder, with the `--model` file when given (a TOML model, or a NoSQL Workbench
-/// model JSON, whose facets of every table are imported).
+/// The entity decoder, with the `--model` file when given (any format of
+/// [`crate::domain::model_formats`]; of a file describing several tables, every table's part).
 pub fn entity_decoder(
     options: &TuiOptions,
 ) -> Result<crate::domain::entity::EntityDecoder, String> {
     entity_decoder_for(options, None)
 }
 
-/// [`entity_decoder`] for one table: from a Workbench model, only that table's facets when the
-/// model has the table.
+/// [`entity_decoder`] for one table: from a file describing several tables, only that table's
+/// part when the file has it.
 pub fn entity_decoder_for(
     options: &TuiOptions,
     table: Option<&str>,
@@ -219,11 +219,6 @@ pub fn entity_decoder_for(
     let text = crate::storage::input::read_regular_text(path, MAX_MODEL_FILE)
         .map_err(|error| format!("{} {error}", path.display()))?;
     let file = path.display().to_string();
-    // NoSQL Workbench models are told apart by extension or content.
-    let model = if crate::domain::workbench::looks_like_workbench(path, &text) {
-        crate::domain::workbench::import(&text, &file, table)?
-    } else {
-        crate::domain::model::Model::parse(&text, &file).map_err(|error| error.to_string())?
-    };
+    let model = crate::domain::model_formats::parse_model(path, &text, &file, table)?;
     Ok(crate::domain::entity::EntityDecoder::with_model(model))
 }

@@ -30,7 +30,9 @@ impl SortOperator {
         ("begins_with", Self::BeginsWith),
     ];
 
-    fn parse(text: &str) -> Option<Self> {
+    /// `=`, `<`, …, `between`, `begins_with`, in any case.
+    #[must_use]
+    pub fn parse(text: &str) -> Option<Self> {
         Self::SPELLINGS
             .iter()
             .find(|(spelling, _)| spelling.eq_ignore_ascii_case(text))

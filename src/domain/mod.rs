@@ -35,6 +35,7 @@ pub mod key_value;
 pub mod limits;
 pub mod model;
 pub mod model_error;
+pub mod model_formats;
 pub mod number;
 pub mod overview_lines;
 pub mod partiql;

@@ -113,6 +113,35 @@ pub fn companion_timestamp(item: &Item, version_name: &str) -> Option<&'static s
     .then_some(AMPLIFY_LAST_CHANGED)
 }
 
+/// The companion timestamp an edit of `original` into `edited` must write beside the version
+/// counter `version_name`, with its new value: now (`now_millis`, epoch milliseconds), and at
+/// least one more than the value read so that it moves even when this clock is behind the one
+/// that wrote it. `None` when there is none, or when the edit sets it itself.
+#[must_use]
+pub fn moved_companion(
+    original: &Item,
+    edited: &Item,
+    version_name: &str,
+    now_millis: u128,
+) -> Option<(&'static str, Number)> {
+    let name = companion_timestamp(original, version_name)?;
+    if original.get(name) != edited.get(name) {
+        return None;
+    }
+    let read = original.get(name).and_then(AttrValue::as_n)?.to_i128()?;
+    let now = i128::try_from(now_millis).unwrap_or(i128::MAX);
+    let next = now.max(read.checked_add(1)?);
+    Some((name, Number::parse(&next.to_string()).ok()?))
+}
+
+/// The clock [`moved_companion`] reads: epoch milliseconds now.
+#[must_use]
+pub fn now_millis() -> u128 {
+    std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |elapsed| elapsed.as_millis())
+}
+
 /// Whether `item` is an Amplify tombstone: versioned and `_deleted = true`. Editing it would not
 /// bring it back to life for AppSync clients, so an editor must say so.
 #[must_use]
@@ -234,6 +263,15 @@ mod tests {
             Some(AMPLIFY_LAST_CHANGED)
         );
         assert_eq!(companion_timestamp(&post, "version"), None);
+        let read = 1_782_864_000_000_u128;
+        let moved = |now| moved_companion(&post, &post, "_version", now).map(|(_, at)| at);
+        assert_eq!(moved(read + 5_000), Number::parse("1782864005000").ok());
+        // A clock behind the writer's still moves it forward.
+        assert_eq!(moved(read - 5_000), Number::parse("1782864000001").ok());
+        let mut set_by_hand = post.clone();
+        set_by_hand.insert("_lastChangedAt".into(), AttrValue::n(7));
+        assert_eq!(moved_companion(&post, &set_by_hand, "_version", read), None);
+        assert_eq!(moved_companion(&post, &post, "version", read), None);
         assert!(!is_tombstone(&post));
         post.insert("_deleted".into(), AttrValue::Bool(false));
         assert!(!is_tombstone(&post));

@@ -2,6 +2,8 @@
 // through ElectroDB's own entities and service: every key, marker and index attribute is the
 // library's. Usage: node electrodb-taskapp.cjs TABLE [RENAMED_TABLE]
 // The optional second table gets a small service whose entity/version markers are renamed.
+// `node electrodb-taskapp.cjs --set-status TABLE TASK PROJECT EMPLOYEE STATUS` has ElectroDB
+// update one task's status, rewriting the index keys it composes from it.
 "use strict";
 const { Entity, Service } = require("electrodb");
 const { client, documentClient, createTable, sequence, pad, tableName } = require("./common.cjs");
@@ -210,8 +212,14 @@ async function writeRenamed(raw, table) {
   }
 }
 
+async function setStatus(raw, [table, task, project, employee, status]) {
+  const { entities: app } = entities(table, documentClient(raw));
+  await app.task.update({ task, project, employee }).set({ status }).go();
+}
+
 async function main() {
   const raw = client();
+  if (process.argv[2] === "--set-status") return setStatus(raw, process.argv.slice(3));
   await writeTaskApp(raw, tableName());
   if (process.argv[3]) await writeRenamed(raw, process.argv[3]);
 }

@@ -1,7 +1,10 @@
 // Writes a small CRM (accounts, users, invoices) through dynamodb-onetable's own Table and
 // models, and saves the schema into the table with OneTable's saveSchema: the `_type` marker,
-// `${field}` key values and the `_schema` item are the library's. Usage: node onetable-crm.cjs TABLE
+// `${field}` key values and the `_schema` item are the library's. With SCHEMA_FILE, also writes
+// the schema as OneTable gives it (getCurrentSchema) to that file, as projects keep it beside
+// their code. Usage: node onetable-crm.cjs TABLE [SCHEMA_FILE]
 "use strict";
+const { writeFileSync } = require("node:fs");
 const { Table } = require("dynamodb-onetable");
 const { client, sequence, pad, tableName } = require("./common.cjs");
 
@@ -51,6 +54,9 @@ async function main() {
   const table = new Table({ client: client(), name: tableName(), schema: SCHEMA, partial: false });
   await table.createTable();
   await table.saveSchema();
+  if (process.argv[3]) {
+    writeFileSync(process.argv[3], JSON.stringify(table.getCurrentSchema(), null, 2));
+  }
   const { Account, User, Invoice } = ["Account", "User", "Invoice"].reduce(
     (models, name) => ({ ...models, [name]: table.getModel(name) }),
     {},

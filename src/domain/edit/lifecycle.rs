@@ -13,6 +13,7 @@ use crate::domain::request::{
     DeleteRequest, PutRequest, ReturnValues, TransactAction, TransactWriteRequest,
 };
 use crate::domain::value::{AttrValue, Item};
+use crate::domain::version_attr::{moved_companion, now_millis};
 
 /// The condition of deleting `original`: its version, or every attribute read.
 fn delete_condition(
@@ -63,6 +64,9 @@ pub(super) fn plan_move(
     let mut new_item = edited.clone();
     if let Some((name, read)) = version_of(ctx, original) {
         new_item.insert(name.to_owned(), AttrValue::N(next_version(name, read)?));
+        if let Some((stamp, at)) = moved_companion(original, edited, name, now_millis()) {
+            new_item.insert(stamp.to_owned(), AttrValue::N(at));
+        }
     }
     check_item(ctx.description, &new_item)?;
     let (condition, summary) = delete_condition(ctx, original, mode);

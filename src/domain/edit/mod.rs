@@ -6,6 +6,7 @@
 
 pub mod checks;
 mod conditions;
+pub mod derived_keys;
 pub mod diff;
 pub mod error;
 mod json_tree;

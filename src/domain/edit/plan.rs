@@ -28,7 +28,9 @@ use crate::domain::expr::render::Renderer;
 use crate::domain::number::Number;
 use crate::domain::request::{ReturnValues, UpdateRequest};
 use crate::domain::value::{AttrValue, Item};
-use crate::domain::version_attr::is_tombstone;
+use crate::domain::version_attr::{
+    AMPLIFY_LAST_CHANGED, is_tombstone, moved_companion, now_millis,
+};
 
 pub use super::lifecycle::{plan_create, plan_delete};
 pub use super::write_plan::{ConditionMode, EditContext, PlannedWrite, WritePlan};
@@ -97,6 +99,17 @@ pub fn plan_edit(
             value,
         });
         expected.insert(name.to_owned(), AttrValue::N(next));
+        // AppSync clients order changes by this timestamp: it moves with every version.
+        if let Some((stamp, at)) = moved_companion(original, edited, name, now_millis()) {
+            bump.push_str(&format!(" and {stamp} = {at}"));
+            update.set.push(SetAction {
+                path: Path::attribute(stamp),
+                value: SetValue::Operand(UpdateOperand::Value(Value::new(AttrValue::N(
+                    at.clone(),
+                )))),
+            });
+            expected.insert(stamp.to_owned(), AttrValue::N(at));
+        }
     }
     let partition = &ctx.description.key.partition.name;
     let (conditions, guard) = match (mode, version) {
@@ -170,7 +183,14 @@ pub fn before_from_after(planned: &PlannedWrite, after: &Item) -> Item {
             if original.get(name) != Some(value)
                 && !planned.diff.attributes().contains(&name.as_str())
             {
-                // Only the version attribute differs this way (the plan added its increment):
+                if name == AMPLIFY_LAST_CHANGED {
+                    // Written beside the version at the time of the write: the value read.
+                    if let Some(read) = original.get(name) {
+                        before.insert(name.clone(), read.clone());
+                    }
+                    continue;
+                }
+                // Otherwise only the version attribute differs this way (the plan added its increment):
                 // one less than written, which is the value read unless the mode let it move.
                 let previous = after
                     .get(name)

@@ -8,6 +8,7 @@
 //! are read by [`markers`].
 
 pub mod census;
+pub mod census_text;
 mod decode;
 pub mod electrodb;
 pub mod markers;

@@ -133,6 +133,7 @@ fn lines(styles: &Styles, flow: &EditFlow, review: &Review) -> Vec<Line<'static>
             ),
         ]));
     }
+    out_of_sync_lines(styles, review, &mut lines);
     lines.push(Line::raw(""));
     lines.push(heading(styles, "Request"));
     lines.extend(
@@ -142,4 +143,30 @@ fn lines(styles: &Styles, flow: &EditFlow, review: &Review) -> Vec<Line<'static>
             .map(|line| Line::raw(format!("  {}", safe(line)))),
     );
     lines
+}
+
+/// Keys the write leaves holding the old value of a part it changed, with what the library
+/// would write; the request itself does not change them.
+fn out_of_sync_lines(styles: &Styles, review: &Review, lines: &mut Vec<Line<'static>>) {
+    if review.out_of_sync.is_empty() {
+        return;
+    }
+    lines.push(Line::raw(""));
+    lines.push(heading(
+        styles,
+        &format!(
+            "Out of sync ({}): not changed by this write",
+            review.out_of_sync.len()
+        ),
+    ));
+    for stale in &review.out_of_sync {
+        lines.push(Line::from(vec![
+            Span::styled(" ! ", styles.warning),
+            Span::styled(safe(&stale.attribute).into_owned(), styles.heading),
+            Span::raw(format!(" (from {}): ", safe(&stale.because))),
+            Span::styled(safe(&stale.holds).into_owned(), styles.error),
+            Span::raw(" — the library would write "),
+            Span::styled(safe(&stale.would_write).into_owned(), styles.added),
+        ]));
+    }
 }

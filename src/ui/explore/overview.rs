@@ -8,8 +8,8 @@ use ratatui::widgets::{Block, Paragraph, Wrap};
 
 use crate::app::state::{Loadable, ScanStatus, State};
 use crate::domain::collection::Collections;
-use crate::domain::grammar::Grammar;
 use crate::domain::grammar::census::{GrammarCensus, unmatched_entities};
+use crate::domain::grammar::census_text::shares_text;
 use crate::domain::model::Model;
 use crate::domain::overview_lines::{extras_lines, index_line, settings_lines};
 use crate::domain::schema::{BillingMode, IndexKind, KeySchema, Projection, TableDescription};
@@ -68,29 +68,7 @@ fn wrapped_rows(lines: &[Line<'_>], width: u16) -> usize {
 
 /// `Grammars    ElectroDB 97% · separators 3% (of 364 items scanned)`.
 fn grammars_line(styles: &Styles, census: &GrammarCensus) -> Line<'static> {
-    if census.total() == 0 {
-        return field(styles, "Grammars", "none yet (no item scanned)".to_owned());
-    }
-    let shares: Vec<String> = census
-        .shares()
-        .into_iter()
-        .map(|(grammar, share)| {
-            let name = grammar.map_or("unstructured keys", Grammar::name);
-            format!("{name} {}", percent(share))
-        })
-        .collect();
-    let mut text = format!(
-        "{} (of {} scanned)",
-        shares.join(" · "),
-        crate::domain::figures::counted(census.total(), "item", "items")
-    );
-    if census.model_matched() > 0 {
-        text.push_str(&format!(
-            "; the model matched {}",
-            crate::domain::figures::counted(census.model_matched(), "item", "items")
-        ));
-    }
-    field(styles, "Grammars", text)
+    field(styles, "Grammars", shares_text(census))
 }
 
 /// `Model       OneTable's schema saved in the table: 3 entities, 1 access pattern`.
@@ -134,18 +112,6 @@ fn unmatched_line(state: &State) -> Option<Line<'static>> {
             styles.warning,
         )
     })
-}
-
-/// A share as a whole percentage, never rounded to 0% or 100% when it is neither.
-fn percent(share: f64) -> String {
-    let whole = (share * 100.0).round();
-    if share > 0.0 && whole < 1.0 {
-        "<1%".to_owned()
-    } else if share < 1.0 && whole >= 100.0 {
-        ">99%".to_owned()
-    } else {
-        format!("{whole}%")
-    }
 }
 
 fn key_text(key: &KeySchema) -> String {

@@ -129,6 +129,8 @@ pub struct Review {
     pub mine: Option<Item>,
     /// First line of the preview shown.
     pub scroll: usize,
+    /// Keys (and composite attributes) the write leaves holding a value it changed elsewhere.
+    pub out_of_sync: Vec<crate::domain::edit::derived_keys::OutOfSync>,
 }
 
 /// The 3-way view after the condition failed: nothing was written.

@@ -4,6 +4,7 @@
 use crate::app::action::Action;
 use crate::app::state::edit::{EditStage, Review};
 use crate::app::state::{Notice, State};
+use crate::domain::edit::derived_keys::out_of_sync;
 use crate::domain::edit::{EditContext, EditError, PlannedWrite, WritePlan, request_preview};
 use crate::domain::value::{AttrValue, Item};
 
@@ -40,13 +41,25 @@ pub(in crate::app::update) fn configured_version(
     model.version_attribute_of(entity).map(str::to_owned)
 }
 
-/// A planned write as a preview.
-pub(in crate::app::update) fn review(planned: PlannedWrite, mine: Option<Item>) -> Review {
+/// A planned write as a preview, with the keys it leaves out of sync when the table is
+/// described.
+pub(in crate::app::update) fn review(
+    state: &State,
+    planned: PlannedWrite,
+    mine: Option<Item>,
+) -> Review {
+    let out_of_sync = match (state.described(), &planned.original, &planned.expected) {
+        (Some(description), Some(original), Some(expected)) => {
+            out_of_sync(description, original, expected)
+        }
+        _ => Vec::new(),
+    };
     Review {
         request_text: request_preview(&planned.plan),
         planned,
         mine,
         scroll: 0,
+        out_of_sync,
     }
 }
 
@@ -72,8 +85,9 @@ pub(in crate::app::update) fn show_planned(
             false
         }
         Ok(planned) => {
+            let review = review(state, planned, mine);
             if let Some(flow) = state.edit.as_mut() {
-                flow.stage = EditStage::Review(review(planned, mine));
+                flow.stage = EditStage::Review(review);
             }
             state.notice = None;
             true
