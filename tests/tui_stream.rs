@@ -272,8 +272,10 @@ fn in_a_terminal_a_write_made_in_the_demo_shows_in_its_stream_view() {
         screen.contains("complete ")
     });
     session.send("L");
-    let screen = session.wait_for("no changes yet");
-    assert!(screen.contains("following · 1 shard open"), "{screen}");
+    // The view says it follows only once DescribeStream has answered, a moment after it opens.
+    session.wait_until("the stream view following its shard", |screen| {
+        screen.contains("no changes yet") && screen.contains("following · 1 shard open")
+    });
     session.send("q");
     session.wait_until("the collections again", |screen| {
         !screen.contains("Stream ·")
@@ -290,8 +292,9 @@ fn in_a_terminal_a_write_made_in_the_demo_shows_in_its_stream_view() {
     session.send("y");
     session.wait_until("the delete to land", |screen| !screen.contains("Preview"));
     session.send("L");
-    let screen = session.wait_for("REMOVE");
-    assert!(screen.contains("1 received"), "{screen}");
+    session.wait_until("the delete as a REMOVE record", |screen| {
+        screen.contains("REMOVE") && screen.contains("1 received")
+    });
     session.send("\r");
     let record = session.wait_for("who: unknown (streams carry no principal)");
     assert!(record.contains("REMOVE · sequence"), "{record}");
