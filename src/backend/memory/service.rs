@@ -4,8 +4,7 @@
 use crate::backend::{
     Backend, BackendFuture, Connection, DeleteRequest, GetOutput, GetRequest, Page, PutRequest,
     QueryRequest, RecordsPage, ScanRequest, Shard, ShardIteratorRequest, StatementPage,
-    StatementRequest, TransactOutput,
-    TransactWriteRequest, UpdateRequest, WriteOutput,
+    StatementRequest, TransactOutput, TransactWriteRequest, UpdateRequest, WriteOutput,
 };
 use crate::domain::schema::TableDescription;
 
