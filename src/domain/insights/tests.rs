@@ -102,12 +102,12 @@ fn a_clean_table_has_no_findings_but_still_its_figures() {
         .map(|size| (size.entity.as_str(), size.items))
         .collect();
     assert_eq!(entities, vec![("User›Order", 100), ("User›Profile", 20)]);
-    assert_eq!(report.index_partition_sizes[0].0, "GSI1");
+    assert_eq!(report.index_sizes[0].index, "GSI1");
     assert_eq!(
-        report.index_partition_sizes[0].1.rows(),
+        report.index_sizes[0].partition_items.rows(),
         vec![(1, 1, 0), (2, 3, 0), (4, 7, 20)]
     );
-    assert_eq!(report.index_partition_sizes[1].1.rows(), vec![]);
+    assert_eq!(report.index_sizes[1].partition_items.rows(), vec![]);
 }
 
 #[test]
