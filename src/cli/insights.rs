@@ -16,7 +16,7 @@ use super::output::escape::escape_json_for_terminal;
 use super::segments::read_segments;
 use crate::backend::{Backend, ScanRequest};
 use crate::domain::entity::EntityDecoder;
-use crate::domain::figures::{count, counted};
+use crate::domain::figures::counted;
 use crate::domain::insights::{Coverage, InsightScan};
 
 /// Scans `table_name` and prints what its items show.
@@ -82,20 +82,10 @@ pub async fn insights(
     note(&format!(
         "insights: {} read ({}), {}; {}, {:.1} RCU",
         counted(report.items, "item", "items"),
-        coverage_text(report.coverage),
+        text::coverage_text(report.coverage),
         counted(report.findings.len() as u64, "finding", "findings"),
         counted(totals.pages, "page", "pages"),
         totals.capacity,
     ));
     Ok(())
-}
-
-fn coverage_text(coverage: Coverage) -> String {
-    match coverage {
-        Coverage::Complete => "the whole table".to_owned(),
-        Coverage::Sampled {
-            table_items: Some(total),
-        } => format!("sampled; the table holds about {} items", count(total)),
-        Coverage::Sampled { table_items: None } => "sampled".to_owned(),
-    }
 }

@@ -2,9 +2,8 @@
 
 use std::fmt::Write as _;
 
-use super::coverage_text;
-use crate::domain::figures::{bytes, counted};
-use crate::domain::insights::{CollectionSize, Histogram, Report};
+use crate::domain::figures::{bytes, count, counted};
+use crate::domain::insights::{CollectionSize, Coverage, Histogram, Report};
 use crate::domain::key_value::key_text;
 use crate::domain::plain_json::item_to_plain_json;
 
@@ -126,5 +125,15 @@ fn findings(text: &mut String, report: &Report) {
         for key in &finding.items {
             let _ = writeln!(text, "  open: {}", item_to_plain_json(key));
         }
+    }
+}
+
+pub fn coverage_text(coverage: Coverage) -> String {
+    match coverage {
+        Coverage::Complete => "the whole table".to_owned(),
+        Coverage::Sampled {
+            table_items: Some(total),
+        } => format!("sampled; the table holds about {} items", count(total)),
+        Coverage::Sampled { table_items: None } => "sampled".to_owned(),
     }
 }
