@@ -179,6 +179,28 @@ fn a_clean_table_has_no_findings_and_the_text_report_says_so() {
         .map(|bucket| bucket["partitions"].as_u64().expect("a count"))
         .sum();
     assert_eq!(partitions_by_bytes, 30, "{report:#}");
+    let gsi1 = &report["indexes"][0];
+    assert_eq!(gsi1["index"], "GSI1", "{report:#}");
+    assert_eq!(
+        (gsi1["items"].as_u64(), gsi1["partitions"].as_u64()),
+        (Some(120), Some(30))
+    );
+    assert_eq!(gsi1["largest_partitions"].as_array().map(Vec::len), Some(5));
+    assert_eq!(gsi1["largest_partitions"][0]["items"], 4, "{gsi1:#}");
+    let orders = report["entities"]
+        .as_array()
+        .and_then(|entities| entities.iter().find(|e| e["entity"] == "User›Order"))
+        .expect("the orders");
+    assert_eq!(
+        orders["items_per_partition"],
+        serde_json::json!([
+            {"from": 1, "to": 1, "partitions": 0},
+            {"from": 2, "to": 3, "partitions": 0},
+            {"from": 4, "to": 7, "partitions": 30}
+        ]),
+        "{orders:#}"
+    );
+    assert_eq!(orders["largest_collection"]["items"], 4, "{orders:#}");
     let text = support::cli::ddbx(&endpoint, Some(&table), &["insights", "-o", "table"]).success();
     assert!(text.stdout.starts_with("150 items ("), "{}", text.stdout);
     assert!(
@@ -193,6 +215,14 @@ fn a_clean_table_has_no_findings_and_the_text_report_says_so() {
         "{}",
         text.stdout
     );
+    for heading in [
+        "\nItems per partition of User›Order:\n",
+        "\nBytes per GSI1 partition:\n",
+        "\nLargest GSI1 partitions:\n",
+        "\nLargest collection of User›Profile:\n",
+    ] {
+        assert!(text.stdout.contains(heading), "{heading}: {}", text.stdout);
+    }
     block_on(delete_table(&client, &table));
 }
 

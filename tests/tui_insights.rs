@@ -161,3 +161,85 @@ fn in_a_terminal_the_demo_opens_its_insights_with_a_key_and_goes_back() {
     session.send("q");
     assert!(session.wait_exit().success());
 }
+
+#[tokio::test]
+async fn the_sizes_of_each_entity_and_index_follow_the_findings_and_open_the_largest_collection() {
+    use ddbx::app::state::insights::{InsightRow, Sizes};
+    let mut harness = tui_support::started_demo(400, Settings::default()).await;
+    harness.act(Action::ShowInsights).await;
+    let run = harness.state.insights.as_ref().expect("a run");
+    let report = run.report.as_ref().expect("a report");
+    let rows = run.rows();
+    let first_sizes = rows
+        .iter()
+        .position(|row| matches!(row, InsightRow::Sizes(_)))
+        .expect("sizes rows");
+    assert!(
+        rows[..first_sizes]
+            .iter()
+            .all(|row| !matches!(row, InsightRow::Sizes(_))),
+        "findings first"
+    );
+    assert_eq!(
+        rows.len() - first_sizes,
+        1 + report.entity_sizes.len() + report.index_sizes.len(),
+        "the table, each entity and each index"
+    );
+    let entity = report
+        .entity_sizes
+        .iter()
+        .position(|size| size.partitions.largest.is_some())
+        .expect("an entity with a collection");
+    let name = report.entity_sizes[entity].entity.clone();
+    let largest = report.entity_sizes[entity]
+        .partitions
+        .largest
+        .clone()
+        .expect("its largest");
+    let index_name = report.index_sizes[0].index.clone();
+    let row = rows
+        .iter()
+        .position(|row| *row == InsightRow::Sizes(Sizes::Entity(entity)))
+        .expect("the entity's row");
+    for _ in 0..row {
+        harness.act(Action::CursorDown).await;
+    }
+    let text = screen(&harness.state, 140, 40);
+    assert!(text.contains(&format!("sizes    entity {name}:")), "{text}");
+    assert!(text.contains(&format!("sizes · entity {name}")), "{text}");
+    assert!(
+        text.contains(&format!("items per partition of {name}:")),
+        "{text}"
+    );
+    assert!(
+        text.contains(&format!("bytes per partition of {name}:")),
+        "{text}"
+    );
+    assert!(text.contains("largest collection:"), "{text}");
+    insta::assert_snapshot!("insights_entity_sizes_140x40", text);
+    let index_row = rows
+        .iter()
+        .position(|row| *row == InsightRow::Sizes(Sizes::Index(0)))
+        .expect("the first index's row");
+    for _ in row..index_row {
+        harness.act(Action::CursorDown).await;
+    }
+    let text = screen(&harness.state, 140, 40);
+    assert!(
+        text.contains(&format!("sizes · index {index_name}")),
+        "{text}"
+    );
+    assert!(
+        text.contains(&format!("items per {index_name} partition:")),
+        "{text}"
+    );
+    assert!(text.contains("largest partitions:"), "{text}");
+    for _ in row..index_row {
+        harness.act(Action::CursorUp).await;
+    }
+    harness.act(Action::Open).await;
+    match harness.state.history.current() {
+        View::Partition { pk, .. } => assert_eq!(pk, &largest.partition_key),
+        other => panic!("expected the partition view, got {other:?}"),
+    }
+}

@@ -2,6 +2,8 @@
 //! partition as histograms side by side, the findings most severe first with the items each
 //! names, and the selected finding's evidence and the rule it applies.
 
+mod sizes;
+
 use ratatui::Frame;
 use ratatui::layout::{Constraint, Layout, Rect};
 use ratatui::style::{Modifier, Style};
@@ -9,7 +11,7 @@ use ratatui::text::Line;
 use ratatui::widgets::{Block, Paragraph, Wrap};
 
 use crate::app::state::State;
-use crate::app::state::insights::{InsightRow, InsightsRun};
+use crate::app::state::insights::{InsightRow, InsightsRun, sizes_text};
 use crate::domain::figures::counted;
 use crate::domain::insights::{Coverage, Report, Severity};
 use crate::domain::plain_json::item_to_plain_json;
@@ -17,13 +19,9 @@ use crate::ui::theme::{self, Styles};
 use crate::ui::widgets::list::window;
 use crate::ui::widgets::text::{bytes, safe};
 
-/// Width of the histogram's bars.
-const BAR_WIDTH: usize = 30;
 /// Access-pattern lines shown above the findings.
 const ACCESS_PATTERN_LINES: usize = 3;
-/// Columns a histogram line needs besides its bar: the bucket's label, the axis and the count.
-const HISTOGRAM_LABELS: usize = 28;
-/// Lines kept for the selected finding's details.
+/// Lines kept for the selected row's details, at least; sizes may take up to half the screen.
 const DETAIL_HEIGHT: u16 = 9;
 
 pub(in crate::ui) fn render(frame: &mut Frame<'_>, area: Rect, state: &State, cursor: usize) {
@@ -41,11 +39,16 @@ pub(in crate::ui) fn render(frame: &mut Frame<'_>, area: Rect, state: &State, cu
         || (0, [Vec::new(), Vec::new()]),
         |report| histogram_columns(report, inner.width),
     );
+    let sizes_detail = selected_sizes(styles, run, cursor, inner.width);
+    let detail_height = sizes_detail.as_ref().map_or(DETAIL_HEIGHT, |detail| {
+        let wanted = u16::try_from(detail.height() + 2).unwrap_or(u16::MAX);
+        wanted.clamp(DETAIL_HEIGHT, (inner.height / 2).max(DETAIL_HEIGHT))
+    });
     let [summary_area, histogram_area, list_area, detail_area] = Layout::vertical([
         Constraint::Length(u16::try_from(summary.len()).unwrap_or(u16::MAX)),
         Constraint::Length(histogram_height),
         Constraint::Min(3),
-        Constraint::Length(DETAIL_HEIGHT),
+        Constraint::Length(detail_height),
     ])
     .areas(inner);
     frame.render_widget(Paragraph::new(summary), summary_area);
@@ -58,7 +61,24 @@ pub(in crate::ui) fn render(frame: &mut Frame<'_>, area: Rect, state: &State, cu
         return;
     };
     render_rows(styles, frame, list_area, run, report, cursor);
-    render_detail(styles, frame, detail_area, run, report, cursor);
+    match sizes_detail {
+        Some(detail) => sizes::render(frame, detail_area, detail),
+        None => render_detail(styles, frame, detail_area, run, report, cursor),
+    }
+}
+
+/// The detail of the sizes row under the cursor, if it is one.
+fn selected_sizes(
+    styles: &Styles,
+    run: &InsightsRun,
+    cursor: usize,
+    width: u16,
+) -> Option<sizes::SizesDetail> {
+    let report = run.report.as_ref()?;
+    match run.rows().get(cursor)? {
+        InsightRow::Sizes(selected) => Some(sizes::detail(styles, report, *selected, width)),
+        _ => None,
+    }
 }
 
 fn summary_lines(styles: &Styles, run: &InsightsRun) -> Vec<Line<'static>> {
@@ -116,26 +136,16 @@ fn summary_lines(styles: &Styles, run: &InsightsRun) -> Vec<Line<'static>> {
 }
 
 /// The items-per-partition and bytes-per-partition histograms side by side, so both fit above
-/// the findings; each column's bars as wide as the column leaves room for.
+/// the findings.
 fn histogram_columns(report: &Report, width: u16) -> (u16, [Vec<Line<'static>>; 2]) {
-    let column = usize::from(width / 2);
-    let bar_width = column.saturating_sub(HISTOGRAM_LABELS).clamp(1, BAR_WIDTH);
-    let column_lines = |title: &str, bars: Vec<String>| -> Vec<Line<'static>> {
-        std::iter::once(title.to_owned())
-            .chain(bars)
-            .map(Line::raw)
-            .collect()
-    };
-    let items = column_lines(
-        "items per partition:",
-        report.partition_sizes.bars(bar_width),
+    let columns = sizes::histogram_columns(
+        "partition",
+        &report.partition_sizes,
+        &report.partition_bytes,
+        width,
     );
-    let bytes = column_lines(
-        "bytes per partition:",
-        report.partition_bytes.byte_bars(bar_width),
-    );
-    let height = items.len().max(bytes.len());
-    (u16::try_from(height).unwrap_or(u16::MAX), [items, bytes])
+    let height = columns[0].len().max(columns[1].len());
+    (u16::try_from(height).unwrap_or(u16::MAX), columns)
 }
 
 fn severity_style(styles: &Styles, severity: Severity) -> Style {
@@ -181,10 +191,14 @@ fn render_rows(
                     format!(
                         "           open {}",
                         run.item_of(*row)
-                            .map(|item| safe(&item_to_plain_json(item).to_string()).into_owned())
+                            .map(|item| safe(&item_to_plain_json(&item).to_string()).into_owned())
                             .unwrap_or_default()
                     ),
                     styles.key,
+                ),
+                InsightRow::Sizes(sizes) => (
+                    format!("{:<8} {}", "sizes", safe(&sizes_text(report, sizes))),
+                    Style::default(),
                 ),
             };
             if position == cursor {
@@ -208,7 +222,7 @@ fn render_detail(
         Some(InsightRow::Finding(index) | InsightRow::Item { finding: index, .. }) => {
             report.findings.get(*index)
         }
-        None => None,
+        Some(InsightRow::Sizes(_)) | None => None,
     };
     let Some(finding) = finding else {
         return;

@@ -2,6 +2,7 @@
 //! fed into the domain's census, and the report once the scan stops.
 
 use crate::app::state::indexes::streamed_scan::StreamedScan;
+use crate::domain::figures::{bytes, counted};
 use crate::domain::insights::{Coverage, InsightScan, Report};
 use crate::domain::value::Item;
 
@@ -20,11 +21,22 @@ pub struct InsightsRun {
     pub table_items: Option<u64>,
 }
 
-/// One row of the screen: a finding, or one of the items it names.
+/// One row of the screen: a finding, one of the items it names, or the sizes of the table's
+/// partitions, of an entity's or of an index's (after the findings).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum InsightRow {
     Finding(usize),
     Item { finding: usize, item: usize },
+    Sizes(Sizes),
+}
+
+/// Whose sizes a row shows: the table's partitions, or the entity or index at that position of
+/// the report's lists.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Sizes {
+    Table,
+    Entity(usize),
+    Index(usize),
 }
 
 impl InsightsRun {
@@ -61,18 +73,37 @@ impl InsightsRun {
                 item,
             }));
         }
+        rows.push(InsightRow::Sizes(Sizes::Table));
+        rows.extend(
+            (0..report.entity_sizes.len()).map(|entity| InsightRow::Sizes(Sizes::Entity(entity))),
+        );
+        rows.extend(
+            (0..report.index_sizes.len()).map(|index| InsightRow::Sizes(Sizes::Index(index))),
+        );
         rows
     }
 
-    /// The item a row opens: the row's own, or a finding's first.
+    /// The item a row opens: the row's own, a finding's first, or the key of the largest
+    /// collection of the table or of an entity (an index partition is no table partition).
     #[must_use]
-    pub fn item_of(&self, row: InsightRow) -> Option<&Item> {
+    pub fn item_of(&self, row: InsightRow) -> Option<Item> {
         let report = self.report.as_ref()?;
         let (finding, item) = match row {
             InsightRow::Finding(finding) => (finding, 0),
             InsightRow::Item { finding, item } => (finding, item),
+            InsightRow::Sizes(sizes) => {
+                let largest = match sizes {
+                    Sizes::Table => report.largest_collections.first(),
+                    Sizes::Entity(entity) => {
+                        report.entity_sizes.get(entity)?.partitions.largest.as_ref()
+                    }
+                    Sizes::Index(_) => None,
+                }?;
+                let partition = self.census.table().key.partition.name.clone();
+                return Some(Item::from([(partition, largest.partition_key.clone())]));
+            }
         };
-        report.findings.get(finding)?.items.get(item)
+        report.findings.get(finding)?.items.get(item).cloned()
     }
 
     /// The searchable text of each row.
@@ -89,7 +120,46 @@ impl InsightsRun {
                     .item_of(row)
                     .map(|item| format!("{item:?}"))
                     .unwrap_or_default(),
+                InsightRow::Sizes(sizes) => sizes_text(report, sizes),
             })
             .collect()
+    }
+}
+
+/// One line on whose sizes a row shows: `entity User›Order: 100 items (20.5 KB) in 20 partitions`.
+#[must_use]
+pub fn sizes_text(report: &Report, sizes: Sizes) -> String {
+    match sizes {
+        Sizes::Table => format!(
+            "table: {} ({}) in {}",
+            counted(report.items, "item", "items"),
+            bytes(report.bytes),
+            counted(report.partitions, "partition", "partitions")
+        ),
+        Sizes::Entity(entity) => report
+            .entity_sizes
+            .get(entity)
+            .map_or_else(String::new, |size| {
+                format!(
+                    "entity {}: {} ({}, largest item {}) in {}",
+                    size.entity,
+                    counted(size.items, "item", "items"),
+                    bytes(size.bytes),
+                    bytes(size.largest),
+                    counted(size.partitions.items.total(), "partition", "partitions")
+                )
+            }),
+        Sizes::Index(index) => report
+            .index_sizes
+            .get(index)
+            .map_or_else(String::new, |index| {
+                format!(
+                    "index {}: {} ({} projected) in {}",
+                    index.index,
+                    counted(index.items, "item", "items"),
+                    bytes(index.bytes),
+                    counted(index.partitions, "partition", "partitions")
+                )
+            }),
     }
 }

@@ -163,7 +163,8 @@ pub(super) fn action(state: &mut State, action: &Action) -> Option<Vec<Command>>
     })
 }
 
-/// Opens the partition of the item under the cursor (a finding opens its first item's).
+/// Opens the partition of the item under the cursor (a finding opens its first item's, the
+/// sizes of the table or of an entity their largest collection).
 fn open(state: &mut State) -> Vec<Command> {
     let row = cursor(state.history.current());
     let Some(run) = &state.insights else {
@@ -179,14 +180,11 @@ fn open(state: &mut State) -> Vec<Command> {
         .rows()
         .get(row)
         .and_then(|&row| run.item_of(row))
-        .and_then(|item| item.get(&partition_name))
-        .cloned();
+        .and_then(|item| item.get(&partition_name).cloned());
     match pk {
         Some(pk) => open_partition(state, pk),
         None => {
-            state.notice = Some(Notice::Info(
-                "this finding names no item to open".to_owned(),
-            ));
+            state.notice = Some(Notice::Info("this row names no item to open".to_owned()));
             Vec::new()
         }
     }

@@ -23,6 +23,12 @@ impl Histogram {
         self.buckets[bucket] += 1;
     }
 
+    /// How many values were added (zeros are not counted).
+    #[must_use]
+    pub fn total(&self) -> u64 {
+        self.buckets.iter().sum()
+    }
+
     /// `(low, high, count)` for every bucket up to the highest non-empty one.
     #[must_use]
     pub fn rows(&self) -> Vec<(u64, u64, u64)> {

@@ -5,6 +5,7 @@ use std::collections::BTreeMap;
 
 use super::entity_names::EntityNames;
 use super::finding::{Finding, Rule, Severity};
+use super::partitions::EntityPartitions;
 use crate::domain::figures::{bytes, count, counted};
 use crate::domain::value::{AttrValue, Item};
 
@@ -34,26 +35,32 @@ struct LargeItem {
     attribute_size: u64,
 }
 
-/// Items and bytes of one entity.
+/// Items and bytes of one entity, in all and per partition key value it is found under.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct EntitySize {
     pub entity: String,
     pub items: u64,
     pub bytes: u64,
+    /// The entity's largest item.
     pub largest: u64,
+    /// The entity's items and bytes per partition, and its largest collection there.
+    pub partitions: EntityPartitions,
 }
 
 #[derive(Clone, Debug, Default)]
 pub struct ItemSizes {
-    /// Items, bytes and the largest item of every entity.
-    totals: BTreeMap<usize, (u64, u64, u64)>,
+    /// Items, bytes and the largest item of every entity, by entity id.
+    totals: Vec<(u64, u64, u64)>,
     by_entity: BTreeMap<usize, EntitySizes>,
     largest: Vec<LargeItem>,
 }
 
 impl ItemSizes {
     pub fn add(&mut self, entity: usize, item: &Item, size: u64, key: &dyn Fn() -> Item) {
-        let totals = self.totals.entry(entity).or_default();
+        if self.totals.len() <= entity {
+            self.totals.resize(entity + 1, (0, 0, 0));
+        }
+        let totals = &mut self.totals[entity];
         totals.0 += 1;
         totals.1 += size;
         totals.2 = totals.2.max(size);
@@ -85,16 +92,26 @@ impl ItemSizes {
         self.largest.truncate(EXAMPLES);
     }
 
-    /// Every entity's size, most bytes first.
-    pub fn entity_sizes(&self, names: &EntityNames) -> Vec<EntitySize> {
+    /// Every entity's size, most bytes first; `partitions` by entity id.
+    pub fn entity_sizes(
+        &self,
+        names: &EntityNames,
+        partitions: &mut [EntityPartitions],
+    ) -> Vec<EntitySize> {
         let mut sizes: Vec<EntitySize> = self
             .totals
             .iter()
-            .map(|(&entity, &(items, bytes, largest))| EntitySize {
+            .enumerate()
+            .filter(|(_, totals)| totals.0 > 0)
+            .map(|(entity, &(items, bytes, largest))| EntitySize {
                 entity: names.name(entity).to_owned(),
                 items,
                 bytes,
                 largest,
+                partitions: partitions
+                    .get_mut(entity)
+                    .map(std::mem::take)
+                    .unwrap_or_default(),
             })
             .collect();
         sizes.sort_by(|a, b| b.bytes.cmp(&a.bytes).then_with(|| a.entity.cmp(&b.entity)));

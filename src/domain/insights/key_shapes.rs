@@ -1,10 +1,11 @@
 //! Key design per entity: partition keys written in sequence or per period, few distinct
 //! partition keys, sort keys written in more than one shape, entities without a stable prefix.
 
-use std::collections::{BTreeMap, HashMap, HashSet};
+use std::collections::BTreeMap;
 
 use super::entity_names::EntityNames;
 use super::finding::{Finding, Rule, Severity};
+use super::tally::{FastMap, FastSet};
 use crate::domain::figures::{count, counted};
 use crate::domain::grammar::values::{ValueShape, value_shape};
 use crate::domain::grammar::{Role, collection_levels, decode_key};
@@ -37,11 +38,11 @@ struct Shape {
 #[derive(Clone, Debug, Default)]
 struct EntityKeys {
     items: u64,
-    partition_values: HashSet<AttrValue>,
-    numeric_ids: HashSet<i128>,
+    partition_values: FastSet<AttrValue>,
+    numeric_ids: FastSet<i128>,
     numeric_items: u64,
     time_bucketed: u64,
-    prefixes: HashMap<String, u64>,
+    prefixes: FastMap<String, u64>,
     unprefixed: u64,
     sort_shapes: BTreeMap<String, Shape>,
     other_shapes: u64,
@@ -50,7 +51,8 @@ struct EntityKeys {
 #[derive(Clone, Debug, Default)]
 pub struct KeyShapes {
     by_entity: BTreeMap<usize, EntityKeys>,
-    /// Reused for each key's prefix and shape, so the census allocates only for new ones.
+    partition_class: PartitionKeyClass,
+    /// Reused for each sort key's shape, so the census allocates only for new ones.
     scratch: String,
 }
 
@@ -59,7 +61,7 @@ impl KeyShapes {
         let keys = self.by_entity.entry(entity).or_default();
         keys.items += 1;
         if let Some(value) = item.get(&schema.partition.name) {
-            add_partition_key(keys, value, &mut self.scratch);
+            add_partition_key(keys, value, &mut self.partition_class);
         }
         let sort = schema
             .sort
@@ -88,7 +90,48 @@ impl KeyShapes {
     }
 }
 
-fn add_partition_key(keys: &mut EntityKeys, value: &AttrValue, scratch: &mut String) {
+/// What a string partition key value shows: whether it holds a date, the number it ends in and
+/// its prefix levels (`USER › ORDER`). Items of one partition arrive together in a scan, so the
+/// last value's class is kept and reused while the value repeats: decoding is the costly part of
+/// a key's census.
+#[derive(Clone, Debug, Default)]
+struct PartitionKeyClass {
+    text: String,
+    time: bool,
+    last_number: Option<i128>,
+    prefix: String,
+}
+
+impl PartitionKeyClass {
+    fn classify(&mut self, text: &str) {
+        if self.text == text && !self.text.is_empty() {
+            return;
+        }
+        self.text.clear();
+        self.text.push_str(text);
+        let decoded = decode_key(text, false);
+        (self.time, self.last_number) = (false, None);
+        for (position, segment) in decoded.segments.iter().enumerate() {
+            if !matches!(segment.role, Role::Field | Role::Value) {
+                continue;
+            }
+            let shape = value_shape(segment.value);
+            self.time |= is_time(shape);
+            if position + 1 == decoded.segments.len() && shape == Some(ValueShape::Number) {
+                self.last_number = segment.value.parse::<i128>().ok();
+            }
+        }
+        self.prefix.clear();
+        for (position, level) in collection_levels(text).iter().enumerate() {
+            if position > 0 {
+                self.prefix.push_str(" › ");
+            }
+            self.prefix.push_str(level);
+        }
+    }
+}
+
+fn add_partition_key(keys: &mut EntityKeys, value: &AttrValue, class: &mut PartitionKeyClass) {
     if keys.partition_values.len() < PARTITION_VALUES_CAP && !keys.partition_values.contains(value)
     {
         keys.partition_values.insert(value.clone());
@@ -106,41 +149,23 @@ fn add_partition_key(keys: &mut EntityKeys, value: &AttrValue, scratch: &mut Str
         }
         _ => return,
     };
-    let decoded = decode_key(text, false);
-    // Each value is classified once: recognising dates is the costly part of a key's census.
-    let (mut time, mut last_number) = (false, None);
-    for (position, segment) in decoded.segments.iter().enumerate() {
-        if !matches!(segment.role, Role::Field | Role::Value) {
-            continue;
-        }
-        let shape = value_shape(segment.value);
-        time |= is_time(shape);
-        if position + 1 == decoded.segments.len() && shape == Some(ValueShape::Number) {
-            last_number = segment.value.parse::<i128>().ok();
-        }
-    }
-    if time {
+    class.classify(text);
+    if class.time {
         keys.time_bucketed += 1;
     }
-    if let Some(id) = last_number {
+    if let Some(id) = class.last_number {
         keys.numeric_items += 1;
         if keys.numeric_ids.len() < DISTINCT_CAP {
             keys.numeric_ids.insert(id);
         }
     }
-    scratch.clear();
-    for (position, level) in collection_levels(text).iter().enumerate() {
-        if position > 0 {
-            scratch.push_str(" › ");
-        }
-        scratch.push_str(level);
-    }
-    if scratch.is_empty() {
+    let prefix = class.prefix.as_str();
+    if prefix.is_empty() {
         keys.unprefixed += 1;
-    } else if let Some(items) = keys.prefixes.get_mut(scratch.as_str()) {
+    } else if let Some(items) = keys.prefixes.get_mut(prefix) {
         *items += 1;
     } else if keys.prefixes.len() < SHAPE_CAP {
-        keys.prefixes.insert(scratch.clone(), 1);
+        keys.prefixes.insert(prefix.to_owned(), 1);
     }
 }
 

@@ -6,16 +6,20 @@
 mod entity_names;
 mod finding;
 mod histogram;
+mod index_findings;
 mod indexes;
 mod item_sizes;
 mod key_shapes;
 mod partitions;
 mod patterns;
+mod tally;
 
 pub use finding::{Finding, Rule, Severity};
 pub use histogram::Histogram;
+pub use indexes::IndexSizes;
 pub use item_sizes::EntitySize;
-pub use partitions::CollectionSize;
+pub use partitions::EntityPartitions;
+pub use tally::CollectionSize;
 
 use self::entity_names::EntityNames;
 use self::indexes::IndexStats;
@@ -48,9 +52,10 @@ pub struct Report {
     pub partition_sizes: Histogram,
     /// Bytes per partition key value (the item collection's size).
     pub partition_bytes: Histogram,
-    /// Items per partition key value of each index (GSIs and LSIs), in the table's index order.
-    pub index_partition_sizes: Vec<(String, Histogram)>,
-    /// Items and bytes of every entity, most bytes first.
+    /// Items and bytes of each index (GSIs and LSIs) and of its partitions, in the table's
+    /// index order.
+    pub index_sizes: Vec<IndexSizes>,
+    /// Items and bytes of every entity, in all and per partition, most bytes first.
     pub entity_sizes: Vec<EntitySize>,
     /// The largest item collections by bytes, largest first.
     pub largest_collections: Vec<CollectionSize>,
@@ -78,7 +83,9 @@ pub struct InsightScan {
 impl InsightScan {
     #[must_use]
     pub fn new(table: TableDescription, decoder: EntityDecoder) -> Self {
-        let indexes = table.indexes.iter().map(IndexStats::new).collect();
+        let indexes = (0..table.indexes.len())
+            .filter_map(|position| IndexStats::new(&table, position))
+            .collect();
         Self {
             table,
             decoder,
@@ -100,17 +107,23 @@ impl InsightScan {
         let size = item_size(item) as u64;
         let entity = self
             .entities
-            .intern(self.decoder.clue(item, &self.table.key).name().as_deref());
+            .intern_clue(&self.decoder.clue(item, &self.table.key));
         self.items += 1;
         self.bytes += size;
         let table = &self.table;
         let key = || table.primary_key_of(item).unwrap_or_default();
-        self.partitions.add(partition_key, size);
+        self.partitions.add(partition_key, entity, size);
         self.sizes.add(entity, item, size, &key);
         for stats in &mut self.indexes {
             stats.add(table, entity, item, size, &key);
         }
         self.shapes.add(entity, item, &table.key, &key);
+    }
+
+    /// The table the census counts items of.
+    #[must_use]
+    pub fn table(&self) -> &TableDescription {
+        &self.table
     }
 
     /// Adds to `report` what the earlier queries (`history`, newest first or in any order) show:
@@ -127,8 +140,10 @@ impl InsightScan {
     /// The findings so far, most severe first, then in the order of the rules.
     #[must_use]
     pub fn report(&self, coverage: Coverage, patterns: &[AccessPattern]) -> Report {
-        let partitions = self.partitions.summary(&self.table, self.items);
-        let mut findings = partitions.findings;
+        let mut partitions = self
+            .partitions
+            .summary(&self.table, self.items, self.entities.len());
+        let mut findings = std::mem::take(&mut partitions.findings);
         findings.extend(self.sizes.findings(&self.entities));
         for stats in &self.indexes {
             findings.extend(stats.findings(&self.entities, self.items, self.bytes));
@@ -144,12 +159,10 @@ impl InsightScan {
             partitions: self.partitions.len(),
             partition_sizes: partitions.items,
             partition_bytes: partitions.bytes,
-            index_partition_sizes: self
-                .indexes
-                .iter()
-                .map(IndexStats::partition_sizes)
-                .collect(),
-            entity_sizes: self.sizes.entity_sizes(&self.entities),
+            index_sizes: self.indexes.iter().map(IndexStats::sizes).collect(),
+            entity_sizes: self
+                .sizes
+                .entity_sizes(&self.entities, &mut partitions.by_entity),
             largest_collections: partitions.largest,
             access_patterns,
             findings,

@@ -1,18 +1,18 @@
-//! Items and bytes per partition key value: the size histogram, the largest collections and the
-//! partitions that stand far out from the rest.
-
-use std::cmp::Ordering;
-use std::collections::HashMap;
+//! Items and bytes per partition key value: the size histograms of the table and of each
+//! entity, the largest collections and the partitions that stand far out from the rest.
 
 use super::finding::{Finding, Rule, Severity};
 use super::histogram::Histogram;
+use super::tally::{
+    CollectionSize, FastMap, Largest, Usage, histograms, larger_first, largest, update,
+};
 use crate::domain::figures::{bytes, count, counted};
-use crate::domain::key_value::{compare_key_values, key_text};
+use crate::domain::key_value::key_text;
 use crate::domain::schema::{IndexKind, TableDescription};
 use crate::domain::value::{AttrValue, Item};
 
 /// How many of the largest collections the report lists.
-const LARGEST: usize = 5;
+pub const LARGEST: usize = 5;
 /// A partition stands out when it holds this many times the median partition's items…
 const OUTSIZED_FACTOR: u64 = 10;
 /// …or this share of the whole table, and in either case at least this many items.
@@ -24,78 +24,104 @@ const MIN_PARTITIONS: usize = 10;
 const COLLECTION_LIMIT: u64 = 10 * 1024 * 1024 * 1024;
 const COLLECTION_WARNING: u64 = COLLECTION_LIMIT / 2;
 
-/// One item collection's size.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct CollectionSize {
-    pub partition_key: AttrValue,
-    pub items: u64,
-    pub bytes: u64,
+/// One partition: its items and bytes, and those of each entity under it (most partitions hold
+/// one or two entities, so a short list beats a map).
+#[derive(Clone, Debug, Default)]
+struct PartitionUsage {
+    total: Usage,
+    entities: Vec<(usize, Usage)>,
 }
 
-#[derive(Clone, Copy, Debug, Default)]
-struct Usage {
-    items: u64,
-    bytes: u64,
+/// The items and bytes of one entity per partition key value it is found under, and its
+/// largest collection.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct EntityPartitions {
+    pub items: Histogram,
+    pub bytes: Histogram,
+    pub largest: Option<CollectionSize>,
 }
 
-/// What the partitions show: their sizes in items and in bytes, the largest collections and the
-/// findings.
+/// What the partitions show: their sizes in items and in bytes, the largest collections, each
+/// entity's sizes per partition (by entity id) and the findings.
 pub struct PartitionSummary {
     pub items: Histogram,
     pub bytes: Histogram,
     pub largest: Vec<CollectionSize>,
+    pub by_entity: Vec<EntityPartitions>,
     pub findings: Vec<Finding>,
 }
 
 #[derive(Clone, Debug, Default)]
 pub struct PartitionStats {
-    by_key: HashMap<AttrValue, Usage>,
+    by_key: FastMap<AttrValue, PartitionUsage>,
 }
 
 impl PartitionStats {
-    pub fn add(&mut self, partition_key: &AttrValue, size: u64) {
-        let added = Usage {
-            items: 1,
-            bytes: size,
-        };
-        if let Some(usage) = self.by_key.get_mut(partition_key) {
-            usage.items += added.items;
-            usage.bytes += added.bytes;
-        } else {
-            self.by_key.insert(partition_key.clone(), added);
-        }
+    pub fn add(&mut self, partition_key: &AttrValue, entity: usize, size: u64) {
+        update(&mut self.by_key, partition_key, |usage| {
+            usage.total.add(size);
+            match usage.entities.iter_mut().find(|(id, _)| *id == entity) {
+                Some((_, of_entity)) => of_entity.add(size),
+                None => usage.entities.push((
+                    entity,
+                    Usage {
+                        items: 1,
+                        bytes: size,
+                    },
+                )),
+            }
+        });
     }
 
     pub fn len(&self) -> u64 {
         self.by_key.len() as u64
     }
 
-    pub fn summary(&self, table: &TableDescription, items: u64) -> PartitionSummary {
-        let mut items_histogram = Histogram::default();
-        let mut bytes_histogram = Histogram::default();
-        for usage in self.by_key.values() {
-            items_histogram.add(usage.items);
-            bytes_histogram.add(usage.bytes);
-        }
-        let mut by_bytes: Vec<(&AttrValue, Usage)> = self
-            .by_key
-            .iter()
-            .map(|(key, usage)| (key, *usage))
-            .collect();
-        by_bytes.sort_by(|a, b| {
-            b.1.bytes
-                .cmp(&a.1.bytes)
-                .then_with(|| compare_key_values(a.0, b.0).unwrap_or(Ordering::Equal))
-        });
+    pub fn summary(
+        &self,
+        table: &TableDescription,
+        items: u64,
+        entities: usize,
+    ) -> PartitionSummary {
+        let totals = || self.by_key.iter().map(|(key, usage)| (key, usage.total));
+        let (items_histogram, bytes_histogram) = histograms(totals().map(|(_, usage)| usage));
         let mut findings = Vec::new();
-        findings.extend(outsized(table, &by_bytes, items));
-        findings.extend(near_collection_limit(table, &by_bytes));
+        findings.extend(outsized(table, totals(), self.by_key.len(), items));
+        findings.extend(near_collection_limit(table, totals()));
         PartitionSummary {
             items: items_histogram,
             bytes: bytes_histogram,
-            largest: largest(&by_bytes),
+            largest: largest(totals(), LARGEST, Largest::Bytes),
+            by_entity: self.by_entity(entities),
             findings,
         }
+    }
+
+    fn by_entity(&self, entities: usize) -> Vec<EntityPartitions> {
+        let mut by_entity = vec![EntityPartitions::default(); entities];
+        let mut largest: Vec<Option<(&AttrValue, Usage)>> = vec![None; entities];
+        for (key, usage) in &self.by_key {
+            for &(entity, of_entity) in &usage.entities {
+                let (Some(sizes), Some(top)) = (by_entity.get_mut(entity), largest.get_mut(entity))
+                else {
+                    continue;
+                };
+                sizes.items.add(of_entity.items);
+                sizes.bytes.add(of_entity.bytes);
+                let candidate = (key, of_entity);
+                if top.is_none_or(|top| larger_first(Largest::Bytes, candidate, top).is_lt()) {
+                    *top = Some(candidate);
+                }
+            }
+        }
+        for (sizes, top) in by_entity.iter_mut().zip(largest) {
+            sizes.largest = top.map(|(key, usage)| CollectionSize {
+                partition_key: key.clone(),
+                items: usage.items,
+                bytes: usage.bytes,
+            });
+        }
+        by_entity
     }
 }
 
@@ -112,38 +138,26 @@ fn describe(value: &AttrValue, usage: Usage) -> String {
     )
 }
 
-fn largest(by_bytes: &[(&AttrValue, Usage)]) -> Vec<CollectionSize> {
-    by_bytes
-        .iter()
-        .take(LARGEST)
-        .map(|(value, usage)| CollectionSize {
-            partition_key: (*value).clone(),
-            items: usage.items,
-            bytes: usage.bytes,
-        })
-        .collect()
-}
-
-fn outsized(
+fn outsized<'a>(
     table: &TableDescription,
-    by_bytes: &[(&AttrValue, Usage)],
+    partitions: impl Iterator<Item = (&'a AttrValue, Usage)> + Clone,
+    partition_count: usize,
     items: u64,
 ) -> Option<Finding> {
-    if by_bytes.len() < MIN_PARTITIONS || items == 0 {
+    if partition_count < MIN_PARTITIONS || items == 0 {
         return None;
     }
-    let mut counts: Vec<u64> = by_bytes.iter().map(|(_, usage)| usage.items).collect();
-    counts.sort_unstable();
-    let median = counts[counts.len() / 2].max(1);
-    let mut standing_out: Vec<&(&AttrValue, Usage)> = by_bytes
-        .iter()
+    let mut counts: Vec<u64> = partitions.clone().map(|(_, usage)| usage.items).collect();
+    let middle = counts.len() / 2;
+    let median = (*counts.select_nth_unstable(middle).1).max(1);
+    let mut standing_out: Vec<(&AttrValue, Usage)> = partitions
         .filter(|(_, usage)| {
             let share = usage.items as f64 / items as f64;
             usage.items >= OUTSIZED_MIN_ITEMS
                 && (usage.items >= OUTSIZED_FACTOR * median || share >= OUTSIZED_SHARE)
         })
         .collect();
-    standing_out.sort_by_key(|entry| std::cmp::Reverse(entry.1.items));
+    standing_out.sort_by(|a, b| larger_first(Largest::Items, *a, *b));
     let (first, usage) = standing_out.first()?;
     let share = usage.items as f64 * 100.0 / items as f64;
     Some(
@@ -167,9 +181,9 @@ fn outsized(
     )
 }
 
-fn near_collection_limit(
+fn near_collection_limit<'a>(
     table: &TableDescription,
-    by_bytes: &[(&AttrValue, Usage)],
+    partitions: impl Iterator<Item = (&'a AttrValue, Usage)>,
 ) -> Option<Finding> {
     if !table
         .indexes
@@ -178,10 +192,10 @@ fn near_collection_limit(
     {
         return None;
     }
-    let near: Vec<&(&AttrValue, Usage)> = by_bytes
-        .iter()
+    let mut near: Vec<(&AttrValue, Usage)> = partitions
         .filter(|(_, usage)| usage.bytes >= COLLECTION_WARNING)
         .collect();
+    near.sort_by(|a, b| larger_first(Largest::Bytes, *a, *b));
     let (first, usage) = near.first()?;
     let severity = if usage.bytes >= COLLECTION_LIMIT * 8 / 10 {
         Severity::Critical

@@ -102,12 +102,12 @@ fn a_clean_table_has_no_findings_but_still_its_figures() {
         .map(|size| (size.entity.as_str(), size.items))
         .collect();
     assert_eq!(entities, vec![("User›Order", 100), ("User›Profile", 20)]);
-    assert_eq!(report.index_partition_sizes[0].0, "GSI1");
+    assert_eq!(report.index_sizes[0].index, "GSI1");
     assert_eq!(
-        report.index_partition_sizes[0].1.rows(),
+        report.index_sizes[0].partition_items.rows(),
         vec![(1, 1, 0), (2, 3, 0), (4, 7, 20)]
     );
-    assert_eq!(report.index_partition_sizes[1].1.rows(), vec![]);
+    assert_eq!(report.index_sizes[1].partition_items.rows(), vec![]);
 }
 
 #[test]
@@ -494,4 +494,64 @@ proptest! {
         prop_assert_eq!(byte_partitions, report.partitions);
         prop_assert!(report.largest_collections.len() <= 5);
     }
+}
+
+#[test]
+fn each_entity_and_each_index_has_its_partition_sizes_and_largest_collections() {
+    let mut items = clean_items();
+    for order in 0..9 {
+        items.push(item(&[
+            ("PK", "USER#usr_007x"),
+            ("SK", &format!("ORDER#2026-08-01#extra_{order}")),
+            ("GSI1PK", "STORE#st_big"),
+            ("GSI1SK", &format!("ORDER#2026-08-01#extra_{order}")),
+        ]));
+    }
+    let report = report(&items);
+    let orders = report
+        .entity_sizes
+        .iter()
+        .find(|size| size.entity == "User›Order")
+        .expect("the orders");
+    assert_eq!(orders.items, 109);
+    assert_eq!(
+        orders.partitions.items.rows(),
+        vec![(1, 1, 0), (2, 3, 0), (4, 7, 19), (8, 15, 1)],
+        "19 users with 5 orders, one with 14"
+    );
+    assert_eq!(orders.partitions.bytes.total(), 20);
+    let largest = orders.partitions.largest.as_ref().expect("a largest");
+    assert_eq!(largest.partition_key, AttrValue::s("USER#usr_007x"));
+    assert_eq!(largest.items, 14);
+    let profiles = report
+        .entity_sizes
+        .iter()
+        .find(|size| size.entity == "User›Profile")
+        .expect("the profiles");
+    assert_eq!(profiles.partitions.items.rows(), vec![(1, 1, 20)]);
+    let gsi1 = &report.index_sizes[0];
+    assert_eq!(
+        (gsi1.index.as_str(), gsi1.items, gsi1.partitions),
+        ("GSI1", 109, 21)
+    );
+    assert_eq!(gsi1.largest.len(), 5);
+    assert_eq!(gsi1.largest[0].partition_key, AttrValue::s("STORE#st_big"));
+    assert_eq!(gsi1.largest[0].items, 9);
+    assert!(
+        gsi1.largest
+            .windows(2)
+            .all(|pair| pair[0].items >= pair[1].items)
+    );
+    assert_eq!(gsi1.partition_bytes.total(), 21);
+    let projected: u64 = items
+        .iter()
+        .filter(|item| item.contains_key("GSI1SK"))
+        .map(|item| crate::domain::value::item_size(item) as u64)
+        .sum();
+    assert_eq!(
+        gsi1.bytes, projected,
+        "KEYS_ONLY holds every attribute of these items"
+    );
+    let gsi2 = &report.index_sizes[1];
+    assert_eq!((gsi2.items, gsi2.partitions, gsi2.largest.len()), (0, 0, 0));
 }

@@ -117,7 +117,7 @@ pub(in crate::app::update::query) fn preset_from_view(state: &State) -> QueryPre
         View::Insights { cursor } => {
             let item = state.insights.as_ref().and_then(|run| {
                 let row = *run.rows().get(*cursor)?;
-                run.item_of(row).cloned()
+                run.item_of(row)
             });
             match item {
                 Some(item) => item,
