@@ -294,26 +294,23 @@ fn lines(
             Span::styled(format!("{kind} {}", safe(&index.name)), styles.heading),
             Span::raw(format!("  {}", key_text(&index.key))),
         ]));
+        // The index's own settings line begins with its status, so it takes the status's place.
+        let state = match description.settings.index(&index.name) {
+            Some(settings) => Some(index_line(
+                settings,
+                index.item_count,
+                description.item_count,
+            )),
+            None => index.status.clone(),
+        };
         lines.push(Line::raw(format!(
             "    projection {projection} · {} items · {}{}",
             optional_count(index.item_count),
             optional_size(index.size_bytes),
-            index
-                .status
-                .as_ref()
-                .map(|status| format!(" · {status}"))
+            state
+                .map(|state| format!(" · {}", safe(&state)))
                 .unwrap_or_default()
         )));
-        if let Some(settings) = description.settings.index(&index.name) {
-            lines.push(Line::raw(format!(
-                "    {}",
-                safe(&index_line(
-                    settings,
-                    index.item_count,
-                    description.item_count
-                ))
-            )));
-        }
     }
     for name in &description.unsupported_indexes {
         lines.push(Line::styled(
