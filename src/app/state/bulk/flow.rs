@@ -183,10 +183,7 @@ impl BulkRun {
 
     #[must_use]
     pub fn count(&self, ending: Ending) -> usize {
-        self.ended
-            .iter()
-            .filter(|ended| ended.ending == ending)
-            .count()
+        count_ending(&self.ended, ending)
     }
 
     /// Items a second and write units a second since the start, and the seconds left.
@@ -198,6 +195,10 @@ impl BulkRun {
         let eta = (per_second > 0.0).then(|| left / per_second);
         (per_second, self.units as f64 / seconds, eta)
     }
+}
+
+fn count_ending(ended: &[Ended], ending: Ending) -> usize {
+    ended.iter().filter(|ended| ended.ending == ending).count()
 }
 
 /// A finished (or cancelled) run.
@@ -220,10 +221,7 @@ pub struct BulkSummary {
 impl BulkSummary {
     #[must_use]
     pub fn count(&self, ending: Ending) -> usize {
-        self.ended
-            .iter()
-            .filter(|ended| ended.ending == ending)
-            .count()
+        count_ending(&self.ended, ending)
     }
 }
 
