@@ -181,6 +181,12 @@ pub struct State {
 }
 
 impl State {
+    /// Opens the item inspector on `item`, over the current view.
+    pub fn inspect(&mut self, item: Item) {
+        self.history
+            .open(View::Inspector(Box::new(Inspector::new(item))));
+    }
+
     /// A fresh state on the table overview; the first `update(Action::…)` triggers nothing —
     /// call [`crate::app::update::start`] for the startup commands.
     #[must_use]

@@ -13,7 +13,7 @@ use crate::app::request_id::RequestId;
 use crate::app::state::bulk::flow::{DryRun, Ended, Ending, Purpose, Waiting};
 use crate::app::state::bulk::{BulkFlow, BulkRun, BulkStage, BulkSummary, LastBatch};
 use crate::app::state::text_field::{TextEdit, TextField};
-use crate::app::state::{Inspector, Notice, State, View};
+use crate::app::state::{Notice, State};
 use crate::domain::edit::EditContext;
 use crate::domain::figures::counted;
 use crate::edit::batch::ItemResult;
@@ -88,9 +88,7 @@ pub(in crate::app::update) fn key(state: &mut State, action: &Action) -> Vec<Com
                 .map(|ended| ended.item.clone());
             if let Some(item) = item {
                 state.bulk.flow = None;
-                state
-                    .history
-                    .open(View::Inspector(Box::new(Inspector::new(item))));
+                state.inspect(item);
                 // The item as it is now, not as the run saw it.
                 return crate::app::update::inspect::reread::start(state);
             }

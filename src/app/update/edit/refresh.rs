@@ -4,7 +4,7 @@
 use crate::app::command::Command;
 use crate::app::state::edit::{EditFlow, Review};
 use crate::app::state::explore::partition::partition_text;
-use crate::app::state::{Inspector, State, View};
+use crate::app::state::{State, View};
 use crate::backend::TransactAction;
 use crate::domain::edit::WritePlan;
 use crate::domain::value::{AttrValue, Item};
@@ -30,9 +30,7 @@ pub(in crate::app::update) fn after_write(
         .collect();
     if flow.purpose.creates() {
         if let Some(item) = &written {
-            state
-                .history
-                .open(View::Inspector(Box::new(Inspector::new(item.clone()))));
+            state.inspect(item.clone());
         }
     } else if let View::Inspector(inspector) = state.history.current_mut()
         && schema

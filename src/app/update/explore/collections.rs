@@ -6,7 +6,7 @@ use crate::app::read::{Read, ReadFor};
 use crate::app::request_id::RequestId;
 use crate::app::state::Paging;
 use crate::app::state::explore::partition::{PartitionRow, partition_text};
-use crate::app::state::{Inspector, Notice, Partition, State, View};
+use crate::app::state::{Notice, Partition, State, View};
 use crate::backend::{BackendError, ExpressionParams, Page, QueryRequest};
 use crate::domain::value::{AttrValue, Item};
 
@@ -46,9 +46,7 @@ pub(in crate::app::update) fn open(state: &mut State) -> Vec<Command> {
                     _ => None,
                 });
             if let Some(item) = item {
-                state
-                    .history
-                    .open(View::Inspector(Box::new(Inspector::new(item))));
+                state.inspect(item);
             }
             Vec::new()
         }

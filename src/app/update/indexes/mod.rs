@@ -257,9 +257,7 @@ pub(in crate::app::update) fn base_item(
             item: Some(item), ..
         }) => {
             state.notice = Some(Notice::Info("the base item, from the table".to_owned()));
-            state
-                .history
-                .open(View::Inspector(Box::new(Inspector::new(item))));
+            state.inspect(item);
         }
         Ok(GetOutput { item: None, .. }) => {
             state.notice = Some(Notice::Info(

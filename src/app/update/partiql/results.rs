@@ -7,7 +7,7 @@ use crate::app::command::Command;
 use crate::app::read::{Read, ReadFor};
 use crate::app::request_id::RequestId;
 use crate::app::state::partiql::{Prepared, StatementForm, StatementRun};
-use crate::app::state::{Inspector, Notice, Overlay, Paging, State, View};
+use crate::app::state::{Notice, Overlay, Paging, State, View};
 use crate::app::update::table::column_key;
 use crate::backend::{BackendError, StatementPage};
 
@@ -167,9 +167,7 @@ pub(in crate::app::update) fn open_row(state: &mut State) -> Vec<Command> {
         .and_then(|run| run.item_at(*cursor))
         .cloned();
     if let Some(item) = item {
-        state
-            .history
-            .open(View::Inspector(Box::new(Inspector::new(item))));
+        state.inspect(item);
     }
     Vec::new()
 }
