@@ -5,7 +5,8 @@
 
 use std::collections::{BTreeMap, BTreeSet};
 
-use super::lexer::{Spanned, Token, tokens};
+use super::lexer::{Token, tokens};
+use super::token_cursor::TokenCursor;
 use crate::domain::number::Number;
 use crate::domain::value::{AttrValue, Item};
 
@@ -13,24 +14,23 @@ use crate::domain::value::{AttrValue, Item};
 pub fn insert_item(text: &str, parameters: &[AttrValue]) -> Result<(String, Item), String> {
     let tokens = tokens(text).map_err(|error| error.message)?;
     let mut reader = Values {
-        tokens: &tokens,
-        at: 0,
+        cursor: TokenCursor::new(&tokens),
         parameters,
     };
-    if !(reader.keyword("insert") && reader.keyword("into")) {
+    if !(reader.cursor.keyword("insert") && reader.cursor.keyword("into")) {
         return Err("expected INSERT INTO".to_owned());
     }
-    let table = match reader.next() {
+    let table = match reader.cursor.next() {
         Some(Token::Word(name) | Token::Quoted(name)) => name.clone(),
         _ => return Err("expected a table name after INSERT INTO".to_owned()),
     };
-    if !reader.keyword("value") {
+    if !reader.cursor.keyword("value") {
         return Err("expected VALUE {…} after the table name".to_owned());
     }
     let AttrValue::M(item) = reader.value(0)? else {
         return Err("VALUE must be a map: {'PK': '…', …}".to_owned());
     };
-    if reader.next().is_some() {
+    if reader.cursor.next().is_some() {
         return Err("nothing may follow the VALUE map".to_owned());
     }
     Ok((table, item))
@@ -40,43 +40,16 @@ pub fn insert_item(text: &str, parameters: &[AttrValue]) -> Result<(String, Item
 const MAX_DEPTH: usize = 40;
 
 struct Values<'a> {
-    tokens: &'a [Spanned],
-    at: usize,
+    cursor: TokenCursor<'a>,
     parameters: &'a [AttrValue],
 }
 
 impl Values<'_> {
-    fn next(&mut self) -> Option<&Token> {
-        let token = self.tokens.get(self.at).map(|spanned| &spanned.token);
-        self.at += 1;
-        token
-    }
-
-    fn peek(&self) -> Option<&Token> {
-        self.tokens.get(self.at).map(|spanned| &spanned.token)
-    }
-
-    fn keyword(&mut self, word: &str) -> bool {
-        let found = self.peek().is_some_and(|token| token.is_keyword(word));
-        if found {
-            self.at += 1;
-        }
-        found
-    }
-
-    fn closes(&mut self, close: &str) -> bool {
-        let found = matches!(self.peek(), Some(Token::Symbol(s)) if *s == close);
-        if found {
-            self.at += 1;
-        }
-        found
-    }
-
     fn value(&mut self, depth: usize) -> Result<AttrValue, String> {
         if depth > MAX_DEPTH {
             return Err("the value is nested too deeply".to_owned());
         }
-        match self.next().cloned() {
+        match self.cursor.next().cloned() {
             Some(Token::Text(text)) => Ok(AttrValue::S(text)),
             Some(Token::Number(text)) => Number::parse(&text)
                 .map(AttrValue::N)
@@ -105,15 +78,15 @@ impl Values<'_> {
 
     fn list(&mut self, close: &str, depth: usize) -> Result<Vec<AttrValue>, String> {
         let mut values = Vec::new();
-        if self.closes(close) {
+        if self.cursor.symbol(close) {
             return Ok(values);
         }
         loop {
             values.push(self.value(depth + 1)?);
-            if self.closes(close) {
+            if self.cursor.symbol(close) {
                 return Ok(values);
             }
-            if !self.closes(",") {
+            if !self.cursor.symbol(",") {
                 return Err(format!("expected , or {close}"));
             }
         }
@@ -121,24 +94,24 @@ impl Values<'_> {
 
     fn map(&mut self, depth: usize) -> Result<AttrValue, String> {
         let mut map = BTreeMap::new();
-        if self.closes("}") {
+        if self.cursor.symbol("}") {
             return Ok(AttrValue::M(map));
         }
         loop {
-            let Some(Token::Text(name)) = self.next().cloned() else {
+            let Some(Token::Text(name)) = self.cursor.next().cloned() else {
                 return Err("a map's names are 'quoted text'".to_owned());
             };
-            if self.next() != Some(&Token::Other(':')) {
+            if self.cursor.next() != Some(&Token::Other(':')) {
                 return Err(format!("expected : after '{name}'"));
             }
             let value = self.value(depth + 1)?;
             if map.insert(name.clone(), value).is_some() {
                 return Err(format!("'{name}' is given twice"));
             }
-            if self.closes("}") {
+            if self.cursor.symbol("}") {
                 return Ok(AttrValue::M(map));
             }
-            if !self.closes(",") {
+            if !self.cursor.symbol(",") {
                 return Err("expected , or }".to_owned());
             }
         }

@@ -10,6 +10,7 @@ mod parameters;
 mod plan;
 #[cfg(test)]
 mod tests;
+mod token_cursor;
 mod translate;
 #[cfg(test)]
 mod translate_tests;

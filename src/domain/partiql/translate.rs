@@ -5,7 +5,8 @@
 //! the rest the filter. What this reading does not cover is refused in words — never guessed —
 //! so a backend built on it answers like DynamoDB or not at all. Pure, and never panics.
 
-use super::lexer::{Spanned, Token, tokens};
+use super::lexer::{Token, tokens};
+use super::token_cursor::TokenCursor;
 use crate::domain::expr::ExpressionParams;
 use crate::domain::number::Number;
 use crate::domain::request::{QueryRequest, ScanRequest, Select};
@@ -57,8 +58,7 @@ enum Cond {
 }
 
 struct Reader<'a> {
-    tokens: &'a [Spanned],
-    at: usize,
+    cursor: TokenCursor<'a>,
     parameters: &'a [AttrValue],
     params: ExpressionParams,
     /// Attribute name of each `#n` placeholder, to find the key conditions.
@@ -82,36 +82,35 @@ pub fn translate(
 ) -> Result<Translated, TranslateError> {
     let tokens = tokens(text).map_err(|error| TranslateError::Malformed(error.message))?;
     let mut reader = Reader {
-        tokens: &tokens,
-        at: 0,
+        cursor: TokenCursor::new(&tokens),
         parameters,
         params: ExpressionParams::default(),
         next_value: 0,
     };
-    if !reader.keyword("select") {
+    if !reader.cursor.keyword("select") {
         return unsupported("only SELECT statements");
     }
     let projection = reader.projection()?;
-    if !reader.keyword("from") {
+    if !reader.cursor.keyword("from") {
         return malformed("expected FROM");
     }
     let table = reader
         .name()?
         .ok_or_else(|| TranslateError::Malformed("expected a table name".to_owned()))?;
-    let index = if reader.symbol(".") {
+    let index = if reader.cursor.symbol(".") {
         Some(reader.name()?.ok_or_else(|| {
             TranslateError::Malformed("expected an index name after the dot".to_owned())
         })?)
     } else {
         None
     };
-    let condition = if reader.keyword("where") {
+    let condition = if reader.cursor.keyword("where") {
         Some(reader.or()?)
     } else {
         None
     };
     let order = reader.order_by()?;
-    if reader.tokens.get(reader.at).is_some() {
+    if reader.cursor.peek().is_some() {
         return unsupported("anything after WHERE and ORDER BY");
     }
     let count = tokens
@@ -129,34 +128,14 @@ pub fn translate(
 }
 
 impl Reader<'_> {
-    fn peek(&self) -> Option<&Token> {
-        self.tokens.get(self.at).map(|spanned| &spanned.token)
-    }
-
-    fn keyword(&mut self, word: &str) -> bool {
-        let found = self.peek().is_some_and(|token| token.is_keyword(word));
-        if found {
-            self.at += 1;
-        }
-        found
-    }
-
-    fn symbol(&mut self, symbol: &str) -> bool {
-        let found = matches!(self.peek(), Some(Token::Symbol(s)) if *s == symbol);
-        if found {
-            self.at += 1;
-        }
-        found
-    }
-
     /// An attribute, table or index name (bare or quoted); dotted paths are not read.
     fn name(&mut self) -> Result<Option<String>, TranslateError> {
-        let name = match self.peek() {
+        let name = match self.cursor.peek() {
             Some(Token::Quoted(name)) => name.clone(),
             Some(Token::Word(name)) if !is_reserved(name) => name.clone(),
             _ => return Ok(None),
         };
-        self.at += 1;
+        self.cursor.advance();
         Ok(Some(name))
     }
 
@@ -174,7 +153,7 @@ impl Reader<'_> {
         let Some(name) = self.name()? else {
             return Ok(None);
         };
-        if matches!(self.peek(), Some(Token::Symbol("." | "["))) {
+        if matches!(self.cursor.peek(), Some(Token::Symbol("." | "["))) {
             return unsupported("document paths (a.b, a[0]) in WHERE");
         }
         Ok(Some(self.placeholder_name(name)))
@@ -182,7 +161,7 @@ impl Reader<'_> {
 
     /// A literal or a parameter, as its `:v` placeholder.
     fn operand(&mut self) -> Result<Option<String>, TranslateError> {
-        let value = match self.peek() {
+        let value = match self.cursor.peek() {
             Some(Token::Text(text)) => AttrValue::S(text.clone()),
             Some(Token::Number(text)) => match Number::parse(text) {
                 Ok(number) => AttrValue::N(number),
@@ -204,7 +183,7 @@ impl Reader<'_> {
             }
             _ => return Ok(None),
         };
-        self.at += 1;
+        self.cursor.advance();
         let placeholder = format!(":v{}", self.next_value);
         self.next_value += 1;
         self.params.values.insert(placeholder.clone(), value);
@@ -212,8 +191,8 @@ impl Reader<'_> {
     }
 
     fn projection(&mut self) -> Result<Option<String>, TranslateError> {
-        if matches!(self.peek(), Some(Token::Other('*'))) {
-            self.at += 1;
+        if matches!(self.cursor.peek(), Some(Token::Other('*'))) {
+            self.cursor.advance();
             return Ok(None);
         }
         let mut names = Vec::new();
@@ -221,11 +200,11 @@ impl Reader<'_> {
             let Some(name) = self.name()? else {
                 return unsupported("a projection other than * or attribute names");
             };
-            if matches!(self.peek(), Some(Token::Symbol("." | "["))) {
+            if matches!(self.cursor.peek(), Some(Token::Symbol("." | "["))) {
                 return unsupported("document paths (a.b, a[0]) in the projection");
             }
             names.push(self.placeholder_name(name));
-            if !self.symbol(",") {
+            if !self.cursor.symbol(",") {
                 break;
             }
         }
@@ -234,7 +213,7 @@ impl Reader<'_> {
 
     fn or(&mut self) -> Result<Cond, TranslateError> {
         let mut parts = vec![self.and()?];
-        while self.keyword("or") {
+        while self.cursor.keyword("or") {
             parts.push(self.and()?);
         }
         Ok(if parts.len() == 1 {
@@ -246,7 +225,7 @@ impl Reader<'_> {
 
     fn and(&mut self) -> Result<Cond, TranslateError> {
         let mut parts = vec![self.primary()?];
-        while self.keyword("and") {
+        while self.cursor.keyword("and") {
             parts.push(self.primary()?);
         }
         Ok(if parts.len() == 1 {
@@ -257,35 +236,36 @@ impl Reader<'_> {
     }
 
     fn primary(&mut self) -> Result<Cond, TranslateError> {
-        if self.keyword("not") {
+        if self.cursor.keyword("not") {
             // PartiQL's NOT over a missing attribute differs from an expression's NOT.
             return unsupported("NOT");
         }
-        if self.symbol("(") {
+        if self.cursor.symbol("(") {
             let inner = self.or()?;
-            if !self.symbol(")") {
+            if !self.cursor.symbol(")") {
                 return malformed("expected )");
             }
             return Ok(inner);
         }
         if self
+            .cursor
             .peek()
             .is_some_and(|token| token.is_keyword("begins_with"))
         {
-            self.at += 1;
+            self.cursor.advance();
             return self.begins_with();
         }
         if let Some(name) = self.attribute()? {
             return self.after_name(name);
         }
         if let Some(value) = self.operand()? {
-            let Some(Token::Symbol(op)) = self.peek().cloned() else {
+            let Some(Token::Symbol(op)) = self.cursor.peek().cloned() else {
                 return malformed("expected a comparison");
             };
             let Some(flipped) = flip(op) else {
                 return unsupported("this comparison");
             };
-            self.at += 1;
+            self.cursor.advance();
             let Some(name) = self.attribute()? else {
                 return unsupported("a comparison of two values");
             };
@@ -299,28 +279,28 @@ impl Reader<'_> {
     }
 
     fn begins_with(&mut self) -> Result<Cond, TranslateError> {
-        if !self.symbol("(") {
+        if !self.cursor.symbol("(") {
             return malformed("expected ( after begins_with");
         }
         let Some(name) = self.attribute()? else {
             return unsupported("begins_with of something other than an attribute");
         };
-        if !self.symbol(",") {
+        if !self.cursor.symbol(",") {
             return malformed("expected , in begins_with");
         }
         let Some(prefix) = self.operand()? else {
             return malformed("expected a value in begins_with");
         };
-        if !self.symbol(")") {
+        if !self.cursor.symbol(")") {
             return malformed("expected ) after begins_with");
         }
         Ok(Cond::BeginsWith { name, prefix })
     }
 
     fn after_name(&mut self, name: String) -> Result<Cond, TranslateError> {
-        if self.keyword("between") {
+        if self.cursor.keyword("between") {
             let low = self.operand()?;
-            if !self.keyword("and") {
+            if !self.cursor.keyword("and") {
                 return malformed("expected AND in BETWEEN");
             }
             let high = self.operand()?;
@@ -329,10 +309,10 @@ impl Reader<'_> {
             };
             return Ok(Cond::Between { name, low, high });
         }
-        if self.keyword("in") {
+        if self.cursor.keyword("in") {
             return self.in_list(name);
         }
-        let op = match self.peek() {
+        let op = match self.cursor.peek() {
             Some(Token::Symbol(op @ ("=" | "<" | "<=" | ">" | ">="))) => *op,
             Some(Token::Symbol("<>" | "!=")) => {
                 // A missing attribute is unequal to every value in an expression, but
@@ -345,7 +325,7 @@ impl Reader<'_> {
                 );
             }
         };
-        self.at += 1;
+        self.cursor.advance();
         let Some(value) = self.operand()? else {
             return unsupported("a comparison of two attributes");
         };
@@ -353,9 +333,9 @@ impl Reader<'_> {
     }
 
     fn in_list(&mut self, name: String) -> Result<Cond, TranslateError> {
-        let close = if self.symbol("[") {
+        let close = if self.cursor.symbol("[") {
             "]"
-        } else if self.symbol("(") {
+        } else if self.cursor.symbol("(") {
             ")"
         } else {
             return malformed("expected [ or ( after IN");
@@ -366,10 +346,10 @@ impl Reader<'_> {
                 return malformed("expected a value in the IN list");
             };
             values.push(value);
-            if self.symbol(close) {
+            if self.cursor.symbol(close) {
                 break;
             }
-            if !self.symbol(",") {
+            if !self.cursor.symbol(",") {
                 return malformed("expected , or the end of the IN list");
             }
         }
@@ -378,18 +358,18 @@ impl Reader<'_> {
 
     /// `ORDER BY name [ASC|DESC]`: the name's placeholder and whether it is ascending.
     fn order_by(&mut self) -> Result<Option<(String, bool)>, TranslateError> {
-        if !self.keyword("order") {
+        if !self.cursor.keyword("order") {
             return Ok(None);
         }
-        if !self.keyword("by") {
+        if !self.cursor.keyword("by") {
             return malformed("expected BY after ORDER");
         }
         let Some(name) = self.name()? else {
             return malformed("expected a name after ORDER BY");
         };
-        let ascending = !self.keyword("desc");
+        let ascending = !self.cursor.keyword("desc");
         if ascending {
-            self.keyword("asc");
+            self.cursor.keyword("asc");
         }
         Ok(Some((name, ascending)))
     }
