@@ -253,3 +253,15 @@ pub struct BulkFlow {
     pub stage: BulkStage,
     pub waiting: Option<(RequestId, Waiting)>,
 }
+
+impl BulkFlow {
+    /// Whether `id` is the read or write the flow waits for; if so it waits no longer, and an
+    /// answer to anything else (a request it gave up on) is ignored.
+    pub fn answered(&mut self, id: RequestId) -> bool {
+        let awaited = self.waiting.as_ref().map(|(waiting, _)| *waiting) == Some(id);
+        if awaited {
+            self.waiting = None;
+        }
+        awaited
+    }
+}

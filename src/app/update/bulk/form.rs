@@ -184,10 +184,9 @@ pub(in crate::app::update) fn exported(
     let Some(flow) = state.bulk.flow.as_deref_mut() else {
         return Vec::new();
     };
-    if flow.waiting.as_ref().map(|(waiting, _)| *waiting) != Some(id) {
+    if !flow.answered(id) {
         return Vec::new();
     }
-    flow.waiting = None;
     match result {
         Ok(message) => {
             state.bulk.flow = None;
@@ -211,10 +210,9 @@ pub(in crate::app::update) fn target_described(
     let Some(flow) = state.bulk.flow.as_deref_mut() else {
         return Vec::new();
     };
-    if flow.waiting.as_ref().map(|(waiting, _)| *waiting) != Some(id) {
+    if !flow.answered(id) {
         return Vec::new();
     }
-    flow.waiting = None;
     let BulkStage::Form(form) = flow.stage.clone() else {
         return Vec::new();
     };

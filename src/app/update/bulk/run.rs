@@ -432,10 +432,9 @@ pub(in crate::app::update) fn batch_loaded(
     let Some(flow) = state.bulk.flow.as_deref_mut() else {
         return Vec::new();
     };
-    if flow.waiting.as_ref().map(|(waiting, _)| *waiting) != Some(id) {
+    if !flow.answered(id) {
         return Vec::new();
     }
-    flow.waiting = None;
     let BulkStage::Summary(summary) = flow.stage.clone() else {
         return Vec::new();
     };
