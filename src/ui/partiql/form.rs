@@ -15,7 +15,7 @@ use crate::app::state::partiql::{Prepared, StatementField, StatementForm, prepar
 use crate::domain::partiql::Access;
 use crate::keymap::Section;
 use crate::ui::theme::{self, Styles};
-use crate::ui::widgets::overlay::centered;
+use crate::ui::widgets::overlay::{centered, scan_question};
 use crate::ui::widgets::text::{bytes, fitted_title, safe};
 use crate::ui::widgets::text_field;
 
@@ -173,12 +173,5 @@ pub(in crate::ui) fn confirm_scan(
             "{yes}: run it anyway   {no}: back to the statement"
         )),
     ];
-    let popup = centered(area, 60, 11);
-    frame.render_widget(Clear, popup);
-    frame.render_widget(
-        Paragraph::new(text)
-            .wrap(Wrap { trim: true })
-            .block(Block::bordered().title(" Scan? ")),
-        popup,
-    );
+    scan_question(frame, centered(area, 60, 11), text);
 }

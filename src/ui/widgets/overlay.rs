@@ -165,7 +165,11 @@ pub(in crate::ui) fn confirm_scan(
             "{yes}: scan anyway   {no}: skip (jump to a partition with {jump})"
         )),
     ];
-    let popup = centered(area, 56, 9);
+    scan_question(frame, centered(area, 56, 9), text);
+}
+
+/// The question asked before a scan reads a whole large table, wrapped in its popup.
+pub fn scan_question(frame: &mut Frame, popup: Rect, text: Vec<Line<'_>>) {
     frame.render_widget(Clear, popup);
     frame.render_widget(
         Paragraph::new(text)
