@@ -4,7 +4,9 @@
 //! the whole table. It is not a full PartiQL parser: what it does not understand it leaves to
 //! the service, but it never claims a key query it cannot see. Pure, and never panics.
 
+mod condition;
 mod insert;
+mod key_condition;
 mod lexer;
 mod parameters;
 mod plan;

@@ -5,11 +5,13 @@
 //! the rest the filter. What this reading does not cover is refused in words — never guessed —
 //! so a backend built on it answers like DynamoDB or not at all. Pure, and never panics.
 
+use super::condition::Cond;
+use super::key_condition::{ReadStatement, read_of};
 use super::lexer::{Token, tokens};
 use super::token_cursor::TokenCursor;
 use crate::domain::expr::ExpressionParams;
 use crate::domain::number::Number;
-use crate::domain::request::{QueryRequest, ScanRequest, Select};
+use crate::domain::request::{QueryRequest, ScanRequest};
 use crate::domain::schema::KeySchema;
 use crate::domain::value::AttrValue;
 
@@ -31,32 +33,6 @@ pub enum TranslateError {
     Missing(String, Option<String>),
 }
 
-/// A condition of WHERE, with names and values already placeholders in `params`.
-#[derive(Clone, Debug, PartialEq, Eq)]
-enum Cond {
-    And(Vec<Cond>),
-    Or(Vec<Cond>),
-    /// `name op value` with the name's placeholder, the operator and the value's placeholder.
-    Compare {
-        name: String,
-        op: &'static str,
-        value: String,
-    },
-    Between {
-        name: String,
-        low: String,
-        high: String,
-    },
-    In {
-        name: String,
-        values: Vec<String>,
-    },
-    BeginsWith {
-        name: String,
-        prefix: String,
-    },
-}
-
 struct Reader<'a> {
     cursor: TokenCursor<'a>,
     parameters: &'a [AttrValue],
@@ -65,11 +41,11 @@ struct Reader<'a> {
     next_value: usize,
 }
 
-fn unsupported<T>(what: &str) -> Result<T, TranslateError> {
+pub(super) fn unsupported<T>(what: &str) -> Result<T, TranslateError> {
     Err(TranslateError::Unsupported(what.to_owned()))
 }
 
-fn malformed<T>(what: impl Into<String>) -> Result<T, TranslateError> {
+pub(super) fn malformed<T>(what: impl Into<String>) -> Result<T, TranslateError> {
     Err(TranslateError::Malformed(what.into()))
 }
 
@@ -124,7 +100,15 @@ pub fn translate(
     let Some(key) = key_of(&table, index.as_deref()) else {
         return Err(TranslateError::Missing(table, index));
     };
-    reader.build(table, index, projection, condition, order, &key)
+    let statement = ReadStatement {
+        table,
+        index,
+        projection,
+        condition,
+        order,
+        params: reader.params,
+    };
+    read_of(statement, &key)
 }
 
 impl Reader<'_> {
@@ -373,139 +357,6 @@ impl Reader<'_> {
         }
         Ok(Some((name, ascending)))
     }
-
-    fn name_of(&self, placeholder: &str) -> &str {
-        self.params
-            .names
-            .get(placeholder)
-            .map_or("", String::as_str)
-    }
-
-    fn build(
-        self,
-        table: String,
-        index: Option<String>,
-        projection: Option<String>,
-        condition: Option<Cond>,
-        order: Option<(String, bool)>,
-        key: &KeySchema,
-    ) -> Result<Translated, TranslateError> {
-        let conjuncts = match condition {
-            None => Vec::new(),
-            Some(Cond::And(parts)) => parts,
-            Some(other) => vec![other],
-        };
-        let is_named = |placeholder: &str, name: &str| self.name_of(placeholder) == name;
-        let partition = conjuncts.iter().position(|cond| {
-            matches!(cond, Cond::Compare { name, op: "=", .. } if is_named(name, &key.partition.name))
-        });
-        // A SELECT * of an index reads what the index projects, as Select's default does.
-        let select = Select::Default;
-        let Some(partition) = partition else {
-            if order.is_some() {
-                return malformed("ORDER BY needs the partition key's equality in WHERE");
-            }
-            let filter = (!conjuncts.is_empty()).then(|| render(&Cond::And(conjuncts)));
-            return Ok(Translated::Scan(ScanRequest {
-                table,
-                index,
-                filter,
-                projection,
-                params: self.params,
-                limit: None,
-                start_key: None,
-                segment: None,
-                consistent_read: false,
-                select,
-            }));
-        };
-        let mut rest = conjuncts;
-        let partition = rest.remove(partition);
-        let mut key_condition = render(&partition);
-        let sort = key.sort.as_ref().map(|sort| sort.name.as_str());
-        let is_sort = |cond: &Cond| {
-            let name = match cond {
-                Cond::Compare { name, .. }
-                | Cond::Between { name, .. }
-                | Cond::BeginsWith { name, .. }
-                | Cond::In { name, .. } => name,
-                Cond::And(_) | Cond::Or(_) => return false,
-            };
-            sort.is_some_and(|sort| is_named(name, sort))
-        };
-        let sorts: Vec<usize> = (0..rest.len())
-            .filter(|at| rest.get(*at).is_some_and(is_sort))
-            .collect();
-        match sorts.as_slice() {
-            [] => {}
-            [one] => {
-                let cond = rest.remove(*one);
-                if matches!(cond, Cond::In { .. }) {
-                    return unsupported("IN on the sort key");
-                }
-                key_condition = format!("{key_condition} AND {}", render(&cond));
-            }
-            _ => return unsupported("more than one condition on the sort key"),
-        }
-        let key_names: Vec<&str> = key.names().collect();
-        if rest.iter().any(|cond| {
-            mentions(cond, &|placeholder| {
-                key_names.contains(&self.name_of(placeholder))
-            })
-        }) {
-            return unsupported("key attributes in conditions beside the key condition");
-        }
-        let forward = match order {
-            None => true,
-            Some((name, ascending)) if sort == Some(name.as_str()) => ascending,
-            Some(_) => return malformed("ORDER BY names only the sort key"),
-        };
-        let filter = (!rest.is_empty()).then(|| render(&Cond::And(rest)));
-        Ok(Translated::Query(QueryRequest {
-            table,
-            index,
-            key_condition,
-            filter,
-            projection,
-            params: self.params,
-            limit: None,
-            start_key: None,
-            forward,
-            consistent_read: false,
-            select,
-        }))
-    }
-}
-
-fn mentions(cond: &Cond, named: &dyn Fn(&str) -> bool) -> bool {
-    match cond {
-        Cond::And(parts) | Cond::Or(parts) => parts.iter().any(|part| mentions(part, named)),
-        Cond::Compare { name, .. }
-        | Cond::Between { name, .. }
-        | Cond::In { name, .. }
-        | Cond::BeginsWith { name, .. } => named(name),
-    }
-}
-
-/// The condition in DynamoDB's expression syntax.
-fn render(cond: &Cond) -> String {
-    match cond {
-        Cond::And(parts) if parts.len() == 1 => parts.first().map(render).unwrap_or_default(),
-        Cond::And(parts) => join(parts, " AND "),
-        Cond::Or(parts) => join(parts, " OR "),
-        Cond::Compare { name, op, value } => format!("{name} {op} {value}"),
-        Cond::Between { name, low, high } => format!("{name} BETWEEN {low} AND {high}"),
-        Cond::In { name, values } => format!("{name} IN ({})", values.join(", ")),
-        Cond::BeginsWith { name, prefix } => format!("begins_with({name}, {prefix})"),
-    }
-}
-
-fn join(parts: &[Cond], with: &str) -> String {
-    parts
-        .iter()
-        .map(|part| format!("({})", render(part)))
-        .collect::<Vec<_>>()
-        .join(with)
 }
 
 fn flip(op: &str) -> Option<&'static str> {
