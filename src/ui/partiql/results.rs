@@ -2,7 +2,7 @@
 //! and where reading stands, then the same results table as a query's.
 
 use ratatui::Frame;
-use ratatui::layout::{Constraint, Layout, Rect};
+use ratatui::layout::Rect;
 use ratatui::text::Line;
 use ratatui::widgets::{Block, Paragraph};
 
@@ -12,8 +12,8 @@ use crate::app::state::State;
 use crate::app::state::partiql::StatementRun;
 use crate::keymap::Section;
 use crate::ui::theme;
-use crate::ui::widgets::table;
 use crate::ui::widgets::text::{count, safe};
+use crate::ui::widgets::{results_screen, table};
 
 pub(in crate::ui) fn render(
     frame: &mut Frame<'_>,
@@ -43,34 +43,21 @@ pub(in crate::ui) fn render(
         safe(&state.table),
         crate::domain::figures::counted(run.items.len() as u64, "item", "items")
     );
-    let block = Block::bordered().title(title);
-    let inner = block.inner(area);
-    frame.render_widget(block, area);
-    let [info_area, table_area] =
-        Layout::vertical([Constraint::Length(2), Constraint::Min(0)]).areas(inner);
-    frame.render_widget(Paragraph::new(lines), info_area);
-    match (&run.columns, run.items.is_empty()) {
-        (Some(columns), false) => table::render(
-            styles,
-            frame,
-            table_area,
-            &run.items,
-            &run.order,
-            columns,
-            table::Cursor {
-                row: cursor,
-                column: run.column,
-            },
-        ),
-        _ => {
-            let text = match &run.paging {
-                Paging::Fetching { .. } => "Running the statement…",
-                Paging::Failed(_) => "",
-                _ => "The statement returned no items.",
-            };
-            frame.render_widget(Paragraph::new(text), table_area);
-        }
-    }
+    let empty = match &run.paging {
+        Paging::Fetching { .. } => "Running the statement…",
+        Paging::Failed(_) => "",
+        _ => "The statement returned no items.",
+    };
+    let rows = results_screen::Rows {
+        items: &run.items,
+        order: &run.order,
+        columns: run.columns.as_ref(),
+        cursor: table::Cursor {
+            row: cursor,
+            column: run.column,
+        },
+    };
+    results_screen::render(frame, area, styles, title, lines, rows, empty);
 }
 
 /// Pages, consumed capacity and where reading stands.

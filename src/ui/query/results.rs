@@ -3,7 +3,7 @@
 //! entity and the attributes most common per entity type; sortable, hideable, resizable).
 
 use ratatui::Frame;
-use ratatui::layout::{Constraint, Layout, Rect};
+use ratatui::layout::Rect;
 use ratatui::text::Line;
 use ratatui::widgets::{Block, Paragraph};
 
@@ -13,8 +13,8 @@ use crate::app::state::State;
 use crate::app::state::query::run::QueryRun;
 use crate::keymap::Section;
 use crate::ui::theme;
-use crate::ui::widgets::table;
 use crate::ui::widgets::text::{count, safe};
+use crate::ui::widgets::{results_screen, table};
 
 pub(in crate::ui) fn render(
     frame: &mut Frame<'_>,
@@ -52,35 +52,21 @@ pub(in crate::ui) fn render(
             styles.warning,
         ));
     }
-    let block = Block::bordered().title(title(run));
-    let inner = block.inner(area);
-    frame.render_widget(block, area);
-    let info_height = u16::try_from(lines.len()).unwrap_or(u16::MAX);
-    let [info_area, table_area] =
-        Layout::vertical([Constraint::Length(info_height), Constraint::Min(0)]).areas(inner);
-    frame.render_widget(Paragraph::new(lines), info_area);
-    match (&run.columns, run.items.is_empty()) {
-        (Some(columns), false) => table::render(
-            styles,
-            frame,
-            table_area,
-            &run.items,
-            &run.order,
-            columns,
-            table::Cursor {
-                row: cursor,
-                column: run.column,
-            },
-        ),
-        _ => {
-            let text = match &run.paging {
-                Paging::Fetching { .. } => "Querying…",
-                Paging::Failed(_) => "",
-                _ => "No items matched.",
-            };
-            frame.render_widget(Paragraph::new(text), table_area);
-        }
-    }
+    let empty = match &run.paging {
+        Paging::Fetching { .. } => "Querying…",
+        Paging::Failed(_) => "",
+        _ => "No items matched.",
+    };
+    let rows = results_screen::Rows {
+        items: &run.items,
+        order: &run.order,
+        columns: run.columns.as_ref(),
+        cursor: table::Cursor {
+            row: cursor,
+            column: run.column,
+        },
+    };
+    results_screen::render(frame, area, styles, title(run), lines, rows, empty);
 }
 
 fn title(run: &QueryRun) -> String {

@@ -4,6 +4,7 @@
 pub(in crate::ui) mod header;
 pub(in crate::ui) mod list;
 pub(in crate::ui) mod overlay;
+pub(in crate::ui) mod results_screen;
 pub(in crate::ui) mod status;
 pub mod table;
 pub mod text;

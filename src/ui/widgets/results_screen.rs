@@ -1,0 +1,53 @@
+//! The frame every results screen shares: a bordered block titled with what was read, a few
+//! lines about the read (plan, progress, warnings), then the results table — or a line saying
+//! why there is none yet.
+
+use ratatui::Frame;
+use ratatui::layout::{Constraint, Layout, Rect};
+use ratatui::text::Line;
+use ratatui::widgets::{Block, Paragraph};
+
+use crate::app::state::table::columns::Columns;
+use crate::domain::value::Item;
+use crate::ui::theme::Styles;
+use crate::ui::widgets::table;
+
+/// The rows a results screen shows and where its cursor is.
+pub(in crate::ui) struct Rows<'a> {
+    pub items: &'a [Item],
+    pub order: &'a [usize],
+    /// `None` until the first page has given the table its columns.
+    pub columns: Option<&'a Columns>,
+    pub cursor: table::Cursor,
+}
+
+/// Draws `lines` under `title`, then `rows`, or `empty` in their place when there are none.
+pub(in crate::ui) fn render(
+    frame: &mut Frame<'_>,
+    area: Rect,
+    styles: &Styles,
+    title: String,
+    lines: Vec<Line<'_>>,
+    rows: Rows<'_>,
+    empty: &str,
+) {
+    let block = Block::bordered().title(title);
+    let inner = block.inner(area);
+    frame.render_widget(block, area);
+    let info_height = u16::try_from(lines.len()).unwrap_or(u16::MAX);
+    let [info_area, table_area] =
+        Layout::vertical([Constraint::Length(info_height), Constraint::Min(0)]).areas(inner);
+    frame.render_widget(Paragraph::new(lines), info_area);
+    match rows.columns {
+        Some(columns) if !rows.items.is_empty() => table::render(
+            styles,
+            frame,
+            table_area,
+            rows.items,
+            rows.order,
+            columns,
+            rows.cursor,
+        ),
+        _ => frame.render_widget(Paragraph::new(empty), table_area),
+    }
+}
