@@ -2,10 +2,9 @@
 //! first requests as they will be sent, estimated write capacity, local refusals and why), the
 //! table name typed on real AWS, the run's progress bar, and the summary.
 
-mod boxed;
 mod run;
 
-use boxed::boxed;
+use crate::ui::widgets::boxed::boxed;
 
 use ratatui::Frame;
 use ratatui::layout::Rect;

@@ -15,7 +15,7 @@ use crate::ui::edit::hints::{hints, key};
 use crate::ui::theme;
 use crate::ui::widgets::text::safe;
 
-use super::boxed::boxed;
+use crate::ui::widgets::boxed::boxed;
 
 const BAR_WIDTH: usize = 40;
 

@@ -2,9 +2,8 @@
 //! that will be sent. Nothing is sent until the user confirms here.
 
 use ratatui::Frame;
-use ratatui::layout::{Constraint, Layout, Rect};
+use ratatui::layout::Rect;
 use ratatui::text::{Line, Span};
-use ratatui::widgets::{Block, Paragraph};
 
 use crate::app::action::Action;
 use crate::app::state::State;
@@ -15,8 +14,8 @@ use crate::domain::value::AttrValue;
 use crate::keymap::Section;
 use crate::ui::edit::hints::{hints, key, key_label};
 use crate::ui::theme::{self, Styles};
+use crate::ui::widgets::boxed::boxed;
 use crate::ui::widgets::text::safe;
-use crate::ui::widgets::wrap::wrap_lines;
 
 /// Values longer than this are cut in the diff (the request below shows them in full).
 const VALUE_CHARS: usize = 160;
@@ -44,26 +43,9 @@ pub(in crate::ui) fn render(
 ) {
     let styles = theme::of(state);
     let target = key_label(state, flow.original.as_ref().or(review.mine.as_ref()));
-    let block = Block::bordered().title(format!(
+    let title = format!(
         " Preview {}: {target} — nothing is sent until you confirm ",
         flow.purpose.label()
-    ));
-    let inner = block.inner(area);
-    frame.render_widget(block, area);
-    let [body, hint_area] =
-        Layout::vertical([Constraint::Min(1), Constraint::Length(1)]).areas(inner);
-    let lines = wrap_lines(lines(styles, flow, review), usize::from(body.width));
-    let height = usize::from(body.height);
-    let scroll = review.scroll.min(lines.len().saturating_sub(height));
-    frame.render_widget(
-        Paragraph::new(
-            lines
-                .into_iter()
-                .skip(scroll)
-                .take(height)
-                .collect::<Vec<_>>(),
-        ),
-        body,
     );
     let section = Section::Preview;
     let hint = if flow.sending().is_some() {
@@ -82,7 +64,14 @@ pub(in crate::ui) fn render(
         parts.push((key(state, section, &Action::Back), "back"));
         hints(styles, &parts)
     };
-    frame.render_widget(Paragraph::new(hint), hint_area);
+    boxed(
+        frame,
+        area,
+        title,
+        lines(styles, flow, review),
+        review.scroll,
+        hint,
+    );
 }
 
 fn heading(styles: &Styles, text: &str) -> Line<'static> {

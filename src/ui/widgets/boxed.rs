@@ -1,5 +1,5 @@
-//! The frame every bulk stage is drawn in: a bordered box, its lines wrapped and scrolled, and
-//! a hint line at the bottom.
+//! The frame of the long screens (a bulk stage, a write preview): a bordered box, its lines
+//! wrapped and scrolled, and a hint line at the bottom.
 
 use ratatui::Frame;
 use ratatui::layout::{Constraint, Layout, Rect};
@@ -9,7 +9,7 @@ use ratatui::widgets::{Block, Paragraph};
 use crate::ui::widgets::wrap::wrap_lines;
 
 /// A bordered box over `area` with `lines` scrolled by `scroll` and a hint line at the bottom.
-pub(in crate::ui::bulk) fn boxed(
+pub(in crate::ui) fn boxed(
     frame: &mut Frame<'_>,
     area: Rect,
     title: String,
