@@ -8,8 +8,7 @@ use crate::app::state::{State, View};
 use crate::domain::collection::{Collections, GroupId};
 use crate::domain::partition_key::PartitionKey;
 
-/// How a group without prefix is listed.
-pub const NO_PREFIX: &str = "(no prefix)";
+pub use crate::app::state::explore::collection_rows::NO_PREFIX;
 
 /// Rows in the current view.
 #[must_use]

@@ -7,6 +7,9 @@ use std::collections::BTreeSet;
 use crate::domain::collection::{Collections, GroupId, LEVEL_SEPARATOR};
 use crate::domain::collection_tree::CollectionNode;
 
+/// How a group without prefix is listed.
+pub const NO_PREFIX: &str = "(no prefix)";
+
 /// How the keys that stop at a parent's own level are listed among its children.
 pub const OWN_LEVEL: &str = "(this level only)";
 
@@ -60,7 +63,7 @@ impl CollectionRow<'_> {
         match &self.target {
             RowTarget::Parent { name, .. } => name.clone(),
             RowTarget::Group(Some(prefix)) => prefix.clone(),
-            RowTarget::Group(None) => super::super::rows::NO_PREFIX.to_owned(),
+            RowTarget::Group(None) => NO_PREFIX.to_owned(),
         }
     }
 }
@@ -144,5 +147,85 @@ fn group_row<'a>(
         partition_count: node.partition_count,
         item_count: node.item_count,
         entities: node.entities.clone(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::domain::entity::EntityDecoder;
+    use crate::domain::schema::{KeyAttribute, KeySchema};
+    use crate::domain::value::{AttrValue, Item, ValueType};
+
+    fn found(keys: &[(&str, &str)]) -> Collections {
+        let key = KeySchema::new(
+            KeyAttribute::new("pk", ValueType::S),
+            Some(KeyAttribute::new("sk", ValueType::S)),
+        );
+        let mut found = Collections::new(key, EntityDecoder::new());
+        let items: Vec<Item> = keys
+            .iter()
+            .map(|(pk, sk)| {
+                [("pk", *pk), ("sk", *sk)]
+                    .into_iter()
+                    .map(|(name, value)| (name.to_owned(), AttrValue::s(value)))
+                    .collect()
+            })
+            .collect();
+        found.add_page(&items);
+        found
+    }
+
+    fn names<'a>(rows: &'a [CollectionRow<'a>]) -> Vec<(usize, &'a str, u64)> {
+        rows.iter()
+            .map(|row| (row.depth, row.name.unwrap_or(NO_PREFIX), row.item_count))
+            .collect()
+    }
+
+    #[test]
+    fn parents_start_open_list_their_own_keys_first_and_collapse_on_toggle() {
+        let found = found(&[
+            ("$app", "$meta_1"),
+            ("$app#user_u1", "$user_1"),
+            ("$app#user_u2", "$user_1"),
+            ("$app#order_o1", "$order_1"),
+            ("USER#u1", "PROFILE"),
+            ("42", "x"),
+        ]);
+        let mut collapsed = CollapsedCollections::default();
+        let rows = collection_rows(&found, &collapsed);
+        assert_eq!(
+            names(&rows),
+            [
+                (0, "$app", 4),
+                (1, OWN_LEVEL, 1),
+                (1, "order", 1),
+                (1, "user", 2),
+                (0, "USER", 1),
+                (0, NO_PREFIX, 1),
+            ]
+        );
+        assert_eq!(rows[1].target, RowTarget::Group(Some("$app".to_owned())));
+        assert_eq!(
+            rows[3].target,
+            RowTarget::Group(Some("$app › user".to_owned()))
+        );
+        assert_eq!(rows[3].search_text(), "$app › user");
+        assert_eq!(rows[5].target, RowTarget::Group(None));
+        collapsed.toggle("$app");
+        let rows = collection_rows(&found, &collapsed);
+        assert_eq!(
+            names(&rows),
+            [(0, "$app", 4), (0, "USER", 1), (0, NO_PREFIX, 1)]
+        );
+        assert_eq!(
+            rows[0].target,
+            RowTarget::Parent {
+                name: "$app".to_owned(),
+                expanded: false
+            }
+        );
+        collapsed.toggle("$app");
+        assert_eq!(collection_rows(&found, &collapsed).len(), 6);
     }
 }
