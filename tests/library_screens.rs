@@ -160,6 +160,13 @@ async fn toolbox_and_onetable_tables_name_their_library_and_what_decoded_the_ite
             "by dynamodb-toolbox: entity Product from _et",
         ),
         (
+            "toolbox-v1-shop.cjs",
+            "toolbox",
+            "PRODUCT#sku_003",
+            "dynamodb-toolbox",
+            "by dynamodb-toolbox: entity Product from _et",
+        ),
+        (
             "onetable-crm.cjs",
             "onetable",
             "account#acc002",

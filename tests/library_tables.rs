@@ -218,36 +218,43 @@ fn electrodb_keys_decode_into_labelled_parts_with_the_entity_and_its_reason() {
     );
 }
 
+/// The same shop written by dynamodb-toolbox v2 and by v1, each through its own API.
 #[test]
-fn dynamodb_toolbox_tables_group_by_their_keys_and_name_entities_from_et() {
+fn dynamodb_toolbox_v1_and_v2_tables_group_by_their_keys_and_name_entities_from_et() {
     let Some(harness) = harness() else { return };
-    let table = unique_table_name("toolbox");
-    write_with_library("toolbox-shop.cjs", &harness, &[&table]);
-    let (description, items) = read_table(&harness.0, &table);
-    let found = collections(&description, &items);
-    let holds = holdings(&found);
-    assert_eq!(holds["PRODUCT"], "Product");
-    assert_eq!(holds["CUSTOMER"], "Order + Customer");
-    assert_eq!(holds.len(), 2);
-    for item in &items {
-        let decoded = decode_item(item, &description.key);
-        assert_eq!(decoded.library, Some(Grammar::DynamoDbToolbox));
-        assert_eq!(decoded.marker, Some("_et"));
-        for stamp in ["_ct", "_md"] {
-            assert!(ddbx::domain::grammar::values::timestamp_any_case(text(item, stamp)).is_some());
+    for script in ["toolbox-shop.cjs", "toolbox-v1-shop.cjs"] {
+        let table = unique_table_name("toolbox");
+        write_with_library(script, &harness, &[&table]);
+        let (description, items) = read_table(&harness.0, &table);
+        assert!(items.len() > 35, "{script}: {} items", items.len());
+        let found = collections(&description, &items);
+        let holds = holdings(&found);
+        assert_eq!(holds["PRODUCT"], "Product", "{script}");
+        assert_eq!(holds["CUSTOMER"], "Order + Customer", "{script}");
+        assert_eq!(holds.len(), 2, "{script}");
+        for item in &items {
+            let decoded = decode_item(item, &description.key);
+            assert_eq!(decoded.library, Some(Grammar::DynamoDbToolbox), "{script}");
+            assert_eq!(decoded.marker, Some("_et"), "{script}");
+            for stamp in ["_ct", "_md"] {
+                assert!(
+                    ddbx::domain::grammar::values::timestamp_any_case(text(item, stamp)).is_some(),
+                    "{script}: {item:?}"
+                );
+            }
+            let pk = chips(text(item, "PK"), false);
+            assert!(
+                pk[0].starts_with("customer=c-") || pk[0].starts_with("product=sku_"),
+                "{script}: {pk:?}"
+            );
         }
-        let pk = chips(text(item, "PK"), false);
-        assert!(
-            pk[0].starts_with("customer=c-") || pk[0].starts_with("product=sku_"),
-            "{pk:?}"
-        );
+        let lines = headless(&harness.0, &table);
+        let printed: BTreeMap<_, _> = lines
+            .into_iter()
+            .map(|(p, _, h)| (p, h.expect("holds")))
+            .collect();
+        assert_eq!(printed, holds, "{script}");
     }
-    let lines = headless(&harness.0, &table);
-    let printed: BTreeMap<_, _> = lines
-        .into_iter()
-        .map(|(p, _, h)| (p, h.expect("holds")))
-        .collect();
-    assert_eq!(printed, holds);
 }
 
 #[test]
