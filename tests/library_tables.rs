@@ -349,3 +349,48 @@ fn amplify_shaped_items_name_entities_from_typename_and_mark_tombstones() {
         );
     }
 }
+
+#[test]
+fn headless_describe_reports_the_grammars_collections_finds_with_their_shares() {
+    let Some(harness) = harness() else { return };
+    let cases = [
+        ("electrodb-taskapp.cjs", "ElectroDB", 364),
+        ("toolbox-v1-shop.cjs", "dynamodb-toolbox", 0),
+    ];
+    for (script, grammar, items) in cases {
+        let table = unique_table_name("describe");
+        write_with_library(script, &harness, &[&table]);
+        let run =
+            support::cli::ddbx(&harness.0, Some(&table), &["describe", "--grammars"]).success();
+        let document: serde_json::Value = serde_json::from_str(&run.stdout).expect("JSON");
+        let grammars = &document["Grammars"];
+        assert_eq!(grammars["Shares"][0]["Grammar"], grammar, "{document}");
+        assert_eq!(grammars["Shares"][0]["Share"], 1.0, "{document}");
+        let scanned = grammars["ItemsScanned"].as_u64().expect("a count");
+        if items > 0 {
+            assert_eq!(scanned, items);
+        }
+        // The same shares the headless `collections` reports.
+        let collections = support::cli::ddbx(&harness.0, Some(&table), &["collections"]).success();
+        let line = format!("grammars: {grammar} 100% (of {scanned} items scanned)");
+        assert!(collections.stderr.contains(&line), "{}", collections.stderr);
+        let text = support::cli::ddbx(
+            &harness.0,
+            Some(&table),
+            &["describe", "--grammars", "-o", "table"],
+        )
+        .success();
+        assert!(
+            text.stdout.contains(&format!(
+                "grammars   {grammar} 100% (of {scanned} items scanned)"
+            )),
+            "{}",
+            text.stdout
+        );
+    }
+    // Without the flag nothing is scanned and nothing is said about grammars.
+    let table = unique_table_name("describe");
+    write_with_library("toolbox-shop.cjs", &harness, &[&table]);
+    let run = support::cli::ddbx(&harness.0, Some(&table), &["describe"]).success();
+    assert!(!run.stdout.contains("Grammars"), "{}", run.stdout);
+}
