@@ -268,6 +268,10 @@ install_libraries() {
     got="$(node -p "require('$LIBRARIES_PREFIX/node_modules/$name/package.json').version")"
     [[ "$got" == "$wanted" ]] || die "npm installed $name $got, wanted $wanted"
   done
+  # dynamodb-toolbox v1 beside v2, under an npm alias (`npm:dynamodb-toolbox@1.16.3`).
+  wanted="$(node -p "require('$LIBRARIES_PACKAGE').dependencies['dynamodb-toolbox-v1'].split('@').pop()")"
+  got="$(node -p "require('$LIBRARIES_PREFIX/node_modules/dynamodb-toolbox-v1/package.json').version")"
+  [[ "$got" == "$wanted" ]] || die "npm installed dynamodb-toolbox-v1 $got, wanted $wanted"
   libraries_stamp >"$LIBRARIES_PREFIX/.stamp"
 }
 

@@ -19,7 +19,7 @@ use ddbx::domain::model::Model;
 use ddbx::domain::value::AttrValue;
 use support::libraries::{dynalite_backend, fixed_width_table_name, harness, write_with_library};
 use tui_support::Harness;
-use tui_support::screen::screen;
+use tui_support::screen::{masked_screen, screen};
 
 /// The app started on `table` of dynalite, its discovery scan complete.
 async fn started(endpoint: &str, table: &str) -> Harness {
@@ -29,12 +29,8 @@ async fn started(endpoint: &str, table: &str) -> Harness {
     harness
 }
 
-/// The screen with the table's name masked (it is unique per run, but always as long) and the
-/// server's port (the header ends with the endpoint, so its length changes nothing else).
 fn masked(state: &State, endpoint: &str, table: &str, width: u16, height: u16) -> String {
-    screen(state, width, height)
-        .replace(table, &"#".repeat(table.len()))
-        .replace(endpoint, "http://127.0.0.1:PORT")
+    masked_screen(state, endpoint, table, width, height)
 }
 
 async fn open_partition(harness: &mut Harness, pk: &str) {
@@ -158,6 +154,13 @@ async fn toolbox_and_onetable_tables_name_their_library_and_what_decoded_the_ite
     let cases = [
         (
             "toolbox-shop.cjs",
+            "toolbox",
+            "PRODUCT#sku_003",
+            "dynamodb-toolbox",
+            "by dynamodb-toolbox: entity Product from _et",
+        ),
+        (
+            "toolbox-v1-shop.cjs",
             "toolbox",
             "PRODUCT#sku_003",
             "dynamodb-toolbox",

@@ -218,36 +218,43 @@ fn electrodb_keys_decode_into_labelled_parts_with_the_entity_and_its_reason() {
     );
 }
 
+/// The same shop written by dynamodb-toolbox v2 and by v1, each through its own API.
 #[test]
-fn dynamodb_toolbox_tables_group_by_their_keys_and_name_entities_from_et() {
+fn dynamodb_toolbox_v1_and_v2_tables_group_by_their_keys_and_name_entities_from_et() {
     let Some(harness) = harness() else { return };
-    let table = unique_table_name("toolbox");
-    write_with_library("toolbox-shop.cjs", &harness, &[&table]);
-    let (description, items) = read_table(&harness.0, &table);
-    let found = collections(&description, &items);
-    let holds = holdings(&found);
-    assert_eq!(holds["PRODUCT"], "Product");
-    assert_eq!(holds["CUSTOMER"], "Order + Customer");
-    assert_eq!(holds.len(), 2);
-    for item in &items {
-        let decoded = decode_item(item, &description.key);
-        assert_eq!(decoded.library, Some(Grammar::DynamoDbToolbox));
-        assert_eq!(decoded.marker, Some("_et"));
-        for stamp in ["_ct", "_md"] {
-            assert!(ddbx::domain::grammar::values::timestamp_any_case(text(item, stamp)).is_some());
+    for script in ["toolbox-shop.cjs", "toolbox-v1-shop.cjs"] {
+        let table = unique_table_name("toolbox");
+        write_with_library(script, &harness, &[&table]);
+        let (description, items) = read_table(&harness.0, &table);
+        assert!(items.len() > 35, "{script}: {} items", items.len());
+        let found = collections(&description, &items);
+        let holds = holdings(&found);
+        assert_eq!(holds["PRODUCT"], "Product", "{script}");
+        assert_eq!(holds["CUSTOMER"], "Order + Customer", "{script}");
+        assert_eq!(holds.len(), 2, "{script}");
+        for item in &items {
+            let decoded = decode_item(item, &description.key);
+            assert_eq!(decoded.library, Some(Grammar::DynamoDbToolbox), "{script}");
+            assert_eq!(decoded.marker, Some("_et"), "{script}");
+            for stamp in ["_ct", "_md"] {
+                assert!(
+                    ddbx::domain::grammar::values::timestamp_any_case(text(item, stamp)).is_some(),
+                    "{script}: {item:?}"
+                );
+            }
+            let pk = chips(text(item, "PK"), false);
+            assert!(
+                pk[0].starts_with("customer=c-") || pk[0].starts_with("product=sku_"),
+                "{script}: {pk:?}"
+            );
         }
-        let pk = chips(text(item, "PK"), false);
-        assert!(
-            pk[0].starts_with("customer=c-") || pk[0].starts_with("product=sku_"),
-            "{pk:?}"
-        );
+        let lines = headless(&harness.0, &table);
+        let printed: BTreeMap<_, _> = lines
+            .into_iter()
+            .map(|(p, _, h)| (p, h.expect("holds")))
+            .collect();
+        assert_eq!(printed, holds, "{script}");
     }
-    let lines = headless(&harness.0, &table);
-    let printed: BTreeMap<_, _> = lines
-        .into_iter()
-        .map(|(p, _, h)| (p, h.expect("holds")))
-        .collect();
-    assert_eq!(printed, holds);
 }
 
 #[test]
@@ -341,4 +348,49 @@ fn amplify_shaped_items_name_entities_from_typename_and_mark_tombstones() {
             Some(Grammar::Amplify)
         );
     }
+}
+
+#[test]
+fn headless_describe_reports_the_grammars_collections_finds_with_their_shares() {
+    let Some(harness) = harness() else { return };
+    let cases = [
+        ("electrodb-taskapp.cjs", "ElectroDB", 364),
+        ("toolbox-v1-shop.cjs", "dynamodb-toolbox", 0),
+    ];
+    for (script, grammar, items) in cases {
+        let table = unique_table_name("describe");
+        write_with_library(script, &harness, &[&table]);
+        let run =
+            support::cli::ddbx(&harness.0, Some(&table), &["describe", "--grammars"]).success();
+        let document: serde_json::Value = serde_json::from_str(&run.stdout).expect("JSON");
+        let grammars = &document["Grammars"];
+        assert_eq!(grammars["Shares"][0]["Grammar"], grammar, "{document}");
+        assert_eq!(grammars["Shares"][0]["Share"], 1.0, "{document}");
+        let scanned = grammars["ItemsScanned"].as_u64().expect("a count");
+        if items > 0 {
+            assert_eq!(scanned, items);
+        }
+        // The same shares the headless `collections` reports.
+        let collections = support::cli::ddbx(&harness.0, Some(&table), &["collections"]).success();
+        let line = format!("grammars: {grammar} 100% (of {scanned} items scanned)");
+        assert!(collections.stderr.contains(&line), "{}", collections.stderr);
+        let text = support::cli::ddbx(
+            &harness.0,
+            Some(&table),
+            &["describe", "--grammars", "-o", "table"],
+        )
+        .success();
+        assert!(
+            text.stdout.contains(&format!(
+                "grammars   {grammar} 100% (of {scanned} items scanned)"
+            )),
+            "{}",
+            text.stdout
+        );
+    }
+    // Without the flag nothing is scanned and nothing is said about grammars.
+    let table = unique_table_name("describe");
+    write_with_library("toolbox-shop.cjs", &harness, &[&table]);
+    let run = support::cli::ddbx(&harness.0, Some(&table), &["describe"]).success();
+    assert!(!run.stdout.contains("Grammars"), "{}", run.stdout);
 }

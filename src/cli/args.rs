@@ -85,7 +85,7 @@ pub enum Command {
     /// List table names, one per line.
     Tables,
     /// Describe the table: keys, indexes, counts, billing, TTL and stream.
-    Describe,
+    Describe(DescribeArgs),
     /// Read one item by its primary key.
     Get(GetArgs),
     /// Read an item collection (one partition key), optionally narrowed by the sort key.
@@ -332,6 +332,15 @@ pub struct ScanArgs {
     /// Split the scan into N parallel segments.
     #[arg(long, value_name = "N")]
     pub segments: Option<u32>,
+}
+
+/// Options of `describe`.
+#[derive(Debug, Args)]
+pub struct DescribeArgs {
+    /// Also scan the table's keys and markers (as `collections` does) and report the key
+    /// grammars found with their share of items.
+    #[arg(long)]
+    pub grammars: bool,
 }
 
 /// Options of `collections`.

@@ -13,7 +13,7 @@ use super::args::{CollectionsArgs, OutputFormat};
 use super::error::{CliError, ignore_closed_pipe};
 use super::note::note;
 use super::output::escape::escape_json_for_terminal;
-use super::segments::read_segments;
+use super::segments::{ScanTotals, read_segments};
 use crate::backend::Backend;
 use crate::domain::collection::{Collections, GroupId, GroupSummary, LEVEL_SEPARATOR};
 use crate::domain::collection_tree::{CollectionNode, Composition};
@@ -25,6 +25,7 @@ use crate::domain::figures::counted;
 use crate::domain::grammar::census::unmatched_entities;
 use crate::domain::grammar::census_text::shares_text;
 use crate::domain::partition_key::PartitionKey;
+use crate::domain::schema::TableDescription;
 
 /// Scans `table_name` and prints its item collections.
 pub async fn collections(
@@ -36,12 +37,7 @@ pub async fn collections(
 ) -> Result<(), CliError> {
     let table = backend.describe_table(table_name).await?;
     let segments = args.segments.unwrap_or(1).max(1);
-    let mut found = Collections::new(table.key.clone(), entities);
-    let requests = (0..segments)
-        .map(|segment| discovery_scan(&table, segment, segments, None))
-        .collect();
-    let totals =
-        read_segments(&backend, requests, None, |page| found.add_page(&page.items)).await?;
+    let (found, totals) = discover(&backend, &table, segments, entities).await?;
     let mut out = io::stdout().lock();
     let written =
         print(&mut out, &found, args.partitions.count(), format).and_then(|()| out.flush());
@@ -56,6 +52,21 @@ pub async fn collections(
     ));
     describe_decoding(&found);
     Ok(())
+}
+
+/// The discovery scan of `table` (keys and markers only) in `segments` parallel segments, grouped.
+pub async fn discover(
+    backend: &Arc<dyn Backend>,
+    table: &TableDescription,
+    segments: u32,
+    entities: EntityDecoder,
+) -> Result<(Collections, ScanTotals), CliError> {
+    let mut found = Collections::new(table.key.clone(), entities);
+    let requests = (0..segments)
+        .map(|segment| discovery_scan(table, segment, segments, None))
+        .collect();
+    let totals = read_segments(backend, requests, None, |page| found.add_page(&page.items)).await?;
+    Ok((found, totals))
 }
 
 /// What the overview says about decoding: the grammars' shares and, with a model, the entities

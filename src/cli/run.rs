@@ -8,6 +8,7 @@ use super::bare_words::BareWords;
 use super::error::{CliError, ignore_closed_pipe};
 use super::note::note;
 use super::output::describe::{describe_json, describe_text};
+use super::output::describe_grammars::{grammars_json, grammars_line};
 use super::output::escape::escape_json_for_terminal;
 use super::output::items::item_sink;
 use super::output::summary::ReadTotals;
@@ -20,6 +21,7 @@ use crate::backend::Backend;
 use crate::backend::read_only::ReadOnly;
 use crate::domain::entity::EntityDecoder;
 use crate::domain::escape::escape_for_terminal;
+use crate::domain::grammar::census::GrammarCensus;
 use crate::domain::schema::TableDescription;
 use crate::domain::table_settings::TableExtras;
 
@@ -135,10 +137,16 @@ where
         .unwrap_or_default();
     match command {
         Command::Tables => tables(backend.as_ref(), cli.global.output).await,
-        Command::Describe => {
+        Command::Describe(args) => {
             let table = backend.describe_table(table_name).await?;
             let extras = backend.table_extras(table_name, table.arn.as_deref()).await;
-            describe(&table, &extras, cli.global.output)
+            let census = if args.grammars {
+                Some(super::collections::discover(&backend, &table, 1, entities).await?)
+            } else {
+                None
+            };
+            let census = census.as_ref().map(|(found, _)| found.grammar_census());
+            describe(&table, &extras, census, cli.global.output)
         }
         Command::Get(args) => {
             let table = backend.describe_table(table_name).await?;
@@ -326,6 +334,7 @@ async fn tables(backend: &dyn Backend, format: Option<OutputFormat>) -> Result<(
 fn describe(
     table: &TableDescription,
     extras: &TableExtras,
+    census: Option<&GrammarCensus>,
     format: Option<OutputFormat>,
 ) -> Result<(), CliError> {
     let for_people = match format {
@@ -334,12 +343,19 @@ fn describe(
         None => io::stdout().is_terminal(),
     };
     let text = if for_people {
-        describe_text(table, Some(extras))
+        let mut text = describe_text(table, Some(extras));
+        if let Some(census) = census {
+            text.push_str(&grammars_line(census));
+        }
+        text
     } else {
-        let json =
-            serde_json::to_string_pretty(&describe_json(table, Some(extras))).map_err(|error| {
-                CliError::Failed(format!("could not render the description: {error}"))
-            })?;
+        let mut document = describe_json(table, Some(extras));
+        if let (Some(census), Some(object)) = (census, document.as_object_mut()) {
+            object.insert("Grammars".into(), grammars_json(census));
+        }
+        let json = serde_json::to_string_pretty(&document).map_err(|error| {
+            CliError::Failed(format!("could not render the description: {error}"))
+        })?;
         escape_json_for_terminal(json) + "\n"
     };
     let mut out = io::stdout().lock();

@@ -19,7 +19,7 @@ use std::collections::{BTreeMap, HashMap};
 use super::common_prefix::common_prefix;
 use super::entity::{EntityClue, EntityDecoder};
 use super::grammar::census::GrammarCensus;
-use super::grammar::{Levels, collection_levels};
+use super::grammar::{Levels, collection_levels, item_collection_levels};
 use super::partition_key::{PartitionCounts, PartitionKey, PartitionSlot};
 use super::schema::KeySchema;
 use super::value::Item;
@@ -88,10 +88,15 @@ pub struct Collections {
     census: GrammarCensus,
 }
 
-/// The group name of a string partition key, written into `path`; `false` when it has none.
-fn group_path(key: &str, path: &mut String) -> bool {
+/// The group name of `item`'s string partition key, written into `path`; `false` when it has none.
+/// Without the item, an ElectroDB label holding `_` is cut at its first `_`: look-ups by key
+/// alone fall back to searching every group.
+fn group_path(key: &str, item: Option<&Item>, path: &mut String) -> bool {
     path.clear();
-    let Levels { first, second } = collection_levels(key);
+    let Levels { first, second } = match item {
+        Some(item) => item_collection_levels(key, item),
+        None => collection_levels(key),
+    };
     let Some(first) = first else {
         return false;
     };
@@ -141,7 +146,8 @@ impl Collections {
             self.items_without_partition_key += 1;
             return;
         };
-        let named = matches!(pk, PartitionKey::S(text) if group_path(text, &mut self.path));
+        let named =
+            matches!(pk, PartitionKey::S(text) if group_path(text, Some(item), &mut self.path));
         let path = std::mem::take(&mut self.path);
         let group_id = self.group_for(named.then_some(path.as_str()));
         self.path = path;
@@ -290,7 +296,7 @@ impl Collections {
         typed: &'s str,
     ) -> impl Iterator<Item = (&'s str, u64)> {
         let mut path = String::new();
-        let group = (group_path(typed, &mut path) && typed_past_levels(typed))
+        let group = (group_path(typed, None, &mut path) && typed_past_levels(typed))
             .then(|| self.group(Some(&path)))
             .flatten();
         let candidates: Vec<&Group> = match group {
@@ -318,9 +324,18 @@ impl Collections {
     #[must_use]
     pub fn partition_item_count(&self, key: PartitionKey<'_>) -> u64 {
         let mut path = String::new();
-        let named = matches!(key, PartitionKey::S(text) if group_path(text, &mut path));
-        self.group(named.then_some(path.as_str()))
-            .map_or(0, |id| self.groups[group_index(id)].partitions.count(key))
+        let named = matches!(key, PartitionKey::S(text) if group_path(text, None, &mut path));
+        let counted = self
+            .group(named.then_some(path.as_str()))
+            .map_or(0, |id| self.groups[group_index(id)].partitions.count(key));
+        if counted > 0 || !named {
+            return counted;
+        }
+        self.groups
+            .iter()
+            .map(|group| group.partitions.count(key))
+            .find(|count| *count > 0)
+            .unwrap_or(0)
     }
 
     #[must_use]

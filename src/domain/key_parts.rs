@@ -3,7 +3,7 @@
 
 use super::composite_key::KeyPart;
 use super::entity::EntityDecoder;
-use super::grammar::decode_key;
+use super::grammar::{decode_item_key, decode_key};
 use super::key_template::KeyTemplate;
 use super::schema::KeySchema;
 use super::value::{AttrValue, Item};
@@ -20,13 +20,20 @@ fn parts<'a>(
     value: Option<&'a str>,
     template: Option<&'a KeyTemplate>,
     sort: bool,
+    item: &Item,
 ) -> Vec<KeyPart<'a>> {
     let Some(value) = value else {
         return Vec::new();
     };
     template
         .and_then(|template| template.key_parts(value))
-        .unwrap_or_else(|| grammar_parts(value, sort))
+        .unwrap_or_else(|| item_grammar_parts(value, sort, item))
+}
+
+/// A key of `item` by the key grammars, ElectroDB labels read against the item's attribute names.
+#[must_use]
+pub fn item_grammar_parts<'a>(key: &'a str, sort: bool, item: &Item) -> Vec<KeyPart<'a>> {
+    decode_item_key(key, sort, item).parts()
 }
 
 /// A key's parts by the key grammars alone (index keys, or no model entity matched).
@@ -50,8 +57,8 @@ impl EntityDecoder {
             .zip(pk)
             .and_then(|(model, pk)| model.match_entity(pk, sk));
         ItemKeyParts {
-            pk: parts(pk, entity.map(|entity| &entity.pk), false),
-            sk: parts(sk, entity.and_then(|entity| entity.sk.as_ref()), true),
+            pk: parts(pk, entity.map(|entity| &entity.pk), false, item),
+            sk: parts(sk, entity.and_then(|entity| entity.sk.as_ref()), true, item),
         }
     }
 }

@@ -1,11 +1,13 @@
-// Writes a shop (customers, their orders, products) through dynamodb-toolbox v2's own Table and
-// Entity API: `_et` entity markers and `_ct`/`_md` timestamps are the library's.
-// Usage: node toolbox-shop.cjs TABLE
+// Writes a shop (customers, their orders, products) through dynamodb-toolbox's own Table and
+// Entity API (v2 here; toolbox-v1-shop.cjs passes v1): `_et` entity markers and `_ct`/`_md`
+// timestamps are the library's. Usage: node toolbox-shop.cjs TABLE
 "use strict";
-const { Table, Entity, item, string, number, PutItemCommand } = require("dynamodb-toolbox");
 const { client, documentClient, createTable, sequence, pad, tableName } = require("./common.cjs");
 
-function model(name, docClient) {
+// v1 names the item schema builder `schema`, v2 `item`; the rest of the API is the same.
+function model(toolbox, name, docClient) {
+  const { Table, Entity, string, number } = toolbox;
+  const item = toolbox.item ?? toolbox.schema;
   const table = new Table({
     name,
     partitionKey: { name: "PK", type: "string" },
@@ -46,11 +48,12 @@ function model(name, docClient) {
   return { customer, order, product };
 }
 
-async function main() {
+async function writeShop(toolbox) {
+  const { PutItemCommand } = toolbox;
   const name = tableName();
   const raw = client();
   await createTable(raw, name, "PK", "SK");
-  const { customer, order, product } = model(name, documentClient(raw));
+  const { customer, order, product } = model(toolbox, name, documentClient(raw));
   const next = sequence(7);
   for (let c = 1; c <= 25; c += 1) {
     const customerId = `c-${pad(c, 4)}`;
@@ -75,7 +78,13 @@ async function main() {
   }
 }
 
-main().catch((error) => {
-  console.error(error);
-  process.exit(1);
-});
+function run(toolbox) {
+  writeShop(toolbox).catch((error) => {
+    console.error(error);
+    process.exit(1);
+  });
+}
+
+if (require.main === module) run(require("dynamodb-toolbox"));
+
+module.exports = { run };

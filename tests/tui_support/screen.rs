@@ -14,6 +14,20 @@ pub fn screen(state: &State, width: u16, height: u16) -> String {
     draw(width, height, |frame| ddbx::ui::render(frame, &state))
 }
 
+/// [`screen`] with a per-run table name masked (always as long, so nothing else moves) and a
+/// server's endpoint shown as `http://127.0.0.1:PORT`.
+pub fn masked_screen(
+    state: &State,
+    endpoint: &str,
+    table: &str,
+    width: u16,
+    height: u16,
+) -> String {
+    screen(state, width, height)
+        .replace(table, &"#".repeat(table.len()))
+        .replace(endpoint, "http://127.0.0.1:PORT")
+}
+
 /// Whatever `render` draws on a `width`×`height` test terminal, as text.
 pub fn draw(width: u16, height: u16, render: impl FnOnce(&mut Frame)) -> String {
     let mut terminal = Terminal::new(TestBackend::new(width, height)).expect("test terminal");

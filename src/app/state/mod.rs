@@ -143,6 +143,8 @@ pub struct State {
     /// The help, shown over whichever screen [`State::screen_mode`] names.
     pub help_open: bool,
     pub discovery: Discovery,
+    /// The home screen's parent levels the user collapsed.
+    pub collapsed_collections: explore::collection_rows::CollapsedCollections,
     /// Partitions opened so far, by partition key text.
     pub partitions: BTreeMap<String, Partition>,
     pub notice: Option<Notice>,
@@ -213,6 +215,7 @@ impl State {
             help_open: false,
             item_reread: None,
             discovery: Discovery::new(segments),
+            collapsed_collections: explore::collection_rows::CollapsedCollections::default(),
             partitions: BTreeMap::new(),
             notice: None,
             last_search: None,

@@ -1,14 +1,14 @@
 //! The rows of the current view as `update` needs them: how many there are (cursor bounds) and
 //! their searchable text. The renderer draws the same rows.
 
+use crate::app::state::explore::collection_rows::{CollectionRow, collection_rows};
 use crate::app::state::explore::partition::{PartitionRow, partition_text};
 use crate::app::state::inspect::inspector::{RowContext, key_text};
 use crate::app::state::{State, View};
 use crate::domain::collection::{Collections, GroupId};
 use crate::domain::partition_key::PartitionKey;
 
-/// How a group without prefix is listed.
-pub const NO_PREFIX: &str = "(no prefix)";
+pub use crate::app::state::explore::collection_rows::NO_PREFIX;
 
 /// Rows in the current view.
 #[must_use]
@@ -18,11 +18,7 @@ pub fn row_count(state: &State) -> usize {
     }
     match state.history.current() {
         View::Overview => 0,
-        View::Prefixes { .. } => state
-            .discovery
-            .found
-            .as_ref()
-            .map_or(0, Collections::group_count),
+        View::Prefixes { .. } => home_rows(state).len(),
         View::Partitions { prefix, .. } => group_of(state, prefix.as_deref())
             .and_then(|(found, id)| found.groups().find(|group| group.id == id))
             .map_or(0, |group| {
@@ -49,6 +45,18 @@ pub fn row_count(state: &State) -> usize {
         | View::IndexItems { .. }
         | View::IndexCoverage { .. } => 0,
     }
+}
+
+/// The home screen's rows: the collection tree as far as it is expanded.
+#[must_use]
+pub fn home_rows(state: &State) -> Vec<CollectionRow<'_>> {
+    state
+        .discovery
+        .found
+        .as_ref()
+        .map_or_else(Vec::new, |found| {
+            collection_rows(found, &state.collapsed_collections)
+        })
 }
 
 /// The discovered collections and the id of the group with `prefix`.
@@ -79,12 +87,9 @@ pub fn row_context(state: &State) -> RowContext<'_> {
 pub fn row_texts(state: &State) -> Vec<String> {
     match state.history.current() {
         View::Overview => Vec::new(),
-        View::Prefixes { .. } => state
-            .discovery
-            .found
+        View::Prefixes { .. } => home_rows(state)
             .iter()
-            .flat_map(Collections::groups)
-            .map(|group| group.prefix.unwrap_or(NO_PREFIX).to_owned())
+            .map(CollectionRow::search_text)
             .collect(),
         View::Partitions { prefix, .. } => group_of(state, prefix.as_deref())
             .map(|(found, id)| {

@@ -2,6 +2,7 @@
 //! Everything that reaches the terminal from the server is escaped first.
 
 pub mod describe;
+pub mod describe_grammars;
 pub mod describe_settings;
 pub mod escape;
 pub mod items;

@@ -1,10 +1,12 @@
 //! ElectroDB's key format. Partition keys: `$service#attr_value#attr_value…`. Sort keys:
 //! `$entity_version#attr_value…`, or `$collection#entity_version#attr_value…` on an index that
 //! belongs to a collection. Labels are the composite attributes' names, lower-cased; values may
-//! hold `_` (the label ends at the first one) and even `#` (a piece without `_` continues the
-//! value before it).
+//! hold `_` (from the key alone the label ends at the first one; the item's attribute names
+//! move that end when the name itself holds `_`) and even `#` (a piece without `_` continues
+//! the value before it).
 
 use super::decode::{Grammar, KeyDecode, Levels, Role, Segment};
+use crate::domain::value::Item;
 
 const PARTITION_WHY: &str = "ElectroDB partition key: $service#attr_value";
 const SORT_WHY: &str = "ElectroDB sort key: $entity_version#attr_value";
@@ -63,14 +65,21 @@ pub fn decode_sort_key(key: &str) -> Option<KeyDecode<'_>> {
 }
 
 /// The collection levels of an ElectroDB partition key: the service and the first composite
-/// attribute's label; `None` when the key is not in that shape.
+/// attribute's label (read against `item`'s attribute names when given, see
+/// [`attribute_label`]); `None` when the key is not in that shape.
 #[must_use]
-pub fn partition_levels(key: &str) -> Option<Levels<'_>> {
+pub fn partition_levels<'k>(key: &'k str, item: Option<&Item>) -> Option<Levels<'k>> {
     let mut pieces = Pieces::new(key)?;
     let service = pieces.next()?;
     let second = match pieces.next() {
         None => None,
-        Some(piece) => Some(field_label(piece)?),
+        Some(piece) => {
+            let label = field_label(piece)?;
+            Some(
+                item.and_then(|item| attribute_label(piece, item))
+                    .unwrap_or(label),
+            )
+        }
     };
     Some(Levels {
         first: Some(service),
@@ -87,6 +96,41 @@ pub fn sort_key_entity(key: &str) -> Option<&str> {
     match entity_version(&first[1..]) {
         Some((entity, _)) => Some(entity),
         None => entity_version(pieces.next()?).map(|(entity, _)| entity),
+    }
+}
+
+/// ElectroDB joins an attribute's lower-cased name to its value with `_`, so a name that holds
+/// `_` itself (`employee_id_emp_0039`) cannot be told apart from a value holding one by the key
+/// alone. ElectroDB also writes each composite attribute on the item under its name, so the
+/// longest attribute name of `item` that the piece starts with, followed by `_`, is the label.
+#[must_use]
+pub fn attribute_label<'k>(piece: &'k str, item: &Item) -> Option<&'k str> {
+    item.keys()
+        .filter(|name| name.contains('_'))
+        .filter_map(|name| {
+            let label = piece.get(..name.len())?;
+            let joined = piece.as_bytes().get(name.len()) == Some(&b'_');
+            (joined && *name.to_lowercase() == *label).then_some(label)
+        })
+        .max_by_key(|label| label.len())
+}
+
+/// Moves the end of each ElectroDB label to where `item`'s attribute names say it is (see
+/// [`attribute_label`]); other grammars' keys are left as they are.
+pub fn relabel_from_item<'k>(decode: &mut KeyDecode<'k>, item: &Item) {
+    if decode.grammar != Grammar::ElectroDb {
+        return;
+    }
+    for segment in &mut decode.segments {
+        let Some(current) = segment.label.filter(|_| segment.role == Role::Field) else {
+            continue;
+        };
+        if let Some(label) =
+            attribute_label(segment.raw, item).filter(|label| label.len() > current.len())
+        {
+            segment.label = Some(label);
+            segment.value = &segment.raw[label.len() + 1..];
+        }
     }
 }
 

@@ -18,6 +18,8 @@ pub mod values;
 
 pub use decode::{Grammar, KeyDecode, Levels, Role, Segment, part_kind};
 
+use crate::domain::value::Item;
+
 /// Reads `key` with the first grammar that fits it. `sort` says whether it is a sort key
 /// (ElectroDB writes partition and sort keys differently).
 #[must_use]
@@ -36,7 +38,23 @@ pub fn decode_key(key: &str, sort: bool) -> KeyDecode<'_> {
 /// scanned item.
 #[must_use]
 pub fn collection_levels(key: &str) -> Levels<'_> {
-    electrodb::partition_levels(key).unwrap_or_else(|| separators::partition_levels(key))
+    electrodb::partition_levels(key, None).unwrap_or_else(|| separators::partition_levels(key))
+}
+
+/// [`collection_levels`] of `item`'s partition key `key`, an ElectroDB label read against the
+/// item's attribute names (`employee_id`, not `employee`, for `$taskapp#employee_id_e1`).
+#[must_use]
+pub fn item_collection_levels<'k>(key: &'k str, item: &Item) -> Levels<'k> {
+    electrodb::partition_levels(key, Some(item))
+        .unwrap_or_else(|| separators::partition_levels(key))
+}
+
+/// [`decode_key`] of one of `item`'s keys, ElectroDB labels read against its attribute names.
+#[must_use]
+pub fn decode_item_key<'k>(key: &'k str, sort: bool, item: &Item) -> KeyDecode<'k> {
+    let mut decode = decode_key(key, sort);
+    electrodb::relabel_from_item(&mut decode, item);
+    decode
 }
 
 #[cfg(test)]

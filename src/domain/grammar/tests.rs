@@ -258,6 +258,72 @@ fn collection_levels_follow_services_and_tenants() {
     }
 }
 
+/// The attributes ElectroDB 3.9 writes for a `shift_log` put with snake_case composites.
+fn snake_case_item() -> crate::domain::value::Item {
+    use crate::domain::value::AttrValue;
+    [
+        ("employee_id", "emp_0039"),
+        ("shift_date", "2026-07-01"),
+        ("team_name", "Night_Ops"),
+        ("pk", "$task_app#employee_id_emp_0039"),
+        (
+            "sk",
+            "$shift_log_2#shift_date_2026-07-01#team_name_night_ops",
+        ),
+        ("__edb_e__", "shift_log"),
+        ("__edb_v__", "2"),
+    ]
+    .into_iter()
+    .map(|(name, value)| (name.to_owned(), AttrValue::s(value)))
+    .collect()
+}
+
+#[test]
+fn snake_case_electrodb_labels_end_where_the_item_s_attribute_names_say() {
+    let item = snake_case_item();
+    let cases = [
+        (
+            "$task_app#employee_id_emp_0039",
+            false,
+            vec!["service=task_app", "employee_id=emp_0039"],
+        ),
+        (
+            "$shift_log_2#shift_date_2026-07-01#team_name_night_ops",
+            true,
+            vec![
+                "entity=shift_log_2",
+                "shift_date=2026-07-01",
+                "team_name=night_ops",
+            ],
+        ),
+    ];
+    for (key, sort, expected) in cases {
+        let decode = decode_item_key(key, sort, &item);
+        assert_eq!(chips(&decode), expected, "{key}");
+        assert_eq!(decode.join(), key);
+        // From the key alone the label ends at the first `_`.
+        assert_ne!(chips(&decode_key(key, sort)), expected, "{key}");
+    }
+    let levels: Vec<&str> = item_collection_levels("$task_app#employee_id_emp_0039", &item)
+        .iter()
+        .collect();
+    assert_eq!(levels, ["$task_app", "employee_id"]);
+}
+
+#[test]
+fn an_attribute_name_that_only_starts_the_label_does_not_cut_it() {
+    let mut item = snake_case_item();
+    item.insert(
+        "employee".to_owned(),
+        crate::domain::value::AttrValue::s("x"),
+    );
+    let decode = decode_item_key("$task_app#employee_id_emp_0039", false, &item);
+    assert_eq!(chips(&decode), ["service=task_app", "employee_id=emp_0039"]);
+    // A hand-rolled key is never relabelled.
+    let decode = decode_item_key("USER#employee_id_1", false, &item);
+    assert_eq!(decode.grammar, Grammar::Separators);
+}
+
 #[test]
 fn lower_cased_dates_are_timestamps() {
     let decode = decode_key(

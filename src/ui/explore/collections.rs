@@ -1,5 +1,5 @@
-//! Collections levels 1 and 2: partition key prefixes, and the partitions of one prefix, with the
-//! discovery scan's progress bar above them.
+//! The home screen's collection tree (partition key prefixes, level by level) and the partitions
+//! of one group, with the discovery scan's progress bar above them.
 
 use ratatui::Frame;
 use ratatui::layout::{Constraint, Layout, Rect};
@@ -7,9 +7,9 @@ use ratatui::style::Style;
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Paragraph, Row, Table};
 
-use crate::app::state::rows::{NO_PREFIX, group_of, partition_key_text};
+use crate::app::state::explore::collection_rows::{CollectionRow, RowTarget};
+use crate::app::state::rows::{NO_PREFIX, group_of, home_rows, partition_key_text};
 use crate::app::state::{Loadable, ScanStatus, State};
-use crate::domain::collection::GroupSummary;
 use crate::ui::theme::{self, Styles};
 use crate::ui::widgets::list::window;
 use crate::ui::widgets::text::{count, safe};
@@ -24,38 +24,42 @@ pub(in crate::ui) fn render_prefixes(
     let [progress_area, list_area] = split(area);
     progress(frame, progress_area, state);
     let block = Block::bordered().title(" Collections by partition key prefix ");
-    let Some(found) = state
-        .discovery
-        .found
-        .as_ref()
-        .filter(|found| found.group_count() > 0)
-    else {
+    let rows = home_rows(state);
+    if rows.is_empty() {
         frame.render_widget(Paragraph::new(empty_text(state)).block(block), list_area);
         return;
-    };
+    }
+    let names: Vec<String> = rows.iter().map(tree_name).collect();
+    let name_width = names
+        .iter()
+        .map(|name| name.chars().count())
+        .max()
+        .unwrap_or(0)
+        .clamp(16, 40);
     let height = usize::from(list_area.height.saturating_sub(3));
-    let visible = window(found.group_count(), cursor, height);
-    let rows = found
-        .groups()
+    let visible = window(rows.len(), cursor, height);
+    let lines = rows
+        .iter()
+        .zip(names)
         .enumerate()
         .skip(visible.start)
         .take(visible.len())
-        .map(|(index, group)| {
+        .map(|(index, (collection, name))| {
             row(
                 styles,
                 index == cursor,
                 vec![
-                    safe(group.prefix.unwrap_or(NO_PREFIX)).into_owned(),
-                    count(group.partition_count),
-                    count(group.item_count),
-                    entity_mix(&group),
+                    name,
+                    count(collection.partition_count),
+                    count(collection.item_count),
+                    entity_mix(&collection.entities),
                 ],
             )
         });
     let table = Table::new(
-        rows,
+        lines,
         [
-            Constraint::Length(16),
+            Constraint::Length(u16::try_from(name_width).unwrap_or(40)),
             Constraint::Length(11),
             Constraint::Length(11),
             Constraint::Min(10),
@@ -67,6 +71,22 @@ pub(in crate::ui) fn render_prefixes(
     ))
     .block(block);
     frame.render_widget(table, list_area);
+}
+
+/// A row's first cell: an open (`▾`) or shut (`▸`) parent, a nested level indented under it.
+fn tree_name(collection: &CollectionRow<'_>) -> String {
+    let name = safe(collection.name.unwrap_or(NO_PREFIX));
+    match (&collection.target, collection.depth) {
+        (RowTarget::Parent { expanded: true, .. }, _) => format!("▾ {name}"),
+        (
+            RowTarget::Parent {
+                expanded: false, ..
+            },
+            _,
+        ) => format!("▸ {name}"),
+        (RowTarget::Group(_), 0) => name.into_owned(),
+        (RowTarget::Group(_), _) => format!("  {name}"),
+    }
 }
 
 pub(in crate::ui) fn render_partitions(
@@ -134,15 +154,14 @@ fn row(styles: &Styles, selected: bool, cells: Vec<String>) -> Row<'static> {
 }
 
 /// The entity mix: `User 10, User›Order 30, +2`, most frequent first.
-fn entity_mix(group: &GroupSummary<'_>) -> String {
-    let mut parts: Vec<String> = group
-        .entities
+fn entity_mix(entities: &[(Option<&str>, u64)]) -> String {
+    let mut parts: Vec<String> = entities
         .iter()
         .take(3)
         .map(|(name, items)| format!("{} {}", safe(name.unwrap_or("(unknown)")), count(*items)))
         .collect();
-    if group.entities.len() > 3 {
-        parts.push(format!("+{}", group.entities.len() - 3));
+    if entities.len() > 3 {
+        parts.push(format!("+{}", entities.len() - 3));
     }
     parts.join(", ")
 }

@@ -1,5 +1,6 @@
 //! The explorer: the discovery scan that finds the item collections, and the partitions opened
 //! from them.
 
+pub mod collection_rows;
 pub mod discovery;
 pub mod partition;

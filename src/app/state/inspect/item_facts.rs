@@ -8,7 +8,7 @@ use crate::domain::composite_key::{KeyPart, PartKind};
 use crate::domain::decoding::explain;
 use crate::domain::entity::EntitySource;
 use crate::domain::index_membership::{Membership, index_membership};
-use crate::domain::key_parts::grammar_parts;
+use crate::domain::key_parts::item_grammar_parts;
 use crate::domain::related::{PartitionDirectory, related_links};
 use crate::domain::schema::TableDescription;
 use crate::domain::ttl::ttl_status;
@@ -223,7 +223,7 @@ pub(super) fn key_chips(item: &Item, context: &RowContext<'_>) -> BTreeMap<Strin
         for (attribute, sort) in partition.chain(sort) {
             let name = attribute.name.as_str();
             if let Some(text) = item.get(name).and_then(AttrValue::as_s) {
-                insert(name, &grammar_parts(text, sort));
+                insert(name, &item_grammar_parts(text, sort, item));
             }
         }
     }

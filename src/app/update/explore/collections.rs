@@ -10,7 +10,8 @@ use crate::app::state::{Notice, Partition, State, View};
 use crate::backend::{BackendError, ExpressionParams, Page, QueryRequest};
 use crate::domain::value::{AttrValue, Item};
 
-use crate::app::state::rows::group_of;
+use crate::app::state::explore::collection_rows::RowTarget;
+use crate::app::state::rows::{group_of, home_rows};
 use crate::domain::partition_items::PartitionItems;
 
 /// Fetch the next page when the cursor is this close to the last loaded row.
@@ -20,14 +21,16 @@ const PREFETCH_ROWS: usize = 50;
 pub(in crate::app::update) fn open(state: &mut State) -> Vec<Command> {
     match state.history.current().clone() {
         View::Prefixes { cursor } => {
-            let prefix = state
-                .discovery
-                .found
-                .as_ref()
-                .and_then(|found| found.groups().nth(cursor))
-                .map(|group| group.prefix.map(str::to_owned));
-            if let Some(prefix) = prefix {
-                state.history.open(View::Partitions { prefix, cursor: 0 });
+            match home_rows(state)
+                .into_iter()
+                .nth(cursor)
+                .map(|row| row.target)
+            {
+                Some(RowTarget::Parent { name, .. }) => state.collapsed_collections.toggle(&name),
+                Some(RowTarget::Group(prefix)) => {
+                    state.history.open(View::Partitions { prefix, cursor: 0 });
+                }
+                None => {}
             }
             Vec::new()
         }
