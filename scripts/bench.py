@@ -4,7 +4,8 @@ Run through `scripts/bench`, which builds the release binary and starts dynalite
 are timed as whole processes against the floor (bench_floor.py) measured in the same run,
 interleaved, median of BENCH_RUNS; the demo load by /usr/bin/time; conversion and expressions by
 their criterion benchmarks. Environment: BENCH_RUNS (default 15), BENCH_SIZES (demo sizes,
-default "100000 400000 1000000"), BENCH_SKIP (words: headless demo criterion).
+default "100000 400000 1000000"), BENCH_SKIP (words: headless demo criterion), BENCH_DYNEIN
+(awslabs/dynein's `dy`, run interleaved with the rest).
 """
 
 import glob
