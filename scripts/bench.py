@@ -4,15 +4,18 @@ Run through `scripts/bench`, which builds the release binary and starts dynalite
 are timed as whole processes against the floor (bench_floor.py) measured in the same run,
 interleaved, median of BENCH_RUNS; the demo load by /usr/bin/time; conversion and expressions by
 their criterion benchmarks. Environment: BENCH_RUNS (default 15), BENCH_SIZES (demo sizes,
-default "100000 400000 1000000"), BENCH_SKIP (words: headless demo criterion).
+default "100000 400000 1000000"), BENCH_SKIP (words: headless demo criterion), BENCH_DYNEIN
+(awslabs/dynein's `dy`, run interleaved with the rest).
 """
 
+import glob
 import os
 import re
 import shutil
 import statistics
 import subprocess
 import sys
+import tempfile
 import time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
@@ -38,37 +41,55 @@ def headless(ddbx, endpoint):
     bench_floor.seed(endpoint, table, partition, items)
     sort_key = "ORDER#00500"
     base = [ddbx, "--endpoint-url", endpoint, "--region", "us-east-1", "--table", table]
-    commands = {
-        "get": base + ["get", "--pk", partition, "--sk", sort_key, "-o", "ddb"],
-        "query": base + ["query", "--pk", partition, "-o", "ddb"],
-        "describe": base + ["describe"],
-    }
-    env = dict(os.environ, AWS_ACCESS_KEY_ID="AKIDBENCH", AWS_SECRET_ACCESS_KEY="bench")
+    # A state directory of the bench's own: the schema cache starts empty and is warmed below.
+    state = tempfile.mkdtemp(prefix="ddbx-bench-state-")
+    env = dict(os.environ, AWS_ACCESS_KEY_ID="AKIDBENCH", AWS_SECRET_ACCESS_KEY="bench",
+               XDG_STATE_HOME=state)
     env.pop("AWS_PROFILE", None)
-    for command in commands.values():  # warm-up, and a check that each works
-        subprocess.run(command, env=env, check=True, capture_output=True)
+    env.pop("DDBX_SCHEMA_TTL", None)
+    uncached = dict(env, DDBX_SCHEMA_TTL="0")
+    commands = {
+        "get": (base + ["get", "--pk", partition, "--sk", sort_key, "-o", "ddb"], env),
+        "get, schema cache off": (base + ["get", "--pk", partition, "--sk", sort_key,
+                                          "-o", "ddb"], uncached),
+        "query": (base + ["query", "--pk", partition, "-o", "ddb"], env),
+        "describe": (base + ["describe"], env),
+    }
+    dy = os.environ.get("BENCH_DYNEIN")
+    if dy:
+        port = endpoint.rsplit(":", 1)[1].strip("/")
+        commands["query: dynein"] = ([dy, "--region", "local", "--port", port, "--table", table,
+                                      "query", partition, "-o", "raw"], env)
+    for command, command_env in commands.values():  # warm-up, and a check that each works
+        subprocess.run(command, env=command_env, check=True, capture_output=True)
     samples = {name: [] for name in commands}
-    floors = {name: [] for name in commands}
-    say(f"headless reads: {RUNS} interleaved runs of ddbx and the floor")
+    floors = {name: [] for name in ("get", "query", "describe")}
+    say(f"headless reads: {RUNS} interleaved runs of each command and the floor")
     for _ in range(RUNS):
         for name, seconds in bench_floor.floors(endpoint, table, partition, sort_key).items():
             floors[name].append(seconds)
-        for name, command in commands.items():
+        for name, (command, command_env) in commands.items():
             start = time.perf_counter()
-            subprocess.run(command, env=env, check=True, stdout=subprocess.DEVNULL,
+            subprocess.run(command, env=command_env, check=True, stdout=subprocess.DEVNULL,
                            stderr=subprocess.DEVNULL)
             samples[name].append(time.perf_counter() - start)
-    for name in commands:
-        ddbx_ms = statistics.median(samples[name]) * 1000
-        floor_ms = statistics.median(floors[name]) * 1000
+    median_ms = {name: statistics.median(values) * 1000 for name, values in samples.items()}
+    for name in ("get", "get, schema cache off", "query", "describe"):
+        floor_name = name.split(",")[0]
+        floor_ms = statistics.median(floors[floor_name]) * 1000
         spread = (max(samples[name]) - min(samples[name])) * 1000
-        overhead = ddbx_ms - floor_ms
-        row(f"{name}: ddbx whole process", f"{ddbx_ms:.1f}", "ms", "", "",
+        overhead = median_ms[name] - floor_ms
+        row(f"{name}: ddbx whole process", f"{median_ms[name]:.1f}", "ms", "", "",
             f"floor {floor_ms:.1f} ms, ddbx spread {spread:.1f} ms")
         row(f"{name}: overhead over the floor", f"{overhead:.1f}", "ms", "<= 3 ms",
             f"{3 / overhead:.2f}" if overhead > 0 else "inf")
-    certificate_opens(commands["get"], env)
-    dynein(endpoint, table, partition, samples["query"], env)
+    if dy:
+        dy_ms = median_ms["query: dynein"]
+        row("query: dynein whole process", f"{dy_ms:.1f}", "ms", "", "")
+        row("query: speed vs dynein", f"{dy_ms / median_ms['query']:.2f}", "x", ">= 1.25x",
+            f"{dy_ms / median_ms['query'] / 1.25:.2f}")
+    certificate_opens(commands["get"][0], env)
+    shutil.rmtree(state, ignore_errors=True)
 
 
 def certificate_opens(command, env):
@@ -80,28 +101,6 @@ def certificate_opens(command, env):
     opens = traced.stderr.count("/etc/ssl")
     row("root certificate files opened (get)", str(opens), "files", "0",
         "met" if opens == 0 else "not met")
-
-
-def dynein(endpoint, table, partition, ddbx_samples, env):
-    """Side by side with awslabs/dynein when BENCH_DYNEIN names its `dy` binary."""
-    dy = os.environ.get("BENCH_DYNEIN")
-    if not dy:
-        return
-    port = endpoint.rsplit(":", 1)[1].strip("/")
-    command = [dy, "--region", "local", "--port", port, "--table", table, "query", partition,
-               "-o", "raw"]
-    subprocess.run(command, env=env, check=True, capture_output=True)
-    dy_samples, ddbx_again = [], []
-    for _ in range(RUNS):
-        start = time.perf_counter()
-        subprocess.run(command, env=env, check=True, stdout=subprocess.DEVNULL,
-                       stderr=subprocess.DEVNULL)
-        dy_samples.append(time.perf_counter() - start)
-    dy_ms = statistics.median(dy_samples) * 1000
-    ddbx_ms = statistics.median(ddbx_samples) * 1000
-    row("query: dynein whole process", f"{dy_ms:.1f}", "ms", "", "")
-    row("query: speed vs dynein", f"{dy_ms / ddbx_ms:.2f}", "x", ">= 1.25x",
-        f"{dy_ms / ddbx_ms / 1.25:.2f}")
 
 
 def demo_load(ddbx):
@@ -136,25 +135,41 @@ def demo_json_bytes(ddbx, size):
     return len(out.stdout) / size
 
 
-def criterion(root):
-    say("cargo bench convert, expr")
-    env = dict(os.environ)
-    convert = subprocess.run(["cargo", "bench", "--quiet", "--bench", "convert", "--",
-                              "--warm-up-time", "1", "--measurement-time", "3"],
-                             cwd=root, capture_output=True, text=True, env=env, check=True)
-    thrpt = re.search(r"thrpt:\s+\[[^\]]*?([\d.]+) ([KM])elem/s\s+([\d.]+) ([KM])elem/s",
-                      convert.stdout)
-    value = float(thrpt.group(3)) * (1e3 if thrpt.group(4) == "K" else 1e6)
-    row("SDK -> domain conversion", f"{value / 1e3:,.0f}", "K items/s", ">= 1M items/s",
-        f"{value / 1e6:.2f}")
-    expr = subprocess.run(["cargo", "bench", "--quiet", "--bench", "expr", "--",
-                           "--warm-up-time", "1", "--measurement-time", "3", "4 KB"],
-                          cwd=root, capture_output=True, text=True, env=env, check=True)
-    timed = re.search(r"time:\s+\[[^\]]*?([\d.]+) (µs|us|ns|ms)\s+([\d.]+) (µs|us|ns|ms)",
-                      expr.stdout)
-    micros = float(timed.group(3)) * {"ns": 1e-3, "µs": 1, "us": 1, "ms": 1e3}[timed.group(4)]
+def criterion_estimate(target, full_id):
+    """(median seconds per iteration, elements per iteration or None) of one criterion benchmark,
+    read from the JSON criterion writes under target/criterion (its printed text is not stable)."""
+    import json
+    for meta in glob.glob(os.path.join(target, "criterion", "**", "new", "benchmark.json"),
+                          recursive=True):
+        with open(meta) as handle:
+            described = json.load(handle)
+        if described.get("full_id") != full_id:
+            continue
+        with open(os.path.join(os.path.dirname(meta), "estimates.json")) as handle:
+            estimates = json.load(handle)
+        elements = (described.get("throughput") or {}).get("Elements")
+        return estimates["median"]["point_estimate"] * 1e-9, elements
+    raise RuntimeError(f"criterion wrote no estimate for {full_id!r} under {target}/criterion")
+
+
+def run_bench(root, name, *filters):
+    say(f"cargo bench --bench {name} {' '.join(filters)}")
+    subprocess.run(["cargo", "bench", "--quiet", "--bench", name, "--", "--warm-up-time", "1",
+                    "--measurement-time", "3", *filters],
+                   cwd=root, stdout=subprocess.DEVNULL, check=True)
+
+
+def criterion(root, target):
+    run_bench(root, "convert")
+    seconds, elements = criterion_estimate(target, "sdk_to_domain/single_table_orders")
+    rate = elements / seconds
+    row("SDK -> domain conversion", f"{rate / 1e3:,.0f}", "K items/s", ">= 1M items/s",
+        f"{rate / 1e6:.2f}", f"median of criterion samples, {elements} items a page")
+    run_bench(root, "expr", "4 KB")
+    seconds, _ = criterion_estimate(target, "parse+validate+render 4 KB filter")
+    micros = seconds * 1e6
     row("4 KB expression parse+validate+render", f"{micros:.1f}", "µs", "< 50 µs",
-        f"{50 / micros:.2f}")
+        f"{50 / micros:.2f}", "median of criterion samples")
 
 
 def main():
@@ -165,7 +180,8 @@ def main():
     if "demo" not in SKIP:
         demo_load(ddbx)
     if "criterion" not in SKIP:
-        criterion(root)
+        # The binary is TARGET/release/ddbx; criterion writes under TARGET/criterion.
+        criterion(root, os.path.dirname(os.path.dirname(os.path.abspath(ddbx))))
     print(f"\n{'figure':<44} {'value':>10} {'unit':<10} {'target':<20} {'ratio':>7}  note")
     for figure, value, unit, target, ratio, note in ROWS:
         print(f"{figure:<44} {value:>10} {unit:<10} {target:<20} {ratio:>7}  {note}")

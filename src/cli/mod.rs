@@ -20,6 +20,7 @@ mod paging;
 mod partiql;
 mod plan;
 mod run;
+mod schema_cache;
 mod segments;
 mod shared_args;
 mod shell_docs;

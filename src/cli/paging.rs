@@ -78,16 +78,25 @@ fn finish(totals: ReadTotals, sink: &mut dyn ItemSink) -> Result<ReadTotals, Cli
 /// Runs a query page by page.
 pub async fn run_query(
     backend: &dyn Backend,
+    request: QueryRequest,
+    max_items: Option<u64>,
+    sink: &mut dyn ItemSink,
+) -> Result<ReadTotals, CliError> {
+    let first = backend.query(request.clone()).await?;
+    run_query_from(backend, request, first, max_items, sink).await
+}
+
+/// [`run_query`] with its first page already read (the caller looked at it first).
+pub async fn run_query_from(
+    backend: &dyn Backend,
     mut request: QueryRequest,
+    first: Page,
     max_items: Option<u64>,
     sink: &mut dyn ItemSink,
 ) -> Result<ReadTotals, CliError> {
     let mut totals = ReadTotals::default();
+    let mut page = first;
     loop {
-        let page = match backend.query(request.clone()).await {
-            Ok(page) => page,
-            Err(error) => return Err(read_error(error, &totals, sink)),
-        };
         match take_page(&page, max_items, &mut totals, sink) {
             Ok(true) => {}
             Ok(false) | Err(None) => break,
@@ -97,6 +106,10 @@ pub async fn run_query(
             Some(key) => request.start_key = Some(key),
             None => break,
         }
+        page = match backend.query(request.clone()).await {
+            Ok(page) => page,
+            Err(error) => return Err(read_error(error, &totals, sink)),
+        };
     }
     finish(totals, sink)
 }

@@ -3,7 +3,7 @@
 use std::io::{self, IsTerminal, Write};
 use std::sync::Arc;
 
-use super::args::{Cli, Command, GlobalOptions, OutputFormat, ScanArgs};
+use super::args::{Cli, Command, GetArgs, GlobalOptions, OutputFormat, QueryArgs, ScanArgs};
 use super::bare_words::BareWords;
 use super::error::{CliError, ignore_closed_pipe};
 use super::note::note;
@@ -13,10 +13,11 @@ use super::output::escape::escape_json_for_terminal;
 use super::output::items::item_sink;
 use super::output::summary::ReadTotals;
 use super::output::table::Leading;
-use super::paging::{run_query, run_scan};
+use super::paging::{run_query_from, run_scan};
 use super::plan::{
     check_read_limits, check_segments, plan_get, plan_query, plan_scan, require_table,
 };
+use super::schema_cache::{self, Attempt, Schema, with_schema};
 use crate::backend::Backend;
 use crate::backend::read_only::ReadOnly;
 use crate::domain::entity::EntityDecoder;
@@ -138,7 +139,7 @@ where
     match command {
         Command::Tables => tables(backend.as_ref(), cli.global.output).await,
         Command::Describe(args) => {
-            let table = backend.describe_table(table_name).await?;
+            let table = schema_cache::describe(backend.as_ref(), table_name).await?;
             let extras = backend.table_extras(table_name, table.arn.as_deref()).await;
             let census = if args.grammars {
                 Some(super::collections::discover(&backend, &table, 1, entities).await?)
@@ -148,33 +149,8 @@ where
             let census = census.as_ref().map(|(found, _)| found.grammar_census());
             describe(&table, &extras, census, cli.global.output)
         }
-        Command::Get(args) => {
-            let table = backend.describe_table(table_name).await?;
-            let request = plan_get(&table, args)?;
-            let output = backend.get_item(request).await?;
-            let leading = leading(&table, None, entities);
-            let mut sink = item_sink(format, buffered_stdout(), leading);
-            let items: Vec<_> = output.item.into_iter().collect();
-            let written = sink.write_items(&items).and_then(|()| sink.finish());
-            ignore_closed_pipe(written)?;
-            let units = output
-                .consumed
-                .map_or_else(|| "not reported".to_owned(), |c| format!("{} RCU", c.total));
-            note(&format!("items: {}, consumed: {units}", items.len()));
-            Ok(())
-        }
-        Command::Query(args) => {
-            let table = backend.describe_table(table_name).await?;
-            let plan = plan_query(&table, args)?;
-            let leading = leading(&table, args.read.index.as_deref(), entities);
-            let mut sink = item_sink(format, buffered_stdout(), leading);
-            let mut watched = BareWords::new(sink.as_mut(), args.read.filter.as_deref());
-            let totals =
-                run_query(backend.as_ref(), plan.request, plan.max_items, &mut watched).await?;
-            print_summary(&totals);
-            watched.warn();
-            Ok(())
-        }
+        Command::Get(args) => get(backend.as_ref(), table_name, args, format, entities).await,
+        Command::Query(args) => query(backend.as_ref(), table_name, args, format, entities).await,
         Command::Scan(args) => scan(backend, table_name, args, format, entities).await,
         Command::Collections(args) => {
             super::collections::collections(backend, table_name, args, format, entities).await
@@ -233,6 +209,58 @@ where
             super::bulk::run_bulk(Arc::clone(&backend), &cli.global, &table, command).await
         }
     }
+}
+
+/// One item, planned from the cached key schema when there is one.
+async fn get(
+    backend: &dyn Backend,
+    table_name: &str,
+    args: &GetArgs,
+    format: OutputFormat,
+    entities: EntityDecoder,
+) -> Result<(), CliError> {
+    let (table, output) = with_schema(backend, table_name, async |schema: &Schema| {
+        let request = plan_get(&schema.table, args)?;
+        let output = backend.get_item(request).await?;
+        Ok((schema.table.clone(), output))
+    })
+    .await?;
+    let mut sink = item_sink(format, buffered_stdout(), leading(&table, None, entities));
+    let items: Vec<_> = output.item.into_iter().collect();
+    let written = sink.write_items(&items).and_then(|()| sink.finish());
+    ignore_closed_pipe(written)?;
+    let units = output
+        .consumed
+        .map_or_else(|| "not reported".to_owned(), |c| format!("{} RCU", c.total));
+    note(&format!("items: {}, consumed: {units}", items.len()));
+    Ok(())
+}
+
+/// Every page of a query, planned from the cached key schema when there is one: the first page
+/// is read before anything is printed, so a stale schema can still be swapped for a fresh one.
+async fn query(
+    backend: &dyn Backend,
+    table_name: &str,
+    args: &QueryArgs,
+    format: OutputFormat,
+    entities: EntityDecoder,
+) -> Result<(), CliError> {
+    let (table, plan, first) = with_schema(backend, table_name, async |schema: &Schema| {
+        let plan = plan_query(&schema.table, args)?;
+        let first = backend.query(plan.request.clone()).await?;
+        if schema.cached && schema_cache::lacks_key(&schema.table, &first.items) {
+            return Err(Attempt::Stale);
+        }
+        Ok((schema.table.clone(), plan, first))
+    })
+    .await?;
+    let leading = leading(&table, args.read.index.as_deref(), entities);
+    let mut sink = item_sink(format, buffered_stdout(), leading);
+    let mut watched = BareWords::new(sink.as_mut(), args.read.filter.as_deref());
+    let totals = run_query_from(backend, plan.request, first, plan.max_items, &mut watched).await?;
+    print_summary(&totals);
+    watched.warn();
+    Ok(())
 }
 
 async fn scan(

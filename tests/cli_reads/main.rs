@@ -11,3 +11,4 @@ mod expr;
 mod fixture;
 mod malformed_files;
 mod query;
+mod schema_cache;
