@@ -125,8 +125,27 @@ fn with_test_env(mut command: Command) -> Command {
         .env(
             "AWS_SHARED_CREDENTIALS_FILE",
             "/nonexistent/ddbx-test/credentials",
-        );
+        )
+        .env("XDG_STATE_HOME", test_state_home());
     command
+}
+
+fn started_nanos() -> u128 {
+    std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |since| since.as_nanos())
+}
+
+/// A state directory (journal, schema cache, history) of this test process's own, so no run
+/// reads what another test or the developer's own ddbx left in `~/.local/state`; a test that
+/// needs another sets `XDG_STATE_HOME` after this.
+fn test_state_home() -> &'static std::path::Path {
+    static HOME: std::sync::OnceLock<std::path::PathBuf> = std::sync::OnceLock::new();
+    HOME.get_or_init(|| {
+        std::path::Path::new(env!("CARGO_TARGET_TMPDIR"))
+            .join("state")
+            .join(format!("{}-{}", std::process::id(), started_nanos()))
+    })
 }
 
 /// Runs a prepared command to its end.
