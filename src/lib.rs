@@ -50,6 +50,7 @@ pub mod demo;
 pub mod domain;
 pub mod edit;
 pub mod external_editor;
+pub mod item_history;
 pub mod journal;
 pub mod keymap;
 pub mod launch;

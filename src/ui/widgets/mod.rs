@@ -1,6 +1,7 @@
 //! Pieces every screen shares: the header and status lines, overlays (help, prompt, questions),
 //! list windows, the results table and the escaping of table text.
 
+pub(in crate::ui) mod diff;
 pub(in crate::ui) mod header;
 pub(in crate::ui) mod list;
 pub(in crate::ui) mod overlay;
