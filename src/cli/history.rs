@@ -1,7 +1,8 @@
 //! `ddbx history --pk V [--sk V]`: one item's changes, newest first, from every shard of the
 //! table's stream (read from TRIM_HORIZON within `--max-requests` GetRecords calls) and from
-//! ddbx's journal for the key. `-o json` / `-o ddb` print one change per line; the default text
-//! prints each change with its attribute diff. How much was read goes to stderr.
+//! ddbx's journal for the key. Like every read it prints one change per line as JSON (`-o ddb`:
+//! images as DynamoDB JSON); `-o table` prints each change for people, with its attribute diff.
+//! How much was read goes to stderr.
 
 use std::io::Write;
 
