@@ -1,7 +1,7 @@
 //! The item history: how much was read (stream and journal), then the item's changes newest
 //! first, each a heading (when, what, where from, who) over the attributes it changed. The
 //! change under the cursor also lists its unchanged attributes and, for a write of ddbx, the
-//! request the journal recorded.
+//! expressions of the request the journal recorded.
 
 use ratatui::Frame;
 use ratatui::layout::{Constraint, Layout, Rect};
@@ -99,6 +99,18 @@ pub(in crate::ui) fn render(
     frame.render_widget(Paragraph::new(shown), list_area);
 }
 
+/// The expressions of a journaled request, which say what was sent and on what condition; the
+/// names, values and key are in the diff below them (and the whole request in `ddbx history`).
+fn request_lines(styles: &Styles, request: &str) -> Vec<Line<'static>> {
+    request
+        .lines()
+        .filter(|line| {
+            line.starts_with("UpdateExpression:") || line.starts_with("ConditionExpression:")
+        })
+        .map(|line| Line::styled(format!("  │ {}", safe(line)), styles.muted))
+        .collect()
+}
+
 /// A change's heading and attribute lines; the selected change shows everything it knows.
 fn change_lines(styles: &Styles, change: &Change, selected: bool) -> Vec<Line<'static>> {
     let kind = change.kind();
@@ -114,7 +126,7 @@ fn change_lines(styles: &Styles, change: &Change, selected: bool) -> Vec<Line<'s
     match &change.source {
         Source::Stream { sequence, .. } => {
             heading.push(Span::raw(format!("stream · sequence {}", safe(sequence))));
-            heading.push(Span::styled(format!(" · {STREAM_WHO}"), styles.muted));
+            details.push(Line::styled(format!("  {STREAM_WHO}"), styles.muted));
         }
         Source::Journal(facts) => {
             heading.push(Span::styled(
@@ -150,12 +162,7 @@ fn change_lines(styles: &Styles, change: &Change, selected: bool) -> Vec<Line<'s
                 ));
             }
             if selected {
-                details.extend(
-                    facts
-                        .request
-                        .lines()
-                        .map(|line| Line::styled(format!("  │ {}", safe(line)), styles.muted)),
-                );
+                details.extend(request_lines(styles, &facts.request));
             }
         }
     }
