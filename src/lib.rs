@@ -15,6 +15,8 @@
 //! Shared services (on `domain` and `backend`, used by the UI and the CLI alike):
 //! - [`storage`]: the XDG state and config directories and private (0600) files; imports nothing.
 //! - [`journal`]: the append-only record of every write, which undo reads (on `storage`).
+//! - [`item_history`]: one item's changes read from its table's stream and the journal, for the
+//!   inspector's history and `ddbx history`.
 //! - [`edit`]: the one path that sends a planned write and journals it.
 //! - [`share`]: a query as an AWS CLI, boto3 or JavaScript snippet.
 //! - [`offline`]: loaders for table exports (`--file`) into the embedded engine.
@@ -50,6 +52,7 @@ pub mod demo;
 pub mod domain;
 pub mod edit;
 pub mod external_editor;
+pub mod item_history;
 pub mod journal;
 pub mod keymap;
 pub mod launch;

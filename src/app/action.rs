@@ -141,6 +141,8 @@ pub enum Action {
     ShowStream,
     /// Opens the prompt that filters the stream view.
     FilterStream,
+    /// Shows the inspected item's history: its changes in the stream and ddbx's journal.
+    ShowItemHistory,
     /// Starts a sampled coverage scan (the first pages of the table).
     CoverageSample,
     /// Starts a full coverage scan (the whole table, and a count of every index).
@@ -359,6 +361,7 @@ impl Action {
         Self::ShowInsights,
         Self::ShowStream,
         Self::FilterStream,
+        Self::ShowItemHistory,
         Self::ShowTables,
         Self::CoverageSample,
         Self::CoverageFull,
@@ -468,6 +471,7 @@ impl Action {
             Self::ShowInsights => "show_insights",
             Self::ShowStream => "show_stream",
             Self::FilterStream => "filter_stream",
+            Self::ShowItemHistory => "show_item_history",
             Self::ShowTables => "show_tables",
             Self::CoverageSample => "coverage_sample",
             Self::CoverageFull => "coverage_full",

@@ -37,6 +37,9 @@ pub enum Read {
     ShardIterator(ShardIteratorRequest),
     /// One GetRecords call.
     Records { iterator: String },
+    /// One item's history: its records in every shard of the stream, within a budget of
+    /// calls, and the journal's entries for its key.
+    ItemHistory(Box<crate::item_history::HistoryRequest>),
 }
 
 /// What a [`Read`] returned, one variant per kind of read.
@@ -52,6 +55,7 @@ pub enum ReadAnswer {
     Shards(Vec<Shard>),
     Iterator(String),
     Records(RecordsPage),
+    ItemHistory(Box<crate::item_history::ItemHistory>),
 }
 
 /// Who asked for a read: the part of the state its answer belongs to.
@@ -93,6 +97,8 @@ pub enum ReadFor {
     Overview,
     /// The stream view following the table's stream.
     Stream,
+    /// The item history opened from the inspector.
+    ItemHistory,
 }
 
 /// A read as `update` asks for it.
@@ -132,6 +138,7 @@ impl ReadAnswer {
             Self::Shards(_) => "shards",
             Self::Iterator(_) => "a shard iterator",
             Self::Records(_) => "stream records",
+            Self::ItemHistory(_) => "an item's history",
         }
     }
 
@@ -204,6 +211,14 @@ impl ReadAnswer {
         match self {
             Self::Records(page) => Ok(page),
             other => Err(wrong_answer("stream records", &other)),
+        }
+    }
+
+    /// The history of a [`Read::ItemHistory`].
+    pub fn into_item_history(self) -> Result<Box<crate::item_history::ItemHistory>, BackendError> {
+        match self {
+            Self::ItemHistory(history) => Ok(history),
+            other => Err(wrong_answer("an item's history", &other)),
         }
     }
 

@@ -129,6 +129,9 @@ pub enum Command {
     Partiql(PartiqlArgs),
     /// Follow the table's DynamoDB stream: one change record per line (INSERT, MODIFY, REMOVE).
     Tail(TailArgs),
+    /// One item's changes, newest first: its records in the table's stream (the last 24 hours,
+    /// every shard from TRIM_HORIZON) and ddbx's journal entries for its key.
+    History(HistoryArgs),
     /// Answer the DynamoDB API on 127.0.0.1 from the embedded engine (--demo, --file, or empty
     /// tables), for SDKs, scripts and the AWS CLI. Signatures are not verified.
     Serve(ServeArgs),
@@ -214,6 +217,16 @@ pub struct TailArgs {
     /// Stop after printing N records.
     #[arg(long, value_name = "N")]
     pub max_records: Option<u64>,
+}
+
+#[derive(Debug, Args)]
+pub struct HistoryArgs {
+    #[command(flatten)]
+    pub key: GetArgs,
+
+    /// GetRecords calls allowed over all shards; the history says when they ran out.
+    #[arg(long, value_name = "N", default_value_t = crate::item_history::DEFAULT_MAX_REQUESTS)]
+    pub max_requests: u32,
 }
 
 #[derive(Debug, Args)]

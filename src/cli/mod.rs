@@ -12,6 +12,7 @@ pub mod config;
 mod endpoint;
 mod error;
 mod expression;
+mod history;
 mod insights;
 mod key_value;
 mod note;

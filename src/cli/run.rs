@@ -40,6 +40,7 @@ On a terminal, `ddbx` opens the terminal UI: on the table picker, or on --table 
   ddbx --table T scan [--segments N] [--max-items N]
   ddbx partiql 'SELECT * FROM \"T\" WHERE PK = ?' --params '[{\"S\": \"USER#1\"}]'
   ddbx --table T tail [--pk V] [--prefix P] [--event E] [--since S]   follow the stream
+  ddbx --table T history --pk V [--sk V]        one item's changes: stream and journal
   ddbx --table T collections | insights         item collections; pitfalls measured
   ddbx --table T put | update | delete | undo   safe writes (see help)
 Options: --profile P, --region R, --endpoint-url URL, --read-only, -o json|ddb|table.
@@ -79,6 +80,10 @@ fn check_before_connecting(cli: &Cli) -> Result<(), CliError> {
             "--max-records 0 prints nothing: use 1 or more",
         )),
         Some(Command::Tail(_)) => Ok(()),
+        Some(Command::History(args)) if args.max_requests == 0 => Err(CliError::usage(
+            "--max-requests 0 reads nothing from the stream: use 1 or more",
+        )),
+        Some(Command::History(_)) => Ok(()),
         Some(Command::Serve(_)) => Err(CliError::usage(
             "serve runs the embedded engine; start it as `ddbx [--demo | --file PATH] serve`",
         )),
@@ -174,6 +179,17 @@ where
                 decoder: &decoder,
             };
             super::tail::run(backend.as_ref(), &tail, &mut io::stdout().lock()).await
+        }
+        Command::History(args) => {
+            let table = backend.describe_table(table_name).await?;
+            super::history::run(
+                backend.as_ref(),
+                &table,
+                args,
+                format,
+                &mut io::stdout().lock(),
+            )
+            .await
         }
         Command::Undo(args) => {
             let table = backend.describe_table(table_name).await?;

@@ -29,6 +29,7 @@ pub mod grammar;
 pub mod index_membership;
 pub mod index_projection;
 pub mod insights;
+pub mod item_history;
 pub mod key_parts;
 pub mod key_template;
 pub mod key_value;

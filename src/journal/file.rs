@@ -191,6 +191,29 @@ impl Journal {
         Ok(self.newest_entries(matches)?.into_iter().find(matches))
     }
 
+    /// The newest `limit` entries `keep` accepts, newest first, read from the end of the file;
+    /// the flag is true when the limit stopped the reading (older matches may remain).
+    pub fn newest_matching(
+        &self,
+        keep: impl Fn(&JournalEntry) -> bool,
+        limit: usize,
+    ) -> io::Result<(Vec<JournalEntry>, bool)> {
+        let found = std::cell::Cell::new(0_usize);
+        let enough = |entry: &JournalEntry| {
+            if keep(entry) {
+                found.set(found.get() + 1);
+            }
+            found.get() >= limit
+        };
+        let entries: Vec<JournalEntry> = self
+            .newest_entries(enough)?
+            .into_iter()
+            .filter(|entry| keep(entry))
+            .collect();
+        let limited = entries.len() >= limit;
+        Ok((entries, limited))
+    }
+
     /// The most recent entry for `table`, wherever it was written (see [`Self::last_for`]).
     pub fn last_for_table(&self, table: &str) -> io::Result<Option<JournalEntry>> {
         let matches = |entry: &JournalEntry| entry.table == table;

@@ -37,6 +37,8 @@ pub enum Section {
     Insights,
     /// The live stream view and one record's diff.
     Stream,
+    /// One item's changes, from the stream and ddbx's journal.
+    ItemHistory,
     /// The table picker: unbound printable keys are typed into its filter.
     Tables,
     /// The bulk form (what to do with the marked items): unbound printable keys are typed.
@@ -46,7 +48,7 @@ pub enum Section {
 }
 
 impl Section {
-    pub const ALL: [Self; 20] = [
+    pub const ALL: [Self; 21] = [
         Self::Global,
         Self::Overview,
         Self::Collections,
@@ -64,6 +66,7 @@ impl Section {
         Self::Indexes,
         Self::Insights,
         Self::Stream,
+        Self::ItemHistory,
         Self::Tables,
         Self::BulkForm,
         Self::Bulk,
@@ -90,6 +93,7 @@ impl Section {
             Self::Indexes => "indexes",
             Self::Insights => "insights",
             Self::Stream => "stream",
+            Self::ItemHistory => "item_history",
             Self::Tables => "tables",
             Self::BulkForm => "bulk_form",
             Self::Bulk => "bulk",
@@ -114,6 +118,7 @@ impl Section {
                 | Self::Indexes
                 | Self::Insights
                 | Self::Stream
+                | Self::ItemHistory
         )
     }
 }

@@ -8,6 +8,7 @@ mod explore;
 mod indexes;
 mod insights;
 mod inspect;
+mod item_history;
 mod palette;
 mod partiql;
 mod query;
@@ -71,6 +72,7 @@ pub fn render(frame: &mut Frame<'_>, state: &State) {
         View::StreamRecord { entry, cursor } => {
             stream::render_record(frame, body_area, state, entry, *cursor);
         }
+        View::ItemHistory(view) => item_history::render(frame, body_area, state, view),
     }
     if let Some(flow) = &state.edit {
         edit::render(frame, body_area, state, flow);

@@ -33,6 +33,9 @@ pub async fn perform(read: Read, backend: &dyn Backend) -> Result<ReadAnswer, Ba
             .await
             .map(ReadAnswer::Iterator),
         Read::Records { iterator } => backend.get_records(iterator).await.map(ReadAnswer::Records),
+        Read::ItemHistory(request) => Ok(ReadAnswer::ItemHistory(Box::new(
+            crate::item_history::read(backend, &request).await,
+        ))),
     }
 }
 

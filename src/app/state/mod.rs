@@ -1,11 +1,13 @@
 //! Everything the app knows; `ui` draws it, only `update` changes it.
 
 pub mod bulk;
+pub mod change_rows;
 pub mod edit;
 pub mod explore;
 pub mod indexes;
 pub mod insights;
 pub mod inspect;
+pub mod item_history;
 pub mod loadable;
 pub mod mode;
 pub mod paging;

@@ -55,6 +55,8 @@ pub enum ViewMode {
     Insights,
     /// The live stream view and one record's diff.
     Stream,
+    /// One item's changes, from the stream and the journal.
+    ItemHistory,
 }
 
 impl Mode {
@@ -98,6 +100,7 @@ impl ViewMode {
             | View::IndexCoverage { .. } => Self::Indexes,
             View::Insights { .. } => Self::Insights,
             View::Stream { .. } | View::StreamRecord { .. } => Self::Stream,
+            View::ItemHistory(_) => Self::ItemHistory,
         }
     }
 
@@ -111,6 +114,7 @@ impl ViewMode {
             Self::Indexes => Section::Indexes,
             Self::Insights => Section::Insights,
             Self::Stream => Section::Stream,
+            Self::ItemHistory => Section::ItemHistory,
         }
     }
 }

@@ -40,6 +40,7 @@ pub fn row_count(state: &State) -> usize {
         View::Insights { .. } => state.insights.as_ref().map_or(0, |run| run.rows().len()),
         View::Stream { .. } => super::stream::visible_count(state),
         View::StreamRecord { entry, .. } => super::stream::diff_rows(entry).len(),
+        View::ItemHistory(view) => view.change_count(),
         View::Indexes { .. }
         | View::IndexGroups { .. }
         | View::IndexItems { .. }
@@ -138,6 +139,7 @@ pub fn row_texts(state: &State) -> Vec<String> {
             .into_iter()
             .map(|row| row.text())
             .collect(),
+        View::ItemHistory(view) => super::item_history::row_texts(view),
         View::Indexes { .. }
         | View::IndexGroups { .. }
         | View::IndexItems { .. }

@@ -41,6 +41,8 @@ pub enum View {
     Insights { cursor: usize },
     /// The live stream view, newest record first.
     Stream { cursor: usize },
+    /// One item's changes in the stream and the journal, newest first.
+    ItemHistory(Box<crate::app::state::item_history::ItemHistoryView>),
     /// One stream record as a diff of attributes, old → new.
     StreamRecord {
         entry: Box<crate::app::state::stream::StreamEntry>,

@@ -7,6 +7,7 @@ mod explore;
 mod indexes;
 mod insights;
 mod inspect;
+mod item_history;
 mod navigation;
 mod palette;
 mod partiql;
@@ -225,6 +226,7 @@ fn view_action(state: &mut State, action: Action) -> Vec<Command> {
                 partiql::results::rerun(state, run)
             }
             View::Inspector(_) => inspect::reread::start(state),
+            View::ItemHistory(_) => item_history::refresh(state),
             _ => Vec::new(),
         },
         Action::TogglePauseScan => scan::toggle_pause(state),
@@ -270,6 +272,7 @@ fn view_action(state: &mut State, action: Action) -> Vec<Command> {
         | Action::BulkActions
         | Action::UndoBatch => bulk::action(state, &action),
         Action::ShowStream => stream::show(state),
+        Action::ShowItemHistory => item_history::show(state),
         _ => Vec::new(),
     }
 }

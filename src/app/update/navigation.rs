@@ -20,6 +20,7 @@ pub(super) fn cursor_mut(view: &mut View) -> Option<&mut usize> {
         | View::Stream { cursor }
         | View::StreamRecord { cursor, .. } => Some(cursor),
         View::Inspector(inspector) => Some(&mut inspector.cursor),
+        View::ItemHistory(view) => Some(&mut view.cursor),
         View::Indexes { cursor }
         | View::IndexGroups { cursor, .. }
         | View::IndexItems { cursor, .. }
@@ -41,6 +42,7 @@ pub fn cursor(view: &View) -> usize {
         | View::Stream { cursor }
         | View::StreamRecord { cursor, .. } => *cursor,
         View::Inspector(inspector) => inspector.cursor,
+        View::ItemHistory(view) => view.cursor,
         View::Indexes { cursor }
         | View::IndexGroups { cursor, .. }
         | View::IndexItems { cursor, .. }

@@ -10,6 +10,7 @@ use crate::backend::BackendError;
 use super::explore::{account, collections, describe, saved_schema, scan};
 use super::indexes::{self, scans as index_scans};
 use super::inspect;
+use super::item_history;
 use super::partiql;
 use super::query;
 use super::stream;
@@ -81,5 +82,9 @@ pub(super) fn read_done(
             Vec::new()
         }
         ReadFor::Stream => stream::answered(state, id, result),
+        ReadFor::ItemHistory => {
+            item_history::answered(state, id, result.and_then(ReadAnswer::into_item_history));
+            Vec::new()
+        }
     }
 }

@@ -8,12 +8,14 @@ use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Paragraph};
 
 use crate::app::state::State;
-use crate::app::state::stream::rows::{DiffMark, diff_rows, key_texts, visible};
+use crate::app::state::stream::rows::{diff_rows, key_texts, visible};
 use crate::app::state::stream::{StreamEntry, StreamView, filter_text};
 use crate::domain::change_diff::changed_names;
 use crate::domain::figures::counted;
+use crate::domain::item_history::STREAM_WHO;
 use crate::domain::request::ChangeKind;
 use crate::ui::theme::{self, Styles};
+use crate::ui::widgets::diff::diff_line;
 use crate::ui::widgets::list::window;
 use crate::ui::widgets::text::safe;
 
@@ -83,12 +85,12 @@ fn summary<'a>(styles: &Styles, view: &'a StreamView) -> Vec<Line<'a>> {
 }
 
 /// `HH:MM:SS` (UTC) of a record's approximate creation time, in Unix seconds.
-fn time_of_day(seconds: i64) -> String {
+pub(in crate::ui) fn time_of_day(seconds: i64) -> String {
     let day = seconds.rem_euclid(86_400);
     format!("{:02}:{:02}:{:02}", day / 3600, day / 60 % 60, day % 60)
 }
 
-fn kind_style(styles: &Styles, kind: ChangeKind) -> ratatui::style::Style {
+pub(in crate::ui) fn kind_style(styles: &Styles, kind: ChangeKind) -> ratatui::style::Style {
     match kind {
         ChangeKind::Insert => styles.added,
         ChangeKind::Modify => styles.changed,
@@ -162,10 +164,7 @@ pub(in crate::ui) fn render_record(
         Span::raw(" "),
         Span::raw(safe(&sk).into_owned()),
     ])];
-    lines.push(Line::styled(
-        "who: unknown (streams carry no principal)",
-        styles.muted,
-    ));
+    lines.push(Line::styled(STREAM_WHO, styles.muted));
     let rows = diff_rows(entry);
     if rows.is_empty() {
         lines.push(Line::styled(
@@ -175,23 +174,7 @@ pub(in crate::ui) fn render_record(
     }
     let height = usize::from(inner.height.saturating_sub(2));
     for index in window(rows.len(), cursor, height) {
-        let row = &rows[index];
-        let (mark, style) = match row.mark {
-            DiffMark::Added => ("+", styles.added),
-            DiffMark::Removed => ("-", styles.removed),
-            DiffMark::Changed => ("~", styles.changed),
-            DiffMark::Same => (" ", styles.muted),
-        };
-        let value = match (&row.old, &row.new, row.mark) {
-            (Some(old), Some(new), DiffMark::Changed) => format!("{} → {}", safe(old), safe(new)),
-            (_, Some(new), DiffMark::Added | DiffMark::Same) => safe(new).into_owned(),
-            (Some(old), _, _) => safe(old).into_owned(),
-            _ => String::new(),
-        };
-        let line = Line::from(vec![
-            Span::styled(format!("{mark} {:<16} ", safe(&row.name)), style),
-            Span::raw(value),
-        ]);
+        let line = diff_line(styles, &rows[index]);
         lines.push(if index == cursor {
             line.style(styles.selected)
         } else {

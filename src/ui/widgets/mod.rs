@@ -2,6 +2,7 @@
 //! list windows, the results table and the escaping of table text.
 
 pub(in crate::ui) mod boxed;
+pub(in crate::ui) mod diff;
 pub(in crate::ui) mod header;
 pub(in crate::ui) mod list;
 pub(in crate::ui) mod overlay;

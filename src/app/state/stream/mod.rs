@@ -1,6 +1,6 @@
 //! The stream view: a live, filterable list of a table's change records, newest first, and
-//! each record's diff; and an item's history, its changes found in the stream next to ddbx's own
-//! journal entries for its key.
+//! each record's diff. (One item's history, read from the stream and the journal, is
+//! [`crate::app::state::item_history`].)
 
 pub mod buffer;
 pub mod filter_text;

@@ -126,6 +126,7 @@ pub(in crate::app::update::query) fn preset_from_view(state: &State) -> QueryPre
         }
         // A stream record presets the keys of the item it changed.
         View::StreamRecord { entry, .. } => entry.record.keys.clone(),
+        View::ItemHistory(view) => view.key.clone(),
         View::Stream { cursor } => {
             match crate::app::state::stream::rows::visible(state).get(*cursor) {
                 Some(entry) => entry.record.keys.clone(),
