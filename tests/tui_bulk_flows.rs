@@ -201,6 +201,11 @@ async fn a_bulk_set_is_dry_run_then_sent_as_one_batch_reporting_a_concurrent_cha
         "the concurrent change is not overwritten"
     );
     let batch = summary.batch.clone();
+    // Named by the journal's own `new_batch_id`, as a headless run is: time, process, counter.
+    let parts: Vec<&str> = batch.split('-').collect();
+    assert_eq!(parts.len(), 4, "{batch}");
+    assert_eq!(parts[0], "b", "{batch}");
+    assert_eq!(parts[2], std::process::id().to_string(), "{batch}");
     let path = harness.state.journal_path.clone().expect("a journal");
     let journal = std::fs::read_to_string(path).expect("journal written");
     assert!(
@@ -334,6 +339,16 @@ async fn the_form_the_dry_run_and_the_summary_render_at_80x24() {
         tui_support::screen::screen(&harness.state, 80, 24)
     );
     harness.act(Action::Confirm).await;
+    // The run's id names a time and a process: the snapshot shows a fixed one of the same shape.
+    let shown = "b-18ed3ff6bbdb1309-4202-0";
+    if let Some(flow) = harness.state.bulk.flow.as_deref_mut()
+        && let BulkStage::Summary(summary) = &mut flow.stage
+    {
+        if let Some(ddbx::app::state::Notice::Info(text)) = &mut harness.state.notice {
+            *text = text.replace(&summary.batch, shown);
+        }
+        summary.batch = shown.to_owned();
+    }
     insta::assert_snapshot!(
         "bulk_summary_80x24",
         tui_support::screen::screen(&harness.state, 80, 24)

@@ -256,6 +256,9 @@ pub enum Action {
     #[serde(skip)]
     BulkGroupDone {
         id: RequestId,
+        /// The run's id (named by the worker with the first group; `None` when the journal
+        /// refused the run's header, so nothing was sent).
+        batch: Option<String>,
         results: Result<Vec<crate::edit::batch::ItemResult>, String>,
         journal_error: Option<String>,
     },
@@ -264,6 +267,18 @@ pub enum Action {
     BulkExported {
         id: RequestId,
         result: Result<String, String>,
+    },
+    /// The marked items read whole by key, in order (`None`: no longer in the table).
+    #[serde(skip)]
+    BulkItemsRead {
+        id: RequestId,
+        result: Result<
+            Vec<(
+                crate::domain::value::Item,
+                Option<crate::domain::value::Item>,
+            )>,
+            String,
+        >,
     },
     /// The writes a run made, settled from the journal, for its undo.
     #[serde(skip)]
@@ -447,6 +462,7 @@ impl Action {
             | Self::ExternalEdited(_)
             | Self::BulkGroupDone { .. }
             | Self::BulkExported { .. }
+            | Self::BulkItemsRead { .. }
             | Self::BatchLoaded { .. } => return None,
             Self::OpenQueryForm => "open_query_form",
             Self::OpenPartiql => "open_partiql",

@@ -111,6 +111,7 @@ impl Worker {
             }
             command @ (Command::ExecuteBatchGroup { .. }
             | Command::ExportItems { .. }
+            | Command::ReadBulkItems { .. }
             | Command::LoadBatch { .. }) => {
                 let backend = Arc::clone(&self.backend);
                 let results = self.results.clone();
