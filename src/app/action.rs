@@ -181,6 +181,9 @@ pub enum Action {
     CancelBulk,
     /// Undoes the last bulk run of this session (after a dry run).
     UndoBatch,
+    /// Sends the dry run's writes as more of the journaled run of the same plan that was cut
+    /// off, leaving out the writes it made and the conflicts it skipped.
+    ResumeBatch,
 
     /// A character typed into the prompt (text-entry keys that no binding claims).
     #[serde(skip)]
@@ -279,6 +282,12 @@ pub enum Action {
             )>,
             String,
         >,
+    },
+    /// The journaled run a resume continues (`None`: no run of that plan), settled.
+    #[serde(skip)]
+    CutOffRunFound {
+        id: RequestId,
+        result: Result<Option<crate::edit::resume::ResumePoint>, String>,
     },
     /// The writes a run made, settled from the journal, for its undo.
     #[serde(skip)]
@@ -395,6 +404,7 @@ impl Action {
         Self::PauseBulk,
         Self::CancelBulk,
         Self::UndoBatch,
+        Self::ResumeBatch,
     ];
 
     /// The keymap name of a bindable action (`None` for internal results). The match is
@@ -463,6 +473,7 @@ impl Action {
             | Self::BulkGroupDone { .. }
             | Self::BulkExported { .. }
             | Self::BulkItemsRead { .. }
+            | Self::CutOffRunFound { .. }
             | Self::BatchLoaded { .. } => return None,
             Self::OpenQueryForm => "open_query_form",
             Self::OpenPartiql => "open_partiql",
@@ -505,6 +516,7 @@ impl Action {
             Self::PauseBulk => "pause_bulk",
             Self::CancelBulk => "cancel_bulk",
             Self::UndoBatch => "undo_batch",
+            Self::ResumeBatch => "resume_batch",
             Self::Input(_)
             | Self::Paste(_)
             | Self::Tick(_)

@@ -65,6 +65,13 @@ pub enum Command {
         table: String,
         keys: Vec<crate::domain::value::Item>,
     },
+    /// Finds the latest journaled run like `header` (same table, connection and plan) and
+    /// settles what it did; answers with `Action::CutOffRunFound`.
+    FindCutOffRun {
+        id: RequestId,
+        path: std::path::PathBuf,
+        header: crate::journal::BatchHeader,
+    },
     /// Reads run `batch` from the journal and settles its unconfirmed writes; answers with
     /// `Action::BatchLoaded`.
     LoadBatch {

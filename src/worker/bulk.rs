@@ -89,6 +89,10 @@ pub async fn bulk_done(command: Command, backend: &dyn Backend) -> Option<Action
             id,
             result: read_items(backend, &table, keys).await,
         },
+        Command::FindCutOffRun { id, path, header } => Action::CutOffRunFound {
+            id,
+            result: cut_off_run(backend, &Journal::open(path), &header).await,
+        },
         Command::LoadBatch { id, path, batch } => {
             let journal = Journal::open(path);
             let result = match journal.batch_log(&batch) {
@@ -158,4 +162,29 @@ async fn read_items(
     .buffered(8)
     .try_collect()
     .await
+}
+
+/// The latest run like `header` and what it did, settled from the journal.
+async fn cut_off_run(
+    backend: &dyn Backend,
+    journal: &Journal,
+    header: &BatchHeader,
+) -> Result<Option<crate::edit::resume::ResumePoint>, String> {
+    let Some(batch) = journal
+        .latest_batch_like(header)
+        .map_err(|error| error.to_string())?
+    else {
+        return Ok(None);
+    };
+    let log = journal
+        .batch_log(&batch)
+        .map_err(|error| error.to_string())?;
+    let done = crate::edit::resume::done_of(backend, journal, log.records)
+        .await
+        .map_err(|error| error.to_string())?;
+    Ok(Some(crate::edit::resume::ResumePoint {
+        batch,
+        written: done.written.into_iter().collect(),
+        conflicted: done.conflicts.into_keys().collect(),
+    }))
 }

@@ -112,6 +112,7 @@ impl Worker {
             command @ (Command::ExecuteBatchGroup { .. }
             | Command::ExportItems { .. }
             | Command::ReadBulkItems { .. }
+            | Command::FindCutOffRun { .. }
             | Command::LoadBatch { .. }) => {
                 let backend = Arc::clone(&self.backend);
                 let results = self.results.clone();

@@ -132,6 +132,7 @@ impl Harness {
             command @ (Command::ExecuteBatchGroup { .. }
             | Command::ExportItems { .. }
             | Command::ReadBulkItems { .. }
+            | Command::FindCutOffRun { .. }
             | Command::LoadBatch { .. }) => {
                 self.requests.push(command.clone());
                 ddbx::worker::bulk_done(command, self.backend.as_ref()).await

@@ -245,6 +245,8 @@ pub enum Waiting {
     Export,
     /// The journal's record of a run to undo.
     Batch,
+    /// The journaled run of the dry run's plan, to resume.
+    CutOffRun,
     /// The marked items held partially (an index's copy, a stream record's key), read whole.
     Items,
 }

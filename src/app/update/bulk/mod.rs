@@ -4,6 +4,7 @@
 
 pub(in crate::app::update) mod form;
 pub(in crate::app::update) mod open;
+pub(in crate::app::update) mod resume;
 pub(in crate::app::update) mod run;
 
 use crate::app::action::Action;

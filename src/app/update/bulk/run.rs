@@ -45,6 +45,7 @@ pub(in crate::app::update) fn key(state: &mut State, action: &Action) -> Vec<Com
             dry_run.scroll = dry_run.scroll.saturating_sub(1);
         }
         (BulkStage::DryRun(_), Action::Confirm) => return confirm(state),
+        (BulkStage::DryRun(_), Action::ResumeBatch) => return super::resume::ask(state),
         (BulkStage::DryRun(_) | BulkStage::Summary(_), Action::Back) => {
             state.bulk.flow = None;
         }
@@ -170,6 +171,21 @@ pub(in crate::app::update) fn table_name_key(
 
 fn start(state: &mut State, dry_run: DryRun) -> Vec<Command> {
     start_as(state, dry_run, None)
+}
+
+/// Starts `dry_run` as more of the cut-off run `batch` (its header is in the journal already).
+pub(in crate::app::update) fn start_resumed(
+    state: &mut State,
+    dry_run: DryRun,
+    batch: String,
+) -> Vec<Command> {
+    if is_real_aws(state) && !state.aws_writes_confirmed {
+        state.notice = Some(Notice::Error(
+            "on real AWS send the first run of the session with y (typing the table name) before resuming one".to_owned(),
+        ));
+        return Vec::new();
+    }
+    start_as(state, dry_run, Some(batch))
 }
 
 /// Starts `dry_run` as a new run (`batch` is `None`), or as more of the cut-off run `batch`.
