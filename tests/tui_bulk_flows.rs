@@ -201,6 +201,11 @@ async fn a_bulk_set_is_dry_run_then_sent_as_one_batch_reporting_a_concurrent_cha
         "the concurrent change is not overwritten"
     );
     let batch = summary.batch.clone();
+    // Named by the journal's own `new_batch_id`, as a headless run is: time, process, counter.
+    let parts: Vec<&str> = batch.split('-').collect();
+    assert_eq!(parts.len(), 4, "{batch}");
+    assert_eq!(parts[0], "b", "{batch}");
+    assert_eq!(parts[2], std::process::id().to_string(), "{batch}");
     let path = harness.state.journal_path.clone().expect("a journal");
     let journal = std::fs::read_to_string(path).expect("journal written");
     assert!(
@@ -334,8 +339,123 @@ async fn the_form_the_dry_run_and_the_summary_render_at_80x24() {
         tui_support::screen::screen(&harness.state, 80, 24)
     );
     harness.act(Action::Confirm).await;
+    // The run's id names a time and a process: the snapshot shows a fixed one of the same shape.
+    let shown = "b-18ed3ff6bbdb1309-4202-0";
+    if let Some(flow) = harness.state.bulk.flow.as_deref_mut()
+        && let BulkStage::Summary(summary) = &mut flow.stage
+    {
+        if let Some(ddbx::app::state::Notice::Info(text)) = &mut harness.state.notice {
+            *text = text.replace(&summary.batch, shown);
+        }
+        summary.batch = shown.to_owned();
+    }
     insta::assert_snapshot!(
         "bulk_summary_80x24",
         tui_support::screen::screen(&harness.state, 80, 24)
     );
+}
+
+#[tokio::test]
+async fn a_run_cut_off_after_its_first_group_is_resumed_from_the_dry_run_without_writing_twice() {
+    let mut items = shop_items();
+    for n in 0..100 {
+        let sk = format!("ORDER#2027-{n:04}");
+        items.push(item(&[
+            ("PK", "USER#u1"),
+            ("SK", &sk),
+            ("status", "PENDING"),
+        ]));
+    }
+    let (mut harness, backend) = querying_user_of("resume", 100, items).await;
+    harness.act(Action::MarkAll).await;
+    let marked = harness.state.bulk.selection.len();
+    assert_eq!(marked, 104);
+    set_attribute(&mut harness, "status", "\"DONE\"").await;
+    harness.act(Action::Submit).await;
+    // Confirm, send the first group, and "die" before its answer reaches the app.
+    let commands = harness.act_only(Action::Confirm);
+    let [first @ ddbx::app::command::Command::ExecuteBatchGroup { .. }] = commands.as_slice()
+    else {
+        panic!("one group in flight: {commands:?}");
+    };
+    let ddbx::app::command::Command::ExecuteBatchGroup { items: sent, .. } = first else {
+        unreachable!()
+    };
+    let first_group = sent.len();
+    assert!(first_group < marked, "the run takes several groups");
+    // Another writer changes an item of that group just before it is sent: a conflict.
+    let contested = sent[0].key.clone();
+    let contested_sk = contested["SK"].as_s().expect("SK").to_owned();
+    let mut changed = stored(backend.as_ref(), "USER#u1", &contested_sk)
+        .await
+        .expect("exists");
+    changed.insert("status".to_owned(), AttrValue::s("RETURNED"));
+    backend
+        .put_item(PutRequest {
+            table: "Shop".to_owned(),
+            item: changed.clone(),
+            condition: Condition::new("attribute_exists(PK)"),
+            params: ExpressionParams::default(),
+            return_values: ReturnValues::None,
+        })
+        .await
+        .expect("concurrent put");
+    harness.execute(first.clone()).await;
+
+    // A new session: the same marks, the same action, its dry run, then `r`.
+    harness.state.bulk = ddbx::app::state::bulk::Bulk::default();
+    harness.act(Action::MarkAll).await;
+    set_attribute(&mut harness, "status", "\"DONE\"").await;
+    harness.act(Action::Submit).await;
+    let BulkStage::DryRun(dry_run) = stage(&harness) else {
+        panic!("the dry run");
+    };
+    // The new dry run plans every item again, the contested one too (it reads as the other
+    // writer left it, so a new run would overwrite it); the resume leaves out the whole first
+    // group: the writes it made and the conflict it skipped.
+    let planned = dry_run.plan.writes.len();
+    assert_eq!(planned + dry_run.plan.unchanged as usize, marked);
+    assert!(
+        dry_run
+            .plan
+            .writes
+            .iter()
+            .any(|write| write.write.key == contested)
+    );
+    harness.act(Action::ResumeBatch).await;
+    let BulkStage::Summary(summary) = stage(&harness) else {
+        panic!("the resumed run's summary: {:?}", stage(&harness));
+    };
+    assert_eq!(summary.count(Ending::Conflicted), 0);
+    assert_eq!(summary.count(Ending::Written), planned - first_group);
+    assert_eq!(
+        stored(backend.as_ref(), "USER#u1", &contested_sk).await,
+        Some(changed),
+        "the conflict of the cut-off run stays skipped"
+    );
+    // One run in the journal: the resumed writes carry the first run's id.
+    let path = harness.state.journal_path.clone().expect("a journal");
+    let journal = std::fs::read_to_string(path).expect("journal");
+    let headers = journal
+        .lines()
+        .filter(|line| line.contains("\"record\":\"batch\""))
+        .count();
+    assert_eq!(headers, 1, "{journal}");
+    assert_eq!(
+        journal
+            .lines()
+            .filter(|line| line.contains("\"record\":\"intent\""))
+            .count(),
+        planned,
+        "nothing sent twice"
+    );
+    for n in 0..100 {
+        let sk = format!("ORDER#2027-{n:04}");
+        let now = stored(backend.as_ref(), "USER#u1", &sk)
+            .await
+            .expect("exists");
+        if sk != contested_sk {
+            assert_eq!(now.get("status"), Some(&AttrValue::s("DONE")), "{sk}");
+        }
+    }
 }

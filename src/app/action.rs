@@ -183,6 +183,9 @@ pub enum Action {
     CancelBulk,
     /// Undoes the last bulk run of this session (after a dry run).
     UndoBatch,
+    /// Sends the dry run's writes as more of the journaled run of the same plan that was cut
+    /// off, leaving out the writes it made and the conflicts it skipped.
+    ResumeBatch,
 
     /// A character typed into the prompt (text-entry keys that no binding claims).
     #[serde(skip)]
@@ -258,6 +261,9 @@ pub enum Action {
     #[serde(skip)]
     BulkGroupDone {
         id: RequestId,
+        /// The run's id (named by the worker with the first group; `None` when the journal
+        /// refused the run's header, so nothing was sent).
+        batch: Option<String>,
         results: Result<Vec<crate::edit::batch::ItemResult>, String>,
         journal_error: Option<String>,
     },
@@ -266,6 +272,24 @@ pub enum Action {
     BulkExported {
         id: RequestId,
         result: Result<String, String>,
+    },
+    /// The marked items read whole by key, in order (`None`: no longer in the table).
+    #[serde(skip)]
+    BulkItemsRead {
+        id: RequestId,
+        result: Result<
+            Vec<(
+                crate::domain::value::Item,
+                Option<crate::domain::value::Item>,
+            )>,
+            String,
+        >,
+    },
+    /// The journaled run a resume continues (`None`: no run of that plan), settled.
+    #[serde(skip)]
+    CutOffRunFound {
+        id: RequestId,
+        result: Result<Option<crate::edit::resume::ResumePoint>, String>,
     },
     /// The writes a run made, settled from the journal, for its undo.
     #[serde(skip)]
@@ -383,6 +407,7 @@ impl Action {
         Self::PauseBulk,
         Self::CancelBulk,
         Self::UndoBatch,
+        Self::ResumeBatch,
     ];
 
     /// The keymap name of a bindable action (`None` for internal results). The match is
@@ -450,6 +475,8 @@ impl Action {
             | Self::ExternalEdited(_)
             | Self::BulkGroupDone { .. }
             | Self::BulkExported { .. }
+            | Self::BulkItemsRead { .. }
+            | Self::CutOffRunFound { .. }
             | Self::BatchLoaded { .. } => return None,
             Self::OpenQueryForm => "open_query_form",
             Self::OpenPartiql => "open_partiql",
@@ -493,6 +520,7 @@ impl Action {
             Self::PauseBulk => "pause_bulk",
             Self::CancelBulk => "cancel_bulk",
             Self::UndoBatch => "undo_batch",
+            Self::ResumeBatch => "resume_batch",
             Self::Input(_)
             | Self::Paste(_)
             | Self::Tick(_)

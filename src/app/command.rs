@@ -33,15 +33,18 @@ pub enum Command {
     /// Hands the terminal to `$EDITOR` with `text` (carried out by the loop, which owns the
     /// terminal); answers with `Action::ExternalEdited`.
     ExternalEditor { text: String },
-    /// Sends one group of a bulk run to `table`, journaled as run `header.batch` (the header
-    /// itself first when `write_header`), after waiting `delay` (a throttled group's pause);
-    /// answers with `Action::BulkGroupDone`. Never cancelled: a sent group runs to its outcome.
+    /// Sends one group of a bulk run to `table` after waiting `delay` (a throttled group's
+    /// pause), journaled as run `batch`; answers with `Action::BulkGroupDone`. A run's first
+    /// group has no `batch` yet: the worker names the run with the same `new_batch_id` as the
+    /// headless commands and journals its header (`connection`, `plan`) before any write.
+    /// Never cancelled: a sent group runs to its outcome.
     ExecuteBatchGroup {
         id: RequestId,
         table: String,
         journal: std::path::PathBuf,
-        header: crate::journal::BatchHeader,
-        write_header: bool,
+        batch: Option<String>,
+        connection: crate::journal::JournalConnection,
+        plan: String,
         items: Vec<crate::edit::batch::BatchItem>,
         parallel: usize,
         delay: std::time::Duration,
@@ -54,6 +57,20 @@ pub enum Command {
         format: crate::domain::export::ExportFormat,
         description: Box<crate::domain::schema::TableDescription>,
         items: Vec<crate::domain::value::Item>,
+    },
+    /// Reads the items with primary keys `keys` from `table` (GetItem, strongly consistent);
+    /// answers with `Action::BulkItemsRead`, each key with its item or `None` when gone.
+    ReadBulkItems {
+        id: RequestId,
+        table: String,
+        keys: Vec<crate::domain::value::Item>,
+    },
+    /// Finds the latest journaled run like `header` (same table, connection and plan) and
+    /// settles what it did; answers with `Action::CutOffRunFound`.
+    FindCutOffRun {
+        id: RequestId,
+        path: std::path::PathBuf,
+        header: crate::journal::BatchHeader,
     },
     /// Reads run `batch` from the journal and settles its unconfirmed writes; answers with
     /// `Action::BatchLoaded`.

@@ -4,6 +4,7 @@ pub mod batch;
 pub mod execute;
 pub mod journaled;
 pub mod pending;
+pub mod resume;
 pub mod run_plan;
 pub mod settle;
 

@@ -119,6 +119,41 @@ impl Journal {
         crate::storage::append_private_durable(self.path(), lines.as_bytes())
     }
 
+    /// The id of the latest run journaled to the same table through the same connection doing
+    /// the same plan as `like` (whatever `like`'s id): the run a resume continues.
+    pub fn latest_batch_like(&self, like: &BatchHeader) -> io::Result<Option<String>> {
+        crate::storage::require_regular_file(self.path())?;
+        let file = match fs::File::open(self.path()) {
+            Ok(file) => file,
+            Err(error) if error.kind() == io::ErrorKind::NotFound => return Ok(None),
+            Err(error) => return Err(error),
+        };
+        let mut latest = None;
+        for line in io::BufReader::new(file).lines() {
+            let line = line?;
+            // Headers are short; intents and outcomes are skipped before parsing.
+            if line.len() > crate::domain::limits::MAX_JOURNAL_LINE
+                || !line.contains("\"record\":\"batch\"")
+            {
+                continue;
+            }
+            let Some(header) = serde_json::from_str::<Value>(&line)
+                .ok()
+                .as_ref()
+                .and_then(header_from_json)
+            else {
+                continue;
+            };
+            if header.table == like.table
+                && header.connection == like.connection
+                && header.plan == like.plan
+            {
+                latest = Some(header.batch);
+            }
+        }
+        Ok(latest)
+    }
+
     /// Every write of run `batch`, read forwards through the whole journal (a run is looked up
     /// rarely: to undo or resume it).
     pub fn batch_log(&self, batch: &str) -> io::Result<BatchLog> {

@@ -11,7 +11,7 @@ use crate::backend::Backend;
 use crate::domain::export::export_text;
 use crate::domain::figures::counted;
 use crate::edit::batch::{BatchTarget, ItemOutcome, execute_group};
-use crate::journal::Journal;
+use crate::journal::{BatchHeader, Journal, new_batch_id};
 
 /// The answer to a bulk command; `None` for any other command.
 pub async fn bulk_done(command: Command, backend: &dyn Backend) -> Option<Action> {
@@ -20,8 +20,9 @@ pub async fn bulk_done(command: Command, backend: &dyn Backend) -> Option<Action
             id,
             table,
             journal,
-            header,
-            write_header,
+            batch,
+            connection,
+            plan,
             items,
             parallel,
             delay,
@@ -30,34 +31,48 @@ pub async fn bulk_done(command: Command, backend: &dyn Backend) -> Option<Action
                 tokio::time::sleep(delay).await;
             }
             let journal = Journal::open(journal);
-            if write_header && let Err(error) = journal.append_batch_header(&header) {
-                return Some(Action::BulkGroupDone {
-                    id,
-                    results: Err(format!(
-                        "cannot write the journal {}: {error}",
-                        journal.path().display()
-                    )),
-                    journal_error: None,
-                });
-            }
+            let batch = match batch {
+                Some(batch) => batch,
+                None => {
+                    let header = BatchHeader {
+                        batch: new_batch_id(),
+                        table: table.clone(),
+                        connection,
+                        plan,
+                    };
+                    if let Err(error) = journal.append_batch_header(&header) {
+                        return Some(Action::BulkGroupDone {
+                            id,
+                            batch: None,
+                            results: Err(format!(
+                                "cannot write the journal {}: {error}",
+                                journal.path().display()
+                            )),
+                            journal_error: None,
+                        });
+                    }
+                    header.batch
+                }
+            };
             let target = BatchTarget {
                 backend,
                 table: &table,
                 journal: &journal,
-                batch: &header.batch,
+                batch: &batch,
                 parallel,
             };
-            match execute_group(&target, &items).await {
-                Ok(group) => Action::BulkGroupDone {
-                    id,
-                    results: Ok(group.outcomes.iter().map(ItemOutcome::result).collect()),
-                    journal_error: group.journal_error.map(|error| error.to_string()),
-                },
-                Err(error) => Action::BulkGroupDone {
-                    id,
-                    results: Err(error.to_string()),
-                    journal_error: None,
-                },
+            let (results, journal_error) = match execute_group(&target, &items).await {
+                Ok(group) => (
+                    Ok(group.outcomes.iter().map(ItemOutcome::result).collect()),
+                    group.journal_error.map(|error| error.to_string()),
+                ),
+                Err(error) => (Err(error.to_string()), None),
+            };
+            Action::BulkGroupDone {
+                id,
+                batch: Some(batch),
+                results,
+                journal_error,
             }
         }
         Command::ExportItems {
@@ -69,6 +84,14 @@ pub async fn bulk_done(command: Command, backend: &dyn Backend) -> Option<Action
         } => Action::BulkExported {
             id,
             result: export(&path, format, &description, &items),
+        },
+        Command::ReadBulkItems { id, table, keys } => Action::BulkItemsRead {
+            id,
+            result: read_items(backend, &table, keys).await,
+        },
+        Command::FindCutOffRun { id, path, header } => Action::CutOffRunFound {
+            id,
+            result: cut_off_run(backend, &Journal::open(path), &header).await,
         },
         Command::LoadBatch { id, path, batch } => {
             let journal = Journal::open(path);
@@ -107,4 +130,61 @@ fn export(
         format.label(),
         path.display()
     ))
+}
+
+/// Reads each key's item, a few at a time, strongly consistent: writes are planned on them.
+async fn read_items(
+    backend: &dyn Backend,
+    table: &str,
+    keys: Vec<crate::domain::value::Item>,
+) -> Result<
+    Vec<(
+        crate::domain::value::Item,
+        Option<crate::domain::value::Item>,
+    )>,
+    String,
+> {
+    use futures_util::{StreamExt as _, TryStreamExt as _};
+    futures_util::stream::iter(keys.into_iter().map(|key| async move {
+        let request = crate::backend::GetRequest {
+            table: table.to_owned(),
+            key: key.clone(),
+            projection: None,
+            params: crate::backend::ExpressionParams::default(),
+            consistent_read: true,
+        };
+        let output = backend
+            .get_item(request)
+            .await
+            .map_err(|error| error.to_string())?;
+        Ok((key, output.item))
+    }))
+    .buffered(8)
+    .try_collect()
+    .await
+}
+
+/// The latest run like `header` and what it did, settled from the journal.
+async fn cut_off_run(
+    backend: &dyn Backend,
+    journal: &Journal,
+    header: &BatchHeader,
+) -> Result<Option<crate::edit::resume::ResumePoint>, String> {
+    let Some(batch) = journal
+        .latest_batch_like(header)
+        .map_err(|error| error.to_string())?
+    else {
+        return Ok(None);
+    };
+    let log = journal
+        .batch_log(&batch)
+        .map_err(|error| error.to_string())?;
+    let done = crate::edit::resume::done_of(backend, journal, log.records)
+        .await
+        .map_err(|error| error.to_string())?;
+    Ok(Some(crate::edit::resume::ResumePoint {
+        batch,
+        written: done.written.into_iter().collect(),
+        conflicted: done.conflicts.into_keys().collect(),
+    }))
 }

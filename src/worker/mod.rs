@@ -111,6 +111,8 @@ impl Worker {
             }
             command @ (Command::ExecuteBatchGroup { .. }
             | Command::ExportItems { .. }
+            | Command::ReadBulkItems { .. }
+            | Command::FindCutOffRun { .. }
             | Command::LoadBatch { .. }) => {
                 let backend = Arc::clone(&self.backend);
                 let results = self.results.clone();

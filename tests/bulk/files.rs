@@ -275,3 +275,50 @@ async fn read_only_and_file_sessions_export_and_dry_run_but_refuse_bulk_writes()
     assert_eq!(fixture.items().await, before, "nothing was written");
     assert!(!fixture.journal().exists(), "no run was journaled");
 }
+
+#[tokio::test]
+async fn a_csv_export_names_every_column_found_and_leaves_no_temporary_file() {
+    let Some(fixture) = Fixture::new(Server::Dynalite, "bulk-csv").await else {
+        return;
+    };
+    // Each item has attributes of its own: the header is known only after the last page.
+    let items: Vec<Item> = (0..300)
+        .map(|i| {
+            Item::from([
+                ("PK".to_owned(), AttrValue::s(format!("P#{}", i % 3))),
+                ("SK".to_owned(), AttrValue::s(format!("S#{i:04}"))),
+                (format!("only_{i:04}"), AttrValue::s(format!("v,{i}"))),
+            ])
+        })
+        .collect();
+    fixture.seed(&items).await;
+    let scratch = fixture.state.join("tmp");
+    std::fs::create_dir_all(&scratch).expect("scratch");
+    let out = fixture.state.join("items.csv");
+    let mut command = fixture.command(&[
+        "export",
+        "--format",
+        "csv",
+        "--out",
+        out.to_str().expect("UTF-8"),
+    ]);
+    command.env("TMPDIR", &scratch);
+    let run = crate::support::cli::run_command(command);
+    assert_eq!(run.code, Some(0), "{}", run.stderr);
+    let text = std::fs::read_to_string(&out).expect("the export");
+    let records: Vec<&str> = text.split_terminator("\r\n").collect();
+    assert_eq!(records.len(), 301);
+    let header: Vec<&str> = records[0].split(',').collect();
+    assert_eq!(header.len(), 302, "PK, SK and one column per item");
+    assert_eq!(header[..3], ["PK", "SK", "only_0000"]);
+    for record in &records[1..] {
+        let sk = record.split(',').nth(1).expect("SK");
+        let i: usize = sk["S#".len()..].parse().expect("number");
+        let cells: Vec<&str> = record.splitn(3, ',').collect();
+        // Every cell but this item's own is empty, and its own sits under its column.
+        let expected = format!("{}\"v,{i}\"{}", ",".repeat(i), ",".repeat(299 - i));
+        assert_eq!(cells[2], expected, "{record}");
+    }
+    let left: Vec<_> = std::fs::read_dir(&scratch).expect("scratch").collect();
+    assert!(left.is_empty(), "the spool is gone: {left:?}");
+}

@@ -131,6 +131,8 @@ impl Harness {
             // Bulk groups, exports and run loads through the worker's own bulk path.
             command @ (Command::ExecuteBatchGroup { .. }
             | Command::ExportItems { .. }
+            | Command::ReadBulkItems { .. }
+            | Command::FindCutOffRun { .. }
             | Command::LoadBatch { .. }) => {
                 self.requests.push(command.clone());
                 ddbx::worker::bulk_done(command, self.backend.as_ref()).await

@@ -1,4 +1,5 @@
-//! `ddbx export`: every item of a scope, written losslessly to a file or standard output.
+//! `ddbx export`: every item of a scope, written losslessly to a file or standard output, as
+//! the pages arrive: memory stays bounded by a page (and, for CSV, the set of column names).
 //! Files get the bytes as they are; standard output gets them through the terminal escaping
 //! (JSON escapes that mean the same characters), as every command's output does.
 
@@ -8,6 +9,7 @@ use std::sync::Arc;
 use serde_json::Value;
 
 use super::args::{ExportArgs, ExportFormat};
+use super::csv_spool::CsvSpool;
 use super::scope::{ScopeRead, read_scope};
 use crate::backend::Backend;
 use crate::cli::error::CliError;
@@ -18,7 +20,7 @@ use crate::domain::ddb_json::item_to_json;
 use crate::domain::edit::typed_json;
 use crate::domain::entity::EntityDecoder;
 use crate::domain::escape::escape_for_terminal;
-use crate::domain::export::{batch_request, csv_cell, csv_columns, csv_row};
+use crate::domain::export::batch_request;
 use crate::domain::figures::counted;
 use crate::domain::schema::TableDescription;
 use crate::domain::value::Item;
@@ -56,8 +58,10 @@ struct ExportSink<'a> {
     output: Output,
     format: ExportFormat,
     table: &'a TableDescription,
-    /// Items not yet written: the CSV header needs every column, a batch request 25 items.
+    /// Items not yet written: a batch request takes 25.
     held: Vec<Item>,
+    /// CSV rows until the header (every column) is known.
+    csv: Option<CsvSpool>,
 }
 
 impl ItemSink for ExportSink<'_> {
@@ -73,7 +77,13 @@ impl ItemSink for ExportSink<'_> {
                     self.output.line(&item_to_json(item))?;
                 }
             }
-            ExportFormat::Csv => self.held.extend_from_slice(items),
+            ExportFormat::Csv => {
+                if let Some(spool) = &mut self.csv {
+                    for item in items {
+                        spool.push(item)?;
+                    }
+                }
+            }
             ExportFormat::BatchWrite => {
                 self.held.extend_from_slice(items);
                 while self.held.len() >= crate::domain::export::BATCH_WRITE_ITEMS {
@@ -92,16 +102,9 @@ impl ItemSink for ExportSink<'_> {
         let held = std::mem::take(&mut self.held);
         match self.format {
             ExportFormat::Csv => {
-                let columns = csv_columns(self.table, &held);
-                self.output
-                    .text_line(&csv_row(columns.iter().map(String::as_str)))?;
-                for item in &held {
-                    let cells: Vec<String> = columns
-                        .iter()
-                        .map(|name| item.get(name).map(csv_cell).unwrap_or_default())
-                        .collect();
-                    self.output
-                        .text_line(&csv_row(cells.iter().map(String::as_str)))?;
+                if let Some(spool) = self.csv.take() {
+                    let output = &mut self.output;
+                    spool.finish(self.table, |record| output.text_line(record))?;
                 }
             }
             ExportFormat::BatchWrite if !held.is_empty() => {
@@ -140,11 +143,20 @@ pub async fn export(
     decoder: &EntityDecoder,
 ) -> Result<(), CliError> {
     let output = open_output(args)?;
+    let csv = match args.format {
+        ExportFormat::Csv => Some(CsvSpool::create().map_err(|error| {
+            CliError::Failed(format!(
+                "cannot create the CSV export's temporary file: {error}"
+            ))
+        })?),
+        _ => None,
+    };
     let mut sink = ExportSink {
         output,
         format: args.format,
         table,
         held: Vec::new(),
+        csv,
     };
     let read = ScopeRead {
         table,

@@ -5,6 +5,7 @@
 
 pub mod args;
 mod copy;
+mod csv_spool;
 mod execute;
 mod export;
 mod import;

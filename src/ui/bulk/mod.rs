@@ -227,14 +227,16 @@ fn render_dry_run(
     let hint = if waiting {
         Line::styled("working…", styles.active)
     } else {
-        hints(
-            styles,
-            &[
-                (key(state, section, &Action::Confirm), "send"),
-                (key(state, section, &Action::CursorDown), "scroll"),
-                (key(state, section, &Action::Back), "close (nothing sent)"),
-            ],
-        )
+        let mut parts = vec![(key(state, section, &Action::Confirm), "send")];
+        if dry_run.purpose == Purpose::Action {
+            parts.push((
+                key(state, section, &Action::ResumeBatch),
+                "resume cut-off run",
+            ));
+        }
+        parts.push((key(state, section, &Action::CursorDown), "scroll"));
+        parts.push((key(state, section, &Action::Back), "close (nothing sent)"));
+        hints(styles, &parts)
     };
     boxed(frame, area, title, lines, dry_run.scroll, hint);
 }

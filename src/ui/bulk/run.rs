@@ -42,7 +42,7 @@ pub(in crate::ui::bulk) fn render_progress(
     let lines = vec![
         Line::raw(format!(
             "run {} to {}",
-            safe(&run.batch),
+            run.batch.as_deref().map_or("(starting)".into(), safe),
             safe(&run.dry_run.table)
         )),
         Line::raw(""),

@@ -153,10 +153,10 @@ pub struct Ended {
 /// A run being sent, one group at a time.
 #[derive(Clone, Debug)]
 pub struct BulkRun {
-    pub batch: String,
+    /// The run's id: named (and its header journaled) by the worker with the first group, or
+    /// the id of the cut-off run this one resumes.
+    pub batch: Option<String>,
     pub dry_run: DryRun,
-    /// The journal has the run's header (written with the first group).
-    pub header_written: bool,
     /// Writes not sent yet, with how often each was throttled.
     pub queue: VecDeque<(PlannedItem, u32)>,
     pub total: usize,
@@ -245,6 +245,10 @@ pub enum Waiting {
     Export,
     /// The journal's record of a run to undo.
     Batch,
+    /// The journaled run of the dry run's plan, to resume.
+    CutOffRun,
+    /// The marked items held partially (an index's copy, a stream record's key), read whole.
+    Items,
 }
 
 /// The bulk flow.

@@ -1,11 +1,14 @@
-//! Bulk work on many items: the selection made in the lists (partition items, query results),
+//! Bulk work on many items: the selection made in the lists (partition items, query results,
+//! index items, stream records),
 //! and the flow that acts on it — the form, the dry run, the run with its progress, the summary.
 
 pub mod flow;
+pub mod lists;
 pub mod selection;
 
 pub use flow::{BulkFlow, BulkForm, BulkKind, BulkRun, BulkStage, BulkSummary};
-pub use selection::{ListRef, Selected, Selection};
+pub use lists::{ListRef, MarkableList, markable_list};
+pub use selection::{Selected, Selection};
 
 /// The selection and the bulk flow over it.
 #[derive(Clone, Debug, Default)]

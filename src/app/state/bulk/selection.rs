@@ -7,21 +7,15 @@ use crate::domain::ddb_json::item_to_json;
 use crate::domain::schema::TableDescription;
 use crate::domain::value::Item;
 
-/// The list an item was marked in.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum ListRef {
-    /// A partition's items, by partition key text.
-    Partition(String),
-    /// `State::query_runs[index]`.
-    Query(usize),
-}
+use super::lists::ListRef;
 
 /// One marked item.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Selected {
     pub item: Item,
-    /// False for an index's copy that does not hold every attribute: exported, never written
-    /// (a write must be conditioned on the whole item).
+    /// False for an index's copy that does not hold every attribute, or a stream record's key:
+    /// the item is read whole (by its key) before anything is planned on it, since a write must
+    /// be conditioned on the whole item.
     pub whole: bool,
 }
 
@@ -94,5 +88,39 @@ impl Selection {
 
     pub fn items(&self) -> impl Iterator<Item = &Selected> {
         self.items.values()
+    }
+
+    /// The primary keys of the marked items not held whole.
+    pub fn partial_keys(&self, description: &TableDescription) -> Vec<Item> {
+        self.items
+            .values()
+            .filter(|selected| !selected.whole)
+            .map(|selected| {
+                description
+                    .primary_key_of(&selected.item)
+                    .unwrap_or_else(|| selected.item.clone())
+            })
+            .collect()
+    }
+
+    /// Puts the whole item read for `key` in place of its partial copy, or unmarks `key` when
+    /// the item no longer exists; true when it still exists.
+    pub fn resolve(
+        &mut self,
+        description: &TableDescription,
+        key: &Item,
+        item: Option<Item>,
+    ) -> bool {
+        let text = key_of(description, key);
+        match item {
+            Some(item) => {
+                self.items.insert(text, Selected { item, whole: true });
+                true
+            }
+            None => {
+                self.items.remove(&text);
+                false
+            }
+        }
     }
 }

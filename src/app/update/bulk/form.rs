@@ -33,6 +33,17 @@ pub(in crate::app::update) fn key(
             state.notice = Some(Notice::Info("nothing was sent".to_owned()));
             return Vec::new();
         }
+        Action::Submit
+            if state
+                .bulk
+                .flow
+                .as_ref()
+                .is_some_and(|flow| flow.waiting.is_some()) =>
+        {
+            state.notice = Some(Notice::Info(
+                "still reading the marked items; a moment".to_owned(),
+            ));
+        }
         Action::Submit => return submit(state, form),
         Action::NextField => form.focus = (form.focus + 1) % form.fields().len(),
         Action::PrevField => {

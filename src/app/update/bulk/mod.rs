@@ -1,91 +1,19 @@
 //! Marking items in the lists (one, a range, every match of the list's query, one entity) and
-//! opening the bulk flow on them. The flow itself: [`form`] (what to do), [`run`] (dry run,
-//! confirmation, the run, its summary and undo).
+//! opening the bulk flow on them. The flow itself: [`open`] (partial copies read whole first),
+//! [`form`] (what to do), [`run`] (dry run, confirmation, the run, its summary and undo).
 
 pub(in crate::app::update) mod form;
+pub(in crate::app::update) mod open;
+pub(in crate::app::update) mod resume;
 pub(in crate::app::update) mod run;
 
 use crate::app::action::Action;
 use crate::app::command::Command;
-use crate::app::state::bulk::{BulkFlow, BulkForm, BulkStage, ListRef};
-use crate::app::state::explore::partition::{PartitionRow, partition_text};
-use crate::app::state::{Notice, State, View};
+use crate::app::state::bulk::{ListRef, markable_list};
+use crate::app::state::{Notice, State};
 use crate::domain::figures::counted;
-use crate::domain::schema::{Projection, TableDescription};
+use crate::domain::schema::TableDescription;
 use crate::domain::value::Item;
-
-/// The marked-item list on screen and its loaded items in display order.
-fn current_list(state: &State) -> Option<(ListRef, Vec<Item>, bool)> {
-    match state.history.current() {
-        View::QueryResults { run, .. } => {
-            let query = state.query_runs.get(*run)?;
-            let items = (0..query.items.len())
-                .filter_map(|row| query.item_at(row).cloned())
-                .collect();
-            Some((
-                ListRef::Query(*run),
-                items,
-                holds_whole_items(state, query.request.index.as_deref()),
-            ))
-        }
-        View::Partition { pk, .. } => {
-            let text = partition_text(pk);
-            let partition = state.partitions.get(&text)?;
-            let items = partition
-                .rows()
-                .into_iter()
-                .map(|row| match row {
-                    PartitionRow::Item(index) => partition.items.items().get(index).cloned(),
-                    PartitionRow::Group { .. } => None,
-                })
-                .collect::<Vec<_>>();
-            // Group headers stay in as `None` so rows line up with the cursor.
-            Some((
-                ListRef::Partition(text),
-                items.into_iter().flatten().collect(),
-                true,
-            ))
-        }
-        _ => None,
-    }
-}
-
-/// True when reading `index` (or the table) gives whole items.
-fn holds_whole_items(state: &State, index: Option<&str>) -> bool {
-    match (index, state.described()) {
-        (None, _) => true,
-        (Some(name), Some(description)) => description
-            .index(name)
-            .is_some_and(|index| index.projection == Projection::All),
-        (Some(_), None) => false,
-    }
-}
-
-/// The item under the cursor of the current list and its row.
-fn item_under_cursor(state: &State) -> Option<(ListRef, usize, Item, bool)> {
-    match state.history.current() {
-        View::QueryResults { run, cursor } => {
-            let query = state.query_runs.get(*run)?;
-            let whole = holds_whole_items(state, query.request.index.as_deref());
-            Some((
-                ListRef::Query(*run),
-                *cursor,
-                query.item_at(*cursor)?.clone(),
-                whole,
-            ))
-        }
-        View::Partition { pk, cursor } => {
-            let text = partition_text(pk);
-            let partition = state.partitions.get(&text)?;
-            let PartitionRow::Item(index) = partition.rows().get(*cursor)?.clone() else {
-                return None;
-            };
-            let item = partition.items.items().get(index)?.clone();
-            Some((ListRef::Partition(text), *cursor, item, true))
-        }
-        _ => None,
-    }
-}
 
 fn described(state: &mut State) -> Option<TableDescription> {
     let description = state.described().cloned();
@@ -99,7 +27,7 @@ fn described(state: &mut State) -> Option<TableDescription> {
 
 fn not_a_list(state: &mut State) -> Vec<Command> {
     state.notice = Some(Notice::Error(
-        "marking works in a partition's items and in query results".to_owned(),
+        "marking works in a partition's items, query results, an index partition's items and the stream's records".to_owned(),
     ));
     Vec::new()
 }
@@ -124,7 +52,7 @@ pub(in crate::app::update) fn action(state: &mut State, action: &Action) -> Vec<
             state.notice = Some(Notice::Info("nothing marked".to_owned()));
             Vec::new()
         }
-        Action::BulkActions => open(state),
+        Action::BulkActions => open::open(state),
         Action::UndoBatch => run::undo_last(state),
         _ => Vec::new(),
     }
@@ -134,11 +62,14 @@ fn toggle(state: &mut State) -> Vec<Command> {
     let Some(description) = described(state) else {
         return Vec::new();
     };
-    let Some((list, row, item, whole)) = item_under_cursor(state) else {
+    let Some(list) = markable_list(state) else {
         return not_a_list(state);
     };
-    let marked = state.bulk.selection.toggle(&description, &item, whole);
-    state.bulk.selection.anchor = Some((list, row));
+    let Some(item) = list.under_cursor() else {
+        return not_a_list(state);
+    };
+    let marked = state.bulk.selection.toggle(&description, item, list.whole);
+    state.bulk.selection.anchor = Some((list.list, list.cursor));
     say_selected(
         state,
         if marked {
@@ -154,11 +85,12 @@ fn range(state: &mut State) -> Vec<Command> {
     let Some(description) = described(state) else {
         return Vec::new();
     };
-    let Some((list, row, _, whole)) = item_under_cursor(state) else {
+    let Some(list) = markable_list(state) else {
         return not_a_list(state);
     };
+    let row = list.cursor;
     let from = match &state.bulk.selection.anchor {
-        Some((anchor_list, anchor_row)) if *anchor_list == list => *anchor_row,
+        Some((anchor_list, anchor_row)) if *anchor_list == list.list => *anchor_row,
         _ => {
             state.notice = Some(Notice::Error(
                 "mark an item of this list first (Space): a range runs from it to the cursor"
@@ -167,64 +99,33 @@ fn range(state: &mut State) -> Vec<Command> {
             return Vec::new();
         }
     };
-    let rows = rows_between(state, from.min(row), from.max(row));
     let mut added = 0_u64;
-    for item in &rows {
-        added += u64::from(state.bulk.selection.mark(&description, item, whole));
+    for item in list.between(from.min(row), from.max(row)) {
+        added += u64::from(state.bulk.selection.mark(&description, item, list.whole));
     }
-    state.bulk.selection.anchor = Some((list, row));
+    state.bulk.selection.anchor = Some((list.list, row));
     say_selected(state, format!("{} more", counted(added, "item", "items")));
     Vec::new()
-}
-
-/// The items on rows `from..=to` of the current list (group headers skipped).
-fn rows_between(state: &State, from: usize, to: usize) -> Vec<Item> {
-    match state.history.current() {
-        View::QueryResults { run, .. } => {
-            state.query_runs.get(*run).map_or_else(Vec::new, |query| {
-                (from..=to)
-                    .filter_map(|row| query.item_at(row).cloned())
-                    .collect()
-            })
-        }
-        View::Partition { pk, .. } => {
-            state
-                .partitions
-                .get(&partition_text(pk))
-                .map_or_else(Vec::new, |partition| {
-                    let rows = partition.rows();
-                    (from..=to)
-                        .filter_map(|row| match rows.get(row) {
-                            Some(PartitionRow::Item(index)) => {
-                                partition.items.items().get(*index).cloned()
-                            }
-                            _ => None,
-                        })
-                        .collect()
-                })
-        }
-        _ => Vec::new(),
-    }
 }
 
 fn entity(state: &mut State) -> Vec<Command> {
     let Some(description) = described(state) else {
         return Vec::new();
     };
-    let Some((_, _, item, whole)) = item_under_cursor(state) else {
+    let Some(list) = markable_list(state) else {
         return not_a_list(state);
     };
-    let Some((_, items, _)) = current_list(state) else {
-        return Vec::new();
+    let Some(item) = list.under_cursor() else {
+        return not_a_list(state);
     };
-    let name = entity_of(state, &description, &item);
+    let name = entity_of(state, &description, item);
     let mut added = 0_u64;
-    let same: Vec<&Item> = items
-        .iter()
+    let same: Vec<&Item> = list
+        .items()
         .filter(|other| entity_of(state, &description, other) == name)
         .collect();
     for other in same {
-        added += u64::from(state.bulk.selection.mark(&description, other, whole));
+        added += u64::from(state.bulk.selection.mark(&description, other, list.whole));
     }
     say_selected(
         state,
@@ -252,10 +153,10 @@ fn mark_all(state: &mut State) -> Vec<Command> {
     if described(state).is_none() {
         return Vec::new();
     }
-    let Some((list, _, _)) = current_list(state) else {
+    let Some(list) = markable_list(state) else {
         return not_a_list(state);
     };
-    state.bulk.marking_all = Some(list);
+    state.bulk.marking_all = Some(list.list);
     continue_marking(state)
 }
 
@@ -274,7 +175,10 @@ pub(in crate::app::update) fn continue_marking(state: &mut State) -> Vec<Command
                 state.bulk.marking_all = None;
                 return Vec::new();
             };
-            let whole = holds_whole_items(state, query.request.index.as_deref());
+            let whole = crate::app::state::bulk::lists::holds_whole_items(
+                state,
+                query.request.index.as_deref(),
+            );
             (query.items.clone(), whole, query.paging.clone())
         }
         ListRef::Partition(text) => {
@@ -288,18 +192,22 @@ pub(in crate::app::update) fn continue_marking(state: &mut State) -> Vec<Command
                 partition.paging.clone(),
             )
         }
+        // The index browse and the stream read on by themselves: what they hold now is marked.
+        ListRef::IndexItems { .. } | ListRef::Stream => {
+            return mark_what_is_shown(state, &description);
+        }
     };
     for item in &items {
         state.bulk.selection.mark(&description, item, whole);
     }
-    use crate::app::state::Paging;
     match paging {
-        Paging::Fetching { .. } => Vec::new(),
-        Paging::Ready(Some(_)) => match &list {
+        crate::app::state::Paging::Fetching { .. } => Vec::new(),
+        crate::app::state::Paging::Ready(Some(_)) => match &list {
             ListRef::Query(index) => super::query::results::next_page(state, *index),
             ListRef::Partition(text) => super::explore::collections::next_page(state, text),
+            ListRef::IndexItems { .. } | ListRef::Stream => Vec::new(),
         },
-        Paging::Failed(error) => {
+        crate::app::state::Paging::Failed(error) => {
             state.bulk.marking_all = None;
             state.notice = Some(Notice::Error(format!(
                 "marking stopped: a page failed ({error}); {} marked",
@@ -307,7 +215,7 @@ pub(in crate::app::update) fn continue_marking(state: &mut State) -> Vec<Command
             )));
             Vec::new()
         }
-        Paging::Cancelled { .. } => {
+        crate::app::state::Paging::Cancelled { .. } => {
             state.bulk.marking_all = None;
             say_selected(
                 state,
@@ -315,7 +223,7 @@ pub(in crate::app::update) fn continue_marking(state: &mut State) -> Vec<Command
             );
             Vec::new()
         }
-        Paging::Ready(None) | Paging::Complete => {
+        crate::app::state::Paging::Ready(None) | crate::app::state::Paging::Complete => {
             state.bulk.marking_all = None;
             say_selected(
                 state,
@@ -326,17 +234,35 @@ pub(in crate::app::update) fn continue_marking(state: &mut State) -> Vec<Command
     }
 }
 
-fn open(state: &mut State) -> Vec<Command> {
-    if state.bulk.selection.is_empty() {
-        state.notice = Some(Notice::Error(
-            "nothing marked: mark items with Space, V (range), * (all matches) or E (entity)"
-                .to_owned(),
-        ));
+/// Every row of an index partition or of the stream view as it is now.
+fn mark_what_is_shown(state: &mut State, description: &TableDescription) -> Vec<Command> {
+    state.bulk.marking_all = None;
+    let Some(list) = markable_list(state) else {
         return Vec::new();
+    };
+    let mut added = 0_u64;
+    for item in list.items() {
+        added += u64::from(state.bulk.selection.mark(description, item, list.whole));
     }
-    state.bulk.flow = Some(Box::new(BulkFlow {
-        stage: BulkStage::Form(BulkForm::default()),
-        waiting: None,
-    }));
+    let still_reading = match &list.list {
+        ListRef::IndexItems { index, .. } => state
+            .indexes
+            .browses
+            .get(index)
+            .is_some_and(|browse| !browse.scan.is_exhaustive()),
+        _ => true,
+    };
+    say_selected(
+        state,
+        format!(
+            "{} more{}",
+            counted(added, "item", "items"),
+            if still_reading {
+                " (every row shown; more may arrive: * again marks them)"
+            } else {
+                ""
+            }
+        ),
+    );
     Vec::new()
 }

@@ -18,7 +18,7 @@ use crate::domain::edit::EditContext;
 use crate::domain::figures::counted;
 use crate::edit::batch::ItemResult;
 use crate::edit::run_plan::undo_plan;
-use crate::journal::{BatchHeader, JournalConnection, JournalEntry};
+use crate::journal::{JournalConnection, JournalEntry};
 
 use crate::app::update::edit::write::is_real_aws;
 
@@ -45,6 +45,7 @@ pub(in crate::app::update) fn key(state: &mut State, action: &Action) -> Vec<Com
             dry_run.scroll = dry_run.scroll.saturating_sub(1);
         }
         (BulkStage::DryRun(_), Action::Confirm) => return confirm(state),
+        (BulkStage::DryRun(_), Action::ResumeBatch) => return super::resume::ask(state),
         (BulkStage::DryRun(_) | BulkStage::Summary(_), Action::Back) => {
             state.bulk.flow = None;
         }
@@ -169,7 +170,26 @@ pub(in crate::app::update) fn table_name_key(
 }
 
 fn start(state: &mut State, dry_run: DryRun) -> Vec<Command> {
-    let batch = format!("b-{}-{}", state.clock.unix_seconds, state.ids.issue().0);
+    start_as(state, dry_run, None)
+}
+
+/// Starts `dry_run` as more of the cut-off run `batch` (its header is in the journal already).
+pub(in crate::app::update) fn start_resumed(
+    state: &mut State,
+    dry_run: DryRun,
+    batch: String,
+) -> Vec<Command> {
+    if is_real_aws(state) && !state.aws_writes_confirmed {
+        state.notice = Some(Notice::Error(
+            "on real AWS send the first run of the session with y (typing the table name) before resuming one".to_owned(),
+        ));
+        return Vec::new();
+    }
+    start_as(state, dry_run, Some(batch))
+}
+
+/// Starts `dry_run` as a new run (`batch` is `None`), or as more of the cut-off run `batch`.
+fn start_as(state: &mut State, dry_run: DryRun, batch: Option<String>) -> Vec<Command> {
     let queue: VecDeque<_> = dry_run
         .plan
         .writes
@@ -182,7 +202,6 @@ fn start(state: &mut State, dry_run: DryRun) -> Vec<Command> {
         total: queue.len(),
         queue,
         dry_run,
-        header_written: false,
         in_flight: None,
         paused: false,
         cancelled: false,
@@ -220,21 +239,14 @@ fn next_group(state: &mut State) -> Vec<Command> {
     let take = GROUP.min(run.queue.len());
     let group: Vec<_> = run.queue.drain(..take).collect();
     let items = group.iter().map(|(write, _)| write.write.clone()).collect();
-    let write_header = !run.header_written;
-    run.header_written = true;
     run.in_flight = Some((id, group));
-    let header = BatchHeader {
-        batch: run.batch.clone(),
-        table: run.dry_run.table.clone(),
-        connection,
-        plan: run.dry_run.plan_text.clone(),
-    };
     vec![Command::ExecuteBatchGroup {
         id,
         table: run.dry_run.table.clone(),
         journal: path,
-        header,
-        write_header,
+        batch: run.batch.clone(),
+        connection,
+        plan: run.dry_run.plan_text.clone(),
         items,
         parallel: PARALLEL,
         delay: run.backoff,
@@ -245,6 +257,7 @@ fn next_group(state: &mut State) -> Vec<Command> {
 pub(in crate::app::update) fn group_done(
     state: &mut State,
     id: RequestId,
+    batch: Option<String>,
     results: Result<Vec<ItemResult>, String>,
     journal_error: Option<String>,
 ) -> Vec<Command> {
@@ -257,6 +270,9 @@ pub(in crate::app::update) fn group_done(
     if in_flight != id {
         run.in_flight = Some((in_flight, group));
         return Vec::new();
+    }
+    if run.batch.is_none() {
+        run.batch = batch;
     }
     let results = match results {
         Ok(results) => results,
@@ -330,8 +346,13 @@ fn finish(state: &mut State) -> Vec<Command> {
     let Some(BulkStage::Running(run)) = stage_mut(state).cloned() else {
         return Vec::new();
     };
+    let Some(batch) = run.batch.clone() else {
+        // The journal refused the run's header: nothing was sent, there is nothing to undo.
+        state.bulk.flow = None;
+        return Vec::new();
+    };
     let summary = BulkSummary {
-        batch: run.batch.clone(),
+        batch,
         purpose: run.dry_run.purpose.clone(),
         table: run.dry_run.table.clone(),
         description: run.dry_run.description.clone(),
