@@ -23,6 +23,7 @@ mod run;
 mod segments;
 mod shared_args;
 mod shell_docs;
+pub mod loading;
 pub mod source;
 mod tail;
 mod write;
