@@ -14,6 +14,7 @@ import pty
 import re
 import select
 import shutil
+import signal
 import subprocess
 import sys
 import tempfile
@@ -21,10 +22,12 @@ import time
 
 ALTERNATE_SCREEN = b"\x1b[?1049h"
 BACKGROUND_QUERY = b"\x1b]11;?"
-BACKGROUND_ANSWER = b"\x1b]11;rgb:0000/0000/0000\x1b\\"
+# The background colour, then the primary device attributes that end the terminal's answer.
+BACKGROUND_ANSWER = b"\x1b]11;rgb:0000/0000/0000\x1b\\\x1b[?62;22c"
 HEADER = b" ddbx "
-HELP = b"? or F1 closes"
-COLLECTIONS = b"Collections by partition key prefix"
+HELP = b"Help:"
+# The discovery status once the whole table is loaded and scanned.
+DISCOVERED = b"complete "
 WAIT = 120.0
 
 
@@ -98,21 +101,24 @@ class Session:
 def open_once(ddbx, args):
     """(first frame s, key answered s, collections s, peak RSS KiB) of one launch."""
     session = Session(ddbx, args)
-    entered = session.wait_for(ALTERNATE_SCREEN)
-    start = session.output.index(ALTERNATE_SCREEN)
-    first_frame = session.wait_for(HEADER, start)
-    mark = len(session.output)
-    session.send(b"?")
-    help_shown = session.wait_for(HELP, mark) - first_frame
-    session.send(b"\x1b")
-    collections = session.wait_for(COLLECTIONS, start)
-    del entered
+    try:
+        session.wait_for(ALTERNATE_SCREEN)
+        start = session.output.index(ALTERNATE_SCREEN)
+        first_frame = session.wait_for(HEADER, start)
+        mark = len(session.output)
+        session.send(b"?")
+        help_shown = session.wait_for(HELP, mark) - first_frame
+        session.send(b"?")
+        collections = session.wait_for(DISCOVERED, start)
+    except BaseException:
+        os.killpg(session.process.pid, signal.SIGKILL)
+        raise
     return first_frame, help_shown, collections, session.finish()
 
 
 def main():
     ddbx, sizes = sys.argv[1], [int(size) for size in sys.argv[2:]] or [100_000, 1_000_000]
-    print(f"{'items':>10} {'first frame':>12} {'key answered':>13} {'collections':>12} "
+    print(f"{'items':>10} {'first frame':>12} {'key answered':>13} {'discovered':>12} "
           f"{'peak RSS':>9}")
     for size in sizes:
         frame, key, collections, rss = open_once(

@@ -52,9 +52,7 @@ async fn open_tui(options: &GlobalOptions) -> Result<(), CliError> {
         let loading = ddbx::cli::loading::demo(&options.tui);
         progress = Some(loading.progress);
         (loading.backend, loading.table)
-    } else if let Some(loading) =
-        ddbx::cli::loading::file(&options.tui).map_err(CliError::Usage)?
-    {
+    } else if let Some(loading) = ddbx::cli::loading::file(&options.tui).map_err(CliError::Usage)? {
         progress = Some(loading.progress);
         (loading.backend, loading.table)
     } else {

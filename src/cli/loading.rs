@@ -67,7 +67,8 @@ pub fn file(options: &TuiOptions) -> Result<Option<Loading>, String> {
     let table = crate::offline::table_name(&path, options.schema.as_deref())
         .map_err(|error| error.to_string())?;
     let progress = Arc::new(LoadProgress::new(None));
-    let empty = MemoryBackend::empty().with_connection_kind("file", Some(path.display().to_string()));
+    let empty =
+        MemoryBackend::empty().with_connection_kind("file", Some(path.display().to_string()));
     let connection = ReadOnly::new(Arc::new(empty)).connection();
     let options = options.clone();
     let backend = LoadingBackend::spawn(
