@@ -37,10 +37,10 @@ pub(in crate::app::update) fn described(
     }
     // The table is loaded once it is described: the progress line gives way to what the load
     // left to say (a schema inferred, lines skipped), the last and weightiest shown.
-    if let Some(progress) = state.loading.take() {
-        if let Some(last) = progress.take_notices().pop() {
-            state.notice = Some(crate::app::state::Notice::Error(last));
-        }
+    if let Some(progress) = state.loading.take()
+        && let Some(last) = progress.take_notices().pop()
+    {
+        state.notice = Some(crate::app::state::Notice::Error(last));
     }
     match result {
         Ok(description) => {
