@@ -4,7 +4,7 @@ Run through `scripts/bench`, which builds the release binary and starts dynalite
 are timed as whole processes against the floor (bench_floor.py) measured in the same run,
 interleaved, median of BENCH_RUNS; the demo load by /usr/bin/time; conversion and expressions by
 their criterion benchmarks. Environment: BENCH_RUNS (default 15), BENCH_SIZES (demo sizes,
-default "100000 400000 1000000"), BENCH_SKIP (words: headless demo criterion), BENCH_DYNEIN
+default "100000 400000 1000000"), BENCH_SKIP (words: headless demo open criterion), BENCH_DYNEIN
 (awslabs/dynein's `dy`, run interleaved with the rest).
 """
 
@@ -135,6 +135,19 @@ def demo_json_bytes(ddbx, size):
     return len(out.stdout) / size
 
 
+def tui_open(ddbx):
+    """The terminal UI's first frame, a key answered during the load, and the load behind it,
+    at each demo size (scripts/bench_open.py drives the binary in a pseudo-terminal)."""
+    import bench_open
+    for size in SIZES:
+        say(f"terminal UI open, {size} items")
+        frame, key, collections, rss = bench_open.open_once(
+            ddbx, ["--demo", "--demo-size", str(size)])
+        row(f"tui {size:>9,}: first frame", f"{frame * 1000:.0f}", "ms", "< 150 ms",
+            f"{0.150 / frame:.2f}", f"key answered {key * 1000:.0f} ms after it, collections "
+            f"at {collections:.2f} s, peak RSS {rss / 1024:.0f} MiB")
+
+
 def criterion_estimate(target, full_id):
     """(median seconds per iteration, elements per iteration or None) of one criterion benchmark,
     read from the JSON criterion writes under target/criterion (its printed text is not stable)."""
@@ -179,6 +192,8 @@ def main():
         headless(ddbx, endpoint)
     if "demo" not in SKIP:
         demo_load(ddbx)
+    if "open" not in SKIP:
+        tui_open(ddbx)
     if "criterion" not in SKIP:
         # The binary is TARGET/release/ddbx; criterion writes under TARGET/criterion.
         criterion(root, os.path.dirname(os.path.dirname(os.path.abspath(ddbx))))

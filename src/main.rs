@@ -46,14 +46,15 @@ async fn connect_aws(options: &GlobalOptions) -> Result<Arc<dyn Backend>, Backen
 
 /// `ddbx` without a command on a terminal: the terminal UI, on the table named or on the picker.
 async fn open_tui(options: &GlobalOptions) -> Result<(), CliError> {
-    let mut notices = Vec::new();
+    // The demo and a file load on a thread of their own while the UI opens on them.
+    let mut progress = None;
     let (mut backend, table) = if options.tui.demo {
-        ddbx::cli::source::demo_backend(&options.tui).map_err(CliError::Failed)?
-    } else if let Some(offline) =
-        ddbx::cli::source::file_backend(&options.tui).map_err(CliError::Usage)?
-    {
-        notices = offline.tui_notices();
-        (offline.backend, offline.table)
+        let loading = ddbx::cli::loading::demo(&options.tui);
+        progress = Some(loading.progress);
+        (loading.backend, loading.table)
+    } else if let Some(loading) = ddbx::cli::loading::file(&options.tui).map_err(CliError::Usage)? {
+        progress = Some(loading.progress);
+        (loading.backend, loading.table)
     } else {
         let table = options.table.clone().unwrap_or_default();
         let backend = connect_aws(options)
@@ -68,7 +69,7 @@ async fn open_tui(options: &GlobalOptions) -> Result<(), CliError> {
         backend,
         &table,
         &options.tui,
-        notices,
+        progress,
         options.version_attr.clone(),
     )
     .await

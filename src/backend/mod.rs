@@ -10,6 +10,7 @@ pub mod bench_support {
     pub use super::aws_convert::{ConvertError, SdkItem, item_to_sdk, items_from_sdk};
 }
 mod error;
+mod loading;
 pub mod memory;
 pub mod read_only;
 pub mod request;
@@ -18,6 +19,7 @@ use std::future::Future;
 use std::pin::Pin;
 
 pub use error::{BackendError, CancellationReason};
+pub use loading::LoadingBackend;
 pub use request::*;
 
 use crate::domain::schema::TableDescription;

@@ -15,6 +15,7 @@ mod expression;
 mod history;
 mod insights;
 mod key_value;
+pub mod loading;
 mod note;
 pub(crate) mod output;
 mod paging;

@@ -34,6 +34,7 @@ pub mod key_parts;
 pub mod key_template;
 pub mod key_value;
 pub mod limits;
+pub mod load_progress;
 pub mod model;
 pub mod model_error;
 pub mod model_formats;

@@ -14,6 +14,7 @@ use crate::app::state::{Settings, State};
 use crate::backend::Backend;
 use crate::cli::source::TuiOptions;
 use crate::clipboard::SystemClipboard;
+use crate::domain::load_progress::LoadProgress;
 use crate::keymap::Keymap;
 use crate::terminal::TerminalGuard;
 use crate::worker::Worker;
@@ -26,7 +27,7 @@ pub async fn open(
     backend: Arc<dyn Backend>,
     table: &str,
     options: &TuiOptions,
-    notices: Vec<String>,
+    loading: Option<Arc<LoadProgress>>,
     version_attribute: Option<String>,
 ) -> Result<(), String> {
     // The terminal is asked about its background before anything else reads its input.
@@ -34,7 +35,11 @@ pub async fn open(
     // Credentials and the table are checked first so their errors print on a normal terminal;
     // the answer is kept so the UI does not ask again. Without a table the picker opens, so
     // listing the tables is the check.
-    let description = if table.is_empty() {
+    let description = if loading.is_some() {
+        // A table still loading is described by the UI once it is loaded; the launch does not
+        // wait for it.
+        None
+    } else if table.is_empty() {
         let listed = first_answer(backend.as_ref(), backend.list_tables()).await?;
         match listed {
             None => return Ok(()),
@@ -63,6 +68,7 @@ pub async fn open(
     let mut state = State::new(table, backend.connection(), keymap, settings);
     state.entities = entities;
     state.preloaded_description = description;
+    state.loading = loading;
     // Writes are journaled here, and undo reads it. The demo's writes live and die with the
     // demo: journaled in a private temporary directory, never in the user's real journal.
     let demo_journal = if options.demo {
@@ -88,9 +94,6 @@ pub async fn open(
     state.query_history = history;
     if let Some(warning) = history_warning {
         let _ = sender.send(Action::Notice(warning));
-    }
-    for notice in notices {
-        let _ = sender.send(Action::Notice(notice));
     }
     if let Some(notice) = settings_notice {
         let _ = sender.send(Action::Notice(notice));

@@ -21,6 +21,7 @@ mod warning;
 use std::path::Path;
 
 use crate::backend::memory::{ItemLoader, MemoryBackend};
+use crate::domain::load_progress::LoadProgress;
 use crate::domain::schema::TableDescription;
 use crate::domain::value::Item;
 
@@ -158,12 +159,32 @@ pub fn open_backend(
     schema: Option<&Path>,
     bad_lines: BadLines,
 ) -> Result<(MemoryBackend, OpenReport), OfflineError> {
+    open_backend_counting(path, schema, bad_lines, &LoadProgress::new(None))
+}
+
+/// The name the table at `path` opens under: the `--schema` file's, else the export's or the
+/// file's (known before a single item is read, so the UI can show it while the items load).
+pub fn table_name(path: &Path, schema: Option<&Path>) -> Result<String, OfflineError> {
+    match schema {
+        Some(schema) => Ok(describe::read_describe_table(schema)?.name),
+        None => default_name(path),
+    }
+}
+
+/// [`open_backend`], counting the items read into `progress` as it goes.
+pub fn open_backend_counting(
+    path: &Path,
+    schema: Option<&Path>,
+    bad_lines: BadLines,
+    progress: &LoadProgress,
+) -> Result<(MemoryBackend, OpenReport), OfflineError> {
     let schema = schema.map(describe::read_describe_table).transpose()?;
     let mut loader: Option<(ItemLoader, Option<String>)> = None;
     let mut stats = KeyStats::default();
     let mut items_read = 0;
     let info = read_source(path, bad_lines, &mut |batch| {
         items_read += batch.len();
+        progress.set_loaded(items_read as u64);
         if schema.is_none() {
             batch.iter().for_each(|item| stats.observe(item));
         }

@@ -138,6 +138,9 @@ pub struct State {
     /// A description the launcher already fetched (to report a missing table before the screen
     /// changed); `start` uses it instead of asking DynamoDB a second time.
     pub preloaded_description: Option<Box<TableDescription>>,
+    /// The table still loading into the embedded engine (the demo, `--file`), shown as a
+    /// progress line until DescribeTable answers, which it does once the load is done.
+    pub loading: Option<std::sync::Arc<crate::domain::load_progress::LoadProgress>>,
     pub history: History,
     pub overlay: Option<Overlay>,
     /// The re-read of the inspected item in flight, and that item's primary key.
@@ -212,6 +215,7 @@ impl State {
             extras: Loadable::NotRequested,
             overview_scroll: 0,
             preloaded_description: None,
+            loading: None,
             history: History::new(View::Prefixes { cursor: 0 }),
             overlay: None,
             help_open: false,
@@ -266,6 +270,7 @@ impl State {
     #[must_use]
     pub fn is_busy(&self) -> bool {
         matches!(self.description, Loadable::Loading(_))
+            || self.loading.is_some()
             || self.discovery.in_flight().next().is_some()
             || self
                 .partitions

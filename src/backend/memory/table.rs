@@ -93,8 +93,13 @@ impl TableLoader {
 
     /// Makes room for `additional` more items up front: growing the row vector while the
     /// caller frees its decoded items makes the allocator consolidate over and over.
+    /// The index rows are reserved as many: an index holds at most one row per item, and the
+    /// pages a sparse index never fills are never touched, so they cost no memory.
     pub fn reserve(&mut self, additional: usize) {
         self.table_rows.reserve(additional);
+        for rows in &mut self.index_rows {
+            rows.reserve(additional);
+        }
     }
 
     /// Adds an item that already passed [`super::limits::check_item`] under `key`.

@@ -70,6 +70,9 @@ pub(in crate::ui) fn render(frame: &mut Frame<'_>, area: Rect, state: &State) {
             styles.key,
         ));
     }
+    if let Some(progress) = &state.loading {
+        spans.push(Span::styled(format!("{} ", progress.line()), styles.active));
+    }
     // The selection's size, always in sight while anything is marked.
     let marked = state.bulk.selection.len();
     if marked > 0 || state.bulk.marking_all.is_some() {

@@ -35,6 +35,13 @@ pub(in crate::app::update) fn described(
     if !state.description.awaits(id) {
         return Vec::new();
     }
+    // The table is loaded once it is described: the progress line gives way to what the load
+    // left to say (a schema inferred, lines skipped), the last and weightiest shown.
+    if let Some(progress) = state.loading.take()
+        && let Some(last) = progress.take_notices().pop()
+    {
+        state.notice = Some(crate::app::state::Notice::Error(last));
+    }
     match result {
         Ok(description) => {
             let size = description.size_bytes.unwrap_or(0);
