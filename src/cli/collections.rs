@@ -10,6 +10,7 @@ use std::sync::Arc;
 use serde_json::json;
 
 use super::args::{CollectionsArgs, OutputFormat};
+use super::collections_sample;
 use super::error::{CliError, ignore_closed_pipe};
 use super::note::note;
 use super::output::escape::escape_json_for_terminal;
@@ -25,6 +26,7 @@ use crate::domain::figures::counted;
 use crate::domain::grammar::census::unmatched_entities;
 use crate::domain::grammar::census_text::shares_text;
 use crate::domain::partition_key::PartitionKey;
+use crate::domain::sample::collections::{NodeEstimate, SampleEstimator};
 
 /// Scans `table_name` and prints its item collections.
 pub async fn collections(
@@ -35,6 +37,12 @@ pub async fn collections(
     entities: EntityDecoder,
 ) -> Result<(), CliError> {
     let table = backend.describe_table(table_name).await?;
+    if let Some(segments) = args.sample_segments {
+        return super::collections_sample::sampled(
+            backend, &table, args, format, entities, segments,
+        )
+        .await;
+    }
     let segments = args.segments.unwrap_or(1).max(1);
     let mut found = Collections::new(table.key.clone(), entities);
     let requests = (0..segments)
@@ -44,7 +52,7 @@ pub async fn collections(
         read_segments(&backend, requests, None, |page| found.add_page(&page.items)).await?;
     let mut out = io::stdout().lock();
     let written =
-        print(&mut out, &found, args.partitions.count(), format).and_then(|()| out.flush());
+        print(&mut out, &found, args.partitions.count(), format, None).and_then(|()| out.flush());
     ignore_closed_pipe(written)?;
     note(&format!(
         "collections: {} in {} under {}; {}, {:.1} RCU",
@@ -60,7 +68,7 @@ pub async fn collections(
 
 /// What the overview says about decoding: the grammars' shares and, with a model, the entities
 /// that matched no item (a model that does not fit the table is reported, not silently unused).
-fn describe_decoding(found: &Collections) {
+pub(super) fn describe_decoding(found: &Collections) {
     note(&format!(
         "grammars: {}",
         shares_text(found.grammar_census())
@@ -92,11 +100,13 @@ fn key_text(key: PartitionKey<'_>) -> String {
     crate::domain::key_value::key_text(&key.to_attr_value())
 }
 
-fn print(
+/// Prints the tree; with an `estimator` (a sample) every node carries its estimates too.
+pub(super) fn print(
     out: &mut impl Write,
     found: &Collections,
     partitions: usize,
     format: OutputFormat,
+    estimator: Option<&SampleEstimator>,
 ) -> io::Result<()> {
     let summaries: Vec<GroupSummary<'_>> = found.groups().collect();
     let summary = |id: Option<GroupId>| id.and_then(|id| summaries.iter().find(|g| g.id == id));
@@ -109,6 +119,7 @@ fn print(
                 .filter(|_| node.children.is_empty())
                 .map(GroupSummary::composition),
             listed: listed(found, node.group, partitions),
+            estimate: estimator.map(|estimator| estimator.node(found, &node)),
         };
         print_row(out, &row, format)?;
         for child in &node.children {
@@ -117,6 +128,7 @@ fn print(
                 node: child,
                 composition: summary(child.group).map(GroupSummary::composition),
                 listed: listed(found, child.group, partitions),
+                estimate: estimator.map(|estimator| estimator.node(found, child)),
             };
             print_row(out, &row, format)?;
         }
@@ -131,6 +143,8 @@ struct Row<'a> {
     /// What the group holds; `None` for a level that only nests others.
     composition: Option<Composition<'a>>,
     listed: Listed,
+    /// What the node is estimated to hold in the whole table, when the tree is a sample's.
+    estimate: Option<NodeEstimate>,
 }
 
 /// The first partitions of a group, and how many more it has.
@@ -191,6 +205,9 @@ fn print_row(out: &mut impl Write, row: &Row<'_>, format: OutputFormat) -> io::R
             if !node.children.is_empty() {
                 line["collections"] = json!(node.children.len());
             }
+            if let Some(estimate) = &row.estimate {
+                collections_sample::add_estimate_json(&mut line, estimate, node);
+            }
             writeln!(out, "{}", escape_json_for_terminal(line.to_string()))
         }
     }
@@ -198,6 +215,10 @@ fn print_row(out: &mut impl Write, row: &Row<'_>, format: OutputFormat) -> io::R
 
 fn print_table_row(out: &mut impl Write, row: &Row<'_>) -> io::Result<()> {
     let node = row.node;
+    if let Some(estimate) = &row.estimate {
+        collections_sample::print_estimate_row(out, row.path.len(), node, estimate)?;
+        return print_listed(out, row);
+    }
     let indent = "  ".repeat(row.path.len().saturating_sub(1));
     let entities: Vec<String> = node
         .entities
@@ -221,6 +242,12 @@ fn print_table_row(out: &mut impl Write, row: &Row<'_>) -> io::Result<()> {
         counted(node.item_count, "item", "items"),
         entities.join(", ")
     )?;
+    print_listed(out, row)
+}
+
+/// The first partitions of a row's group under it, and how many more there are.
+fn print_listed(out: &mut impl Write, row: &Row<'_>) -> io::Result<()> {
+    let indent = "  ".repeat(row.path.len().saturating_sub(1));
     for (pk, items) in &row.listed.first {
         writeln!(
             out,
