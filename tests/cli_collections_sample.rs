@@ -136,7 +136,7 @@ fn a_read_unit_budget_stops_a_sample_before_its_pages_exceed_it() {
         .unwrap_or_else(|| panic!("no RCU figure in {summary}"));
     let pages = scans(&proxy);
     assert!(units <= 6.0, "{summary}");
-    assert!(pages >= 2 && pages < 100, "{pages} scans: {summary}");
+    assert!((2..100).contains(&pages), "{pages} scans: {summary}");
     assert!(
         summary.contains(&format!("{pages} pages")),
         "{pages} scans: {summary}"
