@@ -15,7 +15,7 @@ use ddbx::cli::sample::sample_collections;
 use ddbx::domain::collection::Collections;
 use ddbx::domain::entity::EntityDecoder;
 use ddbx::domain::sample::collections::SampleEstimator;
-use ddbx::domain::sample::estimate::table_items;
+use ddbx::domain::sample::estimate::{Z95, table_items};
 use ddbx::domain::sample::plan::{SampleBudget, SamplePlan};
 use generated_table::{COLLECTIONS, GeneratedTable, TABLE, partition};
 
@@ -93,8 +93,10 @@ fn report(runtime: &tokio::runtime::Runtime, table: &GeneratedTable, backend: &A
         let estimate = estimator.node(&found, node).share;
         let inside = (estimate.value - truth[index]).abs() <= estimate.margin;
         within += usize::from(inside);
+        let standard_errors = (estimate.value - truth[index]).abs() / (estimate.margin / Z95);
+        largest = largest.max(standard_errors);
         println!(
-            "{prefix:<10} {:>9.3}% {:>9.3}% {:>9.3}% {:>8}",
+            "{prefix:<10} {:>9.3}% {:>9.3}% {:>9.3}% {:>8} {standard_errors:>10.2}",
             truth[index] * 100.0,
             estimate.value * 100.0,
             estimate.margin * 100.0,
@@ -102,7 +104,7 @@ fn report(runtime: &tokio::runtime::Runtime, table: &GeneratedTable, backend: &A
         );
     }
     println!(
-        "{within} of {} shares within their 95% margin",
+        "{within} of {} shares within their 95% margin (1.96 SE); the largest error is {largest:.2} SE",
         COLLECTIONS.len()
     );
 }
