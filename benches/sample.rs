@@ -80,10 +80,10 @@ fn report(runtime: &tokio::runtime::Runtime, table: &GeneratedTable, backend: &A
         elapsed.as_secs_f64() * 1000.0
     );
     println!(
-        "{:<10} {:>10} {:>10} {:>10} {:>8}",
-        "collection", "true", "estimate", "margin", "within"
+        "{:<10} {:>10} {:>10} {:>10} {:>8} {:>10}",
+        "collection", "true", "estimate", "margin", "within", "error/SE"
     );
-    let mut within = 0;
+    let (mut within, mut largest) = (0, 0.0_f64);
     let tree = found.tree();
     for (index, (prefix, ..)) in COLLECTIONS.iter().enumerate() {
         let node = tree
