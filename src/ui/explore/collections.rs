@@ -41,23 +41,27 @@ pub(in crate::ui) fn render_prefixes(
         .skip(visible.start)
         .take(visible.len())
         .map(|(index, group)| {
+            let (partitions, items) = sampled_figures(state, &group)
+                .unwrap_or_else(|| (count(group.partition_count), count(group.item_count)));
             row(
                 styles,
                 index == cursor,
                 vec![
                     safe(group.prefix.unwrap_or(NO_PREFIX)).into_owned(),
-                    count(group.partition_count),
-                    count(group.item_count),
+                    partitions,
+                    items,
                     entity_mix(&group),
                 ],
             )
         });
+    // Estimates (`~12,300±400`) need wider columns than counts.
+    let figure_width = if state.discovery.sample.is_some() { 17 } else { 11 };
     let table = Table::new(
         rows,
         [
             Constraint::Length(16),
-            Constraint::Length(11),
-            Constraint::Length(11),
+            Constraint::Length(figure_width),
+            Constraint::Length(figure_width),
             Constraint::Min(10),
         ],
     )
@@ -116,6 +120,11 @@ pub(in crate::ui) fn render_partitions(
     frame.render_widget(table, list_area);
 }
 
+/// A sampled group's estimated partitions and items for the whole table.
+fn sampled_figures(state: &State, group: &GroupSummary<'_>) -> Option<(String, String)> {
+    state.discovery.sample.as_ref()?.group_figures(group.id)
+}
+
 fn split(area: Rect) -> [Rect; 2] {
     Layout::vertical([Constraint::Length(1), Constraint::Min(1)]).areas(area)
 }
@@ -172,6 +181,19 @@ fn progress(frame: &mut Frame<'_>, area: Rect, state: &State) {
         ScanStatus::Complete => ("complete", styles.done),
         ScanStatus::Failed(_) => ("failed", styles.error),
     };
+    if let Some(run) = &discovery.sample {
+        let label = if discovery.status == ScanStatus::Complete {
+            "sampled"
+        } else {
+            label
+        };
+        let line = Line::from(vec![
+            Span::styled(format!("{label:<9} "), style),
+            Span::raw(run.progress_text()),
+        ]);
+        frame.render_widget(Paragraph::new(line), area);
+        return;
+    }
     let mut spans = vec![Span::styled(format!("{label:<9} "), style)];
     let estimate = state
         .described()

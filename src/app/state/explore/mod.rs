@@ -3,3 +3,4 @@
 
 pub mod discovery;
 pub mod partition;
+pub mod sample;
