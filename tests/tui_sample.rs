@@ -54,7 +54,10 @@ async fn a_sample_reads_the_first_page_of_each_segment_once_and_shows_estimates(
     let found = discovery.found.as_ref().expect("found");
     for group in found.groups() {
         let (partitions, items) = run.group_figures(group.id).expect("an estimate");
-        assert!(partitions.starts_with('~') && items.starts_with('~'), "{items}");
+        assert!(
+            partitions.starts_with('~') && items.starts_with('~'),
+            "{items}"
+        );
     }
     let text = screen(&harness.state, 100, 24);
     assert!(text.contains("sampled 100 of 100 segments"), "{text}");

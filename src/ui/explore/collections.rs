@@ -55,7 +55,11 @@ pub(in crate::ui) fn render_prefixes(
             )
         });
     // Estimates (`~12,300±400`) need wider columns than counts.
-    let figure_width = if state.discovery.sample.is_some() { 17 } else { 11 };
+    let figure_width = if state.discovery.sample.is_some() {
+        17
+    } else {
+        11
+    };
     let table = Table::new(
         rows,
         [

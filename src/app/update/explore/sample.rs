@@ -58,9 +58,11 @@ pub(in crate::app::update) fn landed(state: &mut State, index: usize, page: &Pag
     let Some(run) = &mut state.discovery.sample else {
         return Vec::new();
     };
-    let cost = page.consumed.as_ref().map_or(0.0, |consumed| consumed.total);
-    run.plan
-        .answered(cost, page.last_evaluated_key.is_none());
+    let cost = page
+        .consumed
+        .as_ref()
+        .map_or(0.0, |consumed| consumed.total);
+    run.plan.answered(cost, page.last_evaluated_key.is_none());
     if let Some(found) = &state.discovery.found {
         run.refresh(found, reported);
     }
