@@ -8,7 +8,6 @@ pub mod args;
 mod bare_words;
 pub mod bulk;
 mod collections;
-mod collections_sample;
 pub mod config;
 mod endpoint;
 mod error;
