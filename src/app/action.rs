@@ -55,6 +55,8 @@ pub enum Action {
     CancelScan,
     /// Answers yes to the open question.
     Confirm,
+    /// Answers the large-table question with a sample: the first page of many segments.
+    SampleScan,
     /// Opens the prompt to jump straight to a partition by its key.
     JumpToPartition,
     /// Opens the prompt to search the current list.
@@ -331,6 +333,7 @@ impl Action {
         Self::TogglePauseScan,
         Self::CancelScan,
         Self::Confirm,
+        Self::SampleScan,
         Self::JumpToPartition,
         Self::Search,
         Self::SearchNext,
@@ -435,6 +438,7 @@ impl Action {
             Self::TogglePauseScan => "toggle_pause_scan",
             Self::CancelScan => "cancel_scan",
             Self::Confirm => "confirm",
+            Self::SampleScan => "sample_scan",
             Self::JumpToPartition => "jump_to_partition",
             Self::Search => "search",
             Self::SearchNext => "search_next",

@@ -366,6 +366,26 @@ pub struct CollectionsArgs {
     /// How many partitions of each prefix to list (in key order), or `all`.
     #[arg(long, value_name = "N|all", default_value = "10", value_parser = parse_partitions)]
     pub partitions: PartitionLimit,
+
+    /// Sample instead of scanning: split the hash space into N segments and read the first page
+    /// of each (in an order that spreads over the table) until a budget is spent; counts are
+    /// printed as estimates with 95% margins.
+    #[arg(long, value_name = "N", conflicts_with = "segments",
+          value_parser = clap::value_parser!(u32).range(1..=1_000_000))]
+    pub sample_segments: Option<u32>,
+
+    /// Read at most N pages in a sample (default: one per segment).
+    #[arg(long, value_name = "N", requires = "sample_segments",
+          value_parser = clap::value_parser!(u64).range(1..))]
+    pub budget_pages: Option<u64>,
+
+    /// Stop a sample before its pages consume more than N read units.
+    #[arg(long, value_name = "N", requires = "sample_segments", value_parser = parse_read_units)]
+    pub budget_rcu: Option<f64>,
+
+    /// Stop a sample after N seconds (pages still in flight are abandoned).
+    #[arg(long, value_name = "SECONDS", requires = "sample_segments", value_parser = parse_timeout)]
+    pub budget_seconds: Option<f64>,
 }
 
 /// How many partitions `collections` lists per prefix.
@@ -501,6 +521,16 @@ fn parse_timeout(text: &str) -> Result<f64, String> {
         Ok(seconds) if seconds > 0.0 && seconds <= 86_400.0 => Ok(seconds),
         _ => Err(format!(
             "{text:?} is not a number of seconds between 0 and 86400 (e.g. --timeout 10)"
+        )),
+    }
+}
+
+/// A `--budget-rcu` value: a positive number of read units.
+fn parse_read_units(text: &str) -> Result<f64, String> {
+    match text.parse::<f64>() {
+        Ok(units) if units > 0.0 && units.is_finite() => Ok(units),
+        _ => Err(format!(
+            "{text:?} is not a positive number of read units (e.g. --budget-rcu 500)"
         )),
     }
 }

@@ -22,6 +22,7 @@ mod paging;
 mod partiql;
 mod plan;
 mod run;
+pub mod sample;
 mod schema_cache;
 mod segments;
 mod shared_args;

@@ -48,16 +48,27 @@ pub fn scan_segments(
 ) -> UnboundedReceiver<Result<Page, BackendError>> {
     let (sender, pages) = unbounded_channel();
     for request in requests {
-        let backend = Arc::clone(backend);
-        let sender = sender.clone();
-        tokio::spawn(async move {
-            let result = scan_segment(backend.as_ref(), request, max_pages, &sender).await;
-            if let Err(error) = result {
-                let _ = sender.send(Err(error));
-            }
-        });
+        spawn_segment(backend, request, max_pages, &sender);
     }
     pages
+}
+
+/// One segment's task of [`scan_segments`], sending to `sender`: a sample starts its segments
+/// one by one, as its budget allows.
+pub fn spawn_segment(
+    backend: &Arc<dyn Backend>,
+    request: ScanRequest,
+    max_pages: Option<u64>,
+    sender: &UnboundedSender<Result<Page, BackendError>>,
+) -> tokio::task::JoinHandle<()> {
+    let backend = Arc::clone(backend);
+    let sender = sender.clone();
+    tokio::spawn(async move {
+        let result = scan_segment(backend.as_ref(), request, max_pages, &sender).await;
+        if let Err(error) = result {
+            let _ = sender.send(Err(error));
+        }
+    })
 }
 
 async fn scan_segment(

@@ -49,6 +49,7 @@ pub mod query_spec;
 pub mod raw_query;
 pub mod related;
 pub mod request;
+pub mod sample;
 pub mod schema;
 pub mod table_settings;
 pub mod throttling;

@@ -45,23 +45,25 @@ pub(in crate::ui) fn render_prefixes(
         .skip(visible.start)
         .take(visible.len())
         .map(|(index, (collection, name))| {
+            let (partitions, items) = figures(state, collection);
             row(
                 styles,
                 index == cursor,
-                vec![
-                    name,
-                    count(collection.partition_count),
-                    count(collection.item_count),
-                    entity_mix(&collection.entities),
-                ],
+                vec![name, partitions, items, entity_mix(&collection.entities)],
             )
         });
+    // Estimates (`~12,300±400`) need wider columns than counts.
+    let figure_width = if state.discovery.sample.is_some() {
+        17
+    } else {
+        11
+    };
     let table = Table::new(
         lines,
         [
             Constraint::Length(u16::try_from(name_width).unwrap_or(40)),
-            Constraint::Length(11),
-            Constraint::Length(11),
+            Constraint::Length(figure_width),
+            Constraint::Length(figure_width),
             Constraint::Min(10),
         ],
     )
@@ -136,6 +138,26 @@ pub(in crate::ui) fn render_partitions(
     frame.render_widget(table, list_area);
 }
 
+/// A sampled group's estimated partitions and items for the whole table.
+/// A row's partitions and items: the counts found, or after a sample the estimates for the
+/// whole table (`~1,200 ±40`); a row the sample has no estimate for says its counts were read.
+fn figures(state: &State, collection: &CollectionRow<'_>) -> (String, String) {
+    let found = (
+        count(collection.partition_count),
+        count(collection.item_count),
+    );
+    let Some(sample) = state.discovery.sample.as_ref() else {
+        return found;
+    };
+    let prefix = match &collection.target {
+        RowTarget::Group(prefix) => prefix.as_deref(),
+        RowTarget::Parent { name, .. } => Some(name.as_str()),
+    };
+    group_of(state, prefix)
+        .and_then(|(_, group)| sample.group_figures(group))
+        .unwrap_or_else(|| (format!("{} read", found.0), format!("{} read", found.1)))
+}
+
 fn split(area: Rect) -> [Rect; 2] {
     Layout::vertical([Constraint::Length(1), Constraint::Min(1)]).areas(area)
 }
@@ -191,6 +213,19 @@ fn progress(frame: &mut Frame<'_>, area: Rect, state: &State) {
         ScanStatus::Complete => ("complete", styles.done),
         ScanStatus::Failed(_) => ("failed", styles.error),
     };
+    if let Some(run) = &discovery.sample {
+        let label = if discovery.status == ScanStatus::Complete {
+            "sampled"
+        } else {
+            label
+        };
+        let line = Line::from(vec![
+            Span::styled(format!("{label:<9} "), style),
+            Span::raw(run.progress_text()),
+        ]);
+        frame.render_widget(Paragraph::new(line), area);
+        return;
+    }
     let mut spans = vec![Span::styled(format!("{label:<9} "), style)];
     let estimate = state
         .described()

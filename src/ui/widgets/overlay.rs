@@ -147,6 +147,11 @@ pub(in crate::ui) fn confirm_scan(
     let yes = key(Section::Confirm, &Action::Confirm);
     let no = key(Section::Confirm, &Action::Back);
     let jump = key(Section::Collections, &Action::JumpToPartition);
+    let sample = key(Section::Confirm, &Action::SampleScan);
+    let plan = crate::domain::sample::plan::SamplePlan::new(
+        crate::app::state::explore::sample::SAMPLE_SEGMENTS,
+        crate::app::state::explore::sample::SAMPLE_BUDGET,
+    );
     let items = item_count.map_or_else(String::new, |n| {
         format!(
             ", about {}",
@@ -164,8 +169,12 @@ pub(in crate::ui) fn confirm_scan(
         Line::raw(format!(
             "{yes}: scan anyway   {no}: skip (jump to a partition with {jump})"
         )),
+        Line::raw(format!(
+            "{sample}: sample instead: {}; counts become estimates",
+            plan.budget_text()
+        )),
     ];
-    scan_question(frame, centered(area, 56, 9), text);
+    scan_question(frame, centered(area, 56, 12), text);
 }
 
 /// The question asked before a scan reads a whole large table, wrapped in its popup.

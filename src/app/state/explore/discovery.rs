@@ -57,6 +57,8 @@ pub struct Discovery {
     pub progress: ScanProgress,
     /// What the scan found, grouped; `None` until a scan starts (it needs the key schema).
     pub found: Option<Collections>,
+    /// Set when the user chose a sample over a whole scan: the counts shown are estimates.
+    pub sample: Option<super::sample::SampleRun>,
 }
 
 impl Discovery {
@@ -67,6 +69,7 @@ impl Discovery {
             segments: (0..segments.max(1)).map(|_| Paging::Ready(None)).collect(),
             progress: ScanProgress::default(),
             found: None,
+            sample: None,
         }
     }
 

@@ -4,3 +4,4 @@
 pub mod collection_rows;
 pub mod discovery;
 pub mod partition;
+pub mod sample;

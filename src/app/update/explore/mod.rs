@@ -5,5 +5,6 @@ pub(in crate::app::update) mod account;
 pub(in crate::app::update) mod collections;
 pub(in crate::app::update) mod describe;
 pub(in crate::app::update) mod prompt;
+pub(in crate::app::update) mod sample;
 pub(in crate::app::update) mod saved_schema;
 pub(in crate::app::update) mod scan;

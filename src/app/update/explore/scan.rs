@@ -87,6 +87,10 @@ pub(in crate::app::update) fn page(
     if let Some(consumed) = &page.consumed {
         progress.consumed_capacity += consumed.total;
     }
+    if state.discovery.sample.is_some() {
+        commands.extend(super::sample::landed(state, index, &page));
+        return commands;
+    }
     state.discovery.segments[index].landed(page.last_evaluated_key);
     if state.discovery.all_done() {
         state.discovery.status = ScanStatus::Complete;
@@ -106,6 +110,9 @@ pub(in crate::app::update) fn toggle_pause(state: &mut State) -> Vec<Command> {
         ScanStatus::Paused | ScanStatus::Cancelled => {
             state.discovery.status = ScanStatus::Running;
             state.notice = Some(Notice::Info("scan resumed".to_owned()));
+            if state.discovery.sample.is_some() {
+                return super::sample::issue_pages(state);
+            }
             issue_ready_pages(state)
         }
         _ => Vec::new(),
@@ -152,6 +159,10 @@ pub(in crate::app::update) fn confirm_key(state: &mut State, action: &Action) ->
         Action::Confirm => {
             state.overlay = None;
             begin(state)
+        }
+        Action::SampleScan => {
+            state.overlay = None;
+            super::sample::begin(state)
         }
         Action::Back => {
             state.overlay = None;

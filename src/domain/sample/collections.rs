@@ -1,0 +1,140 @@
+//! The collection tree of a sample as estimates for the whole table: each node's share of the
+//! items, its item and partition counts, and its entity mix, each with a margin (see
+//! [`super::estimate`] for how they are computed).
+
+use crate::domain::collection::{Collections, GroupId};
+use crate::domain::collection_tree::CollectionNode;
+
+use super::estimate::{ClusterSums, Estimate, item_share, part_of, partitions_per_item};
+
+/// A node of the tree, estimated for the whole table.
+#[derive(Clone, Debug, PartialEq)]
+pub struct NodeEstimate {
+    /// Its share of the table's items (0 to 1).
+    pub share: Estimate,
+    /// Its items and partitions in the table; `None` when the table's size is unknown.
+    pub items: Option<Estimate>,
+    pub partitions: Option<Estimate>,
+}
+
+/// Turns the sampled counts of a [`Collections`] into estimates for the table.
+#[derive(Clone, Debug)]
+pub struct SampleEstimator {
+    whole: ClusterSums,
+    table_items: Option<f64>,
+    fraction: f64,
+}
+
+impl SampleEstimator {
+    /// `table_items`: the table's size as [`super::estimate::table_items`] judged it.
+    #[must_use]
+    pub fn new(found: &Collections, table_items: Option<f64>) -> Self {
+        let mut whole = ClusterSums::default();
+        for group in found.groups() {
+            whole.merge(&group_sums(found, group.id));
+        }
+        let fraction = table_items.map_or(0.0, |items| whole.items as f64 / items.max(1.0));
+        Self {
+            whole,
+            table_items,
+            fraction,
+        }
+    }
+
+    /// The share of the table's items the sample read.
+    #[must_use]
+    pub fn fraction(&self) -> f64 {
+        self.fraction
+    }
+
+    #[must_use]
+    pub fn table_items(&self) -> Option<f64> {
+        self.table_items
+    }
+
+    /// A node of [`Collections::tree`]: its own group and its children's together.
+    #[must_use]
+    pub fn node(&self, found: &Collections, node: &CollectionNode<'_>) -> NodeEstimate {
+        let mut sums = ClusterSums::default();
+        for group in node
+            .group
+            .into_iter()
+            .chain(node.children.iter().filter_map(|child| child.group))
+        {
+            sums.merge(&group_sums(found, group));
+        }
+        let share = item_share(&sums, &self.whole, self.fraction);
+        let per_item = partitions_per_item(&sums, &self.whole, self.fraction);
+        NodeEstimate {
+            share,
+            items: self.table_items.map(|items| share.scaled(items)),
+            partitions: self.table_items.map(|items| per_item.scaled(items)),
+        }
+    }
+}
+
+impl NodeEstimate {
+    /// An entity's items in the node, whose sample holds `node_items`, `entity_items` of them
+    /// this entity's.
+    #[must_use]
+    pub fn entity(&self, entity_items: u64, node_items: u64) -> Option<Estimate> {
+        self.items
+            .map(|items| part_of(items, entity_items, node_items))
+    }
+}
+
+fn group_sums(found: &Collections, group: GroupId) -> ClusterSums {
+    let mut sums = ClusterSums::default();
+    for (_, items) in found.partitions(group) {
+        sums.add_partition(items);
+    }
+    sums
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::domain::entity::EntityDecoder;
+    use crate::domain::schema::{KeyAttribute, KeySchema};
+    use crate::domain::value::{AttrValue, Item, ValueType};
+
+    fn item(pk: &str, sk: &str) -> Item {
+        let mut item = Item::new();
+        item.insert("pk".into(), AttrValue::s(pk));
+        item.insert("sk".into(), AttrValue::s(sk));
+        item
+    }
+
+    #[test]
+    fn node_estimates_scale_the_sampled_shares_to_the_table_size() {
+        let key = KeySchema::new(
+            KeyAttribute::new("pk", ValueType::S),
+            Some(KeyAttribute::new("sk", ValueType::S)),
+        );
+        let mut found = Collections::new(key, EntityDecoder::default());
+        for user in 0..30 {
+            for order in 0..3 {
+                found.add_item(&item(&format!("USER#{user}"), &format!("ORDER#{order}")));
+            }
+        }
+        for team in 0..10 {
+            found.add_item(&item(&format!("TEAM#{team}"), "META"));
+        }
+        let estimator = SampleEstimator::new(&found, Some(10_000.0));
+        assert!((estimator.fraction() - 0.01).abs() < 1e-12);
+        let tree = found.tree();
+        let users = tree
+            .iter()
+            .find(|node| node.name == Some("USER"))
+            .expect("USER");
+        let estimate = estimator.node(&found, users);
+        assert!((estimate.share.value - 0.9).abs() < 1e-12);
+        assert!(estimate.share.margin > 0.0 && estimate.share.margin < 0.1);
+        let items = estimate.items.expect("a table size");
+        assert!((items.value - 9_000.0).abs() < 1e-6);
+        let partitions = estimate.partitions.expect("a table size");
+        assert!((partitions.value - 3_000.0).abs() < 1e-6);
+        let without_size = SampleEstimator::new(&found, None).node(&found, users);
+        assert_eq!(without_size.items, None);
+    }
+}

@@ -1,0 +1,7 @@
+//! Sampled discovery of a table too large to scan: the first page of many parallel-scan
+//! segments, spread over the hash space and stopped by a budget ([`plan`]), read as estimates
+//! with their margins of error ([`estimate`], [`collections`]).
+
+pub mod collections;
+pub mod estimate;
+pub mod plan;
