@@ -65,12 +65,13 @@ fn true_shares(table: &GeneratedTable) -> Vec<f64> {
         .collect()
 }
 
+/// How close a sample's shares come to the truth, printed once before the timed runs.
 fn report(runtime: &tokio::runtime::Runtime, table: &GeneratedTable, backend: &Arc<dyn Backend>) {
     let truth = true_shares(table);
     let started = Instant::now();
     let (found, plan, estimator) = runtime.block_on(sample(backend));
     let elapsed = started.elapsed();
-    println!(
+    eprintln!(
         "sample of {} items: {} pages of {} segments read {} items ({:.2}%) in {:.0} ms",
         table.items,
         plan.answered,
@@ -79,7 +80,7 @@ fn report(runtime: &tokio::runtime::Runtime, table: &GeneratedTable, backend: &A
         estimator.fraction() * 100.0,
         elapsed.as_secs_f64() * 1000.0
     );
-    println!(
+    eprintln!(
         "{:<10} {:>10} {:>10} {:>10} {:>8} {:>10}",
         "collection", "true", "estimate", "margin", "within", "error/SE"
     );
@@ -95,7 +96,7 @@ fn report(runtime: &tokio::runtime::Runtime, table: &GeneratedTable, backend: &A
         within += usize::from(inside);
         let standard_errors = (estimate.value - truth[index]).abs() / (estimate.margin / Z95);
         largest = largest.max(standard_errors);
-        println!(
+        eprintln!(
             "{prefix:<10} {:>9.3}% {:>9.3}% {:>9.3}% {:>8} {standard_errors:>10.2}",
             truth[index] * 100.0,
             estimate.value * 100.0,
@@ -103,7 +104,7 @@ fn report(runtime: &tokio::runtime::Runtime, table: &GeneratedTable, backend: &A
             if inside { "yes" } else { "no" }
         );
     }
-    println!(
+    eprintln!(
         "{within} of {} shares within their 95% margin (1.96 SE); the largest error is {largest:.2} SE",
         COLLECTIONS.len()
     );
@@ -116,7 +117,11 @@ fn bench(c: &mut Criterion) {
         .expect("runtime");
     let table = GeneratedTable::new(PARTITIONS);
     let backend: Arc<dyn Backend> = Arc::new(GeneratedTable::new(PARTITIONS));
-    report(&runtime, &table, &backend);
+    // The report goes to stderr, and not when a test runner only lists the benchmarks: both
+    // read stdout for the benchmarks' names.
+    if !std::env::args().any(|arg| arg == "--list") {
+        report(&runtime, &table, &backend);
+    }
     let mut group = c.benchmark_group("sample");
     group.sample_size(10);
     group.bench_function("10m_items_first_page_of_100_of_1000_segments", |b| {
