@@ -12,8 +12,8 @@ use crate::app::state::State;
 use crate::app::state::partiql::StatementRun;
 use crate::keymap::Section;
 use crate::ui::theme;
+use crate::ui::widgets::results_screen;
 use crate::ui::widgets::text::{count, safe};
-use crate::ui::widgets::{results_screen, table};
 
 pub(in crate::ui) fn render(
     frame: &mut Frame<'_>,
@@ -43,20 +43,18 @@ pub(in crate::ui) fn render(
         safe(&state.table),
         crate::domain::figures::counted(run.items.len() as u64, "item", "items")
     );
-    let empty = match &run.paging {
-        Paging::Fetching { .. } => "Running the statement…",
-        Paging::Failed(_) => "",
-        _ => "The statement returned no items.",
-    };
-    let rows = results_screen::Rows {
-        items: &run.items,
-        order: &run.order,
-        columns: run.columns.as_ref(),
-        cursor: table::Cursor {
-            row: cursor,
-            column: run.column,
-        },
-    };
+    let empty = results_screen::placeholder(
+        &run.paging,
+        "Running the statement…",
+        "The statement returned no items.",
+    );
+    let rows = results_screen::Rows::of(
+        &run.items,
+        &run.order,
+        run.columns.as_ref(),
+        cursor,
+        run.column,
+    );
     results_screen::render(frame, area, styles, title, lines, rows, empty);
 }
 

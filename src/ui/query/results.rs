@@ -13,8 +13,8 @@ use crate::app::state::State;
 use crate::app::state::query::run::QueryRun;
 use crate::keymap::Section;
 use crate::ui::theme;
+use crate::ui::widgets::results_screen;
 use crate::ui::widgets::text::{count, safe};
-use crate::ui::widgets::{results_screen, table};
 
 pub(in crate::ui) fn render(
     frame: &mut Frame<'_>,
@@ -52,20 +52,14 @@ pub(in crate::ui) fn render(
             styles.warning,
         ));
     }
-    let empty = match &run.paging {
-        Paging::Fetching { .. } => "Querying…",
-        Paging::Failed(_) => "",
-        _ => "No items matched.",
-    };
-    let rows = results_screen::Rows {
-        items: &run.items,
-        order: &run.order,
-        columns: run.columns.as_ref(),
-        cursor: table::Cursor {
-            row: cursor,
-            column: run.column,
-        },
-    };
+    let empty = results_screen::placeholder(&run.paging, "Querying…", "No items matched.");
+    let rows = results_screen::Rows::of(
+        &run.items,
+        &run.order,
+        run.columns.as_ref(),
+        cursor,
+        run.column,
+    );
     results_screen::render(frame, area, styles, title(run), lines, rows, empty);
 }
 

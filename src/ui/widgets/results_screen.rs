@@ -7,6 +7,7 @@ use ratatui::layout::{Constraint, Layout, Rect};
 use ratatui::text::Line;
 use ratatui::widgets::{Block, Paragraph};
 
+use crate::app::state::Paging;
 use crate::app::state::table::columns::Columns;
 use crate::domain::value::Item;
 use crate::ui::theme::Styles;
@@ -19,6 +20,38 @@ pub(in crate::ui) struct Rows<'a> {
     /// `None` until the first page has given the table its columns.
     pub columns: Option<&'a Columns>,
     pub cursor: table::Cursor,
+}
+
+impl<'a> Rows<'a> {
+    /// The rows of a run, its cursor on `row` in display order and on `column`.
+    pub(in crate::ui) fn of(
+        items: &'a [Item],
+        order: &'a [usize],
+        columns: Option<&'a Columns>,
+        row: usize,
+        column: usize,
+    ) -> Self {
+        Self {
+            items,
+            order,
+            columns,
+            cursor: table::Cursor { row, column },
+        }
+    }
+}
+
+/// What stands where the table would be while it has no rows: `reading` until the first page
+/// is in, nothing after a failure (the status line says why), `none` when nothing matched.
+pub(in crate::ui) fn placeholder<'a, C>(
+    paging: &Paging<C>,
+    reading: &'a str,
+    none: &'a str,
+) -> &'a str {
+    match paging {
+        Paging::Fetching { .. } => reading,
+        Paging::Failed(_) => "",
+        _ => none,
+    }
 }
 
 /// Draws `lines` under `title`, then `rows`, or `empty` in their place when there are none.
