@@ -3,7 +3,7 @@
 //! equality the statement is a Scan with the whole WHERE as its filter.
 
 use super::condition::{Cond, render};
-use super::translate::{TranslateError, Translated, malformed, unsupported};
+use super::translated::{TranslateError, Translated, malformed, unsupported};
 use crate::domain::expr::ExpressionParams;
 use crate::domain::request::{QueryRequest, ScanRequest, Select};
 use crate::domain::schema::KeySchema;

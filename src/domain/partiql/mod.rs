@@ -16,12 +16,14 @@ mod token_cursor;
 mod translate;
 #[cfg(test)]
 mod translate_tests;
+mod translated;
 
 pub use insert::insert_item;
 pub use lexer::{LexError, Spanned, Token, tokens};
 pub use parameters::{check_count, parse_parameters};
 pub use plan::{Plan, PlanError, plan};
-pub use translate::{TranslateError, Translated, translate};
+pub use translate::translate;
+pub use translated::{TranslateError, Translated};
 
 use crate::domain::schema::KeySchema;
 

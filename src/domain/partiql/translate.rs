@@ -9,29 +9,11 @@ use super::condition::Cond;
 use super::key_condition::{ReadStatement, read_of};
 use super::lexer::{Token, tokens};
 use super::token_cursor::TokenCursor;
+use super::translated::{TranslateError, Translated, malformed, unsupported};
 use crate::domain::expr::ExpressionParams;
 use crate::domain::number::Number;
-use crate::domain::request::{QueryRequest, ScanRequest};
 use crate::domain::schema::KeySchema;
 use crate::domain::value::AttrValue;
-
-/// The read a SELECT becomes.
-#[derive(Clone, Debug, PartialEq)]
-pub enum Translated {
-    Query(QueryRequest),
-    Scan(ScanRequest),
-}
-
-/// Why a statement does not become a read.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum TranslateError {
-    /// Not well formed (DynamoDB refuses it too).
-    Malformed(String),
-    /// Well formed, but outside what this reading covers.
-    Unsupported(String),
-    /// The table (or its index) does not exist: `(table, index)`.
-    Missing(String, Option<String>),
-}
 
 struct Reader<'a> {
     cursor: TokenCursor<'a>,
@@ -39,14 +21,6 @@ struct Reader<'a> {
     params: ExpressionParams,
     /// Attribute name of each `#n` placeholder, to find the key conditions.
     next_value: usize,
-}
-
-pub(super) fn unsupported<T>(what: &str) -> Result<T, TranslateError> {
-    Err(TranslateError::Unsupported(what.to_owned()))
-}
-
-pub(super) fn malformed<T>(what: impl Into<String>) -> Result<T, TranslateError> {
-    Err(TranslateError::Malformed(what.into()))
 }
 
 /// `text` with `parameters` bound, as a read; `key_of(index)` gives the key schema of the table

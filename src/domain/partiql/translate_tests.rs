@@ -1,6 +1,7 @@
 use proptest::prelude::*;
 
-use super::translate::*;
+use super::translate::translate;
+use super::translated::{TranslateError, Translated};
 use crate::domain::schema::{KeyAttribute, KeySchema};
 use crate::domain::value::{AttrValue, ValueType};
 
