@@ -139,7 +139,7 @@ fn key_action(state: &mut State, action: Action) -> Vec<Command> {
         Mode::ConfirmPartiqlScan => partiql::confirm_key(state, &action),
         Mode::Tables => tables::key(state, action),
         Mode::BulkForm => bulk_form_key(state, action),
-        Mode::Bulk => bulk::run::key(state, &action),
+        Mode::Bulk => bulk::stage_key(state, &action),
         Mode::View(ViewMode::Indexes) => match indexes::action(state, &action) {
             Some(commands) => commands,
             None => view_action(state, action),

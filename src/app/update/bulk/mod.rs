@@ -9,7 +9,7 @@ pub(in crate::app::update) mod run;
 
 use crate::app::action::Action;
 use crate::app::command::Command;
-use crate::app::state::bulk::{ListRef, markable_list};
+use crate::app::state::bulk::{BulkStage, ListRef, markable_list};
 use crate::app::state::{Notice, State};
 use crate::domain::figures::counted;
 use crate::domain::schema::TableDescription;
@@ -37,6 +37,20 @@ fn say_selected(state: &mut State, what: String) {
         "{what}; {} marked",
         counted(state.bulk.selection.len() as u64, "item", "items")
     )));
+}
+
+/// A key on the dry run, the run or the summary: resuming a cut-off run from the dry run is
+/// `resume`'s, everything else `run`'s.
+pub(in crate::app::update) fn stage_key(state: &mut State, action: &Action) -> Vec<Command> {
+    let on_dry_run = state
+        .bulk
+        .flow
+        .as_deref()
+        .is_some_and(|flow| matches!(flow.stage, BulkStage::DryRun(_)));
+    if on_dry_run && matches!(action, Action::ResumeBatch) {
+        return resume::ask(state);
+    }
+    run::key(state, action)
 }
 
 /// `toggle_mark`, `mark_range`, `mark_all`, `mark_entity`, `clear_marks`, `bulk_actions`.

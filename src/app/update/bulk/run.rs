@@ -45,7 +45,6 @@ pub(in crate::app::update) fn key(state: &mut State, action: &Action) -> Vec<Com
             dry_run.scroll = dry_run.scroll.saturating_sub(1);
         }
         (BulkStage::DryRun(_), Action::Confirm) => return confirm(state),
-        (BulkStage::DryRun(_), Action::ResumeBatch) => return super::resume::ask(state),
         (BulkStage::DryRun(_) | BulkStage::Summary(_), Action::Back) => {
             state.bulk.flow = None;
         }
