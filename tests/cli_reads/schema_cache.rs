@@ -12,26 +12,7 @@ use crate::support::cli::{Run, ddbx_command, run_command};
 use crate::support::fault_proxy::{Fault, FaultProxy};
 use crate::support::items::seed_items;
 use crate::support::tables::{TableSpec, create_table, delete_table};
-use crate::support::{Server, sdk_client, server_endpoint, unique_table_name};
-
-macro_rules! on_every_server {
-    ($($name:ident),* $(,)?) => {$(
-        mod $name {
-            #[tokio::test]
-            async fn dynalite() {
-                super::$name(crate::support::Server::Dynalite).await;
-            }
-            #[tokio::test]
-            async fn ddblocal() {
-                super::$name(crate::support::Server::DdbLocal).await;
-            }
-            #[tokio::test]
-            async fn moto() {
-                super::$name(crate::support::Server::Moto).await;
-            }
-        }
-    )*};
-}
+use crate::support::{Server, on_every_server, sdk_client, server_endpoint, unique_table_name};
 
 on_every_server!(
     a_warm_get_and_query_send_their_one_request,

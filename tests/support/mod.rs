@@ -48,6 +48,30 @@ macro_rules! on_both_servers {
 #[allow(unused_imports)]
 pub(crate) use on_both_servers;
 
+/// Runs `$name(server)` as one test per server: `<name>::dynalite`, `<name>::ddblocal` and
+/// `<name>::moto`.
+#[allow(unused_macros)]
+macro_rules! on_every_server {
+    ($($name:ident),* $(,)?) => {$(
+        mod $name {
+            #[tokio::test]
+            async fn dynalite() {
+                super::$name(crate::support::Server::Dynalite).await;
+            }
+            #[tokio::test]
+            async fn ddblocal() {
+                super::$name(crate::support::Server::DdbLocal).await;
+            }
+            #[tokio::test]
+            async fn moto() {
+                super::$name(crate::support::Server::Moto).await;
+            }
+        }
+    )*};
+}
+#[allow(unused_imports)]
+pub(crate) use on_every_server;
+
 pub mod cli;
 pub mod fault_proxy;
 pub mod incident_shapes;
