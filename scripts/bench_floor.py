@@ -113,8 +113,8 @@ def call(endpoint, target, request):
     return elapsed, parsed
 
 
-def seed(endpoint, table, partition, count):
-    """A table with one `count`-item partition of realistic orders (about 600 bytes each)."""
+def create_table(endpoint, table):
+    """An on-demand table keyed by string PK and SK."""
     call(
         endpoint,
         "CreateTable",
@@ -131,6 +131,11 @@ def seed(endpoint, table, partition, count):
             "BillingMode": "PAY_PER_REQUEST",
         },
     )
+
+
+def seed(endpoint, table, partition, count):
+    """A table with one `count`-item partition of realistic orders (about 600 bytes each)."""
+    create_table(endpoint, table)
     for _ in range(100):
         _, described = call(endpoint, "DescribeTable", {"TableName": table})
         if described["Table"]["TableStatus"] == "ACTIVE":

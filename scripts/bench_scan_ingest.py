@@ -61,22 +61,7 @@ def table_exists(endpoint, table):
 
 
 def seed(endpoint, table):
-    bench_floor.call(
-        endpoint,
-        "CreateTable",
-        {
-            "TableName": table,
-            "AttributeDefinitions": [
-                {"AttributeName": "PK", "AttributeType": "S"},
-                {"AttributeName": "SK", "AttributeType": "S"},
-            ],
-            "KeySchema": [
-                {"AttributeName": "PK", "KeyType": "HASH"},
-                {"AttributeName": "SK", "KeyType": "RANGE"},
-            ],
-            "BillingMode": "PAY_PER_REQUEST",
-        },
-    )
+    bench_floor.create_table(endpoint, table)
     time.sleep(0.5)
     starts = list(range(0, ITEMS, 25))
 
