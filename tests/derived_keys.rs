@@ -51,3 +51,62 @@ fn the_keys_predicted_out_of_sync_are_the_ones_electrodb_writes() {
         assert_eq!(text(written, name), text(task, name), "{name}");
     }
 }
+
+/// ElectroDB joins a snake_case attribute's name to its value with `_`; the preview reads the
+/// key's parts as the inspector does, against the item's attribute names, so the part of
+/// `team_name_night_ops` is `team_name`, not `team`.
+#[test]
+fn snake_case_electrodb_parts_are_named_by_the_item_s_attributes() {
+    let Some(env) = harness() else { return };
+    let table = unique_table_name("electrodb-snake");
+    write_with_library("electrodb-shifts.cjs", &env, &[&table]);
+    let (description, items) = read_table(&env.0, &table);
+    let shift = items
+        .iter()
+        .find(|item| text(item, "__edb_e__") == "shift_log")
+        .expect("a shift");
+    let team = text(shift, "team_name");
+    let other = if team == "weekend" {
+        "day_desk"
+    } else {
+        "weekend"
+    };
+    let sk = text(shift, "sk");
+    assert!(sk.ends_with(&format!("#team_name_{team}")), "{sk}");
+
+    let mut moved_team = shift.clone();
+    let new_sk = format!("{}{other}", &sk[..sk.len() - team.len()]);
+    moved_team.insert("sk".to_owned(), AttrValue::s(&new_sk));
+    let found = out_of_sync(&description, shift, &moved_team);
+    let stale: Vec<(&str, &str, &str, &str)> = found
+        .iter()
+        .map(|o| {
+            let parts = (o.attribute.as_str(), o.holds.as_str());
+            (parts.0, parts.1, o.would_write.as_str(), o.because.as_str())
+        })
+        .collect();
+    assert_eq!(
+        stale,
+        [("team_name", team, other, "team_name")],
+        "{found:?}"
+    );
+
+    let employee = text(shift, "employee_id");
+    assert!(employee.starts_with("emp_"), "{shift:?}");
+    let mut moved_employee = shift.clone();
+    moved_employee.insert("employee_id".to_owned(), AttrValue::s("emp_0999"));
+    let found = out_of_sync(&description, shift, &moved_employee);
+    let pk = text(shift, "pk");
+    assert_eq!(pk, format!("$shift_app#employee_id_{employee}"));
+    let [only] = found.as_slice() else {
+        panic!("{found:?}")
+    };
+    assert_eq!(
+        (
+            only.attribute.as_str(),
+            only.because.as_str(),
+            only.would_write.as_str()
+        ),
+        ("pk", "employee_id", "$shift_app#employee_id_emp_0999")
+    );
+}

@@ -12,6 +12,7 @@ use std::sync::Arc;
 
 use ddbx::app::action::Action;
 use ddbx::app::state::{Settings, View};
+use ddbx::domain::decoding::explain;
 use ddbx::domain::entity::{EntityDecoder, EntitySource};
 use ddbx::domain::model::Model;
 use ddbx::domain::model_formats::parse_model;
@@ -193,4 +194,135 @@ async fn a_onetable_schema_file_from_onetable_itself_is_a_model() {
         "{}",
         run.stderr
     );
+}
+
+/// The DTOs dynamodb-toolbox itself writes of the shop (tests/libraries/toolbox-shop-dto.cjs),
+/// in a scratch file beside the table's name.
+fn toolbox_dtos(env: &(String, String), table: &str, variant: &[&str]) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("ddbx-toolbox-dto-{table}"));
+    std::fs::create_dir_all(&dir).expect("a scratch dir");
+    let path = dir.join(format!("dto{}.json", variant.join("-")));
+    let path_arg = path.to_str().expect("utf-8 path");
+    let args: Vec<&str> = [table, path_arg]
+        .into_iter()
+        .chain(variant.iter().copied())
+        .collect();
+    write_with_library("toolbox-shop-dto.cjs", env, &args);
+    path
+}
+
+#[tokio::test]
+async fn toolbox_dtos_name_the_entities_by_their_marker_and_drive_the_palette() {
+    let Some(env) = harness() else { return };
+    let table = unique_table_name("toolbox-dto");
+    write_with_library("toolbox-shop.cjs", &env, &[&table]);
+    let dto = toolbox_dtos(&env, &table, &[]);
+    let model = load(&dto);
+    let (description, items) = {
+        let (endpoint, name) = (env.0.clone(), table.clone());
+        std::thread::spawn(move || read_table(&endpoint, &name))
+            .join()
+            .expect("read")
+    };
+    assert_eq!(
+        model.table.as_ref().map(|t| t.mismatches(&description)),
+        Some(Vec::new())
+    );
+    let decoder = EntityDecoder::with_model(model.clone());
+    for item in &items {
+        let entity = decoder.decode(item, &description.key).expect("an entity");
+        assert_eq!(
+            (entity.name.as_str(), entity.source),
+            (text(item, "_et"), EntitySource::Model)
+        );
+        let explained = explain(&decoder, item, &description.key);
+        assert_eq!(
+            explained.entity,
+            format!("entity {} from the model's marker _et", text(item, "_et"))
+        );
+    }
+
+    let orders_of = |customer: &str| {
+        items
+            .iter()
+            .filter(|item| text(item, "PK") == format!("CUSTOMER#{customer}"))
+            .filter(|item| text(item, "_et") == "Order")
+            .count()
+    };
+    let mut harness = started_with(&env.0, &table, model).await;
+    let orders = run_pattern(&mut harness, "Order by PK", &["CUSTOMER#c-0003"]).await;
+    assert_eq!(orders.len(), orders_of("c-0003"));
+    assert!(!orders.is_empty());
+    for order in &orders {
+        assert_eq!(text(order, "_et"), "Order", "{order:?}");
+    }
+    // The index keyed by the marker needs no value: its partition is the entity.
+    let customers = run_pattern(&mut harness, "Customer by _et on byType", &[]).await;
+    assert_eq!(customers.len(), 25);
+    assert!(customers.iter().all(|item| text(item, "_et") == "Customer"));
+
+    let dto_arg = dto.to_str().expect("utf-8");
+    let run =
+        support::cli::ddbx(&env.0, Some(&table), &["--model", dto_arg, "collections"]).success();
+    let _ = std::fs::remove_dir_all(dto.parent().expect("the scratch dir"));
+    let customer = run
+        .json_lines()
+        .into_iter()
+        .find(|line| line["prefix"] == "CUSTOMER")
+        .expect("the CUSTOMER collection");
+    let holds = customer["holds"].as_str().expect("holds");
+    assert!(
+        holds.contains("Customer") && holds.contains("Order"),
+        "{holds}"
+    );
+    assert!(
+        run.stderr.contains(&format!(
+            "model: dynamodb-toolbox DTO {dto_arg}: 3 entities, 6 access patterns"
+        )),
+        "{}",
+        run.stderr
+    );
+    assert!(
+        run.stderr.contains(&format!(
+            "the model matched {count} items",
+            count = items.len()
+        )),
+        "{}",
+        run.stderr
+    );
+    assert!(!run.stderr.contains("model: no item"), "{}", run.stderr);
+    assert!(!run.stderr.contains("the model's"), "{}", run.stderr);
+}
+
+#[tokio::test]
+async fn toolbox_dtos_of_another_design_are_reported_headless_and_in_the_overview() {
+    let Some(env) = harness() else { return };
+    let table = unique_table_name("toolbox-stale");
+    write_with_library("toolbox-shop.cjs", &env, &[&table]);
+    let dto = toolbox_dtos(&env, &table, &["stale"]);
+    let expected = [
+        "the model's partition key of the table is pk (string), the table's is PK (string)",
+        "the model's sort key of the table is sk (string), the table's is SK (string)",
+        "the model's index byTenant (tenant (string)) is not on the table",
+        "no item of the table has _et = Coupon",
+    ];
+
+    let dto_arg = dto.to_str().expect("utf-8");
+    let run =
+        support::cli::ddbx(&env.0, Some(&table), &["--model", dto_arg, "collections"]).success();
+    for misfit in expected {
+        assert!(
+            run.stderr.contains(&format!("model: {misfit}")),
+            "{misfit}: {}",
+            run.stderr
+        );
+    }
+
+    let mut harness = started_with(&env.0, &table, load(&dto)).await;
+    let _ = std::fs::remove_dir_all(dto.parent().expect("the scratch dir"));
+    harness.act(Action::ShowOverview).await;
+    let overview = tui_support::screen::screen(&harness.state, 140, 30);
+    for misfit in expected {
+        assert!(overview.contains(misfit), "{misfit}:\n{overview}");
+    }
 }

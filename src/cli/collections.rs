@@ -23,8 +23,8 @@ use crate::domain::entity::EntityDecoder;
 use crate::domain::escape::escape_for_terminal;
 use crate::domain::figures::count;
 use crate::domain::figures::counted;
-use crate::domain::grammar::census::unmatched_entities;
 use crate::domain::grammar::census_text::shares_text;
+use crate::domain::model_fit::model_misfits;
 use crate::domain::partition_key::PartitionKey;
 use crate::domain::sample::collections::{NodeEstimate, SampleEstimator};
 use crate::domain::sample::estimate::{Estimate, table_items};
@@ -57,7 +57,7 @@ pub async fn collections(
         counted(totals.pages, "page", "pages"),
         totals.capacity,
     ));
-    describe_decoding(&found);
+    describe_decoding(&found, &table);
     Ok(())
 }
 
@@ -78,7 +78,7 @@ pub async fn discover(
 
 /// What the overview says about decoding: the grammars' shares and, with a model, the entities
 /// that matched no item (a model that does not fit the table is reported, not silently unused).
-pub(super) fn describe_decoding(found: &Collections) {
+pub(super) fn describe_decoding(found: &Collections, table: &TableDescription) {
     note(&format!(
         "grammars: {}",
         shares_text(found.grammar_census())
@@ -94,15 +94,8 @@ pub(super) fn describe_decoding(found: &Collections) {
             "access patterns"
         )
     ));
-    let unmatched: Vec<String> = unmatched_entities(model, found.grammar_census())
-        .into_iter()
-        .map(|name| escape_for_terminal(name).into_owned())
-        .collect();
-    if !unmatched.is_empty() {
-        note(&format!(
-            "model: no item of the table matches the templates of {}",
-            unmatched.join(", ")
-        ));
+    for misfit in model_misfits(model, table, Some(found.grammar_census())) {
+        note(&format!("model: {}", escape_for_terminal(&misfit)));
     }
 }
 
@@ -315,7 +308,7 @@ async fn sampled(
     .and_then(|()| out.flush());
     ignore_closed_pipe(written)?;
     note(&summary(&found, &plan, &read, &estimator, table.item_count));
-    describe_decoding(&found);
+    describe_decoding(&found, table);
     Ok(())
 }
 

@@ -6,6 +6,7 @@ use toml::Spanned;
 
 use super::key_template::KeyTemplate;
 use super::model_error::{Locator, ModelError};
+use super::model_table::EntityMarker;
 
 /// The comparison an access pattern applies to the sort key.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -56,6 +57,9 @@ pub struct AccessPattern {
     pub index: Option<String>,
     pub pk: KeyTemplate,
     pub sk: Option<SortCondition>,
+    /// Keeps only this entity's items (a filter on its marker), for a model whose entities
+    /// share keys and are told apart by the marker alone.
+    pub entity: Option<EntityMarker>,
 }
 
 #[derive(Deserialize)]
@@ -134,5 +138,6 @@ pub(super) fn access_pattern(
         index,
         pk,
         sk,
+        entity: None,
     })
 }

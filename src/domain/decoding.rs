@@ -63,6 +63,11 @@ pub fn explain(decoder: &EntityDecoder, item: &Item, key: &KeySchema) -> Decodin
     if let Some(explained) = by_model(decoder, item, key) {
         return explained;
     }
+    by_grammar(decoder, item, key)
+}
+
+/// How the key grammars and markers read `item`, without the model.
+fn by_grammar(decoder: &EntityDecoder, item: &Item, key: &KeySchema) -> Decoding {
     let decoded = decode_item(item, key);
     let key_grammar = [&decoded.sk, &decoded.pk]
         .into_iter()
@@ -95,14 +100,25 @@ pub fn explain(decoder: &EntityDecoder, item: &Item, key: &KeySchema) -> Decodin
 
 fn by_model(decoder: &EntityDecoder, item: &Item, key: &KeySchema) -> Option<Decoding> {
     let text = |name: &str| item.get(name).and_then(AttrValue::as_s);
-    let pk = text(&key.partition.name)?;
+    let entity = decoder.model()?.match_item(item, key)?;
+    let Some(pk) = &entity.pk else {
+        // Named by its marker alone: the keys are read as the grammars read them.
+        let marker = entity.marker.as_ref()?;
+        return Some(Decoding {
+            by: DecodedBy::Model,
+            entity: format!(
+                "entity {} from the model's marker {}",
+                entity.name, marker.attribute
+            ),
+            ..by_grammar(decoder, item, key)
+        });
+    };
     let sk = key.sort.as_ref().and_then(|sort| text(&sort.name));
-    let entity = decoder.model()?.match_entity(pk, sk)?;
     let template = |template: &KeyTemplate| format!("the model's template {}", template.as_str());
     Some(Decoding {
         by: DecodedBy::Model,
         entity: format!("entity {} from the model", entity.name),
-        pk: Some(template(&entity.pk)),
+        pk: Some(template(pk)),
         sk: sk.map(|_| {
             entity.sk.as_ref().map_or_else(
                 || "any sort key (the model gives no template)".to_owned(),

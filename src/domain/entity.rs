@@ -132,8 +132,7 @@ impl EntityDecoder {
             .as_ref()
             .and_then(|sort| string_attribute(item, &sort.name));
         if let Some(model) = &self.model
-            && let Some(pk) = pk
-            && let Some(matched) = model.match_entity(pk, sk)
+            && let Some(matched) = model.match_item(item, key)
         {
             return EntityClue::Model {
                 name: &matched.name,

@@ -52,12 +52,14 @@ impl EntityDecoder {
             .as_ref()
             .and_then(|sort| item.get(&sort.name))
             .and_then(AttrValue::as_s);
-        let entity = self
-            .model()
-            .zip(pk)
-            .and_then(|(model, pk)| model.match_entity(pk, sk));
+        let entity = self.model().and_then(|model| model.match_item(item, key));
         ItemKeyParts {
-            pk: parts(pk, entity.map(|entity| &entity.pk), false, item),
+            pk: parts(
+                pk,
+                entity.and_then(|entity| entity.pk.as_ref()),
+                false,
+                item,
+            ),
             sk: parts(sk, entity.and_then(|entity| entity.sk.as_ref()), true, item),
         }
     }

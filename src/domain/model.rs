@@ -30,6 +30,9 @@ use super::access_pattern::{RawAccessPattern, access_pattern};
 use super::key_template::KeyTemplate;
 use super::model_error::Locator;
 pub use super::model_error::ModelError;
+pub use super::model_table::{EntityMarker, ModelTable};
+use super::schema::KeySchema;
+use super::value::{AttrValue, Item};
 
 /// A parsed, validated model file.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -40,14 +43,19 @@ pub struct Model {
     /// In file order; the first entity whose templates match an item names it.
     pub entities: Vec<EntityModel>,
     pub access_patterns: Vec<AccessPattern>,
+    /// The key schema and indexes the model was written for, when it says (a library's table
+    /// definition), to report a model that describes another table.
+    pub table: Option<ModelTable>,
 }
 
-/// One `[[entity]]`.
+/// One `[[entity]]`: recognised by its key templates or, when the model has none (a library
+/// that computes keys in code), by the marker attribute its library writes.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct EntityModel {
     pub name: String,
-    pub pk: KeyTemplate,
+    pub pk: Option<KeyTemplate>,
     pub sk: Option<KeyTemplate>,
+    pub marker: Option<EntityMarker>,
     pub version_attribute: Option<String>,
 }
 
@@ -94,7 +102,8 @@ impl Model {
             }
             entities.push(EntityModel {
                 name,
-                pk: locate.template(&entity.pk)?,
+                pk: Some(locate.template(&entity.pk)?),
+                marker: None,
                 sk: entity
                     .sk
                     .as_ref()
@@ -117,6 +126,7 @@ impl Model {
             version_attribute,
             entities,
             access_patterns,
+            table: None,
         })
     }
 
@@ -124,13 +134,25 @@ impl Model {
     /// needs a sort key that matches it; one without matches any sort key.
     #[must_use]
     pub fn match_entity(&self, pk: &str, sk: Option<&str>) -> Option<&EntityModel> {
-        self.entities.iter().find(|entity| {
-            entity.pk.matches(pk)
-                && match (&entity.sk, sk) {
-                    (Some(template), Some(sk)) => template.matches(sk),
-                    (Some(_), None) => false,
-                    (None, _) => true,
-                }
+        self.entities
+            .iter()
+            .find(|entity| entity.matches_keys(pk, sk))
+    }
+
+    /// The first entity that matches `item`: by its key templates under the table key schema
+    /// `key`, or, for an entity without templates, by its marker attribute.
+    #[must_use]
+    pub fn match_item(&self, item: &Item, key: &KeySchema) -> Option<&EntityModel> {
+        let text = |name: &str| item.get(name).and_then(AttrValue::as_s);
+        let pk = text(&key.partition.name);
+        let sk = key.sort.as_ref().and_then(|sort| text(&sort.name));
+        self.entities.iter().find(|entity| match (&entity.pk, pk) {
+            (Some(_), Some(pk)) => entity.matches_keys(pk, sk),
+            (Some(_), None) => false,
+            (None, _) => entity
+                .marker
+                .as_ref()
+                .is_some_and(|marker| marker.matches(item)),
         })
     }
 
@@ -140,6 +162,22 @@ impl Model {
         entity
             .and_then(|entity| entity.version_attribute.as_deref())
             .or(self.version_attribute.as_deref())
+    }
+}
+
+impl EntityModel {
+    /// Whether the keys fit the entity's templates; an entity without a partition-key template
+    /// matches no keys, and one without a sort-key template matches any sort key.
+    #[must_use]
+    pub fn matches_keys(&self, pk: &str, sk: Option<&str>) -> bool {
+        self.pk
+            .as_ref()
+            .is_some_and(|template| template.matches(pk))
+            && match (&self.sk, sk) {
+                (Some(template), Some(sk)) => template.matches(sk),
+                (Some(_), None) => false,
+                (None, _) => true,
+            }
     }
 }
 

@@ -121,15 +121,26 @@ pub fn pattern_request(
         key_condition.push_str(" AND ");
         key_condition.push_str(condition);
     }
+    let filter = pattern.entity.as_ref().map(|marker| {
+        params
+            .names
+            .insert("#entity".to_owned(), marker.attribute.clone());
+        params
+            .values
+            .insert(":entity".to_owned(), AttrValue::s(&marker.value));
+        "#entity = :entity".to_owned()
+    });
     let read = ReadExpressions {
         index,
         key_condition: Some(&key_condition),
+        filter: filter.as_deref(),
         ..ReadExpressions::default()
     };
     prepare_query(description, &read, &params)
         .map_err(|error| format!("access pattern {}: {error}", pattern.name))?;
     let mut request = QueryRequest::new(description.name.clone(), key_condition, params);
     request.index = pattern.index.clone();
+    request.filter = filter;
     Ok(request)
 }
 

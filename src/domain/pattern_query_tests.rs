@@ -210,3 +210,26 @@ fn bad_values_and_unknown_indexes_are_refused_with_a_reason() {
         assert!(error.contains(needle), "{error}");
     }
 }
+
+#[test]
+fn a_pattern_of_one_entity_filters_on_its_marker() {
+    let mut profile = pattern("profile");
+    profile.entity = Some(crate::domain::model::EntityMarker {
+        attribute: "_et".to_owned(),
+        value: "Customer".to_owned(),
+    });
+    let request = pattern_request(&table(), &profile, &values(&[("userId", "u1")]))
+        .unwrap_or_else(|error| panic!("{error}"));
+    assert_eq!(request.filter.as_deref(), Some("#entity = :entity"));
+    assert_eq!(
+        request.params.names.get("#entity").map(String::as_str),
+        Some("_et")
+    );
+    assert_eq!(
+        request.params.values.get(":entity"),
+        Some(&AttrValue::s("Customer"))
+    );
+    let unfiltered = pattern_request(&table(), &pattern("profile"), &values(&[("userId", "u1")]))
+        .unwrap_or_else(|error| panic!("{error}"));
+    assert_eq!(unfiltered.filter, None);
+}

@@ -92,7 +92,11 @@ pub fn import(text: &str, file: &str, table: Option<&str>) -> Result<Model, Stri
             let (entity, pattern) = facet_rules(table, facet)
                 .map_err(|error| format!("{file}: facet {:?}: {error}", facet.facet_name))?;
             // Without a literal part there is no evidence of what the facet's keys look like.
-            if !entity.pk.literal_prefix().is_empty() {
+            if entity
+                .pk
+                .as_ref()
+                .is_some_and(|pk| !pk.literal_prefix().is_empty())
+            {
                 model.entities.push(entity);
             }
             model.access_patterns.push(pattern);
@@ -135,8 +139,9 @@ fn facet_rules(table: &RawTable, facet: &RawFacet) -> Result<(EntityModel, Acces
     };
     let entity = EntityModel {
         name: facet.facet_name.clone(),
-        pk: pk.clone(),
+        pk: Some(pk.clone()),
         sk: entity_sk,
+        marker: None,
         version_attribute: None,
     };
     let pattern = AccessPattern {
@@ -144,6 +149,7 @@ fn facet_rules(table: &RawTable, facet: &RawFacet) -> Result<(EntityModel, Acces
         index: None,
         pk,
         sk: pattern_sk,
+        entity: None,
     };
     Ok((entity, pattern))
 }

@@ -25,7 +25,7 @@ fn facets_of_the_opened_table_become_entities_and_access_patterns() {
         .iter()
         .map(|entity| {
             (
-                entity.pk.as_str(),
+                entity.pk.as_ref().map_or("", KeyTemplate::as_str),
                 entity.sk.as_ref().map(KeyTemplate::as_str),
             )
         })

@@ -1,8 +1,11 @@
 // Writes a shop (customers, their orders, products) through dynamodb-toolbox's own Table and
 // Entity API (v2 here; toolbox-v1-shop.cjs passes v1): `_et` entity markers and `_ct`/`_md`
-// timestamps are the library's. Usage: node toolbox-shop.cjs TABLE
+// timestamps are the library's. The `byType` index lists each entity's items by modification
+// time from those two attributes. Usage: node toolbox-shop.cjs TABLE
 "use strict";
 const { client, documentClient, createTable, sequence, pad, tableName } = require("./common.cjs");
+
+const BY_TYPE = { name: "byType", pk: "_et", sk: "_md" };
 
 // v1 names the item schema builder `schema`, v2 `item`; the rest of the API is the same.
 function model(toolbox, name, docClient) {
@@ -12,6 +15,13 @@ function model(toolbox, name, docClient) {
     name,
     partitionKey: { name: "PK", type: "string" },
     sortKey: { name: "SK", type: "string" },
+    indexes: {
+      [BY_TYPE.name]: {
+        type: "global",
+        partitionKey: { name: BY_TYPE.pk, type: "string" },
+        sortKey: { name: BY_TYPE.sk, type: "string" },
+      },
+    },
     documentClient: docClient,
   });
   const customer = new Entity({
@@ -52,7 +62,7 @@ async function writeShop(toolbox) {
   const { PutItemCommand } = toolbox;
   const name = tableName();
   const raw = client();
-  await createTable(raw, name, "PK", "SK");
+  await createTable(raw, name, "PK", "SK", [BY_TYPE]);
   const { customer, order, product } = model(toolbox, name, documentClient(raw));
   const next = sequence(7);
   for (let c = 1; c <= 25; c += 1) {
@@ -87,4 +97,4 @@ function run(toolbox) {
 
 if (require.main === module) run(require("dynamodb-toolbox"));
 
-module.exports = { run };
+module.exports = { run, model };

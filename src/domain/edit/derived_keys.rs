@@ -6,7 +6,7 @@
 
 use std::collections::BTreeMap;
 
-use crate::domain::grammar::{Grammar, decode_key};
+use crate::domain::grammar::{Grammar, decode_item_key};
 use crate::domain::schema::{KeySchema, TableDescription};
 use crate::domain::value::{AttrValue, Item};
 
@@ -23,7 +23,9 @@ pub struct OutOfSync {
 }
 
 /// The labelled values an edit changes, by lower-cased label: edited top-level strings and
-/// numbers, and the labelled parts of edited key attributes.
+/// numbers, and the labelled parts of edited key attributes. Key parts are labelled as the
+/// inspector labels them, against the item's attribute names (`employee_id`, not `employee`,
+/// in ElectroDB's `employee_id_emp_0001`).
 fn moved_values(
     keys: &[(&str, bool)],
     original: &Item,
@@ -38,7 +40,10 @@ fn moved_values(
             continue;
         }
         if let Some(&(_, sort)) = keys.iter().find(|(key, _)| key == name) {
-            let (before, after) = (decode_key(&old, sort), decode_key(&new, sort));
+            let (before, after) = (
+                decode_item_key(&old, sort, original),
+                decode_item_key(&new, sort, edited),
+            );
             if before.segments.len() != after.segments.len() {
                 continue;
             }
@@ -102,7 +107,7 @@ pub fn out_of_sync(
         if original.get(*name).and_then(AttrValue::as_s) != Some(holds) {
             continue; // edited by hand: what the user wrote is what they want
         }
-        let decode = decode_key(holds, *sort);
+        let decode = decode_item_key(holds, *sort, edited);
         let mut would_write = holds.to_owned();
         let mut because = Vec::new();
         // From the last part back, so earlier offsets stay valid.

@@ -47,8 +47,9 @@ pub fn model_from_schema_item(item: &Item) -> Result<Model, String> {
         let sk = sort.as_deref().and_then(value_of);
         model.entities.push(EntityModel {
             name: name.clone(),
-            pk: template(&pk)?,
+            pk: Some(template(&pk)?),
             sk: sk.as_deref().map(template).transpose()?,
+            marker: None,
             version_attribute: None,
         });
     }
@@ -106,6 +107,7 @@ fn saved_query(
         index: (index != "primary").then_some(index),
         pk: template(&pk)?,
         sk,
+        entity: None,
     }))
 }
 

@@ -414,6 +414,7 @@ fn access_patterns_on_a_missing_index_cannot_be_served() {
         index: index.map(str::to_owned),
         pk: KeyTemplate::parse("USER#{id}").unwrap_or_else(|error| panic!("{error}")),
         sk: None,
+        entity: None,
     };
     let patterns = [
         pattern("user", None),

@@ -86,7 +86,10 @@ pub fn import(text: &str, file: &str, table: Option<&str>) -> Result<Model, Stri
             let located = |error: String| format!("{file}: entity {name:?}: {error}");
             let rule = entity_rule(name, entity).map_err(located)?;
             // A bare `{id}` on both keys would name every item of the table.
-            let keyed = !rule.pk.literal_prefix().is_empty()
+            let keyed = rule
+                .pk
+                .as_ref()
+                .is_some_and(|pk| !pk.literal_prefix().is_empty())
                 || rule
                     .sk
                     .as_ref()
@@ -109,8 +112,9 @@ pub fn import(text: &str, file: &str, table: Option<&str>) -> Result<Model, Stri
 fn entity_rule(name: &str, entity: &RawEntity) -> Result<EntityModel, String> {
     Ok(EntityModel {
         name: name.to_owned(),
-        pk: template(&entity.pk_template)?,
+        pk: Some(template(&entity.pk_template)?),
         sk: entity.sk_template.as_deref().map(template).transpose()?,
+        marker: None,
         version_attribute: None,
     })
 }
@@ -161,6 +165,7 @@ fn access_pattern(
         index: pattern.index_name.clone(),
         pk: template(pk)?,
         sk: condition,
+        entity: None,
     }))
 }
 

@@ -1,8 +1,11 @@
 //! Model files ddbx reads with `--model`, told apart by their content: its own TOML, a NoSQL
-//! Workbench model, a OneTable schema, and the AWS DynamoDB MCP server's `schema.json`.
+//! Workbench model, a OneTable schema, the AWS DynamoDB MCP server's `schema.json`, and
+//! dynamodb-toolbox's table and entity DTOs.
 
 pub mod mcp_schema;
 pub mod onetable_file;
+pub mod toolbox_dto;
+mod toolbox_dto_patterns;
 
 use super::model::Model;
 use super::workbench;
@@ -26,6 +29,8 @@ pub fn parse_model(
         mcp_schema::import(text, file, table)
     } else if onetable_file::looks_like(&json) {
         onetable_file::import(&json, file)
+    } else if toolbox_dto::looks_like(&json) {
+        toolbox_dto::import(&json, file, table)
     } else {
         workbench::import(text, file, table)
     }

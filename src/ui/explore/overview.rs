@@ -8,9 +8,10 @@ use ratatui::widgets::{Block, Paragraph, Wrap};
 
 use crate::app::state::{Loadable, ScanStatus, State};
 use crate::domain::collection::Collections;
-use crate::domain::grammar::census::{GrammarCensus, unmatched_entities};
+use crate::domain::grammar::census::GrammarCensus;
 use crate::domain::grammar::census_text::shares_text;
 use crate::domain::model::Model;
+use crate::domain::model_fit::model_misfits;
 use crate::domain::overview_lines::{extras_lines, index_line, settings_lines};
 use crate::domain::schema::{BillingMode, IndexKind, KeySchema, Projection, TableDescription};
 use crate::domain::table_settings::TableExtras;
@@ -36,7 +37,7 @@ pub(in crate::ui) fn render(frame: &mut Frame<'_>, area: Rect, state: &State) {
                 .as_ref()
                 .map(Collections::grammar_census),
             state.entities.model(),
-            unmatched_line(state),
+            misfit_lines(state, description),
         ),
     };
     // Never past the last line: the key for "last" asks for more than there is.
@@ -90,28 +91,23 @@ fn model_line(styles: &Styles, model: &Model) -> Line<'static> {
     )
 }
 
-/// Once the scan has read every item, the model's entities that matched none of them.
-fn unmatched_line(state: &State) -> Option<Line<'static>> {
+/// Where the model does not fit the table: keys and indexes it expects and the table lacks,
+/// and, once the scan has read every item, its entities that matched none of them.
+fn misfit_lines(state: &State, description: &TableDescription) -> Vec<Line<'static>> {
     let styles = theme::of(state);
-    let found = state.discovery.found.as_ref()?;
-    if state.discovery.status != ScanStatus::Complete {
-        return None;
-    }
-    let unmatched = unmatched_entities(found.model()?, found.grammar_census());
-    (!unmatched.is_empty()).then(|| {
-        let names: Vec<String> = unmatched
-            .iter()
-            .map(|name| safe(name).into_owned())
-            .collect();
-        Line::styled(
-            format!(
-                "{:<12}no item of the table matches the templates of {}",
-                "",
-                names.join(", ")
-            ),
-            styles.warning,
-        )
-    })
+    let Some(model) = state.entities.model() else {
+        return Vec::new();
+    };
+    let census = state
+        .discovery
+        .found
+        .as_ref()
+        .filter(|_| state.discovery.status == ScanStatus::Complete)
+        .map(Collections::grammar_census);
+    model_misfits(model, description, census)
+        .iter()
+        .map(|misfit| Line::styled(format!("{:<12}{}", "", safe(misfit)), styles.warning))
+        .collect()
 }
 
 fn key_text(key: &KeySchema) -> String {
@@ -205,7 +201,7 @@ fn lines(
     extras: &Loadable<Box<TableExtras>>,
     census: Option<&GrammarCensus>,
     model: Option<&Model>,
-    unmatched: Option<Line<'static>>,
+    misfits: Vec<Line<'static>>,
 ) -> Vec<Line<'static>> {
     let mut lines = vec![
         field(styles, "Table", safe(&description.name).into_owned()),
@@ -246,7 +242,7 @@ fn lines(
         ),
     ];
     lines.extend(model.map(|model| model_line(styles, model)));
-    lines.extend(unmatched);
+    lines.extend(misfits);
     lines.extend([
         field(
             styles,

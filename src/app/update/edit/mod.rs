@@ -111,13 +111,13 @@ fn new_item_template(state: &State, item: &Item) -> Item {
     };
     let key = &description.key;
     let text_of = |name: &str| item.get(name).and_then(AttrValue::as_s);
-    let pk = text_of(&key.partition.name);
     let sk = key.sort.as_ref().and_then(|sort| text_of(&sort.name));
+    // An entity known by its marker alone has no templates: its keys are reduced as unmodelled.
     let entity = state
         .entities
         .model()
-        .zip(pk)
-        .and_then(|(model, pk)| model.match_entity(pk, sk));
+        .and_then(|model| model.match_item(item, key))
+        .filter(|entity| entity.pk.is_some());
     let sort_identifies = match (entity, sk) {
         (Some(entity), _) => entity
             .sk
@@ -135,7 +135,9 @@ fn new_item_template(state: &State, item: &Item) -> Item {
         ),
         _ => (
             key.partition.name.as_str(),
-            entity.map(|entity| entity.pk.as_str()),
+            entity
+                .and_then(|entity| entity.pk.as_ref())
+                .map(|pk| pk.as_str()),
         ),
     };
     if let Some(AttrValue::S(value)) = template.get_mut(name) {

@@ -6,7 +6,7 @@ use crate::app::state::edit::{EditStage, Review};
 use crate::app::state::{Notice, State};
 use crate::domain::edit::derived_keys::out_of_sync;
 use crate::domain::edit::{EditContext, EditError, PlannedWrite, WritePlan, request_preview};
-use crate::domain::value::{AttrValue, Item};
+use crate::domain::value::Item;
 
 /// Runs `plan` with the edit context of this table (and the model's version attribute for
 /// `item`'s entity); `None` before the table is described.
@@ -35,9 +35,7 @@ pub(in crate::app::update) fn configured_version(
     }
     let model = state.entities.model()?;
     let key = &state.described()?.key;
-    let text = |name: &str| item?.get(name).and_then(AttrValue::as_s);
-    let sk = key.sort.as_ref().and_then(|sort| text(&sort.name));
-    let entity = text(&key.partition.name).and_then(|pk| model.match_entity(pk, sk));
+    let entity = item.and_then(|item| model.match_item(item, key));
     model.version_attribute_of(entity).map(str::to_owned)
 }
 
