@@ -48,6 +48,9 @@ pub(super) fn read_done(
             id,
             result.and_then(ReadAnswer::into_description),
         ),
+        ReadFor::BulkScope => {
+            super::bulk::scope::page(state, id, result.and_then(ReadAnswer::into_page))
+        }
         ReadFor::IndexScan => index_scans::page(state, id, result.and_then(ReadAnswer::into_page)),
         ReadFor::QueryBaseItem => {
             query::results::base_item(state, id, result.and_then(ReadAnswer::into_item))
