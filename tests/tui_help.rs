@@ -151,9 +151,18 @@ async fn the_index_help_at_80x24_holds_every_marking_key_and_every_other_entry()
     }
     harness.act(Action::ToggleHelp).await;
     let text = screen(&harness.state, 80, 24);
-    assert!(text.contains("V, *, E, M"), "one line for the marking keys:\n{text}");
+    assert!(
+        text.contains("V, *, E, M"),
+        "one line for the marking keys:\n{text}"
+    );
     // The first and the last entries of both columns: nothing was pushed off the screen.
-    for entry in ["Sample coverage", "Bulk actions", "History back", "Quit", "Insights"] {
+    for entry in [
+        "Sample coverage",
+        "Bulk actions",
+        "History back",
+        "Quit",
+        "Insights",
+    ] {
         assert!(text.contains(entry), "{entry} missing at 80x24:\n{text}");
     }
 }

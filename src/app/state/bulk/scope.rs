@@ -70,7 +70,7 @@ pub fn offered(state: &State) -> Vec<ScopeChoice> {
     };
     let whole = holds_whole_items(state, index.as_deref());
     choices.push(ScopeChoice::Read {
-        label: format!("everything {what} matches (all pages)"),
+        label: format!("everything {what} (all pages)"),
         scope: Box::new(Scope {
             read: read.clone(),
             entity: None,
@@ -79,7 +79,7 @@ pub fn offered(state: &State) -> Vec<ScopeChoice> {
     });
     if let Some(entity) = entity_under_cursor(state) {
         choices.push(ScopeChoice::Read {
-            label: format!("every {entity} item {what} matches (all pages)"),
+            label: format!("every {entity} item {what} (all pages)"),
             scope: Box::new(Scope {
                 read,
                 entity: Some(entity),
@@ -96,7 +96,8 @@ fn entity_under_cursor(state: &State) -> Option<String> {
     Some(entity_name(&state.entities, state.described()?, item))
 }
 
-/// The list's read in words, its first page's request, and the index it reads.
+/// The list's read in words (what follows "everything"), its first page's request, and the
+/// index it reads.
 fn list_read(state: &State) -> Option<(String, ScopeRead, Option<String>)> {
     let description = state.described()?;
     let page_size = Some(state.settings.page_size);
@@ -123,14 +124,18 @@ fn list_read(state: &State) -> Option<(String, ScopeRead, Option<String>)> {
             let names = std::mem::take(&mut request.params.names);
             request.params.names = names.into_iter().filter(|(name, _)| used(name)).collect();
             request.consistent_read = consistent_unless_global(state, index.as_deref());
-            Some(("the query".to_owned(), ScopeRead::Query(request), index))
+            Some((
+                "the query matches".to_owned(),
+                ScopeRead::Query(request),
+                index,
+            ))
         }
         View::Partition { pk, .. } => {
             let name = description.key.partition.name.clone();
             let mut request = partition_query(&state.table, None, &name, pk, page_size);
             request.consistent_read = true;
             Some((
-                format!("partition {}", partition_text(pk)),
+                format!("in partition {}", partition_text(pk)),
                 ScopeRead::Query(request),
                 None,
             ))
@@ -141,7 +146,7 @@ fn list_read(state: &State) -> Option<(String, ScopeRead, Option<String>)> {
                 partition_query(&state.table, Some(index.clone()), &name, pk, page_size);
             request.consistent_read = consistent_unless_global(state, Some(index));
             Some((
-                format!("{index} partition {}", partition_text(pk)),
+                format!("in {index} partition {}", partition_text(pk)),
                 ScopeRead::Query(request),
                 Some(index.clone()),
             ))
