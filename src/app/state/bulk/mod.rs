@@ -8,7 +8,7 @@ pub mod scope;
 pub mod selection;
 
 pub use flow::{BulkFlow, BulkForm, BulkKind, BulkRun, BulkStage, BulkSummary};
-pub use lists::{ListRef, MarkableList, markable_list};
+pub use lists::{ListRef, MarkableList, is_marked, markable_list};
 pub use selection::{Selected, Selection};
 
 /// The selection and the bulk flow over it.
@@ -39,13 +39,4 @@ impl Bulk {
                 matches!(flow.stage, BulkStage::Running(_)) || flow.waiting.is_some()
             })
     }
-}
-
-/// Whether `item` (a row of a list items are marked in) is marked.
-#[must_use]
-pub fn is_marked(state: &super::State, item: &crate::domain::value::Item) -> bool {
-    !state.bulk.selection.is_empty()
-        && state
-            .described()
-            .is_some_and(|description| state.bulk.selection.contains(description, item))
 }

@@ -54,24 +54,32 @@ pub(in crate::app::update) fn cancel(state: &mut State) {
     )));
 }
 
-/// A page of the scope landed: keep its items of the scope, then read the next page or go on
-/// with the form's action.
+/// Where reading the scope stands after a page.
+pub(in crate::app::update) enum ScopeStep {
+    /// Reading on (or stopped: cancelled, failed, an answer to nothing asked).
+    On(Vec<Command>),
+    /// The last page landed: the form's action goes on with the scope's items.
+    Done(BulkForm),
+}
+
+/// A page of the scope landed: keep its items of the scope, then read the next page, or say
+/// the scope is read.
 pub(in crate::app::update) fn page(
     state: &mut State,
     id: RequestId,
     result: Result<Page, BackendError>,
-) -> Vec<Command> {
+) -> ScopeStep {
     let Some(description) = state.described().cloned() else {
-        return Vec::new();
+        return ScopeStep::On(Vec::new());
     };
     let Some(flow) = state.bulk.flow.as_deref_mut() else {
-        return Vec::new();
+        return ScopeStep::On(Vec::new());
     };
     if !flow.answered(id) {
-        return Vec::new();
+        return ScopeStep::On(Vec::new());
     }
     let BulkStage::Reading(form, progress) = &mut flow.stage else {
-        return Vec::new();
+        return ScopeStep::On(Vec::new());
     };
     let page = match result {
         Ok(page) => page,
@@ -82,7 +90,7 @@ pub(in crate::app::update) fn page(
                 counted(progress.items.len() as u64, "item", "items")
             ));
             flow.stage = BulkStage::Form(form);
-            return Vec::new();
+            return ScopeStep::On(Vec::new());
         }
     };
     let ScopeChoice::Read {
@@ -91,14 +99,14 @@ pub(in crate::app::update) fn page(
         whole,
     } = form.chosen().clone()
     else {
-        return Vec::new();
+        return ScopeStep::On(Vec::new());
     };
     let kept = scope.kept(&state.entities, &description, &page.items);
     progress.pages += 1;
     progress.returned += page.items.len() as u64;
     progress.items.extend(kept);
     if page.last_evaluated_key.is_some() {
-        return read_page(state, &scope, page.last_evaluated_key);
+        return ScopeStep::On(read_page(state, &scope, page.last_evaluated_key));
     }
     let form = form.clone();
     let items = std::mem::take(&mut progress.items);
@@ -108,5 +116,5 @@ pub(in crate::app::update) fn page(
         whole,
     });
     flow.stage = BulkStage::Form(form.clone());
-    super::form::submit(state, form)
+    ScopeStep::Done(form)
 }
