@@ -82,3 +82,51 @@ pub fn is_entity(
 ) -> bool {
     entity_name(decoder, table, item).eq_ignore_ascii_case(wanted)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::{Scope, ScopeRead, UNKNOWN_ENTITY};
+    use crate::domain::entity::EntityDecoder;
+    use crate::domain::request::ScanRequest;
+    use crate::domain::schema::{KeyAttribute, KeySchema, TableDescription};
+    use crate::domain::value::{AttrValue, Item, ValueType};
+
+    fn item(pk: &str, sk: &str) -> Item {
+        [
+            ("PK".to_owned(), AttrValue::s(pk)),
+            ("SK".to_owned(), AttrValue::s(sk)),
+        ]
+        .into_iter()
+        .collect()
+    }
+
+    #[test]
+    fn an_entity_scope_keeps_only_that_entity_and_pages_continue_from_the_key() {
+        let table = TableDescription::new(
+            "T",
+            KeySchema::new(
+                KeyAttribute::new("PK", ValueType::S),
+                Some(KeyAttribute::new("SK", ValueType::S)),
+            ),
+        );
+        let decoder = EntityDecoder::default();
+        let order = item("USER#1", "ORDER#1");
+        let name = super::entity_name(&decoder, &table, &order);
+        assert_ne!(name, UNKNOWN_ENTITY, "key prefixes name the entity");
+        let scope = Scope {
+            read: ScopeRead::Scan(ScanRequest::new("T")),
+            entity: Some(name.to_lowercase()),
+        };
+        let page = [order.clone(), item("USER#1", "METADATA")];
+        assert_eq!(scope.kept(&decoder, &table, &page), vec![order.clone()]);
+        let ScopeRead::Scan(next) = scope.page(Some(order.clone())) else {
+            panic!("a scan scope pages by Scan");
+        };
+        assert_eq!(next.start_key, Some(order));
+        let every = Scope {
+            entity: None,
+            ..scope
+        };
+        assert_eq!(every.kept(&decoder, &table, &page).len(), 2);
+    }
+}

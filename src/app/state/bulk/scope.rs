@@ -194,3 +194,17 @@ fn mentions(expression: &str, name: &str) -> bool {
             .is_some_and(|next| next.is_alphanumeric() || next == '_')
     })
 }
+
+#[cfg(test)]
+mod tests {
+    use super::mentions;
+
+    #[test]
+    fn a_placeholder_is_mentioned_only_as_a_whole_name() {
+        assert!(mentions("#pk = :pk AND #s > :v", "#s"));
+        assert!(mentions("begins_with(#sk, :p)", "#sk"));
+        assert!(!mentions("#status = :v", "#s"));
+        assert!(!mentions("#pk = :pk", "#sk"));
+        assert!(!mentions("#a_b = :v", "#a"));
+    }
+}
