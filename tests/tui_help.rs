@@ -131,3 +131,38 @@ async fn the_index_browser_help_lists_the_index_keys() {
     }
     snapshot("help_indexes", &harness.state);
 }
+
+#[tokio::test]
+async fn the_index_help_at_80x24_holds_every_marking_key_and_every_other_entry() {
+    let mut harness = demo().await;
+    harness.act(Action::ShowIndexes).await;
+    for (key, expected) in [
+        ("<Space>", Action::ToggleMark),
+        ("V", Action::MarkRange),
+        ("*", Action::MarkAll),
+        ("E", Action::MarkEntity),
+        ("M", Action::ClearMarks),
+        ("B", Action::BulkActions),
+    ] {
+        assert!(
+            matches!(lookup(&harness.state, key), Lookup::Action(action) if action == expected),
+            "{key} runs {expected:?} on the index screens"
+        );
+    }
+    harness.act(Action::ToggleHelp).await;
+    let text = screen(&harness.state, 80, 24);
+    assert!(
+        text.contains("V, *, E, M"),
+        "one line for the marking keys:\n{text}"
+    );
+    // The first and the last entries of both columns: nothing was pushed off the screen.
+    for entry in [
+        "Sample coverage",
+        "Bulk actions",
+        "History back",
+        "Quit",
+        "Insights",
+    ] {
+        assert!(text.contains(entry), "{entry} missing at 80x24:\n{text}");
+    }
+}

@@ -89,6 +89,8 @@ pub enum ReadFor {
     TableSummary,
     /// The table a bulk copy writes to.
     BulkTarget,
+    /// A page of the scope a bulk action acts on, read whole before its dry run.
+    BulkScope,
     /// A page of a PartiQL statement run from the statement screen.
     StatementRun,
     /// The item a PartiQL DELETE names, read before its delete is previewed.

@@ -53,6 +53,7 @@ pub mod related;
 pub mod request;
 pub mod sample;
 pub mod schema;
+pub mod scope;
 pub mod table_settings;
 pub mod throttling;
 pub mod timestamp;

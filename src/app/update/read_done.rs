@@ -48,6 +48,13 @@ pub(super) fn read_done(
             id,
             result.and_then(ReadAnswer::into_description),
         ),
+        ReadFor::BulkScope => {
+            match super::bulk::scope::page(state, id, result.and_then(ReadAnswer::into_page)) {
+                super::bulk::scope::ScopeStep::On(commands) => commands,
+                // The scope is read whole: the form's action goes on as on marked items.
+                super::bulk::scope::ScopeStep::Done(form) => super::bulk::form::submit(state, form),
+            }
+        }
         ReadFor::IndexScan => index_scans::page(state, id, result.and_then(ReadAnswer::into_page)),
         ReadFor::QueryBaseItem => {
             query::results::base_item(state, id, result.and_then(ReadAnswer::into_item))

@@ -14,15 +14,9 @@ use crate::cli::paging::{run_query, run_scan};
 use crate::cli::plan::{check_segments, plan_query, plan_scan};
 use crate::domain::entity::EntityDecoder;
 use crate::domain::schema::{IndexKind, TableDescription};
+pub use crate::domain::scope::entity_name;
+use crate::domain::scope::is_entity;
 use crate::domain::value::Item;
-
-/// The entity ddbx decodes `item` as, or `(unknown)`.
-#[must_use]
-pub fn entity_name(decoder: &EntityDecoder, table: &TableDescription, item: &Item) -> String {
-    decoder
-        .decode(item, &table.key)
-        .map_or_else(|| "(unknown)".to_owned(), |entity| entity.name)
-}
 
 /// Checks that need no table description.
 pub fn check_scope(scope: &ScopeArgs) -> Result<(), CliError> {
@@ -89,11 +83,7 @@ impl ItemSink for EntityFilter<'_> {
         };
         let kept: Vec<Item> = items
             .iter()
-            .filter(|item| {
-                self.decoder
-                    .decode(item, &self.table.key)
-                    .is_some_and(|entity| entity.name.eq_ignore_ascii_case(wanted))
-            })
+            .filter(|item| is_entity(self.decoder, self.table, item, wanted))
             .cloned()
             .collect();
         self.kept += kept.len() as u64;

@@ -2,6 +2,7 @@
 //! first requests as they will be sent, estimated write capacity, local refusals and why), the
 //! table name typed on real AWS, the run's progress bar, and the summary.
 
+mod reading;
 mod run;
 
 use crate::ui::widgets::boxed::boxed;
@@ -14,6 +15,7 @@ use ratatui::widgets::{Block, Clear, Paragraph};
 use crate::app::action::Action;
 use crate::app::state::State;
 use crate::app::state::bulk::flow::{DryRun, FormField, Purpose};
+use crate::app::state::bulk::scope::ScopeChoice;
 use crate::app::state::bulk::{BulkFlow, BulkForm, BulkStage};
 use crate::app::state::text_field::TextField;
 use crate::domain::edit::request_preview;
@@ -32,6 +34,9 @@ pub(in crate::ui) fn render(frame: &mut Frame<'_>, area: Rect, state: &State, fl
     frame.render_widget(Clear, area);
     match &flow.stage {
         BulkStage::Form(form) => render_form(frame, area, state, form, flow.waiting.is_some()),
+        BulkStage::Reading(form, progress) => {
+            reading::render(frame, area, state, form, progress);
+        }
         BulkStage::DryRun(dry_run) => {
             render_dry_run(frame, area, state, dry_run, flow.waiting.is_some())
         }
@@ -48,10 +53,11 @@ pub(in crate::ui) fn render(frame: &mut Frame<'_>, area: Rect, state: &State, fl
 
 fn render_form(frame: &mut Frame<'_>, area: Rect, state: &State, form: &BulkForm, waiting: bool) {
     let styles = theme::of(state);
+    let marked = state.bulk.selection.len();
     let mut lines = vec![
         Line::raw(format!(
-            "{} marked. Nothing is sent before a dry run and your confirmation.",
-            counted(state.bulk.selection.len() as u64, "item", "items")
+            "On {}. Nothing is sent before a dry run and your confirmation.",
+            safe(&form.chosen().label(marked))
         )),
         Line::raw(""),
     ];
@@ -69,6 +75,9 @@ fn render_form(frame: &mut Frame<'_>, area: Rect, state: &State, form: &BulkForm
             FormField::Path => line.extend(text(styles, &form.path, focused)),
             FormField::Value => line.extend(text(styles, &form.value, focused)),
             FormField::Target => line.extend(text(styles, &form.target, focused)),
+            FormField::Scope => {
+                line.push(choice(styles, &safe(&form.chosen().label(marked)), focused))
+            }
         }
         lines.push(Line::from(line));
     }
@@ -101,7 +110,11 @@ fn render_form(frame: &mut Frame<'_>, area: Rect, state: &State, form: &BulkForm
     boxed(
         frame,
         area,
-        " Bulk action on the marked items ".to_owned(),
+        match form.chosen() {
+            ScopeChoice::Marked => " Bulk action on the marked items ",
+            ScopeChoice::Read { .. } => " Bulk action on a scope ",
+        }
+        .to_owned(),
         lines,
         0,
         hint,
@@ -116,12 +129,16 @@ fn field_label(field: FormField) -> &'static str {
         FormField::Path => "path",
         FormField::Value => "value",
         FormField::Target => "to table",
+        FormField::Scope => "on",
     }
 }
 
 fn field_help(field: FormField) -> &'static str {
     match field {
         FormField::Kind | FormField::Format => "Left/Right or Space choose",
+        FormField::Scope => {
+            "Left/Right choose; a scope is read whole (every page) before its dry run"
+        }
         FormField::File => "a new file (never overwritten), created private to you",
         FormField::Path => "an attribute path: status, address.city, lines[0].qty, `odd.name`",
         FormField::Value => {

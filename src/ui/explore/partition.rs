@@ -7,12 +7,14 @@ use ratatui::widgets::{Block, Paragraph};
 
 use crate::app::state::Paging;
 use crate::app::state::State;
+use crate::app::state::bulk::is_marked;
 use crate::app::state::explore::partition::partition_text;
 use crate::app::state::explore::partition::{Partition, PartitionRow};
 use crate::app::state::inspect::inspector::key_text;
 use crate::domain::value::AttrValue;
 use crate::ui::theme::{self, Styles};
 use crate::ui::widgets::list::window;
+use crate::ui::widgets::table::MARK;
 use crate::ui::widgets::text::safe;
 
 pub(in crate::ui) fn render(
@@ -85,7 +87,8 @@ pub(in crate::ui) fn render(
                 ))
             }
             PartitionRow::Item(item_index) => {
-                item_line(styles, partition, *item_index, sort, partition_key)
+                let marked = is_marked(state, &partition.items.items()[*item_index]);
+                item_line(styles, partition, *item_index, sort, partition_key, marked)
             }
         };
         lines.push(if selected {
@@ -104,6 +107,7 @@ fn item_line<'a>(
     index: usize,
     sort: Option<&str>,
     partition_key: Option<&str>,
+    marked: bool,
 ) -> Line<'a> {
     let item = &partition.items.items()[index];
     let entity = partition
@@ -120,8 +124,15 @@ fn item_line<'a>(
         .take(4)
         .map(|(name, value)| format!("{}={}", safe(name), safe(&short_value(value))))
         .collect();
+    // The indent under the group heading holds the mark.
+    let mark = if marked {
+        Span::styled(format!("{MARK} "), styles.key)
+    } else {
+        Span::raw("  ")
+    };
     Line::from(vec![
-        Span::raw(format!("  {:<28} ", safe(&sk))),
+        mark,
+        Span::raw(format!("{:<28} ", safe(&sk))),
         Span::styled(format!("{entity:<12} "), styles.entity),
         Span::styled(summary.join(" "), styles.muted),
     ])

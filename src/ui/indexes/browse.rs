@@ -7,12 +7,13 @@ use ratatui::style::Style;
 use ratatui::text::Line;
 use ratatui::widgets::{Block, Paragraph, Row, Table};
 
+use crate::app::state::bulk::is_marked;
 use crate::app::state::indexes::browse::IndexBrowse;
 use crate::app::state::indexes::coverage_lines::partial_projection_note;
 use crate::app::state::inspect::inspector::key_text;
 use crate::app::state::{ScanStatus, State};
 use crate::domain::figures::counted;
-use crate::domain::value::AttrValue;
+use crate::domain::value::{AttrValue, Item};
 use crate::ui::theme;
 use crate::ui::widgets::list::window;
 use crate::ui::widgets::table;
@@ -155,16 +156,20 @@ pub(in crate::ui) fn render_items(
         frame.render_widget(Paragraph::new("Not loaded."), inner);
         return;
     };
-    table::render(
+    let marked = |item: &Item| is_marked(state, item);
+    table::render_marked(
         styles,
         frame,
         inner,
-        &group.items,
-        &group.order,
-        columns,
+        &table::TableRows {
+            items: &group.items,
+            order: &group.order,
+            columns,
+        },
         table::Cursor {
             row: cursor,
             column,
         },
+        (!state.bulk.selection.is_empty()).then_some(&marked),
     );
 }

@@ -10,7 +10,9 @@ use ratatui::widgets::{Block, Paragraph};
 use crate::app::action::Action;
 use crate::app::state::Paging;
 use crate::app::state::State;
+use crate::app::state::bulk::is_marked;
 use crate::app::state::query::run::QueryRun;
+use crate::domain::value::Item;
 use crate::keymap::Section;
 use crate::ui::theme;
 use crate::ui::widgets::results_screen;
@@ -53,13 +55,15 @@ pub(in crate::ui) fn render(
         ));
     }
     let empty = results_screen::placeholder(&run.paging, "Querying…", "No items matched.");
+    let marked = |item: &Item| is_marked(state, item);
     let rows = results_screen::Rows::of(
         &run.items,
         &run.order,
         run.columns.as_ref(),
         cursor,
         run.column,
-    );
+    )
+    .marked(!state.bulk.selection.is_empty(), &marked);
     results_screen::render(frame, area, styles, title(run), lines, rows, empty);
 }
 

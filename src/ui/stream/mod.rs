@@ -8,15 +8,18 @@ use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Paragraph};
 
 use crate::app::state::State;
+use crate::app::state::bulk::is_marked;
 use crate::app::state::stream::rows::{diff_rows, key_texts, visible};
 use crate::app::state::stream::{StreamEntry, StreamView, filter_text};
 use crate::domain::change_diff::changed_names;
 use crate::domain::figures::counted;
 use crate::domain::item_history::STREAM_WHO;
 use crate::domain::request::ChangeKind;
+use crate::domain::value::Item;
 use crate::ui::theme::{self, Styles};
 use crate::ui::widgets::diff::diff_line;
 use crate::ui::widgets::list::window;
+use crate::ui::widgets::table::MARK;
 use crate::ui::widgets::text::safe;
 
 pub(in crate::ui) fn render(frame: &mut Frame<'_>, area: Rect, state: &State, cursor: usize) {
@@ -113,7 +116,8 @@ fn record_line<'a>(
         String::new()
     };
     let when = record.created_at.map(time_of_day).unwrap_or_default();
-    let line = Line::from(vec![
+    let mut spans = mark_gutter(styles, state, &record.keys);
+    spans.extend([
         Span::styled(format!("{when:>8} "), styles.muted),
         Span::styled(
             format!("{:<6} ", record.kind.name()),
@@ -128,6 +132,7 @@ fn record_line<'a>(
         Span::raw(safe(&sk).into_owned()),
         Span::styled(safe(&changed).into_owned(), styles.muted),
     ]);
+    let line = Line::from(spans);
     if selected {
         line.style(styles.selected)
     } else {
@@ -182,4 +187,16 @@ pub(in crate::ui) fn render_record(
         });
     }
     frame.render_widget(Paragraph::new(lines), inner);
+}
+
+/// While anything is marked, a gutter with the mark of the record's item.
+fn mark_gutter(styles: &Styles, state: &State, keys: &Item) -> Vec<Span<'static>> {
+    if state.bulk.selection.is_empty() {
+        return Vec::new();
+    }
+    if is_marked(state, keys) {
+        vec![Span::styled(format!("{MARK} "), styles.key)]
+    } else {
+        vec![Span::raw("  ")]
+    }
 }

@@ -20,6 +20,7 @@ pub(in crate::ui) struct Rows<'a> {
     /// `None` until the first page has given the table its columns.
     pub columns: Option<&'a Columns>,
     pub cursor: table::Cursor,
+    pub marked: table::Marked<'a>,
 }
 
 impl<'a> Rows<'a> {
@@ -36,6 +37,15 @@ impl<'a> Rows<'a> {
             order,
             columns,
             cursor: table::Cursor { row, column },
+            marked: None,
+        }
+    }
+
+    /// The same rows with the mark gutter while `any` item is marked.
+    pub(in crate::ui) fn marked(self, any: bool, marked: &'a dyn Fn(&Item) -> bool) -> Self {
+        Self {
+            marked: any.then_some(marked),
+            ..self
         }
     }
 }
@@ -72,14 +82,17 @@ pub(in crate::ui) fn render(
         Layout::vertical([Constraint::Length(info_height), Constraint::Min(0)]).areas(inner);
     frame.render_widget(Paragraph::new(lines), info_area);
     match rows.columns {
-        Some(columns) if !rows.items.is_empty() => table::render(
+        Some(columns) if !rows.items.is_empty() => table::render_marked(
             styles,
             frame,
             table_area,
-            rows.items,
-            rows.order,
-            columns,
+            &table::TableRows {
+                items: rows.items,
+                order: rows.order,
+                columns,
+            },
             rows.cursor,
+            rows.marked,
         ),
         _ => frame.render_widget(Paragraph::new(empty), table_area),
     }

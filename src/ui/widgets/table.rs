@@ -16,8 +16,17 @@ use crate::domain::value::{AttrValue, Item};
 use crate::ui::theme::Styles;
 use crate::ui::widgets::list::window;
 
+/// Columns the mark gutter takes: the mark and a space.
+const GUTTER: u16 = 2;
+
 /// Drawn in place of a hidden column.
 const HIDDEN_STUB: &str = "┊";
+
+/// Drawn in the gutter of a marked row.
+pub const MARK: &str = "✓";
+
+/// Whether a row's item is marked, for lists items can be marked in: they get a gutter.
+pub type Marked<'a> = Option<&'a dyn Fn(&Item) -> bool>;
 
 /// Where the cursor is: `row` is a position in the display order, `column` the selected column.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -37,15 +46,51 @@ pub fn render(
     columns: &Columns,
     at: Cursor,
 ) {
-    if area.height == 0 || area.width == 0 {
+    let rows = TableRows {
+        items,
+        order,
+        columns,
+    };
+    render_marked(styles, frame, area, &rows, at, None);
+}
+
+/// What a table shows: `order` holds indices into `items` in display order.
+pub struct TableRows<'a> {
+    pub items: &'a [Item],
+    pub order: &'a [usize],
+    pub columns: &'a Columns,
+}
+
+/// [`render`], with a two-column gutter showing [`MARK`] on the rows `marked` says are marked.
+pub fn render_marked(
+    styles: &Styles,
+    frame: &mut Frame<'_>,
+    full: Rect,
+    rows: &TableRows<'_>,
+    at: Cursor,
+    marked: Marked<'_>,
+) {
+    let TableRows {
+        items,
+        order,
+        columns,
+    } = *rows;
+    if full.height == 0 || full.width == 0 {
         return;
     }
+    let gutter = if marked.is_some() && full.width > GUTTER {
+        GUTTER
+    } else {
+        0
+    };
+    let area = Rect::new(full.x + gutter, full.y, full.width - gutter, full.height);
     let Cursor {
         row: cursor,
         column: selected_column,
     } = at;
     let buffer = frame.buffer_mut();
     let placed = place_columns(columns.columns(), selected_column, area);
+    buffer.set_style(Rect::new(full.x, full.y, gutter, 1), styles.column_heading);
     draw_header(styles, buffer, area, columns, &placed, selected_column);
     let body_height = usize::from(area.height - 1);
     if order.is_empty() {
@@ -73,7 +118,10 @@ pub fn render(
             Style::new()
         };
         if position == cursor {
-            buffer.set_style(Rect::new(area.x, y, area.width, 1), row_style);
+            buffer.set_style(Rect::new(full.x, y, full.width, 1), row_style);
+        }
+        if gutter > 0 && marked.is_some_and(|marked| marked(item)) {
+            buffer.set_stringn(full.x, y, MARK, 1, row_style.patch(styles.key));
         }
         for placement in &placed {
             let column = &columns.columns()[placement.column];

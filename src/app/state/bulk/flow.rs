@@ -11,6 +11,8 @@ use crate::domain::schema::TableDescription;
 use crate::domain::value::Item;
 use crate::edit::run_plan::{PlannedItem, RunPlan};
 
+use super::scope::{ScopeChoice, ScopeItems, ScopeProgress};
+
 /// What to do with the selection.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub enum BulkKind {
@@ -52,6 +54,8 @@ pub enum FormField {
     Path,
     Value,
     Target,
+    /// What the action acts on: the marked items or a scope.
+    Scope,
 }
 
 /// The form: the action and what it needs.
@@ -64,6 +68,9 @@ pub struct BulkForm {
     /// Typed JSON, as the editor takes it (any other text is a string).
     pub value: TextField,
     pub target: TextField,
+    /// What the form offers to act on, and the chosen one (index into `scopes`).
+    pub scopes: Vec<ScopeChoice>,
+    pub scope: usize,
     /// Index into [`BulkForm::fields`].
     pub focus: usize,
     pub error: Option<String>,
@@ -74,11 +81,21 @@ impl BulkForm {
     #[must_use]
     pub fn fields(&self) -> &'static [FormField] {
         match self.kind {
-            BulkKind::Export => &[FormField::Kind, FormField::Format, FormField::File],
-            BulkKind::Delete => &[FormField::Kind],
-            BulkKind::SetAttribute => &[FormField::Kind, FormField::Path, FormField::Value],
-            BulkKind::RemoveAttribute => &[FormField::Kind, FormField::Path],
-            BulkKind::Copy => &[FormField::Kind, FormField::Target],
+            BulkKind::Export => &[
+                FormField::Kind,
+                FormField::Format,
+                FormField::File,
+                FormField::Scope,
+            ],
+            BulkKind::Delete => &[FormField::Kind, FormField::Scope],
+            BulkKind::SetAttribute => &[
+                FormField::Kind,
+                FormField::Path,
+                FormField::Value,
+                FormField::Scope,
+            ],
+            BulkKind::RemoveAttribute => &[FormField::Kind, FormField::Path, FormField::Scope],
+            BulkKind::Copy => &[FormField::Kind, FormField::Target, FormField::Scope],
         }
     }
 
@@ -95,8 +112,14 @@ impl BulkForm {
             FormField::Path => Some(&mut self.path),
             FormField::Value => Some(&mut self.value),
             FormField::Target => Some(&mut self.target),
-            FormField::Kind | FormField::Format => None,
+            FormField::Kind | FormField::Format | FormField::Scope => None,
         }
+    }
+
+    /// The chosen scope (the marked items when the form offers nothing else).
+    #[must_use]
+    pub fn chosen(&self) -> &ScopeChoice {
+        self.scopes.get(self.scope).unwrap_or(&ScopeChoice::Marked)
     }
 }
 
@@ -229,6 +252,8 @@ impl BulkSummary {
 #[derive(Clone, Debug)]
 pub enum BulkStage {
     Form(BulkForm),
+    /// The chosen scope being read whole; the form's action follows when the last page lands.
+    Reading(BulkForm, ScopeProgress),
     DryRun(DryRun),
     /// Real AWS: the table name typed before the first write of the session.
     TypeTableName(TextField, DryRun),
@@ -249,6 +274,8 @@ pub enum Waiting {
     CutOffRun,
     /// The marked items held partially (an index's copy, a stream record's key), read whole.
     Items,
+    /// A page of the scope being read.
+    ScopePage,
 }
 
 /// The bulk flow.
@@ -256,6 +283,8 @@ pub enum Waiting {
 pub struct BulkFlow {
     pub stage: BulkStage,
     pub waiting: Option<(RequestId, Waiting)>,
+    /// The scope read whole, acted on instead of the marked items.
+    pub scope_items: Option<ScopeItems>,
 }
 
 impl BulkFlow {

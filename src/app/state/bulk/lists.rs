@@ -126,3 +126,12 @@ pub fn markable_list(state: &State) -> Option<MarkableList> {
         _ => None,
     }
 }
+
+/// Whether `item` (a row of a list items are marked in) is marked.
+#[must_use]
+pub fn is_marked(state: &State, item: &Item) -> bool {
+    !state.bulk.selection.is_empty()
+        && state
+            .described()
+            .is_some_and(|description| state.bulk.selection.contains(description, item))
+}

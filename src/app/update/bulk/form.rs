@@ -7,6 +7,7 @@ use crate::app::command::Command;
 use crate::app::read::{Read, ReadFor};
 use crate::app::request_id::RequestId;
 use crate::app::state::bulk::flow::{DryRun, FormField, Purpose, Waiting};
+use crate::app::state::bulk::scope::ScopeChoice;
 use crate::app::state::bulk::{BulkForm, BulkKind, BulkStage, Selected};
 use crate::app::state::text_field::TextEdit;
 use crate::app::state::{Notice, State};
@@ -51,7 +52,10 @@ pub(in crate::app::update) fn key(
             form.focus = (form.focus + count - 1) % count;
         }
         Action::CursorLeft | Action::CursorRight | Action::Input(' ')
-            if matches!(form.focused(), FormField::Kind | FormField::Format) =>
+            if matches!(
+                form.focused(),
+                FormField::Kind | FormField::Format | FormField::Scope
+            ) =>
         {
             cycle(&mut form, action != Action::CursorLeft);
         }
@@ -89,11 +93,14 @@ fn cycle(form: &mut BulkForm, forward: bool) {
                 .unwrap_or(0);
             form.format = ExportFormat::ALL[step(at, ExportFormat::ALL.len())];
         }
+        FormField::Scope if !form.scopes.is_empty() => {
+            form.scope = step(form.scope.min(form.scopes.len() - 1), form.scopes.len());
+        }
         _ => {}
     }
 }
 
-fn put_form(state: &mut State, form: BulkForm) {
+pub(in crate::app::update) fn put_form(state: &mut State, form: BulkForm) {
     if let Some(flow) = state.bulk.flow.as_deref_mut() {
         flow.stage = BulkStage::Form(form);
     }
@@ -105,7 +112,19 @@ fn refuse(state: &mut State, mut form: BulkForm, error: String) -> Vec<Command> 
     Vec::new()
 }
 
-fn submit(state: &mut State, form: BulkForm) -> Vec<Command> {
+pub(in crate::app::update) fn submit(state: &mut State, form: BulkForm) -> Vec<Command> {
+    if let ScopeChoice::Read { label, scope, .. } = form.chosen() {
+        let read = state
+            .bulk
+            .flow
+            .as_ref()
+            .and_then(|flow| flow.scope_items.as_ref())
+            .is_some_and(|items| items.label == *label);
+        if !read {
+            let scope = (**scope).clone();
+            return super::scope::start(state, form, scope);
+        }
+    }
     match form.kind {
         BulkKind::Export => export(state, form),
         BulkKind::Copy => {
@@ -165,11 +184,9 @@ fn export(state: &mut State, form: BulkForm) -> Vec<Command> {
     let Some(description) = state.described().cloned() else {
         return refuse(state, form, "the table is not described yet".to_owned());
     };
-    let items = state
-        .bulk
-        .selection
-        .items()
-        .map(|selected| selected.item.clone())
+    let items = acting_on(state, &form)
+        .into_iter()
+        .map(|selected| selected.item)
         .collect();
     let id = state.ids.issue();
     let format = form.format;
@@ -230,7 +247,14 @@ pub(in crate::app::update) fn target_described(
     match result {
         Ok(target) => {
             let ctx_table = target.name.clone();
-            let plan = plan_selection(state, &target, &ctx_table, &BulkAction::Create, false);
+            let plan = plan_selection(
+                state,
+                &form,
+                &target,
+                &ctx_table,
+                &BulkAction::Create,
+                false,
+            );
             show_dry_run(state, &form, *target, plan)
         }
         Err(error) => refuse(
@@ -246,7 +270,7 @@ fn dry_run(state: &mut State, form: BulkForm, action: BulkAction) -> Vec<Command
         return refuse(state, form, "the table is not described yet".to_owned());
     };
     let table = state.table.clone();
-    let plan = plan_selection(state, &description, &table, &action, true);
+    let plan = plan_selection(state, &form, &description, &table, &action, true);
     show_dry_run(state, &form, description, plan)
 }
 
@@ -261,7 +285,7 @@ fn show_dry_run(
         table: description.name.clone(),
         description: Box::new(description),
         plan_text: plan_text(state, form),
-        read: state.bulk.selection.len() as u64,
+        read: acting_on(state, form).len() as u64,
         plan,
         scroll: 0,
     };
@@ -283,7 +307,32 @@ fn plan_text(state: &State, form: &BulkForm) -> String {
         BulkKind::Copy => format!("copy of {} to {}", state.table, form.target.text().trim()),
         other => other.label().to_owned(),
     };
-    format!("{what} on {} marked items", state.bulk.selection.len())
+    match form.chosen() {
+        ScopeChoice::Marked => format!("{what} on {} marked items", state.bulk.selection.len()),
+        ScopeChoice::Read { label, .. } => {
+            format!("{what} on {label}: {}", acting_on(state, form).len())
+        }
+    }
+}
+
+/// The items the form's action acts on: the marked ones, or the scope's as read.
+fn acting_on(state: &State, form: &BulkForm) -> Vec<Selected> {
+    let read = state
+        .bulk
+        .flow
+        .as_ref()
+        .and_then(|flow| flow.scope_items.as_ref());
+    match (form.chosen(), read) {
+        (ScopeChoice::Read { label, .. }, Some(read)) if read.label == *label => read
+            .items
+            .iter()
+            .map(|item| Selected {
+                item: item.clone(),
+                whole: read.whole,
+            })
+            .collect(),
+        _ => state.bulk.selection.items().cloned().collect(),
+    }
 }
 
 /// Plans `action` on every marked item against `description` (the open table, or a copy's
@@ -291,6 +340,7 @@ fn plan_text(state: &State, form: &BulkForm) -> String {
 /// version attribute (a copy creates, so it has none).
 fn plan_selection(
     state: &State,
+    form: &BulkForm,
     description: &TableDescription,
     table: &str,
     action: &BulkAction,
@@ -298,14 +348,14 @@ fn plan_selection(
 ) -> RunPlan {
     let mut plan = RunPlan::default();
     let source = state.described();
-    for Selected { item, whole } in state.bulk.selection.items() {
+    for Selected { item, whole } in &acting_on(state, form) {
         let key = description
             .primary_key_of(item)
             .unwrap_or_else(|| item.clone());
         if !whole {
             plan.refused.push(Refusal {
                 at: typed_json(&key),
-                reason: "marked in an index that does not project every attribute; a write must be conditioned on the whole item (mark it in the table's lists)".to_owned(),
+                reason: "read from an index that does not project every attribute; a write must be conditioned on the whole item (act on it from the table's lists)".to_owned(),
             });
             continue;
         }

@@ -6,6 +6,7 @@ pub(in crate::app::update) mod form;
 pub(in crate::app::update) mod open;
 pub(in crate::app::update) mod resume;
 pub(in crate::app::update) mod run;
+pub(in crate::app::update) mod scope;
 
 use crate::app::action::Action;
 use crate::app::command::Command;
@@ -39,8 +40,9 @@ fn say_selected(state: &mut State, what: String) {
     )));
 }
 
-/// A key on the dry run, the run or the summary: resuming a cut-off run from the dry run is
-/// `resume`'s, everything else `run`'s.
+/// A key on the scope being read, the dry run, the run or the summary: the scope's read is
+/// cancelled by `scope`, resuming a cut-off run from the dry run is `resume`'s, everything else
+/// `run`'s.
 pub(in crate::app::update) fn stage_key(state: &mut State, action: &Action) -> Vec<Command> {
     let on_dry_run = state
         .bulk
@@ -49,6 +51,17 @@ pub(in crate::app::update) fn stage_key(state: &mut State, action: &Action) -> V
         .is_some_and(|flow| matches!(flow.stage, BulkStage::DryRun(_)));
     if on_dry_run && matches!(action, Action::ResumeBatch) {
         return resume::ask(state);
+    }
+    let reading = state
+        .bulk
+        .flow
+        .as_deref()
+        .is_some_and(|flow| matches!(flow.stage, BulkStage::Reading(..)));
+    if reading {
+        if matches!(action, Action::Back | Action::CancelBulk) {
+            scope::cancel(state);
+        }
+        return Vec::new();
     }
     run::key(state, action)
 }

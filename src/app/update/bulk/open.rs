@@ -1,10 +1,12 @@
-//! Opening the bulk flow on the marked items. Items marked as an index's partial copy or as a
+//! Opening the bulk flow on the marked items or on a scope of the list on screen (every match
+//! of its read, or of one entity among them), chosen in the form. Items marked as an index's partial copy or as a
 //! stream record's key are read whole by their keys first (strongly consistent), so every write
 //! is planned and conditioned on the item as it is; an item gone since is unmarked and said so.
 
 use crate::app::command::Command;
 use crate::app::request_id::RequestId;
 use crate::app::state::bulk::flow::Waiting;
+use crate::app::state::bulk::scope;
 use crate::app::state::bulk::{BulkFlow, BulkForm, BulkStage};
 use crate::app::state::{Notice, State};
 use crate::domain::figures::counted;
@@ -12,7 +14,8 @@ use crate::domain::value::Item;
 
 /// `bulk_actions`: the form, after reading partial items whole.
 pub(in crate::app::update) fn open(state: &mut State) -> Vec<Command> {
-    if state.bulk.selection.is_empty() {
+    let scopes = scope::offered(state);
+    if scopes.is_empty() {
         state.notice = Some(Notice::Error(
             "nothing marked: mark items with Space, V (range), * (all matches) or E (entity)"
                 .to_owned(),
@@ -20,8 +23,12 @@ pub(in crate::app::update) fn open(state: &mut State) -> Vec<Command> {
         return Vec::new();
     }
     let mut flow = BulkFlow {
-        stage: BulkStage::Form(BulkForm::default()),
+        stage: BulkStage::Form(BulkForm {
+            scopes,
+            ..BulkForm::default()
+        }),
         waiting: None,
+        scope_items: None,
     };
     let keys = state
         .described()
@@ -85,7 +92,15 @@ pub(in crate::app::update) fn items_read(
         )
     }));
     if state.bulk.selection.is_empty() {
-        state.bulk.flow = None;
+        // Every mark is gone: what is left to offer is the list's scopes, if any.
+        let scopes = scope::offered(state);
+        match state.bulk.flow.as_deref_mut().map(|flow| &mut flow.stage) {
+            Some(BulkStage::Form(form)) if !scopes.is_empty() => {
+                form.scopes = scopes;
+                form.scope = 0;
+            }
+            _ => state.bulk.flow = None,
+        }
     }
     Vec::new()
 }

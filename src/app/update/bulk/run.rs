@@ -416,6 +416,7 @@ pub(in crate::app::update) fn undo_last(state: &mut State) -> Vec<Command> {
             cursor: 0,
         }),
         waiting: None,
+        scope_items: None,
     }));
     load_batch(state, last.batch)
 }
