@@ -88,6 +88,23 @@ fn usage_error(error: &clap::Error) -> ExitCode {
     ExitCode::from(u8::try_from(error.exit_code()).unwrap_or(2))
 }
 
+/// The async runtime for `command`. A read that sends a request or a few and waits runs on this
+/// thread alone: with worker threads, every I/O event would hand the request over between
+/// threads (a wake-up and a context switch each), which on a busy machine costs more than the
+/// request itself. The UI, the server, scans in segments and bulk work keep a thread per core.
+fn runtime_for(
+    command: Option<&ddbx::cli::args::Command>,
+) -> std::io::Result<tokio::runtime::Runtime> {
+    use ddbx::cli::args::Command;
+    let mut builder = match command {
+        Some(Command::Tables | Command::Describe(_) | Command::Get(_) | Command::Query(_)) => {
+            tokio::runtime::Builder::new_current_thread()
+        }
+        _ => tokio::runtime::Builder::new_multi_thread(),
+    };
+    builder.enable_all().build()
+}
+
 fn main() -> ExitCode {
     let mut cli = match Cli::try_parse() {
         Ok(cli) => cli,
@@ -96,10 +113,7 @@ fn main() -> ExitCode {
     if cli.global.tui.demo && cli.global.table.is_none() {
         cli.global.table = Some(ddbx::demo::TABLE_NAME.to_owned());
     }
-    let runtime = match tokio::runtime::Builder::new_multi_thread()
-        .enable_all()
-        .build()
-    {
+    let runtime = match runtime_for(cli.command.as_ref()) {
         Ok(runtime) => runtime,
         Err(error) => {
             ddbx::cli::note(&format!("ddbx: could not start the async runtime: {error}"));

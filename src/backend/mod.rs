@@ -64,6 +64,12 @@ pub trait Backend: Send + Sync {
     /// A missing table is [`BackendError::NotFound`].
     fn describe_table<'a>(&'a self, table: &'a str) -> BackendFuture<'a, TableDescription>;
 
+    /// [`Backend::describe_table`] without its TTL (`ttl: None`), which may cost a call of its
+    /// own: for reads that only need the keys and indexes.
+    fn describe_schema<'a>(&'a self, table: &'a str) -> BackendFuture<'a, TableDescription> {
+        self.describe_table(table)
+    }
+
     /// Point-in-time recovery, TTL, whether a resource-based policy is attached (asked of the
     /// table's `arn`) and contributor insights: one call each, asked only when shown. A backend
     /// that keeps none of them says so for each.
@@ -82,6 +88,19 @@ pub trait Backend: Send + Sync {
                 });
             }
             extras
+        })
+    }
+
+    /// [`Backend::describe_table`] and [`Backend::table_extras`] for a command that shows both.
+    /// A backend that can sends the calls side by side rather than one after the other.
+    fn describe_with_extras<'a>(
+        &'a self,
+        table: &'a str,
+    ) -> BackendFuture<'a, (TableDescription, TableExtras)> {
+        Box::pin(async move {
+            let description = self.describe_table(table).await?;
+            let extras = self.table_extras(table, description.arn.as_deref()).await;
+            Ok((description, extras))
         })
     }
 

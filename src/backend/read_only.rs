@@ -9,6 +9,7 @@ use super::{
     TransactOutput, TransactWriteRequest, UpdateRequest, WriteOutput,
 };
 use crate::domain::schema::TableDescription;
+use crate::domain::table_settings::TableExtras;
 
 /// Wraps any backend and refuses every write.
 pub struct ReadOnly {
@@ -46,8 +47,19 @@ impl Backend for ReadOnly {
         self.inner.describe_table(table)
     }
 
+    fn describe_schema<'a>(&'a self, table: &'a str) -> BackendFuture<'a, TableDescription> {
+        self.inner.describe_schema(table)
+    }
+
     fn table_extras<'a>(&'a self, table: &'a str, arn: Option<&'a str>) -> ExtrasFuture<'a> {
         self.inner.table_extras(table, arn)
+    }
+
+    fn describe_with_extras<'a>(
+        &'a self,
+        table: &'a str,
+    ) -> BackendFuture<'a, (TableDescription, TableExtras)> {
+        self.inner.describe_with_extras(table)
     }
 
     fn query(&self, request: QueryRequest) -> BackendFuture<'_, Page> {

@@ -144,8 +144,8 @@ where
     match command {
         Command::Tables => tables(backend.as_ref(), cli.global.output).await,
         Command::Describe(args) => {
-            let table = schema_cache::describe(backend.as_ref(), table_name).await?;
-            let extras = backend.table_extras(table_name, table.arn.as_deref()).await;
+            let (table, extras) =
+                schema_cache::describe_with_extras(backend.as_ref(), table_name).await?;
             let census = if args.grammars {
                 Some(super::collections::discover(&backend, &table, 1, entities).await?)
             } else {
@@ -286,7 +286,7 @@ async fn scan(
     format: OutputFormat,
     entities: EntityDecoder,
 ) -> Result<(), CliError> {
-    let table = backend.describe_table(table_name).await?;
+    let table = backend.describe_schema(table_name).await?;
     let plan = plan_scan(&table, args)?;
     let leading = leading(&table, args.read.index.as_deref(), entities);
     let mut sink = item_sink(format, buffered_stdout(), leading);

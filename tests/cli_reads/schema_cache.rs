@@ -19,6 +19,7 @@ on_every_server!(
     a_table_recreated_with_other_keys_is_described_again,
     a_recreated_table_without_a_sort_key_is_refused_with_the_fresh_schema,
     a_renamed_sort_key_is_noticed_in_the_first_answer,
+    describe_asks_each_value_once,
 );
 
 /// A counting proxy in front of the server and a state directory of the test's own.
@@ -100,9 +101,9 @@ async fn a_warm_get_and_query_send_their_one_request(server: Server) {
     let (cold, targets) = counted.run(&get);
     assert_eq!(cold.success().ddb_items(), vec![order.clone()]);
     assert_eq!(
-        sorted(targets),
-        ["DescribeTable", "DescribeTimeToLive", "GetItem"],
-        "a cold get describes the table first"
+        targets,
+        ["DescribeTable", "GetItem"],
+        "a cold get describes the table first, without the TTL it does not use"
     );
     let (warm, targets) = counted.run(&get);
     assert_eq!(warm.success().ddb_items(), vec![order.clone()]);
@@ -131,7 +132,7 @@ async fn a_warm_get_and_query_send_their_one_request(server: Server) {
     assert_eq!(off.success().ddb_items(), vec![order]);
     assert_eq!(
         targets.len(),
-        3,
+        2,
         "DDBX_SCHEMA_TTL=0 turns the cache off: {targets:?}"
     );
     delete_table(&client, &table).await;
@@ -237,5 +238,48 @@ async fn a_renamed_sort_key_is_noticed_in_the_first_answer(server: Server) {
         "the key columns are the fresh schema's: {text}"
     );
     assert!(targets.contains(&"DescribeTable".to_owned()), "{targets:?}");
+    delete_table(&client, &table).await;
+}
+
+/// `describe` shows the table, its TTL, backups, contributor insights and resource policy: one
+/// request for each, DescribeTimeToLive's answer serving both the description and the settings.
+async fn describe_asks_each_value_once(server: Server) {
+    let Some(endpoint) = server_endpoint(server) else {
+        return;
+    };
+    let client = sdk_client(&endpoint);
+    let table = unique_table_name("schema-describe");
+    create_table(&client, &TableSpec::single_table(&table)).await;
+    let counted = Counted::new(&endpoint, &table);
+
+    let (described, targets) = counted.run(&["describe", "-o", "json"]);
+    let described = described.success();
+    assert!(described.stdout.contains(&table), "{}", described.stdout);
+    let mut asked = sorted(targets.clone());
+    asked.dedup();
+    assert_eq!(
+        asked,
+        [
+            "DescribeContinuousBackups",
+            "DescribeContributorInsights",
+            "DescribeTable",
+            "DescribeTimeToLive",
+            "GetResourcePolicy",
+        ],
+        "a request per value shown: {targets:?}"
+    );
+    // A call the server fails may be retried (moto answers DescribeContributorInsights with an
+    // error the SDK retries); the description and its TTL are asked exactly once.
+    for once in ["DescribeTable", "DescribeTimeToLive"] {
+        let count = targets.iter().filter(|target| *target == once).count();
+        assert_eq!(count, 1, "{once} is sent once: {targets:?}");
+    }
+    let (warm, targets) = counted.run(&["get", "--pk", "USER#1", "--sk", "ORDER#1", "-o", "ddb"]);
+    assert!(warm.success().ddb_items().is_empty());
+    assert_eq!(
+        targets,
+        ["GetItem"],
+        "describe saved the schema for the next read"
+    );
     delete_table(&client, &table).await;
 }

@@ -4,11 +4,19 @@
 
 use aws_sdk_dynamodb::Client;
 use aws_sdk_dynamodb::error::{ProvideErrorMetadata, SdkError};
+use aws_sdk_dynamodb::operation::describe_time_to_live::{
+    DescribeTimeToLiveError, DescribeTimeToLiveOutput,
+};
+use aws_smithy_runtime_api::client::orchestrator::HttpResponse;
 
 use super::errors::{Target, classify};
+use super::reads::described_table;
 use crate::backend::BackendError;
-use crate::backend::aws_convert::{recovery_from_sdk, ttl_settings_from_sdk};
-use crate::domain::table_settings::{Readable, TableExtras};
+use crate::backend::aws_convert::{recovery_from_sdk, ttl_from_sdk, ttl_settings_from_sdk};
+use crate::domain::schema::TableDescription;
+use crate::domain::table_settings::{Readable, Recovery, TableExtras};
+
+type TtlAnswer = Result<DescribeTimeToLiveOutput, SdkError<DescribeTimeToLiveError, HttpResponse>>;
 
 /// Why a value could not be read: the service's error code, or the classified error's kind.
 fn not_readable<E, R>(error: &SdkError<E, R>, target: Target<'_>) -> String
@@ -32,53 +40,127 @@ pub(super) async fn table_extras(
     table: &str,
     arn: Option<&str>,
 ) -> TableExtras {
-    let backups = client
+    let ttl = client.describe_time_to_live().table_name(table).send();
+    let (others, ttl) = tokio::join!(others(client, target, table, arn), ttl);
+    others.with_ttl(&ttl, target)
+}
+
+/// DescribeTable and every extra in one round trip, but GetResourcePolicy, which needs the ARN
+/// DescribeTable answers with and is sent as soon as it does. One DescribeTimeToLive answer
+/// serves both the description's TTL and the extras'.
+pub(super) async fn described_with_extras(
+    client: &Client,
+    target: Target<'_>,
+    table: &str,
+) -> Result<(TableDescription, TableExtras), BackendError> {
+    let describe = client.describe_table().table_name(table).send();
+    let ttl = client.describe_time_to_live().table_name(table).send();
+    let backups = backups(client, target, table);
+    let insights = insights(client, target, table);
+    let described_then_policy = async {
+        let described = describe.await;
+        let arn = described
+            .as_ref()
+            .ok()
+            .and_then(|output| output.table()?.table_arn());
+        let policy = policy(client, target, arn).await;
+        (described, policy)
+    };
+    let ((described, resource_policy), ttl, recovery, contributor_insights) =
+        tokio::join!(described_then_policy, ttl, backups, insights);
+    let described = described.map_err(|error| classify(&error, target))?;
+    let ttl_description = ttl
+        .as_ref()
+        .ok()
+        .and_then(|output| ttl_from_sdk(output.time_to_live_description()));
+    let description = described_table(described, table, ttl_description)?;
+    let others = Others {
+        recovery,
+        resource_policy,
+        contributor_insights,
+    };
+    Ok((description, others.with_ttl(&ttl, target)))
+}
+
+/// The extras but TTL, whose answer may also serve the table's description.
+struct Others {
+    recovery: Readable<Recovery>,
+    resource_policy: Readable<bool>,
+    contributor_insights: Readable<String>,
+}
+
+impl Others {
+    fn with_ttl(self, ttl: &TtlAnswer, target: Target<'_>) -> TableExtras {
+        TableExtras {
+            recovery: self.recovery,
+            ttl: match ttl {
+                Ok(output) => {
+                    Readable::Read(ttl_settings_from_sdk(output.time_to_live_description()))
+                }
+                Err(error) => Readable::NotReadable(not_readable(error, target)),
+            },
+            resource_policy: self.resource_policy,
+            contributor_insights: self.contributor_insights,
+        }
+    }
+}
+
+async fn others(client: &Client, target: Target<'_>, table: &str, arn: Option<&str>) -> Others {
+    let (recovery, contributor_insights, resource_policy) = tokio::join!(
+        backups(client, target, table),
+        insights(client, target, table),
+        policy(client, target, arn)
+    );
+    Others {
+        recovery,
+        resource_policy,
+        contributor_insights,
+    }
+}
+
+async fn backups(client: &Client, target: Target<'_>, table: &str) -> Readable<Recovery> {
+    match client
         .describe_continuous_backups()
         .table_name(table)
-        .send();
-    let ttl = client.describe_time_to_live().table_name(table).send();
-    let insights = client
+        .send()
+        .await
+    {
+        Ok(output) => Readable::Read(recovery_from_sdk(output.continuous_backups_description())),
+        Err(error) => Readable::NotReadable(not_readable(&error, target)),
+    }
+}
+
+async fn insights(client: &Client, target: Target<'_>, table: &str) -> Readable<String> {
+    match client
         .describe_contributor_insights()
         .table_name(table)
-        .send();
-    let policy = async {
-        let Some(arn) = arn else {
-            return Readable::NotReadable("the table's ARN is not known".to_owned());
-        };
-        match client.get_resource_policy().resource_arn(arn).send().await {
-            Ok(output) => Readable::Read(output.policy().is_some()),
-            // The documented answer for a table without a policy.
-            Err(error)
-                if error
-                    .as_service_error()
-                    .is_some_and(|error| error.is_policy_not_found_exception()) =>
-            {
-                Readable::Read(false)
-            }
-            Err(error) => Readable::NotReadable(not_readable(&error, target)),
-        }
+        .send()
+        .await
+    {
+        Ok(output) => Readable::Read(
+            output
+                .contributor_insights_status()
+                .map_or("DISABLED", |status| status.as_str())
+                .to_owned(),
+        ),
+        Err(error) => Readable::NotReadable(not_readable(&error, target)),
+    }
+}
+
+async fn policy(client: &Client, target: Target<'_>, arn: Option<&str>) -> Readable<bool> {
+    let Some(arn) = arn else {
+        return Readable::NotReadable("the table's ARN is not known".to_owned());
     };
-    let (backups, ttl, insights, resource_policy) = tokio::join!(backups, ttl, insights, policy);
-    TableExtras {
-        recovery: match backups {
-            Ok(output) => {
-                Readable::Read(recovery_from_sdk(output.continuous_backups_description()))
-            }
-            Err(error) => Readable::NotReadable(not_readable(&error, target)),
-        },
-        ttl: match ttl {
-            Ok(output) => Readable::Read(ttl_settings_from_sdk(output.time_to_live_description())),
-            Err(error) => Readable::NotReadable(not_readable(&error, target)),
-        },
-        resource_policy,
-        contributor_insights: match insights {
-            Ok(output) => Readable::Read(
-                output
-                    .contributor_insights_status()
-                    .map_or("DISABLED", |status| status.as_str())
-                    .to_owned(),
-            ),
-            Err(error) => Readable::NotReadable(not_readable(&error, target)),
-        },
+    match client.get_resource_policy().resource_arn(arn).send().await {
+        Ok(output) => Readable::Read(output.policy().is_some()),
+        // The documented answer for a table without a policy.
+        Err(error)
+            if error
+                .as_service_error()
+                .is_some_and(|error| error.is_policy_not_found_exception()) =>
+        {
+            Readable::Read(false)
+        }
+        Err(error) => Readable::NotReadable(not_readable(&error, target)),
     }
 }

@@ -31,6 +31,7 @@ use super::{
     UpdateRequest, WriteOutput,
 };
 use crate::domain::schema::TableDescription;
+use crate::domain::table_settings::TableExtras;
 
 /// The AWS SDK backend. Cheap to share behind an `Arc`; the SDK client pools its connections.
 #[derive(Clone)]
@@ -95,6 +96,21 @@ impl Backend for AwsBackend {
 
     fn describe_table<'a>(&'a self, table: &'a str) -> BackendFuture<'a, TableDescription> {
         Box::pin(reads::describe_table(&self.client, self.target(), table))
+    }
+
+    fn describe_schema<'a>(&'a self, table: &'a str) -> BackendFuture<'a, TableDescription> {
+        Box::pin(reads::describe_schema(&self.client, self.target(), table))
+    }
+
+    fn describe_with_extras<'a>(
+        &'a self,
+        table: &'a str,
+    ) -> BackendFuture<'a, (TableDescription, TableExtras)> {
+        Box::pin(extras::described_with_extras(
+            &self.client,
+            self.target(),
+            table,
+        ))
     }
 
     fn table_extras<'a>(&'a self, table: &'a str, arn: Option<&'a str>) -> ExtrasFuture<'a> {

@@ -1,6 +1,7 @@
 //! ListTables, DescribeTable (+ DescribeTimeToLive), Query, Scan and GetItem.
 
 use aws_sdk_dynamodb::Client;
+use aws_sdk_dynamodb::operation::describe_table::DescribeTableOutput;
 use aws_sdk_dynamodb::types::{
     ConsumedCapacity as SdkConsumedCapacity, ReturnConsumedCapacity, Select as SdkSelect,
 };
@@ -13,7 +14,7 @@ use crate::backend::aws_convert::{
 use crate::backend::{
     BackendError, GetOutput, GetRequest, Page, QueryRequest, ScanRequest, Select,
 };
-use crate::domain::schema::TableDescription;
+use crate::domain::schema::{TableDescription, TtlDescription};
 
 /// Every page of ListTables, in the service's (ascending) order.
 pub(super) async fn list_tables(
@@ -52,6 +53,30 @@ pub(super) async fn describe_table(
     let ttl = ttl
         .ok()
         .and_then(|output| ttl_from_sdk(output.time_to_live_description.as_ref()));
+    described_table(described, table, ttl)
+}
+
+/// DescribeTable alone: the description without its TTL.
+pub(super) async fn describe_schema(
+    client: &Client,
+    target: Target<'_>,
+    table: &str,
+) -> Result<TableDescription, BackendError> {
+    let described = client
+        .describe_table()
+        .table_name(table)
+        .send()
+        .await
+        .map_err(|error| classify(&error, target))?;
+    described_table(described, table, None)
+}
+
+/// DescribeTable's answer with the TTL DescribeTimeToLive answered (`None`: none or unknown).
+pub(super) fn described_table(
+    described: DescribeTableOutput,
+    table: &str,
+    ttl: Option<TtlDescription>,
+) -> Result<TableDescription, BackendError> {
     let description = described.table.ok_or_else(|| BackendError::Service {
         code: "InvalidServerResponse".to_owned(),
         message: format!("DescribeTable for {table} returned no table"),

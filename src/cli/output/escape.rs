@@ -13,12 +13,18 @@ fn needs_escape_in_json(c: char) -> bool {
     needs_escape(c) && !matches!(c, '\n' | '\r' | '\t')
 }
 
+/// Whether serialised JSON holds a character [`escape_json_for_terminal`] would escape.
+#[must_use]
+pub fn json_needs_terminal_escape(json: &str) -> bool {
+    json.chars().any(needs_escape_in_json)
+}
+
 /// Serialised JSON with the characters serde_json leaves raw (DEL, C1, bidi controls) turned
 /// into `\uXXXX` escapes. These characters can only occur inside JSON strings, and the escape
 /// means the same character, so the document's meaning is unchanged.
 #[must_use]
 pub fn escape_json_for_terminal(json: String) -> String {
-    if !json.chars().any(needs_escape_in_json) {
+    if !json_needs_terminal_escape(&json) {
         return json;
     }
     let mut out = String::with_capacity(json.len() + 12);

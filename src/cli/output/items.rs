@@ -3,11 +3,9 @@
 
 use std::io::{self, Write};
 
-use super::escape::escape_json_for_terminal;
+use super::json_lines::LineWriter;
 use super::table::{Leading, render_table};
 use crate::cli::args::OutputFormat;
-use crate::domain::ddb_json::item_to_json;
-use crate::domain::plain_json::item_to_plain_json;
 use crate::domain::value::Item;
 
 /// Receives items as pages arrive.
@@ -24,7 +22,10 @@ pub fn item_sink<'a, W: Write + 'a>(
     leading: Leading,
 ) -> Box<dyn ItemSink + 'a> {
     match format {
-        OutputFormat::Json | OutputFormat::Ddb => Box::new(JsonLines { out, format }),
+        OutputFormat::Json | OutputFormat::Ddb => Box::new(JsonLines {
+            out,
+            lines: LineWriter::new(format),
+        }),
         OutputFormat::Table => Box::new(TableSink {
             out,
             leading,
@@ -36,22 +37,21 @@ pub fn item_sink<'a, W: Write + 'a>(
 /// One item as one line of JSON in `format` (plain or DynamoDB JSON), without the newline.
 #[must_use]
 pub fn item_line(format: OutputFormat, item: &Item) -> String {
-    let value = match format {
-        OutputFormat::Ddb => item_to_json(item),
-        OutputFormat::Json | OutputFormat::Table => item_to_plain_json(item),
-    };
-    escape_json_for_terminal(value.to_string())
+    LineWriter::new(format)
+        .render(item)
+        .map(|line| String::from_utf8_lossy(line).into_owned())
+        .unwrap_or_default()
 }
 
 struct JsonLines<W> {
     out: W,
-    format: OutputFormat,
+    lines: LineWriter,
 }
 
 impl<W: Write> ItemSink for JsonLines<W> {
     fn write_items(&mut self, items: &[Item]) -> io::Result<()> {
         for item in items {
-            writeln!(self.out, "{}", item_line(self.format, item))?;
+            self.lines.write(&mut self.out, item)?;
         }
         // Stream: whoever reads the pipe sees each page as soon as it arrives.
         self.out.flush()

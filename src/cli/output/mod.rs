@@ -6,5 +6,6 @@ pub mod describe_grammars;
 pub mod describe_settings;
 pub mod escape;
 pub mod items;
+mod json_lines;
 pub mod summary;
 pub mod table;

@@ -16,6 +16,7 @@ use self::form::SchemaForm;
 use super::error::CliError;
 use crate::backend::{Backend, BackendError};
 use crate::domain::schema::TableDescription;
+use crate::domain::table_settings::TableExtras;
 use crate::domain::value::Item;
 
 const DEFAULT_TTL: Duration = Duration::from_secs(300);
@@ -116,22 +117,37 @@ fn ttl_from(value: Option<&str>) -> Duration {
         .map_or(DEFAULT_TTL, Duration::from_secs)
 }
 
-/// DescribeTable, remembered for the next run.
+/// The table's keys and indexes (DescribeTable, without TTL), remembered for the next run.
 pub async fn describe(backend: &dyn Backend, table: &str) -> Result<TableDescription, CliError> {
-    let cache = Cache::for_table(backend, table);
-    match backend.describe_table(table).await {
-        Ok(described) => {
-            if let Some(cache) = &cache {
-                cache.save(Some(&described));
-            }
-            Ok(described)
-        }
-        Err(error) => {
-            if let (Some(cache), BackendError::NotFound(_)) = (&cache, &error) {
-                cache.save(None);
-            }
-            Err(error.into())
-        }
+    let described = backend.describe_schema(table).await;
+    remember(backend, table, described.as_ref());
+    Ok(described?)
+}
+
+/// DescribeTable and the extras `describe` shows, the schema remembered for the next run.
+pub async fn describe_with_extras(
+    backend: &dyn Backend,
+    table: &str,
+) -> Result<(TableDescription, TableExtras), CliError> {
+    let described = backend.describe_with_extras(table).await;
+    let schema = described.as_ref().map(|(description, _)| description);
+    remember(backend, table, schema);
+    Ok(described?)
+}
+
+/// Saves what DescribeTable answered: the schema, or that the table does not exist.
+fn remember(
+    backend: &dyn Backend,
+    table: &str,
+    described: Result<&TableDescription, &BackendError>,
+) {
+    let Some(cache) = Cache::for_table(backend, table) else {
+        return;
+    };
+    match described {
+        Ok(described) => cache.save(Some(described)),
+        Err(BackendError::NotFound(_)) => cache.save(None),
+        Err(_) => {}
     }
 }
 
