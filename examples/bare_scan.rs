@@ -3,11 +3,14 @@
 //!
 //!     cargo run --release --example bare_scan -- ENDPOINT TABLE SEGMENTS [PROJECTION]
 //!
-//! PROJECTION (e.g. `PK,SK`) projects the named attributes, as discovery does. Credentials are
-//! dummies: the endpoint is a local DynamoDB-compatible server.
+//! PROJECTION (e.g. `PK,SK`) projects the named attributes, as discovery does. With
+//! `BARE_SCAN_CAPACITY=1` every page also asks for its consumed capacity, as ddbx does (a server
+//! such as dynalite then sizes every item twice). Credentials are dummies: the endpoint is a
+//! local DynamoDB-compatible server.
 
 use aws_sdk_dynamodb::Client;
 use aws_sdk_dynamodb::config::{BehaviorVersion, Credentials, Region};
+use aws_sdk_dynamodb::types::ReturnConsumedCapacity;
 
 #[tokio::main]
 async fn main() -> Result<(), Box<dyn std::error::Error>> {
@@ -17,6 +20,7 @@ async fn main() -> Result<(), Box<dyn std::error::Error>> {
     let table = args.next().ok_or(usage)?;
     let segments: i32 = args.next().ok_or(usage)?.parse()?;
     let projection = args.next();
+    let capacity = std::env::var_os("BARE_SCAN_CAPACITY").is_some_and(|value| value == "1");
     let config = aws_sdk_dynamodb::Config::builder()
         .behavior_version(BehaviorVersion::latest())
         .endpoint_url(endpoint)
@@ -28,7 +32,7 @@ async fn main() -> Result<(), Box<dyn std::error::Error>> {
         .map(|segment| {
             let (client, table, projection) = (client.clone(), table.clone(), projection.clone());
             tokio::spawn(async move {
-                count_segment(&client, &table, segment, segments, projection).await
+                count_segment(&client, &table, (segment, segments), projection, capacity).await
             })
         })
         .collect();
@@ -43,9 +47,9 @@ async fn main() -> Result<(), Box<dyn std::error::Error>> {
 async fn count_segment(
     client: &Client,
     table: &str,
-    segment: i32,
-    segments: i32,
+    (segment, segments): (i32, i32),
     projection: Option<String>,
+    capacity: bool,
 ) -> Result<i64, aws_sdk_dynamodb::Error> {
     let mut items = 0_i64;
     let mut start = None;
@@ -54,6 +58,9 @@ async fn count_segment(
             .scan()
             .table_name(table)
             .set_exclusive_start_key(start);
+        if capacity {
+            request = request.return_consumed_capacity(ReturnConsumedCapacity::Indexes);
+        }
         if segments > 1 {
             request = request.segment(segment).total_segments(segments);
         }

@@ -146,13 +146,13 @@ pub(crate) fn item_from_sdk(item: SdkItem) -> Result<Item, ConvertError> {
 
 /// A page of SDK items, with the failing item's index in the error path.
 pub fn items_from_sdk(items: Vec<SdkItem>) -> Result<Vec<Item>, ConvertError> {
-    items
-        .into_iter()
-        .enumerate()
-        .map(|(index, item)| {
-            item_from_sdk(item).map_err(|error| error.within(format!("Items[{index}]")))
-        })
-        .collect()
+    // Collecting into `Result<Vec>` loses the length hint; a page is sized once instead.
+    let mut converted = Vec::with_capacity(items.len());
+    for (index, item) in items.into_iter().enumerate() {
+        converted
+            .push(item_from_sdk(item).map_err(|error| error.within(format!("Items[{index}]")))?);
+    }
+    Ok(converted)
 }
 
 /// An optional SDK item (GetItem's `Item`, `LastEvaluatedKey`, returned attributes).
