@@ -52,17 +52,20 @@ def item(i):
     }
 
 
-def table_exists(endpoint, table):
+def described_count(endpoint, table):
+    """The table's ItemCount, or None when there is no such table."""
     try:
         _, described = bench_floor.call(endpoint, "DescribeTable", {"TableName": table})
-        return described["Table"].get("ItemCount", 0) >= ITEMS
+        return described["Table"].get("ItemCount", 0)
     except RuntimeError:
-        return False
+        return None
 
 
-def seed(endpoint, table):
-    bench_floor.create_table(endpoint, table)
-    time.sleep(0.5)
+def seed(endpoint, table, exists):
+    # A table left short by an interrupted seed is filled again: the puts overwrite the same keys.
+    if not exists:
+        bench_floor.create_table(endpoint, table)
+        time.sleep(0.5)
     starts = list(range(0, ITEMS, 25))
 
     def write(chunk):
@@ -92,9 +95,10 @@ def timed(command):
 def main():
     endpoint, ddbx, bare = sys.argv[1:4]
     table = f"bench-ingest-{ITEMS}"
-    if not table_exists(endpoint, table):
+    count = described_count(endpoint, table)
+    if count is None or count < ITEMS:
         started = time.perf_counter()
-        seed(endpoint, table)
+        seed(endpoint, table, exists=count is not None)
         print(f"seeded {ITEMS} items in {time.perf_counter() - started:.1f} s", file=sys.stderr)
     base = [ddbx, "--endpoint-url", endpoint, "--table", table]
     pairs = []
