@@ -11,11 +11,12 @@ use std::time::Instant;
 
 use criterion::{Criterion, criterion_group, criterion_main};
 use ddbx::backend::Backend;
-use ddbx::cli::sample::sample_collections;
+use ddbx::cli::sample::{Sampled, sample_collections};
 use ddbx::domain::collection::Collections;
 use ddbx::domain::entity::EntityDecoder;
 use ddbx::domain::sample::collections::SampleEstimator;
-use ddbx::domain::sample::estimate::{Z95, table_items};
+use ddbx::domain::sample::estimate::{t95, table_items};
+use ddbx::domain::sample::pages::SamplePages;
 use ddbx::domain::sample::plan::{SampleBudget, SamplePlan};
 use generated_table::{COLLECTIONS, GeneratedTable, TABLE, partition};
 
@@ -35,12 +36,14 @@ fn plan() -> SamplePlan {
     )
 }
 
-async fn sample(backend: &Arc<dyn Backend>) -> (Collections, SamplePlan, SampleEstimator) {
+/// A sample's collections, what each page added, its plan and the table's estimated size.
+async fn sample(backend: &Arc<dyn Backend>) -> (Collections, SamplePages, SamplePlan, Option<f64>) {
     let table = backend.describe_table(TABLE).await.expect("described");
     let mut plan = plan();
-    let (found, _) = sample_collections(backend, &table, &mut plan, EntityDecoder::default())
-        .await
-        .expect("sampled");
+    let Sampled { found, pages, .. } =
+        sample_collections(backend, &table, &mut plan, EntityDecoder::default())
+            .await
+            .expect("sampled");
     let size = table_items(
         table.item_count,
         found.item_count(),
@@ -48,8 +51,7 @@ async fn sample(backend: &Arc<dyn Backend>) -> (Collections, SamplePlan, SampleE
         plan.exhausted,
         plan.total_segments,
     );
-    let estimator = SampleEstimator::new(&found, size);
-    (found, plan, estimator)
+    (found, pages, plan, size)
 }
 
 /// The true item share of each collection, counted from the generator, not from ddbx.
@@ -69,7 +71,8 @@ fn true_shares(table: &GeneratedTable) -> Vec<f64> {
 fn report(runtime: &tokio::runtime::Runtime, table: &GeneratedTable, backend: &Arc<dyn Backend>) {
     let truth = true_shares(table);
     let started = Instant::now();
-    let (found, plan, estimator) = runtime.block_on(sample(backend));
+    let (found, pages, plan, size) = runtime.block_on(sample(backend));
+    let estimator = SampleEstimator::new(&found, &pages, size);
     let elapsed = started.elapsed();
     eprintln!(
         "sample of {} items: {} pages of {} segments read {} items ({:.2}%) in {:.0} ms",
@@ -94,7 +97,8 @@ fn report(runtime: &tokio::runtime::Runtime, table: &GeneratedTable, backend: &A
         let estimate = estimator.node(&found, node).share;
         let inside = (estimate.value - truth[index]).abs() <= estimate.margin;
         within += usize::from(inside);
-        let standard_errors = (estimate.value - truth[index]).abs() / (estimate.margin / Z95);
+        let standard_error = estimate.margin / t95(plan.answered - 1);
+        let standard_errors = (estimate.value - truth[index]).abs() / standard_error;
         largest = largest.max(standard_errors);
         eprintln!(
             "{prefix:<10} {:>9.3}% {:>9.3}% {:>9.3}% {:>8} {standard_errors:>10.2}",
@@ -105,8 +109,9 @@ fn report(runtime: &tokio::runtime::Runtime, table: &GeneratedTable, backend: &A
         );
     }
     eprintln!(
-        "{within} of {} shares within their 95% margin (1.96 SE); the largest error is {largest:.2} SE",
-        COLLECTIONS.len()
+        "{within} of {} shares within their 95% margin ({:.3} SE); the largest error is {largest:.2} SE",
+        COLLECTIONS.len(),
+        t95(plan.answered - 1)
     );
 }
 
@@ -125,7 +130,14 @@ fn bench(c: &mut Criterion) {
     let mut group = c.benchmark_group("sample");
     group.sample_size(10);
     group.bench_function("10m_items_first_page_of_100_of_1000_segments", |b| {
-        b.iter(|| runtime.block_on(sample(&backend)));
+        b.iter(|| {
+            let (found, pages, _, size) = runtime.block_on(sample(&backend));
+            let estimator = SampleEstimator::new(&found, &pages, size);
+            let tree = found.tree();
+            tree.iter()
+                .map(|node| estimator.node(&found, node).share.value)
+                .sum::<f64>()
+        });
     });
     group.finish();
 }

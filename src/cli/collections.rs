@@ -13,7 +13,7 @@ use super::args::{CollectionsArgs, OutputFormat};
 use super::error::{CliError, ignore_closed_pipe};
 use super::note::note;
 use super::output::escape::escape_json_for_terminal;
-use super::sample::{SampleRead, sample_collections};
+use super::sample::{SampleRead, Sampled, sample_collections};
 use super::segments::{ScanTotals, read_segments};
 use crate::backend::Backend;
 use crate::domain::collection::{Collections, GroupId, GroupSummary, LEVEL_SEPARATOR};
@@ -288,7 +288,8 @@ async fn sampled(
         "collections: sampling {}; counts are estimates",
         plan.budget_text()
     ));
-    let (found, read) = sample_collections(&backend, table, &mut plan, entities).await?;
+    let Sampled { found, pages, read } =
+        sample_collections(&backend, table, &mut plan, entities).await?;
     let size = table_items(
         table.item_count,
         found.item_count(),
@@ -296,7 +297,7 @@ async fn sampled(
         plan.exhausted,
         plan.total_segments,
     );
-    let estimator = SampleEstimator::new(&found, size);
+    let estimator = SampleEstimator::new(&found, &pages, size);
     let mut out = io::stdout().lock();
     let written = print(
         &mut out,

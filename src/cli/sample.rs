@@ -12,6 +12,7 @@ use crate::backend::{Backend, BackendError, Page};
 use crate::domain::collection::Collections;
 use crate::domain::discovery_scan::discovery_scan;
 use crate::domain::entity::EntityDecoder;
+use crate::domain::sample::pages::SamplePages;
 use crate::domain::sample::plan::{PAGES_IN_FLIGHT, SamplePlan, SampleStop};
 use crate::domain::schema::TableDescription;
 
@@ -86,6 +87,14 @@ pub async fn read_sample(
     })
 }
 
+/// A table's sample: its collections, what each page added to them, and how the read ended.
+#[derive(Debug)]
+pub struct Sampled {
+    pub found: Collections,
+    pub pages: SamplePages,
+    pub read: SampleRead,
+}
+
 /// Samples `table` into its collections.
 ///
 /// # Errors
@@ -95,8 +104,13 @@ pub async fn sample_collections(
     table: &TableDescription,
     plan: &mut SamplePlan,
     entities: EntityDecoder,
-) -> Result<(Collections, SampleRead), BackendError> {
+) -> Result<Sampled, BackendError> {
     let mut found = Collections::new(table.key.clone(), entities);
-    let read = read_sample(backend, table, plan, |page, _| found.add_page(&page.items)).await?;
-    Ok((found, read))
+    let mut pages = SamplePages::default();
+    let read = read_sample(backend, table, plan, |page, _| {
+        found.add_page(&page.items);
+        pages.record(&found, page.last_evaluated_key.is_some());
+    })
+    .await?;
+    Ok(Sampled { found, pages, read })
 }

@@ -1,11 +1,14 @@
 //! The collection tree of a sample as estimates for the whole table: each node's share of the
 //! items, its item and partition counts, and its entity mix, each with a margin (see
-//! [`super::estimate`] for how they are computed).
+//! [`super::estimate`] for how they are computed, [`super::pages`] for what they are computed from).
 
 use crate::domain::collection::{Collections, GroupId};
 use crate::domain::collection_tree::CollectionNode;
 
-use super::estimate::{ClusterSums, Estimate, item_share, part_of, partitions_per_item};
+use super::estimate::{
+    ClusterSums, Estimate, PageFrame, hidden_items, item_share, part_of, partitions_per_item,
+};
+use super::pages::SamplePages;
 
 /// A node of the tree, estimated for the whole table.
 #[derive(Clone, Debug, PartialEq)]
@@ -19,22 +22,27 @@ pub struct NodeEstimate {
 
 /// Turns the sampled counts of a [`Collections`] into estimates for the table.
 #[derive(Clone, Debug)]
-pub struct SampleEstimator {
+pub struct SampleEstimator<'p> {
+    pages: &'p SamplePages,
+    whole_pages: Vec<super::estimate::PageCount>,
     whole: ClusterSums,
     table_items: Option<f64>,
     fraction: f64,
 }
 
-impl SampleEstimator {
-    /// `table_items`: the table's size as [`super::estimate::table_items`] judged it.
+impl<'p> SampleEstimator<'p> {
+    /// `pages`: what each page of the sample added to `found`; `table_items`: the table's size
+    /// as [`super::estimate::table_items`] judged it.
     #[must_use]
-    pub fn new(found: &Collections, table_items: Option<f64>) -> Self {
+    pub fn new(found: &Collections, pages: &'p SamplePages, table_items: Option<f64>) -> Self {
         let mut whole = ClusterSums::default();
         for group in found.groups() {
             whole.merge(&group_sums(found, group.id));
         }
         let fraction = table_items.map_or(0.0, |items| whole.items as f64 / items.max(1.0));
         Self {
+            pages,
+            whole_pages: pages.counts(|_| true),
             whole,
             table_items,
             fraction,
@@ -55,16 +63,24 @@ impl SampleEstimator {
     /// A node of [`Collections::tree`]: its own group and its children's together.
     #[must_use]
     pub fn node(&self, found: &Collections, node: &CollectionNode<'_>) -> NodeEstimate {
-        let mut sums = ClusterSums::default();
-        for group in node
+        let groups: Vec<GroupId> = node
             .group
             .into_iter()
             .chain(node.children.iter().filter_map(|child| child.group))
-        {
+            .collect();
+        let mut sums = ClusterSums::default();
+        for &group in &groups {
             sums.merge(&group_sums(found, group));
         }
-        let share = item_share(&sums, &self.whole, self.fraction);
-        let per_item = partitions_per_item(&sums, &self.whole, self.fraction);
+        let class = self.pages.counts(|group| groups.contains(&group));
+        let frame = PageFrame {
+            whole: &self.whole_pages,
+            cut: self.pages.cut(),
+            hidden: hidden_items(&self.whole, &self.whole),
+            fraction: self.fraction,
+        };
+        let share = item_share(&class, hidden_items(&sums, &self.whole), &frame);
+        let per_item = partitions_per_item(&class, &frame);
         NodeEstimate {
             share,
             items: self.table_items.map(|items| share.scaled(items)),
@@ -112,15 +128,24 @@ mod tests {
             Some(KeyAttribute::new("sk", ValueType::S)),
         );
         let mut found = Collections::new(key, EntityDecoder::default());
-        for user in 0..30 {
-            for order in 0..3 {
-                found.add_item(&item(&format!("USER#{user}"), &format!("ORDER#{order}")));
+        let mut pages = SamplePages::default();
+        // Ten pages, each of three users' orders, the first five with two teams too; none cut.
+        for page in 0..10 {
+            for user in page * 3..page * 3 + 3 {
+                for order in 0..3 {
+                    found.add_item(&item(&format!("USER#{user}"), &format!("ORDER#{order}")));
+                }
             }
+            for team in (page < 5)
+                .then_some(page * 2..page * 2 + 2)
+                .into_iter()
+                .flatten()
+            {
+                found.add_item(&item(&format!("TEAM#{team}"), "META"));
+            }
+            pages.record(&found, false);
         }
-        for team in 0..10 {
-            found.add_item(&item(&format!("TEAM#{team}"), "META"));
-        }
-        let estimator = SampleEstimator::new(&found, Some(10_000.0));
+        let estimator = SampleEstimator::new(&found, &pages, Some(10_000.0));
         assert!((estimator.fraction() - 0.01).abs() < 1e-12);
         let tree = found.tree();
         let users = tree
@@ -134,7 +159,7 @@ mod tests {
         assert!((items.value - 9_000.0).abs() < 1e-6);
         let partitions = estimate.partitions.expect("a table size");
         assert!((partitions.value - 3_000.0).abs() < 1e-6);
-        let without_size = SampleEstimator::new(&found, None).node(&found, users);
+        let without_size = SampleEstimator::new(&found, &pages, None).node(&found, users);
         assert_eq!(without_size.items, None);
     }
 }

@@ -1,18 +1,27 @@
-//! Estimates from a sample of partitions, with their margins of error.
+//! Estimates from a sample of pages, with their margins of error.
 //!
-//! A segment's first page is a run of partitions at random places of the hash space, so the
-//! sampled partitions are treated as a simple random sample of the table's partitions, each a
-//! cluster of items (all items of a partition share its key, hence its collection). Shares and
-//! per-item ratios use the ratio estimator of cluster sampling: with `m_j` the items of sampled
-//! partition `j`, `y_j` its contribution to the figure, `n` partitions and `m̄` their mean size,
+//! A segment's first page is a run of partitions from a random slice of the hash space, and the
+//! slices of a sample are disjoint, so the pages are independent draws; the items and partitions
+//! inside one page are not (a page ends wherever 1 MB ends, cutting its last partition). So the
+//! page is the sampling unit: shares and per-item ratios use the ratio estimator of cluster
+//! sampling over pages. With `m_p` the items of page `p`, `y_p` its contribution to the figure,
+//! `n` pages and `m̄` their mean size,
 //!
 //! ```text
-//! R = Σ y_j / Σ m_j      Var(R) ≈ (1 − f) · Σ (y_j − R·m_j)² / (n (n − 1) m̄²)
+//! R = Σ y_p / Σ m_p      Var(R) ≈ (1 − f) · Σ (y_p − R·m_p)² / (n (n − 1) m̄²)
 //! ```
 //!
-//! where `f` is the fraction of the table's items sampled. The margin is 1.96 standard errors,
-//! a 95% interval under the normal approximation. A page cut in the middle of a partition counts
-//! that partition's sampled items only, a small bias toward smaller partitions.
+//! where `f` is the fraction of the table's items sampled. The margin is Student's t with
+//! `n − 1` degrees of freedom at 97.5% times the standard error: a 95% interval that stays
+//! honest when only a few pages have answered.
+//!
+//! A page cut at its 1 MB end leaves the rest of its last partition unread, and that partition
+//! is likelier to be a large one (a large partition is likelier to straddle the cut), so the raw
+//! counts understate collections of large partitions. Counting the cut partition whole would
+//! make the estimate unbiased (the partitions a page starts form a stopping time); its unread
+//! rest is on average `(Σ m_j² − Σ m_j) / (2 Σ m_j)` items over the sample's partitions
+//! (renewal theory: the straddling partition is size-biased and cut at a uniform place), and
+//! that expectation, per class, is added to each cut page.
 
 /// The partitions of one class (a collection, or the whole sample) by size: what the ratio
 /// estimator needs, summed without keeping the partitions.
@@ -56,46 +65,118 @@ impl Estimate {
     }
 }
 
-/// Standard errors in a 95% margin.
+/// Standard errors in a 95% margin under the normal approximation.
 pub const Z95: f64 = 1.96;
 
-fn ratio(estimate: f64, residuals: f64, whole: &ClusterSums, fraction: f64) -> Estimate {
-    let n = whole.partitions as f64;
-    if whole.partitions < 2 || whole.items == 0 {
-        // One partition says nothing about the spread between partitions.
-        return Estimate {
-            value: estimate,
-            margin: f64::INFINITY,
-        };
-    }
-    let mean = whole.items as f64 / n;
-    let variance =
-        (1.0 - fraction).clamp(0.0, 1.0) * residuals.max(0.0) / (n * (n - 1.0) * mean * mean);
-    Estimate {
-        value: estimate,
-        margin: Z95 * variance.sqrt(),
+/// Student's t at 97.5% for `degrees` degrees of freedom: the standard errors in a 95% margin
+/// estimated from `degrees + 1` pages.
+#[must_use]
+pub fn t95(degrees: u64) -> f64 {
+    const TABLE: [f64; 30] = [
+        12.706, 4.303, 3.182, 2.776, 2.571, 2.447, 2.365, 2.306, 2.262, 2.228, 2.201, 2.179, 2.160,
+        2.145, 2.131, 2.120, 2.110, 2.101, 2.093, 2.086, 2.080, 2.074, 2.069, 2.064, 2.060, 2.056,
+        2.052, 2.048, 2.045, 2.042,
+    ];
+    match usize::try_from(degrees) {
+        Ok(0) => f64::INFINITY,
+        Ok(degrees @ 1..=30) => TABLE[degrees - 1],
+        _ => {
+            // The Cornish–Fisher expansion of t around the normal quantile; past 30 degrees it
+            // is within 0.001 of the exact value.
+            let (z, v) = (Z95, degrees as f64);
+            z + (z.powi(3) + z) / (4.0 * v)
+                + (5.0 * z.powi(5) + 16.0 * z.powi(3) + 3.0 * z) / (96.0 * v * v)
+        }
     }
 }
 
-/// The share of the table's items that belong to `class`, from a sample whose partitions sum to
-/// `whole`; `fraction` of the table's items were sampled.
+/// The items a cut page leaves unread on average past its end, of one class (`class`) or of
+/// the whole sample (`class == whole`): see the module text.
 #[must_use]
-pub fn item_share(class: &ClusterSums, whole: &ClusterSums, fraction: f64) -> Estimate {
-    let share = class.items as f64 / (whole.items.max(1) as f64);
-    // y_j = m_j inside the class, 0 outside.
-    let residuals = (1.0 - share).powi(2) * class.squares
-        + share.powi(2) * (whole.squares - class.squares).max(0.0);
-    ratio(share, residuals, whole, fraction)
+pub fn hidden_items(class: &ClusterSums, whole: &ClusterSums) -> f64 {
+    if whole.items == 0 {
+        return 0.0;
+    }
+    (class.squares - class.items as f64).max(0.0) / (2.0 * whole.items as f64)
 }
 
-/// The partitions of `class` per item of the table (times the table's items: its partitions).
+/// One sampled page's count of one class, or of the whole sample.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct PageCount {
+    pub items: u64,
+    /// Partitions whose first item the page holds.
+    pub partitions: u64,
+}
+
+/// The pages of a sample as a whole: what a class's pages are measured against.
+#[derive(Clone, Copy, Debug)]
+pub struct PageFrame<'a> {
+    pub whole: &'a [PageCount],
+    /// Whether each page was cut at its end (its segment has more pages).
+    pub cut: &'a [bool],
+    /// The items a cut page leaves unread on average ([`hidden_items`] of the whole).
+    pub hidden: f64,
+    /// The share of the table's items the sample read.
+    pub fraction: f64,
+}
+
+impl PageFrame<'_> {
+    fn hidden_at(&self, page: usize, hidden: f64) -> f64 {
+        if self.cut.get(page).copied().unwrap_or(false) {
+            hidden
+        } else {
+            0.0
+        }
+    }
+
+    fn sizes(&self) -> Vec<f64> {
+        (self.whole.iter().enumerate())
+            .map(|(page, count)| count.items as f64 + self.hidden_at(page, self.hidden))
+            .collect()
+    }
+
+    fn ratio(&self, figures: &[f64]) -> Estimate {
+        let sizes = self.sizes();
+        let total: f64 = sizes.iter().sum();
+        let value = figures.iter().sum::<f64>() / total.max(f64::MIN_POSITIVE);
+        let pages = sizes.len() as u64;
+        if pages < 2 || total <= 0.0 {
+            // One page says nothing about the spread between pages.
+            return Estimate {
+                value,
+                margin: f64::INFINITY,
+            };
+        }
+        let n = pages as f64;
+        let mean = total / n;
+        let residuals: f64 = (figures.iter().zip(&sizes))
+            .map(|(figure, size)| (figure - value * size).powi(2))
+            .sum();
+        let variance =
+            (1.0 - self.fraction).clamp(0.0, 1.0) * residuals / (n * (n - 1.0) * mean * mean);
+        Estimate {
+            value,
+            margin: t95(pages - 1) * variance.sqrt(),
+        }
+    }
+}
+
+/// The share of the table's items that belong to a class with `class` in each page of `frame`;
+/// a cut page leaves `hidden` of the class's items unread on average ([`hidden_items`]).
 #[must_use]
-pub fn partitions_per_item(class: &ClusterSums, whole: &ClusterSums, fraction: f64) -> Estimate {
-    let per_item = class.partitions as f64 / (whole.items.max(1) as f64);
-    // y_j = 1 inside the class, 0 outside.
-    let residuals = class.partitions as f64 - 2.0 * per_item * class.items as f64
-        + per_item.powi(2) * whole.squares;
-    ratio(per_item, residuals, whole, fraction)
+pub fn item_share(class: &[PageCount], hidden: f64, frame: &PageFrame<'_>) -> Estimate {
+    let figures: Vec<f64> = (class.iter().enumerate())
+        .map(|(page, count)| count.items as f64 + frame.hidden_at(page, hidden))
+        .collect();
+    frame.ratio(&figures)
+}
+
+/// The partitions of a class per item of the table (times the table's items: its partitions).
+/// The unread rest of a cut partition holds no partition the page did not already count.
+#[must_use]
+pub fn partitions_per_item(class: &[PageCount], frame: &PageFrame<'_>) -> Estimate {
+    let figures: Vec<f64> = class.iter().map(|count| count.partitions as f64).collect();
+    frame.ratio(&figures)
 }
 
 /// A part of `of` whose share of it is observed as `part` of `observed` items: the entity mix of
@@ -141,69 +222,73 @@ pub fn table_items(
 mod tests {
     use super::*;
 
-    /// A population of partitions of known sizes and classes, sampled deterministically.
-    fn population() -> Vec<(u8, u64)> {
-        let mut state = 0x9e37_79b9_u64;
-        (0..200_000)
-            .map(|_| {
-                state = state
-                    .wrapping_mul(6_364_136_223_846_793_005)
-                    .wrapping_add(1_442_695_040_888_963_407);
-                let roll = (state >> 33) % 100;
-                let class = match roll {
-                    0..50 => 0,
-                    50..80 => 1,
-                    80..95 => 2,
-                    _ => 3,
-                };
-                let size = 1 + (state >> 20) % (u64::from(class) * 20 + 3);
-                (class, size)
-            })
-            .collect()
-    }
-
-    fn sums(partitions: &[(u8, u64)], class: Option<u8>) -> ClusterSums {
-        let mut sums = ClusterSums::default();
-        for (_, size) in partitions
+    fn pages(counts: &[(u64, u64)]) -> Vec<PageCount> {
+        counts
             .iter()
-            .filter(|(c, _)| class.is_none_or(|want| *c == want))
-        {
-            sums.add_partition(*size);
-        }
-        sums
-    }
-
-    #[test]
-    fn about_ninety_five_of_a_hundred_samples_cover_the_true_share() {
-        let all = population();
-        let truth = sums(&all, None);
-        let true_share = sums(&all, Some(2)).items as f64 / truth.items as f64;
-        let covered = (0..100)
-            .filter(|offset| {
-                let sample: Vec<(u8, u64)> =
-                    all.iter().skip(*offset * 7).step_by(200).copied().collect();
-                let whole = sums(&sample, None);
-                let fraction = whole.items as f64 / truth.items as f64;
-                let estimate = item_share(&sums(&sample, Some(2)), &whole, fraction);
-                (estimate.value - true_share).abs() <= estimate.margin
-            })
-            .count();
-        assert!((88..=100).contains(&covered), "{covered} of 100 covered");
+            .map(|&(items, partitions)| PageCount { items, partitions })
+            .collect()
     }
 
     #[test]
     fn a_sample_of_the_whole_table_has_no_margin() {
-        let all = population();
-        let whole = sums(&all, None);
-        let estimate = item_share(&sums(&all, Some(1)), &whole, 1.0);
+        let whole = pages(&[(10, 3), (12, 4), (9, 2)]);
+        let class = pages(&[(4, 1), (6, 2), (0, 0)]);
+        let cut = [false; 3];
+        let frame = PageFrame {
+            whole: &whole,
+            cut: &cut,
+            hidden: 0.0,
+            fraction: 1.0,
+        };
+        let estimate = item_share(&class, 0.0, &frame);
+        assert!((estimate.value - 10.0 / 31.0).abs() < 1e-12, "{estimate:?}");
         assert!(estimate.margin.abs() < 1e-12, "{estimate:?}");
     }
 
     #[test]
-    fn one_partition_gives_an_unbounded_margin() {
-        let mut whole = ClusterSums::default();
-        whole.add_partition(10);
-        assert!(item_share(&whole, &whole, 0.0).margin.is_infinite());
+    fn one_page_gives_an_unbounded_margin() {
+        let whole = pages(&[(10, 3)]);
+        let frame = PageFrame {
+            whole: &whole,
+            cut: &[true],
+            hidden: 2.0,
+            fraction: 0.01,
+        };
+        assert!(item_share(&whole, 2.0, &frame).margin.is_infinite());
+    }
+
+    #[test]
+    fn a_cut_page_counts_the_unread_rest_of_its_last_partition() {
+        // Two pages, the first cut: 3 of its class's items and 5 in all are taken as unread.
+        let whole = pages(&[(10, 4), (10, 4)]);
+        let class = pages(&[(2, 1), (2, 1)]);
+        let frame = PageFrame {
+            whole: &whole,
+            cut: &[true, false],
+            hidden: 5.0,
+            fraction: 0.0,
+        };
+        let share = item_share(&class, 3.0, &frame);
+        assert!((share.value - 7.0 / 25.0).abs() < 1e-12, "{share:?}");
+        let per_item = partitions_per_item(&class, &frame);
+        assert!((per_item.value - 2.0 / 25.0).abs() < 1e-12, "{per_item:?}");
+        let mut sums = ClusterSums::default();
+        for size in [1, 3, 6] {
+            sums.add_partition(size);
+        }
+        // (1 + 9 + 36 − 10) / (2 · 10)
+        assert!((hidden_items(&sums, &sums) - 1.8).abs() < 1e-12);
+    }
+
+    #[test]
+    fn the_t_quantile_falls_toward_the_normal_one_as_pages_grow() {
+        assert!((t95(1) - 12.706).abs() < 1e-9);
+        assert!((t95(30) - 2.042).abs() < 1e-9);
+        // Past the table the expansion meets it (2.042 at 30) and the exact 1.984 at 100.
+        assert!((t95(31) - 2.040).abs() < 0.001, "{}", t95(31));
+        assert!((t95(100) - 1.984).abs() < 0.001, "{}", t95(100));
+        assert!(t95(0).is_infinite());
+        assert!(t95(100_000) > Z95 && t95(100_000) < Z95 + 1e-4);
     }
 
     #[test]

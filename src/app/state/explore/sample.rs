@@ -9,6 +9,7 @@ use crate::domain::collection_tree::CollectionNode;
 use crate::domain::figures::count;
 use crate::domain::sample::collections::{NodeEstimate, SampleEstimator};
 use crate::domain::sample::estimate::{Estimate, table_items};
+use crate::domain::sample::pages::SamplePages;
 use crate::domain::sample::plan::{SampleBudget, SamplePlan};
 
 /// The segments a sample splits the table into, and the pages and time it may spend.
@@ -22,6 +23,8 @@ pub const SAMPLE_BUDGET: SampleBudget = SampleBudget {
 #[derive(Clone, Debug, PartialEq)]
 pub struct SampleRun {
     pub plan: SamplePlan,
+    /// What each answered page added to the collections: the estimates' sampling units.
+    pub pages: SamplePages,
     /// Each level-1 group's estimate, as of the last page.
     pub estimates: BTreeMap<GroupId, NodeEstimate>,
     /// The table's estimated size and the share of it read.
@@ -34,14 +37,17 @@ impl SampleRun {
     pub fn new() -> Self {
         Self {
             plan: SamplePlan::new(SAMPLE_SEGMENTS, SAMPLE_BUDGET),
+            pages: SamplePages::default(),
             estimates: BTreeMap::new(),
             table_items: None,
             fraction: 0.0,
         }
     }
 
-    /// Estimates again from everything sampled so far.
-    pub fn refresh(&mut self, found: &Collections, reported: Option<u64>) {
+    /// Counts the page just added to `found` (`cut` when its segment has more pages) and
+    /// estimates again from everything sampled so far.
+    pub fn refresh(&mut self, found: &Collections, cut: bool, reported: Option<u64>) {
+        self.pages.record(found, cut);
         self.table_items = table_items(
             reported,
             found.item_count(),
@@ -49,7 +55,7 @@ impl SampleRun {
             self.plan.exhausted,
             self.plan.total_segments,
         );
-        let estimator = SampleEstimator::new(found, self.table_items);
+        let estimator = SampleEstimator::new(found, &self.pages, self.table_items);
         self.fraction = estimator.fraction();
         self.estimates = found
             .groups()

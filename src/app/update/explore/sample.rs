@@ -64,7 +64,7 @@ pub(in crate::app::update) fn landed(state: &mut State, index: usize, page: &Pag
         .map_or(0.0, |consumed| consumed.total);
     run.plan.answered(cost, page.last_evaluated_key.is_none());
     if let Some(found) = &state.discovery.found {
-        run.refresh(found, reported);
+        run.refresh(found, page.last_evaluated_key.is_some(), reported);
     }
     let finished = run.plan.finished(state.discovery.progress.elapsed);
     state.discovery.segments[index].landed(None);

@@ -1,0 +1,112 @@
+//! What each page of a sample added to its collections: the page is the sampling unit of the
+//! estimates (see [`super::estimate`]), so each page's count per group is kept beside the
+//! [`Collections`] the pages were grouped into.
+
+use std::collections::BTreeMap;
+
+use crate::domain::collection::{Collections, GroupId};
+
+use super::estimate::PageCount;
+
+/// The pages of a sample, each as its items and new partitions per group.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct SamplePages {
+    pages: Vec<Vec<(GroupId, PageCount)>>,
+    cut: Vec<bool>,
+    /// Each group's totals as of the last recorded page.
+    seen: BTreeMap<GroupId, PageCount>,
+}
+
+impl SamplePages {
+    /// Records the page just added to `found`; `cut` when its segment has more pages.
+    pub fn record(&mut self, found: &Collections, cut: bool) {
+        let mut page = Vec::new();
+        for group in found.groups() {
+            let seen = self.seen.entry(group.id).or_default();
+            let added = PageCount {
+                items: group.item_count - seen.items,
+                partitions: group.partition_count - seen.partitions,
+            };
+            if added != PageCount::default() {
+                page.push((group.id, added));
+            }
+            *seen = PageCount {
+                items: group.item_count,
+                partitions: group.partition_count,
+            };
+        }
+        self.pages.push(page);
+        self.cut.push(cut);
+    }
+
+    #[must_use]
+    pub fn len(&self) -> usize {
+        self.pages.len()
+    }
+
+    #[must_use]
+    pub fn is_empty(&self) -> bool {
+        self.pages.is_empty()
+    }
+
+    /// Whether each page was cut at its end.
+    #[must_use]
+    pub fn cut(&self) -> &[bool] {
+        &self.cut
+    }
+
+    /// Each page's count of the groups `of` accepts.
+    pub fn counts(&self, of: impl Fn(GroupId) -> bool) -> Vec<PageCount> {
+        self.pages
+            .iter()
+            .map(|page| {
+                let mut sum = PageCount::default();
+                for (_, count) in page.iter().filter(|(group, _)| of(*group)) {
+                    sum.items += count.items;
+                    sum.partitions += count.partitions;
+                }
+                sum
+            })
+            .collect()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::domain::entity::EntityDecoder;
+    use crate::domain::schema::{KeyAttribute, KeySchema};
+    use crate::domain::value::{AttrValue, Item, ValueType};
+
+    fn item(pk: &str, sk: &str) -> Item {
+        let mut item = Item::new();
+        item.insert("pk".into(), AttrValue::s(pk));
+        item.insert("sk".into(), AttrValue::s(sk));
+        item
+    }
+
+    #[test]
+    fn each_page_keeps_what_it_added_to_each_group() {
+        let key = KeySchema::new(
+            KeyAttribute::new("pk", ValueType::S),
+            Some(KeyAttribute::new("sk", ValueType::S)),
+        );
+        let mut found = Collections::new(key, EntityDecoder::default());
+        let mut pages = SamplePages::default();
+        found.add_page(&[
+            item("USER#1", "A"),
+            item("USER#1", "B"),
+            item("TEAM#1", "A"),
+        ]);
+        pages.record(&found, true);
+        found.add_page(&[item("USER#2", "A")]);
+        pages.record(&found, false);
+        let users = found.group(Some("USER")).expect("USER");
+        let counts = pages.counts(|group| group == users);
+        let page = |items, partitions| PageCount { items, partitions };
+        assert_eq!(counts, vec![page(2, 1), page(1, 1)]);
+        assert_eq!(pages.counts(|_| true), vec![page(3, 2), page(1, 1)]);
+        assert_eq!(pages.cut(), &[true, false]);
+        assert_eq!(pages.len(), 2);
+    }
+}
