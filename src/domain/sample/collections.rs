@@ -109,25 +109,12 @@ fn group_sums(found: &Collections, group: GroupId) -> ClusterSums {
 
 #[cfg(test)]
 mod tests {
+    use super::super::test_table::{empty_collections, item};
     use super::*;
-    use crate::domain::entity::EntityDecoder;
-    use crate::domain::schema::{KeyAttribute, KeySchema};
-    use crate::domain::value::{AttrValue, Item, ValueType};
-
-    fn item(pk: &str, sk: &str) -> Item {
-        let mut item = Item::new();
-        item.insert("pk".into(), AttrValue::s(pk));
-        item.insert("sk".into(), AttrValue::s(sk));
-        item
-    }
 
     #[test]
     fn node_estimates_scale_the_sampled_shares_to_the_table_size() {
-        let key = KeySchema::new(
-            KeyAttribute::new("pk", ValueType::S),
-            Some(KeyAttribute::new("sk", ValueType::S)),
-        );
-        let mut found = Collections::new(key, EntityDecoder::default());
+        let mut found = empty_collections();
         let mut pages = SamplePages::default();
         // Ten pages, each of three users' orders, the first five with two teams too; none cut.
         for page in 0..10 {

@@ -10,3 +10,5 @@ pub mod plan;
 
 #[cfg(test)]
 mod coverage_tests;
+#[cfg(test)]
+mod test_table;

@@ -73,25 +73,12 @@ impl SamplePages {
 
 #[cfg(test)]
 mod tests {
+    use super::super::test_table::{empty_collections, item};
     use super::*;
-    use crate::domain::entity::EntityDecoder;
-    use crate::domain::schema::{KeyAttribute, KeySchema};
-    use crate::domain::value::{AttrValue, Item, ValueType};
-
-    fn item(pk: &str, sk: &str) -> Item {
-        let mut item = Item::new();
-        item.insert("pk".into(), AttrValue::s(pk));
-        item.insert("sk".into(), AttrValue::s(sk));
-        item
-    }
 
     #[test]
     fn each_page_keeps_what_it_added_to_each_group() {
-        let key = KeySchema::new(
-            KeyAttribute::new("pk", ValueType::S),
-            Some(KeyAttribute::new("sk", ValueType::S)),
-        );
-        let mut found = Collections::new(key, EntityDecoder::default());
+        let mut found = empty_collections();
         let mut pages = SamplePages::default();
         found.add_page(&[
             item("USER#1", "A"),
