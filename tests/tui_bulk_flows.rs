@@ -14,10 +14,9 @@ use ddbx::app::state::bulk::flow::Ending;
 use ddbx::app::state::bulk::{BulkKind, BulkStage};
 use ddbx::app::state::{Settings, View};
 use ddbx::backend::memory::MemoryBackend;
-use ddbx::backend::{
-    Backend, Condition, ExpressionParams, GetRequest, PutRequest, QueryRequest, ReturnValues,
-};
+use ddbx::backend::{Backend, ExpressionParams, QueryRequest};
 use ddbx::domain::value::{AttrValue, Item};
+use tui_support::bulk::{self, put_by_another_writer, stage};
 use tui_support::{Harness, item, pk_sk_table, shop_items};
 
 fn journal_path(test: &str) -> PathBuf {
@@ -27,17 +26,7 @@ fn journal_path(test: &str) -> PathBuf {
 }
 
 async fn stored(backend: &dyn Backend, pk: &str, sk: &str) -> Option<Item> {
-    backend
-        .get_item(GetRequest {
-            table: "Shop".to_owned(),
-            key: item(&[("PK", pk), ("SK", sk)]),
-            projection: None,
-            params: ExpressionParams::default(),
-            consistent_read: true,
-        })
-        .await
-        .expect("get item")
-        .item
+    bulk::stored(backend, "Shop", &item(&[("PK", pk), ("SK", sk)])).await
 }
 
 /// The harness on the Shop table showing the query `PK = USER#u1` read `limit` items a page.
@@ -80,16 +69,6 @@ async fn set_attribute(harness: &mut Harness, path: &str, value: &str) {
     type_text(harness, path).await;
     harness.act(Action::NextField).await;
     type_text(harness, value).await;
-}
-
-fn stage(harness: &Harness) -> &BulkStage {
-    &harness
-        .state
-        .bulk
-        .flow
-        .as_ref()
-        .expect("the bulk flow is open")
-        .stage
 }
 
 #[tokio::test]
@@ -172,16 +151,7 @@ async fn a_bulk_set_is_dry_run_then_sent_as_one_batch_reporting_a_concurrent_cha
         .await
         .expect("exists");
     changed.insert("status".to_owned(), AttrValue::s("RETURNED"));
-    backend
-        .put_item(PutRequest {
-            table: "Shop".to_owned(),
-            item: changed.clone(),
-            condition: Condition::new("attribute_exists(PK)"),
-            params: ExpressionParams::default(),
-            return_values: ReturnValues::None,
-        })
-        .await
-        .expect("concurrent put");
+    put_by_another_writer(backend.as_ref(), "Shop", changed.clone()).await;
     harness.act(Action::Confirm).await;
     let BulkStage::Summary(summary) = stage(&harness) else {
         panic!("the summary after the run: {:?}", stage(&harness));
@@ -390,16 +360,7 @@ async fn a_run_cut_off_after_its_first_group_is_resumed_from_the_dry_run_without
         .await
         .expect("exists");
     changed.insert("status".to_owned(), AttrValue::s("RETURNED"));
-    backend
-        .put_item(PutRequest {
-            table: "Shop".to_owned(),
-            item: changed.clone(),
-            condition: Condition::new("attribute_exists(PK)"),
-            params: ExpressionParams::default(),
-            return_values: ReturnValues::None,
-        })
-        .await
-        .expect("concurrent put");
+    put_by_another_writer(backend.as_ref(), "Shop", changed.clone()).await;
     harness.execute(first.clone()).await;
 
     // A new session: the same marks, the same action, its dry run, then `r`.

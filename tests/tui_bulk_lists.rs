@@ -12,10 +12,9 @@ use ddbx::app::command::Command;
 use ddbx::app::state::bulk::BulkStage;
 use ddbx::app::state::bulk::flow::Ending;
 use ddbx::app::state::{Notice, Settings, View};
-use ddbx::backend::{
-    Condition, DeleteRequest, ExpressionParams, GetRequest, PutRequest, ReturnValues,
-};
+use ddbx::backend::{Condition, DeleteRequest, ExpressionParams, PutRequest, ReturnValues};
 use ddbx::domain::value::{AttrValue, Item};
+use tui_support::bulk::{self, stage};
 use tui_support::{Harness, NOW, started_demo};
 
 fn journal_path(test: &str) -> std::path::PathBuf {
@@ -33,28 +32,7 @@ fn item(pairs: &[(&str, &str)]) -> Item {
 }
 
 async fn stored(harness: &Harness, key: &Item) -> Option<Item> {
-    harness
-        .backend
-        .get_item(GetRequest {
-            table: ddbx::demo::TABLE_NAME.to_owned(),
-            key: key.clone(),
-            projection: None,
-            params: ExpressionParams::default(),
-            consistent_read: true,
-        })
-        .await
-        .expect("get")
-        .item
-}
-
-fn stage(harness: &Harness) -> &BulkStage {
-    &harness
-        .state
-        .bulk
-        .flow
-        .as_ref()
-        .expect("the bulk flow")
-        .stage
+    bulk::stored(harness.backend.as_ref(), ddbx::demo::TABLE_NAME, key).await
 }
 
 fn bulk_reads(harness: &Harness) -> usize {

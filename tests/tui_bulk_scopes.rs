@@ -17,10 +17,9 @@ use ddbx::app::state::bulk::flow::Ending;
 use ddbx::app::state::bulk::scope::ScopeChoice;
 use ddbx::app::state::bulk::{BulkForm, BulkStage};
 use ddbx::backend::memory::MemoryBackend;
-use ddbx::backend::{
-    Backend, Condition, ExpressionParams, GetRequest, PutRequest, QueryRequest, ReturnValues,
-};
+use ddbx::backend::{Backend, ExpressionParams, QueryRequest};
 use ddbx::domain::value::{AttrValue, Item};
+use tui_support::bulk::{self, put_by_another_writer, stage};
 use tui_support::{Harness, item, pk_sk_table, shop_items};
 
 /// USER#u1 holds its metadata, 3 orders and this many more.
@@ -72,27 +71,7 @@ async fn querying_user(test: &str) -> (Harness, Arc<dyn Backend>) {
 }
 
 async fn stored(backend: &dyn Backend, sk: &str) -> Option<Item> {
-    backend
-        .get_item(GetRequest {
-            table: "Shop".to_owned(),
-            key: item(&[("PK", "USER#u1"), ("SK", sk)]),
-            projection: None,
-            params: ExpressionParams::default(),
-            consistent_read: true,
-        })
-        .await
-        .expect("get item")
-        .item
-}
-
-fn stage(harness: &Harness) -> &BulkStage {
-    &harness
-        .state
-        .bulk
-        .flow
-        .as_ref()
-        .expect("the bulk flow is open")
-        .stage
+    bulk::stored(backend, "Shop", &item(&[("PK", "USER#u1"), ("SK", sk)])).await
 }
 
 fn form(harness: &Harness) -> &BulkForm {
@@ -204,16 +183,7 @@ async fn a_scope_is_read_over_every_page_then_dry_run_sent_as_one_batch_and_undo
         .await
         .expect("exists");
     changed.insert("audit".to_owned(), AttrValue::s("by someone else"));
-    backend
-        .put_item(PutRequest {
-            table: "Shop".to_owned(),
-            item: changed.clone(),
-            condition: Condition::new("attribute_exists(PK)"),
-            params: ExpressionParams::default(),
-            return_values: ReturnValues::None,
-        })
-        .await
-        .expect("concurrent put");
+    put_by_another_writer(backend.as_ref(), "Shop", changed.clone()).await;
     harness.act(Action::Confirm).await;
     let BulkStage::Summary(summary) = stage(&harness) else {
         panic!("the summary: {:?}", stage(&harness));

@@ -2,6 +2,7 @@
 //! engine right away (no terminal, no sleeps), and small hand-made tables.
 #![allow(dead_code)]
 
+pub mod bulk;
 pub mod fake_backend;
 pub mod orders;
 pub mod pty;
