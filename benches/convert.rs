@@ -1,5 +1,12 @@
-//! SDK → domain conversion throughput on realistic single-table items: the cost ddbx pays on
-//! every page it reads. Reported as items per second (criterion's "thrpt", in elem/s).
+//! Reading a page of realistic single-table items: the cost ddbx pays on every page it reads.
+//! Reported as items per second (criterion's "thrpt", in elem/s).
+//!
+//! - `sdk_to_domain`: converting the SDK's items into ddbx's (the SDK has already parsed them);
+//! - `body_to_domain`: ddbx's own decoding of the response body into its items, which replaces
+//!   both the SDK's parsing and that conversion;
+//! - `read_page`: a whole Query call through the SDK against a connector that answers at once
+//!   with the same body: `sdk` is the SDK's parsing plus the conversion, `ddbx` reads the body
+//!   itself. Their ratio is what a page costs the client, before and after, in the same run.
 //!
 //! `cargo bench --bench convert -- --warm-up-time 1 --measurement-time 3`
 
@@ -7,7 +14,10 @@ use std::collections::{BTreeMap, BTreeSet};
 use std::hint::black_box;
 
 use criterion::{BatchSize, Criterion, Throughput, criterion_group, criterion_main};
-use ddbx::backend::bench_support::{SdkItem, item_to_sdk, items_from_sdk};
+use ddbx::backend::bench_support::{
+    CannedServer, SdkItem, item_to_sdk, items_from_sdk, page_from_body,
+};
+use ddbx::domain::ddb_json::item_to_json;
 use ddbx::domain::value::{AttrValue, Item};
 
 const PAGE: usize = 1000;
@@ -107,5 +117,44 @@ fn sdk_to_domain(c: &mut Criterion) {
     group.finish();
 }
 
-criterion_group!(benches, sdk_to_domain);
+/// The page as DynamoDB sends it: a Query response body.
+fn response_body() -> Vec<u8> {
+    let items: Vec<_> = (0..PAGE).map(|index| item_to_json(&order(index))).collect();
+    let body = serde_json::json!({
+        "ConsumedCapacity": {"CapacityUnits": 128.5, "TableName": "SingleTableApp"},
+        "Count": PAGE,
+        "Items": items,
+        "ScannedCount": PAGE,
+    });
+    serde_json::to_vec(&body).expect("the page renders")
+}
+
+fn body_to_domain(c: &mut Criterion) {
+    let body = response_body();
+    let mut group = c.benchmark_group("body_to_domain");
+    group.throughput(Throughput::Elements(PAGE as u64));
+    group.bench_function("single_table_orders", |b| {
+        b.iter(|| black_box(page_from_body(black_box(&body)).expect("a valid body")));
+    });
+    group.finish();
+}
+
+fn read_page(c: &mut Criterion) {
+    let server = CannedServer::new(200, response_body());
+    let runtime = tokio::runtime::Builder::new_current_thread()
+        .enable_all()
+        .build()
+        .expect("a runtime");
+    let mut group = c.benchmark_group("read_page");
+    group.throughput(Throughput::Elements(PAGE as u64));
+    group.bench_function("sdk", |b| {
+        b.iter(|| black_box(runtime.block_on(server.query_through_the_sdk())).expect("a page"));
+    });
+    group.bench_function("ddbx", |b| {
+        b.iter(|| black_box(runtime.block_on(server.query())).expect("a page"));
+    });
+    group.finish();
+}
+
+criterion_group!(benches, sdk_to_domain, body_to_domain, read_page);
 criterion_main!(benches);

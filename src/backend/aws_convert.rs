@@ -6,8 +6,11 @@
 //! [`Number::parse`], so a server that returns something DynamoDB would never store is reported
 //! as an error rather than rounded, truncated or panicked on.
 
+mod response_body;
 mod schema;
 mod settings;
+#[cfg(test)]
+pub(crate) mod strategies;
 #[cfg(test)]
 mod tests;
 
@@ -20,6 +23,7 @@ use aws_sdk_dynamodb::types::{
     ConsumedCapacity as SdkConsumedCapacity,
 };
 
+pub use response_body::page_from_body;
 pub(crate) use schema::{table_from_sdk, ttl_from_sdk};
 pub(crate) use settings::{recovery_from_sdk, ttl_settings_from_sdk};
 

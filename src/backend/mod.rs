@@ -3,11 +3,14 @@
 
 pub mod aws;
 mod aws_convert;
-/// Not part of ddbx's API: lets `benches/convert.rs` measure the SDK ⇄ domain conversion, which
-/// otherwise stays private to the AWS backend.
+/// Not part of ddbx's API: lets `benches/convert.rs` measure the SDK ⇄ domain conversion and
+/// the reading of response bodies, which otherwise stay private to the AWS backend.
 #[doc(hidden)]
 pub mod bench_support {
-    pub use super::aws_convert::{ConvertError, SdkItem, item_to_sdk, items_from_sdk};
+    pub use super::aws::CannedServer;
+    pub use super::aws_convert::{
+        ConvertError, SdkItem, item_to_sdk, items_from_sdk, page_from_body,
+    };
 }
 mod error;
 mod loading;

@@ -8,11 +8,13 @@
 //! - `reads` and `writes`: one function per trait method, building the SDK request from the
 //!   domain request and converting the response with `aws_convert`.
 
+mod canned;
 mod connect;
 mod errors;
 mod extras;
 mod http_client;
 mod identity;
+mod page_body;
 mod reads;
 mod retry;
 mod statement;
@@ -20,6 +22,7 @@ mod streams;
 mod throttling;
 mod writes;
 
+pub use canned::CannedServer;
 pub use connect::AwsOptions;
 
 use aws_sdk_dynamodb::Client;

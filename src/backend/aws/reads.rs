@@ -7,6 +7,7 @@ use aws_sdk_dynamodb::types::{
 };
 
 use super::errors::{Target, classify};
+use super::page_body::page_capture;
 use crate::backend::aws_convert::{
     SdkItem, capacity_from_sdk, item_to_sdk, items_from_sdk, names_to_sdk, optional_item_from_sdk,
     table_from_sdk, ttl_from_sdk, values_to_sdk,
@@ -104,7 +105,7 @@ fn count(value: i32) -> u64 {
 }
 
 /// A Query or Scan response as a [`Page`].
-fn page(
+pub(super) fn page(
     items: Option<Vec<SdkItem>>,
     last_evaluated_key: Option<SdkItem>,
     count_value: i32,
@@ -126,6 +127,7 @@ pub(super) async fn query(
     target: Target<'_>,
     request: QueryRequest,
 ) -> Result<Page, BackendError> {
+    let (capture, decoded) = page_capture();
     let output = client
         .query()
         .table_name(request.table)
@@ -141,9 +143,14 @@ pub(super) async fn query(
         .consistent_read(request.consistent_read)
         .set_select(select(request.select))
         .return_consumed_capacity(ReturnConsumedCapacity::Indexes)
+        .customize()
+        .interceptor(capture)
         .send()
         .await
         .map_err(|error| classify(&error, target))?;
+    if let Some(page) = decoded.take() {
+        return Ok(page);
+    }
     page(
         output.items,
         output.last_evaluated_key,
@@ -165,6 +172,7 @@ pub(super) async fn scan(
             Some(i32::try_from(total).unwrap_or(i32::MAX)),
         )
     });
+    let (capture, decoded) = page_capture();
     let output = client
         .scan()
         .table_name(request.table)
@@ -180,9 +188,14 @@ pub(super) async fn scan(
         .consistent_read(request.consistent_read)
         .set_select(select(request.select))
         .return_consumed_capacity(ReturnConsumedCapacity::Indexes)
+        .customize()
+        .interceptor(capture)
         .send()
         .await
         .map_err(|error| classify(&error, target))?;
+    if let Some(page) = decoded.take() {
+        return Ok(page);
+    }
     page(
         output.items,
         output.last_evaluated_key,

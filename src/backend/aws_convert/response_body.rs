@@ -1,0 +1,317 @@
+//! Query and Scan response bodies decoded straight into domain items.
+//!
+//! The SDK's own path parses the body into a `HashMap<String, AttributeValue>` per item and then
+//! [`super::items_from_sdk`] walks those maps again; reading the body once, into the items ddbx
+//! keeps, does half the work and touches half the memory.
+//!
+//! This decoder is only a fast path. Whatever it does not accept (an unknown type, an invalid
+//! number, bad base64, a value with two types, JSON nested past serde_json's limit) makes it give
+//! up, and the caller hands the untouched body to the SDK, whose answer and errors stay the
+//! reference. So it never needs to say *where* a body is wrong, only *whether* it can read it.
+
+use std::collections::{BTreeMap, BTreeSet};
+use std::fmt;
+
+use base64::Engine as _;
+use base64::engine::general_purpose::STANDARD as BASE64;
+use serde::Deserialize;
+use serde::de::{self, DeserializeSeed, Deserializer, IgnoredAny, MapAccess, SeqAccess, Visitor};
+
+use crate::backend::{ConsumedCapacity, Page};
+use crate::domain::number::Number;
+use crate::domain::value::{AttrValue, Item};
+
+/// A Query or Scan response body (`Items`, `LastEvaluatedKey`, `Count`, `ScannedCount`,
+/// `ConsumedCapacity`) as a [`Page`]; unknown members are skipped, as the SDK skips them.
+pub fn page_from_body(body: &[u8]) -> Result<Page, serde_json::Error> {
+    let mut json = serde_json::Deserializer::from_slice(body);
+    let page = json.deserialize_map(PageVisitor)?;
+    json.end()?;
+    Ok(page)
+}
+
+#[derive(Deserialize)]
+#[serde(field_identifier)]
+enum PageField {
+    Items,
+    LastEvaluatedKey,
+    Count,
+    ScannedCount,
+    ConsumedCapacity,
+    #[serde(other)]
+    Other,
+}
+
+struct PageVisitor;
+
+impl<'de> Visitor<'de> for PageVisitor {
+    type Value = Page;
+
+    fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("a Query or Scan response object")
+    }
+
+    fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<Page, A::Error> {
+        let mut page = Page::default();
+        while let Some(field) = map.next_key()? {
+            match field {
+                PageField::Items => {
+                    // DynamoDB writes `Count` first; when it has, the page is sized once.
+                    let expected = usize::try_from(page.count).unwrap_or(0);
+                    page.items = map.next_value_seed(ItemsSeed { expected })?;
+                }
+                PageField::LastEvaluatedKey => {
+                    page.last_evaluated_key = Some(map.next_value_seed(ItemSeed)?);
+                }
+                PageField::Count => page.count = map.next_value()?,
+                PageField::ScannedCount => page.scanned_count = map.next_value()?,
+                PageField::ConsumedCapacity => {
+                    page.consumed = Some(map.next_value::<WireCapacity>()?.into_domain());
+                }
+                PageField::Other => {
+                    map.next_value::<IgnoredAny>()?;
+                }
+            }
+        }
+        Ok(page)
+    }
+}
+
+/// `ConsumedCapacity` as DynamoDB writes it with `ReturnConsumedCapacity` TOTAL or INDEXES.
+#[derive(Deserialize)]
+#[serde(rename_all = "PascalCase")]
+struct WireCapacity {
+    capacity_units: Option<f64>,
+    table: Option<WireUnits>,
+    global_secondary_indexes: Option<BTreeMap<String, WireUnits>>,
+    local_secondary_indexes: Option<BTreeMap<String, WireUnits>>,
+}
+
+#[derive(Deserialize)]
+#[serde(rename_all = "PascalCase")]
+struct WireUnits {
+    capacity_units: Option<f64>,
+}
+
+impl WireCapacity {
+    /// The same reading as the SDK path's: a missing figure counts as zero, except the table's,
+    /// which stays unknown.
+    fn into_domain(self) -> ConsumedCapacity {
+        let indexes = [self.global_secondary_indexes, self.local_secondary_indexes]
+            .into_iter()
+            .flatten()
+            .flatten()
+            .map(|(name, units)| (name, units.capacity_units.unwrap_or(0.0)))
+            .collect();
+        ConsumedCapacity {
+            total: self.capacity_units.unwrap_or(0.0),
+            table: self.table.and_then(|table| table.capacity_units),
+            indexes,
+        }
+    }
+}
+
+struct ItemsSeed {
+    expected: usize,
+}
+
+impl<'de> DeserializeSeed<'de> for ItemsSeed {
+    type Value = Vec<Item>;
+
+    fn deserialize<D: Deserializer<'de>>(self, deserializer: D) -> Result<Vec<Item>, D::Error> {
+        deserializer.deserialize_seq(self)
+    }
+}
+
+impl<'de> Visitor<'de> for ItemsSeed {
+    type Value = Vec<Item>;
+
+    fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("a list of items")
+    }
+
+    fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<Vec<Item>, A::Error> {
+        let mut items = Vec::with_capacity(self.expected);
+        while let Some(item) = seq.next_element_seed(ItemSeed)? {
+            items.push(item);
+        }
+        Ok(items)
+    }
+}
+
+/// An item, or the attribute map of an `M` value.
+struct ItemSeed;
+
+impl<'de> DeserializeSeed<'de> for ItemSeed {
+    type Value = Item;
+
+    fn deserialize<D: Deserializer<'de>>(self, deserializer: D) -> Result<Item, D::Error> {
+        deserializer.deserialize_map(self)
+    }
+}
+
+impl<'de> Visitor<'de> for ItemSeed {
+    type Value = Item;
+
+    fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("an object of attribute name to typed value")
+    }
+
+    fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<Item, A::Error> {
+        let mut item = Item::new();
+        while let Some(name) = map.next_key::<String>()? {
+            let value = map.next_value_seed(ValueSeed)?;
+            item.insert(name, value);
+        }
+        Ok(item)
+    }
+}
+
+#[derive(Deserialize)]
+enum Tag {
+    S,
+    N,
+    B,
+    #[serde(rename = "BOOL")]
+    Bool,
+    #[serde(rename = "NULL")]
+    Null,
+    M,
+    L,
+    #[serde(rename = "SS")]
+    Ss,
+    #[serde(rename = "NS")]
+    Ns,
+    #[serde(rename = "BS")]
+    Bs,
+}
+
+/// One typed value: `{"S": "…"}`, `{"N": "…"}`, `{"M": {…}}`, …
+struct ValueSeed;
+
+impl<'de> DeserializeSeed<'de> for ValueSeed {
+    type Value = AttrValue;
+
+    fn deserialize<D: Deserializer<'de>>(self, deserializer: D) -> Result<AttrValue, D::Error> {
+        deserializer.deserialize_map(self)
+    }
+}
+
+impl<'de> Visitor<'de> for ValueSeed {
+    type Value = AttrValue;
+
+    fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("a typed attribute value")
+    }
+
+    fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<AttrValue, A::Error> {
+        let Some(tag) = map.next_key::<Tag>()? else {
+            return Err(de::Error::custom("a value without a type"));
+        };
+        let value = match tag {
+            Tag::S => AttrValue::S(map.next_value()?),
+            Tag::N => AttrValue::N(map.next_value::<WireNumber>()?.0),
+            Tag::B => AttrValue::B(map.next_value::<WireBinary>()?.0),
+            Tag::Bool => AttrValue::Bool(map.next_value()?),
+            // The SDK reads `{"NULL": false}` as NULL too: a stored NULL has no other value.
+            Tag::Null => {
+                map.next_value::<bool>()?;
+                AttrValue::Null
+            }
+            Tag::M => AttrValue::M(map.next_value_seed(ItemSeed)?),
+            Tag::L => AttrValue::L(map.next_value_seed(ListSeed)?),
+            Tag::Ss => AttrValue::Ss(map.next_value::<BTreeSet<String>>()?),
+            Tag::Ns => AttrValue::Ns(set_of::<WireNumber, _, _>(&mut map, |n| n.0)?),
+            Tag::Bs => AttrValue::Bs(set_of::<WireBinary, _, _>(&mut map, |b| b.0)?),
+        };
+        if map.next_key::<IgnoredAny>()?.is_some() {
+            return Err(de::Error::custom("a value with more than one type"));
+        }
+        Ok(value)
+    }
+}
+
+fn set_of<'de, W, T, A>(map: &mut A, unwrap: fn(W) -> T) -> Result<BTreeSet<T>, A::Error>
+where
+    W: Deserialize<'de>,
+    T: Ord,
+    A: MapAccess<'de>,
+{
+    Ok(map
+        .next_value::<Vec<W>>()?
+        .into_iter()
+        .map(unwrap)
+        .collect())
+}
+
+struct ListSeed;
+
+impl<'de> DeserializeSeed<'de> for ListSeed {
+    type Value = Vec<AttrValue>;
+
+    fn deserialize<D: Deserializer<'de>>(self, deserializer: D) -> Result<Self::Value, D::Error> {
+        deserializer.deserialize_seq(self)
+    }
+}
+
+impl<'de> Visitor<'de> for ListSeed {
+    type Value = Vec<AttrValue>;
+
+    fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("a list of typed values")
+    }
+
+    fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<Self::Value, A::Error> {
+        let mut list = Vec::with_capacity(seq.size_hint().unwrap_or(0));
+        while let Some(value) = seq.next_element_seed(ValueSeed)? {
+            list.push(value);
+        }
+        Ok(list)
+    }
+}
+
+/// A number as DynamoDB writes it, a JSON string, parsed without copying the text.
+struct WireNumber(Number);
+
+impl<'de> Deserialize<'de> for WireNumber {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        deserializer.deserialize_str(TextVisitor(|text: &str| {
+            Number::parse(text)
+                .map(WireNumber)
+                .map_err(|_| "an invalid number")
+        }))
+    }
+}
+
+/// Binary as DynamoDB writes it: standard, padded base64.
+struct WireBinary(Vec<u8>);
+
+impl<'de> Deserialize<'de> for WireBinary {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        deserializer.deserialize_str(TextVisitor(|text: &str| {
+            BASE64
+                .decode(text)
+                .map(WireBinary)
+                .map_err(|_| "invalid base64")
+        }))
+    }
+}
+
+/// Reads a JSON string, borrowed where the body allows, and converts it.
+struct TextVisitor<F>(F);
+
+impl<T, F: FnOnce(&str) -> Result<T, &'static str>> Visitor<'_> for TextVisitor<F> {
+    type Value = T;
+
+    fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("a string")
+    }
+
+    fn visit_str<E: de::Error>(self, text: &str) -> Result<T, E> {
+        (self.0)(text).map_err(E::custom)
+    }
+}
+
+#[cfg(test)]
+#[path = "response_body_tests.rs"]
+mod tests;
