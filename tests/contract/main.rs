@@ -10,6 +10,7 @@
 #[path = "../support/mod.rs"]
 mod support;
 
+mod body_reading;
 mod config;
 mod deviations;
 mod differential;
@@ -97,6 +98,7 @@ macro_rules! contract_tests_on {
 // the servers only; the embedded engine runs everything else, with no known deviation.
 contract_tests_on!(ddblocal => crate::setup::Harness::aws(crate::support::Server::DdbLocal) ; [
     schema::list_tables_follows_every_page,
+    body_reading::pages_of_every_type_are_read_from_the_body,
     partiql::a_key_select_reads_its_partition_in_sort_order_page_by_page,
     partiql::a_select_without_the_partition_key_scans_filters_and_projects,
     partiql::sort_key_conditions_and_order_by_desc_narrow_and_reverse_a_key_select,
@@ -105,10 +107,12 @@ contract_tests_on!(ddblocal => crate::setup::Harness::aws(crate::support::Server
 ]);
 contract_tests_on!(dynalite => crate::setup::Harness::aws(crate::support::Server::Dynalite) ; [
     schema::list_tables_follows_every_page,
+    body_reading::pages_of_every_type_are_read_from_the_body,
     partiql::dynalite_refuses_partiql,
 ]);
 contract_tests_on!(moto => crate::setup::Harness::aws(crate::support::Server::Moto) ; [
     schema::list_tables_follows_every_page,
+    body_reading::pages_of_every_type_are_read_from_the_body,
 ]);
 contract_tests_on!(memory => crate::setup::Harness::memory() ; [
     partiql::a_key_select_reads_its_partition_in_sort_order_page_by_page,
@@ -137,6 +141,7 @@ stream_tests_on!(moto_streams => crate::setup::Harness::aws(crate::support::Serv
 stream_tests_on!(memory_streams => crate::setup::Harness::memory());
 contract_tests_on!(served => crate::setup::Harness::served() ; [
     schema::list_tables_follows_every_page,
+    body_reading::pages_of_every_type_are_read_from_the_body,
 ]);
 
 /// The embedded engine and dynalite give the same answers to the same requests.

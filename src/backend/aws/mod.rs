@@ -24,6 +24,7 @@ mod writes;
 
 pub use canned::CannedServer;
 pub use connect::AwsOptions;
+pub use page_body::page_bodies_left_to_the_sdk;
 
 use aws_sdk_dynamodb::Client;
 

@@ -7,6 +7,7 @@
 //! Errors (non-2xx) are never touched: the SDK classifies and retries them as always.
 
 use std::pin::Pin;
+use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex, PoisonError};
 use std::task::{Context, Poll, ready};
 
@@ -23,6 +24,16 @@ use crate::backend::Page;
 use crate::backend::aws_convert::page_from_body;
 
 type Slot = Arc<Mutex<Option<Page>>>;
+
+/// Successful bodies the decoder declined in this process, so a test can show that a server's
+/// pages take the fast path rather than quietly falling back to the SDK's reading.
+static DECLINED: AtomicU64 = AtomicU64::new(0);
+
+/// How many successful Query and Scan bodies were left to the SDK in this process so far.
+#[must_use]
+pub fn page_bodies_left_to_the_sdk() -> u64 {
+    DECLINED.load(Ordering::Relaxed)
+}
 
 /// The interceptor to give one Query or Scan call.
 #[derive(Debug)]
@@ -98,7 +109,10 @@ impl CapturedBody {
                 *slot.lock().unwrap_or_else(PoisonError::into_inner) = Some(page);
                 Bytes::from_static(b"{}")
             }
-            Err(_) => Bytes::from(received),
+            Err(_) => {
+                DECLINED.fetch_add(1, Ordering::Relaxed);
+                Bytes::from(received)
+            }
         }
     }
 }

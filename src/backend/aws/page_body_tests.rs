@@ -98,8 +98,13 @@ fn a_declined_body_is_read_by_the_sdk_as_before() {
         ("cut short", r#"{"Count":1,"Items":[{"v":{"S":"#),
     ];
     for (what, body) in declined {
+        let before = page_bodies_left_to_the_sdk();
         let readings = readings(200, body.as_bytes());
         assert!(!readings.decoded, "{what}: decoded");
+        assert!(
+            page_bodies_left_to_the_sdk() >= before + 3,
+            "{what}: not counted"
+        );
         assert!(readings.sdk.is_err(), "{what}: the SDK read it");
         assert_eq!(readings.ddbx_query, readings.sdk, "{what}");
         assert_eq!(readings.ddbx_scan, readings.sdk, "{what}");
