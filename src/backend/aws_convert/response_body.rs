@@ -19,12 +19,14 @@ use serde::de::{self, DeserializeSeed, Deserializer, IgnoredAny, MapAccess, SeqA
 
 use crate::backend::{ConsumedCapacity, Page};
 use crate::domain::number::Number;
-use crate::domain::value::{AttrValue, Item};
+use crate::domain::value::{AttrValue, Item, ValueType};
 
 /// A Query or Scan response body (`Items`, `LastEvaluatedKey`, `Count`, `ScannedCount`,
 /// `ConsumedCapacity`) as a [`Page`]; unknown members are skipped, as the SDK skips them.
 pub fn page_from_body(body: &[u8]) -> Result<Page, serde_json::Error> {
-    let mut json = serde_json::Deserializer::from_slice(body);
+    // One UTF-8 check of the whole body is several times cheaper than one per string.
+    let text = std::str::from_utf8(body).map_err(de::Error::custom)?;
+    let mut json = serde_json::Deserializer::from_str(text);
     let page = json.deserialize_map(PageVisitor)?;
     json.end()?;
     Ok(page)
@@ -167,23 +169,17 @@ impl<'de> Visitor<'de> for ItemSeed {
     }
 }
 
-#[derive(Deserialize)]
-enum Tag {
-    S,
-    N,
-    B,
-    #[serde(rename = "BOOL")]
-    Bool,
-    #[serde(rename = "NULL")]
-    Null,
-    M,
-    L,
-    #[serde(rename = "SS")]
-    Ss,
-    #[serde(rename = "NS")]
-    Ns,
-    #[serde(rename = "BS")]
-    Bs,
+/// A value's type descriptor, the one key of its object.
+struct Tag(ValueType);
+
+impl<'de> Deserialize<'de> for Tag {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        deserializer.deserialize_str(TextVisitor(|text: &str| {
+            ValueType::from_descriptor(text)
+                .map(Tag)
+                .ok_or("an unknown type")
+        }))
+    }
 }
 
 /// One typed value: `{"S": "…"}`, `{"N": "…"}`, `{"M": {…}}`, …
@@ -205,24 +201,24 @@ impl<'de> Visitor<'de> for ValueSeed {
     }
 
     fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<AttrValue, A::Error> {
-        let Some(tag) = map.next_key::<Tag>()? else {
+        let Some(Tag(tag)) = map.next_key()? else {
             return Err(de::Error::custom("a value without a type"));
         };
         let value = match tag {
-            Tag::S => AttrValue::S(map.next_value()?),
-            Tag::N => AttrValue::N(map.next_value::<WireNumber>()?.0),
-            Tag::B => AttrValue::B(map.next_value::<WireBinary>()?.0),
-            Tag::Bool => AttrValue::Bool(map.next_value()?),
+            ValueType::S => AttrValue::S(map.next_value()?),
+            ValueType::N => AttrValue::N(map.next_value::<WireNumber>()?.0),
+            ValueType::B => AttrValue::B(map.next_value::<WireBinary>()?.0),
+            ValueType::Bool => AttrValue::Bool(map.next_value()?),
             // The SDK reads `{"NULL": false}` as NULL too: a stored NULL has no other value.
-            Tag::Null => {
+            ValueType::Null => {
                 map.next_value::<bool>()?;
                 AttrValue::Null
             }
-            Tag::M => AttrValue::M(map.next_value_seed(ItemSeed)?),
-            Tag::L => AttrValue::L(map.next_value_seed(ListSeed)?),
-            Tag::Ss => AttrValue::Ss(map.next_value::<BTreeSet<String>>()?),
-            Tag::Ns => AttrValue::Ns(set_of::<WireNumber, _, _>(&mut map, |n| n.0)?),
-            Tag::Bs => AttrValue::Bs(set_of::<WireBinary, _, _>(&mut map, |b| b.0)?),
+            ValueType::M => AttrValue::M(map.next_value_seed(ItemSeed)?),
+            ValueType::L => AttrValue::L(map.next_value_seed(ListSeed)?),
+            ValueType::Ss => AttrValue::Ss(map.next_value::<BTreeSet<String>>()?),
+            ValueType::Ns => AttrValue::Ns(set_of::<WireNumber, _, _>(&mut map, |n| n.0)?),
+            ValueType::Bs => AttrValue::Bs(set_of::<WireBinary, _, _>(&mut map, |b| b.0)?),
         };
         if map.next_key::<IgnoredAny>()?.is_some() {
             return Err(de::Error::custom("a value with more than one type"));
