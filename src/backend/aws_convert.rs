@@ -23,7 +23,7 @@ use aws_sdk_dynamodb::types::{
     ConsumedCapacity as SdkConsumedCapacity,
 };
 
-pub use response_body::page_from_body;
+pub use response_body::{BodyPage, body_page, page_from_body};
 pub(crate) use schema::{table_from_sdk, ttl_from_sdk};
 pub(crate) use settings::{recovery_from_sdk, ttl_settings_from_sdk};
 

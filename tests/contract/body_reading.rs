@@ -1,5 +1,5 @@
-//! Query and Scan pages are read from the response body by ddbx itself, and a body it cannot
-//! read is left to the SDK. Every server's pages must take the first path: a server whose
+//! Query, Scan and ExecuteStatement pages are read from the response body by ddbx itself, and a
+//! body it cannot read is left to the SDK. Every server's pages must take the first path: a server whose
 //! answers quietly fell back would be read correctly but at the SDK's cost.
 
 use ddbx::backend::aws::page_bodies_left_to_the_sdk;
@@ -8,6 +8,7 @@ use ddbx::domain::value::{AttrValue, Item, ValueType};
 
 use crate::items::every_type_item;
 use crate::pages::{query_all, scan_all};
+use crate::partiql::{all_pages, request};
 use crate::setup::{Harness, s};
 use crate::support::tables::{IndexSpec, TableSpec};
 
@@ -66,5 +67,33 @@ pub async fn pages_of_every_type_are_read_from_the_body(h: &Harness) {
     items.sort_by(by_key);
     assert_eq!(scanned, items);
     assert_eq!(queried, items);
+    h.drop_table(&table).await;
+}
+
+pub async fn statement_pages_are_read_from_the_body(h: &Harness) {
+    let table = h.create("body-partiql", TableSpec::single_table("")).await;
+    let items: Vec<Item> = (0..5)
+        .map(|i| {
+            let mut item = every_type_item("USER#1");
+            item.insert("SK".to_owned(), s(&format!("ORDER#{i}")));
+            item
+        })
+        .collect();
+    h.seed(&table, &items).await;
+    let before = page_bodies_left_to_the_sdk();
+    let statement = format!(r#"SELECT * FROM "{table}" WHERE PK = ?"#);
+    let pages = all_pages(h, request(statement, vec![s("USER#1")], Some(2))).await;
+    assert_eq!(
+        page_bodies_left_to_the_sdk(),
+        before,
+        "a page was left to the SDK"
+    );
+    assert!(pages.len() >= 3, "5 items in pages of 2");
+    assert!(
+        pages[0].next_token.is_some(),
+        "the first page's token is read"
+    );
+    let read: Vec<Item> = pages.iter().flat_map(|page| page.items.clone()).collect();
+    assert_eq!(read, items);
     h.drop_table(&table).await;
 }

@@ -99,6 +99,7 @@ macro_rules! contract_tests_on {
 contract_tests_on!(ddblocal => crate::setup::Harness::aws(crate::support::Server::DdbLocal) ; [
     schema::list_tables_follows_every_page,
     body_reading::pages_of_every_type_are_read_from_the_body,
+    body_reading::statement_pages_are_read_from_the_body,
     partiql::a_key_select_reads_its_partition_in_sort_order_page_by_page,
     partiql::a_select_without_the_partition_key_scans_filters_and_projects,
     partiql::sort_key_conditions_and_order_by_desc_narrow_and_reverse_a_key_select,

@@ -38,7 +38,11 @@ async fn seeded(h: &Harness) -> String {
     table
 }
 
-fn request(statement: String, parameters: Vec<AttrValue>, limit: Option<u32>) -> StatementRequest {
+pub fn request(
+    statement: String,
+    parameters: Vec<AttrValue>,
+    limit: Option<u32>,
+) -> StatementRequest {
     StatementRequest {
         statement,
         parameters,
@@ -49,7 +53,7 @@ fn request(statement: String, parameters: Vec<AttrValue>, limit: Option<u32>) ->
 }
 
 /// Every page of `request`, following NextToken to its end.
-async fn all_pages(h: &Harness, mut request: StatementRequest) -> Vec<StatementPage> {
+pub async fn all_pages(h: &Harness, mut request: StatementRequest) -> Vec<StatementPage> {
     let mut pages = Vec::new();
     loop {
         let page = h

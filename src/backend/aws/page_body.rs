@@ -1,7 +1,7 @@
-//! Query and Scan pages read straight from the response body.
+//! Query, Scan and ExecuteStatement pages read straight from the response body.
 //!
 //! [`PageCapture`] is an interceptor for one call. On a successful response it reads the whole
-//! body, decodes it with [`page_from_body`] and leaves the [`Page`] in its [`DecodedPage`]; the
+//! body, decodes it with [`body_page`] and leaves the [`BodyPage`] in its [`DecodedPage`]; the
 //! SDK is handed `{}` instead, so it parses two bytes rather than the page a second time. A body
 //! the decoder declines reaches the SDK untouched, so its output and its errors are unchanged.
 //! Errors (non-2xx) are never touched: the SDK classifies and retries them as always.
@@ -20,22 +20,22 @@ use aws_smithy_types::config_bag::ConfigBag;
 use bytes::Bytes;
 use http_body::{Body, Frame, SizeHint};
 
-use crate::backend::Page;
-use crate::backend::aws_convert::page_from_body;
+use crate::backend::aws_convert::{BodyPage, body_page};
 
-type Slot = Arc<Mutex<Option<Page>>>;
+type Slot = Arc<Mutex<Option<BodyPage>>>;
 
 /// Successful bodies the decoder declined in this process, so a test can show that a server's
 /// pages take the fast path rather than quietly falling back to the SDK's reading.
 static DECLINED: AtomicU64 = AtomicU64::new(0);
 
-/// How many successful Query and Scan bodies were left to the SDK in this process so far.
+/// How many successful Query, Scan and ExecuteStatement bodies were left to the SDK in this
+/// process so far.
 #[must_use]
 pub fn page_bodies_left_to_the_sdk() -> u64 {
     DECLINED.load(Ordering::Relaxed)
 }
 
-/// The interceptor to give one Query or Scan call.
+/// The interceptor to give one Query, Scan or ExecuteStatement call.
 #[derive(Debug)]
 pub(super) struct PageCapture {
     slot: Slot,
@@ -48,7 +48,7 @@ pub(super) struct DecodedPage {
 
 impl DecodedPage {
     /// The decoded page; `None` when the decoder declined the body and the SDK read it instead.
-    pub(super) fn take(&self) -> Option<Page> {
+    pub(super) fn take(&self) -> Option<BodyPage> {
         self.slot
             .lock()
             .unwrap_or_else(PoisonError::into_inner)
@@ -104,7 +104,7 @@ struct CapturedBody {
 impl CapturedBody {
     fn replacement(&mut self, slot: &Slot) -> Bytes {
         let received = std::mem::take(&mut self.received);
-        match page_from_body(&received) {
+        match body_page(&received) {
             Ok(page) => {
                 *slot.lock().unwrap_or_else(PoisonError::into_inner) = Some(page);
                 Bytes::from_static(b"{}")

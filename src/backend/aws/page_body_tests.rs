@@ -7,10 +7,13 @@ use proptest::prelude::*;
 use serde_json::json;
 
 use super::super::canned::CannedServer;
+use super::super::errors::classify;
 use super::super::reads::scan;
+use super::super::statement::execute_statement;
 use super::*;
 use crate::backend::aws_convert::strategies::item_strategy;
-use crate::backend::{BackendError, ScanRequest};
+use crate::backend::aws_convert::{capacity_from_sdk, items_from_sdk};
+use crate::backend::{BackendError, Page, ScanRequest, StatementPage, StatementRequest};
 use crate::domain::ddb_json::item_to_json;
 use crate::domain::value::Item;
 
@@ -27,6 +30,34 @@ struct Readings {
     sdk: Result<Page, BackendError>,
     ddbx_query: Result<Page, BackendError>,
     ddbx_scan: Result<Page, BackendError>,
+    sdk_statement: Result<StatementPage, BackendError>,
+    ddbx_statement: Result<StatementPage, BackendError>,
+}
+
+/// An ExecuteStatement page as the SDK alone reads it.
+async fn statement_through_the_sdk(server: &CannedServer) -> Result<StatementPage, BackendError> {
+    let output = server
+        .client
+        .execute_statement()
+        .statement("SELECT * FROM t")
+        .send()
+        .await
+        .map_err(|error| classify(&error, server.target()))?;
+    Ok(StatementPage {
+        items: items_from_sdk(output.items.unwrap_or_default())?,
+        next_token: output.next_token,
+        consumed: output.consumed_capacity.map(capacity_from_sdk),
+    })
+}
+
+fn statement() -> StatementRequest {
+    StatementRequest {
+        statement: "SELECT * FROM t".to_owned(),
+        parameters: Vec::new(),
+        next_token: None,
+        limit: None,
+        consistent_read: false,
+    }
 }
 
 fn readings(status: u16, body: &[u8]) -> Readings {
@@ -48,11 +79,13 @@ fn readings(status: u16, body: &[u8]) -> Readings {
             sdk: server.query_through_the_sdk().await,
             ddbx_query: server.query().await,
             ddbx_scan: scan(&server.client, server.target(), ScanRequest::new("t")).await,
+            sdk_statement: statement_through_the_sdk(&server).await,
+            ddbx_statement: execute_statement(&server.client, server.target(), statement()).await,
         }
     })
 }
 
-fn body_of(items: &[Item], key: Option<&Item>) -> Vec<u8> {
+fn body_of(items: &[Item], key: Option<&Item>, next_token: Option<&str>) -> Vec<u8> {
     let mut object = json!({
         "ConsumedCapacity": {"CapacityUnits": 1.5, "TableName": "t",
                              "GlobalSecondaryIndexes": {"byType": {"CapacityUnits": 0.5}}},
@@ -62,6 +95,9 @@ fn body_of(items: &[Item], key: Option<&Item>) -> Vec<u8> {
     });
     if let Some(key) = key {
         object["LastEvaluatedKey"] = item_to_json(key);
+    }
+    if let Some(token) = next_token {
+        object["NextToken"] = json!(token);
     }
     serde_json::to_vec(&object).expect("JSON renders")
 }
@@ -73,13 +109,17 @@ proptest! {
     fn a_decoded_body_gives_the_page_the_sdk_reads(
         items in prop::collection::vec(item_strategy(), 0..4),
         key in prop::option::of(item_strategy()),
+        next_token in prop::option::of("[A-Za-z0-9+/=]{1,40}"),
     ) {
-        let readings = readings(200, &body_of(&items, key.as_ref()));
+        let readings = readings(200, &body_of(&items, key.as_ref(), next_token.as_deref()));
         prop_assert!(readings.decoded, "the decoder declined a valid body");
         let sdk = readings.sdk.expect("the SDK reads a valid body");
         prop_assert_eq!(&sdk.items, &items);
         prop_assert_eq!(readings.ddbx_query, Ok(sdk.clone()));
         prop_assert_eq!(readings.ddbx_scan, Ok(sdk));
+        let statement = readings.sdk_statement.expect("the SDK reads a valid body");
+        prop_assert_eq!(&statement.next_token, &next_token);
+        prop_assert_eq!(readings.ddbx_statement, Ok(statement));
     }
 }
 
@@ -102,12 +142,14 @@ fn a_declined_body_is_read_by_the_sdk_as_before() {
         let readings = readings(200, body.as_bytes());
         assert!(!readings.decoded, "{what}: decoded");
         assert!(
-            page_bodies_left_to_the_sdk() >= before + 3,
+            page_bodies_left_to_the_sdk() >= before + 4,
             "{what}: not counted"
         );
         assert!(readings.sdk.is_err(), "{what}: the SDK read it");
         assert_eq!(readings.ddbx_query, readings.sdk, "{what}");
         assert_eq!(readings.ddbx_scan, readings.sdk, "{what}");
+        assert!(readings.sdk_statement.is_err(), "{what}: the SDK read it");
+        assert_eq!(readings.ddbx_statement, readings.sdk_statement, "{what}");
     }
 }
 
@@ -123,4 +165,5 @@ fn an_error_answer_is_left_to_the_sdk() {
         ))
     );
     assert_eq!(readings.ddbx_query, readings.sdk);
+    assert_eq!(readings.ddbx_statement, readings.sdk_statement);
 }

@@ -148,8 +148,8 @@ pub(super) async fn query(
         .send()
         .await
         .map_err(|error| classify(&error, target))?;
-    if let Some(page) = decoded.take() {
-        return Ok(page);
+    if let Some(read) = decoded.take() {
+        return Ok(read.page);
     }
     page(
         output.items,
@@ -193,8 +193,8 @@ pub(super) async fn scan(
         .send()
         .await
         .map_err(|error| classify(&error, target))?;
-    if let Some(page) = decoded.take() {
-        return Ok(page);
+    if let Some(read) = decoded.take() {
+        return Ok(read.page);
     }
     page(
         output.items,

@@ -4,6 +4,7 @@ use aws_sdk_dynamodb::Client;
 use aws_sdk_dynamodb::types::ReturnConsumedCapacity;
 
 use super::errors::{Target, classify};
+use super::page_body::page_capture;
 use crate::backend::aws_convert::{capacity_from_sdk, items_from_sdk, value_to_sdk};
 use crate::backend::{BackendError, StatementPage, StatementRequest};
 
@@ -14,6 +15,7 @@ pub(super) async fn execute_statement(
 ) -> Result<StatementPage, BackendError> {
     let parameters = (!request.parameters.is_empty())
         .then(|| request.parameters.into_iter().map(value_to_sdk).collect());
+    let (capture, decoded) = page_capture();
     let output = client
         .execute_statement()
         .statement(request.statement)
@@ -26,9 +28,18 @@ pub(super) async fn execute_statement(
         )
         .consistent_read(request.consistent_read)
         .return_consumed_capacity(ReturnConsumedCapacity::Indexes)
+        .customize()
+        .interceptor(capture)
         .send()
         .await
         .map_err(|error| classify(&error, target))?;
+    if let Some(read) = decoded.take() {
+        return Ok(StatementPage {
+            items: read.page.items,
+            next_token: read.next_token,
+            consumed: read.page.consumed,
+        });
+    }
     Ok(StatementPage {
         items: items_from_sdk(output.items.unwrap_or_default())?,
         next_token: output.next_token,

@@ -1,4 +1,4 @@
-//! Query and Scan response bodies decoded straight into domain items.
+//! Query, Scan and ExecuteStatement response bodies decoded straight into domain items.
 //!
 //! The SDK's own path parses the body into a `HashMap<String, AttributeValue>` per item and then
 //! [`super::items_from_sdk`] walks those maps again; reading the body once, into the items ddbx
@@ -21,9 +21,22 @@ use crate::backend::{ConsumedCapacity, Page};
 use crate::domain::number::Number;
 use crate::domain::value::{AttrValue, Item, ValueType};
 
+/// A page of items as a response body carries it: a [`Page`], and the `NextToken` an
+/// ExecuteStatement answer pages with instead of `LastEvaluatedKey`.
+#[derive(Debug, Default, PartialEq)]
+pub struct BodyPage {
+    pub page: Page,
+    pub next_token: Option<String>,
+}
+
 /// A Query or Scan response body (`Items`, `LastEvaluatedKey`, `Count`, `ScannedCount`,
 /// `ConsumedCapacity`) as a [`Page`]; unknown members are skipped, as the SDK skips them.
 pub fn page_from_body(body: &[u8]) -> Result<Page, serde_json::Error> {
+    body_page(body).map(|read| read.page)
+}
+
+/// A Query, Scan or ExecuteStatement response body.
+pub fn body_page(body: &[u8]) -> Result<BodyPage, serde_json::Error> {
     // One UTF-8 check of the whole body is several times cheaper than one per string.
     let text = std::str::from_utf8(body).map_err(de::Error::custom)?;
     let mut json = serde_json::Deserializer::from_str(text);
@@ -40,6 +53,7 @@ enum PageField {
     Count,
     ScannedCount,
     ConsumedCapacity,
+    NextToken,
     #[serde(other)]
     Other,
 }
@@ -47,14 +61,15 @@ enum PageField {
 struct PageVisitor;
 
 impl<'de> Visitor<'de> for PageVisitor {
-    type Value = Page;
+    type Value = BodyPage;
 
     fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str("a Query or Scan response object")
     }
 
-    fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<Page, A::Error> {
+    fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<BodyPage, A::Error> {
         let mut page = Page::default();
+        let mut next_token = None;
         while let Some(field) = map.next_key()? {
             match field {
                 PageField::Items => {
@@ -70,12 +85,13 @@ impl<'de> Visitor<'de> for PageVisitor {
                 PageField::ConsumedCapacity => {
                     page.consumed = Some(map.next_value::<WireCapacity>()?.into_domain());
                 }
+                PageField::NextToken => next_token = Some(map.next_value()?),
                 PageField::Other => {
                     map.next_value::<IgnoredAny>()?;
                 }
             }
         }
-        Ok(page)
+        Ok(BodyPage { page, next_token })
     }
 }
 

@@ -118,6 +118,17 @@ fn the_last_key_and_capacity_per_index_are_read() {
 }
 
 #[test]
+fn a_statement_s_next_token_is_read() {
+    let read = body_page(&body(&json!({
+        "Items": [{"PK": {"S": "USER#1"}}],
+        "NextToken": "abc+/=",
+    })))
+    .expect("a valid body decodes");
+    assert_eq!(read.next_token.as_deref(), Some("abc+/="));
+    assert_eq!(read.page.items.len(), 1);
+}
+
+#[test]
 fn an_empty_object_is_an_empty_page() {
     assert_eq!(page_from_body(b"{}").expect("decodes"), Page::default());
 }
