@@ -98,6 +98,14 @@ def _read_chunked(sock, buffered):
 
 def call(endpoint, target, request):
     """One request on a new connection; returns (seconds, parsed answer)."""
+    elapsed, status, parsed = exchange(endpoint, target, request)
+    if status != 200:
+        raise RuntimeError(f"{target} failed ({status}): {parsed}")
+    return elapsed, parsed
+
+
+def exchange(endpoint, target, request):
+    """One request on a new connection, whatever its answer: (seconds, status, parsed answer)."""
     url = urllib.parse.urlsplit(endpoint)
     host = url.netloc
     body = json.dumps(request)
@@ -108,9 +116,7 @@ def call(endpoint, target, request):
         status, answer = _read_response(sock)
     elapsed = time.perf_counter() - start
     parsed = json.loads(answer) if answer else {}
-    if status != 200:
-        raise RuntimeError(f"{target} failed ({status}): {parsed}")
-    return elapsed, parsed
+    return elapsed, status, parsed
 
 
 def create_table(endpoint, table):
@@ -197,6 +203,23 @@ def query_all(endpoint, table, partition):
             return total, count
 
 
+def describe_everything(endpoint, table):
+    """What `ddbx describe` asks, as the cheapest client would: DescribeTable, DescribeTimeToLive,
+    DescribeContinuousBackups and DescribeContributorInsights side by side, each on its own
+    connection, then GetResourcePolicy with the table's ARN. A server that does not implement a
+    call answers it with an error, which costs a round trip all the same."""
+    import concurrent.futures
+    named = {"TableName": table}
+    targets = ["DescribeTable", "DescribeTimeToLive", "DescribeContinuousBackups",
+               "DescribeContributorInsights"]
+    start = time.perf_counter()
+    with concurrent.futures.ThreadPoolExecutor(len(targets)) as pool:
+        answers = list(pool.map(lambda target: exchange(endpoint, target, named), targets))
+    arn = answers[0][2].get("Table", {}).get("TableArn", table)
+    exchange(endpoint, "GetResourcePolicy", {"ResourceArn": arn})
+    return time.perf_counter() - start
+
+
 def floors(endpoint, table, partition, sort_key):
     """One sample of each read's floor, in seconds."""
     get, _ = call(
@@ -206,4 +229,5 @@ def floors(endpoint, table, partition, sort_key):
     )
     describe, _ = call(endpoint, "DescribeTable", {"TableName": table})
     query, _ = query_all(endpoint, table, partition)
-    return {"get": get, "describe": describe, "query": query}
+    return {"get": get, "describe": describe, "query": query,
+            "describe, its five calls": describe_everything(endpoint, table)}
