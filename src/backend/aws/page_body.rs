@@ -81,16 +81,23 @@ impl Intercept for PageCapture {
         let response = context.response_mut();
         if response.status().is_success() {
             let body = response.take_body();
-            // Content-Length, when the server sent one: the body is then copied once.
-            let expected = body.content_length().unwrap_or(0);
             *response.body_mut() = SdkBody::from_body_1_x(CapturedBody {
+                received: Vec::with_capacity(presized(&body)),
                 inner: body,
-                received: Vec::with_capacity(usize::try_from(expected).unwrap_or(0)),
                 slot: Some(self.slot.clone()),
             });
         }
         Ok(())
     }
+}
+
+/// A page is at most 1 MB of items; a body is sized up front from its Content-Length only up to
+/// a few times that, so a server that announces gigabytes cannot make ddbx reserve them.
+const LARGEST_PRESIZED_BODY: u64 = 4 << 20;
+
+fn presized(body: &SdkBody) -> usize {
+    let announced = body.content_length().unwrap_or(0);
+    usize::try_from(announced.min(LARGEST_PRESIZED_BODY)).unwrap_or(0)
 }
 
 /// Collects the whole body, then yields either `{}` (the page was decoded) or the body itself.
@@ -132,7 +139,7 @@ impl Body for CapturedBody {
             }
             match ready!(Pin::new(&mut this.inner).poll_frame(cx)) {
                 Some(Ok(frame)) => {
-                    // Query and Scan responses carry no trailers; only data frames matter.
+                    // These responses carry no trailers; only data frames matter.
                     if let Ok(data) = frame.into_data() {
                         this.received.extend_from_slice(&data);
                     }
