@@ -9,6 +9,7 @@ use crate::domain::value::Item;
 
 use super::codec::StoredItem;
 use super::index_keys::{Membership, membership};
+use super::map_builder::MapBuilder;
 use super::rows::{IndexRow, PrimaryKey, TableRow};
 use super::stream::StreamLog;
 
@@ -21,12 +22,9 @@ pub struct IndexData {
 }
 
 impl IndexData {
-    fn from_rows(rows: Vec<(IndexRow, StoredItem)>) -> Self {
-        let size_bytes = rows.iter().map(|(_, s)| s.size() as u64).sum();
-        Self {
-            rows: rows.into_iter().collect(),
-            size_bytes,
-        }
+    fn from_rows(rows: BTreeMap<IndexRow, StoredItem>) -> Self {
+        let size_bytes = rows.values().map(|s| s.size() as u64).sum();
+        Self { rows, size_bytes }
     }
 
     fn insert(&mut self, row: IndexRow, stored: StoredItem) {
@@ -64,24 +62,28 @@ pub struct IndexViolation {
     pub message: String,
 }
 
-/// Builds a table from a stream of items in one sorted bulk build (much faster than inserting
-/// item by item). Only encoded items and keys are kept, so a caller that streams its input never
-/// holds the decoded items of the whole table. A later item with the same key replaces an earlier
-/// one, as a sequence of PutItems would.
+/// Builds a table from a stream of items by sorted bulk builds (much faster than inserting item
+/// by item, see [`MapBuilder`]). Only encoded items and keys are kept, so a caller that streams
+/// its input never holds the decoded items of the whole table. A later item with the same key
+/// replaces an earlier one, as a sequence of PutItems would.
 pub struct TableLoader {
     description: TableDescription,
-    table_rows: Vec<(TableRow, StoredItem)>,
-    index_rows: Vec<Vec<(IndexRow, StoredItem)>>,
+    table_rows: MapBuilder<TableRow, StoredItem>,
+    index_rows: Vec<MapBuilder<IndexRow, StoredItem>>,
     violations: Vec<IndexViolation>,
 }
 
 impl TableLoader {
     #[must_use]
     pub fn new(description: TableDescription) -> Self {
-        let index_rows = description.indexes.iter().map(|_| Vec::new()).collect();
+        let index_rows = description
+            .indexes
+            .iter()
+            .map(|_| MapBuilder::default())
+            .collect();
         Self {
             description,
-            table_rows: Vec::new(),
+            table_rows: MapBuilder::default(),
             index_rows,
             violations: Vec::new(),
         }
@@ -89,17 +91,6 @@ impl TableLoader {
 
     pub fn description(&self) -> &TableDescription {
         &self.description
-    }
-
-    /// Makes room for `additional` more items up front: growing the row vector while the
-    /// caller frees its decoded items makes the allocator consolidate over and over.
-    /// The index rows are reserved as many: an index holds at most one row per item, and the
-    /// pages a sparse index never fills are never touched, so they cost no memory.
-    pub fn reserve(&mut self, additional: usize) {
-        self.table_rows.reserve(additional);
-        for rows in &mut self.index_rows {
-            rows.reserve(additional);
-        }
     }
 
     /// Adds an item that already passed [`super::limits::check_item`] under `key`.
@@ -114,7 +105,7 @@ impl TableLoader {
             match membership(index, item) {
                 Membership::Member(partition, sort) => {
                     let row = IndexRow::of(index.kind, partition, sort, key.clone());
-                    rows.push((row, stored.clone()));
+                    rows.push(row, stored.clone());
                 }
                 Membership::Absent => {}
                 Membership::Violation(message) => self.violations.push(IndexViolation {
@@ -124,7 +115,7 @@ impl TableLoader {
                 }),
             }
         }
-        self.table_rows.push((TableRow::owning(key), stored));
+        self.table_rows.push(TableRow::owning(key), stored);
     }
 
     pub fn finish(self) -> (TableData, Vec<IndexViolation>) {
@@ -134,19 +125,18 @@ impl TableLoader {
             index_rows,
             violations,
         } = self;
-        let pushed = table_rows.len();
-        // Collecting sorts stably and keeps the last of equal keys: the last push wins, as a
-        // sequence of PutItems would.
-        let rows: BTreeMap<TableRow, StoredItem> = table_rows.into_iter().collect();
+        let pushed = table_rows.pushed();
+        let rows = table_rows.finish();
         let replaced = rows.len() < pushed;
         let size_bytes = rows.values().map(|s| s.size() as u64).sum();
         let indexes = index_rows
             .into_iter()
-            .map(|mut index| {
+            .map(|index| {
+                let mut index = index.finish();
                 if replaced {
                     // A replaced item's index rows must go too: keep only rows that hold the
                     // surviving item of their table key.
-                    index.retain(|(row, stored)| {
+                    index.retain(|row, stored| {
                         row.table_key().is_some_and(|key| {
                             rows.get(&TableRow::of(key))
                                 .is_some_and(|kept| kept.same_as(stored))
@@ -275,8 +265,8 @@ impl TableData {
                 }),
             }
         }
-        rows.sort_by(|a, b| a.0.cmp(&b.0));
-        self.indexes.push(IndexData::from_rows(rows));
+        self.indexes
+            .push(IndexData::from_rows(rows.into_iter().collect()));
         self.description.indexes.push(schema);
         violations
     }
