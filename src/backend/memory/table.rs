@@ -10,6 +10,7 @@ use crate::domain::value::Item;
 use super::codec::StoredItem;
 use super::index_keys::{Membership, membership};
 use super::map_builder::MapBuilder;
+use super::names::AttributeNames;
 use super::rows::{IndexRow, PrimaryKey, TableRow};
 use super::stream::StreamLog;
 
@@ -49,6 +50,8 @@ pub struct TableData {
     pub indexes: Vec<IndexData>,
     /// Sum of the stored items' sizes, for DescribeTable.
     pub size_bytes: u64,
+    /// The dictionary the stored items' attribute names are numbered in.
+    pub names: AttributeNames,
     /// The table's stream, when it has (or had) one.
     pub stream: Option<StreamLog>,
 }
@@ -71,6 +74,7 @@ pub struct TableLoader {
     table_rows: MapBuilder<TableRow, StoredItem>,
     index_rows: Vec<MapBuilder<IndexRow, StoredItem>>,
     violations: Vec<IndexViolation>,
+    names: AttributeNames,
 }
 
 impl TableLoader {
@@ -86,6 +90,7 @@ impl TableLoader {
             table_rows: MapBuilder::default(),
             index_rows,
             violations: Vec::new(),
+            names: AttributeNames::default(),
         }
     }
 
@@ -95,7 +100,7 @@ impl TableLoader {
 
     /// Adds an item that already passed [`super::limits::check_item`] under `key`.
     pub fn push(&mut self, key: PrimaryKey, item: &Item) {
-        let stored = StoredItem::encode(item, &self.description.key);
+        let stored = StoredItem::encode(item, &self.description.key, &mut self.names);
         for (index, rows) in self
             .description
             .indexes
@@ -124,6 +129,7 @@ impl TableLoader {
             table_rows,
             index_rows,
             violations,
+            names,
         } = self;
         let pushed = table_rows.pushed();
         let rows = table_rows.finish();
@@ -151,6 +157,7 @@ impl TableLoader {
             rows,
             indexes,
             size_bytes,
+            names,
             stream: None,
         };
         table.open_described_stream();
@@ -193,7 +200,7 @@ impl TableData {
         if let Some(stream) = &mut self.stream {
             stream.record(&self.description.key, previous.as_ref(), Some(item));
         }
-        let stored = StoredItem::encode(item, &self.description.key);
+        let stored = StoredItem::encode(item, &self.description.key, &mut self.names);
         self.size_bytes += stored.size() as u64;
         for (schema, index) in self.description.indexes.iter().zip(&mut self.indexes) {
             if let Membership::Member(partition, sort) = membership(schema, item) {
@@ -221,7 +228,7 @@ impl TableData {
         self.size_bytes = self.size_bytes.saturating_sub(stored.size() as u64);
         // A stored item always decodes (we encoded it); if it somehow did not, its index rows
         // would be unreachable by key, so fall back to dropping them by identity.
-        let Ok(item) = stored.decode(key.parts(&self.description.key)) else {
+        let Ok(item) = stored.decode(key.parts(&self.description.key), &self.names) else {
             for index in &mut self.indexes {
                 index
                     .rows
@@ -247,7 +254,7 @@ impl TableData {
             let Some(key) = row.primary_key() else {
                 continue;
             };
-            let Ok(item) = stored.decode(key.parts(&self.description.key)) else {
+            let Ok(item) = stored.decode(key.parts(&self.description.key), &self.names) else {
                 continue;
             };
             match membership(&schema, &item) {
