@@ -1,8 +1,9 @@
 //! Compact binary form of a stored item. A `BTreeMap` item costs several hundred bytes of node
 //! overhead; this encoding costs roughly the item's DynamoDB size plus a few bytes per attribute,
 //! which is what keeps a million-item table within twice its DynamoDB-JSON size. The table key
-//! attributes are left out (the row key already holds them) and given back on decode. Items are
-//! decoded on read; the encoding is private to the engine and never leaves the process.
+//! attributes are left out (the row key already holds them) and given back on decode, and the
+//! top-level attribute names are numbers in the table's [`AttributeNames`]. Items are decoded on
+//! read; the encoding is private to the engine and never leaves the process.
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::sync::Arc;
@@ -12,6 +13,7 @@ use crate::domain::schema::KeySchema;
 use crate::domain::value::{AttrValue, Item, item_size};
 
 use super::key::ScalarKey;
+use super::names::AttributeNames;
 
 /// The table key of a stored item, given back to [`StoredItem::decode`].
 #[derive(Clone, Copy, Debug)]
@@ -43,16 +45,17 @@ pub struct StoredItem(Arc<[u8]>);
 pub struct CorruptItem;
 
 impl StoredItem {
-    /// Encodes `item` without its table key attributes (named by `key`).
+    /// Encodes `item` without its table key attributes (named by `key`), numbering its names
+    /// in `names`.
     #[must_use]
-    pub fn encode(item: &Item, key: &KeySchema) -> Self {
+    pub fn encode(item: &Item, key: &KeySchema, names: &mut AttributeNames) -> Self {
         let size = u32::try_from(item_size(item)).unwrap_or(u32::MAX);
         let mut out = Vec::with_capacity(16 + item.len() * 16);
         out.extend_from_slice(&size.to_le_bytes());
         let stored = item.iter().filter(|(name, _)| !key.contains(name));
         write_len(&mut out, stored.clone().count());
         for (name, value) in stored {
-            write_bytes(&mut out, name.as_bytes());
+            write_name(&mut out, name, names);
             write_value(&mut out, value);
         }
         Self(out.into())
@@ -67,9 +70,10 @@ impl StoredItem {
         }
     }
 
-    /// The item, with its table key attributes put back from `key`.
-    pub fn decode(&self, key: KeyParts<'_>) -> Result<Item, CorruptItem> {
-        self.decode_only(key, |_| true)
+    /// The item, with its table key attributes put back from `key`; `names` is the dictionary
+    /// it was encoded with.
+    pub fn decode(&self, key: KeyParts<'_>, names: &AttributeNames) -> Result<Item, CorruptItem> {
+        self.decode_only(key, names, |_| true)
     }
 
     /// The item with only the attributes `keep` accepts (plus the table key), skipping the
@@ -78,12 +82,13 @@ impl StoredItem {
     pub fn decode_only(
         &self,
         key: KeyParts<'_>,
+        names: &AttributeNames,
         keep: impl Fn(&str) -> bool,
     ) -> Result<Item, CorruptItem> {
         let mut reader = Reader {
             bytes: self.0.get(4..).ok_or(CorruptItem)?,
         };
-        let mut entries = reader.entries(&keep).ok_or(CorruptItem)?;
+        let mut entries = reader.entries(Some(names), &keep).ok_or(CorruptItem)?;
         if !reader.bytes.is_empty() {
             return Err(CorruptItem);
         }
@@ -125,6 +130,18 @@ fn write_len(out: &mut Vec<u8>, mut len: usize) {
 fn write_bytes(out: &mut Vec<u8>, bytes: &[u8]) {
     write_len(out, bytes.len());
     out.extend_from_slice(bytes);
+}
+
+/// A top-level attribute name: its number, shifted left, or past a full dictionary its length,
+/// shifted left with the low bit set, then its bytes.
+fn write_name(out: &mut Vec<u8>, name: &str, names: &mut AttributeNames) {
+    match names.number(name) {
+        Some(number) => write_len(out, (number as usize) << 1),
+        None => {
+            write_len(out, (name.len() << 1) | 1);
+            out.extend_from_slice(name.as_bytes());
+        }
+    }
 }
 
 /// A number as its normalised text, formatted straight into the buffer (no temporary string).
@@ -232,12 +249,7 @@ impl<'a> Reader<'a> {
 
     fn slice(&mut self) -> Option<&'a [u8]> {
         let len = self.len()?;
-        if len > self.bytes.len() {
-            return None;
-        }
-        let (head, rest) = self.bytes.split_at(len);
-        self.bytes = rest;
-        Some(head)
+        self.bytes(len)
     }
 
     fn string(&mut self) -> Option<String> {
@@ -248,11 +260,40 @@ impl<'a> Reader<'a> {
         Number::parse(std::str::from_utf8(self.slice()?).ok()?).ok()
     }
 
-    fn entries(&mut self, keep: &impl Fn(&str) -> bool) -> Option<Vec<(String, AttrValue)>> {
+    fn bytes(&mut self, len: usize) -> Option<&'a [u8]> {
+        if len > self.bytes.len() {
+            return None;
+        }
+        let (head, rest) = self.bytes.split_at(len);
+        self.bytes = rest;
+        Some(head)
+    }
+
+    /// An attribute name: a top-level one as [`write_name`] wrote it (`names` given), a nested
+    /// one spelled out.
+    fn name<'n>(&mut self, names: Option<&'n AttributeNames>) -> Option<&'n str>
+    where
+        'a: 'n,
+    {
+        let Some(names) = names else {
+            return std::str::from_utf8(self.slice()?).ok();
+        };
+        let tag = self.len()?;
+        if tag & 1 == 0 {
+            return names.name(tag >> 1);
+        }
+        std::str::from_utf8(self.bytes(tag >> 1)?).ok()
+    }
+
+    fn entries(
+        &mut self,
+        names: Option<&AttributeNames>,
+        keep: &impl Fn(&str) -> bool,
+    ) -> Option<Vec<(String, AttrValue)>> {
         let count = self.len()?;
         let mut entries = Vec::with_capacity(count.min(self.bytes.len()) + 2);
         for _ in 0..count {
-            let name = std::str::from_utf8(self.slice()?).ok()?;
+            let name = self.name(names)?;
             if keep(name) {
                 let name = name.to_owned();
                 let value = self.value()?;
@@ -265,7 +306,7 @@ impl<'a> Reader<'a> {
     }
 
     fn map(&mut self) -> Option<BTreeMap<String, AttrValue>> {
-        Some(self.entries(&|_| true)?.into_iter().collect())
+        Some(self.entries(None, &|_| true)?.into_iter().collect())
     }
 
     /// Moves past one value without building it.
@@ -331,146 +372,5 @@ impl<'a> Reader<'a> {
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-    use proptest::prelude::*;
-
-    fn arb_number() -> impl Strategy<Value = Number> {
-        (any::<i64>(), 0u32..40).prop_map(|(mantissa, scale)| {
-            let text = format!("{mantissa}e-{scale}");
-            Number::parse(&text).expect("an i64 mantissa always fits 38 digits")
-        })
-    }
-
-    fn arb_value() -> impl Strategy<Value = AttrValue> {
-        let leaf = prop_oneof![
-            ".{0,12}".prop_map(AttrValue::S),
-            arb_number().prop_map(AttrValue::N),
-            proptest::collection::vec(any::<u8>(), 0..8).prop_map(AttrValue::B),
-            any::<bool>().prop_map(AttrValue::Bool),
-            Just(AttrValue::Null),
-            proptest::collection::btree_set(".{0,6}", 1..4).prop_map(AttrValue::Ss),
-            proptest::collection::btree_set(arb_number(), 1..4).prop_map(AttrValue::Ns),
-            proptest::collection::btree_set(proptest::collection::vec(any::<u8>(), 0..4), 1..4)
-                .prop_map(AttrValue::Bs),
-        ];
-        leaf.prop_recursive(3, 24, 4, |inner| {
-            prop_oneof![
-                proptest::collection::vec(inner.clone(), 0..4).prop_map(AttrValue::L),
-                proptest::collection::btree_map(".{0,6}", inner, 0..4).prop_map(AttrValue::M),
-            ]
-        })
-    }
-
-    use crate::domain::schema::KeyAttribute;
-    use crate::domain::value::ValueType;
-
-    fn schema() -> KeySchema {
-        KeySchema::new(
-            KeyAttribute::new("PK", ValueType::S),
-            Some(KeyAttribute::new("SK", ValueType::N)),
-        )
-    }
-
-    fn round_trip(mut item: Item) -> (Item, Result<Item, CorruptItem>, StoredItem) {
-        let partition = ScalarKey::S("USER#1".into());
-        let sort = ScalarKey::N(Box::new(Number::from(7)));
-        item.insert("PK".into(), partition.to_value());
-        item.insert("SK".into(), sort.to_value());
-        let schema = schema();
-        let stored = StoredItem::encode(&item, &schema);
-        let parts = KeyParts {
-            schema: &schema,
-            partition: &partition,
-            sort: Some(&sort),
-        };
-        let decoded = stored.decode(parts);
-        (item, decoded, stored)
-    }
-
-    proptest! {
-        #[test]
-        fn every_item_decodes_to_exactly_what_was_encoded(
-            item in proptest::collection::btree_map(".{1,8}", arb_value(), 0..8)
-        ) {
-            let (item, decoded, stored) = round_trip(item);
-            prop_assert_eq!(decoded, Ok(item.clone()));
-            prop_assert_eq!(stored.size(), item_size(&item));
-        }
-    }
-
-    proptest! {
-        #[test]
-        fn decoding_only_some_attributes_equals_decoding_all_then_dropping_the_rest(
-            item in proptest::collection::btree_map("[a-d]{1,2}", arb_value(), 0..8)
-        ) {
-            let (item, _, stored) = round_trip(item);
-            let schema = schema();
-            let partition = ScalarKey::S("USER#1".into());
-            let sort = ScalarKey::N(Box::new(Number::from(7)));
-            let parts = KeyParts { schema: &schema, partition: &partition, sort: Some(&sort) };
-            let wanted = |name: &str| name.starts_with('a');
-            let mut expected = item;
-            expected.retain(|name, _| wanted(name) || name == "PK" || name == "SK");
-            prop_assert_eq!(stored.decode_only(parts, wanted), Ok(expected));
-        }
-    }
-
-    #[test]
-    fn key_attributes_are_not_stored_twice() {
-        let (_, _, with_keys) = round_trip(Item::new());
-        // Size header (4) plus an empty attribute count (1).
-        assert_eq!(with_keys.encoded_len(), 5);
-    }
-
-    #[test]
-    fn a_38_digit_number_and_an_empty_string_survive_storage() {
-        let mut item = Item::new();
-        item.insert(
-            "big".into(),
-            AttrValue::N(Number::parse("12345678901234567890123456789012345678").expect("valid")),
-        );
-        item.insert("empty".into(), AttrValue::s(""));
-        let (item, decoded, _) = round_trip(item);
-        assert_eq!(decoded, Ok(item));
-    }
-
-    #[test]
-    fn numbers_whose_text_is_longer_than_127_bytes_survive_storage() {
-        let mut item = Item::new();
-        for (name, text) in [
-            ("tiny", "1e-130"),
-            ("huge", "9.9999999999999999999999999999999999999e125"),
-            ("short", "-0.5"),
-        ] {
-            item.insert(
-                name.into(),
-                AttrValue::N(Number::parse(text).expect("valid")),
-            );
-        }
-        item.insert(
-            "set".into(),
-            AttrValue::Ns([Number::parse("1e-130").expect("valid"), Number::from(3)].into()),
-        );
-        let (item, decoded, _) = round_trip(item);
-        assert_eq!(decoded, Ok(item));
-    }
-
-    #[test]
-    fn truncated_bytes_are_reported_as_corrupt_instead_of_panicking() {
-        let mut item = Item::new();
-        item.insert("name".into(), AttrValue::s("value"));
-        let (_, _, stored) = round_trip(item);
-        let schema = schema();
-        let partition = ScalarKey::S("USER#1".into());
-        for cut in 0..stored.0.len() {
-            let truncated = StoredItem(stored.0[..cut].into());
-            let parts = KeyParts {
-                schema: &schema,
-                partition: &partition,
-                sort: None,
-            };
-            assert_eq!(truncated.decode(parts), Err(CorruptItem));
-        }
-    }
-}
+#[path = "codec_tests.rs"]
+mod tests;

@@ -138,8 +138,6 @@ impl MemoryBackend {
         items: impl IntoIterator<Item = Item>,
     ) -> LoadReport {
         let mut loader = ItemLoader::new(description);
-        let items = items.into_iter();
-        loader.loader.reserve(items.size_hint().0);
         for item in items {
             loader.push(item);
         }

@@ -26,25 +26,43 @@ pub enum Membership {
 /// when another is missing, as on a one-attribute key; the first in key order is reported.
 #[must_use]
 pub fn membership(index: &IndexSchema, item: &Item) -> Membership {
-    let mut values = Vec::new();
-    let mut missing = false;
-    for attribute in index.key.attributes() {
-        match key_part(index, attribute, item) {
-            Ok(Some(value)) => values.push(value),
-            Ok(None) => missing = true,
-            Err(message) => return Membership::Violation(message),
+    let partition = part_value(index, index.key.partition_attributes(), item);
+    let sort =
+        (index.key.sort.as_ref()).map(|_| part_value(index, index.key.sort_attributes(), item));
+    match (partition, sort) {
+        (Err(message), _) | (_, Some(Err(message))) => Membership::Violation(message),
+        (Ok(Some(partition)), None) => Membership::Member(partition, None),
+        (Ok(Some(partition)), Some(Ok(Some(sort)))) => Membership::Member(partition, Some(sort)),
+        _ => Membership::Absent,
+    }
+}
+
+/// The key value of one part (partition or sort) of `item`, `None` when an attribute of it is
+/// missing. Every attribute is checked even past a missing one, so a violation is never hidden;
+/// the part of one attribute, by far the most common, builds no list.
+fn part_value<'a>(
+    index: &IndexSchema,
+    attributes: impl Iterator<Item = &'a KeyAttribute>,
+    item: &Item,
+) -> Result<Option<ScalarKey>, String> {
+    let (mut first, mut more, mut missing) = (None, Vec::new(), false);
+    for attribute in attributes {
+        match key_part(index, attribute, item)? {
+            Some(value) if first.is_none() => first = Some(value),
+            Some(value) => more.push(value),
+            None => missing = true,
         }
     }
     if missing {
-        return Membership::Absent;
+        return Ok(None);
     }
-    let sort_values = values.split_off(index.key.partition_attributes().count());
-    let sort = index
-        .key
-        .sort
-        .as_ref()
-        .map(|_| ScalarKey::of_part(sort_values));
-    Membership::Member(ScalarKey::of_part(values), sort)
+    Ok(first.map(|first| {
+        if more.is_empty() {
+            return first;
+        }
+        more.insert(0, first);
+        ScalarKey::of_part(more)
+    }))
 }
 
 fn key_part(

@@ -11,6 +11,8 @@ pub mod index_keys;
 pub mod key;
 pub mod limits;
 mod locks;
+mod map_builder;
+mod names;
 pub mod page;
 pub mod range;
 pub mod read;

@@ -109,6 +109,7 @@ mod tests {
     use crate::domain::value::AttrValue;
 
     use crate::backend::memory::codec::KeyParts;
+    use crate::backend::memory::names::AttributeNames;
     use crate::domain::schema::{KeyAttribute, KeySchema};
     use crate::domain::value::ValueType;
 
@@ -123,7 +124,9 @@ mod tests {
             item.insert("PK".into(), AttrValue::n(id));
             item.insert("pad".into(), AttrValue::s("x".repeat(padding)));
             let key = ScalarKey::from_value(&AttrValue::n(id)).expect("a number key");
-            (key, StoredItem::encode(&item, &schema()))
+            // Names spelled out, so the view decodes them without the dictionary.
+            let mut names = AttributeNames::limited(0);
+            (key, StoredItem::encode(&item, &schema(), &mut names))
         })
         .collect()
     }
@@ -145,7 +148,7 @@ mod tests {
         };
         let item = row
             .stored
-            .decode(parts)
+            .decode(parts, &AttributeNames::limited(0))
             .map_err(|_| BackendError::Validation("corrupt".into()))?;
         Ok((item, row.stored.size()))
     }

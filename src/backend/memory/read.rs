@@ -141,13 +141,15 @@ pub(super) fn start_index_row(
     Ok(IndexRow::of(index.kind, partition, sort, primary))
 }
 
-fn decode(table_key: &KeySchema, row: RowRef<'_>) -> Result<Item, BackendError> {
+fn decode(table: &TableData, row: RowRef<'_>) -> Result<Item, BackendError> {
     let parts = KeyParts {
-        schema: table_key,
+        schema: &table.description.key,
         partition: row.partition,
         sort: row.sort,
     };
-    row.stored.decode(parts).map_err(|_| corrupt())
+    row.stored
+        .decode(parts, &table.names)
+        .map_err(|_| corrupt())
 }
 
 fn corrupt() -> BackendError {
@@ -159,13 +161,14 @@ fn corrupt() -> BackendError {
 
 /// How an index row is seen: projected for a GSI (or an LSI without fetch), full otherwise.
 pub(super) fn index_view<'a>(
-    table_key: &'a KeySchema,
+    table: &'a TableData,
     index: &'a IndexSchema,
     fetch: bool,
 ) -> impl Fn(RowRef<'_>) -> Result<(Item, usize), BackendError> + 'a {
+    let table_key = &table.description.key;
     move |row| {
         if fetch || index.projection == Projection::All {
-            return Ok((decode(table_key, row)?, row.stored.size()));
+            return Ok((decode(table, row)?, row.stored.size()));
         }
         let parts = KeyParts {
             schema: table_key,
@@ -174,7 +177,9 @@ pub(super) fn index_view<'a>(
         };
         let projected = row
             .stored
-            .decode_only(parts, |name| projected_by(index, table_key, name))
+            .decode_only(parts, &table.names, |name| {
+                projected_by(index, table_key, name)
+            })
             .map_err(|_| corrupt())?;
         let size = item_size(&projected);
         Ok((projected, size))
@@ -182,9 +187,9 @@ pub(super) fn index_view<'a>(
 }
 
 pub(super) fn table_view(
-    table_key: &KeySchema,
+    table: &TableData,
 ) -> impl Fn(RowRef<'_>) -> Result<(Item, usize), BackendError> + '_ {
-    move |row| Ok((decode(table_key, row)?, row.stored.size()))
+    move |row| Ok((decode(table, row)?, row.stored.size()))
 }
 
 /// A table row as the page reader sees it.
@@ -257,7 +262,7 @@ pub fn query(
                 }
             }
             let rows = table.rows.range((low, high));
-            let view = table_view(table_key);
+            let view = table_view(table);
             if forward {
                 collect(rows.filter_map(table_row), &view, &rules)
             } else {
@@ -285,7 +290,7 @@ pub fn query(
                     high = Bound::Excluded(row)
                 }
             }
-            let view = index_view(table_key, schema, lsi_fetches(schema, target));
+            let view = index_view(table, schema, lsi_fetches(schema, target));
             let rows = data.rows.range((low, high));
             let check = range.sort.as_ref().filter(|sort| sort.needs_row_check());
             let in_range = |entry: &(&IndexRow, _)| {

@@ -112,7 +112,7 @@ impl MemoryBackend {
             None => None,
             Some(stored) => {
                 let item = stored
-                    .decode(key.parts(&table.description.key))
+                    .decode(key.parts(&table.description.key), &table.names)
                     .map_err(|_| corrupt())?;
                 Some(match &projection {
                     Some(projection) => {

@@ -94,7 +94,7 @@ pub fn scan(
                 None => None,
             };
             let bounds = scan_from(segment, start)?;
-            let view = table_view(table_key);
+            let view = table_view(table);
             collect(
                 table.rows.range(bounds).filter_map(table_row),
                 &view,
@@ -111,7 +111,7 @@ pub fn scan(
                 None => None,
             };
             let bounds = scan_from(segment, start)?;
-            let view = index_view(table_key, schema, lsi_fetches(schema, target));
+            let view = index_view(table, schema, lsi_fetches(schema, target));
             collect(data.rows.range(bounds).filter_map(index_row), &view, &rules)
         }
     }

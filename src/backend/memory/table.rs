@@ -9,6 +9,8 @@ use crate::domain::value::Item;
 
 use super::codec::StoredItem;
 use super::index_keys::{Membership, membership};
+use super::map_builder::MapBuilder;
+use super::names::AttributeNames;
 use super::rows::{IndexRow, PrimaryKey, TableRow};
 use super::stream::StreamLog;
 
@@ -21,12 +23,9 @@ pub struct IndexData {
 }
 
 impl IndexData {
-    fn from_rows(rows: Vec<(IndexRow, StoredItem)>) -> Self {
-        let size_bytes = rows.iter().map(|(_, s)| s.size() as u64).sum();
-        Self {
-            rows: rows.into_iter().collect(),
-            size_bytes,
-        }
+    fn from_rows(rows: BTreeMap<IndexRow, StoredItem>) -> Self {
+        let size_bytes = rows.values().map(|s| s.size() as u64).sum();
+        Self { rows, size_bytes }
     }
 
     fn insert(&mut self, row: IndexRow, stored: StoredItem) {
@@ -51,6 +50,8 @@ pub struct TableData {
     pub indexes: Vec<IndexData>,
     /// Sum of the stored items' sizes, for DescribeTable.
     pub size_bytes: u64,
+    /// The dictionary the stored items' attribute names are numbered in.
+    pub names: AttributeNames,
     /// The table's stream, when it has (or had) one.
     pub stream: Option<StreamLog>,
 }
@@ -64,26 +65,32 @@ pub struct IndexViolation {
     pub message: String,
 }
 
-/// Builds a table from a stream of items in one sorted bulk build (much faster than inserting
-/// item by item). Only encoded items and keys are kept, so a caller that streams its input never
-/// holds the decoded items of the whole table. A later item with the same key replaces an earlier
-/// one, as a sequence of PutItems would.
+/// Builds a table from a stream of items by sorted bulk builds (much faster than inserting item
+/// by item, see [`MapBuilder`]). Only encoded items and keys are kept, so a caller that streams
+/// its input never holds the decoded items of the whole table. A later item with the same key
+/// replaces an earlier one, as a sequence of PutItems would.
 pub struct TableLoader {
     description: TableDescription,
-    table_rows: Vec<(TableRow, StoredItem)>,
-    index_rows: Vec<Vec<(IndexRow, StoredItem)>>,
+    table_rows: MapBuilder<TableRow, StoredItem>,
+    index_rows: Vec<MapBuilder<IndexRow, StoredItem>>,
     violations: Vec<IndexViolation>,
+    names: AttributeNames,
 }
 
 impl TableLoader {
     #[must_use]
     pub fn new(description: TableDescription) -> Self {
-        let index_rows = description.indexes.iter().map(|_| Vec::new()).collect();
+        let index_rows = description
+            .indexes
+            .iter()
+            .map(|_| MapBuilder::default())
+            .collect();
         Self {
             description,
-            table_rows: Vec::new(),
+            table_rows: MapBuilder::default(),
             index_rows,
             violations: Vec::new(),
+            names: AttributeNames::default(),
         }
     }
 
@@ -91,20 +98,9 @@ impl TableLoader {
         &self.description
     }
 
-    /// Makes room for `additional` more items up front: growing the row vector while the
-    /// caller frees its decoded items makes the allocator consolidate over and over.
-    /// The index rows are reserved as many: an index holds at most one row per item, and the
-    /// pages a sparse index never fills are never touched, so they cost no memory.
-    pub fn reserve(&mut self, additional: usize) {
-        self.table_rows.reserve(additional);
-        for rows in &mut self.index_rows {
-            rows.reserve(additional);
-        }
-    }
-
     /// Adds an item that already passed [`super::limits::check_item`] under `key`.
     pub fn push(&mut self, key: PrimaryKey, item: &Item) {
-        let stored = StoredItem::encode(item, &self.description.key);
+        let stored = StoredItem::encode(item, &self.description.key, &mut self.names);
         for (index, rows) in self
             .description
             .indexes
@@ -114,7 +110,7 @@ impl TableLoader {
             match membership(index, item) {
                 Membership::Member(partition, sort) => {
                     let row = IndexRow::of(index.kind, partition, sort, key.clone());
-                    rows.push((row, stored.clone()));
+                    rows.push(row, stored.clone());
                 }
                 Membership::Absent => {}
                 Membership::Violation(message) => self.violations.push(IndexViolation {
@@ -124,7 +120,7 @@ impl TableLoader {
                 }),
             }
         }
-        self.table_rows.push((TableRow::owning(key), stored));
+        self.table_rows.push(TableRow::owning(key), stored);
     }
 
     pub fn finish(self) -> (TableData, Vec<IndexViolation>) {
@@ -133,20 +129,20 @@ impl TableLoader {
             table_rows,
             index_rows,
             violations,
+            names,
         } = self;
-        let pushed = table_rows.len();
-        // Collecting sorts stably and keeps the last of equal keys: the last push wins, as a
-        // sequence of PutItems would.
-        let rows: BTreeMap<TableRow, StoredItem> = table_rows.into_iter().collect();
+        let pushed = table_rows.pushed();
+        let rows = table_rows.finish();
         let replaced = rows.len() < pushed;
         let size_bytes = rows.values().map(|s| s.size() as u64).sum();
         let indexes = index_rows
             .into_iter()
-            .map(|mut index| {
+            .map(|index| {
+                let mut index = index.finish();
                 if replaced {
                     // A replaced item's index rows must go too: keep only rows that hold the
                     // surviving item of their table key.
-                    index.retain(|(row, stored)| {
+                    index.retain(|row, stored| {
                         row.table_key().is_some_and(|key| {
                             rows.get(&TableRow::of(key))
                                 .is_some_and(|kept| kept.same_as(stored))
@@ -161,6 +157,7 @@ impl TableLoader {
             rows,
             indexes,
             size_bytes,
+            names,
             stream: None,
         };
         table.open_described_stream();
@@ -203,7 +200,7 @@ impl TableData {
         if let Some(stream) = &mut self.stream {
             stream.record(&self.description.key, previous.as_ref(), Some(item));
         }
-        let stored = StoredItem::encode(item, &self.description.key);
+        let stored = StoredItem::encode(item, &self.description.key, &mut self.names);
         self.size_bytes += stored.size() as u64;
         for (schema, index) in self.description.indexes.iter().zip(&mut self.indexes) {
             if let Membership::Member(partition, sort) = membership(schema, item) {
@@ -231,7 +228,7 @@ impl TableData {
         self.size_bytes = self.size_bytes.saturating_sub(stored.size() as u64);
         // A stored item always decodes (we encoded it); if it somehow did not, its index rows
         // would be unreachable by key, so fall back to dropping them by identity.
-        let Ok(item) = stored.decode(key.parts(&self.description.key)) else {
+        let Ok(item) = stored.decode(key.parts(&self.description.key), &self.names) else {
             for index in &mut self.indexes {
                 index
                     .rows
@@ -257,7 +254,7 @@ impl TableData {
             let Some(key) = row.primary_key() else {
                 continue;
             };
-            let Ok(item) = stored.decode(key.parts(&self.description.key)) else {
+            let Ok(item) = stored.decode(key.parts(&self.description.key), &self.names) else {
                 continue;
             };
             match membership(&schema, &item) {
@@ -275,8 +272,8 @@ impl TableData {
                 }),
             }
         }
-        rows.sort_by(|a, b| a.0.cmp(&b.0));
-        self.indexes.push(IndexData::from_rows(rows));
+        self.indexes
+            .push(IndexData::from_rows(rows.into_iter().collect()));
         self.description.indexes.push(schema);
         violations
     }

@@ -208,7 +208,7 @@ pub(super) fn current(table: &TableData, key: &PrimaryKey) -> Result<Option<Item
         .get(key)
         .map(|stored| {
             stored
-                .decode(key.parts(&table.description.key))
+                .decode(key.parts(&table.description.key), &table.names)
                 .map_err(|_| corrupt())
         })
         .transpose()

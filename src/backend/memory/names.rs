@@ -1,0 +1,78 @@
+//! The attribute names of one table, each kept once. Items of one table repeat the same few
+//! names (`productName`, `unitPrice`, ...), and spelling them out in every stored item costs
+//! about a third of its bytes; a stored item refers to its names by number instead.
+//!
+//! Names are never forgotten (a stored item may refer to any of them), so the dictionary stops
+//! growing at [`MAX_NAMES`]: a table with ever new names, such as one keyed by attribute name,
+//! stores its further names spelled out, and they cost what they did before.
+
+use std::collections::HashMap;
+
+/// Enough for any schema written by hand, small enough to be negligible next to the items.
+const MAX_NAMES: usize = 1 << 16;
+
+#[derive(Debug)]
+pub struct AttributeNames {
+    names: Vec<Box<str>>,
+    numbers: HashMap<Box<str>, u32>,
+    limit: usize,
+}
+
+impl Default for AttributeNames {
+    fn default() -> Self {
+        Self::with_limit(MAX_NAMES)
+    }
+}
+
+impl AttributeNames {
+    fn with_limit(limit: usize) -> Self {
+        Self {
+            names: Vec::new(),
+            numbers: HashMap::new(),
+            limit,
+        }
+    }
+
+    /// The number of `name`, given one if it has none yet; `None` once the dictionary is full.
+    pub fn number(&mut self, name: &str) -> Option<u32> {
+        if let Some(&number) = self.numbers.get(name) {
+            return Some(number);
+        }
+        if self.names.len() >= self.limit {
+            return None;
+        }
+        let number = u32::try_from(self.names.len()).ok()?;
+        self.names.push(name.into());
+        self.numbers.insert(name.into(), number);
+        Some(number)
+    }
+
+    /// The name numbered `number`.
+    #[must_use]
+    pub fn name(&self, number: usize) -> Option<&str> {
+        self.names.get(number).map(|name| &**name)
+    }
+
+    /// A dictionary that holds at most `limit` names, to test what happens past it.
+    #[cfg(test)]
+    #[must_use]
+    pub fn limited(limit: usize) -> Self {
+        Self::with_limit(limit)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_name_keeps_its_number_and_a_full_dictionary_numbers_no_new_name() {
+        let mut names = AttributeNames::limited(2);
+        assert_eq!(names.number("price"), Some(0));
+        assert_eq!(names.number("name"), Some(1));
+        assert_eq!(names.number("price"), Some(0));
+        assert_eq!(names.number("extra"), None);
+        assert_eq!(names.name(1), Some("name"));
+        assert_eq!(names.name(2), None);
+    }
+}
