@@ -12,6 +12,7 @@
 mod call;
 mod condition;
 mod function;
+mod key_index;
 mod literal;
 mod path;
 mod update;
@@ -21,6 +22,8 @@ use super::error::{ExprError, ExprKind};
 use super::lexer::{Lexer, Tok, Token};
 use super::params::ExpressionParams;
 use super::span::Span;
+use crate::domain::value::AttrValue;
+use key_index::KeyIndex;
 
 /// Which syntax a text is written in.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -70,7 +73,8 @@ pub(crate) struct Parser<'t, 'p> {
     pos: usize,
     kind: ExprKind,
     syntax: Syntax,
-    params: &'p ExpressionParams,
+    names: KeyIndex<'p, String>,
+    values: KeyIndex<'p, AttrValue>,
     used: PlaceholderUse<'p>,
     deferred: Option<ExprError>,
     operators: usize,
@@ -95,7 +99,8 @@ impl<'t, 'p> Parser<'t, 'p> {
             pos: 0,
             kind,
             syntax,
-            params,
+            names: KeyIndex::new(&params.names),
+            values: KeyIndex::new(&params.values),
             used: PlaceholderUse::default(),
             deferred: None,
             operators: 0,
@@ -272,7 +277,7 @@ pub(crate) fn parse_condition<'p>(
     let mut parser = Parser::new(text, kind, syntax, params);
     parser.check_whole_text()?;
     let condition = parser.condition()?;
-    parser.finish(condition)
+    parser.finish(*condition)
 }
 
 pub(crate) fn parse_update<'p>(
