@@ -8,6 +8,8 @@
 
 use std::collections::HashMap;
 
+use foldhash::fast::RandomState;
+
 use super::ast::{
     Condition, Function, Operand, Path, PathElement, ProjectionExpr, SetValue, UpdateExpr,
     UpdateOperand, Value,
@@ -20,7 +22,8 @@ use crate::domain::value::AttrValue;
 #[derive(Debug, Default)]
 pub struct Renderer {
     params: ExpressionParams,
-    name_placeholders: HashMap<String, String>,
+    /// Attribute name → its placeholder; foldhash, as the keys are the request's own names.
+    name_placeholders: HashMap<String, String, RandomState>,
     next_name: usize,
     /// `:v0`, `:v1`… in order; turned into the map once, in [`Renderer::finish`].
     values: Vec<AttrValue>,
@@ -40,15 +43,16 @@ impl Renderer {
     #[must_use]
     pub fn finish(self) -> ExpressionParams {
         let mut params = self.params;
-        params.values = self
-            .values
-            .into_iter()
-            .enumerate()
-            .map(|(index, value)| {
+        let mut values: Vec<Option<AttrValue>> = self.values.into_iter().map(Some).collect();
+        // The map sorts what it is built from; handing it the keys already in their text order
+        // (`:v0`, `:v1`, `:v10`, …, `:v2`) turns that sort into one pass.
+        params.values = text_order(values.len())
+            .filter_map(|index| {
+                let value = values.get_mut(index)?.take()?;
                 let mut key = String::with_capacity(6);
                 key.push_str(":v");
                 push_decimal(&mut key, index);
-                (key, value)
+                Some((key, value))
             })
             .collect();
         params
@@ -261,8 +265,7 @@ impl Renderer {
                     if is_bare_name(name) {
                         out.push_str(name);
                     } else {
-                        let placeholder = self.name_placeholder(name);
-                        out.push_str(&placeholder);
+                        out.push_str(self.name_placeholder(name));
                     }
                 }
                 PathElement::Index(index) => {
@@ -274,9 +277,11 @@ impl Renderer {
         }
     }
 
-    fn name_placeholder(&mut self, name: &str) -> String {
-        if let Some(existing) = self.name_placeholders.get(name) {
-            return existing.clone();
+    /// The placeholder of `name`, handed out on its first use.
+    fn name_placeholder(&mut self, name: &str) -> &str {
+        // Looked up twice so the borrow of a hit does not outlive the miss branch.
+        if self.name_placeholders.contains_key(name) {
+            return self.name_placeholders.get(name).map_or("", String::as_str);
         }
         // `#status` reads better than `#n0`; names that are not placeholder-safe get numbers.
         let derived = !name.is_empty()
@@ -298,8 +303,8 @@ impl Renderer {
             .names
             .insert(placeholder.clone(), name.to_owned());
         self.name_placeholders
-            .insert(name.to_owned(), placeholder.clone());
-        placeholder
+            .entry(name.to_owned())
+            .or_insert(placeholder)
     }
 
     fn write_value(&mut self, out: &mut String, value: &AttrValue) {
@@ -329,6 +334,36 @@ impl Level {
     }
 }
 
+/// `0..count` in the order of their decimal texts (`0, 1, 10, 11, …, 19, 2, 20, …`).
+fn text_order(count: usize) -> impl Iterator<Item = usize> {
+    std::iter::successors((count > 0).then_some(0), move |&current| {
+        text_successor(current, count)
+    })
+}
+
+/// The number after `current` in [`text_order`]: a walk of the digit tree, each number followed
+/// by its tenfold extensions before its next sibling.
+fn text_successor(current: usize, count: usize) -> Option<usize> {
+    if current == 0 {
+        return (count > 1).then_some(1);
+    }
+    if current
+        .checked_mul(10)
+        .is_some_and(|tenfold| tenfold < count)
+    {
+        return Some(current * 10);
+    }
+    let mut up = current;
+    // Climb while the next sibling would end this subtree or leave the range.
+    while up % 10 == 9 || up + 1 >= count {
+        up /= 10;
+        if up == 0 {
+            return None;
+        }
+    }
+    Some(up + 1)
+}
+
 /// Appends `value` in decimal; placeholders and indexes are written for every operand, and the
 /// formatting machinery is several times slower for this.
 fn push_decimal(out: &mut String, value: usize) {
@@ -351,7 +386,16 @@ fn push_decimal(out: &mut String, value: usize) {
 
 #[cfg(test)]
 mod tests {
-    use super::push_decimal;
+    use super::{push_decimal, text_order};
+
+    #[test]
+    fn text_order_lists_every_index_once_sorted_as_text() {
+        for count in (0..130).chain([999, 1000, 1001, 1234]) {
+            let mut expected: Vec<usize> = (0..count).collect();
+            expected.sort_by_key(usize::to_string);
+            assert_eq!(text_order(count).collect::<Vec<_>>(), expected, "{count}");
+        }
+    }
 
     #[test]
     fn decimals_are_written_like_display_does() {
