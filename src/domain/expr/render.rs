@@ -43,23 +43,28 @@ impl Renderer {
     #[must_use]
     pub fn finish(self) -> ExpressionParams {
         let mut params = self.params;
+        let count = self.values.len();
         let mut values: Vec<Option<AttrValue>> = self.values.into_iter().map(Some).collect();
         // The map sorts what it is built from; handing it the keys already in their text order
         // (`:v0`, `:v1`, `:v10`, …, `:v2`) turns that sort into one pass.
-        params.values = text_order(values.len())
-            .filter_map(|index| {
-                let value = values.get_mut(index)?.take()?;
+        let mut entries = Vec::with_capacity(count);
+        for index in text_order(count) {
+            if let Some(value) = values.get_mut(index).and_then(Option::take) {
                 let mut key = String::with_capacity(6);
                 key.push_str(":v");
                 push_decimal(&mut key, index);
-                Some((key, value))
-            })
-            .collect();
+                entries.push((key, value));
+            }
+        }
+        params.values = entries.into_iter().collect();
         params
     }
 
     pub fn condition(&mut self, condition: &Condition) -> String {
-        let mut out = String::with_capacity(256);
+        // A parsed condition renders to about the length of its source; growing a 4 KB text
+        // from a small buffer would copy it several times.
+        let source = condition.span().range().len();
+        let mut out = String::with_capacity(256.max(source + source / 8));
         self.write_condition(&mut out, condition, Level::Or);
         out
     }
@@ -379,9 +384,8 @@ fn push_decimal(out: &mut String, value: usize) {
             break;
         }
     }
-    for &digit in &digits[start..] {
-        out.push(char::from(digit));
-    }
+    // Only ASCII digits were written, so the conversion always succeeds.
+    out.push_str(std::str::from_utf8(&digits[start..]).unwrap_or_default());
 }
 
 #[cfg(test)]
