@@ -83,10 +83,10 @@ impl Parser<'_, '_> {
             return Ok(inner);
         }
         if self.at_call() {
-            return self.function_condition().map(Box::new);
+            return self.function_condition();
         }
         let left = self.operand()?;
-        self.after_operand(left).map(Box::new)
+        self.after_operand(left)
     }
 
     /// True when the current token is a comparator, `BETWEEN` or `IN`.
@@ -95,7 +95,7 @@ impl Parser<'_, '_> {
     }
 
     /// A function at condition level: a boolean function, or `size(…)` starting a comparison.
-    fn function_condition(&mut self) -> PResult<Condition> {
+    fn function_condition(&mut self) -> PResult<Box<Condition>> {
         let call = self.call()?;
         if call.name == "size" {
             let operand = self.size_operand(call);
@@ -104,7 +104,7 @@ impl Parser<'_, '_> {
             }
             let span = operand.span();
             self.defer_misused_function("size", span);
-            return Ok(placeholder_condition(span));
+            return Ok(Box::new(placeholder_condition(span)));
         }
         if self.at_operator_after_operand() {
             self.defer_misused_function(call.name, call.name_span);
@@ -112,10 +112,10 @@ impl Parser<'_, '_> {
         }
         let span = call.span;
         let function = self.condition_function(call);
-        Ok(match function {
+        Ok(Box::new(match function {
             Some(function) => Condition::Function { function, span },
             None => placeholder_condition(span),
-        })
+        }))
     }
 
     /// An operand: a path, a value, or `size(path)`.
@@ -140,7 +140,7 @@ impl Parser<'_, '_> {
         Err(self.syntax_error())
     }
 
-    fn after_operand(&mut self, left: Operand) -> PResult<Condition> {
+    fn after_operand(&mut self, left: Operand) -> PResult<Box<Condition>> {
         if let Some(op) = comparator(self.peek()) {
             let op_span = self.advance();
             self.count_operator(op_span)?;
@@ -151,12 +151,12 @@ impl Parser<'_, '_> {
             }
             self.check_distinct(op.symbol(), &left, &right);
             let span = left.span().to(right.span());
-            return Ok(Condition::Compare {
+            return Ok(Box::new(Condition::Compare {
                 left,
                 op,
                 right,
                 span,
-            });
+            }));
         }
         if self.at_keyword("BETWEEN") {
             let op_span = self.advance();
@@ -172,12 +172,12 @@ impl Parser<'_, '_> {
             }
             self.check_between_bounds(&low, &high);
             let span = left.span().to(high.span());
-            return Ok(Condition::Between {
+            return Ok(Box::new(Condition::Between {
                 operand: left,
                 low,
                 high,
                 span,
-            });
+            }));
         }
         if self.at_keyword("IN") {
             let op_span = self.advance();
@@ -199,11 +199,11 @@ impl Parser<'_, '_> {
                     span,
                 );
             }
-            return Ok(Condition::In {
+            return Ok(Box::new(Condition::In {
                 operand: left,
                 candidates,
                 span,
-            });
+            }));
         }
         Err(self.syntax_error())
     }
