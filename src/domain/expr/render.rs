@@ -370,22 +370,13 @@ fn text_successor(current: usize, count: usize) -> Option<usize> {
 }
 
 /// Appends `value` in decimal; placeholders and indexes are written for every operand, and the
-/// formatting machinery is several times slower for this.
+/// formatting machinery is several times slower for their one to three digits.
 fn push_decimal(out: &mut String, value: usize) {
-    let mut digits = [0u8; 20];
-    let mut start = digits.len();
-    let mut rest = value;
-    loop {
-        start -= 1;
-        // `rest % 10` is a single digit, so the cast cannot truncate.
-        digits[start] = b'0' + (rest % 10) as u8;
-        rest /= 10;
-        if rest == 0 {
-            break;
-        }
+    if value >= 10 {
+        push_decimal(out, value / 10);
     }
-    // Only ASCII digits were written, so the conversion always succeeds.
-    out.push_str(std::str::from_utf8(&digits[start..]).unwrap_or_default());
+    // `value % 10` is a single digit, so the cast cannot truncate.
+    out.push(char::from(b'0' + (value % 10) as u8));
 }
 
 #[cfg(test)]
