@@ -163,7 +163,7 @@ impl<'t, 'p> Parser<'t, 'p> {
     }
 
     fn text_of(&self, span: Span) -> &'t str {
-        &self.text[span.range()]
+        self.text.get(span.range()).unwrap_or_default()
     }
 
     fn advance(&mut self) -> Span {
@@ -219,21 +219,21 @@ impl<'t, 'p> Parser<'t, 'p> {
         let near_start = self
             .prev
             .as_ref()
-            .map_or(token.span.start, |prev| prev.span.start);
+            .map_or(token.span.start(), |prev| prev.span.start());
         let near_end = if token.tok == Tok::Eof {
             // Trailing spaces are not part of any token.
             self.prev
                 .as_ref()
-                .map_or(token.span.end, |prev| prev.span.end)
+                .map_or(token.span.end(), |prev| prev.span.end())
         } else if self.next.tok == Tok::Eof {
-            token.span.end
+            token.span.end()
         } else {
-            self.next.span.end
+            self.next.span.end()
         };
-        let near = &self.text[near_start..near_end];
+        let near = self.text.get(near_start..near_end).unwrap_or_default();
         let mut detail = format!("Syntax error; token: \"{shown}\", near: \"{near}\"");
         if let (Syntax::Friendly, Tok::Bad(reason)) = (self.syntax, &token.tok) {
-            detail.push_str(&format!(" ({reason})"));
+            detail.push_str(&format!(" ({})", reason.reason()));
         }
         self.invalid(detail, token.span)
     }
