@@ -2,6 +2,7 @@
 //! [`Tok::Bad`] token, which the parser reports as a syntax error at that position. It runs in
 //! one pass over the bytes, so its cost is linear in the input.
 
+use super::bad_token::BadToken;
 use super::span::Span;
 
 /// What a token is. Text-carrying variants borrow or own their decoded text.
@@ -44,36 +45,6 @@ pub enum Tok {
     /// Something no syntax allows, and why (for the friendly syntax's messages).
     Bad(BadToken),
     Eof,
-}
-
-/// Why a token is [`Tok::Bad`]. A code rather than the text keeps a token at one word plus its
-/// span: the parser moves three tokens per token it consumes.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum BadToken {
-    EmptyPlaceholder,
-    OddHex,
-    UnterminatedString,
-    BadUnicodeEscape,
-    BadEscape,
-    UnterminatedBacktick,
-    EmptyBacktick,
-    UnexpectedCharacter,
-}
-
-impl BadToken {
-    #[must_use]
-    pub const fn reason(self) -> &'static str {
-        match self {
-            Self::EmptyPlaceholder => "a placeholder needs a name after its sigil",
-            Self::OddHex => "binary literals are 0x followed by an even number of hex digits",
-            Self::UnterminatedString => "unterminated string literal",
-            Self::BadUnicodeEscape => "invalid \\u escape in string literal",
-            Self::BadEscape => "invalid escape in string literal",
-            Self::UnterminatedBacktick => "unterminated backticked name",
-            Self::EmptyBacktick => "a backticked name cannot be empty",
-            Self::UnexpectedCharacter => "unexpected character",
-        }
-    }
 }
 
 #[derive(Clone, Debug)]

@@ -16,6 +16,7 @@
 //! cursor.
 
 pub mod ast;
+mod bad_token;
 pub mod bare_names;
 pub mod complete;
 pub mod error;
@@ -27,6 +28,7 @@ mod multi_key_condition;
 pub mod order;
 pub mod params;
 mod parser;
+mod placeholder_numbers;
 pub mod prepare;
 pub mod raw_syntax;
 pub mod render;
