@@ -101,9 +101,15 @@ impl KeySchema {
         self.attributes().map(|attribute| attribute.name.as_str())
     }
 
+    /// Checked for every path of a filter, so it tests the parts directly rather than through
+    /// the chain of iterators that [`KeySchema::names`] is.
     #[must_use]
     pub fn contains(&self, name: &str) -> bool {
-        self.names().any(|key| key == name)
+        let named = |attribute: &KeyAttribute| attribute.name == name;
+        named(&self.partition)
+            || self.sort.as_ref().is_some_and(named)
+            || self.more_partition.iter().any(named)
+            || self.more_sort.iter().any(named)
     }
 
     /// The key attributes of `item`, or `None` when one is missing.

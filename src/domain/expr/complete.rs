@@ -69,10 +69,10 @@ pub fn complete(text: &str, cursor: usize, kind: ExprKind, attribute_names: &[&s
     let tokens = tokenize(&text[..cursor]);
     let mut significant: Vec<&Token> = tokens.iter().filter(|t| t.tok != Tok::Eof).collect();
     let (replace, prefix) = match significant.last() {
-        Some(last) if last.tok == Tok::Ident && last.span.end == cursor => {
+        Some(last) if last.tok == Tok::Ident && last.span.end() == cursor => {
             let range = last.span.range();
             significant.pop();
-            (range.clone(), &text[range])
+            (range.clone(), text.get(range).unwrap_or_default())
         }
         _ => (cursor..cursor, ""),
     };
@@ -150,7 +150,7 @@ pub fn complete(text: &str, cursor: usize, kind: ExprKind, attribute_names: &[&s
 }
 
 fn word<'a>(text: &'a str, token: &Token) -> &'a str {
-    &text[token.span.range()]
+    text.get(token.span.range()).unwrap_or_default()
 }
 
 fn is_keyword(text: &str, token: &Token, words: &[&str]) -> bool {

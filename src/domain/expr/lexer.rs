@@ -2,10 +2,11 @@
 //! [`Tok::Bad`] token, which the parser reports as a syntax error at that position. It runs in
 //! one pass over the bytes, so its cost is linear in the input.
 
+use super::bad_token::BadToken;
 use super::span::Span;
 
 /// What a token is. Text-carrying variants borrow or own their decoded text.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Tok {
     /// A bare word: an attribute name, a keyword or a function name (the parser decides).
     Ident,
@@ -41,8 +42,8 @@ pub enum Tok {
     Dot,
     Plus,
     Minus,
-    /// Something no syntax allows; the text is why, for the friendly syntax's messages.
-    Bad(&'static str),
+    /// Something no syntax allows, and why (for the friendly syntax's messages).
+    Bad(BadToken),
     Eof,
 }
 
@@ -52,8 +53,22 @@ pub struct Token {
     pub span: Span,
 }
 
+/// `[A-Za-z0-9_]`, by table: most of a text's bytes are in names and placeholders, and one
+/// load per byte beats three range checks.
+const WORD_CHARS: [bool; 256] = {
+    let mut table = [false; 256];
+    let mut byte = 0;
+    while byte < 256 {
+        // `byte` < 256, so the cast cannot truncate.
+        let b = byte as u8;
+        table[byte] = b.is_ascii_alphanumeric() || b == b'_';
+        byte += 1;
+    }
+    table
+};
+
 fn is_word_char(byte: u8) -> bool {
-    byte.is_ascii_alphanumeric() || byte == b'_'
+    WORD_CHARS[usize::from(byte)]
 }
 
 /// Splits `text` into tokens, ending with one `Eof` token.
@@ -108,7 +123,7 @@ impl<'t> Lexer<'t> {
                     pos += 1;
                 }
                 if pos == start + 1 {
-                    Tok::Bad("a placeholder needs a name after its sigil")
+                    Tok::Bad(BadToken::EmptyPlaceholder)
                 } else if byte == b'#' {
                     Tok::NamePlaceholder
                 } else {
@@ -179,7 +194,7 @@ impl<'t> Lexer<'t> {
                         while pos < bytes.len() && !text.is_char_boundary(pos) {
                             pos += 1;
                         }
-                        Tok::Bad("unexpected character")
+                        Tok::Bad(BadToken::UnexpectedCharacter)
                     }
                 }
             }
@@ -233,14 +248,14 @@ fn lex_number(bytes: &[u8], pos: &mut usize) -> Tok {
     if decimal { Tok::Decimal } else { Tok::Integer }
 }
 
-fn lex_hex(bytes: &[u8], pos: &mut usize) -> Result<Vec<u8>, &'static str> {
+fn lex_hex(bytes: &[u8], pos: &mut usize) -> Result<Vec<u8>, BadToken> {
     let start = *pos;
     while *pos < bytes.len() && is_word_char(bytes[*pos]) {
         *pos += 1;
     }
     let digits = &bytes[start..*pos];
     if !digits.len().is_multiple_of(2) || !digits.iter().all(u8::is_ascii_hexdigit) {
-        return Err("binary literals are 0x followed by an even number of hex digits");
+        return Err(BadToken::OddHex);
     }
     let nibble = |b: u8| match b {
         b'0'..=b'9' => b - b'0',
@@ -254,14 +269,14 @@ fn lex_hex(bytes: &[u8], pos: &mut usize) -> Result<Vec<u8>, &'static str> {
 }
 
 /// A JSON string literal. `pos` is on the opening quote.
-fn lex_string(text: &str, pos: &mut usize) -> Result<String, &'static str> {
+fn lex_string(text: &str, pos: &mut usize) -> Result<String, BadToken> {
     let bytes = text.as_bytes();
     *pos += 1;
     let mut out = String::new();
     let mut run_start = *pos;
     loop {
         let Some(&byte) = bytes.get(*pos) else {
-            return Err("unterminated string literal");
+            return Err(BadToken::UnterminatedString);
         };
         match byte {
             b'"' => {
@@ -273,7 +288,7 @@ fn lex_string(text: &str, pos: &mut usize) -> Result<String, &'static str> {
                 out.push_str(&text[run_start..*pos]);
                 *pos += 1;
                 let Some(&escape) = bytes.get(*pos) else {
-                    return Err("unterminated string literal");
+                    return Err(BadToken::UnterminatedString);
                 };
                 *pos += 1;
                 match escape {
@@ -287,9 +302,9 @@ fn lex_string(text: &str, pos: &mut usize) -> Result<String, &'static str> {
                     b't' => out.push('\t'),
                     b'u' => match lex_unicode_escape(bytes, pos) {
                         Some(c) => out.push(c),
-                        None => return Err("invalid \\u escape in string literal"),
+                        None => return Err(BadToken::BadUnicodeEscape),
                     },
-                    _ => return Err("invalid escape in string literal"),
+                    _ => return Err(BadToken::BadEscape),
                 }
                 run_start = *pos;
             }
@@ -324,14 +339,14 @@ fn lex_unicode_escape(bytes: &[u8], pos: &mut usize) -> Option<char> {
 }
 
 /// A backticked name; a doubled backtick stands for one backtick.
-fn lex_backtick(text: &str, pos: &mut usize) -> Result<String, &'static str> {
+fn lex_backtick(text: &str, pos: &mut usize) -> Result<String, BadToken> {
     let bytes = text.as_bytes();
     *pos += 1;
     let mut out = String::new();
     let mut run_start = *pos;
     loop {
         match bytes.get(*pos) {
-            None => return Err("unterminated backticked name"),
+            None => return Err(BadToken::UnterminatedBacktick),
             Some(b'`') if bytes.get(*pos + 1) == Some(&b'`') => {
                 out.push_str(&text[run_start..=*pos]);
                 *pos += 2;
@@ -341,7 +356,7 @@ fn lex_backtick(text: &str, pos: &mut usize) -> Result<String, &'static str> {
                 out.push_str(&text[run_start..*pos]);
                 *pos += 1;
                 if out.is_empty() {
-                    return Err("a backticked name cannot be empty");
+                    return Err(BadToken::EmptyBacktick);
                 }
                 return Ok(out);
             }

@@ -16,6 +16,7 @@
 //! cursor.
 
 pub mod ast;
+mod bad_token;
 pub mod bare_names;
 pub mod complete;
 pub mod error;
@@ -27,12 +28,15 @@ mod multi_key_condition;
 pub mod order;
 pub mod params;
 mod parser;
+mod placeholder_numbers;
 pub mod prepare;
 pub mod raw_syntax;
 pub mod render;
 pub mod reserved;
 pub mod span;
 pub mod validate;
+
+use std::collections::BTreeMap;
 
 pub use ast::{Condition, Path, PathElement, ProjectionExpr, UpdateExpr};
 pub use error::{ExprError, ExprKind};
@@ -129,18 +133,7 @@ impl<'p> WireRequest<'p> {
     /// The request-wide check: every `#name` and `:value` defined must be used somewhere.
     pub fn finish(self) -> Result<(), ExprError> {
         let kind = self.first_kind.unwrap_or(ExprKind::Condition);
-        // The used keys are the params' own, so identity (address) decides membership.
-        let unused = |defined: Vec<&String>, used: &[&String]| -> Vec<String> {
-            let mut addresses: Vec<*const String> =
-                used.iter().map(|key| std::ptr::from_ref(*key)).collect();
-            addresses.sort_unstable();
-            defined
-                .into_iter()
-                .filter(|key| addresses.binary_search(&std::ptr::from_ref(*key)).is_err())
-                .cloned()
-                .collect()
-        };
-        let unused_names = unused(self.params.names.keys().collect(), &self.used_names);
+        let unused_names = unused(&self.params.names, &self.used_names);
         if !unused_names.is_empty() {
             return Err(ExprError::plain(
                 kind,
@@ -151,7 +144,7 @@ impl<'p> WireRequest<'p> {
                 0..0,
             ));
         }
-        let unused_values = unused(self.params.values.keys().collect(), &self.used_values);
+        let unused_values = unused(&self.params.values, &self.used_values);
         if !unused_values.is_empty() {
             return Err(ExprError::plain(
                 kind,
@@ -164,6 +157,24 @@ impl<'p> WireRequest<'p> {
         }
         Ok(())
     }
+}
+
+/// The keys of `defined` no expression used, in key order. The used keys are the params' own,
+/// so identity (address) decides membership.
+fn unused<V>(defined: &BTreeMap<String, V>, used: &[&String]) -> Vec<String> {
+    let mut addresses: Vec<*const String> =
+        used.iter().map(|key| std::ptr::from_ref(*key)).collect();
+    addresses.sort_unstable();
+    addresses.dedup();
+    // Every used key is a defined one: as many distinct keys as defined means none is unused.
+    if addresses.len() == defined.len() {
+        return Vec::new();
+    }
+    defined
+        .keys()
+        .filter(|key| addresses.binary_search(&std::ptr::from_ref(*key)).is_err())
+        .cloned()
+        .collect()
 }
 
 /// Parses a condition, filter or key condition typed in the friendly syntax. `#name` / `:value`

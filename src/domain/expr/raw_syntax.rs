@@ -39,7 +39,7 @@ pub fn syntax_of(text: &str) -> Syntax {
                 false
             }
             Tok::Ident => {
-                let word = &text[token.span.range()];
+                let word = text.get(token.span.range()).unwrap_or_default();
                 ["true", "false", "null"]
                     .iter()
                     .any(|literal| word.eq_ignore_ascii_case(literal))

@@ -8,11 +8,14 @@
 
 use std::collections::HashMap;
 
+use foldhash::fast::RandomState;
+
 use super::ast::{
     Condition, Function, Operand, Path, PathElement, ProjectionExpr, SetValue, UpdateExpr,
     UpdateOperand, Value,
 };
 use super::params::ExpressionParams;
+use super::placeholder_numbers::{push_decimal, text_order};
 use super::reserved::is_bare_name;
 use crate::domain::value::AttrValue;
 
@@ -20,7 +23,8 @@ use crate::domain::value::AttrValue;
 #[derive(Debug, Default)]
 pub struct Renderer {
     params: ExpressionParams,
-    name_placeholders: HashMap<String, String>,
+    /// Attribute name → its placeholder; foldhash, as the keys are the request's own names.
+    name_placeholders: HashMap<String, String, RandomState>,
     next_name: usize,
     /// `:v0`, `:v1`… in order; turned into the map once, in [`Renderer::finish`].
     values: Vec<AttrValue>,
@@ -40,22 +44,28 @@ impl Renderer {
     #[must_use]
     pub fn finish(self) -> ExpressionParams {
         let mut params = self.params;
-        params.values = self
-            .values
-            .into_iter()
-            .enumerate()
-            .map(|(index, value)| {
+        let count = self.values.len();
+        let mut values: Vec<Option<AttrValue>> = self.values.into_iter().map(Some).collect();
+        // The map sorts what it is built from; handing it the keys already in their text order
+        // (`:v0`, `:v1`, `:v10`, …, `:v2`) turns that sort into one pass.
+        let mut entries = Vec::with_capacity(count);
+        for index in text_order(count) {
+            if let Some(value) = values.get_mut(index).and_then(Option::take) {
                 let mut key = String::with_capacity(6);
                 key.push_str(":v");
                 push_decimal(&mut key, index);
-                (key, value)
-            })
-            .collect();
+                entries.push((key, value));
+            }
+        }
+        params.values = entries.into_iter().collect();
         params
     }
 
     pub fn condition(&mut self, condition: &Condition) -> String {
-        let mut out = String::with_capacity(256);
+        // A parsed condition renders to about the length of its source; growing a 4 KB text
+        // from a small buffer would copy it several times.
+        let source = condition.span().range().len();
+        let mut out = String::with_capacity(256.max(source + source / 8));
         self.write_condition(&mut out, condition, Level::Or);
         out
     }
@@ -261,8 +271,7 @@ impl Renderer {
                     if is_bare_name(name) {
                         out.push_str(name);
                     } else {
-                        let placeholder = self.name_placeholder(name);
-                        out.push_str(&placeholder);
+                        out.push_str(self.name_placeholder(name));
                     }
                 }
                 PathElement::Index(index) => {
@@ -274,9 +283,11 @@ impl Renderer {
         }
     }
 
-    fn name_placeholder(&mut self, name: &str) -> String {
-        if let Some(existing) = self.name_placeholders.get(name) {
-            return existing.clone();
+    /// The placeholder of `name`, handed out on its first use.
+    fn name_placeholder(&mut self, name: &str) -> &str {
+        // Looked up twice so the borrow of a hit does not outlive the miss branch.
+        if self.name_placeholders.contains_key(name) {
+            return self.name_placeholders.get(name).map_or("", String::as_str);
         }
         // `#status` reads better than `#n0`; names that are not placeholder-safe get numbers.
         let derived = !name.is_empty()
@@ -298,8 +309,8 @@ impl Renderer {
             .names
             .insert(placeholder.clone(), name.to_owned());
         self.name_placeholders
-            .insert(name.to_owned(), placeholder.clone());
-        placeholder
+            .entry(name.to_owned())
+            .or_insert(placeholder)
     }
 
     fn write_value(&mut self, out: &mut String, value: &AttrValue) {
@@ -325,40 +336,6 @@ impl Level {
             Condition::And { .. } => Self::And,
             Condition::Not { .. } => Self::Not,
             _ => Self::Atom,
-        }
-    }
-}
-
-/// Appends `value` in decimal; placeholders and indexes are written for every operand, and the
-/// formatting machinery is several times slower for this.
-fn push_decimal(out: &mut String, value: usize) {
-    let mut digits = [0u8; 20];
-    let mut start = digits.len();
-    let mut rest = value;
-    loop {
-        start -= 1;
-        // `rest % 10` is a single digit, so the cast cannot truncate.
-        digits[start] = b'0' + (rest % 10) as u8;
-        rest /= 10;
-        if rest == 0 {
-            break;
-        }
-    }
-    for &digit in &digits[start..] {
-        out.push(char::from(digit));
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::push_decimal;
-
-    #[test]
-    fn decimals_are_written_like_display_does() {
-        for value in [0, 7, 10, 99, 100, 12_345, usize::MAX] {
-            let mut out = String::from("x");
-            push_decimal(&mut out, value);
-            assert_eq!(out, format!("x{value}"));
         }
     }
 }

@@ -7,10 +7,20 @@ const LIST: &str = include_str!("reserved-words.txt");
 /// Longest reserved word, in bytes.
 const LONGEST: usize = 14;
 
-/// Words bucketed by first letter and length, so a lookup compares against a handful of words.
+/// Words bucketed by first letter and length, so a lookup compares against a handful of words;
+/// each word is kept packed into one integer, so each comparison is one instruction.
 struct Table {
-    buckets: Vec<Vec<&'static str>>,
+    buckets: Vec<Vec<u128>>,
     count: usize,
+}
+
+/// `word` upper-cased and packed into an integer: at most [`LONGEST`] bytes, which fit in 16.
+fn packed(word: &[u8]) -> u128 {
+    let mut bytes = [0u8; 16];
+    for (slot, byte) in bytes.iter_mut().zip(word) {
+        *slot = byte.to_ascii_uppercase();
+    }
+    u128::from_le_bytes(bytes)
 }
 
 fn bucket_of(first: u8, len: usize) -> usize {
@@ -34,6 +44,7 @@ fn table() -> &'static Table {
                 && word.bytes().all(|b| b.is_ascii_uppercase())
             {
                 let bucket = &mut buckets[bucket_of(first, word.len())];
+                let word = packed(word.as_bytes());
                 if !bucket.contains(&word) {
                     bucket.push(word);
                     count += 1;
@@ -54,9 +65,7 @@ pub fn is_reserved(word: &str) -> bool {
         return false;
     }
     let first = bytes[0].to_ascii_uppercase();
-    table().buckets[bucket_of(first, bytes.len())]
-        .iter()
-        .any(|candidate| candidate.as_bytes().eq_ignore_ascii_case(bytes))
+    table().buckets[bucket_of(first, bytes.len())].contains(&packed(bytes))
 }
 
 /// Number of reserved words in the embedded list.
@@ -69,9 +78,12 @@ pub fn reserved_word_count() -> usize {
 /// and not a reserved word. Anything else needs a `#name` placeholder.
 #[must_use]
 pub fn is_bare_name(name: &str) -> bool {
-    let mut chars = name.chars();
-    let starts_with_letter = chars.next().is_some_and(|c| c.is_ascii_alphabetic());
-    starts_with_letter && chars.all(|c| c.is_ascii_alphanumeric() || c == '_') && !is_reserved(name)
+    let bytes = name.as_bytes();
+    bytes.first().is_some_and(u8::is_ascii_alphabetic)
+        && bytes
+            .iter()
+            .all(|b| b.is_ascii_alphanumeric() || *b == b'_')
+        && !is_reserved(name)
 }
 
 #[cfg(test)]

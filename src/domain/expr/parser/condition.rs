@@ -8,64 +8,65 @@ use crate::domain::expr::span::Span;
 use crate::domain::value::{AttrValue, ValueType};
 
 impl Parser<'_, '_> {
-    pub(super) fn condition(&mut self) -> PResult<Condition> {
+    /// A whole condition. Every node but the root sits in a `Box` in the AST, so nodes are boxed
+    /// where they are built and travel up the precedence levels as pointers: a `Condition` is
+    /// some 200 bytes, and copying it through every level cost more than parsing it.
+    pub(super) fn condition(&mut self) -> PResult<Box<Condition>> {
         self.enter()?;
         let condition = self.or_condition();
         self.leave();
         condition
     }
 
-    fn or_condition(&mut self) -> PResult<Condition> {
+    fn or_condition(&mut self) -> PResult<Box<Condition>> {
         let mut left = self.and_condition()?;
         while self.at_keyword("OR") {
             let op = self.advance();
             self.count_operator(op)?;
             let right = self.and_condition()?;
             let span = left.span().to(right.span());
-            left = Condition::Or {
-                left: Box::new(left),
-                right: Box::new(right),
-                span,
-            };
+            left = Box::new(Condition::Or { left, right, span });
         }
         Ok(left)
     }
 
-    fn and_condition(&mut self) -> PResult<Condition> {
+    fn and_condition(&mut self) -> PResult<Box<Condition>> {
         let mut left = self.not_condition()?;
         while self.at_keyword("AND") {
             let op = self.advance();
             self.count_operator(op)?;
             let right = self.not_condition()?;
             let span = left.span().to(right.span());
-            left = Condition::And {
-                left: Box::new(left),
-                right: Box::new(right),
-                span,
-            };
+            left = Box::new(Condition::And { left, right, span });
         }
         Ok(left)
     }
 
-    /// `NOT NOT … primary`, iteratively: a chain of NOTs costs operators, not stack.
-    fn not_condition(&mut self) -> PResult<Condition> {
-        let mut nots = Vec::new();
+    /// `NOT NOT … primary`, iteratively: a chain of NOTs costs operators, not stack. A single
+    /// `NOT`, the usual case, is kept apart so it costs no allocation.
+    fn not_condition(&mut self) -> PResult<Box<Condition>> {
+        if !self.at_keyword("NOT") {
+            return self.primary_condition();
+        }
+        let first = self.advance();
+        self.count_operator(first)?;
+        let mut more = Vec::new();
         while self.at_keyword("NOT") {
             let op = self.advance();
             self.count_operator(op)?;
-            nots.push(op);
+            more.push(op);
         }
         let mut condition = self.primary_condition()?;
-        for op in nots.into_iter().rev() {
-            condition = Condition::Not {
+        for op in more.into_iter().rev().chain([first]) {
+            condition = Box::new(Condition::Not {
                 span: op.to(condition.span()),
-                inner: Box::new(condition),
-            };
+                inner: condition,
+            });
         }
         Ok(condition)
     }
 
-    fn primary_condition(&mut self) -> PResult<Condition> {
+    fn primary_condition(&mut self) -> PResult<Box<Condition>> {
         if self.peek() == &Tok::LParen {
             let open = self.pos;
             let open_span = self.advance();
@@ -94,7 +95,7 @@ impl Parser<'_, '_> {
     }
 
     /// A function at condition level: a boolean function, or `size(…)` starting a comparison.
-    fn function_condition(&mut self) -> PResult<Condition> {
+    fn function_condition(&mut self) -> PResult<Box<Condition>> {
         let call = self.call()?;
         if call.name == "size" {
             let operand = self.size_operand(call);
@@ -103,18 +104,18 @@ impl Parser<'_, '_> {
             }
             let span = operand.span();
             self.defer_misused_function("size", span);
-            return Ok(placeholder_condition(span));
+            return Ok(Box::new(placeholder_condition(span)));
         }
         if self.at_operator_after_operand() {
-            self.defer_misused_function(&call.name, call.name_span);
+            self.defer_misused_function(call.name, call.name_span);
             return self.after_operand(Operand::Value(Value::new(AttrValue::Null)));
         }
         let span = call.span;
         let function = self.condition_function(call);
-        Ok(match function {
+        Ok(Box::new(match function {
             Some(function) => Condition::Function { function, span },
             None => placeholder_condition(span),
-        })
+        }))
     }
 
     /// An operand: a path, a value, or `size(path)`.
@@ -124,7 +125,7 @@ impl Parser<'_, '_> {
             if call.name == "size" {
                 return Ok(self.size_operand(call));
             }
-            self.defer_misused_function(&call.name, call.name_span);
+            self.defer_misused_function(call.name, call.name_span);
             return Ok(Operand::Value(Value {
                 value: AttrValue::Null,
                 span: call.span,
@@ -139,7 +140,7 @@ impl Parser<'_, '_> {
         Err(self.syntax_error())
     }
 
-    fn after_operand(&mut self, left: Operand) -> PResult<Condition> {
+    fn after_operand(&mut self, left: Operand) -> PResult<Box<Condition>> {
         if let Some(op) = comparator(self.peek()) {
             let op_span = self.advance();
             self.count_operator(op_span)?;
@@ -150,12 +151,12 @@ impl Parser<'_, '_> {
             }
             self.check_distinct(op.symbol(), &left, &right);
             let span = left.span().to(right.span());
-            return Ok(Condition::Compare {
+            return Ok(Box::new(Condition::Compare {
                 left,
                 op,
                 right,
                 span,
-            });
+            }));
         }
         if self.at_keyword("BETWEEN") {
             let op_span = self.advance();
@@ -171,12 +172,12 @@ impl Parser<'_, '_> {
             }
             self.check_between_bounds(&low, &high);
             let span = left.span().to(high.span());
-            return Ok(Condition::Between {
+            return Ok(Box::new(Condition::Between {
                 operand: left,
                 low,
                 high,
                 span,
-            });
+            }));
         }
         if self.at_keyword("IN") {
             let op_span = self.advance();
@@ -198,26 +199,26 @@ impl Parser<'_, '_> {
                     span,
                 );
             }
-            return Ok(Condition::In {
+            return Ok(Box::new(Condition::In {
                 operand: left,
                 candidates,
                 span,
-            });
+            }));
         }
         Err(self.syntax_error())
     }
 
     /// `size(x)` as an operand: of a document path, or of a constant that has a size (not N,
     /// BOOL or NULL).
-    fn size_operand(&mut self, call: super::call::Call) -> Operand {
+    fn size_operand(&mut self, call: super::call::Call<'_>) -> Operand {
         let span = call.span;
         let placeholder = Operand::Value(Value {
             value: AttrValue::Null,
             span,
         });
-        match self.exact_arguments::<1>(call) {
-            Some([Operand::Path(path)]) => Operand::Size { path, span },
-            Some([Operand::Value(value)]) => {
+        match self.one_argument(call) {
+            Some(Operand::Path(path)) => Operand::Size { path, span },
+            Some(Operand::Value(value)) => {
                 let value_type = value.value.value_type();
                 if matches!(value_type, ValueType::N | ValueType::Bool | ValueType::Null) {
                     self.defer_operand_type("size", value_type, value.span);
@@ -225,7 +226,7 @@ impl Parser<'_, '_> {
                 }
                 Operand::SizeOfValue { value, span }
             }
-            Some([other]) => {
+            Some(other) => {
                 self.defer_requires_path("size", other.span());
                 placeholder
             }

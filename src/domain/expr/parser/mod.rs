@@ -12,6 +12,7 @@
 mod call;
 mod condition;
 mod function;
+mod key_index;
 mod literal;
 mod path;
 mod update;
@@ -21,6 +22,8 @@ use super::error::{ExprError, ExprKind};
 use super::lexer::{Lexer, Tok, Token};
 use super::params::ExpressionParams;
 use super::span::Span;
+use crate::domain::value::AttrValue;
+use key_index::KeyIndex;
 
 /// Which syntax a text is written in.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -70,7 +73,8 @@ pub(crate) struct Parser<'t, 'p> {
     pos: usize,
     kind: ExprKind,
     syntax: Syntax,
-    params: &'p ExpressionParams,
+    names: KeyIndex<'p, String>,
+    values: KeyIndex<'p, AttrValue>,
     used: PlaceholderUse<'p>,
     deferred: Option<ExprError>,
     operators: usize,
@@ -95,7 +99,8 @@ impl<'t, 'p> Parser<'t, 'p> {
             pos: 0,
             kind,
             syntax,
-            params,
+            names: KeyIndex::new(&params.names),
+            values: KeyIndex::new(&params.values),
             used: PlaceholderUse::default(),
             deferred: None,
             operators: 0,
@@ -158,7 +163,7 @@ impl<'t, 'p> Parser<'t, 'p> {
     }
 
     fn text_of(&self, span: Span) -> &'t str {
-        &self.text[span.range()]
+        self.text.get(span.range()).unwrap_or_default()
     }
 
     fn advance(&mut self) -> Span {
@@ -214,21 +219,21 @@ impl<'t, 'p> Parser<'t, 'p> {
         let near_start = self
             .prev
             .as_ref()
-            .map_or(token.span.start, |prev| prev.span.start);
+            .map_or(token.span.start(), |prev| prev.span.start());
         let near_end = if token.tok == Tok::Eof {
             // Trailing spaces are not part of any token.
             self.prev
                 .as_ref()
-                .map_or(token.span.end, |prev| prev.span.end)
+                .map_or(token.span.end(), |prev| prev.span.end())
         } else if self.next.tok == Tok::Eof {
-            token.span.end
+            token.span.end()
         } else {
-            self.next.span.end
+            self.next.span.end()
         };
-        let near = &self.text[near_start..near_end];
+        let near = self.text.get(near_start..near_end).unwrap_or_default();
         let mut detail = format!("Syntax error; token: \"{shown}\", near: \"{near}\"");
         if let (Syntax::Friendly, Tok::Bad(reason)) = (self.syntax, &token.tok) {
-            detail.push_str(&format!(" ({reason})"));
+            detail.push_str(&format!(" ({})", reason.reason()));
         }
         self.invalid(detail, token.span)
     }
@@ -272,7 +277,7 @@ pub(crate) fn parse_condition<'p>(
     let mut parser = Parser::new(text, kind, syntax, params);
     parser.check_whole_text()?;
     let condition = parser.condition()?;
-    parser.finish(condition)
+    parser.finish(*condition)
 }
 
 pub(crate) fn parse_update<'p>(

@@ -82,7 +82,7 @@ impl Parser<'_, '_> {
             Tok::NamePlaceholder => {
                 let placeholder = self.text_of(span);
                 self.advance();
-                match self.params.names.get_key_value(placeholder) {
+                match self.names.get(placeholder) {
                     Some((key, name)) => {
                         self.used.names.push(key);
                         Ok(name.clone())
@@ -110,7 +110,7 @@ impl Parser<'_, '_> {
     pub(super) fn value_placeholder(&mut self) -> Value {
         let span = self.advance();
         let placeholder = self.text_of(span);
-        let value = match self.params.values.get_key_value(placeholder) {
+        let value = match self.values.get(placeholder) {
             Some((key, value)) => {
                 self.used.values.push(key);
                 value.clone()

@@ -123,7 +123,7 @@ impl Parser<'_, '_> {
     fn update_operand(&mut self, nested: bool) -> PResult<UpdateOperand> {
         if self.at_call() {
             let name_span = self.advance();
-            let name = self.text_of(name_span).to_owned();
+            let name = self.text_of(name_span);
             self.advance();
             self.enter()?;
             let mut arguments = Vec::with_capacity(2);
@@ -136,7 +136,7 @@ impl Parser<'_, '_> {
             let close = self.expect(&Tok::RParen)?;
             let span = name_span.to(close);
             self.count_operator(name_span)?;
-            return Ok(self.update_function(&name, name_span, arguments, span, nested));
+            return Ok(self.update_function(name, name_span, arguments, span, nested));
         }
         if self.at_value() {
             return Ok(UpdateOperand::Value(self.value()?));
