@@ -16,7 +16,7 @@ use aws_smithy_types::body::SdkBody;
 use bytes::Bytes;
 
 use super::errors::{Target, classify};
-use super::reads::{page, query};
+use super::reads::{query, query_page};
 use crate::backend::{BackendError, Connection, ExpressionParams, Page, QueryRequest};
 
 /// Answers every request with one status and body, as a server would on the wire.
@@ -118,12 +118,6 @@ impl CannedServer {
             .send()
             .await
             .map_err(|error| classify(&error, self.target()))?;
-        page(
-            output.items,
-            output.last_evaluated_key,
-            output.count,
-            output.scanned_count,
-            output.consumed_capacity,
-        )
+        query_page(output)
     }
 }

@@ -2,6 +2,7 @@
 
 use aws_sdk_dynamodb::Client;
 use aws_sdk_dynamodb::operation::describe_table::DescribeTableOutput;
+use aws_sdk_dynamodb::operation::query::QueryOutput;
 use aws_sdk_dynamodb::types::{
     ConsumedCapacity as SdkConsumedCapacity, ReturnConsumedCapacity, Select as SdkSelect,
 };
@@ -104,8 +105,19 @@ fn count(value: i32) -> u64 {
     u64::try_from(value).unwrap_or(0)
 }
 
+/// A Query answer as the SDK read it, as a [`Page`].
+pub(super) fn query_page(output: QueryOutput) -> Result<Page, BackendError> {
+    page(
+        output.items,
+        output.last_evaluated_key,
+        output.count,
+        output.scanned_count,
+        output.consumed_capacity,
+    )
+}
+
 /// A Query or Scan response as a [`Page`].
-pub(super) fn page(
+fn page(
     items: Option<Vec<SdkItem>>,
     last_evaluated_key: Option<SdkItem>,
     count_value: i32,
@@ -148,16 +160,10 @@ pub(super) async fn query(
         .send()
         .await
         .map_err(|error| classify(&error, target))?;
-    if let Some(read) = decoded.take() {
-        return Ok(read.page);
+    match decoded.take() {
+        Some(read) => Ok(read.page),
+        None => query_page(output),
     }
-    page(
-        output.items,
-        output.last_evaluated_key,
-        output.count,
-        output.scanned_count,
-        output.consumed_capacity,
-    )
 }
 
 /// One Scan page (or one segment's page); asks for capacity per index.
