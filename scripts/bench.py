@@ -5,7 +5,8 @@ are timed as whole processes against the floor (bench_floor.py) measured in the 
 interleaved, median of BENCH_RUNS; the demo load by /usr/bin/time; conversion and expressions by
 their criterion benchmarks. Environment: BENCH_RUNS (default 15), BENCH_SIZES (demo sizes,
 default "100000 400000 1000000"), BENCH_SKIP (words: headless demo open criterion), BENCH_DYNEIN
-(awslabs/dynein's `dy`, run interleaved with the rest).
+(awslabs/dynein's `dy`, run interleaved with the rest), BENCH_BASE (another ddbx build, say of an
+earlier commit, whose get, query and describe run interleaved with the rest).
 """
 
 import glob
@@ -60,6 +61,13 @@ def headless(ddbx, endpoint):
         port = endpoint.rsplit(":", 1)[1].strip("/")
         commands["query: dynein"] = ([dy, "--region", "local", "--port", port, "--table", table,
                                       "query", partition, "-o", "raw"], env)
+    base_ddbx = os.environ.get("BENCH_BASE")
+    if base_ddbx:
+        # Another build of ddbx (an earlier commit, say) in the same interleaved runs, so a change
+        # is measured against what it changed rather than against a run on another minute.
+        for name in ("get", "query", "describe"):
+            command, command_env = commands[name]
+            commands[f"{name}: base"] = ([base_ddbx] + command[1:], command_env)
     for command, command_env in commands.values():  # warm-up, and a check that each works
         subprocess.run(command, env=command_env, check=True, capture_output=True)
     samples = {name: [] for name in commands}
@@ -89,6 +97,11 @@ def headless(ddbx, endpoint):
     row("describe: overhead over its five calls", f"{overhead:.1f}", "ms", "<= 3 ms",
         f"{3 / overhead:.2f}" if overhead > 0 else "inf",
         f"the five calls as the cheapest client sends them: {five_ms:.1f} ms")
+    if base_ddbx:
+        for name in ("get", "query", "describe"):
+            base_ms = median_ms[f"{name}: base"]
+            row(f"{name}: base build whole process", f"{base_ms:.1f}", "ms", "", "",
+                f"speed of this build against it: {base_ms / median_ms[name]:.2f}x")
     if dy:
         dy_ms = median_ms["query: dynein"]
         row("query: dynein whole process", f"{dy_ms:.1f}", "ms", "", "")
