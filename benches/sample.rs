@@ -94,7 +94,7 @@ fn report(runtime: &tokio::runtime::Runtime, table: &GeneratedTable, backend: &A
             .iter()
             .find(|node| node.name == Some(*prefix))
             .expect("every collection sampled");
-        let estimate = estimator.node(&found, node).share;
+        let estimate = estimator.node(node).share;
         let inside = (estimate.value - truth[index]).abs() <= estimate.margin;
         within += usize::from(inside);
         let standard_error = estimate.margin / t95(plan.answered - 1);
@@ -135,7 +135,7 @@ fn bench(c: &mut Criterion) {
             let estimator = SampleEstimator::new(&found, &pages, size);
             let tree = found.tree();
             tree.iter()
-                .map(|node| estimator.node(&found, node).share.value)
+                .map(|node| estimator.node(node).share.value)
                 .sum::<f64>()
         });
     });

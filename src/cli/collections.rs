@@ -122,7 +122,7 @@ pub(super) fn print(
                 .filter(|_| node.children.is_empty())
                 .map(GroupSummary::composition),
             listed: listed(found, node.group, partitions),
-            estimate: estimator.map(|estimator| estimator.node(found, &node)),
+            estimate: estimator.map(|estimator| estimator.node(&node)),
         };
         print_row(out, &row, format)?;
         for child in &node.children {
@@ -131,7 +131,7 @@ pub(super) fn print(
                 node: child,
                 composition: summary(child.group).map(GroupSummary::composition),
                 listed: listed(found, child.group, partitions),
-                estimate: estimator.map(|estimator| estimator.node(found, child)),
+                estimate: estimator.map(|estimator| estimator.node(child)),
             };
             print_row(out, &row, format)?;
         }

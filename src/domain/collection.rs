@@ -83,6 +83,9 @@ pub struct Collections {
     partition_count: u64,
     items_without_partition_key: u64,
     last_partition: Option<LastPartition>,
+    /// The group and counter of the partition the last counted item belongs to, whatever its
+    /// key's type: a sample asks how much of it a page cut at its end has read.
+    last_counted: Option<(GroupId, PartitionSlot)>,
     /// Reused to build two-level group names without allocating per item.
     path: String,
     census: GrammarCensus,
@@ -125,6 +128,7 @@ impl Collections {
             partition_count: 0,
             items_without_partition_key: 0,
             last_partition: None,
+            last_counted: None,
             path: String::new(),
             census: GrammarCensus::new(),
         }
@@ -153,14 +157,14 @@ impl Collections {
         self.path = path;
         let entity = self.entity_of(item, group_id);
         let group = &mut self.groups[group_index(group_id)];
-        if count_partition(
+        let (slot, new) = count_partition(
             &mut group.partitions,
             &mut self.last_partition,
             group_id,
             pk,
-        ) {
-            self.partition_count += 1;
-        }
+        );
+        self.partition_count += u64::from(new);
+        self.last_counted = Some((group_id, slot));
         group.item_count += 1;
         match group.entity_mix.iter_mut().find(|(id, _)| *id == entity) {
             Some((_, count)) => *count += 1,
@@ -265,6 +269,15 @@ impl Collections {
         self.entity_names
             .get(id.0 as usize)
             .map_or("", |name| &**name)
+    }
+
+    /// The group of the partition the last counted item belongs to, and how many of its items
+    /// have been counted.
+    #[must_use]
+    pub fn last_partition_items(&self) -> Option<(GroupId, u64)> {
+        let (group, slot) = self.last_counted?;
+        let counts = &self.groups.get(group_index(group))?.partitions;
+        Some((group, counts.count_at(slot)))
     }
 
     /// Level 2: a group's partitions with their item counts, in key order (reversible for `G`).
@@ -374,13 +387,13 @@ fn count_partition(
     last: &mut Option<LastPartition>,
     group: GroupId,
     pk: PartitionKey<'_>,
-) -> bool {
+) -> (PartitionSlot, bool) {
     if let (Some(previous), PartitionKey::S(text)) = (last.as_ref(), pk)
         && previous.group == group
         && previous.key == text
     {
         partitions.add_to(previous.slot);
-        return false;
+        return (previous.slot, false);
     }
     let (slot, new) = partitions.add(pk);
     match (last.as_mut(), pk) {
@@ -400,7 +413,7 @@ fn count_partition(
         }
         (_, _) => *last = None,
     }
-    new
+    (slot, new)
 }
 
 /// Whether `typed` goes past the text its group name is made of, so the group is decided.

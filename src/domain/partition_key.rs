@@ -96,6 +96,12 @@ impl PartitionCounts {
     }
 
     fn count_of(&self, slot: &PartitionSlot) -> u64 {
+        self.count_at(*slot)
+    }
+
+    /// Items counted in the partition of a slot returned by [`Self::add`].
+    #[must_use]
+    pub fn count_at(&self, slot: PartitionSlot) -> u64 {
         self.counts.get(slot.0 as usize).copied().unwrap_or(0)
     }
 

@@ -2,13 +2,14 @@
 //! items, its item and partition counts, and its entity mix, each with a margin (see
 //! [`super::estimate`] for how they are computed, [`super::pages`] for what they are computed from).
 
+use std::collections::BTreeMap;
+
 use crate::domain::collection::{Collections, GroupId};
 use crate::domain::collection_tree::CollectionNode;
 
-use super::estimate::{
-    ClusterSums, Estimate, PageFrame, hidden_items, item_share, part_of, partitions_per_item,
-};
-use super::pages::SamplePages;
+use super::estimate::{Estimate, PageCount, PageFrame, item_share, part_of, partitions_per_item};
+use super::pages::{CutPartition, SamplePages};
+use super::unread::PartitionSizes;
 
 /// A node of the tree, estimated for the whole table.
 #[derive(Clone, Debug, PartialEq)]
@@ -24,8 +25,9 @@ pub struct NodeEstimate {
 #[derive(Clone, Debug)]
 pub struct SampleEstimator<'p> {
     pages: &'p SamplePages,
-    whole_pages: Vec<super::estimate::PageCount>,
-    whole: ClusterSums,
+    whole_pages: Vec<PageCount>,
+    /// Each page's expected unread rest of the partition it cut, and that partition's group.
+    unread: Vec<(Option<GroupId>, f64)>,
     table_items: Option<f64>,
     fraction: f64,
 }
@@ -35,15 +37,12 @@ impl<'p> SampleEstimator<'p> {
     /// as [`super::estimate::table_items`] judged it.
     #[must_use]
     pub fn new(found: &Collections, pages: &'p SamplePages, table_items: Option<f64>) -> Self {
-        let mut whole = ClusterSums::default();
-        for group in found.groups() {
-            whole.merge(&group_sums(found, group.id));
-        }
-        let fraction = table_items.map_or(0.0, |items| whole.items as f64 / items.max(1.0));
+        let read = found.groups().map(|group| group.item_count).sum::<u64>();
+        let fraction = table_items.map_or(0.0, |items| read as f64 / items.max(1.0));
         Self {
             pages,
             whole_pages: pages.counts(|_| true),
-            whole,
+            unread: unread_rests(found, pages.cut()),
             table_items,
             fraction,
         }
@@ -62,24 +61,26 @@ impl<'p> SampleEstimator<'p> {
 
     /// A node of [`Collections::tree`]: its own group and its children's together.
     #[must_use]
-    pub fn node(&self, found: &Collections, node: &CollectionNode<'_>) -> NodeEstimate {
+    pub fn node(&self, node: &CollectionNode<'_>) -> NodeEstimate {
         let groups: Vec<GroupId> = node
             .group
             .into_iter()
             .chain(node.children.iter().filter_map(|child| child.group))
             .collect();
-        let mut sums = ClusterSums::default();
-        for &group in &groups {
-            sums.merge(&group_sums(found, group));
-        }
         let class = self.pages.counts(|group| groups.contains(&group));
+        let whole_unread: Vec<f64> = self.unread.iter().map(|(_, rest)| *rest).collect();
+        let class_unread: Vec<f64> = (self.unread.iter())
+            .map(|(group, rest)| match group {
+                Some(group) if groups.contains(group) => *rest,
+                _ => 0.0,
+            })
+            .collect();
         let frame = PageFrame {
             whole: &self.whole_pages,
-            cut: self.pages.cut(),
-            hidden: hidden_items(&self.whole, &self.whole),
+            unread: &whole_unread,
             fraction: self.fraction,
         };
-        let share = item_share(&class, hidden_items(&sums, &self.whole), &frame);
+        let share = item_share(&class, &class_unread, &frame);
         let per_item = partitions_per_item(&class, &frame);
         NodeEstimate {
             share,
@@ -99,12 +100,35 @@ impl NodeEstimate {
     }
 }
 
-fn group_sums(found: &Collections, group: GroupId) -> ClusterSums {
-    let mut sums = ClusterSums::default();
-    for (_, items) in found.partitions(group) {
-        sums.add_partition(items);
+/// Each page's expected unread rest of the partition it cut at its end (see
+/// [`super::unread`]), from the sizes of the partitions of its group the sample read whole.
+fn unread_rests(found: &Collections, cut: &[Option<CutPartition>]) -> Vec<(Option<GroupId>, f64)> {
+    let mut sizes: BTreeMap<GroupId, PartitionSizes> = BTreeMap::new();
+    for partition in cut.iter().flatten() {
+        sizes.entry(partition.group).or_insert_with(|| {
+            let mut sizes = PartitionSizes::default();
+            for (_, items) in found.partitions(partition.group) {
+                sizes.add(items);
+            }
+            sizes
+        });
     }
-    sums
+    for partition in cut.iter().flatten() {
+        if let Some(sizes) = sizes.get_mut(&partition.group) {
+            sizes.remove(partition.read);
+        }
+    }
+    (cut.iter())
+        .map(|partition| match partition {
+            Some(CutPartition { group, read }) => {
+                let rest = sizes
+                    .get(group)
+                    .map_or(0.0, |sizes| sizes.expected_rest(*read));
+                (Some(*group), rest)
+            }
+            None => (None, 0.0),
+        })
+        .collect()
 }
 
 #[cfg(test)]
@@ -139,14 +163,52 @@ mod tests {
             .iter()
             .find(|node| node.name == Some("USER"))
             .expect("USER");
-        let estimate = estimator.node(&found, users);
+        let estimate = estimator.node(users);
         assert!((estimate.share.value - 0.9).abs() < 1e-12);
         assert!(estimate.share.margin > 0.0 && estimate.share.margin < 0.1);
         let items = estimate.items.expect("a table size");
         assert!((items.value - 9_000.0).abs() < 1e-6);
         let partitions = estimate.partitions.expect("a table size");
         assert!((partitions.value - 3_000.0).abs() < 1e-6);
-        let without_size = SampleEstimator::new(&found, &pages, None).node(&found, users);
+        let without_size = SampleEstimator::new(&found, &pages, None).node(users);
         assert_eq!(without_size.items, None);
+    }
+
+    #[test]
+    fn a_page_cut_inside_a_partition_is_credited_with_the_rest_its_collection_suggests() {
+        let mut found = empty_collections();
+        let mut pages = SamplePages::default();
+        // Users of 4 items read whole twice; the third page ends 2 items into a user.
+        for (user, team) in [(1, 1), (2, 2)] {
+            for order in 0..4 {
+                found.add_item(&item(&format!("USER#{user}"), &format!("ORDER#{order}")));
+            }
+            found.add_item(&item(&format!("TEAM#{team}"), "META"));
+            pages.record(&found, false);
+        }
+        found.add_item(&item("TEAM#3", "META"));
+        for order in 0..2 {
+            found.add_item(&item("USER#3", &format!("ORDER#{order}")));
+        }
+        pages.record(&found, true);
+        let estimator = SampleEstimator::new(&found, &pages, None);
+        let share = |prefix| {
+            let tree = found.tree();
+            let node = (tree.iter())
+                .find(|node| node.name == Some(prefix))
+                .expect("a collection");
+            estimator.node(node).share.value
+        };
+        // 10 users' items read and 2 expected past the cut, of 13 read and 2 unread in all.
+        assert!(
+            (share("USER") - 12.0 / 15.0).abs() < 1e-12,
+            "{}",
+            share("USER")
+        );
+        assert!(
+            (share("TEAM") - 3.0 / 15.0).abs() < 1e-12,
+            "{}",
+            share("TEAM")
+        );
     }
 }

@@ -6,9 +6,8 @@
 //! partition and the large-partition collections are the ones cut. Each sample reads the first
 //! page of 300 segments drawn without replacement (about 0.8% of the items).
 
-use super::estimate::{
-    ClusterSums, PageCount, PageFrame, hidden_items, item_share, partitions_per_item,
-};
+use super::estimate::{PageCount, PageFrame, item_share, partitions_per_item};
+use super::unread::PartitionSizes;
 
 const PARTITIONS: u64 = 400_000;
 const SEGMENTS: u64 = 4_000;
@@ -58,15 +57,14 @@ fn truth() -> Truth {
     truth
 }
 
-/// One sample: each page's count per collection and in all, whether it was cut, and the
-/// sizes of the (possibly cut) partitions read.
+/// One sample: each page's count per collection and in all, the partition it cut at its end
+/// (collection and items read), and the sizes of the partitions read whole.
 #[derive(Default)]
 struct Sample {
     classes: [Vec<PageCount>; 4],
     whole: Vec<PageCount>,
-    cut: Vec<bool>,
-    sums: [ClusterSums; 4],
-    all: ClusterSums,
+    cut: Vec<Option<(usize, u64)>>,
+    sizes: [PartitionSizes; 4],
 }
 
 impl Sample {
@@ -75,7 +73,7 @@ impl Sample {
         let (start, end) = (segment * per_segment, (segment + 1) * per_segment);
         let (mut page, mut whole, mut left) =
             ([PageCount::default(); 4], PageCount::default(), PAGE_ITEMS);
-        let mut cut = false;
+        let mut cut = None;
         for j in start..end {
             let (class, size) = partition(j);
             let read = size.min(left);
@@ -83,11 +81,15 @@ impl Sample {
             page[class].partitions += 1;
             whole.items += read;
             whole.partitions += 1;
-            self.sums[class].add_partition(read);
-            self.all.add_partition(read);
             left -= read;
+            // A page whose segment has more is cut: the reader cannot tell a partition that
+            // ended with the page from one that goes on.
+            if left == 0 && (read < size || j + 1 < end) {
+                cut = Some((class, read));
+                break;
+            }
+            self.sizes[class].add(read);
             if left == 0 {
-                cut = read < size || j + 1 < end;
                 break;
             }
         }
@@ -96,6 +98,13 @@ impl Sample {
         }
         self.whole.push(whole);
         self.cut.push(cut);
+    }
+
+    /// Each page's expected unread rest of its cut partition, and that partition's collection.
+    fn unread(&self) -> Vec<Option<(usize, f64)>> {
+        (self.cut.iter())
+            .map(|cut| cut.map(|(class, read)| (class, self.sizes[class].expected_rest(read))))
+            .collect()
     }
 }
 
@@ -127,25 +136,24 @@ struct Coverage {
     mean_errors: [f64; 4],
 }
 
-fn coverage(truth: &Truth, correct_cut_pages: bool, per_item: bool) -> Coverage {
+fn coverage(truth: &Truth, count_unread: bool, per_item: bool) -> Coverage {
     let mut result = Coverage {
         covered: [0; 4],
         mean_errors: [0.0; 4],
     };
     for seed in 0..SAMPLES {
         let sample = sample(seed);
-        let hidden = |sums: &ClusterSums| {
-            if correct_cut_pages {
-                hidden_items(sums, &sample.all)
-            } else {
-                0.0
-            }
+        let unread: Vec<Option<(usize, f64)>> = if count_unread {
+            sample.unread()
+        } else {
+            vec![None; sample.cut.len()]
         };
+        let whole_unread: Vec<f64> = unread.iter().map(|cut| cut.map_or(0.0, |c| c.1)).collect();
+        let read: u64 = sample.whole.iter().map(|page| page.items).sum();
         let frame = PageFrame {
             whole: &sample.whole,
-            cut: &sample.cut,
-            hidden: hidden(&sample.all),
-            fraction: sample.all.items as f64 / truth.items as f64,
+            unread: &whole_unread,
+            fraction: read as f64 / truth.items as f64,
         };
         for class in 0..4 {
             let (estimate, true_value) = if per_item {
@@ -153,8 +161,10 @@ fn coverage(truth: &Truth, correct_cut_pages: bool, per_item: bool) -> Coverage 
                 let true_value = truth.classes[class].partitions as f64 / truth.items as f64;
                 (estimate, true_value)
             } else {
-                let estimate =
-                    item_share(&sample.classes[class], hidden(&sample.sums[class]), &frame);
+                let class_unread: Vec<f64> = (unread.iter())
+                    .map(|cut| cut.filter(|c| c.0 == class).map_or(0.0, |c| c.1))
+                    .collect();
+                let estimate = item_share(&sample.classes[class], &class_unread, &frame);
                 (
                     estimate,
                     truth.classes[class].items as f64 / truth.items as f64,
@@ -169,7 +179,7 @@ fn coverage(truth: &Truth, correct_cut_pages: bool, per_item: bool) -> Coverage 
 }
 
 #[test]
-fn counting_the_unread_rest_of_cut_pages_brings_item_share_margins_to_over_91_percent_coverage() {
+fn counting_the_expected_unread_rest_of_cut_partitions_brings_item_share_margins_to_95_percent() {
     let truth = truth();
     let corrected = coverage(&truth, true, false);
     let raw = coverage(&truth, false, false);
@@ -178,19 +188,19 @@ fn counting_the_unread_rest_of_cut_pages_brings_item_share_margins_to_over_91_pe
          the cut partitions' unread rest: {:?} ({:.2?} SE)",
         corrected.covered, corrected.mean_errors, raw.covered, raw.mean_errors
     );
-    // Measured: 733 of 800 (91.6%) with the correction, 536 (67%) without. The aim is 93%;
-    // what is left is the renewal approximation of the unread rest (collections 1 and 2 are
-    // still off by about 0.4 SE on average).
+    // Measured: 761 of 800 (95.1%) with the correction, 536 (67%) without. What bias is left
+    // (at most 0.35 SE) comes from estimating the partition sizes from the partitions read
+    // whole, which are a little smaller than the cut ones.
     let total: u64 = corrected.covered.iter().sum();
-    assert!(total * 100 >= 91 * 4 * SAMPLES, "{:?}", corrected.covered);
+    assert!(total * 100 >= 94 * 4 * SAMPLES, "{:?}", corrected.covered);
     for (class, covered) in corrected.covered.iter().enumerate() {
         assert!(
-            covered * 100 >= 88 * SAMPLES,
+            covered * 100 >= 93 * SAMPLES,
             "collection {class}: {covered}"
         );
         let mean = corrected.mean_errors[class];
         assert!(
-            mean.abs() < 0.5,
+            mean.abs() < 0.4,
             "collection {class} is biased by {mean:.2} SE"
         );
     }
@@ -202,7 +212,7 @@ fn counting_the_unread_rest_of_cut_pages_brings_item_share_margins_to_over_91_pe
 }
 
 #[test]
-fn at_least_93_of_100_stated_95_percent_margins_of_partition_counts_hold_the_true_count() {
+fn at_least_94_of_100_stated_95_percent_margins_of_partition_counts_hold_the_true_count() {
     let truth = truth();
     let corrected = coverage(&truth, true, true);
     eprintln!(
@@ -210,10 +220,11 @@ fn at_least_93_of_100_stated_95_percent_margins_of_partition_counts_hold_the_tru
         corrected.covered, corrected.mean_errors
     );
     let total: u64 = corrected.covered.iter().sum();
-    assert!(total * 100 >= 93 * 4 * SAMPLES, "{:?}", corrected.covered);
+    // Measured: 757 of 800 (94.6%).
+    assert!(total * 100 >= 94 * 4 * SAMPLES, "{:?}", corrected.covered);
     for (class, covered) in corrected.covered.iter().enumerate() {
         assert!(
-            covered * 100 >= 90 * SAMPLES,
+            covered * 100 >= 93 * SAMPLES,
             "collection {class}: {covered}"
         );
     }

@@ -15,37 +15,8 @@
 //! `n − 1` degrees of freedom at 97.5% times the standard error: a 95% interval that stays
 //! honest when only a few pages have answered.
 //!
-//! A page cut at its 1 MB end leaves the rest of its last partition unread, and that partition
-//! is likelier to be a large one (a large partition is likelier to straddle the cut), so the raw
-//! counts understate collections of large partitions. Counting the cut partition whole would
-//! make the estimate unbiased (the partitions a page starts form a stopping time); its unread
-//! rest is on average `(Σ m_j² − Σ m_j) / (2 Σ m_j)` items over the sample's partitions
-//! (renewal theory: the straddling partition is size-biased and cut at a uniform place), and
-//! that expectation, per class, is added to each cut page.
-
-/// The partitions of one class (a collection, or the whole sample) by size: what the ratio
-/// estimator needs, summed without keeping the partitions.
-#[derive(Clone, Copy, Debug, Default, PartialEq)]
-pub struct ClusterSums {
-    pub partitions: u64,
-    pub items: u64,
-    /// Σ m_j², the sum of the squared partition sizes.
-    pub squares: f64,
-}
-
-impl ClusterSums {
-    pub fn add_partition(&mut self, items: u64) {
-        self.partitions += 1;
-        self.items += items;
-        self.squares += (items as f64) * (items as f64);
-    }
-
-    pub fn merge(&mut self, other: &Self) {
-        self.partitions += other.partitions;
-        self.items += other.items;
-        self.squares += other.squares;
-    }
-}
+//! A page cut at its 1 MB end is credited with the expected unread rest of its cut partition
+//! ([`super::unread`]), in its own size and in its collection's figure.
 
 /// A figure and its 95% margin of error: the truth lies in `value ± margin` with about 95%
 /// confidence.
@@ -90,16 +61,6 @@ pub fn t95(degrees: u64) -> f64 {
     }
 }
 
-/// The items a cut page leaves unread on average past its end, of one class (`class`) or of
-/// the whole sample (`class == whole`): see the module text.
-#[must_use]
-pub fn hidden_items(class: &ClusterSums, whole: &ClusterSums) -> f64 {
-    if whole.items == 0 {
-        return 0.0;
-    }
-    (class.squares - class.items as f64).max(0.0) / (2.0 * whole.items as f64)
-}
-
 /// One sampled page's count of one class, or of the whole sample.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct PageCount {
@@ -112,27 +73,16 @@ pub struct PageCount {
 #[derive(Clone, Copy, Debug)]
 pub struct PageFrame<'a> {
     pub whole: &'a [PageCount],
-    /// Whether each page was cut at its end (its segment has more pages).
-    pub cut: &'a [bool],
-    /// The items a cut page leaves unread on average ([`hidden_items`] of the whole).
-    pub hidden: f64,
+    /// The items each page is expected to have left unread in the partition it cut at its end
+    /// (zero for a page that read its segment to the end).
+    pub unread: &'a [f64],
     /// The share of the table's items the sample read.
     pub fraction: f64,
 }
 
 impl PageFrame<'_> {
-    fn hidden_at(&self, page: usize, hidden: f64) -> f64 {
-        if self.cut.get(page).copied().unwrap_or(false) {
-            hidden
-        } else {
-            0.0
-        }
-    }
-
     fn sizes(&self) -> Vec<f64> {
-        (self.whole.iter().enumerate())
-            .map(|(page, count)| count.items as f64 + self.hidden_at(page, self.hidden))
-            .collect()
+        with_unread(self.whole, self.unread)
     }
 
     fn ratio(&self, figures: &[f64]) -> Estimate {
@@ -161,14 +111,17 @@ impl PageFrame<'_> {
     }
 }
 
-/// The share of the table's items that belong to a class with `class` in each page of `frame`;
-/// a cut page leaves `hidden` of the class's items unread on average ([`hidden_items`]).
+/// The share of the table's items that belong to a class with `class` in each page of `frame`,
+/// of which each page is expected to have left `class_unread` unread past its end.
 #[must_use]
-pub fn item_share(class: &[PageCount], hidden: f64, frame: &PageFrame<'_>) -> Estimate {
-    let figures: Vec<f64> = (class.iter().enumerate())
-        .map(|(page, count)| count.items as f64 + frame.hidden_at(page, hidden))
-        .collect();
-    frame.ratio(&figures)
+pub fn item_share(class: &[PageCount], class_unread: &[f64], frame: &PageFrame<'_>) -> Estimate {
+    frame.ratio(&with_unread(class, class_unread))
+}
+
+fn with_unread(counts: &[PageCount], unread: &[f64]) -> Vec<f64> {
+    (counts.iter().enumerate())
+        .map(|(page, count)| count.items as f64 + unread.get(page).copied().unwrap_or(0.0))
+        .collect()
 }
 
 /// The partitions of a class per item of the table (times the table's items: its partitions).
@@ -233,14 +186,12 @@ mod tests {
     fn a_sample_of_the_whole_table_has_no_margin() {
         let whole = pages(&[(10, 3), (12, 4), (9, 2)]);
         let class = pages(&[(4, 1), (6, 2), (0, 0)]);
-        let cut = [false; 3];
         let frame = PageFrame {
             whole: &whole,
-            cut: &cut,
-            hidden: 0.0,
+            unread: &[0.0; 3],
             fraction: 1.0,
         };
-        let estimate = item_share(&class, 0.0, &frame);
+        let estimate = item_share(&class, &[0.0; 3], &frame);
         assert!((estimate.value - 10.0 / 31.0).abs() < 1e-12, "{estimate:?}");
         assert!(estimate.margin.abs() < 1e-12, "{estimate:?}");
     }
@@ -250,34 +201,29 @@ mod tests {
         let whole = pages(&[(10, 3)]);
         let frame = PageFrame {
             whole: &whole,
-            cut: &[true],
-            hidden: 2.0,
+            unread: &[2.0],
             fraction: 0.01,
         };
-        assert!(item_share(&whole, 2.0, &frame).margin.is_infinite());
+        assert!(item_share(&whole, &[2.0], &frame).margin.is_infinite());
     }
 
     #[test]
     fn a_cut_page_counts_the_unread_rest_of_its_last_partition() {
-        // Two pages, the first cut: 3 of its class's items and 5 in all are taken as unread.
+        // Two pages, the first cut inside a partition of the class, with 5 of its items taken as
+        // unread; the second read its segment to the end.
         let whole = pages(&[(10, 4), (10, 4)]);
         let class = pages(&[(2, 1), (2, 1)]);
         let frame = PageFrame {
             whole: &whole,
-            cut: &[true, false],
-            hidden: 5.0,
+            unread: &[5.0, 0.0],
             fraction: 0.0,
         };
-        let share = item_share(&class, 3.0, &frame);
-        assert!((share.value - 7.0 / 25.0).abs() < 1e-12, "{share:?}");
+        let share = item_share(&class, &[5.0, 0.0], &frame);
+        assert!((share.value - 9.0 / 25.0).abs() < 1e-12, "{share:?}");
+        let other = item_share(&class, &[0.0, 0.0], &frame);
+        assert!((other.value - 4.0 / 25.0).abs() < 1e-12, "{other:?}");
         let per_item = partitions_per_item(&class, &frame);
         assert!((per_item.value - 2.0 / 25.0).abs() < 1e-12, "{per_item:?}");
-        let mut sums = ClusterSums::default();
-        for size in [1, 3, 6] {
-            sums.add_partition(size);
-        }
-        // (1 + 9 + 36 − 10) / (2 · 10)
-        assert!((hidden_items(&sums, &sums) - 1.8).abs() < 1e-12);
     }
 
     #[test]

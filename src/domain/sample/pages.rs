@@ -1,6 +1,6 @@
 //! What each page of a sample added to its collections: the page is the sampling unit of the
 //! estimates (see [`super::estimate`]), so each page's count per group is kept beside the
-//! [`Collections`] the pages were grouped into.
+//! [`Collections`] the pages were grouped into, with the partition it cut at its end.
 
 use std::collections::BTreeMap;
 
@@ -8,11 +8,19 @@ use crate::domain::collection::{Collections, GroupId};
 
 use super::estimate::PageCount;
 
+/// The partition a page ended in when its segment had more pages: how much of it was read.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct CutPartition {
+    pub group: GroupId,
+    /// Its items the page read.
+    pub read: u64,
+}
+
 /// The pages of a sample, each as its items and new partitions per group.
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct SamplePages {
     pages: Vec<Vec<(GroupId, PageCount)>>,
-    cut: Vec<bool>,
+    cut: Vec<Option<CutPartition>>,
     /// Each group's totals as of the last recorded page.
     seen: BTreeMap<GroupId, PageCount>,
 }
@@ -36,7 +44,11 @@ impl SamplePages {
             };
         }
         self.pages.push(page);
-        self.cut.push(cut);
+        // What the collections hold of the last partition is what this page read of it: a
+        // partition's items share one hash, so one segment, and only its first page is read.
+        let cut_partition = found.last_partition_items().filter(|_| cut);
+        self.cut
+            .push(cut_partition.map(|(group, read)| CutPartition { group, read }));
     }
 
     #[must_use]
@@ -49,9 +61,10 @@ impl SamplePages {
         self.pages.is_empty()
     }
 
-    /// Whether each page was cut at its end.
+    /// The partition each page cut at its end; `None` for a page that read its segment to the
+    /// end.
     #[must_use]
-    pub fn cut(&self) -> &[bool] {
+    pub fn cut(&self) -> &[Option<CutPartition>] {
         &self.cut
     }
 
@@ -93,7 +106,12 @@ mod tests {
         let page = |items, partitions| PageCount { items, partitions };
         assert_eq!(counts, vec![page(2, 1), page(1, 1)]);
         assert_eq!(pages.counts(|_| true), vec![page(3, 2), page(1, 1)]);
-        assert_eq!(pages.cut(), &[true, false]);
+        let team = found.group(Some("TEAM")).expect("TEAM");
+        let cut = CutPartition {
+            group: team,
+            read: 1,
+        };
+        assert_eq!(pages.cut(), &[Some(cut), None]);
         assert_eq!(pages.len(), 2);
     }
 }

@@ -68,7 +68,7 @@ impl SampleRun {
                     entities: Vec::new(),
                     children: Vec::new(),
                 };
-                (group.id, estimator.node(found, &node))
+                (group.id, estimator.node(&node))
             })
             .collect();
     }
