@@ -3,9 +3,11 @@
 //! One configuration serves DynamoDB and STS (for the header's account id), and STS never goes
 //! anywhere DynamoDB does not: with an endpoint URL, STS is asked at that same URL.
 
+use std::sync::{Arc, OnceLock};
 use std::time::Duration;
 
 use aws_config::SdkConfig;
+use aws_config::environment::EnvironmentVariableCredentialsProvider;
 use aws_config::retry::RetryConfig;
 use aws_config::timeout::TimeoutConfig;
 use aws_config::{BehaviorVersion, Region};
@@ -39,9 +41,43 @@ pub const DEFAULT_REQUEST_TIMEOUT: Duration = Duration::from_secs(30);
 /// The SDK clients the backend uses and a description of where they point (never credentials).
 pub(super) struct Clients {
     pub dynamodb: Client,
-    pub sts: aws_sdk_sts::Client,
-    pub streams: aws_sdk_dynamodbstreams::Client,
+    pub on_demand: OnDemandClients,
     pub connection: Connection,
+}
+
+/// The STS and DynamoDB Streams clients, built on first use. Most commands call neither, and
+/// creating an SDK client builds its own endpoint resolver (the partition table and its
+/// patterns), a noticeable part of a one-request process.
+#[derive(Clone)]
+pub(super) struct OnDemandClients {
+    config: SdkConfig,
+    dynamodb_endpoint: Option<String>,
+    sts: Arc<OnceLock<aws_sdk_sts::Client>>,
+    streams: Arc<OnceLock<aws_sdk_dynamodbstreams::Client>>,
+}
+
+impl OnDemandClients {
+    fn new(config: SdkConfig, dynamodb_endpoint: Option<String>) -> Self {
+        Self {
+            config,
+            dynamodb_endpoint,
+            sts: Arc::default(),
+            streams: Arc::default(),
+        }
+    }
+
+    /// Only for GetCallerIdentity; points where DynamoDB points when an endpoint URL is set.
+    pub fn sts(&self) -> &aws_sdk_sts::Client {
+        self.sts.get_or_init(|| {
+            let builder = sts_builder(&self.config, self.dynamodb_endpoint.clone());
+            aws_sdk_sts::Client::from_conf(builder.build())
+        })
+    }
+
+    pub fn streams(&self) -> &aws_sdk_dynamodbstreams::Client {
+        self.streams
+            .get_or_init(|| streams_client(&self.config, self.dynamodb_endpoint.clone()))
+    }
 }
 
 /// The DynamoDB and STS clients and where they point.
@@ -70,6 +106,12 @@ pub(super) async fn clients(
     }
     if let Some(endpoint) = &options.endpoint_url {
         loader = loader.endpoint_url(endpoint);
+    }
+    // Keys in the environment are the default chain's first answer, whatever the profile; taking
+    // them directly spares building the rest of the chain, whose web identity provider creates
+    // an STS client of its own.
+    if keys_in_environment() {
+        loader = loader.credentials_provider(EnvironmentVariableCredentialsProvider::new());
     }
     // For a local http:// endpoint, a client that builds TLS only for an https:// request (an
     // SSO login, say). Elsewhere the SDK's default client stays, with its proxy settings.
@@ -107,8 +149,7 @@ pub(super) async fn clients(
         .interceptor(AttemptCounter);
     Ok(Clients {
         dynamodb: Client::from_conf(dynamodb.build()),
-        streams: streams_client(&config, endpoint.clone()),
-        sts: aws_sdk_sts::Client::from_conf(sts_builder(&config, endpoint).build()),
+        on_demand: OnDemandClients::new(config, endpoint),
         connection,
     })
 }
@@ -143,6 +184,13 @@ fn streams_client(
         builder = builder.endpoint_url(endpoint);
     }
     aws_sdk_dynamodbstreams::Client::from_conf(builder.build())
+}
+
+/// Whether the environment provider of aws-config's default chain answers: an access key id and
+/// a secret key, neither blank (its own test).
+fn keys_in_environment() -> bool {
+    let set = |name| std::env::var(name).is_ok_and(|value| !value.trim().is_empty());
+    set("AWS_ACCESS_KEY_ID") && (set("AWS_SECRET_ACCESS_KEY") || set("SECRET_ACCESS_KEY"))
 }
 
 fn is_plain_http(url: &str) -> bool {

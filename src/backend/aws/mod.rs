@@ -41,9 +41,7 @@ use crate::domain::table_settings::TableExtras;
 #[derive(Clone)]
 pub struct AwsBackend {
     client: Client,
-    /// Only for GetCallerIdentity; points where `client` points when an endpoint URL is set.
-    sts: aws_sdk_sts::Client,
-    streams: aws_sdk_dynamodbstreams::Client,
+    on_demand: connect::OnDemandClients,
     connection: Connection,
 }
 
@@ -73,8 +71,7 @@ impl AwsBackend {
         let clients = connect::clients(options, timeout).await?;
         Ok(Self {
             client: clients.dynamodb,
-            sts: clients.sts,
-            streams: clients.streams,
+            on_demand: clients.on_demand,
             connection: clients.connection,
         })
     }
@@ -91,7 +88,7 @@ impl Backend for AwsBackend {
     }
 
     fn account_id(&self) -> BackendFuture<'_, Option<String>> {
-        Box::pin(identity::account_id(&self.sts))
+        Box::pin(identity::account_id(self.on_demand.sts()))
     }
 
     fn list_tables(&self) -> BackendFuture<'_, Vec<String>> {
@@ -164,7 +161,7 @@ impl Backend for AwsBackend {
 
     fn describe_stream<'a>(&'a self, stream_arn: &'a str) -> BackendFuture<'a, Vec<Shard>> {
         Box::pin(streams::describe_stream(
-            &self.streams,
+            self.on_demand.streams(),
             self.target(),
             stream_arn,
         ))
@@ -172,13 +169,17 @@ impl Backend for AwsBackend {
 
     fn shard_iterator(&self, request: ShardIteratorRequest) -> BackendFuture<'_, String> {
         Box::pin(streams::shard_iterator(
-            &self.streams,
+            self.on_demand.streams(),
             self.target(),
             request,
         ))
     }
 
     fn get_records(&self, iterator: String) -> BackendFuture<'_, RecordsPage> {
-        Box::pin(streams::get_records(&self.streams, self.target(), iterator))
+        Box::pin(streams::get_records(
+            self.on_demand.streams(),
+            self.target(),
+            iterator,
+        ))
     }
 }
