@@ -1,5 +1,5 @@
 use std::process::ExitCode;
-use std::sync::Arc;
+use std::sync::{Arc, OnceLock};
 
 use clap::Parser as _;
 use ddbx::backend::aws::{AwsBackend, AwsOptions};
@@ -7,11 +7,21 @@ use ddbx::backend::read_only::ReadOnly;
 use ddbx::backend::{Backend, BackendError};
 use ddbx::cli::{Cli, CliError, args::GlobalOptions};
 
+/// An embedded engine ddbx loaded, kept until the process ends: freeing millions of items one
+/// by one takes longer than the command that read them, and the system takes the memory back at
+/// once. Nothing of the engine's is written when it is dropped.
+static ENGINE_KEPT_TO_EXIT: OnceLock<Arc<dyn Backend>> = OnceLock::new();
+
+fn kept_to_exit(engine: Arc<dyn Backend>) -> Arc<dyn Backend> {
+    ENGINE_KEPT_TO_EXIT.get_or_init(|| Arc::clone(&engine));
+    engine
+}
+
 /// The backend the options name: the demo, an offline file, or AWS (the default).
 async fn connect(options: &GlobalOptions) -> Result<Arc<dyn Backend>, CliError> {
     if options.tui.demo {
         return ddbx::cli::source::demo_backend(&options.tui)
-            .map(|(backend, _)| backend)
+            .map(|(backend, _)| kept_to_exit(backend))
             .map_err(|message| {
                 CliError::from(BackendError::Service {
                     code: "DemoNotLoaded".to_owned(),
@@ -26,7 +36,7 @@ async fn connect(options: &GlobalOptions) -> Result<Arc<dyn Backend>, CliError> 
         for notice in offline.headless_notices() {
             ddbx::cli::note(&format!("ddbx: {notice}"));
         }
-        return Ok(offline.backend);
+        return Ok(kept_to_exit(offline.backend));
     }
     Ok(connect_aws(options).await?)
 }
@@ -51,10 +61,10 @@ async fn open_tui(options: &GlobalOptions) -> Result<(), CliError> {
     let (mut backend, table) = if options.tui.demo {
         let loading = ddbx::cli::loading::demo(&options.tui);
         progress = Some(loading.progress);
-        (loading.backend, loading.table)
+        (kept_to_exit(loading.backend), loading.table)
     } else if let Some(loading) = ddbx::cli::loading::file(&options.tui).map_err(CliError::Usage)? {
         progress = Some(loading.progress);
-        (loading.backend, loading.table)
+        (kept_to_exit(loading.backend), loading.table)
     } else {
         let table = options.table.clone().unwrap_or_default();
         let backend = connect_aws(options)

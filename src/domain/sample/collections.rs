@@ -1,6 +1,7 @@
 //! The collection tree of a sample as estimates for the whole table: each node's share of the
-//! items, its item and partition counts, and its entity mix, each with a margin (see
-//! [`super::estimate`] for how they are computed, [`super::pages`] for what they are computed from).
+//! items, its item and partition counts, and its entity mix, each with a margin. See
+//! [`super::estimate`] for how they are computed, [`super::pages`] for what they are computed
+//! from and [`super::unread`] for what the pages cut at their end are credited with.
 
 use std::collections::BTreeMap;
 
