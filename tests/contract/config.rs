@@ -122,3 +122,44 @@ async fn connection_names_kind_endpoint_region_and_profile_but_no_secret() {
         "{debug}"
     );
 }
+
+#[tokio::test]
+async fn blank_keys_in_the_environment_leave_the_credentials_to_the_profile() {
+    if !in_child() {
+        let credentials = std::env::temp_dir().join(format!(
+            "ddbx-blank-keys-{}-credentials",
+            std::process::id()
+        ));
+        std::fs::write(
+            &credentials,
+            "[default]\naws_access_key_id = fromprofile\naws_secret_access_key = fromprofile\n",
+        )
+        .expect("write the credentials file");
+        let path = credentials.to_string_lossy().into_owned();
+        run_in_scrubbed_child(
+            "config::blank_keys_in_the_environment_leave_the_credentials_to_the_profile",
+            &[
+                ("AWS_SHARED_CREDENTIALS_FILE", &path),
+                ("AWS_ACCESS_KEY_ID", " "),
+                ("AWS_SECRET_ACCESS_KEY", "ignored-without-a-key-id"),
+            ],
+        );
+        let _ = std::fs::remove_file(credentials);
+        return;
+    }
+    let Some(endpoint) = crate::support::server_endpoint(crate::support::Server::Dynalite) else {
+        return;
+    };
+    let backend = AwsBackend::connect(AwsOptions {
+        profile: None,
+        region: Some("us-east-1".to_owned()),
+        endpoint_url: Some(endpoint),
+    })
+    .await
+    .expect("connect");
+    // Taking the blank key from the environment would end the chain with CredentialsNotLoaded.
+    let tables = tokio::time::timeout(HANG_GUARD, backend.list_tables())
+        .await
+        .expect("credential resolution ends");
+    assert!(tables.is_ok(), "{tables:?}");
+}
