@@ -8,18 +8,31 @@
 //! number, bad base64, a value with two types, JSON nested past serde_json's limit) makes it give
 //! up, and the caller hands the untouched body to the SDK, whose answer and errors stay the
 //! reference. So it never needs to say *where* a body is wrong, only *whether* it can read it.
+//!
+//! The items are read by a scanner written for DynamoDB JSON (see `scanner` and `values`): a
+//! general JSON visitor spent most of a page's time on work this shape does not need. The page's
+//! other members come once per page and are left to serde_json.
 
-use std::collections::{BTreeMap, BTreeSet};
-use std::fmt;
+mod capacity;
+#[cfg(test)]
+mod oracle_tests;
+mod scanner;
+#[cfg(test)]
+mod serde_oracle;
+mod strings;
+mod values;
 
-use base64::Engine as _;
-use base64::engine::general_purpose::STANDARD as BASE64;
-use serde::Deserialize;
-use serde::de::{self, DeserializeSeed, Deserializer, IgnoredAny, MapAccess, SeqAccess, Visitor};
+use serde::de::{self, DeserializeOwned, IgnoredAny};
 
-use crate::backend::{ConsumedCapacity, Page};
-use crate::domain::number::Number;
-use crate::domain::value::{AttrValue, Item, ValueType};
+use self::capacity::WireCapacity;
+use self::scanner::{Declined, Scanner};
+use crate::backend::Page;
+// The unit tests name the domain types through `super::*`, as they did when this file held them.
+#[cfg(test)]
+use crate::domain::{
+    number::Number,
+    value::{AttrValue, Item},
+};
 
 /// A page of items as a response body carries it: a [`Page`], and the `NextToken` an
 /// ExecuteStatement answer pages with instead of `LastEvaluatedKey`.
@@ -37,291 +50,46 @@ pub fn page_from_body(body: &[u8]) -> Result<Page, serde_json::Error> {
 
 /// A Query, Scan or ExecuteStatement response body.
 pub fn body_page(body: &[u8]) -> Result<BodyPage, serde_json::Error> {
-    // One UTF-8 check of the whole body is several times cheaper than one per string.
+    // One UTF-8 check of the whole body is several times cheaper than one per string, and lets
+    // every string be borrowed from the body as it is.
     let text = std::str::from_utf8(body).map_err(de::Error::custom)?;
-    let mut json = serde_json::Deserializer::from_str(text);
-    let page = json.deserialize_map(PageVisitor)?;
-    json.end()?;
+    let mut scanner = Scanner::new(text);
+    let page = read_page(&mut scanner)
+        .and_then(|page| scanner.end().map(|()| page))
+        .map_err(|Declined| de::Error::custom("a body for the SDK to read"))?;
     Ok(page)
 }
 
-#[derive(Deserialize)]
-#[serde(field_identifier)]
-enum PageField {
-    Items,
-    LastEvaluatedKey,
-    Count,
-    ScannedCount,
-    ConsumedCapacity,
-    NextToken,
-    #[serde(other)]
-    Other,
-}
-
-struct PageVisitor;
-
-impl<'de> Visitor<'de> for PageVisitor {
-    type Value = BodyPage;
-
-    fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str("a Query or Scan response object")
-    }
-
-    fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<BodyPage, A::Error> {
-        let mut page = Page::default();
-        let mut next_token = None;
-        while let Some(field) = map.next_key()? {
-            match field {
-                PageField::Items => {
-                    // DynamoDB writes `Count` first; when it has, the page is sized once.
-                    let expected = usize::try_from(page.count).unwrap_or(0);
-                    page.items = map.next_value_seed(ItemsSeed { expected })?;
-                }
-                PageField::LastEvaluatedKey => {
-                    page.last_evaluated_key = Some(map.next_value_seed(ItemSeed)?);
-                }
-                PageField::Count => page.count = map.next_value()?,
-                PageField::ScannedCount => page.scanned_count = map.next_value()?,
-                PageField::ConsumedCapacity => {
-                    page.consumed = Some(map.next_value::<WireCapacity>()?.into_domain());
-                }
-                PageField::NextToken => next_token = Some(map.next_value()?),
-                PageField::Other => {
-                    map.next_value::<IgnoredAny>()?;
-                }
+fn read_page(scanner: &mut Scanner<'_>) -> Result<BodyPage, Declined> {
+    let mut page = Page::default();
+    let mut next_token = None;
+    scanner.object(|scanner, name| {
+        match &*name {
+            "Items" => {
+                // DynamoDB writes `Count` first; when it has, the page is sized once.
+                let expected = usize::try_from(page.count).unwrap_or(0);
+                page.items = values::items(scanner, expected)?;
+            }
+            "LastEvaluatedKey" => page.last_evaluated_key = Some(values::item(scanner)?),
+            "Count" => page.count = by_serde(scanner)?,
+            "ScannedCount" => page.scanned_count = by_serde(scanner)?,
+            "ConsumedCapacity" => {
+                page.consumed = Some(by_serde::<WireCapacity>(scanner)?.into_domain());
+            }
+            "NextToken" => next_token = Some(by_serde(scanner)?),
+            // Members newer than this code are skipped, as the SDK skips them.
+            _ => {
+                by_serde::<IgnoredAny>(scanner)?;
             }
         }
-        Ok(BodyPage { page, next_token })
-    }
+        Ok(())
+    })?;
+    Ok(BodyPage { page, next_token })
 }
 
-/// `ConsumedCapacity` as DynamoDB writes it with `ReturnConsumedCapacity` TOTAL or INDEXES.
-#[derive(Deserialize)]
-#[serde(rename_all = "PascalCase")]
-struct WireCapacity {
-    capacity_units: Option<f64>,
-    table: Option<WireUnits>,
-    global_secondary_indexes: Option<BTreeMap<String, WireUnits>>,
-    local_secondary_indexes: Option<BTreeMap<String, WireUnits>>,
-}
-
-#[derive(Deserialize)]
-#[serde(rename_all = "PascalCase")]
-struct WireUnits {
-    capacity_units: Option<f64>,
-}
-
-impl WireCapacity {
-    /// The same reading as the SDK path's: a missing figure counts as zero, except the table's,
-    /// which stays unknown.
-    fn into_domain(self) -> ConsumedCapacity {
-        let indexes = [self.global_secondary_indexes, self.local_secondary_indexes]
-            .into_iter()
-            .flatten()
-            .flatten()
-            .map(|(name, units)| (name, units.capacity_units.unwrap_or(0.0)))
-            .collect();
-        ConsumedCapacity {
-            total: self.capacity_units.unwrap_or(0.0),
-            table: self.table.and_then(|table| table.capacity_units),
-            indexes,
-        }
-    }
-}
-
-struct ItemsSeed {
-    expected: usize,
-}
-
-impl<'de> DeserializeSeed<'de> for ItemsSeed {
-    type Value = Vec<Item>;
-
-    fn deserialize<D: Deserializer<'de>>(self, deserializer: D) -> Result<Vec<Item>, D::Error> {
-        deserializer.deserialize_seq(self)
-    }
-}
-
-impl<'de> Visitor<'de> for ItemsSeed {
-    type Value = Vec<Item>;
-
-    fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str("a list of items")
-    }
-
-    fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<Vec<Item>, A::Error> {
-        let mut items = Vec::with_capacity(self.expected);
-        while let Some(item) = seq.next_element_seed(ItemSeed)? {
-            items.push(item);
-        }
-        Ok(items)
-    }
-}
-
-/// An item, or the attribute map of an `M` value.
-struct ItemSeed;
-
-impl<'de> DeserializeSeed<'de> for ItemSeed {
-    type Value = Item;
-
-    fn deserialize<D: Deserializer<'de>>(self, deserializer: D) -> Result<Item, D::Error> {
-        deserializer.deserialize_map(self)
-    }
-}
-
-impl<'de> Visitor<'de> for ItemSeed {
-    type Value = Item;
-
-    fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str("an object of attribute name to typed value")
-    }
-
-    fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<Item, A::Error> {
-        let mut item = Item::new();
-        while let Some(name) = map.next_key::<String>()? {
-            let value = map.next_value_seed(ValueSeed)?;
-            item.insert(name, value);
-        }
-        Ok(item)
-    }
-}
-
-/// A value's type descriptor, the one key of its object.
-struct Tag(ValueType);
-
-impl<'de> Deserialize<'de> for Tag {
-    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
-        deserializer.deserialize_str(TextVisitor(|text: &str| {
-            ValueType::from_descriptor(text)
-                .map(Tag)
-                .ok_or("an unknown type")
-        }))
-    }
-}
-
-/// One typed value: `{"S": "…"}`, `{"N": "…"}`, `{"M": {…}}`, …
-struct ValueSeed;
-
-impl<'de> DeserializeSeed<'de> for ValueSeed {
-    type Value = AttrValue;
-
-    fn deserialize<D: Deserializer<'de>>(self, deserializer: D) -> Result<AttrValue, D::Error> {
-        deserializer.deserialize_map(self)
-    }
-}
-
-impl<'de> Visitor<'de> for ValueSeed {
-    type Value = AttrValue;
-
-    fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str("a typed attribute value")
-    }
-
-    fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<AttrValue, A::Error> {
-        let Some(Tag(tag)) = map.next_key()? else {
-            return Err(de::Error::custom("a value without a type"));
-        };
-        let value = match tag {
-            ValueType::S => AttrValue::S(map.next_value()?),
-            ValueType::N => AttrValue::N(map.next_value::<WireNumber>()?.0),
-            ValueType::B => AttrValue::B(map.next_value::<WireBinary>()?.0),
-            ValueType::Bool => AttrValue::Bool(map.next_value()?),
-            // The SDK reads `{"NULL": false}` as NULL too: a stored NULL has no other value.
-            ValueType::Null => {
-                map.next_value::<bool>()?;
-                AttrValue::Null
-            }
-            ValueType::M => AttrValue::M(map.next_value_seed(ItemSeed)?),
-            ValueType::L => AttrValue::L(map.next_value_seed(ListSeed)?),
-            ValueType::Ss => AttrValue::Ss(map.next_value::<BTreeSet<String>>()?),
-            ValueType::Ns => AttrValue::Ns(set_of::<WireNumber, _, _>(&mut map, |n| n.0)?),
-            ValueType::Bs => AttrValue::Bs(set_of::<WireBinary, _, _>(&mut map, |b| b.0)?),
-        };
-        if map.next_key::<IgnoredAny>()?.is_some() {
-            return Err(de::Error::custom("a value with more than one type"));
-        }
-        Ok(value)
-    }
-}
-
-fn set_of<'de, W, T, A>(map: &mut A, unwrap: fn(W) -> T) -> Result<BTreeSet<T>, A::Error>
-where
-    W: Deserialize<'de>,
-    T: Ord,
-    A: MapAccess<'de>,
-{
-    Ok(map
-        .next_value::<Vec<W>>()?
-        .into_iter()
-        .map(unwrap)
-        .collect())
-}
-
-struct ListSeed;
-
-impl<'de> DeserializeSeed<'de> for ListSeed {
-    type Value = Vec<AttrValue>;
-
-    fn deserialize<D: Deserializer<'de>>(self, deserializer: D) -> Result<Self::Value, D::Error> {
-        deserializer.deserialize_seq(self)
-    }
-}
-
-impl<'de> Visitor<'de> for ListSeed {
-    type Value = Vec<AttrValue>;
-
-    fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str("a list of typed values")
-    }
-
-    fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<Self::Value, A::Error> {
-        let mut list = Vec::with_capacity(seq.size_hint().unwrap_or(0));
-        while let Some(value) = seq.next_element_seed(ValueSeed)? {
-            list.push(value);
-        }
-        Ok(list)
-    }
-}
-
-/// A number as DynamoDB writes it, a JSON string, parsed without copying the text.
-struct WireNumber(Number);
-
-impl<'de> Deserialize<'de> for WireNumber {
-    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
-        deserializer.deserialize_str(TextVisitor(|text: &str| {
-            Number::parse(text)
-                .map(WireNumber)
-                .map_err(|_| "an invalid number")
-        }))
-    }
-}
-
-/// Binary as DynamoDB writes it: standard, padded base64.
-struct WireBinary(Vec<u8>);
-
-impl<'de> Deserialize<'de> for WireBinary {
-    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
-        deserializer.deserialize_str(TextVisitor(|text: &str| {
-            BASE64
-                .decode(text)
-                .map(WireBinary)
-                .map_err(|_| "invalid base64")
-        }))
-    }
-}
-
-/// Reads a JSON string, borrowed where the body allows, and converts it.
-struct TextVisitor<F>(F);
-
-impl<T, F: FnOnce(&str) -> Result<T, &'static str>> Visitor<'_> for TextVisitor<F> {
-    type Value = T;
-
-    fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str("a string")
-    }
-
-    fn visit_str<E: de::Error>(self, text: &str) -> Result<T, E> {
-        (self.0)(text).map_err(E::custom)
-    }
+/// A member read once per page, by serde_json: the same reading the serde-based decoder had.
+fn by_serde<T: DeserializeOwned>(scanner: &mut Scanner<'_>) -> Result<T, Declined> {
+    serde_json::from_str(scanner.raw_value()?).map_err(|_| Declined)
 }
 
 #[cfg(test)]
