@@ -136,6 +136,7 @@ async fn blank_keys_in_the_environment_leave_the_credentials_to_the_profile() {
         )
         .expect("write the credentials file");
         let path = credentials.to_string_lossy().into_owned();
+        let _removed = RemovedAtEnd(credentials);
         run_in_scrubbed_child(
             "config::blank_keys_in_the_environment_leave_the_credentials_to_the_profile",
             &[
@@ -144,7 +145,6 @@ async fn blank_keys_in_the_environment_leave_the_credentials_to_the_profile() {
                 ("AWS_SECRET_ACCESS_KEY", "ignored-without-a-key-id"),
             ],
         );
-        let _ = std::fs::remove_file(credentials);
         return;
     }
     let Some(endpoint) = crate::support::server_endpoint(crate::support::Server::Dynalite) else {
@@ -162,4 +162,13 @@ async fn blank_keys_in_the_environment_leave_the_credentials_to_the_profile() {
         .await
         .expect("credential resolution ends");
     assert!(tables.is_ok(), "{tables:?}");
+}
+
+/// A file the test wrote, removed when the test ends, failed or not.
+struct RemovedAtEnd(std::path::PathBuf);
+
+impl Drop for RemovedAtEnd {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_file(&self.0);
+    }
 }
