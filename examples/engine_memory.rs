@@ -7,6 +7,9 @@
 //!   data files with manifests).
 //! - `engine_memory open DIR`: opens such a folder with `offline::open_backend`; prints the time
 //!   and memory.
+//! - `engine_memory pages N`: reads N demo items from Query response bodies of 1,000 items, as
+//!   the explorer's loaded pages hold them; prints the DynamoDB-JSON size of the items and the
+//!   resident memory the decoded items added.
 //!
 //! Run with `cargo run --release --example engine_memory -- load 1000000`.
 
@@ -162,6 +165,40 @@ fn open(dir: &Path) {
     drop(engine);
 }
 
+/// The explorer's side of memory: what its loaded pages hold, decoded from response bodies.
+fn pages(size: usize) {
+    const PAGE: usize = 1_000;
+    let mut json_bytes = 0u64;
+    let mut loaded: Vec<ddbx::domain::value::Item> = Vec::with_capacity(size);
+    let baseline = status_bytes("VmRSS:");
+    let mut generated = demo::items(demo::DEFAULT_SEED, size).peekable();
+    while generated.peek().is_some() {
+        let items: Vec<serde_json::Value> = generated
+            .by_ref()
+            .take(PAGE)
+            .map(|item| item_to_json(&item))
+            .collect();
+        json_bytes += items
+            .iter()
+            .map(|item| item.to_string().len() as u64 + 1)
+            .sum::<u64>();
+        let body = serde_json::json!({ "Count": items.len(), "Items": items }).to_string();
+        let page = ddbx::backend::bench_support::page_from_body(body.as_bytes())
+            .expect("a body the decoder reads");
+        loaded.extend(page.items);
+    }
+    // The bodies and their JSON were freed as each page was read; what stays is the items.
+    let after = status_bytes("VmRSS:");
+    println!("items: {}", loaded.len());
+    println!("DynamoDB JSON size: {:.1} MB", mb(json_bytes));
+    println!(
+        "loaded pages RSS (after - before): {:.1} MB = {:.2}x the JSON size, {:.0} B/item",
+        mb(after.saturating_sub(baseline)),
+        after.saturating_sub(baseline) as f64 / json_bytes as f64,
+        after.saturating_sub(baseline) as f64 / loaded.len().max(1) as f64
+    );
+}
+
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let number = |text: Option<&String>| {
@@ -178,6 +215,9 @@ fn main() {
         Some("open") => open(Path::new(
             args.get(1).map_or("/tmp/ddbx-export", String::as_str),
         )),
-        _ => eprintln!("usage: engine_memory load N | export DIR N | open DIR"),
+        Some("pages") => pages(number(args.get(1))),
+        _ => eprintln!(
+            "usage: engine_memory load N | load-only N | export DIR N | open DIR | pages N"
+        ),
     }
 }
