@@ -49,7 +49,17 @@ impl StoredItem {
     /// in `names`.
     #[must_use]
     pub fn encode(item: &Item, key: &KeySchema, names: &mut AttributeNames) -> Self {
-        let size = u32::try_from(item_size(item)).unwrap_or(u32::MAX);
+        Self::encode_sized(item, item_size(item), key, names)
+    }
+
+    /// [`Self::encode`] of an item whose size (`item_size`) is already known.
+    pub fn encode_sized(
+        item: &Item,
+        size: usize,
+        key: &KeySchema,
+        names: &mut AttributeNames,
+    ) -> Self {
+        let size = u32::try_from(size).unwrap_or(u32::MAX);
         let mut out = Vec::with_capacity(16 + item.len() * 16);
         out.extend_from_slice(&size.to_le_bytes());
         let stored = item.iter().filter(|(name, _)| !key.contains(name));
