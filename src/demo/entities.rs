@@ -7,6 +7,7 @@ use crate::domain::number::Number;
 use crate::domain::value::{AttrValue, Item};
 
 use super::rng::Rng;
+use super::text::{join, numbered};
 use super::time::{iso_date, iso_timestamp};
 
 /// 2026-01-01 as days since the epoch; demo dates fall in the year after it.
@@ -35,44 +36,39 @@ const CITIES: [&str; 5] = ["Lisbon", "Osaka", "Denver", "Nairobi", "Tallinn"];
 const REGIONS: [&str; 4] = ["EU", "NA", "APAC", "LATAM"];
 const REVIEW_REASONS: [&str; 3] = ["HIGH_VALUE", "ADDRESS_MISMATCH", "VELOCITY"];
 
-/// Builds items attribute by attribute.
-struct Builder(Item);
+/// Builds items attribute by attribute. The attributes are gathered in a list and the item is
+/// built from it at once: a map built in bulk from a short list costs less than one search and
+/// insert per attribute, and a later attribute of the same name still replaces an earlier one.
+struct Builder(Vec<(String, AttrValue)>);
 
 impl Builder {
     fn new(pk: String, sk: impl Into<String>) -> Self {
-        let mut item = Item::new();
-        item.insert("PK".into(), AttrValue::S(pk));
-        item.insert("SK".into(), AttrValue::S(sk.into()));
-        Self(item)
+        let mut attributes = Vec::with_capacity(12);
+        attributes.push(("PK".into(), AttrValue::S(pk)));
+        attributes.push(("SK".into(), AttrValue::S(sk.into())));
+        Self(attributes)
     }
 
-    fn s(mut self, name: &str, value: impl Into<String>) -> Self {
-        self.0.insert(name.into(), AttrValue::S(value.into()));
-        self
+    fn s(self, name: &str, value: impl Into<String>) -> Self {
+        self.value(name, AttrValue::S(value.into()))
     }
 
-    fn n(mut self, name: &str, value: i64) -> Self {
-        self.0.insert(name.into(), AttrValue::n(value));
-        self
+    fn n(self, name: &str, value: i64) -> Self {
+        self.value(name, AttrValue::n(value))
     }
 
     /// A decimal with two places from an amount in cents, exact (never through f64).
-    fn money(mut self, name: &str, cents: i64) -> Self {
-        let sign = if cents < 0 { "-" } else { "" };
-        let text = format!("{sign}{}.{:02}", cents.abs() / 100, cents.abs() % 100);
-        if let Ok(number) = Number::parse(&text) {
-            self.0.insert(name.into(), AttrValue::N(number));
-        }
-        self
+    fn money(self, name: &str, cents: i64) -> Self {
+        self.value(name, AttrValue::N(Number::from_scaled(cents, 2)))
     }
 
     fn value(mut self, name: &str, value: AttrValue) -> Self {
-        self.0.insert(name.into(), value);
+        self.0.push((name.into(), value));
         self
     }
 
     fn done(self, items: &mut Vec<Item>) {
-        items.push(self.0);
+        items.push(self.0.into_iter().collect());
     }
 }
 
@@ -113,23 +109,23 @@ impl Generator {
 
     fn group_metadata(&self, items: &mut Vec<Item>) {
         for group in 1..=self.groups {
-            Builder::new(format!("GROUP#grp_{group:03}"), "METADATA")
+            Builder::new(numbered("GROUP#grp_", group, 3), "METADATA")
                 .s("type", "Group")
-                .s("name", format!("Team {group}"))
+                .s("name", numbered("Team ", group, 0))
                 .done(items);
         }
     }
 
     fn user(&mut self, rng: &mut Rng, items: &mut Vec<Item>) {
-        let user = format!("usr_{}", 1000 + self.round);
-        let pk = format!("USER#{user}");
+        let user = numbered("usr_", 1000 + self.round, 0);
+        let pk = join(&["USER#", &user]);
         let joined = BASE_DAY + rng.below(365) as i64;
-        let name = format!("{} {}", rng.pick(&FIRST_NAMES), rng.pick(&LAST_NAMES));
+        let name = join(&[*rng.pick(&FIRST_NAMES), " ", *rng.pick(&LAST_NAMES)]);
         let mut profile = Builder::new(pk.clone(), "METADATA")
             .s("type", "User")
             .s("userId", &user)
             .s("name", name)
-            .s("email", format!("{user}@example.com"))
+            .s("email", join(&[&user, "@example.com"]))
             .s("createdAt", iso_date(joined))
             .s(
                 "status",
@@ -155,7 +151,7 @@ impl Generator {
             let expires = (joined + 400) * 86_400 + rng.below(86_400) as i64;
             Builder::new(
                 pk.clone(),
-                format!("SESSION#{}", rng.next_u64() % 1_000_000),
+                numbered("SESSION#", rng.next_u64() % 1_000_000, 0),
             )
             .n("expiresAt", expires)
             .s("device", *rng.pick(&["ios", "android", "web"]))
@@ -164,7 +160,7 @@ impl Generator {
         // Consecutive groups from a random start: never the same group twice for one user.
         let first_group = rng.below(self.groups);
         for offset in 0..rng.between(0, 2) {
-            let group = format!("GROUP#grp_{:03}", (first_group + offset) % self.groups + 1);
+            let group = numbered("GROUP#grp_", (first_group + offset) % self.groups + 1, 3);
             Builder::new(pk.clone(), group.clone())
                 .s("GSI1PK", &group)
                 .s("GSI1SK", &pk)
@@ -186,7 +182,7 @@ impl Generator {
         joined: i64,
     ) {
         self.orders += 1;
-        let order = format!("ord_{}", 5000 + self.orders);
+        let order = numbered("ord_", 5000 + self.orders, 0);
         let placed_day = joined + rng.below(120) as i64;
         let placed = iso_date(placed_day);
         let placed_at = placed_day * 86_400 + rng.below(86_400) as i64;
@@ -201,22 +197,22 @@ impl Generator {
             total += quantity * price;
             line_items.push(
                 Builder::new(
-                    format!("ORDER#{order}"),
-                    format!("ITEM#li_{}", self.line_items),
+                    join(&["ORDER#", &order]),
+                    numbered("ITEM#li_", self.line_items, 0),
                 )
                 .s("productName", *rng.pick(&PRODUCTS))
                 .n("quantity", quantity)
                 .money("unitPrice", price),
             );
         }
-        Builder::new(user_pk.to_owned(), format!("ORDER#{placed}#{order}"))
+        Builder::new(user_pk.to_owned(), join(&["ORDER#", &placed, "#", &order]))
             .s("type", "OrderRef")
             .s("orderId", &order)
             .s("status", status)
-            .s("LSI1SK", format!("{status}#{placed}"))
+            .s("LSI1SK", join(&[status, "#", &placed]))
             .money("total", total)
             .done(items);
-        let mut metadata = Builder::new(format!("ORDER#{order}"), "METADATA")
+        let mut metadata = Builder::new(join(&["ORDER#", &order]), "METADATA")
             .s("type", "Order")
             .s("orderId", &order)
             .s("userId", user)
@@ -240,31 +236,34 @@ impl Generator {
     }
 
     fn store(&self, rng: &mut Rng, items: &mut Vec<Item>) {
-        let store = format!("STORE#st_{:04}", self.round / 10 + 1);
+        let store = numbered("STORE#st_", self.round / 10 + 1, 4);
         let city = *rng.pick(&CITIES);
         // One status change per quarter: dates never repeat within a store, so keys are unique.
         for quarter in 0..rng.between(1, 4) {
             let date = iso_date(BASE_DAY + quarter as i64 * 91 + rng.below(91) as i64);
             Builder::new(
                 store.clone(),
-                format!("STATUS#{}#DATE#{date}", rng.pick(&STORE_STATUSES)),
+                join(&["STATUS#", *rng.pick(&STORE_STATUSES), "#DATE#", &date]),
             )
             .s("city", city)
             .s(
                 "manager",
-                format!("{} {}", rng.pick(&FIRST_NAMES), rng.pick(&LAST_NAMES)),
+                join(&[*rng.pick(&FIRST_NAMES), " ", *rng.pick(&LAST_NAMES)]),
             )
             .done(items);
         }
     }
 
     fn account(&self, rng: &mut Rng, items: &mut Vec<Item>) {
-        Builder::new(format!("ACCOUNT#acc_{}", 100 + self.round / 3), "METADATA")
-            .s("type", "Account")
-            .s("ownerId", format!("usr_{}", 1000 + self.round))
-            .money("balance", rng.below(10_000_000) as i64 - 50_000)
-            .s("currency", *rng.pick(&["EUR", "USD", "JPY"]))
-            .n("version", rng.between(1, 40) as i64)
-            .done(items);
+        Builder::new(
+            numbered("ACCOUNT#acc_", 100 + self.round / 3, 0),
+            "METADATA",
+        )
+        .s("type", "Account")
+        .s("ownerId", numbered("usr_", 1000 + self.round, 0))
+        .money("balance", rng.below(10_000_000) as i64 - 50_000)
+        .s("currency", *rng.pick(&["EUR", "USD", "JPY"]))
+        .n("version", rng.between(1, 40) as i64)
+        .done(items);
     }
 }

@@ -9,6 +9,7 @@ mod entities;
 mod odd;
 mod rng;
 mod schema;
+mod text;
 mod time;
 
 use crate::domain::schema::TableDescription;

@@ -1,5 +1,7 @@
 //! Calendar dates for demo data without a date library: days since 1970-01-01 to ISO 8601.
 
+use super::text::push_number;
+
 /// `(year, month, day)` of a day count since 1970-01-01 (proleptic Gregorian).
 #[must_use]
 pub fn civil_from_days(days: i64) -> (i64, u32, u32) {
@@ -24,22 +26,39 @@ pub fn civil_from_days(days: i64) -> (i64, u32, u32) {
 /// `YYYY-MM-DD`.
 #[must_use]
 pub fn iso_date(days: i64) -> String {
-    let (year, month, day) = civil_from_days(days);
-    format!("{year:04}-{month:02}-{day:02}")
+    let mut out = String::with_capacity(20);
+    push_date(&mut out, days);
+    out
 }
 
 /// `YYYY-MM-DDTHH:MM:SSZ` for seconds since the epoch.
 #[must_use]
 pub fn iso_timestamp(seconds: i64) -> String {
-    let days = seconds.div_euclid(86_400);
-    let in_day = seconds.rem_euclid(86_400);
-    format!(
-        "{}T{:02}:{:02}:{:02}Z",
-        iso_date(days),
-        in_day / 3600,
-        in_day % 3600 / 60,
-        in_day % 60
-    )
+    let mut out = String::with_capacity(20);
+    push_date(&mut out, seconds.div_euclid(86_400));
+    let in_day = seconds.rem_euclid(86_400).unsigned_abs();
+    out.push('T');
+    push_number(&mut out, in_day / 3600, 2);
+    out.push(':');
+    push_number(&mut out, in_day % 3600 / 60, 2);
+    out.push(':');
+    push_number(&mut out, in_day % 60, 2);
+    out.push('Z');
+    out
+}
+
+fn push_date(out: &mut String, days: i64) {
+    let (year, month, day) = civil_from_days(days);
+    if year < 0 {
+        // Never in the demo; `format!` spells the sign inside the padding.
+        out.push_str(&format!("{year:04}"));
+    } else {
+        push_number(out, year.unsigned_abs(), 4);
+    }
+    out.push('-');
+    push_number(out, u64::from(month), 2);
+    out.push('-');
+    push_number(out, u64::from(day), 2);
 }
 
 #[cfg(test)]

@@ -341,8 +341,7 @@ impl Number {
 
 impl From<i64> for Number {
     fn from(value: i64) -> Self {
-        // An i64 has at most 19 digits, always within range.
-        Self::parse(&value.to_string()).unwrap_or_else(|_| Self::zero())
+        Self::from_scaled(value, 0)
     }
 }
 
@@ -356,38 +355,7 @@ impl std::str::FromStr for Number {
 impl fmt::Display for Number {
     /// Plain decimal, as the service returns numbers: `123`, `-0.005`, `12300`.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        if self.is_zero() {
-            return f.write_str("0");
-        }
-        let buffer = self.digits();
-        let digits = buffer.as_slice();
-        let mut out = String::with_capacity(digits.len() + 8);
-        if self.negative {
-            out.push('-');
-        }
-        let digit = |d: &u8| char::from(b'0' + d);
-        let exponent = i64::from(self.exponent);
-        let len = digits.len() as i64;
-        if exponent <= 0 {
-            out.push_str("0.");
-            out.extend(std::iter::repeat_n(
-                '0',
-                usize::try_from(-exponent).unwrap_or(0),
-            ));
-            out.extend(digits.iter().map(digit));
-        } else if exponent >= len {
-            out.extend(digits.iter().map(digit));
-            out.extend(std::iter::repeat_n(
-                '0',
-                usize::try_from(exponent - len).unwrap_or(0),
-            ));
-        } else {
-            let split = usize::try_from(exponent).unwrap_or(0);
-            out.extend(digits[..split].iter().map(digit));
-            out.push('.');
-            out.extend(digits[split..].iter().map(digit));
-        }
-        f.write_str(&out)
+        f.write_str(self.plain_text().as_str())
     }
 }
 
@@ -432,5 +400,9 @@ impl PartialOrd for Number {
 }
 
 mod arithmetic;
+mod scaled;
+mod text;
+
+pub use text::PlainText;
 #[cfg(test)]
 mod tests;

@@ -49,7 +49,17 @@ impl StoredItem {
     /// in `names`.
     #[must_use]
     pub fn encode(item: &Item, key: &KeySchema, names: &mut AttributeNames) -> Self {
-        let size = u32::try_from(item_size(item)).unwrap_or(u32::MAX);
+        Self::encode_sized(item, item_size(item), key, names)
+    }
+
+    /// [`Self::encode`] of an item whose size (`item_size`) is already known.
+    pub fn encode_sized(
+        item: &Item,
+        size: usize,
+        key: &KeySchema,
+        names: &mut AttributeNames,
+    ) -> Self {
+        let size = u32::try_from(size).unwrap_or(u32::MAX);
         let mut out = Vec::with_capacity(16 + item.len() * 16);
         out.extend_from_slice(&size.to_le_bytes());
         let stored = item.iter().filter(|(name, _)| !key.contains(name));
@@ -144,24 +154,9 @@ fn write_name(out: &mut Vec<u8>, name: &str, names: &mut AttributeNames) {
     }
 }
 
-/// A number as its normalised text, formatted straight into the buffer (no temporary string).
+/// A number as its normalised text.
 fn write_number(out: &mut Vec<u8>, number: &Number) {
-    use std::io::Write as _;
-    // Reserve one length byte, format, then patch the length. Nearly every number is shorter
-    // than 128 bytes; a longer one (up to 38 digits plus 129 zeros) is moved behind a longer
-    // length prefix.
-    let start = out.len();
-    out.push(0);
-    // Writing into a Vec cannot fail.
-    let _ = write!(out, "{number}");
-    let len = out.len() - start - 1;
-    if len < 0x80 {
-        out[start] = len as u8;
-    } else {
-        let text = out.split_off(start + 1);
-        out.truncate(start);
-        write_bytes(out, &text);
-    }
+    write_bytes(out, number.plain_text().as_str().as_bytes());
 }
 
 fn write_map(out: &mut Vec<u8>, map: &BTreeMap<String, AttrValue>) {

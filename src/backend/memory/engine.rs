@@ -9,7 +9,7 @@ use crate::domain::schema::TableDescription;
 use crate::domain::value::Item;
 
 use super::idempotency::Tokens;
-use super::limits::{WriteKind, check_item};
+use super::limits::{WriteKind, check_item, check_item_sized};
 use super::locks::{read_lock, write_lock};
 use super::table::{IndexViolation, TableData, TableLoader};
 
@@ -53,8 +53,8 @@ impl ItemLoader {
 
     /// Checks and adds one item; an invalid one is recorded in the report and skipped.
     pub fn push(&mut self, item: Item) {
-        match check_item(self.loader.description(), &item, WriteKind::Put) {
-            Ok(key) => self.loader.push(key, &item),
+        match check_item_sized(self.loader.description(), &item, WriteKind::Put) {
+            Ok((key, size)) => self.loader.push_sized(key, size, &item),
             Err(error) => self.report.rejected.push(RejectedItem {
                 position: self.position,
                 message: match error {

@@ -115,7 +115,7 @@ impl ScalarKey {
         feed(self.rank());
         match self {
             Self::S(text) => text.bytes().for_each(&mut feed),
-            Self::N(number) => number.to_string().bytes().for_each(&mut feed),
+            Self::N(number) => number.plain_text().as_str().bytes().for_each(&mut feed),
             Self::B(bytes) => bytes.iter().copied().for_each(&mut feed),
             // The service hashes a multi-attribute partition key's values together.
             Self::Tuple(values) => values

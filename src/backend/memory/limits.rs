@@ -32,6 +32,16 @@ pub fn check_item(
     item: &Item,
     kind: WriteKind,
 ) -> Result<PrimaryKey, BackendError> {
+    check_item_sized(table, item, kind).map(|(key, _)| key)
+}
+
+/// [`check_item`], also returning the item's size, which the check has to compute anyway and
+/// a load would otherwise compute again to store it.
+pub fn check_item_sized(
+    table: &TableDescription,
+    item: &Item,
+    kind: WriteKind,
+) -> Result<(PrimaryKey, usize), BackendError> {
     let partition = item_key_part(&table.key.partition, item, true)?;
     let sort = match &table.key.sort {
         None => None,
@@ -49,13 +59,14 @@ pub fn check_item(
              levels beyond supported limit",
         ));
     }
-    if item_size(item) > MAX_ITEM_SIZE {
+    let size = item_size(item);
+    if size > MAX_ITEM_SIZE {
         return Err(invalid(match kind {
             WriteKind::Put => "Item size has exceeded the maximum allowed size",
             WriteKind::Update => "Item size to update has exceeded the maximum allowed size",
         }));
     }
-    Ok(PrimaryKey { partition, sort })
+    Ok((PrimaryKey { partition, sort }, size))
 }
 
 fn item_key_part(

@@ -8,13 +8,17 @@
 
 use std::collections::HashMap;
 
+use foldhash::fast::RandomState;
+
 /// Enough for any schema written by hand, small enough to be negligible next to the items.
 const MAX_NAMES: usize = 1 << 16;
 
 #[derive(Debug)]
 pub struct AttributeNames {
     names: Vec<Box<str>>,
-    numbers: HashMap<Box<str>, u32>,
+    /// foldhash: every attribute of every stored item is looked up here, and the standard
+    /// SipHash costs several times more on names this short.
+    numbers: HashMap<Box<str>, u32, RandomState>,
     limit: usize,
 }
 
@@ -28,7 +32,7 @@ impl AttributeNames {
     fn with_limit(limit: usize) -> Self {
         Self {
             names: Vec::new(),
-            numbers: HashMap::new(),
+            numbers: HashMap::default(),
             limit,
         }
     }

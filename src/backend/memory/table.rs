@@ -5,7 +5,7 @@
 use std::collections::BTreeMap;
 
 use crate::domain::schema::{IndexSchema, TableDescription};
-use crate::domain::value::Item;
+use crate::domain::value::{Item, item_size};
 
 use super::codec::StoredItem;
 use super::index_keys::{Membership, membership};
@@ -100,7 +100,12 @@ impl TableLoader {
 
     /// Adds an item that already passed [`super::limits::check_item`] under `key`.
     pub fn push(&mut self, key: PrimaryKey, item: &Item) {
-        let stored = StoredItem::encode(item, &self.description.key, &mut self.names);
+        self.push_sized(key, item_size(item), item);
+    }
+
+    /// [`Self::push`] of an item whose size the check already computed.
+    pub fn push_sized(&mut self, key: PrimaryKey, size: usize, item: &Item) {
+        let stored = StoredItem::encode_sized(item, size, &self.description.key, &mut self.names);
         for (index, rows) in self
             .description
             .indexes

@@ -34,7 +34,7 @@ fn value_digest(value: &ScalarKey) -> TieDigest {
     match value {
         ScalarKey::S(text) => salted(&[text.as_bytes()]),
         ScalarKey::B(bytes) => salted(&[bytes]),
-        ScalarKey::N(number) => salted(&[number.to_string().as_bytes()]),
+        ScalarKey::N(number) => salted(&[number.plain_text().as_str().as_bytes()]),
         // Table keys are never tuples; digest the parts in order should one be given.
         ScalarKey::Tuple(values) => {
             let digests: Vec<TieDigest> = values.iter().map(value_digest).collect();
