@@ -27,8 +27,8 @@ pub struct NodeEstimate {
 pub struct SampleEstimator<'p> {
     pages: &'p SamplePages,
     whole_pages: Vec<PageCount>,
-    /// Each page's expected unread rest of the partition it cut, and that partition's group.
-    unread: Vec<(Option<GroupId>, f64)>,
+    /// Each page's expected unread rest of the partition it cut (zero for an uncut page).
+    unread: Vec<f64>,
     table_items: Option<f64>,
     fraction: f64,
 }
@@ -69,16 +69,15 @@ impl<'p> SampleEstimator<'p> {
             .chain(node.children.iter().filter_map(|child| child.group))
             .collect();
         let class = self.pages.counts(|group| groups.contains(&group));
-        let whole_unread: Vec<f64> = self.unread.iter().map(|(_, rest)| *rest).collect();
-        let class_unread: Vec<f64> = (self.unread.iter())
-            .map(|(group, rest)| match group {
-                Some(group) if groups.contains(group) => *rest,
+        let class_unread: Vec<f64> = (self.pages.cut().iter().zip(&self.unread))
+            .map(|(cut, rest)| match cut {
+                Some(cut) if groups.contains(&cut.group) => *rest,
                 _ => 0.0,
             })
             .collect();
         let frame = PageFrame {
             whole: &self.whole_pages,
-            unread: &whole_unread,
+            unread: &self.unread,
             fraction: self.fraction,
         };
         let share = item_share(&class, &class_unread, &frame);
@@ -103,7 +102,7 @@ impl NodeEstimate {
 
 /// Each page's expected unread rest of the partition it cut at its end (see
 /// [`super::unread`]), from the sizes of the partitions of its group the sample read whole.
-fn unread_rests(found: &Collections, cut: &[Option<CutPartition>]) -> Vec<(Option<GroupId>, f64)> {
+fn unread_rests(found: &Collections, cut: &[Option<CutPartition>]) -> Vec<f64> {
     let mut sizes: BTreeMap<GroupId, PartitionSizes> = BTreeMap::new();
     for partition in cut.iter().flatten() {
         sizes.entry(partition.group).or_insert_with(|| {
@@ -121,13 +120,10 @@ fn unread_rests(found: &Collections, cut: &[Option<CutPartition>]) -> Vec<(Optio
     }
     (cut.iter())
         .map(|partition| match partition {
-            Some(CutPartition { group, read }) => {
-                let rest = sizes
-                    .get(group)
-                    .map_or(0.0, |sizes| sizes.expected_rest(*read));
-                (Some(*group), rest)
-            }
-            None => (None, 0.0),
+            Some(CutPartition { group, read }) => sizes
+                .get(group)
+                .map_or(0.0, |sizes| sizes.expected_rest(*read)),
+            None => 0.0,
         })
         .collect()
 }
