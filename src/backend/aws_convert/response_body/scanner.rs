@@ -40,6 +40,12 @@ impl<'a> Scanner<'a> {
     /// The next byte that is not JSON whitespace, left unread.
     pub(super) fn peek(&mut self) -> Option<u8> {
         let bytes = self.bytes();
+        // DynamoDB writes no whitespace: one comparison settles the common case.
+        if let Some(&byte) = bytes.get(self.pos)
+            && byte > b' '
+        {
+            return Some(byte);
+        }
         while let Some(&byte) = bytes.get(self.pos) {
             if !matches!(byte, b' ' | b'\n' | b'\t' | b'\r') {
                 return Some(byte);
@@ -130,6 +136,18 @@ impl<'a> Scanner<'a> {
             return Ok(true);
         }
         Ok(false)
+    }
+
+    /// Opens an object whose first `length` bytes the caller matched in [`Self::rest`]: an
+    /// opening brace and a first member's name and colon, as [`Self::open_object`] and
+    /// [`Self::key`] would read them.
+    pub(super) fn open_object_matched(&mut self, length: usize) -> Result<(), Declined> {
+        self.depth_left -= 1;
+        if self.depth_left == 0 {
+            return Err(Declined);
+        }
+        self.pos += length;
+        Ok(())
     }
 
     /// After an object's member: `true` once the object is closed.

@@ -33,12 +33,62 @@ pub(super) fn item(scanner: &mut Scanner<'_>) -> Result<Item, Declined> {
 
 /// An item, or the attribute map of an `M` value, of about `expected` attributes.
 fn attribute_map(scanner: &mut Scanner<'_>, expected: usize) -> Result<Item, Declined> {
-    let mut attributes = Vec::with_capacity(expected);
-    scanner.object(|scanner, name| {
-        let value = typed_value(scanner)?;
-        attributes.push((name.into_owned(), value));
-        Ok(())
-    })?;
+    if expected <= LEAF_CAPACITY {
+        small_map(scanner)
+    } else {
+        large_map(scanner, Vec::with_capacity(expected))
+    }
+}
+
+/// Attributes a map holds in one B-tree node, a leaf; beyond, inserting splits nodes.
+const LEAF_CAPACITY: usize = 11;
+
+/// A map expected to fit one leaf, inserted into as it is read: a few name comparisons cost
+/// less than collecting, sorting and bulk-building. Past a leaf's worth it goes on as
+/// [`large_map`].
+fn small_map(scanner: &mut Scanner<'_>) -> Result<Item, Declined> {
+    let mut map = Item::new();
+    if scanner.open_object()? {
+        return Ok(map);
+    }
+    loop {
+        let name = scanner.key()?.into_owned();
+        // A name given twice keeps its last value, as the oracle does.
+        map.insert(name, typed_value(scanner)?);
+        if scanner.object_closed()? {
+            return Ok(map);
+        }
+        if map.len() == LEAF_CAPACITY {
+            let mut attributes: Vec<_> = map.into_iter().collect();
+            attributes.reserve(LEAF_CAPACITY);
+            return members(scanner, attributes);
+        }
+    }
+}
+
+/// A map read whole into `attributes`, then built at once.
+fn large_map(
+    scanner: &mut Scanner<'_>,
+    attributes: Vec<(String, AttrValue)>,
+) -> Result<Item, Declined> {
+    if scanner.open_object()? {
+        return Ok(Item::from_iter(attributes));
+    }
+    members(scanner, attributes)
+}
+
+/// The members after an object's opening brace, added to `attributes` in the order read.
+fn members(
+    scanner: &mut Scanner<'_>,
+    mut attributes: Vec<(String, AttrValue)>,
+) -> Result<Item, Declined> {
+    loop {
+        let name = scanner.key()?.into_owned();
+        attributes.push((name, typed_value(scanner)?));
+        if scanner.object_closed()? {
+            break;
+        }
+    }
     // Built at once from the attributes sorted: inserting them one by one cost a third of the
     // decoding in name comparisons and node splits. The sort is stable and a name given twice
     // keeps its last value, as inserting did.
@@ -47,10 +97,7 @@ fn attribute_map(scanner: &mut Scanner<'_>, expected: usize) -> Result<Item, Dec
 
 /// One typed value: an object with one member, named after the type.
 fn typed_value(scanner: &mut Scanner<'_>) -> Result<AttrValue, Declined> {
-    if scanner.open_object()? {
-        return Err(Declined);
-    }
-    let value = match tag(scanner)? {
+    let value = match open_typed(scanner)? {
         ValueType::S => AttrValue::S(scanner.string()?.into_owned()),
         ValueType::N => AttrValue::N(number(scanner)?),
         ValueType::B => AttrValue::B(binary(scanner)?),
@@ -72,6 +119,27 @@ fn typed_value(scanner: &mut Scanner<'_>) -> Result<AttrValue, Declined> {
     } else {
         Err(Declined)
     }
+}
+
+/// The opening of a typed value, `{"S":`, read at once as DynamoDB writes it: its type.
+fn open_typed(scanner: &mut Scanner<'_>) -> Result<ValueType, Declined> {
+    let (tag, length) = match scanner.rest() {
+        [b'{', b'"', b'S', b'"', b':', ..] => (ValueType::S, 5),
+        [b'{', b'"', b'N', b'"', b':', ..] => (ValueType::N, 5),
+        [b'{', b'"', b'M', b'"', b':', ..] => (ValueType::M, 5),
+        [b'{', b'"', b'L', b'"', b':', ..] => (ValueType::L, 5),
+        [b'{', b'"', b'B', b'O', b'O', b'L', b'"', b':', ..] => (ValueType::Bool, 8),
+        [b'{', b'"', b'S', b'S', b'"', b':', ..] => (ValueType::Ss, 6),
+        _ => {
+            // Spaces, an empty object, or a rarer type: read step by step.
+            if scanner.open_object()? {
+                return Err(Declined);
+            }
+            return tag(scanner);
+        }
+    };
+    scanner.open_object_matched(length)?;
+    Ok(tag)
 }
 
 /// A value's type descriptor and the colon after it.
