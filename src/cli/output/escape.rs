@@ -16,7 +16,10 @@ fn needs_escape_in_json(c: char) -> bool {
 /// Whether serialised JSON holds a character [`escape_json_for_terminal`] would escape.
 #[must_use]
 pub fn json_needs_terminal_escape(json: &str) -> bool {
-    json.chars().any(needs_escape_in_json)
+    // Printable ASCII never needs one, and checking bytes is many times faster than decoding
+    // characters: most lines are all ASCII and are done after this one pass.
+    let printable_ascii = |byte: &u8| (b' '..0x7f).contains(byte);
+    !json.as_bytes().iter().all(printable_ascii) && json.chars().any(needs_escape_in_json)
 }
 
 /// Serialised JSON with the characters serde_json leaves raw (DEL, C1, bidi controls) turned
@@ -76,6 +79,16 @@ mod tests {
             proptest::prop_assert!(!json.chars().any(needs_escape), "{:?}", json);
             let back: serde_json::Value = serde_json::from_str(&json).expect("still JSON");
             proptest::prop_assert_eq!(back, serde_json::Value::String(text));
+        }
+
+        #[test]
+        fn the_ascii_shortcut_answers_as_the_character_check_does(
+            text in "[ -~\\x00-\\x1f\x7f\u{80}-\u{a0}\u{202a}-\u{202e}é]{0,40}",
+        ) {
+            proptest::prop_assert_eq!(
+                json_needs_terminal_escape(&text),
+                text.chars().any(needs_escape_in_json)
+            );
         }
     }
 }
