@@ -13,6 +13,7 @@ pub mod civil;
 pub mod collection;
 pub mod collection_tree;
 pub mod common_prefix;
+pub mod compact;
 pub mod composite_key;
 pub mod ddb_json;
 pub mod decoding;
