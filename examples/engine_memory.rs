@@ -7,9 +7,11 @@
 //!   data files with manifests).
 //! - `engine_memory open DIR`: opens such a folder with `offline::open_backend`; prints the time
 //!   and memory.
-//! - `engine_memory pages N`: reads N demo items from Query response bodies of 1,000 items, as
-//!   the explorer's loaded pages hold them; prints the DynamoDB-JSON size of the items and the
-//!   resident memory the decoded items added.
+//! - `engine_memory pages N`: reads N demo items from Query response bodies of 1,000 items and
+//!   keeps them compact, as the query results view holds them; prints the DynamoDB-JSON size of
+//!   the items, the resident memory the kept items added, and how fast they decode again.
+//! - `engine_memory pages-items N`: the same, kept as plain `Item`s (as the views that do not
+//!   keep them compact yet hold them).
 //!
 //! Run with `cargo run --release --example engine_memory -- load 1000000`.
 
@@ -19,7 +21,9 @@ use std::time::Instant;
 
 use ddbx::backend::Backend;
 use ddbx::demo;
+use ddbx::domain::compact::CompactItems;
 use ddbx::domain::ddb_json::item_to_json;
+use ddbx::domain::value::Item;
 use ddbx::offline::{BadLines, open_backend};
 
 /// A `VmRSS`/`VmHWM` figure of this process in bytes.
@@ -165,12 +169,41 @@ fn open(dir: &Path) {
     drop(engine);
 }
 
+/// How the explorer's loaded pages keep their items.
+trait Kept: Default {
+    fn extend_page(&mut self, items: Vec<Item>);
+    fn count(&self) -> usize;
+}
+
+/// As the query results view keeps them.
+impl Kept for CompactItems {
+    fn extend_page(&mut self, items: Vec<Item>) {
+        self.extend(items);
+    }
+
+    fn count(&self) -> usize {
+        self.len()
+    }
+}
+
+/// As plain `Item`s (the partition and index views, and the results view before).
+impl Kept for Vec<Item> {
+    fn extend_page(&mut self, items: Vec<Item>) {
+        self.extend(items);
+    }
+
+    fn count(&self) -> usize {
+        self.len()
+    }
+}
+
 /// The explorer's side of memory: what its loaded pages hold, decoded from response bodies.
-fn pages(size: usize) {
+fn pages<K: Kept>(size: usize) -> K {
     const PAGE: usize = 1_000;
     let mut json_bytes = 0u64;
-    let mut loaded: Vec<ddbx::domain::value::Item> = Vec::with_capacity(size);
+    let mut loaded = K::default();
     let baseline = status_bytes("VmRSS:");
+    let started = Instant::now();
     let mut generated = demo::items(demo::DEFAULT_SEED, size).peekable();
     while generated.peek().is_some() {
         let items: Vec<serde_json::Value> = generated
@@ -185,17 +218,42 @@ fn pages(size: usize) {
         let body = serde_json::json!({ "Count": items.len(), "Items": items }).to_string();
         let page = ddbx::backend::bench_support::page_from_body(body.as_bytes())
             .expect("a body the decoder reads");
-        loaded.extend(page.items);
+        loaded.extend_page(page.items);
     }
+    let elapsed = started.elapsed();
     // The bodies and their JSON were freed as each page was read; what stays is the items.
     let after = status_bytes("VmRSS:");
-    println!("items: {}", loaded.len());
+    println!("items: {}", loaded.count());
     println!("DynamoDB JSON size: {:.1} MB", mb(json_bytes));
     println!(
         "loaded pages RSS (after - before): {:.1} MB = {:.2}x the JSON size, {:.0} B/item",
         mb(after.saturating_sub(baseline)),
         after.saturating_sub(baseline) as f64 / json_bytes as f64,
-        after.saturating_sub(baseline) as f64 / loaded.len().max(1) as f64
+        after.saturating_sub(baseline) as f64 / loaded.count().max(1) as f64
+    );
+    println!("generate + serialise + read + keep time: {elapsed:?}");
+    loaded
+}
+
+/// What reading the compact items back costs: every item whole (the inspector, an edit),
+/// then one attribute of every item (a sort, the columns).
+fn time_decoding(items: &CompactItems) {
+    let started = Instant::now();
+    let attributes: usize = items.iter().map(|item| item.len()).sum();
+    let whole = started.elapsed();
+    println!(
+        "decode every item whole: {whole:?} = {:.0} items/s ({attributes} attributes)",
+        items.len() as f64 / whole.as_secs_f64()
+    );
+    let key = demo::description().key.partition.name;
+    let started = Instant::now();
+    let found = (0..items.len())
+        .filter(|&index| items.attribute(index, &key).is_some())
+        .count();
+    let one = started.elapsed();
+    println!(
+        "decode one attribute ({key}) of every item: {one:?} = {:.0} items/s ({found} found)",
+        items.len() as f64 / one.as_secs_f64()
     );
 }
 
@@ -215,9 +273,10 @@ fn main() {
         Some("open") => open(Path::new(
             args.get(1).map_or("/tmp/ddbx-export", String::as_str),
         )),
-        Some("pages") => pages(number(args.get(1))),
+        Some("pages") => time_decoding(&pages::<CompactItems>(number(args.get(1)))),
+        Some("pages-items") => drop(pages::<Vec<Item>>(number(args.get(1)))),
         _ => eprintln!(
-            "usage: engine_memory load N | load-only N | export DIR N | open DIR | pages N"
+            "usage: engine_memory load N | load-only N | export DIR N | open DIR | pages N | pages-items N"
         ),
     }
 }

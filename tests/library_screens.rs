@@ -55,7 +55,7 @@ fn row_of(state: &State, pk: &str, sk_prefix: &str) -> usize {
         .iter()
         .position(|row| {
             matches!(row, PartitionRow::Item(index)
-                if items[*index].get("sk").and_then(AttrValue::as_s)
+                if items.attribute(*index, "sk").as_ref().and_then(AttrValue::as_s)
                     .is_some_and(|sk| sk.starts_with(sk_prefix)))
         })
         .unwrap_or_else(|| panic!("no {sk_prefix} item in {pk}"))
@@ -258,7 +258,7 @@ async fn onetable_s_saved_schema_becomes_the_model_with_its_queries_in_the_palet
     };
     let run = &harness.state.query_runs[*run];
     assert!(!run.items.is_empty());
-    for item in &run.items {
+    for item in run.items.iter() {
         assert_eq!(
             item.get("_type").and_then(AttrValue::as_s),
             Some("User"),

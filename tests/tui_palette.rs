@@ -149,7 +149,7 @@ async fn a_pattern_asks_for_each_parameter_then_issues_the_exact_query() {
     let View::QueryResults { run, .. } = harness.state.history.current() else {
         panic!("the results view is open");
     };
-    let shown = &harness.state.query_runs[*run].items;
+    let shown = &harness.state.query_runs[*run].items.to_vec();
     let direct = backend
         .query(expected.clone())
         .await

@@ -133,16 +133,16 @@ async fn the_form_on_a_multi_attribute_index_has_a_field_per_key_attribute() {
             .unwrap_or_default()
             .to_owned()
     };
-    for item in &run.items {
+    for item in run.items.iter() {
         assert_eq!(
-            (text(item, "status"), text(item, "region")),
+            (text(&item, "status"), text(&item, "region")),
             ("PENDING".into(), "EU".into())
         );
     }
     let placed: Vec<String> = run
         .items
         .iter()
-        .map(|item| text(item, "placedAt"))
+        .map(|item| text(&item, "placedAt"))
         .collect();
     let mut sorted = placed.clone();
     sorted.sort();

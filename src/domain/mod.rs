@@ -4,7 +4,8 @@
 //! Single-table helpers the explorer, query builder and editor share: entity decoding
 //! ([`entity`], [`model`]), composite keys ([`composite_key`], [`key_template`]), item collections
 //! ([`collection`], [`partition_items`]), index membership, related partitions, timestamps and TTL,
-//! version attributes, and [`escape`] for every table string that reaches a terminal.
+//! version attributes, and [`escape`] for every table string that reaches a terminal. Loaded
+//! items that may run to millions are kept in [`compact`] form.
 
 pub mod access_pattern;
 pub mod change_diff;
@@ -13,6 +14,7 @@ pub mod civil;
 pub mod collection;
 pub mod collection_tree;
 pub mod common_prefix;
+pub mod compact;
 pub mod composite_key;
 pub mod ddb_json;
 pub mod decoding;

@@ -1,10 +1,11 @@
 //! Level 3 of the explorer: one partition's items, fetched by a Query (page by page), grouped by
 //! sort-key prefix (`METADATA`, `ORDER#`, `GROUP#`) in the order the groups first appear, which for
 //! a Query is sort-key order. Unlike the level 1–2 counts, this keeps the items: the inspector
-//! needs them, and a partition is small next to a table.
+//! needs them. They are kept compact, since a partition can hold millions of items.
 
 use std::collections::HashMap;
 
+use super::compact::CompactItems;
 use super::composite_key::{key_prefix, separator_of};
 use super::entity::{Entity, EntityDecoder};
 use super::schema::KeySchema;
@@ -25,7 +26,7 @@ pub struct SkGroup {
 pub struct PartitionItems {
     key: KeySchema,
     decoder: EntityDecoder,
-    items: Vec<Item>,
+    items: CompactItems,
     entities: Vec<Option<Entity>>,
     groups: Vec<SkGroup>,
     group_by_label: HashMap<Option<String>, usize>,
@@ -48,7 +49,7 @@ impl PartitionItems {
         Self {
             key,
             decoder,
-            items: Vec::new(),
+            items: CompactItems::new(),
             entities: Vec::new(),
             groups: Vec::new(),
             group_by_label: HashMap::new(),
@@ -74,7 +75,7 @@ impl PartitionItems {
             };
             self.groups[group].items.push(index);
             self.entities.push(self.decoder.decode(&item, &self.key));
-            self.items.push(item);
+            self.items.push(&item);
         }
     }
 
@@ -85,8 +86,14 @@ impl PartitionItems {
 
     /// All items in arrival (sort-key) order.
     #[must_use]
-    pub fn items(&self) -> &[Item] {
+    pub fn items(&self) -> &CompactItems {
         &self.items
+    }
+
+    /// Item `index`, decoded.
+    #[must_use]
+    pub fn item(&self, index: usize) -> Option<Item> {
+        self.items.get(index)
     }
 
     /// The decoded entity of item `index`.

@@ -186,4 +186,7 @@ impl fmt::Debug for AttrValue {
 }
 
 #[cfg(test)]
+pub mod arb;
+
+#[cfg(test)]
 mod tests;

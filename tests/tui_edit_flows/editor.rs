@@ -197,11 +197,11 @@ async fn editing_from_a_partition_row_writes_that_item_and_reads_the_partition_a
         .values()
         .next()
         .expect("partition loaded");
-    let shown: Vec<Option<&AttrValue>> = partition
+    let shown: Vec<Option<AttrValue>> = partition
         .items
         .items()
         .iter()
-        .map(|item| item.get("city"))
+        .map(|item| item.get("city").cloned())
         .collect();
-    assert!(shown.contains(&Some(&AttrValue::s("Porto"))), "{shown:?}");
+    assert!(shown.contains(&Some(AttrValue::s("Porto"))), "{shown:?}");
 }

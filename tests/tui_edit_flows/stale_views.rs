@@ -42,7 +42,8 @@ async fn query_results_and_older_inspectors_show_the_written_item() {
         .order
         .iter()
         .position(|&index| {
-            harness.state.query_runs[*run].items[index].get("SK") == Some(&AttrValue::s("METADATA"))
+            harness.state.query_runs[*run].items.attribute(index, "SK")
+                == Some(AttrValue::s("METADATA"))
         })
         .expect("the METADATA row");
     for _ in 0..row {

@@ -21,6 +21,7 @@ pub mod tables;
 pub mod text_field;
 pub mod view;
 
+use std::borrow::Cow;
 use std::collections::BTreeMap;
 
 pub use explore::discovery::{Discovery, ScanStatus};
@@ -252,12 +253,20 @@ impl State {
     }
 
     /// Every item read so far that the state keeps: the opened partitions and the query results.
-    pub fn items_read(&self) -> impl Iterator<Item = &Item> + Clone {
+    /// Compactly kept items are decoded one at a time as the iteration reaches them.
+    pub fn items_read(&self) -> impl Iterator<Item = Cow<'_, Item>> + Clone {
         self.partitions
             .values()
-            .flat_map(|partition| partition.items.items())
+            .flat_map(|partition| partition.items.items().iter())
             .chain(self.query_runs.iter().flat_map(|run| run.items.iter()))
-            .chain(self.partiql.runs.iter().flat_map(|run| run.items.iter()))
+            .map(Cow::Owned)
+            .chain(
+                self.partiql
+                    .runs
+                    .iter()
+                    .flat_map(|run| run.items.iter())
+                    .map(Cow::Borrowed),
+            )
     }
 
     /// The table description, once loaded.

@@ -114,8 +114,8 @@ pub fn row_texts(state: &State) -> Vec<String> {
                 .map(|row| match row {
                     PartitionRow::Group { label, .. } => label.unwrap_or_default(),
                     PartitionRow::Item(index) => sort
-                        .and_then(|name| partition.items.items()[index].get(name))
-                        .map(key_text)
+                        .and_then(|name| partition.items.items().attribute(index, name))
+                        .map(|value| key_text(&value))
                         .unwrap_or_default(),
                 })
                 .collect()

@@ -1,32 +1,9 @@
 use super::*;
 use proptest::prelude::*;
 
-fn arb_number() -> impl Strategy<Value = Number> {
-    (any::<i64>(), 0u32..40).prop_map(|(mantissa, scale)| {
-        let text = format!("{mantissa}e-{scale}");
-        Number::parse(&text).expect("an i64 mantissa always fits 38 digits")
-    })
-}
-
-fn arb_value() -> impl Strategy<Value = AttrValue> {
-    let leaf = prop_oneof![
-        ".{0,12}".prop_map(AttrValue::S),
-        arb_number().prop_map(AttrValue::N),
-        proptest::collection::vec(any::<u8>(), 0..8).prop_map(AttrValue::B),
-        any::<bool>().prop_map(AttrValue::Bool),
-        Just(AttrValue::Null),
-        proptest::collection::btree_set(".{0,6}", 1..4).prop_map(AttrValue::Ss),
-        proptest::collection::btree_set(arb_number(), 1..4).prop_map(AttrValue::Ns),
-        proptest::collection::btree_set(proptest::collection::vec(any::<u8>(), 0..4), 1..4)
-            .prop_map(AttrValue::Bs),
-    ];
-    leaf.prop_recursive(3, 24, 4, |inner| {
-        prop_oneof![
-            proptest::collection::vec(inner.clone(), 0..4).prop_map(AttrValue::L),
-            proptest::collection::btree_map(".{0,6}", inner, 0..4).prop_map(AttrValue::M),
-        ]
-    })
-}
+use crate::domain::number::Number;
+use crate::domain::value::AttrValue;
+use crate::domain::value::arb::arb_value;
 
 use crate::domain::schema::KeyAttribute;
 use crate::domain::value::ValueType;

@@ -12,7 +12,6 @@ pub mod key;
 pub mod limits;
 mod locks;
 mod map_builder;
-mod names;
 pub mod page;
 pub mod range;
 pub mod read;

@@ -109,7 +109,7 @@ mod tests {
     use crate::domain::value::AttrValue;
 
     use crate::backend::memory::codec::KeyParts;
-    use crate::backend::memory::names::AttributeNames;
+    use crate::domain::compact::AttributeNames;
     use crate::domain::schema::{KeyAttribute, KeySchema};
     use crate::domain::value::ValueType;
 

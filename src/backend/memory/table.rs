@@ -10,9 +10,9 @@ use crate::domain::value::{Item, item_size};
 use super::codec::StoredItem;
 use super::index_keys::{Membership, membership};
 use super::map_builder::MapBuilder;
-use super::names::AttributeNames;
 use super::rows::{IndexRow, PrimaryKey, TableRow};
 use super::stream::StreamLog;
+use crate::domain::compact::AttributeNames;
 
 /// The rows of one secondary index, with their total size kept up to date (DescribeTable is
 /// asked often and must not walk a million rows).

@@ -3,6 +3,8 @@
 //! top-level names on the value side of a comparison, of `BETWEEN`'s bounds and of `IN`'s
 //! candidates; whether any item has them is for the caller to tell.
 
+use std::borrow::Borrow;
+
 use super::ast::{Condition, Operand};
 use super::{ExprKind, ExpressionParams, parse_friendly_condition};
 use crate::domain::value::{AttrValue, Item};
@@ -20,17 +22,19 @@ pub fn filter_bare_words(text: &str) -> Vec<String> {
 /// `seen` has an attribute of that name, and some item has it as a string value, so the quoted
 /// word would match where the bare one matches nothing.
 #[must_use]
-pub fn suspect_bare_words<'a>(
-    text: &str,
-    seen: impl Iterator<Item = &'a Item> + Clone,
-) -> Vec<String> {
+pub fn suspect_bare_words<I>(text: &str, seen: I) -> Vec<String>
+where
+    I: Iterator + Clone,
+    I::Item: Borrow<Item>,
+{
     filter_bare_words(text)
         .into_iter()
         .filter(|word| {
             let mut items = seen.clone();
-            !items.any(|item| item.contains_key(word))
+            !items.any(|item| item.borrow().contains_key(word))
                 && seen.clone().any(|item| {
-                    item.values()
+                    item.borrow()
+                        .values()
                         .any(|value| matches!(value, AttrValue::S(text) if text == word))
                 })
         })

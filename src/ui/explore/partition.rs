@@ -87,7 +87,10 @@ pub(in crate::ui) fn render(
                 ))
             }
             PartitionRow::Item(item_index) => {
-                let marked = is_marked(state, &partition.items.items()[*item_index]);
+                let marked = partition
+                    .items
+                    .item(*item_index)
+                    .is_some_and(|item| is_marked(state, &item));
                 item_line(styles, partition, *item_index, sort, partition_key, marked)
             }
         };
@@ -109,7 +112,7 @@ fn item_line<'a>(
     partition_key: Option<&str>,
     marked: bool,
 ) -> Line<'a> {
-    let item = &partition.items.items()[index];
+    let item = partition.items.item(index).unwrap_or_default();
     let entity = partition
         .items
         .entity(index)

@@ -9,13 +9,14 @@ use ratatui::widgets::{Block, Paragraph};
 
 use crate::app::state::Paging;
 use crate::app::state::table::columns::Columns;
+use crate::domain::compact::ItemRows;
 use crate::domain::value::Item;
 use crate::ui::theme::Styles;
 use crate::ui::widgets::table;
 
 /// The rows a results screen shows and where its cursor is.
 pub(in crate::ui) struct Rows<'a> {
-    pub items: &'a [Item],
+    pub items: &'a dyn ItemRows,
     pub order: &'a [usize],
     /// `None` until the first page has given the table its columns.
     pub columns: Option<&'a Columns>,
@@ -26,7 +27,7 @@ pub(in crate::ui) struct Rows<'a> {
 impl<'a> Rows<'a> {
     /// The rows of a run, its cursor on `row` in display order and on `column`.
     pub(in crate::ui) fn of(
-        items: &'a [Item],
+        items: &'a dyn ItemRows,
         order: &'a [usize],
         columns: Option<&'a Columns>,
         row: usize,

@@ -11,6 +11,7 @@ use ratatui::style::{Modifier, Style};
 
 use crate::app::state::table::cell::{cell_text, display_width};
 use crate::app::state::table::columns::{Column, ColumnSource, Columns};
+use crate::domain::compact::ItemRows;
 use crate::domain::escape::escape_for_terminal;
 use crate::domain::value::{AttrValue, Item};
 use crate::ui::theme::Styles;
@@ -47,7 +48,7 @@ pub fn render(
     at: Cursor,
 ) {
     let rows = TableRows {
-        items,
+        items: &items,
         order,
         columns,
     };
@@ -56,7 +57,7 @@ pub fn render(
 
 /// What a table shows: `order` holds indices into `items` in display order.
 pub struct TableRows<'a> {
-    pub items: &'a [Item],
+    pub items: &'a dyn ItemRows,
     pub order: &'a [usize],
     pub columns: &'a Columns,
 }
@@ -107,7 +108,8 @@ pub fn render_marked(
     }
     let visible = window(order.len(), cursor, body_height);
     for (line, position) in visible.clone().enumerate() {
-        let Some(item) = order.get(position).and_then(|&index| items.get(index)) else {
+        // Only the visible rows are decoded, so a frame costs the same however many are held.
+        let Some(item) = order.get(position).and_then(|&index| items.item(index)) else {
             continue;
         };
         // `line` < body_height ≤ area.height, which is a u16.
@@ -120,7 +122,7 @@ pub fn render_marked(
         if position == cursor {
             buffer.set_style(Rect::new(full.x, y, full.width, 1), row_style);
         }
-        if gutter > 0 && marked.is_some_and(|marked| marked(item)) {
+        if gutter > 0 && marked.is_some_and(|marked| marked(&item)) {
             buffer.set_stringn(full.x, y, MARK, 1, row_style.patch(styles.key));
         }
         for placement in &placed {
@@ -130,7 +132,7 @@ pub fn render_marked(
                 buffer.set_stringn(placement.x, y, HIDDEN_STUB, 1, row_style.patch(stub));
                 continue;
             }
-            let (text, right_align) = cell(item, column, columns);
+            let (text, right_align) = cell(&item, column, columns);
             put(buffer, placement, y, &text, right_align, row_style);
         }
     }

@@ -74,7 +74,7 @@ pub fn markable_list(state: &State) -> Option<MarkableList> {
             Some(MarkableList {
                 list: ListRef::Query(*run),
                 rows: (0..query.items.len())
-                    .map(|row| query.item_at(row).cloned())
+                    .map(|row| query.item_at(row))
                     .collect(),
                 cursor: *cursor,
                 whole: holds_whole_items(state, query.request.index.as_deref()),
@@ -87,7 +87,7 @@ pub fn markable_list(state: &State) -> Option<MarkableList> {
                 .rows()
                 .into_iter()
                 .map(|row| match row {
-                    PartitionRow::Item(index) => partition.items.items().get(index).cloned(),
+                    PartitionRow::Item(index) => partition.items.item(index),
                     PartitionRow::Group { .. } => None,
                 })
                 .collect();

@@ -15,11 +15,14 @@ pub fn row_texts(state: &State, run: usize) -> Vec<String> {
     let Some(key) = state.described().map(|description| &description.key) else {
         return Vec::new();
     };
+    // Only the key attributes are decoded: the search runs over every row.
     (0..run.items.len())
-        .filter_map(|row| run.item_at(row))
-        .map(|item| {
+        .map(|row| run.index_of(row))
+        .filter(|&index| index < run.items.len())
+        .map(|index| {
             key.names()
-                .filter_map(|name| item.get(name).map(key_text))
+                .filter_map(|name| run.items.attribute(index, name))
+                .map(|value| key_text(&value))
                 .collect::<Vec<_>>()
                 .join(" ")
         })

@@ -6,6 +6,7 @@ use crate::app::state::Paging;
 use crate::app::state::query::form::QueryForm;
 use crate::app::state::table::columns::Columns;
 use crate::backend::QueryRequest;
+use crate::domain::compact::CompactItems;
 use crate::domain::entity::EntityDecoder;
 use crate::domain::schema::TableDescription;
 use crate::domain::value::Item;
@@ -37,7 +38,8 @@ pub struct QueryRun {
     pub request: QueryRequest,
     /// Read pages until this many items matched.
     pub stop_after: Option<u64>,
-    pub items: Vec<Item>,
+    /// Kept compact: a long run holds up to millions of items.
+    pub items: CompactItems,
     pub paging: Paging,
     pub progress: QueryProgress,
     /// Attributes the query names that the index does not project.
@@ -61,7 +63,7 @@ impl QueryRun {
         Self {
             request,
             stop_after,
-            items: Vec::new(),
+            items: CompactItems::new(),
             paging: Paging::first(first),
             progress: QueryProgress::default(),
             missing_from_index: Vec::new(),
@@ -73,11 +75,16 @@ impl QueryRun {
         }
     }
 
-    /// The item shown at display row `row`.
+    /// The item shown at display row `row`, decoded.
     #[must_use]
-    pub fn item_at(&self, row: usize) -> Option<&Item> {
-        let index = self.order.get(row).copied().unwrap_or(row);
-        self.items.get(index)
+    pub fn item_at(&self, row: usize) -> Option<Item> {
+        self.items.get(self.index_of(row))
+    }
+
+    /// The position in `items` of display row `row`.
+    #[must_use]
+    pub fn index_of(&self, row: usize) -> usize {
+        self.order.get(row).copied().unwrap_or(row)
     }
 
     /// Creates or refreshes the columns and the display order after new items arrived.

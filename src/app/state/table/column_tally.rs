@@ -5,10 +5,10 @@
 use std::collections::BTreeMap;
 
 use crate::app::state::table::cell::{cell_text, display_width};
+use crate::domain::compact::ItemRows;
 use crate::domain::entity::EntityDecoder;
 use crate::domain::escape::escape_for_terminal;
 use crate::domain::schema::KeySchema;
-use crate::domain::value::Item;
 
 /// Attribute columns taken from each entity type.
 const ATTRIBUTES_PER_ENTITY: usize = 4;
@@ -36,19 +36,24 @@ pub(super) struct Tally {
 impl Tally {
     /// Counts the items of `items` not counted yet; a shorter slice than before means a new
     /// result, which is counted from the start.
-    pub(super) fn update(&mut self, items: &[Item], key: &KeySchema, entities: &EntityDecoder) {
+    pub(super) fn update(
+        &mut self,
+        items: &(impl ItemRows + ?Sized),
+        key: &KeySchema,
+        entities: &EntityDecoder,
+    ) {
         if items.len() < self.counted {
             *self = Self::default();
         }
-        for item in &items[self.counted..] {
+        for item in (self.counted..items.len()).filter_map(|row| items.item(row)) {
             let entity = entities
-                .decode(item, key)
+                .decode(&item, key)
                 .map(|entity| escape_for_terminal(&entity.name).into_owned())
                 .unwrap_or_default();
             self.entity_width = self.entity_width.max(display_width(&entity));
             let tally = self.by_entity.entry(entity).or_default();
             tally.items += 1;
-            for (name, value) in item {
+            for (name, value) in item.iter() {
                 match tally.attributes.get_mut(name) {
                     Some(count) => *count += 1,
                     None => {

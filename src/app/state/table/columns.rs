@@ -4,10 +4,12 @@
 //! (DynamoDB's value order, stable), hide and resize columns; new pages add columns at the end
 //! and never undo those choices.
 
+use std::borrow::Cow;
 use std::cmp::Ordering;
 
 use crate::app::state::table::cell::{display_width, value_order};
 use crate::app::state::table::column_tally::Tally;
+use crate::domain::compact::ItemRows;
 use crate::domain::entity::EntityDecoder;
 use crate::domain::escape::escape_for_terminal;
 use crate::domain::schema::{KeySchema, TableDescription};
@@ -78,7 +80,7 @@ impl Columns {
     /// PK, SK, entity, then the attributes most common in `items`, chosen per entity type.
     #[must_use]
     pub fn choose(
-        items: &[Item],
+        items: &(impl ItemRows + ?Sized),
         description: &TableDescription,
         entities: &EntityDecoder,
     ) -> Self {
@@ -102,7 +104,7 @@ impl Columns {
     /// Takes `items` (the whole result so far) into `columns`, choosing them on the first call.
     pub fn choose_or_refresh(
         columns: &mut Option<Self>,
-        items: &[Item],
+        items: &(impl ItemRows + ?Sized),
         description: &TableDescription,
         entities: &EntityDecoder,
     ) {
@@ -115,7 +117,7 @@ impl Columns {
     /// Row indices of `items` in display order: the columns' sort, or as read before any
     /// columns exist.
     #[must_use]
-    pub fn display_order(columns: Option<&Self>, items: &[Item]) -> Vec<usize> {
+    pub fn display_order(columns: Option<&Self>, items: &(impl ItemRows + ?Sized)) -> Vec<usize> {
         match columns {
             Some(columns) => columns.order(items),
             None => (0..items.len()).collect(),
@@ -126,7 +128,7 @@ impl Columns {
     /// the end and fits automatic widths, keeping the user's order, hidden columns, widths and sort.
     pub fn refresh(
         &mut self,
-        items: &[Item],
+        items: &(impl ItemRows + ?Sized),
         description: &TableDescription,
         entities: &EntityDecoder,
     ) {
@@ -190,7 +192,7 @@ impl Columns {
     /// Row indices in display order (sorted by the sort column with DynamoDB's order, stable;
     /// items without the attribute last in both directions).
     #[must_use]
-    pub fn order(&self, items: &[Item]) -> Vec<usize> {
+    pub fn order(&self, items: &(impl ItemRows + ?Sized)) -> Vec<usize> {
         let mut order: Vec<usize> = (0..items.len()).collect();
         let Some((column, ascending)) = self.sort else {
             return order;
@@ -205,9 +207,10 @@ impl Columns {
         match self.columns.get(column).map(|column| &column.source) {
             Some(ColumnSource::Attribute(name)) => {
                 // One lookup per row rather than two per comparison.
-                let values: Vec<Option<&AttrValue>> =
-                    items.iter().map(|item| item.get(name.as_str())).collect();
-                order.sort_by(|&a, &b| match (values[a], values[b]) {
+                let values: Vec<Option<Cow<'_, AttrValue>>> = (0..items.len())
+                    .map(|row| items.attribute(row, name))
+                    .collect();
+                order.sort_by(|&a, &b| match (&values[a], &values[b]) {
                     (Some(a), Some(b)) => direct(value_order(a, b)),
                     (Some(_), None) => Ordering::Less,
                     (None, Some(_)) => Ordering::Greater,
@@ -215,8 +218,9 @@ impl Columns {
                 });
             }
             Some(ColumnSource::Entity) => {
-                let names: Vec<Option<String>> =
-                    items.iter().map(|item| self.entity(item)).collect();
+                let names: Vec<Option<String>> = (0..items.len())
+                    .map(|row| items.item(row).and_then(|item| self.entity(&item)))
+                    .collect();
                 order.sort_by(|&a, &b| match (&names[a], &names[b]) {
                     (Some(a), Some(b)) => direct(a.as_bytes().cmp(b.as_bytes())),
                     (Some(_), None) => Ordering::Less,

@@ -206,7 +206,7 @@ pub(in crate::app::update) fn continue_marking(state: &mut State) -> Vec<Command
                 state,
                 query.request.index.as_deref(),
             );
-            (query.items.clone(), whole, query.paging.clone())
+            (query.items.to_vec(), whole, query.paging.clone())
         }
         ListRef::Partition(text) => {
             let Some(partition) = state.partitions.get(text) else {

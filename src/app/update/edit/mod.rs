@@ -91,7 +91,7 @@ fn selected_item(state: &State) -> Option<Item> {
         View::Partition { pk, cursor } => {
             let partition = state.partitions.get(&partition_text(pk))?;
             match partition.rows().get(*cursor) {
-                Some(PartitionRow::Item(index)) => partition.items.items().get(*index).cloned(),
+                Some(PartitionRow::Item(index)) => partition.items.item(*index),
                 _ => None,
             }
         }

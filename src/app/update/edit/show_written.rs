@@ -2,6 +2,7 @@
 //! and every inspector on it, so no view keeps showing what was there before the write.
 
 use crate::app::state::{State, View};
+use crate::domain::compact::CompactItems;
 use crate::domain::schema::KeySchema;
 use crate::domain::value::Item;
 
@@ -16,29 +17,29 @@ pub(in crate::app::update) fn show_written(
     for run in &mut state.query_runs {
         // An index or a projection reads only some attributes: a row keeps exactly those.
         let partial = run.request.index.is_some() || run.request.projection.is_some();
-        let before = run.items.len();
-        let mut changed = false;
-        run.items.retain_mut(|row| {
-            if !is_it(row) {
-                return true;
-            }
-            changed = true;
+        let rows: Vec<usize> = (0..run.items.len())
+            .filter(|&index| holds_key(&run.items, index, schema, key))
+            .collect();
+        // From the last row back, so removing one leaves the earlier positions as they were.
+        for &index in rows.iter().rev() {
             match written {
                 Some(item) if partial => {
-                    *row = row
+                    let Some(row) = run.items.get(index) else {
+                        continue;
+                    };
+                    let kept: Item = row
                         .keys()
                         .filter_map(|name| Some((name.clone(), item.get(name)?.clone())))
                         .collect();
-                    true
+                    run.items.replace(index, &kept);
                 }
                 Some(item) => {
-                    row.clone_from(item);
-                    true
+                    run.items.replace(index, item);
                 }
-                None => false,
+                None => run.items.remove(index),
             }
-        });
-        if changed || run.items.len() != before {
+        }
+        if !rows.is_empty() {
             run.reorder();
         }
     }
@@ -53,4 +54,13 @@ pub(in crate::app::update) fn show_written(
             }
         }
     }
+}
+
+/// True when the item at `index` has primary key `key`, decoding only its key attributes.
+fn holds_key(items: &CompactItems, index: usize, schema: &KeySchema, key: &Item) -> bool {
+    key.len() == schema.names().count()
+        && schema.names().all(|name| {
+            key.get(name)
+                .is_some_and(|wanted| items.attribute(index, name).as_ref() == Some(wanted))
+        })
 }

@@ -45,7 +45,7 @@ pub(in crate::app::update) fn open(state: &mut State) -> Vec<Command> {
                 .partitions
                 .get(&partition_text(&pk))
                 .and_then(|partition| match partition.rows().get(cursor) {
-                    Some(PartitionRow::Item(index)) => partition.items.items().get(*index).cloned(),
+                    Some(PartitionRow::Item(index)) => partition.items.item(*index),
                     _ => None,
                 });
             if let Some(item) = item {

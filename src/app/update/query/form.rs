@@ -325,9 +325,12 @@ fn complete_part(state: &State, form: &mut QueryForm, part: usize) -> bool {
         return false;
     };
     let typed = form.template_parts.get(part).cloned().unwrap_or_default();
-    let values: std::collections::BTreeSet<&str> = state
+    let sort_keys: Vec<String> = state
         .items_read()
-        .filter_map(|item| item.get(&sort.name)?.as_s())
+        .filter_map(|item| item.get(&sort.name)?.as_s().map(str::to_owned))
+        .collect();
+    let values: std::collections::BTreeSet<&str> = sort_keys
+        .iter()
         .filter_map(|sort_key| template.captures(sort_key)?.get(part).copied())
         .filter(|value| value.starts_with(typed.as_str()))
         .collect();
@@ -351,12 +354,12 @@ fn complete_upper(state: &State, form: &mut QueryForm) -> bool {
         return false;
     };
     let typed = form.spec.sort_upper.clone();
-    let keys: std::collections::BTreeSet<&str> = state
+    let keys: std::collections::BTreeSet<String> = state
         .items_read()
-        .filter_map(|item| item.get(&sort.name)?.as_s())
+        .filter_map(|item| item.get(&sort.name)?.as_s().map(str::to_owned))
         .filter(|key| key.starts_with(typed.as_str()))
         .collect();
-    let Some(completed) = common_prefix(keys.iter().copied()) else {
+    let Some(completed) = common_prefix(keys.iter().map(String::as_str)) else {
         return false;
     };
     if completed.len() <= typed.len() {

@@ -78,7 +78,7 @@ pub(in crate::app::update::query) fn preset_from_view(state: &State) -> QueryPre
                 .partitions
                 .get(&partition_text(pk))
                 .and_then(|partition| match partition.rows().get(*cursor) {
-                    Some(PartitionRow::Item(index)) => partition.items.items().get(*index).cloned(),
+                    Some(PartitionRow::Item(index)) => partition.items.item(*index),
                     _ => None,
                 });
             match item {
@@ -98,7 +98,7 @@ pub(in crate::app::update::query) fn preset_from_view(state: &State) -> QueryPre
                 .get(*run)
                 .and_then(|run| run.item_at(*cursor))
             {
-                Some(item) => item.clone(),
+                Some(item) => item,
                 None => return QueryPreset::default(),
             }
         }

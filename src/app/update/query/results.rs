@@ -192,8 +192,7 @@ pub(in crate::app::update) fn open_row(state: &mut State) -> Vec<Command> {
     let item = state
         .query_runs
         .get(*run)
-        .and_then(|run| run.item_at(*cursor))
-        .cloned();
+        .and_then(|run| run.item_at(*cursor));
     if let Some(item) = item {
         state.inspect(item);
     }
@@ -291,7 +290,7 @@ fn fetch_base_items(state: &mut State, index: usize) -> Vec<Command> {
         .iter()
         .enumerate()
         .take(MAX_BASE_FETCH)
-        .filter_map(|(row, item)| key.key_of(item).map(|key| (row, key)))
+        .filter_map(|(row, item)| key.key_of(&item).map(|key| (row, key)))
         .collect();
     let table = run.request.table.clone();
     let mut commands = Vec::with_capacity(keys.len());
@@ -347,9 +346,7 @@ pub(in crate::app::update) fn base_item(
         Ok(GetOutput {
             item: Some(item), ..
         }) => {
-            if let Some(slot) = run.items.get_mut(row) {
-                *slot = item;
-            }
+            run.items.replace(row, &item);
             run.base_fetch.fetched += 1;
         }
         Ok(GetOutput { item: None, .. }) => run.base_fetch.missing += 1,

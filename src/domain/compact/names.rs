@@ -1,6 +1,7 @@
-//! The attribute names of one table, each kept once. Items of one table repeat the same few
-//! names (`productName`, `unitPrice`, ...), and spelling them out in every stored item costs
-//! about a third of its bytes; a stored item refers to its names by number instead.
+//! The attribute names of one table (or of one set of loaded items), each kept once. Items of one
+//! table repeat the same few names (`productName`, `unitPrice`, ...), and spelling them out in
+//! every stored item costs about a third of its bytes; an encoded item refers to its names by
+//! number instead.
 //!
 //! Names are never forgotten (a stored item may refer to any of them), so the dictionary stops
 //! growing at [`MAX_NAMES`]: a table with ever new names, such as one keyed by attribute name,
@@ -13,7 +14,7 @@ use foldhash::fast::RandomState;
 /// Enough for any schema written by hand, small enough to be negligible next to the items.
 const MAX_NAMES: usize = 1 << 16;
 
-#[derive(Debug)]
+#[derive(Clone, Debug)]
 pub struct AttributeNames {
     names: Vec<Box<str>>,
     /// foldhash: every attribute of every stored item is looked up here, and the standard
@@ -49,6 +50,12 @@ impl AttributeNames {
         self.names.push(name.into());
         self.numbers.insert(name.into(), number);
         Some(number)
+    }
+
+    /// The number `name` already has, without numbering it.
+    #[must_use]
+    pub fn find(&self, name: &str) -> Option<u32> {
+        self.numbers.get(name).copied()
     }
 
     /// The name numbered `number`.
