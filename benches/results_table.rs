@@ -1,11 +1,14 @@
 //! The results table with 100,000 rows: one frame (target < 5 ms: only the visible window is
 //! built), a frame with the cursor deep in a sorted result, and the costs a results view pays
-//! when a page arrives (refreshing the columns) or the user sorts.
+//! when a page arrives (refreshing the columns) or the user sorts. The `compact` variants hold
+//! the rows as the results view does, encoded, so a frame decodes its visible rows and a sort
+//! decodes the sort column of every row.
 
 use std::hint::black_box;
 
 use criterion::{Criterion, criterion_group, criterion_main};
 use ddbx::app::state::table::columns::Columns;
+use ddbx::domain::compact::{CompactItems, ItemRows};
 use ddbx::domain::entity::EntityDecoder;
 use ddbx::domain::number::Number;
 use ddbx::domain::schema::{KeyAttribute, KeySchema, TableDescription};
@@ -60,7 +63,7 @@ fn description() -> TableDescription {
 
 fn draw(
     terminal: &mut Terminal<TestBackend>,
-    items: &[Item],
+    items: &dyn ItemRows,
     order: &[usize],
     columns: &Columns,
     cursor: usize,
@@ -68,17 +71,22 @@ fn draw(
     terminal
         .draw(|frame| {
             let area = frame.area();
-            ddbx::ui::results_table::render(
+            let rows = ddbx::ui::results_table::TableRows {
+                items: black_box(items),
+                order,
+                columns,
+            };
+            let cursor = ddbx::ui::results_table::Cursor {
+                row: cursor,
+                column: 3,
+            };
+            ddbx::ui::results_table::render_marked(
                 &ddbx::ui::theme::DARK,
                 frame,
                 area,
-                black_box(items),
-                order,
-                columns,
-                ddbx::ui::results_table::Cursor {
-                    row: cursor,
-                    column: 3,
-                },
+                &rows,
+                cursor,
+                None,
             );
         })
         .expect("draw");
@@ -105,6 +113,16 @@ fn results_table(c: &mut Criterion) {
     });
     c.bench_function("results_table_sort_100k_rows_by_number", |b| {
         b.iter(|| black_box(columns.order(black_box(&items))));
+    });
+    let compact = CompactItems::from(items.clone());
+    c.bench_function(
+        "results_table_frame_100k_rows_sorted_cursor_middle_compact",
+        |b| {
+            b.iter(|| draw(&mut terminal, &compact, &sorted, &columns, ROWS / 2));
+        },
+    );
+    c.bench_function("results_table_sort_100k_rows_by_number_compact", |b| {
+        b.iter(|| black_box(columns.order(black_box(&compact))));
     });
     let page: Vec<Item> = (ROWS..ROWS + 1000).map(item).collect();
     let mut grown = items.clone();

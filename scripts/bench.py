@@ -4,9 +4,10 @@ Run through `scripts/bench`, which builds the release binary and starts dynalite
 are timed as whole processes against the floor (bench_floor.py) measured in the same run,
 interleaved, median of BENCH_RUNS; the demo load by /usr/bin/time; conversion and expressions by
 their criterion benchmarks. Environment: BENCH_RUNS (default 15), BENCH_SIZES (demo sizes,
-default "100000 400000 1000000"), BENCH_SKIP (words: headless demo open criterion), BENCH_DYNEIN
-(awslabs/dynein's `dy`, run interleaved with the rest), BENCH_BASE (another ddbx build, say of an
-earlier commit, whose get, query and describe run interleaved with the rest).
+default "100000 400000 1000000"), BENCH_SKIP (words: headless demo open explorer
+criterion), BENCH_DYNEIN (awslabs/dynein's `dy`, run interleaved with the rest), BENCH_BASE
+(another ddbx build, say of an earlier commit, whose get, query and describe run interleaved with
+the rest).
 """
 
 import glob
@@ -154,6 +155,28 @@ def demo_json_bytes(ddbx, size):
     return len(out.stdout) / size
 
 
+def explorer_pages(root, size):
+    """Memory of loaded pages as the results view and a partition keep them (compact), beside the
+    same items as plain maps, and the cost of decoding them back (examples/engine_memory.rs)."""
+    figures = {}
+    for kept in ("pages", "pages-items"):
+        say(f"engine_memory {kept} {size}")
+        out = subprocess.run(["cargo", "run", "--release", "--quiet", "--example", "engine_memory",
+                              "--", kept, str(size)],
+                             cwd=root, capture_output=True, text=True, check=True).stdout
+        ratio, per_item = re.search(r"= ([\d.]+)x the JSON size, (\d+) B/item", out).groups()
+        figures[kept] = (float(ratio), int(per_item), out)
+    ratio, per_item, out = figures["pages"]
+    plain_ratio, plain_per_item, _ = figures["pages-items"]
+    row(f"loaded pages memory per item, {size:,}", f"{per_item}", "B", "<= 2x DynamoDB JSON",
+        f"{2 / ratio:.2f}", f"{ratio:.2f}x the JSON; as plain maps {plain_per_item} B "
+        f"({plain_ratio:.2f}x)")
+    whole = re.search(r"decode every item whole: .* = (\d+) items/s", out).group(1)
+    one = re.search(r"decode one attribute .* = (\d+) items/s", out).group(1)
+    row("loaded item decoded back, whole", f"{int(whole) / 1e3:,.0f}", "K items/s", "", "",
+        f"one attribute only: {int(one) / 1e3:,.0f}K items/s")
+
+
 def tui_open(ddbx):
     """The terminal UI's first frame, a key answered during the load, and the load behind it,
     at each demo size (scripts/bench_open.py drives the binary in a pseudo-terminal)."""
@@ -222,6 +245,8 @@ def main():
         demo_load(ddbx)
     if "open" not in SKIP:
         tui_open(ddbx)
+    if "explorer" not in SKIP:
+        explorer_pages(root, max(SIZES))
     if "criterion" not in SKIP:
         # The binary is TARGET/release/ddbx; criterion writes under TARGET/criterion.
         criterion(root, os.path.dirname(os.path.dirname(os.path.abspath(ddbx))))
