@@ -8,10 +8,11 @@ use ratatui::widgets::{Block, Paragraph};
 use crate::app::state::Paging;
 use crate::app::state::State;
 use crate::app::state::bulk::is_marked;
+use crate::app::state::explore::partition::PartitionRow;
 use crate::app::state::explore::partition::partition_text;
-use crate::app::state::explore::partition::{Partition, PartitionRow};
 use crate::app::state::inspect::inspector::key_text;
-use crate::domain::value::AttrValue;
+use crate::domain::entity::Entity;
+use crate::domain::value::{AttrValue, Item};
 use crate::ui::theme::{self, Styles};
 use crate::ui::widgets::list::window;
 use crate::ui::widgets::table::MARK;
@@ -87,11 +88,11 @@ pub(in crate::ui) fn render(
                 ))
             }
             PartitionRow::Item(item_index) => {
-                let marked = partition
-                    .items
-                    .item(*item_index)
-                    .is_some_and(|item| is_marked(state, &item));
-                item_line(styles, partition, *item_index, sort, partition_key, marked)
+                // Decoded once for both the mark and the line.
+                let item = partition.items.item(*item_index).unwrap_or_default();
+                let marked = is_marked(state, &item);
+                let entity = partition.items.entity(*item_index);
+                item_line(styles, &item, entity, sort, partition_key, marked)
             }
         };
         lines.push(if selected {
@@ -106,17 +107,13 @@ pub(in crate::ui) fn render(
 /// `  ORDER#2026-07-01#ord_9   status=PENDING total=42`.
 fn item_line<'a>(
     styles: &Styles,
-    partition: &Partition,
-    index: usize,
+    item: &Item,
+    entity: Option<&Entity>,
     sort: Option<&str>,
     partition_key: Option<&str>,
     marked: bool,
 ) -> Line<'a> {
-    let item = partition.items.item(index).unwrap_or_default();
-    let entity = partition
-        .items
-        .entity(index)
-        .map_or_else(String::new, |entity| safe(&entity.name).into_owned());
+    let entity = entity.map_or_else(String::new, |entity| safe(&entity.name).into_owned());
     let sk = sort
         .and_then(|name| item.get(name))
         .map(key_text)
