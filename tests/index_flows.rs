@@ -446,8 +446,11 @@ async fn column_keys_sort_hide_and_resize_the_index_items_table() {
     let group = harness.state.indexes.browses[&index]
         .group(&pk)
         .expect("group");
-    let totals: Vec<&ddbx::domain::number::Number> = (0..group.items.len())
-        .map(|row| group.item_at(row).expect("row")["total"].as_n().expect("N"))
+    let totals: Vec<ddbx::domain::number::Number> = (0..group.items.len())
+        .map(|row| {
+            let item = group.item_at(row).expect("row");
+            item["total"].as_n().expect("N").clone()
+        })
         .collect();
     assert!(
         totals.windows(2).all(|pair| pair[0] <= pair[1]),

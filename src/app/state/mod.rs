@@ -252,21 +252,16 @@ impl State {
         self.account.loaded().and_then(Option::as_deref)
     }
 
-    /// Every item read so far that the state keeps: the opened partitions and the query results.
+    /// Every item read so far that the state keeps: the opened partitions, the query results and
+    /// the statement results.
     /// Compactly kept items are decoded one at a time as the iteration reaches them.
     pub fn items_read(&self) -> impl Iterator<Item = Cow<'_, Item>> + Clone {
         self.partitions
             .values()
             .flat_map(|partition| partition.items.items().iter())
             .chain(self.query_runs.iter().flat_map(|run| run.items.iter()))
+            .chain(self.partiql.runs.iter().flat_map(|run| run.items.iter()))
             .map(Cow::Owned)
-            .chain(
-                self.partiql
-                    .runs
-                    .iter()
-                    .flat_map(|run| run.items.iter())
-                    .map(Cow::Borrowed),
-            )
     }
 
     /// The table description, once loaded.

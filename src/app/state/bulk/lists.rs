@@ -108,7 +108,7 @@ pub fn markable_list(state: &State) -> Option<MarkableList> {
                     pk: pk.clone(),
                 },
                 rows: (0..group.items.len())
-                    .map(|row| group.item_at(row).cloned())
+                    .map(|row| group.item_at(row))
                     .collect(),
                 cursor: *cursor,
                 whole: holds_whole_items(state, Some(index)),

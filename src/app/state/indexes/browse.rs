@@ -6,6 +6,7 @@ use std::collections::BTreeMap;
 
 use crate::app::state::indexes::streamed_scan::StreamedScan;
 use crate::app::state::table::columns::Columns;
+use crate::domain::compact::CompactItems;
 use crate::domain::entity::EntityDecoder;
 use crate::domain::expr::order::key_order;
 use crate::domain::schema::{KeySchema, TableDescription};
@@ -17,7 +18,8 @@ pub struct IndexGroup {
     /// The index partition key value; for a multi-attribute partition key, the list of its
     /// attributes' values in key order (the tuple that names the partition).
     pub pk: AttrValue,
-    pub items: Vec<Item>,
+    /// Kept compact, as query results are: a large sparse index can hold many of them.
+    pub items: CompactItems,
     /// Column state, made when the group is first opened.
     pub columns: Option<Columns>,
     /// Display order of `items` under the columns' sort (kept current as pages land).
@@ -25,9 +27,9 @@ pub struct IndexGroup {
 }
 
 impl IndexGroup {
-    /// The item at display row `row`.
+    /// The item at display row `row`, decoded.
     #[must_use]
-    pub fn item_at(&self, row: usize) -> Option<&Item> {
+    pub fn item_at(&self, row: usize) -> Option<Item> {
         let index = if self.columns.is_some() {
             *self.order.get(row)?
         } else {
@@ -118,12 +120,12 @@ impl IndexBrowse {
                 continue;
             };
             match self.position(&pk) {
-                Ok(position) => self.groups[position].items.push(item),
+                Ok(position) => self.groups[position].items.push(&item),
                 Err(position) => self.groups.insert(
                     position,
                     IndexGroup {
                         pk,
-                        items: vec![item],
+                        items: CompactItems::from(vec![item]),
                         columns: None,
                         order: Vec::new(),
                     },
@@ -221,8 +223,8 @@ mod tests {
         assert_eq!(browse.entity_mix(), [("User", 3), ("Store", 1)]);
         let ten = browse.group(&AttrValue::n(10)).expect("group 10");
         assert_eq!(
-            ten.items[1]["PK"],
-            AttrValue::s("USER#3"),
+            ten.items.attribute(1, "PK"),
+            Some(AttrValue::s("USER#3")),
             "page order kept"
         );
     }

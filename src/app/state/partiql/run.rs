@@ -5,6 +5,7 @@ use crate::app::request_id::RequestId;
 use crate::app::state::Paging;
 use crate::app::state::table::columns::Columns;
 use crate::backend::StatementRequest;
+use crate::domain::compact::CompactItems;
 use crate::domain::entity::EntityDecoder;
 use crate::domain::schema::TableDescription;
 use crate::domain::value::Item;
@@ -27,7 +28,8 @@ pub struct StatementRun {
     pub parameters_text: String,
     /// What ddbx said the statement would do: key query or full scan, and why.
     pub plan: String,
-    pub items: Vec<Item>,
+    /// Kept compact, as query results are: a full-scan SELECT can read a whole table.
+    pub items: CompactItems,
     /// The cursor is DynamoDB's `NextToken`.
     pub paging: Paging<String>,
     pub progress: StatementProgress,
@@ -51,7 +53,7 @@ impl StatementRun {
             request,
             parameters_text,
             plan,
-            items: Vec::new(),
+            items: CompactItems::new(),
             paging: Paging::first(first),
             progress: StatementProgress::default(),
             columns: None,
@@ -60,9 +62,9 @@ impl StatementRun {
         }
     }
 
-    /// The item shown at display row `row`.
+    /// The item shown at display row `row`, decoded.
     #[must_use]
-    pub fn item_at(&self, row: usize) -> Option<&Item> {
+    pub fn item_at(&self, row: usize) -> Option<Item> {
         let index = self.order.get(row).copied().unwrap_or(row);
         self.items.get(index)
     }

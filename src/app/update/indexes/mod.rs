@@ -138,8 +138,7 @@ fn open(state: &mut State) -> Vec<Command> {
                 .browses
                 .get(&index)
                 .and_then(|browse| browse.group(&pk))
-                .and_then(|group| group.item_at(cursor))
-                .cloned();
+                .and_then(|group| group.item_at(cursor));
             if let Some(item) = item {
                 let projection = state
                     .described()
@@ -219,7 +218,7 @@ pub(in crate::app::update) fn fetch_current(state: &mut State) -> Vec<Command> {
         .get(&index)
         .and_then(|browse| browse.group(&pk))
         .and_then(|group| group.item_at(cursor))
-        .and_then(|item| state.described()?.primary_key_of(item));
+        .and_then(|item| state.described()?.primary_key_of(&item));
     key.map_or_else(Vec::new, |key| fetch(state, key))
 }
 

@@ -164,8 +164,7 @@ pub(in crate::app::update) fn open_row(state: &mut State) -> Vec<Command> {
         .partiql
         .runs
         .get(*run)
-        .and_then(|run| run.item_at(*cursor))
-        .cloned();
+        .and_then(|run| run.item_at(*cursor));
     if let Some(item) = item {
         state.inspect(item);
     }
