@@ -37,10 +37,7 @@ pub fn item_sink<'a, W: Write + 'a>(
 /// One item as one line of JSON in `format` (plain or DynamoDB JSON), without the newline.
 #[must_use]
 pub fn item_line(format: OutputFormat, item: &Item) -> String {
-    LineWriter::new(format)
-        .render(item)
-        .map(|line| String::from_utf8_lossy(line).into_owned())
-        .unwrap_or_default()
+    LineWriter::new(format).render(item).to_owned()
 }
 
 struct JsonLines<W> {

@@ -1,17 +1,17 @@
-//! Items as JSON lines, serialised straight from the items. Building a `serde_json::Value` per
-//! item first (a clone of every name and string, a map per attribute) was most of the time a
-//! thousand-item page spent in the writer. The text is byte for byte what
+//! Items as JSON lines, written straight from the items into one reused line. Building a
+//! `serde_json::Value` per item first (a clone of every name and string, a map per attribute),
+//! and then serialising through serde (a table lookup per byte of every string), was most of the
+//! time a thousand-item page spent in the writer. The text is byte for byte what
 //! `ddb_json::item_to_json` and `plain_json::item_to_plain_json` render: the tests compare them.
 
-use std::collections::{BTreeMap, BTreeSet};
-use std::fmt::Display;
+use std::collections::BTreeMap;
 use std::io::{self, Write};
 
 use base64::Engine as _;
 use base64::engine::general_purpose::STANDARD as BASE64;
-use serde::ser::{Serialize, SerializeMap, Serializer};
 
 use super::escape::{escape_json_for_terminal, json_needs_terminal_escape};
+use super::json_string::push_json_string;
 use crate::cli::args::OutputFormat;
 use crate::domain::number::Number;
 use crate::domain::value::{AttrValue, Item};
@@ -19,147 +19,197 @@ use crate::domain::value::{AttrValue, Item};
 /// One item per line in `format` (plain or DynamoDB JSON), with a buffer reused between lines.
 pub(super) struct LineWriter {
     format: OutputFormat,
-    line: Vec<u8>,
+    line: String,
 }
 
 impl LineWriter {
     pub(super) fn new(format: OutputFormat) -> Self {
         Self {
             format,
-            line: Vec::with_capacity(1024),
+            line: String::with_capacity(1024),
         }
     }
 
     /// `item` as one line of JSON without the newline, escaped for a terminal.
-    pub(super) fn render(&mut self, item: &Item) -> io::Result<&[u8]> {
+    pub(super) fn render(&mut self, item: &Item) -> &str {
         self.line.clear();
-        let written = match self.format {
-            OutputFormat::Ddb => serde_json::to_writer(&mut self.line, &Ddb(item)),
-            OutputFormat::Json | OutputFormat::Table => {
-                serde_json::to_writer(&mut self.line, &Plain(item))
-            }
-        };
-        written.map_err(io::Error::other)?;
-        // serde_json writes UTF-8 and escapes C0 itself; only DEL, C1 and bidi controls remain.
-        let text = std::str::from_utf8(&self.line).map_err(io::Error::other)?;
-        if json_needs_terminal_escape(text) {
-            self.line = escape_json_for_terminal(text.to_owned()).into_bytes();
+        match self.format {
+            OutputFormat::Ddb => push_ddb_item(&mut self.line, item),
+            OutputFormat::Json | OutputFormat::Table => push_plain_item(&mut self.line, item),
         }
-        Ok(&self.line)
+        // Both writers escape C0 inside strings; only DEL, C1 and bidi controls remain.
+        if json_needs_terminal_escape(&self.line) {
+            self.line = escape_json_for_terminal(std::mem::take(&mut self.line));
+        }
+        &self.line
     }
 
     pub(super) fn write(&mut self, out: &mut impl Write, item: &Item) -> io::Result<()> {
-        out.write_all(self.render(item)?)?;
+        out.write_all(self.render(item).as_bytes())?;
         out.write_all(b"\n")
     }
 }
 
 /// An attribute map in DynamoDB JSON: `{"name":{"S":"x"},…}`.
-struct Ddb<'a>(&'a BTreeMap<String, AttrValue>);
-
-impl Serialize for Ddb<'_> {
-    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        serializer.collect_map(self.0.iter().map(|(name, value)| (name, DdbValue(value))))
+fn push_ddb_item(out: &mut String, item: &BTreeMap<String, AttrValue>) {
+    out.push('{');
+    for (position, (name, value)) in item.iter().enumerate() {
+        if position > 0 {
+            out.push(',');
+        }
+        push_json_string(out, name);
+        out.push(':');
+        push_ddb_value(out, value);
     }
+    out.push('}');
 }
 
 /// One value in DynamoDB JSON: an object of one type tag.
-struct DdbValue<'a>(&'a AttrValue);
-
-impl Serialize for DdbValue<'_> {
-    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        let mut tagged = serializer.serialize_map(Some(1))?;
-        match self.0 {
-            AttrValue::S(text) => tagged.serialize_entry("S", text)?,
-            AttrValue::N(number) => tagged.serialize_entry("N", &Shown(number))?,
-            AttrValue::B(bytes) => tagged.serialize_entry("B", &BASE64.encode(bytes))?,
-            AttrValue::Bool(flag) => tagged.serialize_entry("BOOL", flag)?,
-            AttrValue::Null => tagged.serialize_entry("NULL", &true)?,
-            AttrValue::M(map) => tagged.serialize_entry("M", &Ddb(map))?,
-            AttrValue::L(list) => tagged.serialize_entry("L", &Each(list, DdbValue))?,
-            AttrValue::Ss(set) => tagged.serialize_entry("SS", set)?,
-            AttrValue::Ns(set) => tagged.serialize_entry("NS", &Each(set, Shown))?,
-            AttrValue::Bs(set) => tagged.serialize_entry("BS", &Base64Set(set))?,
+fn push_ddb_value(out: &mut String, value: &AttrValue) {
+    match value {
+        AttrValue::S(text) => {
+            out.push_str("{\"S\":");
+            push_json_string(out, text);
         }
-        tagged.end()
+        AttrValue::N(number) => {
+            out.push_str("{\"N\":");
+            push_number_string(out, number);
+        }
+        AttrValue::B(bytes) => {
+            out.push_str("{\"B\":");
+            push_base64_string(out, bytes);
+        }
+        AttrValue::Bool(flag) => out.push_str(if *flag {
+            "{\"BOOL\":true"
+        } else {
+            "{\"BOOL\":false"
+        }),
+        AttrValue::Null => out.push_str("{\"NULL\":true"),
+        AttrValue::M(map) => {
+            out.push_str("{\"M\":");
+            push_ddb_item(out, map);
+        }
+        AttrValue::L(list) => {
+            out.push_str("{\"L\":");
+            push_array(out, list, push_ddb_value);
+        }
+        AttrValue::Ss(set) => {
+            out.push_str("{\"SS\":");
+            push_array(out, set, |out, text| push_json_string(out, text));
+        }
+        AttrValue::Ns(set) => {
+            out.push_str("{\"NS\":");
+            push_array(out, set, push_number_string);
+        }
+        AttrValue::Bs(set) => {
+            out.push_str("{\"BS\":");
+            push_array(out, set, |out, bytes| push_base64_string(out, bytes));
+        }
     }
+    out.push('}');
+}
+
+/// `[a,b,…]`, each element written by `push`.
+fn push_array<'a, T: 'a>(
+    out: &mut String,
+    elements: impl IntoIterator<Item = &'a T>,
+    push: impl Fn(&mut String, &'a T),
+) {
+    out.push('[');
+    for (position, element) in elements.into_iter().enumerate() {
+        if position > 0 {
+            out.push(',');
+        }
+        push(out, element);
+    }
+    out.push(']');
+}
+
+/// A number's exact text as a JSON string (digits, a sign and a point: nothing to escape).
+fn push_number_string(out: &mut String, number: &Number) {
+    out.push('"');
+    out.push_str(number.plain_text().as_str());
+    out.push('"');
+}
+
+/// Bytes as a base64 JSON string (the base64 alphabet needs no escape).
+fn push_base64_string(out: &mut String, bytes: &[u8]) {
+    out.push('"');
+    BASE64.encode_string(bytes, out);
+    out.push('"');
 }
 
 /// An attribute map as plain JSON: `{"name":"x","n":12,…}`.
-struct Plain<'a>(&'a BTreeMap<String, AttrValue>);
-
-impl Serialize for Plain<'_> {
-    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        serializer.collect_map(self.0.iter().map(|(name, value)| (name, PlainValue(value))))
-    }
-}
-
-struct PlainValue<'a>(&'a AttrValue);
-
-impl Serialize for PlainValue<'_> {
-    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        match self.0 {
-            AttrValue::S(text) => serializer.serialize_str(text),
-            AttrValue::N(number) => PlainNumber(number).serialize(serializer),
-            AttrValue::B(bytes) => serializer.serialize_str(&BASE64.encode(bytes)),
-            AttrValue::Bool(flag) => serializer.serialize_bool(*flag),
-            AttrValue::Null => serializer.serialize_unit(),
-            AttrValue::M(map) => Plain(map).serialize(serializer),
-            AttrValue::L(list) => Each(list, PlainValue).serialize(serializer),
-            AttrValue::Ss(set) => set.serialize(serializer),
-            AttrValue::Ns(set) => Each(set, PlainNumber).serialize(serializer),
-            AttrValue::Bs(set) => Base64Set(set).serialize(serializer),
+fn push_plain_item(out: &mut String, item: &BTreeMap<String, AttrValue>) {
+    out.push('{');
+    for (position, (name, value)) in item.iter().enumerate() {
+        if position > 0 {
+            out.push(',');
         }
+        push_json_string(out, name);
+        out.push(':');
+        push_plain_value(out, value);
+    }
+    out.push('}');
+}
+
+fn push_plain_value(out: &mut String, value: &AttrValue) {
+    match value {
+        AttrValue::S(text) => push_json_string(out, text),
+        AttrValue::N(number) => push_plain_number(out, number),
+        AttrValue::B(bytes) => push_base64_string(out, bytes),
+        AttrValue::Bool(flag) => out.push_str(if *flag { "true" } else { "false" }),
+        AttrValue::Null => out.push_str("null"),
+        AttrValue::M(map) => push_plain_item(out, map),
+        AttrValue::L(list) => push_array(out, list, push_plain_value),
+        AttrValue::Ss(set) => push_array(out, set, |out, text| push_json_string(out, text)),
+        AttrValue::Ns(set) => push_array(out, set, push_plain_number),
+        AttrValue::Bs(set) => push_array(out, set, |out, bytes| push_base64_string(out, bytes)),
     }
 }
 
-/// A number with every digit as a JSON number (the crate enables serde_json's
-/// `arbitrary_precision`), or as a string should its text ever not parse as one, exactly as
-/// `plain_json` renders it.
-struct PlainNumber<'a>(&'a Number);
+/// A number with every digit as a JSON number, or as a string should its text ever not read as
+/// a JSON number, exactly as `plain_json` renders it (the crate enables serde_json's
+/// `arbitrary_precision`, so a JSON number is written as its text).
+fn push_plain_number(out: &mut String, number: &Number) {
+    let text = number.plain_text();
+    if is_json_number(text.as_str()) {
+        out.push_str(text.as_str());
+    } else {
+        push_json_string(out, text.as_str());
+    }
+}
 
-impl Serialize for PlainNumber<'_> {
-    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        let text = self.0.to_string();
-        match text.parse::<serde_json::Number>() {
-            Ok(number) => number.serialize(serializer),
-            Err(_) => serializer.serialize_str(&text),
+/// True when `text` is a number in JSON's grammar: `-?(0|[1-9][0-9]*)(.[0-9]+)?([eE][+-]?[0-9]+)?`.
+/// Asking serde_json to parse it cost more than writing the rest of the line.
+fn is_json_number(text: &str) -> bool {
+    let digits = |text: &[u8]| text.iter().take_while(|byte| byte.is_ascii_digit()).count();
+    let mut rest = text.as_bytes();
+    rest = rest.strip_prefix(b"-").unwrap_or(rest);
+    let whole = digits(rest);
+    if whole == 0 || (whole > 1 && rest.first() == Some(&b'0')) {
+        return false;
+    }
+    rest = &rest[whole..];
+    if let Some(fraction) = rest.strip_prefix(b".") {
+        let count = digits(fraction);
+        if count == 0 {
+            return false;
         }
+        rest = &fraction[count..];
     }
-}
-
-/// A value's display text as a JSON string.
-struct Shown<'a, T>(&'a T);
-
-impl<T: Display> Serialize for Shown<'_, T> {
-    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        serializer.collect_str(self.0)
+    if let Some(exponent) = rest.strip_prefix(b"e").or_else(|| rest.strip_prefix(b"E")) {
+        let exponent = (exponent
+            .strip_prefix(b"+")
+            .or_else(|| exponent.strip_prefix(b"-")))
+        .unwrap_or(exponent);
+        let count = digits(exponent);
+        if count == 0 {
+            return false;
+        }
+        rest = &exponent[count..];
     }
-}
-
-/// Every element of a collection, each shown through `view`.
-struct Each<'a, C: ?Sized, F>(&'a C, F);
-
-impl<'a, C, T, F, V> Serialize for Each<'a, C, F>
-where
-    C: ?Sized,
-    &'a C: IntoIterator<Item = &'a T>,
-    T: 'a,
-    F: Fn(&'a T) -> V,
-    V: Serialize,
-{
-    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        serializer.collect_seq(self.0.into_iter().map(&self.1))
-    }
-}
-
-/// A binary set as base64 strings.
-struct Base64Set<'a>(&'a BTreeSet<Vec<u8>>);
-
-impl Serialize for Base64Set<'_> {
-    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        serializer.collect_seq(self.0.iter().map(|bytes| BASE64.encode(bytes)))
-    }
+    rest.is_empty()
 }
 
 #[cfg(test)]

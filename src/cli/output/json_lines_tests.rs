@@ -15,8 +15,7 @@ fn through_value(format: OutputFormat, item: &Item) -> String {
 
 fn rendered(format: OutputFormat, item: &Item) -> String {
     let mut writer = LineWriter::new(format);
-    let line = writer.render(item).expect("renders");
-    String::from_utf8(line.to_vec()).expect("UTF-8")
+    writer.render(item).to_owned()
 }
 
 fn number(text: &str) -> Number {
@@ -71,6 +70,15 @@ fn arb_value() -> impl Strategy<Value = AttrValue> {
 }
 
 proptest! {
+    #[test]
+    fn the_number_grammar_accepts_exactly_what_serde_json_reads(text in "[-+0-9.eE]{0,12}") {
+        prop_assert_eq!(
+            is_json_number(&text),
+            text.parse::<serde_json::Number>().is_ok(),
+            "{:?}", text
+        );
+    }
+
     #[test]
     fn lines_are_byte_for_byte_what_the_value_tree_rendered(
         item in proptest::collection::btree_map(arb_text(), arb_value(), 0..6)

@@ -7,5 +7,6 @@ pub mod describe_settings;
 pub mod escape;
 pub mod items;
 mod json_lines;
+mod json_string;
 pub mod summary;
 pub mod table;
