@@ -1,13 +1,12 @@
 """Every performance figure of ddbx in one table, each with its target and the ratio to it.
 
-Run through `scripts/bench`, which builds the release binary and starts dynalite. Headless reads
-are timed as whole processes against the floor (bench_floor.py) measured in the same run,
-interleaved, median of BENCH_RUNS; the demo load by /usr/bin/time; conversion and expressions by
-their criterion benchmarks. Environment: BENCH_RUNS (default 15), BENCH_SIZES (demo sizes,
-default "100000 400000 1000000"), BENCH_SKIP (words: headless demo open explorer
-criterion), BENCH_DYNEIN (awslabs/dynein's `dy`, run interleaved with the rest), BENCH_BASE
-(another ddbx build, say of an earlier commit, whose get, query and describe run interleaved with
-the rest).
+Run through `scripts/bench`, which builds the installed binary (profile dist) and starts dynalite.
+Headless reads are timed as whole processes against the floor (bench_floor.py) measured in the same
+run, interleaved, median of BENCH_RUNS; the demo load by /usr/bin/time; conversion and expressions
+by their criterion benchmarks. Environment: BENCH_RUNS (default 15), BENCH_SIZES (demo sizes,
+default "100000 400000 1000000"), BENCH_SKIP (words: headless demo open explorer criterion),
+BENCH_DYNEIN (awslabs/dynein's `dy`, run interleaved with the rest), BENCH_BASE (another ddbx
+build, say of an earlier commit, whose get, query and describe run interleaved with the rest).
 """
 
 import glob
@@ -248,7 +247,7 @@ def main():
     if "explorer" not in SKIP:
         explorer_pages(root, max(SIZES))
     if "criterion" not in SKIP:
-        # The binary is TARGET/release/ddbx; criterion writes under TARGET/criterion.
+        # The binary is TARGET/dist/ddbx; criterion writes under TARGET/criterion.
         criterion(root, os.path.dirname(os.path.dirname(os.path.abspath(ddbx))))
     print(f"\n{'figure':<44} {'value':>10} {'unit':<10} {'target':<20} {'ratio':>7}  note")
     for figure, value, unit, target, ratio, note in ROWS:
