@@ -32,6 +32,7 @@ pub mod index_membership;
 pub mod index_projection;
 pub mod insights;
 pub mod item_history;
+pub mod json_bytes;
 pub mod key_parts;
 pub mod key_template;
 pub mod key_value;

@@ -5,8 +5,8 @@
 
 use std::fmt::Write as _;
 
-use super::json_string::has_unprintable;
 use crate::domain::escape::needs_escape;
+use crate::domain::json_bytes::has_unprintable;
 
 /// True for the characters of serialised JSON that need an escape: serde_json already escapes
 /// C0 controls inside strings, so a raw `\n`, `\r` or `\t` can only be (pretty) whitespace.

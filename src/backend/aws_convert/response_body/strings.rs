@@ -1,39 +1,7 @@
 //! JSON strings as serde_json reads them into Rust strings: escapes decoded, `\uXXXX` surrogates
 //! paired, and any control character, unknown escape or lone surrogate refused (`None`).
 
-const ONES: u64 = 0x0101_0101_0101_0101;
-const HIGH_BITS: u64 = 0x8080_8080_8080_8080;
-
-/// Where the run of plain characters starting at `start` ends: at the first quote, backslash or
-/// control character, or at the end of `bytes`.
-pub(super) fn plain_run_end(bytes: &[u8], start: usize) -> usize {
-    let mut pos = start;
-    // Eight bytes at a time: most names and values are plain for many bytes.
-    while let Some(chunk) = bytes.get(pos..).and_then(<[u8]>::first_chunk::<8>) {
-        let found = special_bytes(u64::from_le_bytes(*chunk));
-        if found != 0 {
-            return pos + (found.trailing_zeros() / 8) as usize;
-        }
-        pos += 8;
-    }
-    while let Some(&byte) = bytes.get(pos) {
-        if byte == b'"' || byte == b'\\' || byte < 0x20 {
-            break;
-        }
-        pos += 1;
-    }
-    pos
-}
-
-/// The high bit of each byte of `word` that is a quote, a backslash or a control character.
-/// Bits above the lowest set one may be false alarms (borrows), so only the lowest is used.
-fn special_bytes(word: u64) -> u64 {
-    let zero_bytes = |x: u64| x.wrapping_sub(ONES) & !x & HIGH_BITS;
-    let control = word.wrapping_sub(ONES * 0x20) & !word & HIGH_BITS;
-    zero_bytes(word ^ (ONES * u64::from(b'"')))
-        | zero_bytes(word ^ (ONES * u64::from(b'\\')))
-        | control
-}
+pub(super) use crate::domain::json_bytes::plain_run_end;
 
 /// The position after the closing quote of the string whose content starts at `start`, escapes
 /// skipped without being checked (serde_json checks the text afterwards).
