@@ -153,6 +153,14 @@ fn push_plain_item(out: &mut String, item: &BTreeMap<String, AttrValue>) {
     out.push('}');
 }
 
+/// One value as compact plain JSON, escaped for a terminal: a table cell's text for documents
+/// and sets.
+pub(super) fn plain_json_text(value: &AttrValue) -> String {
+    let mut text = String::new();
+    push_plain_value(&mut text, value);
+    escape_json_for_terminal(text)
+}
+
 fn push_plain_value(out: &mut String, value: &AttrValue) {
     match value {
         AttrValue::S(text) => push_json_string(out, text),

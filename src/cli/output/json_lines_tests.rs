@@ -80,6 +80,12 @@ proptest! {
     }
 
     #[test]
+    fn a_value_alone_is_what_the_value_tree_rendered(value in arb_value()) {
+        let tree = crate::domain::plain_json::to_plain_json(&value).to_string();
+        prop_assert_eq!(plain_json_text(&value), escape_json_for_terminal(tree));
+    }
+
+    #[test]
     fn lines_are_byte_for_byte_what_the_value_tree_rendered(
         item in proptest::collection::btree_map(arb_text(), arb_value(), 0..6)
     ) {

@@ -6,7 +6,7 @@ use std::collections::BTreeSet;
 
 use unicode_width::UnicodeWidthStr;
 
-use super::escape::escape_json_for_terminal;
+use super::json_lines::plain_json_text;
 use crate::domain::entity::EntityDecoder;
 use crate::domain::escape::escape_for_terminal;
 use crate::domain::plain_json::to_plain_json;
@@ -46,19 +46,38 @@ fn cell_text(value: &AttrValue) -> String {
             serde_json::Value::String(base64) => base64,
             other => other.to_string(),
         },
-        _ => escape_json_for_terminal(to_plain_json(value).to_string()),
+        _ => plain_json_text(value),
     }
 }
 
 /// Terminal columns `text` takes (CJK and most emoji take two). Cells are escaped first, so
 /// no control character is ever measured.
 fn width(text: &str) -> usize {
+    // Printable ASCII takes one column a byte; looking each character up costs far more.
+    if is_printable_ascii(text) {
+        return text.len();
+    }
     UnicodeWidthStr::width(text)
+}
+
+fn is_printable_ascii(text: &str) -> bool {
+    text.bytes().all(|byte| (b' '..0x7f).contains(&byte))
 }
 
 /// `text` in pieces of at most [`MAX_CELL_WIDTH`] columns, in order; joined they are `text`.
 /// Each piece is measured whole, as the terminal will draw it.
 fn wrap(text: &str) -> Vec<String> {
+    // Most cells fit, and printable ASCII takes a column a byte: measuring the piece again after
+    // every character is only for the rest.
+    if width(text) <= MAX_CELL_WIDTH {
+        return vec![text.to_owned()];
+    }
+    if is_printable_ascii(text) {
+        let chunks = text.as_bytes().chunks(MAX_CELL_WIDTH);
+        return chunks
+            .map(|chunk| String::from_utf8_lossy(chunk).into_owned())
+            .collect();
+    }
     let mut pieces = vec![String::new()];
     for c in text.chars() {
         let Some(last) = pieces.last_mut() else {
