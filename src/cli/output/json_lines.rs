@@ -52,6 +52,15 @@ impl LineWriter {
 
 /// An attribute map in DynamoDB JSON: `{"name":{"S":"x"},…}`.
 fn push_ddb_item(out: &mut String, item: &BTreeMap<String, AttrValue>) {
+    push_object(out, item, push_ddb_value);
+}
+
+/// `{"name":value,…}`, each value written by `push_value`.
+fn push_object(
+    out: &mut String,
+    item: &BTreeMap<String, AttrValue>,
+    push_value: fn(&mut String, &AttrValue),
+) {
     out.push('{');
     for (position, (name, value)) in item.iter().enumerate() {
         if position > 0 {
@@ -59,7 +68,7 @@ fn push_ddb_item(out: &mut String, item: &BTreeMap<String, AttrValue>) {
         }
         push_json_string(out, name);
         out.push(':');
-        push_ddb_value(out, value);
+        push_value(out, value);
     }
     out.push('}');
 }
@@ -141,16 +150,7 @@ fn push_base64_string(out: &mut String, bytes: &[u8]) {
 
 /// An attribute map as plain JSON: `{"name":"x","n":12,…}`.
 fn push_plain_item(out: &mut String, item: &BTreeMap<String, AttrValue>) {
-    out.push('{');
-    for (position, (name, value)) in item.iter().enumerate() {
-        if position > 0 {
-            out.push(',');
-        }
-        push_json_string(out, name);
-        out.push(':');
-        push_plain_value(out, value);
-    }
-    out.push('}');
+    push_object(out, item, push_plain_value);
 }
 
 /// One value as compact plain JSON, escaped for a terminal: a table cell's text for documents
