@@ -21,7 +21,6 @@ pub mod tables;
 pub mod text_field;
 pub mod view;
 
-use std::borrow::Cow;
 use std::collections::BTreeMap;
 
 pub use explore::discovery::{Discovery, ScanStatus};
@@ -255,13 +254,12 @@ impl State {
     /// Every item read so far that the state keeps: the opened partitions, the query results and
     /// the statement results.
     /// Compactly kept items are decoded one at a time as the iteration reaches them.
-    pub fn items_read(&self) -> impl Iterator<Item = Cow<'_, Item>> + Clone {
+    pub fn items_read(&self) -> impl Iterator<Item = Item> + Clone {
         self.partitions
             .values()
             .flat_map(|partition| partition.items.items().iter())
             .chain(self.query_runs.iter().flat_map(|run| run.items.iter()))
             .chain(self.partiql.runs.iter().flat_map(|run| run.items.iter()))
-            .map(Cow::Owned)
     }
 
     /// The table description, once loaded.
