@@ -8,6 +8,7 @@
 //! items that may run to millions are kept in [`compact`] form.
 
 pub mod access_pattern;
+pub mod byte_scan;
 pub mod change_diff;
 pub mod change_filter;
 pub mod civil;
@@ -32,7 +33,6 @@ pub mod index_membership;
 pub mod index_projection;
 pub mod insights;
 pub mod item_history;
-pub mod json_bytes;
 pub mod key_parts;
 pub mod key_template;
 pub mod key_value;

@@ -5,8 +5,8 @@
 
 use std::fmt::Write as _;
 
+use crate::domain::byte_scan::first_unprintable;
 use crate::domain::escape::needs_escape;
-use crate::domain::json_bytes::has_unprintable;
 
 /// True for the characters of serialised JSON that need an escape: serde_json already escapes
 /// C0 controls inside strings, so a raw `\n`, `\r` or `\t` can only be (pretty) whitespace.
@@ -33,22 +33,6 @@ pub fn json_needs_terminal_escape(json: &str) -> bool {
         rest = chars.as_str();
     }
     false
-}
-
-/// Where the first byte of `bytes` that is not printable ASCII is, if any.
-fn first_unprintable(bytes: &[u8]) -> Option<usize> {
-    let mut skipped = 0;
-    while let Some(word) = bytes.get(skipped..).and_then(<[u8]>::first_chunk::<8>) {
-        if has_unprintable(u64::from_ne_bytes(*word)) {
-            break;
-        }
-        skipped += 8;
-    }
-    let printable = |byte: &u8| (b' '..0x7f).contains(byte);
-    let rest = bytes.get(skipped..)?;
-    rest.iter()
-        .position(|byte| !printable(byte))
-        .map(|at| skipped + at)
 }
 
 /// Serialised JSON with the characters serde_json leaves raw (DEL, C1, bidi controls) turned

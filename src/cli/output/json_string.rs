@@ -2,7 +2,7 @@
 //! bytes at a time: a page of items is mostly long runs of bytes that need no escape, and
 //! serde_json looks each byte up in a table.
 
-use crate::domain::json_bytes::plain_run_end;
+use crate::domain::byte_scan::plain_run_end;
 
 /// Appends the escape serde_json writes for `byte`, a quote, a backslash or a C0 control.
 fn push_escape(out: &mut String, byte: u8) {

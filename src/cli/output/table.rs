@@ -7,6 +7,7 @@ use std::collections::BTreeSet;
 use unicode_width::UnicodeWidthStr;
 
 use super::json_lines::plain_json_text;
+use crate::domain::byte_scan::first_unprintable;
 use crate::domain::entity::EntityDecoder;
 use crate::domain::escape::escape_for_terminal;
 use crate::domain::plain_json::to_plain_json;
@@ -61,7 +62,7 @@ fn width(text: &str) -> usize {
 }
 
 fn is_printable_ascii(text: &str) -> bool {
-    text.bytes().all(|byte| (b' '..0x7f).contains(&byte))
+    first_unprintable(text.as_bytes()).is_none()
 }
 
 /// `text` in pieces of at most [`MAX_CELL_WIDTH`] columns, in order; joined they are `text`.

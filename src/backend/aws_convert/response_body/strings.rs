@@ -1,7 +1,7 @@
 //! JSON strings as serde_json reads them into Rust strings: escapes decoded, `\uXXXX` surrogates
 //! paired, and any control character, unknown escape or lone surrogate refused (`None`).
 
-pub(super) use crate::domain::json_bytes::plain_run_end;
+pub(super) use crate::domain::byte_scan::plain_run_end;
 
 /// The position after the closing quote of the string whose content starts at `start`, escapes
 /// skipped without being checked (serde_json checks the text afterwards).

@@ -1,5 +1,6 @@
-//! Eight bytes of JSON text tested at once, for the readers and writers that scan long runs of
-//! plain bytes: one word test instead of eight byte tests or table lookups.
+//! Text scanned eight bytes at a time, for the readers and writers that cross long runs of plain
+//! bytes (JSON strings, terminal checks, column widths): one word test instead of eight byte
+//! tests or table lookups.
 
 /// Bytes with all eight lanes set to `byte`.
 const fn lanes(byte: u8) -> u64 {
@@ -60,6 +61,28 @@ pub fn plain_run_end(bytes: &[u8], start: usize) -> usize {
     pos
 }
 
+/// True for a byte of printable ASCII, a space to `~`.
+#[must_use]
+pub fn is_printable_ascii(byte: u8) -> bool {
+    (b' '..0x7f).contains(&byte)
+}
+
+/// Where the first byte of `bytes` that is not printable ASCII is, if any.
+#[must_use]
+pub fn first_unprintable(bytes: &[u8]) -> Option<usize> {
+    let mut skipped = 0;
+    while let Some(word) = bytes.get(skipped..).and_then(<[u8]>::first_chunk::<8>) {
+        if has_unprintable(u64::from_ne_bytes(*word)) {
+            break;
+        }
+        skipped += 8;
+    }
+    let rest = bytes.get(skipped..)?;
+    rest.iter()
+        .position(|&byte| !is_printable_ascii(byte))
+        .map(|at| skipped + at)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -81,13 +104,23 @@ mod tests {
                 if escaped {
                     assert_eq!(first as usize, lane, "{byte:#x} found in its own lane");
                 }
-                let unprintable = !(b' '..0x7f).contains(&byte);
+                let unprintable = !is_printable_ascii(byte);
                 assert_eq!(
                     has_unprintable(word),
                     unprintable,
                     "{byte:#x} in lane {lane}"
                 );
             }
+        }
+    }
+
+    proptest::proptest! {
+        #[test]
+        fn the_first_unprintable_byte_is_found_wherever_it_is(
+            text in "[ -~\x00-\x1f\x7f\u{80}-\u{a0}é😀]{0,40}",
+        ) {
+            let expected = text.bytes().position(|byte| !is_printable_ascii(byte));
+            proptest::prop_assert_eq!(first_unprintable(text.as_bytes()), expected);
         }
     }
 
