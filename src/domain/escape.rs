@@ -9,6 +9,8 @@
 use std::borrow::Cow;
 use std::fmt::Write as _;
 
+use crate::domain::byte_scan::first_unprintable;
+
 /// Bidirectional embedding/override (U+202A–U+202E) and isolate (U+2066–U+2069) controls.
 fn is_bidi_control(c: char) -> bool {
     matches!(c, '\u{202A}'..='\u{202E}' | '\u{2066}'..='\u{2069}')
@@ -27,7 +29,7 @@ pub fn needs_escape(c: char) -> bool {
 /// like an escaped ESC; the text stays readable, which matters more here than invertibility.
 #[must_use]
 pub fn escape_for_terminal(text: &str) -> Cow<'_, str> {
-    let Some(first) = text.find(needs_escape) else {
+    let Some(first) = find_unprintable_where(text, needs_escape) else {
         return Cow::Borrowed(text);
     };
     let mut escaped = String::with_capacity(text.len() + 8);
@@ -36,6 +38,24 @@ pub fn escape_for_terminal(text: &str) -> Cow<'_, str> {
         push_escaped(&mut escaped, c);
     }
     Cow::Owned(escaped)
+}
+
+/// Where the first character of `text` that `matches` is. Printable ASCII is skipped eight bytes at
+/// a time and only the other characters are decoded, so `matches` must be false for every
+/// printable ASCII character: a line with one accented letter then costs one decoded character.
+#[must_use]
+pub fn find_unprintable_where(text: &str, matches: impl Fn(char) -> bool) -> Option<usize> {
+    let mut offset = 0;
+    while let Some(at) = first_unprintable(text.as_bytes().get(offset..)?) {
+        // Every byte before it is ASCII, so a character starts there.
+        let start = offset + at;
+        let c = text.get(start..)?.chars().next()?;
+        if matches(c) {
+            return Some(start);
+        }
+        offset = start + c.len_utf8();
+    }
+    None
 }
 
 fn push_escaped(out: &mut String, c: char) {
@@ -100,6 +120,13 @@ mod tests {
     }
 
     proptest! {
+        #[test]
+        fn the_printable_ascii_shortcut_finds_what_a_character_search_finds(
+            text in "[ -~\\x00-\\x1f\x7f\u{80}-\u{a0}\u{202a}-\u{202e}é\u{2066}-\u{2069}😀]{0,80}",
+        ) {
+            prop_assert_eq!(find_unprintable_where(&text, needs_escape), text.find(needs_escape));
+        }
+
         #[test]
         fn escaped_text_never_contains_a_control_or_bidi_character(text in any::<String>()) {
             let escaped = escape_for_terminal(&text);

@@ -5,8 +5,7 @@
 
 use std::fmt::Write as _;
 
-use crate::domain::byte_scan::first_unprintable;
-use crate::domain::escape::needs_escape;
+use crate::domain::escape::{find_unprintable_where, needs_escape};
 
 /// True for the characters of serialised JSON that need an escape: serde_json already escapes
 /// C0 controls inside strings, so a raw `\n`, `\r` or `\t` can only be (pretty) whitespace.
@@ -17,22 +16,7 @@ fn needs_escape_in_json(c: char) -> bool {
 /// Whether serialised JSON holds a character [`escape_json_for_terminal`] would escape.
 #[must_use]
 pub fn json_needs_terminal_escape(json: &str) -> bool {
-    // Printable ASCII never needs one, and checking bytes, eight at a time, is many times faster
-    // than decoding characters: only the characters that are not printable ASCII are decoded, so
-    // a line with one accented city in it costs one decoded character, not a line of them.
-    let mut rest = json;
-    while let Some(at) = first_unprintable(rest.as_bytes()) {
-        // Every byte before `at` is ASCII, so a character starts at `at`.
-        let Some((_, tail)) = rest.split_at_checked(at) else {
-            return rest.chars().any(needs_escape_in_json);
-        };
-        let mut chars = tail.chars();
-        if chars.next().is_some_and(needs_escape_in_json) {
-            return true;
-        }
-        rest = chars.as_str();
-    }
-    false
+    find_unprintable_where(json, needs_escape_in_json).is_some()
 }
 
 /// Serialised JSON with the characters serde_json leaves raw (DEL, C1, bidi controls) turned
