@@ -135,12 +135,19 @@ fn main() -> ExitCode {
         return ExitCode::from(error.exit_code());
     }
     // Without a command the UI opens, on the table picker when no table is named. Piped or
-    // redirected, there is no screen to draw on: the usage text is printed instead.
+    // redirected, there is no screen to draw on, and drawing one into a file or a pipe would
+    // fill it with escape codes: refused with the usage, nothing read or sent.
     let interactive = std::io::IsTerminal::is_terminal(&std::io::stdout())
         && std::io::IsTerminal::is_terminal(&std::io::stdin());
-    let names_a_source =
-        cli.global.table.is_some() || cli.global.tui.demo || cli.global.tui.file.is_some();
-    if cli.command.is_none() && (names_a_source || interactive) {
+    if cli.command.is_none() && !interactive {
+        ddbx::cli::note(
+            "ddbx: the terminal UI needs a terminal on standard input and output; give a \
+             command to run headless (e.g. `ddbx --demo scan`), or run ddbx in a terminal",
+        );
+        eprint!("{}", ddbx::cli::USAGE);
+        return ExitCode::from(2);
+    }
+    if cli.command.is_none() {
         return match runtime.block_on(open_tui(&cli.global)) {
             Ok(()) => ExitCode::SUCCESS,
             Err(error) => {

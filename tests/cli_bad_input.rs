@@ -277,3 +277,22 @@ fn an_endpoint_url_without_a_scheme_says_to_add_one_and_sends_nothing() {
     }
     assert!(listener.accept().is_err(), "nothing connected");
 }
+
+#[test]
+fn without_a_terminal_the_ui_is_refused_with_the_usage_and_nothing_is_drawn() {
+    // stdout is a pipe here: the UI would draw escape codes into it.
+    let demo = run_command({
+        let mut command = ddbx_command();
+        command.arg("--demo").stdin(std::process::Stdio::null());
+        command
+    });
+    demo.refused(
+        2,
+        &["needs a terminal", "ddbx --demo scan", "Headless commands"],
+    );
+    // A table on an endpoint where nothing listens: refused before connecting (exit 2, not 1).
+    let table = ddbx(&closed_endpoint(), Some("Orders"), &[]);
+    table.refused(2, &["needs a terminal"]);
+    let bare = run_command(ddbx_command());
+    bare.refused(2, &["needs a terminal"]);
+}

@@ -106,16 +106,17 @@ fn without_a_table_dynamodb_local_opens_the_picker_and_switches_tables_inside_th
 }
 
 #[test]
-fn without_a_terminal_ddbx_prints_the_usage_instead_of_the_ui() {
-    let run = support::cli::run_command(support::cli::ddbx_command()).success();
+fn without_a_terminal_ddbx_refuses_with_the_usage_instead_of_the_ui() {
+    let run = support::cli::run_command(support::cli::ddbx_command());
+    run.refused(2, &["needs a terminal"]);
     assert!(
-        run.stdout
+        run.stderr
             .contains("opens the terminal UI: on the table picker"),
         "{}",
-        run.stdout
+        run.stderr
     );
-    assert!(!run.stdout.contains("not available yet"), "{}", run.stdout);
+    assert!(!run.stderr.contains("not available yet"), "{}", run.stderr);
     for command in ["ddbx partiql", "tail", "query", "scan"] {
-        assert!(run.stdout.contains(command), "{command}: {}", run.stdout);
+        assert!(run.stderr.contains(command), "{command}: {}", run.stderr);
     }
 }

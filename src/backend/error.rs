@@ -40,8 +40,11 @@ pub enum BackendError {
     },
     /// Credentials missing, expired or not allowed.
     Auth { code: String, message: String },
-    /// The endpoint could not be reached or the connection broke.
+    /// The connection broke or the server never answered: the request may have been applied.
     Network(String),
+    /// No connection could be opened (refused, unknown host, TLS handshake, connect timeout) on
+    /// any attempt: the request never left, so it was not applied.
+    NotSent(String),
     /// A write was attempted on a read-only connection; nothing was sent.
     ReadOnly,
     /// Any other service error, with its code.
@@ -52,7 +55,10 @@ impl BackendError {
     /// True for errors where retrying the same request later may succeed.
     #[must_use]
     pub fn is_retryable(&self) -> bool {
-        matches!(self, Self::Throttled { .. } | Self::Network(_))
+        matches!(
+            self,
+            Self::Throttled { .. } | Self::Network(_) | Self::NotSent(_)
+        )
     }
 }
 
@@ -75,7 +81,9 @@ impl fmt::Display for BackendError {
             } => throttled(f, code, message, reasons, *retries),
             Self::Auth { code, message }
             | Self::Service { code, message } => write!(f, "{code}: {message}"),
-            Self::Network(message) => write!(f, "network error: {message}"),
+            Self::Network(message) | Self::NotSent(message) => {
+                write!(f, "network error: {message}")
+            }
             Self::ReadOnly => f.write_str(
                 "refused: this session is read-only (started with --read-only or on a file); nothing was sent",
             ),

@@ -50,8 +50,9 @@ impl From<BackendError> for WriteError {
     }
 }
 
-/// Whether `error` proves the request was not applied: the service answered and refused it. A
-/// network error or an unclassified failure may come after the write landed.
+/// Whether `error` proves the request was not applied: the service answered and refused it, or
+/// no connection was ever opened for it. A broken connection or an unclassified failure may
+/// come after the write landed.
 pub(super) fn surely_not_written(error: &BackendError) -> bool {
     !matches!(
         error,

@@ -8,60 +8,69 @@ use crate::domain::expr::ExpressionParams;
 use crate::domain::value::Item;
 use crate::journal::{Journal, JournalConnection, JournalEntry, Outcome};
 
-/// How many unsent writes in a row are skipped looking for the last one that was written.
-const MAX_SETTLED: usize = 32;
-
-/// The newest entry for `table` through `backend`'s connection, after settling pending ones:
-/// a pending write found written becomes a written entry, one found not written is recorded so
-/// and the one before it is looked at. An `Err` says why nothing can be undone automatically.
+/// The newest entry for `table` through `backend`'s connection, to be undone alone. A pending
+/// write is settled first: found written, it becomes a written entry; found not written, that
+/// is recorded and nothing more happens — the user asked to undo their last write, and it never
+/// happened, so undoing an older one would be a surprise. An `Err` says why nothing is undone:
+/// that settlement, an item changed by someone else, or a write of a bulk run (which is undone
+/// whole or not at all).
 pub async fn last_settled(
     backend: &dyn Backend,
     journal: &Journal,
     table: &str,
 ) -> Result<Option<JournalEntry>, String> {
     let connection = JournalConnection::from(&backend.connection());
-    for _ in 0..MAX_SETTLED {
-        let Some(mut entry) = journal.last_for(table, &connection).map_err(|error| {
-            format!(
-                "cannot read the journal {}: {error}",
-                journal.path().display()
-            )
-        })?
-        else {
-            return Ok(None);
-        };
-        let Some(id) = entry.id.clone().filter(|_| entry.pending) else {
-            return Ok(Some(entry));
-        };
-        let current = current_item(backend, table, &entry).await?;
-        let outcome = if current == entry.after {
-            Outcome::Written {
-                before: entry.before.clone(),
-                after: entry.after.clone(),
-            }
-        } else if current == entry.before {
-            Outcome::NotWritten
-        } else {
-            return Err(format!(
-                "the last write to {table} ({} at {}) was sent but its outcome was never \
-                 recorded, and the item is now neither as before nor as after it (someone wrote \
-                 since); nothing is undone automatically",
-                entry.operation, entry.time
-            ));
-        };
-        journal.append_outcome(&id, &outcome).map_err(|error| {
-            format!(
-                "cannot record in the journal {} what became of an unconfirmed write: {error}",
-                journal.path().display()
-            )
-        })?;
-        if matches!(outcome, Outcome::Written { .. }) {
-            entry.pending = false;
-            return Ok(Some(entry));
+    let Some(mut entry) = journal.last_for(table, &connection).map_err(|error| {
+        format!(
+            "cannot read the journal {}: {error}",
+            journal.path().display()
+        )
+    })?
+    else {
+        return Ok(None);
+    };
+    if let Some(batch) = &entry.batch {
+        return Err(format!(
+            "the last write to {table} ({} at {}) is part of bulk run {batch}; a run is undone \
+             whole, never one item at a time: `ddbx --table {table} undo --batch {batch}`; \
+             nothing undone",
+            entry.operation, entry.time
+        ));
+    }
+    let Some(id) = entry.id.clone().filter(|_| entry.pending) else {
+        return Ok(Some(entry));
+    };
+    let current = current_item(backend, table, &entry).await?;
+    let outcome = if current == entry.after {
+        Outcome::Written {
+            before: entry.before.clone(),
+            after: entry.after.clone(),
         }
+    } else if current == entry.before {
+        Outcome::NotWritten
+    } else {
+        return Err(format!(
+            "the last write to {table} ({} at {}) was sent but its outcome was never \
+             recorded, and the item is now neither as before nor as after it (someone wrote \
+             since); nothing is undone automatically",
+            entry.operation, entry.time
+        ));
+    };
+    journal.append_outcome(&id, &outcome).map_err(|error| {
+        format!(
+            "cannot record in the journal {} what became of an unconfirmed write: {error}",
+            journal.path().display()
+        )
+    })?;
+    if matches!(outcome, Outcome::Written { .. }) {
+        entry.pending = false;
+        return Ok(Some(entry));
     }
     Err(format!(
-        "the journal's last {MAX_SETTLED} writes to {table} were never sent; nothing to undo"
+        "your last write to {table} ({} at {}) was never applied: the item is as it was \
+         read before it. It is now recorded as not written; nothing undone (undo again to \
+         undo the write before it)",
+        entry.operation, entry.time
     ))
 }
 

@@ -127,7 +127,7 @@ impl WireError {
             BackendError::Throttled { code, message, .. }
             | BackendError::Auth { code, message }
             | BackendError::Service { code, message } => Self::new(DYNAMODB, &code, message),
-            BackendError::Network(message) => {
+            BackendError::Network(message) | BackendError::NotSent(message) => {
                 let mut wire = Self::new(SERVICE, "InternalFailure", message);
                 wire.status = 500;
                 wire

@@ -11,3 +11,4 @@ mod concurrent;
 mod copy;
 mod files;
 mod resume;
+mod undo_cut;

@@ -134,12 +134,14 @@ async fn undo_settles_a_write_sent_but_never_confirmed_by_reading_the_item() {
     let name = |item: Option<Item>| item.and_then(|item| item.get("name").cloned());
     assert_eq!(name(env.read(&key()).await), Some(AttrValue::s("Ada")));
 
-    // Recorded, then "crashed" before sending: the item is as read, so there is nothing to
-    // undo from that intent, and the undo above is the newest write.
+    // Recorded, then "crashed" before sending: the item is as read, so the last write never
+    // happened. Undo says so and stops: it does not reach past it to an older write.
     intent_of_rename(&env, &journal, "Mallory").await;
-    let run = ddbx(&env, journal.path(), &["undo"]);
-    // The newest settled write is the undo itself (Ada → Eve → Ada), so undoing it renames to Eve.
-    run.success();
+    ddbx(&env, journal.path(), &["undo"]).refused(1, &["was never applied", "nothing undone"]);
+    assert_eq!(name(env.read(&key()).await), Some(AttrValue::s("Ada")));
+    // Asked again, the newest settled write is the undo itself (Ada → Eve → Ada), so undoing
+    // it renames to Eve.
+    ddbx(&env, journal.path(), &["undo"]).success();
     assert_eq!(name(env.read(&key()).await), Some(AttrValue::s("Eve")));
 
     // Someone else wrote after an unconfirmed intent: nothing is undone automatically.

@@ -18,3 +18,4 @@ mod journal_faults;
 mod lost_update;
 mod props;
 mod round_trip;
+mod unsent_writes;

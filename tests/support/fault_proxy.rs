@@ -57,7 +57,14 @@ impl FaultProxy {
     /// server whose plan never says [`Fault::Pass`]).
     #[must_use]
     pub fn start(upstream: Option<&str>, plan: Plan) -> Self {
-        let listener = TcpListener::bind("127.0.0.1:0").expect("a free loopback port");
+        Self::start_at(0, upstream, plan)
+    }
+
+    /// As [`Self::start`], on `port` (0: any free one): a proxy started again where a dropped
+    /// one listened is the same endpoint to a client, as a server restarted on its port is.
+    #[must_use]
+    pub fn start_at(port: u16, upstream: Option<&str>, plan: Plan) -> Self {
+        let listener = TcpListener::bind(("127.0.0.1", port)).expect("a free loopback port");
         let port = listener.local_addr().expect("bound address").port();
         let upstream = upstream.map(|url| {
             let address = url.trim_start_matches("http://").trim_end_matches('/');
@@ -109,6 +116,24 @@ impl FaultProxy {
     #[must_use]
     pub fn black_hole() -> Self {
         Self::start(None, Arc::new(|_, _| Fault::Stall))
+    }
+
+    /// Stops the proxy and waits until its port refuses connections.
+    pub fn close(self) {
+        let port = self.port;
+        drop(self);
+        for _ in 0..500 {
+            if TcpStream::connect(("127.0.0.1", port)).is_err() {
+                return;
+            }
+            thread::sleep(Duration::from_millis(10));
+        }
+        panic!("port {port} still accepts connections after the proxy stopped");
+    }
+
+    #[must_use]
+    pub fn port(&self) -> u16 {
+        self.port
     }
 
     #[must_use]

@@ -16,6 +16,7 @@ use aws_types::service_config::ServiceConfigKey;
 
 use super::http_client::per_scheme;
 use super::retry::{AttemptCounter, InvalidAnswerClassifier};
+use super::unsent::UnsentRequests;
 use crate::backend::{BackendError, Connection};
 
 /// Where to connect. Each `None` falls back to aws-config's default chain (`AWS_PROFILE`,
@@ -146,7 +147,8 @@ pub(super) async fn clients(
     };
     let dynamodb = aws_sdk_dynamodb::config::Builder::from(&config)
         .retry_classifier(InvalidAnswerClassifier)
-        .interceptor(AttemptCounter);
+        .interceptor(AttemptCounter)
+        .interceptor(UnsentRequests);
     Ok(Clients {
         dynamodb: Client::from_conf(dynamodb.build()),
         on_demand: OnDemandClients::new(config, endpoint),

@@ -8,6 +8,7 @@ use aws_sdk_dynamodb::error::{ProvideErrorMetadata, SdkError};
 
 use super::retry::attempts_of;
 use super::throttling::reasons_of;
+use super::unsent::never_sent;
 use crate::backend::{BackendError, Connection};
 
 /// Names the server in network errors.
@@ -150,11 +151,22 @@ where
                     message: format!("no usable AWS credentials ({chain}); {AUTH_HINT}"),
                 }
             } else if matches!(error, SdkError::DispatchFailure(_)) {
-                BackendError::Network(format!(
+                let message = format!(
                     "could not reach {} ({chain}); {}",
                     target.describe(),
                     target.hint()
-                ))
+                );
+                let unsent = match error {
+                    SdkError::DispatchFailure(failure) => failure
+                        .as_connector_error()
+                        .is_some_and(|connector| never_sent(connector)),
+                    _ => false,
+                };
+                if unsent {
+                    BackendError::NotSent(message)
+                } else {
+                    BackendError::Network(message)
+                }
             } else {
                 BackendError::Service {
                     code: "RequestNotSent".to_owned(),
@@ -239,7 +251,7 @@ fn classify_code(code: &str, message: String) -> BackendError {
 /// ends with a `Debug` dump of the whole error tree, which is a screen of noise for a user; each
 /// cause's `Display` says the same things readably. A cause whose text the previous one already
 /// contains is skipped, since wrappers often repeat their source.
-fn cause_chain(error: &dyn Error) -> String {
+pub(super) fn cause_chain(error: &dyn Error) -> String {
     let mut parts = vec![error.to_string()];
     let mut current = error.source();
     while let Some(cause) = current {

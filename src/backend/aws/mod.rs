@@ -20,6 +20,7 @@ mod retry;
 mod statement;
 mod streams;
 mod throttling;
+mod unsent;
 mod writes;
 
 pub use canned::CannedServer;

@@ -65,13 +65,13 @@ impl CsvSpool {
                 .filter(|name| !columns.contains(name))
                 .collect::<Vec<_>>(),
         );
-        record(&csv_row(columns.iter().map(String::as_str)))?;
+        record(&csv_row(columns.iter().map(|name| Some(name.as_str()))))?;
         self.reader.seek(SeekFrom::Start(0))?;
         for line in BufReader::with_capacity(256 * 1024, &self.reader).lines() {
             let cells: Map<String, Value> = serde_json::from_str(&line?)?;
             let row = columns
                 .iter()
-                .map(|name| cells.get(name).and_then(Value::as_str).unwrap_or_default());
+                .map(|name| cells.get(name).and_then(Value::as_str));
             record(&csv_row(row))?;
         }
         Ok(())

@@ -52,7 +52,8 @@ pub(in crate::app::update) fn journal_loaded(
             return Vec::new();
         }
         Err(error) => {
-            state.notice = Some(Notice::Error(format!("cannot read the journal: {error}")));
+            // Each reason says itself what was read and that nothing was undone.
+            state.notice = Some(Notice::Error(error));
             return Vec::new();
         }
     };

@@ -302,10 +302,14 @@ pub(in crate::app::update) fn write_done(
             Vec::new()
         }
         Err(error) => {
-            let hint = if matches!(error, BackendError::Network(_)) {
-                " (the connection broke: the write may have been applied; reopen the item before trying again)"
-            } else {
-                ""
+            let hint = match error {
+                BackendError::Network(_) => {
+                    " (the connection broke: the write may have been applied; reopen the item before trying again)"
+                }
+                BackendError::NotSent(_) => {
+                    " (no connection could be opened: the write was not sent; try again once the endpoint answers)"
+                }
+                _ => "",
             };
             state.notice = Some(Notice::Error(format!("the write failed: {error}{hint}")));
             flow.stage = EditStage::Review(review);
