@@ -247,14 +247,15 @@ fn unreachable_endpoint_is_reported_with_exit_code_one() {
 }
 
 #[test]
-fn no_command_prints_how_to_use_the_commands() {
-    let run = ddbx(&closed_endpoint(), None, &[]).success();
+fn no_command_without_a_terminal_refuses_with_how_to_use_the_commands() {
+    let run = ddbx(&closed_endpoint(), None, &[]);
+    run.refused(2, &["needs a terminal"]);
     for command in ["tables", "describe", "get", "query", "scan"] {
         assert!(
-            run.stdout.contains(&format!("ddbx {command}"))
-                || run.stdout.contains(&format!(" {command} ")),
+            run.stderr.contains(&format!("ddbx {command}"))
+                || run.stderr.contains(&format!(" {command} ")),
             "{command}: {}",
-            run.stdout
+            run.stderr
         );
     }
 }

@@ -93,11 +93,16 @@ fn a_hostile_server_error_is_escaped_on_every_command() {
         assert!(stderr.contains("\\x1b]0;pwned"), "{args:?}: {stderr}");
     }
     // The terminal UI's startup error (describing the table) prints on the normal screen.
-    assert_escaped(
+    // Without a terminal the UI is refused before anything is sent, so the server's words
+    // never come into it.
+    let before = server.requests();
+    let stderr = assert_escaped(
         ddbx_with(&server.endpoint(), &["--table", "tbl"], &journal),
-        1,
+        2,
         "tui",
     );
+    assert!(stderr.contains("needs a terminal"), "{stderr}");
+    assert_eq!(server.requests(), before, "nothing was sent");
 }
 
 /// Clap's usage errors quote the argument they refuse.

@@ -119,8 +119,9 @@ async fn unreachable_endpoint_is_a_network_error_naming_the_endpoint() {
     let result = tokio::time::timeout(HANG_GUARD, backend.list_tables())
         .await
         .expect("bounded retries end the request");
-    let Err(BackendError::Network(message)) = result else {
-        panic!("expected a network error, got {result:?}")
+    // Refused at connect on every attempt: the request never left, and is classified so.
+    let Err(BackendError::NotSent(message)) = result else {
+        panic!("expected a connection that could not be opened, got {result:?}")
     };
     assert!(message.contains(&endpoint), "{message}");
     assert!(

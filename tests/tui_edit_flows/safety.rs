@@ -148,3 +148,33 @@ async fn undo_after_someone_else_wrote_shows_the_conflict_and_overwrites_nothing
     );
     let _ = std::fs::remove_dir_all(path.parent().and_then(|p| p.parent()).expect("dir"));
 }
+
+#[tokio::test]
+async fn undo_never_reverts_one_write_of_a_bulk_run_and_names_the_run() {
+    let backend: Arc<dyn Backend> = Arc::new(memory());
+    let mut harness = inspecting(Arc::clone(&backend), "USER#u1", "METADATA").await;
+    let path = journal_path("undo-part-of-run");
+    harness.state.journal_path = Some(path.clone());
+    edit_and_save(&mut harness, "Lisbon", "Porto").await;
+    harness.act(Action::Confirm).await;
+    // The same write, as a bulk run journals each of its items.
+    let text = std::fs::read_to_string(&path).expect("the journal");
+    assert!(text.contains("\"batch\":null"), "{text}");
+    std::fs::write(&path, text.replace("\"batch\":null", "\"batch\":\"run-7\"")).expect("journal");
+    harness.state.notice = None;
+    harness.act(Action::Undo).await;
+    assert!(
+        harness.state.edit.is_none(),
+        "no undo of one item is offered"
+    );
+    let said = notice(&harness);
+    assert!(
+        said.contains("part of bulk run run-7") && said.contains("nothing undone"),
+        "{said}"
+    );
+    let now = stored(backend.as_ref(), "USER#u1", "METADATA")
+        .await
+        .expect("item");
+    assert_eq!(now.get("city"), Some(&AttrValue::s("Porto")));
+    let _ = std::fs::remove_dir_all(path.parent().and_then(|p| p.parent()).expect("dir"));
+}

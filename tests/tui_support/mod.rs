@@ -119,16 +119,14 @@ impl Harness {
                 });
                 Some(done)
             }
-            Command::LoadJournal { id, path, table } => Some(Action::JournalLoaded {
-                id,
-                result: ddbx::journal::Journal::open(path)
-                    .last_for(
-                        &table,
-                        &ddbx::journal::JournalConnection::from(&self.backend.connection()),
-                    )
-                    .map(|entry| entry.map(Box::new))
-                    .map_err(|error| error.to_string()),
-            }),
+            // The worker's own journal read: settles pending writes and refuses a run's item.
+            Command::LoadJournal { id, path, table } => {
+                let journal = ddbx::journal::Journal::open(path);
+                let result = ddbx::edit::last_settled(self.backend.as_ref(), &journal, &table)
+                    .await
+                    .map(|entry| entry.map(Box::new));
+                Some(Action::JournalLoaded { id, result })
+            }
             // Bulk groups, exports and run loads through the worker's own bulk path.
             command @ (Command::ExecuteBatchGroup { .. }
             | Command::ExportItems { .. }

@@ -9,6 +9,7 @@
 //!   domain request and converting the response with `aws_convert`.
 
 mod canned;
+mod cause_chain;
 mod connect;
 mod errors;
 mod extras;

@@ -17,7 +17,7 @@ use aws_smithy_runtime_api::client::orchestrator::OrchestratorError;
 use aws_smithy_runtime_api::client::result::ConnectorError;
 use aws_smithy_types::config_bag::{Storable, StoreReplace};
 
-use super::errors::cause_chain;
+use super::cause_chain::cause_chain;
 
 /// Marks, in the operation's configuration bag, that an attempt got past opening a connection.
 #[derive(Clone, Debug)]
