@@ -165,6 +165,15 @@ fn main() -> ExitCode {
             }
         };
     }
+    if let Some(ddbx::cli::args::Command::Keymap) = &cli.command {
+        return match ddbx::launch::print_keymap(cli.global.tui.keymap.as_deref()) {
+            Ok(()) => ExitCode::SUCCESS,
+            Err(error) => {
+                ddbx::cli::note(&format!("ddbx: {error}"));
+                ExitCode::from(1)
+            }
+        };
+    }
     match runtime.block_on(ddbx::cli::run(cli, connect)) {
         Ok(()) => ExitCode::SUCCESS,
         Err(error) => {

@@ -15,6 +15,7 @@ use crate::app::action::{Action, Clock};
 use crate::app::command::Command;
 use crate::app::state::State;
 use crate::app::update::{start, update};
+use crate::keymap::section::TextEntry;
 use crate::keymap::{Key, Lookup, Section};
 use crate::worker::{Flow, Worker};
 
@@ -36,7 +37,12 @@ impl KeyRouter {
             Event::Key(key) if key.kind != KeyEventKind::Release => {
                 self.key(state, Key::from_event(*key))
             }
-            Event::Paste(text) if accepts_paste(state.section()) => {
+            Event::Paste(text)
+                if matches!(
+                    state.section().text_entry(),
+                    TextEntry::TypedAndPasted | TextEntry::Editor
+                ) =>
+            {
                 Some(Action::Paste(text.clone()))
             }
             Event::Resize(width, height) => Some(Action::Resize {
@@ -64,7 +70,7 @@ impl KeyRouter {
             Lookup::Unbound => {
                 self.pending.clear();
                 // In the item editor, every key no binding claims is text editing.
-                if section == Section::Editor {
+                if section.text_entry() == TextEntry::Editor {
                     return Some(Action::EditorKey(key));
                 }
                 typed_char(section, key).map(Action::Input)
@@ -73,36 +79,19 @@ impl KeyRouter {
     }
 }
 
-/// Screens with a text field take pasted text; elsewhere a paste is ignored rather than read
-/// as keys.
-const fn accepts_paste(section: Section) -> bool {
-    matches!(
-        section,
-        Section::Prompt
-            | Section::QueryForm
-            | Section::Palette
-            | Section::Editor
-            | Section::BulkForm
-            | Section::Partiql
-    )
-}
-
 /// In text entry, an unbound printable key is typed.
 fn typed_char(section: Section, key: Key) -> Option<char> {
     use crossterm::event::{KeyCode, KeyModifiers};
+    let types = matches!(
+        section.text_entry(),
+        TextEntry::Typed | TextEntry::TypedAndPasted
+    );
     match key.code {
         KeyCode::Char(c)
-            if matches!(
-                section,
-                Section::Prompt
-                    | Section::QueryForm
-                    | Section::Palette
-                    | Section::Tables
-                    | Section::BulkForm
-                    | Section::Partiql
-            ) && !key
-                .modifiers
-                .intersects(KeyModifiers::CONTROL | KeyModifiers::ALT) =>
+            if types
+                && !key
+                    .modifiers
+                    .intersects(KeyModifiers::CONTROL | KeyModifiers::ALT) =>
         {
             Some(c)
         }

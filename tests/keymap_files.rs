@@ -5,7 +5,8 @@
 use std::path::{Path, PathBuf};
 
 use ddbx::app::action::Action;
-use ddbx::keymap::{DEFAULT_KEYMAP, Key, Keymap, Lookup, Section};
+use ddbx::app::action::Keymap;
+use ddbx::keymap::{DEFAULT_KEYMAP, Key, Lookup, Section};
 
 fn fixture(name: &str) -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR"))
@@ -43,7 +44,7 @@ fn every_bindable_action_except_noop_is_bound_by_default() {
 #[test]
 fn the_default_keymap_binds_no_key_twice_in_one_section() {
     let keymap = Keymap::defaults();
-    for section in Section::ALL {
+    for &section in Section::ALL {
         let mut seen = Vec::new();
         for binding in keymap.bindings(section) {
             assert!(

@@ -6,8 +6,9 @@ mod tui_support;
 
 use ddbx::app::action::Action;
 use ddbx::app::state::query::form::FormField;
+use ddbx::app::state::query::preset::QueryPreset;
 use ddbx::app::state::{Overlay, QueryForm, Settings};
-use ddbx::app::update::query::{QueryPreset, open_form};
+use ddbx::app::update::query::open_form;
 use tui_support::Harness;
 use tui_support::screen::screen;
 

@@ -5,8 +5,9 @@ mod tui_support;
 
 use ddbx::app::action::Action;
 use ddbx::app::state::query::form::FormField;
+use ddbx::app::state::query::preset::QueryPreset;
 use ddbx::app::state::{Overlay, QueryForm, Settings, View};
-use ddbx::app::update::query::{QueryPreset, open_form};
+use ddbx::app::update::query::open_form;
 use ddbx::domain::access_pattern::SortOperator;
 use ddbx::domain::query_spec::SortChoice;
 use tui_support::Harness;

@@ -25,7 +25,11 @@ fn rules(state: &State) -> Vec<Rule> {
 async fn the_demo_insights_read_every_item_and_name_the_planted_oddities() {
     let mut harness = tui_support::started_demo(400, Settings::default()).await;
     harness.act(Action::ShowInsights).await;
-    assert_eq!(harness.state.mode(), Mode::View(ViewMode::Insights));
+    assert!(
+        matches!(harness.state.mode(), Mode::View(ViewMode::Insights)),
+        "{:?}",
+        harness.state.mode()
+    );
     let scans = harness.reads_for(ReadFor::Insights);
     assert!(!scans.is_empty());
     assert!(

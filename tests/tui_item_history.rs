@@ -139,7 +139,11 @@ async fn the_inspector_opens_the_items_changes_from_the_stream_and_the_journal()
     harness.act(Action::ToggleHelp).await;
 
     harness.act(Action::ShowItemHistory).await;
-    assert_eq!(harness.state.mode(), Mode::View(ViewMode::ItemHistory));
+    assert!(
+        matches!(harness.state.mode(), Mode::View(ViewMode::ItemHistory)),
+        "{:?}",
+        harness.state.mode()
+    );
     let reads = harness.reads_for(ReadFor::ItemHistory);
     let [Read::ItemHistory(request)] = reads.as_slice() else {
         panic!("one history read: {reads:?}");
@@ -195,7 +199,11 @@ async fn the_inspector_opens_the_items_changes_from_the_stream_and_the_journal()
     assert_eq!(harness.reads_for(ReadFor::ItemHistory).len(), 2);
     assert_eq!(read_history(&harness).changes.len(), 4);
     harness.act(Action::HistoryBack).await;
-    assert_eq!(harness.state.mode(), Mode::View(ViewMode::Inspector));
+    assert!(
+        matches!(harness.state.mode(), Mode::View(ViewMode::Inspector)),
+        "{:?}",
+        harness.state.mode()
+    );
 }
 
 #[tokio::test]

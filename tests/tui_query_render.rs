@@ -4,8 +4,9 @@
 mod tui_support;
 
 use ddbx::app::action::Action;
+use ddbx::app::state::query::preset::QueryPreset;
 use ddbx::app::state::{Settings, State};
-use ddbx::app::update::query::{QueryPreset, open_form};
+use ddbx::app::update::query::open_form;
 use ddbx::domain::access_pattern::SortOperator;
 use tui_support::screen::screen;
 use tui_support::{Harness, orders};

@@ -67,7 +67,11 @@ async fn wait(harness: &mut Harness, seconds: f64) {
 async fn following_demo() -> Harness {
     let mut harness = started_demo(40, Settings::default()).await;
     harness.act(Action::ShowStream).await;
-    assert_eq!(harness.state.mode(), Mode::View(ViewMode::Stream));
+    assert!(
+        matches!(harness.state.mode(), Mode::View(ViewMode::Stream)),
+        "{:?}",
+        harness.state.mode()
+    );
     wait(&mut harness, 1.0).await;
     harness
 }

@@ -109,10 +109,8 @@ where
         return ignore_closed_pipe(out.write_all(USAGE.as_bytes()).and_then(|()| out.flush()));
     };
     match command {
-        Command::Keymap => {
-            return crate::keymap::print_effective(cli.global.tui.keymap.as_deref())
-                .map_err(CliError::Failed);
-        }
+        // The keymap names the terminal UI's actions: the UI's launcher prints it.
+        Command::Keymap => return Ok(()),
         Command::Completions(args) => {
             return write_stdout(&super::shell_docs::completions(args.shell));
         }

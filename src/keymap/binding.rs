@@ -1,17 +1,16 @@
 //! One row of a keymap.
 
 use super::key::Key;
-use crate::app::action::Action;
 
 /// One row: a key or chord, the action it runs and the text help shows.
 #[derive(Clone, Debug, PartialEq)]
-pub struct Binding {
+pub struct Binding<A> {
     pub keys: Vec<Key>,
-    pub action: Action,
+    pub action: A,
     pub desc: String,
 }
 
-impl Binding {
+impl<A> Binding<A> {
     /// The keys as written in a keymap (`g g`, `<C-s>`).
     #[must_use]
     pub fn keys_text(&self) -> String {

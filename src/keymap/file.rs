@@ -6,12 +6,12 @@ use std::collections::BTreeMap;
 use serde::Deserialize;
 use toml::Spanned;
 
+use super::bindable::Bindable;
 use super::binding::Binding;
 use super::error::KeymapError;
 use super::key::Key;
 use super::section::Section;
 use super::suggest::nearest;
-use crate::app::action::Action;
 
 /// A whole keymap file: section name → rows.
 type FileShape = BTreeMap<Spanned<String>, SectionShape>;
@@ -43,15 +43,17 @@ enum OnShape {
 }
 
 /// One section of a parsed file, rows already validated.
-#[derive(Default)]
-pub(super) struct SectionRows {
-    pub replace: Option<Vec<Binding>>,
-    pub prepend: Vec<Binding>,
-    pub append: Vec<Binding>,
+pub(super) struct SectionRows<A> {
+    pub replace: Option<Vec<Binding<A>>>,
+    pub prepend: Vec<Binding<A>>,
+    pub append: Vec<Binding<A>>,
 }
 
 /// Parses and validates a keymap file. `file` names it in error messages.
-pub(super) fn parse(file: &str, text: &str) -> Result<BTreeMap<Section, SectionRows>, KeymapError> {
+pub(super) fn parse<A: Bindable>(
+    file: &str,
+    text: &str,
+) -> Result<BTreeMap<Section, SectionRows<A>>, KeymapError> {
     let shape: FileShape = toml::from_str(text).map_err(|error| {
         let offset = error.span().map_or(0, |span| span.start);
         KeymapError::at(file, text, offset, error.message().trim_end().to_owned())
@@ -59,8 +61,8 @@ pub(super) fn parse(file: &str, text: &str) -> Result<BTreeMap<Section, SectionR
     let mut sections = BTreeMap::new();
     for (name, rows) in shape {
         let Some(section) = Section::from_name(name.get_ref()) else {
-            let names = Section::ALL.map(Section::name);
-            let hint = nearest(name.get_ref(), names)
+            let names: Vec<&str> = Section::ALL.iter().map(|section| section.name()).collect();
+            let hint = nearest(name.get_ref(), names.iter().copied())
                 .map(|near| format!("; did you mean `{near}`?"))
                 .unwrap_or_default();
             return Err(KeymapError::at(
@@ -74,14 +76,15 @@ pub(super) fn parse(file: &str, text: &str) -> Result<BTreeMap<Section, SectionR
                 ),
             ));
         };
-        let convert = |rows: Option<Vec<RowShape>>| -> Result<Option<Vec<Binding>>, KeymapError> {
-            rows.map(|rows| {
-                rows.into_iter()
-                    .map(|row| binding(file, text, row))
-                    .collect()
-            })
-            .transpose()
-        };
+        let convert =
+            |rows: Option<Vec<RowShape>>| -> Result<Option<Vec<Binding<A>>>, KeymapError> {
+                rows.map(|rows| {
+                    rows.into_iter()
+                        .map(|row| binding(file, text, row))
+                        .collect()
+                })
+                .transpose()
+            };
         sections.insert(
             section,
             SectionRows {
@@ -94,7 +97,7 @@ pub(super) fn parse(file: &str, text: &str) -> Result<BTreeMap<Section, SectionR
     Ok(sections)
 }
 
-fn binding(file: &str, text: &str, row: RowShape) -> Result<Binding, KeymapError> {
+fn binding<A: Bindable>(file: &str, text: &str, row: RowShape) -> Result<Binding<A>, KeymapError> {
     let on_offset = row.on.span().start;
     let key_texts = match row.on.into_inner() {
         OnShape::One(key) => vec![key],
@@ -114,8 +117,8 @@ fn binding(file: &str, text: &str, row: RowShape) -> Result<Binding, KeymapError
         .collect::<Result<Vec<_>, _>>()
         .map_err(|message| KeymapError::at(file, text, on_offset, message))?;
     let name = row.run.get_ref();
-    let action = Action::from_bindable_name(name).ok_or_else(|| {
-        let names = Action::BINDABLE.iter().filter_map(Action::bindable_name);
+    let action = A::from_name(name).ok_or_else(|| {
+        let names = A::bindable().iter().filter_map(A::name);
         let hint = nearest(name, names)
             .map(|near| format!("; did you mean `{near}`?"))
             .unwrap_or_default();

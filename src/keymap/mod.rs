@@ -3,6 +3,7 @@
 //! `run = "noop"` to unbind. A bad user file never stops the app: its error is returned for the
 //! status line and the defaults are used.
 
+mod bindable;
 mod binding;
 mod error;
 mod file;
@@ -14,13 +15,12 @@ use std::collections::BTreeMap;
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
 
+pub use bindable::Bindable;
 pub use binding::Binding;
 pub use error::KeymapError;
 pub use key::Key;
 pub use section::Section;
 pub use suggest::{edit_distance, nearest};
-
-use crate::app::action::Action;
 
 /// The shipped keymap, the single source of truth for default keys, help and hints.
 pub const DEFAULT_KEYMAP: &str = include_str!("../../keymaps/default.toml");
@@ -30,8 +30,8 @@ const MAX_KEYMAP_FILE: u64 = 1024 * 1024;
 
 /// What a key sequence means in a section.
 #[derive(Clone, Debug, PartialEq)]
-pub enum Lookup {
-    Action(Action),
+pub enum Lookup<A> {
+    Action(A),
     /// The keys so far start a chord; wait for the next key.
     Pending,
     Unbound,
@@ -39,11 +39,11 @@ pub enum Lookup {
 
 /// The effective keymap: per section, rows in priority order.
 #[derive(Clone, Debug, PartialEq)]
-pub struct Keymap {
-    sections: BTreeMap<Section, Vec<Binding>>,
+pub struct Keymap<A> {
+    sections: BTreeMap<Section, Vec<Binding<A>>>,
 }
 
-impl Keymap {
+impl<A: Bindable> Keymap<A> {
     /// The built-in keymap. It is validated by tests, so failing here is a build defect.
     #[must_use]
     pub fn defaults() -> Self {
@@ -93,7 +93,7 @@ impl Keymap {
     fn can_quit(&self) -> bool {
         self.effective(Section::Overview)
             .iter()
-            .any(|binding| matches!(binding.action, Action::Quit | Action::Back))
+            .any(|binding| binding.action.leaves_first_view())
     }
 
     /// Loads the effective keymap: `explicit` (from `--keymap`) or else the XDG user file if it
@@ -123,7 +123,7 @@ impl Keymap {
 
     /// The bindings of one section, in priority order (global not included).
     #[must_use]
-    pub fn bindings(&self, section: Section) -> &[Binding] {
+    pub fn bindings(&self, section: Section) -> &[Binding<A>] {
         self.sections.get(&section).map_or(&[], Vec::as_slice)
     }
 
@@ -131,7 +131,7 @@ impl Keymap {
     /// binding of a sequence shadows later ones) and without unbound (`noop`) rows: what the
     /// help overlay and the hints show.
     #[must_use]
-    pub fn effective(&self, section: Section) -> Vec<&Binding> {
+    pub fn effective(&self, section: Section) -> Vec<&Binding<A>> {
         let mut seen = Vec::new();
         let mut result = Vec::new();
         for binding in self.chain(section) {
@@ -139,15 +139,15 @@ impl Keymap {
                 continue;
             }
             seen.push(&binding.keys);
-            if binding.action != Action::Noop {
+            if binding.action != A::NOOP {
                 result.push(binding);
             }
         }
         result
     }
 
-    fn chain(&self, section: Section) -> impl Iterator<Item = &Binding> {
-        let global: &[Binding] = if section.falls_back_to_global() {
+    fn chain(&self, section: Section) -> impl Iterator<Item = &Binding<A>> {
+        let global: &[Binding<A>] = if section.falls_back_to_global() {
             self.bindings(Section::Global)
         } else {
             &[]
@@ -157,7 +157,7 @@ impl Keymap {
 
     /// What `keys` (pending chord keys plus the new one) mean in `section`.
     #[must_use]
-    pub fn lookup(&self, section: Section, keys: &[Key]) -> Lookup {
+    pub fn lookup(&self, section: Section, keys: &[Key]) -> Lookup<A> {
         let mut pending = false;
         for binding in self.chain(section) {
             if binding.keys == keys {
@@ -174,7 +174,7 @@ impl Keymap {
 
     /// The keys bound to `action` in `section` (first one), for hints like "? help".
     #[must_use]
-    pub fn key_for(&self, section: Section, action: &Action) -> Option<String> {
+    pub fn key_for(&self, section: Section, action: &A) -> Option<String> {
         self.effective(section)
             .into_iter()
             .find(|binding| &binding.action == action)
@@ -185,7 +185,7 @@ impl Keymap {
     #[must_use]
     pub fn to_toml(&self) -> String {
         let mut out = String::new();
-        for section in Section::ALL {
+        for &section in Section::ALL {
             let _ = writeln!(out, "[{}]\nkeymap = [", section.name());
             for binding in self.bindings(section) {
                 let on = if binding.keys.len() == 1 {
@@ -198,7 +198,7 @@ impl Keymap {
                         .collect();
                     format!("[{}]", keys.join(", "))
                 };
-                let run = binding.action.bindable_name().unwrap_or("noop");
+                let run = binding.action.name().unwrap_or("noop");
                 let _ = writeln!(
                     out,
                     "  {{ on = {on}, run = {}, desc = {} }},",
@@ -237,8 +237,8 @@ pub fn user_keymap_path() -> Option<PathBuf> {
 
 /// Prints the effective keymap (defaults plus the overrides in `user_file`, else the user's
 /// keymap file) as TOML; a bad user file is reported as the error and the defaults are printed.
-pub fn print_effective(user_file: Option<&Path>) -> Result<(), String> {
-    let (keymap, error) = Keymap::load(user_file);
+pub fn print_effective<A: Bindable>(user_file: Option<&Path>) -> Result<(), String> {
+    let (keymap, error) = Keymap::<A>::load(user_file);
     // The overrides came from a file, so the text is escaped like every other output.
     let text: String = keymap
         .to_toml()

@@ -1,125 +1,115 @@
-//! Keymap sections: one per screen or mode, plus `global` as every screen's fallback.
+//! Keymap sections: one per screen or mode, plus `global` as every screen's fallback. A section is
+//! declared once, in the table below; the enum, [`Section::ALL`], the names and whether global
+//! bindings apply are made from it.
 
 use std::fmt;
 
-/// Where a binding applies.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub enum Section {
+/// How a section takes text: the keys no binding claims, and pasted text.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum TextEntry {
+    /// Unbound keys do nothing; a paste is ignored rather than read as keys.
+    None,
+    /// An unbound printable key is typed; a paste is ignored.
+    Typed,
+    /// An unbound printable key is typed, and pasted text goes to the focused field.
+    TypedAndPasted,
+    /// Every unbound key is text editing (the item editor), and pasted text is inserted.
+    Editor,
+}
+
+/// Declares [`Section`]: each `Variant => "name", with_global | own_keys, TextEntry`.
+/// `own_keys` sections (prompts, questions, forms, help) own the keyboard, so typing `q` into a
+/// prompt types a `q`.
+macro_rules! sections {
+    ( $( $(#[doc = $doc:literal])* $name:ident => $text:literal, $fallback:ident, $entry:ident, )* ) => {
+        /// Where a binding applies.
+        #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+        pub enum Section {
+            $( $(#[doc = $doc])* $name, )*
+        }
+
+        impl Section {
+            pub const ALL: &'static [Self] = &[$(Self::$name),*];
+
+            /// The section's name in keymap files.
+            #[must_use]
+            pub const fn name(self) -> &'static str {
+                match self {
+                    $(Self::$name => $text,)*
+                }
+            }
+
+            /// Whether `global` bindings also apply here.
+            #[must_use]
+            pub const fn falls_back_to_global(self) -> bool {
+                match self {
+                    $(Self::$name => sections!(@fallback $fallback),)*
+                }
+            }
+
+            /// What the section does with unbound keys and pasted text.
+            #[must_use]
+            pub const fn text_entry(self) -> TextEntry {
+                match self {
+                    $(Self::$name => TextEntry::$entry,)*
+                }
+            }
+        }
+    };
+    (@fallback with_global) => { true };
+    (@fallback own_keys) => { false };
+}
+
+sections! {
     /// Fallback for every screen (not for text entry).
-    Global,
-    Overview,
-    Collections,
-    Inspector,
-    Help,
+    Global => "global", own_keys, None,
+    Overview => "overview", with_global, None,
+    Collections => "collections", with_global, None,
+    Inspector => "inspector", with_global, None,
+    Help => "help", own_keys, None,
     /// Text entry (jump to partition, search): unbound printable keys are typed.
-    Prompt,
+    Prompt => "prompt", own_keys, TypedAndPasted,
     /// A yes/no question (scanning a large table).
-    Confirm,
+    Confirm => "confirm", own_keys, None,
     // Editing an item: the text, the write it makes, a conflict with someone else's write.
     /// The item editor: unbound keys are typed into the text.
-    Editor,
+    Editor => "editor", own_keys, Editor,
     /// The write preview, waiting for confirmation.
-    Preview,
+    Preview => "preview", own_keys, None,
     /// The 3-way view after a conflict.
-    Conflict,
+    Conflict => "conflict", own_keys, None,
     // Queries: the builder and its results.
     /// The query builder form: unbound printable keys are typed into the focused field.
-    QueryForm,
+    QueryForm => "query_form", own_keys, TypedAndPasted,
     /// The results of a query.
-    QueryResults,
+    QueryResults => "query_results", with_global, None,
     /// The palette (access patterns, query history): unbound printable keys are typed.
-    Palette,
+    Palette => "palette", own_keys, TypedAndPasted,
     /// The PartiQL statement screen: unbound printable keys are typed into the focused field.
-    Partiql,
+    Partiql => "partiql", own_keys, TypedAndPasted,
     /// The GSI browser and the sparse-index inspector.
-    Indexes,
+    Indexes => "indexes", with_global, None,
     /// The single-table pitfalls measured on the table.
-    Insights,
+    Insights => "insights", with_global, None,
     /// The live stream view and one record's diff.
-    Stream,
+    Stream => "stream", with_global, None,
     /// One item's changes, from the stream and ddbx's journal.
-    ItemHistory,
+    ItemHistory => "item_history", with_global, None,
     /// The table picker: unbound printable keys are typed into its filter.
-    Tables,
+    Tables => "tables", own_keys, Typed,
     /// The bulk form (what to do with the marked items): unbound printable keys are typed.
-    BulkForm,
+    BulkForm => "bulk_form", own_keys, TypedAndPasted,
     /// A bulk dry run, run in progress or summary.
-    Bulk,
+    Bulk => "bulk", own_keys, None,
 }
 
 impl Section {
-    pub const ALL: [Self; 21] = [
-        Self::Global,
-        Self::Overview,
-        Self::Collections,
-        Self::Inspector,
-        Self::Help,
-        Self::Prompt,
-        Self::Confirm,
-        Self::Editor,
-        Self::Preview,
-        Self::Conflict,
-        Self::QueryForm,
-        Self::QueryResults,
-        Self::Palette,
-        Self::Partiql,
-        Self::Indexes,
-        Self::Insights,
-        Self::Stream,
-        Self::ItemHistory,
-        Self::Tables,
-        Self::BulkForm,
-        Self::Bulk,
-    ];
-
-    /// The section's name in keymap files.
-    #[must_use]
-    pub const fn name(self) -> &'static str {
-        match self {
-            Self::Global => "global",
-            Self::Overview => "overview",
-            Self::Collections => "collections",
-            Self::Inspector => "inspector",
-            Self::Help => "help",
-            Self::Prompt => "prompt",
-            Self::Confirm => "confirm",
-            Self::Editor => "editor",
-            Self::Preview => "preview",
-            Self::Conflict => "conflict",
-            Self::QueryForm => "query_form",
-            Self::QueryResults => "query_results",
-            Self::Palette => "palette",
-            Self::Partiql => "partiql",
-            Self::Indexes => "indexes",
-            Self::Insights => "insights",
-            Self::Stream => "stream",
-            Self::ItemHistory => "item_history",
-            Self::Tables => "tables",
-            Self::BulkForm => "bulk_form",
-            Self::Bulk => "bulk",
-        }
-    }
-
     #[must_use]
     pub fn from_name(name: &str) -> Option<Self> {
-        Self::ALL.into_iter().find(|section| section.name() == name)
-    }
-
-    /// Whether `global` bindings also apply here. Modal sections (prompt, confirm, help) own the
-    /// keyboard so typing `q` into a prompt types a `q`.
-    #[must_use]
-    pub const fn falls_back_to_global(self) -> bool {
-        matches!(
-            self,
-            Self::Overview
-                | Self::Collections
-                | Self::Inspector
-                | Self::QueryResults
-                | Self::Indexes
-                | Self::Insights
-                | Self::Stream
-                | Self::ItemHistory
-        )
+        Self::ALL
+            .iter()
+            .copied()
+            .find(|section| section.name() == name)
     }
 }
 

@@ -10,12 +10,12 @@ use ratatui::Terminal;
 use ratatui::backend::CrosstermBackend;
 
 use crate::app::action::Action;
+use crate::app::action::Keymap;
 use crate::app::state::{Settings, State};
 use crate::backend::Backend;
 use crate::cli::source::TuiOptions;
 use crate::clipboard::SystemClipboard;
 use crate::domain::load_progress::LoadProgress;
-use crate::keymap::Keymap;
 use crate::terminal::TerminalGuard;
 use crate::worker::Worker;
 
@@ -160,4 +160,10 @@ pub fn query_history(
     Option<String>,
 ) {
     crate::storage::query_history::of_table(connection.kind == "aws", table)
+}
+
+/// `ddbx keymap`: the effective keymap of the terminal UI as TOML (see
+/// [`crate::keymap::print_effective`]).
+pub fn print_keymap(user_file: Option<&std::path::Path>) -> Result<(), String> {
+    crate::keymap::print_effective::<crate::app::action::Action>(user_file)
 }

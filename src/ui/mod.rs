@@ -27,7 +27,8 @@ use widgets::{header, overlay, status};
 use ratatui::Frame;
 use ratatui::layout::{Constraint, Layout};
 
-use crate::app::state::{Mode, Overlay, State, View};
+use crate::app::state::mode::Flow;
+use crate::app::state::{Mode, State, View};
 
 /// Draws the whole screen.
 pub fn render(frame: &mut Frame<'_>, state: &State) {
@@ -74,65 +75,39 @@ pub fn render(frame: &mut Frame<'_>, state: &State) {
         }
         View::ItemHistory(view) => item_history::render(frame, body_area, state, view),
     }
-    if let Some(flow) = &state.edit {
-        edit::render(frame, body_area, state, flow);
-    } else if let Some(flow) = &state.bulk.flow {
-        bulk::render(frame, body_area, state, flow);
+    match state.flow() {
+        Some(Flow::Edit(flow)) => edit::render(frame, body_area, state, flow),
+        Some(Flow::Bulk(flow)) => bulk::render(frame, body_area, state, flow),
+        None => {}
     }
     status::render_message(frame, message_area, state);
     status::render(frame, status_area, state);
     match state.screen_mode() {
-        Mode::Prompt => {
-            if let Some(Overlay::Prompt(prompt)) = &state.overlay {
-                overlay::prompt(frame, body_area, state, prompt);
-            }
-        }
-        Mode::ConfirmScan => {
-            if let Some(Overlay::ConfirmScan {
-                size_bytes,
-                item_count,
-            }) = &state.overlay
-            {
-                overlay::confirm_scan(frame, body_area, state, *size_bytes, *item_count);
-            }
-        }
+        Mode::Prompt(prompt) => overlay::prompt(frame, body_area, state, prompt),
+        Mode::ConfirmScan {
+            size_bytes,
+            item_count,
+        } => overlay::confirm_scan(frame, body_area, state, size_bytes, item_count),
         Mode::ConfirmDiscardEdit => edit::confirm_discard(frame, body_area, state),
-        Mode::TypeTableName => {
-            if let Some(Overlay::TypeTableName(typed)) = &state.overlay {
-                edit::type_table_name(frame, body_area, state, typed);
-            }
-        }
-        Mode::QueryForm => {
-            if let Some(Overlay::QueryForm(form)) = &state.overlay {
-                query_form::render(frame, body_area, state, form);
-            }
-        }
-        Mode::Palette => {
-            if let Some(Overlay::Palette(palette_state)) = &state.overlay {
-                palette::render(frame, body_area, state, palette_state);
-            }
-        }
-        Mode::Partiql => {
-            if let Some(Overlay::Partiql(form)) = &state.overlay {
-                partiql::form::render(frame, body_area, state, form);
-            }
-        }
-        Mode::ConfirmPartiqlScan => {
-            if let Some(Overlay::ConfirmPartiqlScan(prepared)) = &state.overlay {
-                partiql::form::confirm_scan(frame, body_area, state, prepared);
-            }
+        Mode::TypeTableName(typed) => edit::type_table_name(frame, body_area, state, typed),
+        Mode::QueryForm(form) => query_form::render(frame, body_area, state, form),
+        Mode::Palette(palette_state) => palette::render(frame, body_area, state, palette_state),
+        Mode::Partiql(form) => partiql::form::render(frame, body_area, state, form),
+        Mode::ConfirmPartiqlScan(prepared) => {
+            partiql::form::confirm_scan(frame, body_area, state, prepared);
         }
         Mode::Tables => tables::render(frame, body_area, state),
-        // The edit flow and the view are drawn above as the layers beneath every overlay.
+        // The flow and the view are drawn above as the layers beneath every overlay.
         Mode::Help
-        | Mode::Editor
-        | Mode::Preview
-        | Mode::Conflict
-        | Mode::BulkForm
-        | Mode::Bulk
+        | Mode::Editor(_)
+        | Mode::Preview(_)
+        | Mode::Conflict(_)
+        | Mode::BulkForm(..)
+        | Mode::BulkTableName(..)
+        | Mode::Bulk(_)
         | Mode::View(_) => {}
     }
-    if state.mode() == Mode::Help {
+    if matches!(state.mode(), Mode::Help) {
         overlay::help(frame, body_area, state);
     }
 }

@@ -15,6 +15,7 @@ pub mod palette;
 pub mod partiql;
 pub mod query;
 pub mod rows;
+pub mod screen;
 pub mod stream;
 pub mod table;
 pub mod tables;
@@ -35,11 +36,11 @@ pub use view::{History, View};
 
 use super::action::Clock;
 use super::request_id::{RequestId, RequestIds};
+use crate::app::action::Keymap;
 use crate::backend::Connection;
 use crate::domain::entity::EntityDecoder;
 use crate::domain::schema::TableDescription;
 use crate::domain::value::Item;
-use crate::keymap::Keymap;
 
 /// Tunables fixed at startup.
 #[derive(Clone, Debug, PartialEq)]

@@ -2,43 +2,61 @@
 //! overlays, the edit flow and views: key routing, the keymap section and rendering all match on
 //! [`State::mode`], so a key can never go to a screen other than the one drawn.
 
-use super::{Overlay, State, View};
-use crate::app::state::bulk::BulkStage;
-use crate::app::state::edit::EditStage;
+use super::Prompt;
+use super::partiql::{Prepared, StatementForm};
+use super::text_field::TextField;
+use super::{Overlay, QueryForm, State, View};
+use crate::app::state::bulk::flow::{BulkFlow, BulkForm, BulkStage, DryRun};
+use crate::app::state::edit::{EditFlow, EditStage};
+use crate::app::state::palette::Palette;
 use crate::keymap::Section;
 
-/// The screen in charge, from the topmost layer down.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Mode {
+/// The screen in charge, from the topmost layer down, with the state it shows: routing and
+/// rendering each destructure it once and never look the screen's data up again.
+#[derive(Clone, Copy, Debug)]
+pub enum Mode<'a> {
     Help,
     /// Jump to a partition or search the list.
-    Prompt,
+    Prompt(&'a Prompt),
     /// Scanning a large table: the question.
-    ConfirmScan,
+    ConfirmScan {
+        size_bytes: u64,
+        item_count: Option<u64>,
+    },
     /// Leaving the editor would lose changes: the question.
     ConfirmDiscardEdit,
     /// The first write of a session on real AWS: typing the table name.
-    TypeTableName,
+    TypeTableName(&'a TextField),
     /// The item editor.
-    Editor,
+    Editor(&'a EditFlow),
     /// The write preview, waiting for confirmation (or the write being sent).
-    Preview,
+    Preview(&'a EditFlow),
     /// The 3-way view after a conflict.
-    Conflict,
-    QueryForm,
-    Palette,
-    /// The bulk form, or the table name typed before a bulk run on real AWS.
-    BulkForm,
-    /// A bulk dry run, run or summary.
-    Bulk,
+    Conflict(&'a EditFlow),
+    QueryForm(&'a QueryForm),
+    Palette(&'a Palette),
+    /// The bulk form: what to do with the marked items.
+    BulkForm(&'a BulkFlow, &'a BulkForm),
+    /// The table name typed before a bulk run on real AWS, and the dry run it confirms.
+    BulkTableName(&'a BulkFlow, &'a TextField, &'a DryRun),
+    /// A bulk dry run, run or summary (or the scope being read).
+    Bulk(&'a BulkFlow),
     /// The PartiQL statement screen.
-    Partiql,
+    Partiql(&'a StatementForm),
     /// A PartiQL statement would scan a large table: the question.
-    ConfirmPartiqlScan,
+    ConfirmPartiqlScan(&'a Prepared),
     /// The table picker, over every view of the open table (or alone, before one is open).
     Tables,
     /// No overlay: the current view.
     View(ViewMode),
+}
+
+/// The flow drawn over the view and under every overlay. An edit started from a bulk summary
+/// sits over the bulk flow, so the edit flow comes first.
+#[derive(Clone, Copy, Debug)]
+pub enum Flow<'a> {
+    Edit(&'a EditFlow),
+    Bulk(&'a BulkFlow),
 }
 
 /// The kind of view under every overlay.
@@ -59,25 +77,25 @@ pub enum ViewMode {
     ItemHistory,
 }
 
-impl Mode {
+impl Mode<'_> {
     /// The keymap section that receives keys in this mode.
     #[must_use]
     pub const fn section(self) -> Section {
         match self {
             Self::Help => Section::Help,
-            Self::Prompt | Self::TypeTableName => Section::Prompt,
-            Self::ConfirmScan | Self::ConfirmDiscardEdit | Self::ConfirmPartiqlScan => {
+            Self::Prompt(_) | Self::TypeTableName(_) => Section::Prompt,
+            Self::ConfirmScan { .. } | Self::ConfirmDiscardEdit | Self::ConfirmPartiqlScan(_) => {
                 Section::Confirm
             }
-            Self::Editor => Section::Editor,
-            Self::Preview => Section::Preview,
-            Self::Conflict => Section::Conflict,
-            Self::QueryForm => Section::QueryForm,
-            Self::Palette => Section::Palette,
-            Self::Partiql => Section::Partiql,
+            Self::Editor(_) => Section::Editor,
+            Self::Preview(_) => Section::Preview,
+            Self::Conflict(_) => Section::Conflict,
+            Self::QueryForm(_) => Section::QueryForm,
+            Self::Palette(_) => Section::Palette,
+            Self::Partiql(_) => Section::Partiql,
             Self::Tables => Section::Tables,
-            Self::BulkForm => Section::BulkForm,
-            Self::Bulk => Section::Bulk,
+            Self::BulkForm(..) | Self::BulkTableName(..) => Section::BulkForm,
+            Self::Bulk(_) => Section::Bulk,
             Self::View(view) => view.section(),
         }
     }
@@ -123,7 +141,7 @@ impl State {
     /// The screen in charge now. The edit flow sits above the view and below every overlay,
     /// including the questions it asks itself (discard, table name).
     #[must_use]
-    pub fn mode(&self) -> Mode {
+    pub fn mode(&self) -> Mode<'_> {
         if self.help_open {
             Mode::Help
         } else {
@@ -134,22 +152,40 @@ impl State {
     /// The screen under the help (the screen in charge when no help is shown): the help lists
     /// the keys of this screen, and closing the help gives the keyboard back to it.
     #[must_use]
-    pub fn screen_mode(&self) -> Mode {
+    pub fn screen_mode(&self) -> Mode<'_> {
         if self.tables.open {
             return Mode::Tables;
         }
         match &self.overlay {
-            Some(Overlay::Prompt(_)) => Mode::Prompt,
-            Some(Overlay::ConfirmScan { .. }) => Mode::ConfirmScan,
+            Some(Overlay::Prompt(prompt)) => Mode::Prompt(prompt),
+            Some(Overlay::ConfirmScan {
+                size_bytes,
+                item_count,
+            }) => Mode::ConfirmScan {
+                size_bytes: *size_bytes,
+                item_count: *item_count,
+            },
             Some(Overlay::ConfirmDiscardEdit) => Mode::ConfirmDiscardEdit,
-            Some(Overlay::ConfirmPartiqlScan(_)) => Mode::ConfirmPartiqlScan,
-            Some(Overlay::TypeTableName(_)) => Mode::TypeTableName,
-            None if self.edit.is_some() => self.edit_mode(),
-            None if self.bulk.flow.is_some() => self.bulk_mode(),
-            Some(Overlay::QueryForm(_)) => Mode::QueryForm,
-            Some(Overlay::Palette(_)) => Mode::Palette,
-            Some(Overlay::Partiql(_)) => Mode::Partiql,
-            None => Mode::View(self.view_mode()),
+            Some(Overlay::ConfirmPartiqlScan(prepared)) => Mode::ConfirmPartiqlScan(prepared),
+            Some(Overlay::TypeTableName(typed)) => Mode::TypeTableName(typed),
+            None => match self.flow() {
+                Some(Flow::Edit(flow)) => edit_mode(flow),
+                Some(Flow::Bulk(flow)) => bulk_mode(flow),
+                None => Mode::View(self.view_mode()),
+            },
+            Some(Overlay::QueryForm(form)) => Mode::QueryForm(form),
+            Some(Overlay::Palette(palette)) => Mode::Palette(palette),
+            Some(Overlay::Partiql(form)) => Mode::Partiql(form),
+        }
+    }
+
+    /// The flow over the view, if one is open.
+    #[must_use]
+    pub fn flow(&self) -> Option<Flow<'_>> {
+        match (&self.edit, &self.bulk.flow) {
+            (Some(flow), _) => Some(Flow::Edit(flow)),
+            (None, Some(flow)) => Some(Flow::Bulk(flow)),
+            (None, None) => None,
         }
     }
 
@@ -159,24 +195,25 @@ impl State {
         ViewMode::of(self.history.current())
     }
 
-    fn bulk_mode(&self) -> Mode {
-        match self.bulk.flow.as_deref().map(|flow| &flow.stage) {
-            Some(BulkStage::Form(_) | BulkStage::TypeTableName(..)) => Mode::BulkForm,
-            _ => Mode::Bulk,
-        }
-    }
-
-    fn edit_mode(&self) -> Mode {
-        match self.edit.as_deref().map(|flow| &flow.stage) {
-            Some(EditStage::Review(_) | EditStage::Sending { .. }) => Mode::Preview,
-            Some(EditStage::Conflict(_)) => Mode::Conflict,
-            Some(EditStage::Editing) | None => Mode::Editor,
-        }
-    }
-
     /// The keymap section that receives keys now.
     #[must_use]
     pub fn section(&self) -> Section {
         self.mode().section()
+    }
+}
+
+fn bulk_mode(flow: &BulkFlow) -> Mode<'_> {
+    match &flow.stage {
+        BulkStage::Form(form) => Mode::BulkForm(flow, form),
+        BulkStage::TypeTableName(typed, dry_run) => Mode::BulkTableName(flow, typed, dry_run),
+        _ => Mode::Bulk(flow),
+    }
+}
+
+fn edit_mode(flow: &EditFlow) -> Mode<'_> {
+    match &flow.stage {
+        EditStage::Review(_) | EditStage::Sending { .. } => Mode::Preview(flow),
+        EditStage::Conflict(_) => Mode::Conflict(flow),
+        EditStage::Editing => Mode::Editor(flow),
     }
 }

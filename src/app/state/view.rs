@@ -50,6 +50,51 @@ pub enum View {
     },
 }
 
+impl View {
+    /// The view's cursor row (0 for the overview, which scrolls instead).
+    #[must_use]
+    pub fn cursor(&self) -> usize {
+        match self {
+            Self::Overview => 0,
+            Self::Prefixes { cursor }
+            | Self::Partitions { cursor, .. }
+            | Self::Partition { cursor, .. }
+            | Self::QueryResults { cursor, .. }
+            | Self::StatementResults { cursor, .. }
+            | Self::Insights { cursor }
+            | Self::Stream { cursor }
+            | Self::StreamRecord { cursor, .. }
+            | Self::Indexes { cursor }
+            | Self::IndexGroups { cursor, .. }
+            | Self::IndexItems { cursor, .. }
+            | Self::IndexCoverage { cursor, .. } => *cursor,
+            Self::Inspector(inspector) => inspector.cursor,
+            Self::ItemHistory(view) => view.cursor,
+        }
+    }
+
+    /// The view's cursor, if it has one.
+    pub fn cursor_mut(&mut self) -> Option<&mut usize> {
+        match self {
+            Self::Overview => None,
+            Self::Prefixes { cursor }
+            | Self::Partitions { cursor, .. }
+            | Self::Partition { cursor, .. }
+            | Self::QueryResults { cursor, .. }
+            | Self::StatementResults { cursor, .. }
+            | Self::Insights { cursor }
+            | Self::Stream { cursor }
+            | Self::StreamRecord { cursor, .. }
+            | Self::Indexes { cursor }
+            | Self::IndexGroups { cursor, .. }
+            | Self::IndexItems { cursor, .. }
+            | Self::IndexCoverage { cursor, .. } => Some(cursor),
+            Self::Inspector(inspector) => Some(&mut inspector.cursor),
+            Self::ItemHistory(view) => Some(&mut view.cursor),
+        }
+    }
+}
+
 /// Visited views; `position` is the current one. Opening a view drops the forward part.
 #[derive(Clone, Debug, PartialEq)]
 pub struct History {

@@ -16,7 +16,6 @@ use crate::domain::figures::counted;
 use crate::domain::insights::{Coverage, InsightScan};
 
 use super::explore::collections::open_partition;
-use super::navigation::cursor;
 
 fn page_read((id, request): (RequestId, ScanRequest)) -> Command {
     Command::read(id, ReadFor::Insights, Read::Scan(request))
@@ -166,7 +165,7 @@ pub(super) fn action(state: &mut State, action: &Action) -> Option<Vec<Command>>
 /// Opens the partition of the item under the cursor (a finding opens its first item's, the
 /// sizes of the table or of an entity their largest collection).
 fn open(state: &mut State) -> Vec<Command> {
-    let row = cursor(state.history.current());
+    let row = state.history.current().cursor();
     let Some(run) = &state.insights else {
         return Vec::new();
     };

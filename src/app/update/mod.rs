@@ -25,7 +25,7 @@ use query::share;
 
 use super::action::Action;
 use super::command::Command;
-use super::state::{Mode, Notice, Overlay, State, View, ViewMode};
+use super::state::{Mode, Notice, State, View, ViewMode};
 
 /// The commands to run when the app starts: describe the table (discovery follows), then learn
 /// the account for the header. A preloaded description is taken as DescribeTable's answer.
@@ -105,41 +105,32 @@ fn apply(state: &mut State, action: Action) -> Vec<Command> {
 fn key_action(state: &mut State, action: Action) -> Vec<Command> {
     // Help opens over any screen (text fields bind it to a key that types nothing), keeping that
     // screen's state intact underneath.
-    if action == Action::ToggleHelp && state.mode() != Mode::Help {
+    if action == Action::ToggleHelp && !matches!(state.mode(), Mode::Help) {
         state.help_open = true;
         return Vec::new();
     }
+    // Each screen's handler takes its own copy of the screen's state, so the borrow of `state`
+    // that `mode()` holds ends before the handler changes it.
     match state.mode() {
         Mode::Help => help(state, &action),
-        Mode::Prompt => match state.overlay.clone() {
-            Some(Overlay::Prompt(prompt)) => prompt::key(state, prompt, action),
-            _ => Vec::new(),
-        },
-        Mode::ConfirmScan => scan::confirm_key(state, &action),
+        Mode::Prompt(prompt) => prompt::key(state, prompt.clone(), action),
+        Mode::ConfirmScan { .. } => scan::confirm_key(state, &action),
         Mode::ConfirmDiscardEdit => edit::confirm_discard_key(state, &action),
-        Mode::TypeTableName => match state.overlay.clone() {
-            Some(Overlay::TypeTableName(typed)) => write::table_name_key(state, typed, action),
-            _ => Vec::new(),
-        },
-        Mode::Editor => edit::editor_key(state, action),
-        Mode::Preview => write::review_key(state, &action),
-        Mode::Conflict => conflict::key(state, &action),
-        Mode::QueryForm => match state.overlay.clone() {
-            Some(Overlay::QueryForm(form)) => query::form::key(state, *form, action),
-            _ => Vec::new(),
-        },
-        Mode::Palette => match state.overlay.clone() {
-            Some(Overlay::Palette(palette)) => palette::key(state, palette, action),
-            _ => Vec::new(),
-        },
-        Mode::Partiql => match state.overlay.clone() {
-            Some(Overlay::Partiql(form)) => partiql::key(state, *form, action),
-            _ => Vec::new(),
-        },
-        Mode::ConfirmPartiqlScan => partiql::confirm_key(state, &action),
+        Mode::TypeTableName(typed) => write::table_name_key(state, typed.clone(), action),
+        Mode::Editor(_) => edit::editor_key(state, action),
+        Mode::Preview(_) => write::review_key(state, &action),
+        Mode::Conflict(_) => conflict::key(state, &action),
+        Mode::QueryForm(form) => query::form::key(state, form.clone(), action),
+        Mode::Palette(palette) => palette::key(state, palette.clone(), action),
+        Mode::Partiql(form) => partiql::key(state, form.clone(), action),
+        Mode::ConfirmPartiqlScan(_) => partiql::confirm_key(state, &action),
         Mode::Tables => tables::key(state, action),
-        Mode::BulkForm => bulk_form_key(state, action),
-        Mode::Bulk => bulk::stage_key(state, &action),
+        Mode::BulkForm(_, form) => bulk::form::key(state, form.clone(), action),
+        Mode::BulkTableName(_, typed, dry_run) => {
+            let (typed, dry_run) = (typed.clone(), dry_run.clone());
+            bulk::run::table_name_key(state, typed, dry_run, action)
+        }
+        Mode::Bulk(_) => bulk::stage_key(state, &action),
         Mode::View(ViewMode::Indexes) => match indexes::action(state, &action) {
             Some(commands) => commands,
             None => view_action(state, action),
@@ -157,17 +148,6 @@ fn key_action(state: &mut State, action: Action) -> Vec<Command> {
             None => view_action(state, action),
         },
         Mode::View(_) => view_action(state, action),
-    }
-}
-
-fn bulk_form_key(state: &mut State, action: Action) -> Vec<Command> {
-    use super::state::bulk::BulkStage;
-    match state.bulk.flow.as_deref().map(|flow| flow.stage.clone()) {
-        Some(BulkStage::Form(form)) => bulk::form::key(state, form, action),
-        Some(BulkStage::TypeTableName(typed, dry_run)) => {
-            bulk::run::table_name_key(state, typed, dry_run, action)
-        }
-        _ => Vec::new(),
     }
 }
 

@@ -4,51 +4,7 @@ use crate::app::action::Action;
 use crate::app::command::Command;
 use crate::app::state::{State, View};
 
-use crate::app::state::indexes::rows::cursor_stops;
-use crate::app::state::rows::row_count;
-
-/// The cursor of the current view, if it has one.
-pub(super) fn cursor_mut(view: &mut View) -> Option<&mut usize> {
-    match view {
-        View::Overview => None,
-        View::Prefixes { cursor }
-        | View::Partitions { cursor, .. }
-        | View::Partition { cursor, .. }
-        | View::QueryResults { cursor, .. }
-        | View::StatementResults { cursor, .. }
-        | View::Insights { cursor }
-        | View::Stream { cursor }
-        | View::StreamRecord { cursor, .. } => Some(cursor),
-        View::Inspector(inspector) => Some(&mut inspector.cursor),
-        View::ItemHistory(view) => Some(&mut view.cursor),
-        View::Indexes { cursor }
-        | View::IndexGroups { cursor, .. }
-        | View::IndexItems { cursor, .. }
-        | View::IndexCoverage { cursor, .. } => Some(cursor),
-    }
-}
-
-/// The cursor of the current view (0 when it has none).
-#[must_use]
-pub fn cursor(view: &View) -> usize {
-    match view {
-        View::Overview => 0,
-        View::Prefixes { cursor }
-        | View::Partitions { cursor, .. }
-        | View::Partition { cursor, .. }
-        | View::QueryResults { cursor, .. }
-        | View::StatementResults { cursor, .. }
-        | View::Insights { cursor }
-        | View::Stream { cursor }
-        | View::StreamRecord { cursor, .. } => *cursor,
-        View::Inspector(inspector) => inspector.cursor,
-        View::ItemHistory(view) => view.cursor,
-        View::Indexes { cursor }
-        | View::IndexGroups { cursor, .. }
-        | View::IndexItems { cursor, .. }
-        | View::IndexCoverage { cursor, .. } => *cursor,
-    }
-}
+use crate::app::state::rows::{cursor_stops, row_count};
 
 pub(super) fn move_cursor(state: &mut State, action: &Action) {
     if *state.history.current() == View::Overview {
@@ -57,14 +13,14 @@ pub(super) fn move_cursor(state: &mut State, action: &Action) {
     }
     if let Some(stops) = cursor_stops(state) {
         let page = state.list_height();
-        if let Some(cursor) = cursor_mut(state.history.current_mut()) {
+        if let Some(cursor) = state.history.current_mut().cursor_mut() {
             *cursor = moved_between_stops(&stops, *cursor, action, page);
         }
         return;
     }
     let count = row_count(state);
     let page = state.list_height();
-    let Some(cursor) = cursor_mut(state.history.current_mut()) else {
+    let Some(cursor) = state.history.current_mut().cursor_mut() else {
         return;
     };
     let last = count.saturating_sub(1);
@@ -117,7 +73,7 @@ fn moved_between_stops(stops: &[usize], cursor: usize, action: &Action, page: us
 /// screen with cursor stops on one of them (the next, else the last).
 pub(super) fn clamp_cursor(state: &mut State) {
     if let Some(stops) = cursor_stops(state) {
-        if let Some(cursor) = cursor_mut(state.history.current_mut())
+        if let Some(cursor) = state.history.current_mut().cursor_mut()
             && !stops.contains(cursor)
         {
             let next = stops.iter().copied().find(|stop| *stop > *cursor);
@@ -126,7 +82,7 @@ pub(super) fn clamp_cursor(state: &mut State) {
         return;
     }
     let last = row_count(state).saturating_sub(1);
-    if let Some(cursor) = cursor_mut(state.history.current_mut())
+    if let Some(cursor) = state.history.current_mut().cursor_mut()
         && *cursor > last
     {
         *cursor = last;
@@ -136,7 +92,7 @@ pub(super) fn clamp_cursor(state: &mut State) {
 /// Moves the cursor to `row` (clamped).
 pub(super) fn set_cursor(state: &mut State, row: usize) {
     let last = row_count(state).saturating_sub(1);
-    if let Some(cursor) = cursor_mut(state.history.current_mut()) {
+    if let Some(cursor) = state.history.current_mut().cursor_mut() {
         *cursor = row.min(last);
     }
 }

@@ -2,9 +2,8 @@
 //! results, an index partition's items and the stream's records. A stream record stands for its
 //! item's key; an index's copy stands for its item unless the index projects every attribute.
 
-use crate::app::state::explore::partition::{PartitionRow, partition_text};
-use crate::app::state::stream::rows as stream_rows;
-use crate::app::state::{State, View};
+use crate::app::state::State;
+use crate::app::state::screen::current;
 use crate::domain::schema::Projection;
 use crate::domain::value::{AttrValue, Item};
 
@@ -68,63 +67,8 @@ pub fn holds_whole_items(state: &State, index: Option<&str>) -> bool {
 /// The markable list of the current view, if it is one.
 #[must_use]
 pub fn markable_list(state: &State) -> Option<MarkableList> {
-    match state.history.current() {
-        View::QueryResults { run, cursor } => {
-            let query = state.query_runs.get(*run)?;
-            Some(MarkableList {
-                list: ListRef::Query(*run),
-                rows: (0..query.items.len())
-                    .map(|row| query.item_at(row))
-                    .collect(),
-                cursor: *cursor,
-                whole: holds_whole_items(state, query.request.index.as_deref()),
-            })
-        }
-        View::Partition { pk, cursor } => {
-            let text = partition_text(pk);
-            let partition = state.partitions.get(&text)?;
-            let rows = partition
-                .rows()
-                .into_iter()
-                .map(|row| match row {
-                    PartitionRow::Item(index) => partition.items.item(index),
-                    PartitionRow::Group { .. } => None,
-                })
-                .collect();
-            Some(MarkableList {
-                list: ListRef::Partition(text),
-                rows,
-                cursor: *cursor,
-                whole: true,
-            })
-        }
-        View::IndexItems {
-            index, pk, cursor, ..
-        } => {
-            let group = state.indexes.browses.get(index)?.group(pk)?;
-            Some(MarkableList {
-                list: ListRef::IndexItems {
-                    index: index.clone(),
-                    pk: pk.clone(),
-                },
-                rows: (0..group.items.len())
-                    .map(|row| group.item_at(row))
-                    .collect(),
-                cursor: *cursor,
-                whole: holds_whole_items(state, Some(index)),
-            })
-        }
-        View::Stream { cursor } => Some(MarkableList {
-            list: ListRef::Stream,
-            rows: stream_rows::visible(state)
-                .into_iter()
-                .map(|entry| Some(entry.record.keys.clone()))
-                .collect(),
-            cursor: *cursor,
-            whole: false,
-        }),
-        _ => None,
-    }
+    let (view, screen) = current(state);
+    screen.markable_list(state, view)
 }
 
 /// Whether `item` (a row of a list items are marked in) is marked.

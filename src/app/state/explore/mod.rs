@@ -5,3 +5,4 @@ pub mod collection_rows;
 pub mod discovery;
 pub mod partition;
 pub mod sample;
+pub mod screen;

@@ -5,3 +5,4 @@ pub mod inspector;
 pub mod item_facts;
 pub mod partial;
 pub mod row;
+pub mod screen;

@@ -12,7 +12,7 @@ use crate::domain::value::{AttrValue, ValueType};
 
 use crate::app::state::rows::row_texts;
 use crate::app::update::explore::collections::open_partition;
-use crate::app::update::navigation::{cursor, set_cursor};
+use crate::app::update::navigation::set_cursor;
 
 pub(in crate::app::update) fn open(state: &mut State, kind: PromptKind) -> Vec<Command> {
     state.overlay = Some(Overlay::Prompt(Prompt {
@@ -113,7 +113,7 @@ pub(in crate::app::update) fn search_next(state: &mut State) -> Vec<Command> {
     };
     let needle = needle.to_lowercase();
     let texts = row_texts(state);
-    let start = cursor(state.history.current());
+    let start = state.history.current().cursor();
     let found = (1..=texts.len())
         .map(|offset| (start + offset) % texts.len().max(1))
         .find(|&row| {

@@ -3,8 +3,9 @@
 
 use crate::app::command::Command;
 use crate::app::state::inspect::inspector::key_text;
+use crate::app::state::query::preset::QueryPreset;
 use crate::app::state::{State, View};
-use crate::app::update::query::{QueryPreset, open_form_on_partition};
+use crate::app::update::query::open_form_on_partition;
 use crate::domain::value::AttrValue;
 
 /// The builder's preset for the current index screen: the index under the cursor (the table

@@ -14,5 +14,4 @@ pub(in crate::app::update) mod share;
 
 pub(in crate::app::update) use open::{edit_query, open_from_view};
 pub use open::{open_form, open_form_on_partition};
-pub use prefill::QueryPreset;
 pub use results::run_query;

@@ -3,8 +3,9 @@
 
 use crate::app::command::Command;
 use crate::app::state::query::form::FormField;
+use crate::app::state::query::preset::QueryPreset;
 use crate::app::state::{Overlay, QueryForm, State, View};
-use crate::app::update::query::prefill::{self, QueryPreset};
+use crate::app::update::query::prefill;
 use crate::app::update::query::{build, form, from_request};
 
 /// Opens the query builder form prefilled from `preset`.
