@@ -1,4 +1,5 @@
-//! The README's headless examples on the demo run as written and return items.
+//! The manual's headless examples on the demo (`docs/headless.md`) run as written and return
+//! items.
 
 use crate::fixture::ddbx;
 
@@ -23,14 +24,14 @@ fn words(line: &str) -> Vec<String> {
 }
 
 #[test]
-fn every_demo_example_in_the_readme_returns_items() {
-    let readme = include_str!("../../README.md");
-    let block = readme
+fn every_demo_example_in_the_manual_returns_items() {
+    let chapter = include_str!("../../docs/headless.md");
+    let block = chapter
         .split("Examples on the demo:")
         .nth(1)
         .and_then(|rest| rest.split("```sh").nth(1))
         .and_then(|rest| rest.split("```").next())
-        .expect("the README has its demo examples");
+        .expect("docs/headless.md has its demo examples");
     let examples: Vec<&str> = block
         .lines()
         .filter(|line| line.starts_with("ddbx --demo"))
