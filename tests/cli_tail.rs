@@ -361,3 +361,84 @@ fn the_demo_tail_follows_the_engines_stream() {
         "{first}"
     );
 }
+
+#[test]
+fn a_tail_through_a_dropped_connection_retries_and_goes_on_where_it_was() {
+    use support::fault_proxy::{Fault, FaultProxy};
+    let Some(streamed) = streamed_table() else {
+        return;
+    };
+    let passing = || -> support::fault_proxy::Plan { std::sync::Arc::new(|_, _| Fault::Pass) };
+    let proxy = FaultProxy::start(Some(&streamed.endpoint), passing());
+    let port = proxy.port();
+    let mut command = ddbx_command();
+    command
+        .args([
+            "--endpoint-url",
+            &proxy.endpoint(),
+            "--table",
+            &streamed.table,
+        ])
+        .args(["tail", "--since", "LATEST", "--max-records", "2"])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped());
+    let mut child = command.spawn().expect("ddbx starts");
+    let mut stderr = BufReader::new(child.stderr.take().expect("stderr"));
+    let mut first = String::new();
+    stderr
+        .read_line(&mut first)
+        .expect("the tail says it follows");
+    assert!(first.contains("from LATEST"), "{first}");
+    put(
+        &streamed.client,
+        &streamed.table,
+        "USER#before",
+        "PROFILE",
+        &[],
+    );
+    std::thread::sleep(Duration::from_millis(800));
+
+    proxy.close();
+    put(
+        &streamed.client,
+        &streamed.table,
+        "USER#while-down",
+        "PROFILE",
+        &[],
+    );
+    // DynamoDB Local may first renew a fresh LATEST iterator (its note comes before).
+    let mut retrying = String::new();
+    while !retrying.contains("retrying in") {
+        let mut line = String::new();
+        let read = stderr.read_line(&mut line).expect("stderr");
+        assert!(read > 0, "the tail ended without retrying: {retrying}");
+        retrying.push_str(&line);
+    }
+    let _back = FaultProxy::start_at(port, Some(&streamed.endpoint), passing());
+
+    let deadline = Instant::now() + Duration::from_secs(60);
+    let status = loop {
+        if let Some(status) = child.try_wait().expect("status") {
+            break status;
+        }
+        if Instant::now() >= deadline {
+            let _ = child.kill();
+            panic!("the tail did not go on after the connection came back");
+        }
+        std::thread::sleep(Duration::from_millis(50));
+    };
+    let mut rest = String::new();
+    std::io::Read::read_to_string(&mut stderr, &mut rest).expect("stderr");
+    assert!(status.success(), "{status}: {retrying}{rest}");
+    assert!(rest.contains("reconnected after"), "{rest}");
+    let mut stdout = String::new();
+    std::io::Read::read_to_string(&mut child.stdout.take().expect("stdout"), &mut stdout)
+        .expect("stdout");
+    let keys: Vec<String> = lines(&stdout)
+        .iter()
+        .map(|record| record["keys"]["PK"].to_string())
+        .collect();
+    assert_eq!(keys.len(), 2, "{stdout}");
+    assert!(keys[0].contains("USER#before"), "{keys:?}");
+    assert!(keys[1].contains("USER#while-down"), "{keys:?}");
+}

@@ -6,7 +6,7 @@ mod tui_support;
 
 use ddbx::app::action::Action;
 use ddbx::app::read::{Read, ReadFor};
-use ddbx::app::state::mode::{Mode, ViewMode};
+use ddbx::app::state::{Mode, ViewMode};
 use ddbx::app::state::{Settings, State, View};
 use ddbx::domain::insights::Rule;
 use ddbx::domain::value::AttrValue;

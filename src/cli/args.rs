@@ -132,6 +132,9 @@ pub enum Command {
     /// One item's changes, newest first: its records in the table's stream (the last 24 hours,
     /// every shard from TRIM_HORIZON) and ddbx's journal entries for its key.
     History(HistoryArgs),
+    /// Compare the table with another table (on this or another connection) or an export,
+    /// item by item: counts per entity and the first differences. Exit 0 equal, 1 different.
+    Diff(Box<super::diff::DiffArgs>),
     /// Answer the DynamoDB API on 127.0.0.1 from the embedded engine (--demo, --file, or empty
     /// tables), for SDKs, scripts and the AWS CLI. Signatures are not verified.
     Serve(ServeArgs),

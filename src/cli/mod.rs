@@ -9,6 +9,7 @@ mod bare_words;
 pub mod bulk;
 mod collections;
 pub mod config;
+pub mod diff;
 mod endpoint;
 mod error;
 mod expression;

@@ -41,6 +41,7 @@ On a terminal, `ddbx` opens the terminal UI: on the table picker, or on --table 
   ddbx partiql 'SELECT * FROM \"T\" WHERE PK = ?' --params '[{\"S\": \"USER#1\"}]'
   ddbx --table T tail [--pk V] [--prefix P] [--event E] [--since S]   follow the stream
   ddbx --table T history --pk V [--sk V]        one item's changes: stream and journal
+  ddbx --table T diff --to-table T2 [--to-endpoint-url URL | --to-file F]   compare two sides
   ddbx --table T collections | insights         item collections; pitfalls measured
   ddbx --table T put | update | delete | undo   safe writes (see help)
 Options: --profile P, --region R, --endpoint-url URL, --read-only, -o json|ddb|table.
@@ -211,6 +212,15 @@ where
                     super::write::run_write(backend.as_ref(), &cli.global, &table, command).await
                 }
             }
+        }
+        Command::Diff(args) => {
+            let source = backend.describe_table(table_name).await?;
+            let target = super::diff::open_target(&backend, &source, args, &cli.global).await?;
+            let source = super::diff::Side {
+                backend: Arc::clone(&backend),
+                table: source,
+            };
+            super::diff::diff(source, target, args, &cli.global, &entities).await
         }
         // Refused before connecting, above: the binary starts the server itself.
         Command::Serve(_) => Ok(()),

@@ -1,32 +1,27 @@
 //! `ddbx tail`: follows every shard of the table's stream (children after their parents, new
 //! shards found by describing the stream again), one record per line until interrupted or
 //! `--max-records`. Polling stays within Streams' limits: one GetRecords per shard per round,
-//! rounds at least [`ROUND`] apart, DescribeStream every [`DESCRIBE_EVERY`].
+//! rounds at least [`STREAM_ROUND`] apart, DescribeStream every [`STREAM_DESCRIBE_EVERY`].
 
 mod record;
 
 use std::collections::BTreeMap;
 use std::io::Write;
-use std::time::{Duration, Instant};
+use std::time::Instant;
 
 use super::args::{OutputFormat, Since, TailArgs};
 use super::error::{CliError, ignore_closed_pipe};
 use super::note::note;
 use super::output::escape::escape_json_for_terminal;
 use crate::backend::{Backend, BackendError, IteratorStart, Shard, ShardIteratorRequest};
+use crate::domain::backoff::{STREAM_DESCRIBE_EVERY, STREAM_FOLLOWING, STREAM_IDLE, STREAM_ROUND};
 use crate::domain::change_filter::{ChangeFilter, entity_of};
 use crate::domain::entity::EntityDecoder;
 use crate::domain::schema::TableDescription;
 
-/// The shortest time between two GetRecords calls on one shard (Streams allows 5 per second).
-const ROUND: Duration = Duration::from_millis(250);
-/// How long to wait when a round brought nothing.
-const IDLE: Duration = Duration::from_millis(500);
 /// How far back of the tail's start a record's approximate creation time may lie and the record
 /// still be shown, after a LATEST iterator had to be taken again from the trim horizon.
 const CREATION_TIME_SLACK_SECONDS: i64 = 60;
-/// How often the stream is described again to find shards opened by splits.
-const DESCRIBE_EVERY: Duration = Duration::from_secs(10);
 
 /// Where one shard stands.
 #[derive(Debug, Default)]
@@ -84,9 +79,9 @@ pub async fn run(
     let mut printed = 0_u64;
     let mut described_at: Option<Instant> = None;
     loop {
-        if described_at.is_none_or(|at| at.elapsed() >= DESCRIBE_EVERY) {
+        if described_at.is_none_or(|at| at.elapsed() >= STREAM_DESCRIBE_EVERY) {
             let first = described_at.is_none();
-            let listed = backend.describe_stream(&stream_arn).await?;
+            let listed = patiently(|| backend.describe_stream(&stream_arn)).await?;
             track_new_shards(
                 backend,
                 &stream_arn,
@@ -130,7 +125,7 @@ pub async fn run(
                 state.done = true;
                 continue;
             };
-            let page = match backend.get_records(iterator).await {
+            let page = match patiently(|| backend.get_records(iterator.clone())).await {
                 Ok(page) => page,
                 Err(error) => {
                     resume(backend, &stream_arn, &id, state, &error, began).await?;
@@ -168,7 +163,7 @@ pub async fn run(
             state.done = state.iterator.is_none();
         }
         ignore_closed_pipe(out.flush())?;
-        let pause = if read_any { ROUND } else { IDLE };
+        let pause = if read_any { STREAM_ROUND } else { STREAM_IDLE };
         tokio::time::sleep(pause.saturating_sub(started.elapsed())).await;
     }
 }
@@ -195,15 +190,14 @@ async fn track_new_shards(
         };
         let from_latest = matches!(start, Some(IteratorStart::Latest));
         let iterator = match start {
-            Some(start) => Some(
-                backend
-                    .shard_iterator(ShardIteratorRequest {
-                        stream_arn: stream_arn.to_owned(),
-                        shard_id: shard.id.clone(),
-                        start,
-                    })
-                    .await?,
-            ),
+            Some(start) => {
+                let request = ShardIteratorRequest {
+                    stream_arn: stream_arn.to_owned(),
+                    shard_id: shard.id.clone(),
+                    start,
+                };
+                Some(patiently(|| backend.shard_iterator(request.clone())).await?)
+            }
             None => None,
         };
         shards.insert(
@@ -270,14 +264,45 @@ async fn resume(
     note(&format!(
         "ddbx: the iterator of shard {shard_id} {why}; resuming"
     ));
-    state.iterator = Some(
-        backend
-            .shard_iterator(ShardIteratorRequest {
-                stream_arn: stream_arn.to_owned(),
-                shard_id: shard_id.to_owned(),
-                start,
-            })
-            .await?,
-    );
+    let request = ShardIteratorRequest {
+        stream_arn: stream_arn.to_owned(),
+        shard_id: shard_id.to_owned(),
+        start,
+    };
+    state.iterator = Some(patiently(|| backend.shard_iterator(request.clone())).await?);
     Ok(())
+}
+
+/// Runs `read` until it answers, waiting the stream's doubling backoff through failures that may
+/// pass (a dropped connection, a throttle) and saying so on stderr; any other error is returned.
+/// Nothing already printed is lost, and a shard's place is kept, so the tail goes on where it
+/// was once the connection is back.
+async fn patiently<T, F, Fut>(mut read: F) -> Result<T, BackendError>
+where
+    F: FnMut() -> Fut,
+    Fut: std::future::Future<Output = Result<T, BackendError>>,
+{
+    let mut failures = 0_u32;
+    loop {
+        match read().await {
+            Ok(answer) => {
+                if failures > 0 {
+                    note(&format!(
+                        "ddbx: reconnected after {failures} failed read(s); following again"
+                    ));
+                }
+                return Ok(answer);
+            }
+            Err(error) if error.is_retryable() => {
+                failures += 1;
+                let wait = STREAM_FOLLOWING.wait(failures);
+                note(&format!(
+                    "ddbx: a stream read failed ({error}); retrying in {} s (attempt {failures})",
+                    wait.as_secs()
+                ));
+                tokio::time::sleep(wait).await;
+            }
+            Err(error) => return Err(error),
+        }
+    }
 }

@@ -8,6 +8,7 @@
 //! items that may run to millions are kept in [`compact`] form.
 
 pub mod access_pattern;
+pub mod backoff;
 pub mod byte_scan;
 pub mod change_diff;
 pub mod change_filter;
@@ -19,6 +20,7 @@ pub mod compact;
 pub mod composite_key;
 pub mod ddb_json;
 pub mod decoding;
+pub mod diff;
 pub mod discovery_scan;
 pub mod edit;
 pub mod entity;

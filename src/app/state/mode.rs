@@ -5,7 +5,8 @@
 use super::Prompt;
 use super::partiql::{Prepared, StatementForm};
 use super::text_field::TextField;
-use super::{Overlay, QueryForm, State, View};
+use super::view::ViewMode;
+use super::{Overlay, QueryForm, State};
 use crate::app::state::bulk::flow::{BulkFlow, BulkForm, BulkStage, DryRun};
 use crate::app::state::edit::{EditFlow, EditStage};
 use crate::app::state::palette::Palette;
@@ -59,24 +60,6 @@ pub enum Flow<'a> {
     Bulk(&'a BulkFlow),
 }
 
-/// The kind of view under every overlay.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum ViewMode {
-    Overview,
-    /// Prefixes, partitions and one partition's items.
-    Collections,
-    Inspector,
-    /// The results of a query or of a PartiQL statement (the same table and keys).
-    QueryResults,
-    /// The GSI browser and the sparse-index inspector.
-    Indexes,
-    Insights,
-    /// The live stream view and one record's diff.
-    Stream,
-    /// One item's changes, from the stream and the journal.
-    ItemHistory,
-}
-
 impl Mode<'_> {
     /// The keymap section that receives keys in this mode.
     #[must_use]
@@ -97,42 +80,6 @@ impl Mode<'_> {
             Self::BulkForm(..) | Self::BulkTableName(..) => Section::BulkForm,
             Self::Bulk(_) => Section::Bulk,
             Self::View(view) => view.section(),
-        }
-    }
-}
-
-impl ViewMode {
-    /// The kind of `view`.
-    #[must_use]
-    pub const fn of(view: &View) -> Self {
-        match view {
-            View::Overview => Self::Overview,
-            View::Prefixes { .. } | View::Partitions { .. } | View::Partition { .. } => {
-                Self::Collections
-            }
-            View::Inspector(_) => Self::Inspector,
-            View::QueryResults { .. } | View::StatementResults { .. } => Self::QueryResults,
-            View::Indexes { .. }
-            | View::IndexGroups { .. }
-            | View::IndexItems { .. }
-            | View::IndexCoverage { .. } => Self::Indexes,
-            View::Insights { .. } => Self::Insights,
-            View::Stream { .. } | View::StreamRecord { .. } => Self::Stream,
-            View::ItemHistory(_) => Self::ItemHistory,
-        }
-    }
-
-    #[must_use]
-    pub const fn section(self) -> Section {
-        match self {
-            Self::Overview => Section::Overview,
-            Self::Collections => Section::Collections,
-            Self::Inspector => Section::Inspector,
-            Self::QueryResults => Section::QueryResults,
-            Self::Indexes => Section::Indexes,
-            Self::Insights => Section::Insights,
-            Self::Stream => Section::Stream,
-            Self::ItemHistory => Section::ItemHistory,
         }
     }
 }

@@ -5,7 +5,7 @@
 use crate::app::state::State;
 use crate::app::state::explore::collection_rows::{CollectionRow, collection_rows};
 use crate::app::state::inspect::inspector::{RowContext, key_text};
-use crate::app::state::screen::current;
+use crate::app::state::screens::current;
 use crate::domain::collection::{Collections, GroupId};
 use crate::domain::partition_key::PartitionKey;
 

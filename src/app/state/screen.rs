@@ -1,11 +1,12 @@
 //! A view screen answers for itself: how many rows it has, their searchable text, where the
 //! cursor may stop, what the query builder starts from and which of its lists can be marked.
-//! Code that works on "the current view" asks [`current`] instead of matching on every view, so
-//! a new screen is its own folder and one arm in [`ViewMode::screen`].
+//! Code that works on "the current view" asks its screen (see [`crate::app::state::screens`])
+//! instead of matching on every view.
 
+use super::State;
 use super::bulk::lists::MarkableList;
 use super::query::preset::QueryPreset;
-use super::{State, View, ViewMode};
+use super::view::View;
 
 /// What the app asks of the screen on show. Each method receives the current view, which is
 /// one of the screen's own variants.
@@ -31,29 +32,4 @@ pub trait Screen: Sync {
     fn markable_list(&self, _state: &State, _view: &View) -> Option<MarkableList> {
         None
     }
-}
-
-impl ViewMode {
-    /// The screen that draws views of this kind.
-    #[must_use]
-    pub fn screen(self) -> &'static dyn Screen {
-        use super::{explore, indexes, insights, inspect, item_history, query, stream};
-        match self {
-            Self::Overview => &explore::screen::Overview,
-            Self::Collections => &explore::screen::Collections,
-            Self::Inspector => &inspect::screen::InspectorScreen,
-            Self::QueryResults => &query::screen::Results,
-            Self::Indexes => &indexes::screen::IndexScreens,
-            Self::Insights => &insights::InsightsScreen,
-            Self::Stream => &stream::screen::StreamScreen,
-            Self::ItemHistory => &item_history::screen::ItemHistoryScreen,
-        }
-    }
-}
-
-/// The current view and its screen.
-#[must_use]
-pub fn current(state: &State) -> (&View, &'static dyn Screen) {
-    let view = state.history.current();
-    (view, ViewMode::of(view).screen())
 }

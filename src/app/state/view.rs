@@ -3,6 +3,7 @@
 use crate::domain::value::AttrValue;
 
 use crate::app::state::inspect::inspector::Inspector;
+use crate::keymap::Section;
 
 /// One screen with its own cursor, so going back restores where the user was.
 #[derive(Clone, Debug, PartialEq)]
@@ -153,5 +154,59 @@ impl History {
     /// Replaces the current view (used by "show collections" from the overview).
     pub fn replace(&mut self, view: View) {
         self.views[self.position] = view;
+    }
+}
+
+/// The kind of view under every overlay.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ViewMode {
+    Overview,
+    /// Prefixes, partitions and one partition's items.
+    Collections,
+    Inspector,
+    /// The results of a query or of a PartiQL statement (the same table and keys).
+    QueryResults,
+    /// The GSI browser and the sparse-index inspector.
+    Indexes,
+    Insights,
+    /// The live stream view and one record's diff.
+    Stream,
+    /// One item's changes, from the stream and the journal.
+    ItemHistory,
+}
+
+impl ViewMode {
+    /// The kind of `view`.
+    #[must_use]
+    pub const fn of(view: &View) -> Self {
+        match view {
+            View::Overview => Self::Overview,
+            View::Prefixes { .. } | View::Partitions { .. } | View::Partition { .. } => {
+                Self::Collections
+            }
+            View::Inspector(_) => Self::Inspector,
+            View::QueryResults { .. } | View::StatementResults { .. } => Self::QueryResults,
+            View::Indexes { .. }
+            | View::IndexGroups { .. }
+            | View::IndexItems { .. }
+            | View::IndexCoverage { .. } => Self::Indexes,
+            View::Insights { .. } => Self::Insights,
+            View::Stream { .. } | View::StreamRecord { .. } => Self::Stream,
+            View::ItemHistory(_) => Self::ItemHistory,
+        }
+    }
+
+    #[must_use]
+    pub const fn section(self) -> Section {
+        match self {
+            Self::Overview => Section::Overview,
+            Self::Collections => Section::Collections,
+            Self::Inspector => Section::Inspector,
+            Self::QueryResults => Section::QueryResults,
+            Self::Indexes => Section::Indexes,
+            Self::Insights => Section::Insights,
+            Self::Stream => Section::Stream,
+            Self::ItemHistory => Section::ItemHistory,
+        }
     }
 }

@@ -64,15 +64,37 @@ pub async fn target_backend(
     global: &GlobalOptions,
     args: &CopyArgs,
 ) -> Result<Arc<dyn Backend>, CliError> {
-    if args.to_endpoint_url.is_none() && args.to_region.is_none() && args.to_profile.is_none() {
+    let other = OtherConnection {
+        endpoint_url: args.to_endpoint_url.clone(),
+        region: args.to_region.clone(),
+        profile: args.to_profile.clone(),
+    };
+    other_backend(source, global, &other).await
+}
+
+/// The `--to-endpoint-url`, `--to-region` and `--to-profile` of a command with two sides.
+pub struct OtherConnection {
+    pub endpoint_url: Option<String>,
+    pub region: Option<String>,
+    pub profile: Option<String>,
+}
+
+/// The other side's backend: the source's own when no option names another connection, else
+/// one with the source's options where the other's are not given (read-only when it is).
+pub async fn other_backend(
+    source: &Arc<dyn Backend>,
+    global: &GlobalOptions,
+    other: &OtherConnection,
+) -> Result<Arc<dyn Backend>, CliError> {
+    if other.endpoint_url.is_none() && other.region.is_none() && other.profile.is_none() {
         return Ok(Arc::clone(source));
     }
-    crate::cli::endpoint::check_endpoint_url(args.to_endpoint_url.as_deref())?;
+    crate::cli::endpoint::check_endpoint_url(other.endpoint_url.as_deref())?;
     let options = AwsOptions {
-        profile: args.to_profile.clone().or_else(|| global.profile.clone()),
-        region: args.to_region.clone().or_else(|| global.region.clone()),
-        endpoint_url: args
-            .to_endpoint_url
+        profile: other.profile.clone().or_else(|| global.profile.clone()),
+        region: other.region.clone().or_else(|| global.region.clone()),
+        endpoint_url: other
+            .endpoint_url
             .clone()
             .or_else(|| global.endpoint_url.clone()),
     };

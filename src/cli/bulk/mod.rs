@@ -4,7 +4,7 @@
 //! being free), previewed by `--dry-run`, journaled ahead as one run, undoable and resumable.
 
 pub mod args;
-mod copy;
+pub(in crate::cli) mod copy;
 mod csv_spool;
 mod execute;
 mod export;

@@ -2,6 +2,8 @@
 //! the filter, paused or stopped), then the records newest first; and one record as a diff of
 //! attributes, old → new.
 
+use std::time::Duration;
+
 use ratatui::Frame;
 use ratatui::layout::{Constraint, Layout, Rect};
 use ratatui::text::{Line, Span};
@@ -33,7 +35,10 @@ pub(in crate::ui) fn render(frame: &mut Frame<'_>, area: Rect, state: &State, cu
     };
     let [summary_area, list_area] =
         Layout::vertical([Constraint::Length(2), Constraint::Min(1)]).areas(inner);
-    frame.render_widget(Paragraph::new(summary(styles, view)), summary_area);
+    frame.render_widget(
+        Paragraph::new(summary(styles, view, state.clock.uptime)),
+        summary_area,
+    );
     let entries = visible(state);
     if entries.is_empty() {
         let waiting = if view.buffer.is_empty() {
@@ -54,13 +59,25 @@ pub(in crate::ui) fn render(frame: &mut Frame<'_>, area: Rect, state: &State, cu
     frame.render_widget(Paragraph::new(lines), list_area);
 }
 
-fn summary<'a>(styles: &Styles, view: &'a StreamView) -> Vec<Line<'a>> {
+fn summary<'a>(styles: &Styles, view: &'a StreamView, now: Duration) -> Vec<Line<'a>> {
     let buffer = &view.buffer;
     let shards = view.follow.shards.values().filter(|s| !s.done).count();
-    let state = match (&view.stopped, view.paused) {
-        (Some(why), _) => Span::styled(format!("stopped: {}", safe(why)), styles.error),
-        (None, true) => Span::styled("PAUSED", styles.warning_strong),
-        (None, false) => Span::styled("following", styles.active),
+    let state = match (&view.stopped, view.paused, &view.follow.retrying) {
+        (Some(why), _, _) => Span::styled(
+            format!("stopped: {} · R follows the current stream", safe(why)),
+            styles.error,
+        ),
+        (None, true, _) => Span::styled("PAUSED", styles.warning_strong),
+        (None, false, Some(retry)) => Span::styled(
+            format!(
+                "reconnecting: {} · attempt {}, next in {} s",
+                safe(&retry.error),
+                retry.attempt,
+                retry.at.saturating_sub(now).as_secs()
+            ),
+            styles.warning_strong,
+        ),
+        (None, false, None) => Span::styled("following", styles.active),
     };
     let mut first = vec![
         state,

@@ -3,7 +3,6 @@
 //! item's key; an index's copy stands for its item unless the index projects every attribute.
 
 use crate::app::state::State;
-use crate::app::state::screen::current;
 use crate::domain::schema::Projection;
 use crate::domain::value::{AttrValue, Item};
 
@@ -62,13 +61,6 @@ pub fn holds_whole_items(state: &State, index: Option<&str>) -> bool {
             .is_some_and(|index| index.projection == Projection::All),
         (Some(_), None) => false,
     }
-}
-
-/// The markable list of the current view, if it is one.
-#[must_use]
-pub fn markable_list(state: &State) -> Option<MarkableList> {
-    let (view, screen) = current(state);
-    screen.markable_list(state, view)
 }
 
 /// Whether `item` (a row of a list items are marked in) is marked.

@@ -8,7 +8,7 @@ pub mod scope;
 pub mod selection;
 
 pub use flow::{BulkFlow, BulkForm, BulkKind, BulkRun, BulkStage, BulkSummary};
-pub use lists::{ListRef, MarkableList, is_marked, markable_list};
+pub use lists::{ListRef, MarkableList, is_marked};
 pub use selection::{Selected, Selection};
 
 /// The selection and the bulk flow over it.

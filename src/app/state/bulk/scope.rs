@@ -91,7 +91,7 @@ pub fn offered(state: &State) -> Vec<ScopeChoice> {
 }
 
 fn entity_under_cursor(state: &State) -> Option<String> {
-    let list = super::lists::markable_list(state)?;
+    let list = crate::app::state::screens::markable_list(state)?;
     let item = list.under_cursor()?;
     Some(entity_name(&state.entities, state.described()?, item))
 }

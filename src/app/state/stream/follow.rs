@@ -1,20 +1,14 @@
 //! Following every shard of a stream, as data: which shards are known, where each one's iterator
 //! stands, and which requests are out. The update functions decide; this only keeps the books.
 //! Polling stays within Streams' limits: one GetRecords per shard per round, rounds at least
-//! [`ROUND`] apart, the stream described again every [`DESCRIBE_EVERY`].
+//! [`STREAM_ROUND`](crate::domain::backoff::STREAM_ROUND) apart, the stream described again every [`STREAM_DESCRIBE_EVERY`](crate::domain::backoff::STREAM_DESCRIBE_EVERY).
 
 use std::collections::BTreeMap;
 use std::time::Duration;
 
 use crate::app::request_id::RequestId;
 use crate::backend::{IteratorStart, Shard};
-
-/// The shortest time between two GetRecords calls on one shard (Streams allows 5 per second).
-pub const ROUND: Duration = Duration::from_millis(250);
-/// How long to wait after a round that brought nothing.
-pub const IDLE: Duration = Duration::from_millis(500);
-/// How often the stream is described again, to find shards opened by splits.
-pub const DESCRIBE_EVERY: Duration = Duration::from_secs(10);
+use crate::domain::backoff::STREAM_FOLLOWING;
 
 /// Where following starts.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -32,14 +26,47 @@ pub struct ShardFollow {
     pub last_sequence: Option<String>,
     /// Read to its end (a closed shard), or skipped.
     pub done: bool,
+    /// An iterator to ask for again: the request for it failed and is retried.
+    pub wanted: Option<IteratorStart>,
 }
 
 /// What a request out is for.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Asked {
     Describe,
-    Iterator { shard: String },
-    Records { shard: String },
+    Iterator {
+        shard: String,
+        start: IteratorStart,
+    },
+    /// The table described again, to follow its current stream.
+    Table,
+    Records {
+        shard: String,
+    },
+}
+
+/// Reads failing for a reason that may pass: when the next round is due, and why.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Retrying {
+    /// Failures in a row.
+    pub attempt: u32,
+    /// Uptime when the next round may start.
+    pub at: Duration,
+    /// The last failure, in the service's (or the network's) words.
+    pub error: String,
+}
+
+impl Retrying {
+    /// After `attempt` failures in a row (a dropped connection, a throttle): the stream's
+    /// doubling wait.
+    #[must_use]
+    pub fn after(attempt: u32, now: Duration, error: String) -> Self {
+        Self {
+            attempt,
+            at: now + STREAM_FOLLOWING.wait(attempt),
+            error,
+        }
+    }
 }
 
 #[derive(Clone, Debug, PartialEq)]
@@ -52,6 +79,8 @@ pub struct Follow {
     pub next_round_at: Duration,
     /// A round brought records: the next one comes sooner.
     pub round_read: bool,
+    /// Reads are failing and retried.
+    pub retrying: Option<Retrying>,
 }
 
 impl Follow {
@@ -65,6 +94,7 @@ impl Follow {
             described_at: None,
             next_round_at: Duration::ZERO,
             round_read: false,
+            retrying: None,
         }
     }
 

@@ -10,7 +10,8 @@ pub(in crate::app::update) mod scope;
 
 use crate::app::action::Action;
 use crate::app::command::Command;
-use crate::app::state::bulk::{BulkStage, ListRef, markable_list};
+use crate::app::state::bulk::{BulkStage, ListRef};
+use crate::app::state::screens::markable_list;
 use crate::app::state::{Notice, State};
 use crate::domain::figures::counted;
 use crate::domain::schema::TableDescription;

@@ -3,7 +3,7 @@
 
 use crate::app::state::query::form::FormField;
 use crate::app::state::query::preset::QueryPreset;
-use crate::app::state::screen::current;
+use crate::app::state::screens::current;
 use crate::app::state::{QueryForm, State};
 use crate::domain::access_pattern::SortOperator;
 use crate::domain::query_spec::template::template_of_key;

@@ -1,16 +1,20 @@
-//! The answers of the stream view's reads: shards listed, iterators taken, records read. An
-//! expired iterator is taken again just after the last record read, one behind the trim horizon
-//! from the oldest record kept; any other failure stops following with the service's words,
-//! keeping every record already shown.
+//! The answers of the stream view's reads: shards listed, iterators taken, records read, the
+//! table described again. A read that failed for a reason that may pass (a dropped connection,
+//! a throttle) is retried with a doubling wait, saying so on screen; an expired iterator is
+//! taken again just after the last record read, one behind the trim horizon from the oldest
+//! record kept; any other failure stops following with the service's words, keeping every
+//! record already shown, until `R` picks up the table's current stream.
 
 use crate::app::command::Command;
 use crate::app::read::{Read, ReadAnswer, ReadFor};
 use crate::app::request_id::RequestId;
 use crate::app::state::stream::StreamEntry;
-use crate::app::state::stream::follow::{Asked, IDLE, ROUND};
+use crate::app::state::stream::follow::{Asked, Follow, Retrying, Since};
 use crate::app::state::{Notice, State};
 use crate::backend::{BackendError, IteratorStart, RecordsPage, ShardIteratorRequest};
+use crate::domain::backoff::{STREAM_IDLE, STREAM_ROUND};
 use crate::domain::change_filter::entity_of;
+use crate::domain::schema::TableDescription;
 
 use super::poll;
 
@@ -26,9 +30,45 @@ pub(in crate::app::update) fn answered(
     else {
         return Vec::new();
     };
-    let mut commands = match asked {
+    let mut commands = match result {
+        Err(error) if error.is_retryable() && asked != Asked::Table => {
+            retry_later(state, asked, &error);
+            Vec::new()
+        }
+        Err(error) => failed(state, asked, &error),
+        Ok(answer) => {
+            reconnected(state);
+            answer_landed(state, asked, answer)
+        }
+    };
+    let now = state.clock.uptime;
+    if let Some(view) = &mut state.stream
+        && view.follow.asked.is_empty()
+    {
+        let pause = if view.follow.round_read {
+            STREAM_ROUND
+        } else {
+            STREAM_IDLE
+        };
+        view.follow.next_round_at = view.follow.next_round_at.max(now + pause);
+        view.follow.round_read = false;
+        commands.extend(poll(state));
+    }
+    commands
+}
+
+fn answer_landed(state: &mut State, asked: Asked, answer: ReadAnswer) -> Vec<Command> {
+    let result = Ok(answer);
+    match asked {
         Asked::Describe => described(state, result.and_then(ReadAnswer::into_shards)),
-        Asked::Iterator { shard } => {
+        Asked::Table => match result.and_then(ReadAnswer::into_description) {
+            Ok(table) => table_described(state, &table),
+            Err(error) => {
+                stop(state, &error);
+                Vec::new()
+            }
+        },
+        Asked::Iterator { shard, .. } => {
             match result.and_then(ReadAnswer::into_iterator) {
                 Ok(iterator) => {
                     if let Some(followed) = state
@@ -43,24 +83,99 @@ pub(in crate::app::update) fn answered(
             }
             Vec::new()
         }
-        Asked::Records { shard } => match result.and_then(ReadAnswer::into_records) {
-            Ok(page) => {
-                records(state, &shard, page);
-                Vec::new()
+        Asked::Records { shard } => {
+            match result.and_then(ReadAnswer::into_records) {
+                Ok(page) => records(state, &shard, page),
+                Err(error) => stop(state, &error),
             }
-            Err(error) => resume(state, shard, &error),
-        },
-    };
-    let now = state.clock.uptime;
-    if let Some(view) = &mut state.stream
-        && view.follow.asked.is_empty()
-    {
-        let pause = if view.follow.round_read { ROUND } else { IDLE };
-        view.follow.next_round_at = view.follow.next_round_at.max(now + pause);
-        view.follow.round_read = false;
-        commands.extend(poll(state));
+            Vec::new()
+        }
     }
-    commands
+}
+
+/// A failure that will not pass by waiting.
+fn failed(state: &mut State, asked: Asked, error: &BackendError) -> Vec<Command> {
+    match asked {
+        Asked::Records { shard } => resume(state, shard, error),
+        Asked::Describe | Asked::Table | Asked::Iterator { .. } => {
+            stop(state, error);
+            Vec::new()
+        }
+    }
+}
+
+/// Waits before the next round; a failed iterator request is made again then. Records read
+/// stay, and a shard's iterator is still good after a failed GetRecords.
+fn retry_later(state: &mut State, asked: Asked, error: &BackendError) {
+    let now = state.clock.uptime;
+    let Some(view) = &mut state.stream else {
+        return;
+    };
+    let follow = &mut view.follow;
+    if let Asked::Iterator { shard, start } = asked
+        && let Some(followed) = follow.shards.get_mut(&shard)
+    {
+        followed.wanted = Some(start);
+    }
+    let attempt = follow
+        .retrying
+        .as_ref()
+        .map_or(1, |retry| retry.attempt + 1);
+    let retry = Retrying::after(attempt, now, error.to_string());
+    let wait = retry.at.saturating_sub(now).as_secs();
+    follow.retrying = Some(retry);
+    state.notice = Some(Notice::Error(format!(
+        "the stream view lost its connection ({error}); retrying in {wait} s (attempt {attempt}), \
+         records received are kept"
+    )));
+}
+
+/// A read answered after failures: following goes on.
+fn reconnected(state: &mut State) {
+    let Some(view) = &mut state.stream else {
+        return;
+    };
+    if let Some(retry) = view.follow.retrying.take() {
+        state.notice = Some(Notice::Info(format!(
+            "the stream view reconnected after {} failed read(s); following again",
+            retry.attempt
+        )));
+    }
+}
+
+/// The table described again after `R`: the same stream goes on where it stopped; a new one (the
+/// table was recreated, or its stream turned off and on) is followed from its oldest record, so
+/// nothing written since the old one stopped is missed.
+fn table_described(state: &mut State, table: &TableDescription) -> Vec<Command> {
+    let arn = table
+        .stream
+        .as_ref()
+        .filter(|stream| stream.enabled)
+        .and_then(|stream| stream.latest_arn.clone());
+    let Some(view) = &mut state.stream else {
+        return Vec::new();
+    };
+    let Some(arn) = arn else {
+        let why = format!("table {} has no stream enabled now", table.name);
+        view.stopped = Some(why.clone());
+        state.notice = Some(Notice::Error(why));
+        return Vec::new();
+    };
+    view.stopped = None;
+    if arn == view.follow.arn {
+        view.follow.described_at = None;
+        state.notice = Some(Notice::Info(
+            "following the stream again from where it stopped".to_owned(),
+        ));
+    } else {
+        view.follow = Follow::new(arn, Since::TrimHorizon);
+        state.notice = Some(Notice::Info(format!(
+            "the table's stream changed: following the new one from its oldest record \
+             (records received before are kept) · {}",
+            table.name
+        )));
+    }
+    Vec::new()
 }
 
 fn described(
@@ -78,7 +193,7 @@ fn described(
     let Some(view) = &mut state.stream else {
         return Vec::new();
     };
-    let first = view.follow.described_at.is_none();
+    let first = view.follow.described_at.is_none() && view.follow.shards.is_empty();
     view.follow.described_at = Some(now);
     let wanted = view.follow.shards_listed(shards);
     if !first && view.follow.all_done() {
@@ -100,6 +215,7 @@ fn ask_iterator(state: &mut State, arn: &str, shard: String, start: IteratorStar
             id,
             Asked::Iterator {
                 shard: shard.clone(),
+                start: start.clone(),
             },
         );
     }
@@ -169,9 +285,13 @@ fn resume(state: &mut State, shard: String, error: &BackendError) -> Vec<Command
 }
 
 fn stop(state: &mut State, error: &BackendError) {
-    let message = format!("the stream view stopped following: {error}");
+    let message = format!(
+        "the stream view stopped following: {error} (R describes the table again and follows \
+         its current stream)"
+    );
     if let Some(view) = &mut state.stream {
         view.stopped = Some(error.to_string());
+        view.follow.retrying = None;
     }
     state.notice = Some(Notice::Error(message));
 }

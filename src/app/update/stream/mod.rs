@@ -1,7 +1,7 @@
 //! The stream view: opening it follows the table's stream from LATEST; every clock tick makes
 //! the next polling round when one is due (see [`follow`](crate::app::state::stream::follow) for
 //! the pacing). Answers land here; `p` pauses (no reads while paused), `f` filters, `Enter`
-//! opens a record as its diff.
+//! opens a record as its diff, `R` follows the table's current stream again after a stop.
 
 mod answers;
 
@@ -9,12 +9,12 @@ use crate::app::action::Action;
 use crate::app::command::Command;
 use crate::app::read::{Read, ReadFor};
 use crate::app::state::stream::buffer::DEFAULT_CAPACITY;
-use crate::app::state::stream::follow::{Asked, DESCRIBE_EVERY, IDLE};
+use crate::app::state::stream::follow::Asked;
 use crate::app::state::stream::{Since, StreamView, filter_text, rows};
 use crate::app::state::text_field::TextField;
 use crate::app::state::{Notice, Overlay, Prompt, PromptKind, State, View};
-
-use super::navigation::cursor;
+use crate::backend::{IteratorStart, ShardIteratorRequest};
+use crate::domain::backoff::{STREAM_DESCRIBE_EVERY, STREAM_IDLE};
 
 pub(super) use answers::answered;
 
@@ -48,11 +48,19 @@ pub(super) fn show(state: &mut State) -> Vec<Command> {
     if !matches!(state.history.current(), View::Stream { .. }) {
         state.history.open(View::Stream { cursor: 0 });
     }
+    if state
+        .stream
+        .as_ref()
+        .is_some_and(|view| view.stopped.is_some())
+    {
+        return restart(state);
+    }
     poll(state)
 }
 
 /// Makes the next round of reads when one is due: DescribeStream every so often, else one
-/// GetRecords per shard ready to read. Nothing while paused, stopped, or while a round is out.
+/// GetRecords per shard ready to read (and the iterators a failed round still needs). Nothing
+/// while paused, stopped, waiting to retry, or while a round is out.
 pub(super) fn poll(state: &mut State) -> Vec<Command> {
     let now = state.clock.uptime;
     let Some(view) = &mut state.stream else {
@@ -62,10 +70,31 @@ pub(super) fn poll(state: &mut State) -> Vec<Command> {
         return Vec::new();
     }
     let follow = &mut view.follow;
+    if follow.retrying.as_ref().is_some_and(|retry| now < retry.at) {
+        return Vec::new();
+    }
     let mut reads = Vec::new();
-    if follow
+    let wanted: Vec<(String, IteratorStart)> = follow
+        .shards
+        .iter_mut()
+        .filter_map(|(id, shard)| Some((id.clone(), shard.wanted.take()?)))
+        .collect();
+    for (shard, start) in wanted {
+        let request = ShardIteratorRequest {
+            stream_arn: follow.arn.clone(),
+            shard_id: shard.clone(),
+            start: start.clone(),
+        };
+        reads.push((
+            Asked::Iterator { shard, start },
+            Read::ShardIterator(request),
+        ));
+    }
+    if !reads.is_empty() {
+        // The iterators first: their shards are read in the round after.
+    } else if follow
         .described_at
-        .is_none_or(|at| now.saturating_sub(at) >= DESCRIBE_EVERY)
+        .is_none_or(|at| now.saturating_sub(at) >= STREAM_DESCRIBE_EVERY)
     {
         reads.push((
             Asked::Describe,
@@ -81,7 +110,7 @@ pub(super) fn poll(state: &mut State) -> Vec<Command> {
             reads.push((Asked::Records { shard }, Read::Records { iterator }));
         }
         if reads.is_empty() {
-            follow.next_round_at = now + IDLE;
+            follow.next_round_at = now + STREAM_IDLE;
         }
     }
     reads
@@ -92,6 +121,23 @@ pub(super) fn poll(state: &mut State) -> Vec<Command> {
             Command::read(id, ReadFor::Stream, read)
         })
         .collect()
+}
+
+/// `R` on the stream view (or opening it once it stopped): describes the table again and
+/// follows its current stream, keeping every record received.
+pub(in crate::app::update) fn restart(state: &mut State) -> Vec<Command> {
+    let table = state.table.clone();
+    let id = state.ids.issue();
+    let Some(view) = &mut state.stream else {
+        return Vec::new();
+    };
+    view.follow.asked.clear();
+    view.follow.retrying = None;
+    view.follow.asked.insert(id, Asked::Table);
+    state.notice = Some(Notice::Info(format!(
+        "describing {table} again to follow its current stream…"
+    )));
+    vec![Command::read(id, ReadFor::Stream, Read::Describe { table })]
 }
 
 /// The typed filter, applied to what the view holds and to every record that arrives.
@@ -124,6 +170,7 @@ pub(super) fn action(state: &mut State, action: &Action) -> Option<Vec<Command>>
             }));
             poll(state)
         }
+        Action::Refresh => restart(state),
         Action::FilterStream => {
             let typed = state
                 .stream
@@ -138,7 +185,7 @@ pub(super) fn action(state: &mut State, action: &Action) -> Option<Vec<Command>>
         }
         Action::Open => {
             if let View::Stream { .. } = state.history.current() {
-                let row = cursor(state.history.current());
+                let row = state.history.current().cursor();
                 if let Some(entry) = rows::visible(state).get(row).map(|entry| (*entry).clone()) {
                     state.history.open(View::StreamRecord {
                         entry: Box::new(entry),

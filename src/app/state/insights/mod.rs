@@ -1,9 +1,9 @@
 //! The insights screen: a Scan of whole items (a sample of its first pages on a large table)
 //! fed into the domain's census, and the report once the scan stops.
 
+pub mod screen;
+
 use crate::app::state::indexes::streamed_scan::StreamedScan;
-use crate::app::state::query::preset::QueryPreset;
-use crate::app::state::{State, View};
 use crate::domain::figures::{bytes, counted};
 use crate::domain::insights::{Coverage, InsightScan, Report};
 use crate::domain::value::Item;
@@ -163,31 +163,5 @@ pub fn sizes_text(report: &Report, sizes: Sizes) -> String {
                     counted(index.partitions, "partition", "partitions")
                 )
             }),
-    }
-}
-
-/// The insights screen: one row per finding and its examples.
-pub struct InsightsScreen;
-
-impl crate::app::state::screen::Screen for InsightsScreen {
-    fn row_count(&self, state: &State, _view: &View) -> usize {
-        state.insights.as_ref().map_or(0, |run| run.rows().len())
-    }
-
-    fn row_texts(&self, state: &State, _view: &View) -> Vec<String> {
-        state
-            .insights
-            .as_ref()
-            .map(InsightsRun::row_texts)
-            .unwrap_or_default()
-    }
-
-    /// The item under the cursor (a finding's first item).
-    fn query_preset(&self, state: &State, view: &View) -> QueryPreset {
-        let item = state.insights.as_ref().and_then(|run| {
-            let row = *run.rows().get(view.cursor())?;
-            run.item_of(row)
-        });
-        QueryPreset::of_row(state, item.as_ref())
     }
 }

@@ -1,0 +1,50 @@
+//! `ddbx diff`'s options: the other side (a table on this or another connection, or an export),
+//! and how items are matched (renames, key rewrites) and compared (ignored attributes).
+
+use std::path::PathBuf;
+
+use clap::Args;
+
+#[derive(Debug, Default, Args)]
+pub struct DiffArgs {
+    /// The table to compare with (default: the same name, on the --to-* connection).
+    #[arg(long, value_name = "T")]
+    pub to_table: Option<String>,
+
+    /// An export to compare with instead of a table (any file --file reads).
+    #[arg(long, value_name = "FILE", conflicts_with_all = ["to_table", "to_endpoint_url", "to_region", "to_profile"])]
+    pub to_file: Option<PathBuf>,
+
+    /// The other side's endpoint (default: the source's connection).
+    #[arg(long, value_name = "URL")]
+    pub to_endpoint_url: Option<String>,
+
+    /// The other side's region (default: the source's).
+    #[arg(long, value_name = "R")]
+    pub to_region: Option<String>,
+
+    /// The other side's profile (default: the source's).
+    #[arg(long, value_name = "P")]
+    pub to_profile: Option<String>,
+
+    /// Attributes left out of the comparison, e.g. updatedAt,version (repeatable).
+    #[arg(long, value_name = "A,B", value_delimiter = ',')]
+    pub ignore: Vec<String>,
+
+    /// The source's attribute OLD is the target's NEW (repeatable).
+    #[arg(long, value_name = "OLD=NEW")]
+    pub rename: Vec<String>,
+
+    /// Source key values starting with OLD match target keys starting with NEW, as
+    /// `copy --rewrite-prefix` wrote them (repeatable; the first matching prefix applies).
+    #[arg(long, value_name = "OLD=NEW")]
+    pub rewrite_prefix: Vec<String>,
+
+    /// How many differences to print (the counts cover every item).
+    #[arg(long, value_name = "N", default_value_t = 20)]
+    pub max_differences: usize,
+
+    /// Parallel scan segments on each side.
+    #[arg(long, value_name = "N", default_value_t = 4, value_parser = clap::value_parser!(u32).range(1..=1000))]
+    pub segments: u32,
+}

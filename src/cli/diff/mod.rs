@@ -1,0 +1,275 @@
+//! `ddbx diff`: the items of two tables (on one connection or two) or of a table and an export,
+//! matched by key and compared losslessly. Both sides are read in full by parallel scans and
+//! dealt into buckets by the hash of their key (in the target's terms: renamed attributes,
+//! rewritten key prefixes), then compared bucket by bucket, so memory holds one bucket of each
+//! side. What the scans will cost is printed before anything is read. A diff never writes.
+
+pub mod args;
+mod print;
+mod side;
+
+use std::collections::{BTreeMap, BTreeSet};
+use std::sync::Arc;
+use std::time::Instant;
+
+pub use args::DiffArgs;
+
+use crate::backend::Backend;
+use crate::cli::args::{GlobalOptions, OutputFormat};
+use crate::cli::bulk::copy::{OtherConnection, other_backend, parse_rewrites};
+use crate::cli::error::CliError;
+use crate::cli::note::note;
+use crate::domain::diff::{DiffReport, Finding, compare_items};
+use crate::domain::entity::EntityDecoder;
+use crate::domain::schema::TableDescription;
+use crate::domain::scope::entity_name;
+use side::{Terms, read_side};
+
+/// Items held in memory per bucket and side; a side larger than this is spilled to disk.
+const BUCKET_ITEMS: u64 = 100_000;
+
+/// One side of the diff: where it is read from, and its description.
+pub struct Side {
+    pub backend: Arc<dyn Backend>,
+    pub table: TableDescription,
+}
+
+/// Compares `source` with `target`; prints the report; `Ok` when they are equal.
+pub async fn diff(
+    source: Side,
+    target: Side,
+    args: &DiffArgs,
+    global: &GlobalOptions,
+    decoder: &EntityDecoder,
+) -> Result<(), CliError> {
+    let renames = parse_renames(&args.rename)?;
+    let rewrites = parse_rewrites(&args.rewrite_prefix)?;
+    check_keys(&source.table, &target.table, &renames)?;
+    let started = Instant::now();
+    note(&print::estimate(&source.table, &target.table));
+    let most = source
+        .table
+        .item_count
+        .max(target.table.item_count)
+        .unwrap_or(0);
+    let count = usize::try_from(most.div_ceil(BUCKET_ITEMS).max(1)).unwrap_or(1);
+    let spill = (count > 1).then(spill_dir).transpose()?;
+    let source_terms = Terms {
+        target: &target.table,
+        renames: &renames,
+        rewrites: &rewrites,
+    };
+    let target_terms = Terms {
+        target: &target.table,
+        renames: &BTreeMap::new(),
+        rewrites: &[],
+    };
+    let source_spill = spill.as_ref().map(|dir| dir.join("source"));
+    let target_spill = spill.as_ref().map(|dir| dir.join("target"));
+    for dir in source_spill.iter().chain(&target_spill) {
+        std::fs::create_dir_all(dir).map_err(|error| CliError::Failed(error.to_string()))?;
+    }
+    let (sources, targets) = tokio::join!(
+        read_side(
+            &source.backend,
+            &source.table.name,
+            args.segments,
+            &source_terms,
+            count,
+            source_spill.as_deref()
+        ),
+        read_side(
+            &target.backend,
+            &target.table.name,
+            args.segments,
+            &target_terms,
+            count,
+            target_spill.as_deref()
+        ),
+    );
+    let ((mut sources, source_read), (mut targets, target_read)) = (sources?, targets?);
+    let ignore: BTreeSet<String> = args.ignore.iter().cloned().collect();
+    let mut report = DiffReport::keeping(args.max_differences);
+    let sides = (&source.table, &target.table);
+    for bucket in 0..count {
+        let held = sources.take(bucket, &target.table)?;
+        let other = targets.take(bucket, &target.table)?;
+        compare_bucket(held, other, &ignore, decoder, sides, &mut report);
+    }
+    if let Some(dir) = &spill {
+        let _ = std::fs::remove_dir_all(dir);
+    }
+    note(&print::read_line(
+        source_read,
+        target_read,
+        started.elapsed(),
+    ));
+    let text = match global.output {
+        Some(OutputFormat::Json | OutputFormat::Ddb) => format!("{}\n", report.to_json()),
+        _ => print::report_text(&report, &source.table.name, &target.table.name),
+    };
+    crate::cli::print_escaped(&text);
+    if report.is_equal() {
+        Ok(())
+    } else {
+        let totals = report.totals();
+        Err(CliError::Failed(format!(
+            "the two sides differ: {} only in the source, {} only in the target, {} different",
+            totals.only_source, totals.only_target, totals.different
+        )))
+    }
+}
+
+/// The other side: an export (`--to-file`), or a table on this or another connection.
+pub async fn open_target(
+    source: &Arc<dyn Backend>,
+    source_table: &TableDescription,
+    args: &DiffArgs,
+    global: &GlobalOptions,
+) -> Result<Side, CliError> {
+    if let Some(path) = &args.to_file {
+        let mut options = global.tui.clone();
+        options.file = Some(path.clone());
+        let opened = crate::cli::source::file_backend(&options)
+            .map_err(CliError::Usage)?
+            .ok_or_else(|| CliError::usage("--to-file names no file"))?;
+        let table = opened.backend.describe_table(&opened.table).await?;
+        return Ok(Side {
+            backend: opened.backend,
+            table,
+        });
+    }
+    let other = OtherConnection {
+        endpoint_url: args.to_endpoint_url.clone(),
+        region: args.to_region.clone(),
+        profile: args.to_profile.clone(),
+    };
+    let same_connection =
+        other.endpoint_url.is_none() && other.region.is_none() && other.profile.is_none();
+    let name = args
+        .to_table
+        .clone()
+        .unwrap_or_else(|| source_table.name.clone());
+    if same_connection && name == source_table.name {
+        return Err(CliError::usage(format!(
+            "diff compares {name} with itself: name the other side with --to-table, \
+             --to-endpoint-url/--to-region/--to-profile or --to-file; nothing was read"
+        )));
+    }
+    let backend = other_backend(source, global, &other).await?;
+    let table = backend.describe_table(&name).await?;
+    Ok(Side { backend, table })
+}
+
+/// Matches one bucket's items by key and records each outcome.
+fn compare_bucket(
+    source: Vec<(String, crate::domain::value::Item)>,
+    target: Vec<(String, crate::domain::value::Item)>,
+    ignore: &BTreeSet<String>,
+    decoder: &EntityDecoder,
+    (source_table, target_table): (&TableDescription, &TableDescription),
+    report: &mut DiffReport,
+) {
+    let mut unmatched: BTreeMap<String, crate::domain::value::Item> = source.into_iter().collect();
+    for (key, item) in target {
+        let key_item = key_of(&item, target_table);
+        match unmatched.remove(&key) {
+            Some(held) => {
+                let entity = entity_name(decoder, target_table, &held);
+                let attributes = compare_items(&held, &item, ignore);
+                if attributes.is_empty() {
+                    report.equal(&entity);
+                } else {
+                    report.found(
+                        &entity,
+                        Finding::Different {
+                            key: key_item,
+                            source: held,
+                            target: item,
+                            attributes,
+                        },
+                    );
+                }
+            }
+            None => {
+                let entity = entity_name(decoder, target_table, &item);
+                report.found(
+                    &entity,
+                    Finding::OnlyTarget {
+                        key: key_item,
+                        item,
+                    },
+                );
+            }
+        }
+    }
+    for (_, item) in unmatched {
+        let entity = entity_name(decoder, source_table, &item);
+        let key = key_of(&item, target_table);
+        report.found(&entity, Finding::OnlySource { key, item });
+    }
+}
+
+fn key_of(
+    item: &crate::domain::value::Item,
+    table: &TableDescription,
+) -> crate::domain::value::Item {
+    table
+        .key
+        .names()
+        .filter_map(|name| Some((name.to_owned(), item.get(name)?.clone())))
+        .collect()
+}
+
+fn parse_renames(texts: &[String]) -> Result<BTreeMap<String, String>, CliError> {
+    texts
+        .iter()
+        .map(|text| match text.split_once('=') {
+            Some((old, new)) if !old.is_empty() && !new.is_empty() => {
+                Ok((old.to_owned(), new.to_owned()))
+            }
+            _ => Err(CliError::usage(format!(
+                "--rename {text:?}: expected OLD=NEW, the source's attribute name and the \
+                 target's, e.g. --rename userId=user_id"
+            ))),
+        })
+        .collect()
+}
+
+/// Items can only be matched when the source's key attributes, renamed, are the target's.
+fn check_keys(
+    source: &TableDescription,
+    target: &TableDescription,
+    renames: &BTreeMap<String, String>,
+) -> Result<(), CliError> {
+    let renamed: Vec<String> = source
+        .key
+        .names()
+        .map(|name| {
+            renames
+                .get(name)
+                .cloned()
+                .unwrap_or_else(|| name.to_owned())
+        })
+        .collect();
+    let wanted: Vec<String> = target.key.names().map(str::to_owned).collect();
+    if renamed == wanted {
+        return Ok(());
+    }
+    Err(CliError::usage(format!(
+        "the keys differ: {} has {}, {} has {}; items are matched by key, so name the source's \
+         key attributes in the target's terms with --rename OLD=NEW; nothing was read",
+        source.name,
+        source.key.names().collect::<Vec<_>>().join(", "),
+        target.name,
+        wanted.join(", ")
+    )))
+}
+
+fn spill_dir() -> Result<std::path::PathBuf, CliError> {
+    let dir = std::env::temp_dir().join(format!("ddbx-diff-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).map_err(|error| {
+        CliError::Failed(format!("could not create {}: {error}", dir.display()))
+    })?;
+    Ok(dir)
+}

@@ -1,0 +1,114 @@
+//! What `ddbx diff` says: the cost of its scans before it reads (on stderr), how much it read,
+//! and the report for people (counts per entity, then the first differences, marked `-` only in
+//! the source, `+` only in the target, `*` different, each attribute with both values).
+
+use std::fmt::Write as _;
+use std::time::Duration;
+
+use crate::domain::ddb_json::{item_to_json, to_json};
+use crate::domain::diff::{DiffReport, EntityCounts, Finding};
+use crate::domain::figures::{bytes, counted};
+use crate::domain::schema::TableDescription;
+
+/// A full scan reads 4 KB per read unit, eventually consistent reads at half a unit.
+const BYTES_PER_READ_UNIT: u64 = 8 * 1024;
+
+fn side_cost(table: &TableDescription) -> String {
+    let size = table.size_bytes.unwrap_or(0);
+    format!(
+        "{} ({}, {}, about {} read units)",
+        table.name,
+        table.item_count.map_or_else(
+            || "items unknown".to_owned(),
+            |count| counted(count, "item", "items")
+        ),
+        bytes(size),
+        size.div_ceil(BYTES_PER_READ_UNIT)
+    )
+}
+
+/// The scans' cost, from DescribeTable's figures (which DynamoDB updates about every six hours).
+#[must_use]
+pub fn estimate(source: &TableDescription, target: &TableDescription) -> String {
+    format!(
+        "ddbx: diff reads every item of {} and of {}, as described (figures DynamoDB updates \
+         about every six hours)",
+        side_cost(source),
+        side_cost(target)
+    )
+}
+
+#[must_use]
+pub fn read_line(source: u64, target: u64, elapsed: Duration) -> String {
+    let seconds = elapsed.as_secs_f64().max(0.001);
+    format!(
+        "ddbx: read {source} + {target} items in {seconds:.1} s ({:.0} items/s)",
+        (source + target) as f64 / seconds
+    )
+}
+
+#[must_use]
+pub fn report_text(report: &DiffReport, source: &str, target: &str) -> String {
+    let mut out = String::new();
+    let _ = writeln!(out, "diff {source} → {target}");
+    let _ = writeln!(
+        out,
+        "{:<24} {:>10} {:>15} {:>15} {:>10}",
+        "entity", "equal", "only in source", "only in target", "different"
+    );
+    for (entity, counts) in &report.entities {
+        counts_line(&mut out, entity, counts);
+    }
+    counts_line(&mut out, "all", &report.totals());
+    if report.is_equal() {
+        out.push_str("equal: every item is on both sides with the same attributes\n");
+        return out;
+    }
+    let total = report.totals().differences();
+    let _ = writeln!(
+        out,
+        "\n{} (the first {}):",
+        counted(total, "difference", "differences"),
+        report.findings.len()
+    );
+    for (entity, finding) in &report.findings {
+        finding_lines(&mut out, entity, finding);
+    }
+    out
+}
+
+fn counts_line(out: &mut String, entity: &str, counts: &EntityCounts) {
+    let _ = writeln!(
+        out,
+        "{entity:<24} {:>10} {:>15} {:>15} {:>10}",
+        counts.equal, counts.only_source, counts.only_target, counts.different
+    );
+}
+
+fn finding_lines(out: &mut String, entity: &str, finding: &Finding) {
+    let key = item_to_json(finding.key());
+    let what = match finding {
+        Finding::OnlySource { .. } => "only in the source",
+        Finding::OnlyTarget { .. } => "only in the target",
+        Finding::Different { .. } => "different",
+    };
+    let _ = writeln!(out, "{} {entity} {key} {what}", finding.mark());
+    if let Finding::Different { attributes, .. } = finding {
+        for diff in attributes {
+            let side = |value: &Option<crate::domain::value::AttrValue>| {
+                value.as_ref().map_or_else(
+                    || "(missing)".to_owned(),
+                    |value| to_json(value).to_string(),
+                )
+            };
+            let _ = writeln!(
+                out,
+                "    {}: {} → {} ({})",
+                diff.path,
+                side(&diff.source),
+                side(&diff.target),
+                diff.kind()
+            );
+        }
+    }
+}

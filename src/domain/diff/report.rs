@@ -1,0 +1,173 @@
+//! The report of a comparison: per entity, how many items are equal, only in the source, only
+//! in the target, or different; and the first differences found, each with its key and items.
+
+use std::collections::BTreeMap;
+
+use serde_json::{Value, json};
+
+use super::compare::AttributeDiff;
+use crate::domain::ddb_json::{item_to_json, to_json};
+use crate::domain::value::Item;
+
+/// How one entity's items compared.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct EntityCounts {
+    pub equal: u64,
+    pub only_source: u64,
+    pub only_target: u64,
+    pub different: u64,
+}
+
+impl EntityCounts {
+    #[must_use]
+    pub const fn differences(&self) -> u64 {
+        self.only_source + self.only_target + self.different
+    }
+}
+
+/// One item that did not compare equal.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Finding {
+    OnlySource {
+        key: Item,
+        item: Item,
+    },
+    OnlyTarget {
+        key: Item,
+        item: Item,
+    },
+    Different {
+        key: Item,
+        source: Item,
+        target: Item,
+        attributes: Vec<AttributeDiff>,
+    },
+}
+
+impl Finding {
+    #[must_use]
+    pub const fn key(&self) -> &Item {
+        match self {
+            Self::OnlySource { key, .. }
+            | Self::OnlyTarget { key, .. }
+            | Self::Different { key, .. } => key,
+        }
+    }
+
+    /// `-` only in the source, `+` only in the target, `*` different (as diff tools mark them).
+    #[must_use]
+    pub const fn mark(&self) -> char {
+        match self {
+            Self::OnlySource { .. } => '-',
+            Self::OnlyTarget { .. } => '+',
+            Self::Different { .. } => '*',
+        }
+    }
+
+    #[must_use]
+    pub fn to_json(&self, entity: &str) -> Value {
+        match self {
+            Self::OnlySource { key, item } => json!({
+                "entity": entity, "found": "only_in_source",
+                "key": item_to_json(key), "source": item_to_json(item),
+            }),
+            Self::OnlyTarget { key, item } => json!({
+                "entity": entity, "found": "only_in_target",
+                "key": item_to_json(key), "target": item_to_json(item),
+            }),
+            Self::Different {
+                key, attributes, ..
+            } => json!({
+                "entity": entity, "found": "different", "key": item_to_json(key),
+                "attributes": attributes.iter().map(|diff| json!({
+                    "path": diff.path,
+                    "kind": diff.kind(),
+                    "source": diff.source.as_ref().map(to_json),
+                    "target": diff.target.as_ref().map(to_json),
+                })).collect::<Vec<_>>(),
+            }),
+        }
+    }
+}
+
+/// A whole comparison, filled in as items are matched.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct DiffReport {
+    pub entities: BTreeMap<String, EntityCounts>,
+    /// The first `keep` findings, each with its entity.
+    pub findings: Vec<(String, Finding)>,
+    pub keep: usize,
+}
+
+impl DiffReport {
+    #[must_use]
+    pub fn keeping(keep: usize) -> Self {
+        Self {
+            keep,
+            ..Self::default()
+        }
+    }
+
+    pub fn equal(&mut self, entity: &str) {
+        self.counts(entity).equal += 1;
+    }
+
+    pub fn found(&mut self, entity: &str, finding: Finding) {
+        let counts = self.counts(entity);
+        match finding {
+            Finding::OnlySource { .. } => counts.only_source += 1,
+            Finding::OnlyTarget { .. } => counts.only_target += 1,
+            Finding::Different { .. } => counts.different += 1,
+        }
+        if self.findings.len() < self.keep {
+            self.findings.push((entity.to_owned(), finding));
+        }
+    }
+
+    fn counts(&mut self, entity: &str) -> &mut EntityCounts {
+        self.entities.entry(entity.to_owned()).or_default()
+    }
+
+    #[must_use]
+    pub fn totals(&self) -> EntityCounts {
+        self.entities
+            .values()
+            .fold(EntityCounts::default(), |sum, counts| EntityCounts {
+                equal: sum.equal + counts.equal,
+                only_source: sum.only_source + counts.only_source,
+                only_target: sum.only_target + counts.only_target,
+                different: sum.different + counts.different,
+            })
+    }
+
+    /// Every item on both sides matched and compared equal.
+    #[must_use]
+    pub fn is_equal(&self) -> bool {
+        self.totals().differences() == 0
+    }
+
+    #[must_use]
+    pub fn to_json(&self) -> Value {
+        let totals = self.totals();
+        json!({
+            "equal": self.is_equal(),
+            "totals": counts_json(&totals),
+            "entities": self.entities.iter()
+                .map(|(name, counts)| (name.clone(), counts_json(counts)))
+                .collect::<serde_json::Map<_, _>>(),
+            "differences": self.findings.iter()
+                .map(|(entity, finding)| finding.to_json(entity))
+                .collect::<Vec<_>>(),
+            "differences_shown": self.findings.len(),
+        })
+    }
+}
+
+fn counts_json(counts: &EntityCounts) -> Value {
+    json!({
+        "equal": counts.equal,
+        "only_in_source": counts.only_source,
+        "only_in_target": counts.only_target,
+        "different": counts.different,
+    })
+}
