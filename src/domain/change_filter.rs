@@ -5,6 +5,7 @@
 use serde_json::Value;
 
 use crate::domain::entity::EntityDecoder;
+use crate::domain::entity_name::entity_matches;
 use crate::domain::request::{ChangeKind, ChangeRecord};
 use crate::domain::schema::KeySchema;
 use crate::domain::value::AttrValue;
@@ -68,7 +69,7 @@ impl ChangeFilter {
         let entity_ok = self
             .entity
             .as_deref()
-            .is_none_or(|wanted| entity.is_some_and(|name| name.eq_ignore_ascii_case(wanted)));
+            .is_none_or(|wanted| entity.is_some_and(|name| entity_matches(name, wanted)));
         let event_ok = self.events.is_empty() || self.events.contains(&record.kind);
         pk_ok && prefix_ok && entity_ok && event_ok
     }

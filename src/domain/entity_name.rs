@@ -108,3 +108,43 @@ mod tests {
         }
     }
 }
+
+/// The separator of a nested entity's name (`Tenant›Ticket`), and what a person types for it.
+pub const NESTING: char = '›';
+const TYPED_NESTING: char = '>';
+
+/// Whether `typed` names the entity `name`: the whole name, or its last parts (`Ticket`, or
+/// `Tenant>Ticket` with `>` for `›`), without regard to case, as people type names.
+#[must_use]
+pub fn entity_matches(name: &str, typed: &str) -> bool {
+    let typed = typed.trim().replace(TYPED_NESTING, &NESTING.to_string());
+    if typed.is_empty() {
+        return false;
+    }
+    let parts: Vec<&str> = name.split(NESTING).collect();
+    let wanted: Vec<&str> = typed.split(NESTING).map(str::trim).collect();
+    parts.len() >= wanted.len()
+        && parts[parts.len() - wanted.len()..]
+            .iter()
+            .zip(&wanted)
+            .all(|(part, want)| part.eq_ignore_ascii_case(want))
+}
+
+#[cfg(test)]
+mod matching_tests {
+    use super::entity_matches;
+
+    #[test]
+    fn a_nested_name_matches_its_last_parts_typed_with_either_separator_in_any_case() {
+        assert!(entity_matches("Tenant›Ticket", "Ticket"));
+        assert!(entity_matches("Tenant›Ticket", "ticket"));
+        assert!(entity_matches("Tenant›Ticket", "Tenant>Ticket"));
+        assert!(entity_matches("Tenant›Ticket", "tenant›ticket"));
+        assert!(entity_matches("Order", "ORDER"));
+        assert!(!entity_matches("Tenant›Ticket", "Tenant"));
+        assert!(!entity_matches("Tenant›Ticket", "Ticket>Tenant"));
+        assert!(!entity_matches("Tenant›Ticket", "Other>Tenant>Ticket"));
+        assert!(!entity_matches("Tenant›Ticket", ""));
+        assert!(!entity_matches("Tenant›TicketComment", "Comment"));
+    }
+}

@@ -3,6 +3,7 @@
 //! `ddbx bulk --scope` read a scope page by page and keep the same items.
 
 use crate::domain::entity::EntityDecoder;
+use crate::domain::entity_name::entity_matches;
 use crate::domain::request::{QueryRequest, ScanRequest};
 use crate::domain::schema::TableDescription;
 use crate::domain::value::Item;
@@ -71,8 +72,8 @@ pub fn entity_name(decoder: &EntityDecoder, table: &TableDescription, item: &Ite
         .map_or_else(|| UNKNOWN_ENTITY.to_owned(), |entity| entity.name)
 }
 
-/// Whether `item` decodes as the entity `wanted` (names compare without regard to case, as
-/// users type them). [`UNKNOWN_ENTITY`] names the items nothing identifies.
+/// Whether `item` decodes as the entity `wanted` (see [`entity_matches`]: the whole name or its
+/// last parts, without regard to case). [`UNKNOWN_ENTITY`] names the items nothing identifies.
 #[must_use]
 pub fn is_entity(
     decoder: &EntityDecoder,
@@ -80,7 +81,7 @@ pub fn is_entity(
     item: &Item,
     wanted: &str,
 ) -> bool {
-    entity_name(decoder, table, item).eq_ignore_ascii_case(wanted)
+    entity_matches(&entity_name(decoder, table, item), wanted)
 }
 
 #[cfg(test)]

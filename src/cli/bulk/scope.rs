@@ -13,9 +13,9 @@ use crate::cli::output::summary::ReadTotals;
 use crate::cli::paging::{run_query, run_scan};
 use crate::cli::plan::{check_segments, plan_query, plan_scan};
 use crate::domain::entity::EntityDecoder;
+use crate::domain::entity_name::entity_matches;
 use crate::domain::schema::{IndexKind, TableDescription};
 pub use crate::domain::scope::entity_name;
-use crate::domain::scope::is_entity;
 use crate::domain::value::Item;
 
 /// Checks that need no table description.
@@ -73,6 +73,8 @@ struct EntityFilter<'a> {
     decoder: &'a EntityDecoder,
     table: &'a TableDescription,
     kept: u64,
+    /// The entities of the items read, to list when `entity` matched none of them.
+    seen: std::collections::BTreeSet<String>,
 }
 
 impl ItemSink for EntityFilter<'_> {
@@ -81,11 +83,15 @@ impl ItemSink for EntityFilter<'_> {
             self.kept += items.len() as u64;
             return self.inner.write_items(items);
         };
-        let kept: Vec<Item> = items
-            .iter()
-            .filter(|item| is_entity(self.decoder, self.table, item, wanted))
-            .cloned()
-            .collect();
+        let mut kept = Vec::new();
+        for item in items {
+            let name = entity_name(self.decoder, self.table, item);
+            if entity_matches(&name, wanted) {
+                kept.push(item.clone());
+            } else if self.seen.len() < MAX_ENTITIES_LISTED {
+                self.seen.insert(name);
+            }
+        }
         self.kept += kept.len() as u64;
         self.inner.write_items(&kept)
     }
@@ -129,6 +135,7 @@ pub async fn read_scope(
         decoder: read.decoder,
         table: read.table,
         kept: 0,
+        seen: std::collections::BTreeSet::new(),
     };
     let totals = if let Some(pk) = &scope.pk {
         let args = QueryArgs {
@@ -172,8 +179,23 @@ pub async fn read_scope(
         )
         .await?
     };
+    if let Some(wanted) = &scope.entity
+        && filtered.kept == 0
+        && !filtered.seen.is_empty()
+    {
+        let seen: Vec<String> = filtered.seen.into_iter().collect();
+        return Err(CliError::usage(format!(
+            "--entity {wanted:?} matches none of the items read; their entities: {} (a nested \
+             name matches by its last part, e.g. Ticket for Tenant›Ticket, or typed with > as \
+             Tenant>Ticket); nothing was written",
+            seen.join(", ")
+        )));
+    }
     Ok((totals, filtered.kept))
 }
+
+/// Entities named when an `--entity` matched nothing: enough to spot a typo.
+const MAX_ENTITIES_LISTED: usize = 20;
 
 /// Collects the items read, for planning writes on them.
 #[derive(Default)]
