@@ -22,7 +22,7 @@ use crate::backend::Backend;
 use crate::backend::read_only::ReadOnly;
 use crate::domain::entity::EntityDecoder;
 use crate::domain::escape::escape_for_terminal;
-use crate::domain::grammar::census::GrammarCensus;
+use crate::domain::grammar_census::GrammarCensus;
 use crate::domain::schema::TableDescription;
 use crate::domain::table_settings::TableExtras;
 
@@ -90,8 +90,10 @@ fn check_before_connecting(cli: &Cli) -> Result<(), CliError> {
         Some(Command::Partiql(args)) => {
             super::partiql::check(args, cli.global.read_only).map(|_| ())
         }
-        Some(command @ Command::Export(_)) => super::bulk::check_before_connecting(command),
-        Some(command) => super::write::check_write_before_connecting(&cli.global, command),
+        Some(command) => {
+            super::write::check_write_before_connecting(&cli.global, command)?;
+            super::bulk::check_before_connecting(command)
+        }
         None => Ok(()),
     }
 }

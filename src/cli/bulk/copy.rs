@@ -2,11 +2,11 @@
 
 use std::sync::Arc;
 
-use super::args::CopyArgs;
 use crate::backend::Backend;
 use crate::backend::aws::{AwsBackend, AwsOptions};
 use crate::backend::read_only::ReadOnly;
 use crate::cli::args::GlobalOptions;
+use crate::cli::args::bulk::CopyArgs;
 use crate::cli::error::CliError;
 use crate::domain::schema::TableDescription;
 use crate::domain::value::{AttrValue, Item};

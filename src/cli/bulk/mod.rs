@@ -3,7 +3,6 @@
 //! editor's planners (conditioned on the version, or on the values as read; creates on the key
 //! being free), previewed by `--dry-run`, journaled ahead as one run, undoable and resumable.
 
-pub mod args;
 mod copy;
 mod csv_spool;
 mod execute;
@@ -18,12 +17,12 @@ mod undo;
 use std::sync::Arc;
 
 use crate::edit::run_plan::{self as plan, BulkAction, Refusal, plan_run};
-use args::{BulkArgs, CopyArgs, ImportArgs};
 use scope::{Collect, ScopeRead, describe_scope, entity_name, read_scope};
 
+use super::args::bulk::{BulkArgs, CopyArgs, ImportArgs, ScopeArgs};
 use super::args::{Command, GlobalOptions};
 use super::error::CliError;
-use super::write::parse_edits;
+use super::path_edits::parse_edits;
 use crate::backend::Backend;
 use crate::domain::edit::{ConditionMode, EditContext};
 use crate::domain::schema::{Projection, TableDescription};
@@ -102,7 +101,7 @@ fn require_whole_items(table: &TableDescription, index: Option<&str>) -> Result<
 async fn read_items(
     backend: &Arc<dyn Backend>,
     table: &TableDescription,
-    scope: &args::ScopeArgs,
+    scope: &ScopeArgs,
     global: &GlobalOptions,
     consistent: bool,
 ) -> Result<Vec<Item>, CliError> {
