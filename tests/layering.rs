@@ -4,7 +4,8 @@
 //!
 //! The rules below are the architecture: a change that breaks one fails here, naming the file and
 //! the module it should not have imported; files importing each other in a loop fail with the
-//! loop's files.
+//! loop's imports, and so do modules under the same parent (`cli::bulk` and `cli::write`, or the
+//! top-level `app` and `keymap`) importing each other in a loop through any of their files.
 
 mod layering_check;
 
@@ -13,9 +14,10 @@ use std::path::Path;
 
 use layering_check::{Allowed, Rule, Violation, analyse, compare, read_sources};
 
-/// Who may import whom: `domain ← backend ← app ← {worker, ui} ← tui ← launch ← main`, with `cli`
-/// beside `app` and `serve` on `cli`. A layer always may import itself; modules without a rule
-/// (`tui`, `launch`, …) are bound only by the rules of the modules that must not import them.
+/// Who may import whom: `domain ← backend ← app ← {worker, ui} ← tui ← launch ← main`, with
+/// `keymap` below `app`, `cli` beside `app`, `serve` on `cli`, and `connect` below `cli`, `serve`
+/// and `launch`. A layer always may import itself; modules without a rule (`tui`, `launch`, …)
+/// are bound only by the rules of the modules that must not import them.
 const RULES: &[Rule] = &[
     // The data model: values, expressions, schemas, requests and edit plans. Pure, so everything
     // else can use it and it can be tested alone.
@@ -32,6 +34,12 @@ const RULES: &[Rule] = &[
     Rule {
         layer: "ui",
         allowed: Allowed::Never(&["backend", "worker", "app::update"]),
+    },
+    // Opening the table the options name, and `--read-only`: below the headless commands, the
+    // server and the terminal UI, which all open their table with it.
+    Rule {
+        layer: "connect",
+        allowed: Allowed::Never(&["app", "ui", "tui", "launch", "worker", "cli", "serve"]),
     },
     // The headless commands run without a terminal UI; they stand beside `app`, not on it.
     Rule {

@@ -19,7 +19,6 @@ use super::plan::{
 };
 use super::schema_cache::{self, Attempt, Schema, with_schema};
 use crate::backend::Backend;
-use crate::backend::read_only::ReadOnly;
 use crate::domain::entity::EntityDecoder;
 use crate::domain::escape::escape_for_terminal;
 use crate::domain::grammar_census::GrammarCensus;
@@ -52,7 +51,7 @@ shell completions and the manual page.
 fn check_before_connecting(cli: &Cli) -> Result<(), CliError> {
     super::endpoint::check_endpoint_url(cli.global.endpoint_url.as_deref())?;
     // A model that cannot be used is refused whichever command was given, not silently ignored.
-    super::source::entity_decoder(&cli.global.tui).map_err(CliError::Usage)?;
+    crate::connect::entity_decoder(&cli.global.tui).map_err(CliError::Usage)?;
     let needs_table = !matches!(
         cli.command,
         Some(
@@ -127,12 +126,9 @@ where
         _ => {}
     }
     check_before_connecting(&cli)?;
-    let mut backend = connect(&cli.global).await?;
-    if cli.global.read_only {
-        backend = Arc::new(ReadOnly::new(backend));
-    }
+    let backend = connect(&cli.global).await?;
     let format = cli.global.format();
-    let entities = super::source::entity_decoder(&cli.global.tui).map_err(CliError::Usage)?;
+    let entities = crate::connect::entity_decoder(&cli.global.tui).map_err(CliError::Usage)?;
     let file_table = match (&cli.global.table, &cli.global.tui.file) {
         (None, Some(_)) => backend.list_tables().await?.into_iter().next(),
         _ => None,
@@ -164,7 +160,7 @@ where
         }
         Command::Insights(args) => {
             let entities =
-                super::source::entity_decoder(&cli.global.tui).map_err(CliError::Usage)?;
+                crate::connect::entity_decoder(&cli.global.tui).map_err(CliError::Usage)?;
             super::insights::insights(backend, table_name, args, format, entities).await
         }
         // Handled before connecting, above.
@@ -173,7 +169,7 @@ where
         Command::Tail(args) => {
             let table = backend.describe_table(table_name).await?;
             let decoder =
-                super::source::entity_decoder(&cli.global.tui).map_err(CliError::Usage)?;
+                crate::connect::entity_decoder(&cli.global.tui).map_err(CliError::Usage)?;
             let tail = super::tail::Tail {
                 table: &table,
                 args,
@@ -320,7 +316,7 @@ async fn partiql(
     let table = backend.describe_table(&statement.table).await?;
     let plan = super::partiql::plan(&statement, &parameters, &table, args.allow_scan)?;
     note(&format!("partiql: {plan}"));
-    let entities = super::source::entity_decoder(&global.tui).map_err(CliError::Usage)?;
+    let entities = crate::connect::entity_decoder(&global.tui).map_err(CliError::Usage)?;
     let mut sink = item_sink(
         global.format(),
         buffered_stdout(),

@@ -56,7 +56,7 @@ pub struct GlobalOptions {
 
     /// Options of the terminal UI (`ddbx --table T` without a command).
     #[command(flatten)]
-    pub tui: super::source::TuiOptions,
+    pub tui: crate::connect::TuiOptions,
 
     /// Version attribute for optimistic locking (default: detect version, Version, _version,
     /// VersionNumber); writes are conditioned on it and increment it.

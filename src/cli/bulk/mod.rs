@@ -105,7 +105,7 @@ async fn read_items(
     global: &GlobalOptions,
     consistent: bool,
 ) -> Result<Vec<Item>, CliError> {
-    let decoder = super::source::entity_decoder(&global.tui).map_err(CliError::Usage)?;
+    let decoder = crate::connect::entity_decoder(&global.tui).map_err(CliError::Usage)?;
     let mut collect = Collect::default();
     let read = ScopeRead {
         table,
@@ -124,7 +124,7 @@ pub async fn run_bulk(
     table: &TableDescription,
     command: &Command,
 ) -> Result<(), CliError> {
-    let decoder = super::source::entity_decoder(&global.tui).map_err(CliError::Usage)?;
+    let decoder = crate::connect::entity_decoder(&global.tui).map_err(CliError::Usage)?;
     match command {
         Command::Export(args) => export::export(backend, table, args, &decoder).await,
         Command::Bulk(args) => {
