@@ -1,7 +1,9 @@
 //! Where the table comes from and opening it: the options naming it (the demo, an offline file,
 //! DynamoDB), the embedded engine holding the demo and file tables, and `--read-only`. The
-//! headless commands, the server and the terminal UI all open their table here, so a read-only
-//! session is read-only the same way everywhere. It serves them all, so it imports none of them.
+//! headless commands (a bulk copy's target too) and the terminal UI open their table with
+//! [`open`], the one place a session is made read-only; the server serves the same embedded
+//! tables ([`demo_engine`], [`file_engine`]) and refuses writes per request itself. It serves
+//! them all, so it imports none of them.
 
 mod embedded;
 mod entities;
