@@ -2,10 +2,10 @@ use std::process::ExitCode;
 use std::sync::{Arc, OnceLock};
 
 use clap::Parser as _;
-use ddbx::backend::aws::{AwsBackend, AwsOptions};
-use ddbx::backend::read_only::ReadOnly;
-use ddbx::backend::{Backend, BackendError};
+use ddbx::backend::Backend;
+use ddbx::backend::aws::AwsOptions;
 use ddbx::cli::{Cli, CliError, args::GlobalOptions};
+use ddbx::connect::{Load, OpenError, Source};
 
 /// An embedded engine ddbx loaded, kept until the process ends: freeing millions of items one
 /// by one takes longer than the command that read them, and the system takes the memory back at
@@ -17,69 +17,59 @@ fn kept_to_exit(engine: Arc<dyn Backend>) -> Arc<dyn Backend> {
     engine
 }
 
-/// The backend the options name: the demo, an offline file, or AWS (the default).
-async fn connect(options: &GlobalOptions) -> Result<Arc<dyn Backend>, CliError> {
-    if options.tui.demo {
-        return ddbx::cli::source::demo_backend(&options.tui)
-            .map(|(backend, _)| kept_to_exit(backend))
-            .map_err(|message| {
-                CliError::from(BackendError::Service {
-                    code: "DemoNotLoaded".to_owned(),
-                    message,
-                })
-            });
-    }
-    // A file that cannot be loaded is refused input: nothing was read from any table.
-    if let Some(offline) = ddbx::cli::source::file_backend(&options.tui).map_err(CliError::Usage)? {
-        // Skipped lines and an inferred schema must not pass silently; stderr keeps stdout clean
-        // for the items. The text quotes the file, so it is escaped.
-        for notice in offline.headless_notices() {
-            ddbx::cli::note(&format!("ddbx: {notice}"));
-        }
-        return Ok(kept_to_exit(offline.backend));
-    }
-    Ok(connect_aws(options).await?)
-}
-
-async fn connect_aws(options: &GlobalOptions) -> Result<Arc<dyn Backend>, BackendError> {
-    let backend = AwsBackend::connect_with_timeout(
-        AwsOptions {
-            profile: options.profile.clone(),
-            region: options.region.clone(),
-            endpoint_url: options.endpoint_url.clone(),
-        },
+/// Where the options say the table is: the demo, an offline file, or AWS (the default).
+fn source(options: &GlobalOptions) -> Source<'_> {
+    let aws = AwsOptions {
+        profile: options.profile.clone(),
+        region: options.region.clone(),
+        endpoint_url: options.endpoint_url.clone(),
+    };
+    Source::named_by(
+        &options.tui,
+        aws,
         std::time::Duration::from_secs_f64(options.timeout),
     )
-    .await?;
-    Ok(Arc::new(backend))
+}
+
+/// The backend the options name, for a headless command.
+async fn connect(options: &GlobalOptions) -> Result<Arc<dyn Backend>, CliError> {
+    let opened = ddbx::connect::open(source(options), Load::Whole, options.read_only).await?;
+    // Skipped lines and an inferred schema must not pass silently; stderr keeps stdout clean
+    // for the items. The text quotes the file, so it is escaped.
+    for notice in &opened.notices {
+        ddbx::cli::note(&format!("ddbx: {notice}"));
+    }
+    Ok(if opened.embedded {
+        kept_to_exit(opened.backend)
+    } else {
+        opened.backend
+    })
 }
 
 /// `ddbx` without a command on a terminal: the terminal UI, on the table named or on the picker.
 async fn open_tui(options: &GlobalOptions) -> Result<(), CliError> {
     // The demo and a file load on a thread of their own while the UI opens on them.
-    let mut progress = None;
-    let (mut backend, table) = if options.tui.demo {
-        let loading = ddbx::cli::loading::demo(&options.tui);
-        progress = Some(loading.progress);
-        (kept_to_exit(loading.backend), loading.table)
-    } else if let Some(loading) = ddbx::cli::loading::file(&options.tui).map_err(CliError::Usage)? {
-        progress = Some(loading.progress);
-        (kept_to_exit(loading.backend), loading.table)
+    let opened = ddbx::connect::open(source(options), Load::InBackground, options.read_only)
+        .await
+        .map_err(|error| match error {
+            OpenError::Connect(error) => CliError::Failed(format!("cannot connect: {error}")),
+            other => CliError::from(other),
+        })?;
+    let table = opened
+        .table
+        .clone()
+        .or_else(|| options.table.clone())
+        .unwrap_or_default();
+    let backend = if opened.embedded {
+        kept_to_exit(opened.backend)
     } else {
-        let table = options.table.clone().unwrap_or_default();
-        let backend = connect_aws(options)
-            .await
-            .map_err(|error| CliError::Failed(format!("cannot connect: {error}")))?;
-        (backend, table)
+        opened.backend
     };
-    if options.read_only {
-        backend = Arc::new(ReadOnly::new(backend));
-    }
     ddbx::launch::open(
         backend,
         &table,
         &options.tui,
-        progress,
+        opened.progress,
         options.version_attr.clone(),
     )
     .await

@@ -4,7 +4,8 @@
 //!
 //! The rules below are the architecture: a change that breaks one fails here, naming the file and
 //! the module it should not have imported; files importing each other in a loop fail with the
-//! loop's files.
+//! loop's imports, and so do modules under the same parent (`cli::bulk` and `cli::write`, or the
+//! top-level `app` and `keymap`) importing each other in a loop through any of their files.
 
 mod layering_check;
 
@@ -13,9 +14,10 @@ use std::path::Path;
 
 use layering_check::{Allowed, Rule, Violation, analyse, compare, read_sources};
 
-/// Who may import whom: `domain ← backend ← app ← {worker, ui} ← tui ← launch ← main`, with `cli`
-/// beside `app` and `serve` on `cli`. A layer always may import itself; modules without a rule
-/// (`tui`, `launch`, …) are bound only by the rules of the modules that must not import them.
+/// Who may import whom: `domain ← backend ← app ← {worker, ui} ← tui ← launch ← main`, with
+/// `keymap` below `app`, `cli` beside `app`, `serve` on `cli`, and `connect` below `cli`, `serve`
+/// and `launch`. A layer always may import itself; modules without a rule (`tui`, `launch`, …)
+/// are bound only by the rules of the modules that must not import them.
 const RULES: &[Rule] = &[
     // The data model: values, expressions, schemas, requests and edit plans. Pure, so everything
     // else can use it and it can be tested alone.
@@ -33,6 +35,12 @@ const RULES: &[Rule] = &[
         layer: "ui",
         allowed: Allowed::Never(&["backend", "worker", "app::update"]),
     },
+    // Opening the table the options name, and `--read-only`: below the headless commands, the
+    // server and the terminal UI, which all open their table with it.
+    Rule {
+        layer: "connect",
+        allowed: Allowed::Never(&["app", "ui", "tui", "launch", "worker", "cli", "serve"]),
+    },
     // The headless commands run without a terminal UI; they stand beside `app`, not on it.
     Rule {
         layer: "cli",
@@ -42,6 +50,12 @@ const RULES: &[Rule] = &[
     // the terminal UI.
     Rule {
         layer: "serve",
+        allowed: Allowed::Never(&["app", "ui", "tui", "launch", "worker"]),
+    },
+    // Keys and the bindings from them: the terminal UI's state machine reads the keymap, so the
+    // keymap sits below it and below everything that runs it.
+    Rule {
+        layer: "keymap",
         allowed: Allowed::Never(&["app", "ui", "tui", "launch", "worker"]),
     },
     // The pure state machine: the worker runs its commands and the UI draws its state, so it
@@ -83,11 +97,44 @@ fn imports_follow_the_layering_rules() {
 }
 
 #[test]
-fn no_files_import_each_other_in_a_loop() {
-    let found = analyse(&sources()).cycles();
+fn no_modules_import_each_other_in_a_loop() {
+    let graph = analyse(&sources());
+    let found: Vec<(Vec<String>, Vec<String>)> = graph
+        .module_cycles()
+        .into_iter()
+        .map(|modules| {
+            let imports = graph
+                .imports_between(&modules)
+                .into_iter()
+                .map(|(from, to)| format!("{from} → {to}"))
+                .collect();
+            (modules, imports)
+        })
+        .collect();
     assert!(
         found.is_empty(),
-        "files importing each other in a loop: {found:#?}"
+        "sibling modules importing each other in a loop (modules, the imports joining them): \
+         {found:#?}"
+    );
+}
+
+#[test]
+fn no_files_import_each_other_in_a_loop() {
+    let graph = analyse(&sources());
+    let found: Vec<Vec<String>> = graph
+        .cycles()
+        .iter()
+        .map(|files| {
+            graph
+                .imports_among(files)
+                .into_iter()
+                .map(|(from, to)| format!("{from} → {to}"))
+                .collect()
+        })
+        .collect();
+    assert!(
+        found.is_empty(),
+        "files importing each other in a loop (the imports around each): {found:#?}"
     );
 }
 
@@ -191,6 +238,134 @@ fn checker_reports_a_three_file_cycle_and_not_a_test_module() {
 }
 
 #[test]
+fn checker_reads_every_path_form() {
+    let lib = (
+        "src/lib.rs",
+        "pub mod a;\npub mod b;\npub mod c;\npub mod d;\n",
+    );
+    // A re-export limited to a scope is still the module's structure, not an import.
+    let a = (
+        "src/a/mod.rs",
+        "pub mod deep;\nmod run;\npub(in crate) use run::go;\npub struct Shared;\n",
+    );
+    let deep = ("src/a/deep/mod.rs", "pub mod inner;\n");
+    let inner = (
+        "src/a/deep/inner.rs",
+        "pub struct I;\npub struct J;\nfn f() { super::super::run::go() }\n",
+    );
+    let run = (
+        "src/a/run.rs",
+        "#[path = \"run_helpers.rs\"]\nmod helpers;\nuse self::helpers::H;\npub fn go() {}\n",
+    );
+    let helpers = (
+        "src/a/run_helpers.rs",
+        "use crate::a::Shared;\npub struct H;\n",
+    );
+    let nested = ("src/b.rs", "use crate::a::{deep::{inner::{I, J}}};\n");
+    let through_a_bound_name = ("src/c.rs", "use crate::a;\nfn f() { a::go() }\n");
+    let inline = ("src/d.rs", "fn f() { let _ = crate::a::deep::inner::I; }\n");
+    let graph = analyse(&tree(&[
+        lib,
+        a,
+        deep,
+        inner,
+        run,
+        helpers,
+        nested,
+        through_a_bound_name,
+        inline,
+    ]));
+    let edges: Vec<(&str, &str)> = graph
+        .edges
+        .iter()
+        .flat_map(|(from, to)| to.keys().map(move |to| (from.as_str(), to.as_str())))
+        .collect();
+    assert_eq!(
+        edges,
+        vec![
+            ("src/a/deep/inner.rs", "src/a/run.rs"),
+            ("src/a/mod.rs", "src/a/run.rs"),
+            ("src/a/run.rs", "src/a/run_helpers.rs"),
+            ("src/a/run_helpers.rs", "src/a/mod.rs"),
+            ("src/b.rs", "src/a/deep/inner.rs"),
+            ("src/c.rs", "src/a/mod.rs"),
+            ("src/c.rs", "src/a/run.rs"),
+            ("src/d.rs", "src/a/deep/inner.rs"),
+        ]
+    );
+    assert!(graph.cycles().is_empty(), "{:?}", graph.cycles());
+}
+
+#[test]
+fn checker_reports_a_module_cycle_that_no_two_files_form() {
+    let lib = ("src/lib.rs", "pub mod cli;\n");
+    let cli = ("src/cli/mod.rs", "pub mod bulk;\npub mod write;\n");
+    let bulk = ("src/cli/bulk/mod.rs", "pub mod copy;\npub mod plan;\n");
+    let copy = ("src/cli/bulk/copy.rs", "use crate::cli::write::send;\n");
+    let plan = ("src/cli/bulk/plan.rs", "pub struct Plan;\n");
+    let write = ("src/cli/write/mod.rs", "pub mod send;\npub mod summary;\n");
+    let send = ("src/cli/write/send.rs", "pub fn send() {}\n");
+    let summary = (
+        "src/cli/write/summary.rs",
+        "use super::super::bulk::plan::Plan;\n",
+    );
+    let graph = analyse(&tree(&[lib, cli, bulk, copy, plan, write, send, summary]));
+    assert!(graph.cycles().is_empty(), "no two files import each other");
+    assert_eq!(
+        graph.module_cycles(),
+        vec![vec!["cli::bulk".to_owned(), "cli::write".to_owned()]]
+    );
+    assert_eq!(
+        graph.imports_between(&graph.module_cycles()[0]),
+        vec![
+            (
+                "src/cli/bulk/copy.rs".to_owned(),
+                "src/cli/write/send.rs".to_owned()
+            ),
+            (
+                "src/cli/write/summary.rs".to_owned(),
+                "src/cli/bulk/plan.rs".to_owned()
+            ),
+        ]
+    );
+}
+
+#[test]
+fn checker_reports_a_module_cycle_between_top_level_modules_and_not_through_a_parent() {
+    let lib = ("src/lib.rs", "pub mod app;\npub mod keymap;\n");
+    let app = (
+        "src/app/mod.rs",
+        "pub mod action;\npub mod load;\npub struct Config;\n",
+    );
+    let action = ("src/app/action.rs", "pub enum Action {}\n");
+    let load = ("src/app/load.rs", "use crate::keymap::Keymap;\n");
+    let keymap = ("src/keymap/mod.rs", "pub mod names;\npub struct Keymap;\n");
+    let names = ("src/keymap/names.rs", "use crate::app::action::Action;\n");
+    let graph = analyse(&tree(&[lib, app, action, load, keymap, names]));
+    assert!(graph.cycles().is_empty());
+    assert_eq!(
+        graph.module_cycles(),
+        vec![vec!["app".to_owned(), "keymap".to_owned()]]
+    );
+    // A child using its parent's own items, and the parent using the child, is no sibling loop.
+    let child_uses_parent = ("src/app/action.rs", "use super::Config;\n");
+    let parent_calls_child = (
+        "src/app/mod.rs",
+        "pub mod action;\npub mod load;\npub struct Config;\nfn f() { action::go() }\n",
+    );
+    let keymap_alone = ("src/keymap/names.rs", "");
+    let graph = analyse(&tree(&[
+        lib,
+        parent_calls_child,
+        child_uses_parent,
+        load,
+        keymap,
+        keymap_alone,
+    ]));
+    assert!(graph.module_cycles().is_empty());
+}
+
+#[test]
 fn checker_passes_a_clean_tree() {
     let lib = (
         "src/lib.rs",
@@ -204,6 +379,7 @@ fn checker_passes_a_clean_tree() {
     let graph = analyse(&tree(&[lib, BACKEND, domain, ui]));
     assert!(graph.violations(RULES).is_empty());
     assert!(graph.cycles().is_empty());
+    assert!(graph.module_cycles().is_empty());
     assert_eq!(graph.edges.len(), 2, "backend → domain and ui → domain");
 }
 

@@ -14,7 +14,7 @@ use ddbx::app::state::{Loadable, Settings, State, View};
 use ddbx::domain::edit::{ConditionMode, EditContext, EditError, plan_edit};
 use ddbx::domain::entity::EntityDecoder;
 use ddbx::domain::grammar::Grammar;
-use ddbx::domain::grammar::census::unmatched_entities;
+use ddbx::domain::grammar_census::unmatched_entities;
 use ddbx::domain::model::Model;
 use ddbx::domain::value::AttrValue;
 use support::libraries::{dynalite_backend, fixed_width_table_name, harness, write_with_library};

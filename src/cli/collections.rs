@@ -23,7 +23,7 @@ use crate::domain::entity::EntityDecoder;
 use crate::domain::escape::escape_for_terminal;
 use crate::domain::figures::count;
 use crate::domain::figures::counted;
-use crate::domain::grammar::census_text::shares_text;
+use crate::domain::grammar_census::text::shares_text;
 use crate::domain::model_fit::model_misfits;
 use crate::domain::partition_key::PartitionKey;
 use crate::domain::sample::collections::{NodeEstimate, SampleEstimator};

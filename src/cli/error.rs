@@ -70,6 +70,22 @@ fn hint(error: &BackendError) -> Option<&'static str> {
     })
 }
 
+/// How a headless command reports a table it could not open: a `--file` that cannot be loaded
+/// is refused input (exit 2); the demo failing to build and DynamoDB out of reach are failures.
+impl From<crate::connect::OpenError> for CliError {
+    fn from(error: crate::connect::OpenError) -> Self {
+        use crate::connect::OpenError;
+        match error {
+            OpenError::Demo(message) => Self::from(BackendError::Service {
+                code: "DemoNotLoaded".to_owned(),
+                message,
+            }),
+            OpenError::File(message) => Self::Usage(message),
+            OpenError::Connect(error) => Self::from(error),
+        }
+    }
+}
+
 impl From<BackendError> for CliError {
     fn from(error: BackendError) -> Self {
         let message = match hint(&error) {

@@ -2,7 +2,6 @@
 //! `--pk 42` becomes a number on an N key and stays text on an S key.
 
 use super::error::CliError;
-pub use crate::domain::key_value::compare_key_values;
 use crate::domain::key_value::{key_example, parse_key_text, sort_key_example};
 use crate::domain::schema::KeyAttribute;
 use crate::domain::value::AttrValue;
@@ -46,7 +45,6 @@ pub fn typed_key_value(
 
 #[cfg(test)]
 mod tests {
-    use std::cmp::Ordering;
 
     use super::*;
     use crate::domain::number::Number;
@@ -146,27 +144,6 @@ mod tests {
             KeyRole::Partition,
         ));
         assert!(message.contains("numeric value"), "{message}");
-    }
-
-    #[test]
-    fn key_values_order_like_dynamodb_sort_keys() {
-        let number = |text: &str| AttrValue::N(Number::parse(text).expect("valid"));
-        let cases = [
-            (number("9"), number("10"), Ordering::Less),
-            (number("-1"), number("-10"), Ordering::Greater),
-            (number("1.0"), number("1"), Ordering::Equal),
-            (AttrValue::s("Z"), AttrValue::s("a"), Ordering::Less),
-            (AttrValue::s("é"), AttrValue::s("z"), Ordering::Greater),
-            (
-                AttrValue::B(vec![0x80]),
-                AttrValue::B(vec![0x7f]),
-                Ordering::Greater,
-            ),
-        ];
-        for (a, b, expected) in cases {
-            assert_eq!(compare_key_values(&a, &b), Some(expected), "{a:?} vs {b:?}");
-        }
-        assert_eq!(compare_key_values(&AttrValue::s("1"), &number("1")), None);
     }
 
     proptest::proptest! {

@@ -19,10 +19,9 @@ use super::plan::{
 };
 use super::schema_cache::{self, Attempt, Schema, with_schema};
 use crate::backend::Backend;
-use crate::backend::read_only::ReadOnly;
 use crate::domain::entity::EntityDecoder;
 use crate::domain::escape::escape_for_terminal;
-use crate::domain::grammar::census::GrammarCensus;
+use crate::domain::grammar_census::GrammarCensus;
 use crate::domain::schema::TableDescription;
 use crate::domain::table_settings::TableExtras;
 
@@ -53,7 +52,7 @@ shell completions and the manual page.
 fn check_before_connecting(cli: &Cli) -> Result<(), CliError> {
     super::endpoint::check_endpoint_url(cli.global.endpoint_url.as_deref())?;
     // A model that cannot be used is refused whichever command was given, not silently ignored.
-    super::source::entity_decoder(&cli.global.tui).map_err(CliError::Usage)?;
+    crate::connect::entity_decoder(&cli.global.tui).map_err(CliError::Usage)?;
     let needs_table = !matches!(
         cli.command,
         Some(
@@ -91,8 +90,10 @@ fn check_before_connecting(cli: &Cli) -> Result<(), CliError> {
         Some(Command::Partiql(args)) => {
             super::partiql::check(args, cli.global.read_only).map(|_| ())
         }
-        Some(command @ Command::Export(_)) => super::bulk::check_before_connecting(command),
-        Some(command) => super::write::check_write_before_connecting(&cli.global, command),
+        Some(command) => {
+            super::write::check_write_before_connecting(&cli.global, command)?;
+            super::bulk::check_before_connecting(command)
+        }
         None => Ok(()),
     }
 }
@@ -124,12 +125,9 @@ where
         _ => {}
     }
     check_before_connecting(&cli)?;
-    let mut backend = connect(&cli.global).await?;
-    if cli.global.read_only {
-        backend = Arc::new(ReadOnly::new(backend));
-    }
+    let backend = connect(&cli.global).await?;
     let format = cli.global.format();
-    let entities = super::source::entity_decoder(&cli.global.tui).map_err(CliError::Usage)?;
+    let entities = crate::connect::entity_decoder(&cli.global.tui).map_err(CliError::Usage)?;
     let file_table = match (&cli.global.table, &cli.global.tui.file) {
         (None, Some(_)) => backend.list_tables().await?.into_iter().next(),
         _ => None,
@@ -161,7 +159,7 @@ where
         }
         Command::Insights(args) => {
             let entities =
-                super::source::entity_decoder(&cli.global.tui).map_err(CliError::Usage)?;
+                crate::connect::entity_decoder(&cli.global.tui).map_err(CliError::Usage)?;
             super::insights::insights(backend, table_name, args, format, entities).await
         }
         // Handled before connecting, above.
@@ -170,7 +168,7 @@ where
         Command::Tail(args) => {
             let table = backend.describe_table(table_name).await?;
             let decoder =
-                super::source::entity_decoder(&cli.global.tui).map_err(CliError::Usage)?;
+                crate::connect::entity_decoder(&cli.global.tui).map_err(CliError::Usage)?;
             let tail = super::tail::Tail {
                 table: &table,
                 args,
@@ -326,7 +324,7 @@ async fn partiql(
     let table = backend.describe_table(&statement.table).await?;
     let plan = super::partiql::plan(&statement, &parameters, &table, args.allow_scan)?;
     note(&format!("partiql: {plan}"));
-    let entities = super::source::entity_decoder(&global.tui).map_err(CliError::Usage)?;
+    let entities = crate::connect::entity_decoder(&global.tui).map_err(CliError::Usage)?;
     let mut sink = item_sink(
         global.format(),
         buffered_stdout(),

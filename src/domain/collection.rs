@@ -18,8 +18,8 @@ use std::collections::{BTreeMap, HashMap};
 
 use super::common_prefix::common_prefix;
 use super::entity::{EntityClue, EntityDecoder};
-use super::grammar::census::GrammarCensus;
 use super::grammar::{Levels, collection_levels, item_collection_levels};
+use super::grammar_census::GrammarCensus;
 use super::partition_key::{PartitionCounts, PartitionKey, PartitionSlot};
 use super::schema::KeySchema;
 use super::value::Item;

@@ -1,7 +1,5 @@
-//! Typing key values from text by the key's type (S as text, N as a number, B as base64) and
-//! ordering them as DynamoDB orders sort keys. Shared by `ddbx query` and the query builder.
-
-use std::cmp::Ordering;
+//! Typing key values from text by the key's type (S as text, N as a number, B as base64), shared
+//! by `ddbx query` and the query builder; [`super::expr::order`] orders them.
 
 use base64::Engine as _;
 use base64::engine::general_purpose::STANDARD as BASE64;
@@ -50,19 +48,6 @@ pub fn key_example(value_type: ValueType) -> &'static str {
         ValueType::N => "42 or -17.5",
         ValueType::B => "AQID (base64 of the bytes 01 02 03)",
         _ => "USER#usr_1001",
-    }
-}
-
-/// Orders two values of the same key type the way DynamoDB orders sort keys: S by UTF-8 bytes,
-/// N numerically, B by unsigned bytes. `None` for values of different or non-key types.
-#[must_use]
-pub fn compare_key_values(a: &AttrValue, b: &AttrValue) -> Option<Ordering> {
-    match (a, b) {
-        // `str` ordering is byte-wise, which is UTF-8 byte order.
-        (AttrValue::S(a), AttrValue::S(b)) => Some(a.as_bytes().cmp(b.as_bytes())),
-        (AttrValue::N(a), AttrValue::N(b)) => Some(a.cmp(b)),
-        (AttrValue::B(a), AttrValue::B(b)) => Some(a.cmp(b)),
-        _ => None,
     }
 }
 

@@ -20,3 +20,6 @@ pub const MAX_PARTITION_KEY_BYTES: usize = 2048;
 
 /// The longest sort key value, in bytes (same page, sort key length).
 pub const MAX_SORT_KEY_BYTES: usize = 1024;
+
+/// The most actions one `TransactWriteItems` or `TransactGetItems` request may hold.
+pub const MAX_TRANSACT_ACTIONS: usize = 100;

@@ -31,6 +31,7 @@ pub mod expr;
 pub mod figures;
 pub mod fuzzy;
 pub mod grammar;
+pub mod grammar_census;
 pub mod index_membership;
 pub mod index_projection;
 pub mod insights;

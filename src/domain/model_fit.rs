@@ -2,7 +2,7 @@
 //! written for that the table does not have, and, once every item has been read, the entities
 //! that matched no item. A model that does not fit is reported, never silently unused.
 
-use super::grammar::census::{GrammarCensus, unmatched_entities};
+use super::grammar_census::{GrammarCensus, unmatched_entities};
 use super::model::Model;
 use super::schema::TableDescription;
 

@@ -13,12 +13,13 @@ use crate::app::action::Action;
 use crate::app::action::Keymap;
 use crate::app::state::{Settings, State};
 use crate::backend::Backend;
-use crate::cli::source::TuiOptions;
 use crate::clipboard::SystemClipboard;
+use crate::connect::TuiOptions;
 use crate::domain::load_progress::LoadProgress;
 use crate::terminal::TerminalGuard;
 use crate::worker::Worker;
 
+mod config;
 mod connecting;
 mod theme;
 
@@ -58,7 +59,7 @@ pub async fn open(
         }
     };
     let entities =
-        crate::cli::source::entity_decoder_for(options, (!table.is_empty()).then_some(table))?;
+        crate::connect::entity_decoder_for(options, (!table.is_empty()).then_some(table))?;
     let (keymap, keymap_error) = Keymap::load(options.keymap.as_deref());
     let settings = Settings {
         scan_segments: options.discovery_segments,

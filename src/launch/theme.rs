@@ -5,13 +5,13 @@
 use std::io::IsTerminal as _;
 
 use crate::app::state::Theme;
-use crate::cli::source::ThemeChoice;
+use crate::connect::ThemeChoice;
 
 /// The theme to draw in, and a notice when the settings file could not be read.
 pub fn choose(flag: Option<ThemeChoice>) -> (Theme, Option<String>) {
     let (from_file, notice) = match flag {
         Some(_) => (None, None),
-        None => match crate::cli::config::load_default() {
+        None => match super::config::load_default() {
             Ok(config) => (config.theme, None),
             Err(error) => (
                 None,

@@ -16,13 +16,13 @@ fn open_engine(
     args: &ServeArgs,
 ) -> Result<(Arc<MemoryBackend>, bool, String), CliError> {
     if global.tui.demo {
-        let engine = crate::cli::source::demo_engine(&global.tui).map_err(CliError::Failed)?;
+        let engine = crate::connect::demo_engine(&global.tui).map_err(CliError::Failed)?;
         let what = format!("the demo table {}", crate::demo::TABLE_NAME);
         return Ok((Arc::new(engine), global.read_only, what));
     }
     if let Some(path) = &global.tui.file {
         let (engine, table) =
-            crate::cli::source::file_engine(path, &global.tui).map_err(CliError::Usage)?;
+            crate::connect::file_engine(path, &global.tui).map_err(CliError::Usage)?;
         for notice in table.headless_notices() {
             note(&format!("ddbx: {notice}"));
         }

@@ -12,8 +12,7 @@ use crate::backend::{
 };
 use crate::domain::ddb_json::item_to_json;
 use crate::domain::expr::WireRequest;
-
-const MAX_ACTIONS: usize = 100;
+use crate::domain::limits::MAX_TRANSACT_ACTIONS as MAX_ACTIONS;
 
 fn transact_items<'a>(body: &Body<'a>) -> Result<&'a Vec<Value>, WireError> {
     let items = body.array("TransactItems")?.ok_or_else(|| {

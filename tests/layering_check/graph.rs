@@ -4,6 +4,7 @@
 use std::collections::{BTreeMap, BTreeSet};
 
 use super::parse::{FileFacts, file_facts};
+use super::tarjan::strongly_connected;
 
 /// A module path from the library root, e.g. `["app", "update"]`.
 pub type ModulePath = Vec<String>;
@@ -22,7 +23,7 @@ pub struct Graph {
     pub edges: BTreeMap<String, BTreeMap<String, BTreeSet<ModulePath>>>,
     /// The edges of code that is built without `cfg(test)`, except a module re-exporting the
     /// submodules it declares.
-    production: BTreeMap<String, BTreeSet<String>>,
+    pub(super) production: BTreeMap<String, BTreeSet<String>>,
     /// Files compiled only for tests.
     test_files: BTreeSet<String>,
     /// Per module, the names its `use` declarations bind and the paths they stand for, so a
@@ -124,7 +125,7 @@ impl Graph {
     /// to the sibling).
     fn add_edges(&mut self, file: &str, facts: &FileFacts) {
         for used in &facts.paths {
-            let Some(absolute) = self.absolute(file, &used.within, &used.segments) else {
+            let Some(absolute) = self.resolve(file, &used.within, &used.segments) else {
                 continue;
             };
             let (Some((named, named_file)), Some((defining, defining_file))) =
@@ -173,6 +174,19 @@ impl Graph {
             }
         }
         self.holder(&path)
+    }
+
+    /// `absolute`, or for a path starting with a name a `use` of its module binds
+    /// (`use crate::cli::bulk;` … `bulk::run()`), the path that name stands for.
+    fn resolve(&self, file: &str, within: &[String], segments: &[String]) -> Option<ModulePath> {
+        self.absolute(file, within, segments).or_else(|| {
+            let (first, rest) = segments.split_first()?;
+            let mut module = self.file_module.get(file)?.clone();
+            module.extend(within.iter().cloned());
+            let mut path = self.imports.get(&module)?.get(first)?.clone();
+            path.extend(rest.iter().cloned());
+            Some(path)
+        })
     }
 
     /// The path from the library root that `segments`, written in `file` inside the inline
@@ -234,23 +248,21 @@ impl Graph {
     /// structure, not an import, so that does not count here; calling into a child does. Neither
     /// do imports of test code, which nothing else imports.
     pub fn cycles(&self) -> Vec<Vec<String>> {
-        let mut tarjan = Tarjan::default();
-        for node in self.file_module.keys() {
-            if !tarjan.index.contains_key(node) {
-                tarjan.visit(node, &self.production);
-            }
-        }
-        let mut cycles: Vec<Vec<String>> = tarjan
-            .components
-            .into_iter()
-            .filter(|component| component.len() > 1)
-            .map(|mut component| {
-                component.sort();
-                component
+        strongly_connected(self.file_module.keys(), &self.production)
+    }
+
+    /// The imports (as `cycles` counts them) from one of `files` to another: `(from, to)`.
+    pub fn imports_among(&self, files: &[String]) -> Vec<(String, String)> {
+        self.production
+            .iter()
+            .filter(|(from, _)| files.contains(from))
+            .flat_map(|(from, targets)| {
+                targets
+                    .iter()
+                    .filter(|to| files.contains(to))
+                    .map(move |to| (from.clone(), to.clone()))
             })
-            .collect();
-        cycles.sort();
-        cycles
+            .collect()
     }
 }
 
@@ -290,46 +302,4 @@ fn child_file(
         format!("{module_dir}/{name}.rs"),
         format!("{module_dir}/{name}/mod.rs"),
     ]
-}
-
-#[derive(Default)]
-struct Tarjan {
-    next: usize,
-    index: BTreeMap<String, usize>,
-    low: BTreeMap<String, usize>,
-    stack: Vec<String>,
-    on_stack: BTreeSet<String>,
-    components: Vec<Vec<String>>,
-}
-
-impl Tarjan {
-    fn visit(&mut self, node: &str, edges: &BTreeMap<String, BTreeSet<String>>) {
-        self.index.insert(node.to_owned(), self.next);
-        self.low.insert(node.to_owned(), self.next);
-        self.next += 1;
-        self.stack.push(node.to_owned());
-        self.on_stack.insert(node.to_owned());
-        for target in edges.get(node).into_iter().flatten() {
-            if !self.index.contains_key(target) {
-                self.visit(target, edges);
-                let lowest = self.low[node].min(self.low[target]);
-                self.low.insert(node.to_owned(), lowest);
-            } else if self.on_stack.contains(target) {
-                let lowest = self.low[node].min(self.index[target]);
-                self.low.insert(node.to_owned(), lowest);
-            }
-        }
-        if self.low[node] == self.index[node] {
-            let mut component = Vec::new();
-            while let Some(member) = self.stack.pop() {
-                self.on_stack.remove(&member);
-                let done = member == node;
-                component.push(member);
-                if done {
-                    break;
-                }
-            }
-            self.components.push(component);
-        }
-    }
 }

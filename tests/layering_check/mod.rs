@@ -1,9 +1,12 @@
 //! The import checker behind `tests/layering.rs`: which files of `src/` name which modules, which
-//! of those names a layering rule forbids, and which files import each other in a loop.
+//! of those names a layering rule forbids, and which files (or sibling modules) import each other in
+//! a loop.
 
 mod graph;
 mod lexer;
+mod module_cycles;
 mod parse;
+mod tarjan;
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::Path;

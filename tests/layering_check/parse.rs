@@ -145,11 +145,21 @@ fn path_attribute(tokens: &[Token]) -> Option<String> {
     }
 }
 
-/// `pub use` or `pub(…) use`.
+/// `pub use` or `pub(…) use`, the group holding any path (`pub(in crate::a) use`).
 fn is_pub_before(tokens: &[Token], at: usize) -> bool {
-    let word = |n: usize| at.checked_sub(n).and_then(|i| tokens.get(i));
-    let is_pub = |token: Option<&Token>| matches!(token, Some(Token::Ident(word)) if word == "pub");
-    is_pub(word(1)) || (word(1) == Some(&Token::Punct(')')) && is_pub(word(4)))
+    let is_pub = |at: usize| matches!(tokens.get(at), Some(Token::Ident(word)) if word == "pub");
+    let Some(before) = at.checked_sub(1) else {
+        return false;
+    };
+    if tokens[before] != Token::Punct(')') {
+        return is_pub(before);
+    }
+    let opening = tokens[..before]
+        .iter()
+        .rposition(|token| *token == Token::Punct('('));
+    opening
+        .and_then(|open| open.checked_sub(1))
+        .is_some_and(is_pub)
 }
 
 /// The path at `at` is the scope of `pub(in …)`.

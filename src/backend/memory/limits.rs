@@ -2,15 +2,13 @@
 //! empty sets anywhere in the item, and the 400 KB item size.
 
 use crate::backend::BackendError;
-use crate::domain::limits::MAX_ITEM_SIZE;
+use crate::domain::limits::{MAX_ITEM_SIZE, MAX_PARTITION_KEY_BYTES, MAX_SORT_KEY_BYTES};
 use crate::domain::schema::{KeyAttribute, TableDescription};
 use crate::domain::value::{AttrValue, Item, item_size};
 
 use super::key::ScalarKey;
 use super::rows::PrimaryKey;
 
-pub const MAX_PARTITION_KEY_BYTES: usize = 2048;
-pub const MAX_SORT_KEY_BYTES: usize = 1024;
 /// DynamoDB's 32 nesting levels count the attribute itself: 31 maps or lists may nest inside
 /// one another, and a 32nd is refused even when empty (observed on DynamoDB Local).
 pub const MAX_NESTED_CONTAINERS: usize = 31;

@@ -2,6 +2,8 @@
 //! write. Index rows share the table's encoded item (`StoredItem` is reference counted), so an
 //! `ALL` index costs only its keys.
 
+mod stream;
+
 use std::collections::BTreeMap;
 
 use crate::domain::schema::{IndexSchema, TableDescription};

@@ -16,8 +16,7 @@ use super::engine::MemoryBackend;
 use super::locks::write_lock;
 use super::table::TableData;
 use super::writes::{Change, Outcome, PlannedWrite, current, write_capacity};
-
-const MAX_ACTIONS: usize = 100;
+use crate::domain::limits::MAX_TRANSACT_ACTIONS as MAX_ACTIONS;
 
 fn table_of(action: &TransactAction) -> &str {
     match action {

@@ -2,12 +2,12 @@
 
 use std::sync::Arc;
 
-use super::args::CopyArgs;
 use crate::backend::Backend;
-use crate::backend::aws::{AwsBackend, AwsOptions};
-use crate::backend::read_only::ReadOnly;
+use crate::backend::aws::AwsOptions;
 use crate::cli::args::GlobalOptions;
+use crate::cli::args::bulk::CopyArgs;
 use crate::cli::error::CliError;
+use crate::connect::{Load, Source};
 use crate::domain::schema::TableDescription;
 use crate::domain::value::{AttrValue, Item};
 
@@ -98,16 +98,10 @@ pub async fn other_backend(
             .clone()
             .or_else(|| global.endpoint_url.clone()),
     };
-    let backend: Arc<dyn Backend> = Arc::new(
-        AwsBackend::connect_with_timeout(
-            options,
-            std::time::Duration::from_secs_f64(global.timeout),
-        )
-        .await?,
-    );
-    Ok(if global.read_only {
-        Arc::new(ReadOnly::new(backend))
-    } else {
-        backend
-    })
+    let source = Source::Aws {
+        options,
+        timeout: std::time::Duration::from_secs_f64(global.timeout),
+    };
+    let opened = crate::connect::open(source, Load::Whole, global.read_only).await?;
+    Ok(opened.backend)
 }

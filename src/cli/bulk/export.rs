@@ -8,10 +8,10 @@ use std::sync::Arc;
 
 use serde_json::Value;
 
-use super::args::{ExportArgs, ExportFormat};
 use super::csv_spool::CsvSpool;
 use super::scope::{ScopeRead, read_scope};
 use crate::backend::Backend;
+use crate::cli::args::bulk::{ExportArgs, ExportFormat};
 use crate::cli::error::CliError;
 use crate::cli::note::note;
 use crate::cli::output::escape::escape_json_for_terminal;

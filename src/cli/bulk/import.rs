@@ -5,7 +5,7 @@ use std::io::{self, BufRead};
 
 use serde_json::json;
 
-use super::args::ImportFormat;
+use crate::cli::args::bulk::ImportFormat;
 use crate::cli::error::CliError;
 use crate::domain::edit::{EditFormat, parse_edited};
 use crate::domain::limits::MAX_ITEM_LINE;

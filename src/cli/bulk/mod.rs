@@ -3,7 +3,6 @@
 //! editor's planners (conditioned on the version, or on the values as read; creates on the key
 //! being free), previewed by `--dry-run`, journaled ahead as one run, undoable and resumable.
 
-pub mod args;
 pub(in crate::cli) mod copy;
 mod csv_spool;
 mod execute;
@@ -18,12 +17,12 @@ mod undo;
 use std::sync::Arc;
 
 use crate::edit::run_plan::{self as plan, BulkAction, Refusal, plan_run};
-use args::{BulkArgs, CopyArgs, ImportArgs};
 use scope::{Collect, ScopeRead, describe_scope, entity_name, read_scope};
 
+use super::args::bulk::{BulkArgs, CopyArgs, ImportArgs, ScopeArgs};
 use super::args::{Command, GlobalOptions};
 use super::error::CliError;
-use super::write::parse_edits;
+use super::path_edits::parse_edits;
 use crate::backend::Backend;
 use crate::domain::edit::{ConditionMode, EditContext};
 use crate::domain::schema::{Projection, TableDescription};
@@ -102,11 +101,11 @@ fn require_whole_items(table: &TableDescription, index: Option<&str>) -> Result<
 async fn read_items(
     backend: &Arc<dyn Backend>,
     table: &TableDescription,
-    scope: &args::ScopeArgs,
+    scope: &ScopeArgs,
     global: &GlobalOptions,
     consistent: bool,
 ) -> Result<Vec<Item>, CliError> {
-    let decoder = super::source::entity_decoder(&global.tui).map_err(CliError::Usage)?;
+    let decoder = crate::connect::entity_decoder(&global.tui).map_err(CliError::Usage)?;
     let mut collect = Collect::default();
     let read = ScopeRead {
         table,
@@ -125,7 +124,7 @@ pub async fn run_bulk(
     table: &TableDescription,
     command: &Command,
 ) -> Result<(), CliError> {
-    let decoder = super::source::entity_decoder(&global.tui).map_err(CliError::Usage)?;
+    let decoder = crate::connect::entity_decoder(&global.tui).map_err(CliError::Usage)?;
     match command {
         Command::Export(args) => export::export(backend, table, args, &decoder).await,
         Command::Bulk(args) => {

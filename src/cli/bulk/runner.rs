@@ -3,12 +3,12 @@
 
 use std::time::Instant;
 
-use super::args::RunArgs;
 use super::execute::execute_writes;
 use super::report::{Summary, dry_run_report, print_json};
 use super::resume::{Done, resume};
 use crate::backend::Backend;
 use crate::cli::args::GlobalOptions;
+use crate::cli::args::bulk::RunArgs;
 use crate::cli::error::CliError;
 use crate::cli::note::note;
 use crate::domain::figures::counted;

@@ -4,8 +4,8 @@
 use std::io;
 use std::sync::Arc;
 
-use super::args::ScopeArgs;
 use crate::backend::Backend;
+use crate::cli::args::bulk::ScopeArgs;
 use crate::cli::args::{QueryArgs, ReadOptions, ScanArgs};
 use crate::cli::error::CliError;
 use crate::cli::output::items::ItemSink;

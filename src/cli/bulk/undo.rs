@@ -2,11 +2,11 @@
 //! conditioned on the item still being as the run left it — as a run of its own (journaled,
 //! itself undoable). Items changed since are left as they are and listed as conflicts.
 
-use super::args::RunArgs;
 use super::resume::settle_error;
 use super::runner::{Run, execute};
 use crate::backend::Backend;
 use crate::cli::args::GlobalOptions;
+use crate::cli::args::bulk::RunArgs;
 use crate::cli::error::CliError;
 use crate::domain::edit::EditContext;
 use crate::domain::schema::TableDescription;

@@ -128,12 +128,16 @@ pub async fn open_target(
     global: &GlobalOptions,
 ) -> Result<Side, CliError> {
     if let Some(path) = &args.to_file {
-        let mut options = global.tui.clone();
-        options.file = Some(path.clone());
-        let opened = crate::cli::source::file_backend(&options)
-            .map_err(CliError::Usage)?
-            .ok_or_else(|| CliError::usage("--to-file names no file"))?;
-        let table = opened.backend.describe_table(&opened.table).await?;
+        let file = crate::connect::Source::File {
+            path,
+            options: &global.tui,
+        };
+        let opened = crate::connect::open(file, crate::connect::Load::Whole, true).await?;
+        for notice in &opened.notices {
+            note(&format!("ddbx: --to-file: {notice}"));
+        }
+        let name = opened.table.unwrap_or_default();
+        let table = opened.backend.describe_table(&name).await?;
         return Ok(Side {
             backend: opened.backend,
             table,

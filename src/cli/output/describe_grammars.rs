@@ -5,8 +5,8 @@ use serde_json::{Value, json};
 
 use crate::domain::escape::escape_for_terminal;
 use crate::domain::grammar::Grammar;
-use crate::domain::grammar::census::GrammarCensus;
-use crate::domain::grammar::census_text::shares_text;
+use crate::domain::grammar_census::GrammarCensus;
+use crate::domain::grammar_census::text::shares_text;
 
 /// How keys no grammar reads are named, as in the overview.
 const UNSTRUCTURED: &str = "unstructured keys";

@@ -8,7 +8,8 @@ use crate::backend::{ExpressionParams, QueryRequest};
 use crate::cli::args::{QueryArgs, SortKeyArgs};
 use crate::cli::error::CliError;
 use crate::cli::expression::compile_read_expressions;
-use crate::cli::key_value::{KeyRole, compare_key_values, typed_key_value};
+use crate::cli::key_value::{KeyRole, typed_key_value};
+use crate::domain::expr::order::compare_scalars;
 use crate::domain::expr::validate::check_filter;
 use crate::domain::schema::{IndexKind, KeyAttribute, TableDescription};
 use crate::domain::value::ValueType;
@@ -108,7 +109,7 @@ impl SortCondition<'_> {
             Self::Between(low_text, high_text) => {
                 let low = typed("--sk-between", low_text)?;
                 let high = typed("--sk-between", high_text)?;
-                if compare_key_values(&low, &high) == Some(Ordering::Greater) {
+                if compare_scalars(&low, &high) == Some(Ordering::Greater) {
                     return Err(CliError::usage(format!(
                         "--sk-between {low_text:?} {high_text:?}: the lower bound is greater than the upper bound \
                          (DynamoDB requires A <= B); swap them"

@@ -6,9 +6,9 @@
 use std::io::Read;
 use std::path::Path;
 
-use super::path::split_assignment;
 use crate::cli::args::Command;
 use crate::cli::error::CliError;
+use crate::cli::path_edits::split_assignment;
 use crate::storage::input::{read_bounded, read_regular_text, size};
 
 /// The longest text taken for one value. An item is at most 400 KB; written as JSON with

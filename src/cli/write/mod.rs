@@ -4,7 +4,6 @@
 //! (nothing sent), 3 for a failed condition (nothing written), 1 otherwise.
 
 mod argument_files;
-pub(in crate::cli) mod path;
 
 use std::io::{self, Write};
 
@@ -15,6 +14,7 @@ use super::error::CliError;
 use super::note::note;
 use super::output::escape::escape_json_for_terminal;
 use super::output::items::item_line;
+use super::path_edits::{apply_edits, parse_edits};
 use super::plan::plan_get;
 use crate::backend::{Backend, BackendError};
 use crate::domain::ddb_json::item_to_json;
@@ -31,7 +31,6 @@ use crate::edit::{WriteOutcome, execute_and_journal, last_settled};
 use crate::journal::{Journal, JournalConnection, PrivateJournal, plan_undo};
 
 pub use argument_files::read_argument_files;
-pub use path::parse_edits;
 
 /// True for the commands that write.
 #[must_use]
@@ -61,8 +60,8 @@ fn dry_run(command: &Command) -> bool {
     }
 }
 
-/// Checks made before connecting: read-only refusal and input parsing. Nothing is sent when
-/// these fail.
+/// Checks made before connecting: read-only refusal (of every write, bulk runs included) and
+/// the single-item commands' input parsing. Nothing is sent when these fail.
 pub fn check_write_before_connecting(
     global: &GlobalOptions,
     command: &Command,
@@ -91,7 +90,7 @@ pub fn check_write_before_connecting(
             expected_version(args.expect_version.as_deref()).map(|_| ())
         }
         Command::Delete(args) => expected_version(args.expect_version.as_deref()).map(|_| ()),
-        _ => super::bulk::check_before_connecting(command),
+        _ => Ok(()),
     }
 }
 
@@ -294,7 +293,7 @@ async fn plan_update(
     let edits = parse_edits(&args.set, &args.remove, args.item_format)?;
     let original = read_item(backend, ctx.description, &args.pk, args.sk.as_deref()).await?;
     check_expected_version(ctx, &original, args.expect_version.as_deref())?;
-    let edited = path::apply_edits(&original, &edits)?;
+    let edited = apply_edits(&original, &edits)?;
     let mode = if args.whole_item {
         ConditionMode::WholeItem
     } else {

@@ -8,7 +8,7 @@ use crate::domain::schema::KeySchema;
 use crate::domain::value::{AttrValue, Item};
 
 /// Marker attributes and the library that writes each, most specific first.
-pub(super) const LIBRARY_MARKERS: [(&str, Grammar); 4] = [
+pub(in crate::domain) const LIBRARY_MARKERS: [(&str, Grammar); 4] = [
     ("__edb_e__", Grammar::ElectroDb),
     ("_et", Grammar::DynamoDbToolbox),
     ("_type", Grammar::OneTable),

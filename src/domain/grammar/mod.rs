@@ -7,8 +7,6 @@
 //! shapes, then hand-rolled separators. Item markers (`__edb_e__`, `_et`, `_type`, `__typename`)
 //! are read by [`markers`].
 
-pub mod census;
-pub mod census_text;
 mod decode;
 pub mod electrodb;
 pub mod markers;

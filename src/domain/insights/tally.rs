@@ -9,7 +9,7 @@ use std::cmp::Ordering;
 use std::collections::{HashMap, HashSet};
 
 use super::histogram::Histogram;
-use crate::domain::key_value::compare_key_values;
+use crate::domain::expr::order::compare_scalars;
 use crate::domain::value::AttrValue;
 
 /// A hash map for the census's hot paths.
@@ -77,7 +77,7 @@ pub fn larger_first(by: Largest, a: (&AttrValue, Usage), b: (&AttrValue, Usage))
         Largest::Bytes => b.1.bytes.cmp(&a.1.bytes),
         Largest::Items => (b.1.items, b.1.bytes).cmp(&(a.1.items, a.1.bytes)),
     };
-    figures.then_with(|| compare_key_values(a.0, b.0).unwrap_or(Ordering::Equal))
+    figures.then_with(|| compare_scalars(a.0, b.0).unwrap_or(Ordering::Equal))
 }
 
 /// The `count` largest of `usages` by `by`, largest first; a selection, not a sort of them all.

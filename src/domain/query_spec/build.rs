@@ -6,10 +6,11 @@ use super::between_bound;
 use super::filter::compile_filter;
 use super::projection_check::missing_from_index;
 use super::{BuiltQuery, Field, FieldError, QuerySpec, SortChoice};
+use crate::domain::expr::order::compare_scalars;
 use crate::domain::expr::render::Renderer;
 use crate::domain::expr::validate::check_query;
 use crate::domain::expr::{ExprKind, WireRequest, parse_friendly_projection};
-use crate::domain::key_value::{compare_key_values, key_example, parse_key_text, sort_key_example};
+use crate::domain::key_value::{key_example, parse_key_text, sort_key_example};
 use crate::domain::request::{ExpressionParams, QueryRequest};
 use crate::domain::schema::{IndexKind, KeyAttribute, KeySchema, TableDescription};
 use crate::domain::value::{AttrValue, ValueType};
@@ -255,7 +256,7 @@ fn sort_term(
             let low = typed(&spec.sort_value, sort, "sort key", Field::SortValue, errors);
             let high = typed(&spec.sort_upper, sort, "sort key", Field::SortUpper, errors);
             if let (Some(low), Some(high)) = (low, high) {
-                if compare_key_values(&low, &high) == Some(Ordering::Greater) {
+                if compare_scalars(&low, &high) == Some(Ordering::Greater) {
                     errors.push(
                         FieldError::new(
                             Field::SortUpper,

@@ -136,16 +136,6 @@ impl QueryHistory {
     }
 }
 
-/// Loads a history file: the last [`MAX_ENTRIES`] readable entries, plus a warning for the
-/// first unreadable line (a missing file is an empty history).
-#[must_use]
-pub fn load(path: &Path) -> (QueryHistory, Option<String>) {
-    match super::read(path) {
-        Ok(text) => from_text(path, text.as_deref().unwrap_or_default()),
-        Err(warning) => (from_text(path, "").0, Some(warning)),
-    }
-}
-
 /// The history a file at `path` holding `text` gives, with a warning for its first bad line.
 #[must_use]
 pub fn from_text(path: &Path, text: &str) -> (QueryHistory, Option<String>) {

@@ -3,7 +3,7 @@ use std::collections::BTreeSet;
 use super::*;
 use crate::domain::number::Number;
 use crate::domain::value::AttrValue;
-use crate::storage::query_history::{append, file_in};
+use crate::storage::query_history::{append, file_in, load};
 
 fn request(pk: &str) -> QueryRequest {
     let mut params = ExpressionParams::default();

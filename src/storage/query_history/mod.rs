@@ -7,7 +7,7 @@ mod entries;
 
 use std::path::{Path, PathBuf};
 
-pub use entries::{HistoryEntry, MAX_ENTRIES, QueryHistory, from_text, load};
+pub use entries::{HistoryEntry, MAX_ENTRIES, QueryHistory, from_text};
 
 /// `$XDG_STATE_HOME/ddbx/history/<table>.jsonl` (or `~/.local/state/…`); `None` without a home.
 #[must_use]
@@ -44,6 +44,16 @@ pub fn file_in(base: &Path, table: &str) -> PathBuf {
     super::ddbx_dir(base)
         .join("history")
         .join(format!("{file}.jsonl"))
+}
+
+/// Loads a history file: the last [`MAX_ENTRIES`] readable entries, plus a warning for the
+/// first unreadable line (a missing file is an empty history).
+#[must_use]
+pub fn load(path: &Path) -> (QueryHistory, Option<String>) {
+    match read(path) {
+        Ok(text) => from_text(path, text.as_deref().unwrap_or_default()),
+        Err(warning) => (from_text(path, "").0, Some(warning)),
+    }
 }
 
 /// The file's text; `Ok(None)` when there is no file yet, `Err` with a message naming it.

@@ -8,8 +8,8 @@ use ratatui::widgets::{Block, Paragraph, Wrap};
 
 use crate::app::state::{Loadable, ScanStatus, State};
 use crate::domain::collection::Collections;
-use crate::domain::grammar::census::GrammarCensus;
-use crate::domain::grammar::census_text::shares_text;
+use crate::domain::grammar_census::GrammarCensus;
+use crate::domain::grammar_census::text::shares_text;
 use crate::domain::model::Model;
 use crate::domain::model_fit::model_misfits;
 use crate::domain::overview_lines::{extras_lines, index_line, settings_lines};

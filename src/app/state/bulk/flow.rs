@@ -288,6 +288,12 @@ pub struct BulkFlow {
 }
 
 impl BulkFlow {
+    /// True while the run sends writes or a read or write is awaited.
+    #[must_use]
+    pub fn is_busy(&self) -> bool {
+        matches!(self.stage, BulkStage::Running(_)) || self.waiting.is_some()
+    }
+
     /// Whether `id` is the read or write the flow waits for; if so it waits no longer, and an
     /// answer to anything else (a request it gave up on) is ignored.
     pub fn answered(&mut self, id: RequestId) -> bool {

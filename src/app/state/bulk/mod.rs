@@ -34,9 +34,6 @@ impl Bulk {
     /// True while marking reads pages or a run sends writes (the loop ticks then).
     #[must_use]
     pub fn is_busy(&self) -> bool {
-        self.marking_all.is_some()
-            || self.flow.as_ref().is_some_and(|flow| {
-                matches!(flow.stage, BulkStage::Running(_)) || flow.waiting.is_some()
-            })
+        self.marking_all.is_some() || self.flow.as_ref().is_some_and(|flow| flow.is_busy())
     }
 }

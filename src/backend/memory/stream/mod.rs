@@ -3,10 +3,10 @@
 //! a fixed number of records, as DynamoDB's shards roll over. Retention is bounded in memory (by
 //! records, bytes and age), so a busy table never grows its stream without limit.
 
+mod arn;
 mod iterator;
 mod record;
 mod shard;
-mod table;
 
 use std::collections::VecDeque;
 use std::time::Duration;
@@ -15,8 +15,9 @@ use crate::backend::{BackendError, ChangeKind, ChangeRecord, IteratorStart, Shar
 use crate::domain::schema::KeySchema;
 use crate::domain::value::{Item, item_size};
 
+pub(in crate::backend::memory) use arn::stream_arn;
+pub use arn::table_of_stream;
 pub use iterator::Position;
-pub use table::table_of_stream;
 
 /// Shards kept at most once their records are all trimmed.
 const MAX_SHARDS: usize = 64;

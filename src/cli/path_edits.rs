@@ -1,6 +1,6 @@
-//! `--set 'path=value'` and `--remove path` of `ddbx update`: parsed before connecting, then
-//! applied to the item as read, so the edit goes through the same diff and conditions as the
-//! editor's.
+//! `--set 'path=value'` and `--remove path` of `ddbx update` and `ddbx bulk`: parsed before
+//! connecting, then applied to the item as read, so the edit goes through the same diff and
+//! conditions as the editor's.
 
 use crate::cli::args::ItemFormat;
 use crate::cli::error::CliError;

@@ -2,7 +2,7 @@
 
 use clap::{Args, ValueEnum};
 
-use crate::cli::shared_args::{ItemFormat, SortKeyArgs};
+use super::shared::{ItemFormat, SortKeyArgs};
 
 /// Which items a bulk command acts on: one partition (`--pk`, optionally narrowed by the sort
 /// key), or a scan of the table or an index; either filtered by `--filter` and `--entity`.

@@ -1,10 +1,14 @@
 //! Which grammars a table's items are written in, with their share, for the overview: a library
 //! marker names the library; otherwise the sort key's (or partition key's) grammar counts.
+//! It counts from the clue the entity decoder found, which itself reads keys with the grammars,
+//! so the census sits above both `entity` and `grammar`.
 
-use super::markers::{LIBRARY_MARKERS, library_marker};
-use super::{Grammar, electrodb};
+pub mod text;
+
 use crate::domain::composite_key::separator_of;
 use crate::domain::entity::EntityClue;
+use crate::domain::grammar::markers::{LIBRARY_MARKERS, library_marker};
+use crate::domain::grammar::{Grammar, electrodb};
 use crate::domain::model::Model;
 use crate::domain::schema::KeySchema;
 use crate::domain::value::{AttrValue, Item};

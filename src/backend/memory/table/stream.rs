@@ -1,8 +1,8 @@
 //! The stream side of a table: opening the stream its description asks for, enabling and
-//! disabling it, and the ARN that names it.
+//! disabling it. A table holds its stream, so this lives with the table, above the stream.
 
-use super::{StreamLog, StreamSettings, ViewType};
-use crate::backend::memory::table::TableData;
+use super::TableData;
+use crate::backend::memory::stream::{StreamLog, StreamSettings, ViewType, stream_arn};
 use crate::domain::schema::StreamDescription;
 
 impl TableData {
@@ -40,22 +40,4 @@ impl TableData {
             spec.view_type = None;
         }
     }
-}
-
-/// A stream ARN in DynamoDB's form, labelled with the time it was enabled (milliseconds, and a
-/// counter so two streams enabled in the same millisecond differ).
-fn stream_arn(table: &str) -> String {
-    static ENABLED: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
-    let count = ENABLED.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
-    let millis = std::time::SystemTime::now()
-        .duration_since(std::time::UNIX_EPOCH)
-        .map_or(0, |since| since.as_millis());
-    format!("arn:aws:dynamodb:memory:000000000000:table/{table}/stream/{millis}.{count}")
-}
-
-/// The table an ARN of [`stream_arn`]'s form belongs to.
-#[must_use]
-pub fn table_of_stream(arn: &str) -> Option<&str> {
-    let rest = arn.split_once(":table/")?.1;
-    Some(rest.rsplit_once("/stream/")?.0)
 }

@@ -2,7 +2,10 @@
 
 use clap::{Args, Parser, Subcommand, ValueEnum};
 
-pub use super::shared_args::{ItemFormat, SortKeyArgs};
+pub mod bulk;
+mod shared;
+
+pub use shared::{ItemFormat, SortKeyArgs};
 
 /// Where the shared options are listed in every command's help, after the command's own.
 const GLOBAL: &str = "Table, connection and output";
@@ -53,7 +56,7 @@ pub struct GlobalOptions {
 
     /// Options of the terminal UI (`ddbx --table T` without a command).
     #[command(flatten)]
-    pub tui: super::source::TuiOptions,
+    pub tui: crate::connect::TuiOptions,
 
     /// Version attribute for optimistic locking (default: detect version, Version, _version,
     /// VersionNumber); writes are conditioned on it and increment it.
@@ -112,18 +115,18 @@ pub enum Command {
     Delete(DeleteArgs),
     /// Undo the last write to --table recorded in the journal (conditioned on nothing changed
     /// since), or every write of a bulk run (--batch ID).
-    Undo(super::bulk::args::UndoArgs),
+    Undo(bulk::UndoArgs),
     /// Write the items of a scope (a partition, a scan, filtered, one entity) to a file:
     /// lossless JSON lines, DynamoDB JSON lines, CSV or BatchWriteItem requests.
-    Export(Box<super::bulk::args::ExportArgs>),
+    Export(Box<bulk::ExportArgs>),
     /// Create the items of a JSON-lines file, each conditioned on its key being free.
-    Import(super::bulk::args::ImportArgs),
+    Import(bulk::ImportArgs),
     /// Delete, or set and remove paths on, every item of a scope: each write conditioned as
     /// `update`/`delete` condition it, journaled as one run, undoable and resumable.
-    Bulk(Box<super::bulk::args::BulkArgs>),
+    Bulk(Box<bulk::BulkArgs>),
     /// Copy the items of a scope to another table (possibly on another connection) as
     /// conditioned creates, optionally rewriting key prefixes.
-    Copy(Box<super::bulk::args::CopyArgs>),
+    Copy(Box<bulk::CopyArgs>),
     /// Run a PartiQL SELECT (said to be a key query or a full scan first); writes are refused
     /// with the put/update/delete command to use instead.
     Partiql(PartiqlArgs),

@@ -6,7 +6,7 @@ use std::path::{Path, PathBuf};
 
 use serde::Deserialize;
 
-use super::source::ThemeChoice;
+use crate::connect::ThemeChoice;
 
 /// The settings a file may hold; each is optional.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Deserialize)]

@@ -1,9 +1,9 @@
 //! The census in words, for the overview and the headless `collections`:
 //! `ElectroDB 97% · separators 3% (of 364 items scanned); the model matched 150 items`.
 
-use super::Grammar;
-use super::census::GrammarCensus;
+use super::GrammarCensus;
 use crate::domain::figures::counted;
+use crate::domain::grammar::Grammar;
 
 /// The grammars with their shares, the items they are of, and what the model matched.
 #[must_use]

@@ -1,15 +1,15 @@
 //! The demo and `--file` tables for the terminal UI, loaded on a thread of their own behind a
 //! [`LoadingBackend`] so the first frame is drawn at once; the headless commands open the same
-//! tables synchronously ([`super::source`]) because they need the whole table before answering.
+//! tables whole ([`super::embedded`]) because they need the whole table before answering.
 
+use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
+use super::embedded::{DEMO_CONNECTION, OfflineFile};
+use super::options::TuiOptions;
 use crate::backend::memory::MemoryBackend;
-use crate::backend::read_only::ReadOnly;
 use crate::backend::{Backend, LoadingBackend};
 use crate::domain::load_progress::LoadProgress;
-
-use super::source::TuiOptions;
 
 /// A table that is loading: the backend to open the UI on, the table's name and the progress.
 pub struct Loading {
@@ -54,22 +54,21 @@ pub fn demo(options: &TuiOptions) -> Loading {
 }
 
 fn demo_connection(engine: MemoryBackend) -> MemoryBackend {
-    engine.with_connection_kind("demo (in memory)", None)
+    engine.with_connection_kind(DEMO_CONNECTION, None)
 }
 
-/// The `--file` table, read while the UI opens; `None` without `--file`. What can be checked
-/// at once (the path exists, the schema file reads) fails here, on the normal terminal.
-pub fn file(options: &TuiOptions) -> Result<Option<Loading>, String> {
-    let Some(path) = options.file.clone() else {
-        return Ok(None);
-    };
+/// The `--file` table at `path`, read while the UI opens. What can be checked at once (the path
+/// exists, the schema file reads) fails here, on the normal terminal. Writable as loaded: the
+/// caller makes it read-only.
+pub fn file(path: &Path, options: &TuiOptions) -> Result<Loading, String> {
+    let path: PathBuf = path.to_owned();
     std::fs::metadata(&path).map_err(|error| format!("{}: {error}", path.display()))?;
     let table = crate::offline::table_name(&path, options.schema.as_deref())
         .map_err(|error| error.to_string())?;
     let progress = Arc::new(LoadProgress::new(None));
-    let empty =
-        MemoryBackend::empty().with_connection_kind("file", Some(path.display().to_string()));
-    let connection = ReadOnly::new(Arc::new(empty)).connection();
+    let connection = MemoryBackend::empty()
+        .with_connection_kind("file", Some(path.display().to_string()))
+        .connection();
     let options = options.clone();
     let backend = LoadingBackend::spawn(
         connection,
@@ -82,19 +81,18 @@ pub fn file(options: &TuiOptions) -> Result<Option<Loading>, String> {
                 progress,
             )
             .map_err(|error| error.to_string())?;
-            let opened = super::source::OfflineTable {
-                backend: Arc::new(ReadOnly::new(Arc::new(engine))),
+            let file = OfflineFile {
                 table: opened.description.name,
                 inferred: opened.inferred,
                 warnings: opened.warnings,
             };
-            progress.leave_notices(opened.tui_notices());
-            Ok(opened.backend)
+            progress.leave_notices(file.tui_notices());
+            Ok(Arc::new(engine) as Arc<dyn Backend>)
         }),
     );
-    Ok(Some(Loading {
+    Ok(Loading {
         backend: Arc::new(backend),
         table,
         progress,
-    }))
+    })
 }
