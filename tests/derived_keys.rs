@@ -110,3 +110,41 @@ fn snake_case_electrodb_parts_are_named_by_the_item_s_attributes() {
         ("pk", "employee_id", "$shift_app#employee_id_emp_0999")
     );
 }
+
+#[test]
+fn a_headless_update_warns_of_the_keys_it_leaves_out_of_sync_before_sending() {
+    let Some(env) = harness() else { return };
+    let table = unique_table_name("electrodb-derived-cli");
+    write_with_library("electrodb-taskapp.cjs", &env, &[&table]);
+    let (description, items) = read_table(&env.0, &table);
+    let task = items
+        .iter()
+        .find(|item| text(item, "__edb_e__") == "task" && text(item, "status") == "open")
+        .expect("an open task");
+    let key: Vec<&str> = description
+        .key
+        .names()
+        .map(|name| text(task, name))
+        .collect();
+    let run = support::cli::ddbx(
+        &env.0,
+        Some(&table),
+        &[
+            "update",
+            "--pk",
+            key[0],
+            "--sk",
+            key[1],
+            "--set",
+            "status=\"closed\"",
+            "--dry-run",
+        ],
+    );
+    assert_eq!(run.code, Some(0), "{}", run.stderr);
+    assert!(
+        run.stderr.contains("warning: gsi2sk (from status) keeps"),
+        "{}",
+        run.stderr
+    );
+    assert!(run.stderr.contains("#status_closed"), "{}", run.stderr);
+}

@@ -15,7 +15,6 @@ pub mod palette;
 pub mod partiql;
 pub mod query;
 pub mod rows;
-pub mod screen;
 pub mod screens;
 pub mod stream;
 pub mod table;

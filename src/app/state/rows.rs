@@ -1,29 +1,13 @@
-//! The rows of the current view as `update` needs them, asked of its screen: how many there are
-//! (cursor bounds), where the cursor stops and their searchable text. The renderer draws the
-//! same rows.
+//! Pieces of the collections' and the inspector's rows that the screens and `update` share: the
+//! home screen's tree, a prefix's group, a partition key as listed, the inspector's row context.
 
 use crate::app::state::State;
 use crate::app::state::explore::collection_rows::{CollectionRow, collection_rows};
 use crate::app::state::inspect::inspector::{RowContext, key_text};
-use crate::app::state::screens::current;
 use crate::domain::collection::{Collections, GroupId};
 use crate::domain::partition_key::PartitionKey;
 
 pub use crate::app::state::explore::collection_rows::NO_PREFIX;
-
-/// Rows in the current view.
-#[must_use]
-pub fn row_count(state: &State) -> usize {
-    let (view, screen) = current(state);
-    screen.row_count(state, view)
-}
-
-/// The rows the current view's cursor may stop on (`None`: every row).
-#[must_use]
-pub fn cursor_stops(state: &State) -> Option<Vec<usize>> {
-    let (view, screen) = current(state);
-    screen.cursor_stops(state, view)
-}
 
 /// The home screen's rows: the collection tree as far as it is expanded.
 #[must_use]
@@ -59,10 +43,4 @@ pub fn row_context(state: &State) -> RowContext<'_> {
         entities: &state.entities,
         discovered: state.discovery.found.as_ref(),
     }
-}
-
-/// The searchable text of each row of the current view.
-pub fn row_texts(state: &State) -> Vec<String> {
-    let (view, screen) = current(state);
-    screen.row_texts(state, view)
 }

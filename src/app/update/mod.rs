@@ -17,7 +17,7 @@ mod stream;
 mod table;
 mod tables;
 
-pub use crate::app::state::rows::row_count;
+pub use crate::app::state::screens::row_count;
 
 use edit::{conflict, undo, write};
 use explore::{account, collections, describe, prompt, scan};

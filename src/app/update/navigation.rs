@@ -4,7 +4,7 @@ use crate::app::action::Action;
 use crate::app::command::Command;
 use crate::app::state::{State, View};
 
-use crate::app::state::rows::{cursor_stops, row_count};
+use crate::app::state::screens::{cursor_stops, row_count};
 
 pub(super) fn move_cursor(state: &mut State, action: &Action) {
     if *state.history.current() == View::Overview {

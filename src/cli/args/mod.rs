@@ -3,6 +3,7 @@
 use clap::{Args, Parser, Subcommand, ValueEnum};
 
 pub mod bulk;
+pub mod diff;
 mod shared;
 
 pub use shared::{ItemFormat, SortKeyArgs};
@@ -137,7 +138,7 @@ pub enum Command {
     History(HistoryArgs),
     /// Compare the table with another table (on this or another connection) or an export,
     /// item by item: counts per entity and the first differences. Exit 0 equal, 1 different.
-    Diff(Box<super::diff::DiffArgs>),
+    Diff(Box<diff::DiffArgs>),
     /// Answer the DynamoDB API on 127.0.0.1 from the embedded engine (--demo, --file, or empty
     /// tables), for SDKs, scripts and the AWS CLI. Signatures are not verified.
     Serve(ServeArgs),

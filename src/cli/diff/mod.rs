@@ -4,7 +4,6 @@
 //! rewritten key prefixes), then compared bucket by bucket, so memory holds one bucket of each
 //! side. What the scans will cost is printed before anything is read. A diff never writes.
 
-pub mod args;
 mod print;
 mod side;
 
@@ -12,9 +11,8 @@ use std::collections::{BTreeMap, BTreeSet};
 use std::sync::Arc;
 use std::time::Instant;
 
-pub use args::DiffArgs;
-
 use crate::backend::Backend;
+use crate::cli::args::diff::DiffArgs;
 use crate::cli::args::{GlobalOptions, OutputFormat};
 use crate::cli::bulk::copy::{OtherConnection, other_backend, parse_rewrites};
 use crate::cli::error::CliError;

@@ -18,6 +18,7 @@ use super::path_edits::{apply_edits, parse_edits};
 use super::plan::plan_get;
 use crate::backend::{Backend, BackendError};
 use crate::domain::ddb_json::item_to_json;
+use crate::domain::edit::derived_keys::out_of_sync;
 use crate::domain::edit::{
     ConditionMode, EditContext, EditFormat, PlannedWrite, WritePlan, parse_edited, plan_create,
     plan_delete, plan_edit, request_preview,
@@ -141,6 +142,7 @@ pub async fn run_write(
         Command::Undo(options) => (plan_journal_undo(backend, &ctx).await?, options.dry_run),
         _ => return Ok(()),
     };
+    warn_out_of_sync(table, &planned);
     if dry_run || matches!(planned.plan, WritePlan::Nothing) {
         print_request(&planned)?;
         note(if dry_run {
@@ -185,6 +187,22 @@ pub async fn run_write(
         }
     };
     report(&planned, outcome, global.format())
+}
+
+/// Key attributes a library composed from the values this write changes, left holding the old
+/// values (an index would no longer find the item where its model looks): said before sending,
+/// as the editor's preview says it.
+fn warn_out_of_sync(table: &TableDescription, planned: &PlannedWrite) {
+    let (Some(original), Some(expected)) = (&planned.original, &planned.expected) else {
+        return;
+    };
+    for stale in out_of_sync(table, original, expected) {
+        note(&format!(
+            "warning: {} (from {}) keeps {:?}, not changed by this write; the library would \
+             write {:?} (add --set to change it in the same conditioned write)",
+            stale.attribute, stale.because, stale.holds, stale.would_write
+        ));
+    }
 }
 
 fn print_request(planned: &PlannedWrite) -> Result<(), CliError> {

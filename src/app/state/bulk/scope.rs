@@ -11,7 +11,7 @@ use crate::domain::schema::IndexKind;
 use crate::domain::scope::{Scope, ScopeRead, entity_name};
 use crate::domain::value::{AttrValue, Item};
 
-use super::lists::holds_whole_items;
+use super::lists::{MarkableList, holds_whole_items};
 
 /// One of the things the form offers to act on.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -58,9 +58,10 @@ pub struct ScopeItems {
 }
 
 /// The choices the form offers from the current view: the marked items (when any), every
-/// match of the list's read, and every match of the entity under the cursor.
+/// match of the list's read, and every match of the entity under the cursor of `list` (the
+/// view's markable list, which its screen knows).
 #[must_use]
-pub fn offered(state: &State) -> Vec<ScopeChoice> {
+pub fn offered(state: &State, list: Option<&MarkableList>) -> Vec<ScopeChoice> {
     let mut choices = Vec::new();
     if !state.bulk.selection.is_empty() {
         choices.push(ScopeChoice::Marked);
@@ -77,7 +78,7 @@ pub fn offered(state: &State) -> Vec<ScopeChoice> {
         }),
         whole,
     });
-    if let Some(entity) = entity_under_cursor(state) {
+    if let Some(entity) = list.and_then(|list| entity_under_cursor(state, list)) {
         choices.push(ScopeChoice::Read {
             label: format!("every {entity} item {what} (all pages)"),
             scope: Box::new(Scope {
@@ -90,8 +91,7 @@ pub fn offered(state: &State) -> Vec<ScopeChoice> {
     choices
 }
 
-fn entity_under_cursor(state: &State) -> Option<String> {
-    let list = crate::app::state::screens::markable_list(state)?;
+fn entity_under_cursor(state: &State, list: &MarkableList) -> Option<String> {
     let item = list.under_cursor()?;
     Some(entity_name(&state.entities, state.described()?, item))
 }

@@ -5,4 +5,3 @@ pub mod collection_rows;
 pub mod discovery;
 pub mod partition;
 pub mod sample;
-pub mod screen;

@@ -8,7 +8,6 @@ pub mod browse;
 pub mod coverage;
 pub mod coverage_lines;
 pub mod rows;
-pub mod screen;
 pub mod streamed_scan;
 
 use crate::app::request_id::RequestId;

@@ -1,8 +1,6 @@
 //! The insights screen: a Scan of whole items (a sample of its first pages on a large table)
 //! fed into the domain's census, and the report once the scan stops.
 
-pub mod screen;
-
 use crate::app::state::indexes::streamed_scan::StreamedScan;
 use crate::domain::figures::{bytes, counted};
 use crate::domain::insights::{Coverage, InsightScan, Report};

@@ -5,4 +5,3 @@ pub mod inspector;
 pub mod item_facts;
 pub mod partial;
 pub mod row;
-pub mod screen;

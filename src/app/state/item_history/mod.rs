@@ -2,8 +2,6 @@
 //! newest first, each as a diff of attributes. The view holds its own reading so going back to
 //! an older history shows that item's, not the latest one read.
 
-pub mod screen;
-
 use crate::app::request_id::RequestId;
 use crate::app::state::loadable::Loadable;
 use crate::domain::value::Item;

@@ -4,7 +4,6 @@ pub mod form;
 pub mod history;
 pub mod preset;
 pub mod run;
-pub mod screen;
 
 use crate::app::state::State;
 use crate::app::state::inspect::inspector::key_text;

@@ -1,5 +1,5 @@
 //! What the query builder starts from: an index, a partition and a sort key condition, taken
-//! from the screen under it (see [`crate::app::state::screen::Screen::query_preset`]).
+//! from the screen under it (see [`crate::app::state::screens::Screen::query_preset`]).
 
 use crate::app::state::State;
 use crate::app::state::inspect::inspector::key_text;

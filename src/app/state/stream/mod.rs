@@ -6,7 +6,6 @@ pub mod buffer;
 pub mod filter_text;
 pub mod follow;
 pub mod rows;
-pub mod screen;
 
 use crate::domain::change_filter::ChangeFilter;
 

@@ -8,13 +8,14 @@ use crate::app::request_id::RequestId;
 use crate::app::state::bulk::flow::Waiting;
 use crate::app::state::bulk::scope;
 use crate::app::state::bulk::{BulkFlow, BulkForm, BulkStage};
+use crate::app::state::screens::markable_list;
 use crate::app::state::{Notice, State};
 use crate::domain::figures::counted;
 use crate::domain::value::Item;
 
 /// `bulk_actions`: the form, after reading partial items whole.
 pub(in crate::app::update) fn open(state: &mut State) -> Vec<Command> {
-    let scopes = scope::offered(state);
+    let scopes = scope::offered(state, markable_list(state).as_ref());
     if scopes.is_empty() {
         state.notice = Some(Notice::Error(
             "nothing marked: mark items with Space, V (range), * (all matches) or E (entity)"
@@ -93,7 +94,7 @@ pub(in crate::app::update) fn items_read(
     }));
     if state.bulk.selection.is_empty() {
         // Every mark is gone: what is left to offer is the list's scopes, if any.
-        let scopes = scope::offered(state);
+        let scopes = scope::offered(state, markable_list(state).as_ref());
         match state.bulk.flow.as_deref_mut().map(|flow| &mut flow.stage) {
             Some(BulkStage::Form(form)) if !scopes.is_empty() => {
                 form.scopes = scopes;

@@ -10,7 +10,7 @@ use crate::app::state::{Notice, Overlay, Prompt, PromptKind, State};
 use crate::domain::number::Number;
 use crate::domain::value::{AttrValue, ValueType};
 
-use crate::app::state::rows::row_texts;
+use crate::app::state::screens::row_texts;
 use crate::app::update::explore::collections::open_partition;
 use crate::app::update::navigation::set_cursor;
 

@@ -1,12 +1,9 @@
-//! A view screen answers for itself: how many rows it has, their searchable text, where the
-//! cursor may stop, what the query builder starts from and which of its lists can be marked.
-//! Code that works on "the current view" asks its screen (see [`crate::app::state::screens`])
-//! instead of matching on every view.
+//! What the app asks of every view screen.
 
-use super::State;
-use super::bulk::lists::MarkableList;
-use super::query::preset::QueryPreset;
-use super::view::View;
+use crate::app::state::State;
+use crate::app::state::bulk::lists::MarkableList;
+use crate::app::state::query::preset::QueryPreset;
+use crate::app::state::view::View;
 
 /// What the app asks of the screen on show. Each method receives the current view, which is
 /// one of the screen's own variants.

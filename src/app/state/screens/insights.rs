@@ -1,8 +1,8 @@
 //! The insights screen: one row per finding and its examples.
 
-use super::InsightsRun;
+use super::screen::Screen;
+use crate::app::state::insights::InsightsRun;
 use crate::app::state::query::preset::QueryPreset;
-use crate::app::state::screen::Screen;
 use crate::app::state::{State, View};
 
 pub struct InsightsScreen;

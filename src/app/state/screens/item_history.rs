@@ -1,7 +1,7 @@
 //! One item's changes, from the stream and the journal.
 
+use super::screen::Screen;
 use crate::app::state::query::preset::QueryPreset;
-use crate::app::state::screen::Screen;
 use crate::app::state::{State, View};
 
 pub struct ItemHistoryScreen;
@@ -16,7 +16,7 @@ impl Screen for ItemHistoryScreen {
 
     fn row_texts(&self, _state: &State, view: &View) -> Vec<String> {
         match view {
-            View::ItemHistory(history) => super::row_texts(history),
+            View::ItemHistory(history) => crate::app::state::item_history::row_texts(history),
             _ => Vec::new(),
         }
     }

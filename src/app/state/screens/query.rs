@@ -1,8 +1,8 @@
 //! The results grid: a query's results, or a PartiQL statement's (the same table and keys).
 
+use super::screen::Screen;
 use crate::app::state::bulk::lists::{ListRef, MarkableList, holds_whole_items};
 use crate::app::state::query::preset::QueryPreset;
-use crate::app::state::screen::Screen;
 use crate::app::state::{State, View};
 
 pub struct Results;
@@ -24,7 +24,7 @@ impl Screen for Results {
 
     fn row_texts(&self, state: &State, view: &View) -> Vec<String> {
         match view {
-            View::QueryResults { run, .. } => super::row_texts(state, *run),
+            View::QueryResults { run, .. } => crate::app::state::query::row_texts(state, *run),
             View::StatementResults { run, .. } => state
                 .partiql
                 .row_texts(*run, state.described().map(|description| &description.key)),

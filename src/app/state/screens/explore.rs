@@ -1,12 +1,12 @@
 //! The overview and the collections screens (prefixes, a prefix's partitions, one partition).
 
+use super::screen::Screen;
 use crate::app::state::bulk::lists::{ListRef, MarkableList};
 use crate::app::state::explore::collection_rows::CollectionRow;
 use crate::app::state::explore::partition::{PartitionRow, partition_text};
 use crate::app::state::inspect::inspector::key_text;
 use crate::app::state::query::preset::QueryPreset;
 use crate::app::state::rows::{group_of, home_rows, partition_key_text};
-use crate::app::state::screen::Screen;
 use crate::app::state::{Partition, State, View};
 use crate::domain::value::AttrValue;
 

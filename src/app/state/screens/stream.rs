@@ -1,11 +1,11 @@
 //! The live stream view and one record's diff.
 
+use super::screen::Screen;
 use crate::app::state::bulk::lists::{ListRef, MarkableList};
 use crate::app::state::query::preset::QueryPreset;
-use crate::app::state::screen::Screen;
 use crate::app::state::{State, View};
 
-use super::rows;
+use crate::app::state::stream::rows;
 
 pub struct StreamScreen;
 

@@ -1,12 +1,12 @@
 //! The index screens: the GSI browser's list, an index's partitions and one partition's items,
 //! and the sparse-index inspector.
 
+use super::screen::Screen;
 use crate::app::state::bulk::lists::{ListRef, MarkableList, holds_whole_items};
 use crate::app::state::query::preset::QueryPreset;
-use crate::app::state::screen::Screen;
 use crate::app::state::{State, View};
 
-use super::rows;
+use crate::app::state::indexes::rows;
 
 pub struct IndexScreens;
 

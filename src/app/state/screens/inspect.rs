@@ -1,8 +1,8 @@
 //! The inspector: one item's attributes, one row each.
 
+use super::screen::Screen;
 use crate::app::state::query::preset::QueryPreset;
 use crate::app::state::rows::row_context;
-use crate::app::state::screen::Screen;
 use crate::app::state::{State, View};
 
 pub struct InspectorScreen;
