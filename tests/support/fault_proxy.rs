@@ -271,6 +271,11 @@ fn serve(client: TcpStream, shared: &Shared) -> io::Result<()> {
     let mut reader = BufReader::new(client.try_clone()?);
     let mut writer = client;
     while let Some(request) = read_message(&mut reader)? {
+        // A stopped server answers nothing more, not even on a connection kept alive from
+        // before: a client's pooled connection must not outlive the server it came from.
+        if shared.stopped.load(Ordering::SeqCst) {
+            return writer.shutdown(Shutdown::Both);
+        }
         let number = shared.requests.fetch_add(1, Ordering::SeqCst);
         let target = request.header("x-amz-target").unwrap_or("").to_owned();
         if let Ok(mut targets) = shared.targets.lock() {

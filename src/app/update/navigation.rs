@@ -116,3 +116,8 @@ pub(super) fn history_forward(state: &mut State) -> Vec<Command> {
     state.history.forward();
     Vec::new()
 }
+
+/// The cursor of `view` (0 when it has none).
+pub(super) fn cursor(view: &View) -> usize {
+    view.cursor()
+}
