@@ -276,6 +276,12 @@ actions! {
         },
         /// `$EDITOR` returned this text (or failed).
         ExternalEdited(Result<String, String>),
+        /// `table`'s query history as its file holds it, and a warning for an unreadable line.
+        QueryHistoryLoaded {
+            table: String,
+            history: crate::app::state::query::history::QueryHistory,
+            warning: Option<String>,
+        },
         /// A group of a bulk run was sent; one result per write, in order.
         BulkGroupDone {
             id: RequestId,

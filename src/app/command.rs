@@ -85,6 +85,11 @@ pub enum Command {
         path: std::path::PathBuf,
         line: String,
     },
+    /// Reads `table`'s query history file; answers with `Action::QueryHistoryLoaded`.
+    LoadQueryHistory {
+        table: String,
+        path: std::path::PathBuf,
+    },
 }
 
 impl Command {

@@ -86,15 +86,11 @@ pub async fn open(
     };
     state.version_attribute = version_attribute;
     let (sender, results) = tokio::sync::mpsc::unbounded_channel();
-    // The table's query history (kept on disk only for tables on DynamoDB endpoints).
-    let (history, history_warning) = if table.is_empty() {
-        Default::default()
-    } else {
-        query_history(&state.connection, table)
-    };
-    state.query_history = history;
-    if let Some(warning) = history_warning {
-        let _ = sender.send(Action::Notice(warning));
+    // Query history is kept on disk only for tables on DynamoDB endpoints: the demo's and the
+    // offline files' table names say nothing about which data they hold. The app reads each
+    // table's file as the table opens, from the command line or the picker.
+    if state.connection.kind == "aws" {
+        state.history_home = crate::storage::state_home();
     }
     if let Some(notice) = settings_notice {
         let _ = sender.send(Action::Notice(notice));
@@ -149,18 +145,6 @@ async fn first_answer<T>(
         connecting::Waited::Answered(answer) => Some(answer),
         connecting::Waited::Quit => None,
     })
-}
-
-/// The query history of `table`, kept on disk only for a table on a DynamoDB endpoint.
-#[must_use]
-pub fn query_history(
-    connection: &crate::backend::Connection,
-    table: &str,
-) -> (
-    crate::app::state::query::history::QueryHistory,
-    Option<String>,
-) {
-    crate::storage::query_history::of_table(connection.kind == "aws", table)
 }
 
 /// `ddbx keymap`: the effective keymap of the terminal UI as TOML (see

@@ -83,6 +83,12 @@ fn selected_sizes(
 
 fn summary_lines(styles: &Styles, run: &InsightsRun) -> Vec<Line<'static>> {
     let mut lines = vec![Line::raw(run.scan.progress_text())];
+    if let Some(stale) = &run.stale {
+        lines.push(Line::styled(
+            crate::ui::widgets::text::safe(&stale.text()).into_owned(),
+            styles.warning,
+        ));
+    }
     let Some(report) = &run.report else {
         lines.push(Line::styled(
             "the findings appear when the scan stops (p pauses it and shows what was read)",

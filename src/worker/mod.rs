@@ -22,6 +22,18 @@ pub use bulk::bulk_done;
 pub use read::{answer, perform};
 pub use write::write_done;
 
+/// The answer to `Command::LoadQueryHistory`: the file read, on the loop's thread (a short
+/// read, ordered before the appends that follow it).
+#[must_use]
+pub fn history_loaded(table: String, path: &std::path::Path) -> Action {
+    let (history, warning) = crate::storage::query_history::load(path);
+    Action::QueryHistoryLoaded {
+        table,
+        history,
+        warning,
+    }
+}
+
 /// What the loop should do after a command.
 #[derive(Debug, PartialEq, Eq)]
 pub enum Flow {
@@ -129,6 +141,9 @@ impl Worker {
                 let _ = self.results.send(Action::ExternalEdited(Err(
                     "no terminal to hand to $EDITOR here".to_owned(),
                 )));
+            }
+            Command::LoadQueryHistory { table, path } => {
+                let _ = self.results.send(history_loaded(table, &path));
             }
             // A short append on the loop's thread keeps history lines in run order.
             Command::AppendHistory { path, line } => {

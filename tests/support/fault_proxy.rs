@@ -271,7 +271,8 @@ fn serve(client: TcpStream, shared: &Shared) -> io::Result<()> {
     let mut reader = BufReader::new(client.try_clone()?);
     let mut writer = client;
     while let Some(request) = read_message(&mut reader)? {
-        // A stopped proxy is a server that went down: its open connections die with it.
+        // A stopped server answers nothing more, not even on a connection kept alive from
+        // before: a client's pooled connection must not outlive the server it came from.
         if shared.stopped.load(Ordering::SeqCst) {
             return writer.shutdown(Shutdown::Both);
         }

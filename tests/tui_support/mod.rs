@@ -127,6 +127,10 @@ impl Harness {
                     .map(|entry| entry.map(Box::new));
                 Some(Action::JournalLoaded { id, result })
             }
+            // A table's query history file, read by the worker's own function.
+            Command::LoadQueryHistory { table, path } => {
+                Some(ddbx::worker::history_loaded(table, &path))
+            }
             // Bulk groups, exports and run loads through the worker's own bulk path.
             command @ (Command::ExecuteBatchGroup { .. }
             | Command::ExportItems { .. }

@@ -16,6 +16,7 @@ pub mod partiql;
 pub mod query;
 pub mod rows;
 pub mod screens;
+pub mod stale;
 pub mod stream;
 pub mod table;
 pub mod tables;
@@ -163,6 +164,9 @@ pub struct State {
     pub quitting: bool,
     /// The edit in progress (editor, preview, conflict), drawn over the current view.
     pub edit: Option<Box<edit::EditFlow>>,
+    /// An edit whose write failed, parked when the user left its preview; the same start
+    /// (`e` on the same item) reopens it.
+    pub edit_draft: Option<Box<edit::EditFlow>>,
     /// Where writes are journaled and undo reads from (`None`: no journal, undo unavailable).
     pub journal_path: Option<std::path::PathBuf>,
     /// The journal read an undo is waiting for.
@@ -175,6 +179,11 @@ pub struct State {
     pub query_runs: Vec<QueryRun>,
     /// Queries run from the UI on this table (the palette offers them again).
     pub query_history: query::history::QueryHistory,
+    /// Where tables' query history files are kept (`<dir>/ddbx/history/<table>.jsonl`);
+    /// `None` keeps history in memory only (the demo, offline files).
+    pub history_home: Option<std::path::PathBuf>,
+    /// The histories of the other tables opened this session, for switching back.
+    pub session_histories: BTreeMap<String, query::history::QueryHistory>,
     pub indexes: indexes::Indexes,
     /// The insights screen's scan and report, once opened.
     pub insights: Option<insights::InsightsRun>,
@@ -231,12 +240,15 @@ impl State {
             viewport: (80, 24),
             quitting: false,
             edit: None,
+            edit_draft: None,
             journal_path: None,
             journal_request: None,
             aws_writes_confirmed: false,
             version_attribute: None,
             query_runs: Vec::new(),
             query_history: query::history::QueryHistory::default(),
+            history_home: None,
+            session_histories: BTreeMap::new(),
             indexes: indexes::Indexes::default(),
             insights: None,
             stream: None,

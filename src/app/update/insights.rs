@@ -10,6 +10,7 @@ use crate::app::read::{Read, ReadFor};
 use crate::app::request_id::RequestId;
 use crate::app::state::indexes::streamed_scan::{Landed, StreamedScan};
 use crate::app::state::insights::{InsightsRun, SAMPLE_PAGES};
+use crate::app::state::stale::{self, time_of_day};
 use crate::app::state::{Notice, State, View};
 use crate::backend::{BackendError, Page, ScanRequest};
 use crate::domain::figures::counted;
@@ -54,11 +55,18 @@ fn start(state: &mut State, whole: bool) -> Vec<Command> {
     } else {
         "insights: reading the whole table".to_owned()
     }));
-    state.insights = Some(InsightsRun {
+    let fresh = InsightsRun {
         scan,
         table_items: description.item_count,
         census: InsightScan::new(description.clone(), state.entities.clone()),
         report: None,
+        kept: None,
+        stale: None,
+    };
+    // The findings on screen stay aside until the new run has read what it set out to.
+    state.insights = Some(match state.insights.take() {
+        Some(old) => stale::refresh(old, fresh, state.clock),
+        None => fresh,
     });
     commands
 }
@@ -100,6 +108,17 @@ pub(super) fn page(
     match run.scan.land(id, result) {
         Landed::NotMine => Vec::new(),
         Landed::Failed(message) => {
+            if stale::fall_back(run, &message) {
+                let read_at = run
+                    .stale
+                    .as_ref()
+                    .map_or(0, |stale| stale.read_at.unix_seconds);
+                state.notice = Some(Notice::Error(format!(
+                    "insights scan failed: {message}; showing the findings as read by {} (R reads again)",
+                    time_of_day(read_at)
+                )));
+                return Vec::new();
+            }
             refresh_report(state);
             state.notice = Some(Notice::Error(format!("insights scan failed: {message}")));
             Vec::new()
@@ -109,6 +128,9 @@ pub(super) fn page(
                 run.census.add(item);
             }
             let next = run.scan.next_page(&mut state.ids);
+            if run.scan.status == crate::app::state::ScanStatus::Complete {
+                stale::settle(run);
+            }
             if next.is_none() {
                 refresh_report(state);
                 state.notice = Some(Notice::Info(ready_text(state)));

@@ -34,7 +34,9 @@ pub fn start(state: &mut State) -> Vec<Command> {
     let mut commands = if state.table.is_empty() {
         tables::open(state)
     } else {
-        describe::request(state)
+        let mut commands = query::history::open_table(state);
+        commands.extend(describe::request(state));
+        commands
     };
     commands.push(account::request(state));
     commands
@@ -67,6 +69,14 @@ fn apply(state: &mut State, action: Action) -> Vec<Command> {
         }
         Action::Notice(message) => {
             state.notice = Some(Notice::Error(message));
+            Vec::new()
+        }
+        Action::QueryHistoryLoaded {
+            table,
+            history,
+            warning,
+        } => {
+            query::history::loaded(state, &table, history, warning);
             Vec::new()
         }
         Action::Copied(result) => {
@@ -198,7 +208,11 @@ fn view_action(state: &mut State, action: Action) -> Vec<Command> {
             View::StatementResults { .. } => partiql::results::open_row(state),
             _ => collections::open(state),
         },
-        Action::RestartScan => scan::restart(state),
+        Action::RestartScan => {
+            let mut commands = scan::restart(state);
+            commands.extend(collections::reread_current(state));
+            commands
+        }
         Action::Refresh => match state.history.current() {
             View::QueryResults { run, .. } => {
                 let run = *run;

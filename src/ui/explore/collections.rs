@@ -9,6 +9,7 @@ use ratatui::widgets::{Block, Paragraph, Row, Table};
 
 use crate::app::state::explore::collection_rows::{CollectionRow, RowTarget};
 use crate::app::state::rows::{NO_PREFIX, group_of, home_rows, partition_key_text};
+use crate::app::state::stale::{STALE, Stale};
 use crate::app::state::{Loadable, ScanStatus, State};
 use crate::ui::theme::{self, Styles};
 use crate::ui::widgets::list::window;
@@ -199,11 +200,23 @@ fn empty_text(state: &State) -> String {
     }
 }
 
+/// The tree a failed rescan put back: when it was read and why the rescan failed.
+pub(in crate::ui) fn stale_line(styles: &Styles, stale: &Stale) -> Line<'static> {
+    Line::from(vec![
+        Span::styled(format!("{STALE:<9} "), styles.warning),
+        Span::raw(safe(&stale.detail()).into_owned()),
+    ])
+}
+
 /// One line: state, a bar (when the table's item count is known), and the figures.
 fn progress(frame: &mut Frame<'_>, area: Rect, state: &State) {
     let styles = theme::of(state);
     let discovery = &state.discovery;
     let progress = &discovery.progress;
+    if let Some(stale) = &discovery.stale {
+        frame.render_widget(Paragraph::new(stale_line(styles, stale)), area);
+        return;
+    }
     let (label, style) = match &discovery.status {
         ScanStatus::Idle => ("waiting", styles.muted),
         ScanStatus::AwaitingConfirmation => ("not started", styles.warning),

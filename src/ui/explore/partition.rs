@@ -55,6 +55,12 @@ pub(in crate::ui) fn render(
         .map(|s| s.name.as_str());
     let partition_key = state.described().map(|d| d.key.partition.name.as_str());
     let mut lines: Vec<Line<'_>> = Vec::new();
+    if let Some(stale) = &partition.stale {
+        lines.push(Line::styled(
+            safe(&stale.text()).into_owned(),
+            styles.warning,
+        ));
+    }
     if let Paging::Failed(message) = &partition.paging {
         lines.push(Line::styled(
             format!("Query failed: {}", safe(message)),

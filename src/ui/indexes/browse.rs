@@ -37,6 +37,14 @@ fn info_lines(state: &State, index: &str, browse: Option<&IndexBrowse>) -> Vec<L
                 text.push_str(&format!(" · {}", safe(message)));
             }
             lines.push(Line::styled(text, style));
+            // The screen has two lines here: a stale mark takes the second.
+            if let Some(stale) = &browse.stale {
+                lines.push(Line::styled(
+                    safe(&stale.text()).into_owned(),
+                    styles.warning,
+                ));
+                return lines;
+            }
         }
         None => lines.push(Line::raw(format!("{name} · not scanned"))),
     }

@@ -43,6 +43,12 @@ pub(in crate::ui) fn render(
         status_text(run, &hint(&Action::CancelQuery)),
         styles.muted,
     )];
+    if let Some(stale) = &run.stale {
+        lines.push(Line::styled(
+            safe(&stale.text()).into_owned(),
+            styles.warning,
+        ));
+    }
     if !run.missing_from_index.is_empty() {
         lines.push(Line::styled(
             format!(

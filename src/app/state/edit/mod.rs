@@ -172,6 +172,9 @@ pub struct EditFlow {
     pub stage: EditStage,
     /// The journal entry an undo restores.
     pub undoing: Option<Box<JournalEntry>>,
+    /// Set once the confirmed write failed (not a conflict): leaving the preview then parks
+    /// the edit as a draft instead of dropping back into the editor's text.
+    pub write_failed: bool,
 }
 
 impl EditFlow {
@@ -185,6 +188,7 @@ impl EditFlow {
             mode: ConditionMode::Auto,
             stage: EditStage::Editing,
             undoing: None,
+            write_failed: false,
         }
     }
 

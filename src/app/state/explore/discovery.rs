@@ -5,6 +5,7 @@ use std::time::Duration;
 
 use crate::app::request_id::RequestId;
 use crate::app::state::Paging;
+use crate::app::state::stale::{Kept, Refreshable, Stale};
 use crate::domain::collection::Collections;
 
 /// Where the whole scan stands.
@@ -59,6 +60,26 @@ pub struct Discovery {
     pub found: Option<Collections>,
     /// Set when the user chose a sample over a whole scan: the counts shown are estimates.
     pub sample: Option<super::sample::SampleRun>,
+    /// The last complete tree while a rescan runs, put back if the rescan fails.
+    pub kept: Option<Kept<Self>>,
+    /// Set when this tree was put back after a rescan failed.
+    pub stale: Option<Stale>,
+}
+
+impl Refreshable for Discovery {
+    fn kept(&mut self) -> &mut Option<Kept<Self>> {
+        &mut self.kept
+    }
+    fn stale(&mut self) -> &mut Option<Stale> {
+        &mut self.stale
+    }
+    fn has_data(&self) -> bool {
+        self.found.is_some()
+            && matches!(
+                self.status,
+                ScanStatus::Complete | ScanStatus::Cancelled | ScanStatus::Paused
+            )
+    }
 }
 
 impl Discovery {
@@ -70,6 +91,8 @@ impl Discovery {
             progress: ScanProgress::default(),
             found: None,
             sample: None,
+            kept: None,
+            stale: None,
         }
     }
 

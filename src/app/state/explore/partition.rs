@@ -2,6 +2,7 @@
 //! scrolls, grouped by sort key prefix by [`PartitionItems`].
 
 use crate::app::state::Paging;
+use crate::app::state::stale::{Kept, Refreshable, Stale};
 use crate::domain::partition_items::PartitionItems;
 use crate::domain::value::AttrValue;
 
@@ -11,6 +12,33 @@ pub struct Partition {
     pub pk: AttrValue,
     pub items: PartitionItems,
     pub paging: Paging,
+    /// The items read before, while the partition is read again from its first page.
+    pub kept: Option<Kept<Self>>,
+    /// Set when these items were put back after reading the partition again failed.
+    pub stale: Option<Stale>,
+}
+
+impl Refreshable for Partition {
+    fn kept(&mut self) -> &mut Option<Kept<Self>> {
+        &mut self.kept
+    }
+    fn stale(&mut self) -> &mut Option<Stale> {
+        &mut self.stale
+    }
+    fn has_data(&self) -> bool {
+        first_page_read(&self.paging)
+    }
+}
+
+/// True once a paged read's first page landed (it has a cursor past it, or finished).
+#[must_use]
+pub fn first_page_read<C>(paging: &Paging<C>) -> bool {
+    match paging {
+        Paging::Ready(from) | Paging::Fetching { from, .. } => from.is_some(),
+        Paging::Cancelled { resume } => resume.is_some(),
+        Paging::Complete => true,
+        Paging::Failed(_) => false,
+    }
 }
 
 /// One display row of a partition: a group header or an item.

@@ -5,6 +5,7 @@ use std::cmp::Ordering;
 use std::collections::BTreeMap;
 
 use crate::app::state::indexes::streamed_scan::StreamedScan;
+use crate::app::state::stale::{Kept, Refreshable, Stale};
 use crate::app::state::table::columns::Columns;
 use crate::domain::compact::CompactItems;
 use crate::domain::entity::EntityDecoder;
@@ -87,6 +88,22 @@ pub struct IndexBrowse {
     /// Entity types of the index items read (decoded with the table key, which every index
     /// item carries), with counts.
     pub entities: BTreeMap<String, u64>,
+    /// The browse read before, while the index is scanned again.
+    pub kept: Option<Kept<Self>>,
+    /// Set when this browse was put back after scanning the index again failed.
+    pub stale: Option<Stale>,
+}
+
+impl Refreshable for IndexBrowse {
+    fn kept(&mut self) -> &mut Option<Kept<Self>> {
+        &mut self.kept
+    }
+    fn stale(&mut self) -> &mut Option<Stale> {
+        &mut self.stale
+    }
+    fn has_data(&self) -> bool {
+        self.scan.stopped_well()
+    }
 }
 
 impl IndexBrowse {
@@ -98,6 +115,8 @@ impl IndexBrowse {
             groups: Vec::new(),
             items: 0,
             entities: BTreeMap::new(),
+            kept: None,
+            stale: None,
         }
     }
 

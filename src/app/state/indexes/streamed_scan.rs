@@ -99,6 +99,16 @@ impl StreamedScan {
         Landed::Page(page)
     }
 
+    /// True once the scan stopped with what it read standing (finished, paused or cancelled,
+    /// never failed): data worth keeping through a rescan.
+    #[must_use]
+    pub fn stopped_well(&self) -> bool {
+        matches!(
+            self.status,
+            ScanStatus::Complete | ScanStatus::Cancelled | ScanStatus::Paused
+        )
+    }
+
     /// True when every item was read (not a sample cut short, not cancelled).
     #[must_use]
     pub fn is_exhaustive(&self) -> bool {

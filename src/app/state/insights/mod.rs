@@ -2,6 +2,7 @@
 //! fed into the domain's census, and the report once the scan stops.
 
 use crate::app::state::indexes::streamed_scan::StreamedScan;
+use crate::app::state::stale::{Kept, Refreshable, Stale};
 use crate::domain::figures::{bytes, counted};
 use crate::domain::insights::{Coverage, InsightScan, Report};
 use crate::domain::value::Item;
@@ -19,6 +20,22 @@ pub struct InsightsRun {
     pub report: Option<Report>,
     /// The table's item count as DescribeTable reported it, for a sample's coverage.
     pub table_items: Option<u64>,
+    /// The run read before, while the table is read again.
+    pub kept: Option<Kept<Self>>,
+    /// Set when this run was put back after reading the table again failed.
+    pub stale: Option<Stale>,
+}
+
+impl Refreshable for InsightsRun {
+    fn kept(&mut self) -> &mut Option<Kept<Self>> {
+        &mut self.kept
+    }
+    fn stale(&mut self) -> &mut Option<Stale> {
+        &mut self.stale
+    }
+    fn has_data(&self) -> bool {
+        self.report.is_some() && self.scan.stopped_well()
+    }
 }
 
 /// One row of the screen: a finding, one of the items it names, or the sizes of the table's

@@ -3,7 +3,9 @@
 
 use crate::app::request_id::RequestId;
 use crate::app::state::Paging;
+use crate::app::state::explore::partition::first_page_read;
 use crate::app::state::query::form::QueryForm;
+use crate::app::state::stale::{Kept, Refreshable, Stale};
 use crate::app::state::table::columns::Columns;
 use crate::backend::QueryRequest;
 use crate::domain::compact::CompactItems;
@@ -54,6 +56,22 @@ pub struct QueryRun {
     /// The form that built this run, as submitted; `None` for a run from elsewhere (the
     /// palette, the history), whose form is rebuilt from `request` when asked for.
     pub form: Option<Box<QueryForm>>,
+    /// The results read before, while the query runs again.
+    pub kept: Option<Kept<Self>>,
+    /// Set when these results were put back after running the query again failed.
+    pub stale: Option<Stale>,
+}
+
+impl Refreshable for QueryRun {
+    fn kept(&mut self) -> &mut Option<Kept<Self>> {
+        &mut self.kept
+    }
+    fn stale(&mut self) -> &mut Option<Stale> {
+        &mut self.stale
+    }
+    fn has_data(&self) -> bool {
+        first_page_read(&self.paging)
+    }
 }
 
 impl QueryRun {
@@ -72,6 +90,8 @@ impl QueryRun {
             order: Vec::new(),
             column: 0,
             form: None,
+            kept: None,
+            stale: None,
         }
     }
 

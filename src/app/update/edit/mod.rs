@@ -16,6 +16,7 @@ use crate::keymap::Key;
 use plan::close;
 
 pub(in crate::app::update) mod conflict;
+mod draft;
 pub(in crate::app::update) mod plan;
 mod refresh;
 pub(in crate::app::update) mod show_written;
@@ -53,6 +54,9 @@ pub(in crate::app::update) fn start(state: &mut State, action: &Action) -> Vec<C
         ));
         return Vec::new();
     };
+    if draft::reopen(state, action, &item) {
+        return Vec::new();
+    }
     match action {
         Action::EditItem => {
             let editor = Editor::new(&item, DEFAULT_FORMAT);

@@ -75,6 +75,7 @@ pub(in crate::app::update) fn journal_loaded(
         mode: ConditionMode::Auto,
         stage: EditStage::Editing,
         undoing: Some(entry),
+        write_failed: false,
     }));
     if !show_planned(state, planned, restored) {
         state.edit = None;

@@ -79,6 +79,7 @@ pub(in crate::app::update) fn review_delete(state: &mut State, item: Item) -> Ve
         mode: ConditionMode::Auto,
         stage: EditStage::Editing,
         undoing: None,
+        write_failed: false,
     };
     state.edit = Some(Box::new(flow));
     if !show_planned(state, planned, None) {
@@ -102,6 +103,7 @@ pub(in crate::app::update) fn review_create(state: &mut State, item: Item) -> Ve
         mode: ConditionMode::Auto,
         stage: EditStage::Editing,
         undoing: None,
+        write_failed: false,
     }));
     if !show_planned(state, planned, Some(item)) {
         state.edit = None;
@@ -124,9 +126,14 @@ pub(in crate::app::update) fn review_key(state: &mut State, action: &Action) -> 
             cycle_mode(state);
             Vec::new()
         }
+        Action::Back if flow.write_failed && flow.editor.is_some() => {
+            super::draft::park(state);
+            Vec::new()
+        }
         Action::KeepEditing | Action::Back => {
             if flow.editor.is_some() {
                 flow.stage = EditStage::Editing;
+                flow.write_failed = false;
                 state.notice = Some(Notice::Info("nothing was sent".to_owned()));
             } else {
                 close(state, "nothing was sent");
@@ -311,7 +318,15 @@ pub(in crate::app::update) fn write_done(
                 }
                 _ => "",
             };
-            state.notice = Some(Notice::Error(format!("the write failed: {error}{hint}")));
+            let back = if flow.editor.is_some() {
+                " · Esc keeps the edit as a draft"
+            } else {
+                ""
+            };
+            state.notice = Some(Notice::Error(format!(
+                "the write failed: {error}{hint}{back}"
+            )));
+            flow.write_failed = true;
             flow.stage = EditStage::Review(review);
             state.edit = Some(flow);
             Vec::new()

@@ -6,6 +6,7 @@ use crate::app::read::{Read, ReadFor};
 use crate::app::request_id::RequestId;
 use crate::app::state::Paging;
 use crate::app::state::explore::partition::{PartitionRow, partition_text};
+use crate::app::state::stale::{self, time_of_day};
 use crate::app::state::{Notice, Partition, State, View};
 use crate::backend::{BackendError, ExpressionParams, Page, QueryRequest};
 use crate::domain::value::{AttrValue, Item};
@@ -91,15 +92,38 @@ pub(in crate::app::update) fn read_from_first_page(
 ) -> Option<Command> {
     let (id, command) = query_page(state, &pk, None)?;
     let key = state.described()?.key.clone();
-    state.partitions.insert(
-        text,
-        Partition {
-            pk,
-            items: PartitionItems::new(key, state.entities.clone()),
-            paging: Paging::first(id),
-        },
-    );
+    let fresh = Partition {
+        pk,
+        items: PartitionItems::new(key, state.entities.clone()),
+        paging: Paging::first(id),
+        kept: None,
+        stale: None,
+    };
+    // The items on screen stay aside until the first page of the new read lands.
+    let partition = match state.partitions.remove(&text) {
+        Some(old) => stale::refresh(old, fresh, state.clock),
+        None => fresh,
+    };
+    state.partitions.insert(text, partition);
     Some(command)
+}
+
+/// `R` on a partition: reads it again from its first page (the items stay until it answers).
+pub(in crate::app::update) fn reread_current(state: &mut State) -> Vec<Command> {
+    let View::Partition { pk, .. } = state.history.current().clone() else {
+        return Vec::new();
+    };
+    let text = partition_text(&pk);
+    if let Some(id) = state
+        .partitions
+        .get(&text)
+        .and_then(|partition| partition.paging.in_flight())
+    {
+        let mut commands = vec![Command::Cancel(vec![id])];
+        commands.extend(read_from_first_page(state, pk, text));
+        return commands;
+    }
+    read_from_first_page(state, pk, text).into_iter().collect()
 }
 
 /// The Query for one page of partition `pk`, with its request id; `None` before the table is
@@ -139,11 +163,22 @@ pub(in crate::app::update) fn partition_page(
         Ok(page) => {
             partition.items.add_page(page.items);
             partition.paging.landed(page.last_evaluated_key);
+            stale::settle(partition);
             fetch_more_if_near_end(state)
         }
         Err(error) => {
-            partition.paging = Paging::Failed(error.to_string());
-            state.notice = Some(Notice::Error(format!("query failed: {error}")));
+            let message = error.to_string();
+            let text = if stale::fall_back(partition, &message) {
+                let read_at = partition.stale.as_ref().map(|stale| stale.read_at);
+                format!(
+                    "query failed: {message}; showing the items as read by {}",
+                    time_of_day(read_at.map_or(state.clock.unix_seconds, |at| at.unix_seconds))
+                )
+            } else {
+                partition.paging = Paging::Failed(message);
+                format!("query failed: {error}")
+            };
+            state.notice = Some(Notice::Error(text));
             Vec::new()
         }
     }

@@ -8,6 +8,7 @@ use crate::app::discovery_request::discovery_scan;
 use crate::app::read::{Read, ReadFor};
 use crate::app::request_id::RequestId;
 use crate::app::state::ScanStatus;
+use crate::app::state::stale::{self, time_of_day};
 use crate::app::state::{Discovery, Notice, State};
 use crate::backend::{BackendError, Page};
 use crate::domain::collection::Collections;
@@ -68,8 +69,15 @@ pub(in crate::app::update) fn page(
         Err(error) => {
             let cancelled: Vec<RequestId> = state.discovery.in_flight().collect();
             state.discovery.abandon_in_flight();
-            state.discovery.status = ScanStatus::Failed(error.to_string());
-            state.notice = Some(Notice::Error(format!("{FAILED}: {error}")));
+            let message = error.to_string();
+            state.notice = Some(Notice::Error(
+                if stale::fall_back(&mut state.discovery, &message) {
+                    format!("{FAILED}: {message}; {}", kept_tree_text(state))
+                } else {
+                    state.discovery.status = ScanStatus::Failed(message);
+                    format!("{FAILED}: {error}")
+                },
+            ));
             return if cancelled.is_empty() {
                 Vec::new()
             } else {
@@ -94,6 +102,7 @@ pub(in crate::app::update) fn page(
     state.discovery.segments[index].landed(page.last_evaluated_key);
     if state.discovery.all_done() {
         state.discovery.status = ScanStatus::Complete;
+        stale::settle(&mut state.discovery);
     } else if state.discovery.status == ScanStatus::Running {
         commands.extend(issue_ready_pages(state));
     }
@@ -129,6 +138,8 @@ pub(in crate::app::update) fn cancel(state: &mut State) -> Vec<Command> {
     let in_flight: Vec<RequestId> = state.discovery.in_flight().collect();
     state.discovery.abandon_in_flight();
     state.discovery.status = ScanStatus::Cancelled;
+    // Cancelling a rescan is choosing what it found over the tree it was replacing.
+    stale::settle(&mut state.discovery);
     state.notice = Some(Notice::Info(
         "scan cancelled; showing what was found".to_owned(),
     ));
@@ -149,8 +160,25 @@ pub(in crate::app::update) fn restart(state: &mut State) -> Vec<Command> {
     } else {
         vec![Command::Cancel(in_flight)]
     };
+    // The tree on screen stays aside until the rescan has read the whole table.
+    let old = std::mem::replace(&mut state.discovery, Discovery::new(1));
     commands.extend(begin(state));
+    let fresh = std::mem::replace(&mut state.discovery, Discovery::new(1));
+    state.discovery = stale::refresh(old, fresh, state.clock);
     commands
+}
+
+/// `showing the tree as read by 12:03:04 UTC (R rescans)`, after a rescan failed.
+fn kept_tree_text(state: &State) -> String {
+    let read_at = state
+        .discovery
+        .stale
+        .as_ref()
+        .map_or(state.clock.unix_seconds, |stale| stale.read_at.unix_seconds);
+    format!(
+        "showing the tree as read by {} (R rescans)",
+        time_of_day(read_at)
+    )
 }
 
 /// Keys while the large-table question is open.

@@ -8,7 +8,8 @@ use crate::app::request_id::RequestId;
 use crate::app::state::indexes::browse::IndexBrowse;
 use crate::app::state::indexes::coverage::{Coverage, CoverageMode, SAMPLE_PAGES};
 use crate::app::state::indexes::streamed_scan::{Landed, StreamedScan};
-use crate::app::state::{Notice, State};
+use crate::app::state::stale::{self, time_of_day};
+use crate::app::state::{Notice, ScanStatus, State};
 use crate::backend::{BackendError, Page, ScanRequest, Select};
 use crate::domain::entity::TYPE_ATTRIBUTES;
 use crate::domain::schema::TableDescription;
@@ -20,9 +21,11 @@ fn page_read((id, request): (RequestId, ScanRequest)) -> Command {
 
 /// Starts browsing `index` unless a browse is already there (a failed one starts over).
 pub(in crate::app::update) fn start_browse(state: &mut State, index: &str) -> Vec<Command> {
-    let reusable = state.indexes.browses.get(index).is_some_and(|browse| {
-        !matches!(browse.scan.status, crate::app::state::ScanStatus::Failed(_))
-    });
+    let reusable = state
+        .indexes
+        .browses
+        .get(index)
+        .is_some_and(|browse| !matches!(browse.scan.status, ScanStatus::Failed(_)));
     if reusable {
         return Vec::new();
     }
@@ -45,10 +48,13 @@ pub(in crate::app::update) fn restart_browse(state: &mut State, index: &str) -> 
     request.limit = Some(state.settings.page_size);
     let mut scan = StreamedScan::start(request, None, state.clock.uptime);
     commands.extend(scan.next_page(&mut state.ids).map(page_read));
-    state
-        .indexes
-        .browses
-        .insert(index.to_owned(), IndexBrowse::new(index, scan));
+    let fresh = IndexBrowse::new(index, scan);
+    // The browse on screen stays aside until the rescan has read the whole index.
+    let browse = match state.indexes.browses.remove(index) {
+        Some(old) => stale::refresh(old, fresh, state.clock),
+        None => fresh,
+    };
+    state.indexes.browses.insert(index.to_owned(), browse);
     commands
 }
 
@@ -181,10 +187,22 @@ fn browse_page(
     match browse.scan.land(id, result) {
         Landed::NotMine => Vec::new(),
         Landed::Failed(message) => {
-            state.notice = Some(Notice::Error(format!("scan of {name} failed: {message}")));
+            let kept = stale::fall_back(browse, &message);
+            state.notice = Some(Notice::Error(
+                match browse.stale.as_ref().filter(|_| kept) {
+                    Some(stale) => format!(
+                        "scan of {name} failed: {message}; showing the index as read by {} (R rescans)",
+                        time_of_day(stale.read_at.unix_seconds)
+                    ),
+                    None => format!("scan of {name} failed: {message}"),
+                },
+            ));
             Vec::new()
         }
         Landed::Page(page) => {
+            if browse.scan.status == ScanStatus::Complete {
+                stale::settle(browse);
+            }
             if let Some(index) = description.index(name) {
                 browse.add_page(page.items, &index.key, &description.key, &state.entities);
             }

@@ -2,7 +2,8 @@
 //! memory for the palette and, when a history file is set, appended to it by the worker.
 
 use crate::app::command::Command;
-use crate::app::state::State;
+use crate::app::state::query::history::QueryHistory;
+use crate::app::state::{Notice, State};
 use crate::backend::QueryRequest;
 
 /// Called by `query` whenever a query is executed from the TUI; returns the command that appends
@@ -16,5 +17,41 @@ pub fn record(state: &mut State, request: &QueryRequest) -> Vec<Command> {
             line,
         }],
         None => Vec::new(),
+    }
+}
+
+/// A table was opened: its history is the one kept this session, or else its file's (asked
+/// for), or else an empty one in memory.
+pub fn open_table(state: &mut State) -> Vec<Command> {
+    if let Some(kept) = state.session_histories.remove(&state.table) {
+        state.query_history = kept;
+        return Vec::new();
+    }
+    state.query_history = QueryHistory::default();
+    match &state.history_home {
+        Some(home) if !state.table.is_empty() => vec![Command::LoadQueryHistory {
+            table: state.table.clone(),
+            path: crate::storage::query_history::file_in(home, &state.table),
+        }],
+        _ => Vec::new(),
+    }
+}
+
+/// The table's history file was read. Queries run while it was read come after its entries
+/// (and, the file unknown then, were kept in memory only).
+pub fn loaded(state: &mut State, table: &str, mut history: QueryHistory, warning: Option<String>) {
+    if table != state.table {
+        state
+            .session_histories
+            .entry(table.to_owned())
+            .or_insert(history);
+        return;
+    }
+    for entry in std::mem::take(&mut state.query_history.entries) {
+        history.push(entry.unix_seconds, &entry.request);
+    }
+    state.query_history = history;
+    if let Some(warning) = warning {
+        state.notice = Some(Notice::Error(warning));
     }
 }

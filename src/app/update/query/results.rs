@@ -7,6 +7,7 @@ use crate::app::read::{Read, ReadFor};
 use crate::app::request_id::RequestId;
 use crate::app::state::Paging;
 use crate::app::state::query::run::QueryRun;
+use crate::app::state::stale::{self, time_of_day};
 use crate::app::state::{Notice, State, View};
 use crate::app::update::table::column_key;
 use crate::backend::{BackendError, GetOutput, GetRequest, Page, QueryRequest};
@@ -61,12 +62,14 @@ pub(in crate::app::update) fn rerun(state: &mut State, index: usize) -> Vec<Comm
         return Vec::new();
     };
     let mut fresh = QueryRun::new(run.request.clone(), run.stop_after, id);
-    fresh.missing_from_index = std::mem::take(&mut run.missing_from_index);
-    fresh.form = run.form.take();
-    fresh.columns = run.columns.take();
+    fresh.missing_from_index.clone_from(&run.missing_from_index);
+    fresh.form.clone_from(&run.form);
+    fresh.columns.clone_from(&run.columns);
     fresh.column = run.column;
     let request = fresh.request.clone();
-    *run = fresh;
+    // The results on screen stay aside until the first page of the new run lands.
+    let old = std::mem::replace(run, QueryRun::new(request.clone(), None, id));
+    *run = stale::refresh(old, fresh, state.clock);
     if let View::QueryResults { cursor, .. } = state.history.current_mut() {
         *cursor = 0;
     }
@@ -103,12 +106,26 @@ pub(in crate::app::update) fn page(
             }
             run.items.extend(page.items);
             run.paging.landed(page.last_evaluated_key);
+            stale::settle(run);
             refresh_columns(state, index);
             continue_reading(state, index)
         }
         Err(error) => {
-            run.paging = Paging::Failed(error.to_string());
-            state.notice = Some(Notice::Error(format!("query failed: {error}")));
+            let message = error.to_string();
+            let text = if stale::fall_back(run, &message) {
+                format!(
+                    "query failed: {message}; showing the results as read by {} (R runs it again)",
+                    time_of_day(
+                        run.stale
+                            .as_ref()
+                            .map_or(0, |stale| stale.read_at.unix_seconds)
+                    )
+                )
+            } else {
+                run.paging = Paging::Failed(message);
+                format!("query failed: {error}")
+            };
+            state.notice = Some(Notice::Error(text));
             Vec::new()
         }
     }

@@ -153,6 +153,13 @@ fn switch_to(state: &mut State, table: &str) -> Vec<Command> {
     next.journal_path = state.journal_path.take();
     next.version_attribute = state.version_attribute.take();
     next.tables = std::mem::take(&mut state.tables);
+    // The history follows the table: this one's is kept for switching back.
+    next.history_home = state.history_home.take();
+    next.session_histories = std::mem::take(&mut state.session_histories);
+    if !state.table.is_empty() {
+        let history = std::mem::take(&mut state.query_history);
+        next.session_histories.insert(state.table.clone(), history);
+    }
     next.tables.open = false;
     next.preloaded_description = next
         .tables
@@ -161,6 +168,7 @@ fn switch_to(state: &mut State, table: &str) -> Vec<Command> {
         .and_then(Loadable::loaded)
         .cloned();
     *state = next;
+    commands.extend(super::query::history::open_table(state));
     commands.extend(super::explore::describe::request(state));
     commands
 }
