@@ -147,17 +147,8 @@ pub struct CopyArgs {
     #[arg(long, value_name = "T")]
     pub to_table: String,
 
-    /// The target's endpoint (default: the source's connection).
-    #[arg(long, value_name = "URL")]
-    pub to_endpoint_url: Option<String>,
-
-    /// The target's region (default: the source's).
-    #[arg(long, value_name = "R")]
-    pub to_region: Option<String>,
-
-    /// The target's profile (default: the source's).
-    #[arg(long, value_name = "P")]
-    pub to_profile: Option<String>,
+    #[command(flatten)]
+    pub to: super::OtherConnectionArgs,
 
     /// Rewrite key values starting with OLD to start with NEW instead (string keys of the
     /// table and of its indexes). Repeatable; the first matching prefix applies.

@@ -15,17 +15,8 @@ pub struct DiffArgs {
     #[arg(long, value_name = "FILE", conflicts_with_all = ["to_table", "to_endpoint_url", "to_region", "to_profile"])]
     pub to_file: Option<PathBuf>,
 
-    /// The other side's endpoint (default: the source's connection).
-    #[arg(long, value_name = "URL")]
-    pub to_endpoint_url: Option<String>,
-
-    /// The other side's region (default: the source's).
-    #[arg(long, value_name = "R")]
-    pub to_region: Option<String>,
-
-    /// The other side's profile (default: the source's).
-    #[arg(long, value_name = "P")]
-    pub to_profile: Option<String>,
+    #[command(flatten)]
+    pub to: super::OtherConnectionArgs,
 
     /// Attributes left out of the comparison, e.g. updatedAt,version (repeatable).
     #[arg(long, value_name = "A,B", value_delimiter = ',')]

@@ -6,7 +6,7 @@ pub mod bulk;
 pub mod diff;
 mod shared;
 
-pub use shared::{ItemFormat, SortKeyArgs};
+pub use shared::{ItemFormat, OtherConnectionArgs, SortKeyArgs};
 
 /// Where the shared options are listed in every command's help, after the command's own.
 const GLOBAL: &str = "Table, connection and output";

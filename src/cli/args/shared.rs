@@ -40,3 +40,28 @@ pub enum ItemFormat {
     /// DynamoDB JSON.
     Ddb,
 }
+
+/// The other side of a command with two (`copy`, `diff`): another connection, each option
+/// defaulting to the source's.
+#[derive(Clone, Debug, Default, Args)]
+pub struct OtherConnectionArgs {
+    /// The other side's endpoint (default: the source's connection).
+    #[arg(long, value_name = "URL")]
+    pub to_endpoint_url: Option<String>,
+
+    /// The other side's region (default: the source's).
+    #[arg(long, value_name = "R")]
+    pub to_region: Option<String>,
+
+    /// The other side's profile (default: the source's).
+    #[arg(long, value_name = "P")]
+    pub to_profile: Option<String>,
+}
+
+impl OtherConnectionArgs {
+    /// No option names another connection: the other side is on the source's.
+    #[must_use]
+    pub const fn is_source(&self) -> bool {
+        self.to_endpoint_url.is_none() && self.to_region.is_none() && self.to_profile.is_none()
+    }
+}

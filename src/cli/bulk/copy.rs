@@ -4,8 +4,7 @@ use std::sync::Arc;
 
 use crate::backend::Backend;
 use crate::backend::aws::AwsOptions;
-use crate::cli::args::GlobalOptions;
-use crate::cli::args::bulk::CopyArgs;
+use crate::cli::args::{GlobalOptions, OtherConnectionArgs};
 use crate::cli::error::CliError;
 use crate::connect::{Load, Source};
 use crate::domain::schema::TableDescription;
@@ -58,43 +57,22 @@ pub fn rewrite_keys(item: &Item, target: &TableDescription, rewrites: &[Rewrite]
     rewritten
 }
 
-/// The target's backend: the source's own when no `--to-*` connection option is given.
-pub async fn target_backend(
-    source: &Arc<dyn Backend>,
-    global: &GlobalOptions,
-    args: &CopyArgs,
-) -> Result<Arc<dyn Backend>, CliError> {
-    let other = OtherConnection {
-        endpoint_url: args.to_endpoint_url.clone(),
-        region: args.to_region.clone(),
-        profile: args.to_profile.clone(),
-    };
-    other_backend(source, global, &other).await
-}
-
-/// The `--to-endpoint-url`, `--to-region` and `--to-profile` of a command with two sides.
-pub struct OtherConnection {
-    pub endpoint_url: Option<String>,
-    pub region: Option<String>,
-    pub profile: Option<String>,
-}
-
 /// The other side's backend: the source's own when no option names another connection, else
 /// one with the source's options where the other's are not given (read-only when it is).
 pub async fn other_backend(
     source: &Arc<dyn Backend>,
     global: &GlobalOptions,
-    other: &OtherConnection,
+    other: &OtherConnectionArgs,
 ) -> Result<Arc<dyn Backend>, CliError> {
-    if other.endpoint_url.is_none() && other.region.is_none() && other.profile.is_none() {
+    if other.is_source() {
         return Ok(Arc::clone(source));
     }
-    crate::cli::endpoint::check_endpoint_url(other.endpoint_url.as_deref())?;
+    crate::cli::endpoint::check_endpoint_url(other.to_endpoint_url.as_deref())?;
     let options = AwsOptions {
-        profile: other.profile.clone().or_else(|| global.profile.clone()),
-        region: other.region.clone().or_else(|| global.region.clone()),
+        profile: other.to_profile.clone().or_else(|| global.profile.clone()),
+        region: other.to_region.clone().or_else(|| global.region.clone()),
         endpoint_url: other
-            .endpoint_url
+            .to_endpoint_url
             .clone()
             .or_else(|| global.endpoint_url.clone()),
     };

@@ -205,7 +205,7 @@ async fn copy(
 ) -> Result<(), CliError> {
     let rewrites = copy::parse_rewrites(&args.rewrite_prefix)?;
     let items = read_items(source, table, &args.scope, global, false).await?;
-    let target = copy::target_backend(source, global, args).await?;
+    let target = copy::other_backend(source, global, &args.to).await?;
     let target_table = target.describe_table(&args.to_table).await?;
     let rewritten: Vec<Item> = items
         .iter()

@@ -14,7 +14,7 @@ use std::time::Instant;
 use crate::backend::Backend;
 use crate::cli::args::diff::DiffArgs;
 use crate::cli::args::{GlobalOptions, OutputFormat};
-use crate::cli::bulk::copy::{OtherConnection, other_backend, parse_rewrites};
+use crate::cli::bulk::copy::{other_backend, parse_rewrites};
 use crate::cli::error::CliError;
 use crate::cli::note::note;
 use crate::domain::diff::{DiffReport, Finding, compare_items};
@@ -141,24 +141,17 @@ pub async fn open_target(
             table,
         });
     }
-    let other = OtherConnection {
-        endpoint_url: args.to_endpoint_url.clone(),
-        region: args.to_region.clone(),
-        profile: args.to_profile.clone(),
-    };
-    let same_connection =
-        other.endpoint_url.is_none() && other.region.is_none() && other.profile.is_none();
     let name = args
         .to_table
         .clone()
         .unwrap_or_else(|| source_table.name.clone());
-    if same_connection && name == source_table.name {
+    if args.to.is_source() && name == source_table.name {
         return Err(CliError::usage(format!(
             "diff compares {name} with itself: name the other side with --to-table, \
              --to-endpoint-url/--to-region/--to-profile or --to-file; nothing was read"
         )));
     }
-    let backend = other_backend(source, global, &other).await?;
+    let backend = other_backend(source, global, &args.to).await?;
     let table = backend.describe_table(&name).await?;
     Ok(Side { backend, table })
 }
