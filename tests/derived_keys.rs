@@ -148,3 +148,36 @@ fn a_headless_update_warns_of_the_keys_it_leaves_out_of_sync_before_sending() {
     );
     assert!(run.stderr.contains("#status_closed"), "{}", run.stderr);
 }
+
+#[test]
+fn a_bulk_dry_run_warns_once_per_key_it_leaves_out_of_sync_with_how_many_items() {
+    let Some(env) = harness() else { return };
+    let table = unique_table_name("electrodb-derived-bulk");
+    write_with_library("electrodb-taskapp.cjs", &env, &[&table]);
+    let (description, items) = read_table(&env.0, &table);
+    let task = items
+        .iter()
+        .find(|item| text(item, "__edb_e__") == "task" && text(item, "status") == "open")
+        .expect("an open task");
+    let pk = text(task, description.key.partition.name.as_str());
+    let run = support::cli::ddbx(
+        &env.0,
+        Some(&table),
+        &[
+            "bulk",
+            "--pk",
+            pk,
+            "--set",
+            "status=\"closed\"",
+            "--dry-run",
+        ],
+    );
+    assert_eq!(run.code, Some(0), "{}", run.stderr);
+    let warnings: Vec<&str> = run
+        .stderr
+        .lines()
+        .filter(|line| line.contains("warning: gsi2sk (from status) is left out of sync on"))
+        .collect();
+    assert_eq!(warnings.len(), 1, "{}", run.stderr);
+    assert!(warnings[0].contains("#status_closed"), "{}", warnings[0]);
+}

@@ -22,8 +22,10 @@ use scope::{Collect, ScopeRead, describe_scope, entity_name, read_scope};
 use super::args::bulk::{BulkArgs, CopyArgs, ImportArgs, ScopeArgs};
 use super::args::{Command, GlobalOptions};
 use super::error::CliError;
+use super::note::note;
 use super::path_edits::parse_edits;
 use crate::backend::Backend;
+use crate::domain::edit::derived_keys::out_of_sync;
 use crate::domain::edit::{ConditionMode, EditContext};
 use crate::domain::schema::{Projection, TableDescription};
 use crate::domain::value::Item;
@@ -136,6 +138,7 @@ pub async fn run_bulk(
             let plan = plan_run(&ctx, &items, &action, |item| {
                 entity_name(&decoder, table, item)
             });
+            warn_out_of_sync(table, &plan);
             runner::execute(runner::Run {
                 backend: backend.as_ref(),
                 global,
@@ -150,6 +153,36 @@ pub async fn run_bulk(
         Command::Import(args) => import(backend.as_ref(), global, table, args, &decoder).await,
         Command::Copy(args) => copy(&backend, global, table, args, &decoder).await,
         _ => Ok(()),
+    }
+}
+
+/// Key attributes a library composed from the values the run changes, left holding the old
+/// values: said once per attribute with how many items it concerns and an example, before
+/// anything is sent, as the editor's preview says it for one item.
+fn warn_out_of_sync(table: &TableDescription, plan: &plan::RunPlan) {
+    let mut found: std::collections::BTreeMap<(String, String), (u64, String, String)> =
+        std::collections::BTreeMap::new();
+    for planned in &plan.writes {
+        let planned = &planned.write.planned;
+        let (Some(original), Some(expected)) = (&planned.original, &planned.expected) else {
+            continue;
+        };
+        for stale in out_of_sync(table, original, expected) {
+            let entry = found.entry((stale.attribute, stale.because)).or_insert((
+                0,
+                stale.holds,
+                stale.would_write,
+            ));
+            entry.0 += 1;
+        }
+    }
+    for ((attribute, because), (count, holds, would_write)) in found {
+        note(&format!(
+            "warning: {attribute} (from {because}) is left out of sync on {count} of {} \
+             planned writes (e.g. it keeps {holds:?} where the library would write \
+             {would_write:?}); add --set for it to change it in the same conditioned writes",
+            plan.writes.len()
+        ));
     }
 }
 
