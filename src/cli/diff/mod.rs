@@ -21,6 +21,7 @@ use crate::domain::diff::{DiffReport, Finding, compare_items};
 use crate::domain::entity::EntityDecoder;
 use crate::domain::schema::TableDescription;
 use crate::domain::scope::entity_name;
+use crate::domain::value::Item;
 use side::{Terms, read_side};
 
 /// Items held in memory per bucket and side; a side larger than this is spilled to disk.
@@ -158,16 +159,17 @@ pub async fn open_target(
 
 /// Matches one bucket's items by key and records each outcome.
 fn compare_bucket(
-    source: Vec<(String, crate::domain::value::Item)>,
-    target: Vec<(String, crate::domain::value::Item)>,
+    source: Vec<(String, Item)>,
+    target: Vec<(String, Item)>,
     ignore: &BTreeSet<String>,
     decoder: &EntityDecoder,
     (source_table, target_table): (&TableDescription, &TableDescription),
     report: &mut DiffReport,
 ) {
-    let mut unmatched: BTreeMap<String, crate::domain::value::Item> = source.into_iter().collect();
+    let mut unmatched: BTreeMap<String, Item> = source.into_iter().collect();
+    // The key is copied out only for a finding: most items compare equal.
+    let key_of = |item: &Item| target_table.primary_key_of(item).unwrap_or_default();
     for (key, item) in target {
-        let key_item = key_of(&item, target_table);
         match unmatched.remove(&key) {
             Some(held) => {
                 let entity = entity_name(decoder, target_table, &held);
@@ -178,7 +180,7 @@ fn compare_bucket(
                     report.found(
                         &entity,
                         Finding::Different {
-                            key: key_item,
+                            key: key_of(&item),
                             source: held,
                             target: item,
                             attributes,
@@ -191,7 +193,7 @@ fn compare_bucket(
                 report.found(
                     &entity,
                     Finding::OnlyTarget {
-                        key: key_item,
+                        key: key_of(&item),
                         item,
                     },
                 );
@@ -200,20 +202,9 @@ fn compare_bucket(
     }
     for (_, item) in unmatched {
         let entity = entity_name(decoder, source_table, &item);
-        let key = key_of(&item, target_table);
+        let key = key_of(&item);
         report.found(&entity, Finding::OnlySource { key, item });
     }
-}
-
-fn key_of(
-    item: &crate::domain::value::Item,
-    table: &TableDescription,
-) -> crate::domain::value::Item {
-    table
-        .key
-        .names()
-        .filter_map(|name| Some((name.to_owned(), item.get(name)?.clone())))
-        .collect()
 }
 
 fn parse_renames(texts: &[String]) -> Result<BTreeMap<String, String>, CliError> {

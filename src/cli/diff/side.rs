@@ -54,11 +54,7 @@ impl Terms<'_> {
 /// missing, which no stored item lacks).
 #[must_use]
 pub fn key_text(item: &Item, table: &TableDescription) -> Option<String> {
-    let mut key = Item::new();
-    for name in table.key.names() {
-        key.insert(name.to_owned(), item.get(name)?.clone());
-    }
-    Some(item_to_json(&key).to_string())
+    Some(item_to_json(&table.primary_key_of(item)?).to_string())
 }
 
 /// Which of `count` buckets a key falls in.
