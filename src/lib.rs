@@ -8,7 +8,8 @@
 //! - `keymap` never imports `app`, `ui`, `tui`, `launch` or `worker`.
 //! - `cli` never imports `app`, `ui`, `tui`, `launch`, `worker` or `serve`; `serve` never imports
 //!   `app`, `ui`, `tui`, `launch` or `worker`.
-//! - `connect` never imports `app`, `ui`, `tui`, `launch`, `worker`, `cli` or `serve`.
+//! - `connect` and `why` never import `app`, `ui`, `tui`, `launch`, `worker`, `cli` or
+//!   `serve`.
 //!
 //! The core:
 //! - [`domain`]: pure data model. Exact 38-digit numbers, the lossless attribute value model,
@@ -23,6 +24,8 @@
 //! - [`journal`]: the append-only record of every write, which undo reads.
 //! - [`item_history`]: one item's changes read from its table's stream and the journal, for the
 //!   inspector's history and `ddbx history`.
+//! - [`why`]: why an item is or is not in a query's results, read from the table, for `w` in
+//!   the results and `ddbx why`.
 //! - [`edit`]: the one path that sends a planned write and journals it.
 //! - [`share`]: a query as an AWS CLI, boto3 or JavaScript snippet.
 //! - [`offline`]: loaders for table exports (`--file`) into the embedded engine.
@@ -74,6 +77,7 @@ pub mod storage;
 pub mod terminal;
 pub mod tui;
 pub mod ui;
+pub mod why;
 pub mod worker;
 
 /// The allocator of ddbx and of everything that links it (tests and benchmarks measure what users

@@ -41,6 +41,12 @@ const RULES: &[Rule] = &[
         layer: "connect",
         allowed: Allowed::Never(&["app", "ui", "tui", "launch", "worker", "cli", "serve"]),
     },
+    // Explaining why an item is or is not in a query's results: a read below the headless
+    // command and the terminal UI that both show it.
+    Rule {
+        layer: "why",
+        allowed: Allowed::Never(&["app", "ui", "tui", "launch", "worker", "cli", "serve"]),
+    },
     // The headless commands run without a terminal UI; they stand beside `app`, not on it.
     Rule {
         layer: "cli",

@@ -48,6 +48,7 @@ fn cursor(view: &View) -> Option<usize> {
         | View::StatementResults { cursor, .. } => Some(*cursor),
         View::Inspector(inspector) => Some(inspector.cursor),
         View::ItemHistory(view) => Some(view.cursor),
+        View::Why(view) => Some(view.cursor),
         View::Indexes { cursor }
         | View::IndexGroups { cursor, .. }
         | View::IndexItems { cursor, .. }

@@ -195,6 +195,8 @@ actions! {
         FilterStream => "filter_stream",
         /// Shows the inspected item's history: its changes in the stream and ddbx's journal.
         ShowItemHistory => "show_item_history",
+        /// Why an item is or is not in the results on screen (its key typed in a prompt).
+        ExplainWhy => "explain_why",
         /// Opens the table picker to switch to another table.
         ShowTables => "show_tables",
         /// Starts a sampled coverage scan (the first pages of the table).

@@ -40,6 +40,8 @@ pub enum Read {
     /// One item's history: its records in every shard of the stream, within a budget of
     /// calls, and the journal's entries for its key.
     ItemHistory(Box<crate::item_history::HistoryRequest>),
+    /// Why an item is or is not in a query's results.
+    Why(Box<crate::why::WhyRequest>),
 }
 
 /// What a [`Read`] returned, one variant per kind of read.
@@ -56,6 +58,7 @@ pub enum ReadAnswer {
     Iterator(String),
     Records(RecordsPage),
     ItemHistory(Box<crate::item_history::ItemHistory>),
+    Why(Vec<crate::domain::why::Step>),
 }
 
 /// Who asked for a read: the part of the state its answer belongs to.
@@ -101,6 +104,7 @@ pub enum ReadFor {
     Stream,
     /// The item history opened from the inspector.
     ItemHistory,
+    Why,
 }
 
 /// A read as `update` asks for it.
@@ -141,6 +145,7 @@ impl ReadAnswer {
             Self::Iterator(_) => "a shard iterator",
             Self::Records(_) => "stream records",
             Self::ItemHistory(_) => "an item's history",
+            Self::Why(_) => "an explanation",
         }
     }
 
@@ -213,6 +218,14 @@ impl ReadAnswer {
         match self {
             Self::Records(page) => Ok(page),
             other => Err(wrong_answer("stream records", &other)),
+        }
+    }
+
+    /// The steps of a [`Read::Why`].
+    pub fn into_why(self) -> Result<Vec<crate::domain::why::Step>, BackendError> {
+        match self {
+            Self::Why(steps) => Ok(steps),
+            other => Err(wrong_answer("an explanation", &other)),
         }
     }
 

@@ -40,6 +40,7 @@ On a terminal, `ddbx` opens the terminal UI: on the table picker, or on --table 
   ddbx partiql 'SELECT * FROM \"T\" WHERE PK = ?' --params '[{\"S\": \"USER#1\"}]'
   ddbx --table T tail [--pk V] [--prefix P] [--event E] [--since S]   follow the stream
   ddbx --table T history --pk V [--sk V]        one item's changes: stream and journal
+  ddbx --table T why --pk V [--sk V] [query options]   why an item is or is not in the results
   ddbx --table T diff --to-table T2 [--to-endpoint-url URL | --to-file F]   compare two sides
   ddbx --table T collections | insights         item collections; pitfalls measured
   ddbx --table T put | update | delete | undo   safe writes (see help)
@@ -84,6 +85,7 @@ fn check_before_connecting(cli: &Cli) -> Result<(), CliError> {
             "--max-requests 0 reads nothing from the stream: use 1 or more",
         )),
         Some(Command::History(_)) => Ok(()),
+        Some(Command::Why(args)) => super::why::check_before_connecting(args),
         Some(Command::Serve(_)) => Err(CliError::usage(
             "serve runs the embedded engine; start it as `ddbx [--demo | --file PATH] serve`",
         )),
@@ -219,6 +221,17 @@ where
                 table: source,
             };
             super::diff::diff(source, target, args, &cli.global, &entities).await
+        }
+        Command::Why(args) => {
+            let mut out = io::stdout().lock();
+            super::why::run(
+                backend.as_ref(),
+                table_name,
+                args,
+                cli.global.output,
+                &mut out,
+            )
+            .await
         }
         // Refused before connecting, above: the binary starts the server itself.
         Command::Serve(_) => Ok(()),

@@ -66,4 +66,5 @@ pub mod timestamp;
 pub mod ttl;
 pub mod value;
 pub mod version_attr;
+pub mod why;
 pub mod workbench;

@@ -95,6 +95,8 @@ sections! {
     Stream => "stream", with_global, None,
     /// One item's changes, from the stream and ddbx's journal.
     ItemHistory => "item_history", with_global, None,
+    /// Why an item is or is not in a query's results.
+    Why => "why", with_global, None,
     /// The table picker: unbound printable keys are typed into its filter.
     Tables => "tables", own_keys, Typed,
     /// The bulk form (what to do with the marked items): unbound printable keys are typed.

@@ -15,6 +15,7 @@ mod query;
 mod stream;
 mod tables;
 pub mod theme;
+mod why;
 pub mod widgets;
 
 pub use widgets::{table as results_table, text};
@@ -74,6 +75,7 @@ pub fn render(frame: &mut Frame<'_>, state: &State) {
             stream::render_record(frame, body_area, state, entry, *cursor);
         }
         View::ItemHistory(view) => item_history::render(frame, body_area, state, view),
+        View::Why(view) => why::render(frame, body_area, state, view),
     }
     match state.flow() {
         Some(Flow::Edit(flow)) => edit::render(frame, body_area, state, flow),

@@ -36,6 +36,9 @@ pub async fn perform(read: Read, backend: &dyn Backend) -> Result<ReadAnswer, Ba
         Read::ItemHistory(request) => Ok(ReadAnswer::ItemHistory(Box::new(
             crate::item_history::read(backend, &request).await,
         ))),
+        Read::Why(request) => crate::why::explain(backend, &request)
+            .await
+            .map(ReadAnswer::Why),
     }
 }
 

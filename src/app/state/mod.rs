@@ -22,6 +22,7 @@ pub mod table;
 pub mod tables;
 pub mod text_field;
 pub mod view;
+pub mod why;
 
 use std::collections::BTreeMap;
 
@@ -82,6 +83,8 @@ pub enum PromptKind {
     Search,
     /// The stream view's filter.
     StreamFilter,
+    /// The key of the item whose presence in the results is explained.
+    Why,
 }
 
 /// A line of text being typed.

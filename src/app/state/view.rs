@@ -44,6 +44,8 @@ pub enum View {
     Stream { cursor: usize },
     /// One item's changes in the stream and the journal, newest first.
     ItemHistory(Box<crate::app::state::item_history::ItemHistoryView>),
+    /// Why one item is or is not in the results it was asked from.
+    Why(Box<crate::app::state::why::WhyView>),
     /// One stream record as a diff of attributes, old → new.
     StreamRecord {
         entry: Box<crate::app::state::stream::StreamEntry>,
@@ -71,6 +73,7 @@ impl View {
             | Self::IndexCoverage { cursor, .. } => *cursor,
             Self::Inspector(inspector) => inspector.cursor,
             Self::ItemHistory(view) => view.cursor,
+            Self::Why(view) => view.cursor,
         }
     }
 
@@ -92,6 +95,7 @@ impl View {
             | Self::IndexCoverage { cursor, .. } => Some(cursor),
             Self::Inspector(inspector) => Some(&mut inspector.cursor),
             Self::ItemHistory(view) => Some(&mut view.cursor),
+            Self::Why(view) => Some(&mut view.cursor),
         }
     }
 }
@@ -173,6 +177,8 @@ pub enum ViewMode {
     Stream,
     /// One item's changes, from the stream and the journal.
     ItemHistory,
+    /// Why an item is or is not in a query's results.
+    Why,
 }
 
 impl ViewMode {
@@ -193,6 +199,7 @@ impl ViewMode {
             View::Insights { .. } => Self::Insights,
             View::Stream { .. } | View::StreamRecord { .. } => Self::Stream,
             View::ItemHistory(_) => Self::ItemHistory,
+            View::Why(_) => Self::Why,
         }
     }
 
@@ -207,6 +214,7 @@ impl ViewMode {
             Self::Insights => Section::Insights,
             Self::Stream => Section::Stream,
             Self::ItemHistory => Section::ItemHistory,
+            Self::Why => Section::Why,
         }
     }
 }

@@ -16,6 +16,7 @@ mod read_done;
 mod stream;
 mod table;
 mod tables;
+mod why;
 
 pub use crate::app::state::screens::row_count;
 
@@ -224,6 +225,7 @@ fn view_action(state: &mut State, action: Action) -> Vec<Command> {
             }
             View::Inspector(_) => inspect::reread::start(state),
             View::ItemHistory(_) => item_history::refresh(state),
+            View::Why(_) => why::refresh(state),
             _ => Vec::new(),
         },
         Action::TogglePauseScan => scan::toggle_pause(state),
@@ -270,6 +272,7 @@ fn view_action(state: &mut State, action: Action) -> Vec<Command> {
         | Action::UndoBatch => bulk::action(state, &action),
         Action::ShowStream => stream::show(state),
         Action::ShowItemHistory => item_history::show(state),
+        Action::ExplainWhy => why::open_prompt(state),
         _ => Vec::new(),
     }
 }

@@ -15,6 +15,7 @@ use super::partiql;
 use super::query;
 use super::stream;
 use super::tables;
+use super::why;
 
 pub(super) fn read_done(
     state: &mut State,
@@ -91,6 +92,10 @@ pub(super) fn read_done(
         ReadFor::Stream => stream::answered(state, id, result),
         ReadFor::ItemHistory => {
             item_history::answered(state, id, result.and_then(ReadAnswer::into_item_history));
+            Vec::new()
+        }
+        ReadFor::Why => {
+            why::answered(state, id, result.and_then(ReadAnswer::into_why));
             Vec::new()
         }
     }

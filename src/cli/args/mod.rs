@@ -5,8 +5,9 @@ use clap::{Args, Parser, Subcommand, ValueEnum};
 pub mod bulk;
 pub mod diff;
 mod shared;
+pub mod why;
 
-pub use shared::{ItemFormat, OtherConnectionArgs, SortKeyArgs};
+pub use shared::{GetArgs, ItemFormat, OtherConnectionArgs, ReadOptions, SortKeyArgs};
 
 /// Where the shared options are listed in every command's help, after the command's own.
 const GLOBAL: &str = "Table, connection and output";
@@ -139,6 +140,10 @@ pub enum Command {
     /// Compare the table with another table (on this or another connection) or an export,
     /// item by item: counts per entity and the first differences. Exit 0 equal, 1 different.
     Diff(Box<diff::DiffArgs>),
+    /// Explain why an item is or is not in a query's results: each check DynamoDB applies
+    /// (the item, index membership, key condition, filter, projection, TTL, paging), with the
+    /// item's values and the request each finding rests on. Never writes.
+    Why(Box<why::WhyArgs>),
     /// Answer the DynamoDB API on 127.0.0.1 from the embedded engine (--demo, --file, or empty
     /// tables), for SDKs, scripts and the AWS CLI. Signatures are not verified.
     Serve(ServeArgs),
@@ -262,41 +267,6 @@ pub struct PartiqlArgs {
     /// Allow a full table scan of a table larger than 1 GiB.
     #[arg(long)]
     pub allow_scan: bool,
-}
-
-#[derive(Debug, Args)]
-pub struct GetArgs {
-    /// Partition key value (typed from the table's key schema; B as base64).
-    #[arg(long, value_name = "V", allow_hyphen_values = true)]
-    pub pk: String,
-
-    /// Sort key value; required when the table has a sort key.
-    #[arg(long, value_name = "V", allow_hyphen_values = true)]
-    pub sk: Option<String>,
-}
-
-/// Options shared by query and scan.
-#[derive(Debug, Default, Args)]
-pub struct ReadOptions {
-    /// Read a global or local secondary index instead of the table.
-    #[arg(long, value_name = "NAME")]
-    pub index: Option<String>,
-
-    /// Filter expression applied after the read, e.g. 'status = "PENDING"'.
-    #[arg(long, value_name = "EXPR")]
-    pub filter: Option<String>,
-
-    /// Attributes to return, comma separated, e.g. 'PK, SK, address.city'.
-    #[arg(long, value_name = "PATHS")]
-    pub project: Option<String>,
-
-    /// DynamoDB's page size: items evaluated per request, before the filter.
-    #[arg(long, value_name = "N")]
-    pub limit: Option<u32>,
-
-    /// Stop after printing N matching items (default: follow every page).
-    #[arg(long, value_name = "N")]
-    pub max_items: Option<u64>,
 }
 
 #[derive(Debug, Args)]

@@ -65,3 +65,38 @@ impl OtherConnectionArgs {
         self.to_endpoint_url.is_none() && self.to_region.is_none() && self.to_profile.is_none()
     }
 }
+
+#[derive(Debug, Args)]
+pub struct GetArgs {
+    /// Partition key value (typed from the table's key schema; B as base64).
+    #[arg(long, value_name = "V", allow_hyphen_values = true)]
+    pub pk: String,
+
+    /// Sort key value; required when the table has a sort key.
+    #[arg(long, value_name = "V", allow_hyphen_values = true)]
+    pub sk: Option<String>,
+}
+
+/// Options shared by query and scan.
+#[derive(Debug, Default, Args)]
+pub struct ReadOptions {
+    /// Read a global or local secondary index instead of the table.
+    #[arg(long, value_name = "NAME")]
+    pub index: Option<String>,
+
+    /// Filter expression applied after the read, e.g. 'status = "PENDING"'.
+    #[arg(long, value_name = "EXPR")]
+    pub filter: Option<String>,
+
+    /// Attributes to return, comma separated, e.g. 'PK, SK, address.city'.
+    #[arg(long, value_name = "PATHS")]
+    pub project: Option<String>,
+
+    /// DynamoDB's page size: items evaluated per request, before the filter.
+    #[arg(long, value_name = "N")]
+    pub limit: Option<u32>,
+
+    /// Stop after printing N matching items (default: follow every page).
+    #[arg(long, value_name = "N")]
+    pub max_items: Option<u64>,
+}

@@ -8,7 +8,7 @@ use super::ast::{Condition, ProjectionExpr, UpdateExpr};
 use super::error::{ExprError, ExprKind};
 use super::key_condition::{KeyCondition, check_key_condition};
 use super::params::ExpressionParams;
-use super::validate::{check_filter, check_index_read, check_update};
+use super::validate::{check_filter, check_index_projection, check_index_read, check_update};
 use crate::domain::schema::TableDescription;
 
 /// The expressions of a Query or Scan.
@@ -45,8 +45,26 @@ pub struct PreparedUpdate {
 }
 
 /// Checks a Query: index and ConsistentRead, the syntax and placeholders of all expressions,
-/// the key condition against the key schema, and that the filter names no key attribute.
+/// the key condition against the key schema, that the filter names no key attribute, and that
+/// a secondary index projects what the filter and projection name.
 pub fn prepare_query(
+    table: &TableDescription,
+    read: &ReadExpressions<'_>,
+    params: &ExpressionParams,
+) -> Result<PreparedQuery, ExprError> {
+    let prepared = parse_query(table, read, params)?;
+    check_index_projection(
+        table,
+        read.index,
+        prepared.filter.as_ref(),
+        prepared.projection.as_ref(),
+    )?;
+    Ok(prepared)
+}
+
+/// [`prepare_query`] without the index-projection check, for a caller that explains that
+/// refusal instead of stopping at it.
+pub fn parse_query(
     table: &TableDescription,
     read: &ReadExpressions<'_>,
     params: &ExpressionParams,

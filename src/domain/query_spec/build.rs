@@ -8,7 +8,7 @@ use super::projection_check::missing_from_index;
 use super::{BuiltQuery, Field, FieldError, QuerySpec, SortChoice};
 use crate::domain::expr::order::compare_scalars;
 use crate::domain::expr::render::Renderer;
-use crate::domain::expr::validate::check_query;
+use crate::domain::expr::validate::{check_index_projection, check_query};
 use crate::domain::expr::{ExprKind, WireRequest, parse_friendly_projection};
 use crate::domain::key_value::{key_example, parse_key_text, sort_key_example};
 use crate::domain::request::{ExpressionParams, QueryRequest};
@@ -51,6 +51,20 @@ pub fn build_query(
     let projection = compile_projection(&spec.projection, &mut errors);
     let limit = page_size(&spec.page_size, &mut errors);
     let stop_after = stop_after(&spec.stop_after, &mut errors);
+    if let Err(error) = check_index_projection(
+        description,
+        spec.index.as_deref(),
+        filter.as_ref(),
+        projection.as_ref(),
+    ) {
+        // DynamoDB refuses rather than fetching what the index lacks; say so at the field.
+        let field = match error.kind {
+            ExprKind::Projection => Field::Projection,
+            _ if spec.filters.is_empty() => Field::RawFilter,
+            _ => Field::FilterAttribute(0),
+        };
+        errors.push(FieldError::new(field, error.message));
+    }
     if !errors.is_empty() {
         return Err(errors);
     }

@@ -94,6 +94,7 @@ pub(in crate::ui) fn prompt(frame: &mut Frame<'_>, area: Rect, state: &State, pr
         PromptKind::JumpToPartition => " Jump to partition (Tab completes) ",
         PromptKind::Search => " Search ",
         PromptKind::StreamFilter => " Filter: pk= prefix= entity= event=INSERT,MODIFY,REMOVE ",
+        PromptKind::Why => " Why is this item (not) in the results? Its key: PK, a space, SK ",
     };
     let room = usize::from(area.width.saturating_sub(2));
     let mut lines = vec![Line::from(text_field::spans(

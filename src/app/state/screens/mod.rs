@@ -13,6 +13,7 @@ mod item_history;
 mod query;
 mod screen;
 mod stream;
+mod why;
 
 pub use screen::Screen;
 
@@ -33,6 +34,7 @@ impl ViewMode {
             Self::Insights => &insights::InsightsScreen,
             Self::Stream => &stream::StreamScreen,
             Self::ItemHistory => &item_history::ItemHistoryScreen,
+            Self::Why => &why::WhyScreen,
         }
     }
 }

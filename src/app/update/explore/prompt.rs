@@ -82,6 +82,7 @@ fn submit(state: &mut State, prompt: Prompt) -> Vec<Command> {
             crate::app::update::stream::filter_typed(state, prompt.text.text());
             Vec::new()
         }
+        PromptKind::Why => crate::app::update::why::submit(state, prompt.text.text()),
     }
 }
 

@@ -1,0 +1,171 @@
+//! `w` in the results: type (or keep) an item's key, and see why that item is or is not in
+//! these results, read by [`crate::why`] as one read job. `R` reads the explanation again.
+
+use crate::app::command::Command;
+use crate::app::read::{Read, ReadFor};
+use crate::app::request_id::RequestId;
+use crate::app::state::loadable::Loadable;
+use crate::app::state::text_field::TextField;
+use crate::app::state::why::WhyView;
+use crate::app::state::{Notice, Overlay, Prompt, PromptKind, State, View};
+use crate::backend::BackendError;
+use crate::domain::key_value::{key_text, parse_key_text};
+use crate::domain::schema::TableDescription;
+use crate::domain::table_settings::Readable;
+use crate::domain::value::Item;
+use crate::domain::why::Step;
+use crate::why::{DEFAULT_HISTORY_REQUESTS, DEFAULT_MAX_PAGES, WhyRequest};
+
+/// Opens the key prompt, holding the key of the row under the cursor.
+pub(super) fn open_prompt(state: &mut State) -> Vec<Command> {
+    let View::QueryResults { run, cursor } = state.history.current() else {
+        state.notice = Some(Notice::Error(
+            "w explains a query's results: run a query first (the query builder, the palette)"
+                .to_owned(),
+        ));
+        return Vec::new();
+    };
+    let row = state
+        .query_runs
+        .get(*run)
+        .and_then(|run| run.item_at(*cursor));
+    let text = match (row, state.described()) {
+        (Some(item), Some(table)) => typed_key_text(table, &item),
+        _ => String::new(),
+    };
+    state.overlay = Some(Overlay::Prompt(Prompt {
+        kind: PromptKind::Why,
+        text: TextField::new(text),
+    }));
+    Vec::new()
+}
+
+/// The item's key as the prompt takes it: the partition value, then the sort value after a
+/// space.
+fn typed_key_text(table: &TableDescription, item: &Item) -> String {
+    let part = |name: &str| item.get(name).map(key_text).unwrap_or_default();
+    match &table.key.sort {
+        Some(sort) => format!("{} {}", part(&table.key.partition.name), part(&sort.name)),
+        None => part(&table.key.partition.name),
+    }
+}
+
+/// The typed key: `PK SK`, split at the first space when the table has a sort key.
+fn parse_typed_key(table: &TableDescription, text: &str) -> Result<Item, String> {
+    let (pk, sk) = match &table.key.sort {
+        Some(_) => text
+            .split_once(' ')
+            .ok_or("type the item's partition key value, a space, then its sort key value")?,
+        None => (text, ""),
+    };
+    let mut key = Item::new();
+    let partition = &table.key.partition;
+    let value = parse_key_text(pk, partition.value_type)
+        .map_err(|error| format!("{}: {error}", partition.name))?;
+    key.insert(partition.name.clone(), value);
+    if let Some(sort) = &table.key.sort {
+        let value = parse_key_text(sk, sort.value_type)
+            .map_err(|error| format!("{}: {error}", sort.name))?;
+        key.insert(sort.name.clone(), value);
+    }
+    Ok(key)
+}
+
+/// The prompt's Enter: the explanation of that key against the results on screen.
+pub(in crate::app::update) fn submit(state: &mut State, text: &str) -> Vec<Command> {
+    let request = match request(state, text) {
+        Ok(request) => request,
+        Err(message) => {
+            state.notice = Some(Notice::Error(message));
+            return Vec::new();
+        }
+    };
+    let id = state.ids.issue();
+    state
+        .history
+        .open(View::Why(Box::new(WhyView::new(request.clone(), id))));
+    vec![read(id, request)]
+}
+
+fn request(state: &State, text: &str) -> Result<WhyRequest, String> {
+    let View::QueryResults { run, .. } = state.history.current() else {
+        return Err("w explains the results on screen: open them again".to_owned());
+    };
+    let run = state
+        .query_runs
+        .get(*run)
+        .ok_or("these results are no longer kept: run the query again")?;
+    let table = state.described().ok_or("the table is not described yet")?;
+    let ttl_attribute = match state.extras.loaded().map(|extras| &extras.ttl) {
+        Some(Readable::Read(ttl)) if ttl.status == "ENABLED" => ttl.attribute.clone(),
+        _ => None,
+    };
+    Ok(WhyRequest {
+        key: parse_typed_key(table, text.trim())?,
+        table: table.clone(),
+        query: run.request.clone(),
+        max_items: run.stop_after,
+        ttl_attribute,
+        journal: state.journal_path.clone(),
+        max_pages: DEFAULT_MAX_PAGES,
+        max_requests: DEFAULT_HISTORY_REQUESTS,
+    })
+}
+
+fn read(id: RequestId, request: WhyRequest) -> Command {
+    Command::read(id, ReadFor::Why, Read::Why(Box::new(request)))
+}
+
+/// `R`: reads the shown explanation again.
+pub(in crate::app::update) fn refresh(state: &mut State) -> Vec<Command> {
+    let id = state.ids.issue();
+    let View::Why(view) = state.history.current_mut() else {
+        return Vec::new();
+    };
+    view.steps = Loadable::Loading(id);
+    view.cursor = 0;
+    vec![read(id, (*view.request).clone())]
+}
+
+/// The explanation is in: it goes to the view that waits for `id`, wherever it stands.
+pub(in crate::app::update) fn answered(
+    state: &mut State,
+    id: RequestId,
+    result: Result<Vec<Step>, BackendError>,
+) {
+    let Some(view) = state.history.views_mut().find_map(|view| match view {
+        View::Why(view) if view.steps.awaits(id) => Some(view),
+        _ => None,
+    }) else {
+        return;
+    };
+    view.steps = match result {
+        Ok(steps) => Loadable::Loaded(steps),
+        Err(error) => Loadable::Failed(error.to_string()),
+    };
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::domain::schema::{KeyAttribute, KeySchema};
+    use crate::domain::value::{AttrValue, ValueType};
+
+    fn table() -> TableDescription {
+        let key = KeySchema::new(
+            KeyAttribute::new("PK", ValueType::S),
+            Some(KeyAttribute::new("SK", ValueType::N)),
+        );
+        TableDescription::new("T", key)
+    }
+
+    #[test]
+    fn a_typed_key_is_split_at_the_first_space_and_typed_by_the_schema() {
+        let key = parse_typed_key(&table(), "USER#1 42").expect("a key");
+        assert_eq!(key.get("PK"), Some(&AttrValue::S("USER#1".to_owned())));
+        assert!(matches!(key.get("SK"), Some(AttrValue::N(_))));
+        assert!(parse_typed_key(&table(), "USER#1").is_err());
+        let refused = parse_typed_key(&table(), "USER#1 x").expect_err("SK is a number");
+        assert!(refused.starts_with("SK:"), "{refused}");
+    }
+}

@@ -1,0 +1,125 @@
+//! `w` in the query results: the prompt holds the key of the row under the cursor, Enter reads
+//! the explanation as one read job (the same `crate::why` as `ddbx why`), and the view shows
+//! each check; an item left out by the sort condition is explained by it; `R` reads again.
+//! Snapshots at 80×24 and 100×30.
+
+mod tui_support;
+
+use ddbx::app::action::Action;
+use ddbx::app::read::ReadFor;
+use ddbx::app::state::query::preset::QueryPreset;
+use ddbx::app::state::{Overlay, PromptKind, Settings, State, View};
+use ddbx::app::update::query::open_form;
+use ddbx::domain::access_pattern::SortOperator;
+use tui_support::screen::screen;
+use tui_support::{Harness, orders};
+
+/// The results of `USER#u1` orders from July 2026 starting with `prefix`.
+async fn results(prefix: &str) -> Harness {
+    let mut harness = Harness::new(orders::backend(), orders::TABLE, Settings::default());
+    harness.start().await;
+    let preset = QueryPreset {
+        index: None,
+        partition: Some("USER#u1".to_owned()),
+        sort: Some((SortOperator::BeginsWith, prefix.to_owned(), None)),
+    };
+    let commands = open_form(&mut harness.state, preset);
+    harness.run(commands).await;
+    harness.act(Action::Submit).await;
+    assert!(matches!(
+        harness.state.history.current(),
+        View::QueryResults { .. }
+    ));
+    harness
+}
+
+fn prompt_text(state: &State) -> &str {
+    match &state.overlay {
+        Some(Overlay::Prompt(prompt)) if prompt.kind == PromptKind::Why => prompt.text.text(),
+        other => panic!("the why prompt is open, not {other:?}"),
+    }
+}
+
+fn why_lines(state: &State) -> Vec<String> {
+    match state.history.current() {
+        View::Why(view) => view.lines(),
+        other => panic!("the why view is shown, not {other:?}"),
+    }
+}
+
+#[tokio::test]
+async fn the_prompt_holds_the_rows_key_and_an_item_in_the_results_is_said_to_be_there() {
+    let mut harness = results("ORDER#2026-07").await;
+    harness.act(Action::CursorDown).await;
+    harness.act(Action::ExplainWhy).await;
+    assert_eq!(prompt_text(&harness.state), "USER#u1 ORDER#2026-07-02#o2");
+    harness.act(Action::Submit).await;
+    assert_eq!(harness.reads_for(ReadFor::Why).len(), 1, "one read job");
+    let lines = why_lines(&harness.state);
+    assert_eq!(
+        lines[0],
+        r#"item: PK = "USER#u1", SK = "ORDER#2026-07-02#o2""#
+    );
+    assert_eq!(lines[2], "in the results");
+    assert!(
+        lines
+            .iter()
+            .any(|line| line.contains("it is result 2 (page 1, row 2)")),
+        "{lines:#?}"
+    );
+}
+
+#[tokio::test]
+async fn a_typed_key_the_results_lack_is_explained_by_the_failing_check() {
+    let mut harness = results("ORDER#2026-07-0").await;
+    harness.act(Action::ExplainWhy).await;
+    // Replace the row's key with the user's METADATA item, which the sort condition leaves out.
+    for _ in 0..prompt_text(&harness.state).chars().count() {
+        harness.act(Action::DeleteChar).await;
+    }
+    for c in "USER#u1 METADATA".chars() {
+        harness.act(Action::Input(c)).await;
+    }
+    harness.act(Action::Submit).await;
+    let lines = why_lines(&harness.state);
+    assert_eq!(
+        lines[2],
+        r#"not in the results: key condition: begins_with(SK, "ORDER#2026-07-0"): the item's SK is "METADATA": they differ at character 1: 'M' where "ORDER#2026-07-0" has 'O'"#
+    );
+    snapshot("why_not_in_results", &harness.state);
+    harness.act(Action::Refresh).await;
+    assert_eq!(harness.reads_for(ReadFor::Why).len(), 2, "R reads it again");
+    assert_eq!(why_lines(&harness.state)[2], lines[2]);
+}
+
+#[tokio::test]
+async fn a_key_that_does_not_fit_the_schema_is_refused_in_the_prompt_and_nothing_is_read() {
+    let mut harness = results("ORDER#").await;
+    harness.act(Action::ExplainWhy).await;
+    for _ in 0..prompt_text(&harness.state).chars().count() {
+        harness.act(Action::DeleteChar).await;
+    }
+    for c in "USER#u1".chars() {
+        harness.act(Action::Input(c)).await;
+    }
+    harness.act(Action::Submit).await;
+    assert!(harness.reads_for(ReadFor::Why).is_empty());
+    assert!(matches!(
+        harness.state.history.current(),
+        View::QueryResults { .. }
+    ));
+    let notice = format!("{:?}", harness.state.notice);
+    assert!(
+        notice.contains("a space, then its sort key value"),
+        "{notice}"
+    );
+}
+
+fn snapshot(name: &str, state: &State) {
+    for (width, height) in [(80, 24), (100, 30)] {
+        insta::assert_snapshot!(
+            format!("{name}_{width}x{height}"),
+            screen(state, width, height)
+        );
+    }
+}
