@@ -16,6 +16,7 @@ mod history;
 mod insights;
 mod key_value;
 mod note;
+mod other_table;
 pub(crate) mod output;
 mod paging;
 mod partiql;

@@ -6,6 +6,7 @@
 
 mod print;
 mod side;
+mod verify;
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::sync::Arc;
@@ -14,15 +15,16 @@ use std::time::Instant;
 use crate::backend::Backend;
 use crate::cli::args::diff::DiffArgs;
 use crate::cli::args::{GlobalOptions, OutputFormat};
-use crate::cli::bulk::copy::{other_backend, parse_rewrites};
 use crate::cli::error::CliError;
 use crate::cli::note::note;
+use crate::cli::other_table::{other_backend, parse_rewrites};
 use crate::domain::diff::{DiffReport, Finding, compare_items};
 use crate::domain::entity::EntityDecoder;
 use crate::domain::schema::TableDescription;
 use crate::domain::scope::entity_name;
 use crate::domain::value::Item;
 use side::{Terms, read_side};
+pub use verify::{Written, verify_written};
 
 /// Items held in memory per bucket and side; a side larger than this is spilled to disk.
 const BUCKET_ITEMS: u64 = 100_000;
@@ -103,20 +105,28 @@ pub async fn diff(
         target_read,
         started.elapsed(),
     ));
+    conclude(&report, (&source.table.name, &target.table.name), global)
+}
+
+/// Prints `report` (text, or JSON with `-o json`); `Ok` when the two sides are equal.
+fn conclude(
+    report: &DiffReport,
+    (source, target): (&str, &str),
+    global: &GlobalOptions,
+) -> Result<(), CliError> {
     let text = match global.output {
         Some(OutputFormat::Json | OutputFormat::Ddb) => format!("{}\n", report.to_json()),
-        _ => print::report_text(&report, &source.table.name, &target.table.name),
+        _ => print::report_text(report, source, target),
     };
     crate::cli::print_escaped(&text);
     if report.is_equal() {
-        Ok(())
-    } else {
-        let totals = report.totals();
-        Err(CliError::Failed(format!(
-            "the two sides differ: {} only in the source, {} only in the target, {} different",
-            totals.only_source, totals.only_target, totals.different
-        )))
+        return Ok(());
     }
+    let totals = report.totals();
+    Err(CliError::Failed(format!(
+        "the two sides differ: {} only in the source, {} only in the target, {} different",
+        totals.only_source, totals.only_target, totals.different
+    )))
 }
 
 /// The other side: an export (`--to-file`), or a table on this or another connection.

@@ -11,8 +11,8 @@ use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
 use crate::backend::{Backend, ScanRequest};
-use crate::cli::bulk::copy::{Rewrite, rewrite_keys};
 use crate::cli::error::CliError;
+use crate::cli::other_table::{Rewrite, rewrite_keys};
 use crate::cli::segments::read_segments;
 use crate::domain::ddb_json::{item_from_str, item_to_json};
 use crate::domain::schema::TableDescription;
