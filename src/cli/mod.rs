@@ -22,6 +22,7 @@ mod paging;
 mod partiql;
 mod path_edits;
 mod plan;
+mod read_pace;
 mod run;
 pub mod sample;
 mod schema_cache;

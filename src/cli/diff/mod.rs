@@ -4,7 +4,9 @@
 //! rewritten key prefixes), then compared bucket by bucket, so memory holds one bucket of each
 //! side. What the scans will cost is printed before anything is read. A diff never writes.
 
+mod plan;
 mod print;
+mod progress;
 mod side;
 mod verify;
 
@@ -23,7 +25,9 @@ use crate::domain::entity::EntityDecoder;
 use crate::domain::schema::TableDescription;
 use crate::domain::scope::entity_name;
 use crate::domain::value::Item;
-use side::{Terms, read_side};
+use plan::ReadPlan;
+use progress::{ReadProgress, Which};
+use side::{SideRead, Terms, read_side};
 pub use verify::{Written, verify_written};
 
 /// Items held in memory per bucket and side; a side larger than this is spilled to disk.
@@ -46,14 +50,16 @@ pub async fn diff(
     let renames = parse_renames(&args.rename)?;
     let rewrites = parse_rewrites(&args.rewrite_prefix)?;
     check_keys(&source.table, &target.table, &renames)?;
-    let started = Instant::now();
-    note(&print::estimate(&source.table, &target.table));
-    let most = source
-        .table
-        .item_count
-        .max(target.table.item_count)
-        .unwrap_or(0);
-    let count = usize::try_from(most.div_ceil(BUCKET_ITEMS).max(1)).unwrap_or(1);
+    let plan = ReadPlan::new(args, (&source, &target), &renames, &rewrites);
+    note(&print::estimate(
+        &source.table,
+        &target.table,
+        plan.share_read(),
+    ));
+    let counts = [&source.table, &target.table].map(|table| table.item_count);
+    let most = counts.iter().flatten().max().copied().unwrap_or(0);
+    let held = (most as f64 * plan.share_compared()).ceil() as u64;
+    let count = usize::try_from(held.div_ceil(BUCKET_ITEMS).max(1)).unwrap_or(1);
     let spill = (count > 1).then(spill_dir).transpose()?;
     let source_terms = Terms {
         target: &target.table,
@@ -70,27 +76,36 @@ pub async fn diff(
     for dir in source_spill.iter().chain(&target_spill) {
         std::fs::create_dir_all(dir).map_err(|error| CliError::Failed(error.to_string()))?;
     }
+    let expected = counts[0]
+        .zip(counts[1])
+        .map(|(a, b)| ((a + b) as f64 * plan.share_read()).ceil() as u64);
+    let progress = ReadProgress::new(args.progress, expected);
+    let reads = Reads {
+        plan: &plan,
+        count,
+        progress: &progress,
+    };
+    let started = Instant::now();
     let (sources, targets) = tokio::join!(
-        read_side(
-            &source.backend,
-            &source.table.name,
-            args.segments,
+        read_side(reads.side(
+            &source,
             &source_terms,
-            count,
-            source_spill.as_deref()
-        ),
-        read_side(
-            &target.backend,
-            &target.table.name,
-            args.segments,
+            source_spill.as_deref(),
+            Which::Source
+        )),
+        read_side(reads.side(
+            &target,
             &target_terms,
-            count,
-            target_spill.as_deref()
-        ),
+            target_spill.as_deref(),
+            Which::Target
+        )),
     );
+    progress.done();
     let ((mut sources, source_read), (mut targets, target_read)) = (sources?, targets?);
+    let elapsed = started.elapsed();
     let ignore: BTreeSet<String> = args.ignore.iter().cloned().collect();
     let mut report = DiffReport::keeping(args.max_differences);
+    report.sample = plan.sample.clone();
     let sides = (&source.table, &target.table);
     for bucket in 0..count {
         let held = sources.take(bucket, &target.table)?;
@@ -100,12 +115,38 @@ pub async fn diff(
     if let Some(dir) = &spill {
         let _ = std::fs::remove_dir_all(dir);
     }
-    note(&print::read_line(
-        source_read,
-        target_read,
-        started.elapsed(),
-    ));
+    let cap = plan.pace.as_ref().map(|pace| pace.per_second());
+    note(&print::read_line((source_read, target_read), elapsed, cap));
     conclude(&report, (&source.table.name, &target.table.name), global)
+}
+
+/// What both sides' reads share: the plan, the number of buckets, the progress line.
+struct Reads<'a> {
+    plan: &'a ReadPlan,
+    count: usize,
+    progress: &'a ReadProgress,
+}
+
+impl<'a> Reads<'a> {
+    fn side(
+        &self,
+        side: &'a Side,
+        terms: &'a Terms<'a>,
+        spill: Option<&'a std::path::Path>,
+        which: Which,
+    ) -> SideRead<'a> {
+        SideRead {
+            backend: &side.backend,
+            requests: self.plan.requests(&side.table.name),
+            terms,
+            count: self.count,
+            spill,
+            pace: self.plan.pace.clone(),
+            progress: self.progress,
+            which,
+            sample: self.plan.sample.as_ref(),
+        }
+    }
 }
 
 /// Prints `report` (text, or JSON with `-o json`); `Ok` when the two sides are equal.
