@@ -317,7 +317,7 @@ fn under_a_read_cap_consumption_stays_near_it_and_progress_shows_only_on_request
     let (units, per_second) = consumption(&capped.stderr);
     assert!(units > 80.0, "enough to span seconds: {}", capped.stderr);
     assert!(
-        per_second <= 40.0 * 1.1 && per_second >= 40.0 * 0.5,
+        (40.0 * 0.5..=40.0 * 1.1).contains(&per_second),
         "near the cap of 40: {}",
         capped.stderr
     );
@@ -341,8 +341,7 @@ fn under_a_read_cap_consumption_stays_near_it_and_progress_shows_only_on_request
     let last = shown
         .stderr
         .lines()
-        .filter(|line| line.starts_with("diff: read "))
-        .last()
+        .rfind(|line| line.starts_with("diff: read "))
         .unwrap_or_else(|| panic!("a progress line: {}", shown.stderr));
     assert!(
         last.starts_with(&format!("diff: read {ITEMS} + {ITEMS} items")),

@@ -2,7 +2,9 @@
 //! matched by key and compared losslessly. Both sides are read in full by parallel scans and
 //! dealt into buckets by the hash of their key (in the target's terms: renamed attributes,
 //! rewritten key prefixes), then compared bucket by bucket, so memory holds one bucket of each
-//! side. What the scans will cost is printed before anything is read. A diff never writes.
+//! side. What the scans will cost is printed before anything is read; both sides' scans may share
+//! a cap on read units per second, report progress, or read only a sample of the keys (the same
+//! keys on both sides). A diff never writes.
 
 mod plan;
 mod print;
@@ -27,17 +29,12 @@ use crate::domain::scope::entity_name;
 use crate::domain::value::Item;
 use plan::ReadPlan;
 use progress::{ReadProgress, Which};
+pub use side::Side;
 use side::{SideRead, Terms, read_side};
 pub use verify::{Written, verify_written};
 
 /// Items held in memory per bucket and side; a side larger than this is spilled to disk.
 const BUCKET_ITEMS: u64 = 100_000;
-
-/// One side of the diff: where it is read from, and its description.
-pub struct Side {
-    pub backend: Arc<dyn Backend>,
-    pub table: TableDescription,
-}
 
 /// Compares `source` with `target`; prints the report; `Ok` when they are equal.
 pub async fn diff(
@@ -57,9 +54,7 @@ pub async fn diff(
         plan.share_read(),
     ));
     let counts = [&source.table, &target.table].map(|table| table.item_count);
-    let most = counts.iter().flatten().max().copied().unwrap_or(0);
-    let held = (most as f64 * plan.share_compared()).ceil() as u64;
-    let count = usize::try_from(held.div_ceil(BUCKET_ITEMS).max(1)).unwrap_or(1);
+    let count = bucket_count(counts, plan.share_compared());
     let spill = (count > 1).then(spill_dir).transpose()?;
     let source_terms = Terms {
         target: &target.table,
@@ -71,11 +66,7 @@ pub async fn diff(
         renames: &BTreeMap::new(),
         rewrites: &[],
     };
-    let source_spill = spill.as_ref().map(|dir| dir.join("source"));
-    let target_spill = spill.as_ref().map(|dir| dir.join("target"));
-    for dir in source_spill.iter().chain(&target_spill) {
-        std::fs::create_dir_all(dir).map_err(|error| CliError::Failed(error.to_string()))?;
-    }
+    let [source_spill, target_spill] = side_spills(spill.as_deref())?;
     let expected = counts[0]
         .zip(counts[1])
         .map(|(a, b)| ((a + b) as f64 * plan.share_read()).ceil() as u64);
@@ -301,6 +292,24 @@ fn check_keys(
         target.name,
         wanted.join(", ")
     )))
+}
+
+/// Buckets enough for the larger side's compared items to hold at most [`BUCKET_ITEMS`] each.
+fn bucket_count(counts: [Option<u64>; 2], share_compared: f64) -> usize {
+    let most = counts.iter().flatten().max().copied().unwrap_or(0);
+    let held = (most as f64 * share_compared).ceil() as u64;
+    usize::try_from(held.div_ceil(BUCKET_ITEMS).max(1)).unwrap_or(1)
+}
+
+/// Each side's own folder of bucket files under the spill folder, when there is one.
+fn side_spills(
+    spill: Option<&std::path::Path>,
+) -> Result<[Option<std::path::PathBuf>; 2], CliError> {
+    let sides = ["source", "target"].map(|side| spill.map(|dir| dir.join(side)));
+    for dir in sides.iter().flatten() {
+        std::fs::create_dir_all(dir).map_err(|error| CliError::Failed(error.to_string()))?;
+    }
+    Ok(sides)
 }
 
 fn spill_dir() -> Result<std::path::PathBuf, CliError> {

@@ -4,7 +4,7 @@
 use std::collections::BTreeMap;
 use std::sync::Arc;
 
-use super::Side;
+use super::side::Side;
 use crate::backend::ScanRequest;
 use crate::cli::args::diff::DiffArgs;
 use crate::cli::other_table::Rewrite;

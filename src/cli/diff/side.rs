@@ -22,6 +22,12 @@ use crate::domain::diff::SampleMethod;
 use crate::domain::schema::TableDescription;
 use crate::domain::value::Item;
 
+/// One side of the diff: where it is read from, and its description.
+pub struct Side {
+    pub backend: Arc<dyn Backend>,
+    pub table: TableDescription,
+}
+
 /// The items of a side with the text of their key (in the target's terms), by bucket.
 pub enum Buckets {
     Held(Vec<Vec<(String, Item)>>),
