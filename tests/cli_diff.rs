@@ -6,38 +6,19 @@
 
 mod support;
 
-use aws_sdk_dynamodb::Client;
 use ddbx::domain::number::Number;
 use ddbx::domain::value::{AttrValue, Item};
 use serde_json::Value;
 use support::cli::{Run, ddbx};
-use support::items::seed_items;
-use support::tables::{TableSpec, create_table, delete_table};
-use support::{Server, block_on, sdk_client, server_endpoint, unique_table_name};
+use support::tables::{SeededTable, seeded_table};
+use support::{Server, server_endpoint};
 
 const ITEMS: usize = 20_000;
 const BIG: &str = "12345678901234567890123456789012345678";
 const BIG_CHANGED: &str = "12345678901234567890123456789012345679";
 
-struct Table {
-    client: Client,
-    name: String,
-}
-
-impl Drop for Table {
-    fn drop(&mut self) {
-        block_on(delete_table(&self.client, &self.name));
-    }
-}
-
-fn table(endpoint: &str, prefix: &str, items: &[Item]) -> Table {
-    let client = sdk_client(endpoint);
-    let name = unique_table_name(prefix);
-    block_on(async {
-        create_table(&client, &TableSpec::single_table(&name)).await;
-        seed_items(&client, &name, items).await;
-    });
-    Table { client, name }
+fn table(endpoint: &str, prefix: &str, items: &[Item]) -> SeededTable {
+    seeded_table(endpoint, prefix, items)
 }
 
 fn s(text: &str) -> AttrValue {

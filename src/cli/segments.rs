@@ -1,10 +1,12 @@
 //! A paginated, optionally parallel Scan: one task per segment sends its pages to one channel,
-//! so `collections` and `insights` read the same way.
+//! so `collections`, `insights` and `diff` read the same way (`diff` optionally within a cap on
+//! the read units per second).
 
 use std::sync::Arc;
 
 use tokio::sync::mpsc::{UnboundedReceiver, UnboundedSender, unbounded_channel};
 
+use super::read_pace::{ReadPace, page_units};
 use crate::backend::{Backend, BackendError, Page, ScanRequest};
 
 /// What a scan of every segment read, for its closing line.
@@ -22,9 +24,31 @@ pub async fn read_segments(
     backend: &Arc<dyn Backend>,
     requests: Vec<ScanRequest>,
     max_pages: Option<u64>,
+    each: impl FnMut(&Page),
+) -> Result<ScanTotals, BackendError> {
+    totals_of(scan_segments(backend, requests, max_pages), each).await
+}
+
+/// [`read_segments`] of every page, each request waiting for `pace` (which other scans may
+/// share, so their consumption is capped together).
+pub async fn read_segments_paced(
+    backend: &Arc<dyn Backend>,
+    requests: Vec<ScanRequest>,
+    pace: Option<Arc<ReadPace>>,
+    each: impl FnMut(&Page),
+) -> Result<ScanTotals, BackendError> {
+    let (sender, pages) = unbounded_channel();
+    for request in requests {
+        spawn_paced(backend, request, None, pace.clone(), &sender);
+    }
+    drop(sender);
+    totals_of(pages, each).await
+}
+
+async fn totals_of(
+    mut pages: UnboundedReceiver<Result<Page, BackendError>>,
     mut each: impl FnMut(&Page),
 ) -> Result<ScanTotals, BackendError> {
-    let mut pages = scan_segments(backend, requests, max_pages);
     let mut totals = ScanTotals::default();
     while let Some(page) = pages.recv().await {
         let page = page?;
@@ -61,33 +85,76 @@ pub fn spawn_segment(
     max_pages: Option<u64>,
     sender: &UnboundedSender<Result<Page, BackendError>>,
 ) -> tokio::task::JoinHandle<()> {
+    spawn_paced(backend, request, max_pages, None, sender)
+}
+
+fn spawn_paced(
+    backend: &Arc<dyn Backend>,
+    request: ScanRequest,
+    max_pages: Option<u64>,
+    pace: Option<Arc<ReadPace>>,
+    sender: &UnboundedSender<Result<Page, BackendError>>,
+) -> tokio::task::JoinHandle<()> {
     let backend = Arc::clone(backend);
     let sender = sender.clone();
     tokio::spawn(async move {
-        let result = scan_segment(backend.as_ref(), request, max_pages, &sender).await;
+        let segment = Segment {
+            max_pages,
+            pace: pace.as_deref(),
+        };
+        let result = scan_segment(backend.as_ref(), request, segment, &sender).await;
         if let Err(error) = result {
             let _ = sender.send(Err(error));
         }
     })
 }
 
+/// How one segment is read: at most `max_pages`, each page within `pace`.
+struct Segment<'a> {
+    max_pages: Option<u64>,
+    pace: Option<&'a ReadPace>,
+}
+
 async fn scan_segment(
     backend: &dyn Backend,
     mut request: ScanRequest,
-    max_pages: Option<u64>,
+    segment: Segment<'_>,
     pages: &UnboundedSender<Result<Page, BackendError>>,
 ) -> Result<(), BackendError> {
     let mut read = 0_u64;
     loop {
-        let page = backend.scan(request.clone()).await?;
+        let page = match segment.pace {
+            Some(pace) => paced_scan(backend, &request, pace).await?,
+            None => backend.scan(request.clone()).await?,
+        };
         read += 1;
         let next = page.last_evaluated_key.clone();
         if pages.send(Ok(page)).is_err() {
             return Ok(());
         }
         match next {
-            Some(key) if max_pages.is_none_or(|max| read < max) => request.start_key = Some(key),
+            Some(key) if segment.max_pages.is_none_or(|max| read < max) => {
+                request.start_key = Some(key);
+            }
             _ => return Ok(()),
+        }
+    }
+}
+
+async fn paced_scan(
+    backend: &dyn Backend,
+    request: &ScanRequest,
+    pace: &ReadPace,
+) -> Result<Page, BackendError> {
+    let reserved = pace.before_page().await;
+    match backend.scan(request.clone()).await {
+        Ok(page) => {
+            pace.answered(reserved, page_units(&page));
+            Ok(page)
+        }
+        Err(error) => {
+            pace.failed(reserved);
+            Err(error)
         }
     }
 }

@@ -320,3 +320,32 @@ pub async fn set_stream(client: &Client, table: &str, view_type: Option<&str>) {
         .unwrap_or_else(|error| panic!("stream of {table}: {}", describe(&error)));
     wait_until_active(client, table).await;
 }
+
+/// A single-table-design table (`PK`, `SK`) created and seeded for one test, deleted when
+/// dropped.
+pub struct SeededTable {
+    pub client: Client,
+    pub name: String,
+}
+
+impl Drop for SeededTable {
+    fn drop(&mut self) {
+        super::block_on(delete_table(&self.client, &self.name));
+    }
+}
+
+/// A new table named after `prefix` on `endpoint`, holding `items`.
+#[must_use]
+pub fn seeded_table(
+    endpoint: &str,
+    prefix: &str,
+    items: &[ddbx::domain::value::Item],
+) -> SeededTable {
+    let client = super::sdk_client(endpoint);
+    let name = super::unique_table_name(prefix);
+    super::block_on(async {
+        create_table(&client, &TableSpec::single_table(&name)).await;
+        super::items::seed_items(&client, &name, items).await;
+    });
+    SeededTable { client, name }
+}

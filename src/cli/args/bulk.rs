@@ -106,6 +106,11 @@ pub struct ImportArgs {
     #[arg(long, value_enum, default_value_t = ImportFormat::Jsonl)]
     pub format: ImportFormat,
 
+    /// After the writes, read back every key written and compare it with the item as written
+    /// (the report of `ddbx diff`); exit 1 when any differs or is missing.
+    #[arg(long, conflicts_with = "dry_run")]
+    pub verify: bool,
+
     #[command(flatten)]
     pub run: RunArgs,
 }
@@ -154,6 +159,11 @@ pub struct CopyArgs {
     /// table and of its indexes). Repeatable; the first matching prefix applies.
     #[arg(long, value_name = "OLD=NEW")]
     pub rewrite_prefix: Vec<String>,
+
+    /// After the writes, read back every key written and compare it with the item as written
+    /// (the report of `ddbx diff`); exit 1 when any differs or is missing.
+    #[arg(long, conflicts_with = "dry_run")]
+    pub verify: bool,
 
     #[command(flatten)]
     pub run: RunArgs,

@@ -38,4 +38,17 @@ pub struct DiffArgs {
     /// Parallel scan segments on each side.
     #[arg(long, value_name = "N", default_value_t = 4, value_parser = clap::value_parser!(u32).range(1..=1000))]
     pub segments: u32,
+
+    /// Compare about P% of the keys, the same keys on both sides (e.g. 1%): differences found
+    /// are real, their absence elsewhere is not shown.
+    #[arg(long, value_name = "P%", value_parser = crate::domain::diff::sample::parse_percent)]
+    pub sample: Option<f64>,
+
+    /// At most N read units a second, both sides' scans together.
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..))]
+    pub max_read_units_per_second: Option<u32>,
+
+    /// Show the reads' progress on stderr even when it is not a terminal (a line a second).
+    #[arg(long)]
+    pub progress: bool,
 }

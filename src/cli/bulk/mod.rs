@@ -3,7 +3,6 @@
 //! editor's planners (conditioned on the version, or on the values as read; creates on the key
 //! being free), previewed by `--dry-run`, journaled ahead as one run, undoable and resumable.
 
-pub(in crate::cli) mod copy;
 mod csv_spool;
 mod execute;
 mod export;
@@ -23,8 +22,10 @@ use super::args::bulk::{BulkArgs, CopyArgs, ImportArgs, ScopeArgs};
 use super::args::{Command, GlobalOptions};
 use super::error::CliError;
 use super::note::note;
+use super::other_table;
 use super::path_edits::parse_edits;
 use crate::backend::Backend;
+use crate::cli::diff::{Written, verify_written};
 use crate::domain::edit::derived_keys::out_of_sync;
 use crate::domain::edit::{ConditionMode, EditContext};
 use crate::domain::schema::{Projection, TableDescription};
@@ -42,7 +43,7 @@ pub fn check_before_connecting(command: &Command) -> Result<(), CliError> {
         }
         Command::Copy(args) => {
             scope::check_scope(&args.scope)?;
-            copy::parse_rewrites(&args.rewrite_prefix).map(|_| ())
+            other_table::parse_rewrites(&args.rewrite_prefix).map(|_| ())
         }
         _ => Ok(()),
     }
@@ -217,7 +218,8 @@ async fn import(
     plan.refused
         .sort_by_key(|refusal| refusal.at.get("line").and_then(serde_json::Value::as_u64));
     let read = (lines.items.len() + plan.refused.len()) as u64;
-    runner::execute(runner::Run {
+    let written = args.verify.then(|| planned_items(&plan));
+    let outcome = runner::execute(runner::Run {
         backend,
         global,
         table: &table.name,
@@ -226,7 +228,46 @@ async fn import(
         plan,
         run: &args.run,
     })
-    .await
+    .await;
+    let verify = written.map(|items| Written {
+        backend,
+        table,
+        items,
+        parallel: args.run.parallel as usize,
+        source_name: &args.file,
+    });
+    verified(outcome, verify, global, decoder).await
+}
+
+/// The items a run's writes mean to leave (a delete leaves none).
+fn planned_items(plan: &plan::RunPlan) -> Vec<Item> {
+    plan.writes
+        .iter()
+        .filter_map(|planned| planned.write.planned.expected.clone())
+        .collect()
+}
+
+/// The run's outcome, then (with `--verify`, once the run has sent its writes) the diff of what
+/// it wrote: differences make it fail; an equal diff leaves the run's own outcome.
+async fn verified(
+    outcome: Result<(), CliError>,
+    verify: Option<Written<'_>>,
+    global: &GlobalOptions,
+    decoder: &crate::domain::entity::EntityDecoder,
+) -> Result<(), CliError> {
+    let Some(written) = verify else {
+        return outcome;
+    };
+    if let Err(refused) = &outcome
+        && refused.exit_code() == 2
+    {
+        return outcome;
+    }
+    if let Err(error) = &outcome {
+        note(&format!("ddbx: {error}"));
+    }
+    verify_written(written, global, decoder).await?;
+    outcome
 }
 
 async fn copy(
@@ -236,19 +277,20 @@ async fn copy(
     args: &CopyArgs,
     decoder: &crate::domain::entity::EntityDecoder,
 ) -> Result<(), CliError> {
-    let rewrites = copy::parse_rewrites(&args.rewrite_prefix)?;
+    let rewrites = other_table::parse_rewrites(&args.rewrite_prefix)?;
     let items = read_items(source, table, &args.scope, global, false).await?;
-    let target = copy::other_backend(source, global, &args.to).await?;
+    let target = other_table::other_backend(source, global, &args.to).await?;
     let target_table = target.describe_table(&args.to_table).await?;
     let rewritten: Vec<Item> = items
         .iter()
-        .map(|item| copy::rewrite_keys(item, &target_table, &rewrites))
+        .map(|item| other_table::rewrite_keys(item, &target_table, &rewrites))
         .collect();
     let ctx = edit_context(global, &target_table);
     let plan = plan_run(&ctx, &rewritten, &BulkAction::Create, |item| {
         entity_name(decoder, table, item)
     });
-    runner::execute(runner::Run {
+    let written = args.verify.then(|| planned_items(&plan));
+    let outcome = runner::execute(runner::Run {
         backend: target.as_ref(),
         global,
         table: &target_table.name,
@@ -262,7 +304,15 @@ async fn copy(
         plan,
         run: &args.run,
     })
-    .await
+    .await;
+    let verify = written.map(|items| Written {
+        backend: target.as_ref(),
+        table: &target_table,
+        items,
+        parallel: args.run.parallel as usize,
+        source_name: &table.name,
+    });
+    verified(outcome, verify, global, decoder).await
 }
 
 #[cfg(test)]

@@ -5,6 +5,7 @@
 use std::fmt::Write as _;
 use std::time::Duration;
 
+use super::side::SideTotals;
 use crate::domain::ddb_json::{item_to_json, to_json};
 use crate::domain::diff::{DiffReport, EntityCounts, Finding};
 use crate::domain::figures::{bytes, counted};
@@ -13,8 +14,8 @@ use crate::domain::schema::TableDescription;
 /// A full scan reads 4 KB per read unit, eventually consistent reads at half a unit.
 const BYTES_PER_READ_UNIT: u64 = 8 * 1024;
 
-fn side_cost(table: &TableDescription) -> String {
-    let size = table.size_bytes.unwrap_or(0);
+fn side_cost(table: &TableDescription, share: f64) -> String {
+    let size = (table.size_bytes.unwrap_or(0) as f64 * share).ceil() as u64;
     format!(
         "{} ({}, {}, about {} read units)",
         table.name,
@@ -27,24 +28,55 @@ fn side_cost(table: &TableDescription) -> String {
     )
 }
 
-/// The scans' cost, from DescribeTable's figures (which DynamoDB updates about every six hours).
+/// The scans' cost, from DescribeTable's figures (which DynamoDB updates about every six hours);
+/// `share` is what a sample's segments read of each side (1 for everything).
 #[must_use]
-pub fn estimate(source: &TableDescription, target: &TableDescription) -> String {
+pub fn estimate(source: &TableDescription, target: &TableDescription, share: f64) -> String {
+    let what = if share < 1.0 {
+        format!("about {}% of the items", (share * 1000.0).round() / 10.0)
+    } else {
+        "every item".to_owned()
+    };
     format!(
-        "ddbx: diff reads every item of {} and of {}, as described (figures DynamoDB updates \
+        "ddbx: diff reads {what} of {} and of {}, as described (figures DynamoDB updates \
          about every six hours)",
-        side_cost(source),
-        side_cost(target)
+        side_cost(source, share),
+        side_cost(target, share)
     )
 }
 
+/// What was read, how fast, and what it consumed against the cap.
 #[must_use]
-pub fn read_line(source: u64, target: u64, elapsed: Duration) -> String {
+pub fn read_line(
+    (source, target): (SideTotals, SideTotals),
+    elapsed: Duration,
+    cap: Option<f64>,
+) -> String {
     let seconds = elapsed.as_secs_f64().max(0.001);
-    format!(
-        "ddbx: read {source} + {target} items in {seconds:.1} s ({:.0} items/s)",
-        (source + target) as f64 / seconds
-    )
+    let mut line = format!(
+        "ddbx: read {} + {} items in {seconds:.1} s ({:.0} items/s)",
+        source.read,
+        target.read,
+        (source.read + target.read) as f64 / seconds
+    );
+    let units = match (source.units, target.units) {
+        (None, None) => None,
+        (one, other) => Some(one.unwrap_or(0.0) + other.unwrap_or(0.0)),
+    };
+    match units {
+        Some(units) => {
+            let _ = write!(
+                line,
+                "; consumed {units:.1} read units, {:.1} a second",
+                units / seconds
+            );
+        }
+        None => line.push_str("; the servers reported no consumed capacity"),
+    }
+    if let Some(cap) = cap {
+        let _ = write!(line, " (cap {cap:.0} a second)");
+    }
+    line
 }
 
 #[must_use]
@@ -60,6 +92,14 @@ pub fn report_text(report: &DiffReport, source: &str, target: &str) -> String {
         counts_line(&mut out, entity, counts);
     }
     counts_line(&mut out, "all", &report.totals());
+    if let Some(sample) = &report.sample {
+        let _ = writeln!(out, "{}", sample.statement(report.totals().differences()));
+        let _ = writeln!(out, "(sampled by {})", sample.describe());
+    }
+    if report.is_equal() && report.sample.is_some() {
+        out.push_str("equal: every sampled item is on both sides with the same attributes\n");
+        return out;
+    }
     if report.is_equal() {
         out.push_str("equal: every item is on both sides with the same attributes\n");
         return out;

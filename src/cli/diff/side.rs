@@ -1,5 +1,6 @@
-//! Reading one side of a diff: every item by a parallel scan, renamed and key-rewritten into the
-//! target's terms, and dealt by the hash of its key into buckets. A bucket is held in memory
+//! Reading one side of a diff: every item of its scan segments (all of them, or a sample's),
+//! within the shared read cap, renamed and key-rewritten into the target's terms, and dealt by
+//! the hash of its key into buckets. A bucket is held in memory
 //! when the whole side fits one, else spilled to a file of DynamoDB JSON lines (lossless), so
 //! the memory a diff holds is one bucket of each side whatever the table's size.
 
@@ -10,13 +11,22 @@ use std::io::{BufRead, BufReader, BufWriter, Write};
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
+use super::progress::{ReadProgress, Which};
 use crate::backend::{Backend, ScanRequest};
-use crate::cli::bulk::copy::{Rewrite, rewrite_keys};
 use crate::cli::error::CliError;
-use crate::cli::segments::read_segments;
+use crate::cli::other_table::{Rewrite, rewrite_keys};
+use crate::cli::read_pace::ReadPace;
+use crate::cli::segments::read_segments_paced;
 use crate::domain::ddb_json::{item_from_str, item_to_json};
+use crate::domain::diff::SampleMethod;
 use crate::domain::schema::TableDescription;
 use crate::domain::value::Item;
+
+/// One side of the diff: where it is read from, and its description.
+pub struct Side {
+    pub backend: Arc<dyn Backend>,
+    pub table: TableDescription,
+}
 
 /// The items of a side with the text of their key (in the target's terms), by bucket.
 pub enum Buckets {
@@ -64,36 +74,58 @@ fn bucket_of(key: &str, count: usize) -> usize {
     usize::try_from(hasher.finish() % count as u64).unwrap_or(0)
 }
 
-/// Reads every item of `table` into `count` buckets (spilled under `spill` when more than one).
-/// Returns the buckets and how many items were read.
-pub async fn read_side(
-    backend: &Arc<dyn Backend>,
-    table: &str,
-    segments: u32,
-    terms: &Terms<'_>,
-    count: usize,
-    spill: Option<&Path>,
-) -> Result<(Buckets, u64), CliError> {
-    let requests: Vec<ScanRequest> = (0..segments)
-        .map(|segment| {
-            let mut request = ScanRequest::new(table);
-            request.segment = (segments > 1).then_some((segment, segments));
-            request
-        })
-        .collect();
+/// How one side is read.
+pub struct SideRead<'a> {
+    pub backend: &'a Arc<dyn Backend>,
+    /// One per segment read.
+    pub requests: Vec<ScanRequest>,
+    pub terms: &'a Terms<'a>,
+    /// Buckets, spilled under `spill` when more than one.
+    pub count: usize,
+    pub spill: Option<&'a Path>,
+    /// The cap both sides' reads share.
+    pub pace: Option<Arc<ReadPace>>,
+    pub progress: &'a ReadProgress,
+    pub which: Which,
+    /// Keys outside a key-hash sample are read and left out.
+    pub sample: Option<&'a SampleMethod>,
+}
+
+/// What a side's read came to.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct SideTotals {
+    pub read: u64,
+    /// Read units the server reported consuming (`None`: it reported none).
+    pub units: Option<f64>,
+}
+
+/// Reads every item of the side's requests into buckets; returns them and the read's totals.
+pub async fn read_side(side: SideRead<'_>) -> Result<(Buckets, SideTotals), CliError> {
+    let (count, terms) = (side.count, side.terms);
     let mut held: Vec<Vec<(String, Item)>> = vec![Vec::new(); count];
-    let mut files = match spill {
+    let mut files = match side.spill {
         Some(dir) => Some(create_files(dir, count)?),
         None => None,
     };
     let mut read = 0_u64;
+    let mut reported = false;
     let mut failure = None;
-    read_segments(backend, requests, None, |page| {
+    let totals = read_segments_paced(side.backend, side.requests, side.pace, |page| {
+        reported |= page.consumed.is_some();
+        let units = page
+            .consumed
+            .as_ref()
+            .map_or(0.0, |consumed| consumed.total);
+        side.progress
+            .page(side.which, page.items.len() as u64, units);
+        read += page.items.len() as u64;
         for item in &page.items {
-            read += 1;
             let Some((key, item)) = terms.keyed(item) else {
                 continue;
             };
+            if side.sample.is_some_and(|sample| !sample.keeps(&key)) {
+                continue;
+            }
             let bucket = bucket_of(&key, count);
             match &mut files {
                 Some((_, writers)) => {
@@ -123,7 +155,8 @@ pub async fn read_side(
         }
         None => Buckets::Held(held),
     };
-    Ok((buckets, read))
+    let units = reported.then_some(totals.capacity);
+    Ok((buckets, SideTotals { read, units }))
 }
 
 fn create_files(

@@ -1,10 +1,13 @@
 //! Comparing two copies of a table item by item, losslessly: the attribute-level differences of
-//! one pair of items ([`compare`]), and the report of a whole comparison ([`report`]) with its
-//! counts per entity and the first differences found. Pure: the reading and matching of the two
+//! one pair of items ([`compare`]), the report of a whole comparison ([`report`]) with its
+//! counts per entity and the first differences found, and how a sample chooses its keys
+//! ([`sample`]). Pure: the reading and matching of the two
 //! sides happen in `cli::diff`.
 
 pub mod compare;
 pub mod report;
+pub mod sample;
 
 pub use compare::{AttributeDiff, compare_items};
 pub use report::{DiffReport, EntityCounts, Finding};
+pub use sample::SampleMethod;

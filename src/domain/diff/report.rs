@@ -6,6 +6,7 @@ use std::collections::BTreeMap;
 use serde_json::{Value, json};
 
 use super::compare::AttributeDiff;
+use super::sample::SampleMethod;
 use crate::domain::ddb_json::{item_to_json, to_json};
 use crate::domain::value::Item;
 
@@ -97,6 +98,8 @@ pub struct DiffReport {
     /// The first `keep` findings, each with its entity.
     pub findings: Vec<(String, Finding)>,
     pub keep: usize,
+    /// How the keys were sampled, when only a sample of them was compared.
+    pub sample: Option<SampleMethod>,
 }
 
 impl DiffReport {
@@ -159,6 +162,11 @@ impl DiffReport {
                 .map(|(entity, finding)| finding.to_json(entity))
                 .collect::<Vec<_>>(),
             "differences_shown": self.findings.len(),
+            "sample": self.sample.as_ref().map(|sample| json!({
+                "percent": sample.percent(),
+                "method": sample.describe(),
+                "statement": sample.statement(totals.differences()),
+            })),
         })
     }
 }

@@ -1,4 +1,5 @@
-//! Copying a scope to another table: the target's connection, and the key rewrite.
+//! What `copy` and `diff` share about the other table: its connection (this one or another),
+//! and the rewrite of key prefixes that maps a source key to the other table's.
 
 use std::sync::Arc;
 

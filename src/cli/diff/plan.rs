@@ -1,0 +1,132 @@
+//! How a diff reads its two sides: which scan segments (all, or a sample's), which keys a sample
+//! keeps, the page size under a read cap, and the cap itself, shared by both sides.
+
+use std::collections::BTreeMap;
+use std::sync::Arc;
+
+use super::side::Side;
+use crate::backend::ScanRequest;
+use crate::cli::args::diff::DiffArgs;
+use crate::cli::other_table::Rewrite;
+use crate::cli::read_pace::ReadPace;
+use crate::domain::diff::SampleMethod;
+use crate::domain::schema::TableDescription;
+
+/// Share of the cap's second one page is sized to consume, so the pace has pages to space out
+/// however small the table.
+const PAGES_PER_CAPPED_SECOND: f64 = 8.0;
+
+pub struct ReadPlan {
+    pub sample: Option<SampleMethod>,
+    total_segments: u32,
+    segments: Vec<u32>,
+    limit: Option<u32>,
+    pub pace: Option<Arc<ReadPace>>,
+}
+
+impl ReadPlan {
+    #[must_use]
+    pub fn new(
+        args: &DiffArgs,
+        (source, target): (&Side, &Side),
+        renames: &BTreeMap<String, String>,
+        rewrites: &[Rewrite],
+    ) -> Self {
+        let by_segments = rewrites.is_empty()
+            && !renames_partition_key(&source.table, renames)
+            && same_hashing(source, target);
+        let sample = args.sample.map(|percent| {
+            if by_segments {
+                SampleMethod::segments(percent, args.segments)
+            } else {
+                SampleMethod::KeyHash { percent }
+            }
+        });
+        let (total_segments, segments) = match &sample {
+            Some(SampleMethod::Segments { total, read }) => (*total, read.clone()),
+            _ => (args.segments, (0..args.segments).collect()),
+        };
+        let cap = args.max_read_units_per_second.map(f64::from);
+        let page_units = cap.map(|cap| (cap / PAGES_PER_CAPPED_SECOND).max(0.5));
+        let limit =
+            page_units.and_then(|units| items_per_page(units, (&source.table, &target.table)));
+        let pace = cap
+            .zip(page_units)
+            .map(|(cap, units)| Arc::new(ReadPace::new(cap, units)));
+        Self {
+            sample,
+            total_segments,
+            segments,
+            limit,
+            pace,
+        }
+    }
+
+    /// The share of either side this plan reads (a segment sample reads only its segments).
+    #[must_use]
+    pub fn share_read(&self) -> f64 {
+        match &self.sample {
+            Some(sample @ SampleMethod::Segments { .. }) => sample.percent() / 100.0,
+            _ => 1.0,
+        }
+    }
+
+    /// The share of the items read that is compared.
+    #[must_use]
+    pub fn share_compared(&self) -> f64 {
+        self.sample
+            .as_ref()
+            .map_or(1.0, |sample| sample.percent() / 100.0)
+    }
+
+    /// One scan request per segment read of `table`.
+    #[must_use]
+    pub fn requests(&self, table: &str) -> Vec<ScanRequest> {
+        self.segments
+            .iter()
+            .map(|segment| {
+                let mut request = ScanRequest::new(table);
+                request.segment =
+                    (self.total_segments > 1).then_some((*segment, self.total_segments));
+                request.limit = self.limit;
+                request
+            })
+            .collect()
+    }
+}
+
+/// Both sides are hashed into segments by the same service: one connection, or AWS itself on
+/// both (its own endpoint). Two endpoints may be two different servers (DynamoDB Local and
+/// dynalite hash keys differently), and an export is read by the embedded engine.
+fn same_hashing(source: &Side, target: &Side) -> bool {
+    if Arc::ptr_eq(&source.backend, &target.backend) {
+        return true;
+    }
+    let (one, other) = (source.backend.connection(), target.backend.connection());
+    one.kind == "aws" && other.kind == "aws" && one.endpoint.is_none() && other.endpoint.is_none()
+}
+
+/// Whether every server hashes only a partition key's value, never its name, is not something
+/// ddbx has checked: a renamed partition key is sampled by the key hash instead.
+fn renames_partition_key(source: &TableDescription, renames: &BTreeMap<String, String>) -> bool {
+    source
+        .key
+        .names()
+        .next()
+        .is_some_and(|partition| renames.contains_key(partition))
+}
+
+/// Items per page for a page to consume about `units`, from the larger side's average item size
+/// (`None` when neither side's size is described).
+fn items_per_page(
+    units: f64,
+    (source, target): (&TableDescription, &TableDescription),
+) -> Option<u32> {
+    let average = |table: &TableDescription| match (table.size_bytes, table.item_count) {
+        (Some(bytes), Some(count)) if count > 0 && bytes > 0 => Some(bytes / count),
+        _ => None,
+    };
+    let bytes = average(source).max(average(target))?;
+    let per_unit = 2.0 * 4096.0 / bytes.max(1) as f64;
+    Some((units * per_unit).floor().clamp(1.0, f64::from(u32::MAX)) as u32)
+}
