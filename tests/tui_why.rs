@@ -40,6 +40,16 @@ fn prompt_text(state: &State) -> &str {
     }
 }
 
+/// Replaces the prompt's text with `text`, as typed.
+async fn retype(harness: &mut Harness, text: &str) {
+    for _ in 0..prompt_text(&harness.state).chars().count() {
+        harness.act(Action::DeleteChar).await;
+    }
+    for c in text.chars() {
+        harness.act(Action::Input(c)).await;
+    }
+}
+
 fn why_lines(state: &State) -> Vec<String> {
     match state.history.current() {
         View::Why(view) => view.lines(),
@@ -74,12 +84,7 @@ async fn a_typed_key_the_results_lack_is_explained_by_the_failing_check() {
     let mut harness = results("ORDER#2026-07-0").await;
     harness.act(Action::ExplainWhy).await;
     // Replace the row's key with the user's METADATA item, which the sort condition leaves out.
-    for _ in 0..prompt_text(&harness.state).chars().count() {
-        harness.act(Action::DeleteChar).await;
-    }
-    for c in "USER#u1 METADATA".chars() {
-        harness.act(Action::Input(c)).await;
-    }
+    retype(&mut harness, "USER#u1 METADATA").await;
     harness.act(Action::Submit).await;
     let lines = why_lines(&harness.state);
     assert_eq!(
@@ -96,12 +101,7 @@ async fn a_typed_key_the_results_lack_is_explained_by_the_failing_check() {
 async fn a_key_that_does_not_fit_the_schema_is_refused_in_the_prompt_and_nothing_is_read() {
     let mut harness = results("ORDER#").await;
     harness.act(Action::ExplainWhy).await;
-    for _ in 0..prompt_text(&harness.state).chars().count() {
-        harness.act(Action::DeleteChar).await;
-    }
-    for c in "USER#u1".chars() {
-        harness.act(Action::Input(c)).await;
-    }
+    retype(&mut harness, "USER#u1").await;
     harness.act(Action::Submit).await;
     assert!(harness.reads_for(ReadFor::Why).is_empty());
     assert!(matches!(
@@ -122,4 +122,41 @@ fn snapshot(name: &str, state: &State) {
             screen(state, width, height)
         );
     }
+}
+
+#[tokio::test]
+async fn in_a_partition_an_item_of_another_partition_is_explained_by_the_partition_key() {
+    let mut harness = Harness::new(orders::backend(), orders::TABLE, Settings::default());
+    harness.start().await;
+    harness.act(Action::JumpToPartition).await;
+    for c in "USER#u1".chars() {
+        harness.act(Action::Input(c)).await;
+    }
+    harness.act(Action::Submit).await;
+    assert!(matches!(
+        harness.state.history.current(),
+        View::Partition { .. }
+    ));
+    harness.act(Action::ExplainWhy).await;
+    retype(&mut harness, "USER#big ORDER#0001").await;
+    harness.act(Action::Submit).await;
+    let lines = why_lines(&harness.state);
+    assert_eq!(
+        lines[2],
+        r#"not in the results: key condition: PK = "USER#u1": the item's PK is "USER#big": they differ at character 6: 'b' where "USER#u1" has 'u'"#,
+        "{lines:#?}"
+    );
+}
+
+#[tokio::test]
+async fn w_where_no_query_is_shown_says_where_it_works() {
+    let mut harness = Harness::new(orders::backend(), orders::TABLE, Settings::default());
+    harness.start().await;
+    harness.act(Action::ExplainWhy).await;
+    assert!(harness.state.overlay.is_none(), "no prompt");
+    let notice = format!("{:?}", harness.state.notice);
+    assert!(
+        notice.contains("open a partition, an index partition or a query's results"),
+        "{notice}"
+    );
 }

@@ -167,7 +167,8 @@ fn consistent_unless_global(state: &State, index: Option<&str>) -> bool {
     }
 }
 
-fn partition_query(
+/// A Query of one partition of the table or of an index: `#pk = :pk`.
+pub fn partition_query(
     table: &str,
     index: Option<String>,
     partition_key: &str,

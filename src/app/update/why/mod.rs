@@ -1,14 +1,16 @@
-//! `w` in the results: type (or keep) an item's key, and see why that item is or is not in
-//! these results, read by [`crate::why`] as one read job. `R` reads the explanation again.
+//! `w` in a query's results, a partition or an index partition: type (or keep) an item's key,
+//! and see why that item is or is not in these results, read by [`crate::why`] as one read job. `R` reads the explanation again.
 
 use crate::app::command::Command;
 use crate::app::read::{Read, ReadFor};
 use crate::app::request_id::RequestId;
+use crate::app::state::bulk::scope::partition_query;
 use crate::app::state::loadable::Loadable;
+use crate::app::state::screens::markable_list;
 use crate::app::state::text_field::TextField;
 use crate::app::state::why::WhyView;
 use crate::app::state::{Notice, Overlay, Prompt, PromptKind, State, View};
-use crate::backend::BackendError;
+use crate::backend::{BackendError, QueryRequest};
 use crate::domain::key_value::{key_text, parse_key_text};
 use crate::domain::schema::TableDescription;
 use crate::domain::table_settings::Readable;
@@ -18,17 +20,11 @@ use crate::why::{DEFAULT_HISTORY_REQUESTS, DEFAULT_MAX_PAGES, WhyRequest};
 
 /// Opens the key prompt, holding the key of the row under the cursor.
 pub(super) fn open_prompt(state: &mut State) -> Vec<Command> {
-    let View::QueryResults { run, cursor } = state.history.current() else {
-        state.notice = Some(Notice::Error(
-            "w explains a query's results: run a query first (the query builder, the palette)"
-                .to_owned(),
-        ));
+    if let Err(message) = results_query(state) {
+        state.notice = Some(Notice::Error(message));
         return Vec::new();
-    };
-    let row = state
-        .query_runs
-        .get(*run)
-        .and_then(|run| run.item_at(*cursor));
+    }
+    let row = markable_list(state).and_then(|list| list.under_cursor().cloned());
     let text = match (row, state.described()) {
         (Some(item), Some(table)) => typed_key_text(table, &item),
         _ => String::new(),
@@ -38,6 +34,39 @@ pub(super) fn open_prompt(state: &mut State) -> Vec<Command> {
         text: TextField::new(text),
     }));
     Vec::new()
+}
+
+/// The query whose results are on screen, and how many of them the view reads: a query's
+/// results, a partition (a Query of its key) or an index partition.
+fn results_query(state: &State) -> Result<(QueryRequest, Option<u64>), String> {
+    let table = state.described().ok_or("the table is not described yet")?;
+    match state.history.current() {
+        View::QueryResults { run, .. } => {
+            let run = state
+                .query_runs
+                .get(*run)
+                .ok_or("these results are no longer kept: run the query again")?;
+            Ok((run.request.clone(), run.stop_after))
+        }
+        View::Partition { pk, .. } => {
+            let name = &table.key.partition.name;
+            Ok((partition_query(&table.name, None, name, pk, None), None))
+        }
+        View::IndexItems { index, pk, .. } => {
+            let schema = table.index(index).ok_or("the index is no longer described")?;
+            if schema.key.is_multi_attribute() {
+                return Err(format!(
+                    "w explains a query: {index} has a multi-attribute key; query it (Q) and press w in the results"
+                ));
+            }
+            let name = &schema.key.partition.name;
+            Ok((partition_query(&table.name, Some(index.clone()), name, pk, None), None))
+        }
+        _ => Err(
+            "w explains a query's results: open a partition, an index partition or a query's results first"
+                .to_owned(),
+        ),
+    }
 }
 
 /// The item's key as the prompt takes it: the partition value, then the sort value after a
@@ -88,13 +117,7 @@ pub(in crate::app::update) fn submit(state: &mut State, text: &str) -> Vec<Comma
 }
 
 fn request(state: &State, text: &str) -> Result<WhyRequest, String> {
-    let View::QueryResults { run, .. } = state.history.current() else {
-        return Err("w explains the results on screen: open them again".to_owned());
-    };
-    let run = state
-        .query_runs
-        .get(*run)
-        .ok_or("these results are no longer kept: run the query again")?;
+    let (query, max_items) = results_query(state)?;
     let table = state.described().ok_or("the table is not described yet")?;
     let ttl_attribute = match state.extras.loaded().map(|extras| &extras.ttl) {
         Some(Readable::Read(ttl)) if ttl.status == "ENABLED" => ttl.attribute.clone(),
@@ -103,8 +126,8 @@ fn request(state: &State, text: &str) -> Result<WhyRequest, String> {
     Ok(WhyRequest {
         key: parse_typed_key(table, text.trim())?,
         table: table.clone(),
-        query: run.request.clone(),
-        max_items: run.stop_after,
+        query,
+        max_items,
         ttl_attribute,
         journal: state.journal_path.clone(),
         max_pages: DEFAULT_MAX_PAGES,
