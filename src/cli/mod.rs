@@ -27,6 +27,7 @@ mod schema_cache;
 mod segments;
 mod shell_docs;
 mod tail;
+mod transact;
 mod write;
 
 pub use args::Cli;

@@ -43,6 +43,7 @@ On a terminal, `ddbx` opens the terminal UI: on the table picker, or on --table 
   ddbx --table T diff --to-table T2 [--to-endpoint-url URL | --to-file F]   compare two sides
   ddbx --table T collections | insights         item collections; pitfalls measured
   ddbx --table T put | update | delete | undo   safe writes (see help)
+  ddbx --table T transact PLAN.jsonl [--dry-run]   several items as one transaction
 Options: --profile P, --region R, --endpoint-url URL, --read-only, -o json|ddb|table.
 Run `ddbx help <command>` for every flag; `ddbx completions bash` and `ddbx man` print
 shell completions and the manual page.
@@ -225,6 +226,10 @@ where
         Command::Put(_) | Command::Update(_) | Command::Delete(_) => {
             let table = backend.describe_table(table_name).await?;
             super::write::run_write(backend.as_ref(), &cli.global, &table, command).await
+        }
+        Command::Transact(args) => {
+            let table = backend.describe_table(table_name).await?;
+            super::transact::run_transact(backend.as_ref(), &cli.global, &table, args).await
         }
         Command::Export(_) | Command::Import(_) | Command::Bulk(_) | Command::Copy(_) => {
             let table = backend.describe_table(table_name).await?;

@@ -35,6 +35,7 @@ pub fn read_argument_files(command: &mut Command) -> Result<(), CliError> {
                 }
             }
         }
+        Command::Transact(args) => crate::cli::transact::read_plan_file(args)?,
         _ => {}
     }
     Ok(())
