@@ -93,6 +93,9 @@ fn check_before_connecting(cli: &Cli) -> Result<(), CliError> {
         }
         Some(command) => {
             super::write::check_write_before_connecting(&cli.global, command)?;
+            if let Command::Transact(args) = command {
+                super::transact::check(args)?;
+            }
             super::bulk::check_before_connecting(command)
         }
         None => Ok(()),
@@ -106,6 +109,9 @@ where
 {
     if let Some(command) = cli.command.as_mut() {
         super::write::read_argument_files(command)?;
+        if let Command::Transact(args) = command {
+            super::transact::read_plan_file(args)?;
+        }
     }
     let Some(command) = &cli.command else {
         let mut out = io::stdout().lock();

@@ -35,7 +35,6 @@ pub fn read_argument_files(command: &mut Command) -> Result<(), CliError> {
                 }
             }
         }
-        Command::Transact(args) => crate::cli::transact::read_plan_file(args)?,
         _ => {}
     }
     Ok(())

@@ -93,7 +93,6 @@ pub fn check_write_before_connecting(
             expected_version(args.expect_version.as_deref()).map(|_| ())
         }
         Command::Delete(args) => expected_version(args.expect_version.as_deref()).map(|_| ()),
-        Command::Transact(args) => super::transact::check(args),
         _ => Ok(()),
     }
 }

@@ -83,14 +83,14 @@ fn mistakes_are_refused_with_their_line_and_column() {
         (
             "{\"update\": {\"pk\": \"a\", \"set\": {\"a..b\": 1}}}",
             1,
-            31,
+            32,
             "path \"a..b\"",
         ),
         ("{\"delete\": {\"sk\": \"a\"}}", 1, 12, "\"pk\""),
         (
             "{\"delete\": {\"pk\": \"a\", \"expect_version\": -1}}",
             1,
-            41,
+            42,
             "non-negative",
         ),
         (
