@@ -10,6 +10,7 @@ mod support;
 
 mod commit;
 mod limits;
+mod other_servers;
 mod races;
 
 use std::path::PathBuf;
@@ -44,7 +45,12 @@ impl Drop for Fixture {
 impl Fixture {
     /// A single-table (`PK`/`SK`) table on DynamoDB Local holding `items`.
     pub fn new(prefix: &str, items: &[Item]) -> Option<Self> {
-        let endpoint = server_endpoint(Server::DdbLocal)?;
+        Self::on(Server::DdbLocal, prefix, items)
+    }
+
+    /// The same on another server.
+    pub fn on(server: Server, prefix: &str, items: &[Item]) -> Option<Self> {
+        let endpoint = server_endpoint(server)?;
         let client = sdk_client(&endpoint);
         let table = unique_table_name(prefix);
         let backend = block_on(async {

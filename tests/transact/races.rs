@@ -51,6 +51,10 @@ fn eight_writers_racing_on_one_collection_never_leave_a_partial_state() {
         })
         .collect();
     let committed = runs.iter().filter(|run| run.code == Some(0)).count();
+    let codes: Vec<_> = runs.iter().map(|run| run.code).collect();
+    eprintln!(
+        "{WRITERS} racing transactions of {ITEMS} items: {committed} committed; exit codes {codes:?}"
+    );
     for run in &runs {
         // 3: a condition failed (another writer went first); 1: the service cancelled it for a
         // conflicting transaction in flight. Either way nothing of it was applied.
