@@ -252,3 +252,7 @@ pub fn action_labels(assembled: &Assembled, staged: &[Staged]) -> Vec<String> {
         })
         .collect()
 }
+
+#[cfg(test)]
+#[path = "transaction_tests.rs"]
+mod tests;
