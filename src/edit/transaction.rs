@@ -74,6 +74,49 @@ fn intents(
         .collect()
 }
 
+/// Appends the run's header and the intents of its writes, forced to disk before anything is
+/// sent; returns each intent's id with its entry.
+fn journal_intents(
+    journal: &Journal,
+    connection: &crate::backend::Connection,
+    table: &TableDescription,
+    staged: &[Staged],
+    header: BatchHeader,
+) -> Result<Vec<(String, JournalEntry)>, WriteError> {
+    let unwritable = |error| WriteError::JournalUnwritable {
+        path: journal.path().display().to_string(),
+        error,
+    };
+    journal.append_batch_header(&header).map_err(unwritable)?;
+    let entries = intents(connection, table, staged, &header.batch);
+    let ids = journal.append_intents(&entries).map_err(unwritable)?;
+    Ok(ids.into_iter().zip(entries).collect())
+}
+
+/// The outcome of every intent: all written (with the images the intents recorded, exact
+/// because every condition held) or none.
+fn record_outcomes(
+    journal: &Journal,
+    ids: Vec<(String, JournalEntry)>,
+    written: bool,
+) -> std::io::Result<()> {
+    let outcomes: Vec<_> = ids
+        .into_iter()
+        .map(|(id, entry)| {
+            let outcome = if written {
+                BatchOutcome::Written {
+                    before: entry.before,
+                    after: entry.after,
+                }
+            } else {
+                BatchOutcome::NotWritten
+            };
+            (id, outcome)
+        })
+        .collect();
+    journal.append_outcomes(&outcomes)
+}
+
 /// Journals, sends and records `assembled`, the transaction of `staged`. `plan` describes the
 /// run in the journal's header (after [`TRANSACTION_PLAN`]).
 pub async fn execute_transaction(
@@ -90,75 +133,37 @@ pub async fn execute_transaction(
         .clone()
         .unwrap_or_else(new_transaction_id);
     let connection = backend.connection();
-    let unwritable = |journal: &Journal, error| WriteError::JournalUnwritable {
-        path: journal.path().display().to_string(),
-        error,
-    };
     let ids = match journal {
         Some(journal) => {
-            journal
-                .append_batch_header(&BatchHeader {
-                    batch: batch.clone(),
-                    table: table.name.clone(),
-                    connection: JournalConnection::from(&connection),
-                    plan: format!("{TRANSACTION_PLAN} {plan}"),
-                })
-                .map_err(|error| unwritable(journal, error))?;
-            let entries = intents(&connection, table, staged, &batch);
-            journal
-                .append_intents(&entries)
-                .map_err(|error| unwritable(journal, error))?
-                .into_iter()
-                .zip(entries)
-                .collect()
+            let header = BatchHeader {
+                batch: batch.clone(),
+                table: table.name.clone(),
+                connection: JournalConnection::from(&connection),
+                plan: format!("{TRANSACTION_PLAN} {plan}"),
+            };
+            journal_intents(journal, &connection, table, staged, header)?
         }
         None => Vec::new(),
     };
     let mut request = assembled.request.clone();
     request.client_token = Some(batch.clone());
-    let (outcome, recorded) = match backend.transact_write(request).await {
-        Ok(_) => (TransactionOutcome::Committed, Some(true)),
+    let (outcome, written) = match backend.transact_write(request).await {
+        Ok(_) => (TransactionOutcome::Committed, true),
         Err(BackendError::TransactionCanceled { message, reasons }) => {
             let reasons = with_current_items(backend, &assembled.request.actions, reasons).await;
-            (
-                TransactionOutcome::Cancelled { message, reasons },
-                Some(false),
-            )
+            (TransactionOutcome::Cancelled { message, reasons }, false)
         }
         Err(error) => {
             if surely_not_written(&error)
                 && let Some(journal) = journal
             {
-                let not_written: Vec<_> = ids
-                    .iter()
-                    .map(|(id, _)| (id.clone(), BatchOutcome::NotWritten))
-                    .collect();
                 // Best effort: an unrecorded refusal reads back as pending, which is safe.
-                let _ = journal.append_outcomes(&not_written);
+                let _ = record_outcomes(journal, ids, false);
             }
             return Err(WriteError::Backend(error));
         }
     };
-    let journal_error = match (journal, recorded) {
-        (Some(journal), Some(written)) => {
-            let outcomes: Vec<_> = ids
-                .into_iter()
-                .map(|(id, entry)| {
-                    let outcome = if written {
-                        BatchOutcome::Written {
-                            before: entry.before,
-                            after: entry.after,
-                        }
-                    } else {
-                        BatchOutcome::NotWritten
-                    };
-                    (id, outcome)
-                })
-                .collect();
-            journal.append_outcomes(&outcomes).err()
-        }
-        _ => None,
-    };
+    let journal_error = journal.and_then(|journal| record_outcomes(journal, ids, written).err());
     Ok(TransactionResult {
         outcome,
         batch,
