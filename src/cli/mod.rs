@@ -29,6 +29,7 @@ mod schema_cache;
 mod segments;
 mod shell_docs;
 mod tail;
+mod transact;
 mod why;
 mod write;
 

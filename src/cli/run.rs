@@ -44,6 +44,7 @@ On a terminal, `ddbx` opens the terminal UI: on the table picker, or on --table 
   ddbx --table T diff --to-table T2 [--to-endpoint-url URL | --to-file F]   compare two sides
   ddbx --table T collections | insights         item collections; pitfalls measured
   ddbx --table T put | update | delete | undo   safe writes (see help)
+  ddbx --table T transact PLAN.jsonl [--dry-run]   several items as one transaction
 Options: --profile P, --region R, --endpoint-url URL, --read-only, -o json|ddb|table.
 Run `ddbx help <command>` for every flag; `ddbx completions bash` and `ddbx man` print
 shell completions and the manual page.
@@ -94,6 +95,9 @@ fn check_before_connecting(cli: &Cli) -> Result<(), CliError> {
         }
         Some(command) => {
             super::write::check_write_before_connecting(&cli.global, command)?;
+            if let Command::Transact(args) = command {
+                super::transact::check(args)?;
+            }
             super::bulk::check_before_connecting(command)
         }
         None => Ok(()),
@@ -107,6 +111,9 @@ where
 {
     if let Some(command) = cli.command.as_mut() {
         super::write::read_argument_files(command)?;
+        if let Command::Transact(args) = command {
+            super::transact::read_plan_file(args)?;
+        }
     }
     let Some(command) = &cli.command else {
         let mut out = io::stdout().lock();
@@ -238,6 +245,10 @@ where
         Command::Put(_) | Command::Update(_) | Command::Delete(_) => {
             let table = backend.describe_table(table_name).await?;
             super::write::run_write(backend.as_ref(), &cli.global, &table, command).await
+        }
+        Command::Transact(args) => {
+            let table = backend.describe_table(table_name).await?;
+            super::transact::run_transact(backend.as_ref(), &cli.global, &table, args).await
         }
         Command::Export(_) | Command::Import(_) | Command::Bulk(_) | Command::Copy(_) => {
             let table = backend.describe_table(table_name).await?;

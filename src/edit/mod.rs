@@ -7,6 +7,7 @@ pub mod pending;
 pub mod resume;
 pub mod run_plan;
 pub mod settle;
+pub mod transaction;
 
 pub use execute::{WriteOutcome, execute, execute_planned};
 pub use journaled::{JournalFailure, WriteError, execute_and_journal};

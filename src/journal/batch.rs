@@ -24,6 +24,18 @@ pub struct BatchHeader {
     pub plan: String,
 }
 
+/// How the plan of a run that was one `TransactWriteItems` begins: such a run is undone as one
+/// transaction too, never item by item.
+pub const TRANSACTION_PLAN: &str = "TransactWriteItems";
+
+impl BatchHeader {
+    /// True when the run was one transaction (all its writes or none).
+    #[must_use]
+    pub fn is_transaction(&self) -> bool {
+        self.plan.starts_with(TRANSACTION_PLAN)
+    }
+}
+
 /// The fate of one write of a run.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum BatchOutcome {

@@ -12,7 +12,7 @@ mod private;
 mod tail;
 mod undo;
 
-pub use batch::{BatchHeader, BatchLog, BatchOutcome, BatchRecord, new_batch_id};
+pub use batch::{BatchHeader, BatchLog, BatchOutcome, BatchRecord, TRANSACTION_PLAN, new_batch_id};
 pub use entry::{JournalConnection, JournalEntry};
 pub use file::{Journal, Outcome};
 pub use private::PrivateJournal;

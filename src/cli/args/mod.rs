@@ -115,6 +115,10 @@ pub enum Command {
     Update(UpdateArgs),
     /// Delete one item, conditioned on its version or on every attribute read.
     Delete(DeleteArgs),
+    /// Apply a JSON-lines plan of puts, updates, deletes and condition checks on several items as
+    /// one TransactWriteItems: all or nothing, each action conditioned as put/update/delete
+    /// condition it, journaled as one run, undone as one transaction.
+    Transact(TransactArgs),
     /// Undo the last write to --table recorded in the journal (conditioned on nothing changed
     /// since), or every write of a bulk run (--batch ID).
     Undo(bulk::UndoArgs),
@@ -424,6 +428,25 @@ pub struct WriteOptions {
 const ITEM_FORMAT_HELP: &str = "How --item and --set values are written: typed is plain JSON \
 with exact numbers, sets and binary as {\"$ss\": [..]}, {\"$ns\": [..]}, {\"$bs\": [..]}, \
 {\"$b\": \"..\"}; ddb is DynamoDB JSON: {\"S\": \"..\"}, {\"N\": \"..\"}, …";
+
+#[derive(Debug, Args)]
+pub struct TransactArgs {
+    /// The plan: one JSON object a line, each one of {"put": ITEM}, {"update": {"pk", "sk",
+    /// "set": {PATH: VALUE}, "remove": [PATH], "expect_version", "whole_item"}}, {"delete":
+    /// {"pk", "sk", "expect_version"}}, {"check": {"pk", "sk", "condition"}}; - reads stdin.
+    #[arg(value_name = "FILE")]
+    pub plan: String,
+
+    /// The plan's text, read once before anything is checked.
+    #[arg(skip)]
+    pub plan_text: Option<String>,
+
+    #[arg(long, value_enum, default_value_t = ItemFormat::Typed, help = ITEM_FORMAT_HELP)]
+    pub item_format: ItemFormat,
+
+    #[command(flatten)]
+    pub write: WriteOptions,
+}
 
 #[derive(Debug, Args)]
 pub struct PutArgs {

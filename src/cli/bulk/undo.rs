@@ -11,7 +11,7 @@ use crate::cli::error::CliError;
 use crate::domain::edit::EditContext;
 use crate::domain::schema::TableDescription;
 use crate::edit::run_plan::undo_plan;
-use crate::journal::{Journal, JournalConnection};
+use crate::journal::{BatchHeader, Journal, JournalConnection};
 
 /// The run the last journaled write to `table` through this connection belongs to, if any.
 pub fn last_batch(backend: &dyn Backend, table: &str) -> Result<Option<String>, CliError> {
@@ -61,6 +61,7 @@ pub async fn undo_batch(
         }
         Some(_) => {}
     }
+    let is_transaction = log.header.as_ref().is_some_and(BatchHeader::is_transaction);
     let ctx = EditContext {
         table: &table.name,
         description: table,
@@ -69,6 +70,12 @@ pub async fn undo_batch(
     let written = crate::edit::settle::written_entries(backend, &journal, log.records)
         .await
         .map_err(settle_error)?;
+    if is_transaction {
+        return crate::cli::transact::undo_transaction(
+            backend, global, table, id, &written, dry_run,
+        )
+        .await;
+    }
     let plan = undo_plan(&ctx, &written);
     let run = RunArgs {
         dry_run,

@@ -41,6 +41,7 @@ pub fn is_write(command: &Command) -> bool {
         Command::Put(_)
             | Command::Update(_)
             | Command::Delete(_)
+            | Command::Transact(_)
             | Command::Undo(_)
             | Command::Import(_)
             | Command::Bulk(_)
@@ -53,6 +54,7 @@ fn dry_run(command: &Command) -> bool {
         Command::Put(args) => args.write.dry_run,
         Command::Update(args) => args.write.dry_run,
         Command::Delete(args) => args.write.dry_run,
+        Command::Transact(args) => args.write.dry_run,
         Command::Undo(options) => options.dry_run,
         Command::Import(args) => args.run.dry_run,
         Command::Bulk(args) => args.run.dry_run,
@@ -152,6 +154,27 @@ pub async fn run_write(
         });
         return Ok(());
     }
+    let (_private, journal) = open_journal(global)?;
+    let outcome = match execute_and_journal(backend, &table.name, &planned, journal.as_ref())
+        .await?
+    {
+        Ok(outcome) => outcome,
+        Err(failure) => {
+            note(&format!(
+                "warning: the write succeeded but its outcome could not be journaled: {} (the journal holds it as unconfirmed; `ddbx undo` reads the item to settle it)",
+                failure.error
+            ));
+            failure.outcome
+        }
+    };
+    report(&planned, outcome, global.format())
+}
+
+/// The journal a write goes to, and the private directory holding it for the demo (removed
+/// when dropped, so keep it until the write is recorded).
+pub(super) fn open_journal(
+    global: &GlobalOptions,
+) -> Result<(Option<PrivateJournal>, Option<Journal>), CliError> {
     // The demo's table lives in this process, so its writes are journaled privately (and
     // removed with it), never in the user's journal, which a later `ddbx undo` would read.
     let private = global
@@ -174,19 +197,7 @@ pub async fn run_write(
             "warning: no journal (set XDG_STATE_HOME or HOME); this write cannot be undone with `ddbx undo`",
         );
     }
-    let outcome = match execute_and_journal(backend, &table.name, &planned, journal.as_ref())
-        .await?
-    {
-        Ok(outcome) => outcome,
-        Err(failure) => {
-            note(&format!(
-                "warning: the write succeeded but its outcome could not be journaled: {} (the journal holds it as unconfirmed; `ddbx undo` reads the item to settle it)",
-                failure.error
-            ));
-            failure.outcome
-        }
-    };
-    report(&planned, outcome, global.format())
+    Ok((private, journal))
 }
 
 /// Key attributes a library composed from the values this write changes, left holding the old
@@ -217,7 +228,7 @@ fn print_request(planned: &PlannedWrite) -> Result<(), CliError> {
     Ok(())
 }
 
-fn shown(item: &Item) -> String {
+pub(super) fn shown(item: &Item) -> String {
     escape_json_for_terminal(item_to_json(item).to_string())
 }
 
@@ -257,7 +268,7 @@ fn plan_put(ctx: &EditContext<'_>, args: &PutArgs) -> Result<PlannedWrite, CliEr
 }
 
 /// Reads the item the command addresses, consistently; a missing item fails the condition.
-async fn read_item(
+pub(super) async fn read_item(
     backend: &dyn Backend,
     table: &TableDescription,
     pk: &str,
@@ -286,11 +297,20 @@ fn check_expected_version(
     item: &Item,
     expected: Option<&str>,
 ) -> Result<(), CliError> {
-    let Some(expected) = expected_version(expected)? else {
+    check_version(ctx, item, expected_version(expected)?.as_ref())
+}
+
+/// Refuses (exit 3, nothing sent) when the item's version attribute is not `expected`.
+pub(super) fn check_version(
+    ctx: &EditContext<'_>,
+    item: &Item,
+    expected: Option<&Number>,
+) -> Result<(), CliError> {
+    let Some(expected) = expected else {
         return Ok(());
     };
     match version_attribute(item, ctx.version_attribute) {
-        VersionAttribute::Found { value, .. } if *value == expected => Ok(()),
+        VersionAttribute::Found { value, .. } if value == expected => Ok(()),
         VersionAttribute::Found { name, value } => Err(CliError::ConditionFailed(format!(
             "condition failed: {name} is {value}, not {expected}; the item changed since you looked; nothing was sent"
         ))),

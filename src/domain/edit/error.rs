@@ -53,6 +53,8 @@ pub enum EditError {
     TargetExists { key: String },
     /// A journal entry that cannot be undone (nothing recorded to restore).
     NotUndoable(String),
+    /// A condition the user wrote (a transaction's check) that the service would refuse.
+    BadCondition(String),
     /// The version counter is at DynamoDB's 38-digit maximum and cannot be incremented.
     VersionOverflow { attribute: String },
     /// An expression of the request would exceed DynamoDB's 4 KB expression limit.
@@ -107,6 +109,7 @@ impl fmt::Display for EditError {
                 "an item with key {key} already exists; choose another key or edit that item instead"
             ),
             Self::NotUndoable(reason) => write!(f, "cannot undo: {reason}"),
+            Self::BadCondition(reason) => f.write_str(reason),
             Self::VersionOverflow { attribute } => write!(
                 f,
                 "the version attribute \"{attribute}\" is at the largest number DynamoDB stores and cannot be incremented"

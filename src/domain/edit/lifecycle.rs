@@ -16,7 +16,7 @@ use crate::domain::value::{AttrValue, Item};
 use crate::domain::version_attr::{moved_companion, now_millis};
 
 /// The condition of deleting `original`: its version, or every attribute read.
-fn delete_condition(
+pub(super) fn delete_condition(
     ctx: &EditContext<'_>,
     original: &Item,
     mode: ConditionMode,

@@ -16,6 +16,8 @@ pub mod plan;
 pub mod preview;
 pub mod rebase;
 pub mod text;
+pub mod transact_file;
+pub mod transaction;
 mod write_plan;
 
 pub use diff::{AttributeChange, ItemDiff, diff};
@@ -24,6 +26,6 @@ pub use plan::{
     ConditionMode, EditContext, PlannedWrite, WritePlan, before_from_after, plan_create,
     plan_delete, plan_edit,
 };
-pub use preview::request_preview;
+pub use preview::{request_preview, transaction_preview};
 pub use rebase::rebase;
 pub use text::{EditFormat, is_json, parse_edited, render_for_edit, typed_json};

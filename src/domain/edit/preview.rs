@@ -12,7 +12,7 @@ use super::plan::WritePlan;
 use crate::domain::ddb_json::{item_to_json, to_json};
 use crate::domain::request::{
     Condition, DeleteRequest, ExpressionParams, PutRequest, ReturnValues, TransactAction,
-    UpdateRequest,
+    TransactWriteRequest, UpdateRequest,
 };
 use crate::domain::value::Item;
 
@@ -25,28 +25,41 @@ pub fn request_preview(plan: &WritePlan) -> String {
         WritePlan::Update(request) => update(&mut out, request, ""),
         WritePlan::Put(request) => put(&mut out, request, ""),
         WritePlan::Delete(request) => delete(&mut out, request, ""),
-        WritePlan::MoveKey(request) => {
-            out.push_str("TransactWriteItems (all actions or none)\n");
-            for (position, action) in request.actions.iter().enumerate() {
+        WritePlan::MoveKey(request) => out.push_str(&transaction_preview(request, &[])),
+    }
+    out
+}
+
+/// The request text of a transaction; `labels[i]`, when given, says where action `i` comes
+/// from (its line of a plan file).
+#[must_use]
+pub fn transaction_preview(request: &TransactWriteRequest, labels: &[String]) -> String {
+    let mut out = String::from("TransactWriteItems (all actions or none)\n");
+    if let Some(token) = &request.client_token {
+        line(&mut out, "", "ClientRequestToken", token);
+    }
+    for (position, action) in request.actions.iter().enumerate() {
+        match labels.get(position) {
+            Some(label) => {
+                let _ = writeln!(out, "  action {} ({label}):", position + 1);
+            }
+            None => {
                 let _ = writeln!(out, "  action {}:", position + 1);
-                match action {
-                    TransactAction::Put(put_request) => put(&mut out, put_request, "    "),
-                    TransactAction::Update(update_request) => {
-                        update(&mut out, update_request, "    ");
-                    }
-                    TransactAction::Delete(delete_request) => {
-                        delete(&mut out, delete_request, "    ");
-                    }
-                    TransactAction::ConditionCheck {
-                        table,
-                        key,
-                        condition,
-                        params,
-                    } => {
-                        line(&mut out, "    ", "ConditionCheck", "");
-                        common(&mut out, "    ", table, Some(key), condition, params);
-                    }
-                }
+            }
+        }
+        match action {
+            TransactAction::Put(put_request) => put(&mut out, put_request, "    "),
+            TransactAction::Update(update_request) => update(&mut out, update_request, "    "),
+            TransactAction::Delete(delete_request) => delete(&mut out, delete_request, "    "),
+            TransactAction::ConditionCheck {
+                table,
+                key,
+                condition,
+                params,
+            } => {
+                line(&mut out, "    ", "ConditionCheck", "");
+                common(&mut out, "    ", table, Some(key), condition, params);
+                on_failure(&mut out, "    ");
             }
         }
     }

@@ -115,7 +115,12 @@ pub fn is_json(text: &str) -> bool {
 
 /// Parses edited text back into an item, with every value check DynamoDB applies.
 pub fn parse_edited(text: &str, format: EditFormat) -> Result<Item, EditTextError> {
-    let json = json_tree::parse(text)?;
+    item_from_tree(json_tree::parse(text)?, format)
+}
+
+/// An item from parsed JSON, for text that holds an item inside something larger (a line of a
+/// transaction plan), so errors keep the positions of the larger text.
+pub(super) fn item_from_tree(json: Json, format: EditFormat) -> Result<Item, EditTextError> {
     let JsonKind::Object(members) = json.kind else {
         return Err(json.pos.error(format!(
             "an item must be a JSON object of attributes, not {}",
@@ -127,13 +132,17 @@ pub fn parse_edited(text: &str, format: EditFormat) -> Result<Item, EditTextErro
         if name.is_empty() {
             return Err(name_pos.error("an attribute name cannot be empty"));
         }
-        let value = match format {
-            EditFormat::DdbJson => ddb_value(&value, 1)?,
-            EditFormat::TypedJson => typed_attr(&value, 1)?,
-        };
-        item.insert(name, value);
+        item.insert(name, value_from_tree(&value, format)?);
     }
     Ok(item)
+}
+
+/// One attribute value from parsed JSON, in `format`, with every check `parse_edited` makes.
+pub(super) fn value_from_tree(json: &Json, format: EditFormat) -> Result<AttrValue, EditTextError> {
+    match format {
+        EditFormat::DdbJson => ddb_value(json, 1),
+        EditFormat::TypedJson => typed_attr(json, 1),
+    }
 }
 
 fn too_deep(pos: Pos) -> EditTextError {
