@@ -134,6 +134,15 @@ pub struct TableExtras {
 }
 
 impl TableExtras {
+    /// The TTL attribute while TTL is enabled: only then is an expired item one TTL deletes.
+    #[must_use]
+    pub fn enabled_ttl_attribute(&self) -> Option<&str> {
+        match &self.ttl {
+            Readable::Read(ttl) if ttl.status == "ENABLED" => ttl.attribute.as_deref(),
+            _ => None,
+        }
+    }
+
     /// Every value not readable for the same reason: a backend that keeps none of them.
     #[must_use]
     pub fn none_readable(reason: &str) -> Self {

@@ -12,7 +12,6 @@ use super::error::CliError;
 use super::plan::{plan_get, plan_query};
 use super::schema_cache;
 use crate::backend::Backend;
-use crate::domain::table_settings::{Readable, TableExtras};
 use crate::why::WhyRequest;
 
 /// Refusals that need no connection: an index query needs its own partition value.
@@ -39,7 +38,7 @@ pub async fn run(
         .map_err(|message| CliError::usage(format!("the query: {message}")))?;
     let key = plan_get(&table, &args.key)?.key;
     let request = WhyRequest {
-        ttl_attribute: ttl_attribute(&extras),
+        ttl_attribute: extras.enabled_ttl_attribute().map(str::to_owned),
         table,
         key,
         query: plan.request,
@@ -56,14 +55,6 @@ pub async fn run(
         steps: &steps,
     };
     print::write(&report, format, out)
-}
-
-/// The TTL attribute when TTL is on (an item is "expired" only while TTL deletes).
-fn ttl_attribute(extras: &TableExtras) -> Option<String> {
-    match &extras.ttl {
-        Readable::Read(ttl) if ttl.status == "ENABLED" => ttl.attribute.clone(),
-        _ => None,
-    }
 }
 
 /// The query, as `ddbx query` would take it.

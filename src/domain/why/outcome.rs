@@ -132,6 +132,7 @@ pub fn consistency_step(
     let found = matches!(position, Position::Found { .. });
     let complete = matches!(position, Position::NotFound { complete: true, .. });
     let mut lines = Vec::new();
+    let disagree = (predicted_in && complete) || (!predicted_in && found);
     if predicted_in && complete {
         lines.push(
             "the item as read now matches every check, yet the query did not return it".to_owned(),
@@ -145,19 +146,18 @@ pub fn consistency_step(
     } else if recent_change.is_none() {
         return None;
     }
-    match (global_index, &recent_change) {
-        (Some(index), Some(change)) => lines.push(format!(
+    lines.push(match (global_index, &recent_change) {
+        (Some(index), Some(change)) => format!(
             "{change}; {index} is a global index, updated asynchronously, and may not show it yet"
-        )),
-        (Some(index), None) => lines.push(format!(
-            "{index} is a global index, updated asynchronously: it may lag the table"
-        )),
-        (None, Some(change)) => {
-            lines.push(format!("{change}; it may have changed between the reads"))
+        ),
+        (Some(index), None) => {
+            format!("{index} is a global index, updated asynchronously: it may lag the table")
         }
-        (None, None) => lines.push("it may have changed between the reads".to_owned()),
-    }
-    let verdict = if lines.len() > 1 || recent_change.is_none() {
+        (None, Some(change)) => format!("{change}; it may have changed between the reads"),
+        (None, None) => "it may have changed between the reads".to_owned(),
+    });
+    // A disagreement leaves the answer open; a recent change alone is only worth knowing.
+    let verdict = if disagree {
         Verdict::NotKnown
     } else {
         Verdict::Note

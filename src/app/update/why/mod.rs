@@ -13,7 +13,6 @@ use crate::app::state::{Notice, Overlay, Prompt, PromptKind, State, View};
 use crate::backend::{BackendError, QueryRequest};
 use crate::domain::key_value::{key_text, parse_key_text};
 use crate::domain::schema::TableDescription;
-use crate::domain::table_settings::Readable;
 use crate::domain::value::Item;
 use crate::domain::why::Step;
 use crate::why::{DEFAULT_HISTORY_REQUESTS, DEFAULT_MAX_PAGES, WhyRequest};
@@ -119,10 +118,11 @@ pub(in crate::app::update) fn submit(state: &mut State, text: &str) -> Vec<Comma
 fn request(state: &State, text: &str) -> Result<WhyRequest, String> {
     let (query, max_items) = results_query(state)?;
     let table = state.described().ok_or("the table is not described yet")?;
-    let ttl_attribute = match state.extras.loaded().map(|extras| &extras.ttl) {
-        Some(Readable::Read(ttl)) if ttl.status == "ENABLED" => ttl.attribute.clone(),
-        _ => None,
-    };
+    let ttl_attribute = state
+        .extras
+        .loaded()
+        .and_then(|extras| extras.enabled_ttl_attribute())
+        .map(str::to_owned);
     Ok(WhyRequest {
         key: parse_typed_key(table, text.trim())?,
         table: table.clone(),
