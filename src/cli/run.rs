@@ -135,7 +135,6 @@ where
     }
     check_before_connecting(&cli)?;
     let backend = connect(&cli.global).await?;
-    let format = cli.global.format();
     let entities = crate::connect::entity_decoder(&cli.global.tui).map_err(CliError::Usage)?;
     let file_table = match (&cli.global.table, &cli.global.tui.file) {
         (None, Some(_)) => backend.list_tables().await?.into_iter().next(),
@@ -147,18 +146,22 @@ where
         .as_deref()
         .or(file_table.as_deref())
         .unwrap_or_default();
+    dispatch(command, &cli, backend, table_name, entities).await
+}
+
+/// Runs one command that needs a connection, once the table it names is known.
+async fn dispatch(
+    command: &Command,
+    cli: &Cli,
+    backend: Arc<dyn Backend>,
+    table_name: &str,
+    entities: EntityDecoder,
+) -> Result<(), CliError> {
+    let format = cli.global.format();
     match command {
         Command::Tables => tables(backend.as_ref(), cli.global.output).await,
         Command::Describe(args) => {
-            let (table, extras) =
-                schema_cache::describe_with_extras(backend.as_ref(), table_name).await?;
-            let census = if args.grammars {
-                Some(super::collections::discover(&backend, &table, 1, entities).await?)
-            } else {
-                None
-            };
-            let census = census.as_ref().map(|(found, _)| found.grammar_census());
-            describe(&table, &extras, census, cli.global.output)
+            describe_command(&backend, cli, table_name, args, entities).await
         }
         Command::Get(args) => get(backend.as_ref(), table_name, args, format, entities).await,
         Command::Query(args) => query(backend.as_ref(), table_name, args, format, entities).await,
@@ -174,18 +177,7 @@ where
         // Handled before connecting, above.
         Command::Keymap | Command::Completions(_) | Command::Man => Ok(()),
         Command::Partiql(args) => partiql(backend.as_ref(), args, &cli.global).await,
-        Command::Tail(args) => {
-            let table = backend.describe_table(table_name).await?;
-            let decoder =
-                crate::connect::entity_decoder(&cli.global.tui).map_err(CliError::Usage)?;
-            let tail = super::tail::Tail {
-                table: &table,
-                args,
-                format,
-                decoder: &decoder,
-            };
-            super::tail::run(backend.as_ref(), &tail, &mut io::stdout().lock()).await
-        }
+        Command::Tail(args) => tail(backend.as_ref(), cli, table_name, args).await,
         Command::History(args) => {
             let table = backend.describe_table(table_name).await?;
             super::history::run(
@@ -197,29 +189,7 @@ where
             )
             .await
         }
-        Command::Undo(args) => {
-            let table = backend.describe_table(table_name).await?;
-            let batch = match &args.batch {
-                Some(batch) => Some(batch.clone()),
-                None if cli.global.tui.demo => None,
-                None => super::bulk::last_batch(backend.as_ref(), &table.name)?,
-            };
-            match batch {
-                Some(batch) => {
-                    super::bulk::undo_batch(
-                        backend.as_ref(),
-                        &cli.global,
-                        &table,
-                        &batch,
-                        args.dry_run,
-                    )
-                    .await
-                }
-                None => {
-                    super::write::run_write(backend.as_ref(), &cli.global, &table, command).await
-                }
-            }
-        }
+        Command::Undo(args) => undo(backend.as_ref(), cli, table_name, args, command).await,
         Command::Diff(args) => {
             let source = backend.describe_table(table_name).await?;
             let target = super::diff::open_target(&backend, &source, args, &cli.global).await?;
@@ -255,6 +225,65 @@ where
             super::bulk::run_bulk(Arc::clone(&backend), &cli.global, &table, command).await
         }
     }
+}
+
+/// `undo`: the last bulk run or transaction as a whole when the journal's newest entry for
+/// the table belongs to one, else the last single write.
+async fn undo(
+    backend: &dyn Backend,
+    cli: &Cli,
+    table_name: &str,
+    args: &super::args::bulk::UndoArgs,
+    command: &Command,
+) -> Result<(), CliError> {
+    let table = backend.describe_table(table_name).await?;
+    let batch = match &args.batch {
+        Some(batch) => Some(batch.clone()),
+        None if cli.global.tui.demo => None,
+        None => super::bulk::last_batch(backend, &table.name)?,
+    };
+    match batch {
+        Some(batch) => {
+            super::bulk::undo_batch(backend, &cli.global, &table, &batch, args.dry_run).await
+        }
+        None => super::write::run_write(backend, &cli.global, &table, command).await,
+    }
+}
+
+async fn tail(
+    backend: &dyn Backend,
+    cli: &Cli,
+    table_name: &str,
+    args: &super::args::TailArgs,
+) -> Result<(), CliError> {
+    let format = cli.global.format();
+    let table = backend.describe_table(table_name).await?;
+    let decoder = crate::connect::entity_decoder(&cli.global.tui).map_err(CliError::Usage)?;
+    let tail = super::tail::Tail {
+        table: &table,
+        args,
+        format,
+        decoder: &decoder,
+    };
+    super::tail::run(backend, &tail, &mut io::stdout().lock()).await
+}
+
+/// `describe`, with the key grammars found by a discovery scan when asked for.
+async fn describe_command(
+    backend: &Arc<dyn Backend>,
+    cli: &Cli,
+    table_name: &str,
+    args: &super::args::DescribeArgs,
+    entities: EntityDecoder,
+) -> Result<(), CliError> {
+    let (table, extras) = schema_cache::describe_with_extras(backend.as_ref(), table_name).await?;
+    let census = if args.grammars {
+        Some(super::collections::discover(backend, &table, 1, entities).await?)
+    } else {
+        None
+    };
+    let census = census.as_ref().map(|(found, _)| found.grammar_census());
+    describe(&table, &extras, census, cli.global.output)
 }
 
 /// One item, planned from the cached key schema when there is one.
