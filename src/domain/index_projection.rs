@@ -1,6 +1,7 @@
-//! What an index's projection holds, and which requested attributes it does not: a Query or Scan
-//! on a KEYS_ONLY or INCLUDE index silently returns items without them (a GSI cannot fetch from
-//! the table), so the user is warned and offered the base items instead.
+//! What an index's projection holds, and which requested attributes it does not: a KEYS_ONLY or
+//! INCLUDE index returns items without them (a GSI cannot fetch from the table), so the user is
+//! warned and offered the base items instead. A Query that names them in its filter or (on a
+//! GSI) its projection is refused outright: see `expr::validate::check_index_projection`.
 
 use super::escape::escape_for_terminal;
 use super::schema::{IndexKind, IndexSchema, Projection, TableDescription};

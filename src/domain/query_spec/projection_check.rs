@@ -3,6 +3,7 @@
 
 use crate::domain::expr::validate::visit_paths;
 use crate::domain::expr::{Condition, ProjectionExpr};
+use crate::domain::index_projection::holds;
 use crate::domain::schema::{Projection, TableDescription};
 
 /// Top-level attributes named by `filter` or `projection` that `index` does not project, in
@@ -17,16 +18,10 @@ pub fn missing_from_index(
     let Some(schema) = index.and_then(|name| description.index(name)) else {
         return Vec::new();
     };
-    let included: &[String] = match &schema.projection {
-        Projection::All => return Vec::new(),
-        Projection::KeysOnly => &[],
-        Projection::Include(names) => names,
-    };
-    let held = |name: &str| {
-        description.key.contains(name)
-            || schema.key.contains(name)
-            || included.iter().any(|n| n == name)
-    };
+    if schema.projection == Projection::All {
+        return Vec::new();
+    }
+    let held = |name: &str| holds(schema, description, name);
     let mut missing: Vec<String> = Vec::new();
     let mut note = |name: &str| {
         if !held(name) && !missing.iter().any(|m| m == name) {

@@ -8,7 +8,8 @@ use std::collections::BTreeSet;
 use crate::domain::expr::ast::{Condition, ProjectionExpr};
 use crate::domain::expr::error::{ExprError, ExprKind};
 use crate::domain::expr::validate::visit_paths;
-use crate::domain::schema::{IndexKind, IndexSchema, Projection, TableDescription};
+use crate::domain::index_projection::holds;
+use crate::domain::schema::{IndexKind, TableDescription};
 
 /// Refuses a filter or projection naming attributes `index` does not project, in the service's
 /// words (`… does not project one or more filter attributes: [a, b]`, names sorted).
@@ -24,7 +25,7 @@ pub fn check_index_projection(
     if let Some(filter) = filter {
         let mut missing = BTreeSet::new();
         visit_paths(filter, &mut |path| {
-            if !holds(table, schema, path.root()) {
+            if !holds(schema, table, path.root()) {
                 missing.insert(path.root().to_owned());
             }
         });
@@ -46,7 +47,7 @@ pub fn check_index_projection(
         .paths
         .iter()
         .map(|path| path.root())
-        .filter(|root| !holds(table, schema, root))
+        .filter(|root| !holds(schema, table, root))
         .map(str::to_owned)
         .collect();
     if missing.is_empty() {
@@ -60,18 +61,6 @@ pub fn check_index_projection(
             listed(&missing)
         ),
     ))
-}
-
-/// Whether the index holds the top-level attribute `name`: the table's and the index's keys
-/// always, the rest as its projection says.
-fn holds(table: &TableDescription, index: &IndexSchema, name: &str) -> bool {
-    table.key.contains(name)
-        || index.key.contains(name)
-        || match &index.projection {
-            Projection::All => true,
-            Projection::KeysOnly => false,
-            Projection::Include(names) => names.iter().any(|included| included == name),
-        }
 }
 
 /// `[a, b]`.
