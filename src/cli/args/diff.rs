@@ -5,7 +5,7 @@ use std::path::PathBuf;
 
 use clap::Args;
 
-#[derive(Debug, Default, Args)]
+#[derive(Debug, Args)]
 pub struct DiffArgs {
     /// The table to compare with (default: the same name, on the --to-* connection).
     #[arg(long, value_name = "T")]
@@ -51,4 +51,21 @@ pub struct DiffArgs {
     /// Show the reads' progress on stderr even when it is not a terminal (a line a second).
     #[arg(long)]
     pub progress: bool,
+
+    /// Instead of scanning, follow the source's stream and check each changed key on the
+    /// target once --lag has passed: the dual-write check (until Ctrl-C or --max-records).
+    #[arg(long, conflicts_with_all = ["to_file", "sample", "max_read_units_per_second", "segments"])]
+    pub follow: bool,
+
+    /// How long after a change the target may still differ (e.g. 5s, 500ms, 2m).
+    #[arg(long, value_name = "DURATION", default_value = "5s", value_parser = humantime::parse_duration, requires = "follow")]
+    pub lag: std::time::Duration,
+
+    /// Where --follow starts in the stream: TRIM_HORIZON or LATEST.
+    #[arg(long, value_enum, default_value_t = super::shared::Since::Latest, requires = "follow")]
+    pub since: super::shared::Since,
+
+    /// With --follow: stop once N change records are read and their keys checked.
+    #[arg(long, value_name = "N", requires = "follow")]
+    pub max_records: Option<u64>,
 }

@@ -7,7 +7,7 @@ pub mod diff;
 mod shared;
 pub mod why;
 
-pub use shared::{GetArgs, ItemFormat, OtherConnectionArgs, ReadOptions, SortKeyArgs};
+pub use shared::{GetArgs, ItemFormat, OtherConnectionArgs, ReadOptions, Since, SortKeyArgs};
 
 /// Where the shared options are listed in every command's help, after the command's own.
 const GLOBAL: &str = "Table, connection and output";
@@ -167,17 +167,6 @@ pub struct ServeArgs {
     /// file is served read-only.
     #[arg(long, conflicts_with = "read_only")]
     pub writable: bool,
-}
-
-/// Where `tail` starts reading.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, ValueEnum)]
-#[value(rename_all = "SCREAMING_SNAKE_CASE")]
-pub enum Since {
-    /// The oldest record the stream still holds (24 hours).
-    TrimHorizon,
-    /// Only changes made from now on.
-    #[default]
-    Latest,
 }
 
 /// A stream event kind as `--event` names it.

@@ -100,3 +100,14 @@ pub struct ReadOptions {
     #[arg(long, value_name = "N")]
     pub max_items: Option<u64>,
 }
+
+/// Where a stream reader (`tail`, `diff --follow`) starts reading.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, ValueEnum)]
+#[value(rename_all = "SCREAMING_SNAKE_CASE")]
+pub enum Since {
+    /// The oldest record the stream still holds (24 hours).
+    TrimHorizon,
+    /// Only changes made from now on.
+    #[default]
+    Latest,
+}

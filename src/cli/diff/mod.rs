@@ -4,8 +4,10 @@
 //! rewritten key prefixes), then compared bucket by bucket, so memory holds one bucket of each
 //! side. What the scans will cost is printed before anything is read; both sides' scans may share
 //! a cap on read units per second, report progress, or read only a sample of the keys (the same
-//! keys on both sides). A diff never writes.
+//! keys on both sides). With `--follow` it checks the keys the source's stream says changed
+//! instead ([`follow`]). A diff never writes.
 
+mod follow;
 mod plan;
 mod print;
 mod progress;
@@ -47,6 +49,22 @@ pub async fn diff(
     let renames = parse_renames(&args.rename)?;
     let rewrites = parse_rewrites(&args.rewrite_prefix)?;
     check_keys(&source.table, &target.table, &renames)?;
+    if args.follow {
+        let terms = Terms {
+            target: &target.table,
+            renames: &renames,
+            rewrites: &rewrites,
+        };
+        let run = follow::Follow {
+            source: &source,
+            target: &target,
+            terms: &terms,
+            args,
+            global,
+            decoder,
+        };
+        return follow::follow(&run, &mut std::io::stdout().lock()).await;
+    }
     let plan = ReadPlan::new(args, (&source, &target), &renames, &rewrites);
     note(&print::estimate(
         &source.table,

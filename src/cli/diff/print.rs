@@ -79,8 +79,9 @@ pub fn read_line(
     line
 }
 
+/// The heading and the counts per entity, with a line for all of them.
 #[must_use]
-pub fn report_text(report: &DiffReport, source: &str, target: &str) -> String {
+pub fn counts_text(report: &DiffReport, source: &str, target: &str) -> String {
     let mut out = String::new();
     let _ = writeln!(out, "diff {source} → {target}");
     let _ = writeln!(
@@ -92,6 +93,12 @@ pub fn report_text(report: &DiffReport, source: &str, target: &str) -> String {
         counts_line(&mut out, entity, counts);
     }
     counts_line(&mut out, "all", &report.totals());
+    out
+}
+
+#[must_use]
+pub fn report_text(report: &DiffReport, source: &str, target: &str) -> String {
+    let mut out = counts_text(report, source, target);
     if let Some(sample) = &report.sample {
         let _ = writeln!(out, "{}", sample.statement(report.totals().differences()));
         let _ = writeln!(out, "(sampled by {})", sample.describe());
@@ -112,7 +119,7 @@ pub fn report_text(report: &DiffReport, source: &str, target: &str) -> String {
         report.findings.len()
     );
     for (entity, finding) in &report.findings {
-        finding_lines(&mut out, entity, finding);
+        out.push_str(&finding_text(entity, finding, false));
     }
     out
 }
@@ -125,7 +132,11 @@ fn counts_line(out: &mut String, entity: &str, counts: &EntityCounts) {
     );
 }
 
-fn finding_lines(out: &mut String, entity: &str, finding: &Finding) {
+/// One difference: its mark, entity, key and what differs, then each differing attribute with
+/// both values, and with `items` both whole items (for a difference found on its own).
+#[must_use]
+pub fn finding_text(entity: &str, finding: &Finding, items: bool) -> String {
+    let mut out = String::new();
     let key = item_to_json(finding.key());
     let what = match finding {
         Finding::OnlySource { .. } => "only in the source",
@@ -151,4 +162,9 @@ fn finding_lines(out: &mut String, entity: &str, finding: &Finding) {
             );
         }
     }
+    if let (true, Finding::Different { source, target, .. }) = (items, finding) {
+        let _ = writeln!(out, "    source item: {}", item_to_json(source));
+        let _ = writeln!(out, "    target item: {}", item_to_json(target));
+    }
+    out
 }

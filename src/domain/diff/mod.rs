@@ -1,10 +1,11 @@
 //! Comparing two copies of a table item by item, losslessly: the attribute-level differences of
 //! one pair of items ([`compare`]), the report of a whole comparison ([`report`]) with its
-//! counts per entity and the first differences found, and how a sample chooses its keys
-//! ([`sample`]). Pure: the reading and matching of the two
+//! counts per entity and the first differences found, how a sample chooses its keys
+//! ([`sample`]), and when a followed change is due to be checked ([`lag`]). Pure: the reading and matching of the two
 //! sides happen in `cli::diff`.
 
 pub mod compare;
+pub mod lag;
 pub mod report;
 pub mod sample;
 

@@ -77,9 +77,13 @@ impl Finding {
                 "key": item_to_json(key), "target": item_to_json(item),
             }),
             Self::Different {
-                key, attributes, ..
+                key,
+                source,
+                target,
+                attributes,
             } => json!({
                 "entity": entity, "found": "different", "key": item_to_json(key),
+                "source": item_to_json(source), "target": item_to_json(target),
                 "attributes": attributes.iter().map(|diff| json!({
                     "path": diff.path,
                     "kind": diff.kind(),

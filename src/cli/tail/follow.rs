@@ -1,0 +1,295 @@
+//! Following every shard of a table's stream, round by round: children after their parents, new
+//! shards found by describing the stream again, expired and trimmed iterators renewed where they
+//! were. Polling stays within Streams' limits: one GetRecords per shard per round, and
+//! DescribeStream every [`STREAM_DESCRIBE_EVERY`]; the caller paces the rounds.
+
+use std::collections::BTreeMap;
+use std::time::Instant;
+
+use crate::backend::{
+    Backend, BackendError, ChangeRecord, IteratorStart, Shard, ShardIteratorRequest,
+};
+use crate::cli::args::Since;
+use crate::cli::error::CliError;
+use crate::cli::note::note;
+use crate::domain::backoff::{STREAM_DESCRIBE_EVERY, STREAM_FOLLOWING};
+use crate::domain::schema::TableDescription;
+
+/// How far back of the tail's start a record's approximate creation time may lie and the record
+/// still be shown, after a LATEST iterator had to be taken again from the trim horizon.
+const CREATION_TIME_SLACK_SECONDS: i64 = 60;
+
+/// Where one shard stands.
+#[derive(Debug, Default)]
+struct ShardState {
+    parent: Option<String>,
+    iterator: Option<String>,
+    /// The last record read, to resume after an expired iterator.
+    last_sequence: Option<String>,
+    /// Records created before this (Unix seconds) are skipped: set when a LATEST iterator had to
+    /// be taken again from the trim horizon, so records from before the tail began stay out.
+    not_before: Option<i64>,
+    /// The iterator was first taken at LATEST.
+    from_latest: bool,
+    done: bool,
+}
+
+/// One round's records, oldest first within each shard.
+pub struct Round {
+    pub records: Vec<ChangeRecord>,
+    /// Every shard is closed and read to its end: nothing more will come.
+    pub ended: bool,
+}
+
+/// A stream being followed.
+pub struct StreamFollower<'a> {
+    backend: &'a dyn Backend,
+    stream_arn: String,
+    since: Since,
+    shards: BTreeMap<String, ShardState>,
+    described_at: Option<Instant>,
+    /// When the follower started, Unix seconds.
+    began: i64,
+}
+
+impl<'a> StreamFollower<'a> {
+    /// Follows `table`'s stream from `since`; a usage error when the table has none.
+    pub fn new(
+        backend: &'a dyn Backend,
+        table: &TableDescription,
+        since: Since,
+    ) -> Result<Self, CliError> {
+        let stream_arn = table
+            .stream
+            .as_ref()
+            .filter(|stream| stream.enabled)
+            .and_then(|stream| stream.latest_arn.clone())
+            .ok_or_else(|| {
+                CliError::usage(format!(
+                    "table {} has no stream: enable one (e.g. aws dynamodb update-table \
+                     --table-name {} --stream-specification \
+                     StreamEnabled=true,StreamViewType=NEW_AND_OLD_IMAGES)",
+                    table.name, table.name
+                ))
+            })?;
+        let began = std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .map_or(0, |since| {
+                i64::try_from(since.as_secs()).unwrap_or(i64::MAX)
+            });
+        Ok(Self {
+            backend,
+            stream_arn,
+            since,
+            shards: BTreeMap::new(),
+            described_at: None,
+            began,
+        })
+    }
+
+    /// Describes the stream and takes an iterator on each shard; returns how many shards.
+    pub async fn open(&mut self) -> Result<usize, CliError> {
+        self.describe(true).await?;
+        Ok(self.shards.len())
+    }
+
+    async fn describe(&mut self, first: bool) -> Result<(), CliError> {
+        let listed = patiently(|| self.backend.describe_stream(&self.stream_arn)).await?;
+        self.track_new_shards(listed, first).await?;
+        self.described_at = Some(Instant::now());
+        Ok(())
+    }
+
+    /// Describes the stream again when due, then reads one page from every shard whose parent
+    /// is read. Opens the stream first if [`Self::open`] was not called.
+    pub async fn round(&mut self) -> Result<Round, CliError> {
+        match self.described_at {
+            None => self.describe(true).await?,
+            Some(at) if at.elapsed() >= STREAM_DESCRIBE_EVERY => {
+                self.describe(false).await?;
+                if self.shards.values().all(|shard| shard.done) {
+                    return Ok(Round {
+                        records: Vec::new(),
+                        ended: true,
+                    });
+                }
+            }
+            Some(_) => {}
+        }
+        let ready: Vec<String> = self
+            .shards
+            .iter()
+            .filter(|(_, state)| !state.done && parent_done(&self.shards, state.parent.as_deref()))
+            .map(|(id, _)| id.clone())
+            .collect();
+        let mut records = Vec::new();
+        for id in ready {
+            self.read_shard(&id, &mut records).await?;
+        }
+        Ok(Round {
+            records,
+            ended: false,
+        })
+    }
+
+    /// One GetRecords on shard `id`, its records (those after the tail's start) added to `out`.
+    async fn read_shard(&mut self, id: &str, out: &mut Vec<ChangeRecord>) -> Result<(), CliError> {
+        let (backend, stream_arn, began) = (self.backend, self.stream_arn.clone(), self.began);
+        let Some(state) = self.shards.get_mut(id) else {
+            return Ok(());
+        };
+        let Some(iterator) = state.iterator.clone() else {
+            state.done = true;
+            return Ok(());
+        };
+        let page = match patiently(|| backend.get_records(iterator.clone())).await {
+            Ok(page) => page,
+            Err(error) => return resume(backend, &stream_arn, id, state, &error, began).await,
+        };
+        for change in page.records {
+            state.last_sequence = Some(change.sequence.clone());
+            let before_start = state
+                .not_before
+                .zip(change.created_at)
+                .is_some_and(|(not_before, created)| created < not_before);
+            if !before_start {
+                out.push(change);
+            }
+        }
+        state.iterator = page.next_iterator;
+        state.done = state.iterator.is_none();
+        Ok(())
+    }
+
+    /// Starts an iterator on every shard not seen before. On the first look `since` decides
+    /// (LATEST skips closed shards: nothing new can arrive there); a shard found later opened
+    /// after the follower started, so all of it is read.
+    async fn track_new_shards(&mut self, listed: Vec<Shard>, first: bool) -> Result<(), CliError> {
+        for shard in listed {
+            if self.shards.contains_key(&shard.id) {
+                continue;
+            }
+            let start = match (first, self.since) {
+                (true, Since::Latest) if shard.closed => None,
+                (true, Since::Latest) => Some(IteratorStart::Latest),
+                _ => Some(IteratorStart::TrimHorizon),
+            };
+            let from_latest = matches!(start, Some(IteratorStart::Latest));
+            let iterator = match start {
+                Some(start) => {
+                    let request = ShardIteratorRequest {
+                        stream_arn: self.stream_arn.clone(),
+                        shard_id: shard.id.clone(),
+                        start,
+                    };
+                    Some(patiently(|| self.backend.shard_iterator(request.clone())).await?)
+                }
+                None => None,
+            };
+            self.shards.insert(
+                shard.id,
+                ShardState {
+                    parent: shard.parent,
+                    not_before: None,
+                    from_latest,
+                    done: iterator.is_none(),
+                    iterator,
+                    last_sequence: None,
+                },
+            );
+        }
+        Ok(())
+    }
+}
+
+/// A child shard is read once its parent is read to its end (or was never seen: trimmed).
+fn parent_done(shards: &BTreeMap<String, ShardState>, parent: Option<&str>) -> bool {
+    parent
+        .and_then(|parent| shards.get(parent))
+        .is_none_or(|state| state.done)
+}
+
+/// An expired iterator (15 minutes unused) is renewed just after the last record read. An
+/// iterator behind the shard's trim horizon (records older than 24 hours are trimmed; DynamoDB
+/// Local has also answered so for a fresh LATEST iterator) is renewed at the oldest record kept;
+/// when nothing was read from the shard yet, records created more than a minute before the tail
+/// `began` (Unix seconds) are then skipped, so a LATEST tail loses nothing written since it began
+/// and shows at most a minute from before. Any other error ends the tail with the service's words.
+async fn resume(
+    backend: &dyn Backend,
+    stream_arn: &str,
+    shard_id: &str,
+    state: &mut ShardState,
+    error: &BackendError,
+    began: i64,
+) -> Result<(), CliError> {
+    let code = match error {
+        BackendError::Service { code, .. } => code.as_str(),
+        _ => "",
+    };
+    let (start, why) = match code {
+        "ExpiredIteratorException" => (
+            state
+                .last_sequence
+                .clone()
+                .map_or(IteratorStart::Latest, IteratorStart::After),
+            "expired",
+        ),
+        "TrimmedDataAccessException" => {
+            if state.from_latest && state.last_sequence.is_none() && state.not_before.is_none() {
+                // Creation times are approximate and may be rounded down to the minute, so the
+                // cut leaves a minute's slack rather than drop records written since the start.
+                state.not_before = Some(began.saturating_sub(CREATION_TIME_SLACK_SECONDS));
+            }
+            (
+                IteratorStart::TrimHorizon,
+                "points behind the oldest record kept",
+            )
+        }
+        _ => return Err(CliError::Failed(error.to_string())),
+    };
+    note(&format!(
+        "ddbx: the iterator of shard {shard_id} {why}; resuming"
+    ));
+    let request = ShardIteratorRequest {
+        stream_arn: stream_arn.to_owned(),
+        shard_id: shard_id.to_owned(),
+        start,
+    };
+    state.iterator = Some(patiently(|| backend.shard_iterator(request.clone())).await?);
+    Ok(())
+}
+
+/// Runs `read` until it answers, waiting the stream's doubling backoff through failures that may
+/// pass (a dropped connection, a throttle) and saying so on stderr; any other error is returned.
+/// Nothing already read is lost, and a shard's place is kept, so following goes on where it was
+/// once the connection is back.
+pub async fn patiently<T, F, Fut>(mut read: F) -> Result<T, BackendError>
+where
+    F: FnMut() -> Fut,
+    Fut: std::future::Future<Output = Result<T, BackendError>>,
+{
+    let mut failures = 0_u32;
+    loop {
+        match read().await {
+            Ok(answer) => {
+                if failures > 0 {
+                    note(&format!(
+                        "ddbx: reconnected after {failures} failed read(s); following again"
+                    ));
+                }
+                return Ok(answer);
+            }
+            Err(error) if error.is_retryable() => {
+                failures += 1;
+                let wait = STREAM_FOLLOWING.wait(failures);
+                note(&format!(
+                    "ddbx: a stream read failed ({error}); retrying in {} s (attempt {failures})",
+                    wait.as_secs()
+                ));
+                tokio::time::sleep(wait).await;
+            }
+            Err(error) => return Err(error),
+        }
+    }
+}
