@@ -76,9 +76,10 @@ pub struct Collections {
     groups: Vec<Group>,
     entity_ids: HashMap<Box<str>, EntityId>,
     entity_names: Vec<Box<str>>,
-    /// SK prefix → small id, so the cache below is keyed without allocating.
-    sk_prefix_ids: HashMap<Box<str>, u32>,
-    prefix_entities: HashMap<(Option<GroupId>, Option<u32>), Option<EntityId>>,
+    /// Key prefix → small id, so the cache below is keyed without allocating.
+    prefix_ids: HashMap<Box<str>, u32>,
+    /// The entity a (PK prefix, SK prefix) pair names, computed once per pair.
+    prefix_entities: HashMap<(Option<u32>, Option<u32>), Option<EntityId>>,
     item_count: u64,
     partition_count: u64,
     items_without_partition_key: u64,
@@ -122,7 +123,7 @@ impl Collections {
             groups: Vec::new(),
             entity_ids: HashMap::new(),
             entity_names: Vec::new(),
-            sk_prefix_ids: HashMap::new(),
+            prefix_ids: HashMap::new(),
             prefix_entities: HashMap::new(),
             item_count: 0,
             partition_count: 0,
@@ -155,7 +156,7 @@ impl Collections {
         let path = std::mem::take(&mut self.path);
         let group_id = self.group_for(named.then_some(path.as_str()));
         self.path = path;
-        let entity = self.entity_of(item, group_id);
+        let entity = self.entity_of(item);
         let group = &mut self.groups[group_index(group_id)];
         let (slot, new) = count_partition(
             &mut group.partitions,
@@ -188,7 +189,7 @@ impl Collections {
         id
     }
 
-    fn entity_of(&mut self, item: &Item, group: GroupId) -> Option<EntityId> {
+    fn entity_of(&mut self, item: &Item) -> Option<EntityId> {
         let clue = self.decoder.clue(item, &self.key);
         self.census.observe_clue(&clue, item, &self.key);
         match clue {
@@ -198,14 +199,10 @@ impl Collections {
                 Some(intern(&mut self.entity_ids, &mut self.entity_names, name))
             }
             EntityClue::KeyPrefixes { pk, sk } => {
-                let sk_id = sk.map(|sk| {
-                    let next = u32::try_from(self.sk_prefix_ids.len()).unwrap_or(u32::MAX);
-                    match self.sk_prefix_ids.get(sk) {
-                        Some(id) => *id,
-                        None => *self.sk_prefix_ids.entry(sk.into()).or_insert(next),
-                    }
-                });
-                let cache_key = (pk.map(|_| group), sk_id);
+                let cache_key = (
+                    pk.map(|pk| intern_prefix(&mut self.prefix_ids, pk)),
+                    sk.map(|sk| intern_prefix(&mut self.prefix_ids, sk)),
+                );
                 if let Some(cached) = self.prefix_entities.get(&cache_key) {
                     return *cached;
                 }
@@ -427,6 +424,16 @@ fn typed_past_levels(typed: &str) -> bool {
 
 fn group_index(id: GroupId) -> usize {
     id.0 as usize
+}
+
+/// A small id for a key prefix; looks up before inserting so a known prefix allocates nothing.
+fn intern_prefix(ids: &mut HashMap<Box<str>, u32>, prefix: &str) -> u32 {
+    if let Some(id) = ids.get(prefix) {
+        return *id;
+    }
+    let id = u32::try_from(ids.len()).unwrap_or(u32::MAX);
+    ids.insert(prefix.into(), id);
+    id
 }
 
 fn intern(

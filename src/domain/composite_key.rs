@@ -183,6 +183,34 @@ pub fn classify_part(value: &str) -> PartKind {
     }
 }
 
+/// The label that names a partition key's entity: the deepest label/value pair whose value
+/// identifies something, so `TENANT#acme#TICKET#tkt_1` (a ticket's partition, inside a tenant)
+/// names `TICKET` and `USER#u1#STATUS#ACTIVE` (a state, not a child) names `USER`. Keys that are
+/// not label/value pairs throughout fall back to [`key_prefix`]. Allocation-free: it runs for
+/// every scanned item.
+#[must_use]
+pub fn entity_label(key: &str) -> Option<&str> {
+    let paired = separator_of(key)
+        .filter(|separator| *separator != Separator::Colon)
+        .and_then(|separator| deepest_identified_label(key, separator.as_char()));
+    paired.or_else(|| key_prefix(key))
+}
+
+fn deepest_identified_label(key: &str, separator: char) -> Option<&str> {
+    let mut parts = key.split(separator);
+    let mut deepest = None;
+    while let Some(label) = parts.next() {
+        let value = parts.next()?;
+        if !is_upper_word(label) {
+            return None;
+        }
+        if !value.is_empty() && !is_upper_word(value) {
+            deepest = Some(label);
+        }
+    }
+    deepest
+}
+
 /// Splits `key` into labelled (pairs of UPPER label and value) or positional parts.
 #[must_use]
 pub fn split_key(key: &str) -> CompositeKey<'_> {
@@ -336,6 +364,24 @@ mod tests {
         }
     }
 
+    #[test]
+    fn the_entity_label_is_the_deepest_pair_that_holds_an_identifier() {
+        let cases = [
+            ("TENANT#acme#TICKET#tkt_00001", Some("TICKET")),
+            ("TENANT#acme", Some("TENANT")),
+            ("USER#u1#STATUS#ACTIVE", Some("USER")),
+            ("ORG|o1|TEAM|t9", Some("TEAM")),
+            ("TENANT#acme#TICKET#", Some("TENANT")),
+            ("TENANT#acme#TICKET", Some("TENANT")),
+            ("Tenant#acme#TICKET#t1", Some("Tenant")),
+            ("user:123", Some("user")),
+            ("usr_1001", None),
+        ];
+        for (key, expected) in cases {
+            assert_eq!(entity_label(key), expected, "{key}");
+        }
+    }
+
     proptest! {
         #[test]
         fn splitting_never_panics_and_parts_rejoin_to_the_key(key in any::<String>()) {
@@ -343,6 +389,9 @@ mod tests {
             let prefix = key_prefix(&key);
             if let Some(prefix) = prefix {
                 prop_assert!(key.starts_with(prefix));
+            }
+            if let Some(label) = entity_label(&key) {
+                prop_assert!(key.contains(label));
             }
             let (separator, tokens) = key_tokens(&key);
             let joined = match separator {

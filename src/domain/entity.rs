@@ -3,11 +3,12 @@
 //! In order of trust: a model file's key templates (explicit configuration), then a type attribute
 //! written by the item's own library or application, then a library's key grammar (an ElectroDB
 //! sort key `$task_1#…` names `task` even when a model renamed its markers), then the key
-//! prefixes (`USER#…` + `METADATA` → `User`, `USER#…` + `ORDER#…` → `User›Order`).
+//! prefixes (`USER#…` + `METADATA` → `User`, `USER#…` + `ORDER#…` → `User›Order`), a partition
+//! key named by its deepest labelled part (`TENANT#…#TICKET#…` + `COMMENT#…` → `Ticket›Comment`).
 
 use std::borrow::Cow;
 
-use super::composite_key::key_prefix;
+use super::composite_key::{entity_label, key_prefix};
 use super::entity_name::entity_name_from_prefix;
 use super::grammar::{Grammar, electrodb};
 use super::model::Model;
@@ -148,7 +149,7 @@ impl EntityDecoder {
             };
         }
         EntityClue::KeyPrefixes {
-            pk: pk.and_then(key_prefix),
+            pk: pk.and_then(entity_label),
             sk: sk.and_then(key_prefix),
         }
     }
@@ -245,6 +246,18 @@ mod tests {
             ("USER#usr_1001", "2026-07-01#ord_9", Some("User")),
             ("ord_9901#x", "ITEM#1", Some("Item")),
             ("STORE#s1", "STAFF#st1", Some("Store›Staff")),
+            (
+                "TENANT#acme#TICKET#tkt_00001",
+                "COMMENT#2026-07-01#c1",
+                Some("Ticket›Comment"),
+            ),
+            ("TENANT#acme", "TICKET#tkt_00001", Some("Tenant›Ticket")),
+            ("USER#u1#STATUS#ACTIVE", "PROFILE", Some("User›Profile")),
+            (
+                "TENANT#acme#TICKET#tkt_1#STATUS",
+                "METADATA",
+                Some("Tenant"),
+            ),
         ];
         let decoder = EntityDecoder::new();
         for (pk, sk, expected) in cases {

@@ -78,7 +78,7 @@ pub(in crate::ui) fn render_prefixes(
 
 /// A row's first cell: an open (`▾`) or shut (`▸`) parent, a nested level indented under it.
 fn tree_name(collection: &CollectionRow<'_>) -> String {
-    let name = safe(collection.name.unwrap_or(NO_PREFIX));
+    let name = safe(collection.name.as_deref().unwrap_or(NO_PREFIX));
     match (&collection.target, collection.depth) {
         (RowTarget::Parent { expanded: true, .. }, _) => format!("▾ {name}"),
         (

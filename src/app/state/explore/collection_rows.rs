@@ -2,6 +2,7 @@
 //! parents the user collapsed left shut. `update` moves over these rows and the renderer draws
 //! the same ones, so both read them from here.
 
+use std::borrow::Cow;
 use std::collections::BTreeSet;
 
 use crate::domain::collection::{Collections, GroupId, LEVEL_SEPARATOR};
@@ -10,8 +11,13 @@ use crate::domain::collection_tree::CollectionNode;
 /// How a group without prefix is listed.
 pub const NO_PREFIX: &str = "(no prefix)";
 
-/// How the keys that stop at a parent's own level are listed among its children.
-pub const OWN_LEVEL: &str = "(this level only)";
+/// How the keys that stop at a parent's own level are listed among its children: by what they
+/// hold, partitions keyed by the parent level alone (`(TENANT alone)` beside `TICKET` for
+/// `TENANT#acme` and `TENANT#acme#TICKET#t1`).
+#[must_use]
+pub fn own_level_name(parent: &str) -> String {
+    format!("({parent} alone)")
+}
 
 /// The parents the user collapsed, by name. Parents start open, so that each row a first look
 /// shows holds one entity type; a parent the scan finds later opens too.
@@ -46,8 +52,9 @@ pub enum RowTarget {
 pub struct CollectionRow<'a> {
     /// 0 for a top level, 1 for a level inside it.
     pub depth: usize,
-    /// This level's text; `None` for the keys without prefix, [`OWN_LEVEL`] for a parent's own keys.
-    pub name: Option<&'a str>,
+    /// This level's text; `None` for the keys without prefix, [`own_level_name`] for a parent's
+    /// own keys.
+    pub name: Option<Cow<'a, str>>,
     pub target: RowTarget,
     pub partition_count: u64,
     pub item_count: u64,
@@ -94,7 +101,7 @@ fn push_node<'a>(
     let expanded = !collapsed.is_collapsed(name);
     rows.push(CollectionRow {
         depth: 0,
-        name: Some(name),
+        name: Some(Cow::Borrowed(name)),
         target: RowTarget::Parent {
             name: name.to_owned(),
             expanded,
@@ -126,7 +133,7 @@ fn own_level_row<'a>(
     let group = found.groups().find(|group| group.id == id)?;
     Some(CollectionRow {
         depth: 1,
-        name: Some(OWN_LEVEL),
+        name: Some(Cow::Owned(own_level_name(parent))),
         target: RowTarget::Group(Some(parent.to_owned())),
         partition_count: group.partition_count,
         item_count: group.item_count,
@@ -142,7 +149,7 @@ fn group_row<'a>(
 ) -> CollectionRow<'a> {
     CollectionRow {
         depth,
-        name,
+        name: name.map(Cow::Borrowed),
         target: RowTarget::Group(prefix),
         partition_count: node.partition_count,
         item_count: node.item_count,
@@ -178,7 +185,13 @@ mod tests {
 
     fn names<'a>(rows: &'a [CollectionRow<'a>]) -> Vec<(usize, &'a str, u64)> {
         rows.iter()
-            .map(|row| (row.depth, row.name.unwrap_or(NO_PREFIX), row.item_count))
+            .map(|row| {
+                (
+                    row.depth,
+                    row.name.as_deref().unwrap_or(NO_PREFIX),
+                    row.item_count,
+                )
+            })
             .collect()
     }
 
@@ -198,7 +211,7 @@ mod tests {
             names(&rows),
             [
                 (0, "$app", 4),
-                (1, OWN_LEVEL, 1),
+                (1, "($app alone)", 1),
                 (1, "order", 1),
                 (1, "user", 2),
                 (0, "USER", 1),
