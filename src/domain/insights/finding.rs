@@ -70,7 +70,7 @@ impl Rule {
     pub const fn citation(self) -> &'static str {
         match self {
             Self::OutsizedPartition => {
-                "one partition key value is served by one partition: at most 3,000 read units and 1,000 write units per second"
+                "an item collection is stored and read together: a Query of an outsized one pays 1 read unit per 4 KB it reads and pages 1 MB at a time; whether it is also hot takes request rates (CloudWatch, Contributor Insights), which item counts do not show (Developer Guide: Best practices for designing and using partition keys effectively)"
             }
             Self::LargeItemCollection => {
                 "with a local secondary index, an item collection (one partition key value) is limited to 10 GB"

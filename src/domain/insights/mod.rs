@@ -10,6 +10,7 @@ mod index_findings;
 mod indexes;
 mod item_sizes;
 mod key_shapes;
+mod outsized;
 mod partitions;
 mod patterns;
 mod tally;
@@ -140,9 +141,7 @@ impl InsightScan {
     /// The findings so far, most severe first, then in the order of the rules.
     #[must_use]
     pub fn report(&self, coverage: Coverage, patterns: &[AccessPattern]) -> Report {
-        let mut partitions = self
-            .partitions
-            .summary(&self.table, self.items, self.entities.len());
+        let mut partitions = self.partitions.summary(&self.table, self.entities.len());
         let mut findings = std::mem::take(&mut partitions.findings);
         findings.extend(self.sizes.findings(&self.entities));
         for stats in &self.indexes {

@@ -1,25 +1,19 @@
 //! Items and bytes per partition key value: the size histograms of the table and of each
-//! entity, the largest collections and the partitions that stand far out from the rest.
+//! entity, the largest collections, the outsized ones and those near the collection limit.
 
 use super::finding::{Finding, Rule, Severity};
 use super::histogram::Histogram;
+use super::outsized::outsized;
 use super::tally::{
     CollectionSize, FastMap, Largest, Usage, histograms, larger_first, largest, update,
 };
-use crate::domain::figures::{bytes, count, counted};
+use crate::domain::figures::{bytes, counted};
 use crate::domain::key_value::key_text;
 use crate::domain::schema::{IndexKind, TableDescription};
 use crate::domain::value::{AttrValue, Item};
 
 /// How many of the largest collections the report lists.
 pub const LARGEST: usize = 5;
-/// A partition stands out when it holds this many times the median partition's items…
-const OUTSIZED_FACTOR: u64 = 10;
-/// …or this share of the whole table, and in either case at least this many items.
-const OUTSIZED_SHARE: f64 = 0.10;
-const OUTSIZED_MIN_ITEMS: u64 = 50;
-/// Shares are only meaningful over enough partitions.
-const MIN_PARTITIONS: usize = 10;
 /// The item collection limit of a table with a local secondary index, and when to warn.
 const COLLECTION_LIMIT: u64 = 10 * 1024 * 1024 * 1024;
 const COLLECTION_WARNING: u64 = COLLECTION_LIMIT / 2;
@@ -77,16 +71,11 @@ impl PartitionStats {
         self.by_key.len() as u64
     }
 
-    pub fn summary(
-        &self,
-        table: &TableDescription,
-        items: u64,
-        entities: usize,
-    ) -> PartitionSummary {
+    pub fn summary(&self, table: &TableDescription, entities: usize) -> PartitionSummary {
         let totals = || self.by_key.iter().map(|(key, usage)| (key, usage.total));
         let (items_histogram, bytes_histogram) = histograms(totals().map(|(_, usage)| usage));
         let mut findings = Vec::new();
-        findings.extend(outsized(table, totals(), self.by_key.len(), items));
+        findings.extend(outsized(table, totals()));
         findings.extend(near_collection_limit(table, totals()));
         PartitionSummary {
             items: items_histogram,
@@ -135,49 +124,6 @@ fn describe(value: &AttrValue, usage: Usage) -> String {
         key_text(value),
         counted(usage.items, "item", "items"),
         bytes(usage.bytes)
-    )
-}
-
-fn outsized<'a>(
-    table: &TableDescription,
-    partitions: impl Iterator<Item = (&'a AttrValue, Usage)> + Clone,
-    partition_count: usize,
-    items: u64,
-) -> Option<Finding> {
-    if partition_count < MIN_PARTITIONS || items == 0 {
-        return None;
-    }
-    let mut counts: Vec<u64> = partitions.clone().map(|(_, usage)| usage.items).collect();
-    let middle = counts.len() / 2;
-    let median = (*counts.select_nth_unstable(middle).1).max(1);
-    let mut standing_out: Vec<(&AttrValue, Usage)> = partitions
-        .filter(|(_, usage)| {
-            let share = usage.items as f64 / items as f64;
-            usage.items >= OUTSIZED_MIN_ITEMS
-                && (usage.items >= OUTSIZED_FACTOR * median || share >= OUTSIZED_SHARE)
-        })
-        .collect();
-    standing_out.sort_by(|a, b| larger_first(Largest::Items, *a, *b));
-    let (first, usage) = standing_out.first()?;
-    let share = usage.items as f64 * 100.0 / items as f64;
-    Some(
-        Finding::new(
-            Rule::OutsizedPartition,
-            Severity::Warning,
-            format!(
-                "{} out: {} holds {} items ({share:.1}% of the items read), the median partition {}",
-                if standing_out.len() == 1 {
-                    "1 partition stands".to_owned()
-                } else {
-                    format!("{} partitions stand", count(standing_out.len() as u64))
-                },
-                key_text(first),
-                count(usage.items),
-                count(median),
-            ),
-        )
-        .with_evidence(standing_out.iter().take(LARGEST).map(|(value, usage)| describe(value, *usage)))
-        .with_items(standing_out.iter().take(LARGEST).map(|(value, _)| partition_key_item(table, value))),
     )
 }
 

@@ -128,7 +128,57 @@ fn a_partition_far_larger_than_the_rest_stands_out_with_its_key_to_open() {
         found.summary
     );
     assert_eq!(found.items, vec![item(&[("PK", "USER#usr_hot")])]);
-    assert!(found.rule.citation().contains("3,000 read units"));
+    assert!(
+        found
+            .summary
+            .contains("50× the median USER partition (6 items)"),
+        "{}",
+        found.summary
+    );
+    // Item counts show size, not traffic: the citation says what would show heat.
+    assert!(found.rule.citation().contains("takes request rates"));
+    assert!(!found.rule.citation().contains("3,000"));
+}
+
+#[test]
+fn partitions_are_compared_within_their_level_not_with_a_median_of_the_whole_table() {
+    let mut items = Vec::new();
+    for tenant in 0..12 {
+        let pk = format!("TENANT#t{tenant}");
+        for ticket in 0..60 {
+            items.push(item(&[
+                ("PK", &pk),
+                ("SK", &format!("TICKET#tkt_{ticket}")),
+            ]));
+            let comments = format!("{pk}#TICKET#tkt_{ticket}");
+            items.push(item(&[("PK", &comments), ("SK", "COMMENT#c1")]));
+        }
+    }
+    let ordinary = report(&items);
+    assert!(
+        ordinary
+            .findings
+            .iter()
+            .all(|found| found.rule != Rule::OutsizedPartition),
+        "ordinary tenants beside one-item ticket partitions: {:?}",
+        ordinary.findings
+    );
+    for comment in 0..80 {
+        items.push(item(&[
+            ("PK", "TENANT#t3#TICKET#tkt_7"),
+            ("SK", &format!("COMMENT#c{comment}x")),
+        ]));
+    }
+    let with_a_long_thread = report(&items);
+    let found = finding(&with_a_long_thread, Rule::OutsizedPartition);
+    assert!(
+        found
+            .summary
+            .starts_with("1 partition stands out within its level: TENANT#t3#TICKET#tkt_7 holds 81 items, 81× the median TENANT › TICKET partition (1 item)"),
+        "{}",
+        found.summary
+    );
+    assert_eq!(found.items, vec![item(&[("PK", "TENANT#t3#TICKET#tkt_7")])]);
 }
 
 #[test]
