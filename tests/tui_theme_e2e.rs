@@ -1,6 +1,6 @@
 //! The palettes in the real binary in a pseudo-terminal: `--theme light`, the settings file's
 //! `theme`, `auto` answered by the terminal (OSC 11), and `NO_COLOR`, which leaves no colour at
-//! all (crossterm writes none) while the selection stays visible in reverse video.
+//! all while the selection and the focused field stay visible in reverse video.
 
 mod tui_support;
 
@@ -119,6 +119,40 @@ fn no_color_draws_no_colour_in_either_theme_and_keeps_the_selection() {
         );
         quit(session);
     }
+}
+
+/// The query builder opens on its partition-key field: without colour, that field must still
+/// be told apart, by reverse video, before any key is pressed.
+#[test]
+fn no_color_shows_the_focused_field_of_the_query_builder_as_it_opens() {
+    let mut session = PtySession::spawn(&["--demo"], &[("NO_COLOR", "1")]);
+    session.wait_for("ACCOUNT");
+    session.send(":");
+    let screen = session.wait_for("Query builder");
+    let partition_row = screen
+        .lines()
+        .position(|line| line.contains("│Partition"))
+        .and_then(|row| u16::try_from(row).ok())
+        .expect("the partition field");
+    let cells = session.cells();
+    let reversed: Vec<u16> = cells
+        .iter()
+        .filter(|(_, _, _, _, reversed)| *reversed)
+        .map(|(row, ..)| *row)
+        .collect();
+    assert!(
+        reversed.contains(&partition_row),
+        "the partition field is drawn in reverse video; reversed rows {reversed:?}\n{screen}"
+    );
+    assert!(
+        cells
+            .iter()
+            .all(|(_, _, fg, bg, _)| *fg == vt100::Color::Default && *bg == vt100::Color::Default),
+        "no colour"
+    );
+    session.send("\x1b");
+    session.wait_for("Collections by partition key prefix");
+    quit(session);
 }
 
 fn tempdir(name: &str) -> std::path::PathBuf {

@@ -15,6 +15,7 @@ mod expression;
 mod history;
 mod insights;
 mod key_value;
+mod man_sections;
 mod note;
 mod other_table;
 pub(crate) mod output;

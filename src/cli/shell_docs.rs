@@ -6,6 +6,7 @@ use std::io::{self, Write};
 use clap::CommandFactory;
 
 use super::args::Cli;
+use super::man_sections;
 
 /// The completion script for `shell`.
 #[must_use]
@@ -29,8 +30,22 @@ pub fn man_page() -> io::Result<Vec<u8>> {
     for subcommand in command.get_subcommands().filter(|sub| !sub.is_hide_set()) {
         subcommand_section(&mut page, subcommand)?;
     }
+    closing_section(&mut page, "EXIT STATUS", &man_sections::EXIT_STATUS)?;
+    closing_section(&mut page, "ENVIRONMENT", &man_sections::ENVIRONMENT)?;
+    closing_section(&mut page, "FILES", &man_sections::FILES)?;
     man.render_version_section(&mut page)?;
     Ok(page)
+}
+
+/// A section of tagged paragraphs: each name bold, its meaning under it.
+fn closing_section(page: &mut Vec<u8>, title: &str, entries: &[(&str, &str)]) -> io::Result<()> {
+    writeln!(page, ".SH \"{title}\"")?;
+    for (name, meaning) in entries {
+        writeln!(page, ".TP")?;
+        writeln!(page, "\\fB{}\\fR", roff_escape(name))?;
+        writeln!(page, "{}", roff_escape(meaning))?;
+    }
+    Ok(())
 }
 
 /// One subcommand: its name, what it does and its own options (the shared ones are listed once,

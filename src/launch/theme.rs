@@ -1,6 +1,6 @@
 //! The palette the UI is drawn in: `--theme`, else the settings file's `theme`, else `auto`,
-//! which asks the terminal for its background (only when stdin and stdout are terminals and
-//! colours are on) and falls back to dark.
+//! which asks the terminal for its background (only when stdin and stdout are terminals) and
+//! falls back to dark. Under `NO_COLOR` every choice is the colourless palette.
 
 use std::io::IsTerminal as _;
 
@@ -20,6 +20,8 @@ pub fn choose(flag: Option<ThemeChoice>) -> (Theme, Option<String>) {
         },
     };
     let theme = match flag.or(from_file).unwrap_or_default() {
+        // NO_COLOR is the user's standing wish for every program; a theme names colours.
+        _ if colours_off() => Theme::NoColour,
         ThemeChoice::Dark => Theme::Dark,
         ThemeChoice::Light => Theme::Light,
         ThemeChoice::Auto => detect(),
@@ -28,14 +30,16 @@ pub fn choose(flag: Option<ThemeChoice>) -> (Theme, Option<String>) {
 }
 
 fn detect() -> Theme {
-    // With NO_COLOR no colour is drawn, so there is nothing to choose and nothing to ask.
-    let colours_off = std::env::var_os("NO_COLOR").is_some_and(|value| !value.is_empty());
     let dumb = std::env::var("TERM").is_ok_and(|term| term == "dumb");
-    if colours_off || dumb || !std::io::stdin().is_terminal() || !std::io::stdout().is_terminal() {
+    if dumb || !std::io::stdin().is_terminal() || !std::io::stdout().is_terminal() {
         return Theme::Dark;
     }
     match crate::terminal::background::is_light(crate::terminal::background::ANSWER_TIMEOUT) {
         Some(true) => Theme::Light,
         Some(false) | None => Theme::Dark,
     }
+}
+
+fn colours_off() -> bool {
+    std::env::var_os("NO_COLOR").is_some_and(|value| !value.is_empty())
 }

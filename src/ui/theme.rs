@@ -4,8 +4,10 @@
 //! background (no yellow or cyan text, which fade there).
 //!
 //! Selection, headings and focus are modifiers (reverse video, bold, underline), never colours
-//! alone, so the screens stay usable where colours are off: with `NO_COLOR` set, crossterm writes
-//! no colour at all and the modifiers are all that remain.
+//! alone, so the screens stay usable where colours are off. With `NO_COLOR` set the screens are
+//! drawn in [`NO_COLOUR`], which holds no colour: leaving the colours to crossterm's own
+//! `NO_COLOR` handling is not enough, since it writes a colour change as `ESC [ m`, a reset that
+//! also clears the reverse video of the focused field.
 
 use ratatui::style::{Color, Modifier, Style};
 
@@ -132,12 +134,46 @@ pub const LIGHT: Styles = Styles {
     banner: fg(Color::Black).bg(Color::Yellow),
 };
 
+const fn with(modifier: Modifier) -> Style {
+    Style::new().add_modifier(modifier)
+}
+
+/// No colour at all, for `NO_COLOR`: each role that must be told apart has a modifier of its
+/// own, and the text cursor is underlined so it shows inside a field drawn reversed.
+pub const NO_COLOUR: Styles = Styles {
+    key: Style::new(),
+    muted: Style::new(),
+    note: Style::new(),
+    warning: Style::new(),
+    warning_strong: with(Modifier::BOLD),
+    error: Style::new(),
+    error_strong: with(Modifier::BOLD),
+    added: Style::new(),
+    removed: with(Modifier::CROSSED_OUT),
+    changed: Style::new(),
+    entity: Style::new(),
+    value: Style::new(),
+    active: Style::new(),
+    done: Style::new(),
+    heading: with(Modifier::BOLD),
+    column_heading: with(Modifier::BOLD),
+    table_titles: bold(Style::new()).add_modifier(Modifier::UNDERLINED),
+    group_heading: with(Modifier::BOLD),
+    link: with(Modifier::UNDERLINED),
+    selected: with(Modifier::REVERSED),
+    focused: with(Modifier::UNDERLINED),
+    cursor: bold(with(Modifier::UNDERLINED)),
+    badge: bold(with(Modifier::REVERSED)),
+    banner: bold(with(Modifier::REVERSED)),
+};
+
 /// The palette of a theme.
 #[must_use]
 pub const fn of_theme(theme: Theme) -> &'static Styles {
     match theme {
         Theme::Dark => &DARK,
         Theme::Light => &LIGHT,
+        Theme::NoColour => &NO_COLOUR,
     }
 }
 
@@ -154,11 +190,72 @@ mod tests {
     /// Where colours are off only modifiers remain, so these roles must not rely on a colour.
     #[test]
     fn selection_focus_and_headings_are_visible_without_colour() {
-        for styles in [&DARK, &LIGHT] {
+        for styles in [&DARK, &LIGHT, &NO_COLOUR] {
             for style in [styles.selected, styles.focused, styles.heading] {
                 assert!(!style.add_modifier.is_empty(), "{style:?}");
             }
         }
+    }
+
+    #[test]
+    fn the_colourless_palette_has_no_colour_and_a_cursor_that_shows_in_a_reversed_field() {
+        let Styles {
+            key,
+            muted,
+            note,
+            warning,
+            warning_strong,
+            error,
+            error_strong,
+            added,
+            removed,
+            changed,
+            entity,
+            value,
+            active,
+            done,
+            heading,
+            column_heading,
+            table_titles,
+            group_heading,
+            link,
+            selected,
+            focused,
+            cursor,
+            badge,
+            banner,
+        } = NO_COLOUR;
+        let every = [
+            key,
+            muted,
+            note,
+            warning,
+            warning_strong,
+            error,
+            error_strong,
+            added,
+            removed,
+            changed,
+            entity,
+            value,
+            active,
+            done,
+            heading,
+            column_heading,
+            table_titles,
+            group_heading,
+            link,
+            selected,
+            focused,
+            cursor,
+            badge,
+            banner,
+        ];
+        for style in every {
+            assert!(style.fg.is_none() && style.bg.is_none(), "{style:?}");
+        }
+        assert!(!cursor.add_modifier.contains(Modifier::REVERSED));
+        assert!(!cursor.add_modifier.is_empty());
     }
 
     #[test]

@@ -123,6 +123,54 @@ fn the_man_page_renders_without_warnings_and_documents_every_subcommand() {
         );
     }
     assert!(text.contains("--sk-between A B"), "{text}");
+    for section in ["EXIT STATUS", "ENVIRONMENT", "FILES"] {
+        assert!(text.contains(section), "{section} section:\n{text}");
+    }
+    for variable in variables_the_source_reads() {
+        assert!(text.contains(&variable), "ENVIRONMENT lacks {variable}");
+    }
+    for file in [
+        "journal.jsonl",
+        "keymap.toml",
+        "config.toml",
+        "history/TABLE.jsonl",
+    ] {
+        assert!(text.contains(file), "FILES lacks {file}");
+    }
+}
+
+/// Every `DDBX_…` variable or `NO_COLOR` named in a string literal of the sources.
+fn variables_the_source_reads() -> std::collections::BTreeSet<String> {
+    let mut found = std::collections::BTreeSet::new();
+    let mut pending = vec![std::path::PathBuf::from(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/src"
+    ))];
+    while let Some(dir) = pending.pop() {
+        for entry in std::fs::read_dir(&dir).expect("src reads") {
+            let path = entry.expect("an entry").path();
+            if path.is_dir() {
+                pending.push(path);
+                continue;
+            }
+            let text = std::fs::read_to_string(&path).unwrap_or_default();
+            for (at, _) in text
+                .match_indices("\"DDBX_")
+                .chain(text.match_indices("\"NO_COLOR\""))
+            {
+                let name: String = text[at + 1..]
+                    .chars()
+                    .take_while(|c| c.is_ascii_uppercase() || *c == '_')
+                    .collect();
+                found.insert(name);
+            }
+        }
+    }
+    assert!(
+        found.contains("DDBX_TABLE"),
+        "the scan finds the variables: {found:?}"
+    );
+    found
 }
 
 #[test]

@@ -57,12 +57,14 @@ pub struct Settings {
     pub theme: Theme,
 }
 
-/// The palettes: one for dark terminal backgrounds and one for light ones.
+/// The palettes: one for dark terminal backgrounds, one for light ones, and one without colour
+/// (`NO_COLOR`) that shows every role by modifiers alone.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub enum Theme {
     #[default]
     Dark,
     Light,
+    NoColour,
 }
 
 impl Default for Settings {
