@@ -212,12 +212,17 @@ fn read_only_demo_refuses_the_edit_keys_with_a_notice() {
     session.send("e");
     let refused = session.wait_for("read-only connection");
     assert!(refused.contains("nothing was sent"), "{refused}");
+    assert!(refused.contains("editing an item is refused"), "{refused}");
+    assert!(
+        !refused.contains("edit_item"),
+        "no internal names:\n{refused}"
+    );
     assert!(
         !refused.contains("Edit ACCOUNT"),
         "no editor opens:\n{refused}"
     );
     session.send("u");
-    session.wait_for("undo refused");
+    session.wait_for("undoing the last write is refused");
     session.send("qqqqq");
     let status = session.wait_exit();
     assert!(status.success(), "exit status {status:?}");

@@ -699,6 +699,40 @@ async fn query_index_in_the_gsi_browser_opens_the_builder_on_that_index() {
 }
 
 #[tokio::test]
+async fn tab_on_an_index_partition_completes_from_its_browsed_partitions_or_says_why_not() {
+    let mut harness = started(Settings::default()).await;
+    harness.act(Action::ShowIndexes).await;
+    harness
+        .act_all([Action::CursorDown, Action::QueryIndex])
+        .await;
+    type_text(&mut harness, "STATUS#P").await;
+    harness.act(Action::Complete).await;
+    assert_eq!(form(&harness).spec.partition, "STATUS#P");
+    assert_ne!(form(&harness).focus, FormField::Partition, "Tab moves on");
+    let Some(Notice::Info(why)) = &harness.state.notice else {
+        panic!("Tab says why nothing completed: {:?}", harness.state.notice);
+    };
+    assert!(
+        why.contains("no GSI1 partition values known to complete from"),
+        "{why}"
+    );
+    // Browsing the index reads its partitions; the builder offers them.
+    harness.act(Action::Back).await;
+    harness.act(Action::Open).await;
+    assert!(matches!(
+        harness.state.history.current(),
+        View::IndexGroups { .. }
+    ));
+    harness.act(Action::Back).await;
+    harness.act(Action::QueryIndex).await;
+    assert_eq!(form(&harness).spec.index.as_deref(), Some("GSI1"));
+    type_text(&mut harness, "STATUS#P").await;
+    harness.act(Action::Complete).await;
+    assert_eq!(form(&harness).spec.partition, "STATUS#PENDING");
+    assert_eq!(form(&harness).focus, FormField::Partition, "Tab completed");
+}
+
+#[tokio::test]
 async fn raw_mode_warns_about_attributes_a_keys_only_index_lacks() {
     let mut harness = started(Settings::default()).await;
     let mut preset = preset("REVIEW", None);

@@ -135,6 +135,14 @@ async fn export_import_export_is_byte_identical_in_dynamodb_json() {
     let again = target.ddbx(&["import", &file(&first), "--format", "ddb"]);
     assert_eq!(again.code, Some(3), "{}", again.stderr);
     assert_eq!(count(&summary(&again), "conflicted"), 60);
+    assert!(
+        again
+            .stderr
+            .contains("60 keys already held an item, so their creates were skipped"),
+        "{}",
+        again.stderr
+    );
+    assert!(!again.stderr.contains("changed since"), "{}", again.stderr);
     assert_eq!(target.items().await, source.items().await);
 
     // An export never overwrites a file.

@@ -135,11 +135,11 @@ pub async fn execute(run: Run<'_>) -> Result<(), CliError> {
     };
     let json = summary.to_json();
     print_json(&json)?;
-    exit_status(&json)
+    exit_status(&json, &run.plan)
 }
 
 /// 1 when a write failed, 3 when an item conflicted, 0 otherwise.
-fn exit_status(summary: &serde_json::Value) -> Result<(), CliError> {
+fn exit_status(summary: &serde_json::Value, plan: &RunPlan) -> Result<(), CliError> {
     let count = |field: &str| {
         summary
             .get(field)
@@ -154,11 +154,35 @@ fn exit_status(summary: &serde_json::Value) -> Result<(), CliError> {
         )));
     }
     if conflicted > 0 {
-        return Err(CliError::ConditionFailed(format!(
-            "{} changed since it was read and {} skipped (listed in the summary)",
-            counted(conflicted, "item", "items"),
-            if conflicted == 1 { "was" } else { "were" }
+        return Err(CliError::ConditionFailed(conflict_message(
+            conflicted, plan,
         )));
     }
     Ok(())
+}
+
+/// What a conflict means for this run: a create (import, copy) conflicts only when its key is
+/// taken, any other write when the item changed since it was read.
+fn conflict_message(conflicted: u64, plan: &RunPlan) -> String {
+    let verb = if conflicted == 1 { "was" } else { "were" };
+    let all_creates = plan
+        .writes
+        .iter()
+        .all(|write| write.write.planned.original.is_none());
+    if all_creates {
+        format!(
+            "{} already held an item, so {} skipped (listed in the summary); nothing was overwritten",
+            counted(conflicted, "key", "keys"),
+            if conflicted == 1 {
+                "its create was"
+            } else {
+                "their creates were"
+            }
+        )
+    } else {
+        format!(
+            "{} changed since it was read and {verb} skipped (listed in the summary)",
+            counted(conflicted, "item", "items"),
+        )
+    }
 }

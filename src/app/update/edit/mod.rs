@@ -26,12 +26,24 @@ pub(in crate::app::update) mod write;
 /// The format the editor opens in: DynamoDB JSON, the form the AWS CLI and consoles use.
 const DEFAULT_FORMAT: EditFormat = EditFormat::DdbJson;
 
+/// The write an action asks for, as the user would say it.
+fn write_in_words(action: &Action) -> &'static str {
+    match action {
+        Action::EditItem => "editing an item",
+        Action::NewItem => "creating an item",
+        Action::DuplicateItem => "duplicating an item",
+        Action::DeleteItem => "deleting an item",
+        Action::Undo => "undoing the last write",
+        _ => "writing",
+    }
+}
+
 /// `edit_item`, `new_item`, `duplicate_item`, `delete_item`, `undo` on a view.
 pub(in crate::app::update) fn start(state: &mut State, action: &Action) -> Vec<Command> {
     if state.connection.read_only {
         state.notice = Some(Notice::Error(format!(
-            "read-only connection: {} refused, nothing was sent (reopen without --read-only or --file to write)",
-            action.bindable_name().unwrap_or("write")
+            "read-only connection: {} is refused, nothing was sent (reopen without --read-only or --file to write)",
+            write_in_words(action)
         )));
         return Vec::new();
     }

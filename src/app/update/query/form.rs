@@ -37,7 +37,12 @@ pub(in crate::app::update) fn key(
         Action::PrevField => move_focus(&mut form, -1),
         Action::NextChoice => cycle(state, &mut form, true),
         Action::PrevChoice => cycle(state, &mut form, false),
-        Action::Complete if !complete(state, &mut form) => move_focus(&mut form, 1),
+        Action::Complete if !complete(state, &mut form) => {
+            if let Some(why) = nothing_to_complete_on_an_index(state, &form) {
+                state.notice = Some(Notice::Info(why));
+            }
+            move_focus(&mut form, 1);
+        }
         Action::ToggleRawMode => toggle_raw(&mut form),
         Action::AddFilterRow => {
             form.spec.filters.push(FilterRow::default());
@@ -291,8 +296,9 @@ fn fit_key_fields(state: &State, form: &mut QueryForm) {
         .resize(sort.saturating_sub(1), String::new());
 }
 
-/// Completes the partition value from discovered partitions (table target only: discovery
-/// groups the table's partition keys). False when nothing was completed.
+/// Completes the partition value from discovered partitions (discovery groups the table's
+/// partition keys), or for an index from its known partition values. False when nothing was
+/// completed.
 fn complete(state: &State, form: &mut QueryForm) -> bool {
     if form.focus == FormField::SortUpper {
         return make_upper_inclusive(form) || complete_upper(state, form);
@@ -300,8 +306,11 @@ fn complete(state: &State, form: &mut QueryForm) -> bool {
     if let FormField::TemplatePart(part) = form.focus {
         return complete_part(state, form, part);
     }
-    if form.focus != FormField::Partition || form.spec.index.is_some() {
+    if form.focus != FormField::Partition {
         return false;
+    }
+    if let Some(index) = form.spec.index.clone() {
+        return complete_index_partition(state, form, &index);
     }
     let Some(found) = &state.discovery.found else {
         return false;
@@ -312,6 +321,60 @@ fn complete(state: &State, form: &mut QueryForm) -> bool {
     form.spec.partition = completed;
     form.cursor_to_end();
     true
+}
+
+/// The index's partition key values known so far: its browser's partitions and the items read.
+/// Discovery scans the table, so an index has no other source.
+fn known_index_partitions(
+    state: &State,
+    form: &QueryForm,
+    index: &str,
+) -> std::collections::BTreeSet<String> {
+    let Some(partition) = target_key(state, form).map(|key| key.partition.name) else {
+        return std::collections::BTreeSet::new();
+    };
+    let browsed = state
+        .indexes
+        .browses
+        .get(index)
+        .into_iter()
+        .flat_map(|browse| browse.groups.iter())
+        .filter_map(|group| group.pk.as_s().map(str::to_owned));
+    let read = state
+        .items_read()
+        .filter_map(|item| item.get(&partition)?.as_s().map(str::to_owned));
+    browsed.chain(read).collect()
+}
+
+/// Completes an index's partition value to the longest prefix the known values starting with
+/// what is typed share. False when nothing longer is known.
+fn complete_index_partition(state: &State, form: &mut QueryForm, index: &str) -> bool {
+    let typed = form.spec.partition.clone();
+    let known = known_index_partitions(state, form, index);
+    let matching = known
+        .iter()
+        .filter(|value| value.starts_with(typed.as_str()));
+    let Some(completed) = common_prefix(matching.map(String::as_str)) else {
+        return false;
+    };
+    if completed.len() <= typed.len() {
+        return false;
+    }
+    form.spec.partition = completed;
+    form.cursor_to_end();
+    true
+}
+
+/// Why Tab on an index's partition field had nothing to offer, when no value is known at all.
+fn nothing_to_complete_on_an_index(state: &State, form: &QueryForm) -> Option<String> {
+    let index = form.spec.index.as_deref()?;
+    (form.focus == FormField::Partition && known_index_partitions(state, form, index).is_empty())
+        .then(|| {
+            format!(
+                "no {index} partition values known to complete from: browse the index first \
+                 (its partitions are then offered), or type the value"
+            )
+        })
 }
 
 /// Completes template part `part` from the values that part takes in the sort keys of the items
