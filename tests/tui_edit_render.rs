@@ -182,3 +182,88 @@ async fn the_preview_lists_the_key_left_holding_an_edited_value() {
         "{shown}"
     );
 }
+
+/// Values that differ only near their end are folded in their columns, never cut where they
+/// differ: each side is read to its last character.
+#[tokio::test]
+async fn conflict_values_wrap_to_the_character_where_they_differ() {
+    const READ: &str = "TENANT#acme#TICKET#tkt_00001#PRIORITY#HIGH#STATUS#OPEN";
+    const THEIRS: &str = "TENANT#acme#TICKET#tkt_00001#PRIORITY#HIGH#STATUS#RESOLVED";
+    const MINE: &str = "TENANT#acme#TICKET#tkt_00001#PRIORITY#HIGH#STATUS#PENDING";
+    let mut ticket = item(&[("PK", "USER#u1"), ("SK", "METADATA"), ("GSI1SK", READ)]);
+    ticket.insert(
+        "version".to_owned(),
+        AttrValue::N(Number::parse("3").expect("number")),
+    );
+    let (mut harness, backend) = editing(ticket).await;
+    let edited = text(&harness).replace("STATUS#OPEN", "STATUS#PENDING");
+    harness.act(Action::ExternalEdited(Ok(edited))).await;
+    harness.act(Action::SaveEdit).await;
+    let mut params = ExpressionParams::default();
+    params.values.insert(":s".to_owned(), AttrValue::s(THEIRS));
+    params.values.insert(
+        ":v".to_owned(),
+        AttrValue::N(Number::parse("4").expect("number")),
+    );
+    backend
+        .update_item(UpdateRequest {
+            table: "Shop".to_owned(),
+            key: item(&[("PK", "USER#u1"), ("SK", "METADATA")]),
+            update: "SET GSI1SK = :s, version = :v".to_owned(),
+            condition: Condition::new("attribute_exists(GSI1SK)"),
+            params,
+            return_values: ReturnValues::None,
+        })
+        .await
+        .expect("concurrent write");
+    harness.act(Action::Confirm).await;
+    for (width, height) in SIZES {
+        let shown = screen(&harness.state, width, height);
+        for (column, whole) in [("as read", READ), ("yours", MINE), ("current", THEIRS)] {
+            let text = column_text(&shown, column);
+            assert!(
+                text.contains(&format!("{{\"S\":\"{whole}\"}}")),
+                "{width}x{height}: {column} holds {whole}, not {text}\n{shown}"
+            );
+        }
+    }
+    snapshot("conflict_long_values", &harness.state);
+}
+
+/// The text of one column of the conflict table, its rows rejoined: the cells from the header's
+/// title to the next title (or the border), continuation indents dropped.
+fn column_text(screen: &str, title: &str) -> String {
+    let lines: Vec<Vec<char>> = screen.lines().map(|line| line.chars().collect()).collect();
+    let header = lines
+        .iter()
+        .position(|line| line.iter().collect::<String>().contains("attribute"))
+        .expect("the conflict table's header");
+    let titles: Vec<usize> = ["as read", "yours", "current"]
+        .iter()
+        .map(|name| {
+            let text: String = lines[header].iter().collect();
+            text[..text.find(name).expect("a title")].chars().count()
+        })
+        .collect();
+    let which = ["as read", "yours", "current"]
+        .iter()
+        .position(|name| *name == title)
+        .expect("a known column");
+    let start = titles[which];
+    lines[header + 1..]
+        .iter()
+        .take_while(|line| !line.iter().collect::<String>().contains("re-apply"))
+        .map(|line| {
+            let end = titles
+                .get(which + 1)
+                .copied()
+                .unwrap_or(line.len().saturating_sub(1));
+            line.get(start..end.min(line.len()))
+                .unwrap_or_default()
+                .iter()
+                .collect::<String>()
+                .trim()
+                .to_owned()
+        })
+        .collect()
+}

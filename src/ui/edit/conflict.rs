@@ -4,23 +4,65 @@
 use std::collections::BTreeSet;
 
 use ratatui::Frame;
-use ratatui::layout::{Constraint, Layout, Rect};
+use ratatui::layout::{Constraint, Flex, Layout, Rect};
 use ratatui::style::Style;
-use ratatui::text::Line;
+use ratatui::text::{Line, Text};
 use ratatui::widgets::{Block, Cell, Paragraph, Row, Table};
 
 use crate::app::action::Action;
 use crate::app::state::State;
 use crate::app::state::edit::why_not_reapply;
 use crate::app::state::edit::{Conflict, EditFlow};
-use crate::domain::value::Item;
+use crate::domain::ddb_json;
+use crate::domain::value::{AttrValue, Item};
 use crate::keymap::Section;
 use crate::ui::edit::hints::{hints, key, key_label};
-use crate::ui::edit::review::compact;
 use crate::ui::theme;
 use crate::ui::widgets::text::safe;
+use crate::ui::widgets::wrap::wrap_lines;
 
-fn value<'a>(item: Option<&'a Item>, name: &str) -> Option<&'a crate::domain::value::AttrValue> {
+/// Attribute, then the value as read, yours and the current one.
+const COLUMNS: [Constraint; 4] = [
+    Constraint::Percentage(16),
+    Constraint::Percentage(28),
+    Constraint::Percentage(28),
+    Constraint::Percentage(28),
+];
+
+/// At most this many rows per value; a longer one ends with `…` and its size.
+const VALUE_ROWS: usize = 6;
+
+/// A value folded onto the rows of its column, so values that differ only near their end
+/// (`…#STATUS#RESOLVED` against `…#STATUS#PENDING`) are read to the character that differs.
+fn wrapped(value: Option<&AttrValue>, width: usize) -> Vec<Line<'static>> {
+    let text = full_text(value);
+    let mut rows = wrap_lines(vec![Line::raw(text.clone())], width.max(1));
+    if rows.len() > VALUE_ROWS {
+        rows.truncate(VALUE_ROWS);
+        let size = format!("… ({} bytes)", text.len());
+        let last = rows.pop().unwrap_or_default();
+        let kept: String = last
+            .to_string()
+            .chars()
+            .take(width.saturating_sub(size.chars().count()))
+            .collect();
+        rows.push(Line::raw(format!("{kept}{size}")));
+    }
+    rows
+}
+
+/// The whole value in DynamoDB JSON, control characters escaped; `(absent)` for none.
+fn full_text(value: Option<&AttrValue>) -> String {
+    value.map_or_else(
+        || "(absent)".to_owned(),
+        |value| {
+            let json = serde_json::to_string(&ddb_json::to_json(value)).unwrap_or_default();
+            safe(&json).into_owned()
+        },
+    )
+}
+
+fn value<'a>(item: Option<&'a Item>, name: &str) -> Option<&'a AttrValue> {
     item.and_then(|item| item.get(name))
 }
 
@@ -59,6 +101,13 @@ pub(in crate::ui) fn render(
         .flatten()
         .flat_map(Item::keys)
         .collect();
+    // The widths the table gives its columns (it lays them out the same way), so a value is
+    // folded exactly where its cell ends.
+    let columns = Layout::horizontal(COLUMNS)
+        .flex(Flex::Start)
+        .spacing(1)
+        .split(table_area);
+    let widths = [1, 2, 3].map(|column| usize::from(columns[column].width));
     let rows: Vec<Row<'_>> = names
         .into_iter()
         .filter(|name| {
@@ -75,29 +124,30 @@ pub(in crate::ui) fn render(
                 }
             };
             let both = r != m && r != c && m != c;
+            let [r_lines, m_lines, c_lines] = [(r, widths[0]), (m, widths[1]), (c, widths[2])]
+                .map(|(side, width)| wrapped(side, width));
+            let height = [&r_lines, &m_lines, &c_lines]
+                .iter()
+                .map(|lines| lines.len())
+                .max()
+                .unwrap_or(1);
             Row::new(vec![
                 Cell::from(safe(name).into_owned()).style(if both {
                     styles.error_strong
                 } else {
                     styles.heading
                 }),
-                Cell::from(compact(r)),
-                Cell::from(compact(m)).style(style(r != m)),
-                Cell::from(compact(c)).style(style(r != c)),
+                Cell::from(Text::from(r_lines)),
+                Cell::from(Text::from(m_lines)).style(style(r != m)),
+                Cell::from(Text::from(c_lines)).style(style(r != c)),
             ])
+            .height(u16::try_from(height).unwrap_or(u16::MAX))
         })
         .collect();
     let visible: Vec<Row<'_>> = rows.into_iter().skip(conflict.scroll).collect();
-    let table = Table::new(
-        visible,
-        [
-            Constraint::Percentage(16),
-            Constraint::Percentage(28),
-            Constraint::Percentage(28),
-            Constraint::Percentage(28),
-        ],
-    )
-    .header(Row::new(vec!["attribute", "as read", "yours", "current"]).style(styles.table_titles));
+    let table = Table::new(visible, COLUMNS).header(
+        Row::new(vec!["attribute", "as read", "yours", "current"]).style(styles.table_titles),
+    );
     frame.render_widget(table, table_area);
     let reason = why_not_reapply(flow.purpose, conflict).map_or_else(
         || {
