@@ -37,6 +37,8 @@ struct IndexShape {
     /// The index's key attributes with the type the table declares, partition key first, and
     /// whether each is the index's own (not also a key attribute of the table).
     keys: Vec<(String, ValueType, bool)>,
+    /// How many of `keys` make the partition key: more than one for a multi-attribute key.
+    partition_parts: usize,
     own_keys: usize,
     /// The key attributes of the table and of the index, each once.
     key_names: Vec<String>,
@@ -83,6 +85,7 @@ impl IndexShape {
         Self {
             position,
             keys,
+            partition_parts: index.key.partition_attributes().count(),
             own_keys,
             key_names,
             held,
@@ -127,7 +130,12 @@ impl IndexStats {
             name: index.name.clone(),
             kind: index.kind,
             projection: index.projection.clone(),
-            partition_attribute: index.key.partition.name.clone(),
+            partition_attribute: index
+                .key
+                .partition_attributes()
+                .map(|attribute| attribute.name.as_str())
+                .collect::<Vec<_>>()
+                .join(" + "),
             shape: IndexShape::new(table, position, index),
             items: 0,
             projected_bytes: 0,
@@ -153,7 +161,7 @@ impl IndexStats {
             self.by_entity.resize(entity + 1, EntityCoverage::default());
         }
         self.by_entity[entity].total += 1;
-        let mut partition = None;
+        let mut partition: Vec<&AttrValue> = Vec::new();
         let mut excluded = false;
         let mut own_missing = 0;
         for (position, (name, expected, own)) in self.shape.keys.iter().enumerate() {
@@ -166,8 +174,8 @@ impl IndexStats {
                     excluded = true
                 }
                 Some(value) => {
-                    if position == 0 {
-                        partition = Some(value);
+                    if position < self.shape.partition_parts {
+                        partition.push(value);
                     }
                 }
             }
@@ -188,8 +196,15 @@ impl IndexStats {
         };
         self.projected_bytes += projected;
         self.key_bytes += attributes_size(item, &self.shape.key_names);
-        if let Some(value) = partition {
-            update(&mut self.partitions, value, |usage| usage.add(projected));
+        // A multi-attribute partition key is its whole tuple: the index hashes every part, so
+        // items that share only the first attribute may sit in different partitions.
+        match partition.as_slice() {
+            [value] => update(&mut self.partitions, value, |usage| usage.add(projected)),
+            [] => {}
+            parts => {
+                let tuple = AttrValue::L(parts.iter().map(|&value| value.clone()).collect());
+                update(&mut self.partitions, &tuple, |usage| usage.add(projected));
+            }
         }
     }
 

@@ -5,6 +5,7 @@ use proptest::prelude::*;
 use super::*;
 use crate::domain::access_pattern::AccessPattern;
 use crate::domain::key_template::KeyTemplate;
+use crate::domain::key_value::key_text;
 use crate::domain::request::{ExpressionParams, QueryRequest};
 use crate::domain::schema::{IndexKind, IndexSchema, KeyAttribute, KeySchema, Projection};
 use crate::domain::value::{AttrValue, ValueType};
@@ -243,6 +244,60 @@ fn an_index_partition_holding_most_of_an_all_projected_index_is_hot_and_costly()
         cost.summary.starts_with("GSI2 projects ALL"),
         "{}",
         cost.summary
+    );
+}
+
+#[test]
+fn a_multi_attribute_index_is_partitioned_by_its_whole_key_tuple() {
+    let mut table = table();
+    let mut by_status_region = index("GSI3", "status", None, Projection::All);
+    by_status_region.key = KeySchema::from_parts(
+        vec![
+            KeyAttribute::new("status", ValueType::S),
+            KeyAttribute::new("region", ValueType::S),
+        ],
+        vec![KeyAttribute::new("created", ValueType::S)],
+    )
+    .expect("a two-attribute partition key");
+    table.indexes.push(by_status_region);
+    // PENDING alone holds 40% of the index, but spread over eight regions: eight partitions.
+    let mut items = Vec::new();
+    for n in 0..200 {
+        let status = if n % 5 < 2 {
+            "PENDING"
+        } else {
+            ["SHIPPED", "DELIVERED", "CANCELLED"][n % 3]
+        };
+        let region = format!("R{}", n % 8);
+        items.push(item(&[
+            ("PK", &format!("ORDER#o{n}")),
+            ("SK", "METADATA"),
+            ("status", status),
+            ("region", &region),
+            ("created", "2026-07-01"),
+        ]));
+    }
+    let report = scan(table, &items).report(Coverage::Complete, &[]);
+    let sizes = report
+        .index_sizes
+        .iter()
+        .find(|sizes| sizes.index == "GSI3")
+        .expect("GSI3 sizes");
+    let mut expected = std::collections::BTreeSet::new();
+    for item in &items {
+        expected.insert((key_text(&item["status"]), key_text(&item["region"])));
+    }
+    assert_eq!(sizes.partitions, expected.len() as u64);
+    assert!(sizes.largest[0].items <= 25, "{:?}", sizes.largest[0]);
+    assert!(
+        key_text(&sizes.largest[0].partition_key).contains(" · R"),
+        "the tuple is named: {:?}",
+        sizes.largest[0].partition_key
+    );
+    assert!(
+        !rules(&report).contains(&Rule::IndexPartitionShare),
+        "{:?}",
+        report.findings
     );
 }
 
