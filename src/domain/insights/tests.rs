@@ -248,6 +248,18 @@ fn an_index_partition_holding_most_of_an_all_projected_index_is_hot_and_costly()
 }
 
 #[test]
+fn every_rule_names_the_developer_guide_page_its_citation_rests_on() {
+    for rule in Rule::ALL {
+        assert!(
+            rule.citation().contains("(Developer Guide: "),
+            "{}: {}",
+            rule.id(),
+            rule.citation()
+        );
+    }
+}
+
+#[test]
 fn a_multi_attribute_index_is_partitioned_by_its_whole_key_tuple() {
     let mut table = table();
     let mut by_status_region = index("GSI3", "status", None, Projection::All);
@@ -373,7 +385,7 @@ fn typed(entity: &str, pk: &str, sk: &str) -> Item {
 }
 
 #[test]
-fn sequential_and_time_bucketed_partition_keys_are_hot_on_write() {
+fn sequential_keys_are_enumerable_and_time_bucketed_keys_are_hot_on_write() {
     let mut items: Vec<Item> = (1..=50)
         .map(|n| typed("Invoice", &format!("INVOICE#{n}"), "A"))
         .collect();
@@ -393,6 +405,20 @@ fn sequential_and_time_bucketed_partition_keys_are_hot_on_write() {
         "{}",
         sequential.summary
     );
+    // Hashing spreads a sequence: its cost is enumeration and ordering, not heat.
+    assert_eq!(sequential.severity, Severity::Info);
+    assert!(
+        sequential.summary.contains("can be enumerated"),
+        "{}",
+        sequential.summary
+    );
+    assert!(
+        sequential
+            .rule
+            .citation()
+            .contains("hashes the partition key")
+    );
+    assert!(!sequential.rule.citation().contains("hot"));
     let bucketed = finding(&report, Rule::TimeBucketedPartitionKey);
     assert!(
         bucketed
