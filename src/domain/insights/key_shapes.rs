@@ -8,7 +8,7 @@ use super::finding::{Finding, Rule, Severity};
 use super::tally::{FastMap, FastSet};
 use crate::domain::figures::{count, counted};
 use crate::domain::grammar::values::{ValueShape, value_shape};
-use crate::domain::grammar::{Role, collection_levels, decode_key};
+use crate::domain::grammar::{Role, decode_key, item_collection_levels};
 use crate::domain::schema::KeySchema;
 use crate::domain::timestamp::TimestampKind;
 use crate::domain::value::{AttrValue, Item};
@@ -61,7 +61,7 @@ impl KeyShapes {
         let keys = self.by_entity.entry(entity).or_default();
         keys.items += 1;
         if let Some(value) = item.get(&schema.partition.name) {
-            add_partition_key(keys, value, &mut self.partition_class);
+            add_partition_key(keys, value, item, &mut self.partition_class);
         }
         let sort = schema
             .sort
@@ -103,7 +103,9 @@ struct PartitionKeyClass {
 }
 
 impl PartitionKeyClass {
-    fn classify(&mut self, text: &str) {
+    /// Reads `text`, the partition key of `item`: an ElectroDB label is read against the item's
+    /// attribute names (`employee_id`, not `employee`).
+    fn classify(&mut self, text: &str, item: &Item) {
         if self.text == text && !self.text.is_empty() {
             return;
         }
@@ -122,7 +124,7 @@ impl PartitionKeyClass {
             }
         }
         self.prefix.clear();
-        for (position, level) in collection_levels(text).iter().enumerate() {
+        for (position, level) in item_collection_levels(text, item).iter().enumerate() {
             if position > 0 {
                 self.prefix.push_str(" › ");
             }
@@ -131,7 +133,12 @@ impl PartitionKeyClass {
     }
 }
 
-fn add_partition_key(keys: &mut EntityKeys, value: &AttrValue, class: &mut PartitionKeyClass) {
+fn add_partition_key(
+    keys: &mut EntityKeys,
+    value: &AttrValue,
+    item: &Item,
+    class: &mut PartitionKeyClass,
+) {
     if keys.partition_values.len() < PARTITION_VALUES_CAP && !keys.partition_values.contains(value)
     {
         keys.partition_values.insert(value.clone());
@@ -149,7 +156,7 @@ fn add_partition_key(keys: &mut EntityKeys, value: &AttrValue, class: &mut Parti
         }
         _ => return,
     };
-    class.classify(text);
+    class.classify(text, item);
     if class.time {
         keys.time_bucketed += 1;
     }

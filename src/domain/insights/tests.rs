@@ -521,6 +521,40 @@ fn digits_and_letters_in_one_labelled_part_are_one_sort_key_shape() {
     );
 }
 
+/// ElectroDB writes a snake_case composite under its own name, so the item says where the label
+/// ends: `employee_id`, not the `employee` the key alone would suggest.
+#[test]
+fn a_snake_case_electrodb_level_is_named_by_the_item_s_attribute() {
+    let items: Vec<Item> = (0..30)
+        .map(|n| {
+            let pk = if n % 2 == 0 {
+                format!("$task_app#employee_id_emp_{n:04}")
+            } else {
+                format!("$task_app#store_ref_st_{n:04}")
+            };
+            let mut shift = item(&[("PK", &pk), ("SK", "A"), ("_et", "shift_log")]);
+            let (name, value) = if n % 2 == 0 {
+                ("employee_id", format!("emp_{n:04}"))
+            } else {
+                ("store_ref", format!("st_{n:04}"))
+            };
+            shift.insert(name.to_owned(), AttrValue::s(value));
+            shift
+        })
+        .collect();
+    let report = report(&items);
+    let found = finding(&report, Rule::NoStablePrefix);
+    let evidence = found.evidence.join("\n");
+    assert!(
+        evidence.contains("$task_app › employee_id: 15 items"),
+        "{evidence}"
+    );
+    assert!(
+        evidence.contains("$task_app › store_ref: 15 items"),
+        "{evidence}"
+    );
+}
+
 #[test]
 fn an_entity_spread_over_unrelated_prefixes_has_no_stable_prefix() {
     let items: Vec<Item> = (0..30)
