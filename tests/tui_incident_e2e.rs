@@ -62,13 +62,11 @@ fn the_overview_shows_the_operations_and_a_throttled_scan_explains_itself_in_the
     session.send("o");
     session.wait_for("Table overview");
     session.send("G");
-    let screen = session.wait_for("Operations");
-    // The box's rows joined, so a sentence the overview wrapped reads whole.
-    let flat = screen
-        .lines()
-        .map(|row| row.trim_matches(|c: char| c == '│' || c == ' '))
-        .collect::<Vec<_>>()
-        .join(" ");
+    // The last line of the operations section: the view has scrolled to the end.
+    let screen = session.wait_until("the end of the operations section", |contents| {
+        joined_rows(contents).contains("contributor insights")
+    });
+    let flat = joined_rows(&screen);
     for expected in [
         "on-demand maximum reads 4,000 · writes none",
         "protected (deletion protection on)",
@@ -84,4 +82,13 @@ fn the_overview_shows_the_operations_and_a_throttled_scan_explains_itself_in_the
     session.send("q");
     session.send("q");
     session.wait_exit();
+}
+
+/// The box's rows joined, so a sentence the overview wrapped reads whole.
+fn joined_rows(screen: &str) -> String {
+    screen
+        .lines()
+        .map(|row| row.trim_matches(|c: char| c == '│' || c == ' '))
+        .collect::<Vec<_>>()
+        .join(" ")
 }

@@ -247,3 +247,16 @@ async fn the_sizes_of_each_entity_and_index_follow_the_findings_and_open_the_lar
         other => panic!("expected the partition view, got {other:?}"),
     }
 }
+
+#[tokio::test]
+async fn the_insights_message_stays_with_the_insights_screen() {
+    let mut harness = tui_support::started_demo(400, Settings::default()).await;
+    // What the action that opens a screen says is kept on it.
+    harness.act(Action::ShowInsights).await;
+    let said = format!("{:?}", harness.state.notice);
+    assert!(said.contains("insights: "), "{said}");
+    assert!(screen(&harness.state, 100, 30).contains("insights: "));
+    harness.act(Action::OpenPartiql).await;
+    let text = screen(&harness.state, 100, 30);
+    assert!(!text.contains("insights: "), "{text}");
+}

@@ -53,6 +53,11 @@ fn held_load(
         Settings::default(),
     );
     harness.state.loading = Some(progress.clone());
+    // The loader runs on its own thread: the first frame is drawn once it has counted items,
+    // as a user sees it, rather than racing the thread to its first count.
+    while progress.loaded() < 340_000 {
+        std::thread::yield_now();
+    }
     (harness, progress, release)
 }
 

@@ -27,6 +27,7 @@ use query::share;
 use super::action::Action;
 use super::command::Command;
 use super::state::{Mode, Notice, State, View, ViewMode};
+use crate::keymap::Section;
 
 /// The commands to run when the app starts: describe the table (discovery follows), then learn
 /// the account for the header. A preloaded description is taken as DescribeTable's answer.
@@ -45,7 +46,14 @@ pub fn start(state: &mut State) -> Vec<Command> {
 
 /// Applies one action.
 pub fn update(state: &mut State, action: Action) -> Vec<Command> {
+    let (screen_before, notice_before) = (screen(state), state.notice.clone());
     let commands = apply(state, action);
+    // A message belongs to the screen it was said on: arriving on another screen drops it,
+    // unless the action that brought the user there said something new.
+    let arrived = matches!((screen_before, screen(state)), (Some(a), Some(b)) if a != b);
+    if arrived && state.notice == notice_before {
+        state.notice = None;
+    }
     // Lists can shrink under the cursor (a restarted scan, a toggled inspector format).
     navigation::clamp_cursor(state);
     commands
@@ -274,5 +282,14 @@ fn view_action(state: &mut State, action: Action) -> Vec<Command> {
         Action::ShowItemHistory => item_history::show(state),
         Action::ExplainWhy => why::open_prompt(state),
         _ => Vec::new(),
+    }
+}
+
+/// The screen the user is on, for telling when they move to another. A question or a prompt
+/// asked over a screen, like the help, is part of it: the message stays until the answer.
+fn screen(state: &State) -> Option<Section> {
+    match state.screen_mode().section() {
+        Section::Prompt | Section::Confirm => None,
+        section => Some(section),
     }
 }
