@@ -8,7 +8,7 @@ use std::sync::Arc;
 
 use crossterm::event::KeyCode;
 use ddbx::app::action::Action;
-use ddbx::app::state::{Inspector, Settings, State, View};
+use ddbx::app::state::{Inspector, Settings, State, Theme, View};
 use ddbx::backend::memory::MemoryBackend;
 use ddbx::backend::{Backend, Condition, ExpressionParams, ReturnValues, UpdateRequest};
 use ddbx::domain::number::Number;
@@ -266,4 +266,34 @@ fn column_text(screen: &str, title: &str) -> String {
                 .to_owned()
         })
         .collect()
+}
+
+/// The colour of the editor's first line number, drawn in `theme`.
+fn line_number_colour(harness: &Harness, theme: Theme) -> ratatui::style::Color {
+    let mut state = harness.state.clone();
+    state.settings.theme = theme;
+    let mut terminal =
+        ratatui::Terminal::new(ratatui::backend::TestBackend::new(80, 24)).expect("test terminal");
+    terminal
+        .draw(|frame| ddbx::ui::render(frame, &state))
+        .expect("draw");
+    let buffer = terminal.backend().buffer();
+    let area = buffer.area;
+    let (x, y) = (area.left()..area.right())
+        .flat_map(|x| (area.top()..area.bottom()).map(move |y| (x, y)))
+        .find(|&(x, y)| buffer[(x, y)].symbol() == "1")
+        .expect("a line number 1");
+    buffer[(x, y)].fg
+}
+
+#[tokio::test]
+async fn the_editor_s_line_numbers_are_drawn_in_the_theme_s_muted_colour() {
+    let (harness, _backend) = editing(ada()).await;
+    for theme in [Theme::Dark, Theme::Light, Theme::NoColour] {
+        let muted = ddbx::ui::theme::of_theme(theme)
+            .muted
+            .fg
+            .unwrap_or(ratatui::style::Color::Reset);
+        assert_eq!(line_number_colour(&harness, theme), muted, "{theme:?}");
+    }
 }

@@ -162,3 +162,32 @@ fn tempdir(name: &str) -> std::path::PathBuf {
     std::fs::create_dir_all(&dir).expect("a temporary directory");
     dir
 }
+
+#[test]
+fn a_keymap_that_cannot_be_read_says_so_first_however_long_its_path() {
+    let deep = tempdir("bad-keymap").join("a-rather-long-directory-name-for-settings/and-deeper");
+    std::fs::create_dir_all(&deep).expect("config dir");
+    let keymap = deep.join("keymap.toml");
+    std::fs::write(
+        &keymap,
+        "[global]\nprepend_keymap = [ { on = \"q\", run = \"nope\" } ]\n",
+    )
+    .expect("keymap");
+    let keymap_text = keymap.to_string_lossy().into_owned();
+    let session = PtySession::spawn(&["--demo", "--keymap", &keymap_text], &[]);
+    let screen = session.wait_until("the keymap's notice", |contents| {
+        contents.contains("keymap")
+    });
+    // The notice's first row, under the table's box: what happened comes before the path,
+    // which may fill the rows the notice is given.
+    let notice = screen
+        .lines()
+        .skip_while(|row| !row.starts_with('└'))
+        .nth(1)
+        .unwrap_or_default();
+    assert!(
+        notice.starts_with("keymap ignored, using the defaults:"),
+        "{screen}"
+    );
+    quit(session);
+}

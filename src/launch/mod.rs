@@ -97,7 +97,7 @@ pub async fn open(
     }
     if let Some(error) = keymap_error {
         let _ = sender.send(Action::Notice(format!(
-            "keymap: {error} (using the defaults)"
+            "keymap ignored, using the defaults: {error}"
         )));
     }
     let worker = Worker::new(backend, Arc::new(SystemClipboard::new()), sender);

@@ -70,6 +70,9 @@ fn render_editor(
     ])
     .areas(inner);
     frame.render_widget(&editor.textarea, text_area);
+    let numbers = editor.textarea.line_number_width().min(text_area.width);
+    let gutter = Rect::new(text_area.x, text_area.y, numbers, text_area.height);
+    frame.buffer_mut().set_style(gutter, styles.muted);
     let status = match &editor.parsed {
         Ok(item) => Line::styled(
             format!(

@@ -67,9 +67,9 @@ fn textarea(text: &str) -> TextArea<'static> {
     // Long values wrap instead of scrolling sideways: only the visible part of a 350 KB line is
     // drawn, and the whole value can be read.
     textarea.set_wrap_mode(ratatui_textarea::WrapMode::WordOrGlyph);
-    // Line numbers, because JSON errors are reported by line and column.
-    textarea
-        .set_line_number_style(ratatui::style::Style::new().fg(ratatui::style::Color::DarkGray));
+    // Line numbers, because JSON errors are reported by line and column; unstyled here, as the
+    // palette is the renderer's to apply.
+    textarea.set_line_number_style(ratatui::style::Style::new());
     textarea
 }
 
