@@ -4,7 +4,7 @@
 
 mod tui_support;
 
-use tui_support::pty::PtySession;
+use tui_support::pty::{PtySession, Terminal};
 
 /// The header's ` ddbx ` badge background: blue (4) in the light palette, cyan
 /// (6) in the dark one (ratatui draws `Blue` and `Cyan` as the ANSI colours 4 and 6).
@@ -35,7 +35,7 @@ fn theme_light_draws_the_light_palette() {
 
 #[test]
 fn without_a_flag_or_an_answer_the_theme_is_dark() {
-    let session = PtySession::spawn(&["--demo"], &[]);
+    let session = PtySession::spawn_in(Terminal::Silent, &["--demo"], &[]);
     session.wait_for("Collections by partition key prefix");
     assert_eq!(badge_background(&session), DARK_BADGE);
     quit(session);
@@ -77,7 +77,7 @@ fn a_bad_settings_file_is_shown_and_the_defaults_used() {
 
 #[test]
 fn auto_follows_a_terminal_that_reports_a_white_background() {
-    let mut session = PtySession::spawn(&["--demo", "--theme", "auto"], &[]);
+    let mut session = PtySession::spawn_in(Terminal::Silent, &["--demo", "--theme", "auto"], &[]);
     session.answer(b"\x1b]11;?", "\x1b]11;rgb:ffff/ffff/ffff\x1b\\\x1b[?62;22c");
     session.wait_for("Collections by partition key prefix");
     assert_eq!(badge_background(&session), LIGHT_BADGE);
@@ -86,7 +86,7 @@ fn auto_follows_a_terminal_that_reports_a_white_background() {
 
 #[test]
 fn auto_follows_a_terminal_that_reports_a_black_background() {
-    let mut session = PtySession::spawn(&["--demo", "--theme", "auto"], &[]);
+    let mut session = PtySession::spawn_in(Terminal::Silent, &["--demo", "--theme", "auto"], &[]);
     session.answer(b"\x1b]11;?", "\x1b]11;rgb:0000/0000/0000\x07\x1b[?62;22c");
     session.wait_for("Collections by partition key prefix");
     assert_eq!(badge_background(&session), DARK_BADGE);

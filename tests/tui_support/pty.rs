@@ -23,18 +23,38 @@ fn fresh_session_dir() -> std::path::PathBuf {
     dir
 }
 
+/// What the pseudo-terminal answers when the program asks it something.
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub enum Terminal {
+    /// Answers the device-attributes request as a VT220 that knows no background-colour query,
+    /// as most terminals do, so the program stops waiting for a colour at once.
+    Answering,
+    /// Answers nothing: the program waits for its timeout, or the test answers itself.
+    Silent,
+}
+
+/// The primary device-attributes request every terminal answers, and a VT220's answer.
+const DEVICE_ATTRIBUTES: (&[u8], &[u8]) = (b"\x1b[c", b"\x1b[?62;22c");
+
 pub struct PtySession {
     screen: Arc<Mutex<vt100::Parser>>,
     raw: Arc<Mutex<Vec<u8>>>,
-    writer: Box<dyn Write + Send>,
+    writer: Arc<Mutex<Box<dyn Write + Send>>>,
     child: Box<dyn Child + Send + Sync>,
     _master: Box<dyn portable_pty::MasterPty + Send>,
+    /// The session's home, config and state, removed with the session.
+    session_dir: std::path::PathBuf,
 }
 
 impl PtySession {
     /// Starts `ddbx args…` in an 80×24 pseudo-terminal with `env` set and every `AWS_*` variable
-    /// of the test process removed.
+    /// of the test process removed; the terminal answers what terminals answer.
     pub fn spawn(args: &[&str], env: &[(&str, &str)]) -> Self {
+        Self::spawn_in(Terminal::Answering, args, env)
+    }
+
+    /// [`PtySession::spawn`] in a terminal that answers as `terminal` says.
+    pub fn spawn_in(terminal: Terminal, args: &[&str], env: &[(&str, &str)]) -> Self {
         let (rows, cols) = (24, 80);
         let pair = native_pty_system()
             .openpty(PtySize {
@@ -67,7 +87,7 @@ impl PtySession {
         let child = pair.slave.spawn_command(command).expect("ddbx starts");
         drop(pair.slave);
         let mut reader = pair.master.try_clone_reader().expect("pty reader");
-        let writer = pair.master.take_writer().expect("pty writer");
+        let writer = Arc::new(Mutex::new(pair.master.take_writer().expect("pty writer")));
         let screen = Arc::new(Mutex::new(vt100::Parser::new(
             std::num::NonZero::new(rows).expect("rows"),
             std::num::NonZero::new(cols).expect("cols"),
@@ -75,17 +95,23 @@ impl PtySession {
         )));
         let raw = Arc::new(Mutex::new(Vec::new()));
         let (screen_sink, raw_sink) = (Arc::clone(&screen), Arc::clone(&raw));
+        let answerer = Arc::clone(&writer);
         std::thread::spawn(move || {
             let mut buffer = [0u8; 8192];
+            let mut to_answer = terminal == Terminal::Answering;
             while let Ok(read) = reader.read(&mut buffer) {
                 if read == 0 {
                     break;
                 }
                 screen_sink.lock().expect("screen").process(&buffer[..read]);
-                raw_sink
-                    .lock()
-                    .expect("raw")
-                    .extend_from_slice(&buffer[..read]);
+                let mut raw = raw_sink.lock().expect("raw");
+                raw.extend_from_slice(&buffer[..read]);
+                if to_answer && contains(&raw, DEVICE_ATTRIBUTES.0) {
+                    to_answer = false;
+                    let mut answer = answerer.lock().expect("writer");
+                    let _ = answer.write_all(DEVICE_ATTRIBUTES.1);
+                    let _ = answer.flush();
+                }
             }
         });
         Self {
@@ -94,6 +120,7 @@ impl PtySession {
             writer,
             child,
             _master: pair.master,
+            session_dir: home,
         }
     }
 
@@ -176,11 +203,7 @@ impl PtySession {
     /// sent (polled often, because the program waits for it only briefly).
     pub fn answer(&mut self, query: &[u8], reply: &str) {
         let deadline = Instant::now() + WAIT;
-        while !self
-            .raw()
-            .windows(query.len())
-            .any(|window| window == query)
-        {
+        while !contains(&self.raw(), query) {
             assert!(
                 Instant::now() < deadline,
                 "the program never asked {query:?}"
@@ -192,8 +215,9 @@ impl PtySession {
 
     /// Sends keys as the terminal would encode them.
     pub fn send(&mut self, keys: &str) {
-        self.writer.write_all(keys.as_bytes()).expect("keys sent");
-        self.writer.flush().expect("keys flushed");
+        let mut writer = self.writer.lock().expect("writer");
+        writer.write_all(keys.as_bytes()).expect("keys sent");
+        writer.flush().expect("keys flushed");
     }
 
     /// Waits for the program to exit; its exit status.
@@ -217,6 +241,14 @@ impl Drop for PtySession {
     fn drop(&mut self) {
         if self.child.try_wait().ok().flatten().is_none() {
             let _ = self.child.kill();
+            let _ = self.child.wait();
         }
+        let _ = std::fs::remove_dir_all(&self.session_dir);
     }
+}
+
+fn contains(haystack: &[u8], needle: &[u8]) -> bool {
+    haystack
+        .windows(needle.len())
+        .any(|window| window == needle)
 }

@@ -30,12 +30,13 @@ const MAX_MESSAGE_LINES: usize = 3;
 pub(in crate::ui) fn message_height(state: &State, width: u16) -> u16 {
     match &state.notice {
         Some(Notice::Error(message)) => {
-            let width = usize::from(width).max(1);
             let length = safe(message).chars().count();
-            if length + 2 <= width / 2 {
+            if length + 2 <= usize::from(width) / 2 {
                 0
             } else {
-                u16::try_from(length.div_ceil(width).min(MAX_MESSAGE_LINES)).unwrap_or(1)
+                // Wrapped at words, as it is drawn: a long path moves whole to the next row.
+                let lines = message_paragraph(message).line_count(width.max(1));
+                u16::try_from(lines.min(MAX_MESSAGE_LINES)).unwrap_or(1)
             }
         }
         _ => 0,
@@ -49,13 +50,12 @@ pub(in crate::ui) fn render_message(frame: &mut Frame<'_>, area: Rect, state: &S
         return;
     }
     if let Some(Notice::Error(message)) = &state.notice {
-        frame.render_widget(
-            Paragraph::new(safe(message).into_owned())
-                .style(styles.error)
-                .wrap(ratatui::widgets::Wrap { trim: false }),
-            area,
-        );
+        frame.render_widget(message_paragraph(message).style(styles.error), area);
     }
+}
+
+fn message_paragraph(message: &str) -> Paragraph<'static> {
+    Paragraph::new(safe(message).into_owned()).wrap(ratatui::widgets::Wrap { trim: false })
 }
 
 pub(in crate::ui) fn render(frame: &mut Frame<'_>, area: Rect, state: &State) {
