@@ -12,7 +12,7 @@ use ddbx::app::read::{Read, ReadFor};
 use ddbx::app::state::stream::rows::{DiffMark, diff_rows, visible};
 use ddbx::app::state::{Mode, Overlay, PromptKind, Settings, View, ViewMode};
 use ddbx::backend::{
-    ChangeKind, Condition, DeleteRequest, ExpressionParams, PutRequest, ReturnValues,
+    ChangeKind, Condition, DeleteRequest, ExpressionParams, IteratorStart, PutRequest, ReturnValues,
 };
 use ddbx::domain::value::{AttrValue, Item};
 use tui_support::screen::screen;
@@ -354,4 +354,54 @@ fn a_buffer_of_100k_records_stays_within_its_memory_budget() {
         );
         assert!(grown < 1 << 30, "100k records took {grown} bytes");
     }
+}
+
+#[tokio::test]
+async fn t_reads_the_stream_again_from_its_oldest_record() {
+    let mut harness = started_demo(40, Settings::default()).await;
+    put(
+        &harness,
+        item(&[("PK", "USER#early"), ("SK", "PROFILE"), ("name", "Ada")]),
+    )
+    .await;
+    harness.act(Action::ShowStream).await;
+    wait(&mut harness, 1.0).await;
+    assert!(kinds(&harness).is_empty(), "LATEST: nothing from before");
+    put(
+        &harness,
+        item(&[("PK", "USER#late"), ("SK", "PROFILE"), ("name", "Grace")]),
+    )
+    .await;
+    wait(&mut harness, 1.0).await;
+    assert_eq!(kinds(&harness), [ChangeKind::Insert]);
+
+    harness.act(Action::StreamFromOldest).await;
+    wait(&mut harness, 1.0).await;
+    let partitions: Vec<String> = visible(&harness.state)
+        .iter()
+        .map(|entry| format!("{:?}", entry.record.keys.get("PK")))
+        .collect();
+    let early = partitions
+        .iter()
+        .filter(|pk| pk.contains("USER#early"))
+        .count();
+    let late = partitions
+        .iter()
+        .filter(|pk| pk.contains("USER#late"))
+        .count();
+    assert_eq!(
+        (early, late),
+        (1, 1),
+        "each write once, the earlier one too: {partitions:?}"
+    );
+    let starts: Vec<&Read> = harness.reads_for(ReadFor::Stream);
+    assert!(
+        starts.iter().any(|read| matches!(
+            read,
+            Read::ShardIterator(request) if request.start == IteratorStart::TrimHorizon
+        )),
+        "{starts:?}"
+    );
+    let text = screen(&harness.state, 100, 30);
+    assert!(text.contains("oldest record"), "{text}");
 }

@@ -193,6 +193,8 @@ actions! {
         ShowStream => "show_stream",
         /// Opens the prompt that filters the stream view.
         FilterStream => "filter_stream",
+        /// Follows the stream again from the oldest record it holds (its trim horizon).
+        StreamFromOldest => "stream_from_oldest",
         /// Shows the inspected item's history: its changes in the stream and ddbx's journal.
         ShowItemHistory => "show_item_history",
         /// Why an item is or is not in the results on screen (its key typed in a prompt).

@@ -1,7 +1,8 @@
 //! The stream view: opening it follows the table's stream from LATEST; every clock tick makes
 //! the next polling round when one is due (see [`follow`](crate::app::state::stream::follow) for
 //! the pacing). Answers land here; `p` pauses (no reads while paused), `f` filters, `Enter`
-//! opens a record as its diff, `R` follows the table's current stream again after a stop.
+//! opens a record as its diff, `R` follows the table's current stream again after a stop, `T`
+//! reads it again from its oldest record.
 
 mod answers;
 
@@ -171,6 +172,7 @@ pub(super) fn action(state: &mut State, action: &Action) -> Option<Vec<Command>>
             poll(state)
         }
         Action::Refresh => restart(state),
+        Action::StreamFromOldest => from_oldest(state),
         Action::FilterStream => {
             let typed = state
                 .stream
@@ -197,4 +199,29 @@ pub(super) fn action(state: &mut State, action: &Action) -> Option<Vec<Command>>
         }
         _ => return None,
     })
+}
+
+/// Follows the same stream again from its trim horizon. The records held are let go first: the
+/// reads start over at the oldest record, so they would all arrive a second time.
+fn from_oldest(state: &mut State) -> Vec<Command> {
+    let Some(view) = &mut state.stream else {
+        return Vec::new();
+    };
+    let held = view.buffer.len();
+    let mut fresh = StreamView::new(
+        view.follow.arn.clone(),
+        Since::TrimHorizon,
+        view.buffer.capacity(),
+    );
+    fresh.filter = std::mem::take(&mut view.filter);
+    fresh.paused = view.paused;
+    *view = fresh;
+    if let View::Stream { cursor } = state.history.current_mut() {
+        *cursor = 0;
+    }
+    state.notice = Some(Notice::Info(format!(
+        "reading the stream again from its oldest record (DynamoDB keeps 24 hours); \
+         the {held} records held are read again with the rest"
+    )));
+    poll(state)
 }
