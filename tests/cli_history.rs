@@ -167,9 +167,18 @@ fn the_history_merges_the_stream_and_ddbx_journal_newest_first() {
     assert_eq!(changes[2]["new"]["status"], "paid");
     assert!(changes[3]["old"].is_null());
     assert!(
-        run.stderr.contains("read from TRIM_HORIZON")
+        run.stderr.contains("from TRIM_HORIZON")
             && run.stderr.contains("4 records read, 3 of this item"),
         "how much was read: {}",
+        run.stderr
+    );
+    // The table's one shard is open: it has no end to be read to, only pages that came back
+    // empty; the calls are its GetShardIterator and four GetRecords (one page, three empty).
+    assert!(
+        run.stderr
+            .contains("1 shard from TRIM_HORIZON (24 h kept), 1 open read until empty")
+            && run.stderr.contains(" · 5 of at most 500 calls · "),
+        "{}",
         run.stderr
     );
     assert!(
@@ -265,8 +274,12 @@ fn a_small_budget_of_calls_is_said_to_be_spent() {
         ],
     )
     .success();
+    // The budget's one call takes the shard's iterator: no GetRecords is sent.
     assert!(
-        run.stderr.contains("in 1 of at most 1 GetRecords calls")
+        run.stderr.contains(" · 1 of at most 1 calls · ")
+            && run
+                .stderr
+                .contains("GetRecords not sent: the budget of 1 calls was spent")
             && run.stderr.contains("budget spent"),
         "{}",
         run.stderr

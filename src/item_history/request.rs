@@ -6,8 +6,9 @@ use crate::domain::item_history::Change;
 use crate::domain::schema::KeySchema;
 use crate::domain::value::Item;
 
-/// GetRecords calls made at most by default: a busy table's day of changes can take thousands,
-/// and the history says when the budget ran out rather than read for minutes.
+/// Stream calls (GetShardIterator and GetRecords) made at most by default: a busy table's day
+/// of changes can take thousands, and the history says when the budget ran out rather than read
+/// for minutes.
 pub const DEFAULT_MAX_REQUESTS: u32 = 500;
 /// Journal entries kept at most, newest first.
 pub const MAX_JOURNAL_ENTRIES: usize = 1_000;
@@ -23,7 +24,7 @@ pub struct HistoryRequest {
     pub stream_arn: Option<String>,
     /// The journal (`None`: there is none here).
     pub journal: Option<PathBuf>,
-    /// GetRecords calls allowed over all shards.
+    /// Stream calls (GetShardIterator and GetRecords) allowed over all shards.
     pub max_requests: u32,
 }
 
@@ -53,9 +54,11 @@ pub struct ItemHistory {
 pub struct StreamReading {
     /// Shards the stream listed.
     pub shards: usize,
-    /// Shards read to their end (closed) or to their current end (open).
+    /// Closed shards read to their end.
     pub shards_read: usize,
-    /// GetRecords calls made.
+    /// Open shards read until their pages came back empty: records written since may follow.
+    pub shards_caught_up: usize,
+    /// GetShardIterator and GetRecords calls made.
     pub requests: u32,
     /// The budget of calls it was allowed.
     pub max_requests: u32,
@@ -71,6 +74,6 @@ impl StreamReading {
     /// The budget ran out before every shard was read: older or newer records may be missing.
     #[must_use]
     pub fn budget_spent(&self) -> bool {
-        self.shards_read < self.shards && self.requests >= self.max_requests
+        self.shards_read + self.shards_caught_up < self.shards && self.requests >= self.max_requests
     }
 }

@@ -1,8 +1,9 @@
 //! The item's records in the stream: every shard read from its trim horizon (parents before
 //! children, so records come oldest first), keeping the records whose keys are the item's.
-//! An open shard has no end: it counts as read once [`EMPTY_PAGES_AT_END`] pages in a row come
-//! back empty. A budget of GetRecords calls bounds the whole reading, and the reading says when
-//! it ran out.
+//! Only a closed shard ends (its last page has no next iterator); an open shard is read until
+//! [`EMPTY_PAGES_AT_END`] pages in a row come back empty and is counted apart, since records
+//! written after may follow. A budget of calls (GetShardIterator and GetRecords alike) bounds
+//! the whole reading, and the reading says when it ran out.
 
 use std::collections::BTreeSet;
 
@@ -39,7 +40,8 @@ pub async fn read(
         }
         read.insert(shard.id.clone());
         match read_shard(backend, arn, shard, request, &mut reading, &mut found).await {
-            Ok(()) => reading.shards_read += 1,
+            Ok(ShardEnd::Closed) => reading.shards_read += 1,
+            Ok(ShardEnd::CaughtUp) => reading.shards_caught_up += 1,
             Err(problem) => reading.problems.push(problem),
         }
     }
@@ -57,6 +59,26 @@ fn next_shard<'a>(shards: &'a [Shard], read: &BTreeSet<String>) -> Option<&'a Sh
     })
 }
 
+/// How far a shard was read.
+enum ShardEnd {
+    /// To its end: the shard is closed and its last page said so.
+    Closed,
+    /// An open shard, until pages came back empty: as far as it went when read.
+    CaughtUp,
+}
+
+/// Spends one call of the budget, or says the budget is spent before `call` on `shard`.
+fn spend(reading: &mut StreamReading, max: u32, shard: &Shard, call: &str) -> Result<(), String> {
+    if reading.requests >= max {
+        return Err(format!(
+            "shard {}: {call} not sent: the budget of {max} calls was spent",
+            shard.id
+        ));
+    }
+    reading.requests += 1;
+    Ok(())
+}
+
 /// Adds one shard's records for the item to `found`; `Err` names the shard and the service's
 /// words when a call failed or the budget ran out (the records found before are kept, and the
 /// shard does not count as read).
@@ -67,9 +89,10 @@ async fn read_shard(
     request: &HistoryRequest,
     reading: &mut StreamReading,
     found: &mut Vec<ChangeRecord>,
-) -> Result<(), String> {
+) -> Result<ShardEnd, String> {
     let problem =
         |call: &str, error: &dyn std::fmt::Display| format!("shard {}: {call}: {error}", shard.id);
+    spend(reading, request.max_requests, shard, "GetShardIterator")?;
     let mut iterator = Some(
         backend
             .shard_iterator(ShardIteratorRequest {
@@ -82,13 +105,7 @@ async fn read_shard(
     );
     let mut empty_in_a_row = 0;
     while let Some(current) = iterator.take() {
-        if reading.requests >= request.max_requests {
-            return Err(format!(
-                "shard {}: stopped after {} GetRecords calls (the budget)",
-                shard.id, reading.requests
-            ));
-        }
-        reading.requests += 1;
+        spend(reading, request.max_requests, shard, "GetRecords")?;
         let page = backend
             .get_records(current)
             .await
@@ -104,11 +121,13 @@ async fn read_shard(
                 .into_iter()
                 .filter(|record| is_the_item(record, request)),
         );
-        if empty_in_a_row < EMPTY_PAGES_AT_END {
-            iterator = page.next_iterator;
+        // A closed shard is read on until its last page says so, however many pages are empty.
+        if !shard.closed && empty_in_a_row == EMPTY_PAGES_AT_END && page.next_iterator.is_some() {
+            return Ok(ShardEnd::CaughtUp);
         }
+        iterator = page.next_iterator;
     }
-    Ok(())
+    Ok(ShardEnd::Closed)
 }
 
 fn is_the_item(record: &ChangeRecord, request: &HistoryRequest) -> bool {

@@ -4,7 +4,8 @@
 use super::request::{ItemHistory, JournalReading, StreamReading};
 use crate::domain::figures::counted;
 
-/// The stream's part: shards, calls and records read, the budget, and any problem.
+/// The stream's part: shards (a closed one read to its end, an open one until its pages came
+/// back empty), calls (GetShardIterator and GetRecords) and records read, and the budget.
 #[must_use]
 pub fn stream_line(stream: Option<&StreamReading>) -> String {
     let Some(stream) = stream else {
@@ -12,11 +13,21 @@ pub fn stream_line(stream: Option<&StreamReading>) -> String {
                 NEW_AND_OLD_IMAGES to see every writer's changes)"
             .to_owned();
     };
+    let mut read = Vec::new();
+    if stream.shards_read > 0 {
+        read.push(format!("{} closed read to their end", stream.shards_read));
+    }
+    if stream.shards_caught_up > 0 {
+        read.push(format!("{} open read until empty", stream.shards_caught_up));
+    }
+    if read.is_empty() {
+        read.push("none read".to_owned());
+    }
     let mut line = format!(
-        "stream: {} of {} read from TRIM_HORIZON (24 h kept) in {} of at most {} GetRecords \
-         calls · {} read, {} of this item",
-        stream.shards_read,
+        "stream: {} from TRIM_HORIZON (24 h kept), {} · {} of at most {} calls · {} read, {} of \
+         this item",
         counted(stream.shards as u64, "shard", "shards"),
+        read.join(", "),
         stream.requests,
         stream.max_requests,
         counted(stream.records_read, "record", "records"),

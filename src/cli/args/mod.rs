@@ -229,7 +229,7 @@ pub struct HistoryArgs {
     #[command(flatten)]
     pub key: GetArgs,
 
-    /// GetRecords calls allowed over all shards; the history says when they ran out.
+    /// Stream calls (GetShardIterator and GetRecords) allowed over all shards; the history says when they ran out.
     #[arg(long, value_name = "N", default_value_t = crate::item_history::DEFAULT_MAX_REQUESTS)]
     pub max_requests: u32,
 }

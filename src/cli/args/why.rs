@@ -54,7 +54,7 @@ pub struct WhyArgs {
           value_parser = clap::value_parser!(u64).range(1..))]
     pub max_pages: u64,
 
-    /// GetRecords calls allowed for the item's history (read when it is missing or the
+    /// Stream calls (GetShardIterator and GetRecords) allowed for the item's history (read when it is missing or the
     /// table and the query disagree).
     #[arg(long, value_name = "N", default_value_t = crate::why::DEFAULT_HISTORY_REQUESTS,
           value_parser = clap::value_parser!(u32).range(1..))]
