@@ -158,9 +158,11 @@ fn main() -> ExitCode {
     if let Some(ddbx::cli::args::Command::Keymap) = &cli.command {
         return match ddbx::launch::print_keymap(cli.global.tui.keymap.as_deref()) {
             Ok(()) => ExitCode::SUCCESS,
+            // Only a keymap file that cannot be read or understood fails here: refused input,
+            // nothing sent, like an unreadable --model.
             Err(error) => {
                 ddbx::cli::note(&format!("ddbx: {error}"));
-                ExitCode::from(1)
+                ExitCode::from(2)
             }
         };
     }

@@ -185,8 +185,8 @@ fn keymap_and_model_file_errors_are_escaped() {
     let model_arg = model.to_string_lossy().into_owned();
     let missing_arg = missing.to_string_lossy().into_owned();
     let cases: [(&[&str], i32); 4] = [
-        (&["--keymap", &keymap_arg, "keymap"], 1),
-        (&["--keymap", &missing_arg, "keymap"], 1),
+        (&["--keymap", &keymap_arg, "keymap"], 2),
+        (&["--keymap", &missing_arg, "keymap"], 2),
         (&["--model", &model_arg, "--table", "tbl", "collections"], 2),
         (
             &["--model", &missing_arg, "--table", "tbl", "collections"],

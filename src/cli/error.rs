@@ -1,6 +1,6 @@
-//! CLI errors and their exit codes: 2 when the input was refused before any read was sent, 3 when
-//! a write's condition failed (nothing written), 1 for everything else. Each message says what
-//! went wrong and what to do about it.
+//! CLI errors and their exit codes (the table in docs/headless.md): 2 when nothing was sent (bad
+//! input, a local refusal, read-only), 3 when a write's condition failed (nothing written), 1 when
+//! a request was sent and failed. Each message says what went wrong and what to do about it.
 
 use std::fmt;
 
@@ -88,6 +88,10 @@ impl From<crate::connect::OpenError> for CliError {
 
 impl From<BackendError> for CliError {
     fn from(error: BackendError) -> Self {
+        // The read-only wrapper refuses before any request leaves the process: nothing was sent.
+        if matches!(error, BackendError::ReadOnly) {
+            return Self::Usage(error.to_string());
+        }
         let message = match hint(&error) {
             Some(hint) => format!("{error}\nhint: {hint}"),
             None => error.to_string(),
@@ -139,6 +143,13 @@ mod tests {
             CliError::from(auth).to_string(),
             "CredentialsNotLoaded: no usable AWS credentials; check --profile"
         );
+    }
+
+    #[test]
+    fn a_read_only_refusal_from_the_backend_exits_two_as_nothing_was_sent() {
+        let error = CliError::from(BackendError::ReadOnly);
+        assert_eq!(error.exit_code(), 2);
+        assert!(error.to_string().contains("nothing was sent"), "{error}");
     }
 
     #[test]

@@ -1,20 +1,21 @@
 //! The manual page's closing sections: what the exit codes mean, the environment ddbx reads and
 //! the files it keeps. Kept as data so the page and its tests read the same list.
 
-/// Each exit code and when a command ends with it.
+/// Each exit code and when a command ends with it: the rows of docs/headless.md's table of exit
+/// codes, word for word (a test holds them together).
 pub const EXIT_STATUS: [(&str, &str); 4] = [
     ("0", "Success; for diff, the two sides are equal."),
     (
         "1",
-        "An error after requests were sent (printed as Code: message with what to do); for diff, the sides differ.",
+        "A request was sent and failed, or partly failed (printed as Code: message with what to do): the server refused it or could not be reached, a read stopped early, some writes of a run failed, the output could not be written; for diff and --verify, the sides differ.",
     ),
     (
         "2",
-        "Nothing was sent: bad usage, input caught before sending, or a refusal (read-only, an unconditioned PartiQL write, a scope that matches nothing).",
+        "Nothing was sent: bad usage, input caught before sending (a wrong key type, a 39-digit number, a malformed import line, an unreadable --file, --model or --keymap), or a refusal (read-only for every write and undo, an unconditioned PartiQL write, a scope that matches nothing, a journal that cannot be written).",
     ),
     (
         "3",
-        "A write's condition failed (the item changed since it was read, the key exists) and that write was not applied.",
+        "A write's condition failed (the item changed since it was read, the expected version did not match, the key exists) and that write was not applied; for a bulk run or a transaction, the others were written or none was.",
     ),
 ];
 

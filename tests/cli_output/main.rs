@@ -13,5 +13,6 @@ mod bare_words;
 #[path = "../tui_support/pty.rs"]
 mod pty;
 mod readme_examples;
+mod refusals;
 mod shell_docs;
 mod table_values;

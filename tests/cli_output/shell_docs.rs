@@ -215,3 +215,48 @@ fn fish_completes_every_subcommand_without_errors(script: &str) {
         );
     }
 }
+
+/// The rows of the manual's one table of exit codes (`docs/headless.md`, "Exit codes").
+fn exit_codes_of_the_manual() -> Vec<(String, String)> {
+    let chapter = include_str!("../../docs/headless.md");
+    let section = chapter
+        .split("\n## Exit codes\n")
+        .nth(1)
+        .expect("docs/headless.md has an Exit codes section");
+    let section = section.split("\n## ").next().unwrap_or(section);
+    section
+        .lines()
+        .filter_map(|line| line.strip_prefix("| ")?.strip_suffix(" |"))
+        .filter_map(|row| row.split_once(" | "))
+        .filter(|(code, _)| code.chars().all(|c| c.is_ascii_digit()))
+        .map(|(code, meaning)| (code.to_owned(), meaning.to_owned()))
+        .collect()
+}
+
+/// The man page's EXIT STATUS entries, with roff's escapes undone.
+fn exit_status_of_the_man_page(page: &str) -> Vec<(String, String)> {
+    let section = page
+        .split(".SH \"EXIT STATUS\"\n")
+        .nth(1)
+        .expect("the man page has EXIT STATUS");
+    let section = section.split("\n.SH ").next().unwrap_or(section);
+    let unescape = |text: &str| {
+        text.replace("\\&", "")
+            .replace("\\-", "-")
+            .replace("\\\\", "\\")
+    };
+    section
+        .split(".TP\n")
+        .filter_map(|entry| entry.strip_prefix("\\fB")?.split_once("\\fR\n"))
+        .map(|(code, meaning)| (unescape(code), unescape(meaning.trim_end())))
+        .collect()
+}
+
+#[test]
+fn the_man_page_exit_status_is_the_manual_table_of_exit_codes() {
+    let table = exit_codes_of_the_manual();
+    let codes: Vec<&str> = table.iter().map(|(code, _)| code.as_str()).collect();
+    assert_eq!(codes, ["0", "1", "2", "3"], "{table:?}");
+    let page = ddbx(&["man"]).success().stdout;
+    assert_eq!(exit_status_of_the_man_page(&page), table);
+}
