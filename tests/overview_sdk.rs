@@ -49,6 +49,28 @@ fn describe_reports_every_setting_an_incident_needs_and_an_unreadable_one_as_not
         doc["ContributorInsights"]["ContributorInsightsStatus"],
         "ENABLED"
     );
+    assert_eq!(
+        doc["IndexContributorInsights"],
+        json!([
+            {"IndexName": "GSI1", "ContributorInsightsStatus": "ENABLED"},
+            {"IndexName": "GSI2", "ContributorInsightsStatus": "DISABLED"},
+        ]),
+        "each global index's contributor insights, apart from the table's"
+    );
+    let mut asked: Vec<Value> = server
+        .requests("DescribeContributorInsights")
+        .into_iter()
+        .map(|request| request.body)
+        .collect();
+    asked.sort_by_key(Value::to_string);
+    assert_eq!(
+        asked,
+        [
+            json!({"TableName": TABLE, "IndexName": "GSI1"}),
+            json!({"TableName": TABLE, "IndexName": "GSI2"}),
+            json!({"TableName": TABLE}),
+        ]
+    );
     let gsi1 = &doc["GlobalSecondaryIndexes"][0];
     assert_eq!(gsi1["OnDemandThroughput"]["MaxReadRequestUnits"], 2000);
     let gsi2 = &doc["GlobalSecondaryIndexes"][1];
@@ -83,7 +105,7 @@ fn describe_for_people_says_each_setting_in_a_line() {
         "pitr       enabled, 35-day recovery window (2026-11-04T00:00:00Z … 2026-12-04T09:00:00Z)\n",
         "ttl        expiresAt (ENABLED)\n",
         "policy     not readable (AccessDeniedException)\n",
-        "insights   contributor insights ENABLED\n",
+        "insights   contributor insights ENABLED; GSI1 ENABLED, GSI2 DISABLED\n",
         "           ACTIVE · on-demand maximum reads 2,000 · writes 500 · warm 12,000 reads/s · 4,000 writes/s (ACTIVE)\n",
         "           CREATING · backfilling: 1,200 of the table's 5,000 items so far",
     ] {

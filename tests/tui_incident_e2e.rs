@@ -74,7 +74,7 @@ fn the_overview_shows_the_operations_and_a_throttled_scan_explains_itself_in_the
         "checked in this Region only",
         "enabled, 35-day recovery window",
         "not readable (AccessDeniedException)",
-        "contributor insights ENABLED",
+        "contributor insights ENABLED; GSI1 ENABLED, GSI2 DISABLED",
     ] {
         assert!(flat.contains(expected), "{expected:?} on:\n{screen}");
     }

@@ -29,8 +29,9 @@ pub enum Read {
     ListTables,
     /// One ExecuteStatement page of a PartiQL statement.
     Statement(StatementRequest),
-    /// The overview's values that need a call each (PITR, TTL, policy, contributor insights).
-    Extras { table: String, arn: Option<String> },
+    /// The overview's values that need a call each (PITR, TTL, policy, contributor insights of
+    /// the table and its global indexes).
+    Extras(Box<TableDescription>),
     /// Every shard of a stream (DescribeStream).
     DescribeStream { stream_arn: String },
     /// GetShardIterator.

@@ -104,10 +104,10 @@ impl Backend for LoadingBackend {
         forward!(self, |inner| inner.describe_table(table))
     }
 
-    fn table_extras<'a>(&'a self, table: &'a str, arn: Option<&'a str>) -> ExtrasFuture<'a> {
+    fn table_extras<'a>(&'a self, table: &'a TableDescription) -> ExtrasFuture<'a> {
         Box::pin(async move {
             match self.ready().await {
-                Ok(inner) => inner.table_extras(table, arn).await,
+                Ok(inner) => inner.table_extras(table).await,
                 Err(error) => TableExtras::none_readable(&error.to_string()),
             }
         })

@@ -74,15 +74,15 @@ pub trait Backend: Send + Sync {
     }
 
     /// Point-in-time recovery, TTL, whether a resource-based policy is attached (asked of the
-    /// table's `arn`) and contributor insights: one call each, asked only when shown. A backend
-    /// that keeps none of them says so for each.
-    fn table_extras<'a>(&'a self, table: &'a str, arn: Option<&'a str>) -> ExtrasFuture<'a> {
-        let _ = arn;
+    /// table's ARN) and contributor insights of the table and of each global index: one call
+    /// each, asked only when shown. A backend that keeps none of them says so for each.
+    fn table_extras<'a>(&'a self, table: &'a TableDescription) -> ExtrasFuture<'a> {
         Box::pin(async move {
             let reason = format!("{} tables have none", self.connection().kind);
             let mut extras = TableExtras::none_readable(&reason);
-            // TTL is the one value such a backend keeps, in its description.
-            if let Ok(description) = self.describe_table(table).await {
+            // TTL is the one value such a backend keeps, in its description, which the caller's
+            // may lack (a schema read without TTL).
+            if let Ok(description) = self.describe_table(&table.name).await {
                 extras.ttl = Readable::Read(Ttl {
                     attribute: description.ttl.as_ref().map(|ttl| ttl.attribute.clone()),
                     status: description
@@ -102,7 +102,7 @@ pub trait Backend: Send + Sync {
     ) -> BackendFuture<'a, (TableDescription, TableExtras)> {
         Box::pin(async move {
             let description = self.describe_table(table).await?;
-            let extras = self.table_extras(table, description.arn.as_deref()).await;
+            let extras = self.table_extras(&description).await;
             Ok((description, extras))
         })
     }

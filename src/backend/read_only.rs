@@ -51,8 +51,8 @@ impl Backend for ReadOnly {
         self.inner.describe_schema(table)
     }
 
-    fn table_extras<'a>(&'a self, table: &'a str, arn: Option<&'a str>) -> ExtrasFuture<'a> {
-        self.inner.table_extras(table, arn)
+    fn table_extras<'a>(&'a self, table: &'a TableDescription) -> ExtrasFuture<'a> {
+        self.inner.table_extras(table)
     }
 
     fn describe_with_extras<'a>(

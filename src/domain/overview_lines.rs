@@ -109,13 +109,25 @@ pub fn extras_lines(extras: Option<&TableExtras>) -> Vec<Labelled> {
                 }
             }),
         ),
-        (
-            "insights",
-            extras
-                .contributor_insights
-                .text(|status| format!("contributor insights {status}")),
-        ),
+        ("insights", contributor_insights_text(extras)),
     ]
+}
+
+/// `contributor insights ENABLED; GSI1 DISABLED, GSI2 not readable (AccessDeniedException)`.
+fn contributor_insights_text(extras: &TableExtras) -> String {
+    let mut text = extras
+        .contributor_insights
+        .text(|status| format!("contributor insights {status}"));
+    let indexes: Vec<String> = extras
+        .index_contributor_insights
+        .iter()
+        .map(|(index, status)| format!("{index} {}", status.text(String::clone)))
+        .collect();
+    if !indexes.is_empty() {
+        text.push_str("; ");
+        text.push_str(&indexes.join(", "));
+    }
+    text
 }
 
 /// `ACTIVE · provisioned reads 5 · writes 5 · warm 12,000 reads/s · …`; a backfilling index
@@ -214,6 +226,13 @@ mod tests {
             }),
             resource_policy: Readable::NotReadable("AccessDeniedException".into()),
             contributor_insights: Readable::Read("DISABLED".into()),
+            index_contributor_insights: vec![
+                ("GSI1".into(), Readable::Read("ENABLED".into())),
+                (
+                    "GSI2".into(),
+                    Readable::NotReadable("AccessDeniedException".into()),
+                ),
+            ],
         };
         let lines = extras_lines(Some(&extras));
         assert_eq!(
@@ -222,7 +241,11 @@ mod tests {
                 ("pitr", "enabled, 7-day recovery window".to_owned()),
                 ("ttl", "expiresAt (ENABLED)".to_owned()),
                 ("policy", "not readable (AccessDeniedException)".to_owned()),
-                ("insights", "contributor insights DISABLED".to_owned()),
+                (
+                    "insights",
+                    "contributor insights DISABLED; GSI1 ENABLED, GSI2 not readable (AccessDeniedException)"
+                        .to_owned()
+                ),
             ]
         );
     }

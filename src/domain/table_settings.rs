@@ -129,8 +129,11 @@ pub struct TableExtras {
     pub ttl: Readable<Ttl>,
     /// Whether a resource-based policy is attached (GetResourcePolicy).
     pub resource_policy: Readable<bool>,
-    /// DescribeContributorInsights' status: `ENABLED`, `DISABLED`, …
+    /// DescribeContributorInsights' status for the table: `ENABLED`, `DISABLED`, …
     pub contributor_insights: Readable<String>,
+    /// The same for each global index, in the table's order: an index is watched (and billed)
+    /// apart from its table, and a hot index key is most often where throttling starts.
+    pub index_contributor_insights: Vec<(String, Readable<String>)>,
 }
 
 impl TableExtras {
@@ -151,6 +154,7 @@ impl TableExtras {
             ttl: Readable::NotReadable(reason.to_owned()),
             resource_policy: Readable::NotReadable(reason.to_owned()),
             contributor_insights: Readable::NotReadable(reason.to_owned()),
+            index_contributor_insights: Vec::new(),
         }
     }
 }

@@ -21,8 +21,8 @@ pub async fn perform(read: Read, backend: &dyn Backend) -> Result<ReadAnswer, Ba
             .execute_statement(request)
             .await
             .map(ReadAnswer::StatementPage),
-        Read::Extras { table, arn } => Ok(ReadAnswer::Extras(Box::new(
-            backend.table_extras(&table, arn.as_deref()).await,
+        Read::Extras(table) => Ok(ReadAnswer::Extras(Box::new(
+            backend.table_extras(&table).await,
         ))),
         Read::DescribeStream { stream_arn } => backend
             .describe_stream(&stream_arn)

@@ -79,7 +79,7 @@ fn continuous_backups() -> Value {
 }
 
 /// Everything readable but the resource-based policy, which the principal may not read.
-pub fn incident_answers(operation: &str, _: &[Request]) -> (u16, Value) {
+pub fn incident_answers(operation: &str, so_far: &[Request]) -> (u16, Value) {
     match operation {
         "DescribeTable" => (200, describe_table()),
         "DescribeContinuousBackups" => (200, continuous_backups()),
@@ -95,13 +95,30 @@ pub fn incident_answers(operation: &str, _: &[Request]) -> (u16, Value) {
                 json!({}),
             ),
         ),
-        "DescribeContributorInsights" => (
-            200,
-            json!({"TableName": TABLE, "ContributorInsightsStatus": "ENABLED", "ContributorInsightsMode": "THROTTLED_KEYS"}),
-        ),
+        "DescribeContributorInsights" => (200, contributor_insights(so_far.last())),
         other => (
             400,
             error_body("UnknownOperationException", other, json!({})),
         ),
     }
+}
+
+/// The table's and GSI1's contributor insights are on, GSI2's off; an index asked of is named in
+/// the answer, as the API Reference shows.
+fn contributor_insights(request: Option<&Request>) -> Value {
+    let index = request.and_then(|request| request.body["IndexName"].as_str());
+    let status = if index == Some("GSI2") {
+        "DISABLED"
+    } else {
+        "ENABLED"
+    };
+    let mut answer = json!({
+        "TableName": TABLE,
+        "ContributorInsightsStatus": status,
+        "ContributorInsightsMode": "THROTTLED_KEYS",
+    });
+    if let Some(index) = index {
+        answer["IndexName"] = json!(index);
+    }
+    answer
 }

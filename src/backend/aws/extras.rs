@@ -13,7 +13,7 @@ use super::errors::{Target, classify};
 use super::reads::described_table;
 use crate::backend::BackendError;
 use crate::backend::aws_convert::{recovery_from_sdk, ttl_from_sdk, ttl_settings_from_sdk};
-use crate::domain::schema::TableDescription;
+use crate::domain::schema::{IndexKind, TableDescription};
 use crate::domain::table_settings::{Readable, Recovery, TableExtras};
 
 type TtlAnswer = Result<DescribeTimeToLiveOutput, SdkError<DescribeTimeToLiveError, HttpResponse>>;
@@ -37,17 +37,24 @@ where
 pub(super) async fn table_extras(
     client: &Client,
     target: Target<'_>,
-    table: &str,
-    arn: Option<&str>,
+    table: &TableDescription,
 ) -> TableExtras {
-    let ttl = client.describe_time_to_live().table_name(table).send();
-    let (others, ttl) = tokio::join!(others(client, target, table, arn), ttl);
-    others.with_ttl(&ttl, target)
+    let ttl = client
+        .describe_time_to_live()
+        .table_name(&table.name)
+        .send();
+    let (others, ttl, indexes) = tokio::join!(
+        others(client, target, &table.name, table.arn.as_deref()),
+        ttl,
+        index_insights(client, target, table)
+    );
+    others.with_ttl(&ttl, target, indexes)
 }
 
-/// DescribeTable and every extra in one round trip, but GetResourcePolicy, which needs the ARN
-/// DescribeTable answers with and is sent as soon as it does. One DescribeTimeToLive answer
-/// serves both the description's TTL and the extras'.
+/// DescribeTable and every extra in one round trip, but GetResourcePolicy and each global
+/// index's contributor insights, which need what DescribeTable answers (the ARN, the index
+/// names) and are sent as soon as it does. One DescribeTimeToLive answer serves both the
+/// description's TTL and the extras'.
 pub(super) async fn described_with_extras(
     client: &Client,
     target: Target<'_>,
@@ -56,18 +63,25 @@ pub(super) async fn described_with_extras(
     let describe = client.describe_table().table_name(table).send();
     let ttl = client.describe_time_to_live().table_name(table).send();
     let backups = backups(client, target, table);
-    let insights = insights(client, target, table);
-    let described_then_policy = async {
+    let insights = insights(client, target, table, None);
+    let described_then_more = async {
         let described = describe.await;
-        let arn = described
-            .as_ref()
-            .ok()
-            .and_then(|output| output.table()?.table_arn());
-        let policy = policy(client, target, arn).await;
-        (described, policy)
+        let table_of = described.as_ref().ok().and_then(|output| output.table());
+        let arn = table_of.and_then(|table| table.table_arn());
+        let index_names: Vec<&str> = table_of
+            .map(|table| table.global_secondary_indexes())
+            .unwrap_or_default()
+            .iter()
+            .filter_map(|index| index.index_name())
+            .collect();
+        let (policy, indexes) = tokio::join!(
+            policy(client, target, arn),
+            insights_of(client, target, table, &index_names)
+        );
+        (described, policy, indexes)
     };
-    let ((described, resource_policy), ttl, recovery, contributor_insights) =
-        tokio::join!(described_then_policy, ttl, backups, insights);
+    let ((described, resource_policy, indexes), ttl, recovery, contributor_insights) =
+        tokio::join!(described_then_more, ttl, backups, insights);
     let described = described.map_err(|error| classify(&error, target))?;
     let ttl_description = ttl
         .as_ref()
@@ -79,7 +93,7 @@ pub(super) async fn described_with_extras(
         resource_policy,
         contributor_insights,
     };
-    Ok((description, others.with_ttl(&ttl, target)))
+    Ok((description, others.with_ttl(&ttl, target, indexes)))
 }
 
 /// The extras but TTL, whose answer may also serve the table's description.
@@ -90,7 +104,12 @@ struct Others {
 }
 
 impl Others {
-    fn with_ttl(self, ttl: &TtlAnswer, target: Target<'_>) -> TableExtras {
+    fn with_ttl(
+        self,
+        ttl: &TtlAnswer,
+        target: Target<'_>,
+        index_contributor_insights: Vec<(String, Readable<String>)>,
+    ) -> TableExtras {
         TableExtras {
             recovery: self.recovery,
             ttl: match ttl {
@@ -101,6 +120,7 @@ impl Others {
             },
             resource_policy: self.resource_policy,
             contributor_insights: self.contributor_insights,
+            index_contributor_insights,
         }
     }
 }
@@ -108,7 +128,7 @@ impl Others {
 async fn others(client: &Client, target: Target<'_>, table: &str, arn: Option<&str>) -> Others {
     let (recovery, contributor_insights, resource_policy) = tokio::join!(
         backups(client, target, table),
-        insights(client, target, table),
+        insights(client, target, table, None),
         policy(client, target, arn)
     );
     Others {
@@ -130,10 +150,49 @@ async fn backups(client: &Client, target: Target<'_>, table: &str) -> Readable<R
     }
 }
 
-async fn insights(client: &Client, target: Target<'_>, table: &str) -> Readable<String> {
+/// Each global index's contributor insights, asked side by side.
+async fn index_insights(
+    client: &Client,
+    target: Target<'_>,
+    table: &TableDescription,
+) -> Vec<(String, Readable<String>)> {
+    let names: Vec<&str> = table
+        .indexes
+        .iter()
+        .filter(|index| index.kind == IndexKind::Global)
+        .map(|index| index.name.as_str())
+        .collect();
+    insights_of(client, target, &table.name, &names).await
+}
+
+async fn insights_of(
+    client: &Client,
+    target: Target<'_>,
+    table: &str,
+    indexes: &[&str],
+) -> Vec<(String, Readable<String>)> {
+    let asked = indexes
+        .iter()
+        .map(|index| insights(client, target, table, Some(index)));
+    let answers = futures_util::future::join_all(asked).await;
+    indexes
+        .iter()
+        .map(|index| (*index).to_owned())
+        .zip(answers)
+        .collect()
+}
+
+/// The status of the table's contributor insights, or of one of its global indexes'.
+async fn insights(
+    client: &Client,
+    target: Target<'_>,
+    table: &str,
+    index: Option<&str>,
+) -> Readable<String> {
     match client
         .describe_contributor_insights()
         .table_name(table)
+        .set_index_name(index.map(str::to_owned))
         .send()
         .await
     {

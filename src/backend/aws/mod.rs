@@ -116,13 +116,8 @@ impl Backend for AwsBackend {
         ))
     }
 
-    fn table_extras<'a>(&'a self, table: &'a str, arn: Option<&'a str>) -> ExtrasFuture<'a> {
-        Box::pin(extras::table_extras(
-            &self.client,
-            self.target(),
-            table,
-            arn,
-        ))
+    fn table_extras<'a>(&'a self, table: &'a TableDescription) -> ExtrasFuture<'a> {
+        Box::pin(extras::table_extras(&self.client, self.target(), table))
     }
 
     fn query(&self, request: QueryRequest) -> BackendFuture<'_, Page> {

@@ -1,5 +1,6 @@
 //! The items of an import file: one JSON object per line (typed JSON or DynamoDB JSON). A line
-//! that is not an item is refused with its number and the reason; blank lines are skipped.
+//! that is not an item is refused with its place in the file and the reason; blank lines are
+//! skipped.
 
 use std::io::{self, BufRead};
 
@@ -7,7 +8,7 @@ use serde_json::json;
 
 use crate::cli::args::bulk::ImportFormat;
 use crate::cli::error::CliError;
-use crate::domain::edit::{EditFormat, parse_edited};
+use crate::domain::edit::{EditFormat, EditTextError, parse_edited};
 use crate::domain::limits::MAX_ITEM_LINE;
 use crate::domain::value::Item;
 use crate::edit::run_plan::Refusal;
@@ -23,6 +24,15 @@ fn refuse(line: usize, reason: impl Into<String>) -> Refusal {
     Refusal {
         at: json!({ "line": line }),
         reason: reason.into(),
+    }
+}
+
+/// A line that is not an item, placed in the file: the parser counts within the line alone, so
+/// its line 1 is the file's line `number` (a line holds no newline, so that is the only line).
+fn refuse_text(number: usize, error: &EditTextError) -> Refusal {
+    Refusal {
+        at: json!({ "line": number, "column": error.column }),
+        reason: format!("line {number}, column {}: {}", error.column, error.message),
     }
 }
 
@@ -53,7 +63,7 @@ pub fn parse_lines(input: impl BufRead, format: ImportFormat) -> io::Result<Impo
         }
         match parse_edited(text, format) {
             Ok(item) => parsed.items.push((number, item)),
-            Err(error) => parsed.refused.push(refuse(number, error.to_string())),
+            Err(error) => parsed.refused.push(refuse_text(number, &error)),
         }
     }
     Ok(parsed)
@@ -89,15 +99,31 @@ mod tests {
         assert_eq!(
             refused,
             [
-                &json!({"line": 3}),
-                &json!({"line": 4}),
-                &json!({"line": 5})
+                &json!({"line": 3, "column": 8}),
+                &json!({"line": 4, "column": 1}),
+                &json!({"line": 5, "column": 26})
             ]
         );
         assert!(
             parsed.refused[1].reason.contains("JSON object"),
             "{:?}",
             parsed.refused[1]
+        );
+    }
+
+    #[test]
+    fn a_malformed_line_is_placed_at_its_line_and_column_in_the_file() {
+        let text = "{\"PK\": \"a\"}\n{\"PK\": \"b\"}\n{\"PK\": \"c\", \"SK\": }\n";
+        let parsed = parse_lines(text.as_bytes(), ImportFormat::Jsonl).expect("in memory");
+        assert_eq!(parsed.refused.len(), 1, "{:?}", parsed.refused);
+        let refusal = &parsed.refused[0];
+        assert_eq!(refusal.at, json!({"line": 3, "column": 19}));
+        assert!(
+            refusal
+                .reason
+                .starts_with("line 3, column 19: unexpected character '}'"),
+            "{}",
+            refusal.reason
         );
     }
 }

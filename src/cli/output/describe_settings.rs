@@ -133,4 +133,19 @@ pub fn add_extras(object: &mut Map<String, Value>, extras: &TableExtras) {
             |status| json!({"ContributorInsightsStatus": status}),
         ),
     );
+    let indexes: Vec<Value> = extras
+        .index_contributor_insights
+        .iter()
+        .map(|(index, status)| {
+            let mut entry = readable(
+                status,
+                |status| json!({"ContributorInsightsStatus": status}),
+            );
+            if let Some(entry) = entry.as_object_mut() {
+                entry.insert("IndexName".into(), json!(index));
+            }
+            entry
+        })
+        .collect();
+    object.insert("IndexContributorInsights".into(), Value::Array(indexes));
 }

@@ -79,10 +79,7 @@ pub(in crate::app::update) fn request_extras(state: &mut State) -> Vec<Command> 
     if !matches!(state.extras, Loadable::NotRequested) {
         return Vec::new();
     }
-    let read = Read::Extras {
-        table: description.name.clone(),
-        arn: description.arn.clone(),
-    };
+    let read = Read::Extras(description.clone());
     let id = state.ids.issue();
     state.extras = Loadable::Loading(id);
     vec![Command::read(id, ReadFor::Overview, read)]
