@@ -39,6 +39,7 @@ async fn connect(options: &GlobalOptions) -> Result<Arc<dyn Backend>, CliError> 
     for notice in &opened.notices {
         ddbx::cli::note(&format!("ddbx: {notice}"));
     }
+    ddbx::cli::note_retries(opened.backend.as_ref());
     Ok(if opened.embedded {
         kept_to_exit(opened.backend)
     } else {

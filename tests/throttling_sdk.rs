@@ -195,6 +195,76 @@ fn a_throttle_that_clears_on_the_retry_returns_the_page() {
     assert_eq!(server.requests("Query").len(), 2);
 }
 
+#[test]
+fn each_retry_is_told_as_it_starts_with_what_the_attempt_before_it_met() {
+    if !with_fake_credentials("each_retry_is_told_as_it_starts_with_what_the_attempt_before_it_met")
+    {
+        return;
+    }
+    let server = ShapedServer::start(|operation, so_far: &[Request]| match operation {
+        "Query" if so_far.len() == 1 => (400, index_read_limit()),
+        "Query" => (200, json!({"Items": [], "Count": 0, "ScannedCount": 0})),
+        other => always_throttled(other, so_far),
+    });
+    let told = block_on(async {
+        let backend = AwsBackend::connect(options(&server))
+            .await
+            .expect("connects");
+        let mut notices = backend
+            .retry_notices()
+            .expect("the AWS backend tells retries");
+        backend
+            .query(gsi_query())
+            .await
+            .expect("the retry succeeds");
+        let mut told = Vec::new();
+        while let Ok(notice) = notices.try_recv() {
+            told.push(notice);
+        }
+        told
+    });
+    assert_eq!(
+        told,
+        [ddbx::backend::RetryNotice {
+            operation: "Query".to_owned(),
+            attempt: 2,
+            max_attempts: 3,
+            after: "ProvisionedThroughputExceededException".to_owned(),
+        }],
+        "one retry, told once"
+    );
+    assert_eq!(server.requests("Query").len(), 2);
+}
+
+#[test]
+fn a_headless_query_notes_each_retry_before_its_final_error() {
+    let server = ShapedServer::start(always_throttled);
+    let run = ddbx(
+        &server.endpoint,
+        Some(TABLE),
+        &["query", "--index", "GSI1", "--pk", "CUSTOMER#1"],
+    );
+    let second =
+        "ddbx: Query met ProvisionedThroughputExceededException: sent again (attempt 2 of 3)";
+    let third =
+        "ddbx: Query met ProvisionedThroughputExceededException: sent again (attempt 3 of 3)";
+    let lines: Vec<&str> = run.stderr.lines().collect();
+    let at = |wanted: &str| lines.iter().position(|line| *line == wanted);
+    let (Some(second_at), Some(third_at)) = (at(second), at(third)) else {
+        panic!("each retry noted:\n{}", run.stderr);
+    };
+    let failed_at = lines
+        .iter()
+        .position(|line| line.contains("still throttled after 2 retries"))
+        .expect("the final error");
+    assert!(
+        second_at < third_at && third_at < failed_at,
+        "{}",
+        run.stderr
+    );
+    assert_eq!(run.code, Some(1));
+}
+
 /// DescribeTable declares no throttling exception, so the SDK leaves the error undecoded; the
 /// reasons are read from the raw body.
 #[test]

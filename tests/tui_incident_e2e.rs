@@ -92,3 +92,26 @@ fn joined_rows(screen: &str) -> String {
         .collect::<Vec<_>>()
         .join(" ")
 }
+
+#[test]
+fn a_read_the_sdk_sends_again_says_so_in_the_status_line_while_the_user_waits() {
+    let server = ShapedServer::start(|operation, so_far: &[Request]| match operation {
+        "Scan" if so_far.len() == 1 => answers(operation, so_far),
+        "Scan" => (200, json!({"Items": [], "Count": 0, "ScannedCount": 0})),
+        other => answers(other, so_far),
+    });
+    let mut session = PtySession::spawn(
+        &["--endpoint-url", &server.endpoint, "--table", "Orders"],
+        &local_env(),
+    );
+    let screen = session.wait_for("sent again");
+    assert!(
+        joined_rows(&screen).contains(
+            "Scan met ProvisionedThroughputExceededException: sent again (attempt 2 of 3)"
+        ),
+        "{screen}"
+    );
+    assert!(!screen.contains("still throttled"), "{screen}");
+    session.send("q");
+    session.wait_exit();
+}

@@ -264,6 +264,8 @@ actions! {
         Copied(Result<String, String>),
         /// A startup or configuration problem to show on screen (e.g. a bad keymap file).
         Notice(String),
+        /// The backend is sending a request again after a failure that may pass.
+        Retrying(crate::backend::RetryNotice),
         /// A key typed into the editor (keys the editor section does not bind).
         EditorKey(crate::keymap::key::Key),
         /// A write finished (or was refused). `journal_error` says why a written write could not

@@ -17,6 +17,7 @@ mod loading;
 pub mod memory;
 pub mod read_only;
 pub mod request;
+mod retry_notice;
 
 use std::future::Future;
 use std::pin::Pin;
@@ -24,6 +25,7 @@ use std::pin::Pin;
 pub use error::{BackendError, CancellationReason};
 pub use loading::LoadingBackend;
 pub use request::*;
+pub use retry_notice::{RetryNotice, tell_each};
 
 use crate::domain::schema::TableDescription;
 use crate::domain::table_settings::{Readable, TableExtras, Ttl};
@@ -59,6 +61,12 @@ pub trait Backend: Send + Sync {
     /// no account (memory, files) or cannot learn it: failing to learn it is never an error. Only
     /// ever asks the place the backend already talks to, so a local session stays local.
     fn account_id(&self) -> BackendFuture<'_, Option<String>>;
+
+    /// Each request sent again after a failure that may pass (a throttle, a dropped
+    /// connection), told as the retry starts; `None` for a backend that never retries.
+    fn retry_notices(&self) -> Option<tokio::sync::broadcast::Receiver<RetryNotice>> {
+        None
+    }
 
     /// All table names (every page of ListTables), in the service's order (ascending).
     fn list_tables(&self) -> BackendFuture<'_, Vec<String>>;

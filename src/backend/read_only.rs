@@ -55,6 +55,10 @@ impl Backend for ReadOnly {
         self.inner.table_extras(table)
     }
 
+    fn retry_notices(&self) -> Option<tokio::sync::broadcast::Receiver<super::RetryNotice>> {
+        self.inner.retry_notices()
+    }
+
     fn describe_with_extras<'a>(
         &'a self,
         table: &'a str,

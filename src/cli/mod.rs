@@ -37,5 +37,5 @@ mod write;
 pub use args::Cli;
 pub use endpoint::check_endpoint_url;
 pub use error::CliError;
-pub use note::{escape_lines, note, print_escaped};
+pub use note::{escape_lines, note, note_retries, print_escaped};
 pub use run::{USAGE, run};

@@ -28,6 +28,17 @@ pub fn note(text: &str) {
     let _ = writeln!(io::stderr().lock(), "{}", escape_lines(text));
 }
 
+/// Notes each request the backend sends again, as the retry starts, for as long as the
+/// command runs: a throttled read that is slow says why while it waits.
+pub fn note_retries(backend: &dyn crate::backend::Backend) {
+    if let Some(notices) = backend.retry_notices() {
+        tokio::spawn(crate::backend::tell_each(notices, |notice| {
+            note(&format!("ddbx: {notice}"));
+            true
+        }));
+    }
+}
+
 /// Text on stdout, escaped the same way (usage and help text quote the arguments given).
 pub fn print_escaped(text: &str) {
     let mut out = io::stdout().lock();

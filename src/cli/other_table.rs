@@ -82,5 +82,6 @@ pub async fn other_backend(
         timeout: std::time::Duration::from_secs_f64(global.timeout),
     };
     let opened = crate::connect::open(source, Load::Whole, global.read_only).await?;
+    crate::cli::note_retries(opened.backend.as_ref());
     Ok(opened.backend)
 }

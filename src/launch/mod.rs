@@ -100,6 +100,7 @@ pub async fn open(
             "keymap ignored, using the defaults: {error}"
         )));
     }
+    forward_retries(backend.as_ref(), &sender);
     let worker = Worker::new(backend, Arc::new(SystemClipboard::new()), sender);
     let guard =
         TerminalGuard::enter().map_err(|error| format!("cannot start the terminal UI: {error}"))?;
@@ -119,6 +120,20 @@ pub async fn open(
     outcome
         .map(|_| ())
         .map_err(|error| format!("terminal error: {error}"))
+}
+
+/// Each request the backend sends again, told on the status line as the retry starts: a slow
+/// read under throttling says why while the user waits.
+fn forward_retries(
+    backend: &dyn crate::backend::Backend,
+    actions: &tokio::sync::mpsc::UnboundedSender<Action>,
+) {
+    if let Some(notices) = backend.retry_notices() {
+        let actions = actions.clone();
+        tokio::spawn(crate::backend::tell_each(notices, move |notice| {
+            actions.send(Action::Retrying(notice)).is_ok()
+        }));
+    }
 }
 
 /// The first answer of a server, with the connecting line shown while it is asked; `None` when

@@ -80,6 +80,10 @@ fn apply(state: &mut State, action: Action) -> Vec<Command> {
             state.notice = Some(Notice::Error(message));
             Vec::new()
         }
+        Action::Retrying(retry) => {
+            state.notice = Some(Notice::Info(retry.to_string()));
+            Vec::new()
+        }
         Action::QueryHistoryLoaded {
             table,
             history,

@@ -16,6 +16,7 @@ use aws_types::service_config::ServiceConfigKey;
 
 use super::http_client::per_scheme;
 use super::retry::{AttemptCounter, InvalidAnswerClassifier};
+use super::retry_teller::RetryTeller;
 use super::unsent::UnsentRequests;
 use crate::backend::{BackendError, Connection};
 
@@ -44,6 +45,8 @@ pub(super) struct Clients {
     pub dynamodb: Client,
     pub on_demand: OnDemandClients,
     pub connection: Connection,
+    /// Each DynamoDB request the SDK sends again, as it does.
+    pub retries: tokio::sync::broadcast::Sender<crate::backend::RetryNotice>,
 }
 
 /// The STS and DynamoDB Streams clients, built on first use. Most commands call neither, and
@@ -145,14 +148,23 @@ pub(super) async fn clients(
         }),
         read_only: false,
     };
+    // Enough room for a burst of retries across parallel segments; a watcher that falls
+    // behind misses the oldest, which are stale by then.
+    let (retries, _) = tokio::sync::broadcast::channel(64);
+    let teller = RetryTeller {
+        notices: retries.clone(),
+        max_attempts: MAX_ATTEMPTS,
+    };
     let dynamodb = aws_sdk_dynamodb::config::Builder::from(&config)
         .retry_classifier(InvalidAnswerClassifier)
         .interceptor(AttemptCounter)
-        .interceptor(UnsentRequests);
+        .interceptor(UnsentRequests)
+        .interceptor(teller);
     Ok(Clients {
         dynamodb: Client::from_conf(dynamodb.build()),
         on_demand: OnDemandClients::new(config, endpoint),
         connection,
+        retries,
     })
 }
 

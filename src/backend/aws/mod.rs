@@ -18,6 +18,7 @@ mod identity;
 mod page_body;
 mod reads;
 mod retry;
+mod retry_teller;
 mod statement;
 mod streams;
 mod throttling;
@@ -45,6 +46,7 @@ pub struct AwsBackend {
     client: Client,
     on_demand: connect::OnDemandClients,
     connection: Connection,
+    retries: tokio::sync::broadcast::Sender<super::RetryNotice>,
 }
 
 /// Shows where the backend points and nothing else: the SDK client's own `Debug` includes its
@@ -75,6 +77,7 @@ impl AwsBackend {
             client: clients.dynamodb,
             on_demand: clients.on_demand,
             connection: clients.connection,
+            retries: clients.retries,
         })
     }
 
@@ -87,6 +90,10 @@ impl AwsBackend {
 impl Backend for AwsBackend {
     fn connection(&self) -> Connection {
         self.connection.clone()
+    }
+
+    fn retry_notices(&self) -> Option<tokio::sync::broadcast::Receiver<super::RetryNotice>> {
+        Some(self.retries.subscribe())
     }
 
     fn account_id(&self) -> BackendFuture<'_, Option<String>> {
