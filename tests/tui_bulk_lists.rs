@@ -9,9 +9,10 @@ use std::time::Duration;
 
 use ddbx::app::action::{Action, Clock};
 use ddbx::app::command::Command;
+use ddbx::app::read::ReadFor;
 use ddbx::app::state::bulk::BulkStage;
 use ddbx::app::state::bulk::flow::Ending;
-use ddbx::app::state::{Notice, Settings, View};
+use ddbx::app::state::{Notice, Settings};
 use ddbx::backend::{Condition, DeleteRequest, ExpressionParams, PutRequest, ReturnValues};
 use ddbx::domain::value::{AttrValue, Item};
 use tui_support::bulk::{self, stage};
@@ -39,7 +40,7 @@ fn bulk_reads(harness: &Harness) -> usize {
     harness
         .requests
         .iter()
-        .filter(|command| matches!(command, Command::ReadBulkItems { .. }))
+        .filter(|command| matches!(command, Command::Read(job) if job.owner == ReadFor::BulkItems))
         .count()
 }
 
@@ -53,34 +54,7 @@ async fn type_text(harness: &mut Harness, text: &str) {
 async fn index_items_of_a_partial_projection_are_read_whole_then_set_and_sent() {
     let mut harness = started_demo(400, Settings::default()).await;
     harness.state.journal_path = Some(journal_path("index"));
-    harness.act(Action::ShowIndexes).await;
-    let row = 1 + harness
-        .state
-        .described()
-        .expect("described")
-        .indexes
-        .iter()
-        .position(|index| index.name == "GSI2")
-        .expect("GSI2");
-    for _ in 0..row {
-        harness.act(Action::CursorDown).await;
-    }
-    harness.act(Action::Open).await;
-    harness.act(Action::Open).await;
-    let View::IndexItems { index, pk, .. } = harness.state.history.current().clone() else {
-        panic!("an index partition: {:?}", harness.state.history.current());
-    };
-    let group_size = harness.state.indexes.browses[&index]
-        .group(&pk)
-        .expect("group")
-        .items
-        .len();
-    // Space on every row (the index screen binds Space and B).
-    for _ in 0..group_size {
-        harness
-            .act_all([Action::ToggleMark, Action::CursorDown])
-            .await;
-    }
+    let group_size = bulk::mark_a_partial_index_partition(&mut harness).await;
     assert_eq!(harness.state.bulk.selection.len(), group_size);
     assert!(
         harness

@@ -104,6 +104,13 @@ async fn set_on_scope(harness: &mut Harness, path: &str, value: &str, steps: usi
     }
 }
 
+/// The form open on the query with nothing marked, the delete chosen on everything it matched.
+async fn delete_on_everything(harness: &mut Harness) {
+    harness.act(Action::BulkActions).await;
+    harness.act(Action::CursorRight).await;
+    harness.act(Action::NextField).await;
+}
+
 fn scope_pages(harness: &Harness) -> usize {
     harness.reads_for(ReadFor::BulkScope).len()
 }
@@ -259,10 +266,7 @@ async fn the_entity_scope_keeps_only_that_entity_over_every_page() {
 #[tokio::test]
 async fn reading_a_scope_shows_progress_and_is_cancelled_between_pages_with_nothing_sent() {
     let (mut harness, _) = querying_user("cancel").await;
-    harness.act(Action::BulkActions).await;
-    // delete, on everything
-    harness.act(Action::CursorRight).await;
-    harness.act(Action::NextField).await;
+    delete_on_everything(&mut harness).await;
     let mut commands = harness.act_only(Action::Submit);
     assert_eq!(commands.len(), 1, "the scope's first page: {commands:?}");
     for _ in 0..2 {
@@ -290,4 +294,21 @@ async fn reading_a_scope_shows_progress_and_is_cancelled_between_pages_with_noth
     assert!(harness.state.bulk.flow.is_none());
     assert_eq!(scope_pages(&harness), pages + 1);
     assert!(harness.writes().is_empty(), "nothing sent");
+}
+
+#[tokio::test]
+async fn leaving_the_scope_being_read_cancels_the_page_in_flight() {
+    let (mut harness, _) = querying_user("leave").await;
+    delete_on_everything(&mut harness).await;
+    let commands = harness.act_only(Action::Submit);
+    let [ddbx::app::command::Command::Read(job)] = commands.as_slice() else {
+        panic!("the scope's first page: {commands:?}");
+    };
+    assert_eq!(job.owner, ReadFor::BulkScope);
+    let left = harness.act_only(Action::Back);
+    assert_eq!(
+        left,
+        vec![ddbx::app::command::Command::Cancel(vec![job.id])]
+    );
+    assert!(harness.state.bulk.flow.is_none(), "cancelled");
 }

@@ -302,17 +302,6 @@ actions! {
             id: RequestId,
             result: Result<String, String>,
         },
-        /// The marked items read whole by key, in order (`None`: no longer in the table).
-        BulkItemsRead {
-            id: RequestId,
-            result: Result<
-                Vec<(
-                    crate::domain::value::Item,
-                    Option<crate::domain::value::Item>,
-                )>,
-                String,
-            >,
-        },
         /// The journaled run a resume continues (`None`: no run of that plan), settled.
         CutOffRunFound {
             id: RequestId,

@@ -58,13 +58,6 @@ pub enum Command {
         description: Box<crate::domain::schema::TableDescription>,
         items: Vec<crate::domain::value::Item>,
     },
-    /// Reads the items with primary keys `keys` from `table` (GetItem, strongly consistent);
-    /// answers with `Action::BulkItemsRead`, each key with its item or `None` when gone.
-    ReadBulkItems {
-        id: RequestId,
-        table: String,
-        keys: Vec<crate::domain::value::Item>,
-    },
     /// Finds the latest journaled run like `header` (same table, connection and plan) and
     /// settles what it did; answers with `Action::CutOffRunFound`.
     FindCutOffRun {

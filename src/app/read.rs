@@ -43,6 +43,11 @@ pub enum Read {
     ItemHistory(Box<crate::item_history::HistoryRequest>),
     /// Why an item is or is not in a query's results.
     Why(Box<crate::why::WhyRequest>),
+    /// The items with primary keys `keys` in `table` (GetItem each, strongly consistent).
+    Items {
+        table: String,
+        keys: Vec<crate::domain::value::Item>,
+    },
 }
 
 /// What a [`Read`] returned, one variant per kind of read.
@@ -60,6 +65,13 @@ pub enum ReadAnswer {
     Records(RecordsPage),
     ItemHistory(Box<crate::item_history::ItemHistory>),
     Why(Vec<crate::domain::why::Step>),
+    /// Each key with its item, in order (`None`: not in the table).
+    Items(
+        Vec<(
+            crate::domain::value::Item,
+            Option<crate::domain::value::Item>,
+        )>,
+    ),
 }
 
 /// Who asked for a read: the part of the state its answer belongs to.
@@ -95,6 +107,8 @@ pub enum ReadFor {
     BulkTarget,
     /// A page of the scope a bulk action acts on, read whole before its dry run.
     BulkScope,
+    /// The marked partial copies (index items, stream keys) read whole before the bulk form.
+    BulkItems,
     /// A page of a PartiQL statement run from the statement screen.
     StatementRun,
     /// The item a PartiQL DELETE names, read before its delete is previewed.
@@ -147,6 +161,7 @@ impl ReadAnswer {
             Self::Records(_) => "stream records",
             Self::ItemHistory(_) => "an item's history",
             Self::Why(_) => "an explanation",
+            Self::Items(_) => "items by key",
         }
     }
 
@@ -235,6 +250,22 @@ impl ReadAnswer {
         match self {
             Self::ItemHistory(history) => Ok(history),
             other => Err(wrong_answer("an item's history", &other)),
+        }
+    }
+
+    /// The items of a [`Read::Items`].
+    pub fn into_items(
+        self,
+    ) -> Result<
+        Vec<(
+            crate::domain::value::Item,
+            Option<crate::domain::value::Item>,
+        )>,
+        BackendError,
+    > {
+        match self {
+            Self::Items(items) => Ok(items),
+            other => Err(wrong_answer("items by key", &other)),
         }
     }
 

@@ -85,10 +85,6 @@ pub async fn bulk_done(command: Command, backend: &dyn Backend) -> Option<Action
             id,
             result: export(&path, format, &description, &items),
         },
-        Command::ReadBulkItems { id, table, keys } => Action::BulkItemsRead {
-            id,
-            result: read_items(backend, &table, keys).await,
-        },
         Command::FindCutOffRun { id, path, header } => Action::CutOffRunFound {
             id,
             result: cut_off_run(backend, &Journal::open(path), &header).await,
@@ -130,38 +126,6 @@ fn export(
         format.label(),
         path.display()
     ))
-}
-
-/// Reads each key's item, a few at a time, strongly consistent: writes are planned on them.
-async fn read_items(
-    backend: &dyn Backend,
-    table: &str,
-    keys: Vec<crate::domain::value::Item>,
-) -> Result<
-    Vec<(
-        crate::domain::value::Item,
-        Option<crate::domain::value::Item>,
-    )>,
-    String,
-> {
-    use futures_util::{StreamExt as _, TryStreamExt as _};
-    futures_util::stream::iter(keys.into_iter().map(|key| async move {
-        let request = crate::backend::GetRequest {
-            table: table.to_owned(),
-            key: key.clone(),
-            projection: None,
-            params: crate::backend::ExpressionParams::default(),
-            consistent_read: true,
-        };
-        let output = backend
-            .get_item(request)
-            .await
-            .map_err(|error| error.to_string())?;
-        Ok((key, output.item))
-    }))
-    .buffered(8)
-    .try_collect()
-    .await
 }
 
 /// The latest run like `header` and what it did, settled from the journal.

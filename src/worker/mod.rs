@@ -15,6 +15,7 @@ use crate::backend::Backend;
 use crate::clipboard::Clipboard;
 
 mod bulk;
+mod items;
 mod read;
 mod write;
 
@@ -123,7 +124,6 @@ impl Worker {
             }
             command @ (Command::ExecuteBatchGroup { .. }
             | Command::ExportItems { .. }
-            | Command::ReadBulkItems { .. }
             | Command::FindCutOffRun { .. }
             | Command::LoadBatch { .. }) => {
                 let backend = Arc::clone(&self.backend);

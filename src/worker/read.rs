@@ -39,6 +39,9 @@ pub async fn perform(read: Read, backend: &dyn Backend) -> Result<ReadAnswer, Ba
         Read::Why(request) => crate::why::explain(backend, &request)
             .await
             .map(ReadAnswer::Why),
+        Read::Items { table, keys } => super::items::read_whole(backend, &table, keys)
+            .await
+            .map(ReadAnswer::Items),
     }
 }
 

@@ -2,11 +2,45 @@
 //! item as stored (read strongly consistently), and another writer's change between the
 //! scope's read and the run.
 
+use ddbx::app::action::Action;
+use ddbx::app::state::View;
 use ddbx::app::state::bulk::BulkStage;
 use ddbx::backend::{Backend, Condition, ExpressionParams, GetRequest, PutRequest, ReturnValues};
 use ddbx::domain::value::Item;
 
 use super::Harness;
+
+/// Opens the demo's GSI2 partition (an index projecting only some attributes) and marks every
+/// item in it with Space; returns how many.
+pub async fn mark_a_partial_index_partition(harness: &mut Harness) -> usize {
+    harness.act(Action::ShowIndexes).await;
+    let row = 1 + harness
+        .state
+        .described()
+        .expect("described")
+        .indexes
+        .iter()
+        .position(|index| index.name == "GSI2")
+        .expect("GSI2");
+    for _ in 0..row {
+        harness.act(Action::CursorDown).await;
+    }
+    harness.act_all([Action::Open, Action::Open]).await;
+    let View::IndexItems { index, pk, .. } = harness.state.history.current().clone() else {
+        panic!("an index partition: {:?}", harness.state.history.current());
+    };
+    let rows = harness.state.indexes.browses[&index]
+        .group(&pk)
+        .expect("group")
+        .items
+        .len();
+    for _ in 0..rows {
+        harness
+            .act_all([Action::ToggleMark, Action::CursorDown])
+            .await;
+    }
+    rows
+}
 
 /// The bulk flow's stage; the flow must be open.
 pub fn stage(harness: &Harness) -> &BulkStage {

@@ -134,7 +134,6 @@ impl Harness {
             // Bulk groups, exports and run loads through the worker's own bulk path.
             command @ (Command::ExecuteBatchGroup { .. }
             | Command::ExportItems { .. }
-            | Command::ReadBulkItems { .. }
             | Command::FindCutOffRun { .. }
             | Command::LoadBatch { .. }) => {
                 self.requests.push(command.clone());

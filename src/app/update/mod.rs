@@ -118,7 +118,6 @@ fn apply(state: &mut State, action: Action) -> Vec<Command> {
         } => bulk::run::group_done(state, id, batch, results, journal_error),
         Action::BulkExported { id, result } => bulk::form::exported(state, id, result),
         Action::BatchLoaded { id, result } => bulk::run::batch_loaded(state, id, result),
-        Action::BulkItemsRead { id, result } => bulk::open::items_read(state, id, result),
         Action::CutOffRunFound { id, result } => bulk::resume::found(state, id, result),
         other => key_action(state, other),
     }

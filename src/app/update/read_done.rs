@@ -56,6 +56,9 @@ pub(super) fn read_done(
                 super::bulk::scope::ScopeStep::Done(form) => super::bulk::form::submit(state, form),
             }
         }
+        ReadFor::BulkItems => {
+            super::bulk::open::items_read(state, id, result.and_then(ReadAnswer::into_items))
+        }
         ReadFor::IndexScan => index_scans::page(state, id, result.and_then(ReadAnswer::into_page)),
         ReadFor::QueryBaseItem => {
             query::results::base_item(state, id, result.and_then(ReadAnswer::into_item))

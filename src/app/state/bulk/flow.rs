@@ -294,6 +294,16 @@ impl BulkFlow {
         matches!(self.stage, BulkStage::Running(_)) || self.waiting.is_some()
     }
 
+    /// The backend read the flow waits for, which giving the flow up cancels; an export, a
+    /// journal load and a write run to their outcome, which is then ignored.
+    #[must_use]
+    pub fn awaited_read(&self) -> Option<RequestId> {
+        match self.waiting {
+            Some((id, Waiting::Target | Waiting::Items | Waiting::ScopePage)) => Some(id),
+            _ => None,
+        }
+    }
+
     /// Whether `id` is the read or write the flow waits for; if so it waits no longer, and an
     /// answer to anything else (a request it gave up on) is ignored.
     pub fn answered(&mut self, id: RequestId) -> bool {

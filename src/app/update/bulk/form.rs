@@ -30,9 +30,9 @@ pub(in crate::app::update) fn key(
 ) -> Vec<Command> {
     match action {
         Action::Back => {
-            state.bulk.flow = None;
+            let commands = super::close::close(state);
             state.notice = Some(Notice::Info("nothing was sent".to_owned()));
-            return Vec::new();
+            return commands;
         }
         Action::Submit
             if state

@@ -2,6 +2,7 @@
 //! opening the bulk flow on them. The flow itself: [`open`] (partial copies read whole first),
 //! [`form`] (what to do), [`run`] (dry run, confirmation, the run, its summary and undo).
 
+mod close;
 pub(in crate::app::update) mod form;
 pub(in crate::app::update) mod open;
 pub(in crate::app::update) mod resume;
@@ -60,7 +61,7 @@ pub(in crate::app::update) fn stage_key(state: &mut State, action: &Action) -> V
         .is_some_and(|flow| matches!(flow.stage, BulkStage::Reading(..)));
     if reading {
         if matches!(action, Action::Back | Action::CancelBulk) {
-            scope::cancel(state);
+            return scope::cancel(state);
         }
         return Vec::new();
     }

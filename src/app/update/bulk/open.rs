@@ -4,12 +4,14 @@
 //! is planned and conditioned on the item as it is; an item gone since is unmarked and said so.
 
 use crate::app::command::Command;
+use crate::app::read::{Read, ReadFor};
 use crate::app::request_id::RequestId;
 use crate::app::state::bulk::flow::Waiting;
 use crate::app::state::bulk::scope;
 use crate::app::state::bulk::{BulkFlow, BulkForm, BulkStage};
 use crate::app::state::screens::markable_list;
 use crate::app::state::{Notice, State};
+use crate::backend::BackendError;
 use crate::domain::figures::counted;
 use crate::domain::value::Item;
 
@@ -43,11 +45,11 @@ pub(in crate::app::update) fn open(state: &mut State) -> Vec<Command> {
             "reading {} whole by key before anything is planned…",
             counted(keys.len() as u64, "marked item", "marked items")
         )));
-        commands.push(Command::ReadBulkItems {
-            id,
+        let read = Read::Items {
             table: state.table.clone(),
             keys,
-        });
+        };
+        commands.push(Command::read(id, ReadFor::BulkItems, read));
     }
     state.bulk.flow = Some(Box::new(flow));
     commands
@@ -57,7 +59,7 @@ pub(in crate::app::update) fn open(state: &mut State) -> Vec<Command> {
 pub(in crate::app::update) fn items_read(
     state: &mut State,
     id: RequestId,
-    result: Result<Vec<(Item, Option<Item>)>, String>,
+    result: Result<Vec<(Item, Option<Item>)>, BackendError>,
 ) -> Vec<Command> {
     let Some(flow) = state.bulk.flow.as_deref_mut() else {
         return Vec::new();

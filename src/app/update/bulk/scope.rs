@@ -41,17 +41,18 @@ fn read_page(state: &mut State, scope: &Scope, start_key: Option<Item>) -> Vec<C
     vec![Command::read(id, ReadFor::BulkScope, read)]
 }
 
-/// Esc while the scope is read: the page in flight is ignored when it lands.
-pub(in crate::app::update) fn cancel(state: &mut State) {
+/// Esc while the scope is read: the page in flight is cancelled.
+pub(in crate::app::update) fn cancel(state: &mut State) -> Vec<Command> {
     let read = match state.bulk.flow.as_deref().map(|flow| &flow.stage) {
         Some(BulkStage::Reading(_, progress)) => progress.items.len(),
-        _ => return,
+        _ => return Vec::new(),
     };
-    state.bulk.flow = None;
+    let commands = super::close::close(state);
     state.notice = Some(Notice::Info(format!(
         "reading the scope cancelled after {}; nothing was sent",
         counted(read as u64, "item", "items")
     )));
+    commands
 }
 
 /// Where reading the scope stands after a page.
