@@ -1,5 +1,7 @@
 //! One frame with a million discovered items (target < 5 ms: only visible rows are built), and
 //! one scan page applied plus a frame while discovery streams (target: key press → frame < 16 ms).
+//! The stream view's frame over 10,000 held records under a filter, beside one pass of the filter
+//! over all of them: what every frame paid before the kept records were a list of their own.
 
 use std::hint::black_box;
 
@@ -7,9 +9,11 @@ use criterion::{Criterion, criterion_group, criterion_main};
 use ddbx::app::action::Action;
 use ddbx::app::command::Command;
 use ddbx::app::read::{ReadAnswer, ReadFor, ReadJob};
+use ddbx::app::state::stream::{Since, StreamEntry, StreamView};
 use ddbx::app::state::{Settings, State, View};
 use ddbx::app::update::{start, update};
-use ddbx::backend::{Connection, Page};
+use ddbx::backend::{ChangeKind, ChangeRecord, Connection, Page};
+use ddbx::domain::change_filter::ChangeFilter;
 use ddbx::domain::schema::{KeyAttribute, KeySchema, TableDescription};
 use ddbx::domain::value::{AttrValue, Item, ValueType};
 use ddbx::keymap::Keymap;
@@ -154,5 +158,62 @@ fn render(c: &mut Criterion) {
     });
 }
 
-criterion_group!(benches, render);
+fn stream_entry(n: usize) -> StreamEntry {
+    let image = item(n);
+    let kind = [ChangeKind::Insert, ChangeKind::Modify, ChangeKind::Remove][n % 3];
+    StreamEntry {
+        record: ChangeRecord {
+            kind,
+            sequence: format!("{n:021}"),
+            created_at: Some(1_764_806_400),
+            keys: image.clone(),
+            old_image: Some(image.clone()),
+            new_image: Some(image),
+        },
+        entity: Some(PREFIXES[n % PREFIXES.len()].to_owned()),
+    }
+}
+
+fn stream_view(c: &mut Criterion) {
+    const HELD: usize = 10_000;
+    let (mut state, _) = streaming_state(0);
+    let filter = ChangeFilter {
+        prefix: Some("USER#".to_owned()),
+        ..ChangeFilter::default()
+    };
+    let mut view = StreamView::new("arn:stream".to_owned(), Since::Latest, HELD);
+    view.buffer.set_filter(filter.clone(), &description().key);
+    for n in 0..HELD {
+        view.buffer.push(stream_entry(n));
+    }
+    state.stream = Some(view);
+    state.history.open(View::Stream { cursor: 0 });
+    let mut terminal = Terminal::new(TestBackend::new(120, 40)).expect("terminal");
+    c.bench_function("stream_frame_10k_records_filtered", |b| {
+        b.iter(|| draw(&mut terminal, &state))
+    });
+    c.bench_function("stream_record_arrives_then_frame_10k", |b| {
+        let mut n = HELD;
+        b.iter(|| {
+            if let Some(view) = &mut state.stream {
+                view.buffer.push(stream_entry(n));
+            }
+            n += 1;
+            draw(&mut terminal, &state);
+        })
+    });
+    let key = description().key;
+    let held: Vec<StreamEntry> = (0..HELD).map(stream_entry).collect();
+    c.bench_function("stream_filter_pass_over_10k_records", |b| {
+        b.iter(|| {
+            held.iter()
+                .filter(|entry| {
+                    filter.keeps(&entry.record, entry.entity.as_deref(), black_box(&key))
+                })
+                .count()
+        })
+    });
+}
+
+criterion_group!(benches, render, stream_view);
 criterion_main!(benches);

@@ -11,7 +11,7 @@ use ratatui::widgets::{Block, Paragraph};
 
 use crate::app::state::State;
 use crate::app::state::bulk::is_marked;
-use crate::app::state::stream::rows::{diff_rows, key_texts, visible};
+use crate::app::state::stream::rows::{diff_rows, key_texts};
 use crate::app::state::stream::{StreamEntry, StreamView, filter_text};
 use crate::domain::change_diff::changed_names;
 use crate::domain::figures::counted;
@@ -39,8 +39,8 @@ pub(in crate::ui) fn render(frame: &mut Frame<'_>, area: Rect, state: &State, cu
         Paragraph::new(summary(styles, view, state.clock.uptime)),
         summary_area,
     );
-    let entries = visible(state);
-    if entries.is_empty() {
+    let shown = view.buffer.visible_len();
+    if shown == 0 {
         let waiting = if view.buffer.is_empty() {
             "no changes yet: records appear here as items are written"
         } else {
@@ -53,8 +53,9 @@ pub(in crate::ui) fn render(frame: &mut Frame<'_>, area: Rect, state: &State, cu
         return;
     }
     let height = usize::from(list_area.height);
-    let lines: Vec<Line<'_>> = window(entries.len(), cursor, height)
-        .map(|row| record_line(styles, state, entries[row], row == cursor))
+    let lines: Vec<Line<'_>> = window(shown, cursor, height)
+        .filter_map(|row| Some((row, view.buffer.visible_at(row)?)))
+        .map(|(row, entry)| record_line(styles, state, entry, row == cursor))
         .collect();
     frame.render_widget(Paragraph::new(lines), list_area);
 }
@@ -95,7 +96,7 @@ fn summary<'a>(styles: &Styles, view: &'a StreamView, now: Duration) -> Vec<Line
             styles.warning,
         ));
     }
-    let filter = filter_text::text(&view.filter);
+    let filter = filter_text::text(view.buffer.filter());
     let second = if filter.is_empty() {
         Line::styled("no filter (f: pk= prefix= entity= event=)", styles.muted)
     } else {

@@ -33,10 +33,10 @@ impl Screen for StreamScreen {
     fn query_preset(&self, state: &State, view: &View) -> QueryPreset {
         match view {
             View::StreamRecord { entry, .. } => QueryPreset::of_item(state, &entry.record.keys),
-            View::Stream { cursor } => {
-                let visible = rows::visible(state);
-                QueryPreset::of_row(state, visible.get(*cursor).map(|entry| &entry.record.keys))
-            }
+            View::Stream { cursor } => QueryPreset::of_row(
+                state,
+                rows::visible_at(state, *cursor).map(|entry| &entry.record.keys),
+            ),
             _ => QueryPreset::default(),
         }
     }

@@ -7,8 +7,6 @@ pub mod filter_text;
 pub mod follow;
 pub mod rows;
 
-use crate::domain::change_filter::ChangeFilter;
-
 pub use buffer::{StreamBuffer, StreamEntry};
 pub use follow::{Follow, Since};
 pub use rows::{diff_rows, row_texts, visible_count};
@@ -17,8 +15,8 @@ pub use rows::{diff_rows, row_texts, visible_count};
 #[derive(Clone, Debug, PartialEq)]
 pub struct StreamView {
     pub follow: Follow,
+    /// The records held, and which of them the filter keeps.
     pub buffer: StreamBuffer,
-    pub filter: ChangeFilter,
     /// No reads are made while paused, so the list holds still.
     pub paused: bool,
     /// Why following stopped (the service's words), if it did.
@@ -31,7 +29,6 @@ impl StreamView {
         Self {
             follow: Follow::new(arn, since),
             buffer: StreamBuffer::new(capacity),
-            filter: ChangeFilter::default(),
             paused: false,
             stopped: None,
         }

@@ -10,15 +10,25 @@ use super::StreamEntry;
 /// Records the filter keeps now.
 #[must_use]
 pub fn visible(state: &State) -> Vec<&StreamEntry> {
-    let (Some(view), Some(table)) = (&state.stream, state.described()) else {
-        return Vec::new();
-    };
-    view.buffer.visible(&view.filter, &table.key).collect()
+    state
+        .stream
+        .as_ref()
+        .map(|view| view.buffer.visible().collect())
+        .unwrap_or_default()
+}
+
+/// The `row`th record the filter keeps.
+#[must_use]
+pub fn visible_at(state: &State, row: usize) -> Option<&StreamEntry> {
+    state.stream.as_ref()?.buffer.visible_at(row)
 }
 
 #[must_use]
 pub fn visible_count(state: &State) -> usize {
-    visible(state).len()
+    state
+        .stream
+        .as_ref()
+        .map_or(0, |view| view.buffer.visible_len())
 }
 
 /// The partition and sort key of a record as text.

@@ -251,6 +251,7 @@ fn records(state: &mut State, shard: &str, page: RecordsPage) {
         followed.iterator = next_iterator;
     }
     view.follow.round_read |= !records.is_empty();
+    view.buffer.use_key(&key);
     for record in records {
         let entity = entity_of(&record, decoder, &key);
         view.buffer.push(StreamEntry { record, entity });

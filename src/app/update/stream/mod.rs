@@ -145,8 +145,9 @@ pub(in crate::app::update) fn restart(state: &mut State) -> Vec<Command> {
 pub(in crate::app::update) fn filter_typed(state: &mut State, text: &str) {
     match filter_text::parse(text) {
         Ok(filter) => {
-            if let Some(view) = &mut state.stream {
-                view.filter = filter;
+            let key = state.described().map(|table| table.key.clone());
+            if let (Some(view), Some(key)) = (&mut state.stream, key) {
+                view.buffer.set_filter(filter, &key);
             }
             if let View::Stream { cursor } = state.history.current_mut() {
                 *cursor = 0;
@@ -177,7 +178,7 @@ pub(super) fn action(state: &mut State, action: &Action) -> Option<Vec<Command>>
             let typed = state
                 .stream
                 .as_ref()
-                .map(|view| filter_text::text(&view.filter))
+                .map(|view| filter_text::text(view.buffer.filter()))
                 .unwrap_or_default();
             state.overlay = Some(Overlay::Prompt(Prompt {
                 kind: PromptKind::StreamFilter,
@@ -188,7 +189,7 @@ pub(super) fn action(state: &mut State, action: &Action) -> Option<Vec<Command>>
         Action::Open => {
             if let View::Stream { .. } = state.history.current() {
                 let row = state.history.current().cursor();
-                if let Some(entry) = rows::visible(state).get(row).map(|entry| (*entry).clone()) {
+                if let Some(entry) = rows::visible_at(state, row).cloned() {
                     state.history.open(View::StreamRecord {
                         entry: Box::new(entry),
                         cursor: 0,
@@ -204,6 +205,7 @@ pub(super) fn action(state: &mut State, action: &Action) -> Option<Vec<Command>>
 /// Follows the same stream again from its trim horizon. The records held are let go first: the
 /// reads start over at the oldest record, so they would all arrive a second time.
 fn from_oldest(state: &mut State) -> Vec<Command> {
+    let key = state.described().map(|table| table.key.clone());
     let Some(view) = &mut state.stream else {
         return Vec::new();
     };
@@ -213,7 +215,9 @@ fn from_oldest(state: &mut State) -> Vec<Command> {
         Since::TrimHorizon,
         view.buffer.capacity(),
     );
-    fresh.filter = std::mem::take(&mut view.filter);
+    if let Some(key) = &key {
+        fresh.buffer.set_filter(view.buffer.take_filter(), key);
+    }
     fresh.paused = view.paused;
     *view = fresh;
     if let View::Stream { cursor } = state.history.current_mut() {
