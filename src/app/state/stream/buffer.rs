@@ -190,7 +190,14 @@ mod tests {
                 old_image: None,
                 new_image: None,
             },
-            entity: Some(if pk.is_multiple_of(2) { "User" } else { "Order" }.to_owned()),
+            entity: Some(
+                if pk.is_multiple_of(2) {
+                    "User"
+                } else {
+                    "Order"
+                }
+                .to_owned(),
+            ),
         }
     }
 
