@@ -216,7 +216,7 @@ fn from_oldest(state: &mut State) -> Vec<Command> {
         view.buffer.capacity(),
     );
     if let Some(key) = &key {
-        fresh.buffer.set_filter(view.buffer.take_filter(), key);
+        fresh.buffer.set_filter(view.buffer.filter().clone(), key);
     }
     fresh.paused = view.paused;
     *view = fresh;
