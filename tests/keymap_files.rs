@@ -6,7 +6,7 @@ use std::path::{Path, PathBuf};
 
 use ddbx::app::action::Action;
 use ddbx::app::action::Keymap;
-use ddbx::keymap::{DEFAULT_KEYMAP, Key, Lookup, Section};
+use ddbx::keymap::{Bindable, DEFAULT_KEYMAP, Key, Lookup, Section};
 
 fn fixture(name: &str) -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR"))
@@ -23,13 +23,13 @@ fn keys(text: &str) -> Vec<Key> {
 #[test]
 fn every_bindable_action_except_noop_is_bound_by_default() {
     let keymap = Keymap::defaults();
-    for action in Action::BINDABLE
+    for action in <Action as Bindable>::bindable()
         .iter()
         .filter(|action| **action != Action::Noop)
     {
-        let bound = Section::ALL.iter().any(|section| {
+        let bound = keymap.sections().into_iter().any(|section| {
             keymap
-                .bindings(*section)
+                .bindings(section)
                 .iter()
                 .any(|binding| &binding.action == action)
         });
@@ -44,7 +44,7 @@ fn every_bindable_action_except_noop_is_bound_by_default() {
 #[test]
 fn the_default_keymap_binds_no_key_twice_in_one_section() {
     let keymap = Keymap::defaults();
-    for &section in Section::ALL {
+    for section in keymap.sections() {
         let mut seen = Vec::new();
         for binding in keymap.bindings(section) {
             assert!(
@@ -64,10 +64,46 @@ fn the_default_keymap_binds_no_key_twice_in_one_section() {
 
 #[test]
 fn the_default_keymap_parses_strictly_as_a_user_file_too() {
-    let keymap =
-        Keymap::with_overrides("default.toml", DEFAULT_KEYMAP).expect("defaults are valid");
-    // Replacing every section with itself changes nothing.
+    Keymap::with_overrides("default.toml", DEFAULT_KEYMAP).expect("defaults are valid");
+    for screen in <Action as Bindable>::screen_sections() {
+        Keymap::with_overrides(screen.name, screen.default_keys)
+            .unwrap_or_else(|error| panic!("the {} screen's keys: {error}", screen.name));
+    }
+    // Replacing every section with itself, as `ddbx keymap` prints them, changes nothing.
+    let printed = Keymap::defaults().to_toml();
+    let keymap = Keymap::with_overrides("printed.toml", &printed).expect("printed is valid");
     assert_eq!(keymap, Keymap::defaults());
+}
+
+#[test]
+fn a_screen_brings_its_section_and_the_key_that_opens_it() {
+    let keymap = Keymap::defaults();
+    let versions = Section::Screen("versions");
+    assert!(keymap.sections().contains(&versions));
+    assert_eq!(
+        keymap.lookup(Section::Inspector, &keys("V")),
+        Lookup::Action(Action::ShowScreen("show_versions"))
+    );
+    assert_eq!(
+        keymap.lookup(versions, &keys("R")),
+        Lookup::Action(Action::Refresh)
+    );
+    // Global keys still apply on the screen.
+    assert_eq!(
+        keymap.lookup(versions, &keys("j")),
+        Lookup::Action(Action::CursorDown)
+    );
+    // A user file may name the screen's section and its action like any other.
+    let user = "[versions]\nprepend_keymap = [{ on = \"x\", run = \"back\" }]\n[overview]\nprepend_keymap = [{ on = \"X\", run = \"show_versions\" }]\n";
+    let keymap = Keymap::with_overrides("user.toml", user).expect("valid");
+    assert_eq!(
+        keymap.lookup(versions, &keys("x")),
+        Lookup::Action(Action::Back)
+    );
+    assert_eq!(
+        keymap.lookup(Section::Overview, &keys("X")),
+        Lookup::Action(Action::ShowScreen("show_versions"))
+    );
 }
 
 #[test]

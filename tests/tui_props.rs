@@ -7,6 +7,7 @@ use ddbx::app::action::Action;
 use ddbx::app::command::Command;
 use ddbx::app::state::{Settings, State, View};
 use ddbx::app::update::{row_count, update};
+use ddbx::keymap::Bindable;
 use proptest::prelude::*;
 use ratatui::Terminal;
 use ratatui::backend::TestBackend;
@@ -32,7 +33,7 @@ fn discovered_shop() -> State {
 
 fn action() -> impl Strategy<Value = Action> {
     prop_oneof![
-        4 => proptest::sample::select(Action::BINDABLE.to_vec()),
+        4 => proptest::sample::select(<Action as Bindable>::bindable().to_vec()),
         1 => proptest::char::any().prop_map(Action::Input),
         1 => (1u16..200, 1u16..60).prop_map(|(width, height)| Action::Resize { width, height }),
     ]
@@ -49,6 +50,7 @@ fn cursor(view: &View) -> Option<usize> {
         View::Inspector(inspector) => Some(inspector.cursor),
         View::ItemHistory(view) => Some(view.cursor),
         View::Why(view) => Some(view.cursor),
+        View::Screen(view) => Some(view.cursor()),
         View::Indexes { cursor }
         | View::IndexGroups { cursor, .. }
         | View::IndexItems { cursor, .. }

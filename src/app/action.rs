@@ -1,7 +1,7 @@
 //! The one closed set of things that can happen in the app: key-bound intents and the results of
 //! commands the worker ran. The table below is the one place an action is declared: a bindable
 //! action is one line there (its name, the one a keymap's `run = "…"` refers to, and its help),
-//! and the enum, [`Action::BINDABLE`] and the names are made from it. Internal results are not in
+//! and the enum, [`Action::TABLE`] and the names are made from it. Internal results are not in
 //! the bindable part, so no keymap can name them and fake a result.
 
 use std::time::Duration;
@@ -26,14 +26,16 @@ macro_rules! actions {
         }
 
         impl Action {
-            /// Every bindable action, in the order the help overlay documents them.
-            pub const BINDABLE: &'static [Action] = &[$(Self::$name),*];
+            /// The bindable actions of the table, in the order the help overlay documents them;
+            /// [`Action::bindable`] adds the one that opens each screen unit.
+            pub const TABLE: &'static [Action] = &[$(Self::$name),*];
 
             /// The keymap name of a bindable action (`None` for internal results).
             #[must_use]
             pub const fn bindable_name(&self) -> Option<&'static str> {
                 match self {
                     $(Self::$name => Some($text),)*
+                    Self::ShowScreen(show) => Some(show),
                     _ => None,
                 }
             }
@@ -246,6 +248,9 @@ actions! {
         ResumeBatch => "resume_batch",
     }
     internal {
+        /// Opens a screen unit: bindable, by the name it holds (`show_<screen>`), which the
+        /// screen unit declares.
+        ShowScreen(&'static str),
         /// A character typed into the prompt (text-entry keys that no binding claims).
         Input(char),
         /// Text pasted into the terminal (bracketed paste), for the field with the focus.
@@ -332,23 +337,6 @@ impl Action {
     }
 }
 
-impl Bindable for Action {
-    const NOOP: Self = Self::Noop;
-
-    fn bindable() -> &'static [Self] {
-        Self::BINDABLE
-    }
-
-    fn name(&self) -> Option<&'static str> {
-        self.bindable_name()
-    }
-
-    /// `back` quits from the first view.
-    fn leaves_first_view(&self) -> bool {
-        matches!(self, Self::Quit | Self::Back)
-    }
-}
-
 /// The keymap of the terminal UI's actions.
 pub type Keymap = crate::keymap::Keymap<Action>;
 
@@ -371,7 +359,7 @@ mod tests {
 
     #[test]
     fn every_bindable_name_is_its_variant_in_snake_case_and_round_trips() {
-        for action in Action::BINDABLE {
+        for action in Action::TABLE {
             let name = action.bindable_name().expect("listed actions are bindable");
             assert_eq!(name, snake_case(&format!("{action:?}")));
             assert_eq!(

@@ -120,6 +120,8 @@ pub enum ReadFor {
     /// The item history opened from the inspector.
     ItemHistory,
     Why,
+    /// A screen unit: the one whose view waits for the answer takes it.
+    Screen,
 }
 
 /// A read as `update` asks for it.

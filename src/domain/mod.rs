@@ -66,5 +66,6 @@ pub mod timestamp;
 pub mod ttl;
 pub mod value;
 pub mod version_attr;
+pub mod versions;
 pub mod why;
 pub mod workbench;

@@ -3,6 +3,8 @@
 
 use std::fmt::Debug;
 
+use super::section::ScreenSection;
+
 /// A closed set of actions that keymap files name.
 pub trait Bindable: Clone + Debug + PartialEq + Sized + 'static {
     /// The action that unbinds a key (`run = "noop"`): never shown in the help.
@@ -16,6 +18,12 @@ pub trait Bindable: Clone + Debug + PartialEq + Sized + 'static {
 
     /// Whether the action leaves the first view (quits from it): a keymap must keep one.
     fn leaves_first_view(&self) -> bool;
+
+    /// The sections of the app's own screens, with their default keys.
+    #[must_use]
+    fn screen_sections() -> &'static [ScreenSection] {
+        &[]
+    }
 
     /// The bindable action called `name`.
     #[must_use]

@@ -60,8 +60,11 @@ pub(super) fn parse<A: Bindable>(
     })?;
     let mut sections = BTreeMap::new();
     for (name, rows) in shape {
-        let Some(section) = Section::from_name(name.get_ref()) else {
-            let names: Vec<&str> = Section::ALL.iter().map(|section| section.name()).collect();
+        let Some(section) = Section::from_name(name.get_ref(), A::screen_sections()) else {
+            let names: Vec<&str> = Section::all(A::screen_sections())
+                .into_iter()
+                .map(Section::name)
+                .collect();
             let hint = nearest(name.get_ref(), names.iter().copied())
                 .map(|near| format!("; did you mean `{near}`?"))
                 .unwrap_or_default();

@@ -19,7 +19,7 @@ pub use bindable::Bindable;
 pub use binding::Binding;
 pub use error::KeymapError;
 pub use key::Key;
-pub use section::Section;
+pub use section::{ScreenSection, Section};
 pub use suggest::{edit_distance, nearest};
 
 /// The shipped keymap, the single source of truth for default keys, help and hints.
@@ -53,16 +53,34 @@ impl<A: Bindable> Keymap<A> {
         }
     }
 
+    /// The shipped keymap, then each screen's own keys after the rows of the sections they
+    /// bind in.
     fn from_default_text() -> Result<Self, KeymapError> {
-        let parsed = file::parse("<built-in keymaps/default.toml>", DEFAULT_KEYMAP)?;
-        let mut sections = BTreeMap::new();
-        for (section, rows) in parsed {
-            let mut bindings = rows.prepend;
-            bindings.extend(rows.replace.unwrap_or_default());
-            bindings.extend(rows.append);
-            sections.insert(section, bindings);
+        let mut sections: BTreeMap<Section, Vec<Binding<A>>> = BTreeMap::new();
+        let screens = A::screen_sections().iter().map(|screen| {
+            (
+                format!("<built-in keys of the {} screen>", screen.name),
+                screen.default_keys,
+            )
+        });
+        let sources =
+            std::iter::once(("<built-in keymaps/default.toml>".to_owned(), DEFAULT_KEYMAP))
+                .chain(screens);
+        for (file, text) in sources {
+            for (section, rows) in file::parse(&file, text)? {
+                let bindings = sections.entry(section).or_default();
+                bindings.extend(rows.prepend);
+                bindings.extend(rows.replace.unwrap_or_default());
+                bindings.extend(rows.append);
+            }
         }
         Ok(Self { sections })
+    }
+
+    /// Every section of this keymap's actions, the app's screens included.
+    #[must_use]
+    pub fn sections(&self) -> Vec<Section> {
+        Section::all(A::screen_sections())
     }
 
     /// The defaults with the user file `text` (named `file` in errors) applied on top.
@@ -185,7 +203,7 @@ impl<A: Bindable> Keymap<A> {
     #[must_use]
     pub fn to_toml(&self) -> String {
         let mut out = String::new();
-        for &section in Section::ALL {
+        for section in self.sections() {
             let _ = writeln!(out, "[{}]\nkeymap = [", section.name());
             for binding in self.bindings(section) {
                 let on = if binding.keys.len() == 1 {

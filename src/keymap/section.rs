@@ -26,9 +26,14 @@ macro_rules! sections {
         #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
         pub enum Section {
             $( $(#[doc = $doc])* $name, )*
+            /// A screen the app declares with its own keys ([`ScreenSection`]), by its name: a
+            /// view like any other, so `global` bindings apply and unbound keys do nothing.
+            Screen(&'static str),
         }
 
         impl Section {
+            /// The sections every keymap has; the app's screens add theirs
+            /// ([`Bindable::screen_sections`](super::Bindable::screen_sections)).
             pub const ALL: &'static [Self] = &[$(Self::$name),*];
 
             /// The section's name in keymap files.
@@ -36,6 +41,7 @@ macro_rules! sections {
             pub const fn name(self) -> &'static str {
                 match self {
                     $(Self::$name => $text,)*
+                    Self::Screen(name) => name,
                 }
             }
 
@@ -44,6 +50,7 @@ macro_rules! sections {
             pub const fn falls_back_to_global(self) -> bool {
                 match self {
                     $(Self::$name => sections!(@fallback $fallback),)*
+                    Self::Screen(_) => true,
                 }
             }
 
@@ -52,6 +59,7 @@ macro_rules! sections {
             pub const fn text_entry(self) -> TextEntry {
                 match self {
                     $(Self::$name => TextEntry::$entry,)*
+                    Self::Screen(_) => TextEntry::None,
                 }
             }
         }
@@ -105,13 +113,37 @@ sections! {
     Bulk => "bulk", own_keys, None,
 }
 
+/// A screen's own keymap section: its name, and its default keys as a keymap file's text. The
+/// text may also bind keys in other sections (the key that opens the screen, say), so a new
+/// screen brings its keys with it instead of editing the shipped keymap.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ScreenSection {
+    pub name: &'static str,
+    pub default_keys: &'static str,
+}
+
 impl Section {
+    /// The section called `name`: one every keymap has, or one of `screens`.
     #[must_use]
-    pub fn from_name(name: &str) -> Option<Self> {
+    pub fn from_name(name: &str, screens: &[ScreenSection]) -> Option<Self> {
         Self::ALL
             .iter()
             .copied()
             .find(|section| section.name() == name)
+            .or_else(|| {
+                screens
+                    .iter()
+                    .find(|screen| screen.name == name)
+                    .map(|screen| Self::Screen(screen.name))
+            })
+    }
+
+    /// Every section: those every keymap has, then each of `screens`.
+    #[must_use]
+    pub fn all(screens: &[ScreenSection]) -> Vec<Self> {
+        let mut all = Self::ALL.to_vec();
+        all.extend(screens.iter().map(|screen| Self::Screen(screen.name)));
+        all
     }
 }
 

@@ -12,6 +12,7 @@ mod item_history;
 mod palette;
 mod partiql;
 mod query;
+mod screens;
 mod stream;
 mod tables;
 pub mod theme;
@@ -76,6 +77,7 @@ pub fn render(frame: &mut Frame<'_>, state: &State) {
         }
         View::ItemHistory(view) => item_history::render(frame, body_area, state, view),
         View::Why(view) => why::render(frame, body_area, state, view),
+        View::Screen(view) => screens::render(frame, body_area, state, view),
     }
     match state.flow() {
         Some(Flow::Edit(flow)) => edit::render(frame, body_area, state, flow),

@@ -15,6 +15,7 @@ pub mod palette;
 pub mod partiql;
 pub mod query;
 pub mod rows;
+pub mod screen_view;
 pub mod screens;
 pub mod stale;
 pub mod stream;

@@ -3,6 +3,7 @@
 use crate::domain::value::AttrValue;
 
 use crate::app::state::inspect::inspector::Inspector;
+use crate::app::state::screen_view::ScreenView;
 use crate::keymap::Section;
 
 /// One screen with its own cursor, so going back restores where the user was.
@@ -51,6 +52,8 @@ pub enum View {
         entry: Box<crate::app::state::stream::StreamEntry>,
         cursor: usize,
     },
+    /// A screen unit's view (see [`crate::app::state::screens`]).
+    Screen(ScreenView),
 }
 
 impl View {
@@ -74,6 +77,7 @@ impl View {
             Self::Inspector(inspector) => inspector.cursor,
             Self::ItemHistory(view) => view.cursor,
             Self::Why(view) => view.cursor,
+            Self::Screen(view) => view.cursor(),
         }
     }
 
@@ -96,6 +100,7 @@ impl View {
             Self::Inspector(inspector) => Some(&mut inspector.cursor),
             Self::ItemHistory(view) => Some(&mut view.cursor),
             Self::Why(view) => Some(&mut view.cursor),
+            Self::Screen(view) => Some(view.cursor_mut()),
         }
     }
 }
@@ -179,12 +184,14 @@ pub enum ViewMode {
     ItemHistory,
     /// Why an item is or is not in a query's results.
     Why,
+    /// A screen unit, by its name.
+    Screen(&'static str),
 }
 
 impl ViewMode {
     /// The kind of `view`.
     #[must_use]
-    pub const fn of(view: &View) -> Self {
+    pub fn of(view: &View) -> Self {
         match view {
             View::Overview => Self::Overview,
             View::Prefixes { .. } | View::Partitions { .. } | View::Partition { .. } => {
@@ -200,6 +207,7 @@ impl ViewMode {
             View::Stream { .. } | View::StreamRecord { .. } => Self::Stream,
             View::ItemHistory(_) => Self::ItemHistory,
             View::Why(_) => Self::Why,
+            View::Screen(view) => Self::Screen(view.screen()),
         }
     }
 
@@ -215,6 +223,7 @@ impl ViewMode {
             Self::Stream => Section::Stream,
             Self::ItemHistory => Section::ItemHistory,
             Self::Why => Section::Why,
+            Self::Screen(name) => Section::Screen(name),
         }
     }
 }

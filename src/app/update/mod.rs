@@ -20,6 +20,8 @@ mod why;
 
 pub use crate::app::state::screens::row_count;
 
+use crate::app::state::screens::{opened_by, unit};
+
 use edit::{conflict, undo, write};
 use explore::{account, collections, describe, prompt, scan};
 use query::share;
@@ -169,6 +171,12 @@ fn key_action(state: &mut State, action: Action) -> Vec<Command> {
             Some(commands) => commands,
             None => view_action(state, action),
         },
+        Mode::View(ViewMode::Screen(name)) => {
+            match unit(name).and_then(|unit| (unit.key)(state, &action)) {
+                Some(commands) => commands,
+                None => view_action(state, action),
+            }
+        }
         Mode::View(_) => view_action(state, action),
     }
 }
@@ -237,6 +245,9 @@ fn view_action(state: &mut State, action: Action) -> Vec<Command> {
             View::Inspector(_) => inspect::reread::start(state),
             View::ItemHistory(_) => item_history::refresh(state),
             View::Why(_) => why::refresh(state),
+            View::Screen(view) => {
+                unit(view.screen()).map_or_else(Vec::new, |unit| (unit.refresh)(state))
+            }
             _ => Vec::new(),
         },
         Action::TogglePauseScan => scan::toggle_pause(state),
@@ -283,6 +294,9 @@ fn view_action(state: &mut State, action: Action) -> Vec<Command> {
         | Action::UndoBatch => bulk::action(state, &action),
         Action::ShowStream => stream::show(state),
         Action::ShowItemHistory => item_history::show(state),
+        Action::ShowScreen(show) => {
+            opened_by(show).map_or_else(Vec::new, |unit| (unit.open)(state))
+        }
         Action::ExplainWhy => why::open_prompt(state),
         _ => Vec::new(),
     }

@@ -101,5 +101,6 @@ pub(super) fn read_done(
             why::answered(state, id, result.and_then(ReadAnswer::into_why));
             Vec::new()
         }
+        ReadFor::Screen => crate::app::state::screens::answered(state, id, result),
     }
 }
