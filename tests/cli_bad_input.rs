@@ -8,7 +8,7 @@ use std::net::TcpListener;
 use ddbx::domain::value::{AttrValue, Item, ValueType};
 use support::cli::{ddbx, ddbx_command, run_command};
 use support::items::seed_items;
-use support::tables::{IndexSpec, TableSpec, create_table, delete_table};
+use support::tables::{IndexSpec, ProjectionSpec, TableSpec, create_table, delete_table};
 use support::{Server, on_both_servers, sdk_client, server_endpoint, unique_table_name};
 
 on_both_servers!(
@@ -26,13 +26,18 @@ fn closed_endpoint() -> String {
     format!("http://127.0.0.1:{port}")
 }
 
-/// A table keyed by numbers (`id` N, `seq` N) with a hash-only GSI on `email` (S).
+/// A table keyed by numbers (`id` N, `seq` N) with two hash-only GSIs on `email` (S): `ByEmail`
+/// projecting every attribute and `ByEmailKeys` projecting only the keys.
 async fn numeric_table(endpoint: &str) -> String {
     let client = sdk_client(endpoint);
     let table = unique_table_name("cli-bad");
     let spec = TableSpec::new(&table, "id", ValueType::N)
         .sort("seq", ValueType::N)
-        .gsi(IndexSpec::new("ByEmail", "email", ValueType::S));
+        .gsi(IndexSpec::new("ByEmail", "email", ValueType::S))
+        .gsi(
+            IndexSpec::new("ByEmailKeys", "email", ValueType::S)
+                .projection(ProjectionSpec::KeysOnly),
+        );
     create_table(&client, &spec).await;
     seed_items(
         &client,
@@ -116,6 +121,30 @@ async fn invalid_key_input_is_refused_before_the_read_is_sent(server: Server) {
         (
             vec!["query", "--pk", "1", "--filter", "amount >"],
             vec!["--filter: Invalid FilterExpression", "\n  amount >\n"],
+        ),
+        (
+            vec![
+                "query",
+                "--index",
+                "ByEmailKeys",
+                "--pk",
+                "a@example.com",
+                "--filter",
+                "attribute_exists(note)",
+            ],
+            vec!["--filter: ", "ByEmailKeys", "note"],
+        ),
+        (
+            vec![
+                "query",
+                "--index",
+                "ByEmailKeys",
+                "--pk",
+                "a@example.com",
+                "--project",
+                "note",
+            ],
+            vec!["--project: ", "ByEmailKeys", "note"],
         ),
         (
             vec!["scan", "--project", "a,,b"],

@@ -8,6 +8,7 @@ mod support;
 use std::path::PathBuf;
 
 use aws_sdk_dynamodb::Client;
+use aws_sdk_dynamodb::types::AttributeValue;
 use ddbx::domain::number::Number;
 use ddbx::domain::value::{AttrValue, Item, ValueType};
 use serde_json::Value;
@@ -251,7 +252,8 @@ fn a_sparse_index_an_unprojected_attribute_and_a_projection_are_explained() {
         "excludes",
         "assignee is not projected into GSI1: DynamoDB refuses a Query whose filter names it",
     );
-    // The reference server refuses the same query in the same words.
+    // ddbx refuses the same query before sending it (exit 2), in the words the reference server
+    // uses when the query reaches it.
     let sent = ddbx(
         &table,
         &[
@@ -264,7 +266,22 @@ fn a_sparse_index_an_unprojected_attribute_and_a_projection_are_explained() {
             r#"assignee = "kim""#,
         ],
     );
-    sent.refused(1, &[words]);
+    sent.refused(2, &[words]);
+    let server = block_on(
+        table
+            .client
+            .query()
+            .table_name(&table.name)
+            .index_name("GSI1")
+            .key_condition_expression("GSI1PK = :pk")
+            .filter_expression("assignee = :who")
+            .expression_attribute_values(":pk", AttributeValue::S("ESCALATED".into()))
+            .expression_attribute_values(":who", AttributeValue::S("kim".into()))
+            .send(),
+    )
+    .expect_err("the server refuses a filter on an unprojected attribute");
+    let message = format!("{}", aws_sdk_dynamodb::error::DisplayErrorContext(&server));
+    assert!(message.contains(words), "{message}");
     let projected = why(
         &table,
         "TICKET#2026-06-30#t1",

@@ -160,3 +160,26 @@ async fn w_where_no_query_is_shown_says_where_it_works() {
         "{notice}"
     );
 }
+
+#[tokio::test]
+async fn the_explanation_is_copied_as_the_headless_text_and_a_key_with_a_space_can_be_typed() {
+    let mut harness = results("ORDER#2026-07").await;
+    harness.act(Action::ExplainWhy).await;
+    // A partition key value holding a space is typed as a JSON string.
+    retype(&mut harness, "\"USER#u 1\" METADATA").await;
+    harness.act(Action::Submit).await;
+    let lines = why_lines(&harness.state);
+    assert_eq!(lines[0], r#"item: PK = "USER#u 1", SK = "METADATA""#);
+    harness.act(Action::CopyExplanation).await;
+    let copies: Vec<(&str, &str)> = harness
+        .side_effects
+        .iter()
+        .filter_map(|command| match command {
+            ddbx::app::command::Command::CopyToClipboard { text, what } => {
+                Some((text.as_str(), what.as_str()))
+            }
+            _ => None,
+        })
+        .collect();
+    assert_eq!(copies, [(lines.join("\n").as_str(), "the explanation")]);
+}

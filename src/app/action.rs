@@ -201,6 +201,8 @@ actions! {
         ShowItemHistory => "show_item_history",
         /// Why an item is or is not in the results on screen (its key typed in a prompt).
         ExplainWhy => "explain_why",
+        /// Copies the explanation on screen as text, as `ddbx why` prints it for a ticket.
+        CopyExplanation => "copy_explanation",
         /// Opens the table picker to switch to another table.
         ShowTables => "show_tables",
         /// Starts a sampled coverage scan (the first pages of the table).

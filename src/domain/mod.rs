@@ -64,6 +64,7 @@ pub mod table_settings;
 pub mod throttling;
 pub mod timestamp;
 pub mod ttl;
+pub mod typed_key;
 pub mod value;
 pub mod version_attr;
 pub mod versions;

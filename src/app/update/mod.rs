@@ -298,6 +298,7 @@ fn view_action(state: &mut State, action: Action) -> Vec<Command> {
             opened_by(show).map_or_else(Vec::new, |unit| (unit.open)(state))
         }
         Action::ExplainWhy => why::open_prompt(state),
+        Action::CopyExplanation => why::copy(state),
         _ => Vec::new(),
     }
 }

@@ -7,7 +7,7 @@ mod raw;
 mod scan;
 
 pub use get::plan_get;
-pub use query::plan_query;
+pub use query::{plan_query, plan_query_as_written};
 pub use scan::{check_segments, plan_scan};
 
 use super::args::ReadOptions;

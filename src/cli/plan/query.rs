@@ -9,7 +9,9 @@ use crate::cli::args::{QueryArgs, SortKeyArgs};
 use crate::cli::error::CliError;
 use crate::cli::expression::compile_read_expressions;
 use crate::cli::key_value::{KeyRole, typed_key_value};
+use crate::domain::expr::error::ExprKind;
 use crate::domain::expr::order::compare_scalars;
+use crate::domain::expr::prepare::{ReadExpressions, prepare_query};
 use crate::domain::expr::validate::check_filter;
 use crate::domain::schema::{IndexKind, KeyAttribute, TableDescription};
 use crate::domain::value::ValueType;
@@ -125,6 +127,17 @@ impl SortCondition<'_> {
 
 /// Plans `ddbx query` against `table`'s description.
 pub fn plan_query(table: &TableDescription, args: &QueryArgs) -> Result<QueryPlan, CliError> {
+    let plan = plan_query_as_written(table, args)?;
+    check_as_the_service(table, &plan.request)?;
+    Ok(plan)
+}
+
+/// The plan without the checks the service makes on the request as a whole (an unprojected
+/// attribute on an index): `why` explains such a refusal as one of its steps instead of stopping.
+pub fn plan_query_as_written(
+    table: &TableDescription,
+    args: &QueryArgs,
+) -> Result<QueryPlan, CliError> {
     let target = resolve_target(table, args.read.index.as_deref())?;
     if args.consistent && target.kind == Some(IndexKind::Global) {
         return Err(CliError::usage(format!(
@@ -162,6 +175,29 @@ pub fn plan_query(table: &TableDescription, args: &QueryArgs) -> Result<QueryPla
         request,
         max_items: args.read.max_items,
     })
+}
+
+/// The request as the service checks it, before it is sent: a secondary index that does not
+/// project an attribute the filter or projection names is refused here, in DynamoDB's words,
+/// rather than by the server after connecting.
+fn check_as_the_service(table: &TableDescription, request: &QueryRequest) -> Result<(), CliError> {
+    let read = ReadExpressions {
+        index: request.index.as_deref(),
+        key_condition: Some(&request.key_condition),
+        filter: request.filter.as_deref(),
+        projection: request.projection.as_deref(),
+        consistent_read: request.consistent_read,
+    };
+    prepare_query(table, &read, &request.params)
+        .map(drop)
+        .map_err(|error| {
+            let flag = match error.kind {
+                ExprKind::Filter => "--filter",
+                ExprKind::Projection => "--project",
+                _ => "the key condition",
+            };
+            CliError::usage(format!("{flag}: {}", error.message))
+        })
 }
 
 /// `#pk = :pk [AND <sort condition>]`, every name behind a placeholder so reserved words and

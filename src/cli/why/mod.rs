@@ -9,7 +9,7 @@ use super::args::OutputFormat;
 use super::args::why::WhyArgs;
 use super::args::{QueryArgs, ReadOptions};
 use super::error::CliError;
-use super::plan::{plan_get, plan_query};
+use super::plan::{plan_get, plan_query_as_written};
 use super::schema_cache;
 use crate::backend::Backend;
 use crate::why::WhyRequest;
@@ -33,7 +33,7 @@ pub async fn run(
     out: &mut dyn Write,
 ) -> Result<(), CliError> {
     let (table, extras) = schema_cache::describe_with_extras(backend, table_name).await?;
-    let plan = plan_query(&table, &query_args(args))?;
+    let plan = plan_query_as_written(&table, &query_args(args))?;
     crate::why::prepare(&table, &plan.request)
         .map_err(|message| CliError::usage(format!("the query: {message}")))?;
     let key = plan_get(&table, &args.key)?.key;

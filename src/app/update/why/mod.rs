@@ -13,6 +13,7 @@ use crate::app::state::{Notice, Overlay, Prompt, PromptKind, State, View};
 use crate::backend::{BackendError, QueryRequest};
 use crate::domain::key_value::{key_text, parse_key_text};
 use crate::domain::schema::TableDescription;
+use crate::domain::typed_key::{split_typed_key, typed_part};
 use crate::domain::value::Item;
 use crate::domain::why::Step;
 use crate::why::{DEFAULT_HISTORY_REQUESTS, DEFAULT_MAX_PAGES, WhyRequest};
@@ -69,23 +70,35 @@ fn results_query(state: &State) -> Result<(QueryRequest, Option<u64>), String> {
 }
 
 /// The item's key as the prompt takes it: the partition value, then the sort value after a
-/// space.
+/// space, each quoted as a JSON string when it holds a space.
 fn typed_key_text(table: &TableDescription, item: &Item) -> String {
-    let part = |name: &str| item.get(name).map(key_text).unwrap_or_default();
+    let part = |name: &str| typed_part(&item.get(name).map(key_text).unwrap_or_default());
     match &table.key.sort {
         Some(sort) => format!("{} {}", part(&table.key.partition.name), part(&sort.name)),
         None => part(&table.key.partition.name),
     }
 }
 
-/// The typed key: `PK SK`, split at the first space when the table has a sort key.
+/// The typed key: `PK SK` (a value with a space in quotes, `"Acme Corp" USER#1`).
 fn parse_typed_key(table: &TableDescription, text: &str) -> Result<Item, String> {
-    let (pk, sk) = match &table.key.sort {
-        Some(_) => text
-            .split_once(' ')
-            .ok_or("type the item's partition key value, a space, then its sort key value")?,
-        None => (text, ""),
+    let (pk, sk) = split_typed_key(text)?;
+    let (pk, sk) = match (&table.key.sort, sk) {
+        (Some(_), Some(sk)) => (pk, sk),
+        (Some(_), None) => {
+            return Err(
+                "type the item's partition key value, a space, then its sort key value (quote a value that holds a space: \"Acme Corp\" USER#1)"
+                    .to_owned(),
+            );
+        }
+        (None, None) => (pk, String::new()),
+        (None, Some(_)) => {
+            return Err(
+                "this table has no sort key: type the partition key value alone (quote it if it holds a space)"
+                    .to_owned(),
+            );
+        }
     };
+    let (pk, sk) = (pk.as_str(), sk.as_str());
     let mut key = Item::new();
     let partition = &table.key.partition;
     let value = parse_key_text(pk, partition.value_type)
@@ -139,6 +152,24 @@ fn read(id: RequestId, request: WhyRequest) -> Command {
     Command::read(id, ReadFor::Why, Read::Why(Box::new(request)))
 }
 
+/// `y`: the explanation as text, for a ticket (once it is read).
+pub(in crate::app::update) fn copy(state: &mut State) -> Vec<Command> {
+    let View::Why(view) = state.history.current() else {
+        return Vec::new();
+    };
+    let lines = view.lines();
+    if lines.is_empty() {
+        state.notice = Some(Notice::Error(
+            "the explanation is not read yet: nothing to copy".to_owned(),
+        ));
+        return Vec::new();
+    }
+    vec![Command::CopyToClipboard {
+        text: lines.join("\n"),
+        what: "the explanation".to_owned(),
+    }]
+}
+
 /// `R`: reads the shown explanation again.
 pub(in crate::app::update) fn refresh(state: &mut State) -> Vec<Command> {
     let id = state.ids.issue();
@@ -183,12 +214,20 @@ mod tests {
     }
 
     #[test]
-    fn a_typed_key_is_split_at_the_first_space_and_typed_by_the_schema() {
+    fn a_typed_key_is_split_after_the_partition_value_and_typed_by_the_schema() {
         let key = parse_typed_key(&table(), "USER#1 42").expect("a key");
         assert_eq!(key.get("PK"), Some(&AttrValue::S("USER#1".to_owned())));
         assert!(matches!(key.get("SK"), Some(AttrValue::N(_))));
         assert!(parse_typed_key(&table(), "USER#1").is_err());
         let refused = parse_typed_key(&table(), "USER#1 x").expect_err("SK is a number");
         assert!(refused.starts_with("SK:"), "{refused}");
+        let spaced = parse_typed_key(&table(), "\"Acme Corp\" 7").expect("a quoted key");
+        assert_eq!(
+            spaced.get("PK"),
+            Some(&AttrValue::S("Acme Corp".to_owned()))
+        );
+        let mut item = spaced.clone();
+        item.insert("x".to_owned(), AttrValue::S("y".to_owned()));
+        assert_eq!(typed_key_text(&table(), &item), "\"Acme Corp\" 7");
     }
 }
