@@ -9,12 +9,13 @@ use criterion::{Criterion, criterion_group, criterion_main};
 use ddbx::app::action::Action;
 use ddbx::app::command::Command;
 use ddbx::app::read::{ReadAnswer, ReadFor, ReadJob};
-use ddbx::app::state::stream::{Since, StreamEntry, StreamView};
+use ddbx::app::state::stream::{StreamEntry, StreamView};
 use ddbx::app::state::{Settings, State, View};
 use ddbx::app::update::{start, update};
 use ddbx::backend::{ChangeKind, ChangeRecord, Connection, Page};
 use ddbx::domain::change_filter::ChangeFilter;
 use ddbx::domain::schema::{KeyAttribute, KeySchema, TableDescription};
+use ddbx::domain::stream_start::StreamStart;
 use ddbx::domain::value::{AttrValue, Item, ValueType};
 use ddbx::keymap::Keymap;
 use ratatui::Terminal;
@@ -181,7 +182,7 @@ fn stream_view(c: &mut Criterion) {
         prefix: Some("USER#".to_owned()),
         ..ChangeFilter::default()
     };
-    let mut view = StreamView::new("arn:stream".to_owned(), Since::Latest, HELD);
+    let mut view = StreamView::new("arn:stream".to_owned(), StreamStart::Latest, HELD);
     view.buffer.set_filter(filter.clone(), &description().key);
     for n in 0..HELD {
         view.buffer.push(stream_entry(n));

@@ -201,7 +201,15 @@ where
         let mut ready: Vec<Action> = Vec::new();
         tokio::select! {
             event = events.next() => match event {
-                Some(Ok(event)) => ready.extend(router.route(&state, &event)),
+                Some(Ok(event)) => {
+                    // Ticks come only while something is in flight, so an idle app's clock may
+                    // be old; a key can decide by the time ("15m" back from now), so the clock
+                    // is brought up to date first.
+                    if !state.is_busy() {
+                        ready.push(Action::Tick(clock(started)));
+                    }
+                    ready.extend(router.route(&state, &event));
+                }
                 Some(Err(error)) => return Err(error),
                 None => break,
             },

@@ -259,6 +259,43 @@ fn usage_errors_exit_with_two_and_point_at_help() {
     }
 }
 
+/// A stream start that is none of the forms, or a time in the future, is refused before anything
+/// is sent (nothing listens at the endpoint, so a connection would exit 1).
+#[test]
+fn a_stream_start_that_cannot_be_used_is_refused_before_anything_is_sent() {
+    let endpoint = closed_endpoint();
+    let forms = ["TRIM_HORIZON", "2026-12-04T10:00:00Z", "15m", "1d"];
+    for args in [
+        &["tail", "--since", "yesterday"][..],
+        &["tail", "--since", "15"],
+        &[
+            "diff",
+            "--to-table",
+            "other",
+            "--follow",
+            "--since",
+            "last tuesday",
+        ],
+    ] {
+        let mut needles = vec![args[args.len() - 1]];
+        needles.extend(forms);
+        ddbx(&endpoint, Some("orders"), args).refused(2, &needles);
+    }
+    for args in [
+        &["tail", "--since", "2999-01-01T00:00:00Z"][..],
+        &[
+            "diff",
+            "--to-table",
+            "other",
+            "--follow",
+            "--since",
+            "2999-01-01T00:00:00Z",
+        ],
+    ] {
+        ddbx(&endpoint, Some("orders"), args).refused(2, &["in the future", "2999-01-01"]);
+    }
+}
+
 #[test]
 fn a_missing_region_says_how_to_set_one() {
     let mut command = ddbx_command();

@@ -1,7 +1,7 @@
 //! `ddbx tail` through the real binary against DynamoDB Local's stream: every event kind with
 //! its images decoded by ddbx's entity and key-part logic, the `--pk`, `--prefix`, `--entity` and
-//! `--event` filters, a tail started at LATEST keeping up while items are written, tables
-//! without a stream, and the demo's stream.
+//! `--event` filters, a tail started at LATEST keeping up while items are written, one started at
+//! a time skipping what came before it, tables without a stream, and the demo's stream.
 
 mod support;
 
@@ -441,4 +441,135 @@ fn a_tail_through_a_dropped_connection_retries_and_goes_on_where_it_was() {
     assert_eq!(keys.len(), 2, "{stdout}");
     assert!(keys[0].contains("USER#before"), "{keys:?}");
     assert!(keys[1].contains("USER#while-down"), "{keys:?}");
+}
+
+/// The wall clock, Unix seconds.
+fn unix_now() -> i64 {
+    let since = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .expect("after 1970");
+    i64::try_from(since.as_secs()).expect("seconds fit")
+}
+
+/// `seconds` as RFC 3339 in UTC.
+fn rfc3339(seconds: i64) -> String {
+    ddbx::domain::civil::UtcInstant::from_seconds(seconds).to_string()
+}
+
+/// Runs a tail that ends by `--max-records`, killing it (and failing) if it has not within a
+/// minute: a start that skipped too much would otherwise wait for ever.
+fn tail_within(streamed: &Streamed, args: &[&str]) -> support::cli::Run {
+    let mut command = ddbx_command();
+    command
+        .args([
+            "--endpoint-url",
+            &streamed.endpoint,
+            "--table",
+            &streamed.table,
+        ])
+        .arg("tail")
+        .args(args)
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped());
+    let mut child = command.spawn().expect("ddbx starts");
+    let deadline = Instant::now() + Duration::from_secs(60);
+    while child.try_wait().expect("status").is_none() {
+        if Instant::now() >= deadline {
+            let _ = child.kill();
+            let output = child.wait_with_output().expect("output");
+            panic!(
+                "tail {args:?} did not end: stdout {} stderr {}",
+                String::from_utf8_lossy(&output.stdout),
+                String::from_utf8_lossy(&output.stderr)
+            );
+        }
+        std::thread::sleep(Duration::from_millis(50));
+    }
+    let output = child.wait_with_output().expect("output");
+    support::cli::Run {
+        code: output.status.code(),
+        stdout: String::from_utf8_lossy(&output.stdout).into_owned(),
+        stderr: String::from_utf8_lossy(&output.stderr).into_owned(),
+    }
+}
+
+fn partition_keys(run: &support::cli::Run) -> Vec<String> {
+    lines(&run.stdout)
+        .iter()
+        .map(|record| record["keys"]["PK"].as_str().unwrap_or("?").to_owned())
+        .collect()
+}
+
+/// DynamoDB Local gives creation times rounded down to the minute, so the cut is put on a minute
+/// boundary with the earlier write at least ten seconds before it and the later one after it:
+/// the earlier record's time is before the cut however it is rounded, the later one's is not.
+#[test]
+fn a_tail_since_a_time_skips_the_records_written_before_it() {
+    let Some(streamed) = streamed_table() else {
+        return;
+    };
+    let (client, table) = (&streamed.client, streamed.table.as_str());
+    put(client, table, "USER#before", "PROFILE", &[]);
+    let written = unix_now();
+    let cut = (written + 10).div_euclid(60) * 60 + 60;
+    while unix_now() < cut {
+        std::thread::sleep(Duration::from_millis(100));
+    }
+    put(client, table, "USER#after", "PROFILE", &[]);
+
+    // Both are within ten minutes: a duration reads every shard from its oldest record.
+    let ten_minutes = tail_within(&streamed, &["--since", "10m", "--max-records", "2"]).success();
+    assert_eq!(
+        partition_keys(&ten_minutes),
+        ["USER#before", "USER#after"],
+        "{}",
+        ten_minutes.stderr
+    );
+    assert!(
+        ten_minutes
+            .stderr
+            .contains("(each shard from TRIM_HORIZON, older records skipped)"),
+        "{}",
+        ten_minutes.stderr
+    );
+
+    // The cut as a time, and as a duration back to a few seconds before it: the earlier record
+    // is skipped, so the one record printed is the later one.
+    let at = tail_within(&streamed, &["--since", &rfc3339(cut), "--max-records", "1"]).success();
+    assert_eq!(partition_keys(&at), ["USER#after"], "{}", at.stderr);
+    assert!(at.stderr.contains(&rfc3339(cut)), "{}", at.stderr);
+    let back = format!("{}s", unix_now() - cut + 4);
+    let ago = tail_within(&streamed, &["--since", &back, "--max-records", "1"]).success();
+    assert_eq!(
+        partition_keys(&ago),
+        ["USER#after"],
+        "--since {back}: {}",
+        ago.stderr
+    );
+
+    // Two days back is more than the stream holds: everything is read, and said so once.
+    let two_days = tail_within(&streamed, &["--since", "2d", "--max-records", "2"]).success();
+    assert_eq!(partition_keys(&two_days), ["USER#before", "USER#after"]);
+    let note = "the stream holds 24 hours; reading from its oldest record";
+    assert_eq!(
+        two_days.stderr.matches(note).count(),
+        1,
+        "{}",
+        two_days.stderr
+    );
+    assert!(!at.stderr.contains(note), "{}", at.stderr);
+}
+
+#[test]
+fn a_tail_since_a_time_in_the_future_is_refused() {
+    let Some(streamed) = streamed_table() else {
+        return;
+    };
+    let tomorrow = rfc3339(unix_now() + 86_400);
+    let run = ddbx(
+        &streamed.endpoint,
+        Some(&streamed.table),
+        &["tail", "--since", &tomorrow],
+    );
+    run.refused(2, &["--since", "in the future", "LATEST"]);
 }

@@ -1,7 +1,8 @@
 //! The stream view on the embedded engine's stream: it follows writes made while it runs,
 //! newest first, decoded into entities; filters by key, prefix, entity and event; pauses (no
 //! reads while paused); opens a record as its old → new diff; and a burst larger than its buffer
-//! keeps the newest records and says how many it dropped. Snapshots of both screens.
+//! keeps the newest records and says how many it dropped; `s` starts it again from now, the
+//! oldest record or a time. Snapshots of both screens.
 
 mod tui_support;
 
@@ -14,6 +15,8 @@ use ddbx::app::state::{Mode, Overlay, PromptKind, Settings, View, ViewMode};
 use ddbx::backend::{
     ChangeKind, Condition, DeleteRequest, ExpressionParams, IteratorStart, PutRequest, ReturnValues,
 };
+use ddbx::domain::civil::UtcInstant;
+use ddbx::domain::stream_start::{StreamStart, readable};
 use ddbx::domain::value::{AttrValue, Item};
 use tui_support::screen::screen;
 use tui_support::{Harness, NOW, started_demo};
@@ -404,4 +407,164 @@ async fn t_reads_the_stream_again_from_its_oldest_record() {
     );
     let text = screen(&harness.state, 100, 30);
     assert!(text.contains("oldest record"), "{text}");
+}
+
+/// The wall clock, Unix seconds: the embedded engine stamps its records with it.
+fn unix_now() -> i64 {
+    let since = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .expect("after 1970");
+    i64::try_from(since.as_secs()).expect("seconds fit")
+}
+
+/// Lets `seconds` pass as [`wait`] does, on a clock telling the real time of day.
+async fn wait_in_real_time(harness: &mut Harness, seconds: f64) {
+    for _ in 0..(seconds * 4.0).ceil() as u32 {
+        let uptime = harness.state.clock.uptime + Duration::from_millis(250);
+        let unix_seconds = unix_now();
+        harness
+            .act(Action::Tick(Clock {
+                uptime,
+                unix_seconds,
+            }))
+            .await;
+    }
+}
+
+/// `s`, the start typed, Enter.
+async fn start_from(harness: &mut Harness, text: &str) {
+    harness.act(Action::StreamStartFrom).await;
+    let Some(Overlay::Prompt(prompt)) = &harness.state.overlay else {
+        panic!("the start prompt opens: {:?}", harness.state.overlay);
+    };
+    assert_eq!(prompt.kind, PromptKind::StreamStart);
+    for ch in text.chars() {
+        harness.act_only(Action::Input(ch));
+    }
+    harness.act(Action::Submit).await;
+}
+
+fn partitions(harness: &Harness) -> Vec<String> {
+    visible(&harness.state)
+        .iter()
+        .filter_map(|entry| match entry.record.keys.get("PK") {
+            Some(AttrValue::S(pk)) => Some(pk.clone()),
+            _ => None,
+        })
+        .collect()
+}
+
+fn started_at(harness: &Harness) -> StreamStart {
+    harness
+        .state
+        .stream
+        .as_ref()
+        .expect("following")
+        .follow
+        .since
+}
+
+#[tokio::test]
+async fn s_starts_the_view_again_from_latest_the_oldest_record_or_a_time() {
+    let mut harness = started_demo(40, Settings::default()).await;
+    put(&harness, item(&[("PK", "USER#early"), ("SK", "PROFILE")])).await;
+    // The cut is the next second of the wall clock: the earlier write is before it, the later
+    // one in it or after.
+    let early = unix_now();
+    while unix_now() <= early {
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    let cut = unix_now();
+    put(&harness, item(&[("PK", "USER#late"), ("SK", "PROFILE")])).await;
+    harness.act(Action::ShowStream).await;
+    wait_in_real_time(&mut harness, 1.0).await;
+    assert!(kinds(&harness).is_empty(), "LATEST: nothing from before");
+    assert!(screen(&harness.state, 100, 24).contains("│from now · no filter"));
+
+    // A time: every shard from its oldest record, what came before the time skipped.
+    let cut_text = UtcInstant::from_seconds(cut).to_string();
+    start_from(&mut harness, &cut_text).await;
+    wait_in_real_time(&mut harness, 1.0).await;
+    assert_eq!(partitions(&harness), ["USER#late"]);
+    assert_eq!(
+        started_at(&harness),
+        StreamStart::At(UtcInstant::from_seconds(cut))
+    );
+    let reads: Vec<&Read> = harness.reads_for(ReadFor::Stream);
+    assert!(reads.iter().any(|read| matches!(
+        read,
+        Read::ShardIterator(request) if request.start == IteratorStart::TrimHorizon
+    )));
+    let header = format!(
+        "from {} · no filter",
+        readable(UtcInstant::from_seconds(cut))
+    );
+    let text = screen(&harness.state, 100, 24);
+    assert!(text.contains(&header), "{header}: {text}");
+
+    // A duration back from the app's clock: both writes, once each (the records held let go).
+    let typed_at = harness.state.clock.unix_seconds;
+    start_from(&mut harness, "10m").await;
+    wait_in_real_time(&mut harness, 1.0).await;
+    let mut seen = partitions(&harness);
+    seen.retain(|pk| pk == "USER#early" || pk == "USER#late");
+    assert_eq!(seen, ["USER#late", "USER#early"], "newest first, each once");
+    assert_eq!(
+        started_at(&harness),
+        StreamStart::At(UtcInstant::from_seconds(typed_at - 600))
+    );
+
+    // By name: the oldest record, then now (which lets the records held go).
+    start_from(&mut harness, "oldest").await;
+    assert_eq!(started_at(&harness), StreamStart::TrimHorizon);
+    assert!(screen(&harness.state, 100, 24).contains("from the oldest record · no filter"));
+    start_from(&mut harness, "latest").await;
+    wait_in_real_time(&mut harness, 1.0).await;
+    assert_eq!(started_at(&harness), StreamStart::Latest);
+    assert!(
+        kinds(&harness).is_empty(),
+        "from now: {:?}",
+        partitions(&harness)
+    );
+}
+
+#[tokio::test]
+async fn a_start_that_cannot_be_used_is_refused_with_the_prompt_left_open() {
+    let mut harness = following_demo().await;
+    let clock = Clock {
+        uptime: harness.state.clock.uptime,
+        unix_seconds: unix_now(),
+    };
+    harness.act(Action::Tick(clock)).await;
+    let before = harness.state.stream.clone();
+    let tomorrow = UtcInstant::from_seconds(unix_now() + 86_400).to_string();
+    for (typed, said) in [("yesterday", "15m"), (tomorrow.as_str(), "in the future")] {
+        let sent = harness.reads_for(ReadFor::Stream).len();
+        start_from(&mut harness, typed).await;
+        let Some(Overlay::Prompt(prompt)) = &harness.state.overlay else {
+            panic!("the prompt stays open: {:?}", harness.state.overlay);
+        };
+        assert_eq!(
+            (prompt.kind, prompt.text.text()),
+            (PromptKind::StreamStart, typed)
+        );
+        let notice = format!("{:?}", harness.state.notice);
+        assert!(notice.contains(said), "{typed}: {notice}");
+        assert_eq!(harness.state.stream, before, "{typed}: nothing changes");
+        assert_eq!(
+            harness.reads_for(ReadFor::Stream).len(),
+            sent,
+            "nothing sent"
+        );
+        harness.act(Action::Back).await;
+    }
+
+    // Two days back is more than the stream holds: read from its oldest record, and said so.
+    start_from(&mut harness, "2d").await;
+    let notice = format!("{:?}", harness.state.notice);
+    assert!(
+        notice.contains("the stream holds 24 hours; reading from its oldest record"),
+        "{notice}"
+    );
+    assert!(matches!(started_at(&harness), StreamStart::At(_)));
 }

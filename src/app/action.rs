@@ -197,6 +197,8 @@ actions! {
         FilterStream => "filter_stream",
         /// Follows the stream again from the oldest record it holds (its trim horizon).
         StreamFromOldest => "stream_from_oldest",
+        /// Opens the prompt that says where the stream view starts: latest, oldest or a time.
+        StreamStartFrom => "stream_start_from",
         /// Shows the inspected item's history: its changes in the stream and ddbx's journal.
         ShowItemHistory => "show_item_history",
         /// Why an item is or is not in the results on screen (its key typed in a prompt).

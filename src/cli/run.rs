@@ -70,6 +70,7 @@ fn check_before_connecting(cli: &Cli) -> Result<(), CliError> {
     if needs_table && cli.global.tui.file.is_none() {
         require_table(cli.global.table.as_deref())?;
     }
+    check_stream_start(cli.command.as_ref())?;
     match &cli.command {
         Some(Command::Query(args)) => check_read_limits(&args.read),
         Some(Command::Scan(args)) => {
@@ -102,6 +103,16 @@ fn check_before_connecting(cli: &Cli) -> Result<(), CliError> {
         }
         None => Ok(()),
     }
+}
+
+/// A stream reader's start at a time in the future is refused here, so nothing is sent for it.
+fn check_stream_start(command: Option<&Command>) -> Result<(), CliError> {
+    let since = match command {
+        Some(Command::Tail(args)) => args.since,
+        Some(Command::Diff(args)) if args.follow => args.since,
+        _ => return Ok(()),
+    };
+    super::tail::follow::start_of(since).map(|_| ())
 }
 
 /// Runs `cli`, connecting with `connect` only once the arguments passed every local check.

@@ -7,7 +7,7 @@ mod record;
 use std::io::Write;
 use std::time::Instant;
 
-use super::args::{OutputFormat, Since, TailArgs};
+use super::args::{OutputFormat, TailArgs};
 use super::error::{CliError, ignore_closed_pipe};
 use super::note::note;
 use super::output::escape::escape_json_for_terminal;
@@ -16,6 +16,7 @@ use crate::domain::backoff::{STREAM_IDLE, STREAM_ROUND};
 use crate::domain::change_filter::{ChangeFilter, entity_of};
 use crate::domain::entity::EntityDecoder;
 use crate::domain::schema::TableDescription;
+use crate::domain::stream_start::StreamStart;
 
 /// Everything the loop needs besides the backend.
 pub struct Tail<'a> {
@@ -41,10 +42,7 @@ pub async fn run(
     note(&format!(
         "ddbx: following {shards} shard(s) of the stream of {} from {}",
         tail.table.name,
-        match tail.args.since {
-            Since::Latest => "LATEST",
-            Since::TrimHorizon => "TRIM_HORIZON",
-        }
+        start_text(follower.start())
     ));
     let mut printed = 0_u64;
     loop {
@@ -76,5 +74,16 @@ pub async fn run(
         ignore_closed_pipe(out.flush())?;
         let pause = if read_any { STREAM_ROUND } else { STREAM_IDLE };
         tokio::time::sleep(pause.saturating_sub(started.elapsed())).await;
+    }
+}
+
+/// Where the tail started, as its first line on stderr says it.
+fn start_text(start: StreamStart) -> String {
+    match start {
+        StreamStart::Latest => "LATEST".to_owned(),
+        StreamStart::TrimHorizon => "TRIM_HORIZON".to_owned(),
+        StreamStart::At(at) => {
+            format!("{at} (each shard from TRIM_HORIZON, older records skipped)")
+        }
     }
 }

@@ -60,6 +60,7 @@ pub mod request;
 pub mod sample;
 pub mod schema;
 pub mod scope;
+pub mod stream_start;
 pub mod table_settings;
 pub mod throttling;
 pub mod timestamp;

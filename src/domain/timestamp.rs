@@ -87,6 +87,12 @@ pub fn recognise_timestamp_text(text: &str) -> Option<Timestamp> {
     parse_iso(text)
 }
 
+/// A date or date-time as a person types one (ISO 8601 / RFC 3339, never an epoch number).
+#[must_use]
+pub fn parse_date_time(text: &str) -> Option<Timestamp> {
+    parse_iso(text)
+}
+
 /// A value the inspector can show readable next to its raw form: an N or S holding an epoch
 /// timestamp, or an S holding an ISO date / date-time.
 #[must_use]

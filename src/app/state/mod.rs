@@ -86,6 +86,8 @@ pub enum PromptKind {
     Search,
     /// The stream view's filter.
     StreamFilter,
+    /// Where the stream view starts reading: latest, oldest or a time.
+    StreamStart,
     /// The key of the item whose presence in the results is explained.
     Why,
 }

@@ -61,8 +61,9 @@ pub struct DiffArgs {
     #[arg(long, value_name = "DURATION", default_value = "5s", value_parser = humantime::parse_duration, requires = "follow")]
     pub lag: std::time::Duration,
 
-    /// Where --follow starts in the stream: TRIM_HORIZON or LATEST.
-    #[arg(long, value_enum, default_value_t = super::shared::Since::Latest, requires = "follow")]
+    /// Where --follow starts in the stream: LATEST, TRIM_HORIZON, a time
+    /// (2026-12-04T10:00:00Z) or a duration back from now (90s, 15m, 2h, 1d).
+    #[arg(long, value_name = "START", default_value = "LATEST", value_parser = crate::domain::stream_start::parse, requires = "follow")]
     pub since: super::shared::Since,
 
     /// With --follow: stop once N change records are read and their keys checked.

@@ -215,8 +215,9 @@ pub struct TailArgs {
     )]
     pub event: Vec<Event>,
 
-    /// Where to start: TRIM_HORIZON or LATEST.
-    #[arg(long, value_enum, default_value_t = Since::Latest)]
+    /// Where to start: LATEST, TRIM_HORIZON, a time (2026-12-04T10:00:00Z) or a duration back
+    /// from now (90s, 15m, 2h, 1d).
+    #[arg(long, value_name = "START", default_value = "LATEST", value_parser = crate::domain::stream_start::parse)]
     pub since: Since,
 
     /// Stop after printing N records.

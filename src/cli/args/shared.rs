@@ -101,13 +101,6 @@ pub struct ReadOptions {
     pub max_items: Option<u64>,
 }
 
-/// Where a stream reader (`tail`, `diff --follow`) starts reading.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, ValueEnum)]
-#[value(rename_all = "SCREAMING_SNAKE_CASE")]
-pub enum Since {
-    /// The oldest record the stream still holds (24 hours).
-    TrimHorizon,
-    /// Only changes made from now on.
-    #[default]
-    Latest,
-}
+/// Where a stream reader (`tail`, `diff --follow`) starts reading: parsed by
+/// [`crate::domain::stream_start::parse`], so a bad start is a usage error before anything is sent.
+pub use crate::domain::stream_start::Since;

@@ -13,7 +13,9 @@ use crate::cli::args::Since;
 use crate::cli::error::CliError;
 use crate::cli::note::note;
 use crate::domain::backoff::{STREAM_DESCRIBE_EVERY, STREAM_FOLLOWING};
+use crate::domain::civil::UtcInstant;
 use crate::domain::schema::TableDescription;
+use crate::domain::stream_start::{BEFORE_RETENTION_NOTE, StreamStart, created_before};
 
 /// How far back of the tail's start a record's approximate creation time may lie and the record
 /// still be shown, after a LATEST iterator had to be taken again from the trim horizon.
@@ -26,8 +28,9 @@ struct ShardState {
     iterator: Option<String>,
     /// The last record read, to resume after an expired iterator.
     last_sequence: Option<String>,
-    /// Records created before this (Unix seconds) are skipped: set when a LATEST iterator had to
-    /// be taken again from the trim horizon, so records from before the tail began stay out.
+    /// Records created before this (Unix seconds) are skipped: the time a start at a time names,
+    /// or, when a LATEST iterator had to be taken again from the trim horizon, about when the tail
+    /// began, so records from before it stay out.
     not_before: Option<i64>,
     /// The iterator was first taken at LATEST.
     from_latest: bool,
@@ -45,11 +48,33 @@ pub struct Round {
 pub struct StreamFollower<'a> {
     backend: &'a dyn Backend,
     stream_arn: String,
-    since: Since,
+    start: StreamStart,
     shards: BTreeMap<String, ShardState>,
     described_at: Option<Instant>,
-    /// When the follower started, Unix seconds.
-    began: i64,
+    /// When the follower started.
+    began: UtcInstant,
+}
+
+/// The wall clock now.
+fn now() -> UtcInstant {
+    let since_epoch = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .unwrap_or_default();
+    UtcInstant {
+        seconds: i64::try_from(since_epoch.as_secs()).unwrap_or(i64::MAX),
+        nanos: since_epoch.subsec_nanos(),
+    }
+}
+
+/// `since` as of now: a usage error (nothing sent) for a time in the future.
+pub fn start_of(since: Since) -> Result<StreamStart, CliError> {
+    start_at(since, now())
+}
+
+fn start_at(since: Since, now: UtcInstant) -> Result<StreamStart, CliError> {
+    since
+        .resolve(now)
+        .map_err(|why| CliError::usage(format!("--since: {why}")))
 }
 
 impl<'a> StreamFollower<'a> {
@@ -72,23 +97,29 @@ impl<'a> StreamFollower<'a> {
                     table.name, table.name
                 ))
             })?;
-        let began = std::time::SystemTime::now()
-            .duration_since(std::time::UNIX_EPOCH)
-            .map_or(0, |since| {
-                i64::try_from(since.as_secs()).unwrap_or(i64::MAX)
-            });
+        let began = now();
+        let start = start_at(since, began)?;
         Ok(Self {
             backend,
             stream_arn,
-            since,
+            start,
             shards: BTreeMap::new(),
             described_at: None,
             began,
         })
     }
 
+    /// Where reading started, its time settled.
+    #[must_use]
+    pub const fn start(&self) -> StreamStart {
+        self.start
+    }
+
     /// Describes the stream and takes an iterator on each shard; returns how many shards.
     pub async fn open(&mut self) -> Result<usize, CliError> {
+        if self.start.before_retention(self.began) {
+            note(&format!("ddbx: {BEFORE_RETENTION_NOTE}"));
+        }
         self.describe(true).await?;
         Ok(self.shards.len())
     }
@@ -134,7 +165,8 @@ impl<'a> StreamFollower<'a> {
 
     /// One GetRecords on shard `id`, its records (those after the tail's start) added to `out`.
     async fn read_shard(&mut self, id: &str, out: &mut Vec<ChangeRecord>) -> Result<(), CliError> {
-        let (backend, stream_arn, began) = (self.backend, self.stream_arn.clone(), self.began);
+        let (backend, stream_arn) = (self.backend, self.stream_arn.clone());
+        let began = self.began.seconds;
         let Some(state) = self.shards.get_mut(id) else {
             return Ok(());
         };
@@ -148,11 +180,7 @@ impl<'a> StreamFollower<'a> {
         };
         for change in page.records {
             state.last_sequence = Some(change.sequence.clone());
-            let before_start = state
-                .not_before
-                .zip(change.created_at)
-                .is_some_and(|(not_before, created)| created < not_before);
-            if !before_start {
+            if !created_before(state.not_before, change.created_at) {
                 out.push(change);
             }
         }
@@ -161,17 +189,18 @@ impl<'a> StreamFollower<'a> {
         Ok(())
     }
 
-    /// Starts an iterator on every shard not seen before. On the first look `since` decides
-    /// (LATEST skips closed shards: nothing new can arrive there); a shard found later opened
-    /// after the follower started, so all of it is read.
+    /// Starts an iterator on every shard not seen before. On the first look the start decides
+    /// (LATEST skips closed shards: nothing new can arrive there; a time reads every shard from
+    /// its trim horizon, skipping what came before it); a shard found later opened after the
+    /// follower started, so all of it is read.
     async fn track_new_shards(&mut self, listed: Vec<Shard>, first: bool) -> Result<(), CliError> {
         for shard in listed {
             if self.shards.contains_key(&shard.id) {
                 continue;
             }
-            let start = match (first, self.since) {
-                (true, Since::Latest) if shard.closed => None,
-                (true, Since::Latest) => Some(IteratorStart::Latest),
+            let start = match (first, self.start) {
+                (true, StreamStart::Latest) if shard.closed => None,
+                (true, StreamStart::Latest) => Some(IteratorStart::Latest),
                 _ => Some(IteratorStart::TrimHorizon),
             };
             let from_latest = matches!(start, Some(IteratorStart::Latest));
@@ -190,7 +219,7 @@ impl<'a> StreamFollower<'a> {
                 shard.id,
                 ShardState {
                     parent: shard.parent,
-                    not_before: None,
+                    not_before: self.start.not_before(),
                     from_latest,
                     done: iterator.is_none(),
                     iterator,

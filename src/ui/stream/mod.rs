@@ -96,12 +96,16 @@ fn summary<'a>(styles: &Styles, view: &'a StreamView, now: Duration) -> Vec<Line
             styles.warning,
         ));
     }
+    // Where reading started, beside the filter: together they say what the list can hold.
     let filter = filter_text::text(view.buffer.filter());
-    let second = if filter.is_empty() {
-        Line::styled("no filter (f: pk= prefix= entity= event=)", styles.muted)
-    } else {
-        Line::raw(format!("filter: {}", safe(&filter)))
-    };
+    let second = Line::from(vec![
+        Span::raw(format!("{} · ", view.follow.since.describe())),
+        if filter.is_empty() {
+            Span::styled("no filter (f: pk= prefix= entity= event=)", styles.muted)
+        } else {
+            Span::raw(format!("filter: {}", safe(&filter)))
+        },
+    ]);
     vec![Line::from(first), second]
 }
 

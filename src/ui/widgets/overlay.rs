@@ -94,6 +94,9 @@ pub(in crate::ui) fn prompt(frame: &mut Frame<'_>, area: Rect, state: &State, pr
         PromptKind::JumpToPartition => " Jump to partition (Tab completes) ",
         PromptKind::Search => " Search ",
         PromptKind::StreamFilter => " Filter: pk= prefix= entity= event=INSERT,MODIFY,REMOVE ",
+        PromptKind::StreamStart => {
+            " Start from: latest | oldest | time (15m, 2h, 2026-12-04T10:00:00Z) "
+        }
         PromptKind::Why => " Why is this item (not) in the results? Its key: PK, a space, SK ",
     };
     let room = usize::from(area.width.saturating_sub(2));

@@ -9,13 +9,7 @@ use std::time::Duration;
 use crate::app::request_id::RequestId;
 use crate::backend::{IteratorStart, Shard};
 use crate::domain::backoff::STREAM_FOLLOWING;
-
-/// Where following starts.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Since {
-    Latest,
-    TrimHorizon,
-}
+use crate::domain::stream_start::StreamStart;
 
 /// One shard being followed.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -72,7 +66,8 @@ impl Retrying {
 #[derive(Clone, Debug, PartialEq)]
 pub struct Follow {
     pub arn: String,
-    pub since: Since,
+    /// Where following started; a time skips the records created before it.
+    pub since: StreamStart,
     pub shards: BTreeMap<String, ShardFollow>,
     pub asked: BTreeMap<RequestId, Asked>,
     pub described_at: Option<Duration>,
@@ -85,7 +80,7 @@ pub struct Follow {
 
 impl Follow {
     #[must_use]
-    pub fn new(arn: String, since: Since) -> Self {
+    pub fn new(arn: String, since: StreamStart) -> Self {
         Self {
             arn,
             since,
@@ -116,8 +111,9 @@ impl Follow {
     }
 
     /// Takes the listed shards in; returns the iterators to ask for. On the first look the
-    /// start decides (LATEST skips closed shards: nothing new arrives there); a shard found
-    /// later opened after following began, so all of it is read.
+    /// start decides (LATEST skips closed shards: nothing new arrives there; a time reads every
+    /// shard from its trim horizon); a shard found later opened after following began, so all of
+    /// it is read.
     pub fn shards_listed(&mut self, listed: Vec<Shard>) -> Vec<(String, IteratorStart)> {
         let first = self.shards.is_empty();
         let mut wanted = Vec::new();
@@ -126,8 +122,8 @@ impl Follow {
                 continue;
             }
             let start = match (first, self.since) {
-                (true, Since::Latest) if shard.closed => None,
-                (true, Since::Latest) => Some(IteratorStart::Latest),
+                (true, StreamStart::Latest) if shard.closed => None,
+                (true, StreamStart::Latest) => Some(IteratorStart::Latest),
                 _ => Some(IteratorStart::TrimHorizon),
             };
             let done = start.is_none();

@@ -8,8 +8,10 @@ pub mod follow;
 pub mod rows;
 
 pub use buffer::{StreamBuffer, StreamEntry};
-pub use follow::{Follow, Since};
+pub use follow::Follow;
 pub use rows::{diff_rows, row_texts, visible_count};
+
+use crate::domain::stream_start::StreamStart;
 
 /// The live stream view.
 #[derive(Clone, Debug, PartialEq)]
@@ -25,7 +27,7 @@ pub struct StreamView {
 
 impl StreamView {
     #[must_use]
-    pub fn new(arn: String, since: Since, capacity: usize) -> Self {
+    pub fn new(arn: String, since: StreamStart, capacity: usize) -> Self {
         Self {
             follow: Follow::new(arn, since),
             buffer: StreamBuffer::new(capacity),

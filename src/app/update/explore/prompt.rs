@@ -82,6 +82,9 @@ fn submit(state: &mut State, prompt: Prompt) -> Vec<Command> {
             crate::app::update::stream::filter_typed(state, prompt.text.text());
             Vec::new()
         }
+        PromptKind::StreamStart => {
+            crate::app::update::stream::start_typed(state, prompt.text.text())
+        }
         PromptKind::Why => crate::app::update::why::submit(state, prompt.text.text()),
     }
 }

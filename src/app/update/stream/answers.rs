@@ -9,12 +9,13 @@ use crate::app::command::Command;
 use crate::app::read::{Read, ReadAnswer, ReadFor};
 use crate::app::request_id::RequestId;
 use crate::app::state::stream::StreamEntry;
-use crate::app::state::stream::follow::{Asked, Follow, Retrying, Since};
+use crate::app::state::stream::follow::{Asked, Follow, Retrying};
 use crate::app::state::{Notice, State};
 use crate::backend::{BackendError, IteratorStart, RecordsPage, ShardIteratorRequest};
 use crate::domain::backoff::{STREAM_IDLE, STREAM_ROUND};
 use crate::domain::change_filter::entity_of;
 use crate::domain::schema::TableDescription;
+use crate::domain::stream_start::{StreamStart, created_before};
 
 use super::poll;
 
@@ -168,7 +169,7 @@ fn table_described(state: &mut State, table: &TableDescription) -> Vec<Command> 
             "following the stream again from where it stopped".to_owned(),
         ));
     } else {
-        view.follow = Follow::new(arn, Since::TrimHorizon);
+        view.follow = Follow::new(arn, StreamStart::TrimHorizon);
         state.notice = Some(Notice::Info(format!(
             "the table's stream changed: following the new one from its oldest record \
              (records received before are kept) · {}",
@@ -230,7 +231,8 @@ fn ask_iterator(state: &mut State, arn: &str, shard: String, start: IteratorStar
     )
 }
 
-/// Records read from `shard`, decoded once as they arrive.
+/// Records read from `shard`, decoded once as they arrive; a start at a time skips those
+/// created before it.
 fn records(state: &mut State, shard: &str, page: RecordsPage) {
     let Some(key) = state.described().map(|table| table.key.clone()) else {
         return;
@@ -252,7 +254,11 @@ fn records(state: &mut State, shard: &str, page: RecordsPage) {
     }
     view.follow.round_read |= !records.is_empty();
     view.buffer.use_key(&key);
+    let not_before = view.follow.since.not_before();
     for record in records {
+        if created_before(not_before, record.created_at) {
+            continue;
+        }
         let entity = entity_of(&record, decoder, &key);
         view.buffer.push(StreamEntry { record, entity });
     }

@@ -2,20 +2,22 @@
 //! the next polling round when one is due (see [`follow`](crate::app::state::stream::follow) for
 //! the pacing). Answers land here; `p` pauses (no reads while paused), `f` filters, `Enter`
 //! opens a record as its diff, `R` follows the table's current stream again after a stop, `T`
-//! reads it again from its oldest record.
+//! reads it again from its oldest record, `s` starts it again where the user says (see [`start`]).
 
 mod answers;
+mod start;
 
 use crate::app::action::Action;
 use crate::app::command::Command;
 use crate::app::read::{Read, ReadFor};
 use crate::app::state::stream::buffer::DEFAULT_CAPACITY;
 use crate::app::state::stream::follow::Asked;
-use crate::app::state::stream::{Since, StreamView, filter_text, rows};
+use crate::app::state::stream::{StreamView, filter_text, rows};
 use crate::app::state::text_field::TextField;
 use crate::app::state::{Notice, Overlay, Prompt, PromptKind, State, View};
 use crate::backend::{IteratorStart, ShardIteratorRequest};
 use crate::domain::backoff::{STREAM_DESCRIBE_EVERY, STREAM_IDLE};
+use crate::domain::stream_start::StreamStart;
 
 pub(super) use answers::answered;
 
@@ -41,7 +43,7 @@ pub(super) fn show(state: &mut State) -> Vec<Command> {
             )));
             return Vec::new();
         };
-        state.stream = Some(StreamView::new(arn, Since::Latest, DEFAULT_CAPACITY));
+        state.stream = Some(StreamView::new(arn, StreamStart::Latest, DEFAULT_CAPACITY));
         state.notice = Some(Notice::Info(format!(
             "following the stream of {name}: changes from now on (p pauses, f filters)"
         )));
@@ -141,6 +143,20 @@ pub(in crate::app::update) fn restart(state: &mut State) -> Vec<Command> {
     vec![Command::read(id, ReadFor::Stream, Read::Describe { table })]
 }
 
+/// The start typed in the prompt: following starts again there (see [`start`]).
+pub(in crate::app::update) fn start_typed(state: &mut State, text: &str) -> Vec<Command> {
+    match start::typed(state, text) {
+        Some(start) => start_at(state, start),
+        None => Vec::new(),
+    }
+}
+
+/// Follows the same stream again from `start`, the records held let go.
+fn start_at(state: &mut State, start: StreamStart) -> Vec<Command> {
+    start::start_from(state, start);
+    poll(state)
+}
+
 /// The typed filter, applied to what the view holds and to every record that arrives.
 pub(in crate::app::update) fn filter_typed(state: &mut State, text: &str) {
     match filter_text::parse(text) {
@@ -173,7 +189,14 @@ pub(super) fn action(state: &mut State, action: &Action) -> Option<Vec<Command>>
             poll(state)
         }
         Action::Refresh => restart(state),
-        Action::StreamFromOldest => from_oldest(state),
+        Action::StreamFromOldest => start_at(state, StreamStart::TrimHorizon),
+        Action::StreamStartFrom => {
+            state.overlay = Some(Overlay::Prompt(Prompt {
+                kind: PromptKind::StreamStart,
+                text: TextField::default(),
+            }));
+            Vec::new()
+        }
         Action::FilterStream => {
             let typed = state
                 .stream
@@ -200,32 +223,4 @@ pub(super) fn action(state: &mut State, action: &Action) -> Option<Vec<Command>>
         }
         _ => return None,
     })
-}
-
-/// Follows the same stream again from its trim horizon. The records held are let go first: the
-/// reads start over at the oldest record, so they would all arrive a second time.
-fn from_oldest(state: &mut State) -> Vec<Command> {
-    let key = state.described().map(|table| table.key.clone());
-    let Some(view) = &mut state.stream else {
-        return Vec::new();
-    };
-    let held = view.buffer.len();
-    let mut fresh = StreamView::new(
-        view.follow.arn.clone(),
-        Since::TrimHorizon,
-        view.buffer.capacity(),
-    );
-    if let Some(key) = &key {
-        fresh.buffer.set_filter(view.buffer.filter().clone(), key);
-    }
-    fresh.paused = view.paused;
-    *view = fresh;
-    if let View::Stream { cursor } = state.history.current_mut() {
-        *cursor = 0;
-    }
-    state.notice = Some(Notice::Info(format!(
-        "reading the stream again from its oldest record (DynamoDB keeps 24 hours); \
-         the {held} records held are read again with the rest"
-    )));
-    poll(state)
 }
