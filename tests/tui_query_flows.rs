@@ -19,6 +19,7 @@ use ddbx::backend::{ExpressionParams, QueryRequest};
 use ddbx::domain::access_pattern::SortOperator;
 use ddbx::domain::query_spec::{SortChoice, preview_text};
 use ddbx::domain::value::{AttrValue, Item};
+use tui_support::screen::screen;
 use tui_support::{Harness, orders, small_pages};
 
 async fn started(settings: Settings) -> Harness {
@@ -587,7 +588,7 @@ async fn a_keys_only_index_warns_and_fetches_the_base_items_on_request() {
         .outcome
         .clone()
         .expect("valid without the projection");
-    assert!(built.missing_from_index.is_empty());
+    assert!(built.read_from_table.is_empty());
     harness.act(Action::Submit).await;
     let items = &run(&harness).items;
     // Both have the same index key, so they come back in DynamoDB Local's order for ties.
@@ -597,12 +598,17 @@ async fn a_keys_only_index_warns_and_fetches_the_base_items_on_request() {
         "exactly the flagged orders"
     );
     assert!(items.iter().all(|item| !item.contains_key("amount")));
+    let warning = "index Review projects its keys only (KEYS_ONLY): other attributes are not in these results · F fetches the base items";
+    let shown = screen(&harness.state, 160, 24);
+    assert!(shown.contains(warning), "{shown}");
     harness.act(Action::FetchBaseItems).await;
     let gets = harness.reads_for(ReadFor::QueryBaseItem).len();
     assert_eq!(gets, 2);
     let items = run(&harness).items.to_vec();
     assert_eq!(items[0]["amount"], AttrValue::n(40), "o4's base item");
     assert_eq!(items[1]["status"], AttrValue::s("SHIPPED"));
+    let shown = screen(&harness.state, 160, 24);
+    assert!(!shown.contains("other attributes are not"), "{shown}");
 }
 
 #[tokio::test]
@@ -733,7 +739,7 @@ async fn tab_on_an_index_partition_completes_from_its_browsed_partitions_or_says
 }
 
 #[tokio::test]
-async fn raw_mode_warns_about_attributes_a_keys_only_index_lacks() {
+async fn raw_mode_refuses_a_filter_on_what_a_keys_only_index_lacks_in_the_services_words() {
     let mut harness = started(Settings::default()).await;
     let mut preset = preset("REVIEW", None);
     preset.index = Some("Review".to_owned());
@@ -742,8 +748,18 @@ async fn raw_mode_warns_about_attributes_a_keys_only_index_lacks() {
     assert_eq!(form(&harness).raw.key_condition, "#pk = :pk");
     focus(&mut harness, FormField::RawFilter).await;
     type_text(&mut harness, "amount > 10").await;
-    let built = form(&harness).outcome.clone().expect("valid raw query");
-    assert_eq!(built.missing_from_index, ["amount"], "{:?}", built.request);
+    // DynamoDB refuses the Query rather than filtering on what the index does not hold.
+    let refused = form(&harness).outcome.clone().expect_err("refused");
+    let words = "Secondary index Review does not project one or more filter attributes: [amount]";
+    assert!(
+        refused
+            .iter()
+            .any(|error| error.field == FormField::RawFilter && error.message.contains(words)),
+        "{refused:?}"
+    );
+    harness.act(Action::Submit).await;
+    assert!(harness.query_pages().is_empty(), "nothing sent");
+    assert_eq!(form(&harness).focus, FormField::RawFilter);
 }
 
 #[tokio::test]

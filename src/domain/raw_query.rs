@@ -22,7 +22,7 @@ use crate::domain::ddb_json;
 use crate::domain::expr::key_condition::check_key_condition;
 use crate::domain::expr::raw_syntax::syntax_of;
 use crate::domain::expr::render::Renderer;
-use crate::domain::expr::validate::{check_filter, check_index_read};
+use crate::domain::expr::validate::{check_filter, check_index_projection, check_index_read};
 use crate::domain::expr::{
     Condition, ExprError, ExprKind, ExpressionParams, ProjectionExpr, Syntax, WireRequest,
 };
@@ -130,6 +130,20 @@ pub fn build_raw_query(
         check_filter(filter, description, index)
             .map_err(|error| expression_error(RawField::Filter, error))?;
     }
+    // DynamoDB refuses rather than fetching what the index lacks.
+    check_index_projection(
+        description,
+        index,
+        parsed.filter.as_ref(),
+        parsed.projection.as_ref(),
+    )
+    .map_err(|error| {
+        let field = match error.kind {
+            ExprKind::Projection => RawField::Projection,
+            _ => RawField::Filter,
+        };
+        expression_error(field, error)
+    })?;
 
     let mut request = if all_wire {
         let mut request = QueryRequest::new(input.table, input.key_condition, params);

@@ -4,7 +4,7 @@ use std::cmp::Ordering;
 
 use super::between_bound;
 use super::filter::compile_filter;
-use super::projection_check::missing_from_index;
+use super::projection_check::read_from_table;
 use super::{BuiltQuery, Field, FieldError, QuerySpec, SortChoice};
 use crate::domain::expr::order::compare_scalars;
 use crate::domain::expr::render::Renderer;
@@ -87,8 +87,7 @@ pub fn build_query(
     if let Err(error) = check_wire(description, &request) {
         return Err(vec![FieldError::new(Field::Target, error)]);
     }
-    let missing_from_index =
-        missing_from_index(description, spec.index.as_deref(), &filter, &projection);
+    let read_from_table = read_from_table(description, spec.index.as_deref(), &projection);
     let inclusive_upper = (spec.sort == SortChoice::Between)
         .then(|| between_bound::inclusive_upper(&spec.sort_upper))
         .flatten()
@@ -100,7 +99,7 @@ pub fn build_query(
     Ok(BuiltQuery {
         request,
         stop_after,
-        missing_from_index,
+        read_from_table,
         inclusive_upper,
     })
 }

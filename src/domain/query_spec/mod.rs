@@ -13,7 +13,7 @@ use std::ops::Range;
 
 pub use build::{build_query, consistent_refusal, reading_options};
 pub use preview::preview_text;
-pub use projection_check::missing_from_index;
+pub use projection_check::{partial_items, read_from_table, read_from_table_of};
 
 use crate::domain::request::QueryRequest;
 
@@ -221,8 +221,9 @@ pub struct BuiltQuery {
     pub request: QueryRequest,
     /// Stop reading once this many items matched.
     pub stop_after: Option<u64>,
-    /// Attributes the query names that the index does not project (KEYS_ONLY / INCLUDE).
-    pub missing_from_index: Vec<String>,
+    /// Attributes the projection names that the local index does not project: DynamoDB reads
+    /// them from the table, a read of the whole item per result.
+    pub read_from_table: Vec<String>,
     /// For `BETWEEN … AND <a date>`: the upper bound that also takes in that day's longer keys.
     pub inclusive_upper: Option<String>,
 }

@@ -65,12 +65,12 @@ pub fn preview_text(built: &BuiltQuery) -> String {
             "\nwarning: BETWEEN ends at {upper:?}, which leaves out that day's longer keys ({upper}#…); Tab on To makes it {inclusive:?} to include them"
         );
     }
-    if !built.missing_from_index.is_empty() {
+    if !built.read_from_table.is_empty() {
         let _ = write!(
             out,
-            "\nwarning: index {} does not project {}; results lack them (fetch the base items from the results)",
+            "\nnote: index {} does not project {}: DynamoDB reads them from the table for each result, a read of the whole item each",
             request.index.as_deref().unwrap_or_default(),
-            built.missing_from_index.join(", ")
+            built.read_from_table.join(", ")
         );
     }
     out

@@ -48,6 +48,12 @@ fn table() -> TableDescription {
             key(("reviewPK", ValueType::S), None),
             Projection::Include(vec!["status".to_owned()]),
         ),
+        index(
+            "ByAmount",
+            IndexKind::Local,
+            key(("PK", ValueType::S), Some(("amount", ValueType::N))),
+            Projection::KeysOnly,
+        ),
     ];
     table
 }
@@ -291,6 +297,38 @@ fn a_keys_only_or_include_index_refuses_a_query_naming_what_it_does_not_hold() {
                 .message
                 .ends_with("Global secondary index Review does not project [note]")),
         "{refused:?}"
+    );
+}
+
+#[test]
+fn a_local_index_reads_what_it_does_not_project_from_the_table_and_the_preview_says_so() {
+    let spec = QuerySpec {
+        index: Some("ByAmount".to_owned()),
+        projection: "SK, amount, note, total".to_owned(),
+        ..for_partition("USER#1")
+    };
+    let built = build_query(&table(), &spec).expect("a local index fetches what it lacks");
+    assert_eq!(built.read_from_table, ["note", "total"]);
+    let preview = preview_text(&built);
+    assert!(
+        preview.contains("note: index ByAmount does not project note, total: DynamoDB reads them from the table for each result"),
+        "{preview}"
+    );
+    assert!(!preview.contains("warning"), "{preview}");
+}
+
+#[test]
+fn what_an_index_without_every_attribute_returns_is_named_by_its_projection() {
+    let table = table();
+    assert_eq!(partial_items(&table, None), None);
+    assert_eq!(partial_items(&table, Some("GSI1")), None);
+    assert_eq!(
+        partial_items(&table, Some("ByAmount")).as_deref(),
+        Some("its keys only (KEYS_ONLY)")
+    );
+    assert_eq!(
+        partial_items(&table, Some("Review")).as_deref(),
+        Some("its keys and status (INCLUDE)")
     );
 }
 

@@ -22,8 +22,8 @@ pub use unprojected::without_projection;
 use crate::domain::civil::UtcInstant;
 use crate::domain::expr::prepare::PreparedQuery;
 use crate::domain::index_membership::{Membership, Projected, membership};
-use crate::domain::query_spec::missing_from_index;
-use crate::domain::schema::{IndexKind, TableDescription};
+use crate::domain::query_spec::read_from_table;
+use crate::domain::schema::TableDescription;
 use crate::domain::ttl::{TtlStatus, ttl_of};
 use crate::domain::value::Item;
 
@@ -101,10 +101,7 @@ fn index_step(found: &Membership<'_>) -> Step {
 /// global index refuses (see the request step), so only a local one gets here.
 fn projection_step(query: &WhyQuery<'_>) -> Option<Step> {
     let index = query.index.and_then(|name| query.table.index(name))?;
-    if index.kind != IndexKind::Local {
-        return None;
-    }
-    let missing = missing_from_index(query.table, query.index, &None, &query.prepared.projection);
+    let missing = read_from_table(query.table, query.index, &query.prepared.projection);
     if missing.is_empty() {
         return None;
     }

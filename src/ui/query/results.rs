@@ -1,5 +1,5 @@
 //! The results of a builder query: progress (pages, Count, ScannedCount, consumed capacity), a
-//! warning when the index lacks attributes the query names, then the results table (PK, SK,
+//! warning when the index does not hold whole items, then the results table (PK, SK,
 //! entity and the attributes most common per entity type; sortable, hideable, resizable).
 
 use ratatui::Frame;
@@ -12,6 +12,7 @@ use crate::app::state::Paging;
 use crate::app::state::State;
 use crate::app::state::bulk::is_marked;
 use crate::app::state::query::run::QueryRun;
+use crate::domain::query_spec::partial_items;
 use crate::domain::value::Item;
 use crate::keymap::Section;
 use crate::ui::theme;
@@ -49,12 +50,26 @@ pub(in crate::ui) fn render(
             styles.warning,
         ));
     }
-    if !run.missing_from_index.is_empty() {
+    let index = safe(run.request.index.as_deref().unwrap_or_default()).into_owned();
+    if !run.read_from_table.is_empty() {
         lines.push(Line::styled(
             format!(
-                "⚠ index {} does not project {}: those values are missing here · {} fetches the base items (GetItem)",
-                safe(run.request.index.as_deref().unwrap_or_default()),
-                safe(&run.missing_from_index.join(", ")),
+                "· index {index} does not project {}: DynamoDB reads them from the table for each result, a read of the whole item each",
+                safe(&run.read_from_table.join(", ")),
+            ),
+            styles.muted,
+        ));
+    }
+    let partial = run.request.projection.is_none() && run.base_fetch.fetched == 0;
+    if let Some(holds) = partial
+        .then(|| state.described())
+        .flatten()
+        .and_then(|description| partial_items(description, run.request.index.as_deref()))
+    {
+        lines.push(Line::styled(
+            format!(
+                "⚠ index {index} projects {}: other attributes are not in these results · {} fetches the base items (GetItem)",
+                safe(&holds),
                 hint(&Action::FetchBaseItems),
             ),
             styles.warning,

@@ -44,8 +44,9 @@ pub struct QueryRun {
     pub items: CompactItems,
     pub paging: Paging,
     pub progress: QueryProgress,
-    /// Attributes the query names that the index does not project.
-    pub missing_from_index: Vec<String>,
+    /// Attributes the projection names that the local index does not project, which DynamoDB
+    /// reads from the table for each result.
+    pub read_from_table: Vec<String>,
     pub base_fetch: BaseFetch,
     /// The results table's columns (chosen once the first page arrived).
     pub columns: Option<Columns>,
@@ -84,7 +85,7 @@ impl QueryRun {
             items: CompactItems::new(),
             paging: Paging::first(first),
             progress: QueryProgress::default(),
-            missing_from_index: Vec::new(),
+            read_from_table: Vec::new(),
             base_fetch: BaseFetch::default(),
             columns: None,
             order: Vec::new(),

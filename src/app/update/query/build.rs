@@ -3,12 +3,10 @@
 
 use crate::app::state::query::form::{FormError, FormField};
 use crate::app::state::{QueryForm, State};
-use crate::backend::QueryRequest;
 use crate::domain::expr::bare_names::suspect_bare_words;
-use crate::domain::expr::{ExprKind, WireRequest};
 use crate::domain::query_spec::template::fill_prefix;
 use crate::domain::query_spec::{
-    BuiltQuery, Field, FieldError, SortChoice, build_query, consistent_refusal, missing_from_index,
+    BuiltQuery, Field, FieldError, SortChoice, build_query, consistent_refusal, read_from_table_of,
     reading_options,
 };
 use crate::domain::raw_query::{RawField, RawQueryInput, build_raw_query};
@@ -133,30 +131,15 @@ fn build_raw(
             request.limit = limit;
             request.forward = !form.spec.descending;
             request.consistent_read = form.spec.consistent;
-            let missing_from_index = raw_missing_from_index(description, &request);
+            let read_from_table = read_from_table_of(description, &request);
             Ok(BuiltQuery {
                 request,
                 stop_after,
-                missing_from_index,
+                read_from_table,
                 // Raw expressions are sent as written.
                 inclusive_upper: None,
             })
         }
         _ => Err(errors),
     }
-}
-
-/// Attributes a raw request names that its index does not project, read back from the wire
-/// texts (which `build_raw_query` already accepted).
-fn raw_missing_from_index(description: &TableDescription, request: &QueryRequest) -> Vec<String> {
-    let mut wire = WireRequest::new(&request.params);
-    let filter = request
-        .filter
-        .as_deref()
-        .and_then(|text| wire.condition(ExprKind::Filter, text).ok());
-    let projection = request
-        .projection
-        .as_deref()
-        .and_then(|text| wire.projection(text).ok());
-    missing_from_index(description, request.index.as_deref(), &filter, &projection)
 }

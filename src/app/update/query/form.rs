@@ -100,12 +100,7 @@ fn submit(state: &mut State, mut form: QueryForm) -> Vec<Command> {
     match form.outcome.clone() {
         Ok(built) => {
             state.overlay = None;
-            let commands = results::start(
-                state,
-                built.request,
-                built.stop_after,
-                built.missing_from_index,
-            );
+            let commands = results::start(state, built.request, built.stop_after);
             if let Some(run) = state.query_runs.last_mut() {
                 run.form = Some(Box::new(form));
             }

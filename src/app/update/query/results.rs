@@ -11,6 +11,7 @@ use crate::app::state::stale::{self, time_of_day};
 use crate::app::state::{Notice, State, View};
 use crate::app::update::table::column_key;
 use crate::backend::{BackendError, GetOutput, GetRequest, Page, QueryRequest};
+use crate::domain::query_spec::read_from_table_of;
 use crate::domain::value::Item;
 
 /// Fetch the next page when the cursor is this close to the last loaded row.
@@ -24,7 +25,7 @@ pub fn run_query(
     request: QueryRequest,
     stop_after: Option<u64>,
 ) -> Vec<Command> {
-    start(state, request, stop_after, Vec::new())
+    start(state, request, stop_after)
 }
 
 /// Starts a run of `request` and shows its results.
@@ -32,12 +33,15 @@ pub(in crate::app::update) fn start(
     state: &mut State,
     mut request: QueryRequest,
     stop_after: Option<u64>,
-    missing_from_index: Vec<String>,
 ) -> Vec<Command> {
     request.start_key = None;
+    let read_from_table = state
+        .described()
+        .map(|description| read_from_table_of(description, &request))
+        .unwrap_or_default();
     let id = state.ids.issue();
     let mut run = QueryRun::new(request.clone(), stop_after, id);
-    run.missing_from_index = missing_from_index;
+    run.read_from_table = read_from_table;
     state.query_runs.push(run);
     let index = state.query_runs.len() - 1;
     state.history.open(View::QueryResults {
@@ -62,7 +66,7 @@ pub(in crate::app::update) fn rerun(state: &mut State, index: usize) -> Vec<Comm
         return Vec::new();
     };
     let mut fresh = QueryRun::new(run.request.clone(), run.stop_after, id);
-    fresh.missing_from_index.clone_from(&run.missing_from_index);
+    fresh.read_from_table.clone_from(&run.read_from_table);
     fresh.form.clone_from(&run.form);
     fresh.columns.clone_from(&run.columns);
     fresh.column = run.column;
