@@ -8,7 +8,7 @@ mod tui_support;
 use ddbx::app::action::Action;
 use ddbx::app::read::ReadFor;
 use ddbx::app::state::query::preset::QueryPreset;
-use ddbx::app::state::{Overlay, PromptKind, Settings, State, View};
+use ddbx::app::state::{Notice, Overlay, PromptKind, Settings, State, View};
 use ddbx::app::update::query::open_form;
 use ddbx::domain::access_pattern::SortOperator;
 use tui_support::screen::screen;
@@ -182,4 +182,92 @@ async fn the_explanation_is_copied_as_the_headless_text_and_a_key_with_a_space_c
         })
         .collect();
     assert_eq!(copies, [(lines.join("\n").as_str(), "the explanation")]);
+}
+
+#[tokio::test]
+async fn a_selects_results_are_explained_as_the_query_it_runs_as_and_a_scan_says_why_not() {
+    let mut harness = Harness::new(orders::backend(), orders::TABLE, Settings::default());
+    harness.start().await;
+    let statement = r#"SELECT * FROM "Orders" WHERE PK = ? AND begins_with(SK, 'ORDER#2026-07-0')"#;
+    harness.act(Action::OpenPartiql).await;
+    harness
+        .act_all([
+            Action::LineEnd,
+            Action::DeleteToStart,
+            Action::Paste(statement.to_owned()),
+            Action::NextField,
+            Action::LineEnd,
+            Action::DeleteToStart,
+            Action::Paste(r#"[{"S": "USER#u1"}]"#.to_owned()),
+            Action::Submit,
+        ])
+        .await;
+    assert!(
+        matches!(
+            harness.state.history.current(),
+            View::StatementResults { .. }
+        ),
+        "{:?}",
+        harness.state.notice
+    );
+    harness.act(Action::ExplainWhy).await;
+    assert!(
+        !matches!(harness.state.notice, Some(Notice::Error(_))),
+        "{:?}",
+        harness.state.notice
+    );
+    assert_eq!(prompt_text(&harness.state), "USER#u1 ORDER#2026-07-01#o1");
+    retype(&mut harness, "USER#u1 METADATA").await;
+    harness.act(Action::Submit).await;
+    let lines = why_lines(&harness.state);
+    assert_eq!(
+        lines[1],
+        r#"query: Query Orders where PK = "USER#u1" AND begins_with(SK, "ORDER#2026-07-0") Limit 500"#,
+        "the explanation names the Query the SELECT runs as: {lines:#?}"
+    );
+    assert_eq!(
+        lines[2],
+        r#"not in the results: key condition: begins_with(SK, "ORDER#2026-07-0"): the item's SK is "METADATA": they differ at character 1: 'M' where "ORDER#2026-07-0" has 'O'"#
+    );
+    // A SELECT without a partition key value runs as a Scan: nothing to explain, nothing read.
+    harness.act(Action::Back).await;
+    harness.act(Action::OpenPartiql).await;
+    harness
+        .act_all([
+            // The screen opens again as it was left, on the parameters.
+            Action::LineEnd,
+            Action::DeleteToStart,
+            Action::PrevField,
+            Action::LineEnd,
+            Action::DeleteToStart,
+            Action::Paste(r#"SELECT * FROM "Orders" WHERE status = 'SHIPPED'"#.to_owned()),
+            Action::Submit,
+        ])
+        .await;
+    if matches!(harness.state.overlay, Some(Overlay::ConfirmPartiqlScan(_))) {
+        harness.act(Action::Confirm).await;
+    }
+    assert!(
+        harness.state.overlay.is_none(),
+        "{:?}",
+        harness.state.overlay
+    );
+    assert!(matches!(
+        harness.state.history.current(),
+        View::StatementResults { run: 1, .. }
+    ));
+    let reads = harness.reads_for(ReadFor::Why).len();
+    harness.act(Action::ExplainWhy).await;
+    assert!(
+        harness.state.overlay.is_none(),
+        "no prompt opens: {:?} {:?}",
+        harness.state.overlay,
+        harness.state.notice
+    );
+    assert!(
+        matches!(&harness.state.notice, Some(Notice::Error(m)) if m.contains("this SELECT runs as a Scan")),
+        "{:?}",
+        harness.state.notice
+    );
+    assert_eq!(harness.reads_for(ReadFor::Why).len(), reads);
 }

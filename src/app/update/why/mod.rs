@@ -1,4 +1,4 @@
-//! `w` in a query's results, a partition or an index partition: type (or keep) an item's key,
+//! `w` in a query's results, a SELECT's results, a partition or an index partition: type (or keep) an item's key,
 //! and see why that item is or is not in these results, read by [`crate::why`] as one read job. `R` reads the explanation again.
 
 use crate::app::command::Command;
@@ -10,8 +10,9 @@ use crate::app::state::screens::markable_list;
 use crate::app::state::text_field::TextField;
 use crate::app::state::why::WhyView;
 use crate::app::state::{Notice, Overlay, Prompt, PromptKind, State, View};
-use crate::backend::{BackendError, QueryRequest};
+use crate::backend::{BackendError, QueryRequest, StatementRequest};
 use crate::domain::key_value::{key_text, parse_key_text};
+use crate::domain::partiql::{TranslateError, Translated, translate};
 use crate::domain::schema::TableDescription;
 use crate::domain::typed_key::{split_typed_key, typed_part};
 use crate::domain::value::Item;
@@ -24,8 +25,7 @@ pub(super) fn open_prompt(state: &mut State) -> Vec<Command> {
         state.notice = Some(Notice::Error(message));
         return Vec::new();
     }
-    let row = markable_list(state).and_then(|list| list.under_cursor().cloned());
-    let text = match (row, state.described()) {
+    let text = match (row_under_cursor(state), state.described()) {
         (Some(item), Some(table)) => typed_key_text(table, &item),
         _ => String::new(),
     };
@@ -34,6 +34,15 @@ pub(super) fn open_prompt(state: &mut State) -> Vec<Command> {
         text: TextField::new(text),
     }));
     Vec::new()
+}
+
+/// The item of the row under the cursor: a markable list's, or a SELECT's (whose results are
+/// not a markable list).
+fn row_under_cursor(state: &State) -> Option<Item> {
+    if let View::StatementResults { run, cursor } = state.history.current() {
+        return state.partiql.runs.get(*run)?.item_at(*cursor);
+    }
+    markable_list(state).and_then(|list| list.under_cursor().cloned())
 }
 
 /// The query whose results are on screen, and how many of them the view reads: a query's
@@ -62,8 +71,51 @@ fn results_query(state: &State) -> Result<(QueryRequest, Option<u64>), String> {
             let name = &schema.key.partition.name;
             Ok((partition_query(&table.name, Some(index.clone()), name, pk, None), None))
         }
+        View::StatementResults { run, .. } => {
+            let run = state
+                .partiql
+                .runs
+                .get(*run)
+                .ok_or("these results are no longer kept: run the statement again")?;
+            statement_query(table, &run.request)
+        }
         _ => Err(
             "w explains a query's results: open a partition, an index partition or a query's results first"
+                .to_owned(),
+        ),
+    }
+}
+
+/// The Query a SELECT runs as, which is what DynamoDB evaluates the item against; a SELECT
+/// that runs as a Scan has no key condition to explain.
+fn statement_query(
+    table: &TableDescription,
+    request: &StatementRequest,
+) -> Result<(QueryRequest, Option<u64>), String> {
+    let translated = translate(&request.statement, &request.parameters, |name, index| {
+        (name == table.name)
+            .then(|| table.key_schema_of(index).cloned())
+            .flatten()
+    })
+    .map_err(|error| match error {
+        TranslateError::Malformed(detail) | TranslateError::Unsupported(detail) => {
+            format!("w explains a SELECT that runs as a Query of this table: {detail}")
+        }
+        TranslateError::Missing(..) => {
+            format!(
+                "w explains results of {}: this SELECT reads another table",
+                table.name
+            )
+        }
+    })?;
+    match translated {
+        Translated::Query(mut query) => {
+            query.limit = request.limit;
+            query.consistent_read = request.consistent_read;
+            Ok((query, None))
+        }
+        Translated::Scan(_) => Err(
+            "w explains a query: this SELECT runs as a Scan (its WHERE fixes no partition key value)"
                 .to_owned(),
         ),
     }
