@@ -271,3 +271,28 @@ async fn a_selects_results_are_explained_as_the_query_it_runs_as_and_a_scan_says
     );
     assert_eq!(harness.reads_for(ReadFor::Why).len(), reads);
 }
+
+#[tokio::test]
+async fn a_search_that_finds_no_row_says_how_many_were_read_and_that_w_explains() {
+    let mut harness = results("ORDER#2026-07-0").await;
+    harness.act(Action::Search).await;
+    for c in "METADATA".chars() {
+        harness.act(Action::Input(c)).await;
+    }
+    harness.act(Action::Submit).await;
+    let rows = ddbx::app::state::screens::row_count(&harness.state);
+    assert!(rows > 0);
+    assert!(
+        matches!(&harness.state.notice, Some(Notice::Info(m))
+            if m == &format!("no match for \"metadata\" among the {rows} rows read · w explains why an item is not here")),
+        "{:?}",
+        harness.state.notice
+    );
+    // Found rows move the cursor and say nothing of why.
+    harness.act(Action::Search).await;
+    for c in "o3".chars() {
+        harness.act(Action::Input(c)).await;
+    }
+    harness.act(Action::Submit).await;
+    assert_eq!(harness.state.history.current().cursor(), 2);
+}

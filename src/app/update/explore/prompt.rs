@@ -6,7 +6,7 @@ use base64::Engine as _;
 use crate::app::action::Action;
 use crate::app::command::Command;
 use crate::app::state::text_field::{TextEdit, TextField};
-use crate::app::state::{Notice, Overlay, Prompt, PromptKind, State};
+use crate::app::state::{Notice, Overlay, Prompt, PromptKind, State, View};
 use crate::domain::number::Number;
 use crate::domain::value::{AttrValue, ValueType};
 
@@ -127,7 +127,29 @@ pub(in crate::app::update) fn search_next(state: &mut State) -> Vec<Command> {
         });
     match found {
         Some(row) => set_cursor(state, row),
-        None => state.notice = Some(Notice::Info(format!("no match for \"{needle}\""))),
+        None => {
+            let why = why_hint(state);
+            state.notice = Some(Notice::Info(format!(
+                "no match for \"{needle}\" among the {} rows read{why}",
+                texts.len()
+            )));
+        }
     }
     Vec::new()
+}
+
+/// Where `w` explains a missing item, a search that finds nothing says so: the item may be
+/// beyond the rows read, or left out by the query.
+fn why_hint(state: &State) -> String {
+    let explains = matches!(
+        state.history.current(),
+        View::QueryResults { .. } | View::StatementResults { .. } | View::Partition { .. }
+    );
+    let key = state
+        .keymap
+        .key_for(state.mode().section(), &Action::ExplainWhy);
+    match key {
+        Some(key) if explains => format!(" · {key} explains why an item is not here"),
+        _ => String::new(),
+    }
 }
