@@ -88,6 +88,10 @@ fn check_before_connecting(cli: &Cli) -> Result<(), CliError> {
         )),
         Some(Command::History(_)) => Ok(()),
         Some(Command::Why(args)) => super::why::check_before_connecting(args),
+        Some(Command::Diff(args)) => {
+            let target = args.to_table.as_deref().or(cli.global.table.as_deref());
+            super::diff::load_models(args, (cli.global.table.as_deref(), target)).map(|_| ())
+        }
         Some(Command::Serve(_)) => Err(CliError::usage(
             "serve runs the embedded engine; start it as `ddbx [--demo | --file PATH] serve`",
         )),

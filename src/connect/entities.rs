@@ -3,6 +3,7 @@
 
 use super::options::TuiOptions;
 use crate::domain::entity::EntityDecoder;
+use crate::domain::model::Model;
 
 /// A model file is hand-written or exported from NoSQL Workbench: kilobytes, not megabytes.
 const MAX_MODEL_FILE: u64 = 16 * 1024 * 1024;
@@ -27,9 +28,14 @@ pub fn entity_decoder_for(
             EntityDecoder::new()
         });
     };
+    model_file(path, table).map(EntityDecoder::with_model)
+}
+
+/// The model in the file at `path` (any format of [`crate::domain::model_formats`]); of a file
+/// describing several tables, `table`'s part when it has it.
+pub fn model_file(path: &std::path::Path, table: Option<&str>) -> Result<Model, String> {
     let text = crate::storage::input::read_regular_text(path, MAX_MODEL_FILE)
         .map_err(|error| format!("{} {error}", path.display()))?;
     let file = path.display().to_string();
-    let model = crate::domain::model_formats::parse_model(path, &text, &file, table)?;
-    Ok(EntityDecoder::with_model(model))
+    crate::domain::model_formats::parse_model(path, &text, &file, table)
 }

@@ -20,7 +20,7 @@ use crate::backend::{Backend, BackendError};
 use crate::domain::load_progress::LoadProgress;
 
 pub use embedded::{OfflineFile, demo_engine, file_engine};
-pub use entities::{entity_decoder, entity_decoder_for};
+pub use entities::{entity_decoder, entity_decoder_for, model_file};
 pub use options::{BadLinesChoice, ThemeChoice, TuiOptions};
 
 /// Where a table comes from.

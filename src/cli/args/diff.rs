@@ -1,5 +1,6 @@
 //! `ddbx diff`'s options: the other side (a table on this or another connection, or an export),
-//! and how items are matched (renames, key rewrites) and compared (ignored attributes).
+//! and how items are matched (renames, key rewrites, or two designs' models) and compared
+//! (ignored attributes).
 
 use std::path::PathBuf;
 
@@ -30,6 +31,16 @@ pub struct DiffArgs {
     /// `copy --rewrite-prefix` wrote them (repeatable; the first matching prefix applies).
     #[arg(long, value_name = "OLD=NEW")]
     pub rewrite_prefix: Vec<String>,
+
+    /// The source's design: a model file (any format --model reads) whose key templates decode
+    /// each source item into its entity and fields. With --to-model, items are matched by
+    /// entity and the key fields both models share instead of by raw key: a redesign check.
+    #[arg(long, value_name = "OLD", requires = "to_model", conflicts_with_all = ["follow", "rename", "rewrite_prefix"])]
+    pub from_model: Option<PathBuf>,
+
+    /// The target's design, the model the source's items were rewritten into (with --from-model).
+    #[arg(long, value_name = "NEW", requires = "from_model")]
+    pub to_model: Option<PathBuf>,
 
     /// How many differences to print (the counts cover every item).
     #[arg(long, value_name = "N", default_value_t = 20)]

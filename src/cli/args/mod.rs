@@ -142,7 +142,9 @@ pub enum Command {
     /// every shard from TRIM_HORIZON) and ddbx's journal entries for its key.
     History(HistoryArgs),
     /// Compare the table with another table (on this or another connection) or an export,
-    /// item by item: counts per entity and the first differences. Exit 0 equal, 1 different.
+    /// item by item: counts per entity and the first differences. With --from-model and
+    /// --to-model the sides are two designs, matched by entity and key fields. Exit 0 equal,
+    /// 1 different, 2 bad input.
     Diff(Box<diff::DiffArgs>),
     /// Explain why an item is or is not in a query's results: each check DynamoDB applies
     /// (the item, index membership, key condition, filter, projection, TTL, paging), with the

@@ -11,7 +11,7 @@ use std::io::Write;
 use std::time::Instant;
 
 use super::print;
-use super::side::{Side, Terms};
+use super::side::{Keying as _, Side, Terms};
 use crate::backend::{ChangeKind, ChangeRecord, GetRequest};
 use crate::cli::args::diff::DiffArgs;
 use crate::cli::args::{GlobalOptions, OutputFormat};

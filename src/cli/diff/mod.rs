@@ -5,22 +5,25 @@
 //! side. What the scans will cost is printed before anything is read; both sides' scans may share
 //! a cap on read units per second, report progress, or read only a sample of the keys (the same
 //! keys on both sides). With `--follow` it checks the keys the source's stream says changed
-//! instead ([`follow`]). A diff never writes.
+//! instead ([`follow`]); with `--from-model` and `--to-model` the two sides are two designs,
+//! matched by what their models decode the items to ([`redesign`]), read the same way ([`scan`]).
+//! A diff never writes.
 
 mod follow;
 mod plan;
 mod print;
 mod progress;
+mod redesign;
+mod scan;
 mod side;
 mod verify;
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::sync::Arc;
-use std::time::Instant;
 
 use crate::backend::Backend;
+use crate::cli::args::GlobalOptions;
 use crate::cli::args::diff::DiffArgs;
-use crate::cli::args::{GlobalOptions, OutputFormat};
 use crate::cli::error::CliError;
 use crate::cli::note::note;
 use crate::cli::other_table::{other_backend, parse_rewrites};
@@ -30,13 +33,12 @@ use crate::domain::schema::TableDescription;
 use crate::domain::scope::entity_name;
 use crate::domain::value::Item;
 use plan::ReadPlan;
-use progress::{ReadProgress, Which};
+use print::conclude;
+pub use redesign::load as load_models;
+use scan::Scan;
 pub use side::Side;
-use side::{SideRead, Terms, read_side};
+use side::Terms;
 pub use verify::{Written, verify_written};
-
-/// Items held in memory per bucket and side; a side larger than this is spilled to disk.
-const BUCKET_ITEMS: u64 = 100_000;
 
 /// Compares `source` with `target`; prints the report; `Ok` when they are equal.
 pub async fn diff(
@@ -48,6 +50,13 @@ pub async fn diff(
 ) -> Result<(), CliError> {
     let renames = parse_renames(&args.rename)?;
     let rewrites = parse_rewrites(&args.rewrite_prefix)?;
+    let names = (
+        Some(source.table.name.as_str()),
+        Some(target.table.name.as_str()),
+    );
+    if let Some(models) = redesign::load(args, names)? {
+        return redesign::diff(&models, (&source, &target), args, global).await;
+    }
     check_keys(&source.table, &target.table, &renames)?;
     if args.follow {
         let terms = Terms {
@@ -65,15 +74,8 @@ pub async fn diff(
         };
         return follow::follow(&run, &mut std::io::stdout().lock()).await;
     }
-    let plan = ReadPlan::new(args, (&source, &target), &renames, &rewrites);
-    note(&print::estimate(
-        &source.table,
-        &target.table,
-        plan.share_read(),
-    ));
-    let counts = [&source.table, &target.table].map(|table| table.item_count);
-    let count = bucket_count(counts, plan.share_compared());
-    let spill = (count > 1).then(spill_dir).transpose()?;
+    let keys_alike = plan::keys_alike(&source.table, &renames, &rewrites);
+    let plan = ReadPlan::new(args, (&source, &target), keys_alike);
     let source_terms = Terms {
         target: &target.table,
         renames: &renames,
@@ -84,99 +86,20 @@ pub async fn diff(
         renames: &BTreeMap::new(),
         rewrites: &[],
     };
-    let [source_spill, target_spill] = side_spills(spill.as_deref())?;
-    let expected = counts[0]
-        .zip(counts[1])
-        .map(|(a, b)| ((a + b) as f64 * plan.share_read()).ceil() as u64);
-    let progress = ReadProgress::new(args.progress, expected);
-    let reads = Reads {
-        plan: &plan,
-        count,
-        progress: &progress,
-    };
-    let started = Instant::now();
-    let (sources, targets) = tokio::join!(
-        read_side(reads.side(
-            &source,
-            &source_terms,
-            source_spill.as_deref(),
-            Which::Source
-        )),
-        read_side(reads.side(
-            &target,
-            &target_terms,
-            target_spill.as_deref(),
-            Which::Target
-        )),
-    );
-    progress.done();
-    let ((mut sources, source_read), (mut targets, target_read)) = (sources?, targets?);
-    let elapsed = started.elapsed();
     let ignore: BTreeSet<String> = args.ignore.iter().cloned().collect();
     let mut report = DiffReport::keeping(args.max_differences);
     report.sample = plan.sample.clone();
     let sides = (&source.table, &target.table);
-    for bucket in 0..count {
-        let held = sources.take(bucket, &target.table)?;
-        let other = targets.take(bucket, &target.table)?;
-        compare_bucket(held, other, &ignore, decoder, sides, &mut report);
-    }
-    if let Some(dir) = &spill {
-        let _ = std::fs::remove_dir_all(dir);
-    }
-    let cap = plan.pace.as_ref().map(|pace| pace.per_second());
-    note(&print::read_line((source_read, target_read), elapsed, cap));
-    conclude(&report, (&source.table.name, &target.table.name), global)
-}
-
-/// What both sides' reads share: the plan, the number of buckets, the progress line.
-struct Reads<'a> {
-    plan: &'a ReadPlan,
-    count: usize,
-    progress: &'a ReadProgress,
-}
-
-impl<'a> Reads<'a> {
-    fn side(
-        &self,
-        side: &'a Side,
-        terms: &'a Terms<'a>,
-        spill: Option<&'a std::path::Path>,
-        which: Which,
-    ) -> SideRead<'a> {
-        SideRead {
-            backend: &side.backend,
-            requests: self.plan.requests(&side.table.name),
-            terms,
-            count: self.count,
-            spill,
-            pace: self.plan.pace.clone(),
-            progress: self.progress,
-            which,
-            sample: self.plan.sample.as_ref(),
-        }
-    }
-}
-
-/// Prints `report` (text, or JSON with `-o json`); `Ok` when the two sides are equal.
-fn conclude(
-    report: &DiffReport,
-    (source, target): (&str, &str),
-    global: &GlobalOptions,
-) -> Result<(), CliError> {
-    let text = match global.output {
-        Some(OutputFormat::Json | OutputFormat::Ddb) => format!("{}\n", report.to_json()),
-        _ => print::report_text(report, source, target),
+    let scan = Scan {
+        sides: (&source, &target),
+        plan: &plan,
+        progress: args.progress,
     };
-    crate::cli::print_escaped(&text);
-    if report.is_equal() {
-        return Ok(());
-    }
-    let totals = report.totals();
-    Err(CliError::Failed(format!(
-        "the two sides differ: {} only in the source, {} only in the target, {} different",
-        totals.only_source, totals.only_target, totals.different
-    )))
+    scan.compare((&source_terms, &target_terms), |held, other| {
+        compare_bucket(held, other, &ignore, decoder, sides, &mut report);
+    })
+    .await?;
+    conclude(&report, (&source.table.name, &target.table.name), global)
 }
 
 /// The other side: an export (`--to-file`), or a table on this or another connection.
@@ -310,30 +233,4 @@ fn check_keys(
         target.name,
         wanted.join(", ")
     )))
-}
-
-/// Buckets enough for the larger side's compared items to hold at most [`BUCKET_ITEMS`] each.
-fn bucket_count(counts: [Option<u64>; 2], share_compared: f64) -> usize {
-    let most = counts.iter().flatten().max().copied().unwrap_or(0);
-    let held = (most as f64 * share_compared).ceil() as u64;
-    usize::try_from(held.div_ceil(BUCKET_ITEMS).max(1)).unwrap_or(1)
-}
-
-/// Each side's own folder of bucket files under the spill folder, when there is one.
-fn side_spills(
-    spill: Option<&std::path::Path>,
-) -> Result<[Option<std::path::PathBuf>; 2], CliError> {
-    let sides = ["source", "target"].map(|side| spill.map(|dir| dir.join(side)));
-    for dir in sides.iter().flatten() {
-        std::fs::create_dir_all(dir).map_err(|error| CliError::Failed(error.to_string()))?;
-    }
-    Ok(sides)
-}
-
-fn spill_dir() -> Result<std::path::PathBuf, CliError> {
-    let dir = std::env::temp_dir().join(format!("ddbx-diff-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).map_err(|error| {
-        CliError::Failed(format!("could not create {}: {error}", dir.display()))
-    })?;
-    Ok(dir)
 }

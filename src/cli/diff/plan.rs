@@ -26,15 +26,10 @@ pub struct ReadPlan {
 
 impl ReadPlan {
     #[must_use]
-    pub fn new(
-        args: &DiffArgs,
-        (source, target): (&Side, &Side),
-        renames: &BTreeMap<String, String>,
-        rewrites: &[Rewrite],
-    ) -> Self {
-        let by_segments = rewrites.is_empty()
-            && !renames_partition_key(&source.table, renames)
-            && same_hashing(source, target);
+    /// `keys_alike`: an item's key is the same on both sides, so it hashes alike wherever the
+    /// two sides' servers do (see [`keys_alike`]).
+    pub fn new(args: &DiffArgs, (source, target): (&Side, &Side), keys_alike: bool) -> Self {
+        let by_segments = keys_alike && same_hashing(source, target);
         let sample = args.sample.map(|percent| {
             if by_segments {
                 SampleMethod::segments(percent, args.segments)
@@ -93,6 +88,17 @@ impl ReadPlan {
             })
             .collect()
     }
+}
+
+/// An item has the same key on both sides: no prefix is rewritten and the partition key keeps
+/// its name.
+#[must_use]
+pub fn keys_alike(
+    source: &TableDescription,
+    renames: &BTreeMap<String, String>,
+    rewrites: &[Rewrite],
+) -> bool {
+    rewrites.is_empty() && !renames_partition_key(source, renames)
 }
 
 /// Both sides are hashed into segments by the same service: one connection, or AWS itself on

@@ -6,6 +6,8 @@ use std::fmt::Write as _;
 use std::time::Duration;
 
 use super::side::SideTotals;
+use crate::cli::args::{GlobalOptions, OutputFormat};
+use crate::cli::error::CliError;
 use crate::domain::ddb_json::{item_to_json, to_json};
 use crate::domain::diff::{DiffReport, EntityCounts, Finding};
 use crate::domain::figures::{bytes, counted};
@@ -93,6 +95,9 @@ pub fn counts_text(report: &DiffReport, source: &str, target: &str) -> String {
         counts_line(&mut out, entity, counts);
     }
     counts_line(&mut out, "all", &report.totals());
+    for line in &report.notes {
+        let _ = writeln!(out, "{line}");
+    }
     out
 }
 
@@ -167,4 +172,25 @@ pub fn finding_text(entity: &str, finding: &Finding, items: bool) -> String {
         let _ = writeln!(out, "    target item: {}", item_to_json(target));
     }
     out
+}
+
+/// Prints `report` (text, or JSON with `-o json`); `Ok` when the two sides are equal.
+pub fn conclude(
+    report: &DiffReport,
+    (source, target): (&str, &str),
+    global: &GlobalOptions,
+) -> Result<(), CliError> {
+    let text = match global.output {
+        Some(OutputFormat::Json | OutputFormat::Ddb) => format!("{}\n", report.to_json()),
+        _ => report_text(report, source, target),
+    };
+    crate::cli::print_escaped(&text);
+    if report.is_equal() {
+        return Ok(());
+    }
+    let totals = report.totals();
+    Err(CliError::Failed(format!(
+        "the two sides differ: {} only in the source, {} only in the target, {} different",
+        totals.only_source, totals.only_target, totals.different
+    )))
 }

@@ -1,6 +1,6 @@
 //! Reading one side of a diff: every item of its scan segments (all of them, or a sample's),
-//! within the shared read cap, renamed and key-rewritten into the target's terms, and dealt by
-//! the hash of its key into buckets. A bucket is held in memory
+//! within the shared read cap, renamed and key-rewritten into the target's terms (or named by
+//! what its design's keys decode to), and dealt by the hash of that key into buckets. A bucket is held in memory
 //! when the whole side fits one, else spilled to a file of DynamoDB JSON lines (lossless), so
 //! the memory a diff holds is one bucket of each side whatever the table's size.
 
@@ -43,10 +43,18 @@ pub struct Terms<'a> {
     pub rewrites: &'a [Rewrite],
 }
 
-impl Terms<'_> {
+/// How a side's items are matched: the text that names an item the same on both sides, and the
+/// item as it is held until it is compared.
+pub trait Keying: Sync {
+    /// `item` as held, and its key text (`None`: the item cannot be matched and is left out).
+    fn keyed(&self, item: &Item) -> Option<(String, Item)>;
+    /// The key text of an item [`Keying::keyed`] gave, as read back from a bucket file.
+    fn key_of(&self, held: &Item) -> Option<String>;
+}
+
+impl Keying for Terms<'_> {
     /// `item` in the target's terms, and the text of its key.
-    #[must_use]
-    pub fn keyed(&self, item: &Item) -> Option<(String, Item)> {
+    fn keyed(&self, item: &Item) -> Option<(String, Item)> {
         let renamed: Item = item
             .iter()
             .map(|(name, value)| {
@@ -57,6 +65,10 @@ impl Terms<'_> {
         let rewritten = rewrite_keys(&renamed, self.target, self.rewrites);
         let key = key_text(&rewritten, self.target)?;
         Some((key, rewritten))
+    }
+
+    fn key_of(&self, held: &Item) -> Option<String> {
+        key_text(held, self.target)
     }
 }
 
@@ -79,7 +91,7 @@ pub struct SideRead<'a> {
     pub backend: &'a Arc<dyn Backend>,
     /// One per segment read.
     pub requests: Vec<ScanRequest>,
-    pub terms: &'a Terms<'a>,
+    pub terms: &'a dyn Keying,
     /// Buckets, spilled under `spill` when more than one.
     pub count: usize,
     pub spill: Option<&'a Path>,
@@ -181,7 +193,7 @@ impl Buckets {
     pub fn take(
         &mut self,
         index: usize,
-        terms_key: &TableDescription,
+        keying: &dyn Keying,
     ) -> Result<Vec<(String, Item)>, CliError> {
         match self {
             Self::Held(buckets) => Ok(std::mem::take(&mut buckets[index])),
@@ -196,7 +208,7 @@ impl Buckets {
                     let item = item_from_str(&line).map_err(|error| {
                         CliError::Failed(format!("a diff bucket is unreadable: {error}"))
                     })?;
-                    if let Some(key) = key_text(&item, terms_key) {
+                    if let Some(key) = keying.key_of(&item) {
                         items.push((key, item));
                     }
                 }

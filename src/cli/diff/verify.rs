@@ -8,7 +8,8 @@ use std::collections::BTreeSet;
 
 use futures_util::stream::{self, StreamExt as _};
 
-use super::{compare_bucket, conclude};
+use super::compare_bucket;
+use super::print::conclude;
 use crate::backend::{Backend, GetRequest};
 use crate::cli::args::GlobalOptions;
 use crate::cli::error::CliError;

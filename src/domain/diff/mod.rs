@@ -1,11 +1,13 @@
 //! Comparing two copies of a table item by item, losslessly: the attribute-level differences of
 //! one pair of items ([`compare`]), the report of a whole comparison ([`report`]) with its
 //! counts per entity and the first differences found, how a sample chooses its keys
-//! ([`sample`]), and when a followed change is due to be checked ([`lag`]). Pure: the reading and matching of the two
-//! sides happen in `cli::diff`.
+//! ([`sample`]), matching items of two designs by what their keys decode to ([`redesign`]), and
+//! when a followed change is due to be checked ([`lag`]). Pure: the reading of the two sides
+//! happens in `cli::diff`.
 
 pub mod compare;
 pub mod lag;
+pub mod redesign;
 pub mod report;
 pub mod sample;
 

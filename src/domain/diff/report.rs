@@ -104,6 +104,8 @@ pub struct DiffReport {
     pub keep: usize,
     /// How the keys were sampled, when only a sample of them was compared.
     pub sample: Option<SampleMethod>,
+    /// How items were matched, when that needs saying (two designs' entities and their fields).
+    pub notes: Vec<String>,
 }
 
 impl DiffReport {
@@ -156,7 +158,7 @@ impl DiffReport {
     #[must_use]
     pub fn to_json(&self) -> Value {
         let totals = self.totals();
-        json!({
+        let mut report = json!({
             "equal": self.is_equal(),
             "totals": counts_json(&totals),
             "entities": self.entities.iter()
@@ -171,7 +173,11 @@ impl DiffReport {
                 "method": sample.describe(),
                 "statement": sample.statement(totals.differences()),
             })),
-        })
+        });
+        if !self.notes.is_empty() {
+            report["matching"] = json!(self.notes);
+        }
+        report
     }
 }
 

@@ -1,0 +1,140 @@
+//! Reading both sides of a diff in full (or a sample's segments) into buckets by the key their
+//! keying gives, up to [`BUCKET_ITEMS`] items a bucket and side, spilled to files beyond one
+//! bucket, then handing each bucket of both sides to the comparison: what every scanning diff
+//! reads, however it matches items.
+
+use std::time::Instant;
+
+use super::plan::ReadPlan;
+use super::print;
+use super::progress::{ReadProgress, Which};
+use super::side::{Keying, Side, SideRead, read_side};
+use crate::cli::error::CliError;
+use crate::cli::note::note;
+use crate::domain::value::Item;
+
+/// Items held in memory per bucket and side; a side larger than this is spilled to disk.
+const BUCKET_ITEMS: u64 = 100_000;
+
+/// Both sides read in full (or a sample's segments) into buckets by key, then compared bucket
+/// by bucket: what a diff reads, whichever way its items are matched.
+pub struct Scan<'a> {
+    pub sides: (&'a Side, &'a Side),
+    pub plan: &'a ReadPlan,
+    pub progress: bool,
+}
+
+impl Scan<'_> {
+    /// Prints the cost, reads both sides keyed by `keyings` and hands `compare` each bucket's
+    /// items of the source and of the target; then prints what was read.
+    pub async fn compare(
+        &self,
+        (source_keying, target_keying): (&dyn Keying, &dyn Keying),
+        mut compare: impl FnMut(Vec<(String, Item)>, Vec<(String, Item)>),
+    ) -> Result<(), CliError> {
+        let (source, target) = self.sides;
+        let plan = self.plan;
+        note(&print::estimate(
+            &source.table,
+            &target.table,
+            plan.share_read(),
+        ));
+        let counts = [&source.table, &target.table].map(|table| table.item_count);
+        let count = bucket_count(counts, plan.share_compared());
+        let spill = (count > 1).then(spill_dir).transpose()?;
+        let [source_spill, target_spill] = side_spills(spill.as_deref())?;
+        let expected = counts[0]
+            .zip(counts[1])
+            .map(|(a, b)| ((a + b) as f64 * plan.share_read()).ceil() as u64);
+        let progress = ReadProgress::new(self.progress, expected);
+        let reads = Reads {
+            plan,
+            count,
+            progress: &progress,
+        };
+        let started = Instant::now();
+        let (sources, targets) = tokio::join!(
+            read_side(reads.side(
+                source,
+                source_keying,
+                source_spill.as_deref(),
+                Which::Source
+            )),
+            read_side(reads.side(
+                target,
+                target_keying,
+                target_spill.as_deref(),
+                Which::Target
+            )),
+        );
+        progress.done();
+        let ((mut sources, source_read), (mut targets, target_read)) = (sources?, targets?);
+        let elapsed = started.elapsed();
+        for bucket in 0..count {
+            let held = sources.take(bucket, source_keying)?;
+            let other = targets.take(bucket, target_keying)?;
+            compare(held, other);
+        }
+        if let Some(dir) = &spill {
+            let _ = std::fs::remove_dir_all(dir);
+        }
+        let cap = plan.pace.as_ref().map(|pace| pace.per_second());
+        note(&print::read_line((source_read, target_read), elapsed, cap));
+        Ok(())
+    }
+}
+
+/// What both sides' reads share: the plan, the number of buckets, the progress line.
+struct Reads<'a> {
+    plan: &'a ReadPlan,
+    count: usize,
+    progress: &'a ReadProgress,
+}
+
+impl<'a> Reads<'a> {
+    fn side(
+        &self,
+        side: &'a Side,
+        terms: &'a dyn Keying,
+        spill: Option<&'a std::path::Path>,
+        which: Which,
+    ) -> SideRead<'a> {
+        SideRead {
+            backend: &side.backend,
+            requests: self.plan.requests(&side.table.name),
+            terms,
+            count: self.count,
+            spill,
+            pace: self.plan.pace.clone(),
+            progress: self.progress,
+            which,
+            sample: self.plan.sample.as_ref(),
+        }
+    }
+}
+
+/// Buckets enough for the larger side's compared items to hold at most [`BUCKET_ITEMS`] each.
+fn bucket_count(counts: [Option<u64>; 2], share_compared: f64) -> usize {
+    let most = counts.iter().flatten().max().copied().unwrap_or(0);
+    let held = (most as f64 * share_compared).ceil() as u64;
+    usize::try_from(held.div_ceil(BUCKET_ITEMS).max(1)).unwrap_or(1)
+}
+
+/// Each side's own folder of bucket files under the spill folder, when there is one.
+fn side_spills(
+    spill: Option<&std::path::Path>,
+) -> Result<[Option<std::path::PathBuf>; 2], CliError> {
+    let sides = ["source", "target"].map(|side| spill.map(|dir| dir.join(side)));
+    for dir in sides.iter().flatten() {
+        std::fs::create_dir_all(dir).map_err(|error| CliError::Failed(error.to_string()))?;
+    }
+    Ok(sides)
+}
+
+fn spill_dir() -> Result<std::path::PathBuf, CliError> {
+    let dir = std::env::temp_dir().join(format!("ddbx-diff-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).map_err(|error| {
+        CliError::Failed(format!("could not create {}: {error}", dir.display()))
+    })?;
+    Ok(dir)
+}
