@@ -203,7 +203,10 @@ async fn an_order_and_two_line_items_staged_commit_as_one_transaction_each_condi
             .all(|action| matches!(action, TransactAction::Update(_)))
     );
     // The order is conditioned on its version, the children on their values as read.
-    assert_eq!(condition_of(&actions[0]), "version = :v", "{actions:?}");
+    assert_eq!(condition_of(&actions[0]), "version = :v2", "{actions:?}");
+    for child in &actions[1..] {
+        assert_eq!(condition_of(child), "attribute_exists(PK) AND #state = :v1");
+    }
     for action in actions {
         assert!(
             !condition_of(action).is_empty(),
