@@ -250,6 +250,12 @@ actions! {
         /// Sends the dry run's writes as more of the journaled run of the same plan that was cut
         /// off, leaving out the writes it made and the conflicts it skipped.
         ResumeBatch => "resume_batch",
+        /// Stages the write on the preview (or the editor's text) to be committed with others
+        /// as one transaction, instead of sending it.
+        StageWrite => "stage_write",
+        /// Stages a condition check that the item is unchanged since it was read, to go with
+        /// the staged writes in their transaction.
+        StageCheck => "stage_check",
     }
     internal {
         /// Opens a screen unit: bindable, by the name it holds (`show_<screen>`), which the
@@ -321,6 +327,18 @@ actions! {
             id: RequestId,
             result: Result<Vec<crate::journal::JournalEntry>, String>,
         },
+        /// A transaction of staged changes (or the undo of one) answered.
+        TransactionDone {
+            id: RequestId,
+            result: Result<crate::edit::transaction::TransactionAnswer, String>,
+        },
+        /// The journal's last write to the table belongs to run `batch`, which was one
+        /// transaction: its writes, settled, for its undo as one transaction.
+        TransactionUndoLoaded {
+            id: RequestId,
+            batch: String,
+            result: Result<Vec<crate::journal::JournalEntry>, String>,
+        },
     }
 }
 
@@ -390,6 +408,8 @@ mod tests {
             "external_edited",
             "bulk_items_read",
             "batch_loaded",
+            "transaction_done",
+            "transaction_undo_loaded",
         ] {
             assert_eq!(Action::from_bindable_name(name), None, "{name}");
         }

@@ -72,6 +72,18 @@ pub enum Command {
         path: std::path::PathBuf,
         batch: String,
     },
+    /// Journals `staged` as one run (named here, by the worker, with the headless commands'
+    /// run id, also the request's idempotency token) and sends `assembled`, their one
+    /// `TransactWriteItems`; answers with `Action::TransactionDone`. Never cancelled.
+    ExecuteTransaction {
+        id: RequestId,
+        description: Box<crate::domain::schema::TableDescription>,
+        staged: Vec<crate::domain::edit::transaction::Staged>,
+        assembled: Box<crate::domain::edit::transaction::Assembled>,
+        journal: Option<std::path::PathBuf>,
+        /// The run in words, for the journal's header.
+        plan: String,
+    },
     /// Appends one line to the query history file (created private to the user); a failure
     /// answers with `Action::Notice`.
     AppendHistory {

@@ -41,6 +41,39 @@ pub struct TransactionResult {
     pub journal_error: Option<std::io::Error>,
 }
 
+/// A cancelled transaction: the service's message and one reason per action, in action order.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Cancelled {
+    pub message: String,
+    pub reasons: Vec<CancellationReason>,
+}
+
+/// A [`TransactionResult`] as a value to hand on (the terminal UI's answer to a commit).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct TransactionAnswer {
+    /// The journal's run id (the request's idempotency token).
+    pub batch: String,
+    /// `None`: every action applied.
+    pub cancelled: Option<Cancelled>,
+    /// Why the outcome could not be journaled, when it could not.
+    pub journal_error: Option<String>,
+}
+
+impl From<TransactionResult> for TransactionAnswer {
+    fn from(result: TransactionResult) -> Self {
+        Self {
+            batch: result.batch,
+            cancelled: match result.outcome {
+                TransactionOutcome::Committed => None,
+                TransactionOutcome::Cancelled { message, reasons } => {
+                    Some(Cancelled { message, reasons })
+                }
+            },
+            journal_error: result.journal_error.map(|error| error.to_string()),
+        }
+    }
+}
+
 /// A new run id, also the request's idempotency token.
 #[must_use]
 pub fn new_transaction_id() -> String {

@@ -17,10 +17,12 @@ use crate::clipboard::Clipboard;
 mod bulk;
 mod items;
 mod read;
+mod transaction;
 mod write;
 
 pub use bulk::bulk_done;
 pub use read::{answer, perform};
+pub use transaction::{TransactionJob, journal_loaded, transaction_done};
 pub use write::write_done;
 
 /// The answer to `Command::LoadQueryHistory`: the file read, on the loop's thread (a short
@@ -115,11 +117,31 @@ impl Worker {
                 // Only writes made through this same connection are undone from here; an
                 // unconfirmed one is settled by reading the item first.
                 tokio::spawn(async move {
-                    let journal = crate::journal::Journal::open(path);
-                    let result = crate::edit::last_settled(backend.as_ref(), &journal, &table)
-                        .await
-                        .map(|entry| entry.map(Box::new));
-                    let _ = results.send(Action::JournalLoaded { id, result });
+                    let done = journal_loaded(id, path, &table, backend.as_ref()).await;
+                    let _ = results.send(done);
+                });
+            }
+            Command::ExecuteTransaction {
+                id,
+                description,
+                staged,
+                assembled,
+                journal,
+                plan,
+            } => {
+                let backend = Arc::clone(&self.backend);
+                let results = self.results.clone();
+                let job = TransactionJob {
+                    id,
+                    description,
+                    staged,
+                    assembled,
+                    journal,
+                    plan,
+                };
+                // Not kept for cancelling: a sent transaction runs to its outcome.
+                tokio::spawn(async move {
+                    let _ = results.send(transaction_done(job, backend.as_ref()).await);
                 });
             }
             command @ (Command::ExecuteBatchGroup { .. }

@@ -119,13 +119,37 @@ impl Harness {
                 });
                 Some(done)
             }
-            // The worker's own journal read: settles pending writes and refuses a run's item.
+            // The worker's own journal read: settles pending writes, refuses a bulk run's item
+            // and brings a transaction's run whole.
             Command::LoadJournal { id, path, table } => {
-                let journal = ddbx::journal::Journal::open(path);
-                let result = ddbx::edit::last_settled(self.backend.as_ref(), &journal, &table)
-                    .await
-                    .map(|entry| entry.map(Box::new));
-                Some(Action::JournalLoaded { id, result })
+                Some(ddbx::worker::journal_loaded(id, path, &table, self.backend.as_ref()).await)
+            }
+            // A transaction of staged changes through the worker's own transaction path.
+            Command::ExecuteTransaction {
+                id,
+                description,
+                staged,
+                assembled,
+                journal,
+                plan,
+            } => {
+                self.requests.push(Command::ExecuteTransaction {
+                    id,
+                    description: description.clone(),
+                    staged: staged.clone(),
+                    assembled: assembled.clone(),
+                    journal: journal.clone(),
+                    plan: plan.clone(),
+                });
+                let job = ddbx::worker::TransactionJob {
+                    id,
+                    description,
+                    staged,
+                    assembled,
+                    journal,
+                    plan,
+                };
+                Some(ddbx::worker::transaction_done(job, self.backend.as_ref()).await)
             }
             // A table's query history file, read by the worker's own function.
             Command::LoadQueryHistory { table, path } => {

@@ -203,6 +203,8 @@ pub struct State {
     pub bulk: bulk::Bulk,
     /// PartiQL statements run from the UI, and the last one typed.
     pub partiql: partiql::Partiql,
+    /// The changes staged to be committed together as one transaction.
+    pub staged: screens::staged::StagedSet,
 }
 
 impl State {
@@ -263,6 +265,7 @@ impl State {
             tables: tables::TablePicker::default(),
             bulk: bulk::Bulk::default(),
             partiql: partiql::Partiql::default(),
+            staged: screens::staged::StagedSet::default(),
         }
     }
 

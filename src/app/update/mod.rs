@@ -108,6 +108,10 @@ fn apply(state: &mut State, action: Action) -> Vec<Command> {
             journal_error,
         } => write::write_done(state, id, result, journal_error.as_deref()),
         Action::JournalLoaded { id, result } => undo::journal_loaded(state, id, result),
+        Action::TransactionUndoLoaded { id, batch, result } => {
+            undo::transaction_loaded(state, id, batch, result)
+        }
+        Action::TransactionDone { id, result } => edit::stage::done(state, id, result),
         Action::ExternalEdited(result) => {
             edit::external_edited(state, result);
             Vec::new()
@@ -142,6 +146,7 @@ fn key_action(state: &mut State, action: Action) -> Vec<Command> {
         Mode::ConfirmDiscardEdit => edit::confirm_discard_key(state, &action),
         Mode::TypeTableName(typed) => write::table_name_key(state, typed.clone(), action),
         Mode::Editor(_) => edit::editor_key(state, action),
+        Mode::Preview(_) if action == Action::StageWrite => edit::stage::from_review(state),
         Mode::Preview(_) => write::review_key(state, &action),
         Mode::Conflict(_) => conflict::key(state, &action),
         Mode::QueryForm(form) => query::form::key(state, form.clone(), action),
@@ -297,6 +302,7 @@ fn view_action(state: &mut State, action: Action) -> Vec<Command> {
         Action::ShowScreen(show) => {
             opened_by(show).map_or_else(Vec::new, |unit| (unit.open)(state))
         }
+        Action::StageCheck => edit::stage::check(state),
         Action::ExplainWhy => why::open_prompt(state),
         Action::CopyExplanation => why::copy(state),
         _ => Vec::new(),

@@ -18,7 +18,7 @@ use crate::ui::widgets::text_field;
 
 mod conflict;
 pub(in crate::ui) mod hints;
-mod review;
+pub(in crate::ui) mod review;
 
 use conflict::render as render_conflict;
 use hints::{hints, key, key_label};

@@ -10,6 +10,7 @@ use crate::app::state::State;
 use crate::app::state::edit::reverted::reverted_lines;
 use crate::app::state::edit::{EditFlow, EditPurpose, Review, mode_label};
 use crate::domain::ddb_json;
+use crate::domain::edit::ItemDiff;
 use crate::domain::value::AttrValue;
 use crate::keymap::Section;
 use crate::ui::edit::hints::{hints, key, key_label};
@@ -101,27 +102,7 @@ fn lines(styles: &Styles, flow: &EditFlow, review: &Review) -> Vec<Line<'static>
         styles,
         &format!("Changes ({})", review.planned.diff.changes.len()),
     ));
-    for change in &review.planned.diff.changes {
-        let (marker, style) = match (&change.old, &change.new) {
-            (None, Some(_)) => ("+", styles.added),
-            (Some(_), None) => ("-", styles.removed),
-            _ => ("~", styles.changed),
-        };
-        lines.push(Line::from(vec![
-            Span::styled(format!(" {marker} "), style),
-            Span::styled(safe(&change.path).into_owned(), styles.heading),
-            Span::raw(": "),
-            Span::styled(compact(change.old.as_ref()), styles.error),
-            Span::raw(" → "),
-            Span::styled(
-                change
-                    .new
-                    .as_ref()
-                    .map_or_else(|| "(removed)".to_owned(), |new| compact(Some(new))),
-                styles.added,
-            ),
-        ]));
-    }
+    lines.extend(change_lines(styles, &review.planned.diff));
     out_of_sync_lines(styles, review, &mut lines);
     lines.push(Line::raw(""));
     lines.push(heading(styles, "Request"));
@@ -132,6 +113,35 @@ fn lines(styles: &Styles, flow: &EditFlow, review: &Review) -> Vec<Line<'static>
             .map(|line| Line::raw(format!("  {}", safe(line)))),
     );
     lines
+}
+
+/// Each change of `diff`, attribute by attribute, old → new: the preview's lines, also the
+/// staged screen's.
+pub(in crate::ui) fn change_lines(styles: &Styles, diff: &ItemDiff) -> Vec<Line<'static>> {
+    diff.changes
+        .iter()
+        .map(|change| {
+            let (marker, style) = match (&change.old, &change.new) {
+                (None, Some(_)) => ("+", styles.added),
+                (Some(_), None) => ("-", styles.removed),
+                _ => ("~", styles.changed),
+            };
+            Line::from(vec![
+                Span::styled(format!(" {marker} "), style),
+                Span::styled(safe(&change.path).into_owned(), styles.heading),
+                Span::raw(": "),
+                Span::styled(compact(change.old.as_ref()), styles.error),
+                Span::raw(" → "),
+                Span::styled(
+                    change
+                        .new
+                        .as_ref()
+                        .map_or_else(|| "(removed)".to_owned(), |new| compact(Some(new))),
+                    styles.added,
+                ),
+            ])
+        })
+        .collect()
 }
 
 /// Keys the write leaves holding the old value of a part it changed, with what the library

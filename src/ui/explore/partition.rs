@@ -96,9 +96,15 @@ pub(in crate::ui) fn render(
             PartitionRow::Item(item_index) => {
                 // Decoded once for both the mark and the line.
                 let item = partition.items.item(*item_index).unwrap_or_default();
-                let marked = is_marked(state, &item);
+                let mark = if is_staged(state, &item) {
+                    Mark::Staged
+                } else if is_marked(state, &item) {
+                    Mark::Marked
+                } else {
+                    Mark::None
+                };
                 let entity = partition.items.entity(*item_index);
-                item_line(styles, &item, entity, sort, partition_key, marked)
+                item_line(styles, &item, entity, sort, partition_key, mark)
             }
         };
         lines.push(if selected {
@@ -110,6 +116,24 @@ pub(in crate::ui) fn render(
     frame.render_widget(Paragraph::new(lines).block(block), area);
 }
 
+/// What the indent of an item's line holds: a staged change is the one to notice first.
+enum Mark {
+    None,
+    Marked,
+    Staged,
+}
+
+/// The mark of an item with a change staged to be committed.
+const STAGED_MARK: char = '±';
+
+fn is_staged(state: &State, item: &Item) -> bool {
+    !state.staged.items.is_empty()
+        && state
+            .described()
+            .and_then(|description| description.primary_key_of(item))
+            .is_some_and(|key| state.staged.on_key(&key).is_some())
+}
+
 /// `  ORDER#2026-07-01#ord_9   status=PENDING total=42`.
 fn item_line<'a>(
     styles: &Styles,
@@ -117,7 +141,7 @@ fn item_line<'a>(
     entity: Option<&Entity>,
     sort: Option<&str>,
     partition_key: Option<&str>,
-    marked: bool,
+    mark: Mark,
 ) -> Line<'a> {
     let entity = entity.map_or_else(String::new, |entity| safe(&entity.name).into_owned());
     let sk = sort
@@ -131,10 +155,10 @@ fn item_line<'a>(
         .map(|(name, value)| format!("{}={}", safe(name), safe(&short_value(value))))
         .collect();
     // The indent under the group heading holds the mark.
-    let mark = if marked {
-        Span::styled(format!("{MARK} "), styles.key)
-    } else {
-        Span::raw("  ")
+    let mark = match mark {
+        Mark::Staged => Span::styled(format!("{STAGED_MARK} "), styles.warning_strong),
+        Mark::Marked => Span::styled(format!("{MARK} "), styles.key),
+        Mark::None => Span::raw("  "),
     };
     Line::from(vec![
         mark,

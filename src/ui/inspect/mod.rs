@@ -36,8 +36,15 @@ pub(in crate::ui) fn render(
         .map_or_else(String::new, |partial| {
             format!(" · partial: as {} holds it", safe(&partial.index))
         });
+    let staged = state
+        .described()
+        .and_then(|description| description.primary_key_of(&inspector.item))
+        .and_then(|key| state.staged.on_key(&key))
+        .map_or_else(String::new, |staged| {
+            format!(" · ± {} staged", staged.kind.label())
+        });
     let block = Block::bordered().title(format!(
-        " Item {} · {}{partial} ",
+        " Item {} · {}{partial}{staged} ",
         safe(&key),
         inspector.format.label()
     ));

@@ -1,5 +1,6 @@
 //! The drawing of each screen unit: a new screen is its module here and its line below.
 
+mod staged;
 mod versions;
 
 use ratatui::Frame;
@@ -11,5 +12,8 @@ use crate::app::state::screen_view::ScreenView;
 pub(in crate::ui) fn render(frame: &mut Frame<'_>, area: Rect, state: &State, view: &ScreenView) {
     if let Some(view) = view.of() {
         versions::render(frame, area, state, view);
+    }
+    if let Some(view) = view.of() {
+        staged::render(frame, area, state, view);
     }
 }

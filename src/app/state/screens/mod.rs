@@ -17,6 +17,7 @@ mod inspect;
 mod item_history;
 mod query;
 mod screen;
+pub mod staged;
 mod stream;
 pub mod unit;
 pub mod versions;
@@ -57,7 +58,7 @@ impl ViewMode {
 }
 
 /// The screen units, each a folder here: the one list the app routes them by.
-pub const UNITS: &[Unit] = &[versions::UNIT];
+pub const UNITS: &[Unit] = &[versions::UNIT, staged::UNIT];
 
 /// The unit called `name` (its keymap section, as views and modes hold it).
 #[must_use]

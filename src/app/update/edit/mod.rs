@@ -7,19 +7,21 @@ use ratatui_textarea::Input;
 use crate::app::action::Action;
 use crate::app::command::Command;
 use crate::app::state::edit::{EditFlow, EditPurpose, Editor, format_label};
-use crate::app::state::explore::partition::{PartitionRow, partition_text};
 use crate::app::state::{Notice, Overlay, State, View};
 use crate::domain::edit::EditFormat;
 use crate::domain::value::{AttrValue, Item};
 use crate::keymap::Key;
 
 use plan::close;
+use selected::selected_item;
 
 pub(in crate::app::update) mod conflict;
 mod draft;
 pub(in crate::app::update) mod plan;
 mod refresh;
+mod selected;
 pub(in crate::app::update) mod show_written;
+pub(in crate::app::update) mod stage;
 pub(in crate::app::update) mod undo;
 pub(in crate::app::update) mod write;
 
@@ -100,21 +102,6 @@ fn open(state: &mut State, flow: EditFlow) {
     state.edit = Some(Box::new(flow));
 }
 
-/// The item under the cursor: the inspected one, or the item row of a partition list.
-fn selected_item(state: &State) -> Option<Item> {
-    match state.history.current() {
-        View::Inspector(inspector) => Some(inspector.item.clone()),
-        View::Partition { pk, cursor } => {
-            let partition = state.partitions.get(&partition_text(pk))?;
-            match partition.rows().get(*cursor) {
-                Some(PartitionRow::Item(index)) => partition.items.item(*index),
-                _ => None,
-            }
-        }
-        _ => None,
-    }
-}
-
 /// A start for a new item of the selected item's entity type: its attributes, with the key
 /// that identifies the entity replaced by the entity's key template (from the model file) or
 /// else by the key's prefix up to its last `#`, for the user to fill in. A child item
@@ -187,6 +174,7 @@ pub(in crate::app::update) fn editor_key(state: &mut State, action: Action) -> V
             Vec::new()
         }
         Action::SaveEdit => write::save(state),
+        Action::StageWrite => stage::from_editor(state),
         Action::SwitchEditFormat => {
             switch_format(state);
             Vec::new()

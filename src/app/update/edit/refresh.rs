@@ -86,7 +86,7 @@ fn touched_keys(plan: &WritePlan) -> Vec<Item> {
 }
 
 /// Reads a loaded partition again from its first page (an unloaded one is read when opened).
-fn reload_partition(state: &mut State, pk: AttrValue) -> Option<Command> {
+pub(super) fn reload_partition(state: &mut State, pk: AttrValue) -> Option<Command> {
     let text = partition_text(&pk);
     if !state.partitions.contains_key(&text) {
         return None;

@@ -4,8 +4,10 @@
 use crate::app::command::Command;
 use crate::app::request_id::RequestId;
 use crate::app::state::edit::{EditFlow, EditPurpose, EditStage};
+use crate::app::state::screens::staged::{CommitPurpose, open_review};
 use crate::app::state::{Notice, State};
 use crate::domain::edit::ConditionMode;
+use crate::domain::edit::transaction::{Staged, StagedPart};
 use crate::journal::{JournalEntry, plan_undo};
 
 use crate::app::update::edit::plan::{show_planned, with_context};
@@ -81,4 +83,75 @@ pub(in crate::app::update) fn journal_loaded(
         state.edit = None;
     }
     Vec::new()
+}
+
+/// The journal's last write was part of a run that was one transaction: its undo, one
+/// transaction conditioned on every item being as the run left it, on the staged screen's
+/// preview (the staged changes stay as they are).
+pub(in crate::app::update) fn transaction_loaded(
+    state: &mut State,
+    id: RequestId,
+    batch: String,
+    result: Result<Vec<JournalEntry>, String>,
+) -> Vec<Command> {
+    if state.journal_request != Some(id) {
+        return Vec::new();
+    }
+    state.journal_request = None;
+    let written = match result {
+        Ok(written) if written.is_empty() => {
+            state.notice = Some(Notice::Info(format!(
+                "run {batch} wrote nothing that is still recorded as written; nothing to undo"
+            )));
+            return Vec::new();
+        }
+        Ok(written) => written,
+        Err(error) => {
+            state.notice = Some(Notice::Error(format!(
+                "cannot read run {batch} from the journal: {error}; nothing undone"
+            )));
+            return Vec::new();
+        }
+    };
+    let planned = with_context(state, None, |context| {
+        written
+            .iter()
+            .map(|entry| plan_undo(context, entry))
+            .collect::<Result<Vec<_>, _>>()
+    });
+    let parts = match planned {
+        None => {
+            state.notice = Some(Notice::Error(
+                "the table is not described yet; try again in a moment".to_owned(),
+            ));
+            return Vec::new();
+        }
+        Some(Err(error)) => {
+            state.notice = Some(Notice::Error(format!(
+                "the undo of run {batch} cannot be planned: {error}; nothing was sent"
+            )));
+            return Vec::new();
+        }
+        Some(Ok(planned)) => planned
+            .into_iter()
+            .enumerate()
+            .map(|(index, planned)| Staged {
+                line: index + 1,
+                part: StagedPart::Write(planned),
+            })
+            .collect(),
+    };
+    if open_review(state, CommitPurpose::Undo { batch }, parts) {
+        let commands = (staged_unit().open)(state);
+        state.notice = Some(Notice::Info(
+            "the last write was a transaction: its undo is one transaction too · y sends it"
+                .to_owned(),
+        ));
+        return commands;
+    }
+    Vec::new()
+}
+
+fn staged_unit() -> &'static crate::app::state::screens::Unit {
+    &crate::app::state::screens::staged::UNIT
 }

@@ -241,6 +241,10 @@ pub(in crate::app::update) fn table_name_key(
             state.overlay = None;
             if typed.text() == state.table {
                 state.aws_writes_confirmed = true;
+                if state.edit.is_none() && state.staged.review.is_some() {
+                    // The name was asked before a commit of staged changes.
+                    return crate::app::state::screens::staged::send(state);
+                }
                 return send(state);
             }
             state.notice = Some(Notice::Error(format!(
