@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# `ddbx serve` next to DynamoDB Local: GetItem and 100-item Query requests per second, measured
-# alternately in one run (scripts/bench_serve.py). Uses the release binary and the test servers.
+# `ddbx serve` next to DynamoDB Local and Dynoxide: GetItem and 100-item Query requests per
+# second, measured alternately in one run (scripts/bench_serve.py). Uses the release binary and the test servers.
 #
 #   scripts/bench-serve.sh [SECONDS]      default 15 seconds per operation and server
 set -euo pipefail
@@ -22,7 +22,8 @@ if [[ "${BENCH_SERVE_INNER:-}" == 1 ]]; then
   done
   [[ -n "$port" ]] || { cat "$log" >&2; exit 1; }
   "$DDBX_TEST_VENV_BIN/python" "$ROOT/scripts/bench_serve.py" "$SECONDS_EACH" \
-    "ddbx=http://127.0.0.1:$port" "ddblocal=$DDBX_TEST_DDBLOCAL_ENDPOINT"
+    "ddbx=http://127.0.0.1:$port" "ddblocal=$DDBX_TEST_DDBLOCAL_ENDPOINT" \
+    "dynoxide=$DDBX_TEST_DYNOXIDE_ENDPOINT"
   exit 0
 fi
 

@@ -1,14 +1,14 @@
 #!/usr/bin/env bash
 # Runs the public DynamoDB conformance suite (github.com/nubo-db/dynamodb-conformance, vitest and
-# the JavaScript SDK v3) against `ddbx serve`, DynamoDB Local and dynalite in one run, and writes
-# the per-tier table and the failing tests to OUT_DIR (default target/conformance).
+# the JavaScript SDK v3) against `ddbx serve`, DynamoDB Local, dynalite and Dynoxide in one run,
+# and writes the per-tier table and the failing tests to OUT_DIR (default target/conformance).
 #
 #   scripts/conformance.sh [OUT_DIR]
 #
 # The suite is cloned at the pinned commit and installed with npm OUTSIDE the project (in
 # $DDBX_CONFORMANCE_DIR, default /tmp/ddbx-conformance); none of its code enters this repository.
-# DynamoDB Local and dynalite come from scripts/test-servers.sh. DDBX_CONFORMANCE_SOURCE may name
-# a local clone to copy the suite from instead of GitHub.
+# DynamoDB Local, dynalite and Dynoxide come from scripts/test-servers.sh. DDBX_CONFORMANCE_SOURCE
+# may name a local clone to copy the suite from instead of GitHub.
 set -euo pipefail
 
 readonly SUITE_COMMIT=0ba4393668860db921afa5728feffe68b55e3e93
@@ -57,6 +57,7 @@ inner() {
   wait "$pid" || true
   run_target dynamodb-local "$DDBX_TEST_DDBLOCAL_ENDPOINT" "$out"
   run_target dynalite "$DDBX_TEST_DYNALITE_ENDPOINT" "$out"
+  run_target dynoxide "$DDBX_TEST_DYNOXIDE_ENDPOINT" "$out"
 }
 
 if [[ "${1:-}" == "--inner" ]]; then
@@ -70,4 +71,4 @@ install_suite
 DDBX_TEST_REQUIRE_SERVERS=1 bash "$ROOT/scripts/test-servers.sh" run -- \
   bash "$ROOT/scripts/conformance.sh" --inner "$out"
 python3 "$ROOT/scripts/conformance_summary.py" "$SUITE_COMMIT" \
-  "$out/ddbx.json" "$out/dynamodb-local.json" "$out/dynalite.json" | tee "$out/summary.md"
+  "$out/ddbx.json" "$out/dynamodb-local.json" "$out/dynalite.json" "$out/dynoxide.json" | tee "$out/summary.md"

@@ -2,15 +2,18 @@
 # Installs and runs the DynamoDB-compatible servers that ddbx's integration tests talk to.
 #
 #   scripts/test-servers.sh install            install (if missing) and stop
-#   scripts/test-servers.sh run -- CMD [ARG..] install if needed, start DynamoDB Local, dynalite
-#                                              and moto on free loopback ports, run CMD with the
-#                                              test environment, stop the servers, exit with
-#                                              CMD's status
+#   scripts/test-servers.sh run -- CMD [ARG..] install if needed, start DynamoDB Local, dynalite,
+#                                              moto and Dynoxide on free loopback ports, run CMD
+#                                              with the test environment, stop the servers, exit
+#                                              with CMD's status
 #
 # Everything lives in target/test-servers/ so a fresh clone needs nothing but node (>= 20), npm,
-# python3 (with venv) and a Java 17 JDK (`java`, and `javac` for the loopback launcher) from the
-# machine, plus the npm and PyPI registries. `cargo clean` removes it too; the next run
-# reinstalls it (about 40 s).
+# python3 (with venv), a Java 17 JDK (`java`, and `javac` for the loopback launcher) and cargo
+# from the machine, plus the npm, PyPI and crates.io registries. `cargo clean` removes it too;
+# the next run reinstalls it (about 40 s, plus the Dynoxide build: several minutes on 2 cores).
+#
+# Dynoxide is a Rust emulator on SQLite, built from crates.io (`dynoxide-rs`, its lock file) with
+# only the features a server needs, and run in memory.
 #
 # DynamoDB Local is AWS's own emulator (DynamoDBLocal.jar); the npm package
 # amplify-dynamodb-simulator ships it with its native libraries in `emulator/`, so only that
@@ -18,8 +21,8 @@
 # `java` it is skipped, or fails the run under DDBX_TEST_REQUIRE_SERVERS=1.
 #
 # Environment exported to CMD:
-#   DDBX_TEST_DDBLOCAL_ENDPOINT, DDBX_TEST_DYNALITE_ENDPOINT, DDBX_TEST_MOTO_ENDPOINT
-#                        http://127.0.0.1:PORT of each server
+#   DDBX_TEST_DDBLOCAL_ENDPOINT, DDBX_TEST_DYNALITE_ENDPOINT, DDBX_TEST_MOTO_ENDPOINT,
+#   DDBX_TEST_DYNOXIDE_ENDPOINT  http://127.0.0.1:PORT of each server
 #   DDBX_TEST_DDBLOCAL_VERSION  the version DynamoDB Local reports (`-version`)
 #   DDBX_TEST_VENV_BIN   venv bin dir holding `aws` (CLI v1), `python` (with boto3)
 #   DDBX_TEST_JS_SDK_NODE_PATH  node_modules dir holding @aws-sdk/client-dynamodb (use as NODE_PATH)
@@ -40,6 +43,11 @@ readonly DDBLOCAL_PACKAGE_VERSION=2.9.30
 readonly DDBLOCAL_VERSION=1.25.1
 readonly DDBLOCAL_JAR_SHA256=454305e9bc3e6ebcca5b62569869e31563b8d7e346474e94557b2600702146c7
 readonly BOTO3_VERSION=1.44.8
+# Dynoxide: the crate, its version and the features of a plain HTTP server (no bundled SQLite
+# encryption, no MCP server).
+readonly DYNOXIDE_CRATE=dynoxide-rs
+readonly DYNOXIDE_VERSION=3.2.0
+readonly DYNOXIDE_FEATURES=native-sqlite,http-server,cli
 # The JavaScript SDK v3 client, to execute generated share snippets.
 readonly JS_SDK_VERSION=3.1169.0
 # moto[server] drags in cfn-lint, aws-xray-sdk, graphql, openapi validators... (~480 MB venv,
@@ -95,6 +103,8 @@ readonly DDBLOCAL_DIR="$CACHE/ddblocal"
 readonly DDBLOCAL_JAR="$DDBLOCAL_DIR/emulator/DynamoDBLocal.jar"
 readonly DDBLOCAL_LAUNCHER_SRC="$ROOT/scripts/test-servers/LoopbackDynamoDBLocal.java"
 readonly DDBLOCAL_LAUNCHER_DIR="$DDBLOCAL_DIR/launcher"
+readonly DYNOXIDE_ROOT="$CACHE/dynoxide"
+readonly DYNOXIDE_BIN="$DYNOXIDE_ROOT/bin/dynoxide"
 readonly JAVA_HINT="Debian: apt-get install openjdk-17-jre-headless"
 readonly JAVAC_HINT="Debian: apt-get install openjdk-17-jdk-headless"
 # ElectroDB, dynamodb-toolbox, OneTable: their exact versions are pinned in this package.json.
@@ -247,6 +257,32 @@ install_ddblocal() {
   ddblocal_stamp >"$DDBLOCAL_DIR/.stamp"
 }
 
+# The stamp names the crate, its version, the features and the compiler that built it.
+dynoxide_stamp() {
+  printf 'crate=%s@%s\nfeatures=%s\nrustc=%s\n' "$DYNOXIDE_CRATE" "$DYNOXIDE_VERSION" \
+    "$DYNOXIDE_FEATURES" "$(rustc --version)"
+}
+
+dynoxide_installed() {
+  [[ -x "$DYNOXIDE_BIN" && -f "$DYNOXIDE_ROOT/.stamp" ]] \
+    && [[ "$(cat "$DYNOXIDE_ROOT/.stamp")" == "$(dynoxide_stamp)" ]]
+}
+
+# --locked builds with the crate's own lock file, so a fresh clone gets the same dependency
+# versions; the build directory is cargo's temporary one, removed once the binary is installed.
+install_dynoxide() {
+  dynoxide_installed && return 0
+  command -v cargo >/dev/null || die "cargo is needed to build Dynoxide (https://rustup.rs)"
+  log "building Dynoxide $DYNOXIDE_VERSION ($DYNOXIDE_CRATE from crates.io) into ${DYNOXIDE_ROOT#"$ROOT"/}"
+  rm -rf "$DYNOXIDE_ROOT"
+  # CARGO_TARGET_DIR would put the build into the project's target dir and keep it there.
+  quietly env -u CARGO_TARGET_DIR cargo install --quiet --locked --root "$DYNOXIDE_ROOT" \
+    --no-default-features --features "$DYNOXIDE_FEATURES" \
+    "$DYNOXIDE_CRATE" --version "$DYNOXIDE_VERSION"
+  [[ -x "$DYNOXIDE_BIN" ]] || die "$DYNOXIDE_CRATE@$DYNOXIDE_VERSION installed without bin/dynoxide"
+  dynoxide_stamp >"$DYNOXIDE_ROOT/.stamp"
+}
+
 libraries_stamp() { cksum <"$LIBRARIES_PACKAGE"; }
 
 libraries_installed() {
@@ -299,7 +335,7 @@ do_install() {
   flock 9
   if ddblocal_available; then DDBLOCAL_WANTED=1; fi
   if dynalite_installed && venv_installed && js_sdk_installed && libraries_installed \
-    && { ((DDBLOCAL_WANTED == 0)) || ddblocal_installed; }; then
+    && dynoxide_installed && { ((DDBLOCAL_WANTED == 0)) || ddblocal_installed; }; then
     exec 9>&-
     return 0
   fi
@@ -310,6 +346,7 @@ do_install() {
   install_js_sdk
   install_libraries
   ((DDBLOCAL_WANTED == 0)) || install_ddblocal
+  install_dynoxide
   log "installed in $(elapsed "$t0") s ($(du -sh "$CACHE" | cut -f1) in ${CACHE#"$ROOT"/})"
   exec 9>&-
 }
@@ -378,6 +415,9 @@ start_server() {
         "-Djava.library.path=$DDBLOCAL_DIR/emulator/DynamoDBLocal_lib"
         -cp "$DDBLOCAL_JAR:$DDBLOCAL_LAUNCHER_DIR" LoopbackDynamoDBLocal
         -inMemory -sharedDb -disableTelemetry -port "$port") ;;
+    dynoxide)
+      # Without --db-path the database is SQLite in memory, gone when the process ends.
+      cmd=("$DYNOXIDE_BIN" serve --host 127.0.0.1 --port "$port") ;;
     *) die "unknown server $name" ;;
   esac
   SERVER_PORT[$name]=$port
@@ -492,7 +532,7 @@ stop_server() {
 
 show_logs() {
   local name
-  for name in ddblocal dynalite moto; do
+  for name in ddblocal dynalite moto dynoxide; do
     [[ -s "${SERVER_LOG[$name]:-}" ]] || continue
     log "---- last lines of $name log (${SERVER_LOG[$name]#"$ROOT"/}) ----"
     tail -n 30 "${SERVER_LOG[$name]}" >&2
@@ -505,6 +545,7 @@ cleanup() {
   stop_server ddblocal
   stop_server dynalite
   stop_server moto
+  stop_server dynoxide
   if ((rc != 0)); then
     # After a Ctrl-C (130) the tails are noise; the logs are still kept.
     ((rc == 130)) || show_logs
@@ -531,10 +572,14 @@ do_run() {
   ((DDBLOCAL_WANTED == 0)) || start_server ddblocal
   start_server dynalite
   start_server moto
+  start_server dynoxide
   start_and_wait dynalite || die "dynalite did not start"
   start_and_wait moto || die "moto did not start"
+  start_and_wait dynoxide || die "Dynoxide did not start"
+  check_loopback_only dynoxide
   export DDBX_TEST_DYNALITE_ENDPOINT="http://127.0.0.1:${SERVER_PORT[dynalite]}"
   export DDBX_TEST_MOTO_ENDPOINT="http://127.0.0.1:${SERVER_PORT[moto]}"
+  export DDBX_TEST_DYNOXIDE_ENDPOINT="http://127.0.0.1:${SERVER_PORT[dynoxide]}"
   if ((DDBLOCAL_WANTED == 1)); then
     start_and_wait ddblocal || die "DynamoDB Local did not start"
     check_loopback_only ddblocal

@@ -88,6 +88,19 @@ pub enum Deviation {
     /// moto 5.2.5 describes any stream ARN of a table (whatever its label) as the table's stream;
     /// DynamoDB answers an unknown ARN with ResourceNotFoundException, as DynamoDB Local does.
     MotoIgnoresTheLabelOfAStreamArn,
+    /// Dynoxide 3.2.0 refuses a value nested too deep with DynamoDB's text behind a count, "1
+    /// validation error detected: Nesting Levels have exceeded supported limits: …"; DynamoDB
+    /// Local 1.25.1 answers the text alone.
+    DynoxideCountsTheNestingError,
+    /// Dynoxide 3.2.0 describes any stream ARN of a table (whatever its label) as the table's
+    /// stream; DynamoDB answers an unknown ARN with ResourceNotFoundException, as DynamoDB Local
+    /// does.
+    DynoxideIgnoresTheLabelOfAStreamArn,
+    /// Dynoxide 3.2.0 forgets a stream once it is disabled: DescribeStream of its ARN is
+    /// ResourceNotFoundException. DynamoDB keeps a disabled stream readable for 24 hours, with
+    /// closed shards and the records it holds (API Reference, StreamSpecification), as DynamoDB
+    /// Local does.
+    DynoxideForgetsADisabledStream,
 }
 
 impl Deviation {
@@ -126,6 +139,11 @@ impl Deviation {
                     | Self::MotoBreaksADisabledStream
                     | Self::MotoIgnoresTheLabelOfAStreamArn,
                 Server::Moto
+            ) | (
+                Self::DynoxideCountsTheNestingError
+                    | Self::DynoxideIgnoresTheLabelOfAStreamArn
+                    | Self::DynoxideForgetsADisabledStream,
+                Server::Dynoxide
             )
         )
     }

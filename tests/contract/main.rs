@@ -2,7 +2,8 @@
 //! against every backend implementation the same way.
 //!
 //! The AWS backend runs against DynamoDB Local (AWS's own emulator and the reference: each
-//! scenario expects its answer), dynalite and moto, and the embedded engine runs in-process. A backend joins with one [`setup::Harness`] constructor and one
+//! scenario expects its answer), dynalite, moto and Dynoxide, and the embedded engine runs
+//! in-process. A backend joins with one [`setup::Harness`] constructor and one
 //! `contract_tests_on!` line; a scenario, with one line in that macro's list.
 //! Known deviations of the local servers from DynamoDB are named in [`deviations`] and asserted
 //! where they show, so a server that changes makes a test fail instead of hiding.
@@ -115,6 +116,16 @@ contract_tests_on!(moto => crate::setup::Harness::aws(crate::support::Server::Mo
     schema::list_tables_follows_every_page,
     body_reading::pages_of_every_type_are_read_from_the_body,
 ]);
+contract_tests_on!(dynoxide => crate::setup::Harness::aws(crate::support::Server::Dynoxide) ; [
+    schema::list_tables_follows_every_page,
+    body_reading::pages_of_every_type_are_read_from_the_body,
+    body_reading::statement_pages_are_read_from_the_body,
+    partiql::a_key_select_reads_its_partition_in_sort_order_page_by_page,
+    partiql::a_select_without_the_partition_key_scans_filters_and_projects,
+    partiql::sort_key_conditions_and_order_by_desc_narrow_and_reverse_a_key_select,
+    partiql::in_over_partition_keys_reads_each_partition_named,
+    partiql::malformed_statements_and_missing_parameters_are_validation_errors,
+]);
 contract_tests_on!(memory => crate::setup::Harness::memory() ; [
     partiql::a_key_select_reads_its_partition_in_sort_order_page_by_page,
     partiql::a_select_without_the_partition_key_scans_filters_and_projects,
@@ -138,6 +149,7 @@ macro_rules! stream_tests_on {
 }
 
 stream_tests_on!(ddblocal_streams => crate::setup::Harness::aws(crate::support::Server::DdbLocal));
+stream_tests_on!(dynoxide_streams => crate::setup::Harness::aws(crate::support::Server::Dynoxide));
 stream_tests_on!(moto_streams => crate::setup::Harness::aws(crate::support::Server::Moto));
 stream_tests_on!(memory_streams => crate::setup::Harness::memory());
 contract_tests_on!(served => crate::setup::Harness::served() ; [

@@ -1,5 +1,5 @@
 //! Shared support for integration tests that talk to real DynamoDB-compatible servers
-//! (DynamoDB Local, dynalite and moto, started by `scripts/test-servers.sh`).
+//! (DynamoDB Local, dynalite, moto and Dynoxide, started by `scripts/test-servers.sh`).
 //!
 //! - [`server_endpoint`] reads a server's endpoint from the environment; under
 //!   `DDBX_TEST_REQUIRE_SERVERS=1` a missing endpoint fails the test instead of skipping it.
@@ -100,6 +100,8 @@ pub enum Server {
     Dynalite,
     /// moto: transactions, cancellation reasons, ALL_OLD on condition failure; lax validation.
     Moto,
+    /// Dynoxide: a Rust emulator on SQLite, with transactions, PartiQL and streams.
+    Dynoxide,
     /// ddbx's embedded engine, in-process: no endpoint, follows DynamoDB where servers deviate.
     Memory,
     /// The embedded engine behind `ddbx serve`, started by the test itself: the wire protocol
@@ -115,6 +117,7 @@ impl Server {
             Self::DdbLocal => "DDBX_TEST_DDBLOCAL_ENDPOINT",
             Self::Dynalite => "DDBX_TEST_DYNALITE_ENDPOINT",
             Self::Moto => "DDBX_TEST_MOTO_ENDPOINT",
+            Self::Dynoxide => "DDBX_TEST_DYNOXIDE_ENDPOINT",
             // Never read: the engine runs inside the test process, or the test starts it.
             Self::Memory | Self::Served => "",
         }
@@ -126,6 +129,7 @@ impl Server {
             Self::DdbLocal => "ddblocal",
             Self::Dynalite => "dynalite",
             Self::Moto => "moto",
+            Self::Dynoxide => "dynoxide",
             Self::Memory => "memory",
             Self::Served => "ddbx serve",
         }
