@@ -9,8 +9,9 @@
 #
 # Everything lives in target/test-servers/ so a fresh clone needs nothing but node (>= 20), npm,
 # python3 (with venv), a Java 17 JDK (`java`, and `javac` for the loopback launcher) and cargo
-# from the machine, plus the npm, PyPI and crates.io registries. `cargo clean` removes it too;
-# the next run reinstalls it (about 40 s, plus the Dynoxide build: several minutes on 2 cores).
+# with a C compiler from the machine, plus the npm, PyPI and crates.io registries. `cargo clean`
+# removes it too; the next run reinstalls it (about 40 s, plus the Dynoxide build: about 2
+# minutes on 2 cores).
 #
 # Dynoxide is a Rust emulator on SQLite, built from crates.io (`dynoxide-rs`, its lock file) with
 # only the features a server needs, and run in memory.
@@ -43,8 +44,8 @@ readonly DDBLOCAL_PACKAGE_VERSION=2.9.30
 readonly DDBLOCAL_VERSION=1.25.1
 readonly DDBLOCAL_JAR_SHA256=454305e9bc3e6ebcca5b62569869e31563b8d7e346474e94557b2600702146c7
 readonly BOTO3_VERSION=1.44.8
-# Dynoxide: the crate, its version and the features of a plain HTTP server (no bundled SQLite
-# encryption, no MCP server).
+# Dynoxide: the crate, its version and the features of a plain HTTP server on its bundled
+# SQLite (built from C source), without encryption, the MCP server or the importer.
 readonly DYNOXIDE_CRATE=dynoxide-rs
 readonly DYNOXIDE_VERSION=3.2.0
 readonly DYNOXIDE_FEATURES=native-sqlite,http-server,cli
