@@ -97,16 +97,24 @@ macro_rules! contract_tests_on {
 
 // `list_tables_follows_every_page` is about a server's ListTables paging, so it runs against
 // the servers only; the embedded engine runs everything else, with no known deviation.
-contract_tests_on!(ddblocal => crate::setup::Harness::aws(crate::support::Server::DdbLocal) ; [
-    schema::list_tables_follows_every_page,
-    body_reading::pages_of_every_type_are_read_from_the_body,
-    body_reading::statement_pages_are_read_from_the_body,
-    partiql::a_key_select_reads_its_partition_in_sort_order_page_by_page,
-    partiql::a_select_without_the_partition_key_scans_filters_and_projects,
-    partiql::sort_key_conditions_and_order_by_desc_narrow_and_reverse_a_key_select,
-    partiql::in_over_partition_keys_reads_each_partition_named,
-    partiql::malformed_statements_and_missing_parameters_are_validation_errors,
-]);
+/// Every scenario a server that serves PartiQL runs (DynamoDB Local, the reference, and
+/// Dynoxide): the list written once, so both are held to the same scenarios.
+macro_rules! partiql_server_tests_on {
+    ($backend:ident => $harness:expr) => {
+        contract_tests_on!($backend => $harness ; [
+            schema::list_tables_follows_every_page,
+            body_reading::pages_of_every_type_are_read_from_the_body,
+            body_reading::statement_pages_are_read_from_the_body,
+            partiql::a_key_select_reads_its_partition_in_sort_order_page_by_page,
+            partiql::a_select_without_the_partition_key_scans_filters_and_projects,
+            partiql::sort_key_conditions_and_order_by_desc_narrow_and_reverse_a_key_select,
+            partiql::in_over_partition_keys_reads_each_partition_named,
+            partiql::malformed_statements_and_missing_parameters_are_validation_errors,
+        ]);
+    };
+}
+
+partiql_server_tests_on!(ddblocal => crate::setup::Harness::aws(crate::support::Server::DdbLocal));
 contract_tests_on!(dynalite => crate::setup::Harness::aws(crate::support::Server::Dynalite) ; [
     schema::list_tables_follows_every_page,
     body_reading::pages_of_every_type_are_read_from_the_body,
@@ -116,16 +124,7 @@ contract_tests_on!(moto => crate::setup::Harness::aws(crate::support::Server::Mo
     schema::list_tables_follows_every_page,
     body_reading::pages_of_every_type_are_read_from_the_body,
 ]);
-contract_tests_on!(dynoxide => crate::setup::Harness::aws(crate::support::Server::Dynoxide) ; [
-    schema::list_tables_follows_every_page,
-    body_reading::pages_of_every_type_are_read_from_the_body,
-    body_reading::statement_pages_are_read_from_the_body,
-    partiql::a_key_select_reads_its_partition_in_sort_order_page_by_page,
-    partiql::a_select_without_the_partition_key_scans_filters_and_projects,
-    partiql::sort_key_conditions_and_order_by_desc_narrow_and_reverse_a_key_select,
-    partiql::in_over_partition_keys_reads_each_partition_named,
-    partiql::malformed_statements_and_missing_parameters_are_validation_errors,
-]);
+partiql_server_tests_on!(dynoxide => crate::setup::Harness::aws(crate::support::Server::Dynoxide));
 contract_tests_on!(memory => crate::setup::Harness::memory() ; [
     partiql::a_key_select_reads_its_partition_in_sort_order_page_by_page,
     partiql::a_select_without_the_partition_key_scans_filters_and_projects,
