@@ -5,18 +5,27 @@
 
 mod tui_support;
 
+use std::sync::Arc;
+
 use ddbx::app::action::Action;
 use ddbx::app::read::ReadFor;
 use ddbx::app::state::query::preset::QueryPreset;
 use ddbx::app::state::{Notice, Overlay, PromptKind, Settings, State, View};
 use ddbx::app::update::query::open_form;
+use ddbx::backend::memory::MemoryBackend;
 use ddbx::domain::access_pattern::SortOperator;
+use ddbx::domain::schema::TtlDescription;
+use ddbx::domain::value::AttrValue;
 use tui_support::screen::screen;
 use tui_support::{Harness, orders};
 
 /// The results of `USER#u1` orders from July 2026 starting with `prefix`.
 async fn results(prefix: &str) -> Harness {
-    let mut harness = Harness::new(orders::backend(), orders::TABLE, Settings::default());
+    results_on(orders::backend(), prefix).await
+}
+
+async fn results_on(backend: Arc<MemoryBackend>, prefix: &str) -> Harness {
+    let mut harness = Harness::new(backend, orders::TABLE, Settings::default());
     harness.start().await;
     let preset = QueryPreset {
         index: None,
@@ -295,4 +304,42 @@ async fn a_search_that_finds_no_row_says_how_many_were_read_and_that_w_explains(
     }
     harness.act(Action::Submit).await;
     assert_eq!(harness.state.history.current().cursor(), 2);
+}
+
+/// The orders table with TTL enabled on `expiresAt`, and order o3 expired a day ago.
+fn orders_with_an_expired_order() -> Arc<MemoryBackend> {
+    let mut description = orders::description();
+    description.ttl = Some(TtlDescription {
+        attribute: "expiresAt".to_owned(),
+        status: "ENABLED".to_owned(),
+    });
+    let now = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .expect("after 1970")
+        .as_secs();
+    let a_day_ago = i64::try_from(now).expect("seconds fit an i64") - 86_400;
+    let mut items = orders::items();
+    let o3 = items
+        .iter_mut()
+        .find(|item| item.get("SK") == Some(&AttrValue::s("ORDER#2026-07-03#o3")))
+        .expect("order o3");
+    o3.insert("expiresAt".to_owned(), AttrValue::n(a_day_ago));
+    Arc::new(MemoryBackend::new(description, items).expect("the orders table loads"))
+}
+
+#[tokio::test]
+async fn an_expired_item_is_noted_though_the_overview_never_read_the_tables_ttl() {
+    let mut harness = results_on(orders_with_an_expired_order(), "ORDER#2026-07").await;
+    assert!(
+        harness.state.extras.loaded().is_none(),
+        "the overview's extras are not read in this session"
+    );
+    harness.act(Action::ExplainWhy).await;
+    retype(&mut harness, "USER#u1 ORDER#2026-07-03#o3").await;
+    harness.act(Action::Submit).await;
+    let lines = why_lines(&harness.state);
+    assert!(
+        lines.iter().any(|line| line.contains("expiresAt: expired")),
+        "{lines:#?}"
+    );
 }

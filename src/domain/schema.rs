@@ -233,6 +233,16 @@ pub struct TableDescription {
 }
 
 impl TableDescription {
+    /// The TTL attribute while TTL is enabled, as this description read it (`None` too for a
+    /// description read without its TTL).
+    #[must_use]
+    pub fn enabled_ttl_attribute(&self) -> Option<&str> {
+        self.ttl
+            .as_ref()
+            .filter(|ttl| ttl.status == "ENABLED")
+            .map(|ttl| ttl.attribute.as_str())
+    }
+
     /// A table with just a key schema and no indexes; the rest filled in by the builder's caller.
     #[must_use]
     pub fn new(name: impl Into<String>, key: KeySchema) -> Self {

@@ -183,10 +183,13 @@ pub(in crate::app::update) fn submit(state: &mut State, text: &str) -> Vec<Comma
 fn request(state: &State, text: &str) -> Result<WhyRequest, String> {
     let (query, max_items) = results_query(state)?;
     let table = state.described().ok_or("the table is not described yet")?;
+    // The overview's DescribeTimeToLive when it was read, else the TTL the table's own
+    // description carries: the TTL step must not depend on which screen was opened first.
     let ttl_attribute = state
         .extras
         .loaded()
         .and_then(|extras| extras.enabled_ttl_attribute())
+        .or_else(|| table.enabled_ttl_attribute())
         .map(str::to_owned);
     Ok(WhyRequest {
         key: parse_typed_key(table, text.trim())?,
