@@ -143,10 +143,13 @@ fn the_service_error_keeps_its_words_and_writes_are_never_sent() {
     let Some((fixture, items)) = seeded() else {
         return;
     };
-    // Valid for ddbx's reading (a SELECT on a table), refused by DynamoDB's parser.
-    let bad = format!(r#"SELECT * FROM "{}" WHERE PK = = 'x'"#, fixture.table);
+    // Beyond ddbx's own reading (a clause after WHERE), so left to DynamoDB, which refuses it.
+    let bad = format!(
+        r#"SELECT * FROM "{}" WHERE PK = 'x' LIMIT 5"#,
+        fixture.table
+    );
     let run = ddbx(&fixture.endpoint, None, &["partiql", &bad]);
-    run.refused(1, &["ValidationException"]);
+    run.refused(1, &["ValidationException", "Unsupported clause: LIMIT"]);
 
     let pk = items[0]
         .get("PK")
@@ -192,6 +195,64 @@ fn a_parameter_of_the_wrong_type_is_refused_before_anything_runs() {
     .refused(2, &["is N but PK is a key of type S"]);
     ddbx(&fixture.endpoint, None, &["partiql", &statement])
         .refused(2, &["1 `?` parameter(s) but --params gives 0"]);
+}
+
+/// What DynamoDB Local answers `statement` with, sent as it is through the SDK.
+fn service_refusal(fixture: &Fixture, statement: &str) -> String {
+    let sent = fixture
+        .client
+        .execute_statement()
+        .statement(statement)
+        .send();
+    let error = support::block_on(sent).expect_err("DynamoDB Local refuses the statement");
+    aws_sdk_dynamodb::error::ProvideErrorMetadata::message(&error)
+        .expect("a message")
+        .to_owned()
+}
+
+#[test]
+fn what_the_service_refuses_is_refused_before_sending_in_its_words() {
+    let Some((fixture, _)) = seeded() else {
+        return;
+    };
+    let table = &fixture.table;
+    let malformed = "Statement wasn't well formed, can't be processed: ";
+    let cases = [
+        (
+            format!(r#"SELECT * FROM "{table}" WHERE PK = 'x' AND"#),
+            malformed,
+            "at the end of the statement",
+        ),
+        (
+            format!(r#"SELECT * FROM "{table}" WHERE PK = 5"#),
+            "Key attribute's data type should match its data type in table's schema: Key PK",
+            "",
+        ),
+        (
+            format!(r#"SELECT * FROM "{table}" WHERE PK = 'x' AND SK BETWEEN 1 AND 2"#),
+            "Key attribute's data type should match its data type in table's schema: Key SK",
+            "",
+        ),
+        (
+            format!(r#"SELECT * FROM "{table}" WHERE PK = 'x' AND begins_with(SK, 5)"#),
+            "Incorrect operand type for operator or function; operator or function: begins_with, operand type: N",
+            "",
+        ),
+    ];
+    for (statement, words, position) in &cases {
+        let run = ddbx(&fixture.endpoint, None, &["partiql", statement]);
+        run.refused(2, &[words, position, "nothing was sent"]);
+        assert!(
+            !run.stderr.contains("key query"),
+            "refused before it is said to run: {}",
+            run.stderr
+        );
+        let service = service_refusal(&fixture, statement);
+        assert!(
+            service.starts_with(words),
+            "{statement}: DynamoDB Local said {service}"
+        );
+    }
 }
 
 fn on_the_demo(args: &[&str]) -> support::cli::Run {

@@ -347,6 +347,16 @@ async fn bad_statements_and_parameters_are_refused_in_the_form_and_failures_keep
             "",
             "switch tables first",
         ),
+        (
+            format!("SELECT * FROM \"{table}\" WHERE PK = 'x' AND"),
+            "",
+            "Statement wasn't well formed, can't be processed: expected a condition (at the end",
+        ),
+        (
+            format!("SELECT * FROM \"{table}\" WHERE PK = 5"),
+            "",
+            "Key attribute's data type should match its data type in table's schema: Key PK",
+        ),
     ] {
         typed(&mut harness, &statement, parameters).await;
         harness.act(Action::Submit).await;

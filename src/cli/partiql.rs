@@ -67,9 +67,11 @@ fn parameters(text: Option<&str>) -> Result<Vec<AttrValue>, CliError> {
     )
 }
 
-/// Says how the SELECT reads its rows, refuses a large scan without `--allow-scan`, and checks
-/// that a parameter compared with a key attribute has the key's type.
+/// Says how the SELECT reads its rows, refuses a large scan without `--allow-scan`, and refuses
+/// what DynamoDB would (a statement that is not well formed, a key compared with a value of
+/// another type) before it is sent.
 pub fn plan(
+    text: &str,
     statement: &Statement,
     parameters: &[AttrValue],
     table: &TableDescription,
@@ -89,6 +91,9 @@ pub fn plan(
             position + 1
         )),
     })?;
+    if let Some(refusal) = partiql::refusal(text, parameters, table) {
+        return Err(CliError::usage(format!("{refusal}; nothing was sent")));
+    }
     if planned.is_large_scan(table, LARGE_TABLE_BYTES) && !allow_scan {
         let reason = match &planned.access {
             Access::FullScan { reason } => reason.as_str(),

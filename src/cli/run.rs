@@ -390,7 +390,13 @@ async fn partiql(
 ) -> Result<(), CliError> {
     let (statement, parameters) = super::partiql::check(args, global.read_only)?;
     let table = backend.describe_table(&statement.table).await?;
-    let plan = super::partiql::plan(&statement, &parameters, &table, args.allow_scan)?;
+    let plan = super::partiql::plan(
+        &args.statement,
+        &statement,
+        &parameters,
+        &table,
+        args.allow_scan,
+    )?;
     note(&format!("partiql: {plan}"));
     let entities = crate::connect::entity_decoder(&global.tui).map_err(CliError::Usage)?;
     let mut sink = item_sink(

@@ -1,6 +1,7 @@
 //! The embedded engine through the `Backend` trait, on the demo table and on small tables.
 mod multi_attribute;
 mod multi_attribute_props;
+mod partiql_check_props;
 mod reads;
 mod writes;
 
@@ -32,6 +33,13 @@ pub fn item(pairs: &[(&str, AttrValue)]) -> Item {
 pub fn demo_engine() -> MemoryBackend {
     let (description, items) = demo::generate(demo::DEFAULT_SEED, 2_000);
     MemoryBackend::new(description, items).expect("demo items are valid")
+}
+
+/// A runtime for the engine's futures in a property test's synchronous body.
+pub fn runtime() -> tokio::runtime::Runtime {
+    tokio::runtime::Builder::new_current_thread()
+        .build()
+        .expect("a runtime")
 }
 
 pub fn text<'a>(item: &'a Item, name: &str) -> &'a str {

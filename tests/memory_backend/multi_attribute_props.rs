@@ -10,7 +10,7 @@ use ddbx::domain::value::{AttrValue, Item};
 use proptest::prelude::*;
 
 use crate::multi_attribute::{INDEX, TABLE, tournament_table};
-use crate::{params, put, text};
+use crate::{params, put, runtime, text};
 
 /// One key attribute of a generated item: left out, of its declared type, or of the other type.
 #[derive(Clone, Debug)]
@@ -33,12 +33,6 @@ fn attributes() -> [(&'static str, AttrValue, AttrValue); 5] {
         ("bracket", AttrValue::s("UPPER"), AttrValue::B(vec![1])),
         ("matchNo", AttrValue::n(7), AttrValue::s("7")),
     ]
-}
-
-fn runtime() -> tokio::runtime::Runtime {
-    tokio::runtime::Builder::new_current_thread()
-        .build()
-        .expect("a runtime")
 }
 
 proptest! {

@@ -48,9 +48,9 @@ impl MemoryBackend {
 
     fn refusal(&self, error: TranslateError) -> BackendError {
         match error {
-            TranslateError::Malformed(detail) => BackendError::Validation(format!(
-                "Statement wasn't well formed, can't be processed: {detail}"
-            )),
+            TranslateError::Malformed(_) | TranslateError::Invalid(_) => {
+                BackendError::Validation(error.to_string())
+            }
             TranslateError::Unsupported(what) => BackendError::Service {
                 code: "PartiqlNotSupported".to_owned(),
                 message: format!(

@@ -76,38 +76,85 @@ fn table(size: u64) -> TableDescription {
     table
 }
 
+/// `text` read and planned as `ddbx partiql` does.
+fn planned(
+    text: &str,
+    parameters: &[AttrValue],
+    table: &TableDescription,
+    allow_scan: bool,
+) -> Result<String, CliError> {
+    let statement = parse(text).expect("parses");
+    plan(text, &statement, parameters, table, allow_scan)
+}
+
 #[test]
 fn a_select_is_said_to_be_a_key_query_or_a_scan_and_a_large_scan_needs_allow_scan() {
-    let key = parse(r#"SELECT * FROM "T" WHERE PK IN ['a', 'b']"#).expect("parses");
-    let said = plan(&key, &[], &table(10), false).expect("plans");
+    let key = r#"SELECT * FROM "T" WHERE PK IN ['a', 'b']"#;
+    let said = planned(key, &[], &table(10), false).expect("plans");
     assert!(said.starts_with("key query on PK of table"), "{said}");
     assert!(said.contains("2 partitions"), "{said}");
 
-    let scan = parse(r#"SELECT * FROM "T" WHERE status = 'x'"#).expect("parses");
-    let said = plan(&scan, &[], &table(10), false).expect("small scans run");
+    let scan = r#"SELECT * FROM "T" WHERE status = 'x'"#;
+    let said = planned(scan, &[], &table(10), false).expect("small scans run");
     assert!(said.starts_with("full table scan"), "{said}");
     let big = table(LARGE_TABLE_BYTES + 1);
-    assert!(usage(plan(&scan, &[], &big, false)).contains("--allow-scan"));
-    assert!(plan(&scan, &[], &big, true).is_ok());
+    assert!(usage(planned(scan, &[], &big, false)).contains("--allow-scan"));
+    assert!(planned(scan, &[], &big, true).is_ok());
     assert!(
-        plan(&key, &[], &big, false).is_ok(),
+        planned(key, &[], &big, false).is_ok(),
         "a key query of a big table runs"
     );
 
-    let index = parse(r#"SELECT * FROM "T"."GSI1" WHERE GSI1PK = 'g'"#).expect("parses");
-    let said = plan(&index, &[], &table(10), false).expect("plans");
+    let index = r#"SELECT * FROM "T"."GSI1" WHERE GSI1PK = 'g'"#;
+    let said = planned(index, &[], &table(10), false).expect("plans");
     assert!(said.contains("GSI1PK of index GSI1"), "{said}");
-    let missing = parse(r#"SELECT * FROM "T"."NOPE""#).expect("parses");
-    assert!(usage(plan(&missing, &[], &table(10), false)).contains("no index NOPE"));
+    let missing = r#"SELECT * FROM "T"."NOPE""#;
+    assert!(usage(planned(missing, &[], &table(10), false)).contains("no index NOPE"));
 }
 
 #[test]
 fn a_parameter_of_the_wrong_type_for_a_key_is_refused() {
-    let statement = parse(r#"SELECT * FROM "T" WHERE PK = ?"#).expect("parses");
-    let message = usage(plan(&statement, &[AttrValue::n(1)], &table(10), false));
+    let statement = r#"SELECT * FROM "T" WHERE PK = ?"#;
+    let message = usage(planned(statement, &[AttrValue::n(1)], &table(10), false));
     assert!(
         message.contains("is N but PK is a key of type S"),
         "{message}"
     );
-    assert!(plan(&statement, &[AttrValue::s("USER#1")], &table(10), false).is_ok());
+    assert!(planned(statement, &[AttrValue::s("USER#1")], &table(10), false).is_ok());
+}
+
+#[test]
+fn a_statement_the_service_refuses_is_refused_before_sending_in_its_words() {
+    let cut_short = usage(planned(
+        r#"SELECT * FROM "app" WHERE PK = 'x' AND"#,
+        &[],
+        &table(10),
+        false,
+    ));
+    assert_eq!(
+        cut_short,
+        "Statement wasn't well formed, can't be processed: expected a condition (at the end of \
+         the statement); nothing was sent"
+    );
+    let literal = usage(planned(
+        r#"SELECT * FROM "app" WHERE PK = 5"#,
+        &[],
+        &table(10),
+        false,
+    ));
+    assert_eq!(
+        literal,
+        "Key attribute's data type should match its data type in table's schema: Key PK; \
+         nothing was sent"
+    );
+    assert!(
+        planned(
+            r#"SELECT * FROM "app" WHERE PK = 'x' AND status = 5"#,
+            &[],
+            &table(10),
+            false
+        )
+        .is_ok(),
+        "a filter compares any type"
+    );
 }

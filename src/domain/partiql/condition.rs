@@ -47,6 +47,17 @@ impl Cond {
         }
     }
 
+    /// The value placeholders of a condition that is not an AND or OR of others.
+    pub(super) fn values(&self) -> Vec<&str> {
+        match self {
+            Cond::Compare { value, .. } => vec![value],
+            Cond::Between { low, high, .. } => vec![low, high],
+            Cond::In { values, .. } => values.iter().map(String::as_str).collect(),
+            Cond::BeginsWith { prefix, .. } => vec![prefix],
+            Cond::And(_) | Cond::Or(_) => Vec::new(),
+        }
+    }
+
     /// Whether any attribute this condition tests is `named`.
     pub(super) fn mentions(&self, named: &dyn Fn(&str) -> bool) -> bool {
         match self {

@@ -7,6 +7,7 @@ use super::translated::{TranslateError, Translated, malformed, unsupported};
 use crate::domain::expr::ExpressionParams;
 use crate::domain::request::{QueryRequest, ScanRequest, Select};
 use crate::domain::schema::KeySchema;
+use crate::domain::value::{AttrValue, ValueType};
 
 /// A SELECT as read, before its conditions are split between key condition and filter.
 pub(super) struct ReadStatement {
@@ -78,9 +79,11 @@ fn query_of(
     key: &KeySchema,
 ) -> Result<Translated, TranslateError> {
     let partition = rest.remove(partition_at);
+    check_key_types(&statement, &partition, key)?;
     let mut key_condition = render(&partition);
     let sort = key.sort.as_ref().map(|sort| sort.name.as_str());
     if let Some(cond) = take_sort_condition(&statement, &mut rest, sort)? {
+        check_key_types(&statement, &cond, key)?;
         key_condition = format!("{key_condition} AND {}", render(&cond));
     }
     let key_names: Vec<&str> = key.names().collect();
@@ -107,6 +110,45 @@ fn query_of(
         consistent_read: false,
         select: SELECT,
     }))
+}
+
+/// DynamoDB's PartiQL refuses a key condition whose value is not of the key's type (DynamoDB
+/// Local 1.25.1's words), and `begins_with` on anything but a string or binary.
+fn check_key_types(
+    statement: &ReadStatement,
+    cond: &Cond,
+    key: &KeySchema,
+) -> Result<(), TranslateError> {
+    let Some(name) = cond
+        .attribute()
+        .map(|placeholder| statement.name_of(placeholder))
+    else {
+        return Ok(());
+    };
+    let Some(attribute) = key.attributes().find(|attribute| attribute.name == name) else {
+        return Ok(());
+    };
+    let types = cond
+        .values()
+        .into_iter()
+        .filter_map(|placeholder| statement.params.values.get(placeholder))
+        .map(AttrValue::value_type);
+    for value_type in types {
+        if matches!(cond, Cond::BeginsWith { .. })
+            && !matches!(value_type, ValueType::S | ValueType::B)
+        {
+            return Err(TranslateError::Invalid(format!(
+                "Incorrect operand type for operator or function; operator or function: \
+                 begins_with, operand type: {value_type}"
+            )));
+        }
+        if value_type != attribute.value_type {
+            return Err(TranslateError::Invalid(format!(
+                "Key attribute's data type should match its data type in table's schema: Key {name}"
+            )));
+        }
+    }
+    Ok(())
 }
 
 /// Takes the one condition on the sort key out of `rest`, if there is one; a key condition

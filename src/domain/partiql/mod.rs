@@ -4,6 +4,7 @@
 //! the whole table. It is not a full PartiQL parser: what it does not understand it leaves to
 //! the service, but it never claims a key query it cannot see. Pure, and never panics.
 
+mod check;
 mod condition;
 mod insert;
 mod key_condition;
@@ -18,11 +19,12 @@ mod translate;
 mod translate_tests;
 mod translated;
 
+pub use check::refusal;
 pub use insert::insert_item;
 pub use lexer::{LexError, Spanned, Token, tokens};
 pub use parameters::{check_count, parse_parameters};
 pub use plan::{Plan, PlanError, plan};
-pub use translate::translate;
+pub use translate::{translate, translate_located};
 pub use translated::{TranslateError, Translated};
 
 use crate::domain::schema::KeySchema;

@@ -23,6 +23,19 @@ impl<'a> TokenCursor<'a> {
         token
     }
 
+    /// The character the token under the cursor starts at; `None` past the last token.
+    pub(super) fn offset(&self) -> Option<usize> {
+        self.tokens.get(self.at).map(|spanned| spanned.at)
+    }
+
+    /// How many of all the statement's tokens match.
+    pub(super) fn count(&self, matches: impl Fn(&Token) -> bool) -> usize {
+        self.tokens
+            .iter()
+            .filter(|spanned| matches(&spanned.token))
+            .count()
+    }
+
     pub(super) fn advance(&mut self) {
         self.at += 1;
     }

@@ -30,59 +30,80 @@ pub fn translate(
     parameters: &[AttrValue],
     key_of: impl Fn(&str, Option<&str>) -> Option<KeySchema>,
 ) -> Result<Translated, TranslateError> {
-    let tokens = tokens(text).map_err(|error| TranslateError::Malformed(error.message))?;
+    translate_located(text, parameters, key_of).map_err(|(error, _)| error)
+}
+
+/// [`translate`], with the character (counted from 0) where the reading stopped: the token it
+/// could not read, or the statement's length when the statement ended first.
+pub fn translate_located(
+    text: &str,
+    parameters: &[AttrValue],
+    key_of: impl Fn(&str, Option<&str>) -> Option<KeySchema>,
+) -> Result<Translated, (TranslateError, usize)> {
+    let tokens =
+        tokens(text).map_err(|error| (TranslateError::Malformed(error.message), error.at))?;
     let mut reader = Reader {
         cursor: TokenCursor::new(&tokens),
         parameters,
         params: ExpressionParams::default(),
         next_value: 0,
     };
-    if !reader.cursor.keyword("select") {
-        return unsupported("only SELECT statements");
-    }
-    let projection = reader.projection()?;
-    if !reader.cursor.keyword("from") {
-        return malformed("expected FROM");
-    }
-    let table = reader
-        .name()?
-        .ok_or_else(|| TranslateError::Malformed("expected a table name".to_owned()))?;
-    let index = if reader.cursor.symbol(".") {
-        Some(reader.name()?.ok_or_else(|| {
-            TranslateError::Malformed("expected an index name after the dot".to_owned())
-        })?)
-    } else {
-        None
+    let end = text.chars().count();
+    let statement = reader
+        .statement()
+        .map_err(|error| (error, reader.cursor.offset().unwrap_or(end)))?;
+    let Some(key) = key_of(&statement.table, statement.index.as_deref()) else {
+        return Err((TranslateError::Missing(statement.table, statement.index), 0));
     };
-    let condition = if reader.cursor.keyword("where") {
-        Some(reader.or()?)
-    } else {
-        None
-    };
-    let order = reader.order_by()?;
-    if reader.cursor.peek().is_some() {
-        return unsupported("anything after WHERE and ORDER BY");
+    read_of(statement, &key).map_err(|error| (error, 0))
+}
+
+impl Reader<'_> {
+    /// The whole SELECT, before its conditions are split between key condition and filter.
+    fn statement(&mut self) -> Result<ReadStatement, TranslateError> {
+        if !self.cursor.keyword("select") {
+            return unsupported("only SELECT statements");
+        }
+        let projection = self.projection()?;
+        if !self.cursor.keyword("from") {
+            return malformed("expected FROM");
+        }
+        let table = self
+            .name()?
+            .ok_or_else(|| TranslateError::Malformed("expected a table name".to_owned()))?;
+        let index = if self.cursor.symbol(".") {
+            Some(self.name()?.ok_or_else(|| {
+                TranslateError::Malformed("expected an index name after the dot".to_owned())
+            })?)
+        } else {
+            None
+        };
+        let condition = if self.cursor.keyword("where") {
+            Some(self.or()?)
+        } else {
+            None
+        };
+        let order = self.order_by()?;
+        if self.cursor.peek().is_some() {
+            return unsupported("anything after WHERE and ORDER BY");
+        }
+        // DynamoDB Local ignores values beyond the statement's `?`; too few is an error.
+        if self
+            .cursor
+            .count(|token| matches!(token, Token::Parameter(_)))
+            > self.parameters.len()
+        {
+            return malformed("Number of parameters in request and statement don't match.");
+        }
+        Ok(ReadStatement {
+            table,
+            index,
+            projection,
+            condition,
+            order,
+            params: std::mem::take(&mut self.params),
+        })
     }
-    let count = tokens
-        .iter()
-        .filter(|spanned| matches!(spanned.token, Token::Parameter(_)))
-        .count();
-    // DynamoDB Local ignores values beyond the statement's `?`; too few is an error.
-    if count > parameters.len() {
-        return malformed("Number of parameters in request and statement don't match.");
-    }
-    let Some(key) = key_of(&table, index.as_deref()) else {
-        return Err(TranslateError::Missing(table, index));
-    };
-    let statement = ReadStatement {
-        table,
-        index,
-        projection,
-        condition,
-        order,
-        params: reader.params,
-    };
-    read_of(statement, &key)
 }
 
 impl Reader<'_> {

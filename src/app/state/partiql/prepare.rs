@@ -8,7 +8,7 @@ use crate::app::state::partiql::form::StatementForm;
 use crate::app::state::partiql::prepared::Prepared;
 use crate::backend::StatementRequest;
 use crate::domain::partiql::{
-    PlanError, Statement, StatementKind, check_count, parse, parse_parameters, plan,
+    PlanError, Statement, StatementKind, check_count, parse, parse_parameters, plan, refusal,
 };
 
 /// Reads `form` against the open table: the prepared SELECT, or what is wrong in words.
@@ -41,6 +41,9 @@ pub fn prepare(state: &State, form: &StatementForm) -> Result<Prepared, String> 
             position + 1
         ),
     })?;
+    if let Some(refusal) = refusal(text, &parameters, description) {
+        return Err(refusal);
+    }
     let large_scan = plan
         .is_large_scan(description, state.settings.large_table_bytes)
         .then(|| description.size_bytes.unwrap_or(0));

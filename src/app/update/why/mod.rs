@@ -98,7 +98,9 @@ fn statement_query(
             .flatten()
     })
     .map_err(|error| match error {
-        TranslateError::Malformed(detail) | TranslateError::Unsupported(detail) => {
+        TranslateError::Malformed(detail)
+        | TranslateError::Unsupported(detail)
+        | TranslateError::Invalid(detail) => {
             format!("w explains a SELECT that runs as a Query of this table: {detail}")
         }
         TranslateError::Missing(..) => {
