@@ -11,11 +11,11 @@ use std::collections::BTreeSet;
 use std::sync::Arc;
 
 use ddbx::domain::number::Number;
-use ddbx::domain::value::{AttrValue, Item};
+use ddbx::domain::value::{AttrValue, Item, ValueType};
 use serde_json::Value;
 use support::cli::{Run, ddbx};
 use support::fault_proxy::{Fault, FaultProxy};
-use support::tables::{SeededTable, seeded_table};
+use support::tables::{IndexSpec, SeededTable, TableSpec, create_table, seeded_table};
 use support::{Server, server_endpoint};
 
 const ORGS: usize = 6;
@@ -180,14 +180,21 @@ fn reads(proxy: &FaultProxy) -> Vec<String> {
     targets.iter().filter(read).cloned().collect()
 }
 
+/// DynamoDB Local's endpoint, the source and target tables named after `prefix`, and a passing
+/// proxy in front of the server (`None`: no DynamoDB Local to test on).
+fn sides(prefix: &str) -> Option<(String, SeededTable, SeededTable, FaultProxy)> {
+    let local = server_endpoint(Server::DdbLocal)?;
+    let source = seeded_table(&local, &format!("{prefix}-src"), &source_items());
+    let target = seeded_table(&local, &format!("{prefix}-dst"), &target_items());
+    let proxy = FaultProxy::start(Some(&local), passing());
+    Some((local, source, target, proxy))
+}
+
 #[test]
 fn a_partition_scope_reads_it_by_query_and_finds_exactly_the_differences_inside_it() {
-    let Some(local) = server_endpoint(Server::DdbLocal) else {
+    let Some((local, source, target, proxy)) = sides("scope") else {
         return;
     };
-    let source = seeded_table(&local, "scope-src", &source_items());
-    let target = seeded_table(&local, "scope-dst", &target_items());
-    let proxy = FaultProxy::start(Some(&local), passing());
 
     let run = diff(&proxy, (&source, &target), &["--pk", "ORG#2"]);
     assert_eq!(run.code, Some(1), "{}", run.stderr);
@@ -253,12 +260,9 @@ fn a_partition_scope_reads_it_by_query_and_finds_exactly_the_differences_inside_
 
 #[test]
 fn an_entity_scope_compares_only_that_entitys_items_and_says_so() {
-    let Some(local) = server_endpoint(Server::DdbLocal) else {
+    let Some((_, source, target, proxy)) = sides("scope-ent") else {
         return;
     };
-    let source = seeded_table(&local, "scope-ent-src", &source_items());
-    let target = seeded_table(&local, "scope-ent-dst", &target_items());
-    let proxy = FaultProxy::start(Some(&local), passing());
 
     let run = diff(&proxy, (&source, &target), &["--entity", "order"]);
     assert_eq!(run.code, Some(1), "{}", run.stderr);
@@ -315,11 +319,9 @@ fn an_entity_scope_compares_only_that_entitys_items_and_says_so() {
 
 #[test]
 fn a_scope_that_cannot_be_applied_exits_two_and_names_what_to_fix() {
-    let Some(local) = server_endpoint(Server::DdbLocal) else {
+    let Some((local, source, target, _)) = sides("scope-bad") else {
         return;
     };
-    let source = seeded_table(&local, "scope-bad-src", &source_items());
-    let target = seeded_table(&local, "scope-bad-dst", &target_items());
 
     let refusals: [(&[&str], &str); 4] = [
         (&["--index", "Nope"], "the source's scope, on "),
@@ -363,4 +365,106 @@ fn a_scope_that_cannot_be_applied_exits_two_and_names_what_to_fix() {
 
     let follow = diff(&proxy, (&source, &target), &["--follow", "--pk", "ORG#1"]);
     assert_eq!(follow.code, Some(2), "{}", follow.stderr);
+}
+
+/// `items` with each order's status: every tenth PENDING, the others SHIPPED (users have none,
+/// so a status index holds only orders).
+fn with_status(items: Vec<Item>) -> Vec<Item> {
+    items
+        .into_iter()
+        .map(|mut item| {
+            let sk = key(&item).1.to_owned();
+            if let Some(n) = sk
+                .strip_prefix("ORDER#")
+                .and_then(|n| n.parse::<usize>().ok())
+            {
+                let status = if n % 10 == 0 { "PENDING" } else { "SHIPPED" };
+                item.insert("status".to_owned(), s(status));
+            }
+            item
+        })
+        .collect()
+}
+
+/// A table named after `prefix` with a status index named `index`, holding `items`.
+fn indexed_table(endpoint: &str, prefix: &str, index: &str, items: &[Item]) -> SeededTable {
+    let client = support::sdk_client(endpoint);
+    let name = support::unique_table_name(prefix);
+    let by_status = IndexSpec::new(index, "status", ValueType::S).sort("PK", ValueType::S);
+    let spec = TableSpec::single_table(&name).gsi(by_status);
+    support::block_on(async {
+        create_table(&client, &spec).await;
+        support::items::seed_items(&client, &name, items).await;
+    });
+    SeededTable { client, name }
+}
+
+#[test]
+fn an_index_scope_reads_each_sides_own_index_and_finds_only_its_items_differences() {
+    let Some(local) = server_endpoint(Server::DdbLocal) else {
+        return;
+    };
+    let source = indexed_table(
+        &local,
+        "scope-ix-src",
+        "ByStatus",
+        &with_status(source_items()),
+    );
+    let mut target_items = with_status(target_items());
+    for item in &mut target_items {
+        if key(item) == ("ORG#4", "ORDER#0020") {
+            let total = Number::parse("20.5").expect("a number");
+            item.insert("total".to_owned(), AttrValue::N(total));
+        }
+    }
+    let target = indexed_table(&local, "scope-ix-dst", "StatusIndex", &target_items);
+    let proxy = FaultProxy::start(Some(&local), passing());
+    let indexes = ["--index", "ByStatus", "--to-index", "StatusIndex"];
+
+    let pending = diff(
+        &proxy,
+        (&source, &target),
+        &[&indexes[..], &["--pk", "PENDING"]].concat(),
+    );
+    assert_eq!(pending.code, Some(1), "{}", pending.stderr);
+    let pending_report = report(&pending);
+    assert_eq!(
+        found(&pending_report),
+        expected(&[
+            "different ORG#4/ORDER#0020 [\"total\"]",
+            "only_in_source ORG#2/ORDER#0010 []",
+        ]),
+        "{}",
+        pending.stdout
+    );
+    assert_eq!(
+        pending_report["totals"]["equal"],
+        (ORGS * ORDERS / 10 - 2) as u64
+    );
+    assert_eq!(
+        pending_report["scope"]["target"],
+        "pk=\"PENDING\" index=\"StatusIndex\" (by Query)"
+    );
+    let sent = reads(&proxy);
+    assert!(sent.iter().all(|read| read.ends_with(".Query")), "{sent:?}");
+
+    // Without --pk each index is scanned: every order, and no user, since users have no status.
+    let orders = diff(&proxy, (&source, &target), &indexes);
+    assert_eq!(
+        found(&report(&orders)),
+        expected(&[
+            "different ORG#2/ORDER#0003 [\"balance\", \"tags\"]",
+            "different ORG#4/ORDER#0020 [\"total\"]",
+            "different ORG#5/ORDER#0007 [\"total\"]",
+            "only_in_source ORG#2/ORDER#0010 []",
+            "only_in_source ORG#3/ORDER#0005 []",
+        ]),
+        "{}",
+        orders.stdout
+    );
+    assert!(
+        orders.stderr.contains("by Scan of index StatusIndex"),
+        "{}",
+        orders.stderr
+    );
 }

@@ -170,3 +170,74 @@ fn on_side(error: CliError, side: &str, table: &TableDescription) -> CliError {
         other => other,
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use clap::Parser;
+
+    use super::target_scope;
+    use crate::cli::args::diff::DiffArgs;
+    use crate::cli::args::{Cli, Command};
+    use crate::cli::other_table::parse_rewrites;
+
+    fn args(extra: &[&str]) -> DiffArgs {
+        let argv = ["ddbx", "diff", "--to-table", "B"].iter().chain(extra);
+        match Cli::try_parse_from(argv).expect("valid").command {
+            Some(Command::Diff(args)) => *args,
+            other => panic!("expected diff, got {other:?}"),
+        }
+    }
+
+    #[test]
+    fn the_target_scope_is_the_sources_rewritten_with_its_own_parts_in_place() {
+        let rewrites = parse_rewrites(&["ORG#=TENANT#".to_owned()]).expect("valid");
+        let cases: [(&[&str], [Option<&str>; 4]); 4] = [
+            (
+                &[
+                    "--pk",
+                    "ORG#1",
+                    "--sk-begins-with",
+                    "ORG#1#ORDER",
+                    "--entity",
+                    "Order",
+                ],
+                [
+                    Some("TENANT#1"),
+                    Some("TENANT#1#ORDER"),
+                    None,
+                    Some("Order"),
+                ],
+            ),
+            (
+                &["--pk", "USER#1", "--to-pk", "CUSTOMER#1"],
+                [Some("CUSTOMER#1"), None, None, None],
+            ),
+            (
+                &[
+                    "--index",
+                    "GSI1",
+                    "--to-index",
+                    "ByStatus",
+                    "--entity",
+                    "order",
+                ],
+                [None, None, Some("ByStatus"), Some("order")],
+            ),
+            (
+                &["--entity", "Order", "--to-entity", "Purchase"],
+                [None, None, None, Some("Purchase")],
+            ),
+        ];
+        for (extra, [pk, begins, index, entity]) in cases {
+            let target = target_scope(&args(extra), &rewrites);
+            assert_eq!(target.pk.as_deref(), pk, "{extra:?}");
+            assert_eq!(
+                target.sort_key.sk_begins_with.as_deref(),
+                begins,
+                "{extra:?}"
+            );
+            assert_eq!(target.index.as_deref(), index, "{extra:?}");
+            assert_eq!(target.entity.as_deref(), entity, "{extra:?}");
+        }
+    }
+}
