@@ -3,7 +3,8 @@
 //! moved from an attribute into the sort key), addresses whose kind moved out of the key into an
 //! attribute, users unchanged — with planted differences (an order missing from the target, one
 //! extra, a number changed in its 38th digit, a string set turned into a list) finds exactly
-//! those under their entity; models that cannot match items exit 2 before anything is sent.
+//! those under their entity; narrowed to an entity or to one partition named in each design's
+//! terms, only those items; models that cannot match items exit 2 before anything is sent.
 
 mod support;
 
@@ -285,6 +286,67 @@ fn a_redesigned_copy_with_planted_differences_finds_exactly_those_under_their_en
             .contains("Order: matched by orderId, userId\n"),
         "{}",
         itself.stdout
+    );
+}
+
+#[test]
+fn a_redesign_narrowed_to_an_entity_or_a_partition_compares_only_those_items() {
+    let Some(local) = server_endpoint(Server::DdbLocal) else {
+        return;
+    };
+    let (old, new) = designs();
+    let source = seeded_table(&local, "redesign-scope-old", &old);
+    let target = seeded_table(&local, "redesign-scope-new", &new);
+    let (old_model, new_model) = model_files(OLD_MODEL, NEW_MODEL);
+    let redesign = |scope: &[&str]| {
+        let head = [
+            "-o",
+            "json",
+            "diff",
+            "--to-table",
+            &target.name,
+            "--from-model",
+            path(&old_model),
+            "--to-model",
+            path(&new_model),
+        ];
+        ddbx(&local, Some(&source.name), &[&head[..], scope].concat())
+    };
+
+    // Each side's entity is the one its own model names, whatever shape its keys have.
+    let orders = redesign(&["--entity", "Order"]);
+    assert_eq!(orders.code, Some(1), "{}", orders.stderr);
+    let found = report(&orders);
+    assert_eq!(
+        findings(&found),
+        [
+            "Order different CUSTOMER#u7/ORD#2026-07-02#o7-1 total: value changed",
+            "Order only_in_source USER#u3/ORDER#o3-2 ",
+            "Order only_in_target CUSTOMER#u1/ORD#2026-08-01#extra ",
+        ],
+        "{}",
+        orders.stdout
+    );
+    assert_eq!(found["totals"]["equal"], USERS * ORDERS_PER_USER - 2);
+
+    // One user's orders: the partition is named in each design's terms.
+    let one = redesign(&[
+        "--pk",
+        "USER#u7",
+        "--to-pk",
+        "CUSTOMER#u7",
+        "--entity",
+        "Order",
+    ]);
+    let found = report(&one);
+    assert_eq!(
+        findings(&found),
+        ["Order different CUSTOMER#u7/ORD#2026-07-02#o7-1 total: value changed"]
+    );
+    assert_eq!(found["totals"]["equal"], ORDERS_PER_USER - 1);
+    assert_eq!(
+        found["scope"]["target"],
+        "pk=\"CUSTOMER#u7\" entity=\"Order\" (by Query)"
     );
 }
 

@@ -2,8 +2,9 @@
 //! (behind a passing proxy that records every request): a partition compares only that
 //! partition, by Query on both sides (its key rewritten for the target by `--rewrite-prefix`),
 //! finding exactly the differences planted inside it and none of those outside; an entity
-//! compares only that entity's items; the report names each side's scope; a scope that cannot
-//! be applied exits 2, an index or a sort-key condition before any item is read.
+//! compares only that entity's items; an index, each side's own, only the items it holds; the
+//! report names each side's scope; a scope that cannot be applied exits 2, an index or a sort-key
+//! condition before any item is read.
 
 mod support;
 
