@@ -77,7 +77,11 @@ impl Scan<'_> {
         progress.done();
         let ((mut sources, source_read), (mut targets, target_read)) = (sources?, targets?);
         let elapsed = started.elapsed();
-        check_entities(plan, [&source_read, &target_read])?;
+        let checked = check_entities(plan, [&source_read, &target_read]);
+        if let (Err(_), Some(dir)) = (&checked, &spill) {
+            let _ = std::fs::remove_dir_all(dir);
+        }
+        checked?;
         for bucket in 0..count {
             let held = sources.take(bucket, source_keying)?;
             let other = targets.take(bucket, target_keying)?;

@@ -1,8 +1,9 @@
 //! Reading one side of a diff: every item of its scope's reads (a Query, or its scan segments:
-//! all of them, or a sample's), of its entity when it names one, within the shared read cap, renamed and key-rewritten into the target's terms (or named by
-//! what its design's keys decode to), and dealt by the hash of that key into buckets. A bucket is held in memory
-//! when the whole side fits one, else spilled to a file of DynamoDB JSON lines (lossless), so
-//! the memory a diff holds is one bucket of each side whatever the table's size.
+//! all of them, or a sample's), of its entity when it names one, within the shared read cap,
+//! renamed and key-rewritten into the target's terms (or named by what its design's keys decode
+//! to), and dealt by the hash of that key into buckets. A bucket is held in memory when the whole
+//! side fits one, else spilled to a file of DynamoDB JSON lines (lossless), so the memory a diff
+//! holds is one bucket of each side whatever the table's size.
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::fs::File;
