@@ -1,10 +1,11 @@
 //! `ddbx diff` narrowed to a scope on each side, through the real binary on DynamoDB Local
 //! (behind a passing proxy that records every request): a partition compares only that
 //! partition, by Query on both sides (its key rewritten for the target by `--rewrite-prefix`),
-//! finding exactly the differences planted inside it and none of those outside; an entity
-//! compares only that entity's items; an index, each side's own, only the items it holds; the
-//! report names each side's scope; a scope that cannot be applied exits 2, an index or a sort-key
-//! condition before any item is read.
+//! finding exactly the differences planted inside it (a 38th digit, a set written as a list, a
+//! byte, beside equal empty strings) and none of those outside; an entity compares only that
+//! entity's items; an index, each side's own, only the items it holds; the report names each
+//! side's scope; a scope that cannot be applied exits 2, an index or a sort-key condition before
+//! any item is read.
 
 mod support;
 
@@ -38,7 +39,8 @@ fn item(pk: &str, sk: &str, entity: &str) -> Item {
     ])
 }
 
-/// Each org's orders and users; ORG#2's ORDER#0003 holds a 38-digit number and a string set.
+/// Each org's orders and users; ORG#2's ORDER#0003 holds a 38-digit number, a string set and
+/// binary.
 fn source_items() -> Vec<Item> {
     let mut items = Vec::new();
     for org in 0..ORGS {
@@ -67,11 +69,12 @@ fn source_items() -> Vec<Item> {
         "tags".to_owned(),
         AttrValue::Ss(["gold".into(), "eu".into()].into()),
     );
+    special.insert("blob".to_owned(), AttrValue::B(vec![0, 1, 2]));
     items
 }
 
 /// The copy, with differences inside ORG#2 (an order missing, one extra, the big number's last
-/// digit changed and the set written as a list, a user renamed) and outside it (ORG#3 missing
+/// digit, the set written as a list and a byte changed, a user renamed) and outside it (ORG#3 missing
 /// an order, ORG#4 a user renamed, ORG#5 an order's total changed).
 fn target_items() -> Vec<Item> {
     let missing = [("ORG#2", "ORDER#0010"), ("ORG#3", "ORDER#0005")];
@@ -84,6 +87,7 @@ fn target_items() -> Vec<Item> {
                     let changed = Number::parse(BIG_CHANGED).expect("38 digits");
                     item.insert("balance".to_owned(), AttrValue::N(changed));
                     item.insert("tags".to_owned(), AttrValue::L(vec![s("eu"), s("gold")]));
+                    item.insert("blob".to_owned(), AttrValue::B(vec![0, 1, 3]));
                 }
                 ("ORG#2", "USER#1") | ("ORG#4", "USER#2") => {
                     item.insert("name".to_owned(), s("renamed"));
@@ -123,24 +127,34 @@ fn report(run: &Run) -> Value {
         .unwrap_or_else(|error| panic!("{error}: {}{}", run.stdout, run.stderr))
 }
 
-/// Each finding as `found PK/SK [paths]`.
+/// Each finding as `found PK/SK path: kind; …`.
 fn found(report: &Value) -> BTreeSet<String> {
     let differences = report["differences"].as_array().expect("differences");
     differences
         .iter()
         .map(|finding| {
-            let paths: Vec<&str> = finding["attributes"]
+            let attributes: Vec<String> = finding["attributes"]
                 .as_array()
-                .map(|list| list.iter().filter_map(|a| a["path"].as_str()).collect())
-                .unwrap_or_default();
+                .into_iter()
+                .flatten()
+                .map(|a| {
+                    format!(
+                        "{}: {}",
+                        a["path"].as_str().unwrap_or("?"),
+                        a["kind"].as_str().unwrap_or("?")
+                    )
+                })
+                .collect();
             let key = &finding["key"];
             let (pk, sk) = (&key["PK"]["S"], &key["SK"]["S"]);
             let found = finding["found"].as_str().unwrap_or("?");
-            format!(
-                "{found} {}/{} {paths:?}",
+            let line = format!(
+                "{found} {}/{} {}",
                 pk.as_str().unwrap_or("?"),
-                sk.as_str().unwrap_or("?")
-            )
+                sk.as_str().unwrap_or("?"),
+                attributes.join("; ")
+            );
+            line.trim_end().to_owned()
         })
         .collect()
 }
@@ -152,10 +166,12 @@ fn expected(lines: &[&str]) -> BTreeSet<String> {
 /// The findings planted inside ORG#2, its partition key as the target writes it.
 fn inside_org2(pk: &str) -> BTreeSet<String> {
     let lines = [
-        format!("different {pk}/ORDER#0003 [\"balance\", \"tags\"]"),
-        format!("different {pk}/USER#1 [\"name\"]"),
-        format!("only_in_source {pk}/ORDER#0010 []"),
-        format!("only_in_target {pk}/ORDER#extra []"),
+        format!(
+            "different {pk}/ORDER#0003 balance: value changed; blob: value changed; tags: type changed: SS in the source, L in the target"
+        ),
+        format!("different {pk}/USER#1 name: value changed"),
+        format!("only_in_source {pk}/ORDER#0010"),
+        format!("only_in_target {pk}/ORDER#extra"),
     ];
     lines.into_iter().collect()
 }
@@ -271,11 +287,11 @@ fn an_entity_scope_compares_only_that_entitys_items_and_says_so() {
     assert_eq!(
         found(&orders),
         expected(&[
-            "different ORG#2/ORDER#0003 [\"balance\", \"tags\"]",
-            "different ORG#5/ORDER#0007 [\"total\"]",
-            "only_in_source ORG#2/ORDER#0010 []",
-            "only_in_source ORG#3/ORDER#0005 []",
-            "only_in_target ORG#2/ORDER#extra []",
+            "different ORG#2/ORDER#0003 balance: value changed; blob: value changed; tags: type changed: SS in the source, L in the target",
+            "different ORG#5/ORDER#0007 total: value changed",
+            "only_in_source ORG#2/ORDER#0010",
+            "only_in_source ORG#3/ORDER#0005",
+            "only_in_target ORG#2/ORDER#extra",
         ]),
         "{}",
         run.stdout
@@ -297,7 +313,7 @@ fn an_entity_scope_compares_only_that_entitys_items_and_says_so() {
     );
     assert_eq!(
         found(&report(&users)),
-        expected(&["different ORG#2/USER#1 [\"name\"]"])
+        expected(&["different ORG#2/USER#1 name: value changed"])
     );
 
     // The text report heads with both scopes, so a partial compare is not read as a whole one.
@@ -432,8 +448,8 @@ fn an_index_scope_reads_each_sides_own_index_and_finds_only_its_items_difference
     assert_eq!(
         found(&pending_report),
         expected(&[
-            "different ORG#4/ORDER#0020 [\"total\"]",
-            "only_in_source ORG#2/ORDER#0010 []",
+            "different ORG#4/ORDER#0020 total: value changed",
+            "only_in_source ORG#2/ORDER#0010",
         ]),
         "{}",
         pending.stdout
@@ -454,11 +470,11 @@ fn an_index_scope_reads_each_sides_own_index_and_finds_only_its_items_difference
     assert_eq!(
         found(&report(&orders)),
         expected(&[
-            "different ORG#2/ORDER#0003 [\"balance\", \"tags\"]",
-            "different ORG#4/ORDER#0020 [\"total\"]",
-            "different ORG#5/ORDER#0007 [\"total\"]",
-            "only_in_source ORG#2/ORDER#0010 []",
-            "only_in_source ORG#3/ORDER#0005 []",
+            "different ORG#2/ORDER#0003 balance: value changed; blob: value changed; tags: type changed: SS in the source, L in the target",
+            "different ORG#4/ORDER#0020 total: value changed",
+            "different ORG#5/ORDER#0007 total: value changed",
+            "only_in_source ORG#2/ORDER#0010",
+            "only_in_source ORG#3/ORDER#0005",
         ]),
         "{}",
         orders.stdout
