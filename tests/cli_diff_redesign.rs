@@ -3,7 +3,8 @@
 //! moved from an attribute into the sort key), addresses whose kind moved out of the key into an
 //! attribute, users unchanged — with planted differences (an order missing from the target, one
 //! extra, a number changed in its 38th digit, a string set turned into a list) finds exactly
-//! those under their entity; models that cannot match items exit 2 before anything is sent.
+//! those under their entity; narrowed to an entity or to one partition named in each design's
+//! terms, only those items; models that cannot match items exit 2 before anything is sent.
 
 mod support;
 
@@ -14,7 +15,7 @@ use ddbx::domain::number::Number;
 use ddbx::domain::value::{AttrValue, Item};
 use serde_json::Value;
 use support::cli::{Run, ddbx};
-use support::tables::seeded_table;
+use support::tables::{SeededTable, seeded_table};
 use support::{Server, server_endpoint, unique_table_name};
 
 const USERS: usize = 50;
@@ -203,30 +204,60 @@ fn findings(report: &Value) -> Vec<String> {
     found
 }
 
-#[test]
-fn a_redesigned_copy_with_planted_differences_finds_exactly_those_under_their_entity() {
-    let Some(local) = server_endpoint(Server::DdbLocal) else {
-        return;
-    };
-    let (old, new) = designs();
-    let source = seeded_table(&local, "redesign-old", &old);
-    let target = seeded_table(&local, "redesign-new", &new);
-    let (old_model, new_model) = model_files(OLD_MODEL, NEW_MODEL);
-    let run = ddbx(
-        &local,
-        Some(&source.name),
-        &[
+/// DynamoDB Local's endpoint, a table in each design named after `prefix`, and both models.
+struct Designed {
+    local: String,
+    source: SeededTable,
+    target: SeededTable,
+    models: (PathBuf, PathBuf),
+}
+
+impl Designed {
+    /// `ddbx -o json diff` of the two designs through their models, with `extra` options.
+    fn diff(&self, extra: &[&str]) -> Run {
+        let (old_model, new_model) = &self.models;
+        let head = [
             "-o",
             "json",
             "diff",
             "--to-table",
-            &target.name,
+            &self.target.name,
             "--from-model",
-            path(&old_model),
+            path(old_model),
             "--to-model",
-            path(&new_model),
-        ],
-    );
+            path(new_model),
+        ];
+        ddbx(
+            &self.local,
+            Some(&self.source.name),
+            &[&head[..], extra].concat(),
+        )
+    }
+}
+
+fn designed(prefix: &str) -> Option<Designed> {
+    let local = server_endpoint(Server::DdbLocal)?;
+    let (old, new) = designs();
+    Some(Designed {
+        source: seeded_table(&local, &format!("{prefix}-old"), &old),
+        target: seeded_table(&local, &format!("{prefix}-new"), &new),
+        models: model_files(OLD_MODEL, NEW_MODEL),
+        local,
+    })
+}
+
+#[test]
+fn a_redesigned_copy_with_planted_differences_finds_exactly_those_under_their_entity() {
+    let Some(designed) = designed("redesign") else {
+        return;
+    };
+    let run = designed.diff(&[]);
+    let Designed {
+        local,
+        source,
+        models: (old_model, _),
+        ..
+    } = &designed;
     assert_eq!(run.code, Some(1), "{}{}", run.stdout, run.stderr);
     let found = report(&run);
     assert_eq!(
@@ -259,18 +290,18 @@ fn a_redesigned_copy_with_planted_differences_finds_exactly_those_under_their_en
 
     // The same design on both sides: every item equal, text report, exit 0.
     let itself = ddbx(
-        &local,
+        local,
         Some(&source.name),
         &[
             "diff",
             "--to-table",
             &source.name,
             "--from-model",
-            path(&old_model),
+            path(old_model),
             "--to-model",
-            path(&old_model),
+            path(old_model),
             "--to-endpoint-url",
-            &local,
+            local,
         ],
     );
     assert_eq!(itself.code, Some(0), "{}{}", itself.stdout, itself.stderr);
@@ -285,6 +316,50 @@ fn a_redesigned_copy_with_planted_differences_finds_exactly_those_under_their_en
             .contains("Order: matched by orderId, userId\n"),
         "{}",
         itself.stdout
+    );
+}
+
+#[test]
+fn a_redesign_narrowed_to_an_entity_or_a_partition_compares_only_those_items() {
+    let Some(designed) = designed("redesign-scope") else {
+        return;
+    };
+    let redesign = |scope: &[&str]| designed.diff(scope);
+
+    // Each side's entity is the one its own model names, whatever shape its keys have.
+    let orders = redesign(&["--entity", "Order"]);
+    assert_eq!(orders.code, Some(1), "{}", orders.stderr);
+    let found = report(&orders);
+    assert_eq!(
+        findings(&found),
+        [
+            "Order different CUSTOMER#u7/ORD#2026-07-02#o7-1 total: value changed",
+            "Order only_in_source USER#u3/ORDER#o3-2 ",
+            "Order only_in_target CUSTOMER#u1/ORD#2026-08-01#extra ",
+        ],
+        "{}",
+        orders.stdout
+    );
+    assert_eq!(found["totals"]["equal"], USERS * ORDERS_PER_USER - 2);
+
+    // One user's orders: the partition is named in each design's terms.
+    let one = redesign(&[
+        "--pk",
+        "USER#u7",
+        "--to-pk",
+        "CUSTOMER#u7",
+        "--entity",
+        "Order",
+    ]);
+    let found = report(&one);
+    assert_eq!(
+        findings(&found),
+        ["Order different CUSTOMER#u7/ORD#2026-07-02#o7-1 total: value changed"]
+    );
+    assert_eq!(found["totals"]["equal"], ORDERS_PER_USER - 1);
+    assert_eq!(
+        found["scope"]["target"],
+        "pk=\"CUSTOMER#u7\" entity=\"Order\" (by Query)"
     );
 }
 

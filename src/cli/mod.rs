@@ -27,6 +27,7 @@ mod read_pace;
 mod run;
 pub mod sample;
 mod schema_cache;
+mod scope;
 mod segments;
 mod shell_docs;
 mod tail;

@@ -50,12 +50,20 @@ pub fn rewrite_keys(item: &Item, target: &TableDescription, rewrites: &[Rewrite]
         let Some(AttrValue::S(text)) = rewritten.get(name) else {
             continue;
         };
-        if let Some(rewrite) = rewrites.iter().find(|r| text.starts_with(r.old.as_str())) {
-            let value = format!("{}{}", rewrite.new, &text[rewrite.old.len()..]);
-            rewritten.insert(name.to_owned(), AttrValue::S(value));
-        }
+        let value = rewrite_text(text, rewrites);
+        rewritten.insert(name.to_owned(), AttrValue::S(value));
     }
     rewritten
+}
+
+/// `text` starting with the first matching rewrite's NEW instead of its OLD (unchanged when no
+/// rewrite matches).
+#[must_use]
+pub fn rewrite_text(text: &str, rewrites: &[Rewrite]) -> String {
+    match rewrites.iter().find(|r| text.starts_with(r.old.as_str())) {
+        Some(rewrite) => format!("{}{}", rewrite.new, &text[rewrite.old.len()..]),
+        None => text.to_owned(),
+    }
 }
 
 /// The other side's backend: the source's own when no option names another connection, else

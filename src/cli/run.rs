@@ -89,6 +89,7 @@ fn check_before_connecting(cli: &Cli) -> Result<(), CliError> {
         Some(Command::History(_)) => Ok(()),
         Some(Command::Why(args)) => super::why::check_before_connecting(args),
         Some(Command::Diff(args)) => {
+            super::diff::check_before_connecting(args)?;
             let target = args.to_table.as_deref().or(cli.global.table.as_deref());
             super::diff::load_models(args, (cli.global.table.as_deref(), target)).map(|_| ())
         }

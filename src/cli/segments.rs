@@ -1,6 +1,6 @@
 //! A paginated, optionally parallel Scan: one task per segment sends its pages to one channel,
 //! so `collections`, `insights` and `diff` read the same way (`diff` optionally within a cap on
-//! the read units per second).
+//! the read units per second, and a scoped `diff` by a Query the same way as a segment).
 
 use std::sync::Arc;
 
@@ -8,6 +8,7 @@ use tokio::sync::mpsc::{UnboundedReceiver, UnboundedSender, unbounded_channel};
 
 use super::read_pace::{ReadPace, page_units};
 use crate::backend::{Backend, BackendError, Page, ScanRequest};
+use crate::domain::scope::ScopeRead;
 
 /// What a scan of every segment read, for its closing line.
 #[derive(Clone, Copy, Debug, Default)]
@@ -29,17 +30,17 @@ pub async fn read_segments(
     totals_of(scan_segments(backend, requests, max_pages), each).await
 }
 
-/// [`read_segments`] of every page, each request waiting for `pace` (which other scans may
-/// share, so their consumption is capped together).
+/// Every page of `reads` (a Query, or the segments of a Scan) read at once, each request
+/// waiting for `pace` (which other reads may share, so their consumption is capped together).
 pub async fn read_segments_paced(
     backend: &Arc<dyn Backend>,
-    requests: Vec<ScanRequest>,
+    reads: Vec<ScopeRead>,
     pace: Option<Arc<ReadPace>>,
     each: impl FnMut(&Page),
 ) -> Result<ScanTotals, BackendError> {
     let (sender, pages) = unbounded_channel();
-    for request in requests {
-        spawn_paced(backend, request, None, pace.clone(), &sender);
+    for read in reads {
+        spawn_paced(backend, read, None, pace.clone(), &sender);
     }
     drop(sender);
     totals_of(pages, each).await
@@ -85,12 +86,12 @@ pub fn spawn_segment(
     max_pages: Option<u64>,
     sender: &UnboundedSender<Result<Page, BackendError>>,
 ) -> tokio::task::JoinHandle<()> {
-    spawn_paced(backend, request, max_pages, None, sender)
+    spawn_paced(backend, ScopeRead::Scan(request), max_pages, None, sender)
 }
 
 fn spawn_paced(
     backend: &Arc<dyn Backend>,
-    request: ScanRequest,
+    request: ScopeRead,
     max_pages: Option<u64>,
     pace: Option<Arc<ReadPace>>,
     sender: &UnboundedSender<Result<Page, BackendError>>,
@@ -117,15 +118,15 @@ struct Segment<'a> {
 
 async fn scan_segment(
     backend: &dyn Backend,
-    mut request: ScanRequest,
+    mut request: ScopeRead,
     segment: Segment<'_>,
     pages: &UnboundedSender<Result<Page, BackendError>>,
 ) -> Result<(), BackendError> {
     let mut read = 0_u64;
     loop {
         let page = match segment.pace {
-            Some(pace) => paced_scan(backend, &request, pace).await?,
-            None => backend.scan(request.clone()).await?,
+            Some(pace) => paced_read(backend, &request, pace).await?,
+            None => send_read(backend, &request).await?,
         };
         read += 1;
         let next = page.last_evaluated_key.clone();
@@ -134,20 +135,27 @@ async fn scan_segment(
         }
         match next {
             Some(key) if segment.max_pages.is_none_or(|max| read < max) => {
-                request.start_key = Some(key);
+                request = request.starting_at(Some(key));
             }
             _ => return Ok(()),
         }
     }
 }
 
-async fn paced_scan(
+async fn send_read(backend: &dyn Backend, read: &ScopeRead) -> Result<Page, BackendError> {
+    match read {
+        ScopeRead::Query(request) => backend.query(request.clone()).await,
+        ScopeRead::Scan(request) => backend.scan(request.clone()).await,
+    }
+}
+
+async fn paced_read(
     backend: &dyn Backend,
-    request: &ScanRequest,
+    request: &ScopeRead,
     pace: &ReadPace,
 ) -> Result<Page, BackendError> {
     let reserved = pace.before_page().await;
-    match backend.scan(request.clone()).await {
+    match send_read(backend, request).await {
         Ok(page) => {
             pace.answered(reserved, page_units(&page));
             Ok(page)

@@ -18,6 +18,23 @@ pub enum ScopeRead {
     Scan(ScanRequest),
 }
 
+impl ScopeRead {
+    /// This read's request for the page that starts after `start_key` (the first for `None`).
+    #[must_use]
+    pub fn starting_at(&self, start_key: Option<Item>) -> Self {
+        match self {
+            Self::Query(request) => Self::Query(QueryRequest {
+                start_key,
+                ..request.clone()
+            }),
+            Self::Scan(request) => Self::Scan(ScanRequest {
+                start_key,
+                ..request.clone()
+            }),
+        }
+    }
+}
+
 /// Every item `read` returns over all its pages, of `entity` when one is named.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Scope {
@@ -29,16 +46,7 @@ impl Scope {
     /// The request of the page that starts after `start_key` (the first page for `None`).
     #[must_use]
     pub fn page(&self, start_key: Option<Item>) -> ScopeRead {
-        match &self.read {
-            ScopeRead::Query(request) => ScopeRead::Query(QueryRequest {
-                start_key,
-                ..request.clone()
-            }),
-            ScopeRead::Scan(request) => ScopeRead::Scan(ScanRequest {
-                start_key,
-                ..request.clone()
-            }),
-        }
+        self.read.starting_at(start_key)
     }
 
     /// Whether `item`, returned by the read, belongs to the scope.

@@ -255,6 +255,17 @@ fn read_message(reader: &mut impl BufRead) -> io::Result<Option<Message>> {
         body: Vec::new(),
         header_lines,
     };
+    if message
+        .header("transfer-encoding")
+        .is_some_and(|value| value.eq_ignore_ascii_case("chunked"))
+    {
+        message.body = read_chunks(reader)?;
+        message
+            .header_lines
+            .retain(|line| !line.to_ascii_lowercase().starts_with("transfer-encoding:"));
+        message.head = message.head_with_length(message.body.len());
+        return Ok(Some(message));
+    }
     let length: usize = message
         .header("content-length")
         .and_then(|value| value.parse().ok())
@@ -265,6 +276,33 @@ fn read_message(reader: &mut impl BufRead) -> io::Result<Option<Message>> {
     message.body = vec![0; length];
     reader.read_exact(&mut message.body)?;
     Ok(Some(message))
+}
+
+/// A chunked body, whole (DynamoDB Local sends a large answer in chunks); the proxy passes it
+/// on under a `Content-Length`, which a client reads the same.
+fn read_chunks(reader: &mut impl BufRead) -> io::Result<Vec<u8>> {
+    let mut body = Vec::new();
+    loop {
+        let mut line = String::new();
+        reader.read_line(&mut line)?;
+        let size = line.trim().split(';').next().unwrap_or("");
+        let size = usize::from_str_radix(size, 16).map_err(io::Error::other)?;
+        if body.len() + size > MAX_MESSAGE {
+            return Err(io::Error::other("body too large"));
+        }
+        if size == 0 {
+            // The trailers, if any, end with a blank line.
+            loop {
+                line.clear();
+                if reader.read_line(&mut line)? == 0 || line.trim().is_empty() {
+                    return Ok(body);
+                }
+            }
+        }
+        let mut chunk = vec![0; size + 2];
+        reader.read_exact(&mut chunk)?;
+        body.extend_from_slice(&chunk[..size]);
+    }
 }
 
 fn serve(client: TcpStream, shared: &Shared) -> io::Result<()> {

@@ -4,10 +4,11 @@ use clap::{Args, ValueEnum};
 
 use super::shared::{ItemFormat, SortKeyArgs};
 
-/// Which items a bulk command acts on: one partition (`--pk`, optionally narrowed by the sort
-/// key), or a scan of the table or an index; either filtered by `--filter` and `--entity`.
-#[derive(Debug, Default, Args)]
-pub struct ScopeArgs {
+/// Which items a command reads: one partition (`--pk`, optionally narrowed by the sort key), or
+/// a scan of the table or an index; either filtered by `--filter` and `--entity`. `diff` takes
+/// it for each side; the bulk commands add `--segments` ([`ScopeArgs`]).
+#[derive(Clone, Debug, Default, Args)]
+pub struct ItemScopeArgs {
     /// Only the item collection with this partition key (a Query; without it, a Scan).
     #[arg(long, value_name = "V", allow_hyphen_values = true)]
     pub pk: Option<String>,
@@ -26,6 +27,14 @@ pub struct ScopeArgs {
     /// Only items of entity E (as ddbx decodes it; case-insensitive).
     #[arg(long, value_name = "E")]
     pub entity: Option<String>,
+}
+
+/// Which items a bulk command acts on: the items of [`ItemScopeArgs`], a scan split into
+/// segments.
+#[derive(Debug, Default, Args)]
+pub struct ScopeArgs {
+    #[command(flatten)]
+    pub items: ItemScopeArgs,
 
     /// Split a scan into N parallel segments.
     #[arg(long, value_name = "N")]

@@ -1,6 +1,7 @@
 //! `ddbx diff`'s options: the other side (a table on this or another connection, or an export),
-//! and how items are matched (renames, key rewrites, or two designs' models) and compared
-//! (ignored attributes).
+//! the part of each side compared (the scope bulk commands take, the target's defaulting to the
+//! source's), and how items are matched (renames, key rewrites, or two designs' models) and
+//! compared (ignored attributes).
 
 use std::path::PathBuf;
 
@@ -18,6 +19,15 @@ pub struct DiffArgs {
 
     #[command(flatten)]
     pub to: super::OtherConnectionArgs,
+
+    /// Compare only these items of the source; the target's scope is the same (its key values
+    /// rewritten by --rewrite-prefix) unless a --to-pk, --to-index, --to-filter or --to-entity
+    /// replaces that part of it.
+    #[command(flatten)]
+    pub scope: super::bulk::ItemScopeArgs,
+
+    #[command(flatten)]
+    pub to_scope: TargetScopeArgs,
 
     /// Attributes left out of the comparison, e.g. updatedAt,version (repeatable).
     #[arg(long, value_name = "A,B", value_delimiter = ',')]
@@ -65,7 +75,10 @@ pub struct DiffArgs {
 
     /// Instead of scanning, follow the source's stream and check each changed key on the
     /// target once --lag has passed: the dual-write check (until Ctrl-C or --max-records).
-    #[arg(long, conflicts_with_all = ["to_file", "sample", "max_read_units_per_second", "segments"])]
+    #[arg(long, conflicts_with_all = [
+        "to_file", "sample", "max_read_units_per_second", "segments", "pk", "sort_key_condition",
+        "index", "filter", "entity", "to_pk", "to_index", "to_filter", "to_entity",
+    ])]
     pub follow: bool,
 
     /// How long after a change the target may still differ (e.g. 5s, 500ms, 2m).
@@ -80,4 +93,25 @@ pub struct DiffArgs {
     /// With --follow: stop once N change records are read and their keys checked.
     #[arg(long, value_name = "N", requires = "follow")]
     pub max_records: Option<u64>,
+}
+
+/// The target's scope where it is not the source's, part by part: each option replaces that part
+/// of the source's scope (`--pk`, `--index`, `--filter`, `--entity`) for the target alone.
+#[derive(Clone, Debug, Default, Args)]
+pub struct TargetScopeArgs {
+    /// The target's partition key value (default: --pk, rewritten by --rewrite-prefix).
+    #[arg(long, value_name = "V", allow_hyphen_values = true)]
+    pub to_pk: Option<String>,
+
+    /// The target's index to read (default: --index).
+    #[arg(long, value_name = "NAME")]
+    pub to_index: Option<String>,
+
+    /// The target's filter expression (default: --filter).
+    #[arg(long, value_name = "EXPR")]
+    pub to_filter: Option<String>,
+
+    /// The target's entity (default: --entity; with --to-model, as that model names it).
+    #[arg(long, value_name = "E")]
+    pub to_entity: Option<String>,
 }

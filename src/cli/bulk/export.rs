@@ -9,13 +9,13 @@ use std::sync::Arc;
 use serde_json::Value;
 
 use super::csv_spool::CsvSpool;
-use super::scope::{ScopeRead, read_scope};
 use crate::backend::Backend;
 use crate::cli::args::bulk::{ExportArgs, ExportFormat};
 use crate::cli::error::CliError;
 use crate::cli::note::note;
 use crate::cli::output::escape::escape_json_for_terminal;
 use crate::cli::output::items::ItemSink;
+use crate::cli::scope::{ScopeRead, read_scope};
 use crate::domain::ddb_json::item_to_json;
 use crate::domain::edit::typed_json;
 use crate::domain::entity::EntityDecoder;

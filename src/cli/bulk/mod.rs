@@ -10,13 +10,12 @@ mod import;
 mod report;
 mod resume;
 mod runner;
-mod scope;
 mod undo;
 
 use std::sync::Arc;
 
+use super::scope::{self, Collect, ScopeRead, describe_scope, entity_name, read_scope};
 use crate::edit::run_plan::{self as plan, BulkAction, Refusal, plan_run};
-use scope::{Collect, ScopeRead, describe_scope, entity_name, read_scope};
 
 use super::args::bulk::{BulkArgs, CopyArgs, ImportArgs, ScopeArgs};
 use super::args::{Command, GlobalOptions};
@@ -132,7 +131,7 @@ pub async fn run_bulk(
         Command::Export(args) => export::export(backend, table, args, &decoder).await,
         Command::Bulk(args) => {
             let action = action(args)?;
-            require_whole_items(table, args.scope.index.as_deref())?;
+            require_whole_items(table, args.scope.items.index.as_deref())?;
             // Read consistently: each write is conditioned on the item as read.
             let items = read_items(&backend, table, &args.scope, global, true).await?;
             let ctx = edit_context(global, table);
@@ -144,7 +143,11 @@ pub async fn run_bulk(
                 backend: backend.as_ref(),
                 global,
                 table: &table.name,
-                plan_text: format!("bulk {} {}", describe_scope(&args.scope), action_text(args)),
+                plan_text: format!(
+                    "bulk {} {}",
+                    describe_scope(&args.scope.items),
+                    action_text(args)
+                ),
                 read: items.len() as u64,
                 plan,
                 run: &args.run,
@@ -296,7 +299,7 @@ async fn copy(
         table: &target_table.name,
         plan_text: format!(
             "copy {} of {} rewrite {:?}",
-            describe_scope(&args.scope),
+            describe_scope(&args.scope.items),
             table.name,
             args.rewrite_prefix
         ),

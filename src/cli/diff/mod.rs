@@ -7,7 +7,8 @@
 //! keys on both sides). With `--follow` it checks the keys the source's stream says changed
 //! instead ([`follow`]); with `--from-model` and `--to-model` the two sides are two designs,
 //! matched by what their models decode the items to ([`redesign`]), read the same way ([`scan`]).
-//! A diff never writes.
+//! Either way each side may be narrowed to a scope ([`scope`]): a partition read by Query, an
+//! index, a filter, an entity. A diff never writes.
 
 mod follow;
 mod plan;
@@ -15,6 +16,7 @@ mod print;
 mod progress;
 mod redesign;
 mod scan;
+mod scope;
 mod side;
 mod verify;
 
@@ -36,6 +38,8 @@ use plan::ReadPlan;
 use print::conclude;
 pub use redesign::load as load_models;
 use scan::Scan;
+pub use scope::check_before_connecting;
+use scope::plan_scopes;
 pub use side::Side;
 use side::Terms;
 pub use verify::{Written, verify_written};
@@ -75,7 +79,9 @@ pub async fn diff(
         return follow::follow(&run, &mut std::io::stdout().lock()).await;
     }
     let keys_alike = plan::keys_alike(&source.table, &renames, &rewrites);
-    let plan = ReadPlan::new(args, (&source, &target), keys_alike);
+    let decoders = (decoder.clone(), decoder.clone());
+    let scopes = plan_scopes(args, (&source.table, &target.table), &rewrites, decoders)?;
+    let plan = ReadPlan::new(args, (&source, &target), keys_alike, scopes);
     let source_terms = Terms {
         target: &target.table,
         renames: &renames,
@@ -89,6 +95,7 @@ pub async fn diff(
     let ignore: BTreeSet<String> = args.ignore.iter().cloned().collect();
     let mut report = DiffReport::keeping(args.max_differences);
     report.sample = plan.sample.clone();
+    report.scopes = Some(plan.scope_words((&source.table, &target.table)));
     let sides = (&source.table, &target.table);
     let scan = Scan {
         sides: (&source, &target),

@@ -1,16 +1,19 @@
-//! How a diff reads its two sides: which scan segments (all, or a sample's), which keys a sample
-//! keeps, the page size under a read cap, and the cap itself, shared by both sides.
+//! How a diff reads its two sides: each side's scope (every item, or a partition, an index, an
+//! entity), which scan segments (all, or a sample's), which keys a sample keeps, the page size
+//! under a read cap, and the cap itself, shared by both sides.
 
 use std::collections::BTreeMap;
 use std::sync::Arc;
 
+use super::progress::Which;
+use super::scope::SideScope;
 use super::side::Side;
-use crate::backend::ScanRequest;
 use crate::cli::args::diff::DiffArgs;
 use crate::cli::other_table::Rewrite;
 use crate::cli::read_pace::ReadPace;
 use crate::domain::diff::SampleMethod;
 use crate::domain::schema::TableDescription;
+use crate::domain::scope::ScopeRead;
 
 /// Share of the cap's second one page is sized to consume, so the pace has pages to space out
 /// however small the table.
@@ -22,14 +25,24 @@ pub struct ReadPlan {
     segments: Vec<u32>,
     limit: Option<u32>,
     pub pace: Option<Arc<ReadPace>>,
+    /// The source's scope and the target's.
+    scopes: [SideScope; 2],
 }
 
 impl ReadPlan {
     #[must_use]
     /// `keys_alike`: an item's key is the same on both sides, so it hashes alike wherever the
-    /// two sides' servers do (see [`keys_alike`]).
-    pub fn new(args: &DiffArgs, (source, target): (&Side, &Side), keys_alike: bool) -> Self {
-        let by_segments = keys_alike && same_hashing(source, target);
+    /// two sides' servers do (see [`keys_alike`]). A sample takes the same segments of both
+    /// sides only when both scan their tables: a Query has no segments, and an index's
+    /// segments split its own keys.
+    pub fn new(
+        args: &DiffArgs,
+        (source, target): (&Side, &Side),
+        keys_alike: bool,
+        scopes: (SideScope, SideScope),
+    ) -> Self {
+        let scans_tables = scopes.0.scans_table() && scopes.1.scans_table();
+        let by_segments = keys_alike && scans_tables && same_hashing(source, target);
         let sample = args.sample.map(|percent| {
             if by_segments {
                 SampleMethod::segments(percent, args.segments)
@@ -54,6 +67,15 @@ impl ReadPlan {
             segments,
             limit,
             pace,
+            scopes: [scopes.0, scopes.1],
+        }
+    }
+
+    #[must_use]
+    pub const fn scope(&self, which: Which) -> &SideScope {
+        match which {
+            Which::Source => &self.scopes[0],
+            Which::Target => &self.scopes[1],
         }
     }
 
@@ -74,19 +96,39 @@ impl ReadPlan {
             .map_or(1.0, |sample| sample.percent() / 100.0)
     }
 
-    /// One scan request per segment read of `table`.
+    /// Each side's scope in words, as the report gives them.
     #[must_use]
-    pub fn requests(&self, table: &str) -> Vec<ScanRequest> {
-        self.segments
-            .iter()
-            .map(|segment| {
-                let mut request = ScanRequest::new(table);
-                request.segment =
-                    (self.total_segments > 1).then_some((*segment, self.total_segments));
+    pub fn scope_words(
+        &self,
+        (source, target): (&TableDescription, &TableDescription),
+    ) -> [String; 2] {
+        [
+            self.scopes[0].describe(source),
+            self.scopes[1].describe(target),
+        ]
+    }
+
+    /// The requests that read a side's scope: a Query, or one Scan per segment read.
+    #[must_use]
+    pub fn requests(&self, which: Which) -> Vec<ScopeRead> {
+        match &self.scope(which).scope.read {
+            ScopeRead::Query(request) => {
+                let mut request = request.clone();
                 request.limit = self.limit;
-                request
-            })
-            .collect()
+                vec![ScopeRead::Query(request)]
+            }
+            ScopeRead::Scan(template) => self
+                .segments
+                .iter()
+                .map(|segment| {
+                    let mut request = template.clone();
+                    request.segment =
+                        (self.total_segments > 1).then_some((*segment, self.total_segments));
+                    request.limit = self.limit;
+                    ScopeRead::Scan(request)
+                })
+                .collect(),
+        }
     }
 }
 

@@ -5,6 +5,7 @@
 use std::fmt::Write as _;
 use std::time::Duration;
 
+use super::scope::SideScope;
 use super::side::SideTotals;
 use crate::cli::args::{GlobalOptions, OutputFormat};
 use crate::cli::error::CliError;
@@ -12,16 +13,25 @@ use crate::domain::ddb_json::{item_to_json, to_json};
 use crate::domain::diff::{DiffReport, EntityCounts, Finding};
 use crate::domain::figures::{bytes, counted};
 use crate::domain::schema::TableDescription;
+use crate::domain::scope::ScopeRead;
 
 /// A full scan reads 4 KB per read unit, eventually consistent reads at half a unit.
 const BYTES_PER_READ_UNIT: u64 = 8 * 1024;
 
 fn side_cost(table: &TableDescription, share: f64) -> String {
-    let size = (table.size_bytes.unwrap_or(0) as f64 * share).ceil() as u64;
     format!(
-        "{} ({}, {}, about {} read units)",
+        "{} ({})",
         table.name,
-        table.item_count.map_or_else(
+        size_cost(table.item_count, table.size_bytes, share)
+    )
+}
+
+/// Items, bytes and the read units a Scan of them costs.
+fn size_cost(items: Option<u64>, size: Option<u64>, share: f64) -> String {
+    let size = (size.unwrap_or(0) as f64 * share).ceil() as u64;
+    format!(
+        "{}, {}, about {} read units",
+        items.map_or_else(
             || "items unknown".to_owned(),
             |count| counted(count, "item", "items")
         ),
@@ -30,27 +40,60 @@ fn side_cost(table: &TableDescription, share: f64) -> String {
     )
 }
 
-/// The scans' cost, from DescribeTable's figures (which DynamoDB updates about every six hours);
+/// What reading a scoped side costs: a Query reads only its partition, whose size nothing
+/// describes; a Scan reads its whole table or index, whatever the filter and entity keep.
+fn scope_cost(table: &TableDescription, scope: &SideScope, share: f64) -> String {
+    let read = match &scope.scope.read {
+        ScopeRead::Query(_) => format!(
+            "only that partition is read, about 1 read unit per 8 KB of it (the table: {})",
+            size_cost(table.item_count, table.size_bytes, 1.0)
+        ),
+        ScopeRead::Scan(request) => {
+            let index = request.index.as_deref().and_then(|name| table.index(name));
+            let (items, size) = index.map_or((table.item_count, table.size_bytes), |index| {
+                (index.item_count, index.size_bytes)
+            });
+            format!(
+                "{}; a Scan reads all of them, a filter or entity narrows only what is compared",
+                size_cost(items, size, share)
+            )
+        }
+    };
+    format!("{} {}: {read}", table.name, scope.describe(table))
+}
+
+/// The reads' cost, from DescribeTable's figures (which DynamoDB updates about every six hours);
 /// `share` is what a sample's segments read of each side (1 for everything).
 #[must_use]
-pub fn estimate(source: &TableDescription, target: &TableDescription, share: f64) -> String {
+pub fn estimate(
+    (source, source_scope): (&TableDescription, &SideScope),
+    (target, target_scope): (&TableDescription, &SideScope),
+    share: f64,
+) -> String {
     let what = if share < 1.0 {
         format!("about {}% of the items", (share * 1000.0).round() / 10.0)
     } else {
         "every item".to_owned()
     };
+    let figures = "as described (figures DynamoDB updates about every six hours)";
+    if source_scope.words.is_none() && target_scope.words.is_none() {
+        return format!(
+            "ddbx: diff reads {what} of {} and of {}, {figures}",
+            side_cost(source, share),
+            side_cost(target, share)
+        );
+    }
     format!(
-        "ddbx: diff reads {what} of {} and of {}, as described (figures DynamoDB updates \
-         about every six hours)",
-        side_cost(source, share),
-        side_cost(target, share)
+        "ddbx: diff reads {what} of each side's scope, {figures}:\n  source {}\n  target {}",
+        scope_cost(source, source_scope, share),
+        scope_cost(target, target_scope, share)
     )
 }
 
-/// What was read, how fast, and what it consumed against the cap.
+/// What was read, how fast, how much of it was in scope, and what it consumed against the cap.
 #[must_use]
 pub fn read_line(
-    (source, target): (SideTotals, SideTotals),
+    (source, target): (&SideTotals, &SideTotals),
     elapsed: Duration,
     cap: Option<f64>,
 ) -> String {
@@ -61,6 +104,13 @@ pub fn read_line(
         target.read,
         (source.read + target.read) as f64 / seconds
     );
+    if source.in_scope < source.read || target.in_scope < target.read {
+        let _ = write!(
+            line,
+            ", {} + {} of them of the scope's entity",
+            source.in_scope, target.in_scope
+        );
+    }
     let units = match (source.units, target.units) {
         (None, None) => None,
         (one, other) => Some(one.unwrap_or(0.0) + other.unwrap_or(0.0)),
@@ -86,6 +136,13 @@ pub fn read_line(
 pub fn counts_text(report: &DiffReport, source: &str, target: &str) -> String {
     let mut out = String::new();
     let _ = writeln!(out, "diff {source} → {target}");
+    if let (true, Some([source_scope, target_scope])) = (report.is_scoped(), &report.scopes) {
+        let _ = writeln!(
+            out,
+            "scope: {source} {source_scope} → {target} {target_scope}; items outside the scopes \
+             were not compared"
+        );
+    }
     let _ = writeln!(
         out,
         "{:<24} {:>10} {:>15} {:>15} {:>10}",
@@ -110,6 +167,10 @@ pub fn report_text(report: &DiffReport, source: &str, target: &str) -> String {
     }
     if report.is_equal() && report.sample.is_some() {
         out.push_str("equal: every sampled item is on both sides with the same attributes\n");
+        return out;
+    }
+    if report.is_equal() && report.is_scoped() {
+        out.push_str("equal: every item in scope is on both sides with the same attributes\n");
         return out;
     }
     if report.is_equal() {

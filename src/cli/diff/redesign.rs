@@ -10,12 +10,14 @@ use std::path::Path;
 use super::plan::ReadPlan;
 use super::print::conclude;
 use super::scan::Scan;
+use super::scope::plan_scopes;
 use super::side::{Keying, Side, key_text};
 use crate::cli::args::GlobalOptions;
 use crate::cli::args::diff::DiffArgs;
 use crate::cli::error::CliError;
 use crate::domain::diff::DiffReport;
 use crate::domain::diff::redesign::{Design, Redesign, RedesignPlan};
+use crate::domain::entity::EntityDecoder;
 use crate::domain::model::Model;
 use crate::domain::schema::TableDescription;
 use crate::domain::value::Item;
@@ -66,11 +68,17 @@ pub async fn diff(
         old: Design::new(&models.old, &source.table.key),
         new: Design::new(&models.new, &target.table.key),
     };
+    // Each side's entity is the one its own design names.
+    let decoders = [&models.old, &models.new].map(|model| EntityDecoder::with_model(model.clone()));
+    let [old_decoder, new_decoder] = decoders;
+    let tables = (&source.table, &target.table);
+    let scopes = plan_scopes(args, tables, &[], (old_decoder, new_decoder))?;
     // Identities are not keys: the same item hashes to unrelated segments on the two sides.
-    let plan = ReadPlan::new(args, (source, target), false);
+    let plan = ReadPlan::new(args, (source, target), false, scopes);
     let ignore: BTreeSet<String> = args.ignore.iter().cloned().collect();
     let mut report = DiffReport::keeping(args.max_differences);
     report.sample = plan.sample.clone();
+    report.scopes = Some(plan.scope_words(tables));
     report.notes = models
         .plan
         .entities

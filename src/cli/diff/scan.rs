@@ -8,9 +8,10 @@ use std::time::Instant;
 use super::plan::ReadPlan;
 use super::print;
 use super::progress::{ReadProgress, Which};
-use super::side::{Keying, Side, SideRead, read_side};
+use super::side::{Keying, Side, SideRead, SideTotals, read_side};
 use crate::cli::error::CliError;
 use crate::cli::note::note;
+use crate::cli::scope::no_entity_matched;
 use crate::domain::value::Item;
 
 /// Items held in memory per bucket and side; a side larger than this is spilled to disk.
@@ -35,16 +36,22 @@ impl Scan<'_> {
         let (source, target) = self.sides;
         let plan = self.plan;
         note(&print::estimate(
-            &source.table,
-            &target.table,
+            (&source.table, plan.scope(Which::Source)),
+            (&target.table, plan.scope(Which::Target)),
             plan.share_read(),
         ));
+        // A scope reads at most its table's items: enough buckets for the whole table bound
+        // the memory, though a partition needs fewer.
         let counts = [&source.table, &target.table].map(|table| table.item_count);
         let count = bucket_count(counts, plan.share_compared());
         let spill = (count > 1).then(spill_dir).transpose()?;
         let [source_spill, target_spill] = side_spills(spill.as_deref())?;
+        let scans_tables = [Which::Source, Which::Target]
+            .iter()
+            .all(|which| plan.scope(*which).scans_table());
         let expected = counts[0]
             .zip(counts[1])
+            .filter(|_| scans_tables)
             .map(|(a, b)| ((a + b) as f64 * plan.share_read()).ceil() as u64);
         let progress = ReadProgress::new(self.progress, expected);
         let reads = Reads {
@@ -70,6 +77,11 @@ impl Scan<'_> {
         progress.done();
         let ((mut sources, source_read), (mut targets, target_read)) = (sources?, targets?);
         let elapsed = started.elapsed();
+        let checked = check_entities(plan, [&source_read, &target_read]);
+        if let (Err(_), Some(dir)) = (&checked, &spill) {
+            let _ = std::fs::remove_dir_all(dir);
+        }
+        checked?;
         for bucket in 0..count {
             let held = sources.take(bucket, source_keying)?;
             let other = targets.take(bucket, target_keying)?;
@@ -79,7 +91,11 @@ impl Scan<'_> {
             let _ = std::fs::remove_dir_all(dir);
         }
         let cap = plan.pace.as_ref().map(|pace| pace.per_second());
-        note(&print::read_line((source_read, target_read), elapsed, cap));
+        note(&print::read_line(
+            (&source_read, &target_read),
+            elapsed,
+            cap,
+        ));
         Ok(())
     }
 }
@@ -101,7 +117,9 @@ impl<'a> Reads<'a> {
     ) -> SideRead<'a> {
         SideRead {
             backend: &side.backend,
-            requests: self.plan.requests(&side.table.name),
+            requests: self.plan.requests(which),
+            scope: self.plan.scope(which),
+            table: &side.table,
             terms,
             count: self.count,
             spill,
@@ -111,6 +129,26 @@ impl<'a> Reads<'a> {
             sample: self.plan.sample.as_ref(),
         }
     }
+}
+
+/// An `--entity` that kept no item of either side while items were read is a typo more often
+/// than a finding: nothing is compared, and the entities read are named.
+fn check_entities(plan: &ReadPlan, totals: [&SideTotals; 2]) -> Result<(), CliError> {
+    let scopes = [Which::Source, Which::Target].map(|which| plan.scope(which));
+    let Some(wanted) = scopes.iter().find_map(|side| side.scope.entity.as_deref()) else {
+        return Ok(());
+    };
+    let none_kept = totals.iter().all(|side| side.in_scope == 0);
+    let read = totals.iter().any(|side| side.read > 0);
+    if !(none_kept && read) {
+        return Ok(());
+    }
+    let seen = totals.iter().flat_map(|side| side.others.iter().cloned());
+    Err(no_entity_matched(
+        wanted,
+        seen.collect::<std::collections::BTreeSet<_>>(),
+        "nothing was compared",
+    ))
 }
 
 /// Buckets enough for the larger side's compared items to hold at most [`BUCKET_ITEMS`] each.

@@ -1,10 +1,11 @@
-//! Reading one side of a diff: every item of its scan segments (all of them, or a sample's),
-//! within the shared read cap, renamed and key-rewritten into the target's terms (or named by
-//! what its design's keys decode to), and dealt by the hash of that key into buckets. A bucket is held in memory
-//! when the whole side fits one, else spilled to a file of DynamoDB JSON lines (lossless), so
-//! the memory a diff holds is one bucket of each side whatever the table's size.
+//! Reading one side of a diff: every item of its scope's reads (a Query, or its scan segments:
+//! all of them, or a sample's), of its entity when it names one, within the shared read cap,
+//! renamed and key-rewritten into the target's terms (or named by what its design's keys decode
+//! to), and dealt by the hash of that key into buckets. A bucket is held in memory when the whole
+//! side fits one, else spilled to a file of DynamoDB JSON lines (lossless), so the memory a diff
+//! holds is one bucket of each side whatever the table's size.
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, BTreeSet};
 use std::fs::File;
 use std::hash::{DefaultHasher, Hash, Hasher};
 use std::io::{BufRead, BufReader, BufWriter, Write};
@@ -12,14 +13,17 @@ use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
 use super::progress::{ReadProgress, Which};
-use crate::backend::{Backend, ScanRequest};
+use super::scope::SideScope;
+use crate::backend::Backend;
 use crate::cli::error::CliError;
 use crate::cli::other_table::{Rewrite, rewrite_keys};
 use crate::cli::read_pace::ReadPace;
+use crate::cli::scope::MAX_ENTITIES_LISTED;
 use crate::cli::segments::read_segments_paced;
 use crate::domain::ddb_json::{item_from_str, item_to_json};
 use crate::domain::diff::SampleMethod;
 use crate::domain::schema::TableDescription;
+use crate::domain::scope::ScopeRead;
 use crate::domain::value::Item;
 
 /// One side of the diff: where it is read from, and its description.
@@ -89,8 +93,11 @@ fn bucket_of(key: &str, count: usize) -> usize {
 /// How one side is read.
 pub struct SideRead<'a> {
     pub backend: &'a Arc<dyn Backend>,
-    /// One per segment read.
-    pub requests: Vec<ScanRequest>,
+    /// A Query, or one Scan per segment read.
+    pub requests: Vec<ScopeRead>,
+    /// Which items read are compared (those of its entity, when it names one).
+    pub scope: &'a SideScope,
+    pub table: &'a TableDescription,
     pub terms: &'a dyn Keying,
     /// Buckets, spilled under `spill` when more than one.
     pub count: usize,
@@ -104,9 +111,13 @@ pub struct SideRead<'a> {
 }
 
 /// What a side's read came to.
-#[derive(Clone, Copy, Debug, Default)]
+#[derive(Clone, Debug, Default)]
 pub struct SideTotals {
     pub read: u64,
+    /// Items of the scope's entity (all those read when it names none).
+    pub in_scope: u64,
+    /// The entities of the items read that were not the scope's (the first few).
+    pub others: BTreeSet<String>,
     /// Read units the server reported consuming (`None`: it reported none).
     pub units: Option<f64>,
 }
@@ -119,10 +130,10 @@ pub async fn read_side(side: SideRead<'_>) -> Result<(Buckets, SideTotals), CliE
         Some(dir) => Some(create_files(dir, count)?),
         None => None,
     };
-    let mut read = 0_u64;
+    let mut totals = SideTotals::default();
     let mut reported = false;
     let mut failure = None;
-    let totals = read_segments_paced(side.backend, side.requests, side.pace, |page| {
+    let scanned = read_segments_paced(side.backend, side.requests, side.pace, |page| {
         reported |= page.consumed.is_some();
         let units = page
             .consumed
@@ -130,8 +141,15 @@ pub async fn read_side(side: SideRead<'_>) -> Result<(Buckets, SideTotals), CliE
             .map_or(0.0, |consumed| consumed.total);
         side.progress
             .page(side.which, page.items.len() as u64, units);
-        read += page.items.len() as u64;
+        totals.read += page.items.len() as u64;
         for item in &page.items {
+            if !side.scope.keeps(side.table, item) {
+                if totals.others.len() < MAX_ENTITIES_LISTED {
+                    totals.others.insert(side.scope.entity_of(side.table, item));
+                }
+                continue;
+            }
+            totals.in_scope += 1;
             let Some((key, item)) = terms.keyed(item) else {
                 continue;
             };
@@ -167,8 +185,8 @@ pub async fn read_side(side: SideRead<'_>) -> Result<(Buckets, SideTotals), CliE
         }
         None => Buckets::Held(held),
     };
-    let units = reported.then_some(totals.capacity);
-    Ok((buckets, SideTotals { read, units }))
+    totals.units = reported.then_some(scanned.capacity);
+    Ok((buckets, totals))
 }
 
 fn create_files(

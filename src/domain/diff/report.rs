@@ -95,6 +95,9 @@ impl Finding {
     }
 }
 
+/// The scope of a side that compares every item of its table.
+pub const EVERY_ITEM: &str = "every item";
+
 /// A whole comparison, filled in as items are matched.
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct DiffReport {
@@ -106,6 +109,9 @@ pub struct DiffReport {
     pub sample: Option<SampleMethod>,
     /// How items were matched, when that needs saying (two designs' entities and their fields).
     pub notes: Vec<String>,
+    /// What each side compared, in words (the source's, the target's), when the comparison was
+    /// of two reads' items (`every item`, or a scope such as a partition or an entity).
+    pub scopes: Option<[String; 2]>,
 }
 
 impl DiffReport {
@@ -149,6 +155,14 @@ impl DiffReport {
             })
     }
 
+    /// Whether either side compared less than every item.
+    #[must_use]
+    pub fn is_scoped(&self) -> bool {
+        self.scopes
+            .as_ref()
+            .is_some_and(|scopes| scopes.iter().any(|scope| scope != EVERY_ITEM))
+    }
+
     /// Every item on both sides matched and compared equal.
     #[must_use]
     pub fn is_equal(&self) -> bool {
@@ -176,6 +190,9 @@ impl DiffReport {
         });
         if !self.notes.is_empty() {
             report["matching"] = json!(self.notes);
+        }
+        if let Some([source, target]) = &self.scopes {
+            report["scope"] = json!({ "source": source, "target": target });
         }
         report
     }

@@ -1,11 +1,12 @@
 //! Reading a scope: a Query of one partition or a (parallel) Scan, every page, with the
 //! `--filter` sent to the server and `--entity` applied here (entities are ddbx's decoding).
+//! The bulk commands read one; `diff` plans one for each side.
 
 use std::io;
 use std::sync::Arc;
 
 use crate::backend::Backend;
-use crate::cli::args::bulk::ScopeArgs;
+use crate::cli::args::bulk::{ItemScopeArgs, ScopeArgs};
 use crate::cli::args::{QueryArgs, ReadOptions, ScanArgs};
 use crate::cli::error::CliError;
 use crate::cli::output::items::ItemSink;
@@ -15,13 +16,14 @@ use crate::cli::plan::{check_segments, plan_query, plan_scan};
 use crate::domain::entity::EntityDecoder;
 use crate::domain::entity_name::entity_matches;
 use crate::domain::schema::{IndexKind, TableDescription};
+use crate::domain::scope::ScopeRead as PlannedRead;
 pub use crate::domain::scope::entity_name;
 use crate::domain::value::Item;
 
 /// Checks that need no table description.
 pub fn check_scope(scope: &ScopeArgs) -> Result<(), CliError> {
     check_segments(scope.segments)?;
-    if scope.pk.is_some() && scope.segments.is_some() {
+    if scope.items.pk.is_some() && scope.segments.is_some() {
         return Err(CliError::usage(
             "--segments splits a scan; with --pk the scope is one partition, read by a Query",
         ));
@@ -31,7 +33,7 @@ pub fn check_scope(scope: &ScopeArgs) -> Result<(), CliError> {
 
 /// The scope in words, for the journal (a resumed run must name the same scope) and messages.
 #[must_use]
-pub fn describe_scope(scope: &ScopeArgs) -> String {
+pub fn describe_scope(scope: &ItemScopeArgs) -> String {
     let mut parts = Vec::new();
     match &scope.pk {
         Some(pk) => parts.push(format!("pk={pk:?}")),
@@ -111,13 +113,14 @@ pub struct ScopeRead<'a> {
     pub consistent: bool,
 }
 
-/// Reads every page of the scope into `sink`; returns the read totals and the items kept.
-pub async fn read_scope(
-    backend: Arc<dyn Backend>,
-    read: &ScopeRead<'_>,
-    sink: &mut dyn ItemSink,
-) -> Result<(ReadTotals, u64), CliError> {
-    let scope = read.scope;
+/// The first request of `scope`'s read of `table` (a Query with `--pk`, else a Scan without its
+/// segment number), checked against the description before anything is sent: the index exists,
+/// the key values have the key's types, the filter parses.
+pub fn plan_scope_read(
+    table: &TableDescription,
+    scope: &ItemScopeArgs,
+    consistent: bool,
+) -> Result<PlannedRead, CliError> {
     let options = ReadOptions {
         index: scope.index.clone(),
         filter: scope.filter.clone(),
@@ -126,18 +129,10 @@ pub async fn read_scope(
     let global_index = scope
         .index
         .as_deref()
-        .and_then(|name| read.table.index(name))
+        .and_then(|name| table.index(name))
         .is_some_and(|index| index.kind == IndexKind::Global);
-    let consistent = read.consistent && !global_index;
-    let mut filtered = EntityFilter {
-        inner: sink,
-        entity: scope.entity.as_deref(),
-        decoder: read.decoder,
-        table: read.table,
-        kept: 0,
-        seen: std::collections::BTreeSet::new(),
-    };
-    let totals = if let Some(pk) = &scope.pk {
+    let consistent = consistent && !global_index;
+    if let Some(pk) = &scope.pk {
         let args = QueryArgs {
             pk: Some(pk.clone()),
             sort_key: scope.sort_key.clone(),
@@ -148,54 +143,92 @@ pub async fn read_scope(
             desc: false,
             consistent,
         };
-        let plan = plan_query(read.table, &args)?;
-        run_query(backend.as_ref(), plan.request, None, &mut filtered).await?
-    } else {
-        let sort = &scope.sort_key;
-        if sort.sk_eq.is_some()
-            || sort.sk_lt.is_some()
-            || sort.sk_le.is_some()
-            || sort.sk_gt.is_some()
-            || sort.sk_ge.is_some()
-            || sort.sk_begins_with.is_some()
-            || sort.sk_between.is_some()
-        {
-            return Err(CliError::usage(
-                "a sort-key condition narrows one partition: give --pk too (or use --filter)",
-            ));
+        return Ok(PlannedRead::Query(plan_query(table, &args)?.request));
+    }
+    check_sort_key_has_partition(scope)?;
+    let args = ScanArgs {
+        read: options,
+        segments: None,
+    };
+    let mut plan = plan_scan(table, &args)?;
+    plan.request.consistent_read = consistent;
+    Ok(PlannedRead::Scan(plan.request))
+}
+
+/// A sort-key condition only narrows a Query of one partition.
+pub fn check_sort_key_has_partition(scope: &ItemScopeArgs) -> Result<(), CliError> {
+    let sort = &scope.sort_key;
+    let any = sort.sk_eq.is_some()
+        || sort.sk_lt.is_some()
+        || sort.sk_le.is_some()
+        || sort.sk_gt.is_some()
+        || sort.sk_ge.is_some()
+        || sort.sk_begins_with.is_some()
+        || sort.sk_between.is_some();
+    if any && scope.pk.is_none() {
+        return Err(CliError::usage(
+            "a sort-key condition narrows one partition: give --pk too (or use --filter)",
+        ));
+    }
+    Ok(())
+}
+
+/// Reads every page of the scope into `sink`; returns the read totals and the items kept.
+pub async fn read_scope(
+    backend: Arc<dyn Backend>,
+    read: &ScopeRead<'_>,
+    sink: &mut dyn ItemSink,
+) -> Result<(ReadTotals, u64), CliError> {
+    let scope = &read.scope.items;
+    let planned = plan_scope_read(read.table, scope, read.consistent)?;
+    let mut filtered = EntityFilter {
+        inner: sink,
+        entity: scope.entity.as_deref(),
+        decoder: read.decoder,
+        table: read.table,
+        kept: 0,
+        seen: std::collections::BTreeSet::new(),
+    };
+    let totals = match planned {
+        PlannedRead::Query(request) => {
+            run_query(backend.as_ref(), request, None, &mut filtered).await?
         }
-        let args = ScanArgs {
-            read: options,
-            segments: scope.segments,
-        };
-        let mut plan = plan_scan(read.table, &args)?;
-        plan.request.consistent_read = consistent;
-        run_scan(
-            backend,
-            plan.request,
-            plan.total_segments,
-            None,
-            &mut filtered,
-        )
-        .await?
+        PlannedRead::Scan(request) => {
+            let segments = read.scope.segments.unwrap_or(1);
+            run_scan(backend, request, segments, None, &mut filtered).await?
+        }
     };
     if let Some(wanted) = &scope.entity
         && filtered.kept == 0
         && !filtered.seen.is_empty()
     {
-        let seen: Vec<String> = filtered.seen.into_iter().collect();
-        return Err(CliError::usage(format!(
-            "--entity {wanted:?} matches none of the items read; their entities: {} (a nested \
-             name matches by its last part, e.g. Ticket for Tenant›Ticket, or typed with > as \
-             Tenant>Ticket); nothing was written",
-            seen.join(", ")
-        )));
+        return Err(no_entity_matched(
+            wanted,
+            filtered.seen,
+            "nothing was written",
+        ));
     }
     Ok((totals, filtered.kept))
 }
 
+/// The refusal of an `--entity` that matched none of the items read, naming their entities
+/// (`seen`) so a typo is easy to spot; `outcome` says what was therefore not done.
+pub fn no_entity_matched(
+    wanted: &str,
+    seen: impl IntoIterator<Item = String>,
+    outcome: &str,
+) -> CliError {
+    let seen: Vec<String> = seen.into_iter().collect();
+    CliError::usage(format!(
+        "--entity {wanted:?} matches none of the items read; their entities: {} (a nested \
+         name matches by its last part, e.g. Ticket for Tenant›Ticket, or typed with > as \
+         Tenant>Ticket); {outcome}",
+        seen.join(", ")
+    ))
+}
+
 /// Entities named when an `--entity` matched nothing: enough to spot a typo.
-const MAX_ENTITIES_LISTED: usize = 20;
+pub const MAX_ENTITIES_LISTED: usize = 20;
 
 /// Collects the items read, for planning writes on them.
 #[derive(Default)]
