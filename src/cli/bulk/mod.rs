@@ -167,7 +167,8 @@ pub async fn run_bulk(
 /// with how many writes it concerns and an example, before anything is sent, as the editor's
 /// preview says it for one item.
 fn warn_out_of_sync(plan: &plan::RunPlan) {
-    for sentence in plan.derived.sentences(Some(plan.writes.len())) {
+    let advice = "; --update-derived-keys changes it in the same conditioned writes";
+    for sentence in plan.derived.sentences(Some(plan.writes.len()), advice) {
         note(&sentence);
     }
 }

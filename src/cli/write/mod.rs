@@ -159,7 +159,8 @@ pub async fn run_write(
         ),
         _ => return Ok(()),
     };
-    for sentence in derived.sentences(None) {
+    let advice = " (--update-derived-keys changes it in the same conditioned write)";
+    for sentence in derived.sentences(None, advice) {
         note(&sentence);
     }
     if dry_run || matches!(planned.plan, WritePlan::Nothing) {

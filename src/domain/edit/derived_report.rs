@@ -49,10 +49,21 @@ impl DerivedKeys {
         self.keys.is_empty()
     }
 
-    /// One sentence per key, for a run of `total` writes or (`None`) a single write.
+    /// One sentence per key, for a run of `total` writes or (`None`) a single write; `advice`
+    /// ends each warning (how to update the key where the plan is shown).
     #[must_use]
-    pub fn sentences(&self, total: Option<usize>) -> Vec<String> {
-        self.keys.iter().map(|key| key.sentence(total)).collect()
+    pub fn sentences(&self, total: Option<usize>, advice: &str) -> Vec<String> {
+        self.keys
+            .iter()
+            .map(|key| {
+                let sentence = key.sentence(total);
+                if key.updated {
+                    sentence
+                } else {
+                    format!("{sentence}{advice}")
+                }
+            })
+            .collect()
     }
 
     /// The JSON list a plan's report carries as `derived_keys`.
@@ -77,8 +88,7 @@ impl DerivedKeys {
 }
 
 impl DerivedKey {
-    /// What the plan does to this key, in words; a key left out of sync is a warning that names
-    /// the flag changing it.
+    /// What the plan does to this key, in words; a key left out of sync is a warning.
     #[must_use]
     pub fn sentence(&self, total: Option<usize>) -> String {
         let OutOfSync {
@@ -97,13 +107,12 @@ impl DerivedKey {
             ),
             (false, None) => format!(
                 "warning: {attribute} (from {because}) keeps {holds:?}, not changed by this \
-                 write; the library would write {would_write:?} (--update-derived-keys changes \
-                 it in the same conditioned write)"
+                 write; the library would write {would_write:?}"
             ),
             (false, Some(total)) => format!(
                 "warning: {attribute} (from {because}) is left out of sync on {} of {total} \
                  planned writes (e.g. it keeps {holds:?} where the library would write \
-                 {would_write:?}); --update-derived-keys changes it in the same conditioned writes",
+                 {would_write:?})",
                 self.writes
             ),
         }
