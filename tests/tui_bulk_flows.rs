@@ -452,15 +452,22 @@ async fn a_bulk_dry_run_warns_of_derived_keys_and_k_updates_them_in_the_same_wri
     assert_eq!(counts.get("TransactWriteItems"), Some(&2), "{counts:?}");
     assert!(dry_run.plan.derived.keys.iter().all(|key| key.updated));
     let shown = tui_support::screen::screen(&harness.state, 160, 40);
-    assert!(shown.contains("SK (from status) is updated in 2 of 2"), "{shown}");
+    assert!(
+        shown.contains("SK (from status) is updated in 2 of 2"),
+        "{shown}"
+    );
     assert!(shown.contains("STATUS#DONE#ORDER#o1"), "{shown}");
     assert!(harness.writes().is_empty(), "nothing sent by the dry run");
 
     harness.act(Action::Confirm).await;
     for order in ["o1", "o2"] {
-        let moved = stored(backend.as_ref(), "USER#u1", &format!("STATUS#DONE#ORDER#{order}"))
-            .await
-            .expect("moved to the key the status composes");
+        let moved = stored(
+            backend.as_ref(),
+            "USER#u1",
+            &format!("STATUS#DONE#ORDER#{order}"),
+        )
+        .await
+        .expect("moved to the key the status composes");
         assert_eq!(moved.get("status"), Some(&AttrValue::s("DONE")));
         let old = format!("STATUS#PENDING#ORDER#{order}");
         assert_eq!(stored(backend.as_ref(), "USER#u1", &old).await, None);
@@ -468,7 +475,10 @@ async fn a_bulk_dry_run_warns_of_derived_keys_and_k_updates_them_in_the_same_wri
     harness.act(Action::UndoBatch).await;
     harness.act(Action::Confirm).await;
     for order in &orders {
-        let sk = order.get("SK").and_then(AttrValue::as_s).unwrap_or_default();
+        let sk = order
+            .get("SK")
+            .and_then(AttrValue::as_s)
+            .unwrap_or_default();
         let restored = stored(backend.as_ref(), "USER#u1", sk).await;
         assert_eq!(restored.as_ref(), Some(order), "undone with the run");
     }

@@ -228,7 +228,9 @@ async fn k_on_the_preview_updates_the_key_left_out_of_sync_in_the_same_write() {
                 .item
         }
     };
-    let moved = stored("STATUS#CLOSED#DATE#2026-07-01").await.expect("moved");
+    let moved = stored("STATUS#CLOSED#DATE#2026-07-01")
+        .await
+        .expect("moved");
     assert_eq!(moved.get("status"), Some(&AttrValue::s("CLOSED")));
     assert_eq!(stored("STATUS#OPEN#DATE#2026-07-01").await, None);
 }

@@ -212,7 +212,12 @@ async fn switch_with_picker(harness: &mut Harness, table: &str) {
     }
     harness.act(Action::Submit).await;
     wait(harness, 0.5).await;
-    assert_eq!(harness.state.table, table, "{}", screen(&harness.state, 120, 30));
+    assert_eq!(
+        harness.state.table,
+        table,
+        "{}",
+        screen(&harness.state, 120, 30)
+    );
 }
 
 #[tokio::test]
@@ -228,7 +233,14 @@ async fn t_away_and_back_after_the_table_was_recreated_follows_its_new_stream() 
     let mut harness = following(&local, &name).await;
     put(&client, &name, "USER#first").await;
     assert!(wait_until(&mut harness, 10.0, |h| shows(h, "USER#first")).await);
-    let old_arn = harness.state.stream.as_ref().expect("view").follow.arn.clone();
+    let old_arn = harness
+        .state
+        .stream
+        .as_ref()
+        .expect("view")
+        .follow
+        .arn
+        .clone();
 
     // The picker describes the tables it lists, this one with its stream as it is now.
     switch_with_picker(&mut harness, &other).await;
@@ -240,7 +252,10 @@ async fn t_away_and_back_after_the_table_was_recreated_follows_its_new_stream() 
     wait(&mut harness, 2.0).await;
     let view = harness.state.stream.as_ref().expect("the view");
     assert_eq!(view.stopped, None, "{}", screen(&harness.state, 120, 30));
-    assert_ne!(view.follow.arn, old_arn, "the recreated table's stream is followed");
+    assert_ne!(
+        view.follow.arn, old_arn,
+        "the recreated table's stream is followed"
+    );
     put(&client, &name, "USER#after").await;
     assert!(
         wait_until(&mut harness, 10.0, |h| shows(h, "USER#after")).await,

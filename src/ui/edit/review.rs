@@ -60,7 +60,10 @@ pub(in crate::ui) fn render(
             ));
         }
         if !review.out_of_sync.is_empty() {
-            parts.push((key(state, section, &Action::UpdateDerivedKeys), "update keys"));
+            parts.push((
+                key(state, section, &Action::UpdateDerivedKeys),
+                "update keys",
+            ));
         }
         if flow.editor.is_some() {
             parts.push((key(state, section, &Action::KeepEditing), "edit"));

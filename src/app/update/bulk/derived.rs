@@ -53,7 +53,8 @@ fn replanned(state: &State, dry_run: &DryRun) -> RunPlan {
         let item_plan = match (&planned.original, &planned.expected) {
             (Some(original), Some(expected)) => {
                 let description = &dry_run.description;
-                let (synced, stale) = derived_keys_of(description, original, expected.clone(), true);
+                let (synced, stale) =
+                    derived_keys_of(description, original, expected.clone(), true);
                 let version = configured_version(state, Some(original));
                 let context = EditContext {
                     table: &dry_run.table,

@@ -38,7 +38,11 @@ pub(super) fn update_derived_keys(state: &mut State) {
         return;
     };
     if show_planned(state, planned, Some(synced.clone())) {
-        if let Some(editor) = state.edit.as_deref_mut().and_then(|flow| flow.editor.as_mut()) {
+        if let Some(editor) = state
+            .edit
+            .as_deref_mut()
+            .and_then(|flow| flow.editor.as_mut())
+        {
             editor.show_item(&synced);
         }
         state.notice = Some(Notice::Info(format!(

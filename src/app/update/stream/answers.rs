@@ -182,7 +182,7 @@ fn table_described(state: &mut State, table: &TableDescription) -> Vec<Command> 
         }
     } else {
         let since = if unread {
-            view.follow.since.clone()
+            view.follow.since
         } else {
             StreamStart::TrimHorizon
         };
