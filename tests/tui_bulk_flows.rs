@@ -420,3 +420,66 @@ async fn a_run_cut_off_after_its_first_group_is_resumed_from_the_dry_run_without
         }
     }
 }
+
+/// Orders whose sort key is composed from their status (`STATUS#PENDING#ORDER#o1`): a bulk set
+/// of `status` leaves it out of sync, says so in the dry run, and `K` updates it in the same
+/// writes (each a conditioned transaction that moves the item), undone with the run.
+#[tokio::test]
+async fn a_bulk_dry_run_warns_of_derived_keys_and_k_updates_them_in_the_same_writes() {
+    let orders: Vec<Item> = ["o1", "o2"]
+        .iter()
+        .map(|order| {
+            let sk = format!("STATUS#PENDING#ORDER#{order}");
+            item(&[("PK", "USER#u1"), ("SK", &sk), ("status", "PENDING")])
+        })
+        .collect();
+    let (mut harness, backend) = querying_user_of("derived", 100, orders.clone()).await;
+    harness.act(Action::MarkAll).await;
+    set_attribute(&mut harness, "status", "\"DONE\"").await;
+    harness.act(Action::Submit).await;
+    let shown = tui_support::screen::screen(&harness.state, 160, 40);
+    assert!(
+        shown.contains("warning: SK (from status) is left out of sync on 2 of 2"),
+        "{shown}"
+    );
+    assert!(shown.contains("update derived keys"), "{shown}");
+
+    harness.act(Action::UpdateDerivedKeys).await;
+    let BulkStage::DryRun(dry_run) = stage(&harness) else {
+        panic!("still the dry run: {:?}", stage(&harness));
+    };
+    let counts = dry_run.plan.by_operation();
+    assert_eq!(counts.get("TransactWriteItems"), Some(&2), "{counts:?}");
+    assert!(dry_run.plan.derived.keys.iter().all(|key| key.updated));
+    let shown = tui_support::screen::screen(&harness.state, 160, 40);
+    assert!(
+        shown.contains("SK (from status) is updated in 2 of 2"),
+        "{shown}"
+    );
+    assert!(shown.contains("STATUS#DONE#ORDER#o1"), "{shown}");
+    assert!(harness.writes().is_empty(), "nothing sent by the dry run");
+
+    harness.act(Action::Confirm).await;
+    for order in ["o1", "o2"] {
+        let moved = stored(
+            backend.as_ref(),
+            "USER#u1",
+            &format!("STATUS#DONE#ORDER#{order}"),
+        )
+        .await
+        .expect("moved to the key the status composes");
+        assert_eq!(moved.get("status"), Some(&AttrValue::s("DONE")));
+        let old = format!("STATUS#PENDING#ORDER#{order}");
+        assert_eq!(stored(backend.as_ref(), "USER#u1", &old).await, None);
+    }
+    harness.act(Action::UndoBatch).await;
+    harness.act(Action::Confirm).await;
+    for order in &orders {
+        let sk = order
+            .get("SK")
+            .and_then(AttrValue::as_s)
+            .unwrap_or_default();
+        let restored = stored(backend.as_ref(), "USER#u1", sk).await;
+        assert_eq!(restored.as_ref(), Some(order), "undone with the run");
+    }
+}

@@ -183,6 +183,58 @@ async fn the_preview_lists_the_key_left_holding_an_edited_value() {
     );
 }
 
+/// `K` on the preview sets the key left out of sync to what the library would write, in the
+/// same conditioned write (here a key change: the transaction that moves the item).
+#[tokio::test]
+async fn k_on_the_preview_updates_the_key_left_out_of_sync_in_the_same_write() {
+    let store = item(&[
+        ("PK", "STORE#st_0001"),
+        ("SK", "STATUS#OPEN#DATE#2026-07-01"),
+        ("status", "OPEN"),
+    ]);
+    let (mut harness, backend) = editing(store).await;
+    let edited = text(&harness).replace("\"OPEN\"", "\"CLOSED\"");
+    harness.act(Action::ExternalEdited(Ok(edited))).await;
+    harness.act(Action::SaveEdit).await;
+    let shown = screen(&harness.state, 160, 40);
+    assert!(
+        shown.contains("K updates them in this same conditioned write"),
+        "{shown}"
+    );
+    harness.act(Action::UpdateDerivedKeys).await;
+    let shown = screen(&harness.state, 160, 40);
+    assert!(!shown.contains("Out of sync"), "{shown}");
+    assert!(shown.contains("TransactWriteItems"), "{shown}");
+    assert!(shown.contains("STATUS#CLOSED#DATE#2026-07-01"), "{shown}");
+    assert!(
+        text(&harness).contains("STATUS#CLOSED#DATE#2026-07-01"),
+        "the editor's text shows the change too"
+    );
+    harness.act(Action::Confirm).await;
+    let stored = |sk: &str| {
+        let key = item(&[("PK", "STORE#st_0001"), ("SK", sk)]);
+        let backend = Arc::clone(&backend);
+        async move {
+            backend
+                .get_item(ddbx::backend::GetRequest {
+                    table: "Shop".to_owned(),
+                    key,
+                    projection: None,
+                    params: ExpressionParams::default(),
+                    consistent_read: true,
+                })
+                .await
+                .expect("read")
+                .item
+        }
+    };
+    let moved = stored("STATUS#CLOSED#DATE#2026-07-01")
+        .await
+        .expect("moved");
+    assert_eq!(moved.get("status"), Some(&AttrValue::s("CLOSED")));
+    assert_eq!(stored("STATUS#OPEN#DATE#2026-07-01").await, None);
+}
+
 /// Values that differ only near their end are folded in their columns, never cut where they
 /// differ: each side is read to its last character.
 #[tokio::test]

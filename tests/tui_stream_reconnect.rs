@@ -202,3 +202,66 @@ async fn after_the_table_is_recreated_r_follows_its_new_stream() {
     );
     delete_table(&client, &name).await;
 }
+
+/// Opens `table` through the picker (`T`, its name typed, Enter), which lists the tables again
+/// and keeps the descriptions it read before.
+async fn switch_with_picker(harness: &mut Harness, table: &str) {
+    harness.act(Action::ShowTables).await;
+    for c in table.chars() {
+        harness.act(Action::Input(c)).await;
+    }
+    harness.act(Action::Submit).await;
+    wait(harness, 0.5).await;
+    assert_eq!(
+        harness.state.table,
+        table,
+        "{}",
+        screen(&harness.state, 120, 30)
+    );
+}
+
+#[tokio::test]
+async fn t_away_and_back_after_the_table_was_recreated_follows_its_new_stream() {
+    let Some(local) = server_endpoint(Server::DdbLocal) else {
+        return;
+    };
+    let client = sdk_client(&local);
+    let name = unique_table_name("stream-t-away");
+    let other = unique_table_name("stream-t-other");
+    streamed_table(&client, &name).await;
+    create_table(&client, &TableSpec::single_table(&other)).await;
+    let mut harness = following(&local, &name).await;
+    put(&client, &name, "USER#first").await;
+    assert!(wait_until(&mut harness, 10.0, |h| shows(h, "USER#first")).await);
+    let old_arn = harness
+        .state
+        .stream
+        .as_ref()
+        .expect("view")
+        .follow
+        .arn
+        .clone();
+
+    // The picker describes the tables it lists, this one with its stream as it is now.
+    switch_with_picker(&mut harness, &other).await;
+    assert!(harness.state.tables.described.contains_key(&name));
+    delete_table(&client, &name).await;
+    streamed_table(&client, &name).await;
+    switch_with_picker(&mut harness, &name).await;
+    harness.act(Action::ShowStream).await;
+    wait(&mut harness, 2.0).await;
+    let view = harness.state.stream.as_ref().expect("the view");
+    assert_eq!(view.stopped, None, "{}", screen(&harness.state, 120, 30));
+    assert_ne!(
+        view.follow.arn, old_arn,
+        "the recreated table's stream is followed"
+    );
+    put(&client, &name, "USER#after").await;
+    assert!(
+        wait_until(&mut harness, 10.0, |h| shows(h, "USER#after")).await,
+        "{}",
+        screen(&harness.state, 120, 30)
+    );
+    delete_table(&client, &name).await;
+    delete_table(&client, &other).await;
+}

@@ -149,6 +149,8 @@ actions! {
         ExternalEditor => "external_editor",
         /// Cycles the preview's condition: auto, changed values, whole item.
         CycleConditionMode => "cycle_condition_mode",
+        /// Also sets the keys the preview lists as out of sync, in the same write.
+        UpdateDerivedKeys => "update_derived_keys",
         /// After a conflict: re-applies your change on top of the current item (new preview).
         ReapplyChange => "reapply_change",
         /// Goes back to the editor.

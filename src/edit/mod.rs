@@ -11,4 +11,4 @@ pub mod transaction;
 
 pub use execute::{WriteOutcome, execute, execute_planned};
 pub use journaled::{JournalFailure, WriteError, execute_and_journal};
-pub use pending::last_settled;
+pub use pending::{LastSettled, Unsettled, last_settled};

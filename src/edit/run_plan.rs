@@ -9,6 +9,8 @@ use serde_json::Value;
 
 use super::batch::BatchItem;
 use crate::domain::ddb_json::item_to_json;
+use crate::domain::edit::derived_keys::{OutOfSync, derived_keys_of};
+use crate::domain::edit::derived_report::DerivedKeys;
 use crate::domain::edit::path_edit::{PathEdit, apply_edits};
 use crate::domain::edit::{
     ConditionMode, EditContext, PlannedWrite, WritePlan, plan_create, plan_delete, plan_edit,
@@ -24,6 +26,9 @@ pub enum BulkAction {
     Edit {
         edits: Vec<PathEdit>,
         mode: ConditionMode,
+        /// Also set the key attributes composed from the values the edits change (ElectroDB's
+        /// `gsi2sk = …#status_open` when `status` changes) to what the library would write.
+        derived_keys: bool,
     },
     /// Create the item as given (import, copy): `attribute_not_exists` on the key.
     Create,
@@ -89,6 +94,8 @@ pub struct RunPlan {
     pub refused: Vec<Refusal>,
     /// Items the action leaves as they are (nothing to send).
     pub unchanged: u64,
+    /// The key attributes the writes leave out of sync, or update, with their counts.
+    pub derived: DerivedKeys,
 }
 
 impl RunPlan {
@@ -104,6 +111,34 @@ impl RunPlan {
                 .or_default() += 1;
         }
         counts
+    }
+
+    /// Adds one item's plan: its write (and the derived keys it moves), no change, or the
+    /// refusal of the item at `key`.
+    pub fn push_item(
+        &mut self,
+        key: Item,
+        planned: Result<Option<ItemPlan>, String>,
+        entity: impl FnOnce() -> String,
+    ) {
+        match planned {
+            Ok(Some(ItemPlan {
+                planned,
+                derived,
+                updated,
+            })) => {
+                self.derived.add(&derived, updated);
+                self.writes.push(PlannedItem {
+                    write: BatchItem { key, planned },
+                    entity: entity(),
+                });
+            }
+            Ok(None) => self.unchanged += 1,
+            Err(reason) => self.refused.push(Refusal {
+                at: typed_json(&key),
+                reason,
+            }),
+        }
     }
 
     #[must_use]
@@ -132,22 +167,46 @@ pub fn key_text(key: &Item) -> String {
     item_to_json(key).to_string()
 }
 
+/// One item's write, with the derived keys its edit moves.
+#[derive(Clone, Debug)]
+pub struct ItemPlan {
+    pub planned: PlannedWrite,
+    pub derived: Vec<OutOfSync>,
+    /// True when the write updates `derived` too.
+    pub updated: bool,
+}
+
 /// Plans `action` on one item, as read (or as given, for a create).
 pub fn plan_item(
     ctx: &EditContext<'_>,
     item: &Item,
     action: &BulkAction,
-) -> Result<Option<PlannedWrite>, String> {
-    let planned = match action {
-        BulkAction::Delete => plan_delete(ctx, item, ConditionMode::Auto),
-        BulkAction::Edit { edits, mode } => {
+) -> Result<Option<ItemPlan>, String> {
+    let (planned, derived, updated) = match action {
+        BulkAction::Delete => (
+            plan_delete(ctx, item, ConditionMode::Auto),
+            Vec::new(),
+            false,
+        ),
+        BulkAction::Edit {
+            edits,
+            mode,
+            derived_keys,
+        } => {
             let edited = apply_edits(item, edits)?;
-            plan_edit(ctx, item, &edited, *mode)
+            let (edited, derived) = derived_keys_of(ctx.description, item, edited, *derived_keys);
+            (plan_edit(ctx, item, &edited, *mode), derived, *derived_keys)
         }
-        BulkAction::Create => plan_create(ctx, item),
-    }
-    .map_err(|error| error.to_string())?;
-    Ok((!matches!(planned.plan, WritePlan::Nothing)).then_some(planned))
+        BulkAction::Create => (plan_create(ctx, item), Vec::new(), false),
+    };
+    let planned = planned.map_err(|error| error.to_string())?;
+    Ok(
+        (!matches!(planned.plan, WritePlan::Nothing)).then_some(ItemPlan {
+            planned,
+            derived,
+            updated,
+        }),
+    )
 }
 
 /// Plans `action` on every item; `entity` names an item's entity for the counts.
@@ -159,23 +218,11 @@ pub fn plan_run(
 ) -> RunPlan {
     let mut plan = RunPlan::default();
     for item in items {
-        match plan_item(ctx, item, action) {
-            Ok(Some(planned)) => {
-                let key = ctx
-                    .description
-                    .primary_key_of(item)
-                    .unwrap_or_else(|| item.clone());
-                plan.writes.push(PlannedItem {
-                    write: BatchItem { key, planned },
-                    entity: entity(item),
-                });
-            }
-            Ok(None) => plan.unchanged += 1,
-            Err(reason) => plan.refused.push(Refusal {
-                at: key_json(ctx, item),
-                reason,
-            }),
-        }
+        let key = ctx
+            .description
+            .primary_key_of(item)
+            .unwrap_or_else(|| item.clone());
+        plan.push_item(key, plan_item(ctx, item, action), || entity(item));
     }
     plan
 }

@@ -218,6 +218,8 @@ fn batch_outcome_from_json(value: &Value) -> Option<BatchOutcome> {
     Some(match outcome_from_json(value)? {
         Outcome::Written { before, after } => BatchOutcome::Written { before, after },
         Outcome::NotWritten => BatchOutcome::NotWritten,
+        // Unknown, and never reverted: as a write someone else changed.
+        Outcome::PassedOver => BatchOutcome::Conflict,
     })
 }
 
@@ -257,6 +259,7 @@ mod tests {
             before: Some(key),
             after: Some(after),
             pending: false,
+            passed_over: false,
             id: None,
             reverts: None,
             batch: Some(batch.to_owned()),

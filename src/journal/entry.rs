@@ -48,6 +48,9 @@ pub struct JournalEntry {
     /// outcome followed (a crash, a lost connection). `before` is the item as read and `after`
     /// the item as the write would leave it; reading the item tells whether it landed.
     pub pending: bool,
+    /// True for a pending write the user passed over (`ddbx undo --skip-pending`) when reading
+    /// the item could not settle it: its fate stays unknown, and undo never reverts it.
+    pub passed_over: bool,
     /// The intent's id, for recording its outcome later (`None` for a complete entry).
     pub id: Option<String>,
     /// For an undo: the time of the entry it reverted (`None`: not an undo, or an entry
@@ -118,6 +121,7 @@ impl JournalEntry {
             before,
             after,
             pending: false,
+            passed_over: false,
             id: None,
             reverts: planned.reverts.clone(),
             batch: None,
@@ -181,6 +185,7 @@ impl JournalEntry {
             before: image("before")?,
             after: image("after")?,
             pending: false,
+            passed_over: false,
             id: string("id"),
             reverts: string("reverts"),
             batch: string("batch"),

@@ -35,6 +35,9 @@ pub enum Outcome {
     },
     /// Nothing was written (the condition failed, or the server refused the request).
     NotWritten,
+    /// Passed over by the user: reading the item could not tell whether it was written (someone
+    /// wrote since), so it stays pending in the history and undo never reverts it.
+    PassedOver,
 }
 
 /// Identifies one intent within the journal: time, process and a counter, so concurrent
@@ -101,6 +104,10 @@ impl Journal {
                 "before": image(before), "after": image(after),
             }),
             Outcome::NotWritten => json!({"record": "outcome", "id": id, "written": false}),
+            // `written: null` reads as no outcome, so an older ddbx keeps it pending.
+            Outcome::PassedOver => {
+                json!({"record": "outcome", "id": id, "written": null, "passed_over": true})
+            }
         };
         self.append_line(&line)
     }
@@ -150,6 +157,10 @@ impl Journal {
                     };
                     match outcomes.remove(&id) {
                         Some(Some(Outcome::NotWritten)) => continue,
+                        Some(Some(Outcome::PassedOver)) => {
+                            entry.pending = true;
+                            entry.passed_over = true;
+                        }
                         Some(Some(Outcome::Written { before, after })) => {
                             entry.before = before;
                             entry.after = after;
@@ -180,14 +191,16 @@ impl Journal {
 
     /// The most recent entry for `table` written through the same connection (kind, endpoint,
     /// region and profile): an undo must never carry a write from one place (a local server)
-    /// to another (production) just because the table names match.
+    /// to another (production) just because the table names match. A write passed over by
+    /// `undo --skip-pending` is never the one to undo, so the one before it is found.
     pub fn last_for(
         &self,
         table: &str,
         connection: &JournalConnection,
     ) -> io::Result<Option<JournalEntry>> {
-        let matches =
-            |entry: &JournalEntry| entry.table == table && entry.connection == *connection;
+        let matches = |entry: &JournalEntry| {
+            entry.table == table && entry.connection == *connection && !entry.passed_over
+        };
         Ok(self.newest_entries(matches)?.into_iter().find(matches))
     }
 
@@ -223,6 +236,9 @@ impl Journal {
 
 /// An outcome line's outcome; `None` when it cannot be read.
 pub(super) fn outcome_from_json(value: &Value) -> Option<Outcome> {
+    if value.get("passed_over").and_then(Value::as_bool) == Some(true) {
+        return Some(Outcome::PassedOver);
+    }
     if !value.get("written")?.as_bool()? {
         return Some(Outcome::NotWritten);
     }

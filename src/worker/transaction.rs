@@ -9,6 +9,7 @@ use crate::app::request_id::RequestId;
 use crate::backend::Backend;
 use crate::domain::edit::transaction::{Assembled, Staged};
 use crate::domain::schema::TableDescription;
+use crate::edit::Unsettled;
 use crate::edit::transaction::{TransactionAnswer, execute_transaction};
 use crate::journal::{BatchHeader, Journal, JournalConnection};
 
@@ -58,9 +59,9 @@ pub async fn journal_loaded(
         };
         return Action::TransactionUndoLoaded { id, batch, result };
     }
-    let result = crate::edit::last_settled(backend, &journal, table)
+    let result = crate::edit::last_settled(backend, &journal, table, Unsettled::Refuse)
         .await
-        .map(|entry| entry.map(Box::new));
+        .map(|found| found.entry.map(Box::new));
     Action::JournalLoaded { id, result }
 }
 

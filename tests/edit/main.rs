@@ -18,4 +18,5 @@ mod journal_faults;
 mod lost_update;
 mod props;
 mod round_trip;
+mod skip_pending;
 mod unsent_writes;

@@ -23,6 +23,23 @@ fn fresh_session_dir() -> std::path::PathBuf {
     dir
 }
 
+/// The environment of a session against a local server: a region, fake static credentials, and
+/// no shared AWS files or instance metadata to read.
+#[must_use]
+pub fn local_env() -> Vec<(&'static str, &'static str)> {
+    vec![
+        ("AWS_REGION", "us-east-1"),
+        ("AWS_ACCESS_KEY_ID", "test"),
+        ("AWS_SECRET_ACCESS_KEY", "test"),
+        ("AWS_EC2_METADATA_DISABLED", "true"),
+        ("AWS_CONFIG_FILE", "/nonexistent/ddbx-test/config"),
+        (
+            "AWS_SHARED_CREDENTIALS_FILE",
+            "/nonexistent/ddbx-test/credentials",
+        ),
+    ]
+}
+
 /// What the pseudo-terminal answers when the program asks it something.
 #[derive(Clone, Copy, PartialEq, Eq)]
 pub enum Terminal {

@@ -145,6 +145,12 @@ pub struct BulkArgs {
     #[arg(long)]
     pub whole_item: bool,
 
+    /// Also set the key attributes composed from the values --set changes (`gsi2sk =
+    /// …#status_open` when `status` changes) to what the library would write, in the same
+    /// conditioned writes.
+    #[arg(long, conflicts_with = "delete")]
+    pub update_derived_keys: bool,
+
     #[arg(long, value_enum, default_value_t = ItemFormat::Typed)]
     pub item_format: ItemFormat,
 
@@ -188,4 +194,10 @@ pub struct UndoArgs {
     /// Print the exact request and send nothing.
     #[arg(long)]
     pub dry_run: bool,
+
+    /// Pass over the writes sent with no answer that reading the item cannot settle (someone
+    /// wrote since), and those found not written, to undo the write before them. Each one
+    /// passed over is named; its outcome stays unknown and it is never undone.
+    #[arg(long, conflicts_with = "batch")]
+    pub skip_pending: bool,
 }

@@ -482,6 +482,12 @@ pub struct UpdateArgs {
     #[arg(long)]
     pub whole_item: bool,
 
+    /// Also set the key attributes composed from the values --set changes (`gsi2sk =
+    /// …#status_open` when `status` changes) to what the library would write, in the same
+    /// conditioned write.
+    #[arg(long)]
+    pub update_derived_keys: bool,
+
     #[arg(long, value_enum, default_value_t = ItemFormat::Typed, help = ITEM_FORMAT_HELP)]
     pub item_format: ItemFormat,
 

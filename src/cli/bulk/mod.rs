@@ -25,7 +25,6 @@ use super::other_table;
 use super::path_edits::parse_edits;
 use crate::backend::Backend;
 use crate::cli::diff::{Written, verify_written};
-use crate::domain::edit::derived_keys::out_of_sync;
 use crate::domain::edit::{ConditionMode, EditContext};
 use crate::domain::schema::{Projection, TableDescription};
 use crate::domain::value::Item;
@@ -62,7 +61,11 @@ fn action(args: &BulkArgs) -> Result<BulkAction, CliError> {
     } else {
         ConditionMode::Auto
     };
-    Ok(BulkAction::Edit { edits, mode })
+    Ok(BulkAction::Edit {
+        edits,
+        mode,
+        derived_keys: args.update_derived_keys,
+    })
 }
 
 fn action_text(args: &BulkArgs) -> String {
@@ -73,6 +76,9 @@ fn action_text(args: &BulkArgs) -> String {
     parts.extend(args.remove.iter().map(|path| format!("remove {path}")));
     if args.whole_item {
         parts.push("whole-item".to_owned());
+    }
+    if args.update_derived_keys {
+        parts.push("update-derived-keys".to_owned());
     }
     parts.join(" ")
 }
@@ -138,7 +144,7 @@ pub async fn run_bulk(
             let plan = plan_run(&ctx, &items, &action, |item| {
                 entity_name(&decoder, table, item)
             });
-            warn_out_of_sync(table, &plan);
+            warn_out_of_sync(&plan);
             runner::execute(runner::Run {
                 backend: backend.as_ref(),
                 global,
@@ -160,33 +166,13 @@ pub async fn run_bulk(
     }
 }
 
-/// Key attributes a library composed from the values the run changes, left holding the old
-/// values: said once per attribute with how many items it concerns and an example, before
-/// anything is sent, as the editor's preview says it for one item.
-fn warn_out_of_sync(table: &TableDescription, plan: &plan::RunPlan) {
-    let mut found: std::collections::BTreeMap<(String, String), (u64, String, String)> =
-        std::collections::BTreeMap::new();
-    for planned in &plan.writes {
-        let planned = &planned.write.planned;
-        let (Some(original), Some(expected)) = (&planned.original, &planned.expected) else {
-            continue;
-        };
-        for stale in out_of_sync(table, original, expected) {
-            let entry = found.entry((stale.attribute, stale.because)).or_insert((
-                0,
-                stale.holds,
-                stale.would_write,
-            ));
-            entry.0 += 1;
-        }
-    }
-    for ((attribute, because), (count, holds, would_write)) in found {
-        note(&format!(
-            "warning: {attribute} (from {because}) is left out of sync on {count} of {} \
-             planned writes (e.g. it keeps {holds:?} where the library would write \
-             {would_write:?}); add --set for it to change it in the same conditioned writes",
-            plan.writes.len()
-        ));
+/// Key attributes a library composed from the values the run changes: said once per attribute
+/// with how many writes it concerns and an example, before anything is sent, as the editor's
+/// preview says it for one item.
+fn warn_out_of_sync(plan: &plan::RunPlan) {
+    let advice = "; --update-derived-keys changes it in the same conditioned writes";
+    for sentence in plan.derived.sentences(Some(plan.writes.len()), advice) {
+        note(&sentence);
     }
 }
 

@@ -1,14 +1,10 @@
 //! What a run prints on stdout: the dry-run report before anything is sent, and the summary
 //! after. Both are one JSON document, escaped for the terminal.
 
-use std::io::{self, Write as _};
-
 use serde_json::{Value, json};
 
 use super::execute::Tally;
 use super::resume::Done;
-use crate::cli::error::{CliError, ignore_closed_pipe};
-use crate::cli::output::escape::escape_json_for_terminal;
 use crate::domain::edit::request_preview;
 use crate::edit::run_plan::{Refusal, RunPlan};
 
@@ -16,16 +12,6 @@ use crate::edit::run_plan::{Refusal, RunPlan};
 const FIRST_REQUESTS: usize = 3;
 /// How many refusals (and conflicts, failures) are listed in full.
 const LISTED: usize = 100;
-
-pub fn print_json(value: &Value) -> Result<(), CliError> {
-    let text = serde_json::to_string_pretty(value).unwrap_or_default();
-    let mut out = io::stdout().lock();
-    ignore_closed_pipe(
-        out.write_all(escape_json_for_terminal(text).as_bytes())
-            .and_then(|()| out.write_all(b"\n"))
-            .and_then(|()| out.flush()),
-    )
-}
 
 fn refusals(refused: &[Refusal]) -> Value {
     json!({
@@ -67,6 +53,7 @@ pub fn dry_run_report(table: &str, plan_text: &str, read: u64, plan: &RunPlan) -
         "unchanged": plan.unchanged,
         "estimated_write_capacity_units": units,
         "first_requests": first,
+        "derived_keys": plan.derived.to_json(),
         "refused": refusals(&plan.refused),
         "sent": 0,
     })
@@ -112,6 +99,7 @@ impl Summary<'_> {
             "failed": tally.failures.len(),
             "unconfirmed": tally.unknown,
             "unchanged": self.plan.unchanged,
+            "derived_keys": self.plan.derived.to_json(),
             "refused": refusals(&self.plan.refused),
             "conflicts": conflicts.into_iter().take(LISTED).collect::<Vec<_>>(),
             "failures": tally.failures.iter().take(LISTED).cloned().collect::<Vec<_>>(),

@@ -4,13 +4,14 @@
 use std::time::Instant;
 
 use super::execute::execute_writes;
-use super::report::{Summary, dry_run_report, print_json};
+use super::report::{Summary, dry_run_report};
 use super::resume::{Done, resume};
 use crate::backend::Backend;
 use crate::cli::args::GlobalOptions;
 use crate::cli::args::bulk::RunArgs;
 use crate::cli::error::CliError;
 use crate::cli::note::note;
+use crate::cli::output::print_json;
 use crate::domain::figures::counted;
 use crate::edit::batch::BatchTarget;
 use crate::edit::run_plan::{RunPlan, key_text};

@@ -7,6 +7,7 @@ mod argument_files;
 
 use std::io::{self, Write};
 
+use super::args::bulk::UndoArgs;
 use super::args::{
     Command, DeleteArgs, GetArgs, GlobalOptions, ItemFormat, OutputFormat, PutArgs, UpdateArgs,
 };
@@ -14,11 +15,13 @@ use super::error::CliError;
 use super::note::note;
 use super::output::escape::escape_json_for_terminal;
 use super::output::items::item_line;
+use super::output::print_json;
 use super::path_edits::{apply_edits, parse_edits};
 use super::plan::plan_get;
 use crate::backend::{Backend, BackendError};
 use crate::domain::ddb_json::item_to_json;
-use crate::domain::edit::derived_keys::out_of_sync;
+use crate::domain::edit::derived_keys::{derived_keys_of, out_of_sync};
+use crate::domain::edit::derived_report::DerivedKeys;
 use crate::domain::edit::{
     ConditionMode, EditContext, EditFormat, PlannedWrite, WritePlan, parse_edited, plan_create,
     plan_delete, plan_edit, request_preview,
@@ -28,8 +31,9 @@ use crate::domain::number::Number;
 use crate::domain::schema::TableDescription;
 use crate::domain::value::Item;
 use crate::domain::version_attr::{VersionAttribute, version_attribute};
-use crate::edit::{WriteOutcome, execute_and_journal, last_settled};
-use crate::journal::{Journal, JournalConnection, PrivateJournal, plan_undo};
+use crate::edit::run_plan::operation;
+use crate::edit::{Unsettled, WriteOutcome, execute_and_journal, last_settled};
+use crate::journal::{Journal, JournalConnection, JournalEntry, PrivateJournal, plan_undo};
 
 pub use argument_files::read_argument_files;
 
@@ -131,22 +135,36 @@ pub async fn run_write(
         description: table,
         version_attribute: global.version_attr.as_deref(),
     };
-    let (planned, dry_run) = match command {
-        Command::Put(args) => (plan_put(&ctx, args)?, args.write.dry_run),
-        Command::Update(args) => (plan_update(backend, &ctx, args).await?, args.write.dry_run),
-        Command::Delete(args) => (plan_remove(backend, &ctx, args).await?, args.write.dry_run),
+    let (planned, derived, dry_run) = match command {
+        Command::Put(args) => moved(table, plan_put(&ctx, args)?, args.write.dry_run),
+        Command::Update(args) => {
+            let (planned, derived) = plan_update(backend, &ctx, args).await?;
+            (planned, derived, args.write.dry_run)
+        }
+        Command::Delete(args) => moved(
+            table,
+            plan_remove(backend, &ctx, args).await?,
+            args.write.dry_run,
+        ),
         Command::Undo(_) if global.tui.demo => {
             return Err(CliError::usage(
                 "the demo's writes live and die with its process: each `ddbx --demo` starts \
                  from the generated table, so there is no earlier demo write to undo",
             ));
         }
-        Command::Undo(options) => (plan_journal_undo(backend, &ctx).await?, options.dry_run),
+        Command::Undo(options) => moved(
+            table,
+            plan_journal_undo(backend, &ctx, options).await?,
+            options.dry_run,
+        ),
         _ => return Ok(()),
     };
-    warn_out_of_sync(table, &planned);
+    let advice = " (--update-derived-keys changes it in the same conditioned write)";
+    for sentence in derived.sentences(None, advice) {
+        note(&sentence);
+    }
     if dry_run || matches!(planned.plan, WritePlan::Nothing) {
-        print_request(&planned)?;
+        print_request(&planned, &derived, dry_run, global.output)?;
         note(if dry_run {
             "dry run: nothing was sent"
         } else {
@@ -200,23 +218,39 @@ pub(super) fn open_journal(
     Ok((private, journal))
 }
 
-/// Key attributes a library composed from the values this write changes, left holding the old
-/// values (an index would no longer find the item where its model looks): said before sending,
-/// as the editor's preview says it.
-fn warn_out_of_sync(table: &TableDescription, planned: &PlannedWrite) {
-    let (Some(original), Some(expected)) = (&planned.original, &planned.expected) else {
-        return;
-    };
-    for stale in out_of_sync(table, original, expected) {
-        note(&format!(
-            "warning: {} (from {}) keeps {:?}, not changed by this write; the library would \
-             write {:?} (add --set to change it in the same conditioned write)",
-            stale.attribute, stale.because, stale.holds, stale.would_write
-        ));
+/// A planned write with the key attributes it leaves holding old values: a library composed
+/// them from the values this write changes, so an index would no longer find the item where its
+/// model looks. Said before sending, as the editor's preview says it.
+fn moved(
+    table: &TableDescription,
+    planned: PlannedWrite,
+    dry_run: bool,
+) -> (PlannedWrite, DerivedKeys, bool) {
+    let mut derived = DerivedKeys::default();
+    if let (Some(original), Some(expected)) = (&planned.original, &planned.expected) {
+        derived.add(&out_of_sync(table, original, expected), false);
     }
+    (planned, derived, dry_run)
 }
 
-fn print_request(planned: &PlannedWrite) -> Result<(), CliError> {
+/// The exact request as text, or with `-o json` as one JSON document that also lists the
+/// derived keys the write leaves out of sync or updates.
+fn print_request(
+    planned: &PlannedWrite,
+    derived: &DerivedKeys,
+    dry_run: bool,
+    format: Option<OutputFormat>,
+) -> Result<(), CliError> {
+    if format == Some(OutputFormat::Json) {
+        return print_json(&serde_json::json!({
+            "dry_run": dry_run,
+            "summary": planned.summary,
+            "operation": operation(&planned.plan),
+            "request": request_preview(&planned.plan).lines().collect::<Vec<_>>(),
+            "derived_keys": derived.to_json(),
+            "sent": false,
+        }));
+    }
     let text = format!("{}\n{}", planned.summary, request_preview(&planned.plan));
     // Line by line: the layout's line breaks stay, anything else is shown escaped.
     let escaped: String = text
@@ -323,21 +357,29 @@ pub(super) fn check_version(
     }
 }
 
+/// The update of the item read, with the derived keys its edits move (updated in the same
+/// write with `--update-derived-keys`).
 async fn plan_update(
     backend: &dyn Backend,
     ctx: &EditContext<'_>,
     args: &UpdateArgs,
-) -> Result<PlannedWrite, CliError> {
+) -> Result<(PlannedWrite, DerivedKeys), CliError> {
     let edits = parse_edits(&args.set, &args.remove, args.item_format)?;
     let original = read_item(backend, ctx.description, &args.pk, args.sk.as_deref()).await?;
     check_expected_version(ctx, &original, args.expect_version.as_deref())?;
     let edited = apply_edits(&original, &edits)?;
+    let update = args.update_derived_keys;
+    let (edited, stale) = derived_keys_of(ctx.description, &original, edited, update);
     let mode = if args.whole_item {
         ConditionMode::WholeItem
     } else {
         ConditionMode::Auto
     };
-    plan_edit(ctx, &original, &edited, mode).map_err(|error| CliError::usage(error.to_string()))
+    let planned = plan_edit(ctx, &original, &edited, mode)
+        .map_err(|error| CliError::usage(error.to_string()))?;
+    let mut derived = DerivedKeys::default();
+    derived.add(&stale, update);
+    Ok((planned, derived))
 }
 
 async fn plan_remove(
@@ -352,31 +394,68 @@ async fn plan_remove(
 }
 
 /// The undo of the newest write to the table through this connection. A write whose outcome
-/// the journal lacks is settled first by reading the item (see [`crate::edit::pending`]).
+/// the journal lacks is settled first by reading the item (see [`crate::edit::pending`]); with
+/// `--skip-pending` one that cannot be settled is passed over, and named.
 async fn plan_journal_undo(
     backend: &dyn Backend,
     ctx: &EditContext<'_>,
+    options: &UndoArgs,
 ) -> Result<PlannedWrite, CliError> {
     let journal = Journal::default_path().map(Journal::open).ok_or_else(|| {
         CliError::usage("no journal: set XDG_STATE_HOME or HOME (or DDBX_JOURNAL)")
     })?;
     let here = JournalConnection::from(&backend.connection());
-    let entry = last_settled(backend, &journal, ctx.table)
+    let unsettled = match (options.skip_pending, options.dry_run) {
+        (false, _) => Unsettled::Refuse,
+        (true, false) => Unsettled::PassOver,
+        (true, true) => Unsettled::PassOverDryRun,
+    };
+    let found = last_settled(backend, &journal, ctx.table, unsettled)
         .await
-        .map_err(CliError::Failed)?
-        .ok_or_else(|| {
-            CliError::usage(format!(
-                "the journal {} has no write to table {:?} through this connection ({}{}) to undo",
-                journal.path().display(),
-                ctx.table,
-                here.kind,
-                here.endpoint
-                    .as_deref()
-                    .map(|endpoint| format!(" {endpoint}"))
-                    .unwrap_or_default()
-            ))
-        })?;
+        .map_err(CliError::Failed)?;
+    for entry in &found.passed_over {
+        note(&passed_over(entry, options.dry_run));
+    }
+    let entry = found.entry.ok_or_else(|| {
+        CliError::usage(format!(
+            "the journal {} has no {}write to table {:?} through this connection ({}{}) to undo",
+            journal.path().display(),
+            if found.passed_over.is_empty() {
+                ""
+            } else {
+                "other "
+            },
+            ctx.table,
+            here.kind,
+            here.endpoint
+                .as_deref()
+                .map(|endpoint| format!(" {endpoint}"))
+                .unwrap_or_default()
+        ))
+    })?;
     plan_undo(ctx, &entry).map_err(|error| CliError::usage(error.to_string()))
+}
+
+/// What `--skip-pending` did with one pending write on the way to the write it undoes.
+fn passed_over(entry: &JournalEntry, dry_run: bool) -> String {
+    let write = format!(
+        "{} at {} of {}",
+        entry.operation,
+        entry.time,
+        shown(&entry.key)
+    );
+    if !entry.passed_over {
+        return format!("passed over: {write}, found not written (recorded as not written)");
+    }
+    format!(
+        "passed over: {write}, sent with no answer and the item changed since, so whether it \
+         was written is unknown; {}",
+        if dry_run {
+            "it would be recorded as passed over (dry run: nothing recorded)"
+        } else {
+            "recorded as passed over: it stays pending in `ddbx history` and is never undone"
+        }
+    )
 }
 
 #[cfg(test)]

@@ -7,6 +7,7 @@
 use std::collections::BTreeMap;
 
 use crate::domain::grammar::{Grammar, decode_item_key};
+use crate::domain::number::Number;
 use crate::domain::schema::{KeySchema, TableDescription};
 use crate::domain::value::{AttrValue, Item};
 
@@ -168,6 +169,43 @@ fn stale_attributes(
             )
         })
         .collect()
+}
+
+/// The key attributes `edited` moves out of sync, and `edited` itself with them set to what
+/// the library would write when `update` asks for it (else as it is).
+#[must_use]
+pub fn derived_keys_of(
+    description: &TableDescription,
+    original: &Item,
+    edited: Item,
+    update: bool,
+) -> (Item, Vec<OutOfSync>) {
+    let stale = out_of_sync(description, original, &edited);
+    if update {
+        (with_derived_keys(&edited, &stale), stale)
+    } else {
+        (edited, stale)
+    }
+}
+
+/// `edited` with every attribute of `stale` set to the value the library would write, so the
+/// same conditioned write keeps the keys composed from the values it changes. An attribute
+/// keeps its type: a number is set only when the new value is one.
+#[must_use]
+pub fn with_derived_keys(edited: &Item, stale: &[OutOfSync]) -> Item {
+    let mut synced = edited.clone();
+    for key in stale {
+        let value = match edited.get(&key.attribute) {
+            Some(AttrValue::S(_)) => AttrValue::s(key.would_write.as_str()),
+            Some(AttrValue::N(_)) => match Number::parse(&key.would_write) {
+                Ok(number) => AttrValue::N(number),
+                Err(_) => continue,
+            },
+            _ => continue,
+        };
+        synced.insert(key.attribute.clone(), value);
+    }
+    synced
 }
 
 fn scalar(value: Option<&AttrValue>) -> Option<String> {

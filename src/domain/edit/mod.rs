@@ -7,6 +7,7 @@
 pub mod checks;
 mod conditions;
 pub mod derived_keys;
+pub mod derived_report;
 pub mod diff;
 pub mod error;
 mod json_tree;

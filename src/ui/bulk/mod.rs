@@ -20,6 +20,7 @@ use crate::app::state::bulk::{BulkFlow, BulkForm, BulkStage};
 use crate::app::state::text_field::TextField;
 use crate::domain::edit::request_preview;
 use crate::domain::figures::counted;
+use crate::edit::run_plan::RunPlan;
 use crate::keymap::Section;
 use crate::ui::edit::hints::{hints, key};
 use crate::ui::theme::{self, Styles};
@@ -205,6 +206,7 @@ fn render_dry_run(
     if plan.writes.is_empty() {
         lines.push(Line::styled("  nothing to send", styles.muted));
     }
+    derived_lines(styles, plan, &mut lines);
     if !plan.refused.is_empty() {
         lines.push(Line::raw(""));
         lines.push(Line::styled(
@@ -251,11 +253,34 @@ fn render_dry_run(
                 "resume cut-off run",
             ));
         }
+        if plan.derived.keys.iter().any(|derived| !derived.updated) {
+            parts.push((
+                key(state, section, &Action::UpdateDerivedKeys),
+                "update derived keys",
+            ));
+        }
         parts.push((key(state, section, &Action::CursorDown), "scroll"));
         parts.push((key(state, section, &Action::Back), "close (nothing sent)"));
         hints(styles, &parts)
     };
     boxed(frame, area, title, lines, dry_run.scroll, hint);
+}
+
+/// The keys the writes leave out of sync (or update): the warning the headless plan gives.
+fn derived_lines(styles: &Styles, plan: &RunPlan, lines: &mut Vec<Line<'static>>) {
+    if plan.derived.is_empty() {
+        return;
+    }
+    lines.push(Line::raw(""));
+    lines.push(Line::styled("derived keys:", styles.key));
+    for sentence in plan.derived.sentences(Some(plan.writes.len()), "") {
+        let style = if sentence.starts_with("warning") {
+            styles.warning
+        } else {
+            styles.note
+        };
+        lines.push(Line::styled(format!("  {}", safe(&sentence)), style));
+    }
 }
 
 fn render_type_table(

@@ -59,6 +59,12 @@ pub(in crate::ui) fn render(
                 "condition",
             ));
         }
+        if !review.out_of_sync.is_empty() {
+            parts.push((
+                key(state, section, &Action::UpdateDerivedKeys),
+                "update keys",
+            ));
+        }
         if flow.editor.is_some() {
             parts.push((key(state, section, &Action::KeepEditing), "edit"));
         }
@@ -69,7 +75,12 @@ pub(in crate::ui) fn render(
         frame,
         area,
         title,
-        lines(styles, flow, review),
+        lines(
+            styles,
+            flow,
+            review,
+            &key(state, section, &Action::UpdateDerivedKeys),
+        ),
         review.scroll,
         hint,
     );
@@ -79,7 +90,12 @@ fn heading(styles: &Styles, text: &str) -> Line<'static> {
     Line::styled(text.to_owned(), styles.warning_strong)
 }
 
-fn lines(styles: &Styles, flow: &EditFlow, review: &Review) -> Vec<Line<'static>> {
+fn lines(
+    styles: &Styles,
+    flow: &EditFlow,
+    review: &Review,
+    update_keys: &str,
+) -> Vec<Line<'static>> {
     let mut lines = vec![Line::from(vec![
         Span::styled("Write: ", styles.heading),
         Span::raw(safe(&review.planned.summary).into_owned()),
@@ -103,7 +119,7 @@ fn lines(styles: &Styles, flow: &EditFlow, review: &Review) -> Vec<Line<'static>
         &format!("Changes ({})", review.planned.diff.changes.len()),
     ));
     lines.extend(change_lines(styles, &review.planned.diff));
-    out_of_sync_lines(styles, review, &mut lines);
+    out_of_sync_lines(styles, review, update_keys, &mut lines);
     lines.push(Line::raw(""));
     lines.push(heading(styles, "Request"));
     lines.extend(
@@ -145,8 +161,13 @@ pub(in crate::ui) fn change_lines(styles: &Styles, diff: &ItemDiff) -> Vec<Line<
 }
 
 /// Keys the write leaves holding the old value of a part it changed, with what the library
-/// would write; the request itself does not change them.
-fn out_of_sync_lines(styles: &Styles, review: &Review, lines: &mut Vec<Line<'static>>) {
+/// would write; the request itself does not change them until `update_keys` adds them to it.
+fn out_of_sync_lines(
+    styles: &Styles,
+    review: &Review,
+    update_keys: &str,
+    lines: &mut Vec<Line<'static>>,
+) {
     if review.out_of_sync.is_empty() {
         return;
     }
@@ -168,4 +189,9 @@ fn out_of_sync_lines(styles: &Styles, review: &Review, lines: &mut Vec<Line<'sta
             Span::styled(safe(&stale.would_write).into_owned(), styles.added),
         ]));
     }
+    lines.push(Line::from(vec![
+        Span::raw("   "),
+        Span::styled(update_keys.to_owned(), styles.key),
+        Span::raw(" updates them in this same conditioned write"),
+    ]));
 }

@@ -104,6 +104,12 @@ impl Editor {
         self.reparse();
     }
 
+    /// Replaces the text with `item` in the current format: a change made from the preview, so
+    /// going back to the text (or to the draft) shows it.
+    pub fn show_item(&mut self, item: &Item) {
+        self.replace_text(&EditorText::render(item, self.format));
+    }
+
     /// Shows `item` (the parsed text) in another format; unsaved changes stay unsaved.
     pub fn switch_format(&mut self, item: &Item, format: EditFormat) {
         self.textarea = textarea(&EditorText::render(item, format));

@@ -93,6 +93,12 @@ impl Follow {
         }
     }
 
+    /// True before the stream was ever described: nothing read from it yet.
+    #[must_use]
+    pub fn is_unread(&self) -> bool {
+        self.described_at.is_none() && self.shards.is_empty()
+    }
+
     /// Shards whose records may be read now: not done, their parent read to its end.
     #[must_use]
     pub fn ready(&self) -> Vec<String> {

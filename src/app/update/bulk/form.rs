@@ -17,8 +17,7 @@ use crate::domain::edit::path_edit::{PathEdit, parse_path, parse_typed_value};
 use crate::domain::edit::typed_json;
 use crate::domain::export::ExportFormat;
 use crate::domain::schema::TableDescription;
-use crate::edit::batch::BatchItem;
-use crate::edit::run_plan::{BulkAction, PlannedItem, Refusal, RunPlan, plan_item};
+use crate::edit::run_plan::{BulkAction, Refusal, RunPlan, plan_item};
 
 use crate::app::update::edit::plan::configured_version;
 
@@ -155,6 +154,7 @@ pub(in crate::app::update) fn submit(state: &mut State, form: BulkForm) -> Vec<C
                 BulkAction::Edit {
                     edits,
                     mode: crate::domain::edit::ConditionMode::Auto,
+                    derived_keys: false,
                 },
             ),
             Err(error) => refuse(state, form, error),
@@ -369,20 +369,12 @@ fn plan_selection(
             description,
             version_attribute: version.as_deref(),
         };
-        match plan_item(&ctx, item, action) {
-            Ok(Some(planned)) => plan.writes.push(PlannedItem {
-                write: BatchItem { key, planned },
-                entity: source.map_or_else(
-                    || "(unknown)".to_owned(),
-                    |source| super::entity_of(state, source, item),
-                ),
-            }),
-            Ok(None) => plan.unchanged += 1,
-            Err(reason) => plan.refused.push(Refusal {
-                at: typed_json(&key),
-                reason,
-            }),
-        }
+        plan.push_item(key, plan_item(&ctx, item, action), || {
+            source.map_or_else(
+                || "(unknown)".to_owned(),
+                |source| super::entity_of(state, source, item),
+            )
+        });
     }
     plan
 }

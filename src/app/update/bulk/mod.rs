@@ -3,6 +3,7 @@
 //! [`form`] (what to do), [`run`] (dry run, confirmation, the run, its summary and undo).
 
 mod close;
+mod derived;
 pub(in crate::app::update) mod form;
 pub(in crate::app::update) mod open;
 pub(in crate::app::update) mod resume;
@@ -53,6 +54,10 @@ pub(in crate::app::update) fn stage_key(state: &mut State, action: &Action) -> V
         .is_some_and(|flow| matches!(flow.stage, BulkStage::DryRun(_)));
     if on_dry_run && matches!(action, Action::ResumeBatch) {
         return resume::ask(state);
+    }
+    if on_dry_run && matches!(action, Action::UpdateDerivedKeys) {
+        derived::update(state);
+        return Vec::new();
     }
     let reading = state
         .bulk

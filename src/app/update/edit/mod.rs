@@ -16,6 +16,7 @@ use plan::close;
 use selected::selected_item;
 
 pub(in crate::app::update) mod conflict;
+mod derived;
 mod draft;
 pub(in crate::app::update) mod plan;
 mod refresh;

@@ -126,6 +126,10 @@ pub(in crate::app::update) fn review_key(state: &mut State, action: &Action) -> 
             cycle_mode(state);
             Vec::new()
         }
+        Action::UpdateDerivedKeys => {
+            super::derived::update_derived_keys(state);
+            Vec::new()
+        }
         Action::Back if flow.write_failed && flow.editor.is_some() => {
             super::draft::park(state);
             Vec::new()

@@ -32,7 +32,8 @@ pub(in crate::app::update) fn answered(
         return Vec::new();
     };
     let mut commands = match result {
-        Err(error) if error.is_retryable() && asked != Asked::Table => {
+        // A view that could not check its stream as it opened follows the one it was given.
+        Err(error) if error.is_retryable() && (asked != Asked::Table || unread(state)) => {
             retry_later(state, asked, &error);
             Vec::new()
         }
@@ -56,6 +57,13 @@ pub(in crate::app::update) fn answered(
         commands.extend(poll(state));
     }
     commands
+}
+
+fn unread(state: &State) -> bool {
+    state
+        .stream
+        .as_ref()
+        .is_some_and(|view| view.follow.is_unread())
 }
 
 fn answer_landed(state: &mut State, asked: Asked, answer: ReadAnswer) -> Vec<Command> {
@@ -144,9 +152,10 @@ fn reconnected(state: &mut State) {
     }
 }
 
-/// The table described again after `R`: the same stream goes on where it stopped; a new one (the
-/// table was recreated, or its stream turned off and on) is followed from its oldest record, so
-/// nothing written since the old one stopped is missed.
+/// The table described again after `R`, or as the view opens: the same stream goes on where it
+/// stopped; a new one (the table was recreated, or its stream turned off and on) is followed
+/// from its oldest record, so nothing written since the old one stopped is missed — or, before
+/// anything was read, from where the view was opened to start.
 fn table_described(state: &mut State, table: &TableDescription) -> Vec<Command> {
     let arn = table
         .stream
@@ -163,13 +172,21 @@ fn table_described(state: &mut State, table: &TableDescription) -> Vec<Command> 
         return Vec::new();
     };
     view.stopped = None;
+    let unread = view.follow.is_unread();
     if arn == view.follow.arn {
         view.follow.described_at = None;
-        state.notice = Some(Notice::Info(
-            "following the stream again from where it stopped".to_owned(),
-        ));
+        if !unread {
+            state.notice = Some(Notice::Info(
+                "following the stream again from where it stopped".to_owned(),
+            ));
+        }
     } else {
-        view.follow = Follow::new(arn, StreamStart::TrimHorizon);
+        let since = if unread {
+            view.follow.since
+        } else {
+            StreamStart::TrimHorizon
+        };
+        view.follow = Follow::new(arn, since);
         state.notice = Some(Notice::Info(format!(
             "the table's stream changed: following the new one from its oldest record \
              (records received before are kept) · {}",

@@ -47,6 +47,12 @@ pub(super) fn show(state: &mut State) -> Vec<Command> {
         state.notice = Some(Notice::Info(format!(
             "following the stream of {name}: changes from now on (p pauses, f filters)"
         )));
+        if !matches!(state.history.current(), View::Stream { .. }) {
+            state.history.open(View::Stream { cursor: 0 });
+        }
+        // The description may be one remembered from before (the table picker's, when the
+        // table was opened with `T`): the table may have been recreated with a new stream since.
+        return describe_table(state);
     }
     if !matches!(state.history.current(), View::Stream { .. }) {
         state.history.open(View::Stream { cursor: 0 });
@@ -129,6 +135,18 @@ pub(super) fn poll(state: &mut State) -> Vec<Command> {
 /// `R` on the stream view (or opening it once it stopped): describes the table again and
 /// follows its current stream, keeping every record received.
 pub(in crate::app::update) fn restart(state: &mut State) -> Vec<Command> {
+    let commands = describe_table(state);
+    if !commands.is_empty() {
+        state.notice = Some(Notice::Info(format!(
+            "describing {} again to follow its current stream…",
+            state.table
+        )));
+    }
+    commands
+}
+
+/// Asks for the table's description, to follow its current stream.
+fn describe_table(state: &mut State) -> Vec<Command> {
     let table = state.table.clone();
     let id = state.ids.issue();
     let Some(view) = &mut state.stream else {
@@ -137,9 +155,6 @@ pub(in crate::app::update) fn restart(state: &mut State) -> Vec<Command> {
     view.follow.asked.clear();
     view.follow.retrying = None;
     view.follow.asked.insert(id, Asked::Table);
-    state.notice = Some(Notice::Info(format!(
-        "describing {table} again to follow its current stream…"
-    )));
     vec![Command::read(id, ReadFor::Stream, Read::Describe { table })]
 }
 
