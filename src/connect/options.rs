@@ -8,6 +8,9 @@ use clap::Args;
 /// Where the table comes from and how it is read, for the terminal UI and the headless
 /// commands alike.
 #[derive(Clone, Debug, Default, Args)]
+// Under a heading of their own, after a command's own options, which they would otherwise
+// interleave with (`--demo` between `--sk-gt` and `--sk-ge`).
+#[command(next_help_heading = "Data source and terminal UI")]
 pub struct TuiOptions {
     /// Open the built-in demo table (SingleTableApp, in memory; nothing leaves the process).
     #[arg(long, global = true)]

@@ -578,6 +578,33 @@ mod tests {
     }
 
     #[test]
+    fn a_commands_own_options_are_listed_before_the_shared_ones() {
+        let mut cli = Cli::command();
+        cli.build();
+        let query = cli.find_subcommand_mut("query").expect("the query command");
+        let help = query.render_help().to_string();
+        let own: Vec<usize> = ["--pk", "--sk-ge", "--sk-between", "--consistent"]
+            .iter()
+            .map(|option| help.find(option).expect(option))
+            .collect();
+        let last_own = own.iter().max().copied().unwrap_or_default();
+        for shared in [
+            "--demo",
+            "--demo-size",
+            "--file",
+            "--theme",
+            "--table",
+            "--read-only",
+        ] {
+            let at = help.find(shared).expect(shared);
+            assert!(
+                at > last_own,
+                "{shared} among the command's own options:\n{help}"
+            );
+        }
+    }
+
+    #[test]
     fn no_command_parses_so_usage_can_be_printed() {
         let cli = parse(&[]).expect("no command is allowed");
         assert!(cli.command.is_none());
