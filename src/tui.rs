@@ -73,7 +73,10 @@ impl KeyRouter {
                 if section.text_entry() == TextEntry::Editor {
                     return Some(Action::EditorKey(key));
                 }
-                typed_char(section, key).map(Action::Input)
+                typed_char(section, key).map(Action::Input).or_else(|| {
+                    let elsewhere = !state.keymap.elsewhere(section, &[key]).is_empty();
+                    elsewhere.then_some(Action::KeyElsewhere(key))
+                })
             }
         }
     }

@@ -170,3 +170,40 @@ async fn the_index_help_at_80x24_holds_every_marking_key_and_every_other_entry()
         assert!(text.contains(entry), "{entry} missing at 80x24:\n{text}");
     }
 }
+
+#[tokio::test]
+async fn a_key_another_screen_binds_says_where_it_works_and_a_key_bound_nowhere_says_nothing() {
+    use crossterm::event::{Event, KeyCode, KeyEvent, KeyModifiers};
+    use ddbx::app::state::Notice;
+    let mut harness = demo().await;
+    harness.act(Action::JumpToPartition).await;
+    for c in "USER#usr_1001".chars() {
+        harness.act(Action::Input(c)).await;
+    }
+    harness
+        .act_all([Action::Submit, Action::CursorDown, Action::Open])
+        .await;
+    assert_eq!(harness.state.section(), Section::Inspector);
+    let mut router = ddbx::tui::KeyRouter::default();
+    let press = |c| Event::Key(KeyEvent::new(KeyCode::Char(c), KeyModifiers::NONE));
+    let action = router
+        .route(&harness.state, &press('L'))
+        .expect("an action");
+    harness.act(action).await;
+    assert!(
+        matches!(&harness.state.notice, Some(Notice::Info(message))
+            if message == "L: not on this screen; in overview, collections: Stream of changes · ? lists this screen's keys"),
+        "{:?}",
+        harness.state.notice
+    );
+    assert_eq!(
+        harness.state.section(),
+        Section::Inspector,
+        "nothing else moved"
+    );
+    assert_eq!(
+        router.route(&harness.state, &press('Z')),
+        None,
+        "Z is bound nowhere"
+    );
+}

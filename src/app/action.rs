@@ -285,6 +285,8 @@ actions! {
         Retrying(crate::backend::RetryNotice),
         /// A key typed into the editor (keys the editor section does not bind).
         EditorKey(crate::keymap::key::Key),
+        /// A key this screen does not bind but another screen does: said, with where it works.
+        KeyElsewhere(crate::keymap::key::Key),
         /// A write finished (or was refused). `journal_error` says why a written write could not
         /// be journaled.
         WriteDone {

@@ -190,6 +190,20 @@ impl<A: Bindable> Keymap<A> {
         }
     }
 
+    /// The screens' sections other than `here` where `keys` do something, with what they do
+    /// there: for a key pressed where it does nothing.
+    #[must_use]
+    pub fn elsewhere(&self, here: Section, keys: &[Key]) -> Vec<(Section, &Binding<A>)> {
+        self.sections()
+            .into_iter()
+            .filter(|section| *section != here && *section != Section::Global)
+            .filter_map(|section| {
+                let bound = self.bindings(section).iter().find(|b| b.keys == keys)?;
+                (bound.action != A::NOOP).then_some((section, bound))
+            })
+            .collect()
+    }
+
     /// The keys bound to `action` in `section` (first one), for hints like "? help".
     #[must_use]
     pub fn key_for(&self, section: Section, action: &A) -> Option<String> {

@@ -61,6 +61,30 @@ pub fn update(state: &mut State, action: Action) -> Vec<Command> {
     commands
 }
 
+/// `L: not on this screen; in collections, partition: stream of changes · ? lists this
+/// screen's keys`.
+fn key_elsewhere(state: &State, key: crate::keymap::key::Key) -> String {
+    let section = state.section();
+    let elsewhere = state.keymap.elsewhere(section, &[key]);
+    let names: Vec<&str> = elsewhere
+        .iter()
+        .map(|(section, _)| section.name())
+        .collect();
+    let what = elsewhere
+        .first()
+        .map(|(_, binding)| binding.desc.as_str())
+        .unwrap_or_default();
+    let help = state
+        .keymap
+        .key_for(section, &Action::ToggleHelp)
+        .map(|help| format!(" · {help} lists this screen's keys"))
+        .unwrap_or_default();
+    format!(
+        "{key}: not on this screen; in {}: {what}{help}",
+        names.join(", ")
+    )
+}
+
 fn apply(state: &mut State, action: Action) -> Vec<Command> {
     match action {
         Action::Noop => Vec::new(),
@@ -80,6 +104,10 @@ fn apply(state: &mut State, action: Action) -> Vec<Command> {
         }
         Action::Notice(message) => {
             state.notice = Some(Notice::Error(message));
+            Vec::new()
+        }
+        Action::KeyElsewhere(key) => {
+            state.notice = Some(Notice::Info(key_elsewhere(state, key)));
             Vec::new()
         }
         Action::Retrying(retry) => {
