@@ -198,7 +198,10 @@ fn the_binary_shows_an_items_versions_from_the_inspector() {
     session.send("\r");
     session.wait_for("Item EQUIP#1 / v2_Audit");
     session.send("V");
-    let versions = session.wait_for("Versions of EQUIP#1 / v<N>_Audit");
+    // The view's title shows at once; its rows once the partition is read.
+    let versions = session.wait_until("the versions read", |screen| {
+        screen.contains("Versions of EQUIP#1 / v<N>_Audit") && screen.contains("v1  ")
+    });
     for expected in [
         "✓ v0 holds the same attributes as v3, the highest version",
         "v1  the first version read",
