@@ -11,25 +11,11 @@ use std::collections::HashMap;
 use aws_sdk_dynamodb::types::AttributeValue;
 use support::tables::{TableSpec, create_table, delete_table};
 use support::{Server, block_on, sdk_client, server_endpoint, unique_table_name};
-use tui_support::pty::PtySession;
+use tui_support::pty::{PtySession, local_env};
 
 const ENTER: &str = "\r";
 const TAB: &str = "\t";
 const RIGHT: &str = "\x1b[C";
-
-fn local_env() -> Vec<(&'static str, &'static str)> {
-    vec![
-        ("AWS_REGION", "us-east-1"),
-        ("AWS_ACCESS_KEY_ID", "test"),
-        ("AWS_SECRET_ACCESS_KEY", "test"),
-        ("AWS_EC2_METADATA_DISABLED", "true"),
-        ("AWS_CONFIG_FILE", "/nonexistent/ddbx-test/config"),
-        (
-            "AWS_SHARED_CREDENTIALS_FILE",
-            "/nonexistent/ddbx-test/credentials",
-        ),
-    ]
-}
 
 /// The number in the status line's `[N marked]`.
 fn marked_count(screen: &str) -> Option<u64> {

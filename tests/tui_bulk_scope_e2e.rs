@@ -12,7 +12,7 @@ use std::collections::HashMap;
 use aws_sdk_dynamodb::types::{AttributeValue, PutRequest, WriteRequest};
 use support::tables::{TableSpec, create_table, delete_table};
 use support::{Server, block_on, sdk_client, server_endpoint, unique_table_name};
-use tui_support::pty::PtySession;
+use tui_support::pty::{PtySession, local_env};
 
 const ENTER: &str = "\r";
 const TAB: &str = "\t";
@@ -21,20 +21,6 @@ const RIGHT: &str = "\x1b[C";
 const ORDERS: usize = 600;
 /// `ORDERS` as the dry run counts writes.
 const WRITES: &str = "600";
-
-fn local_env() -> Vec<(&'static str, &'static str)> {
-    vec![
-        ("AWS_REGION", "us-east-1"),
-        ("AWS_ACCESS_KEY_ID", "test"),
-        ("AWS_SECRET_ACCESS_KEY", "test"),
-        ("AWS_EC2_METADATA_DISABLED", "true"),
-        ("AWS_CONFIG_FILE", "/nonexistent/ddbx-test/config"),
-        (
-            "AWS_SHARED_CREDENTIALS_FILE",
-            "/nonexistent/ddbx-test/credentials",
-        ),
-    ]
-}
 
 type SdkItem = HashMap<String, AttributeValue>;
 

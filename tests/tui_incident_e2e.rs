@@ -8,23 +8,9 @@ mod tui_support;
 
 use serde_json::json;
 use support::shaped_server::{Request, ShapedServer, error_body};
-use tui_support::pty::PtySession;
+use tui_support::pty::{PtySession, local_env};
 
 const INDEX_ARN: &str = "arn:aws:dynamodb:us-east-1:111122223333:table/Orders/index/GSI1";
-
-fn local_env() -> Vec<(&'static str, &'static str)> {
-    vec![
-        ("AWS_REGION", "us-east-1"),
-        ("AWS_ACCESS_KEY_ID", "test"),
-        ("AWS_SECRET_ACCESS_KEY", "test"),
-        ("AWS_EC2_METADATA_DISABLED", "true"),
-        ("AWS_CONFIG_FILE", "/nonexistent/ddbx-test/config"),
-        (
-            "AWS_SHARED_CREDENTIALS_FILE",
-            "/nonexistent/ddbx-test/credentials",
-        ),
-    ]
-}
 
 /// The incident table, and a discovery scan throttled on the table's partition limit.
 fn answers(operation: &str, so_far: &[Request]) -> (u16, serde_json::Value) {

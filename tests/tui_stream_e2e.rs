@@ -8,21 +8,7 @@ mod tui_support;
 use aws_sdk_dynamodb::types::AttributeValue;
 use support::tables::{TableSpec, create_table, delete_table, set_stream};
 use support::{Server, block_on, sdk_client, server_endpoint, unique_table_name};
-use tui_support::pty::PtySession;
-
-fn local_env() -> Vec<(&'static str, &'static str)> {
-    vec![
-        ("AWS_REGION", "us-east-1"),
-        ("AWS_ACCESS_KEY_ID", "test"),
-        ("AWS_SECRET_ACCESS_KEY", "test"),
-        ("AWS_EC2_METADATA_DISABLED", "true"),
-        ("AWS_CONFIG_FILE", "/nonexistent/ddbx-test/config"),
-        (
-            "AWS_SHARED_CREDENTIALS_FILE",
-            "/nonexistent/ddbx-test/credentials",
-        ),
-    ]
-}
+use tui_support::pty::{PtySession, local_env};
 
 #[test]
 fn items_written_by_another_client_show_live_and_open_as_a_diff() {

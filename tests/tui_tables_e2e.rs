@@ -6,7 +6,7 @@ mod support;
 mod tui_support;
 
 use support::{Server, sdk_client, server_endpoint, unique_table_name};
-use tui_support::pty::PtySession;
+use tui_support::pty::{PtySession, local_env};
 
 const ENTER: &str = "\r";
 const ESC: &str = "\x1b";
@@ -30,20 +30,6 @@ fn the_demo_switches_to_the_picker_and_back() {
     });
     session.send("\x03");
     assert!(session.wait_exit().success());
-}
-
-fn local_env() -> Vec<(&'static str, &'static str)> {
-    vec![
-        ("AWS_REGION", "us-east-1"),
-        ("AWS_ACCESS_KEY_ID", "test"),
-        ("AWS_SECRET_ACCESS_KEY", "test"),
-        ("AWS_EC2_METADATA_DISABLED", "true"),
-        ("AWS_CONFIG_FILE", "/nonexistent/ddbx-test/config"),
-        (
-            "AWS_SHARED_CREDENTIALS_FILE",
-            "/nonexistent/ddbx-test/credentials",
-        ),
-    ]
 }
 
 /// Types `table` into the picker's filter (after clearing it) and opens it.
