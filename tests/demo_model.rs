@@ -70,6 +70,20 @@ fn cases() -> Vec<Case> {
         ("Account", vec![("accountId", "acc_100")], |item| {
             s(item, "type") == "Account"
         }),
+        (
+            "Orders by status and region",
+            vec![
+                ("status", "SHIPPED"),
+                ("region", "EU"),
+                ("placedAt", "2026"),
+            ],
+            // GSI3's partition key is status + region; placedAt is the first sort attribute.
+            |item| {
+                s(item, "status") == "SHIPPED"
+                    && s(item, "region") == "EU"
+                    && s(item, "placedAt").starts_with("2026")
+            },
+        ),
     ]
 }
 
@@ -116,7 +130,7 @@ fn the_demo_model_names_itself_in_the_overview() {
         model.entities.is_empty(),
         "entities are left to the heuristics"
     );
-    assert_eq!(model.access_patterns.len(), 10);
+    assert_eq!(model.access_patterns.len(), 11);
 }
 
 /// The real binary: `--demo` alone offers the demo's patterns in the palette, and one runs.

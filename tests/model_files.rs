@@ -1,9 +1,19 @@
 //! The model-file fixtures: the shipped example parses, and each broken file gives its own located
 //! message.
 
+mod support;
+
 use std::path::Path;
 
 use ddbx::domain::model::{Model, ModelError, SortOperator};
+
+fn fixture_arg(name: &str) -> String {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/fixtures/models")
+        .join(name)
+        .display()
+        .to_string()
+}
 
 fn parse_fixture(name: &str) -> Result<Model, ModelError> {
     let path = Path::new(env!("CARGO_MANIFEST_DIR"))
@@ -75,4 +85,61 @@ fn each_broken_model_file_reports_its_own_location_and_message() {
         assert_eq!((error.line, error.column), (line, column), "{error}");
         assert!(error.message.contains(message), "{error}");
     }
+}
+
+#[test]
+fn a_model_names_each_attribute_of_the_demo_s_multi_attribute_index() {
+    let model = parse_fixture("multi_attribute_gsi3.toml").unwrap_or_else(|e| panic!("{e}"));
+    let pattern = &model.access_patterns[0];
+    let partition: Vec<&str> = std::iter::once(&pattern.pk)
+        .chain(&pattern.more_pk)
+        .map(|template| template.as_str())
+        .collect();
+    assert_eq!(partition, ["{status}", "{region}"]);
+
+    let run = support::cli::run_command({
+        let mut command = support::cli::ddbx_command();
+        let model = fixture_arg("multi_attribute_gsi3.toml");
+        command.args([
+            "--demo",
+            "--model",
+            &model,
+            "collections",
+            "--partitions",
+            "1",
+        ]);
+        command
+    })
+    .success();
+    let misfits: Vec<&str> = run
+        .stderr
+        .lines()
+        .filter(|line| line.starts_with("model: access pattern"))
+        .collect();
+    assert_eq!(
+        misfits,
+        [
+            "model: access pattern Orders by status: the partition key of GSI3 is status + region, \
+          and pk needs a template for each attribute, in key order (it has 1)"
+        ],
+        "{}",
+        run.stderr
+    );
+}
+
+#[test]
+fn a_template_list_longer_than_a_key_part_is_refused_before_anything_is_read() {
+    let model = fixture_arg("template_list_too_long.toml");
+    let run = support::cli::run_command({
+        let mut command = support::cli::ddbx_command();
+        command.args(["--demo", "--model", &model, "collections"]);
+        command
+    });
+    run.refused(
+        2,
+        &[
+            "template_list_too_long.toml:4:6: pk lists 5 templates: give one per attribute of \
+             the key, 1 to 4, in key order",
+        ],
+    );
 }

@@ -446,3 +446,69 @@ async fn the_selected_entry_is_shown_whole_and_the_others_end_in_an_ellipsis() {
         insta::assert_snapshot!(format!("palette_long_entry_{width}x{height}"), shown);
     }
 }
+
+/// Palette → the demo's GSI3 pattern → status, region, (a date prefix) → the Query runs.
+async fn run_orders_by_status_and_region(harness: &mut Harness, placed: &str) {
+    harness.act(Action::OpenPalette).await;
+    type_text(harness, "status and region").await;
+    harness.act(Action::Submit).await;
+    for value in ["SHIPPED", "EU", placed] {
+        type_text(harness, value).await;
+        harness.act(Action::Submit).await;
+    }
+}
+
+async fn demo_with_its_own_model() -> Harness {
+    let mut harness = Harness::new(backend(), ddbx::demo::TABLE_NAME, Settings::default());
+    harness.state.entities = EntityDecoder::with_model(ddbx::demo::model());
+    harness.start().await;
+    harness
+}
+
+#[tokio::test]
+async fn the_demo_s_multi_attribute_index_pattern_asks_for_each_attribute_and_queries_it() {
+    let mut harness = demo_with_its_own_model().await;
+    run_orders_by_status_and_region(&mut harness, "").await;
+    let mut expected = QueryRequest::new(
+        ddbx::demo::TABLE_NAME,
+        "#pk = :pk AND #pk2 = :pk2",
+        ExpressionParams {
+            names: BTreeMap::from([
+                ("#pk".to_owned(), "status".to_owned()),
+                ("#pk2".to_owned(), "region".to_owned()),
+            ]),
+            values: BTreeMap::from([
+                (":pk".to_owned(), AttrValue::s("SHIPPED")),
+                (":pk2".to_owned(), AttrValue::s("EU")),
+            ]),
+        },
+    );
+    expected.index = Some("GSI3".to_owned());
+    assert_eq!(harness.query_pages(), [&expected]);
+    let View::QueryResults { run, .. } = harness.state.history.current() else {
+        panic!("the results view is open: {:?}", harness.state.overlay);
+    };
+    let shown = harness.state.query_runs[*run].items.to_vec();
+    assert!(!shown.is_empty());
+    assert!(
+        shown
+            .iter()
+            .all(|item| item["status"] == AttrValue::s("SHIPPED")
+                && item["region"] == AttrValue::s("EU")),
+        "{shown:?}"
+    );
+
+    let year = shown[0]["placedAt"].as_s().expect("placedAt")[..4].to_owned();
+    // A fresh session: in this one the palette would offer the first query from its history.
+    let mut harness = demo_with_its_own_model().await;
+    run_orders_by_status_and_region(&mut harness, &year).await;
+    let [narrowed] = harness.query_pages()[..] else {
+        panic!("one query: {:?}", harness.query_pages());
+    };
+    assert_eq!(
+        narrowed.key_condition,
+        "#pk = :pk AND #pk2 = :pk2 AND begins_with(#sk, :sk)"
+    );
+    assert_eq!(narrowed.params.names["#sk"], "placedAt");
+    assert_eq!(narrowed.params.values[":sk"], AttrValue::s(&year));
+}

@@ -38,6 +38,7 @@ pub mod insights;
 pub mod item_history;
 pub mod key_parts;
 pub mod key_template;
+mod key_templates;
 pub mod key_value;
 pub mod limits;
 pub mod load_progress;

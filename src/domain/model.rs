@@ -17,6 +17,11 @@
 //! sk_operator = ">="                     # =, <, <=, >, >=, between, begins_with
 //! sk = "ORDER#{since}"
 //! sk_to = "ORDER#{until}"                # only with between
+//!
+//! [[access_pattern]]                     # on a multi-attribute key: a template per attribute
+//! name = "Orders by status and region"
+//! index = "GSI3"
+//! pk = ["{status}", "{region}"]
 //! ```
 //!
 //! Parsing is pure: the caller reads the file and passes its text and name, so errors can say

@@ -51,33 +51,43 @@ impl ModelTable {
 
 fn key_mismatches(what: &str, model: &KeySchema, table: &KeySchema) -> Vec<String> {
     let mut found = Vec::new();
-    if model.partition != table.partition {
+    let (model_partition, table_partition) = (
+        model.partition_attributes().collect::<Vec<_>>(),
+        table.partition_attributes().collect::<Vec<_>>(),
+    );
+    if model_partition != table_partition {
         found.push(format!(
             "the model's partition key of {what} is {}, the table's is {}",
-            attribute_text(&model.partition),
-            attribute_text(&table.partition)
+            part_text(&model_partition),
+            part_text(&table_partition)
         ));
     }
-    if model.sort != table.sort {
-        let text = |sort: Option<&KeyAttribute>| sort.map_or_else(|| "none".into(), attribute_text);
+    let (model_sort, table_sort) = (
+        model.sort_attributes().collect::<Vec<_>>(),
+        table.sort_attributes().collect::<Vec<_>>(),
+    );
+    if model_sort != table_sort {
         found.push(format!(
             "the model's sort key of {what} is {}, the table's is {}",
-            text(model.sort.as_ref()),
-            text(table.sort.as_ref())
+            part_text(&model_sort),
+            part_text(&table_sort)
         ));
     }
     found
 }
 
-fn key_text(key: &KeySchema) -> String {
-    match &key.sort {
-        Some(sort) => format!(
-            "{} + {}",
-            attribute_text(&key.partition),
-            attribute_text(sort)
-        ),
-        None => attribute_text(&key.partition),
+/// A key part's attributes joined by `+`, or `none`.
+fn part_text(attributes: &[&KeyAttribute]) -> String {
+    if attributes.is_empty() {
+        return "none".to_owned();
     }
+    let texts: Vec<String> = attributes.iter().map(|a| attribute_text(a)).collect();
+    texts.join(" + ")
+}
+
+fn key_text(key: &KeySchema) -> String {
+    let attributes: Vec<&KeyAttribute> = key.attributes().collect();
+    part_text(&attributes)
 }
 
 fn attribute_text(attribute: &KeyAttribute) -> String {
@@ -137,6 +147,40 @@ mod tests {
                 "the model's partition key of the table is pk (string), the table's is PK (string)",
                 "the model's sort key of the table is SK (number), the table's is SK (string)",
                 "the model's index gsi1 (gsi1pk (string)) is not on the table",
+            ]
+        );
+    }
+
+    #[test]
+    fn multi_attribute_index_keys_are_compared_attribute_by_attribute() {
+        let s = |name: &str| KeyAttribute::new(name, ValueType::S);
+        let gsi3 = |second: &str| {
+            KeySchema::from_parts(vec![s("status"), s(second)], vec![s("placedAt")])
+                .expect("a multi-attribute key")
+        };
+        let mut description = table();
+        description.indexes.push(IndexSchema {
+            name: "GSI3".into(),
+            kind: IndexKind::Global,
+            key: gsi3("region"),
+            projection: Projection::All,
+            item_count: None,
+            size_bytes: None,
+            status: None,
+        });
+        let model = |second: &str| ModelTable {
+            key: key("PK", Some("SK")),
+            indexes: vec![("GSI3".into(), gsi3(second))],
+        };
+        assert_eq!(
+            model("region").mismatches(&description),
+            Vec::<String>::new()
+        );
+        assert_eq!(
+            model("area").mismatches(&description),
+            [
+                "the model's partition key of index GSI3 is status (string) + area (string), \
+              the table's is status (string) + region (string)"
             ]
         );
     }

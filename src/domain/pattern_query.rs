@@ -6,23 +6,28 @@ use std::collections::BTreeMap;
 
 use base64::Engine as _;
 
-use crate::domain::access_pattern::{AccessPattern, SortOperator};
+use crate::domain::access_pattern::{AccessPattern, SortCondition, SortOperator};
 use crate::domain::expr::prepare::{ReadExpressions, prepare_query};
 use crate::domain::key_template::{KeyTemplate, Segment};
 use crate::domain::number::Number;
 use crate::domain::request::{ExpressionParams, QueryRequest};
-use crate::domain::schema::{KeyAttribute, TableDescription};
+use crate::domain::schema::{KeyAttribute, KeySchema, TableDescription};
 use crate::domain::value::{AttrValue, ValueType};
 
 /// The pattern's parameter names, each once, in the order they appear (pk, sk, upper bound).
 #[must_use]
 pub fn parameters(pattern: &AccessPattern) -> Vec<String> {
     let mut names: Vec<String> = Vec::new();
-    let sort = pattern
-        .sk
-        .iter()
-        .flat_map(|sk| std::iter::once(&sk.template).chain(sk.upper.as_ref()));
-    for template in std::iter::once(&pattern.pk).chain(sort) {
+    let sort = pattern.sk.iter().flat_map(|sk| {
+        sk.leading
+            .iter()
+            .chain(std::iter::once(&sk.template))
+            .chain(sk.upper.as_ref())
+    });
+    for template in std::iter::once(&pattern.pk)
+        .chain(&pattern.more_pk)
+        .chain(sort)
+    {
         for name in template.placeholders() {
             if !names.iter().any(|known| known == name) {
                 names.push(name.to_owned());
@@ -66,7 +71,10 @@ fn typed(text: &str, key: &KeyAttribute) -> Result<AttrValue, String> {
 }
 
 /// The Query `pattern` becomes with `values`, checked against the table's (or index's) key
-/// schema with the service's rules before it is returned.
+/// schema with the service's rules before it is returned. On a multi-attribute key each
+/// template names its attribute in key order; a sort attribute compared with `=` or
+/// `begins_with` whose template is one placeholder left empty is left out, with the sort
+/// attributes after it (they are optional there).
 pub fn pattern_request(
     description: &TableDescription,
     pattern: &AccessPattern,
@@ -81,46 +89,28 @@ pub fn pattern_request(
             index.unwrap_or_default()
         ));
     };
+    let key_name = index.unwrap_or(&description.name);
     let mut params = ExpressionParams::default();
-    params
-        .names
-        .insert("#pk".to_owned(), schema.partition.name.clone());
-    params.values.insert(
-        ":pk".to_owned(),
-        typed(&fill(&pattern.pk, values, false), &schema.partition)?,
-    );
-    let mut key_condition = "#pk = :pk".to_owned();
-    if let Some(sk) = &pattern.sk {
-        let Some(sort_key) = &schema.sort else {
-            return Err(format!(
-                "access pattern {}: the key of {} has no sort key",
-                pattern.name,
-                index.unwrap_or(&description.name)
-            ));
-        };
-        params.names.insert("#sk".to_owned(), sort_key.name.clone());
-        let begins_with = sk.operator == SortOperator::BeginsWith;
-        let value = typed(&fill(&sk.template, values, begins_with), sort_key)?;
-        params.values.insert(":sk".to_owned(), value);
-        let condition = match sk.operator {
-            SortOperator::Eq => "#sk = :sk",
-            SortOperator::Lt => "#sk < :sk",
-            SortOperator::Le => "#sk <= :sk",
-            SortOperator::Gt => "#sk > :sk",
-            SortOperator::Ge => "#sk >= :sk",
-            SortOperator::BeginsWith => "begins_with(#sk, :sk)",
-            SortOperator::Between => {
-                let upper = sk.upper.as_ref().ok_or_else(|| {
-                    format!("access pattern {}: between needs sk_to", pattern.name)
-                })?;
-                let high = typed(&fill(upper, values, false), sort_key)?;
-                params.values.insert(":sk_to".to_owned(), high);
-                "#sk BETWEEN :sk AND :sk_to"
-            }
-        };
-        key_condition.push_str(" AND ");
-        key_condition.push_str(condition);
+    let mut conditions = Vec::new();
+    if let Some(misfit) = pattern.key_misfit(schema, key_name) {
+        return Err(format!("access pattern {}: {misfit}", pattern.name));
     }
+    let partition = std::iter::once(&pattern.pk).chain(&pattern.more_pk);
+    for (position, (template, attribute)) in
+        partition.zip(schema.partition_attributes()).enumerate()
+    {
+        let (name, value) = placeholders("pk", position);
+        let text = fill(template, values, false);
+        params.names.insert(name.clone(), attribute.name.clone());
+        params
+            .values
+            .insert(value.clone(), typed(&text, attribute)?);
+        conditions.push(format!("{name} = {value}"));
+    }
+    if let Some(sk) = &pattern.sk {
+        sort_conditions(pattern, sk, schema, values, &mut params, &mut conditions)?;
+    }
+    let key_condition = conditions.join(" AND ");
     let filter = pattern.entity.as_ref().map(|marker| {
         params
             .names
@@ -142,6 +132,66 @@ pub fn pattern_request(
     request.index = pattern.index.clone();
     request.filter = filter;
     Ok(request)
+}
+
+/// `#pk`/`:pk` for a part's first attribute, `#pk2`/`:pk2` for its second, and so on.
+fn placeholders(part: &str, position: usize) -> (String, String) {
+    match position {
+        0 => (format!("#{part}"), format!(":{part}")),
+        n => (format!("#{part}{}", n + 1), format!(":{part}{}", n + 1)),
+    }
+}
+
+/// Whether a template is one placeholder without a value.
+fn left_empty(template: &KeyTemplate, values: &BTreeMap<String, String>) -> bool {
+    match template.segments() {
+        [Segment::Placeholder(name)] => values.get(name).is_none_or(String::is_empty),
+        _ => false,
+    }
+}
+
+fn sort_conditions(
+    pattern: &AccessPattern,
+    sk: &SortCondition,
+    schema: &KeySchema,
+    values: &BTreeMap<String, String>,
+    params: &mut ExpressionParams,
+    conditions: &mut Vec<String>,
+) -> Result<(), String> {
+    let count = sk.leading.len() + 1;
+    let templates = sk.leading.iter().chain(std::iter::once(&sk.template));
+    for (position, (template, attribute)) in templates.zip(schema.sort_attributes()).enumerate() {
+        let last = position + 1 == count;
+        let operator = if last { sk.operator } else { SortOperator::Eq };
+        let optional = matches!(operator, SortOperator::Eq | SortOperator::BeginsWith);
+        if optional && schema.is_multi_attribute() && left_empty(template, values) {
+            break;
+        }
+        let (name, value) = placeholders("sk", position);
+        let begins_with = operator == SortOperator::BeginsWith;
+        let text = fill(template, values, begins_with);
+        params.names.insert(name.clone(), attribute.name.clone());
+        params
+            .values
+            .insert(value.clone(), typed(&text, attribute)?);
+        conditions.push(match operator {
+            SortOperator::Eq => format!("{name} = {value}"),
+            SortOperator::Lt => format!("{name} < {value}"),
+            SortOperator::Le => format!("{name} <= {value}"),
+            SortOperator::Gt => format!("{name} > {value}"),
+            SortOperator::Ge => format!("{name} >= {value}"),
+            SortOperator::BeginsWith => format!("begins_with({name}, {value})"),
+            SortOperator::Between => {
+                let upper = sk.upper.as_ref().ok_or_else(|| {
+                    format!("access pattern {}: between needs sk_to", pattern.name)
+                })?;
+                let high = typed(&fill(upper, values, false), attribute)?;
+                params.values.insert(format!("{value}_to"), high);
+                format!("{name} BETWEEN {value} AND {value}_to")
+            }
+        });
+    }
+    Ok(())
 }
 
 #[cfg(test)]

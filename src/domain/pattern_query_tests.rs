@@ -77,7 +77,14 @@ fn values(pairs: &[(&str, &str)]) -> BTreeMap<String, String> {
 }
 
 fn pattern(name: &str) -> AccessPattern {
-    patterns()
+    named(MODEL, name)
+}
+
+/// The access pattern `name` of the model file `text`.
+fn named(text: &str, name: &str) -> AccessPattern {
+    Model::parse(text, "model.toml")
+        .unwrap_or_else(|error| panic!("{error}"))
+        .access_patterns
         .into_iter()
         .find(|pattern| pattern.name == name)
         .unwrap_or_else(|| panic!("no pattern {name}"))
@@ -232,4 +239,106 @@ fn a_pattern_of_one_entity_filters_on_its_marker() {
     let unfiltered = pattern_request(&table(), &pattern("profile"), &values(&[("userId", "u1")]))
         .unwrap_or_else(|error| panic!("{error}"));
     assert_eq!(unfiltered.filter, None);
+}
+
+fn multi_attribute_table() -> TableDescription {
+    let s = |name: &str| KeyAttribute::new(name, ValueType::S);
+    let mut table = TableDescription::new("app", KeySchema::new(s("PK"), Some(s("SK"))));
+    table.indexes.push(IndexSchema {
+        name: "GSI3".to_owned(),
+        kind: IndexKind::Global,
+        key: KeySchema::from_parts(
+            vec![s("status"), s("region")],
+            vec![s("placedAt"), KeyAttribute::new("total", ValueType::N)],
+        )
+        .expect("two attributes per part"),
+        projection: Projection::All,
+        item_count: None,
+        size_bytes: None,
+        status: None,
+    });
+    table
+}
+
+const MULTI: &str = r#"
+[[access_pattern]]
+name = "by_region"
+index = "GSI3"
+pk = ["{status}", "R#{region}"]
+sk_operator = ">="
+sk = ["{placedAt}", "{min}"]
+
+[[access_pattern]]
+name = "by_status"
+index = "GSI3"
+pk = "{status}"
+"#;
+
+fn multi(name: &str) -> AccessPattern {
+    named(MULTI, name)
+}
+
+#[test]
+fn a_multi_attribute_pattern_names_each_key_attribute_with_its_own_typed_value() {
+    let pattern = multi("by_region");
+    assert_eq!(
+        parameters(&pattern),
+        ["status", "region", "placedAt", "min"]
+    );
+    let given = values(&[
+        ("status", "OPEN"),
+        ("region", "eu"),
+        ("placedAt", "2026-07-01"),
+        ("min", "12.50"),
+    ]);
+    let request = pattern_request(&multi_attribute_table(), &pattern, &given).expect("valid");
+    assert_eq!(
+        request.key_condition,
+        "#pk = :pk AND #pk2 = :pk2 AND #sk = :sk AND #sk2 >= :sk2"
+    );
+    let names: Vec<(&str, &str)> = request
+        .params
+        .names
+        .iter()
+        .map(|(k, v)| (k.as_str(), v.as_str()))
+        .collect();
+    assert_eq!(
+        names,
+        [
+            ("#pk", "status"),
+            ("#pk2", "region"),
+            ("#sk", "placedAt"),
+            ("#sk2", "total")
+        ]
+    );
+    assert_eq!(request.params.values[":pk2"], AttrValue::s("R#eu"));
+    assert_eq!(
+        request.params.values[":sk2"],
+        AttrValue::N(Number::parse("12.5").expect("valid"))
+    );
+    assert_eq!(request.index.as_deref(), Some("GSI3"));
+}
+
+#[test]
+fn an_empty_sort_value_on_a_multi_attribute_key_leaves_it_and_the_later_ones_out() {
+    let given = values(&[("status", "OPEN"), ("region", "eu"), ("placedAt", "")]);
+    let request =
+        pattern_request(&multi_attribute_table(), &multi("by_region"), &given).expect("valid");
+    assert_eq!(request.key_condition, "#pk = :pk AND #pk2 = :pk2");
+    assert!(!request.params.names.contains_key("#sk"));
+}
+
+#[test]
+fn a_pattern_missing_a_partition_attribute_is_refused_naming_every_attribute() {
+    let error = pattern_request(
+        &multi_attribute_table(),
+        &multi("by_status"),
+        &values(&[("status", "OPEN")]),
+    )
+    .expect_err("refused");
+    assert_eq!(
+        error,
+        "access pattern by_status: the partition key of GSI3 is status + region, and pk needs \
+         a template for each attribute, in key order (it has 1)"
+    );
 }

@@ -126,11 +126,13 @@ fn facet_rules(table: &RawTable, facet: &RawFacet) -> Result<(EntityModel, Acces
     // no parameter.
     let pattern_sk = match &sort {
         Some((Shape::Constant(value), _)) => Some(SortCondition {
+            leading: Vec::new(),
             operator: SortOperator::Eq,
             template: literal(value)?,
             upper: None,
         }),
         Some((Shape::Prefix(prefix), _)) if !prefix.is_empty() => Some(SortCondition {
+            leading: Vec::new(),
             operator: SortOperator::BeginsWith,
             template: literal(prefix)?,
             upper: None,
@@ -145,6 +147,7 @@ fn facet_rules(table: &RawTable, facet: &RawFacet) -> Result<(EntityModel, Acces
         version_attribute: None,
     };
     let pattern = AccessPattern {
+        more_pk: Vec::new(),
         name: facet.facet_name.clone(),
         index: None,
         pk,

@@ -98,11 +98,13 @@ fn saved_query(
         .map(|prefix| template(&prefix))
         .transpose()?
         .map(|prefix| SortCondition {
+            leading: Vec::new(),
             operator: SortOperator::BeginsWith,
             template: prefix,
             upper: None,
         });
     Ok(Some(AccessPattern {
+        more_pk: Vec::new(),
         name: name.to_owned(),
         index: (index != "primary").then_some(index),
         pk: template(&pk)?,

@@ -575,6 +575,7 @@ fn an_entity_spread_over_unrelated_prefixes_has_no_stable_prefix() {
 #[test]
 fn access_patterns_on_a_missing_index_cannot_be_served() {
     let pattern = |name: &str, index: Option<&str>| AccessPattern {
+        more_pk: Vec::new(),
         name: name.to_owned(),
         index: index.map(str::to_owned),
         pk: KeyTemplate::parse("USER#{id}").unwrap_or_else(|error| panic!("{error}")),

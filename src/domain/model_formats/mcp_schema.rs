@@ -138,6 +138,7 @@ fn access_pattern(
     let sk = sk.map(|sk| template(sk)).transpose()?;
     let condition = match (pattern.operation.as_str(), &pattern.range_condition, sk) {
         ("GetItem", _, sk) => sk.map(|template| SortCondition {
+            leading: Vec::new(),
             operator: SortOperator::Eq,
             template,
             upper: None,
@@ -148,6 +149,7 @@ fn access_pattern(
             .map(|prefix| template(&prefix))
             .transpose()?
             .map(|template| SortCondition {
+                leading: Vec::new(),
                 operator: SortOperator::BeginsWith,
                 template,
                 upper: None,
@@ -161,6 +163,7 @@ fn access_pattern(
         _ => return Ok(None),
     };
     Ok(Some(AccessPattern {
+        more_pk: Vec::new(),
         name: pattern.name.clone(),
         index: pattern.index_name.clone(),
         pk: template(pk)?,
@@ -183,6 +186,7 @@ fn range_condition(range: &str, sk: KeyTemplate) -> Result<SortCondition, String
         })
         .transpose()?;
     Ok(SortCondition {
+        leading: Vec::new(),
         operator,
         template: sk,
         upper,

@@ -1,15 +1,15 @@
 //! The access patterns of an entity known only by its marker: one per key it can be read by
 //! (the table's and each index's), asking for the partition key's value and keeping the
 //! entity's items. An index keyed by the marker itself (`_et`) needs no value: its partition
-//! *is* the entity.
+//! *is* the entity. On a multi-attribute index the pattern asks for each partition attribute's
+//! value, then optionally each sort attribute's, in key order.
 
-use crate::domain::access_pattern::AccessPattern;
+use crate::domain::access_pattern::{AccessPattern, SortCondition, SortOperator};
 use crate::domain::key_template::KeyTemplate;
 use crate::domain::model::EntityMarker;
 use crate::domain::schema::KeySchema;
 
-/// The patterns of `entity` on the table `key` (when known) and on each of `indexes`. Indexes
-/// whose partition key has several attributes are left out: a pattern asks for one value.
+/// The patterns of `entity` on the table `key` (when known) and on each of `indexes`.
 pub(super) fn entity_patterns(
     entity: &str,
     marker: Option<&EntityMarker>,
@@ -21,8 +21,13 @@ pub(super) fn entity_patterns(
     table
         .into_iter()
         .chain(on_indexes)
-        .filter(|(_, key)| key.more_partition.is_empty())
-        .map(|(index, key)| pattern(entity, marker, index, key))
+        .map(|(index, key)| {
+            if key.is_multi_attribute() {
+                multi_attribute_pattern(entity, marker, index, key)
+            } else {
+                pattern(entity, marker, index, key)
+            }
+        })
         .collect()
 }
 
@@ -43,6 +48,7 @@ fn pattern(
         Some(index) => format!("{entity} by {partition} on {index}"),
     };
     AccessPattern {
+        more_pk: Vec::new(),
         name,
         index: index.map(str::to_owned),
         pk: literal.clone().unwrap_or_else(|| value_of(partition)),
@@ -52,6 +58,43 @@ fn pattern(
         } else {
             marker.cloned()
         },
+    }
+}
+
+/// `Order by status + region on GSI3`: a value for each partition attribute, then for each
+/// sort attribute compared with `=` (left empty, it and the ones after it are left out).
+fn multi_attribute_pattern(
+    entity: &str,
+    marker: Option<&EntityMarker>,
+    index: Option<&str>,
+    key: &KeySchema,
+) -> AccessPattern {
+    let names: Vec<&str> = key
+        .partition_attributes()
+        .map(|a| a.name.as_str())
+        .collect();
+    let mut sort: Vec<KeyTemplate> = key.sort_attributes().map(|a| value_of(&a.name)).collect();
+    let last = sort.pop();
+    AccessPattern {
+        name: format!(
+            "{entity} by {} on {}",
+            names.join(" + "),
+            index.unwrap_or("the table")
+        ),
+        index: index.map(str::to_owned),
+        pk: value_of(&key.partition.name),
+        more_pk: key
+            .more_partition
+            .iter()
+            .map(|a| value_of(&a.name))
+            .collect(),
+        sk: last.map(|template| SortCondition {
+            leading: sort,
+            operator: SortOperator::Eq,
+            template,
+            upper: None,
+        }),
+        entity: marker.cloned(),
     }
 }
 
@@ -128,15 +171,8 @@ mod tests {
     }
 
     #[test]
-    fn a_name_that_is_no_template_is_asked_for_and_multi_attribute_keys_are_left_out() {
-        let mut multi = key("a", None);
-        multi
-            .more_partition
-            .push(KeyAttribute::new("b", ValueType::S));
-        let indexes = [
-            ("byType".to_owned(), key("_et", None)),
-            ("multi".to_owned(), multi),
-        ];
+    fn a_name_that_is_no_template_is_asked_for() {
+        let indexes = [("byType".to_owned(), key("_et", None))];
         let odd = marker("{odd");
         let patterns = entity_patterns("{odd", Some(&odd), &indexes, None);
         let [only] = patterns.as_slice() else {
@@ -147,5 +183,31 @@ mod tests {
             ("{_et}", Some(&odd))
         );
         assert_eq!(value_of("1pk").as_str(), "{_1pk}");
+    }
+
+    #[test]
+    fn a_multi_attribute_index_asks_for_each_partition_then_each_sort_attribute() {
+        let multi = KeySchema::from_parts(
+            ["status", "region"]
+                .map(|name| KeyAttribute::new(name, ValueType::S))
+                .to_vec(),
+            ["placedAt", "total"]
+                .map(|name| KeyAttribute::new(name, ValueType::S))
+                .to_vec(),
+        )
+        .expect("two attributes per part");
+        let order = marker("Order");
+        let patterns = entity_patterns("Order", Some(&order), &[("GSI3".to_owned(), multi)], None);
+        let [only] = patterns.as_slice() else {
+            panic!("{patterns:?}")
+        };
+        assert_eq!(only.name, "Order by status + region on GSI3");
+        assert_eq!(
+            crate::domain::pattern_query::parameters(only),
+            ["status", "region", "placedAt", "total"]
+        );
+        let sk = only.sk.as_ref().expect("the sort attributes");
+        assert_eq!(sk.operator, SortOperator::Eq);
+        assert_eq!(only.entity.as_ref(), Some(&order));
     }
 }

@@ -8,6 +8,7 @@ use crate::app::state::text_field::TextField;
 use crate::backend::QueryRequest;
 use crate::domain::access_pattern::AccessPattern;
 use crate::domain::fuzzy;
+use crate::domain::key_template::KeyTemplate;
 use crate::domain::value::AttrValue;
 
 /// What the palette is doing.
@@ -107,6 +108,12 @@ pub fn choices(patterns: &[AccessPattern], history: &QueryHistory, filter: &str)
     scored.into_iter().map(|(_, _, choice)| choice).collect()
 }
 
+/// A multi-attribute key part's templates, `{status} + {region}`.
+fn joined<'a>(templates: impl Iterator<Item = &'a KeyTemplate>) -> String {
+    let texts: Vec<&str> = templates.map(KeyTemplate::as_str).collect();
+    texts.join(" + ")
+}
+
 fn pattern_detail(pattern: &AccessPattern) -> String {
     use crate::domain::access_pattern::SortOperator;
     let mut text = format!(
@@ -115,7 +122,7 @@ fn pattern_detail(pattern: &AccessPattern) -> String {
             .index
             .as_ref()
             .map_or_else(String::new, |index| format!(" on {index}")),
-        pattern.pk.as_str()
+        joined(std::iter::once(&pattern.pk).chain(&pattern.more_pk))
     );
     if let Some(sk) = &pattern.sk {
         let operator = match sk.operator {
@@ -127,7 +134,12 @@ fn pattern_detail(pattern: &AccessPattern) -> String {
             SortOperator::Between => "between",
             SortOperator::BeginsWith => "begins_with",
         };
-        text.push_str(&format!(", sk {operator} {}", sk.template.as_str()));
+        if sk.leading.is_empty() {
+            text.push_str(&format!(", sk {operator} {}", sk.template.as_str()));
+        } else {
+            let all = sk.leading.iter().chain(std::iter::once(&sk.template));
+            text.push_str(&format!(", sk {} ({operator} on the last)", joined(all)));
+        }
         if let Some(upper) = &sk.upper {
             text.push_str(&format!(" and {}", upper.as_str()));
         }

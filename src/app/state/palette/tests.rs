@@ -76,3 +76,18 @@ fn summaries_replace_placeholders_with_names_and_values() {
         r#"PK = "U#1" AND begins_with(SK, 42) AND #zz"#
     );
 }
+
+#[test]
+fn a_multi_attribute_pattern_shows_every_template_of_each_key_part() {
+    let model = Model::parse(
+        "[[access_pattern]]\nname = \"by_region\"\nindex = \"GSI3\"\n\
+         pk = [\"{status}\", \"{region}\"]\nsk_operator = \">=\"\nsk = [\"{placedAt}\", \"{total}\"]\n",
+        "model.toml",
+    )
+    .unwrap_or_else(|error| panic!("{error}"));
+    let rows = choices(&model.access_patterns, &QueryHistory::default(), "");
+    assert_eq!(
+        rows[0].detail,
+        "pattern on GSI3: pk {status} + {region}, sk {placedAt} + {total} (>= on the last)"
+    );
+}
