@@ -192,7 +192,7 @@ async fn a_key_another_screen_binds_says_where_it_works_and_a_key_bound_nowhere_
     harness.act(action).await;
     assert!(
         matches!(&harness.state.notice, Some(Notice::Info(message))
-            if message == "L: not on this screen; in overview, collections: Stream of changes · ? lists this screen's keys"),
+            if message == "L is not on this screen: Stream of changes in overview, collections"),
         "{:?}",
         harness.state.notice
     );

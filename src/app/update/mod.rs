@@ -61,11 +61,10 @@ pub fn update(state: &mut State, action: Action) -> Vec<Command> {
     commands
 }
 
-/// `L: not on this screen; in collections, partition: stream of changes · ? lists this
-/// screen's keys`.
+/// `L is not on this screen: Stream of changes in overview, collections`, short enough for
+/// the status line at 80 columns, where the screen's own keys are one `?` away.
 fn key_elsewhere(state: &State, key: crate::keymap::key::Key) -> String {
-    let section = state.section();
-    let elsewhere = state.keymap.elsewhere(section, &[key]);
+    let elsewhere = state.keymap.elsewhere(state.section(), &[key]);
     let names: Vec<&str> = elsewhere
         .iter()
         .map(|(section, _)| section.name())
@@ -74,13 +73,8 @@ fn key_elsewhere(state: &State, key: crate::keymap::key::Key) -> String {
         .first()
         .map(|(_, binding)| binding.desc.as_str())
         .unwrap_or_default();
-    let help = state
-        .keymap
-        .key_for(section, &Action::ToggleHelp)
-        .map(|help| format!(" · {help} lists this screen's keys"))
-        .unwrap_or_default();
     format!(
-        "{key}: not on this screen; in {}: {what}{help}",
+        "{key} is not on this screen: {what} in {}",
         names.join(", ")
     )
 }
