@@ -36,11 +36,9 @@ fn not_a_list(state: &mut State) -> Vec<Command> {
     Vec::new()
 }
 
+/// What a marking key did; the status line's `[N marked]` already gives the count.
 fn say_selected(state: &mut State, what: String) {
-    state.notice = Some(Notice::Info(format!(
-        "{what}; {} marked",
-        counted(state.bulk.selection.len() as u64, "item", "items")
-    )));
+    state.notice = Some(Notice::Info(what));
 }
 
 /// A key on the scope being read, the dry run, the run or the summary: the scope's read is
@@ -107,9 +105,9 @@ fn toggle(state: &mut State) -> Vec<Command> {
     say_selected(
         state,
         if marked {
-            "marked".into()
+            "item marked".into()
         } else {
-            "unmarked".into()
+            "item unmarked".into()
         },
     );
     Vec::new()
