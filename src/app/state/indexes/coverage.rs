@@ -7,6 +7,7 @@ use std::collections::BTreeMap;
 
 use crate::app::state::indexes::streamed_scan::StreamedScan;
 use crate::domain::entity::EntityDecoder;
+use crate::domain::figures::count;
 use crate::domain::index_membership::{Membership, index_membership};
 use crate::domain::schema::TableDescription;
 use crate::domain::value::Item;
@@ -193,8 +194,8 @@ impl Coverage {
             return Some(format!(
                 "~{:.1}% ({} of {} table items read would be in it; {})",
                 percent(coverage.in_index),
-                coverage.in_index,
-                self.table_items,
+                count(coverage.in_index),
+                count(self.table_items),
                 if self.mode == CoverageMode::Sample {
                     "sampled"
                 } else {
@@ -209,24 +210,25 @@ impl Coverage {
             .map(|scan| scan.count);
         Some(match counted {
             Some(counted) => format!(
-                "{:.1}% ({counted} items in the index / {} in the table; complete){}",
+                "{:.1}% ({} items in the index / {} in the table; complete){}",
                 percent(counted),
-                self.table_items,
+                count(counted),
+                count(self.table_items),
                 if counted == coverage.in_index {
                     String::new()
                 } else {
                     format!(
                         "; {} table items have its keys — an index still backfilling, or items \
                          written since",
-                        coverage.in_index
+                        count(coverage.in_index)
                     )
                 }
             ),
             None => format!(
                 "{:.1}% ({} of {} table items have its keys; complete)",
                 percent(coverage.in_index),
-                coverage.in_index,
-                self.table_items
+                count(coverage.in_index),
+                count(self.table_items)
             ),
         })
     }
@@ -377,6 +379,29 @@ mod tests {
                 "GSI1SK is longer than a sort key may be (1,024 bytes)",
                 "GSI1PK is empty (index keys cannot be empty)",
             ]
+        );
+    }
+
+    #[test]
+    fn counts_are_written_with_thousands_separators_as_everywhere_else() {
+        let items: Vec<Item> = (0..1_200)
+            .map(|n| {
+                let mut item = item(&[
+                    ("PK", AttrValue::s(format!("USER#{n}"))),
+                    ("SK", AttrValue::s("METADATA")),
+                ]);
+                if n < 1_100 {
+                    item.insert("GSI1PK".to_owned(), AttrValue::s("G"));
+                    item.insert("GSI1SK".to_owned(), AttrValue::s("x"));
+                }
+                item
+            })
+            .collect();
+        let mut run = coverage(CoverageMode::Sample);
+        run.add_page(&items, &description(), &EntityDecoder::new());
+        assert_eq!(
+            run.summary("GSI1").as_deref(),
+            Some("~91.7% (1,100 of 1,200 table items read would be in it; sampled)")
         );
     }
 

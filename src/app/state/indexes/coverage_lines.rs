@@ -137,7 +137,11 @@ pub fn coverage_lines(state: &State, index: &str) -> Vec<CoverageLine> {
     for (entity, count) in entities {
         lines.push(CoverageLine::new(
             LineKind::Figure,
-            format!("  {:<24} {count}", escape_for_terminal(entity)),
+            format!(
+                "  {:<24} {}",
+                escape_for_terminal(entity),
+                crate::domain::figures::count(*count)
+            ),
         ));
     }
     lines.push(CoverageLine::new(LineKind::Heading, ""));
@@ -157,7 +161,7 @@ pub fn coverage_lines(state: &State, index: &str) -> Vec<CoverageLine> {
             text: format!(
                 "  {:<24} {:>8}  {}",
                 escape_for_terminal(&exclusion.entity),
-                exclusion.count,
+                crate::domain::figures::count(exclusion.count),
                 exclusion.reason
             ),
             example: Some(exclusion.example.clone()),
