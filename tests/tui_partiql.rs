@@ -376,6 +376,11 @@ async fn bad_statements_and_parameters_are_refused_in_the_form_and_failures_keep
     assert!(
         matches!(&run(&harness).paging, Paging::Failed(message) if message.contains("PartiqlNotSupported"))
     );
+    let shown = screen(&harness.state, 120, 30);
+    assert!(
+        shown.contains("0 pages · capacity not reported · failed:") && !shown.contains("RCU"),
+        "a failed run reports no capacity, as a run the server reports none for:\n{shown}"
+    );
     assert!(matches!(
         &harness.state.notice,
         Some(Notice::Error(message)) if message.contains("does not run PartiQL with NOT")

@@ -69,7 +69,8 @@ fn status_text(run: &StatementRun, cancel_key: &str) -> String {
         Paging::Failed(message) => format!("failed: {}", safe(message)),
     };
     let pages = if progress.pages == 1 { "page" } else { "pages" };
-    let capacity = if progress.unreported_pages > 0 && progress.pages == progress.unreported_pages {
+    // No page answered (a run that failed at once) reports no capacity either: never `0.0 RCU`.
+    let capacity = if progress.pages == progress.unreported_pages {
         "capacity not reported".to_owned()
     } else if progress.unreported_pages > 0 {
         format!(
