@@ -194,6 +194,11 @@ async fn a_bulk_set_is_dry_run_then_sent_as_one_batch_reporting_a_concurrent_cha
         panic!("the undo's dry run: {:?}", stage(&harness));
     };
     assert_eq!(undo.plan.writes.len(), 3, "the three writes the run made");
+    let groups: Vec<&str> = undo.plan.by_entity().into_keys().collect();
+    assert!(
+        groups.iter().all(|group| group.starts_with("undo of ")),
+        "each group names the write it undoes, not the write as an entity: {groups:?}"
+    );
     harness.act(Action::Confirm).await;
     let BulkStage::Summary(undone) = stage(&harness) else {
         panic!("the undo's summary: {:?}", stage(&harness));

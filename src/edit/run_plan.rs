@@ -239,7 +239,9 @@ pub fn undo_plan(ctx: &EditContext<'_>, written: &[JournalEntry]) -> RunPlan {
                     key: entry.key.clone(),
                     planned,
                 },
-                entity: entry.operation.clone(),
+                // The journal keeps the write, not the entity: the undone write names the group,
+                // so the dry run reads `undo of UpdateItem: 3 PutItem`.
+                entity: format!("undo of {}", entry.operation),
             }),
             Err(error) => plan.refused.push(Refusal {
                 at: typed_json(&entry.key),
