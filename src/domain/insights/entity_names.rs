@@ -1,6 +1,5 @@
 //! Entity names interned to small ids, so a million items cost no string each.
 
-use std::collections::HashMap;
 use std::fmt::Write as _;
 
 use super::tally::FastMap;
@@ -12,7 +11,7 @@ pub const UNNAMED: &str = "(no entity)";
 #[derive(Clone, Debug, Default)]
 pub struct EntityNames {
     names: Vec<String>,
-    ids: HashMap<String, usize>,
+    ids: FastMap<String, usize>,
     /// The id each pair of key prefixes named, so that naming an entity from its prefixes, the
     /// costly clue, is done once per pair rather than once per item.
     by_prefixes: FastMap<String, usize>,

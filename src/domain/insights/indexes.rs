@@ -37,13 +37,14 @@ struct IndexShape {
     /// The index's key attributes with the type the table declares, partition key first, and
     /// whether each is the index's own (not also a key attribute of the table).
     keys: Vec<(String, ValueType, bool)>,
+    /// Whether each of `keys` adds to the key bytes: the index's own, counted once.
+    adds_key_bytes: Vec<bool>,
     /// How many of `keys` make the partition key: more than one for a multi-attribute key.
     partition_parts: usize,
     own_keys: usize,
-    /// The key attributes of the table and of the index, each once.
-    key_names: Vec<String>,
-    /// The attributes a projection other than `ALL` holds, each once.
-    held: Option<Vec<String>>,
+    /// The attributes a projection other than `ALL` holds beyond the keys, each once: the
+    /// keys' bytes are known from the census, so only these are looked up again.
+    held_beyond_keys: Option<Vec<String>>,
 }
 
 impl IndexShape {
@@ -63,21 +64,22 @@ impl IndexShape {
             })
             .collect();
         let own_keys = keys.iter().filter(|key| key.2).count();
-        let mut key_names: Vec<String> = table
-            .key
-            .names()
-            .chain(index.key.names())
-            .map(str::to_owned)
+        let adds_key_bytes = keys
+            .iter()
+            .enumerate()
+            .map(|(at, (name, _, own))| *own && !keys[..at].iter().any(|key| key.0 == *name))
             .collect();
-        key_names.sort_unstable();
-        key_names.dedup();
         let included: &[String] = match &index.projection {
             Projection::All => &[],
             Projection::KeysOnly => &[],
             Projection::Include(names) => names,
         };
-        let held = (index.projection != Projection::All).then(|| {
-            let mut held: Vec<String> = key_names.iter().chain(included).cloned().collect();
+        let held_beyond_keys = (index.projection != Projection::All).then(|| {
+            let mut held: Vec<String> = included
+                .iter()
+                .filter(|name| !table.key.contains(name) && !index.key.contains(name))
+                .cloned()
+                .collect();
             held.sort_unstable();
             held.dedup();
             held
@@ -85,10 +87,10 @@ impl IndexShape {
         Self {
             position,
             keys,
+            adds_key_bytes,
             partition_parts: index.key.partition_attributes().count(),
             own_keys,
-            key_names,
-            held,
+            held_beyond_keys,
         }
     }
 }
@@ -147,21 +149,25 @@ impl IndexStats {
         })
     }
 
-    /// Counts one item: in the index when it has every key attribute, with the declared type
-    /// and not empty (as `index_membership` decides, which names the reasons for an example).
+    /// Counts one item of `size` bytes, `table_key_bytes` of them its table key's: in the index
+    /// when it has every key attribute, with the declared type and not empty (as
+    /// `index_membership` decides, which names the reasons for an example).
     pub fn add(
         &mut self,
         table: &TableDescription,
         entity: usize,
         item: &Item,
-        size: u64,
+        (size, table_key_bytes): (u64, u64),
         key: &dyn Fn() -> Item,
     ) {
         if self.by_entity.len() <= entity {
             self.by_entity.resize(entity + 1, EntityCoverage::default());
         }
         self.by_entity[entity].total += 1;
-        let mut partition: Vec<&AttrValue> = Vec::new();
+        // A one-part key, the usual, needs no list: only a multi-attribute key's parts fill one.
+        let mut single: Option<&AttrValue> = None;
+        let mut parts: Vec<&AttrValue> = Vec::new();
+        let mut key_bytes = table_key_bytes;
         let mut excluded = false;
         let mut own_missing = 0;
         for (position, (name, expected, own)) in self.shape.keys.iter().enumerate() {
@@ -174,8 +180,13 @@ impl IndexStats {
                     excluded = true
                 }
                 Some(value) => {
-                    if position < self.shape.partition_parts {
-                        partition.push(value);
+                    if self.shape.adds_key_bytes[position] {
+                        key_bytes += (name.len() + value.size()) as u64;
+                    }
+                    if self.shape.partition_parts == 1 && position == 0 {
+                        single = Some(value);
+                    } else if position < self.shape.partition_parts {
+                        parts.push(value);
                     }
                 }
             }
@@ -190,17 +201,20 @@ impl IndexStats {
         }
         self.by_entity[entity].inside += 1;
         self.items += 1;
-        let projected = match &self.shape.held {
+        let projected = match &self.shape.held_beyond_keys {
             None => size,
-            Some(held) => attributes_size(item, held),
+            Some(held) => key_bytes + attributes_size(item, held),
         };
         self.projected_bytes += projected;
-        self.key_bytes += attributes_size(item, &self.shape.key_names);
+        self.key_bytes += key_bytes;
         // A multi-attribute partition key is its whole tuple: the index hashes every part, so
         // items that share only the first attribute may sit in different partitions.
-        match partition.as_slice() {
-            [value] => update(&mut self.partitions, value, |usage| usage.add(projected)),
+        if let Some(value) = single {
+            update(&mut self.partitions, value, |usage| usage.add(projected));
+        }
+        match parts.as_slice() {
             [] => {}
+            [value] => update(&mut self.partitions, value, |usage| usage.add(projected)),
             parts => {
                 let tuple = AttrValue::L(parts.iter().map(|&value| value.clone()).collect());
                 update(&mut self.partitions, &tuple, |usage| usage.add(projected));
@@ -258,7 +272,7 @@ fn is_empty(value: &AttrValue) -> bool {
 }
 
 /// The bytes `names` take in `item` (names and values), as the index stores them.
-fn attributes_size(item: &Item, names: &[String]) -> u64 {
+pub fn attributes_size(item: &Item, names: &[String]) -> u64 {
     names
         .iter()
         .filter_map(|name| {

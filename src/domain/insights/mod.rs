@@ -79,6 +79,9 @@ pub struct InsightScan {
     sizes: ItemSizes,
     indexes: Vec<IndexStats>,
     shapes: KeyShapes,
+    /// The table's key attributes, each once: their bytes are counted once per item for every
+    /// index, which stores them all.
+    key_names: Vec<String>,
 }
 
 impl InsightScan {
@@ -87,7 +90,11 @@ impl InsightScan {
         let indexes = (0..table.indexes.len())
             .filter_map(|position| IndexStats::new(&table, position))
             .collect();
+        let mut key_names: Vec<String> = table.key.names().map(str::to_owned).collect();
+        key_names.sort_unstable();
+        key_names.dedup();
         Self {
+            key_names,
             table,
             decoder,
             entities: EntityNames::default(),
@@ -115,8 +122,9 @@ impl InsightScan {
         let key = || table.primary_key_of(item).unwrap_or_default();
         self.partitions.add(partition_key, entity, size);
         self.sizes.add(entity, item, size, &key);
+        let key_bytes = indexes::attributes_size(item, &self.key_names);
         for stats in &mut self.indexes {
-            stats.add(table, entity, item, size, &key);
+            stats.add(table, entity, item, (size, key_bytes), &key);
         }
         self.shapes.add(entity, item, &table.key, &key);
     }
