@@ -11,7 +11,7 @@ pub use request::WhyRequest;
 
 use crate::backend::{Backend, BackendError, GetRequest, QueryRequest};
 use crate::domain::civil::UtcInstant;
-use crate::domain::expr::prepare::{PreparedQuery, ReadExpressions, parse_query};
+use crate::domain::expr::prepare::{PreparedQuery, parse_query};
 use crate::domain::expr::validate::check_index_projection;
 use crate::domain::schema::{IndexKind, TableDescription};
 use crate::domain::value::Item;
@@ -49,14 +49,7 @@ pub async fn explain(
 /// Parses the query's expressions with the service's rules (everything but the
 /// index-projection check, which is explained as a step).
 pub fn prepare(table: &TableDescription, query: &QueryRequest) -> Result<PreparedQuery, String> {
-    let read = ReadExpressions {
-        index: query.index.as_deref(),
-        key_condition: Some(&query.key_condition),
-        filter: query.filter.as_deref(),
-        projection: query.projection.as_deref(),
-        consistent_read: query.consistent_read,
-    };
-    parse_query(table, &read, &query.params).map_err(|error| error.message)
+    parse_query(table, &query.expressions(), &query.params).map_err(|error| error.message)
 }
 
 struct Explaining<'a> {

@@ -11,7 +11,7 @@ use crate::cli::expression::compile_read_expressions;
 use crate::cli::key_value::{KeyRole, typed_key_value};
 use crate::domain::expr::error::ExprKind;
 use crate::domain::expr::order::compare_scalars;
-use crate::domain::expr::prepare::{ReadExpressions, prepare_query};
+use crate::domain::expr::prepare::prepare_query;
 use crate::domain::expr::validate::check_filter;
 use crate::domain::schema::{IndexKind, KeyAttribute, TableDescription};
 use crate::domain::value::ValueType;
@@ -181,14 +181,7 @@ pub fn plan_query_as_written(
 /// project an attribute the filter or projection names is refused here, in DynamoDB's words,
 /// rather than by the server after connecting.
 fn check_as_the_service(table: &TableDescription, request: &QueryRequest) -> Result<(), CliError> {
-    let read = ReadExpressions {
-        index: request.index.as_deref(),
-        key_condition: Some(&request.key_condition),
-        filter: request.filter.as_deref(),
-        projection: request.projection.as_deref(),
-        consistent_read: request.consistent_read,
-    };
-    prepare_query(table, &read, &request.params)
+    prepare_query(table, &request.expressions(), &request.params)
         .map(drop)
         .map_err(|error| {
             let flag = match error.kind {

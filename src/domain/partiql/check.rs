@@ -3,9 +3,10 @@
 //! Query's or Scan's own checks), so what the engine refuses is refused here first, in the same
 //! words. What that reading does not cover is left to the service, never guessed at.
 
+use super::key_schemas_of;
 use super::translate::translate_located;
 use super::translated::{TranslateError, Translated};
-use crate::domain::expr::prepare::{ReadExpressions, prepare_query, prepare_scan};
+use crate::domain::expr::prepare::{prepare_query, prepare_scan};
 use crate::domain::schema::TableDescription;
 use crate::domain::value::AttrValue;
 
@@ -13,38 +14,16 @@ use crate::domain::value::AttrValue;
 /// readable; `None` when nothing here refuses it.
 #[must_use]
 pub fn refusal(text: &str, parameters: &[AttrValue], table: &TableDescription) -> Option<String> {
-    let translated = translate_located(text, parameters, |name, index| {
-        (name == table.name)
-            .then(|| table.key_schema_of(index).cloned())
-            .flatten()
-    });
+    let translated = translate_located(text, parameters, key_schemas_of(table));
     match translated {
         Err((error @ TranslateError::Malformed(_), at)) => Some(located(&error, text, at)),
         Err((error, _)) => error.validation_message(),
-        Ok(Translated::Query(query)) => {
-            let read = ReadExpressions {
-                index: query.index.as_deref(),
-                key_condition: Some(&query.key_condition),
-                filter: query.filter.as_deref(),
-                projection: query.projection.as_deref(),
-                consistent_read: false,
-            };
-            prepare_query(table, &read, &query.params)
-                .err()
-                .map(|error| error.message)
-        }
-        Ok(Translated::Scan(scan)) => {
-            let read = ReadExpressions {
-                index: scan.index.as_deref(),
-                key_condition: None,
-                filter: scan.filter.as_deref(),
-                projection: scan.projection.as_deref(),
-                consistent_read: false,
-            };
-            prepare_scan(table, &read, &scan.params)
-                .err()
-                .map(|error| error.message)
-        }
+        Ok(Translated::Query(query)) => prepare_query(table, &query.expressions(), &query.params)
+            .err()
+            .map(|error| error.message),
+        Ok(Translated::Scan(scan)) => prepare_scan(table, &scan.expressions(), &scan.params)
+            .err()
+            .map(|error| error.message),
     }
 }
 

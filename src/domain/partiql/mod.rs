@@ -27,7 +27,19 @@ pub use plan::{Plan, PlanError, plan};
 pub use translate::{translate, translate_located};
 pub use translated::{TranslateError, Translated};
 
-use crate::domain::schema::KeySchema;
+use crate::domain::schema::{KeySchema, TableDescription};
+
+/// The key schemas a statement can read on `table` alone, as `translate` asks for them: the
+/// table's or one of its indexes', and none for another table.
+pub fn key_schemas_of(
+    table: &TableDescription,
+) -> impl Fn(&str, Option<&str>) -> Option<KeySchema> + '_ {
+    move |name, index| {
+        (name == table.name)
+            .then(|| table.key_schema_of(index).cloned())
+            .flatten()
+    }
+}
 
 /// What a statement does.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

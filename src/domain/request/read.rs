@@ -1,6 +1,7 @@
 //! Read requests (Query, Scan, GetItem) and the pages they return.
 
 use crate::domain::expr::ExpressionParams;
+use crate::domain::expr::prepare::ReadExpressions;
 use crate::domain::value::Item;
 
 use super::ConsumedCapacity;
@@ -58,6 +59,18 @@ impl QueryRequest {
             select: Select::Default,
         }
     }
+
+    /// Its expressions, as the service's checks read them.
+    #[must_use]
+    pub fn expressions(&self) -> ReadExpressions<'_> {
+        ReadExpressions {
+            index: self.index.as_deref(),
+            key_condition: Some(&self.key_condition),
+            filter: self.filter.as_deref(),
+            projection: self.projection.as_deref(),
+            consistent_read: self.consistent_read,
+        }
+    }
 }
 
 /// One Scan page request.
@@ -89,6 +102,18 @@ impl ScanRequest {
             segment: None,
             consistent_read: false,
             select: Select::Default,
+        }
+    }
+
+    /// Its expressions, as the service's checks read them.
+    #[must_use]
+    pub fn expressions(&self) -> ReadExpressions<'_> {
+        ReadExpressions {
+            index: self.index.as_deref(),
+            key_condition: None,
+            filter: self.filter.as_deref(),
+            projection: self.projection.as_deref(),
+            consistent_read: self.consistent_read,
         }
     }
 }

@@ -12,7 +12,7 @@ use crate::app::state::why::WhyView;
 use crate::app::state::{Notice, Overlay, Prompt, PromptKind, State, View};
 use crate::backend::{BackendError, QueryRequest, StatementRequest};
 use crate::domain::key_value::{key_text, parse_key_text};
-use crate::domain::partiql::{TranslateError, Translated, translate};
+use crate::domain::partiql::{TranslateError, Translated, key_schemas_of, translate};
 use crate::domain::schema::TableDescription;
 use crate::domain::typed_key::{split_typed_key, typed_part};
 use crate::domain::value::Item;
@@ -92,11 +92,11 @@ fn statement_query(
     table: &TableDescription,
     request: &StatementRequest,
 ) -> Result<(QueryRequest, Option<u64>), String> {
-    let translated = translate(&request.statement, &request.parameters, |name, index| {
-        (name == table.name)
-            .then(|| table.key_schema_of(index).cloned())
-            .flatten()
-    })
+    let translated = translate(
+        &request.statement,
+        &request.parameters,
+        key_schemas_of(table),
+    )
     .map_err(|error| match error {
         TranslateError::Malformed(detail)
         | TranslateError::Unsupported(detail)
