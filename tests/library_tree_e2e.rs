@@ -7,7 +7,7 @@ mod tui_support;
 
 use support::libraries::{harness, write_with_library};
 use support::unique_table_name;
-use tui_support::pty::PtySession;
+use tui_support::pty::{PtySession, local_env};
 
 const ENTER: &str = "\r";
 
@@ -26,20 +26,6 @@ fn row_cells<'a>(screen: &'a str, name: &str) -> Vec<&'a str> {
         .collect()
 }
 
-fn offline_aws_env() -> [(&'static str, &'static str); 6] {
-    [
-        ("AWS_REGION", "us-east-1"),
-        ("AWS_ACCESS_KEY_ID", "test"),
-        ("AWS_SECRET_ACCESS_KEY", "test"),
-        ("AWS_EC2_METADATA_DISABLED", "true"),
-        ("AWS_CONFIG_FILE", "/nonexistent/ddbx-test/config"),
-        (
-            "AWS_SHARED_CREDENTIALS_FILE",
-            "/nonexistent/ddbx-test/credentials",
-        ),
-    ]
-}
-
 #[test]
 fn an_electrodb_table_opens_on_its_service_tree_which_collapses_expands_and_drills_down() {
     let Some(harness_env) = harness() else { return };
@@ -47,7 +33,7 @@ fn an_electrodb_table_opens_on_its_service_tree_which_collapses_expands_and_dril
     write_with_library("electrodb-taskapp.cjs", &harness_env, &[&table]);
     let mut session = PtySession::spawn(
         &["--endpoint-url", &harness_env.0, "--table", &table],
-        &offline_aws_env(),
+        &local_env(),
     );
     let screen = session.wait_until("the tree after discovery", |screen| {
         screen.contains("complete ") && screen.contains("  task ")

@@ -11,7 +11,7 @@ use std::path::Path;
 use support::fault_proxy::FaultProxy;
 use support::{Server, sdk_client, server_endpoint, unique_table_name};
 use tui_support::expected_groups;
-use tui_support::pty::PtySession;
+use tui_support::pty::{PtySession, local_env};
 
 const ENTER: &str = "\r";
 const ALT_SCREEN_OFF: &[u8] = b"\x1b[?1049l";
@@ -193,17 +193,7 @@ fn dynalite_single_table_data_opens_with_correct_groups_and_drills_down() {
             "--discovery-segments",
             "2",
         ],
-        &[
-            ("AWS_REGION", "us-east-1"),
-            ("AWS_ACCESS_KEY_ID", "test"),
-            ("AWS_SECRET_ACCESS_KEY", "test"),
-            ("AWS_EC2_METADATA_DISABLED", "true"),
-            ("AWS_CONFIG_FILE", "/nonexistent/ddbx-test/config"),
-            (
-                "AWS_SHARED_CREDENTIALS_FILE",
-                "/nonexistent/ddbx-test/credentials",
-            ),
-        ],
+        &local_env(),
     );
     let screen = session.wait_until("discovery to complete", |screen| {
         screen.contains("complete ")

@@ -10,7 +10,7 @@ mod tui_support;
 use aws_sdk_dynamodb::types::AttributeValue;
 use support::tables::{TableSpec, create_table, delete_table, set_stream};
 use support::{Server, block_on, sdk_client, server_endpoint, unique_table_name};
-use tui_support::pty::PtySession;
+use tui_support::pty::{PtySession, local_env};
 
 const ENTER: &str = "\r";
 const ESC: &str = "\x1b";
@@ -163,22 +163,12 @@ fn dynamodb_local_picker_table_write_tail_history_and_partiql() {
             .expect("put");
     });
     let (scratch, state_text) = scratch_state("history-e2e-local");
-    let mut session = PtySession::spawn(
-        &["--endpoint-url", &endpoint],
-        &[
-            ("AWS_REGION", "us-east-1"),
-            ("AWS_ACCESS_KEY_ID", "test"),
-            ("AWS_SECRET_ACCESS_KEY", "test"),
-            ("AWS_EC2_METADATA_DISABLED", "true"),
-            ("AWS_CONFIG_FILE", "/nonexistent/ddbx-test/config"),
-            (
-                "AWS_SHARED_CREDENTIALS_FILE",
-                "/nonexistent/ddbx-test/credentials",
-            ),
-            ("XDG_STATE_HOME", &state_text),
-            ("DDBX_JOURNAL", ""),
-        ],
-    );
+    let mut env = local_env();
+    env.extend([
+        ("XDG_STATE_HOME", state_text.as_str()),
+        ("DDBX_JOURNAL", ""),
+    ]);
+    let mut session = PtySession::spawn(&["--endpoint-url", &endpoint], &env);
     session.wait_for("Tables (");
     session.send(&table);
     session.wait_until("the filter to leave one table", |screen| {

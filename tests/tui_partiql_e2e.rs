@@ -7,7 +7,7 @@ mod tui_support;
 
 use ddbx::domain::value::{AttrValue, Item};
 use support::{Server, sdk_client, server_endpoint, unique_table_name};
-use tui_support::pty::PtySession;
+use tui_support::pty::{PtySession, local_env};
 
 const ENTER: &str = "\r";
 const CTRL_U: &str = "\x15";
@@ -82,17 +82,7 @@ fn dynamodb_local_runs_a_key_select_typed_in_the_statement_screen() {
     let (pk, orders) = user_with_orders(&items);
     let mut session = PtySession::spawn(
         &["--endpoint-url", &endpoint, "--table", &table],
-        &[
-            ("AWS_REGION", "us-east-1"),
-            ("AWS_ACCESS_KEY_ID", "test"),
-            ("AWS_SECRET_ACCESS_KEY", "test"),
-            ("AWS_EC2_METADATA_DISABLED", "true"),
-            ("AWS_CONFIG_FILE", "/nonexistent/ddbx-test/config"),
-            (
-                "AWS_SHARED_CREDENTIALS_FILE",
-                "/nonexistent/ddbx-test/credentials",
-            ),
-        ],
+        &local_env(),
     );
     run_key_select(&mut session, &table, &pk, orders);
     session.send("q");

@@ -8,7 +8,7 @@ mod tui_support;
 use ddbx::domain::value::{AttrValue, Item};
 use support::tables::{IndexSpec, TableSpec};
 use support::{Server, sdk_client, server_endpoint, unique_table_name};
-use tui_support::pty::PtySession;
+use tui_support::pty::{PtySession, local_env};
 
 const DOWN: &str = "\x1b[B";
 const UP: &str = "\x1b[A";
@@ -58,17 +58,7 @@ impl Seeded {
     fn open(&self) -> PtySession {
         let session = PtySession::spawn(
             &["--endpoint-url", &self.endpoint, "--table", &self.table],
-            &[
-                ("AWS_REGION", "us-east-1"),
-                ("AWS_ACCESS_KEY_ID", "test"),
-                ("AWS_SECRET_ACCESS_KEY", "test"),
-                ("AWS_EC2_METADATA_DISABLED", "true"),
-                ("AWS_CONFIG_FILE", "/nonexistent/ddbx-test/config"),
-                (
-                    "AWS_SHARED_CREDENTIALS_FILE",
-                    "/nonexistent/ddbx-test/credentials",
-                ),
-            ],
+            &local_env(),
         );
         session.wait_until("discovery to complete", |screen| {
             screen.contains("complete ")
