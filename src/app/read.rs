@@ -48,6 +48,8 @@ pub enum Read {
         table: String,
         keys: Vec<crate::domain::value::Item>,
     },
+    /// Two sides read whole, matched by key and compared, off the loop's thread.
+    Diff(Box<crate::domain::diff::TwoSides>),
 }
 
 /// What a [`Read`] returned, one variant per kind of read.
@@ -72,6 +74,7 @@ pub enum ReadAnswer {
             Option<crate::domain::value::Item>,
         )>,
     ),
+    Diff(Box<crate::domain::diff::DiffReport>),
 }
 
 /// Who asked for a read: the part of the state its answer belongs to.
@@ -164,6 +167,7 @@ impl ReadAnswer {
             Self::ItemHistory(_) => "an item's history",
             Self::Why(_) => "an explanation",
             Self::Items(_) => "items by key",
+            Self::Diff(_) => "a diff report",
         }
     }
 
@@ -268,6 +272,14 @@ impl ReadAnswer {
         match self {
             Self::Items(items) => Ok(items),
             other => Err(wrong_answer("items by key", &other)),
+        }
+    }
+
+    /// The report of a [`Read::Diff`].
+    pub fn into_diff(self) -> Result<Box<crate::domain::diff::DiffReport>, BackendError> {
+        match self {
+            Self::Diff(report) => Ok(report),
+            other => Err(wrong_answer("a diff report", &other)),
         }
     }
 

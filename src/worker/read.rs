@@ -42,6 +42,15 @@ pub async fn perform(read: Read, backend: &dyn Backend) -> Result<ReadAnswer, Ba
         Read::Items { table, keys } => super::items::read_whole(backend, &table, keys)
             .await
             .map(ReadAnswer::Items),
+        // Comparing tens of thousands of items is work for a thread of its own, not the
+        // runtime's, which also carries the loop.
+        Read::Diff(sides) => tokio::task::spawn_blocking(move || sides.compare())
+            .await
+            .map(|report| ReadAnswer::Diff(Box::new(report)))
+            .map_err(|error| BackendError::Service {
+                code: "DiffFailed".to_owned(),
+                message: error.to_string(),
+            }),
     }
 }
 

@@ -34,7 +34,7 @@ const VALUE_ROWS: usize = 6;
 
 /// A value folded onto the rows of its column, so values that differ only near their end
 /// (`…#STATUS#RESOLVED` against `…#STATUS#PENDING`) are read to the character that differs.
-fn wrapped(value: Option<&AttrValue>, width: usize) -> Vec<Line<'static>> {
+pub(in crate::ui) fn wrapped(value: Option<&AttrValue>, width: usize) -> Vec<Line<'static>> {
     let text = full_text(value);
     let mut rows = wrap_lines(vec![Line::raw(text.clone())], width.max(1));
     if rows.len() > VALUE_ROWS {
