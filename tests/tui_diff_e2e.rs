@@ -1,6 +1,6 @@
 //! The diff screen in the real binary, in a pseudo-terminal, on DynamoDB Local: two tables with
 //! planted differences (an item missing, one extra, a number changed in its 38th digit, a string
-//! set turned into a list); `=` in the collections, the target found with `/` among the
+//! set turned into a list); `o` then `=` in the overview, the target found with `/` among the
 //! connection's tables, `Enter` compares: exactly those four differences are listed, `Enter`
 //! shows the changed number's two items side by side with all 38 digits, `Esc` goes back.
 
@@ -83,6 +83,8 @@ fn compare_in_the_ui(
     session.wait_until("discovery to complete", |screen| {
         screen.contains("complete ")
     });
+    session.send("o");
+    session.wait_for("Table overview");
     session.send("=");
     session.wait_for("compare with which table?");
     session.send(&format!("/{target}{ENTER}"));

@@ -1,5 +1,5 @@
-//! The diff screen: `=` in the overview or the collections compares the open table with another
-//! table on the same connection, chosen from the connection's tables. Both are read in full
+//! The diff screen: `=` in the overview (`o`) compares the open table with another table on the
+//! same connection, chosen from the connection's tables. Both are read in full
 //! through the worker's reads (the progress of each side shown, `Esc` abandons them), the
 //! worker matches and compares their items as `ddbx diff` does, and the report lists the counts
 //! per entity and each difference (`-` only in the source, `+` only in the target, `*`
