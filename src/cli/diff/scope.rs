@@ -74,9 +74,15 @@ fn projected(table: &TableDescription, index: &str) -> String {
     }
 }
 
-/// What can be refused without a table's description: a sort-key condition without a partition.
+/// What can be refused without a table's description: a sort-key condition without a partition,
+/// on either side.
 pub fn check_before_connecting(args: &DiffArgs) -> Result<(), CliError> {
-    check_sort_key_has_partition(&args.scope)
+    check_sort_key_has_partition(&args.scope)?;
+    check_sort_key_has_partition(&target_scope(args, &[])).map_err(|_| {
+        CliError::usage(
+            "a --to-sk-… condition narrows the target's partition: give --pk or --to-pk too",
+        )
+    })
 }
 
 /// Both sides' scopes, planned against their tables; `decoders`: the source's and the target's.
@@ -92,8 +98,8 @@ pub fn plan_scopes(
     let target_scope = side_scope(&target_args, target, decoders.1).map_err(|error| {
         on_side(
             error,
-            "the target's scope (the source's unless --to-pk, --to-index, --to-filter or \
-             --to-entity gives its own)",
+            "the target's scope (the source's unless --to-pk, --to-sk-…, --to-index, \
+             --to-filter or --to-entity gives its own)",
             target,
         )
     })?;
@@ -157,6 +163,9 @@ fn target_scope(args: &DiffArgs, rewrites: &[Rewrite]) -> ItemScopeArgs {
     replace(&own.to_index, &mut scope.index);
     replace(&own.to_filter, &mut scope.filter);
     replace(&own.to_entity, &mut scope.entity);
+    if let Some(condition) = own.to_sort_key.condition() {
+        scope.sort_key = condition;
+    }
     scope
 }
 
