@@ -74,11 +74,11 @@ pub struct DiffArgs {
     pub progress: bool,
 
     /// Instead of scanning, follow the source's stream and check each changed key on the
-    /// target once --lag has passed: the dual-write check (until Ctrl-C or --max-records).
+    /// target once --lag has passed: the dual-write check (until Ctrl-C or --max-records). With
+    /// --pk (and a sort-key condition) or --entity, only the changed keys in that scope.
     #[arg(long, conflicts_with_all = [
-        "to_file", "sample", "max_read_units_per_second", "segments", "pk", "sort_key_condition",
-        "index", "filter", "entity", "to_pk", "to_sort_key_condition", "to_index", "to_filter",
-        "to_entity",
+        "to_file", "sample", "max_read_units_per_second", "segments", "index", "filter", "to_pk",
+        "to_sort_key_condition", "to_index", "to_filter", "to_entity",
     ])]
     pub follow: bool,
 

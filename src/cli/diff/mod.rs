@@ -73,6 +73,7 @@ pub async fn diff(
             args,
             global,
             decoder,
+            scope: scope::ChangeScope::of(args, &source.table, decoder.clone())?,
         };
         return follow::follow(&run, &mut std::io::stdout().lock()).await;
     }
