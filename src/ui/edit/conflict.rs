@@ -62,6 +62,18 @@ fn full_text(value: Option<&AttrValue>) -> String {
     )
 }
 
+/// The widths a table gives `columns` in `area` (it lays them out the same way), so a value is
+/// folded exactly where its cell ends.
+pub(in crate::ui) fn column_widths(columns: &[Constraint], area: Rect) -> Vec<usize> {
+    Layout::horizontal(columns.iter().copied())
+        .flex(Flex::Start)
+        .spacing(1)
+        .split(area)
+        .iter()
+        .map(|column| usize::from(column.width))
+        .collect()
+}
+
 fn value<'a>(item: Option<&'a Item>, name: &str) -> Option<&'a AttrValue> {
     item.and_then(|item| item.get(name))
 }
@@ -101,13 +113,8 @@ pub(in crate::ui) fn render(
         .flatten()
         .flat_map(Item::keys)
         .collect();
-    // The widths the table gives its columns (it lays them out the same way), so a value is
-    // folded exactly where its cell ends.
-    let columns = Layout::horizontal(COLUMNS)
-        .flex(Flex::Start)
-        .spacing(1)
-        .split(table_area);
-    let widths = [1, 2, 3].map(|column| usize::from(columns[column].width));
+    let widths = column_widths(&COLUMNS, table_area);
+    let widths = [1, 2, 3].map(|column| widths[column]);
     let rows: Vec<Row<'_>> = names
         .into_iter()
         .filter(|name| {

@@ -6,7 +6,7 @@
 use std::collections::BTreeSet;
 
 use ratatui::Frame;
-use ratatui::layout::{Constraint, Flex, Layout, Rect};
+use ratatui::layout::{Constraint, Layout, Rect};
 use ratatui::style::Style;
 use ratatui::text::{Line, Text};
 use ratatui::widgets::{Block, Cell, Paragraph, Row, Table};
@@ -15,7 +15,7 @@ use crate::app::state::State;
 use crate::domain::ddb_json::item_to_json;
 use crate::domain::diff::Finding;
 use crate::domain::value::Item;
-use crate::ui::edit::conflict::wrapped;
+use crate::ui::edit::conflict::{column_widths, wrapped};
 use crate::ui::theme;
 use crate::ui::widgets::text::safe;
 
@@ -49,36 +49,7 @@ pub(super) fn render(
     frame.render_widget(block, area);
     let [table_area, hint_area] =
         Layout::vertical([Constraint::Min(1), Constraint::Length(1)]).areas(inner);
-    let names: BTreeSet<&String> = [left, right]
-        .into_iter()
-        .flatten()
-        .flat_map(Item::keys)
-        .collect();
-    let columns = Layout::horizontal(COLUMNS)
-        .flex(Flex::Start)
-        .spacing(1)
-        .split(table_area);
-    let widths = [1, 2].map(|column| usize::from(columns[column].width));
-    let rows: Vec<Row<'_>> = names
-        .into_iter()
-        .map(|name| {
-            let (one, other) = (value(left, name), value(right, name));
-            let style = if one == other {
-                Style::new()
-            } else {
-                styles.warning
-            };
-            let [one_lines, other_lines] =
-                [(one, widths[0]), (other, widths[1])].map(|(side, width)| wrapped(side, width));
-            let height = one_lines.len().max(other_lines.len()).max(1);
-            Row::new(vec![
-                Cell::from(safe(name).into_owned()).style(styles.heading),
-                Cell::from(Text::from(one_lines)).style(style),
-                Cell::from(Text::from(other_lines)).style(style),
-            ])
-            .height(u16::try_from(height).unwrap_or(u16::MAX))
-        })
-        .collect();
+    let rows = rows(styles, (left, right), &column_widths(&COLUMNS, table_area));
     let header = Row::new(vec![
         "attribute".to_owned(),
         format!("source {}", safe(source)),
@@ -91,6 +62,40 @@ pub(super) fn render(
         styles.note,
     );
     frame.render_widget(Paragraph::new(hint), hint_area);
+}
+
+/// Each attribute of either item with both values folded to their columns, highlighted where
+/// they differ.
+fn rows<'a>(
+    styles: &theme::Styles,
+    (left, right): (Option<&'a Item>, Option<&'a Item>),
+    widths: &[usize],
+) -> Vec<Row<'a>> {
+    let names: BTreeSet<&String> = [left, right]
+        .into_iter()
+        .flatten()
+        .flat_map(Item::keys)
+        .collect();
+    names
+        .into_iter()
+        .map(|name| {
+            let (one, other) = (value(left, name), value(right, name));
+            let style = if one == other {
+                Style::new()
+            } else {
+                styles.warning
+            };
+            let [one_lines, other_lines] =
+                [(one, widths[1]), (other, widths[2])].map(|(side, width)| wrapped(side, width));
+            let height = one_lines.len().max(other_lines.len()).max(1);
+            Row::new(vec![
+                Cell::from(safe(name).into_owned()).style(styles.heading),
+                Cell::from(Text::from(one_lines)).style(style),
+                Cell::from(Text::from(other_lines)).style(style),
+            ])
+            .height(u16::try_from(height).unwrap_or(u16::MAX))
+        })
+        .collect()
 }
 
 fn value<'a>(item: Option<&'a Item>, name: &str) -> Option<&'a crate::domain::value::AttrValue> {

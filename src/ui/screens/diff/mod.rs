@@ -71,7 +71,11 @@ fn choosing(
                 "compare with which table? (Enter reads both in full; / searches)",
                 styles.heading,
             )];
-            lines.extend(cursor_lines(styles, view, usize::from(area.height) - 1));
+            lines.extend(cursor_lines(
+                styles,
+                view,
+                usize::from(area.height).saturating_sub(1),
+            ));
             lines
         }
         Loadable::Failed(why) => vec![Line::styled(
@@ -177,7 +181,7 @@ fn report(frame: &mut Frame<'_>, area: Rect, styles: &Styles, view: &DiffView, s
     lines.extend(cursor_lines(
         styles,
         view,
-        usize::from(list_area.height) - 1,
+        usize::from(list_area.height).saturating_sub(1),
     ));
     frame.render_widget(Paragraph::new(lines), list_area);
 }

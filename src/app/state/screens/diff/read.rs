@@ -4,12 +4,12 @@
 //! loop's thread with the matching `ddbx diff` uses. Each answer goes to the view that waits
 //! for it, wherever it stands in the history.
 
-use super::view::{DiffView, Reading, SideRead, Stage};
+use super::view::{DiffView, Reading, Shown, SideRead, Stage};
 use crate::app::command::Command;
 use crate::app::read::{Read, ReadAnswer, ReadFor};
 use crate::app::request_id::RequestId;
 use crate::app::state::screen_view::ScreenView;
-use crate::app::state::screens::unit::{Unclaimed, view_of_mut};
+use crate::app::state::screens::unit::{Unclaimed, view_of, view_of_mut};
 use crate::app::state::{Loadable, Notice, State, View};
 use crate::backend::{BackendError, Page, ScanRequest};
 use crate::domain::diff::TwoSides;
@@ -82,80 +82,59 @@ pub(super) fn answered(
     id: RequestId,
     result: Result<ReadAnswer, BackendError>,
 ) -> Result<Vec<Command>, Unclaimed> {
-    let next = [state.ids.issue(), state.ids.issue()];
-    let source_table = state.described().cloned();
-    let decoder = state.entities.clone();
-    let limit = state.settings.page_size;
+    let waiting = state
+        .history
+        .views_mut()
+        .any(|view| view_of::<DiffView>(view).is_some_and(|view| view.awaits(id)));
+    if !waiting {
+        return Err(result);
+    }
+    let answered = Answered {
+        id,
+        next: [state.ids.issue(), state.ids.issue()],
+        source_table: state.described().cloned(),
+        decoder: state.entities.clone(),
+        limit: state.settings.page_size,
+    };
     let Some(view) = state
         .history
         .views_mut()
         .find_map(|view| view_of_mut::<DiffView>(view).filter(|view| view.awaits(id)))
     else {
-        return Err(result);
+        return Ok(Vec::new());
     };
     let target = view.target().unwrap_or_default().to_owned();
-    let stopped = |why: String| Stage::Stopped {
-        target: target.clone(),
-        why,
-    };
-    let commands = match std::mem::replace(&mut view.stage, stopped(String::new())) {
+    let stage = std::mem::replace(&mut view.stage, Stage::Choosing(Loadable::NotRequested));
+    let (stage, commands) = match stage {
         Stage::Choosing(_) => {
             let names = result.and_then(ReadAnswer::into_table_names);
-            view.stage = Stage::Choosing(match names {
+            let names = match names {
                 Ok(names) => others(names, &view.source),
                 Err(error) => Loadable::Failed(error.to_string()),
-            });
-            Vec::new()
-        }
-        Stage::Comparing { .. } => {
-            view.stage = match result.and_then(ReadAnswer::into_diff) {
-                Ok(report) => Stage::Report(Box::new(super::view::Shown {
-                    target,
-                    report: *report,
-                    open: None,
-                })),
-                Err(error) => stopped(format!("the comparison failed: {error}")),
             };
-            Vec::new()
+            (Stage::Choosing(names), Vec::new())
         }
-        Stage::Reading(mut reading) => {
-            let Some(source_table) = source_table else {
-                view.stage = stopped("the open table is not described".to_owned());
-                return Ok(Vec::new());
-            };
-            let read = Answered {
-                id,
-                next,
-                source_table,
-                decoder,
-                limit,
-            };
-            match read.take(&mut reading, result) {
-                Ok(Next::Reads(commands)) => {
-                    view.stage = Stage::Reading(reading);
-                    commands
-                }
-                Ok(Next::Compare(sides)) => {
-                    let items = [sides.source.len(), sides.target.len()];
-                    view.stage = Stage::Comparing {
-                        id: next[0],
-                        target,
-                        items,
-                    };
-                    vec![Command::read(next[0], ReadFor::Screen, Read::Diff(sides))]
-                }
-                Err(why) => {
-                    view.stage = stopped(why);
-                    Vec::new()
-                }
-            }
-        }
-        other => {
-            view.stage = other;
-            Vec::new()
-        }
+        Stage::Comparing { .. } => (compared(target, result), Vec::new()),
+        Stage::Reading(reading) => answered.reading(reading, result),
+        other => (other, Vec::new()),
     };
+    view.stage = stage;
     Ok(commands)
+}
+
+/// The report of the comparison, or why there is none.
+fn compared(target: String, result: Result<ReadAnswer, BackendError>) -> Stage {
+    match result.and_then(ReadAnswer::into_diff) {
+        Ok(report) => Stage::Report(Box::new(Shown {
+            target,
+            report: *report,
+            open: None,
+        })),
+        Err(error) => Stage::Stopped {
+            target,
+            why: format!("the comparison failed: {error}"),
+        },
+    }
 }
 
 /// The table names offered: every table but the open one.
@@ -169,30 +148,57 @@ enum Next {
     Compare(Box<TwoSides>),
 }
 
-/// An answer during the reads, with the ids its follow-up reads may take.
+/// An answer, with the ids its follow-up reads may take.
 struct Answered {
     id: RequestId,
     next: [RequestId; 2],
-    source_table: TableDescription,
+    source_table: Option<TableDescription>,
     decoder: crate::domain::entity::EntityDecoder,
     /// Items a page, as the app's other reads page.
     limit: u32,
 }
 
 impl Answered {
+    /// The stage after an answer during the reads, and the reads that follow it.
+    fn reading(
+        self,
+        mut reading: Box<Reading>,
+        result: Result<ReadAnswer, BackendError>,
+    ) -> (Stage, Vec<Command>) {
+        let target = reading.target.clone();
+        let compare = self.next[0];
+        match self.take(&mut reading, result) {
+            Ok(Next::Reads(commands)) => (Stage::Reading(reading), commands),
+            Ok(Next::Compare(sides)) => {
+                let items = [sides.source.len(), sides.target.len()];
+                let stage = Stage::Comparing {
+                    id: compare,
+                    target,
+                    items,
+                };
+                let read = Command::read(compare, ReadFor::Screen, Read::Diff(sides));
+                (stage, vec![read])
+            }
+            Err(why) => (Stage::Stopped { target, why }, Vec::new()),
+        }
+    }
+
     fn take(
         self,
         reading: &mut Reading,
         result: Result<ReadAnswer, BackendError>,
     ) -> Result<Next, String> {
+        let Some(source_table) = self.source_table else {
+            return Err("the open table is not described".to_owned());
+        };
         if reading.target_table.awaits(self.id) {
             let target = result
                 .and_then(ReadAnswer::into_description)
                 .map_err(|error| format!("{} could not be described: {error}", reading.target))?;
-            check_keys(&self.source_table, &target)?;
-            reading.sides[0].expected = self.source_table.item_count;
+            check_keys(&source_table, &target)?;
+            reading.sides[0].expected = source_table.item_count;
             reading.sides[1].expected = target.item_count;
-            let tables = [self.source_table.name.clone(), target.name.clone()];
+            let tables = [source_table.name.clone(), target.name.clone()];
             reading.target_table = Loadable::Loaded(target);
             let commands = (0..2)
                 .map(|side| {
@@ -208,7 +214,7 @@ impl Answered {
             .map_err(|error| format!("reading {} failed: {error}", side_name(reading, side)))?;
         let table = match (side, &reading.target_table) {
             (1, Loadable::Loaded(target)) => target.name.clone(),
-            _ => self.source_table.name.clone(),
+            _ => source_table.name.clone(),
         };
         let read = &mut reading.sides[side];
         let commands = take_page(read, (table, self.limit), page, self.next[0]);
@@ -217,7 +223,7 @@ impl Answered {
                 return Err("the target was not described".to_owned());
             };
             return Ok(Next::Compare(Box::new(TwoSides {
-                source_table: self.source_table,
+                source_table,
                 target_table: (**target_table).clone(),
                 source: std::mem::take(&mut reading.sides[0].items),
                 target: std::mem::take(&mut reading.sides[1].items),
