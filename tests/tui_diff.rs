@@ -13,7 +13,7 @@ use std::sync::Arc;
 use ddbx::app::action::Action;
 use ddbx::app::command::Command;
 use ddbx::app::read::{Read, ReadFor};
-use ddbx::app::state::screens::diff::{DiffView, Stage};
+use ddbx::app::state::screens::diff::{DiffView, SEGMENTS, Stage};
 use ddbx::app::state::screens::view_of;
 use ddbx::app::state::{Mode, ViewMode};
 use ddbx::backend::memory::MemoryBackend;
@@ -238,7 +238,11 @@ async fn esc_cancels_the_reads_in_flight_and_compares_nothing() {
             other => panic!("both sides' first pages: {other:?}"),
         })
         .collect();
-    assert_eq!(ids.len(), 2, "both sides are read at once");
+    assert_eq!(
+        ids.len(),
+        2 * SEGMENTS as usize,
+        "both sides are read at once, each by parallel scan segments"
+    );
     let progress = screen(&harness.state, 80, 24);
     assert!(progress.contains("Orders: 0 of about"), "{progress}");
 

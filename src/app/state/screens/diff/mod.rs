@@ -9,7 +9,7 @@
 mod read;
 mod view;
 
-pub use read::KEPT_DIFFERENCES;
+pub use read::{KEPT_DIFFERENCES, SEGMENTS};
 pub use view::{DiffView, Reading, Shown, SideRead, Stage};
 
 use super::screen::Screen;

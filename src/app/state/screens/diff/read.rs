@@ -1,7 +1,7 @@
 //! The diff screen's reads, all through the app's read path: the connection's table names, the
-//! target's description, then both tables page after page at once (every page counted, so the
-//! screen shows how far each side is), and last the comparison, which the worker runs off the
-//! loop's thread with the matching `ddbx diff` uses. Each answer goes to the view that waits
+//! target's description, then both tables page after page, four scan segments of each at once
+//! (every page counted, so the screen shows how far each side is), and last the comparison,
+//! which the worker runs off the loop's thread with the matching `ddbx diff` uses. Each answer goes to the view that waits
 //! for it, wherever it stands in the history.
 
 use super::view::{DiffView, Reading, Shown, SideRead, Stage};
@@ -18,6 +18,9 @@ use crate::domain::value::Item;
 
 /// Differences kept with their items for the screen (the counts cover every item).
 pub const KEPT_DIFFERENCES: usize = 1000;
+
+/// Scan segments read at once on each side, as `ddbx diff` reads by default.
+pub const SEGMENTS: u32 = 4;
 
 /// Opens the screen on the connection's other tables, to choose the target from.
 pub(super) fn open(state: &mut State) -> Vec<Command> {
@@ -91,7 +94,7 @@ pub(super) fn answered(
     }
     let answered = Answered {
         id,
-        next: [state.ids.issue(), state.ids.issue()],
+        next: (0..2 * SEGMENTS).map(|_| state.ids.issue()).collect(),
         source_table: state.described().cloned(),
         decoder: state.entities.clone(),
         limit: state.settings.page_size,
@@ -151,7 +154,7 @@ enum Next {
 /// An answer, with the ids its follow-up reads may take.
 struct Answered {
     id: RequestId,
-    next: [RequestId; 2],
+    next: Vec<RequestId>,
     source_table: Option<TableDescription>,
     decoder: crate::domain::entity::EntityDecoder,
     /// Items a page, as the app's other reads page.
@@ -166,7 +169,7 @@ impl Answered {
         result: Result<ReadAnswer, BackendError>,
     ) -> (Stage, Vec<Command>) {
         let target = reading.target.clone();
-        let compare = self.next[0];
+        let compare = self.next.first().copied().unwrap_or(self.id);
         match self.take(&mut reading, result) {
             Ok(Next::Reads(commands)) => (Stage::Reading(reading), commands),
             Ok(Next::Compare(sides)) => {
@@ -200,15 +203,24 @@ impl Answered {
             reading.sides[1].expected = target.item_count;
             let tables = [source_table.name.clone(), target.name.clone()];
             reading.target_table = Loadable::Loaded(target);
-            let commands = (0..2)
-                .map(|side| {
-                    reading.sides[side].waiting = Some(self.next[side]);
-                    scan(self.next[side], tables[side].clone(), None, self.limit)
-                })
-                .collect();
+            let mut ids = self.next.iter().copied();
+            let mut commands = Vec::new();
+            for (side, table) in reading.sides.iter_mut().zip(tables) {
+                for segment in 0..SEGMENTS {
+                    let id = ids.next().unwrap_or(self.id);
+                    side.waiting.push((id, segment));
+                    commands.push(scan(id, table.clone(), None, (segment, self.limit)));
+                }
+            }
             return Ok(Next::Reads(commands));
         }
-        let side = usize::from(reading.sides[1].waiting == Some(self.id));
+        let Some((side, segment)) = (0..2).find_map(|side| {
+            let segment = reading.sides[side].waits(self.id)?;
+            Some((side, segment))
+        }) else {
+            return Ok(Next::Reads(Vec::new()));
+        };
+        reading.sides[side].waiting.retain(|(id, _)| *id != self.id);
         let page = result
             .and_then(ReadAnswer::into_page)
             .map_err(|error| format!("reading {} failed: {error}", side_name(reading, side)))?;
@@ -217,7 +229,7 @@ impl Answered {
             _ => source_table.name.clone(),
         };
         let read = &mut reading.sides[side];
-        let commands = take_page(read, (table, self.limit), page, self.next[0]);
+        let commands = take_page(read, (table, segment, self.limit), page, self.next[0]);
         if reading.sides.iter().all(|side| side.done) {
             let Loadable::Loaded(target_table) = &reading.target_table else {
                 return Err("the target was not described".to_owned());
@@ -243,30 +255,32 @@ fn side_name(reading: &Reading, side: usize) -> String {
     }
 }
 
-/// Keeps a page of a side read from `table`; the read of its next page, if there is one.
+/// Keeps a page of one segment of a side read from `table`; the read of the segment's next
+/// page, if there is one.
 fn take_page(
     read: &mut SideRead,
-    (table, limit): (String, u32),
+    (table, segment, limit): (String, u32, u32),
     page: Page,
     next: RequestId,
 ) -> Vec<Command> {
     read.items.extend(page.items);
-    match page.last_evaluated_key {
-        Some(start) => {
-            read.waiting = Some(next);
-            vec![scan(next, table, Some(start), limit)]
-        }
-        None => {
-            read.waiting = None;
-            read.done = true;
-            Vec::new()
-        }
-    }
+    let Some(start) = page.last_evaluated_key else {
+        read.done = read.waiting.is_empty();
+        return Vec::new();
+    };
+    read.waiting.push((next, segment));
+    vec![scan(next, table, Some(start), (segment, limit))]
 }
 
-fn scan(id: RequestId, table: String, start: Option<Item>, limit: u32) -> Command {
+fn scan(
+    id: RequestId,
+    table: String,
+    start: Option<Item>,
+    (segment, limit): (u32, u32),
+) -> Command {
     let mut request = ScanRequest::new(table);
     request.start_key = start;
+    request.segment = Some((segment, SEGMENTS));
     request.limit = Some(limit);
     Command::read(id, ReadFor::Screen, Read::Scan(request))
 }

@@ -48,13 +48,14 @@ pub struct Reading {
     pub sides: [SideRead; 2],
 }
 
-/// One side's items so far, and the page it waits for.
+/// One side's items so far, and the page of each scan segment it waits for.
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct SideRead {
     pub items: Vec<Item>,
     /// The items its table's description counts (DynamoDB updates it about every six hours).
     pub expected: Option<u64>,
-    pub waiting: Option<RequestId>,
+    /// The page read in flight of each segment not read to its end: its id and segment.
+    pub waiting: Vec<(RequestId, u32)>,
     pub done: bool,
 }
 
@@ -67,6 +68,17 @@ pub struct Shown {
     pub open: Option<usize>,
 }
 
+impl SideRead {
+    /// The segment whose page `id` is, when this side waits for it.
+    #[must_use]
+    pub fn waits(&self, id: RequestId) -> Option<u32> {
+        self.waiting
+            .iter()
+            .find(|(waiting, _)| *waiting == id)
+            .map(|(_, segment)| *segment)
+    }
+}
+
 impl DiffView {
     /// Whether a read of this view waits for `id`.
     #[must_use]
@@ -75,7 +87,7 @@ impl DiffView {
             Stage::Choosing(names) => names.awaits(id),
             Stage::Reading(reading) => {
                 reading.target_table.awaits(id)
-                    || reading.sides.iter().any(|side| side.waiting == Some(id))
+                    || reading.sides.iter().any(|side| side.waits(id).is_some())
             }
             Stage::Comparing { id: waiting, .. } => *waiting == id,
             Stage::Report(_) | Stage::Stopped { .. } => false,
@@ -92,7 +104,10 @@ impl DiffView {
                     Loadable::Loading(id) => Some(id),
                     _ => None,
                 };
-                let pages = reading.sides.iter().filter_map(|side| side.waiting);
+                let pages = reading
+                    .sides
+                    .iter()
+                    .flat_map(|side| side.waiting.iter().map(|(id, _)| *id));
                 described.into_iter().chain(pages).collect()
             }
             _ => Vec::new(),
