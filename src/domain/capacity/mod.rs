@@ -4,6 +4,7 @@
 
 pub mod calls;
 pub mod decimal;
+pub mod lines;
 pub mod plan;
 pub mod prices;
 pub mod report;

@@ -52,10 +52,7 @@ impl Prices {
     #[must_use]
     pub fn source(&self) -> String {
         if self.defaults {
-            format!(
-                "{DEFAULT_PRICES_SOURCE}; prices change and differ by region: pass --price-… \
-                 for yours"
-            )
+            format!("{DEFAULT_PRICES_SOURCE}; prices change and differ by region")
         } else {
             "prices given on the command line (the defaults fill the others: \
              us-east-1, read on 2026-12-05)"
