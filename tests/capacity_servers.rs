@@ -9,9 +9,11 @@ mod support;
 use std::path::PathBuf;
 
 use aws_sdk_dynamodb::types::ReturnConsumedCapacity;
+use ddbx::backend::{ExpressionParams, QueryRequest};
 use ddbx::domain::value::{AttrValue, Item, ValueType};
+use ddbx::storage::query_history::{HistoryEntry, file_in};
 use serde_json::Value;
-use support::cli::ddbx;
+use support::cli::{ddbx, ddbx_command, run_command};
 use support::items::{item_to_sdk, seed_items};
 use support::tables::{IndexSpec, ProjectionSpec, TableSpec, create_table, delete_table};
 use support::{Server, block_on, sdk_client, server_endpoint, unique_table_name};
@@ -53,7 +55,11 @@ fn s(text: &str) -> AttrValue {
 /// An order of about 1.5 KB, so a user's orders span several 4 KB read units. Every order has
 /// the same size (both statuses have four letters), so the median order is any order.
 fn order(user: u32, number: u32) -> Item {
-    let status = if number % 3 == 0 { "OPEN" } else { "SENT" };
+    let status = if number.is_multiple_of(3) {
+        "OPEN"
+    } else {
+        "SENT"
+    };
     Item::from([
         ("PK".to_owned(), s(&format!("USER#{user}"))),
         ("SK".to_owned(), s(&format!("ORDER#{number:03}"))),
@@ -284,6 +290,91 @@ fn expected(server: Server, all: &Calls, reads: &(Calls, Calls), writes: &(Write
         }
         Server::Memory | Server::Served => unreachable!("not a server of this test"),
     }
+}
+
+/// A query of the history: `#pk = :pk` (and `begins_with(#sk, :sk)`) on `index`.
+fn history_query(
+    table: &str,
+    index: Option<&str>,
+    pk: (&str, &str),
+    sk: Option<&str>,
+) -> QueryRequest {
+    let mut params = ExpressionParams::default();
+    params.names.insert("#pk".to_owned(), pk.0.to_owned());
+    params.values.insert(":pk".to_owned(), s(pk.1));
+    let mut condition = "#pk = :pk".to_owned();
+    if let Some(prefix) = sk {
+        params.names.insert("#sk".to_owned(), "SK".to_owned());
+        params.values.insert(":sk".to_owned(), s(prefix));
+        condition.push_str(" AND begins_with(#sk, :sk)");
+    }
+    let mut request = QueryRequest::new(table, condition, params);
+    request.index = index.map(str::to_owned);
+    // The UI's page size: not part of a call.
+    request.limit = Some(2);
+    request
+}
+
+#[test]
+fn without_a_model_the_query_historys_shapes_are_measured() {
+    let Some(table) = table(Server::DdbLocal) else {
+        return;
+    };
+    let state = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join(format!("{}-state", table.name));
+    let file = file_in(&state, &table.name);
+    std::fs::create_dir_all(file.parent().expect("a folder")).expect("the history folder");
+    let queries = [
+        history_query(&table.name, None, ("PK", "USER#1"), Some("ORDER#")),
+        history_query(&table.name, None, ("PK", "USER#3"), Some("ORDER#")),
+        history_query(&table.name, None, ("PK", "USER#1"), Some("ORDER#")),
+        history_query(&table.name, Some("GSI1"), ("GSI1PK", "STATUS#OPEN"), None),
+    ];
+    let lines: Vec<String> = queries
+        .into_iter()
+        .enumerate()
+        .map(|(at, request)| {
+            HistoryEntry {
+                unix_seconds: at as i64,
+                request,
+            }
+            .to_line()
+        })
+        .collect();
+    std::fs::write(&file, lines.join("\n") + "\n").expect("the history file");
+    let mut command = ddbx_command();
+    command
+        .env("XDG_STATE_HOME", &state)
+        .args(["--endpoint-url", &table.endpoint, "--table", &table.name])
+        .args(["capacity", "-o", "json"]);
+    let run = run_command(command).success();
+    let _ = std::fs::remove_dir_all(&state);
+    let report: Value = serde_json::from_str(run.stdout.trim()).expect("one JSON document");
+    assert_eq!(report["source"], "query history");
+    let shapes: Vec<(&str, usize)> = report["patterns"]
+        .as_array()
+        .expect("patterns")
+        .iter()
+        .map(|shape| {
+            (
+                shape["name"].as_str().unwrap_or_default(),
+                shape["calls"].as_array().map_or(0, Vec::len),
+            )
+        })
+        .collect();
+    // Newest first; the repeated query is one call; the page size is left out of each call.
+    assert_eq!(
+        shapes,
+        [
+            ("GSI1: GSI1PK = :pk", 1),
+            ("table: PK = :pk AND begins_with(SK, :sk)", 2)
+        ]
+    );
+    for (_, _, parameters, computed, measured) in calls(&report, false) {
+        assert_eq!(computed, measured, "{parameters}");
+    }
+    let orders = &report["patterns"][1]["calls"];
+    assert_eq!(orders[0]["pages"], 1, "{orders}");
+    assert_eq!(orders[0]["items"], 4, "USER#1's orders: {orders}");
 }
 
 #[test]

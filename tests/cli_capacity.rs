@@ -28,7 +28,14 @@ fn pattern<'a>(report: &'a Value, name: &str) -> &'a Value {
 
 #[test]
 fn every_pattern_of_the_demo_is_measured_and_its_units_follow_the_rules() {
-    let report = report(&["-o", "json", "--reads-per-second", "100", "--writes-per-second", "10"]);
+    let report = report(&[
+        "-o",
+        "json",
+        "--reads-per-second",
+        "100",
+        "--writes-per-second",
+        "10",
+    ]);
     assert_eq!(report["source"], "model");
     let patterns = report["patterns"].as_array().expect("patterns");
     assert_eq!(patterns.len(), ddbx::demo::model().access_patterns.len());
@@ -70,8 +77,16 @@ fn every_pattern_of_the_demo_is_measured_and_its_units_follow_the_rules() {
     assert_eq!(order["median"]["transactional_wcu"], 4);
     assert_eq!(order["month"]["provisioned_wcu"], "20");
     assert_eq!(report["prices"]["region"], "us-east-1");
-    assert!(report["prices"]["source"].as_str().is_some_and(|s| s.contains("read on")));
-    assert!(report["sample"]["note"].as_str().is_some_and(|s| s.contains("a sample is a sample")));
+    assert!(
+        report["prices"]["source"]
+            .as_str()
+            .is_some_and(|s| s.contains("read on"))
+    );
+    assert!(
+        report["sample"]["note"]
+            .as_str()
+            .is_some_and(|s| s.contains("a sample is a sample"))
+    );
     let requests = report["requests"].as_array().expect("requests");
     assert_eq!(requests.len(), 1 + patterns.len(), "{requests:#?}");
 }
@@ -109,9 +124,17 @@ fn the_text_report_names_the_requests_and_the_sample() {
         "a sample is a sample",
         "us-east-1",
     ] {
-        assert!(run.stdout.contains(expected), "{expected:?} in\n{}", run.stdout);
+        assert!(
+            run.stdout.contains(expected),
+            "{expected:?} in\n{}",
+            run.stdout
+        );
     }
-    assert!(run.stderr.contains("a sample is a sample"), "{}", run.stderr);
+    assert!(
+        run.stderr.contains("a sample is a sample"),
+        "{}",
+        run.stderr
+    );
 }
 
 #[test]
@@ -120,10 +143,15 @@ fn bad_input_is_refused_with_exit_code_2() {
     demo(&["--reads-per-second", "1e3"]).refused(2, &["not a non-negative decimal"]);
     demo(&["--price-wcu-hour", "0.0000000000001"]).refused(2, &["more than 12 digits"]);
     demo(&["--calls", "0"]).refused(2, &["--calls"]);
-    demo(&["--pattern", "nope"]).refused(2, &["names no access pattern", "User profile"]);
+    demo(&["--pattern", "nope"])
+        .refused(2, &["names no access pattern of the model", "User profile"]);
     let empty = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join("capacity-empty.toml");
     std::fs::write(&empty, "").expect("an empty model");
     let mut command = ddbx_command();
-    command.arg("--demo").arg("--model").arg(&empty).arg("capacity");
+    command
+        .arg("--demo")
+        .arg("--model")
+        .arg(&empty)
+        .arg("capacity");
     run_command(command).refused(2, &["no access patterns to measure"]);
 }

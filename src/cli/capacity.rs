@@ -17,6 +17,7 @@ use super::output::escape::escape_json_for_terminal;
 use crate::backend::Backend;
 use crate::capacity::{CapacityRequest, measure};
 use crate::domain::capacity::report::CapacityReport;
+use crate::domain::capacity::shapes::history_shapes;
 use crate::domain::entity::EntityDecoder;
 use crate::domain::figures::counted;
 
@@ -71,19 +72,26 @@ pub async fn capacity(
     Ok(())
 }
 
-/// A `--pattern` naming no model pattern is refused before anything is read.
+/// A `--pattern` naming no pattern of the model (or, without one, no query shape of the
+/// history) is refused before anything is read.
 fn check_pattern_exists(request: &CapacityRequest, only: &str) -> Result<(), CliError> {
-    if request.patterns.is_empty()
-        || request
-            .patterns
-            .iter()
-            .any(|pattern| pattern.name.eq_ignore_ascii_case(only))
-    {
+    let (names, what): (Vec<String>, &str) = if request.patterns.is_empty() {
+        let shapes = history_shapes(&request.history, request.calls);
+        (
+            shapes.into_iter().map(|shape| shape.name).collect(),
+            "query shape of the history",
+        )
+    } else {
+        (
+            request.patterns.iter().map(|p| p.name.clone()).collect(),
+            "access pattern of the model",
+        )
+    };
+    if names.iter().any(|name| name.eq_ignore_ascii_case(only)) {
         return Ok(());
     }
-    let names: Vec<&str> = request.patterns.iter().map(|p| p.name.as_str()).collect();
     Err(CliError::usage(format!(
-        "--pattern {only:?} names no access pattern of the model; it has: {}",
+        "--pattern {only:?} names no {what}; it has: {}",
         names.join("; ")
     )))
 }

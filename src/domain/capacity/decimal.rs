@@ -7,8 +7,8 @@ use std::fmt;
 /// Fraction digits a typed price or rate may have.
 pub const MAX_TYPED_FRACTION_DIGITS: u32 = 12;
 
-/// `units × 10^-scale`, exactly.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+/// `units × 10^-scale`, exactly. Equal values are equal whatever their scale (`1.50` is `1.5`).
+#[derive(Clone, Copy, Debug)]
 pub struct Exact {
     units: u128,
     scale: u32,
@@ -72,11 +72,10 @@ impl Exact {
     /// The exact product, or `None` when it would not fit (far beyond any real bill).
     #[must_use]
     pub fn times(self, other: Self) -> Option<Self> {
-        Some(Self {
+        Some(Self::trimmed(Self {
             units: self.units.checked_mul(other.units)?,
             scale: self.scale + other.scale,
-        })
-        .map(Self::trimmed)
+        }))
     }
 
     /// The exact sum, or `None` when it would not fit.
@@ -136,13 +135,22 @@ impl Exact {
 
     /// Without trailing fraction zeros, so equal values compare and print alike.
     fn trimmed(mut self) -> Self {
-        while self.scale > 0 && self.units % 10 == 0 {
+        while self.scale > 0 && self.units.is_multiple_of(10) {
             self.units /= 10;
             self.scale -= 1;
         }
         self
     }
 }
+
+impl PartialEq for Exact {
+    fn eq(&self, other: &Self) -> bool {
+        let (left, right) = (self.trimmed(), other.trimmed());
+        left.units == right.units && left.scale == right.scale
+    }
+}
+
+impl Eq for Exact {}
 
 impl fmt::Display for Exact {
     /// Every digit, no trailing fraction zeros: `0.5`, `12`, `0.000125`.

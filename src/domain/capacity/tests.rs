@@ -55,6 +55,9 @@ fn a_3_kb_write_costs_3_units_and_6_in_a_transaction() {
 
 #[test]
 fn decimals_are_exact_and_refuse_what_is_not_a_decimal() {
+    assert_eq!(exact("1.50"), exact("1.5"));
+    assert_eq!(Exact::halves(2), Exact::integer(1));
+    assert_ne!(exact("1.05"), exact("1.5"));
     assert_eq!(
         exact("0.125").times(exact("0.5")).map(|e| e.to_string()),
         Some("0.0625".to_owned())
