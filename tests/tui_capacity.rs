@@ -132,3 +132,13 @@ async fn bad_rates_are_refused_and_measuring_again_reads_again() {
     assert_eq!(harness.reads_for(ReadFor::Screen).len(), before + 1);
     assert!(matches!(shown(&harness).report, Loadable::Loaded(_)));
 }
+
+#[tokio::test]
+async fn without_a_model_or_queries_the_screen_says_what_it_needs() {
+    let mut harness = tui_support::started_demo(400, Settings::default()).await;
+    harness.act(SHOW).await;
+    let text = screen(&harness.state, 120, 40);
+    assert!(text.contains("no access pattern to measure"), "{text}");
+    // The writes are measured all the same.
+    assert!(text.contains("WCU   transactional"), "{text}");
+}

@@ -53,6 +53,13 @@ pub fn rows(view: &CapacityView) -> Vec<CapacityRow> {
         )),
         CapacityRow::Heading(PATTERN_COLUMNS.to_owned()),
     ];
+    if report.patterns.is_empty() {
+        rows.push(CapacityRow::Note(
+            "no access pattern to measure: open the table with a model (--model FILE) that has \
+             [[access_pattern]], or run queries first (their shapes are measured)"
+                .to_owned(),
+        ));
+    }
     for pattern in &report.patterns {
         rows.push(CapacityRow::Figures {
             line: pattern_columns(pattern),
