@@ -96,8 +96,11 @@ impl Exact {
     /// The smallest integer not below this value (what must be provisioned to serve it).
     #[must_use]
     pub fn ceil(self) -> u128 {
-        let one = 10u128.pow(self.scale);
-        self.units.div_ceil(one)
+        match 10u128.checked_pow(self.scale) {
+            Some(one) => self.units.div_ceil(one),
+            // A scale past u128's digits: the value is below one.
+            None => u128::from(self.units > 0),
+        }
     }
 
     #[must_use]
@@ -112,8 +115,10 @@ impl Exact {
         if self.scale <= digits {
             return self.fixed(digits);
         }
-        let drop = 10u128.pow(self.scale - digits);
-        let units = (self.units + drop / 2) / drop;
+        // A scale past u128's digits leaves nothing above the digits kept.
+        let units = 10u128.checked_pow(self.scale - digits).map_or(0, |drop| {
+            self.units / drop + u128::from(self.units % drop >= drop / 2)
+        });
         Self {
             units,
             scale: digits,

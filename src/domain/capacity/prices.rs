@@ -2,8 +2,9 @@
 //! prices for US East (N. Virginia), us-east-1, from the "Amazon DynamoDB pricing" pages
 //! (<https://aws.amazon.com/dynamodb/pricing/on-demand/> and
 //! <https://aws.amazon.com/dynamodb/pricing/provisioned/>) as published after the on-demand
-//! price reduction of 1 November 2024, read on 2026-12-05. Prices change and differ by region
-//! and table class: every figure can be replaced by the user's own (`--price-…`).
+//! price reduction of 1 November 2024; read on 2026-12-05 from stored copies of those pages and
+//! of articles quoting them, not from the live pages. Prices change and differ by region and
+//! table class: every figure can be replaced by the user's own (`--price-…`).
 
 use super::decimal::Exact;
 

@@ -71,6 +71,11 @@ fn decimals_are_exact_and_refuse_what_is_not_a_decimal() {
     assert_eq!(exact("2").ceil(), 2);
     assert_eq!(exact("0.125").rounded(2), "0.13");
     assert_eq!(exact("12").rounded(2), "12.00");
+    assert_eq!(exact("16.425").rounded(2), "16.43");
+    assert_eq!(exact("16.42499").rounded(2), "16.42");
+    // Scales past u128's digits (a product of many fractions) neither panic nor round up.
+    let tiny = Exact::scaled(7, 40);
+    assert_eq!((tiny.ceil(), tiny.rounded(2)), (1, "0.00".to_owned()));
     for bad in [
         "",
         ".",
