@@ -252,6 +252,11 @@ fn check(server: Server) {
     );
     let reads = (deviations(&eventual, false), deviations(&strong, true));
     let writes = (order_write(&eventual), put_reported(&table));
+    // The figures, for a run with --no-capture: (pattern, index, parameters, computed, reported).
+    eprintln!(
+        "{}: {all:#?}\nwrites (computed, reported): {writes:?}",
+        server.name()
+    );
     expected(server, &all, &reads, &writes);
 }
 

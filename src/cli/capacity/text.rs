@@ -23,9 +23,14 @@ pub fn requests_relied_on(report: &CapacityReport, args: &CapacityArgs) -> Vec<S
             continue;
         }
         let pages: usize = pattern.calls.iter().map(|call| call.pages.len()).sum();
+        let consistency = if pattern.calls.iter().any(|call| call.consistent) {
+            "strongly"
+        } else {
+            "eventually"
+        };
         lines.push(format!(
-            "{}: {} Query call(s) on {} ({} page(s)), KeyConditionExpression {}, \
-             ReturnConsumedCapacity INDEXES",
+            "{}: {} Query call(s) on {} ({} page(s)), {consistency} consistent, \
+             KeyConditionExpression {}, ReturnConsumedCapacity INDEXES",
             pattern.name,
             pattern.calls.len(),
             pattern.index.as_deref().unwrap_or("the table"),
