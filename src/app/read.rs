@@ -43,6 +43,8 @@ pub enum Read {
     ItemHistory(Box<crate::item_history::HistoryRequest>),
     /// Why an item is or is not in a query's results.
     Why(Box<crate::why::WhyRequest>),
+    /// Capacity per access pattern: a sample Scan, then each pattern's calls.
+    Capacity(Box<crate::capacity::CapacityRequest>),
     /// The items with primary keys `keys` in `table` (GetItem each, strongly consistent).
     Items {
         table: String,
@@ -67,6 +69,7 @@ pub enum ReadAnswer {
     Records(RecordsPage),
     ItemHistory(Box<crate::item_history::ItemHistory>),
     Why(Vec<crate::domain::why::Step>),
+    Capacity(Box<crate::domain::capacity::report::CapacityReport>),
     /// Each key with its item, in order (`None`: not in the table).
     Items(
         Vec<(
@@ -166,6 +169,7 @@ impl ReadAnswer {
             Self::Records(_) => "stream records",
             Self::ItemHistory(_) => "an item's history",
             Self::Why(_) => "an explanation",
+            Self::Capacity(_) => "a capacity report",
             Self::Items(_) => "items by key",
             Self::Diff(_) => "a diff report",
         }
@@ -248,6 +252,16 @@ impl ReadAnswer {
         match self {
             Self::Why(steps) => Ok(steps),
             other => Err(wrong_answer("an explanation", &other)),
+        }
+    }
+
+    /// The report of a [`Read::Capacity`].
+    pub fn into_capacity(
+        self,
+    ) -> Result<Box<crate::domain::capacity::report::CapacityReport>, BackendError> {
+        match self {
+            Self::Capacity(report) => Ok(report),
+            other => Err(wrong_answer("a capacity report", &other)),
         }
     }
 

@@ -7,6 +7,7 @@
 pub mod args;
 mod bare_words;
 pub mod bulk;
+mod capacity;
 mod collections;
 pub mod diff;
 mod endpoint;

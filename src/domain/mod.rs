@@ -10,6 +10,7 @@
 pub mod access_pattern;
 pub mod backoff;
 pub mod byte_scan;
+pub mod capacity;
 pub mod change_diff;
 pub mod change_filter;
 pub mod civil;

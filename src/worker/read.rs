@@ -39,6 +39,9 @@ pub async fn perform(read: Read, backend: &dyn Backend) -> Result<ReadAnswer, Ba
         Read::Why(request) => crate::why::explain(backend, &request)
             .await
             .map(ReadAnswer::Why),
+        Read::Capacity(request) => crate::capacity::measure(backend, &request)
+            .await
+            .map(|report| ReadAnswer::Capacity(Box::new(report))),
         Read::Items { table, keys } => super::items::read_whole(backend, &table, keys)
             .await
             .map(ReadAnswer::Items),

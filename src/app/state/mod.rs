@@ -90,6 +90,8 @@ pub enum PromptKind {
     StreamStart,
     /// The key of the item whose presence in the results is explained.
     Why,
+    /// The capacity screen's rates: reads a second, writes a second.
+    CapacityRates,
 }
 
 /// A line of text being typed.

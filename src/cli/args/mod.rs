@@ -3,6 +3,7 @@
 use clap::{Args, Parser, Subcommand, ValueEnum};
 
 pub mod bulk;
+pub mod capacity;
 pub mod diff;
 mod shared;
 pub mod why;
@@ -150,6 +151,10 @@ pub enum Command {
     /// (the item, index membership, key condition, filter, projection, TTL, paging), with the
     /// item's values and the request each finding rests on. Never writes.
     Why(Box<why::WhyArgs>),
+    /// Read units per call of each access pattern (or, without a model, each query shape of
+    /// the history), measured by running a sample of its calls, each entity's write units with
+    /// its index writes, and the month on demand or provisioned at the rates given. Only reads.
+    Capacity(Box<capacity::CapacityArgs>),
     /// Answer the DynamoDB API on 127.0.0.1 from the embedded engine (--demo, --file, or empty
     /// tables), for SDKs, scripts and the AWS CLI. Signatures are not verified.
     Serve(ServeArgs),

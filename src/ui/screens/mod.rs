@@ -1,5 +1,6 @@
 //! The drawing of each screen unit: a new screen is its module here and its line below.
 
+mod capacity;
 mod diff;
 mod staged;
 mod versions;
@@ -19,5 +20,8 @@ pub(in crate::ui) fn render(frame: &mut Frame<'_>, area: Rect, state: &State, vi
     }
     if let Some(view) = view.of() {
         diff::render(frame, area, state, view);
+    }
+    if let Some(view) = view.of() {
+        capacity::render(frame, area, state, view);
     }
 }

@@ -10,6 +10,7 @@
 //! its line in the list, and its drawing in `ui`.
 
 mod bindable;
+pub mod capacity;
 pub mod diff;
 mod explore;
 mod indexes;
@@ -59,7 +60,7 @@ impl ViewMode {
 }
 
 /// The screen units, each a folder here: the one list the app routes them by.
-pub const UNITS: &[Unit] = &[versions::UNIT, staged::UNIT, diff::UNIT];
+pub const UNITS: &[Unit] = &[versions::UNIT, staged::UNIT, diff::UNIT, capacity::UNIT];
 
 /// The unit called `name` (its keymap section, as views and modes hold it).
 #[must_use]

@@ -86,6 +86,9 @@ fn submit(state: &mut State, prompt: Prompt) -> Vec<Command> {
             crate::app::update::stream::start_typed(state, prompt.text.text())
         }
         PromptKind::Why => crate::app::update::why::submit(state, prompt.text.text()),
+        PromptKind::CapacityRates => {
+            crate::app::state::screens::capacity::rates_typed(state, prompt.text.text())
+        }
     }
 }
 
