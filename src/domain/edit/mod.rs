@@ -4,6 +4,7 @@
 //!
 //! Sending the plan is [`crate::edit::execute()`]; recording it is [`crate::journal`].
 
+pub mod adjust;
 pub mod checks;
 mod conditions;
 pub mod derived_keys;
@@ -21,6 +22,7 @@ pub mod transact_file;
 pub mod transaction;
 mod write_plan;
 
+pub use adjust::{Adjustment, plan_adjust};
 pub use diff::{AttributeChange, ItemDiff, diff};
 pub use error::{EditError, EditTextError};
 pub use plan::{
