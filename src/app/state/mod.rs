@@ -90,6 +90,8 @@ pub enum PromptKind {
     StreamStart,
     /// The key of the item whose presence in the results is explained.
     Why,
+    /// A number of the inspected item to adjust where it stands, and its bounds.
+    Adjust,
 }
 
 /// A line of text being typed.

@@ -4,6 +4,7 @@
 //! (or, unconditioned, lose their increments). The write is still conditioned: on the item
 //! existing and the guard holding (or, without a guard, the attribute holding a number).
 
+use super::adjustment::Adjustment;
 use super::checks::check_item;
 use super::conditions::{all, exists, key_of, next_version, path, render_condition, version_of};
 use super::diff::{AttributeChange, ItemDiff, apply_changes, diff, display_path};
@@ -20,48 +21,7 @@ use crate::domain::value::{AttrValue, Item};
 use crate::domain::version_attr::is_tombstone;
 use crate::domain::why::literal::value_text;
 
-/// One number to adjust, and the bounds its result must stay within.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Adjustment {
-    pub path: Vec<PathElement>,
-    /// What is added (negative to subtract).
-    pub by: Number,
-    /// The result may not fall below this.
-    pub at_least: Option<Number>,
-    /// The result may not rise above this.
-    pub at_most: Option<Number>,
-}
-
 impl Adjustment {
-    /// The adjustment that takes this one back: the same number, the opposite amount, the same
-    /// bounds (an undo must not break them either).
-    #[must_use]
-    pub fn inverse(&self) -> Self {
-        Self {
-            by: self.by.negated(),
-            ..self.clone()
-        }
-    }
-
-    /// `balance + 25 (at least 0)`, for summaries and the journal's readers.
-    #[must_use]
-    pub fn describe(&self) -> String {
-        let (sign, amount) = if self.by.is_negative() {
-            ("-", self.by.negated())
-        } else {
-            ("+", self.by.clone())
-        };
-        let mut text = format!("{} {sign} {amount}", display_path(&self.path));
-        let bounds: Vec<String> = [("at least", &self.at_least), ("at most", &self.at_most)]
-            .into_iter()
-            .filter_map(|(word, bound)| bound.as_ref().map(|bound| format!("{word} {bound}")))
-            .collect();
-        if !bounds.is_empty() {
-            text.push_str(&format!(" ({})", bounds.join(", ")));
-        }
-        text
-    }
-
     /// The lowest value the number may hold before the write so the result is at least
     /// `at_least`, and the highest so it is at most `at_most`.
     fn before_bounds(&self) -> Result<(Option<Number>, Option<Number>), EditError> {

@@ -1,7 +1,7 @@
 //! What an edit is planned against and what the plan will send: the vocabulary shared by the
 //! planners ([`super::plan`], [`super::lifecycle`]) and the conditions they build.
 
-use super::adjust::Adjustment;
+use super::adjustment::Adjustment;
 use super::diff::ItemDiff;
 use crate::domain::request::{DeleteRequest, PutRequest, TransactWriteRequest, UpdateRequest};
 use crate::domain::schema::TableDescription;

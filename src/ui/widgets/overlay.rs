@@ -98,6 +98,7 @@ pub(in crate::ui) fn prompt(frame: &mut Frame<'_>, area: Rect, state: &State, pr
             " Start from: latest | oldest | time (15m, 2h, 2026-12-04T10:00:00Z) "
         }
         PromptKind::Why => " Why is this item (not) in the results? Its key: PK, a space, SK ",
+        PromptKind::Adjust => " Adjust where it stands: PATH +N or -N [>= MIN] [<= MAX] ",
     };
     let room = usize::from(area.width.saturating_sub(2));
     let mut lines = vec![Line::from(text_field::spans(
