@@ -1,6 +1,7 @@
 //! The drawing of each screen unit: a new screen is its module here and its line below.
 
 mod staged;
+mod timeline;
 mod versions;
 
 use ratatui::Frame;
@@ -15,5 +16,8 @@ pub(in crate::ui) fn render(frame: &mut Frame<'_>, area: Rect, state: &State, vi
     }
     if let Some(view) = view.of() {
         staged::render(frame, area, state, view);
+    }
+    if let Some(view) = view.of() {
+        timeline::render(frame, area, state, view);
     }
 }
