@@ -92,6 +92,8 @@ pub enum PromptKind {
     Why,
     /// The capacity screen's rates: reads a second, writes a second.
     CapacityRates,
+    /// A number of the inspected item to adjust where it stands, and its bounds.
+    Adjust,
 }
 
 /// A line of text being typed.

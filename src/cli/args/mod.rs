@@ -479,6 +479,34 @@ pub struct UpdateArgs {
     #[arg(long, value_name = "PATH")]
     pub remove: Vec<String>,
 
+    /// Add N to a number where it stands (`balance=-25`): `SET balance = balance + :n`, so
+    /// writers adjusting it at the same time all count. Conditioned on the item existing and
+    /// --at-least/--at-most (or the number being one), never on the value read; the version
+    /// attribute is incremented. Undo adds the opposite. Repeatable, not with --set/--remove.
+    #[arg(long, value_name = "PATH=N", allow_hyphen_values = true,
+          conflicts_with_all = ["set", "remove", "whole_item", "update_derived_keys", "expect_version"])]
+    pub add: Vec<String>,
+
+    /// With --add: the number may not end below N (`balance=0`), checked by DynamoDB as a
+    /// condition of the write.
+    #[arg(
+        long,
+        value_name = "PATH=N",
+        allow_hyphen_values = true,
+        requires = "add"
+    )]
+    pub at_least: Vec<String>,
+
+    /// With --add: the number may not end above N (`stock=100`), checked by DynamoDB as a
+    /// condition of the write.
+    #[arg(
+        long,
+        value_name = "PATH=N",
+        allow_hyphen_values = true,
+        requires = "add"
+    )]
+    pub at_most: Vec<String>,
+
     /// Refuse (exit 3) unless the item's version attribute is N.
     #[arg(long, value_name = "N", allow_hyphen_values = true)]
     pub expect_version: Option<String>,

@@ -3,6 +3,7 @@
 mod capacity;
 mod diff;
 mod staged;
+mod timeline;
 mod versions;
 
 use ratatui::Frame;
@@ -23,5 +24,8 @@ pub(in crate::ui) fn render(frame: &mut Frame<'_>, area: Rect, state: &State, vi
     }
     if let Some(view) = view.of() {
         capacity::render(frame, area, state, view);
+    }
+    if let Some(view) = view.of() {
+        timeline::render(frame, area, state, view);
     }
 }

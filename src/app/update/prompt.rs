@@ -1,5 +1,5 @@
-//! The one-line prompt: jump to a partition by typing its key (a Query, never a Scan), and
-//! search in the current list.
+//! The one-line prompt: jump to a partition by typing its key (a Query, never a Scan), search in
+//! the current list, and hand every other prompt's line to the feature that asked for it.
 
 use base64::Engine as _;
 
@@ -89,6 +89,7 @@ fn submit(state: &mut State, prompt: Prompt) -> Vec<Command> {
         PromptKind::CapacityRates => {
             crate::app::state::screens::capacity::rates_typed(state, prompt.text.text())
         }
+        PromptKind::Adjust => crate::app::update::edit::adjust::submit(state, prompt.text.text()),
     }
 }
 
