@@ -375,3 +375,26 @@ fn a_non_loopback_address_is_refused_before_listening() {
     });
     run.refused(2, &["not a loopback address"]);
 }
+
+/// `ddbx serve` describes the demo table's stream but serves no Streams API: `ddbx tail` against
+/// it says the endpoint does not serve Streams (exit 2, nothing read), instead of asking for a
+/// stream the description shows as enabled.
+#[test]
+fn tail_against_serve_says_the_endpoint_serves_no_streams() {
+    let served = Served::start(&["--demo"]);
+    let mut command = support::cli::ddbx_command();
+    command.args([
+        "--endpoint-url",
+        &served.endpoint,
+        "--table",
+        ddbx::demo::TABLE_NAME,
+        "tail",
+        "--max-records",
+        "1",
+    ]);
+    support::cli::run_command(command).refused(
+        2,
+        &["has a stream enabled, but this endpoint does not serve DynamoDB Streams"],
+    );
+    served.stop();
+}

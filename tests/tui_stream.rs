@@ -568,3 +568,29 @@ async fn a_start_that_cannot_be_used_is_refused_with_the_prompt_left_open() {
     );
     assert!(matches!(started_at(&harness), StreamStart::At(_)));
 }
+
+/// An endpoint whose table description says a stream is enabled but names none to read (as
+/// `ddbx serve` describes one): `L` says the endpoint does not serve Streams, instead of asking
+/// for a stream the description shows as enabled, and reads nothing.
+#[tokio::test]
+async fn a_stream_enabled_but_not_served_is_said_to_be_the_endpoints() {
+    let mut harness = started_demo(10, Settings::default()).await;
+    if let ddbx::app::state::Loadable::Loaded(description) = &mut harness.state.description
+        && let Some(stream) = description.stream.as_mut()
+    {
+        assert!(stream.enabled, "the demo's table has a stream");
+        stream.latest_arn = None;
+    } else {
+        panic!("the demo's table is described with a stream");
+    }
+    harness.act(Action::ShowStream).await;
+    assert!(harness.state.stream.is_none(), "nothing is followed");
+    let Some(ddbx::app::state::Notice::Error(said)) = &harness.state.notice else {
+        panic!("a notice: {:?}", harness.state.notice);
+    };
+    assert!(
+        said.contains("this endpoint does not serve DynamoDB Streams"),
+        "{said}"
+    );
+    assert!(!said.contains("enable one"), "{said}");
+}

@@ -232,7 +232,44 @@ pub struct TableDescription {
     pub settings: TableSettings,
 }
 
+/// Why a table's stream cannot be followed.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum NoStream {
+    /// The table has no stream enabled.
+    Disabled,
+    /// The description says a stream is enabled but names none to read (`LatestStreamArn`):
+    /// the endpoint does not serve DynamoDB Streams (as `ddbx serve` does not).
+    NotServed,
+}
+
+impl NoStream {
+    /// What to tell the user about table `name`.
+    #[must_use]
+    pub fn explain(self, name: &str) -> String {
+        match self {
+            Self::Disabled => format!(
+                "table {name} has no stream: enable one (StreamEnabled=true, \
+                 StreamViewType=NEW_AND_OLD_IMAGES) to follow its changes"
+            ),
+            Self::NotServed => format!(
+                "table {name} has a stream enabled, but this endpoint does not serve DynamoDB \
+                 Streams: its description names no stream to read (LatestStreamArn)"
+            ),
+        }
+    }
+}
+
 impl TableDescription {
+    /// The ARN of the stream to follow, or why there is none.
+    pub fn followable_stream(&self) -> Result<&str, NoStream> {
+        let stream = self
+            .stream
+            .as_ref()
+            .filter(|stream| stream.enabled)
+            .ok_or(NoStream::Disabled)?;
+        stream.latest_arn.as_deref().ok_or(NoStream::NotServed)
+    }
+
     /// The TTL attribute while TTL is enabled, as this description read it (`None` too for a
     /// description read without its TTL).
     #[must_use]

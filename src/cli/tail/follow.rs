@@ -14,7 +14,7 @@ use crate::cli::error::CliError;
 use crate::cli::note::note;
 use crate::domain::backoff::{STREAM_DESCRIBE_EVERY, STREAM_FOLLOWING};
 use crate::domain::civil::UtcInstant;
-use crate::domain::schema::TableDescription;
+use crate::domain::schema::{NoStream, TableDescription};
 use crate::domain::stream_start::{BEFORE_RETENTION_NOTE, StreamStart, created_before};
 
 /// How far back of the tail's start a record's approximate creation time may lie and the record
@@ -84,19 +84,18 @@ impl<'a> StreamFollower<'a> {
         table: &TableDescription,
         since: Since,
     ) -> Result<Self, CliError> {
-        let stream_arn = table
-            .stream
-            .as_ref()
-            .filter(|stream| stream.enabled)
-            .and_then(|stream| stream.latest_arn.clone())
-            .ok_or_else(|| {
-                CliError::usage(format!(
+        let stream_arn = match table.followable_stream() {
+            Ok(arn) => arn.to_owned(),
+            Err(NoStream::Disabled) => {
+                return Err(CliError::usage(format!(
                     "table {} has no stream: enable one (e.g. aws dynamodb update-table \
                      --table-name {} --stream-specification \
                      StreamEnabled=true,StreamViewType=NEW_AND_OLD_IMAGES)",
                     table.name, table.name
-                ))
-            })?;
+                )));
+            }
+            Err(not_served) => return Err(CliError::usage(not_served.explain(&table.name))),
+        };
         let began = now();
         let start = start_at(since, began)?;
         Ok(Self {

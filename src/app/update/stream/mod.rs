@@ -29,19 +29,15 @@ pub(super) fn show(state: &mut State) -> Vec<Command> {
         ));
         return Vec::new();
     };
-    let arn = table
-        .stream
-        .as_ref()
-        .filter(|stream| stream.enabled)
-        .and_then(|stream| stream.latest_arn.clone());
+    let arn = table.followable_stream().map(str::to_owned);
     let name = table.name.clone();
     if state.stream.is_none() {
-        let Some(arn) = arn else {
-            state.notice = Some(Notice::Error(format!(
-                "table {name} has no stream: enable one (StreamEnabled=true, \
-                 StreamViewType=NEW_AND_OLD_IMAGES) to follow its changes"
-            )));
-            return Vec::new();
+        let arn = match arn {
+            Ok(arn) => arn,
+            Err(no_stream) => {
+                state.notice = Some(Notice::Error(no_stream.explain(&name)));
+                return Vec::new();
+            }
         };
         state.stream = Some(StreamView::new(arn, StreamStart::Latest, DEFAULT_CAPACITY));
         state.notice = Some(Notice::Info(format!(
