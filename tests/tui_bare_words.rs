@@ -42,13 +42,7 @@ async fn builder_on_a_read_partition(raw: bool, field: FormField) -> Harness {
     if raw {
         harness.act(Action::ToggleRawMode).await;
     }
-    for _ in 0..40 {
-        if form(&harness).focus == field {
-            break;
-        }
-        harness.act(Action::NextField).await;
-    }
-    assert_eq!(form(&harness).focus, field);
+    tui_support::query_form::focus(&mut harness, field).await;
     harness
 }
 

@@ -26,15 +26,7 @@ async fn type_text(harness: &mut Harness, text: &str) {
     }
 }
 
-async fn focus(harness: &mut Harness, field: FormField) {
-    for _ in 0..40 {
-        if form(harness).focus == field {
-            return;
-        }
-        harness.act(Action::NextField).await;
-    }
-    panic!("{field:?} is not reachable: {:?}", form(harness).fields());
-}
+use tui_support::query_form::focus;
 
 async fn store_between(harness: &mut Harness, from: &str) {
     let preset = QueryPreset {

@@ -58,16 +58,7 @@ async fn type_text(harness: &mut Harness, text: &str) {
     }
 }
 
-/// Moves the focus to `field` with next-field keys, as a user would.
-async fn focus(harness: &mut Harness, field: FormField) {
-    for _ in 0..40 {
-        if form(harness).focus == field {
-            return;
-        }
-        harness.act(Action::NextField).await;
-    }
-    panic!("{field:?} is not reachable: {:?}", form(harness).fields());
-}
+use tui_support::query_form::focus;
 
 /// Cycles the focused choice field until `done` holds.
 async fn choose(harness: &mut Harness, done: impl Fn(&QueryForm) -> bool) {
@@ -892,4 +883,25 @@ async fn tab_in_a_template_part_completes_from_the_values_seen_in_that_part() {
         FormField::TemplatePart(0),
         "completion keeps the focus"
     );
+}
+
+/// Up and Down stop at the first and last field, so counting presses from anywhere lands where
+/// it should (an Up×5 from the partition field is the Target, never a field at the bottom);
+/// Tab still goes round.
+#[tokio::test]
+async fn up_and_down_stop_at_the_ends_and_tab_goes_round() {
+    let mut harness = started(Settings::default()).await;
+    harness.act(Action::OpenQueryForm).await;
+    harness
+        .act_all(std::iter::repeat_n(Action::PrevField, 5))
+        .await;
+    assert_eq!(form(&harness).focus, FormField::Target);
+    let last = *form(&harness).fields().last().expect("fields");
+    let count = form(&harness).fields().len();
+    harness
+        .act_all(std::iter::repeat_n(Action::NextField, count + 3))
+        .await;
+    assert_eq!(form(&harness).focus, last, "Down stops at the last field");
+    harness.act(Action::Complete).await;
+    assert_eq!(form(&harness).focus, FormField::Target, "Tab goes round");
 }

@@ -6,6 +6,7 @@ pub mod bulk;
 pub mod fake_backend;
 pub mod orders;
 pub mod pty;
+pub mod query_form;
 pub mod screen;
 
 use std::collections::{BTreeMap, BTreeSet, VecDeque};

@@ -33,15 +33,15 @@ pub(in crate::app::update) fn key(
             cycle(state, &mut form, true);
         }
         Action::CursorLeft if is_choice(&form) => cycle(state, &mut form, false),
-        Action::NextField => move_focus(&mut form, 1),
-        Action::PrevField => move_focus(&mut form, -1),
+        Action::NextField => move_focus(&mut form, 1, Ends::Stop),
+        Action::PrevField => move_focus(&mut form, -1, Ends::Stop),
         Action::NextChoice => cycle(state, &mut form, true),
         Action::PrevChoice => cycle(state, &mut form, false),
         Action::Complete if !complete(state, &mut form) => {
             if let Some(why) = nothing_to_complete_on_an_index(state, &form) {
                 state.notice = Some(Notice::Info(why));
             }
-            move_focus(&mut form, 1);
+            move_focus(&mut form, 1, Ends::Wrap);
         }
         Action::ToggleRawMode => toggle_raw(&mut form),
         Action::AddFilterRow => {
@@ -121,14 +121,27 @@ fn submit(state: &mut State, mut form: QueryForm) -> Vec<Command> {
     }
 }
 
-fn move_focus(form: &mut QueryForm, step: isize) {
+/// What moving past the first or last field does.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Ends {
+    /// Up and Down stop there, so counting key presses never lands on the field at the other end.
+    Stop,
+    /// Tab goes round, as it does in every form.
+    Wrap,
+}
+
+fn move_focus(form: &mut QueryForm, step: isize, ends: Ends) {
     let fields = form.fields();
     let position = fields
         .iter()
         .position(|field| *field == form.focus)
         .unwrap_or(0);
     let count = isize::try_from(fields.len()).unwrap_or(1).max(1);
-    let next = (isize::try_from(position).unwrap_or(0) + step).rem_euclid(count);
+    let moved = isize::try_from(position).unwrap_or(0) + step;
+    let next = match ends {
+        Ends::Stop => moved.clamp(0, count - 1),
+        Ends::Wrap => moved.rem_euclid(count),
+    };
     if let Some(field) = usize::try_from(next).ok().and_then(|next| fields.get(next)) {
         form.focus = *field;
     }
