@@ -16,13 +16,14 @@ use crate::clipboard::Clipboard;
 
 mod bulk;
 mod items;
+mod journal;
 mod read;
 mod transaction;
 mod write;
 
 pub use bulk::bulk_done;
 pub use read::{answer, perform};
-pub use transaction::{TransactionJob, journal_loaded, transaction_done};
+pub use transaction::{TransactionJob, transaction_done};
 pub use write::write_done;
 
 /// The answer to `Command::LoadQueryHistory`: the file read, on the loop's thread (a short
@@ -111,16 +112,6 @@ impl Worker {
                     let _ = results.send(done);
                 });
             }
-            Command::LoadJournal { id, path, table } => {
-                let results = self.results.clone();
-                let backend = Arc::clone(&self.backend);
-                // Only writes made through this same connection are undone from here; an
-                // unconfirmed one is settled by reading the item first.
-                tokio::spawn(async move {
-                    let done = journal_loaded(id, path, &table, backend.as_ref()).await;
-                    let _ = results.send(done);
-                });
-            }
             Command::ExecuteTransaction {
                 id,
                 description,
@@ -144,10 +135,7 @@ impl Worker {
                     let _ = results.send(transaction_done(job, backend.as_ref()).await);
                 });
             }
-            command @ (Command::ExecuteBatchGroup { .. }
-            | Command::ExportItems { .. }
-            | Command::FindCutOffRun { .. }
-            | Command::LoadBatch { .. }) => {
+            command @ (Command::ExecuteBatchGroup { .. } | Command::ExportItems { .. }) => {
                 let backend = Arc::clone(&self.backend);
                 let results = self.results.clone();
                 // Not kept for cancelling: a group once sent runs to its outcome.

@@ -22,7 +22,7 @@ pub use crate::app::state::screens::row_count;
 
 use crate::app::state::screens::{opened_by, unit};
 
-use edit::{conflict, undo, write};
+use edit::{conflict, write};
 use explore::{account, collections, describe, prompt, scan};
 use query::share;
 
@@ -129,10 +129,6 @@ fn apply(state: &mut State, action: Action) -> Vec<Command> {
             result,
             journal_error,
         } => write::write_done(state, id, result, journal_error.as_deref()),
-        Action::JournalLoaded { id, result } => undo::journal_loaded(state, id, result),
-        Action::TransactionUndoLoaded { id, batch, result } => {
-            undo::transaction_loaded(state, id, batch, result)
-        }
         Action::TransactionDone { id, result } => edit::stage::done(state, id, result),
         Action::ExternalEdited(result) => {
             edit::external_edited(state, result);
@@ -145,8 +141,6 @@ fn apply(state: &mut State, action: Action) -> Vec<Command> {
             journal_error,
         } => bulk::run::group_done(state, id, batch, results, journal_error),
         Action::BulkExported { id, result } => bulk::form::exported(state, id, result),
-        Action::BatchLoaded { id, result } => bulk::run::batch_loaded(state, id, result),
-        Action::CutOffRunFound { id, result } => bulk::resume::found(state, id, result),
         other => key_action(state, other),
     }
 }
