@@ -5,11 +5,14 @@ use crate::app::command::Command;
 use crate::app::read::{ReadAnswer, ReadError, ReadFor};
 use crate::app::request_id::RequestId;
 use crate::app::state::State;
-use crate::backend::BackendError;
+use crate::backend::{BackendError, GetOutput, Page};
+use crate::domain::schema::TableDescription;
 
+use super::bulk;
 use super::edit::undo;
 use super::explore::{account, collections, describe, saved_schema, scan};
 use super::indexes::{self, scans as index_scans};
+use super::insights;
 use super::inspect;
 use super::item_history;
 use super::partiql;
@@ -25,11 +28,7 @@ pub(super) fn read_done(
     result: Result<ReadAnswer, ReadError>,
 ) -> Vec<Command> {
     match owner {
-        ReadFor::Description => describe::described(
-            state,
-            id,
-            backend(result).and_then(ReadAnswer::into_description),
-        ),
+        ReadFor::Description => describe::described(state, id, description(result)),
         ReadFor::Account => {
             account::answered(
                 state,
@@ -38,50 +37,30 @@ pub(super) fn read_done(
             );
             Vec::new()
         }
-        ReadFor::Discovery => {
-            scan::page(state, id, backend(result).and_then(ReadAnswer::into_page))
+        ReadFor::Discovery => scan::page(state, id, page(result)),
+        ReadFor::Partition => partition_page(state, id, page(result)),
+        ReadFor::QueryRun => query_page(state, id, page(result)),
+        ReadFor::BulkTarget => bulk::form::target_described(state, id, description(result)),
+        ReadFor::BulkScope => scope_page(state, id, page(result)),
+        ReadFor::BulkItems => {
+            bulk::open::items_read(state, id, backend(result).and_then(ReadAnswer::into_items))
         }
-        ReadFor::Partition => partition_page(state, id, backend(result)),
-        ReadFor::QueryRun => query_page(state, id, backend(result)),
-        ReadFor::BulkTarget => super::bulk::form::target_described(
-            state,
-            id,
-            backend(result).and_then(ReadAnswer::into_description),
-        ),
-        ReadFor::BulkScope => scope_page(state, id, backend(result)),
-        ReadFor::BulkItems => super::bulk::open::items_read(
-            state,
-            id,
-            backend(result).and_then(ReadAnswer::into_items),
-        ),
         ReadFor::BulkResume => {
-            super::bulk::resume::found(state, id, result.and_then(ReadAnswer::into_cut_off_run))
+            bulk::resume::found(state, id, result.and_then(ReadAnswer::into_cut_off_run))
         }
-        ReadFor::BulkUndo => super::bulk::run::batch_loaded(
-            state,
-            id,
-            result.and_then(ReadAnswer::into_journaled_run),
-        ),
+        ReadFor::BulkUndo => {
+            bulk::run::batch_loaded(state, id, result.and_then(ReadAnswer::into_journaled_run))
+        }
         ReadFor::Undo => {
             undo::journal_read(state, id, result.and_then(ReadAnswer::into_last_write))
         }
-        ReadFor::IndexScan => {
-            index_scans::page(state, id, backend(result).and_then(ReadAnswer::into_page))
-        }
-        ReadFor::QueryBaseItem => {
-            query::results::base_item(state, id, backend(result).and_then(ReadAnswer::into_item))
-        }
-        ReadFor::IndexBaseItem => {
-            indexes::base_item(state, id, backend(result).and_then(ReadAnswer::into_item))
-        }
-        ReadFor::Insights => {
-            super::insights::page(state, id, backend(result).and_then(ReadAnswer::into_page))
-        }
-        ReadFor::InspectedItem => {
-            inspect::reread::item(state, id, backend(result).and_then(ReadAnswer::into_item))
-        }
+        ReadFor::IndexScan => index_scans::page(state, id, page(result)),
+        ReadFor::QueryBaseItem => query::results::base_item(state, id, item(result)),
+        ReadFor::IndexBaseItem => indexes::base_item(state, id, item(result)),
+        ReadFor::Insights => insights::page(state, id, page(result)),
+        ReadFor::InspectedItem => inspect::reread::item(state, id, item(result)),
         ReadFor::SavedSchema => {
-            saved_schema::answered(state, backend(result).and_then(ReadAnswer::into_item));
+            saved_schema::answered(state, item(result));
             Vec::new()
         }
         ReadFor::TableList => tables::listed(
@@ -89,21 +68,15 @@ pub(super) fn read_done(
             id,
             backend(result).and_then(ReadAnswer::into_table_names),
         ),
-        ReadFor::StatementItem => {
-            partiql::delete::item(state, id, backend(result).and_then(ReadAnswer::into_item))
+        ReadFor::StatementItem => partiql::delete::item(state, id, item(result)),
+        ReadFor::StatementRun => {
+            let page = backend(result).and_then(ReadAnswer::into_statement_page);
+            partiql::results::page(state, id, page)
         }
-        ReadFor::StatementRun => partiql::results::page(
-            state,
-            id,
-            backend(result).and_then(ReadAnswer::into_statement_page),
-        ),
-        ReadFor::TableSummary => tables::described(
-            state,
-            id,
-            backend(result).and_then(ReadAnswer::into_description),
-        ),
+        ReadFor::TableSummary => tables::described(state, id, description(result)),
         ReadFor::Overview => {
-            describe::extras_answered(state, id, backend(result).and_then(ReadAnswer::into_extras));
+            let extras = backend(result).and_then(ReadAnswer::into_extras);
+            describe::extras_answered(state, id, extras);
             Vec::new()
         }
         ReadFor::Stream => stream::answered(state, id, backend(result)),
@@ -125,15 +98,28 @@ fn backend(result: Result<ReadAnswer, ReadError>) -> Result<ReadAnswer, BackendE
     result.map_err(ReadError::into_backend)
 }
 
+fn page(result: Result<ReadAnswer, ReadError>) -> Result<Page, BackendError> {
+    backend(result).and_then(ReadAnswer::into_page)
+}
+
+fn item(result: Result<ReadAnswer, ReadError>) -> Result<GetOutput, BackendError> {
+    backend(result).and_then(ReadAnswer::into_item)
+}
+
+fn description(
+    result: Result<ReadAnswer, ReadError>,
+) -> Result<Box<TableDescription>, BackendError> {
+    backend(result).and_then(ReadAnswer::into_description)
+}
+
 /// A page of a partition opened from the collections; marking all of it goes on with it.
 fn partition_page(
     state: &mut State,
     id: RequestId,
-    result: Result<ReadAnswer, BackendError>,
+    result: Result<Page, BackendError>,
 ) -> Vec<Command> {
-    let mut commands =
-        collections::partition_page(state, id, result.and_then(ReadAnswer::into_page));
-    commands.extend(super::bulk::continue_marking(state));
+    let mut commands = collections::partition_page(state, id, result);
+    commands.extend(bulk::continue_marking(state));
     commands
 }
 
@@ -141,10 +127,10 @@ fn partition_page(
 fn query_page(
     state: &mut State,
     id: RequestId,
-    result: Result<ReadAnswer, BackendError>,
+    result: Result<Page, BackendError>,
 ) -> Vec<Command> {
-    let mut commands = query::results::page(state, id, result.and_then(ReadAnswer::into_page));
-    commands.extend(super::bulk::continue_marking(state));
+    let mut commands = query::results::page(state, id, result);
+    commands.extend(bulk::continue_marking(state));
     commands
 }
 
@@ -153,10 +139,10 @@ fn query_page(
 fn scope_page(
     state: &mut State,
     id: RequestId,
-    result: Result<ReadAnswer, BackendError>,
+    result: Result<Page, BackendError>,
 ) -> Vec<Command> {
-    match super::bulk::scope::page(state, id, result.and_then(ReadAnswer::into_page)) {
-        super::bulk::scope::ScopeStep::On(commands) => commands,
-        super::bulk::scope::ScopeStep::Done(form) => super::bulk::form::submit(state, form),
+    match bulk::scope::page(state, id, result) {
+        bulk::scope::ScopeStep::On(commands) => commands,
+        bulk::scope::ScopeStep::Done(form) => bulk::form::submit(state, form),
     }
 }
