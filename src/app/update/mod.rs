@@ -13,6 +13,7 @@ mod palette;
 mod partiql;
 pub mod query;
 mod read_done;
+mod results_paging;
 mod stream;
 mod table;
 mod tables;
