@@ -38,8 +38,8 @@ pub(super) fn read_done(
             Vec::new()
         }
         ReadFor::Discovery => scan::page(state, id, page(result)),
-        ReadFor::Partition => partition_page(state, id, page(result)),
-        ReadFor::QueryRun => query_page(state, id, page(result)),
+        ReadFor::Partition => marking_on(state, id, page(result), collections::partition_page),
+        ReadFor::QueryRun => marking_on(state, id, page(result), query::results::page),
         ReadFor::BulkTarget => bulk::form::target_described(state, id, description(result)),
         ReadFor::BulkScope => scope_page(state, id, page(result)),
         ReadFor::BulkItems => {
@@ -112,24 +112,15 @@ fn description(
     backend(result).and_then(ReadAnswer::into_description)
 }
 
-/// A page of a partition opened from the collections; marking all of it goes on with it.
-fn partition_page(
+/// A page for the list `take` lands it in, then the next page of the list being marked whole,
+/// if marking reads on.
+fn marking_on(
     state: &mut State,
     id: RequestId,
     result: Result<Page, BackendError>,
+    take: fn(&mut State, RequestId, Result<Page, BackendError>) -> Vec<Command>,
 ) -> Vec<Command> {
-    let mut commands = collections::partition_page(state, id, result);
-    commands.extend(bulk::continue_marking(state));
-    commands
-}
-
-/// A page of a query run; marking all of it goes on with it.
-fn query_page(
-    state: &mut State,
-    id: RequestId,
-    result: Result<Page, BackendError>,
-) -> Vec<Command> {
-    let mut commands = query::results::page(state, id, result);
+    let mut commands = take(state, id, result);
     commands.extend(bulk::continue_marking(state));
     commands
 }
