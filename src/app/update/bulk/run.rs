@@ -18,7 +18,7 @@ use crate::app::state::{Notice, State};
 use crate::domain::edit::EditContext;
 use crate::domain::figures::counted;
 use crate::edit::batch::ItemResult;
-use crate::edit::run_plan::undo_plan;
+use crate::edit::run_plan::{PlannedItem, undo_plan};
 use crate::journal::{JournalConnection, JournalEntry};
 
 use crate::app::update::edit::write::is_real_aws;
@@ -293,6 +293,22 @@ pub(in crate::app::update) fn group_done(
             group.len()
         ));
     }
+    let throttled = record_outcomes(run, group, results);
+    run.backoff = if throttled {
+        (run.backoff * 2).clamp(FIRST_BACKOFF, MAX_BACKOFF)
+    } else {
+        Duration::ZERO
+    };
+    next_group(state)
+}
+
+/// Records what became of each write of a group: written, a conflict, failed, unknown, or
+/// throttled (queued again, until it was throttled too often). True when any was throttled.
+fn record_outcomes(
+    run: &mut BulkRun,
+    group: Vec<(PlannedItem, u32)>,
+    results: Vec<ItemResult>,
+) -> bool {
     let mut throttled = false;
     for ((write, attempts), result) in group.into_iter().zip(results) {
         let planned = &write.write.planned;
@@ -334,12 +350,7 @@ pub(in crate::app::update) fn group_done(
             }
         }
     }
-    run.backoff = if throttled {
-        (run.backoff * 2).clamp(FIRST_BACKOFF, MAX_BACKOFF)
-    } else {
-        Duration::ZERO
-    };
-    next_group(state)
+    throttled
 }
 
 fn finish(state: &mut State) -> Vec<Command> {
