@@ -8,7 +8,7 @@
 //! - `keymap` never imports `app`, `ui`, `tui`, `launch` or `worker`.
 //! - `cli` never imports `app`, `ui`, `tui`, `launch`, `worker` or `serve`; `serve` never imports
 //!   `app`, `ui`, `tui`, `launch` or `worker`.
-//! - `connect` and `why` never import `app`, `ui`, `tui`, `launch`, `worker`, `cli` or
+//! - `connect`, `why` and `capacity` never import `app`, `ui`, `tui`, `launch`, `worker`, `cli` or
 //!   `serve`.
 //!
 //! The core:
@@ -25,6 +25,8 @@
 //! - [`journal`]: the append-only record of every write, which undo reads.
 //! - [`item_history`]: one item's changes read from its table's stream and the journal, for the
 //!   inspector's history and `ddbx history`.
+//! - [`capacity`]: capacity per access pattern, measured by running its calls, for
+//!   `ddbx capacity` and the capacity screen.
 //! - [`why`]: why an item is or is not in a query's results, read from the table, for `w` in
 //!   the results and `ddbx why`.
 //! - [`edit`]: the one path that sends a planned write and journals it.
@@ -60,6 +62,7 @@
 
 pub mod app;
 pub mod backend;
+pub mod capacity;
 pub mod cli;
 pub mod clipboard;
 pub mod connect;

@@ -279,17 +279,7 @@ fn from_the_trim_horizon_rewritten_keys_on_another_server_compare_equal() {
         ],
     )
     .success();
-    assert!(run.stdout.contains("all"), "{}", run.stdout);
-    let all = run
-        .lines()
-        .into_iter()
-        .find(|line| line.starts_with("all "))
-        .expect("the totals line")
-        .split_whitespace()
-        .skip(1)
-        .map(str::to_owned)
-        .collect::<Vec<_>>();
-    assert_eq!(all, ["20", "0", "0", "0"], "{}", run.stdout);
+    assert_eq!(totals(&run), ["20", "0", "0", "0"], "{}", run.stdout);
     assert!(
         run.stderr.contains("read 21 change record(s); 20 check(s)"),
         "{}",
@@ -338,4 +328,63 @@ fn a_follow_that_cannot_run_is_refused_before_reading() {
         &["diff", "--to-file", "/nonexistent.jsonl", "--follow"],
     );
     with_file.refused(2, &["--follow", "--to-file"]);
+}
+
+/// The totals line of a text report: equal, only in the source, only in the target, different.
+fn totals(run: &support::cli::Run) -> Vec<String> {
+    run.lines()
+        .into_iter()
+        .find(|line| line.starts_with("all "))
+        .unwrap_or_else(|| panic!("the totals line: {}{}", run.stdout, run.stderr))
+        .split_whitespace()
+        .skip(1)
+        .map(str::to_owned)
+        .collect()
+}
+
+#[test]
+fn a_scoped_follow_checks_only_the_changed_keys_in_its_scope() {
+    let Some(local) = server_endpoint(Server::DdbLocal) else {
+        return;
+    };
+    let source = table(&local, "follow_scope_src", true);
+    let target = table(&local, "follow_scope_dst", false);
+    // The dual writer drops USER#3's and USER#12's writes to the target.
+    for n in 0..20 {
+        put(&source, &format!("USER#{n}"), n);
+        if n != 3 && n != 12 {
+            put(&target, &format!("USER#{n}"), n);
+        }
+    }
+    let follow = |scope: &[&str]| {
+        let head = [
+            "diff",
+            "--to-table",
+            &target.name,
+            "--follow",
+            "--since",
+            "TRIM_HORIZON",
+            "--lag",
+            "200ms",
+            "--max-records",
+            "20",
+        ];
+        ddbx(&local, Some(&source.name), &[&head[..], scope].concat())
+    };
+
+    let scoped = follow(&["--pk", "USER#3", "--sk-eq", "PROFILE"]);
+    assert_eq!(scoped.code, Some(1), "{}", scoped.stderr);
+    assert_eq!(totals(&scoped), ["0", "1", "0", "0"], "{}", scoped.stdout);
+    assert!(
+        scoped.stderr.contains("only the changed keys of")
+            && scoped
+                .stderr
+                .contains("read 20 change record(s); 1 check(s)"),
+        "{}",
+        scoped.stderr
+    );
+    assert!(!scoped.stdout.contains("USER#12"), "{}", scoped.stdout);
+
+    let whole = follow(&[]);
+    assert_eq!(totals(&whole), ["18", "2", "0", "0"], "{}", whole.stdout);
 }

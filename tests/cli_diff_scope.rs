@@ -276,6 +276,56 @@ fn a_partition_scope_reads_it_by_query_and_finds_exactly_the_differences_inside_
 }
 
 #[test]
+fn the_targets_own_sort_key_condition_replaces_the_sources_on_the_target_alone() {
+    let Some((_, source, target, proxy)) = sides("scope-tosk") else {
+        return;
+    };
+    // Every order of ORG#2 on the source; on the target only those whose sort key begins with
+    // ORDER#0, which leaves out the extra ORDER#extra: its difference is not in scope.
+    let run = diff(
+        &proxy,
+        (&source, &target),
+        &[
+            "--pk",
+            "ORG#2",
+            "--sk-begins-with",
+            "ORDER#",
+            "--to-sk-begins-with",
+            "ORDER#0",
+        ],
+    );
+    assert_eq!(run.code, Some(1), "{}", run.stderr);
+    let scoped = report(&run);
+    let mut expected = inside_org2("ORG#2");
+    expected.retain(|line| !line.contains("USER#") && !line.contains("ORDER#extra"));
+    assert_eq!(found(&scoped), expected, "{}", run.stdout);
+    let target_scope = scoped["scope"]["target"].as_str().unwrap_or_default();
+    assert!(
+        target_scope.contains("ORDER#0") && target_scope.contains("(by Query)"),
+        "{target_scope}"
+    );
+    assert!(
+        !scoped["scope"]["source"]
+            .as_str()
+            .unwrap_or_default()
+            .contains("ORDER#0"),
+        "the source keeps its own condition: {}",
+        scoped["scope"]
+    );
+
+    // A target sort-key condition without a partition on either side: refused before connecting.
+    let before = proxy.targets().len();
+    let refused = diff(
+        &proxy,
+        (&source, &target),
+        &["--to-sk-begins-with", "ORDER#"],
+    );
+    assert_eq!(refused.code, Some(2), "{}", refused.stderr);
+    assert!(refused.stderr.contains("--to-pk"), "{}", refused.stderr);
+    assert_eq!(proxy.targets().len(), before, "nothing was sent");
+}
+
+#[test]
 fn an_entity_scope_compares_only_that_entitys_items_and_says_so() {
     let Some((_, source, target, proxy)) = sides("scope-ent") else {
         return;

@@ -47,6 +47,12 @@ const RULES: &[Rule] = &[
         layer: "why",
         allowed: Allowed::Never(&["app", "ui", "tui", "launch", "worker", "cli", "serve"]),
     },
+    // Capacity per access pattern, measured by reads: below the headless command and the
+    // terminal UI that both show it.
+    Rule {
+        layer: "capacity",
+        allowed: Allowed::Never(&["app", "ui", "tui", "launch", "worker", "cli", "serve"]),
+    },
     // The headless commands run without a terminal UI; they stand beside `app`, not on it.
     Rule {
         layer: "cli",

@@ -135,7 +135,7 @@ async fn the_inspector_opens_the_items_changes_from_the_stream_and_the_journal()
     // The inspector's help lists the key, and still fits 80×24.
     harness.act(Action::ToggleHelp).await;
     let help = screen(&harness.state, 80, 24);
-    assert!(help.contains("H                   Item history"), "{help}");
+    assert!(help.contains("H Item history"), "{help}");
     harness.act(Action::ToggleHelp).await;
 
     harness.act(Action::ShowItemHistory).await;

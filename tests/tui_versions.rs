@@ -70,7 +70,7 @@ async fn the_inspector_lists_a_versioned_items_versions_from_its_partition() {
     // The inspector's help lists the key the screen brought with it.
     harness.act(Action::ToggleHelp).await;
     let help = screen(&harness.state, 80, 24);
-    assert!(help.contains("V                   Item versions"), "{help}");
+    assert!(help.contains("V Item versions"), "{help}");
     harness.act(Action::ToggleHelp).await;
 
     harness.act(SHOW).await;

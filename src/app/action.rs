@@ -258,6 +258,9 @@ actions! {
         /// Stages a condition check that the item is unchanged since it was read, to go with
         /// the staged writes in their transaction.
         StageCheck => "stage_check",
+        /// Adds to (or subtracts from) a number of the item where it stands, guarded on the
+        /// result, so other writers' adjustments made meanwhile all count.
+        AdjustNumber => "adjust_number",
     }
     internal {
         /// Opens a screen unit: bindable, by the name it holds (`show_<screen>`), which the

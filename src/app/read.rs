@@ -49,6 +49,8 @@ pub enum Read {
     ItemHistory(Box<crate::item_history::HistoryRequest>),
     /// Why an item is or is not in a query's results.
     Why(Box<crate::why::WhyRequest>),
+    /// Capacity per access pattern: a sample Scan, then each pattern's calls.
+    Capacity(Box<crate::capacity::CapacityRequest>),
     /// The items with primary keys `keys` in `table` (GetItem each, strongly consistent).
     Items {
         table: String,
@@ -66,6 +68,8 @@ pub enum Read {
     },
     /// Run `batch`'s writes from the journal, settled, for its undo.
     JournaledRun { journal: PathBuf, batch: String },
+    /// Two sides read whole, matched by key and compared, off the loop's thread.
+    Diff(Box<crate::domain::diff::TwoSides>),
 }
 
 /// What the journal holds to undo on a table.
@@ -95,6 +99,7 @@ pub enum ReadAnswer {
     Records(RecordsPage),
     ItemHistory(Box<crate::item_history::ItemHistory>),
     Why(Vec<crate::domain::why::Step>),
+    Capacity(Box<crate::domain::capacity::report::CapacityReport>),
     /// Each key with its item, in order (`None`: not in the table).
     Items(
         Vec<(
@@ -107,6 +112,7 @@ pub enum ReadAnswer {
     CutOffRun(Option<ResumePoint>),
     /// A run's writes, settled.
     JournaledRun(Vec<JournalEntry>),
+    Diff(Box<crate::domain::diff::DiffReport>),
 }
 
 /// Why a read failed.
@@ -254,10 +260,12 @@ impl ReadAnswer {
             Self::Records(_) => "stream records",
             Self::ItemHistory(_) => "an item's history",
             Self::Why(_) => "an explanation",
+            Self::Capacity(_) => "a capacity report",
             Self::Items(_) => "items by key",
             Self::LastWrite(_) => "the journal's last write",
             Self::CutOffRun(_) => "a cut-off run",
             Self::JournaledRun(_) => "a journaled run",
+            Self::Diff(_) => "a diff report",
         }
     }
 
@@ -341,6 +349,16 @@ impl ReadAnswer {
         }
     }
 
+    /// The report of a [`Read::Capacity`].
+    pub fn into_capacity(
+        self,
+    ) -> Result<Box<crate::domain::capacity::report::CapacityReport>, BackendError> {
+        match self {
+            Self::Capacity(report) => Ok(report),
+            other => Err(wrong_answer("a capacity report", &other)),
+        }
+    }
+
     /// The history of a [`Read::ItemHistory`].
     pub fn into_item_history(self) -> Result<Box<crate::item_history::ItemHistory>, BackendError> {
         match self {
@@ -386,6 +404,14 @@ impl ReadAnswer {
         match self {
             Self::JournaledRun(written) => Ok(written),
             other => Err(wrong_answer("a journaled run", &other).into()),
+        }
+    }
+
+    /// The report of a [`Read::Diff`].
+    pub fn into_diff(self) -> Result<Box<crate::domain::diff::DiffReport>, BackendError> {
+        match self {
+            Self::Diff(report) => Ok(report),
+            other => Err(wrong_answer("a diff report", &other)),
         }
     }
 

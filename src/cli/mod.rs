@@ -4,9 +4,11 @@
 //! key schema, local validation and request building (`plan`), output formatting (`output`).
 //! The impure rest is the page loop (`paging`) and the dispatcher ([`run()`]).
 
+mod adjustments;
 pub mod args;
 mod bare_words;
 pub mod bulk;
+mod capacity;
 mod collections;
 pub mod diff;
 mod endpoint;

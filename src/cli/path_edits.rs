@@ -72,7 +72,7 @@ pub fn parse_edits(
 }
 
 /// Splits at the first `=` outside backticks.
-pub(super) fn split_assignment(text: &str) -> Option<(&str, &str)> {
+pub(crate) fn split_assignment(text: &str) -> Option<(&str, &str)> {
     let mut in_backticks = false;
     for (index, c) in text.char_indices() {
         match c {

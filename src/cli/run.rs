@@ -44,6 +44,7 @@ On a terminal, `ddbx` opens the terminal UI: on the table picker, or on --table 
   ddbx --table T why --pk V [--sk V] [query options]   why an item is or is not in the results
   ddbx --table T diff --to-table T2 [--to-endpoint-url URL | --to-file F]   compare two sides
   ddbx --table T collections | insights         item collections; pitfalls measured
+  ddbx --table T capacity [--reads-per-second N]   read/write units per access pattern
   ddbx --table T put | update | delete | undo   safe writes (see help)
   ddbx --table T transact PLAN.jsonl [--dry-run]   several items as one transaction
 Options: --profile P, --region R, --endpoint-url URL, --read-only, -o json|ddb|table.
@@ -190,6 +191,9 @@ async fn dispatch(
             let entities =
                 crate::connect::entity_decoder(&cli.global.tui).map_err(CliError::Usage)?;
             super::insights::insights(backend, table_name, args, format, entities).await
+        }
+        Command::Capacity(args) => {
+            super::capacity::capacity(backend, table_name, args, format, entities).await
         }
         // Handled before connecting, above.
         Command::Keymap | Command::Completions(_) | Command::Man => Ok(()),

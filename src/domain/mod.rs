@@ -8,8 +8,10 @@
 //! items that may run to millions are kept in [`compact`] form.
 
 pub mod access_pattern;
+pub mod audit_trail;
 pub mod backoff;
 pub mod byte_scan;
+pub mod capacity;
 pub mod change_diff;
 pub mod change_filter;
 pub mod civil;

@@ -13,8 +13,8 @@ use crate::domain::edit::derived_keys::{OutOfSync, derived_keys_of};
 use crate::domain::edit::derived_report::DerivedKeys;
 use crate::domain::edit::path_edit::{PathEdit, apply_edits};
 use crate::domain::edit::{
-    ConditionMode, EditContext, PlannedWrite, WritePlan, plan_create, plan_delete, plan_edit,
-    typed_json,
+    Adjustment, ConditionMode, EditContext, PlannedWrite, WritePlan, plan_adjust, plan_create,
+    plan_delete, plan_edit, typed_json,
 };
 use crate::domain::value::{Item, item_size};
 use crate::journal::{JournalEntry, plan_undo};
@@ -32,6 +32,10 @@ pub enum BulkAction {
     },
     /// Create the item as given (import, copy): `attribute_not_exists` on the key.
     Create,
+    /// Add to numbers where they stand, guarded on the result (never on the value read).
+    Adjust {
+        adjustments: Vec<Adjustment>,
+    },
 }
 
 /// One write of the run, with what the reports need.
@@ -198,6 +202,9 @@ pub fn plan_item(
             (plan_edit(ctx, item, &edited, *mode), derived, *derived_keys)
         }
         BulkAction::Create => (plan_create(ctx, item), Vec::new(), false),
+        BulkAction::Adjust { adjustments } => {
+            (plan_adjust(ctx, item, adjustments), Vec::new(), false)
+        }
     };
     let planned = planned.map_err(|error| error.to_string())?;
     Ok(

@@ -263,6 +263,7 @@ mod tests {
             id: None,
             reverts: None,
             batch: Some(batch.to_owned()),
+            adjusts: Vec::new(),
         }
     }
 

@@ -4,7 +4,10 @@ use serde_json::{Map, Value, json};
 
 use crate::backend::Connection;
 use crate::domain::ddb_json::{item_from_json, item_to_json};
-use crate::domain::edit::{PlannedWrite, WritePlan, request_preview};
+use crate::domain::edit::diff::display_path;
+use crate::domain::edit::path_edit::parse_path;
+use crate::domain::edit::{Adjustment, PlannedWrite, WritePlan, request_preview};
+use crate::domain::number::Number;
 use crate::domain::value::Item;
 
 /// Where a write went. Built from [`Connection`], which never holds credentials.
@@ -59,6 +62,9 @@ pub struct JournalEntry {
     /// The bulk run this write belongs to (`None`: a single write). One id for all of a run's
     /// writes, so the run can be undone or resumed as one.
     pub batch: Option<String>,
+    /// The numbers an adjustment added to where they stood (empty for any other write): undone
+    /// by adding the opposite, so what others added since is kept.
+    pub adjusts: Vec<Adjustment>,
 }
 
 fn operation(plan: &WritePlan) -> &'static str {
@@ -125,6 +131,7 @@ impl JournalEntry {
             id: None,
             reverts: planned.reverts.clone(),
             batch: None,
+            adjusts: planned.adjusts.clone(),
         }
     }
 
@@ -133,7 +140,7 @@ impl JournalEntry {
     pub fn to_json(&self) -> Value {
         let image = |item: &Option<Item>| item.as_ref().map_or(Value::Null, item_to_json);
         let text = |value: &Option<String>| value.clone().map_or(Value::Null, Value::String);
-        json!({
+        let mut entry = json!({
             "time": self.time,
             "connection": {
                 "kind": self.connection.kind,
@@ -149,7 +156,11 @@ impl JournalEntry {
             "after": image(&self.after),
             "reverts": text(&self.reverts),
             "batch": text(&self.batch),
-        })
+        });
+        if !self.adjusts.is_empty() {
+            entry["adjusts"] = adjusts_json(&self.adjusts);
+        }
+        entry
     }
 
     /// Reads an entry back; `None` for a line that is not one (a damaged line is skipped).
@@ -189,6 +200,50 @@ impl JournalEntry {
             id: string("id"),
             reverts: string("reverts"),
             batch: string("batch"),
+            adjusts: adjusts_from_json(object.get("adjusts"))?,
         })
     }
+}
+
+/// An adjustment as the journal writes it: the path as typed and the numbers with every digit.
+fn adjusts_json(adjusts: &[Adjustment]) -> Value {
+    let number =
+        |value: &Option<Number>| value.as_ref().map_or(Value::Null, |n| json!(n.to_string()));
+    adjusts
+        .iter()
+        .map(|adjust| {
+            json!({
+                "path": display_path(&adjust.path),
+                "by": adjust.by.to_string(),
+                "at_least": number(&adjust.at_least),
+                "at_most": number(&adjust.at_most),
+            })
+        })
+        .collect()
+}
+
+/// Reads [`adjusts_json`] back (absent in entries of other writes, and of older versions);
+/// `None` when it is there but damaged, so the entry is skipped rather than undone wrongly.
+fn adjusts_from_json(value: Option<&Value>) -> Option<Vec<Adjustment>> {
+    let Some(value) = value.filter(|value| !value.is_null()) else {
+        return Some(Vec::new());
+    };
+    let number = |value: Option<&Value>| -> Option<Option<Number>> {
+        match value {
+            None | Some(Value::Null) => Some(None),
+            Some(text) => Number::parse(text.as_str()?).ok().map(Some),
+        }
+    };
+    value
+        .as_array()?
+        .iter()
+        .map(|adjust| {
+            Some(Adjustment {
+                path: parse_path(adjust.get("path")?.as_str()?).ok()?,
+                by: Number::parse(adjust.get("by")?.as_str()?).ok()?,
+                at_least: number(adjust.get("at_least"))?,
+                at_most: number(adjust.get("at_most"))?,
+            })
+        })
+        .collect()
 }

@@ -3,7 +3,8 @@
 
 use super::entry::JournalEntry;
 use crate::domain::edit::{
-    ConditionMode, EditContext, EditError, PlannedWrite, plan_create, plan_delete, plan_edit,
+    Adjustment, ConditionMode, EditContext, EditError, PlannedWrite, plan_adjust, plan_create,
+    plan_delete, plan_edit,
 };
 use crate::domain::version_attr::{VersionAttribute, version_attribute};
 
@@ -13,7 +14,8 @@ use crate::domain::version_attr::{VersionAttribute, version_attribute};
 ///   change);
 /// - a create: delete, conditioned on the item still being what was created;
 /// - a delete: re-create, conditioned on the key not existing;
-/// - a key change: move it back the same way.
+/// - a key change: move it back the same way;
+/// - an adjustment of numbers: add the opposite amounts, guarded as the adjustment was.
 pub fn plan_undo(ctx: &EditContext<'_>, entry: &JournalEntry) -> Result<PlannedWrite, EditError> {
     let mut planned = restore(ctx, entry)?;
     planned.reverts = Some(entry.time.clone());
@@ -21,6 +23,12 @@ pub fn plan_undo(ctx: &EditContext<'_>, entry: &JournalEntry) -> Result<PlannedW
 }
 
 fn restore(ctx: &EditContext<'_>, entry: &JournalEntry) -> Result<PlannedWrite, EditError> {
+    if let (false, Some(after)) = (entry.adjusts.is_empty(), &entry.after) {
+        // Taken back by adding the opposite where the numbers stand now, so what others added
+        // since the adjustment is kept (restoring the before-image would erase it).
+        let inverse: Vec<Adjustment> = entry.adjusts.iter().map(Adjustment::inverse).collect();
+        return plan_adjust(ctx, after, &inverse);
+    }
     match (&entry.before, &entry.after) {
         (None, None) => Err(EditError::NotUndoable(
             "the journal entry records neither a before nor an after image".to_owned(),

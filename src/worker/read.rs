@@ -3,7 +3,7 @@
 
 use crate::app::action::Action;
 use crate::app::read::{Read, ReadAnswer, ReadError, ReadJob};
-use crate::backend::Backend;
+use crate::backend::{Backend, BackendError};
 
 /// Performs `read`: sends it to `backend`, or reads the journal (settling through `backend`).
 /// A backend's error becomes the read's error through `?`.
@@ -43,6 +43,20 @@ pub async fn perform(read: Read, backend: &dyn Backend) -> Result<ReadAnswer, Re
         }
         Read::JournaledRun { journal, batch } => {
             ReadAnswer::JournaledRun(super::journal::journaled_run(backend, journal, &batch).await?)
+        }
+        Read::Capacity(request) => {
+            ReadAnswer::Capacity(Box::new(crate::capacity::measure(backend, &request).await?))
+        }
+        // Comparing tens of thousands of items is work for a thread of its own, not the
+        // runtime's, which also carries the loop.
+        Read::Diff(sides) => {
+            let report = tokio::task::spawn_blocking(move || sides.compare())
+                .await
+                .map_err(|error| BackendError::Service {
+                    code: "DiffFailed".to_owned(),
+                    message: error.to_string(),
+                })?;
+            ReadAnswer::Diff(Box::new(report))
         }
     })
 }

@@ -6,6 +6,7 @@
 #[path = "../support/mod.rs"]
 mod support;
 
+mod adjust;
 mod common;
 mod concurrent;
 mod copy;

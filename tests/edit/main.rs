@@ -8,6 +8,7 @@ mod support;
 #[path = "../support/values.rs"]
 mod values;
 
+mod adjust;
 mod argument_files;
 mod bad_input;
 mod conflict;

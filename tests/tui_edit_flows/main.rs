@@ -5,6 +5,7 @@
 #[path = "../tui_support/mod.rs"]
 mod tui_support;
 
+mod adjust;
 mod conflicts;
 mod editor;
 mod editor_keys;

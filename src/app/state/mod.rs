@@ -90,6 +90,10 @@ pub enum PromptKind {
     StreamStart,
     /// The key of the item whose presence in the results is explained.
     Why,
+    /// The capacity screen's rates: reads a second, writes a second.
+    CapacityRates,
+    /// A number of the inspected item to adjust where it stands, and its bounds.
+    Adjust,
 }
 
 /// A line of text being typed.

@@ -11,6 +11,7 @@ mod item_history;
 mod navigation;
 mod palette;
 mod partiql;
+mod prompt;
 pub mod query;
 mod read_done;
 mod results_paging;
@@ -24,7 +25,7 @@ pub use crate::app::state::screens::row_count;
 use crate::app::state::screens::{opened_by, unit};
 
 use edit::{conflict, write};
-use explore::{account, collections, describe, prompt, scan};
+use explore::{account, collections, describe, scan};
 use query::share;
 
 use super::action::Action;
@@ -275,6 +276,7 @@ fn view_action(state: &mut State, action: Action) -> Vec<Command> {
             opened_by(show).map_or_else(Vec::new, |unit| (unit.open)(state))
         }
         Action::StageCheck => edit::stage::check(state),
+        Action::AdjustNumber => edit::adjust::open_prompt(state),
         Action::ExplainWhy => why::open_prompt(state),
         Action::CopyExplanation => why::copy(state),
         _ => Vec::new(),

@@ -9,25 +9,23 @@
 use std::collections::BTreeMap;
 
 use crate::backend::ConsumedCapacity;
+use crate::domain::capacity::units;
 use crate::domain::schema::{IndexSchema, KeySchema};
 use crate::domain::value::{Item, item_size};
 
 use super::index_keys::{Membership, membership, project};
 
-const READ_UNIT: usize = 4096;
-const WRITE_UNIT: usize = 1024;
-
 /// Read units for `bytes` read in one request.
 #[must_use]
 pub fn read_units(bytes: usize, consistent: bool) -> f64 {
-    let units = bytes.div_ceil(READ_UNIT).max(1) as f64;
+    let units = units::page_strong_read_units(bytes as u64) as f64;
     if consistent { units } else { units / 2.0 }
 }
 
 /// Write units for an item of `bytes`.
 #[must_use]
 pub fn write_units(bytes: usize) -> f64 {
-    bytes.div_ceil(WRITE_UNIT).max(1) as f64
+    units::write_units(bytes as u64) as f64
 }
 
 /// Capacity of a read of the table (`index = None`) or of an index.

@@ -130,7 +130,7 @@ pub struct BulkArgs {
     pub scope: ScopeArgs,
 
     /// Delete every item of the scope (each conditioned on its version or on every attribute read).
-    #[arg(long, conflicts_with_all = ["set", "remove"])]
+    #[arg(long, conflicts_with_all = ["set", "remove", "add"])]
     pub delete: bool,
 
     /// Set a path on every item, as `ddbx update --set` (typed JSON). Repeatable.
@@ -140,6 +140,31 @@ pub struct BulkArgs {
     /// Remove a path from every item. Repeatable.
     #[arg(long, value_name = "PATH")]
     pub remove: Vec<String>,
+
+    /// Add N to a number of every item where it stands, as `ddbx update --add`: guarded by
+    /// --at-least/--at-most, never by the value read; an item whose number as read breaks the
+    /// guard is refused. Repeatable, not with --set/--remove.
+    #[arg(long, value_name = "PATH=N", allow_hyphen_values = true,
+          conflicts_with_all = ["set", "remove", "whole_item", "update_derived_keys"])]
+    pub add: Vec<String>,
+
+    /// With --add: the number may not end below N, checked by DynamoDB on each write.
+    #[arg(
+        long,
+        value_name = "PATH=N",
+        allow_hyphen_values = true,
+        requires = "add"
+    )]
+    pub at_least: Vec<String>,
+
+    /// With --add: the number may not end above N, checked by DynamoDB on each write.
+    #[arg(
+        long,
+        value_name = "PATH=N",
+        allow_hyphen_values = true,
+        requires = "add"
+    )]
+    pub at_most: Vec<String>,
 
     /// Condition each write on every attribute read, not only on the version or changed paths.
     #[arg(long)]

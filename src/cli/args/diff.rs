@@ -21,8 +21,8 @@ pub struct DiffArgs {
     pub to: super::OtherConnectionArgs,
 
     /// Compare only these items of the source; the target's scope is the same (its key values
-    /// rewritten by --rewrite-prefix) unless a --to-pk, --to-index, --to-filter or --to-entity
-    /// replaces that part of it.
+    /// rewritten by --rewrite-prefix) unless a --to-pk, --to-sk-…, --to-index, --to-filter or
+    /// --to-entity replaces that part of it.
     #[command(flatten)]
     pub scope: super::bulk::ItemScopeArgs,
 
@@ -74,10 +74,11 @@ pub struct DiffArgs {
     pub progress: bool,
 
     /// Instead of scanning, follow the source's stream and check each changed key on the
-    /// target once --lag has passed: the dual-write check (until Ctrl-C or --max-records).
+    /// target once --lag has passed: the dual-write check (until Ctrl-C or --max-records). With
+    /// --pk (and a sort-key condition) or --entity, only the changed keys in that scope.
     #[arg(long, conflicts_with_all = [
-        "to_file", "sample", "max_read_units_per_second", "segments", "pk", "sort_key_condition",
-        "index", "filter", "entity", "to_pk", "to_index", "to_filter", "to_entity",
+        "to_file", "sample", "max_read_units_per_second", "segments", "index", "filter", "to_pk",
+        "to_sort_key_condition", "to_index", "to_filter", "to_entity",
     ])]
     pub follow: bool,
 
@@ -96,12 +97,16 @@ pub struct DiffArgs {
 }
 
 /// The target's scope where it is not the source's, part by part: each option replaces that part
-/// of the source's scope (`--pk`, `--index`, `--filter`, `--entity`) for the target alone.
+/// of the source's scope (`--pk`, the sort-key condition, `--index`, `--filter`, `--entity`) for
+/// the target alone.
 #[derive(Clone, Debug, Default, Args)]
 pub struct TargetScopeArgs {
     /// The target's partition key value (default: --pk, rewritten by --rewrite-prefix).
     #[arg(long, value_name = "V", allow_hyphen_values = true)]
     pub to_pk: Option<String>,
+
+    #[command(flatten)]
+    pub to_sort_key: TargetSortKeyArgs,
 
     /// The target's index to read (default: --index).
     #[arg(long, value_name = "NAME")]
@@ -114,4 +119,60 @@ pub struct TargetScopeArgs {
     /// The target's entity (default: --entity; with --to-model, as that model names it).
     #[arg(long, value_name = "E")]
     pub to_entity: Option<String>,
+}
+
+/// The target's own sort-key condition, in place of the source's (at most one; the target's
+/// partition is --to-pk, else --pk). Its values are the target's, never rewritten.
+#[derive(Clone, Debug, Default, Args)]
+#[group(id = "to_sort_key_condition", multiple = false)]
+pub struct TargetSortKeyArgs {
+    /// The target's sort key equals V.
+    #[arg(long, value_name = "V", allow_hyphen_values = true)]
+    pub to_sk_eq: Option<String>,
+    /// The target's sort key is less than V.
+    #[arg(long, value_name = "V", allow_hyphen_values = true)]
+    pub to_sk_lt: Option<String>,
+    /// The target's sort key is less than or equal to V.
+    #[arg(long, value_name = "V", allow_hyphen_values = true)]
+    pub to_sk_le: Option<String>,
+    /// The target's sort key is greater than V.
+    #[arg(long, value_name = "V", allow_hyphen_values = true)]
+    pub to_sk_gt: Option<String>,
+    /// The target's sort key is greater than or equal to V.
+    #[arg(long, value_name = "V", allow_hyphen_values = true)]
+    pub to_sk_ge: Option<String>,
+    /// The target's sort key starts with P (S and B sort keys only).
+    #[arg(long, value_name = "P", allow_hyphen_values = true)]
+    pub to_sk_begins_with: Option<String>,
+    /// The target's sort key is between A and B, both inclusive.
+    #[arg(long, num_args = 2, value_names = ["A", "B"], allow_hyphen_values = true)]
+    pub to_sk_between: Option<Vec<String>>,
+}
+
+impl TargetSortKeyArgs {
+    /// The condition as the source's options would give it, when one is given.
+    #[must_use]
+    pub fn condition(&self) -> Option<super::SortKeyArgs> {
+        let condition = super::SortKeyArgs {
+            sk_eq: self.to_sk_eq.clone(),
+            sk_lt: self.to_sk_lt.clone(),
+            sk_le: self.to_sk_le.clone(),
+            sk_gt: self.to_sk_gt.clone(),
+            sk_ge: self.to_sk_ge.clone(),
+            sk_begins_with: self.to_sk_begins_with.clone(),
+            sk_between: self.to_sk_between.clone(),
+        };
+        let given = [
+            &condition.sk_eq,
+            &condition.sk_lt,
+            &condition.sk_le,
+            &condition.sk_gt,
+            &condition.sk_ge,
+            &condition.sk_begins_with,
+        ]
+        .iter()
+        .any(|value| value.is_some())
+            || condition.sk_between.is_some();
+        given.then_some(condition)
+    }
 }

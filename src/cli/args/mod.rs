@@ -3,6 +3,7 @@
 use clap::{Args, Parser, Subcommand, ValueEnum};
 
 pub mod bulk;
+pub mod capacity;
 pub mod diff;
 mod shared;
 pub mod why;
@@ -150,6 +151,10 @@ pub enum Command {
     /// (the item, index membership, key condition, filter, projection, TTL, paging), with the
     /// item's values and the request each finding rests on. Never writes.
     Why(Box<why::WhyArgs>),
+    /// Read units per call of each access pattern (or, without a model, each query shape of
+    /// the history), measured by running a sample of its calls, each entity's write units with
+    /// its index writes, and the month on demand or provisioned at the rates given. Only reads.
+    Capacity(Box<capacity::CapacityArgs>),
     /// Answer the DynamoDB API on 127.0.0.1 from the embedded engine (--demo, --file, or empty
     /// tables), for SDKs, scripts and the AWS CLI. Signatures are not verified.
     Serve(ServeArgs),
@@ -473,6 +478,34 @@ pub struct UpdateArgs {
     /// Remove a path, e.g. 'note' or 'address.zip'. Repeatable.
     #[arg(long, value_name = "PATH")]
     pub remove: Vec<String>,
+
+    /// Add N to a number where it stands (`balance=-25`): `SET balance = balance + :n`, so
+    /// writers adjusting it at the same time all count. Conditioned on the item existing and
+    /// --at-least/--at-most (or the number being one), never on the value read; the version
+    /// attribute is incremented. Undo adds the opposite. Repeatable, not with --set/--remove.
+    #[arg(long, value_name = "PATH=N", allow_hyphen_values = true,
+          conflicts_with_all = ["set", "remove", "whole_item", "update_derived_keys", "expect_version"])]
+    pub add: Vec<String>,
+
+    /// With --add: the number may not end below N (`balance=0`), checked by DynamoDB as a
+    /// condition of the write.
+    #[arg(
+        long,
+        value_name = "PATH=N",
+        allow_hyphen_values = true,
+        requires = "add"
+    )]
+    pub at_least: Vec<String>,
+
+    /// With --add: the number may not end above N (`stock=100`), checked by DynamoDB as a
+    /// condition of the write.
+    #[arg(
+        long,
+        value_name = "PATH=N",
+        allow_hyphen_values = true,
+        requires = "add"
+    )]
+    pub at_most: Vec<String>,
 
     /// Refuse (exit 3) unless the item's version attribute is N.
     #[arg(long, value_name = "N", allow_hyphen_values = true)]

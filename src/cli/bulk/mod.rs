@@ -17,6 +17,7 @@ use std::sync::Arc;
 use super::scope::{self, Collect, ScopeRead, describe_scope, entity_name, read_scope};
 use crate::edit::run_plan::{self as plan, BulkAction, Refusal, plan_run};
 
+use super::adjustments::parse_adjustments;
 use super::args::bulk::{BulkArgs, CopyArgs, ImportArgs, ScopeArgs};
 use super::args::{Command, GlobalOptions};
 use super::error::CliError;
@@ -51,6 +52,10 @@ fn action(args: &BulkArgs) -> Result<BulkAction, CliError> {
     if args.delete {
         return Ok(BulkAction::Delete);
     }
+    if !args.add.is_empty() {
+        let adjustments = parse_adjustments(&args.add, &args.at_least, &args.at_most)?;
+        return Ok(BulkAction::Adjust { adjustments });
+    }
     let edits = parse_edits(&args.set, &args.remove, args.item_format).map_err(|_| {
         CliError::usage(
             "say what to do: --delete, or at least one --set PATH=VALUE or --remove PATH",
@@ -73,6 +78,12 @@ fn action_text(args: &BulkArgs) -> String {
         return "delete".to_owned();
     }
     let mut parts: Vec<String> = args.set.iter().map(|set| format!("set {set}")).collect();
+    let bounds = args
+        .at_least
+        .iter()
+        .map(|bound| format!("at-least {bound}"));
+    parts.extend(args.add.iter().map(|add| format!("add {add}")));
+    parts.extend(bounds.chain(args.at_most.iter().map(|bound| format!("at-most {bound}"))));
     parts.extend(args.remove.iter().map(|path| format!("remove {path}")));
     if args.whole_item {
         parts.push("whole-item".to_owned());

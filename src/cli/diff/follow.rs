@@ -11,6 +11,7 @@ use std::io::Write;
 use std::time::Instant;
 
 use super::print;
+use super::scope::ChangeScope;
 use super::side::{Keying as _, Side, Terms};
 use crate::backend::{ChangeKind, ChangeRecord, GetRequest};
 use crate::cli::args::diff::DiffArgs;
@@ -47,6 +48,8 @@ pub struct Follow<'a> {
     pub args: &'a DiffArgs,
     pub global: &'a GlobalOptions,
     pub decoder: &'a EntityDecoder,
+    /// Only the changed keys in the source's scope are checked (`None`: every one).
+    pub scope: Option<ChangeScope>,
 }
 
 /// Follows until the end; `Ok` when every key checked was equal on both sides.
@@ -64,6 +67,13 @@ pub async fn follow(run: &Follow<'_>, out: &mut dyn Write) -> Result<(), CliErro
         run.target.table.name,
         humantime::format_duration(run.args.lag)
     ));
+    if let Some(scope) = &run.scope {
+        note(&format!(
+            "ddbx: only the changed keys of {} {} are checked",
+            run.source.table.name,
+            scope.describe(&run.source.table)
+        ));
+    }
     let ignore: BTreeSet<String> = run.args.ignore.iter().cloned().collect();
     let mut report = DiffReport::keeping(0);
     let mut pending: BTreeMap<String, Pending> = BTreeMap::new();
@@ -117,6 +127,14 @@ fn take_records(records: Vec<ChangeRecord>, read: &mut u64, max: Option<u64>) ->
 /// Schedules the record's key for a check once its lag has passed (a later change of the same
 /// key moves the check to that change's budget).
 fn track(run: &Follow<'_>, record: &ChangeRecord, pending: &mut BTreeMap<String, Pending>) {
+    let table = &run.source.table;
+    if run
+        .scope
+        .as_ref()
+        .is_some_and(|scope| !scope.keeps(table, record))
+    {
+        return;
+    }
     let Some((key_text, renamed)) = run.terms.keyed(&record.keys) else {
         return;
     };

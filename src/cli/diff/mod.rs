@@ -29,11 +29,9 @@ use crate::cli::args::diff::DiffArgs;
 use crate::cli::error::CliError;
 use crate::cli::note::note;
 use crate::cli::other_table::{other_backend, parse_rewrites};
-use crate::domain::diff::{DiffReport, Finding, compare_items};
+use crate::domain::diff::{DiffReport, Matching};
 use crate::domain::entity::EntityDecoder;
 use crate::domain::schema::TableDescription;
-use crate::domain::scope::entity_name;
-use crate::domain::value::Item;
 use plan::ReadPlan;
 use print::conclude;
 pub use redesign::load as load_models;
@@ -75,6 +73,7 @@ pub async fn diff(
             args,
             global,
             decoder,
+            scope: scope::ChangeScope::of(args, &source.table, decoder.clone())?,
         };
         return follow::follow(&run, &mut std::io::stdout().lock()).await;
     }
@@ -102,8 +101,13 @@ pub async fn diff(
         plan: &plan,
         progress: args.progress,
     };
+    let matching = Matching {
+        ignore: &ignore,
+        decoder,
+        tables: sides,
+    };
     scan.compare((&source_terms, &target_terms), |held, other| {
-        compare_bucket(held, other, &ignore, decoder, sides, &mut report);
+        matching.compare_bucket(held, other, &mut report);
     })
     .await?;
     conclude(&report, (&source.table.name, &target.table.name), global)
@@ -145,56 +149,6 @@ pub async fn open_target(
     let backend = other_backend(source, global, &args.to).await?;
     let table = backend.describe_table(&name).await?;
     Ok(Side { backend, table })
-}
-
-/// Matches one bucket's items by key and records each outcome.
-fn compare_bucket(
-    source: Vec<(String, Item)>,
-    target: Vec<(String, Item)>,
-    ignore: &BTreeSet<String>,
-    decoder: &EntityDecoder,
-    (source_table, target_table): (&TableDescription, &TableDescription),
-    report: &mut DiffReport,
-) {
-    let mut unmatched: BTreeMap<String, Item> = source.into_iter().collect();
-    // The key is copied out only for a finding: most items compare equal.
-    let key_of = |item: &Item| target_table.primary_key_of(item).unwrap_or_default();
-    for (key, item) in target {
-        match unmatched.remove(&key) {
-            Some(held) => {
-                let entity = entity_name(decoder, target_table, &held);
-                let attributes = compare_items(&held, &item, ignore);
-                if attributes.is_empty() {
-                    report.equal(&entity);
-                } else {
-                    report.found(
-                        &entity,
-                        Finding::Different {
-                            key: key_of(&item),
-                            source: held,
-                            target: item,
-                            attributes,
-                        },
-                    );
-                }
-            }
-            None => {
-                let entity = entity_name(decoder, target_table, &item);
-                report.found(
-                    &entity,
-                    Finding::OnlyTarget {
-                        key: key_of(&item),
-                        item,
-                    },
-                );
-            }
-        }
-    }
-    for (_, item) in unmatched {
-        let entity = entity_name(decoder, source_table, &item);
-        let key = key_of(&item);
-        report.found(&entity, Finding::OnlySource { key, item });
-    }
 }
 
 fn parse_renames(texts: &[String]) -> Result<BTreeMap<String, String>, CliError> {

@@ -5,6 +5,7 @@
 //! that part: what a user means by `diff --pk ORG#1` is that partition on both sides. Both
 //! scopes are planned and checked against their tables before anything is read.
 
+use crate::backend::ChangeRecord;
 use crate::cli::args::bulk::ItemScopeArgs;
 use crate::cli::args::diff::DiffArgs;
 use crate::cli::error::CliError;
@@ -12,6 +13,9 @@ use crate::cli::other_table::{Rewrite, rewrite_text};
 use crate::cli::scope::{check_sort_key_has_partition, describe_scope, plan_scope_read};
 use crate::domain::diff::report::EVERY_ITEM;
 use crate::domain::entity::EntityDecoder;
+use crate::domain::expr::ast::Condition;
+use crate::domain::expr::eval::evaluate_condition;
+use crate::domain::expr::{ExprKind, WireRequest};
 use crate::domain::schema::{Projection, TableDescription};
 use crate::domain::scope::{Scope, ScopeRead, entity_name};
 use crate::domain::value::Item;
@@ -74,9 +78,15 @@ fn projected(table: &TableDescription, index: &str) -> String {
     }
 }
 
-/// What can be refused without a table's description: a sort-key condition without a partition.
+/// What can be refused without a table's description: a sort-key condition without a partition,
+/// on either side.
 pub fn check_before_connecting(args: &DiffArgs) -> Result<(), CliError> {
-    check_sort_key_has_partition(&args.scope)
+    check_sort_key_has_partition(&args.scope)?;
+    check_sort_key_has_partition(&target_scope(args, &[])).map_err(|_| {
+        CliError::usage(
+            "a --to-sk-… condition narrows the target's partition: give --pk or --to-pk too",
+        )
+    })
 }
 
 /// Both sides' scopes, planned against their tables; `decoders`: the source's and the target's.
@@ -92,8 +102,8 @@ pub fn plan_scopes(
     let target_scope = side_scope(&target_args, target, decoders.1).map_err(|error| {
         on_side(
             error,
-            "the target's scope (the source's unless --to-pk, --to-index, --to-filter or \
-             --to-entity gives its own)",
+            "the target's scope (the source's unless --to-pk, --to-sk-…, --to-index, \
+             --to-filter or --to-entity gives its own)",
             target,
         )
     })?;
@@ -157,7 +167,62 @@ fn target_scope(args: &DiffArgs, rewrites: &[Rewrite]) -> ItemScopeArgs {
     replace(&own.to_index, &mut scope.index);
     replace(&own.to_filter, &mut scope.filter);
     replace(&own.to_entity, &mut scope.entity);
+    if let Some(condition) = own.to_sort_key.condition() {
+        scope.sort_key = condition;
+    }
     scope
+}
+
+/// The source's scope as `--follow` applies it to the keys its stream says changed: the
+/// partition and its sort-key condition checked on the record's keys, the entity on the image
+/// the record carries (its keys when it carries none).
+pub struct ChangeScope {
+    key_condition: Option<Condition>,
+    side: SideScope,
+}
+
+impl ChangeScope {
+    /// The source's scope for `--follow` (`None`: every changed key is checked).
+    pub fn of(
+        args: &DiffArgs,
+        table: &TableDescription,
+        decoder: EntityDecoder,
+    ) -> Result<Option<Self>, CliError> {
+        let side = side_scope(&args.scope, table, decoder)
+            .map_err(|error| on_side(error, "the source's scope", table))?;
+        if side.words.is_none() {
+            return Ok(None);
+        }
+        let key_condition = match &side.scope.read {
+            ScopeRead::Query(request) => Some(
+                WireRequest::new(&request.params)
+                    .condition(ExprKind::KeyCondition, &request.key_condition)
+                    .map_err(|error| CliError::usage(format!("the source's scope: {error}")))?,
+            ),
+            ScopeRead::Scan(_) => None,
+        };
+        Ok(Some(Self {
+            key_condition,
+            side,
+        }))
+    }
+
+    /// Whether the changed key of `record` is in the scope.
+    #[must_use]
+    pub fn keeps(&self, table: &TableDescription, record: &ChangeRecord) -> bool {
+        let in_partition = self
+            .key_condition
+            .as_ref()
+            .is_none_or(|condition| evaluate_condition(condition, &record.keys));
+        let image = record.new_image.as_ref().or(record.old_image.as_ref());
+        in_partition && self.side.keeps(table, image.unwrap_or(&record.keys))
+    }
+
+    /// The scope in words, for the note that starts the follow.
+    #[must_use]
+    pub fn describe(&self, table: &TableDescription) -> String {
+        self.side.describe(table)
+    }
 }
 
 /// A scope's refusal, saying which side's scope it is and which table it was checked against.

@@ -22,6 +22,7 @@ use crate::cli::scope::MAX_ENTITIES_LISTED;
 use crate::cli::segments::read_segments_paced;
 use crate::domain::ddb_json::{item_from_str, item_to_json};
 use crate::domain::diff::SampleMethod;
+pub use crate::domain::diff::key_text;
 use crate::domain::schema::TableDescription;
 use crate::domain::scope::ScopeRead;
 use crate::domain::value::Item;
@@ -74,13 +75,6 @@ impl Keying for Terms<'_> {
     fn key_of(&self, held: &Item) -> Option<String> {
         key_text(held, self.target)
     }
-}
-
-/// The key attributes of `item` as one line of DynamoDB JSON (`None`: a key attribute is
-/// missing, which no stored item lacks).
-#[must_use]
-pub fn key_text(item: &Item, table: &TableDescription) -> Option<String> {
-    Some(item_to_json(&table.primary_key_of(item)?).to_string())
 }
 
 /// Which of `count` buckets a key falls in.

@@ -8,13 +8,12 @@ use std::collections::BTreeSet;
 
 use futures_util::stream::{self, StreamExt as _};
 
-use super::compare_bucket;
 use super::print::conclude;
 use crate::backend::{Backend, GetRequest};
 use crate::cli::args::GlobalOptions;
 use crate::cli::error::CliError;
 use crate::cli::note::note;
-use crate::domain::diff::DiffReport;
+use crate::domain::diff::{DiffReport, Matching};
 use crate::domain::entity::EntityDecoder;
 use crate::domain::figures::counted;
 use crate::domain::schema::TableDescription;
@@ -59,14 +58,12 @@ pub async fn verify_written(
         .collect();
     let mut report = DiffReport::keeping(MAX_DIFFERENCES);
     let no_ignore = BTreeSet::new();
-    compare_bucket(
-        source,
-        target,
-        &no_ignore,
+    let matching = Matching {
+        ignore: &no_ignore,
         decoder,
-        (table, table),
-        &mut report,
-    );
+        tables: (table, table),
+    };
+    matching.compare_bucket(source, target, &mut report);
     conclude(&report, (written.source_name, &table.name), global)
         .map_err(|error| CliError::Failed(format!("verify: {error}")))
 }

@@ -7,6 +7,7 @@ mod argument_files;
 
 use std::io::{self, Write};
 
+use super::adjustments::parse_adjustments;
 use super::args::bulk::UndoArgs;
 use super::args::{
     Command, DeleteArgs, GetArgs, GlobalOptions, ItemFormat, OutputFormat, PutArgs, UpdateArgs,
@@ -23,8 +24,8 @@ use crate::domain::ddb_json::item_to_json;
 use crate::domain::edit::derived_keys::{derived_keys_of, out_of_sync};
 use crate::domain::edit::derived_report::DerivedKeys;
 use crate::domain::edit::{
-    ConditionMode, EditContext, EditFormat, PlannedWrite, WritePlan, parse_edited, plan_create,
-    plan_delete, plan_edit, request_preview,
+    Adjustment, ConditionMode, EditContext, EditError, EditFormat, PlannedWrite, WritePlan,
+    parse_edited, plan_adjust, plan_create, plan_delete, plan_edit, request_preview,
 };
 use crate::domain::escape::escape_for_terminal;
 use crate::domain::number::Number;
@@ -92,6 +93,9 @@ pub fn check_write_before_connecting(
     }
     match command {
         Command::Put(args) => parse_item(&args.item, args.item_format).map(|_| ()),
+        Command::Update(args) if !args.add.is_empty() => {
+            parse_adjustments(&args.add, &args.at_least, &args.at_most).map(|_| ())
+        }
         Command::Update(args) => {
             parse_edits(&args.set, &args.remove, args.item_format)?;
             expected_version(args.expect_version.as_deref()).map(|_| ())
@@ -282,6 +286,13 @@ fn report(
         }
         WriteOutcome::Conflict {
             current: Some(current),
+        } if !planned.adjusts.is_empty() => Err(CliError::ConditionFailed(format!(
+            "condition failed: a guard no longer held when the write arrived ({}); nothing was written. Current item: {}",
+            describe_all(&planned.adjusts),
+            shown(&current)
+        ))),
+        WriteOutcome::Conflict {
+            current: Some(current),
         } => Err(CliError::ConditionFailed(format!(
             "condition failed: the item changed since it was read; nothing was written. Current item: {}",
             shown(&current)
@@ -364,6 +375,12 @@ async fn plan_update(
     ctx: &EditContext<'_>,
     args: &UpdateArgs,
 ) -> Result<(PlannedWrite, DerivedKeys), CliError> {
+    if !args.add.is_empty() {
+        let adjustments = parse_adjustments(&args.add, &args.at_least, &args.at_most)?;
+        let original = read_item(backend, ctx.description, &args.pk, args.sk.as_deref()).await?;
+        let planned = plan_adjust(ctx, &original, &adjustments).map_err(adjust_refused)?;
+        return Ok((planned, DerivedKeys::default()));
+    }
     let edits = parse_edits(&args.set, &args.remove, args.item_format)?;
     let original = read_item(backend, ctx.description, &args.pk, args.sk.as_deref()).await?;
     check_expected_version(ctx, &original, args.expect_version.as_deref())?;
@@ -380,6 +397,23 @@ async fn plan_update(
     let mut derived = DerivedKeys::default();
     derived.add(&stale, update);
     Ok((planned, derived))
+}
+
+/// `balance - 25 (at least 0), stock + 1`.
+fn describe_all(adjustments: &[Adjustment]) -> String {
+    let described: Vec<String> = adjustments.iter().map(Adjustment::describe).collect();
+    described.join(", ")
+}
+
+/// An adjustment refused before sending: a guard the item as read already breaks is the
+/// condition failing (exit 3); anything else is the command to fix (exit 2).
+pub(super) fn adjust_refused(error: EditError) -> CliError {
+    match error {
+        EditError::GuardFailed(problem) => {
+            CliError::ConditionFailed(format!("condition failed: {problem}"))
+        }
+        other => CliError::usage(other.to_string()),
+    }
 }
 
 async fn plan_remove(

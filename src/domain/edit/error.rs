@@ -61,11 +61,16 @@ pub enum EditError {
     ExpressionTooLong { which: &'static str, bytes: usize },
     /// The item is an Amplify tombstone (`_deleted = true`): an edit would not bring it back.
     Tombstone,
+    /// A number cannot be adjusted as asked (not a number, a key, beyond 38 digits).
+    Adjustment(String),
+    /// As read, an adjustment would break its guard: the service would refuse it too.
+    GuardFailed(String),
 }
 
 impl fmt::Display for EditError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
+            Self::Adjustment(problem) | Self::GuardFailed(problem) => f.write_str(problem),
             Self::Tombstone => write!(
                 f,
                 "this item is an Amplify tombstone (_deleted = true): AppSync and DataStore clients treat it as deleted, and editing it here would not bring it back for them; restore it through the app's API instead"

@@ -91,6 +91,7 @@ pub(super) fn plan_move(
         original: Some(original.clone()),
         expected: Some(new_item),
         reverts: None,
+        adjusts: Vec::new(),
     })
 }
 
@@ -109,6 +110,7 @@ pub fn plan_create(ctx: &EditContext<'_>, item: &Item) -> Result<PlannedWrite, E
         original: None,
         expected: Some(item.clone()),
         reverts: None,
+        adjusts: Vec::new(),
     })
 }
 
@@ -138,5 +140,6 @@ pub fn plan_delete(
         original: Some(original.clone()),
         expected: None,
         reverts: None,
+        adjusts: Vec::new(),
     })
 }

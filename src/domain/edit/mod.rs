@@ -4,6 +4,9 @@
 //!
 //! Sending the plan is [`crate::edit::execute()`]; recording it is [`crate::journal`].
 
+pub mod adjust;
+pub mod adjust_text;
+pub mod adjustment;
 pub mod checks;
 mod conditions;
 pub mod derived_keys;
@@ -21,6 +24,8 @@ pub mod transact_file;
 pub mod transaction;
 mod write_plan;
 
+pub use adjust::plan_adjust;
+pub use adjustment::Adjustment;
 pub use diff::{AttributeChange, ItemDiff, diff};
 pub use error::{EditError, EditTextError};
 pub use plan::{

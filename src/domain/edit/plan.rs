@@ -63,6 +63,7 @@ pub fn plan_edit(
             original: Some(original.clone()),
             expected: Some(original.clone()),
             reverts: None,
+            adjusts: Vec::new(),
         });
     }
     if key_changed(ctx, original, edited) {
@@ -89,6 +90,7 @@ pub fn plan_edit(
         original: Some(original.clone()),
         expected: Some(expected),
         reverts: None,
+        adjusts: Vec::new(),
     })
 }
 
@@ -261,6 +263,7 @@ pub fn before_from_after(planned: &PlannedWrite, after: &Item) -> Item {
             }
         }
     }
+    super::adjust::undo_adjustments(&mut before, after, &planned.adjusts);
     before
 }
 

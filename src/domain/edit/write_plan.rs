@@ -1,6 +1,7 @@
 //! What an edit is planned against and what the plan will send: the vocabulary shared by the
 //! planners ([`super::plan`], [`super::lifecycle`]) and the conditions they build.
 
+use super::adjustment::Adjustment;
 use super::diff::ItemDiff;
 use crate::domain::request::{DeleteRequest, PutRequest, TransactWriteRequest, UpdateRequest};
 use crate::domain::schema::TableDescription;
@@ -55,4 +56,7 @@ pub struct PlannedWrite {
     /// For an undo: the journal time of the write it reverts, recorded with this write so a
     /// later undo can say it undoes an undo.
     pub reverts: Option<String>,
+    /// The numbers an adjustment adds to where they stand (empty for any other write): its
+    /// before-image and its undo are worked out from them, not from the values read.
+    pub adjusts: Vec<Adjustment>,
 }

@@ -34,7 +34,7 @@ const VALUE_ROWS: usize = 6;
 
 /// A value folded onto the rows of its column, so values that differ only near their end
 /// (`…#STATUS#RESOLVED` against `…#STATUS#PENDING`) are read to the character that differs.
-fn wrapped(value: Option<&AttrValue>, width: usize) -> Vec<Line<'static>> {
+pub(in crate::ui) fn wrapped(value: Option<&AttrValue>, width: usize) -> Vec<Line<'static>> {
     let text = full_text(value);
     let mut rows = wrap_lines(vec![Line::raw(text.clone())], width.max(1));
     if rows.len() > VALUE_ROWS {
@@ -60,6 +60,18 @@ fn full_text(value: Option<&AttrValue>) -> String {
             safe(&json).into_owned()
         },
     )
+}
+
+/// The widths a table gives `columns` in `area` (it lays them out the same way), so a value is
+/// folded exactly where its cell ends.
+pub(in crate::ui) fn column_widths(columns: &[Constraint], area: Rect) -> Vec<usize> {
+    Layout::horizontal(columns.iter().copied())
+        .flex(Flex::Start)
+        .spacing(1)
+        .split(area)
+        .iter()
+        .map(|column| usize::from(column.width))
+        .collect()
 }
 
 fn value<'a>(item: Option<&'a Item>, name: &str) -> Option<&'a AttrValue> {
@@ -91,13 +103,8 @@ pub(in crate::ui) fn render(
         Constraint::Length(1),
     ])
     .areas(inner);
-    // The widths the table gives its columns (it lays them out the same way), so a value is
-    // folded exactly where its cell ends.
-    let columns = Layout::horizontal(COLUMNS)
-        .flex(Flex::Start)
-        .spacing(1)
-        .split(table_area);
-    let widths = [1, 2, 3].map(|column| usize::from(columns[column].width));
+    let widths = column_widths(&COLUMNS, table_area);
+    let widths = [1, 2, 3].map(|column| widths[column]);
     let rows = rows(styles, conflict, widths);
     let visible: Vec<Row<'_>> = rows.into_iter().skip(conflict.scroll).collect();
     let table = Table::new(visible, COLUMNS).header(

@@ -16,7 +16,7 @@ use crate::ui::theme;
 use crate::ui::widgets::text::safe;
 use crate::ui::widgets::text_field;
 
-mod conflict;
+pub(in crate::ui) mod conflict;
 pub(in crate::ui) mod hints;
 pub(in crate::ui) mod review;
 

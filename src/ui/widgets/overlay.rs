@@ -45,17 +45,24 @@ pub(in crate::ui) fn help(frame: &mut Frame<'_>, area: Rect, state: &State) {
     let columns = rows.len().div_ceil(inner_height).max(1);
     let width = usize::from(area.width.saturating_sub(2)).max(1);
     let column_width = (width / columns).max(1);
-    let key_width = rows
-        .iter()
-        .map(|(keys, _)| keys.chars().count())
-        .max()
-        .unwrap_or(0)
-        .min(column_width / 2);
     let height = rows.len().div_ceil(columns);
+    // Each column is as wide in keys as its own longest: a column of one-letter keys leaves
+    // its descriptions the room a neighbour's `<Enter>, l, <Right>` would take.
+    let key_widths: Vec<usize> = rows
+        .chunks(height.max(1))
+        .map(|column| {
+            column
+                .iter()
+                .map(|(keys, _)| keys.chars().count())
+                .max()
+                .unwrap_or(0)
+                .min(column_width / 2)
+        })
+        .collect();
     let lines: Vec<Line<'_>> = (0..height)
         .map(|line| {
             let mut spans = Vec::new();
-            for column in 0..columns {
+            for (column, key_width) in key_widths.iter().copied().enumerate() {
                 let Some((keys, desc)) = rows.get(column * height + line) else {
                     continue;
                 };
@@ -98,6 +105,10 @@ pub(in crate::ui) fn prompt(frame: &mut Frame<'_>, area: Rect, state: &State, pr
             " Start from: latest | oldest | time (15m, 2h, 2026-12-04T10:00:00Z) "
         }
         PromptKind::Why => " Why is this item (not) in the results? Its key: PK, a space, SK ",
+        PromptKind::CapacityRates => {
+            " Rates to price a month at: reads a second, a space, writes a second "
+        }
+        PromptKind::Adjust => " Adjust where it stands: PATH +N or -N [>= MIN] [<= MAX] ",
     };
     let room = usize::from(area.width.saturating_sub(2));
     let mut lines = vec![Line::from(text_field::spans(

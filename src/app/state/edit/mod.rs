@@ -24,6 +24,8 @@ pub enum EditPurpose {
     /// A copy of the selected item under new keys.
     Duplicate,
     Delete,
+    /// Add to numbers where they stand, guarded on the result.
+    Adjust,
     /// Restore the before-image of the journal's last write on this table.
     Undo,
 }
@@ -37,6 +39,7 @@ impl EditPurpose {
             Self::Create => "new item",
             Self::Duplicate => "duplicate",
             Self::Delete => "delete",
+            Self::Adjust => "adjustment",
             Self::Undo => "undo",
         }
     }

@@ -10,6 +10,8 @@
 //! its line in the list, and its drawing in `ui`.
 
 mod bindable;
+pub mod capacity;
+pub mod diff;
 mod explore;
 mod indexes;
 mod insights;
@@ -19,6 +21,7 @@ mod query;
 mod screen;
 pub mod staged;
 mod stream;
+pub mod timeline;
 pub mod unit;
 pub mod versions;
 mod why;
@@ -58,7 +61,13 @@ impl ViewMode {
 }
 
 /// The screen units, each a folder here: the one list the app routes them by.
-pub const UNITS: &[Unit] = &[versions::UNIT, staged::UNIT];
+pub const UNITS: &[Unit] = &[
+    versions::UNIT,
+    staged::UNIT,
+    diff::UNIT,
+    capacity::UNIT,
+    timeline::UNIT,
+];
 
 /// The unit called `name` (its keymap section, as views and modes hold it).
 #[must_use]

@@ -14,6 +14,13 @@ pub(in crate::app::update) fn park(state: &mut State) {
     let Some(mut flow) = state.edit.take() else {
         return;
     };
+    if flow.purpose == EditPurpose::Adjust {
+        // Nothing was typed beyond one line: the prompt is quicker than a draft.
+        state.notice = Some(Notice::Info(
+            "nothing was written; adjust again from the inspector".to_owned(),
+        ));
+        return;
+    }
     flow.stage = EditStage::Editing;
     flow.write_failed = false;
     let key = state
@@ -33,6 +40,7 @@ const fn start_action(purpose: EditPurpose) -> Action {
         EditPurpose::Duplicate => Action::DuplicateItem,
         EditPurpose::Delete => Action::DeleteItem,
         EditPurpose::Edit | EditPurpose::Undo => Action::EditItem,
+        EditPurpose::Adjust => Action::AdjustNumber,
     }
 }
 

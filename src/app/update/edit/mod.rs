@@ -15,6 +15,7 @@ use crate::keymap::Key;
 use plan::close;
 use selected::selected_item;
 
+pub(in crate::app::update) mod adjust;
 pub(in crate::app::update) mod conflict;
 mod derived;
 mod draft;

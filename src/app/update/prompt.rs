@@ -1,5 +1,5 @@
-//! The one-line prompt: jump to a partition by typing its key (a Query, never a Scan), and
-//! search in the current list.
+//! The one-line prompt: jump to a partition by typing its key (a Query, never a Scan), search in
+//! the current list, and hand every other prompt's line to the feature that asked for it.
 
 use base64::Engine as _;
 
@@ -86,6 +86,10 @@ fn submit(state: &mut State, prompt: Prompt) -> Vec<Command> {
             crate::app::update::stream::start_typed(state, prompt.text.text())
         }
         PromptKind::Why => crate::app::update::why::submit(state, prompt.text.text()),
+        PromptKind::CapacityRates => {
+            crate::app::state::screens::capacity::rates_typed(state, prompt.text.text())
+        }
+        PromptKind::Adjust => crate::app::update::edit::adjust::submit(state, prompt.text.text()),
     }
 }
 

@@ -1,0 +1,141 @@
+//! The diff screen: `=` in the overview (`o`) compares the open table with another table on the
+//! same connection, chosen from the connection's tables. Both are read in full
+//! through the worker's reads (the progress of each side shown, `Esc` abandons them), the
+//! worker matches and compares their items as `ddbx diff` does, and the report lists the counts
+//! per entity and each difference (`-` only in the source, `+` only in the target, `*`
+//! different); `Enter` shows a difference's two items side by side, `y` copies the report as
+//! `ddbx diff` prints it. A diff never writes.
+
+mod read;
+mod view;
+
+pub use read::{KEPT_DIFFERENCES, SEGMENTS};
+pub use view::{DiffView, Reading, Shown, SideRead, Stage};
+
+use super::screen::Screen;
+use super::unit::{ScreenUnit, Unclaimed, Unit, view_of, view_of_mut};
+use crate::app::action::Action;
+use crate::app::command::Command;
+use crate::app::read::ReadAnswer;
+use crate::app::request_id::RequestId;
+use crate::app::state::{Loadable, State, View};
+use crate::backend::BackendError;
+use crate::domain::diff::text::{finding_text, report_text};
+
+pub struct DiffScreen;
+
+/// The screen as the app routes to it.
+pub const UNIT: Unit = Unit::of(&DiffScreen);
+
+impl Screen for DiffScreen {
+    fn row_count(&self, _state: &State, view: &View) -> usize {
+        view_of::<DiffView>(view).map_or(0, |view| row_texts(view).len())
+    }
+
+    fn row_texts(&self, _state: &State, view: &View) -> Vec<String> {
+        view_of::<DiffView>(view).map_or_else(Vec::new, row_texts)
+    }
+}
+
+/// The rows the cursor moves on: the tables to choose from, or the differences of the report.
+#[must_use]
+pub fn row_texts(view: &DiffView) -> Vec<String> {
+    match &view.stage {
+        Stage::Choosing(Loadable::Loaded(names)) => names.clone(),
+        Stage::Report(shown) => shown
+            .report
+            .findings
+            .iter()
+            .map(|(entity, finding)| {
+                let text = finding_text(entity, finding, false);
+                text.lines().next().unwrap_or_default().to_owned()
+            })
+            .collect(),
+        _ => Vec::new(),
+    }
+}
+
+impl ScreenUnit for DiffScreen {
+    type View = DiffView;
+
+    const SHOW: &'static str = "show_diff";
+
+    const DEFAULT_KEYS: &'static str = include_str!("keys.toml");
+
+    fn open(state: &mut State) -> Vec<Command> {
+        read::open(state)
+    }
+
+    fn key(state: &mut State, action: &Action) -> Option<Vec<Command>> {
+        match action {
+            Action::Open => Some(open_under_cursor(state)),
+            Action::Back => read::cancel(state).or_else(|| close_items(state)),
+            Action::CopyExplanation => Some(copy_report(state)),
+            _ => None,
+        }
+    }
+
+    fn refresh(state: &mut State) -> Vec<Command> {
+        let target = view_of::<DiffView>(state.history.current())
+            .and_then(|view| view.target().map(str::to_owned));
+        match target {
+            Some(target) => {
+                let mut commands = read::cancel(state).unwrap_or_default();
+                commands.extend(read::start(state, target));
+                commands
+            }
+            None => Vec::new(),
+        }
+    }
+
+    fn answered(
+        state: &mut State,
+        id: RequestId,
+        result: Result<ReadAnswer, BackendError>,
+    ) -> Result<Vec<Command>, Unclaimed> {
+        read::answered(state, id, result)
+    }
+}
+
+/// `Enter`: compares with the table under the cursor, or shows the difference under it.
+fn open_under_cursor(state: &mut State) -> Vec<Command> {
+    let Some(view) = view_of_mut::<DiffView>(state.history.current_mut()) else {
+        return Vec::new();
+    };
+    let cursor = view.cursor;
+    let target = match &mut view.stage {
+        Stage::Choosing(Loadable::Loaded(names)) => names.get(cursor).cloned(),
+        Stage::Report(shown) if cursor < shown.report.findings.len() => {
+            shown.open = Some(cursor);
+            None
+        }
+        _ => None,
+    };
+    target.map_or_else(Vec::new, |target| read::start(state, target))
+}
+
+/// `Esc` on a difference shown side by side: back to the report.
+fn close_items(state: &mut State) -> Option<Vec<Command>> {
+    let view = view_of_mut::<DiffView>(state.history.current_mut())?;
+    match &mut view.stage {
+        Stage::Report(shown) if shown.open.is_some() => {
+            shown.open = None;
+            Some(Vec::new())
+        }
+        _ => None,
+    }
+}
+
+/// `y`: the report as `ddbx diff` prints it.
+fn copy_report(state: &mut State) -> Vec<Command> {
+    let Some(view) = view_of::<DiffView>(state.history.current()) else {
+        return Vec::new();
+    };
+    let Stage::Report(shown) = &view.stage else {
+        return Vec::new();
+    };
+    vec![Command::CopyToClipboard {
+        text: report_text(&shown.report, &view.source, &shown.target),
+        what: "the diff report as text".to_owned(),
+    }]
+}

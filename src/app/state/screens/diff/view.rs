@@ -1,0 +1,139 @@
+//! What the diff screen keeps in the view history: the other side chosen, both sides' items as
+//! they are read, and the report once the worker has compared them.
+
+use crate::app::request_id::RequestId;
+use crate::app::state::Loadable;
+use crate::app::state::screen_view::ScreenState;
+use crate::domain::diff::DiffReport;
+use crate::domain::schema::TableDescription;
+use crate::domain::value::Item;
+
+/// The open table compared with another, from the choice of the other to the report.
+#[derive(Clone, Debug, PartialEq)]
+pub struct DiffView {
+    /// The open table, the source.
+    pub source: String,
+    pub stage: Stage,
+    pub cursor: usize,
+}
+
+/// Where the comparison stands.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Stage {
+    /// The connection's other tables, one to be chosen as the target.
+    Choosing(Loadable<Vec<String>>),
+    /// Both sides being read, page after page.
+    Reading(Box<Reading>),
+    /// Both sides read; the worker matches and compares them.
+    Comparing {
+        id: RequestId,
+        target: String,
+        items: [usize; 2],
+    },
+    Report(Box<Shown>),
+    /// Cancelled, or refused or failed before a report: why, in words.
+    Stopped {
+        target: String,
+        why: String,
+    },
+}
+
+/// Both sides' reads.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Reading {
+    pub target: String,
+    /// The target's description, read first: its key must be the source's.
+    pub target_table: Loadable<Box<TableDescription>>,
+    /// The source's read and the target's.
+    pub sides: [SideRead; 2],
+}
+
+/// One side's items so far, and the page of each scan segment it waits for.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct SideRead {
+    pub items: Vec<Item>,
+    /// The items its table's description counts (DynamoDB updates it about every six hours).
+    pub expected: Option<u64>,
+    /// The page read in flight of each segment not read to its end: its id and segment.
+    pub waiting: Vec<(RequestId, u32)>,
+    pub done: bool,
+}
+
+/// The report, and the difference shown side by side, if one is.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Shown {
+    pub target: String,
+    pub report: DiffReport,
+    /// The finding whose two items are shown side by side.
+    pub open: Option<usize>,
+}
+
+impl SideRead {
+    /// The segment whose page `id` is, when this side waits for it.
+    #[must_use]
+    pub fn waits(&self, id: RequestId) -> Option<u32> {
+        self.waiting
+            .iter()
+            .find(|(waiting, _)| *waiting == id)
+            .map(|(_, segment)| *segment)
+    }
+}
+
+impl DiffView {
+    /// Whether a read of this view waits for `id`.
+    #[must_use]
+    pub fn awaits(&self, id: RequestId) -> bool {
+        match &self.stage {
+            Stage::Choosing(names) => names.awaits(id),
+            Stage::Reading(reading) => {
+                reading.target_table.awaits(id)
+                    || reading.sides.iter().any(|side| side.waits(id).is_some())
+            }
+            Stage::Comparing { id: waiting, .. } => *waiting == id,
+            Stage::Report(_) | Stage::Stopped { .. } => false,
+        }
+    }
+
+    /// The reads in flight, to cancel.
+    #[must_use]
+    pub fn in_flight(&self) -> Vec<RequestId> {
+        match &self.stage {
+            Stage::Choosing(Loadable::Loading(id)) | Stage::Comparing { id, .. } => vec![*id],
+            Stage::Reading(reading) => {
+                let described = match reading.target_table {
+                    Loadable::Loading(id) => Some(id),
+                    _ => None,
+                };
+                let pages = reading
+                    .sides
+                    .iter()
+                    .flat_map(|side| side.waiting.iter().map(|(id, _)| *id));
+                described.into_iter().chain(pages).collect()
+            }
+            _ => Vec::new(),
+        }
+    }
+
+    /// The other side, once one is chosen.
+    #[must_use]
+    pub fn target(&self) -> Option<&str> {
+        match &self.stage {
+            Stage::Choosing(_) => None,
+            Stage::Reading(reading) => Some(&reading.target),
+            Stage::Comparing { target, .. } | Stage::Stopped { target, .. } => Some(target),
+            Stage::Report(shown) => Some(&shown.target),
+        }
+    }
+}
+
+impl ScreenState for DiffView {
+    const SCREEN: &'static str = "diff";
+
+    fn cursor(&self) -> usize {
+        self.cursor
+    }
+
+    fn cursor_mut(&mut self) -> &mut usize {
+        &mut self.cursor
+    }
+}

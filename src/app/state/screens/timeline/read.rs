@@ -1,0 +1,150 @@
+//! Reading the timeline: for each audit-trail prefix (`AUDIT#`, `EVENT#`, …), a Query of the
+//! item's partition for the sort keys that begin with it, newest first, page after page up to a
+//! limit, strongly consistent so an entry just written is listed. One read job at a time; the
+//! answer goes to the view that waits for it, wherever it stands in the history.
+
+use super::view::TimelineView;
+use crate::app::command::Command;
+use crate::app::read::{Read, ReadAnswer, ReadFor};
+use crate::app::request_id::RequestId;
+use crate::app::state::screen_view::ScreenView;
+use crate::app::state::screens::unit::{Unclaimed, view_of, view_of_mut};
+use crate::app::state::{Loadable, Notice, State, View};
+use crate::backend::{BackendError, Page, QueryRequest};
+use crate::domain::audit_trail::{gather, key_condition, trail_prefixes};
+use crate::domain::value::Item;
+
+/// Queries sent before stopping and saying so: every prefix once, and a few pages more.
+const MAX_QUERIES: u32 = 40;
+
+/// Opens the timeline of the inspected item's partition.
+pub(super) fn open(state: &mut State) -> Vec<Command> {
+    let View::Inspector(inspector) = state.history.current() else {
+        return Vec::new();
+    };
+    let item = inspector.item.clone();
+    let found = state.described().and_then(|table| {
+        let key = table.key.key_of(&item)?;
+        Some((key, table.key.sort.as_ref()?.name.clone()))
+    });
+    let Some((key, sort_name)) = found else {
+        state.notice = Some(Notice::Error(
+            "the table has no sort key, so a partition holds no audit trail beside its item"
+                .to_owned(),
+        ));
+        return Vec::new();
+    };
+    let view = TimelineView {
+        key,
+        sort_name,
+        prefixes: trail_prefixes(),
+        reading: 0,
+        items_read: Vec::new(),
+        queries: 0,
+        cut_short: false,
+        entries: Loadable::NotRequested,
+        cursor: 0,
+    };
+    state.history.open(View::Screen(ScreenView::new(view)));
+    again(state)
+}
+
+/// `R`: reads the timeline again from the first prefix.
+pub(super) fn again(state: &mut State) -> Vec<Command> {
+    let id = state.ids.issue();
+    let Some(view) = view_of_mut::<TimelineView>(state.history.current_mut()) else {
+        return Vec::new();
+    };
+    view.reading = 0;
+    view.items_read.clear();
+    view.queries = 0;
+    view.cut_short = false;
+    view.entries = Loadable::Loading(id);
+    view.cursor = 0;
+    let view = view.clone();
+    page_request(state, &view, None)
+        .map(|read| vec![Command::read(id, ReadFor::Screen, read)])
+        .unwrap_or_default()
+}
+
+fn page_request(state: &State, view: &TimelineView, start: Option<Item>) -> Option<Read> {
+    let table = state.described()?;
+    let partition = view.key.get(&table.key.partition.name)?;
+    let prefix = view.prefixes.get(view.reading)?;
+    let (condition, params) = key_condition(
+        &table.key.partition.name,
+        partition,
+        &view.sort_name,
+        prefix,
+    );
+    let mut request = QueryRequest::new(table.name.clone(), condition, params);
+    request.consistent_read = true;
+    request.forward = false;
+    request.start_key = start;
+    request.limit = Some(state.settings.page_size);
+    Some(Read::Query(request))
+}
+
+/// A page is in: kept, and the next page (or prefix) asked for, or the timeline made.
+pub(super) fn answered(
+    state: &mut State,
+    id: RequestId,
+    result: Result<ReadAnswer, BackendError>,
+) -> Result<Vec<Command>, Unclaimed> {
+    let waiting = state
+        .history
+        .views_mut()
+        .any(|view| view_of::<TimelineView>(view).is_some_and(|view| view.entries.awaits(id)));
+    if !waiting {
+        return Err(result);
+    }
+    let next_id = state.ids.issue();
+    let Some(view) = state
+        .history
+        .views_mut()
+        .find_map(|view| view_of_mut::<TimelineView>(view).filter(|view| view.entries.awaits(id)))
+    else {
+        return Ok(Vec::new());
+    };
+    let page = match result.and_then(ReadAnswer::into_page) {
+        Ok(page) => page,
+        Err(error) => {
+            view.entries = Loadable::Failed(error.to_string());
+            return Ok(Vec::new());
+        }
+    };
+    let Some(start) = take_page(view, page, next_id) else {
+        return Ok(Vec::new());
+    };
+    let view = view.clone();
+    Ok(page_request(state, &view, start)
+        .map(|read| vec![Command::read(next_id, ReadFor::Screen, read)])
+        .unwrap_or_default())
+}
+
+/// Keeps a page; where the next read starts (`Some(None)`: the next prefix from its start), or
+/// `None` when the timeline is made.
+fn take_page(view: &mut TimelineView, page: Page, next_id: RequestId) -> Option<Option<Item>> {
+    view.items_read.extend(page.items);
+    view.queries += 1;
+    let next = match page.last_evaluated_key {
+        Some(start) => Some(Some(start)),
+        None if view.reading + 1 < view.prefixes.len() => {
+            view.reading += 1;
+            Some(None)
+        }
+        None => None,
+    };
+    match next {
+        Some(start) if view.queries < MAX_QUERIES => {
+            view.entries = Loadable::Loading(next_id);
+            Some(start)
+        }
+        more => {
+            view.cut_short = more.is_some();
+            let items = std::mem::take(&mut view.items_read);
+            view.entries = Loadable::Loaded(gather(&view.sort_name, items));
+            None
+        }
+    }
+}

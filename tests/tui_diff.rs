@@ -1,0 +1,302 @@
+//! The diff screen, a screen unit: `=` compares the open table with another table on the same
+//! connection, chosen from the connection's tables. Both sides are read page by page through
+//! the worker's reads, the worker compares them with the matching `ddbx diff` uses, and the
+//! report lists the counts per entity and each difference; `Enter` shows one difference's items
+//! side by side, `Esc` cancels the reads or closes the items, `y` copies the report as
+//! `ddbx diff` prints it. Nothing is ever written. Snapshots of the screen.
+
+mod tui_support;
+
+use std::collections::BTreeSet;
+use std::sync::Arc;
+
+use ddbx::app::action::Action;
+use ddbx::app::command::Command;
+use ddbx::app::read::{Read, ReadFor};
+use ddbx::app::state::screens::diff::{DiffView, SEGMENTS, Stage};
+use ddbx::app::state::screens::view_of;
+use ddbx::app::state::{Mode, ViewMode};
+use ddbx::backend::memory::MemoryBackend;
+use ddbx::domain::diff::text::report_text;
+use ddbx::domain::number::Number;
+use ddbx::domain::schema::{KeyAttribute, KeySchema, TableDescription};
+use ddbx::domain::value::{AttrValue, Item, ValueType};
+use tui_support::screen::screen;
+use tui_support::{Harness, item, pk_sk_table, small_pages};
+
+const SHOW: Action = Action::ShowScreen("show_diff");
+
+fn number(text: &str) -> AttrValue {
+    AttrValue::N(Number::parse(text).expect("a number"))
+}
+
+fn order(id: u32) -> Item {
+    let mut order = item(&[
+        ("PK", &format!("ORDER#{id:03}")),
+        ("SK", "META"),
+        ("status", "PACKED"),
+        ("note", ""),
+    ]);
+    order.insert("total".to_owned(), number("12.5"));
+    order.insert("blob".to_owned(), AttrValue::B(vec![0, 1, 2, 255]));
+    order
+}
+
+/// The source: twelve orders, one with a 38-digit balance and one with a set of tags.
+fn source_items() -> Vec<Item> {
+    let mut items: Vec<Item> = (1..=12).map(order).collect();
+    items[2].insert(
+        "balance".to_owned(),
+        number("1234567890123456789012345678901234567.1"),
+    );
+    items[3].insert(
+        "tags".to_owned(),
+        AttrValue::Ss(BTreeSet::from(["gift".to_owned(), "rush".to_owned()])),
+    );
+    items[2].insert("label".to_owned(), AttrValue::s("line\u{1b}[31mred"));
+    items
+}
+
+/// The copy: ORDER#002 missing, ORDER#099 extra, the balance changed in its 38th digit, the
+/// tags turned into a list; everything else equal.
+fn target_items() -> Vec<Item> {
+    let mut items = source_items();
+    items.remove(1);
+    items[1].insert(
+        "balance".to_owned(),
+        number("1234567890123456789012345678901234567.2"),
+    );
+    items[2].insert(
+        "tags".to_owned(),
+        AttrValue::L(vec![AttrValue::s("gift"), AttrValue::s("rush")]),
+    );
+    items.push(order(99));
+    items
+}
+
+fn backend() -> MemoryBackend {
+    let backend = MemoryBackend::empty();
+    let _ = backend.create_table(pk_sk_table("Orders"), source_items());
+    let _ = backend.create_table(pk_sk_table("OrdersV2"), target_items());
+    let other_key = TableDescription::new(
+        "Other",
+        KeySchema::new(KeyAttribute::new("id", ValueType::S), None),
+    );
+    let _ = backend.create_table(other_key, Vec::new());
+    backend
+}
+
+async fn started() -> Harness {
+    let mut harness = Harness::new(Arc::new(backend()), "Orders", small_pages(5));
+    harness.start().await;
+    harness
+}
+
+fn shown(harness: &Harness) -> &DiffView {
+    view_of::<DiffView>(harness.state.history.current())
+        .unwrap_or_else(|| panic!("the diff is shown: {:?}", harness.state.history.current()))
+}
+
+/// Opens the screen and moves the cursor to `table`.
+async fn choose(harness: &mut Harness, table: &str) {
+    harness.act(SHOW).await;
+    let Stage::Choosing(names) = &shown(harness).stage else {
+        panic!("the tables are offered: {:?}", shown(harness).stage);
+    };
+    let names = names.loaded().expect("listed").clone();
+    assert_eq!(names, ["OrdersV2", "Other"], "every table but the open one");
+    let at = names
+        .iter()
+        .position(|name| name == table)
+        .expect("offered");
+    for _ in 0..at {
+        harness.act(Action::CursorDown).await;
+    }
+}
+
+#[tokio::test]
+async fn the_open_table_is_compared_with_another_and_each_difference_is_reported() {
+    let mut harness = started().await;
+    // The overview's help lists the key the screen brought with it.
+    harness.act(Action::ShowOverview).await;
+    harness.act(Action::ToggleHelp).await;
+    let help = screen(&harness.state, 200, 60);
+    assert!(help.contains("Diff with another table"), "{help}");
+    harness.act(Action::ToggleHelp).await;
+
+    choose(&mut harness, "OrdersV2").await;
+    assert!(
+        matches!(harness.state.mode(), Mode::View(ViewMode::Screen("diff"))),
+        "{:?}",
+        harness.state.mode()
+    );
+    let before = harness.requests.len();
+    harness.act(Action::Open).await;
+
+    let Stage::Report(report) = shown(&harness).stage.clone() else {
+        panic!("a report: {:?}", shown(&harness).stage);
+    };
+    let totals = report.report.totals();
+    assert_eq!(
+        (
+            totals.equal,
+            totals.only_source,
+            totals.only_target,
+            totals.different
+        ),
+        (9, 1, 1, 2),
+        "exactly the planted differences"
+    );
+    let marks: Vec<String> = report
+        .report
+        .findings
+        .iter()
+        .map(|(_, finding)| {
+            let key = finding
+                .key()
+                .get("PK")
+                .and_then(AttrValue::as_s)
+                .unwrap_or_default();
+            format!("{} {key}", finding.mark())
+        })
+        .collect();
+    assert_eq!(
+        marks,
+        ["* ORDER#003", "* ORDER#004", "+ ORDER#099", "- ORDER#002"],
+        "differences in the order the comparison finds them"
+    );
+
+    // Every request was a read for the screen: the description, pages of both tables (five
+    // items a page), then the comparison in the worker; nothing was written.
+    let reads: Vec<&Read> = harness.requests[before..]
+        .iter()
+        .map(|command| match command {
+            Command::Read(job) => {
+                assert_eq!(job.owner, ReadFor::Screen);
+                &job.read
+            }
+            other => panic!("only reads: {other:?}"),
+        })
+        .collect();
+    assert!(matches!(reads[0], Read::Describe { table } if table == "OrdersV2"));
+    let scans = reads
+        .iter()
+        .filter(|read| matches!(read, Read::Scan(_)))
+        .count();
+    assert!(scans >= 6, "both tables read page by page: {scans} scans");
+    assert!(
+        matches!(reads.last(), Some(Read::Diff(_))),
+        "{:?}",
+        reads.last()
+    );
+    assert!(harness.writes().is_empty());
+
+    // `y`: the report as `ddbx diff` prints it.
+    harness.act(Action::CopyExplanation).await;
+    let Some(Command::CopyToClipboard { text, .. }) = harness.side_effects.last() else {
+        panic!("copied: {:?}", harness.side_effects);
+    };
+    assert_eq!(text, &report_text(&report.report, "Orders", "OrdersV2"));
+    assert!(text.contains("diff Orders → OrdersV2"), "{text}");
+    assert!(
+        text.contains("1234567890123456789012345678901234567.2"),
+        "all 38 digits: {text}"
+    );
+
+    // Enter shows a difference's items side by side; Esc goes back to the report, then leaves.
+    harness.act(Action::Open).await;
+    let Stage::Report(report) = &shown(&harness).stage else {
+        panic!("still the report");
+    };
+    assert_eq!(report.open, Some(0));
+    harness.act(Action::Back).await;
+    let Stage::Report(report) = &shown(&harness).stage else {
+        panic!("still the report");
+    };
+    assert_eq!(report.open, None);
+    harness.act(Action::Back).await;
+    assert!(view_of::<DiffView>(harness.state.history.current()).is_none());
+}
+
+#[tokio::test]
+async fn esc_cancels_the_reads_in_flight_and_compares_nothing() {
+    let mut harness = started().await;
+    choose(&mut harness, "OrdersV2").await;
+    let describe = harness.act_only(Action::Open);
+    let Some(Command::Read(job)) = describe.into_iter().next() else {
+        panic!("the target is described first");
+    };
+    let described = harness
+        .execute(Command::Read(job))
+        .await
+        .expect("an answer");
+    let scans = harness.act_only(described);
+    let ids: Vec<_> = scans
+        .iter()
+        .map(|command| match command {
+            Command::Read(job) if matches!(job.read, Read::Scan(_)) => job.id,
+            other => panic!("both sides' first pages: {other:?}"),
+        })
+        .collect();
+    assert_eq!(
+        ids.len(),
+        2 * SEGMENTS as usize,
+        "both sides are read at once, each by parallel scan segments"
+    );
+    let progress = screen(&harness.state, 80, 24);
+    assert!(progress.contains("Orders: 0 of about"), "{progress}");
+
+    let cancelled = harness.act_only(Action::Back);
+    assert_eq!(cancelled, [Command::Cancel(ids)]);
+    let Stage::Stopped { why, .. } = &shown(&harness).stage else {
+        panic!("stopped: {:?}", shown(&harness).stage);
+    };
+    assert!(why.starts_with("cancelled"), "{why}");
+    assert!(harness.writes().is_empty());
+
+    // R compares the same two tables again.
+    harness.act(Action::Refresh).await;
+    assert!(matches!(shown(&harness).stage, Stage::Report(_)));
+}
+
+#[tokio::test]
+async fn a_table_keyed_otherwise_is_refused_before_any_item_is_read() {
+    let mut harness = started().await;
+    choose(&mut harness, "Other").await;
+    let before = harness.requests.len();
+    harness.act(Action::Open).await;
+    let Stage::Stopped { why, .. } = &shown(&harness).stage else {
+        panic!("refused: {:?}", shown(&harness).stage);
+    };
+    assert!(
+        why.starts_with("the keys differ: Orders has PK, SK, Other has id"),
+        "{why}"
+    );
+    assert!(!harness.requests[before..].iter().any(|command| matches!(
+        command,
+        Command::Read(job) if matches!(job.read, Read::Scan(_))
+    )));
+}
+
+#[tokio::test]
+async fn the_report_and_a_difference_side_by_side_as_drawn() {
+    let mut harness = started().await;
+    choose(&mut harness, "OrdersV2").await;
+    harness.act(Action::Open).await;
+    for (width, height) in [(80, 24), (120, 40)] {
+        let text = screen(&harness.state, width, height);
+        insta::assert_snapshot!(format!("diff_report_{width}x{height}"), text);
+    }
+    // The balance, changed in its 38th digit, and the control character escaped.
+    harness.act(Action::Open).await;
+    for (width, height) in [(80, 24), (120, 40)] {
+        let text = screen(&harness.state, width, height);
+        insta::assert_snapshot!(format!("diff_items_{width}x{height}"), text);
+    }
+    // The set turned into a list.
+    harness.act(Action::Back).await;
+    harness.act(Action::CursorDown).await;
+    harness.act(Action::Open).await;
+    let text = screen(&harness.state, 120, 40);
+    insta::assert_snapshot!("diff_items_set_to_list_120x40", text);
+}
