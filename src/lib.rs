@@ -14,7 +14,8 @@
 //! The core:
 //! - [`domain`]: pure data model. Exact 38-digit numbers, the lossless attribute value model,
 //!   table schemas, expressions, the request types of the backend, edit planning, DynamoDB JSON
-//!   and plain-JSON views, DynamoDB's limits, terminal escaping.
+//!   and plain-JSON views, the DescribeTable document (`ddbx describe` and `ddbx serve` write it
+//!   with one writer), DynamoDB's limits, terminal escaping.
 //! - [`backend`]: the DynamoDB boundary. One trait with an AWS SDK implementation and an embedded
 //!   engine ([`backend::memory`]); errors are classified once, at this edge.
 //!

@@ -161,6 +161,45 @@ fn dispatch(worker: &mut Worker, command: Command, handover: &mut Option<String>
     }
 }
 
+/// Applies `action` and starts the commands it causes; `Flow::Quit` when one of them quits.
+fn apply(
+    state: &mut State,
+    worker: &mut Worker,
+    action: Action,
+    handover: &mut Option<String>,
+) -> Flow {
+    let mut flow = Flow::Continue;
+    for command in update(state, action) {
+        if dispatch(worker, command, handover) == Flow::Quit {
+            flow = Flow::Quit;
+        }
+    }
+    flow
+}
+
+/// Brings the state to the clock and the terminal's size and starts the app's first reads.
+fn start_up(
+    state: &mut State,
+    worker: &mut Worker,
+    started: Instant,
+    size: ratatui::layout::Size,
+) -> Flow {
+    for action in [
+        Action::Tick(clock(started)),
+        Action::Resize {
+            width: size.width,
+            height: size.height,
+        },
+    ] {
+        update(state, action);
+    }
+    let mut flow = Flow::Continue;
+    for command in start(state) {
+        flow = worker.run(command);
+    }
+    flow
+}
+
 /// [`run`], with a way to hand the terminal to `$EDITOR`.
 pub async fn run_with_handover<B, E, H>(
     terminal: &mut Terminal<B>,
@@ -183,19 +222,7 @@ where
     ticker.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Skip);
     let mut terminate = Terminate::new();
     let size = terminal.size().map_err(io::Error::other)?;
-    let mut flow = Flow::Continue;
-    for action in [
-        Action::Tick(clock(started)),
-        Action::Resize {
-            width: size.width,
-            height: size.height,
-        },
-    ] {
-        update(&mut state, action);
-    }
-    for command in start(&mut state) {
-        flow = worker.run(command);
-    }
+    let mut flow = start_up(&mut state, &mut worker, started, size);
     terminal
         .draw(|frame| crate::ui::render(frame, &state))
         .map_err(io::Error::other)?;
@@ -226,10 +253,8 @@ where
         }
         let mut handled = ready.len();
         for action in ready {
-            for command in update(&mut state, action) {
-                if dispatch(&mut worker, command, &mut external) == Flow::Quit {
-                    flow = Flow::Quit;
-                }
+            if apply(&mut state, &mut worker, action, &mut external) == Flow::Quit {
+                flow = Flow::Quit;
             }
         }
         // Drain key events that are already waiting too. Polled inside `select!` (never with
@@ -245,11 +270,7 @@ where
             let event = event?;
             if let Some(action) = router.route(&state, &event) {
                 handled += 1;
-                for command in update(&mut state, action) {
-                    if dispatch(&mut worker, command, &mut external) == Flow::Quit {
-                        flow = Flow::Quit;
-                    }
-                }
+                flow = apply(&mut state, &mut worker, action, &mut external);
             }
         }
         if flow == Flow::Quit || state.quitting {
@@ -258,10 +279,9 @@ where
         if let Some(text) = external.take() {
             let (resumed, result) = handover.external_editor(events, &text);
             events = resumed;
-            for command in update(&mut state, Action::ExternalEdited(result)) {
-                if dispatch(&mut worker, command, &mut external) == Flow::Quit {
-                    flow = Flow::Quit;
-                }
+            let edited = Action::ExternalEdited(result);
+            if apply(&mut state, &mut worker, edited, &mut external) == Flow::Quit {
+                flow = Flow::Quit;
             }
             // The other program drew over the screen, which the handover cleared. A blank frame
             // first makes the next one write every cell (ratatui's `clear` would ask the

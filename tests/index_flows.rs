@@ -588,9 +588,7 @@ async fn rerunning_a_failed_discovery_clears_its_failure_notice() {
     let failed = Action::ReadDone {
         id: *id,
         owner: ReadFor::Discovery,
-        result: Err(BackendError::Validation(
-            "throttled for the test".to_owned(),
-        )),
+        result: Err(BackendError::Validation("throttled for the test".to_owned()).into()),
     };
     update(&mut harness.state, failed);
     assert!(

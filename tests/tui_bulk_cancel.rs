@@ -74,7 +74,8 @@ async fn a_failed_read_of_the_marked_copies_names_the_backend_error() {
         result: Err(ddbx::backend::BackendError::Service {
             code: "ProvisionedThroughputExceededException".to_owned(),
             message: "slow down".to_owned(),
-        }),
+        }
+        .into()),
     };
     assert!(update(&mut harness.state, failed).is_empty());
     assert!(harness.state.bulk.flow.is_none());

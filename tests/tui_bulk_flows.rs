@@ -488,3 +488,52 @@ async fn a_bulk_dry_run_warns_of_derived_keys_and_k_updates_them_in_the_same_wri
         assert_eq!(restored.as_ref(), Some(order), "undone with the run");
     }
 }
+
+/// The one read `commands` hold.
+fn the_read(commands: Vec<ddbx::app::command::Command>) -> ddbx::app::read::ReadJob {
+    match commands.as_slice() {
+        [ddbx::app::command::Command::Read(job)] => job.clone(),
+        other => panic!("one read: {other:?}"),
+    }
+}
+
+#[tokio::test]
+async fn reading_the_journal_for_a_resume_or_an_undo_is_a_read_that_leaving_cancels() {
+    use ddbx::app::command::Command;
+    use ddbx::app::read::{Read, ReadFor};
+
+    let (mut harness, _) = querying_user("journal-reads", 100).await;
+    harness.act(Action::MarkAll).await;
+    set_attribute(&mut harness, "status", "\"DONE\"").await;
+    harness.act(Action::Submit).await;
+    let resume = the_read(harness.act_only(Action::ResumeBatch));
+    assert_eq!(resume.owner, ReadFor::BulkResume);
+    assert!(matches!(resume.read, Read::CutOffRun { .. }), "{resume:?}");
+    assert_eq!(
+        harness.act_only(Action::Back),
+        vec![Command::Cancel(vec![resume.id])]
+    );
+    assert!(harness.state.bulk.flow.is_none());
+    // Its answer, should it land anyway, is ignored.
+    let late = ddbx::worker::answer(resume, harness.backend.as_ref()).await;
+    assert!(ddbx::app::update::update(&mut harness.state, late).is_empty());
+    assert!(harness.state.bulk.flow.is_none());
+
+    set_attribute(&mut harness, "status", "\"DONE\"").await;
+    harness.act(Action::Submit).await;
+    harness.act(Action::Confirm).await;
+    let BulkStage::Summary(summary) = stage(&harness).clone() else {
+        panic!("the summary after the run: {:?}", stage(&harness));
+    };
+    let undo = the_read(harness.act_only(Action::UndoBatch));
+    assert_eq!(undo.owner, ReadFor::BulkUndo);
+    let Read::JournaledRun { batch, .. } = &undo.read else {
+        panic!("the run read from the journal: {undo:?}");
+    };
+    assert_eq!(batch, &summary.batch);
+    assert_eq!(
+        harness.act_only(Action::Back),
+        vec![Command::Cancel(vec![undo.id])]
+    );
+    assert!(harness.state.bulk.flow.is_none());
+}

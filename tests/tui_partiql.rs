@@ -62,6 +62,14 @@ async fn typed(harness: &mut Harness, statement: &str, parameters: &str) {
         .await;
 }
 
+/// A scan of the demo's orders: a statement read page by page.
+fn order_scan() -> String {
+    format!(
+        r#"SELECT * FROM "{}" WHERE begins_with(SK, 'ORDER#')"#,
+        ddbx::demo::TABLE_NAME
+    )
+}
+
 fn form(harness: &Harness) -> &StatementForm {
     match &harness.state.overlay {
         Some(Overlay::Partiql(form)) => form,
@@ -137,11 +145,7 @@ async fn a_key_select_is_said_to_be_a_key_query_before_it_runs_then_fills_the_re
 #[tokio::test]
 async fn a_scan_reads_page_by_page_with_next_token_as_the_cursor_moves() {
     let mut harness = demo(tui_support::small_pages(7)).await;
-    let statement = format!(
-        r#"SELECT * FROM "{}" WHERE begins_with(SK, 'ORDER#')"#,
-        ddbx::demo::TABLE_NAME
-    );
-    typed(&mut harness, &statement, "").await;
+    typed(&mut harness, &order_scan(), "").await;
     assert!(screen(&harness.state, 100, 30).contains("⚠ full table scan"));
     harness.act(Action::Submit).await;
     let first = statements_sent(&harness).len();
@@ -467,4 +471,40 @@ async fn a_delete_of_one_full_key_becomes_the_editors_previewed_conditioned_jour
     harness.act(Action::Submit).await;
     let error = form(&harness).error.clone().expect("gone");
     assert!(error.contains("no item has that key"), "deleted: {error}");
+}
+
+#[tokio::test]
+async fn cancelling_a_statement_drops_its_page_in_flight_and_cancelling_again_resumes_it() {
+    let mut harness = demo(tui_support::small_pages(7)).await;
+    typed(&mut harness, &order_scan(), "").await;
+    let commands = harness.act_only(Action::Submit);
+    let [ddbx::app::command::Command::Read(job)] = commands.as_slice() else {
+        panic!("one page requested: {commands:?}");
+    };
+    assert_eq!(job.owner, ReadFor::StatementRun);
+    let cancel = harness.act_only(Action::CancelQuery);
+    assert_eq!(
+        cancel,
+        vec![ddbx::app::command::Command::Cancel(vec![job.id])]
+    );
+    assert_eq!(
+        harness.state.notice,
+        Some(Notice::Info(
+            "statement cancelled; cancel again to resume".to_owned()
+        ))
+    );
+    assert_eq!(run(&harness).paging, Paging::Cancelled { resume: None });
+    // The page answers anyway: it is stale and dropped.
+    let late = ddbx::worker::answer(job.clone(), harness.backend.as_ref()).await;
+    assert!(ddbx::app::update::update(&mut harness.state, late).is_empty());
+    assert!(run(&harness).items.is_empty());
+
+    harness.act(Action::CancelQuery).await;
+    assert_eq!(harness.state.notice, None);
+    assert!(
+        !run(&harness).items.is_empty(),
+        "resumed from the first page"
+    );
+    let resumed = &statements_sent(&harness)[0];
+    assert!(resumed.next_token.is_none(), "{resumed:?}");
 }

@@ -521,7 +521,12 @@ async fn cancelling_drops_the_page_in_flight_and_cancelling_again_resumes() {
     let late = Action::ReadDone {
         id,
         owner: ReadFor::QueryRun,
-        result: harness.backend.query(request).await.map(ReadAnswer::Page),
+        result: harness
+            .backend
+            .query(request)
+            .await
+            .map(ReadAnswer::Page)
+            .map_err(Into::into),
     };
     assert!(update(&mut harness.state, late).is_empty());
     assert!(run(&harness).items.is_empty());

@@ -29,7 +29,7 @@ fn account_answer(id: RequestId, result: Result<Option<String>, BackendError>) -
     Action::ReadDone {
         id,
         owner: ReadFor::Account,
-        result: result.map(ReadAnswer::Account),
+        result: result.map(ReadAnswer::Account).map_err(Into::into),
     }
 }
 

@@ -6,7 +6,7 @@
 
 use std::time::Duration;
 
-use super::read::{ReadAnswer, ReadFor};
+use super::read::{ReadAnswer, ReadError, ReadFor};
 use super::request_id::RequestId;
 use crate::backend::BackendError;
 use crate::keymap::Bindable;
@@ -278,7 +278,7 @@ actions! {
         ReadDone {
             id: RequestId,
             owner: ReadFor,
-            result: Result<ReadAnswer, BackendError>,
+            result: Result<ReadAnswer, ReadError>,
         },
         /// The clipboard was written (or not).
         Copied(Result<String, String>),
@@ -296,11 +296,6 @@ actions! {
             id: RequestId,
             result: Result<crate::edit::execute::WriteOutcome, BackendError>,
             journal_error: Option<String>,
-        },
-        /// The journal's last entry for the table, for undo.
-        JournalLoaded {
-            id: RequestId,
-            result: Result<Option<Box<crate::journal::JournalEntry>>, String>,
         },
         /// `$EDITOR` returned this text (or failed).
         ExternalEdited(Result<String, String>),
@@ -324,27 +319,10 @@ actions! {
             id: RequestId,
             result: Result<String, String>,
         },
-        /// The journaled run a resume continues (`None`: no run of that plan), settled.
-        CutOffRunFound {
-            id: RequestId,
-            result: Result<Option<crate::edit::resume::ResumePoint>, String>,
-        },
-        /// The writes a run made, settled from the journal, for its undo.
-        BatchLoaded {
-            id: RequestId,
-            result: Result<Vec<crate::journal::JournalEntry>, String>,
-        },
         /// A transaction of staged changes (or the undo of one) answered.
         TransactionDone {
             id: RequestId,
             result: Result<crate::edit::transaction::TransactionAnswer, String>,
-        },
-        /// The journal's last write to the table belongs to run `batch`, which was one
-        /// transaction: its writes, settled, for its undo as one transaction.
-        TransactionUndoLoaded {
-            id: RequestId,
-            batch: String,
-            result: Result<Vec<crate::journal::JournalEntry>, String>,
         },
     }
 }

@@ -24,12 +24,6 @@ pub enum Command {
         planned: Box<crate::domain::edit::PlannedWrite>,
         journal: Option<std::path::PathBuf>,
     },
-    /// Reads the journal's last entry for `table`; answers with `Action::JournalLoaded`.
-    LoadJournal {
-        id: RequestId,
-        path: std::path::PathBuf,
-        table: String,
-    },
     /// Hands the terminal to `$EDITOR` with `text` (carried out by the loop, which owns the
     /// terminal); answers with `Action::ExternalEdited`.
     ExternalEditor { text: String },
@@ -57,20 +51,6 @@ pub enum Command {
         format: crate::domain::export::ExportFormat,
         description: Box<crate::domain::schema::TableDescription>,
         items: Vec<crate::domain::value::Item>,
-    },
-    /// Finds the latest journaled run like `header` (same table, connection and plan) and
-    /// settles what it did; answers with `Action::CutOffRunFound`.
-    FindCutOffRun {
-        id: RequestId,
-        path: std::path::PathBuf,
-        header: crate::journal::BatchHeader,
-    },
-    /// Reads run `batch` from the journal and settles its unconfirmed writes; answers with
-    /// `Action::BatchLoaded`.
-    LoadBatch {
-        id: RequestId,
-        path: std::path::PathBuf,
-        batch: String,
     },
     /// Journals `staged` as one run (named here, by the worker, with the headless commands'
     /// run id, also the request's idempotency token) and sends `assembled`, their one

@@ -4,6 +4,8 @@
 //! owner back unchanged, so `update` hands the answer to whoever asked. A new kind of read adds a
 //! variant here and a branch where it is performed; nothing else routes it.
 
+use std::path::PathBuf;
+
 use super::request_id::RequestId;
 use crate::backend::{
     BackendError, GetOutput, GetRequest, Page, QueryRequest, RecordsPage, ScanRequest, Shard,
@@ -11,8 +13,12 @@ use crate::backend::{
 };
 use crate::domain::schema::TableDescription;
 use crate::domain::table_settings::TableExtras;
+use crate::edit::resume::ResumePoint;
+use crate::edit::settle::SettleError;
+use crate::journal::{BatchHeader, JournalEntry};
 
-/// One read against the backend.
+/// One read: of the backend, or of the journal an undo or a resume reads (settling its
+/// unconfirmed writes through the backend).
 #[derive(Clone, Debug, PartialEq)]
 pub enum Read {
     /// DescribeTable.
@@ -50,8 +56,32 @@ pub enum Read {
         table: String,
         keys: Vec<crate::domain::value::Item>,
     },
+    /// The journal's last write to `table` through this connection, for undo, settled by
+    /// reading its item when it was not confirmed; a write of a run that was one transaction
+    /// brings the whole run.
+    LastWrite { journal: PathBuf, table: String },
+    /// The latest journaled run like `header` (same table, connection and plan), and what it
+    /// did, settled, for a resume.
+    CutOffRun {
+        journal: PathBuf,
+        header: Box<BatchHeader>,
+    },
+    /// Run `batch`'s writes from the journal, settled, for its undo.
+    JournaledRun { journal: PathBuf, batch: String },
     /// Two sides read whole, matched by key and compared, off the loop's thread.
     Diff(Box<crate::domain::diff::TwoSides>),
+}
+
+/// What the journal holds to undo on a table.
+#[derive(Clone, Debug, PartialEq)]
+pub enum LastWrite {
+    /// Its last write (`None`: there is none).
+    Write(Option<Box<JournalEntry>>),
+    /// Its last write belongs to run `batch`, which was one transaction: the run's writes.
+    Transaction {
+        batch: String,
+        written: Vec<JournalEntry>,
+    },
 }
 
 /// What a [`Read`] returned, one variant per kind of read.
@@ -77,7 +107,62 @@ pub enum ReadAnswer {
             Option<crate::domain::value::Item>,
         )>,
     ),
+    LastWrite(Box<LastWrite>),
+    /// The run to resume (`None`: no run of that plan).
+    CutOffRun(Option<ResumePoint>),
+    /// A run's writes, settled.
+    JournaledRun(Vec<JournalEntry>),
     Diff(Box<crate::domain::diff::DiffReport>),
+}
+
+/// Why a read failed.
+#[derive(Clone, Debug, PartialEq)]
+pub enum ReadError {
+    /// The backend refused the request or could not be reached.
+    Backend(BackendError),
+    /// A read of the journal failed: the file, or the settling of a write it records. The
+    /// message is shown as it is; each says what could not be read.
+    Journal(String),
+}
+
+impl From<BackendError> for ReadError {
+    fn from(error: BackendError) -> Self {
+        Self::Backend(error)
+    }
+}
+
+impl From<SettleError> for ReadError {
+    fn from(error: SettleError) -> Self {
+        match error {
+            SettleError::Backend(error) => Self::Backend(error),
+            SettleError::Journal(message) => Self::Journal(message),
+        }
+    }
+}
+
+impl std::fmt::Display for ReadError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Self::Backend(error) => write!(f, "{error}"),
+            Self::Journal(message) => f.write_str(message),
+        }
+    }
+}
+
+impl ReadError {
+    /// The error of a read of the backend. Only reads of the journal fail with a journal
+    /// error, so one reaching a backend read's owner is a wrong pairing in the code that
+    /// performs reads, shown like a wrong answer rather than hidden.
+    #[must_use]
+    pub fn into_backend(self) -> BackendError {
+        match self {
+            Self::Backend(error) => error,
+            Self::Journal(message) => BackendError::Service {
+                code: "WrongAnswer".to_owned(),
+                message: format!("a backend read failed with a journal error: {message}"),
+            },
+        }
+    }
 }
 
 /// Who asked for a read: the part of the state its answer belongs to.
@@ -126,6 +211,12 @@ pub enum ReadFor {
     /// The item history opened from the inspector.
     ItemHistory,
     Why,
+    /// The journal's last write, for undo.
+    Undo,
+    /// The cut-off run a bulk resume continues.
+    BulkResume,
+    /// The journaled run a bulk undo restores.
+    BulkUndo,
     /// A screen unit: the one whose view waits for the answer takes it.
     Screen,
 }
@@ -171,6 +262,9 @@ impl ReadAnswer {
             Self::Why(_) => "an explanation",
             Self::Capacity(_) => "a capacity report",
             Self::Items(_) => "items by key",
+            Self::LastWrite(_) => "the journal's last write",
+            Self::CutOffRun(_) => "a cut-off run",
+            Self::JournaledRun(_) => "a journaled run",
             Self::Diff(_) => "a diff report",
         }
     }
@@ -286,6 +380,30 @@ impl ReadAnswer {
         match self {
             Self::Items(items) => Ok(items),
             other => Err(wrong_answer("items by key", &other)),
+        }
+    }
+
+    /// What to undo, of a [`Read::LastWrite`].
+    pub fn into_last_write(self) -> Result<Box<LastWrite>, ReadError> {
+        match self {
+            Self::LastWrite(last) => Ok(last),
+            other => Err(wrong_answer("the journal's last write", &other).into()),
+        }
+    }
+
+    /// The run to resume, of a [`Read::CutOffRun`].
+    pub fn into_cut_off_run(self) -> Result<Option<ResumePoint>, ReadError> {
+        match self {
+            Self::CutOffRun(point) => Ok(point),
+            other => Err(wrong_answer("a cut-off run", &other).into()),
+        }
+    }
+
+    /// The run's writes, of a [`Read::JournaledRun`].
+    pub fn into_journaled_run(self) -> Result<Vec<JournalEntry>, ReadError> {
+        match self {
+            Self::JournaledRun(written) => Ok(written),
+            other => Err(wrong_answer("a journaled run", &other).into()),
         }
     }
 

@@ -7,7 +7,7 @@ use super::args::{Cli, Command, GetArgs, GlobalOptions, OutputFormat, QueryArgs,
 use super::bare_words::BareWords;
 use super::error::{CliError, ignore_closed_pipe};
 use super::note::note;
-use super::output::describe::{describe_json, describe_text};
+use super::output::describe::describe_text;
 use super::output::describe_grammars::{grammars_json, grammars_line};
 use super::output::escape::escape_json_for_terminal;
 use super::output::items::item_sink;
@@ -19,6 +19,7 @@ use super::plan::{
 };
 use super::schema_cache::{self, Attempt, Schema, with_schema};
 use crate::backend::Backend;
+use crate::domain::describe_table::{Shape, table_json};
 use crate::domain::entity::EntityDecoder;
 use crate::domain::escape::escape_for_terminal;
 use crate::domain::grammar_census::GrammarCensus;
@@ -478,7 +479,12 @@ fn describe(
         }
         text
     } else {
-        let mut document = describe_json(table, Some(extras));
+        let mut document = table_json(
+            table,
+            Shape::Report {
+                extras: Some(extras),
+            },
+        );
         if let (Some(census), Some(object)) = (census, document.as_object_mut()) {
             object.insert("Grammars".into(), grammars_json(census));
         }

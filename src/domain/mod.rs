@@ -22,6 +22,7 @@ pub mod compact;
 pub mod composite_key;
 pub mod ddb_json;
 pub mod decoding;
+pub mod describe_table;
 pub mod diff;
 pub mod discovery_scan;
 pub mod edit;

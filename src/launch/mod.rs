@@ -33,30 +33,9 @@ pub async fn open(
 ) -> Result<(), String> {
     // The terminal is asked about its background before anything else reads its input.
     let (theme, settings_notice) = theme::choose(options.theme);
-    // Credentials and the table are checked first so their errors print on a normal terminal;
-    // the answer is kept so the UI does not ask again. Without a table the picker opens, so
-    // listing the tables is the check.
-    let description = if loading.is_some() {
-        // A table still loading is described by the UI once it is loaded; the launch does not
-        // wait for it.
-        None
-    } else if table.is_empty() {
-        let listed = first_answer(backend.as_ref(), backend.list_tables()).await?;
-        match listed {
-            None => return Ok(()),
-            Some(listed) => listed.map_err(|error| format!("cannot list tables: {error}"))?,
-        };
-        None
-    } else {
-        let described = first_answer(backend.as_ref(), backend.describe_table(table)).await?;
-        match described {
-            None => return Ok(()),
-            Some(described) => {
-                Some(Box::new(described.map_err(|error| {
-                    format!("cannot open table {table}: {error}")
-                })?))
-            }
-        }
+    let description = match check_table(backend.as_ref(), table, loading.is_some()).await? {
+        Checked::GaveUp => return Ok(()),
+        Checked::Ready(description) => description,
     };
     let entities =
         crate::connect::entity_decoder_for(options, (!table.is_empty()).then_some(table))?;
@@ -70,16 +49,7 @@ pub async fn open(
     state.entities = entities;
     state.preloaded_description = description;
     state.loading = loading;
-    // Writes are journaled here, and undo reads it. The demo's writes live and die with the
-    // demo: journaled in a private temporary directory, never in the user's real journal.
-    let demo_journal = if options.demo {
-        Some(
-            crate::journal::PrivateJournal::create()
-                .map_err(|error| format!("demo journal: {error}"))?,
-        )
-    } else {
-        None
-    };
+    let demo_journal = demo_journal(options)?;
     state.journal_path = match &demo_journal {
         Some(journal) => Some(journal.path()),
         None => crate::journal::Journal::default_path(),
@@ -120,6 +90,55 @@ pub async fn open(
     outcome
         .map(|_| ())
         .map_err(|error| format!("terminal error: {error}"))
+}
+
+/// What the launch learned of the table before the screen changes.
+enum Checked {
+    /// The user gave up waiting for the answer.
+    GaveUp,
+    /// The table's description when one was read (not while it loads, nor for the picker).
+    Ready(Option<Box<crate::domain::schema::TableDescription>>),
+}
+
+/// Checks the credentials and the table before the screen changes.
+async fn check_table(backend: &dyn Backend, table: &str, loading: bool) -> Result<Checked, String> {
+    // Credentials and the table are checked first so their errors print on a normal terminal;
+    // the answer is kept so the UI does not ask again. Without a table the picker opens, so
+    // listing the tables is the check.
+    Ok(Checked::Ready(if loading {
+        // A table still loading is described by the UI once it is loaded; the launch does not
+        // wait for it.
+        None
+    } else if table.is_empty() {
+        let listed = first_answer(backend, backend.list_tables()).await?;
+        match listed {
+            None => return Ok(Checked::GaveUp),
+            Some(listed) => listed.map_err(|error| format!("cannot list tables: {error}"))?,
+        };
+        None
+    } else {
+        let described = first_answer(backend, backend.describe_table(table)).await?;
+        match described {
+            None => return Ok(Checked::GaveUp),
+            Some(described) => {
+                Some(Box::new(described.map_err(|error| {
+                    format!("cannot open table {table}: {error}")
+                })?))
+            }
+        }
+    }))
+}
+
+/// The journal of the demo's writes: they live and die with the demo, journaled in a private
+/// temporary directory, never in the user's real journal (where every other session's writes
+/// go, and which undo reads).
+fn demo_journal(options: &TuiOptions) -> Result<Option<crate::journal::PrivateJournal>, String> {
+    if !options.demo {
+        return Ok(None);
+    }
+    crate::journal::PrivateJournal::create()
+        .map(Some)
+        .map_err(|error| format!("demo journal: {error}"))
 }
 
 /// Each request the backend sends again, told on the status line as the retry starts: a slow

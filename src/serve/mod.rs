@@ -7,7 +7,6 @@
 
 mod batch;
 mod create_checks;
-mod describe;
 mod dispatch;
 mod error;
 mod http;

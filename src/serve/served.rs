@@ -8,8 +8,8 @@ use crate::backend::memory::MemoryBackend;
 
 /// Tags of every table that has any, by table name.
 pub type Tags = BTreeMap<String, BTreeMap<String, String>>;
-use super::describe::TableExtras;
 use super::stats::Stats;
+use crate::domain::describe_table::ServedExtras;
 
 /// Seconds since the epoch, for `CreationDateTime`.
 pub(super) fn now_seconds() -> f64 {
@@ -23,7 +23,7 @@ pub struct Served {
     pub engine: Arc<MemoryBackend>,
     pub read_only: bool,
     started: f64,
-    extras: Mutex<BTreeMap<String, TableExtras>>,
+    extras: Mutex<BTreeMap<String, ServedExtras>>,
     tags: Mutex<Tags>,
     pub stats: Stats,
 }
@@ -41,15 +41,15 @@ impl Served {
         }
     }
 
-    pub(super) fn extras(&self, table: &str) -> TableExtras {
+    pub(super) fn extras(&self, table: &str) -> ServedExtras {
         let extras = self.extras.lock().unwrap_or_else(PoisonError::into_inner);
-        extras.get(table).copied().unwrap_or(TableExtras {
+        extras.get(table).copied().unwrap_or(ServedExtras {
             created: self.started,
-            ..TableExtras::default()
+            ..ServedExtras::default()
         })
     }
 
-    pub(super) fn set_extras(&self, table: &str, extras: TableExtras) {
+    pub(super) fn set_extras(&self, table: &str, extras: ServedExtras) {
         self.extras
             .lock()
             .unwrap_or_else(PoisonError::into_inner)

@@ -2,11 +2,11 @@
 
 use serde_json::{Value, json};
 
-use super::describe::{TableExtras, table_json};
 use super::error::WireError;
 use super::served::Served;
 use super::wire::Body;
 use crate::backend::BackendError;
+use crate::domain::describe_table::{ServedExtras, Shape, table_json};
 use crate::domain::schema::BillingMode;
 
 fn throughput_of(body: &Body<'_>) -> Result<Option<(u64, u64)>, WireError> {
@@ -23,7 +23,7 @@ fn throughput_of(body: &Body<'_>) -> Result<Option<(u64, u64)>, WireError> {
     }
 }
 
-fn billing(body: &Body<'_>) -> Result<(BillingMode, TableExtras), WireError> {
+fn billing(body: &Body<'_>) -> Result<(BillingMode, ServedExtras), WireError> {
     let throughput = throughput_of(body)?;
     let mode = match body.opt_str("BillingMode")? {
         None | Some("PROVISIONED") => BillingMode::Provisioned,
@@ -50,7 +50,7 @@ fn billing(body: &Body<'_>) -> Result<(BillingMode, TableExtras), WireError> {
     };
     Ok((
         mode,
-        TableExtras {
+        ServedExtras {
             created: 0.0,
             read_units,
             write_units,
@@ -87,7 +87,9 @@ pub fn create_table(served: &Served, body: &Body<'_>) -> Result<Value, WireError
     served.engine.create_new_table(description)?;
     served.set_extras(&name, extras);
     let description = served.engine.describe(&name)?;
-    Ok(json!({"TableDescription": table_json(&description, &extras, "ACTIVE")}))
+    Ok(
+        json!({"TableDescription": table_json(&description, Shape::Served { status: "ACTIVE", extras: &extras })}),
+    )
 }
 
 pub fn delete_table(served: &Served, body: &Body<'_>) -> Result<Value, WireError> {
@@ -98,7 +100,9 @@ pub fn delete_table(served: &Served, body: &Body<'_>) -> Result<Value, WireError
         return Err(not_found(&name));
     }
     served.forget(&name);
-    Ok(json!({"TableDescription": table_json(&description, &extras, "DELETING")}))
+    Ok(
+        json!({"TableDescription": table_json(&description, Shape::Served { status: "DELETING", extras: &extras })}),
+    )
 }
 
 fn not_found(name: &str) -> WireError {
@@ -112,7 +116,9 @@ pub fn describe_table(served: &Served, body: &Body<'_>) -> Result<Value, WireErr
     let name = body.table_name()?;
     let description = served.engine.describe(&name)?;
     let extras = served.extras(&name);
-    Ok(json!({"Table": table_json(&description, &extras, "ACTIVE")}))
+    Ok(
+        json!({"Table": table_json(&description, Shape::Served { status: "ACTIVE", extras: &extras })}),
+    )
 }
 
 pub fn list_tables(served: &Served, body: &Body<'_>) -> Result<Value, WireError> {

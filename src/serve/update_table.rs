@@ -3,10 +3,10 @@
 
 use serde_json::{Map, Value, json};
 
-use super::describe::table_json;
 use super::error::WireError;
 use super::served::Served;
 use super::wire::Body;
+use crate::domain::describe_table::{Shape, table_json};
 use crate::domain::schema::{BillingMode, IndexSchema, TableDescription};
 
 fn throughput(body: &Body<'_>) -> Result<Option<(u64, u64)>, WireError> {
@@ -165,5 +165,7 @@ pub fn update_table(served: &Served, body: &Body<'_>) -> Result<Value, WireError
     };
     served.set_extras(&name, extras);
     let description = served.engine.describe(&name)?;
-    Ok(json!({"TableDescription": table_json(&description, &extras, "ACTIVE")}))
+    Ok(
+        json!({"TableDescription": table_json(&description, Shape::Served { status: "ACTIVE", extras: &extras })}),
+    )
 }

@@ -27,7 +27,7 @@ use query::{form as query_form, results as query_results};
 use widgets::{header, overlay, status};
 
 use ratatui::Frame;
-use ratatui::layout::{Constraint, Layout};
+use ratatui::layout::{Constraint, Layout, Rect};
 
 use crate::app::state::mode::Flow;
 use crate::app::state::{Mode, State, View};
@@ -43,6 +43,22 @@ pub fn render(frame: &mut Frame<'_>, state: &State) {
     ])
     .areas(frame.area());
     header::render(frame, header_area, state);
+    render_view(frame, body_area, state);
+    match state.flow() {
+        Some(Flow::Edit(flow)) => edit::render(frame, body_area, state, flow),
+        Some(Flow::Bulk(flow)) => bulk::render(frame, body_area, state, flow),
+        None => {}
+    }
+    status::render_message(frame, message_area, state);
+    status::render(frame, status_area, state);
+    render_overlay(frame, body_area, state);
+    if matches!(state.mode(), Mode::Help) {
+        overlay::help(frame, body_area, state);
+    }
+}
+
+/// The current view, the layer beneath everything else.
+fn render_view(frame: &mut Frame<'_>, body_area: Rect, state: &State) {
     match state.history.current() {
         View::Overview => overview::render(frame, body_area, state),
         View::Prefixes { cursor } => collections::render_prefixes(frame, body_area, state, *cursor),
@@ -79,13 +95,10 @@ pub fn render(frame: &mut Frame<'_>, state: &State) {
         View::Why(view) => why::render(frame, body_area, state, view),
         View::Screen(view) => screens::render(frame, body_area, state, view),
     }
-    match state.flow() {
-        Some(Flow::Edit(flow)) => edit::render(frame, body_area, state, flow),
-        Some(Flow::Bulk(flow)) => bulk::render(frame, body_area, state, flow),
-        None => {}
-    }
-    status::render_message(frame, message_area, state);
-    status::render(frame, status_area, state);
+}
+
+/// The overlay the mode puts over the view and the flow, if any.
+fn render_overlay(frame: &mut Frame<'_>, body_area: Rect, state: &State) {
     match state.screen_mode() {
         Mode::Prompt(prompt) => overlay::prompt(frame, body_area, state, prompt),
         Mode::ConfirmScan {
@@ -110,8 +123,5 @@ pub fn render(frame: &mut Frame<'_>, state: &State) {
         | Mode::BulkTableName(..)
         | Mode::Bulk(_)
         | Mode::View(_) => {}
-    }
-    if matches!(state.mode(), Mode::Help) {
-        overlay::help(frame, body_area, state);
     }
 }

@@ -1,7 +1,6 @@
 //! Carrying out the bulk commands: one group of a run through the shared batch executor (the
-//! write-ahead journal, the editor's conditioned requests), an export to a new private file,
-//! and a run read back from the journal (settled) for its undo. The worker and the test harness
-//! both call [`bulk_done`].
+//! write-ahead journal, the editor's conditioned requests) and an export to a new private file.
+//! The worker and the test harness both call [`bulk_done`].
 
 use std::io::Write as _;
 
@@ -85,21 +84,6 @@ pub async fn bulk_done(command: Command, backend: &dyn Backend) -> Option<Action
             id,
             result: export(&path, format, &description, &items),
         },
-        Command::FindCutOffRun { id, path, header } => Action::CutOffRunFound {
-            id,
-            result: cut_off_run(backend, &Journal::open(path), &header).await,
-        },
-        Command::LoadBatch { id, path, batch } => {
-            let journal = Journal::open(path);
-            let result = match journal.batch_log(&batch) {
-                Ok(log) if log.header.is_none() => Err(format!("the journal has no run {batch}")),
-                Ok(log) => crate::edit::settle::written_entries(backend, &journal, log.records)
-                    .await
-                    .map_err(|error| error.to_string()),
-                Err(error) => Err(error.to_string()),
-            };
-            Action::BatchLoaded { id, result }
-        }
         _ => return None,
     })
 }
@@ -126,29 +110,4 @@ fn export(
         format.label(),
         path.display()
     ))
-}
-
-/// The latest run like `header` and what it did, settled from the journal.
-async fn cut_off_run(
-    backend: &dyn Backend,
-    journal: &Journal,
-    header: &BatchHeader,
-) -> Result<Option<crate::edit::resume::ResumePoint>, String> {
-    let Some(batch) = journal
-        .latest_batch_like(header)
-        .map_err(|error| error.to_string())?
-    else {
-        return Ok(None);
-    };
-    let log = journal
-        .batch_log(&batch)
-        .map_err(|error| error.to_string())?;
-    let done = crate::edit::resume::done_of(backend, journal, log.records)
-        .await
-        .map_err(|error| error.to_string())?;
-    Ok(Some(crate::edit::resume::ResumePoint {
-        batch,
-        written: done.written.into_iter().collect(),
-        conflicted: done.conflicts.into_keys().collect(),
-    }))
 }

@@ -16,13 +16,14 @@ use crate::clipboard::Clipboard;
 
 mod bulk;
 mod items;
+mod journal;
 mod read;
 mod transaction;
 mod write;
 
 pub use bulk::bulk_done;
 pub use read::{answer, perform};
-pub use transaction::{TransactionJob, journal_loaded, transaction_done};
+pub use transaction::{TransactionJob, transaction_done};
 pub use write::write_done;
 
 /// The answer to `Command::LoadQueryHistory`: the file read, on the loop's thread (a short
@@ -70,57 +71,25 @@ impl Worker {
     /// Starts `command`; its result arrives later as an action.
     pub fn run(&mut self, command: Command) -> Flow {
         self.in_flight.retain(|_, handle| !handle.is_finished());
+        let backend = Arc::clone(&self.backend);
         match command {
             Command::Quit => return Flow::Quit,
-            Command::Cancel(ids) => {
-                for id in ids {
-                    if let Some(handle) = self.in_flight.remove(&id) {
-                        handle.abort();
-                    }
-                }
-            }
+            Command::Cancel(ids) => self.cancel(ids),
             Command::Read(job) => {
-                let backend = Arc::clone(&self.backend);
                 let id = job.id;
                 self.spawn_read(id, async move { read::answer(job, backend.as_ref()).await });
             }
-            Command::CopyToClipboard { text, what } => {
-                // Done here, on the loop's thread between two frames, rather than in a task: the
-                // OSC 52 fallback writes to the terminal and must not interleave with a frame.
-                let outcome = self.clipboard.copy(&text).map(|kind| {
-                    format!(
-                        "copied {what} ({} bytes) to {}",
-                        text.len(),
-                        kind.describe()
-                    )
-                });
-                let _ = self.results.send(Action::Copied(outcome));
-            }
+            Command::CopyToClipboard { text, what } => self.copy(&text, &what),
+            // Writes are not kept for cancelling: once confirmed (once a group or a transaction
+            // is sent), a write always runs to its outcome.
             Command::ExecuteWrite {
                 id,
                 table,
                 planned,
                 journal,
-            } => {
-                let backend = Arc::clone(&self.backend);
-                let results = self.results.clone();
-                // Not kept for cancelling: a confirmed write always runs to its outcome.
-                tokio::spawn(async move {
-                    let done =
-                        write::write_done(id, &table, &planned, journal, backend.as_ref()).await;
-                    let _ = results.send(done);
-                });
-            }
-            Command::LoadJournal { id, path, table } => {
-                let results = self.results.clone();
-                let backend = Arc::clone(&self.backend);
-                // Only writes made through this same connection are undone from here; an
-                // unconfirmed one is settled by reading the item first.
-                tokio::spawn(async move {
-                    let done = journal_loaded(id, path, &table, backend.as_ref()).await;
-                    let _ = results.send(done);
-                });
-            }
+            } => self.spawn_to_outcome(async move {
+                write::write_done(id, &table, &planned, journal, backend.as_ref()).await
+            }),
             Command::ExecuteTransaction {
                 id,
                 description,
@@ -129,8 +98,6 @@ impl Worker {
                 journal,
                 plan,
             } => {
-                let backend = Arc::clone(&self.backend);
-                let results = self.results.clone();
                 let job = TransactionJob {
                     id,
                     description,
@@ -139,23 +106,12 @@ impl Worker {
                     journal,
                     plan,
                 };
-                // Not kept for cancelling: a sent transaction runs to its outcome.
-                tokio::spawn(async move {
-                    let _ = results.send(transaction_done(job, backend.as_ref()).await);
-                });
+                self.spawn_to_outcome(async move { transaction_done(job, backend.as_ref()).await });
             }
-            command @ (Command::ExecuteBatchGroup { .. }
-            | Command::ExportItems { .. }
-            | Command::FindCutOffRun { .. }
-            | Command::LoadBatch { .. }) => {
-                let backend = Arc::clone(&self.backend);
-                let results = self.results.clone();
-                // Not kept for cancelling: a group once sent runs to its outcome.
-                tokio::spawn(async move {
-                    if let Some(done) = bulk::bulk_done(command, backend.as_ref()).await {
-                        let _ = results.send(done);
-                    }
-                });
+            command @ (Command::ExecuteBatchGroup { .. } | Command::ExportItems { .. }) => {
+                self.spawn_to_outcome(
+                    async move { bulk::bulk_done(command, backend.as_ref()).await },
+                );
             }
             Command::ExternalEditor { .. } => {
                 // The loop carries this out when it owns a real terminal; reaching the worker
@@ -167,17 +123,53 @@ impl Worker {
             Command::LoadQueryHistory { table, path } => {
                 let _ = self.results.send(history_loaded(table, &path));
             }
-            // A short append on the loop's thread keeps history lines in run order.
-            Command::AppendHistory { path, line } => {
-                if let Err(error) = crate::storage::query_history::append(&path, &line) {
-                    let _ = self.results.send(Action::Notice(format!(
-                        "query history not saved to {}: {error}",
-                        path.display()
-                    )));
-                }
-            }
+            Command::AppendHistory { path, line } => self.append_history(&path, &line),
         }
         Flow::Continue
+    }
+
+    fn cancel(&mut self, ids: Vec<RequestId>) {
+        for id in ids {
+            if let Some(handle) = self.in_flight.remove(&id) {
+                handle.abort();
+            }
+        }
+    }
+
+    /// Done here, on the loop's thread between two frames, rather than in a task: the OSC 52
+    /// fallback writes to the terminal and must not interleave with a frame.
+    fn copy(&self, text: &str, what: &str) {
+        let outcome = self.clipboard.copy(text).map(|kind| {
+            format!(
+                "copied {what} ({} bytes) to {}",
+                text.len(),
+                kind.describe()
+            )
+        });
+        let _ = self.results.send(Action::Copied(outcome));
+    }
+
+    /// A short append on the loop's thread keeps history lines in run order.
+    fn append_history(&self, path: &std::path::Path, line: &str) {
+        if let Err(error) = crate::storage::query_history::append(path, line) {
+            let _ = self.results.send(Action::Notice(format!(
+                "query history not saved to {}: {error}",
+                path.display()
+            )));
+        }
+    }
+
+    /// Runs `task` to its outcome, which it sends (if any); nothing can cancel it.
+    fn spawn_to_outcome<T>(&self, task: impl Future<Output = T> + Send + 'static)
+    where
+        T: Into<Option<Action>> + Send + 'static,
+    {
+        let results = self.results.clone();
+        tokio::spawn(async move {
+            if let Some(done) = task.await.into() {
+                let _ = results.send(done);
+            }
+        });
     }
 
     fn spawn_read(&mut self, id: RequestId, task: impl Future<Output = Action> + Send + 'static) {

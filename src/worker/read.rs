@@ -2,59 +2,63 @@
 //! its answer cannot be paired differently in one of them.
 
 use crate::app::action::Action;
-use crate::app::read::{Read, ReadAnswer, ReadJob};
+use crate::app::read::{Read, ReadAnswer, ReadError, ReadJob};
 use crate::backend::{Backend, BackendError};
 
-/// Sends `read` to `backend`.
-pub async fn perform(read: Read, backend: &dyn Backend) -> Result<ReadAnswer, BackendError> {
-    match read {
-        Read::Describe { table } => backend
-            .describe_table(&table)
-            .await
-            .map(|description| ReadAnswer::Described(Box::new(description))),
-        Read::Account => backend.account_id().await.map(ReadAnswer::Account),
-        Read::Scan(request) => backend.scan(request).await.map(ReadAnswer::Page),
-        Read::Query(request) => backend.query(request).await.map(ReadAnswer::Page),
-        Read::Get(request) => backend.get_item(request).await.map(ReadAnswer::Item),
-        Read::ListTables => backend.list_tables().await.map(ReadAnswer::TableNames),
-        Read::Statement(request) => backend
-            .execute_statement(request)
-            .await
-            .map(ReadAnswer::StatementPage),
-        Read::Extras(table) => Ok(ReadAnswer::Extras(Box::new(
-            backend.table_extras(&table).await,
-        ))),
-        Read::DescribeStream { stream_arn } => backend
-            .describe_stream(&stream_arn)
-            .await
-            .map(ReadAnswer::Shards),
-        Read::ShardIterator(request) => backend
-            .shard_iterator(request)
-            .await
-            .map(ReadAnswer::Iterator),
-        Read::Records { iterator } => backend.get_records(iterator).await.map(ReadAnswer::Records),
-        Read::ItemHistory(request) => Ok(ReadAnswer::ItemHistory(Box::new(
-            crate::item_history::read(backend, &request).await,
-        ))),
-        Read::Why(request) => crate::why::explain(backend, &request)
-            .await
-            .map(ReadAnswer::Why),
-        Read::Capacity(request) => crate::capacity::measure(backend, &request)
-            .await
-            .map(|report| ReadAnswer::Capacity(Box::new(report))),
-        Read::Items { table, keys } => super::items::read_whole(backend, &table, keys)
-            .await
-            .map(ReadAnswer::Items),
+/// Performs `read`: sends it to `backend`, or reads the journal (settling through `backend`).
+/// A backend's error becomes the read's error through `?`.
+pub async fn perform(read: Read, backend: &dyn Backend) -> Result<ReadAnswer, ReadError> {
+    Ok(match read {
+        Read::Describe { table } => {
+            ReadAnswer::Described(Box::new(backend.describe_table(&table).await?))
+        }
+        Read::Account => ReadAnswer::Account(backend.account_id().await?),
+        Read::Scan(request) => ReadAnswer::Page(backend.scan(request).await?),
+        Read::Query(request) => ReadAnswer::Page(backend.query(request).await?),
+        Read::Get(request) => ReadAnswer::Item(backend.get_item(request).await?),
+        Read::ListTables => ReadAnswer::TableNames(backend.list_tables().await?),
+        Read::Statement(request) => {
+            ReadAnswer::StatementPage(backend.execute_statement(request).await?)
+        }
+        Read::Extras(table) => ReadAnswer::Extras(Box::new(backend.table_extras(&table).await)),
+        Read::DescribeStream { stream_arn } => {
+            ReadAnswer::Shards(backend.describe_stream(&stream_arn).await?)
+        }
+        Read::ShardIterator(request) => {
+            ReadAnswer::Iterator(backend.shard_iterator(request).await?)
+        }
+        Read::Records { iterator } => ReadAnswer::Records(backend.get_records(iterator).await?),
+        Read::ItemHistory(request) => {
+            ReadAnswer::ItemHistory(Box::new(crate::item_history::read(backend, &request).await))
+        }
+        Read::Why(request) => ReadAnswer::Why(crate::why::explain(backend, &request).await?),
+        Read::Items { table, keys } => {
+            ReadAnswer::Items(super::items::read_whole(backend, &table, keys).await?)
+        }
+        Read::LastWrite { journal, table } => ReadAnswer::LastWrite(Box::new(
+            super::journal::last_write(backend, journal, &table).await?,
+        )),
+        Read::CutOffRun { journal, header } => {
+            ReadAnswer::CutOffRun(super::journal::cut_off_run(backend, journal, &header).await?)
+        }
+        Read::JournaledRun { journal, batch } => {
+            ReadAnswer::JournaledRun(super::journal::journaled_run(backend, journal, &batch).await?)
+        }
+        Read::Capacity(request) => {
+            ReadAnswer::Capacity(Box::new(crate::capacity::measure(backend, &request).await?))
+        }
         // Comparing tens of thousands of items is work for a thread of its own, not the
         // runtime's, which also carries the loop.
-        Read::Diff(sides) => tokio::task::spawn_blocking(move || sides.compare())
-            .await
-            .map(|report| ReadAnswer::Diff(Box::new(report)))
-            .map_err(|error| BackendError::Service {
-                code: "DiffFailed".to_owned(),
-                message: error.to_string(),
-            }),
-    }
+        Read::Diff(sides) => {
+            let report = tokio::task::spawn_blocking(move || sides.compare())
+                .await
+                .map_err(|error| BackendError::Service {
+                    code: "DiffFailed".to_owned(),
+                    message: error.to_string(),
+                })?;
+            ReadAnswer::Diff(Box::new(report))
+        }
+    })
 }
 
 /// Performs `job` and wraps its answer as the action `update` routes back to the job's owner.

@@ -30,7 +30,10 @@ async fn read_only_refuses_every_write_key_without_sending_a_request() {
             .side_effects
             .iter()
             .chain(&harness.requests)
-            .any(|command| matches!(command, Command::LoadJournal { .. })),
+            .any(|command| matches!(
+                command,
+                Command::Read(job) if matches!(job.read, Read::LastWrite { .. })
+            )),
         "undo does not even read the journal"
     );
 }

@@ -8,6 +8,7 @@ pub use crate::tui_support::{Harness, item, pk_sk_table};
 pub use crossterm::event::KeyCode;
 pub use ddbx::app::action::Action;
 pub use ddbx::app::command::Command;
+pub use ddbx::app::read::Read;
 pub use ddbx::app::state::edit::{EditPurpose, EditStage};
 pub use ddbx::app::state::{Inspector, Notice, Overlay, Settings, View};
 pub use ddbx::backend::memory::MemoryBackend;

@@ -120,11 +120,6 @@ impl Harness {
                 });
                 Some(done)
             }
-            // The worker's own journal read: settles pending writes, refuses a bulk run's item
-            // and brings a transaction's run whole.
-            Command::LoadJournal { id, path, table } => {
-                Some(ddbx::worker::journal_loaded(id, path, &table, self.backend.as_ref()).await)
-            }
             // A transaction of staged changes through the worker's own transaction path.
             Command::ExecuteTransaction {
                 id,
@@ -156,11 +151,8 @@ impl Harness {
             Command::LoadQueryHistory { table, path } => {
                 Some(ddbx::worker::history_loaded(table, &path))
             }
-            // Bulk groups, exports and run loads through the worker's own bulk path.
-            command @ (Command::ExecuteBatchGroup { .. }
-            | Command::ExportItems { .. }
-            | Command::FindCutOffRun { .. }
-            | Command::LoadBatch { .. }) => {
+            // Bulk groups and exports through the worker's own bulk path.
+            command @ (Command::ExecuteBatchGroup { .. } | Command::ExportItems { .. }) => {
                 self.requests.push(command.clone());
                 ddbx::worker::bulk_done(command, self.backend.as_ref()).await
             }

@@ -14,6 +14,7 @@ mod partiql;
 mod prompt;
 pub mod query;
 mod read_done;
+mod results_paging;
 mod stream;
 mod table;
 mod tables;
@@ -23,7 +24,7 @@ pub use crate::app::state::screens::row_count;
 
 use crate::app::state::screens::{opened_by, unit};
 
-use edit::{conflict, undo, write};
+use edit::{conflict, write};
 use explore::{account, collections, describe, scan};
 use query::share;
 
@@ -130,10 +131,6 @@ fn apply(state: &mut State, action: Action) -> Vec<Command> {
             result,
             journal_error,
         } => write::write_done(state, id, result, journal_error.as_deref()),
-        Action::JournalLoaded { id, result } => undo::journal_loaded(state, id, result),
-        Action::TransactionUndoLoaded { id, batch, result } => {
-            undo::transaction_loaded(state, id, batch, result)
-        }
         Action::TransactionDone { id, result } => edit::stage::done(state, id, result),
         Action::ExternalEdited(result) => {
             edit::external_edited(state, result);
@@ -146,8 +143,6 @@ fn apply(state: &mut State, action: Action) -> Vec<Command> {
             journal_error,
         } => bulk::run::group_done(state, id, batch, results, journal_error),
         Action::BulkExported { id, result } => bulk::form::exported(state, id, result),
-        Action::BatchLoaded { id, result } => bulk::run::batch_loaded(state, id, result),
-        Action::CutOffRunFound { id, result } => bulk::resume::found(state, id, result),
         other => key_action(state, other),
     }
 }
@@ -227,57 +222,12 @@ fn view_action(state: &mut State, action: Action) -> Vec<Command> {
         | Action::CursorFirst
         | Action::CursorLast
         | Action::PageDown
-        | Action::PageUp => {
-            navigation::move_cursor(state, &action);
-            let mut commands = collections::fetch_more_if_near_end(state);
-            commands.extend(query::results::fetch_more_if_near_end(state));
-            commands.extend(partiql::results::fetch_more_if_near_end(state));
-            commands
-        }
-        Action::ShowOverview => {
-            if *state.history.current() != View::Overview {
-                state.history.open(View::Overview);
-            }
-            describe::request_extras(state)
-        }
-        Action::ShowCollections => {
-            if !matches!(state.history.current(), View::Prefixes { .. }) {
-                state.history.open(View::Prefixes { cursor: 0 });
-            }
-            Vec::new()
-        }
-        Action::Open => match state.history.current() {
-            View::Overview => {
-                state.history.open(View::Prefixes { cursor: 0 });
-                Vec::new()
-            }
-            View::Inspector(_) => inspect::follow_link(state),
-            View::QueryResults { .. } => query::results::open_row(state),
-            View::StatementResults { .. } => partiql::results::open_row(state),
-            _ => collections::open(state),
-        },
-        Action::RestartScan => {
-            let mut commands = scan::restart(state);
-            commands.extend(collections::reread_current(state));
-            commands
-        }
-        Action::Refresh => match state.history.current() {
-            View::QueryResults { run, .. } => {
-                let run = *run;
-                query::results::rerun(state, run)
-            }
-            View::StatementResults { run, .. } => {
-                let run = *run;
-                partiql::results::rerun(state, run)
-            }
-            View::Inspector(_) => inspect::reread::start(state),
-            View::ItemHistory(_) => item_history::refresh(state),
-            View::Why(_) => why::refresh(state),
-            View::Screen(view) => {
-                unit(view.screen()).map_or_else(Vec::new, |unit| (unit.refresh)(state))
-            }
-            _ => Vec::new(),
-        },
+        | Action::PageUp => move_cursor(state, &action),
+        Action::ShowOverview => show_overview(state),
+        Action::ShowCollections => show_collections(state),
+        Action::Open => open(state),
+        Action::RestartScan => restart_scan(state),
+        Action::Refresh => refresh(state),
         Action::TogglePauseScan => scan::toggle_pause(state),
         Action::CancelScan => scan::cancel(state),
         Action::JumpToPartition => prompt::open(state, super::state::PromptKind::JumpToPartition),
@@ -329,6 +279,73 @@ fn view_action(state: &mut State, action: Action) -> Vec<Command> {
         Action::AdjustNumber => edit::adjust::open_prompt(state),
         Action::ExplainWhy => why::open_prompt(state),
         Action::CopyExplanation => why::copy(state),
+        _ => Vec::new(),
+    }
+}
+
+/// Moves the cursor; a list near its end reads its next page.
+fn move_cursor(state: &mut State, action: &Action) -> Vec<Command> {
+    navigation::move_cursor(state, action);
+    let mut commands = collections::fetch_more_if_near_end(state);
+    commands.extend(query::results::fetch_more_if_near_end(state));
+    commands.extend(partiql::results::fetch_more_if_near_end(state));
+    commands
+}
+
+/// Shows the overview, reading its extra values the first time.
+fn show_overview(state: &mut State) -> Vec<Command> {
+    if *state.history.current() != View::Overview {
+        state.history.open(View::Overview);
+    }
+    describe::request_extras(state)
+}
+
+fn show_collections(state: &mut State) -> Vec<Command> {
+    if !matches!(state.history.current(), View::Prefixes { .. }) {
+        state.history.open(View::Prefixes { cursor: 0 });
+    }
+    Vec::new()
+}
+
+/// Opens what the cursor is on: the collections from the overview, a link in the inspector, a
+/// result row, a partition.
+fn open(state: &mut State) -> Vec<Command> {
+    match state.history.current() {
+        View::Overview => {
+            state.history.open(View::Prefixes { cursor: 0 });
+            Vec::new()
+        }
+        View::Inspector(_) => inspect::follow_link(state),
+        View::QueryResults { .. } => query::results::open_row(state),
+        View::StatementResults { .. } => partiql::results::open_row(state),
+        _ => collections::open(state),
+    }
+}
+
+/// Scans the table again from the start, and reads the open partition again.
+fn restart_scan(state: &mut State) -> Vec<Command> {
+    let mut commands = scan::restart(state);
+    commands.extend(collections::reread_current(state));
+    commands
+}
+
+/// Reads what the current view shows again.
+fn refresh(state: &mut State) -> Vec<Command> {
+    match state.history.current() {
+        View::QueryResults { run, .. } => {
+            let run = *run;
+            query::results::rerun(state, run)
+        }
+        View::StatementResults { run, .. } => {
+            let run = *run;
+            partiql::results::rerun(state, run)
+        }
+        View::Inspector(_) => inspect::reread::start(state),
+        View::ItemHistory(_) => item_history::refresh(state),
+        View::Why(_) => why::refresh(state),
+        View::Screen(view) => {
+            unit(view.screen()).map_or_else(Vec::new, |unit| (unit.refresh)(state))
+        }
         _ => Vec::new(),
     }
 }

@@ -1,154 +1,15 @@
-//! `ddbx describe`: a JSON document shaped like DescribeTable's (same field names, so it reads
-//! familiar next to `aws dynamodb describe-table`), or a short summary for people.
+//! `ddbx describe` for people: a short summary. Its JSON document, shaped like DescribeTable's
+//! (same field names, so it reads familiar next to `aws dynamodb describe-table`), is written by
+//! [`crate::domain::describe_table`], as the server's answers are.
 
 use std::fmt::Write as _;
 
-use serde_json::{Map, Value, json};
-
-use super::describe_settings::{add_extras, add_index_settings, add_table_settings};
+use crate::domain::describe_table::billing_mode_name;
 use crate::domain::escape::escape_for_terminal;
 use crate::domain::figures::{count, counted};
 use crate::domain::overview_lines::{extras_lines, index_line, settings_lines};
-use crate::domain::schema::{
-    BillingMode, IndexKind, IndexSchema, KeySchema, Projection, TableDescription,
-};
-use crate::domain::table_settings::{TableExtras, TableSettings};
-
-/// The key schema as DynamoDB lists it: every HASH element, then every RANGE element, in order.
-#[must_use]
-pub fn key_schema_json(key: &KeySchema) -> Value {
-    let hash = key
-        .partition_attributes()
-        .map(|attribute| json!({"AttributeName": attribute.name, "KeyType": "HASH"}));
-    let range = key
-        .sort_attributes()
-        .map(|attribute| json!({"AttributeName": attribute.name, "KeyType": "RANGE"}));
-    Value::Array(hash.chain(range).collect())
-}
-
-/// The types of every key attribute of the table and its indexes, as AttributeDefinitions.
-#[must_use]
-pub fn attribute_definitions_json(table: &TableDescription) -> Value {
-    table
-        .attribute_types
-        .iter()
-        .map(|(name, value_type)| {
-            json!({"AttributeName": name, "AttributeType": value_type.descriptor()})
-        })
-        .collect()
-}
-
-/// A projection as DynamoDB describes it.
-#[must_use]
-pub fn projection_json(projection: &Projection) -> Value {
-    match projection {
-        Projection::All => json!({"ProjectionType": "ALL"}),
-        Projection::KeysOnly => json!({"ProjectionType": "KEYS_ONLY"}),
-        Projection::Include(names) => {
-            json!({"ProjectionType": "INCLUDE", "NonKeyAttributes": names})
-        }
-    }
-}
-
-fn index_json(index: &IndexSchema, settings: &TableSettings) -> Value {
-    let mut object = Map::new();
-    object.insert("IndexName".into(), json!(index.name));
-    object.insert("KeySchema".into(), key_schema_json(&index.key));
-    object.insert("Projection".into(), projection_json(&index.projection));
-    if let Some(status) = &index.status {
-        object.insert("IndexStatus".into(), json!(status));
-    }
-    if let Some(count) = index.item_count {
-        object.insert("ItemCount".into(), json!(count));
-    }
-    if let Some(size) = index.size_bytes {
-        object.insert("IndexSizeBytes".into(), json!(size));
-    }
-    if let Some(settings) = settings.index(&index.name) {
-        add_index_settings(&mut object, settings);
-    }
-    Value::Object(object)
-}
-
-fn billing_mode_name(mode: BillingMode) -> &'static str {
-    match mode {
-        BillingMode::Provisioned => "PROVISIONED",
-        BillingMode::PayPerRequest => "PAY_PER_REQUEST",
-    }
-}
-
-/// The description as a JSON document, with the extra calls' values when they were read.
-#[must_use]
-pub fn describe_json(table: &TableDescription, extras: Option<&TableExtras>) -> Value {
-    let mut object = Map::new();
-    object.insert("TableName".into(), json!(table.name));
-    object.insert("KeySchema".into(), key_schema_json(&table.key));
-    object.insert(
-        "AttributeDefinitions".into(),
-        attribute_definitions_json(table),
-    );
-    for (field, kind) in [
-        ("GlobalSecondaryIndexes", IndexKind::Global),
-        ("LocalSecondaryIndexes", IndexKind::Local),
-    ] {
-        let indexes: Vec<Value> = table
-            .indexes
-            .iter()
-            .filter(|index| index.kind == kind)
-            .map(|index| index_json(index, &table.settings))
-            .collect();
-        if !indexes.is_empty() {
-            object.insert(field.into(), Value::Array(indexes));
-        }
-    }
-    let optional = [
-        ("TableStatus", table.status.as_ref().map(|s| json!(s))),
-        ("ItemCount", table.item_count.map(|n| json!(n))),
-        ("TableSizeBytes", table.size_bytes.map(|n| json!(n))),
-        (
-            "BillingMode",
-            table.billing_mode.map(|m| json!(billing_mode_name(m))),
-        ),
-        (
-            "TimeToLive",
-            table
-                .ttl
-                .as_ref()
-                .map(|ttl| json!({"AttributeName": ttl.attribute, "TimeToLiveStatus": ttl.status})),
-        ),
-        (
-            "StreamSpecification",
-            table.stream.as_ref().map(|stream| {
-                json!({"StreamEnabled": stream.enabled, "StreamViewType": stream.view_type})
-            }),
-        ),
-        (
-            "LatestStreamArn",
-            table
-                .stream
-                .as_ref()
-                .and_then(|stream| stream.latest_arn.as_ref())
-                .map(|arn| json!(arn)),
-        ),
-        ("TableArn", table.arn.as_ref().map(|arn| json!(arn))),
-    ];
-    for (field, value) in optional {
-        if let Some(value) = value {
-            object.insert(field.into(), value);
-        }
-    }
-    if !table.unsupported_indexes.is_empty() {
-        object.insert(
-            "UnsupportedIndexes".into(),
-            json!(table.unsupported_indexes),
-        );
-    }
-    add_table_settings(&mut object, &table.settings);
-    if let Some(extras) = extras {
-        add_extras(&mut object, extras);
-    }
-    Value::Object(object)
-}
+use crate::domain::schema::{IndexKind, KeySchema, Projection, TableDescription};
+use crate::domain::table_settings::TableExtras;
 
 /// `PK (S), sort SK (S)`; a multi-attribute part lists its attributes in key order joined by
 /// ` + `: `tournamentId (S) + region (S), sort round (S) + matchNo (N)`.
@@ -257,13 +118,16 @@ pub fn describe_text(table: &TableDescription, extras: Option<&TableExtras>) -> 
 mod tests {
     use super::*;
     use crate::cli::plan::fixtures;
+    use crate::domain::describe_table::{Shape, table_json};
+    use crate::domain::schema::BillingMode;
+    use serde_json::json;
 
     #[test]
     fn json_uses_describe_table_field_names_and_splits_index_kinds() {
         let mut table = fixtures::single_table();
         table.item_count = Some(12);
         table.billing_mode = Some(BillingMode::PayPerRequest);
-        let json = describe_json(&table, None);
+        let json = table_json(&table, Shape::Report { extras: None });
         assert_eq!(json["TableName"], "app");
         assert_eq!(
             json["KeySchema"],

@@ -3,7 +3,6 @@
 
 pub mod describe;
 pub mod describe_grammars;
-pub mod describe_settings;
 pub mod escape;
 pub mod items;
 mod json_lines;

@@ -18,7 +18,7 @@ use super::conditions::{
     all, exists, holds, key_changed, key_of, next_version, path, render_condition, version_of,
     whole_item, within_limit,
 };
-use super::diff::{apply_changes, diff};
+use super::diff::{ItemDiff, apply_changes, diff};
 use super::error::EditError;
 use super::lifecycle::plan_move;
 use crate::domain::expr::ast::{
@@ -69,6 +69,33 @@ pub fn plan_edit(
     if key_changed(ctx, original, edited) {
         return plan_move(ctx, original, edited, changes, mode);
     }
+    let mut update = update_of(&changes);
+    let mut expected = edited.clone();
+    let bump = match version {
+        Some((name, read)) => {
+            let versioned = Versioned { name, read, mode };
+            versioned.bump(&mut update, &mut expected, original, edited)?
+        }
+        None => String::new(),
+    };
+    let (conditions, guard) = guard(ctx, mode, version, original, &changes);
+    let summary = format!(
+        "UpdateItem of {} path(s) conditioned on {guard}{bump}",
+        changes.changes.len()
+    );
+    Ok(PlannedWrite {
+        plan: WritePlan::Update(update_request(ctx, original, &update, conditions)?),
+        diff: changes,
+        summary,
+        original: Some(original.clone()),
+        expected: Some(expected),
+        reverts: None,
+        adjusts: Vec::new(),
+    })
+}
+
+/// The update that makes each changed path hold its new value (or removes it).
+fn update_of(changes: &ItemDiff) -> UpdateExpr {
     let mut update = UpdateExpr::default();
     for change in &changes.changes {
         match &change.new {
@@ -79,41 +106,72 @@ pub fn plan_edit(
             None => update.remove.push(path(&change.elements)),
         }
     }
-    let mut expected = edited.clone();
-    let mut bump = String::new();
-    if let Some((name, read)) = version {
-        let next = next_version(name, read)?;
-        let value = if mode == ConditionMode::ChangedValues {
+    update
+}
+
+fn set_number(update: &mut UpdateExpr, name: &str, number: Number) {
+    update.set.push(SetAction {
+        path: Path::attribute(name),
+        value: SetValue::Operand(UpdateOperand::Value(Value::new(AttrValue::N(number)))),
+    });
+}
+
+/// The item's version attribute `name`, read as `read`, on an update conditioned as `mode`.
+struct Versioned<'a> {
+    name: &'a str,
+    read: &'a Number,
+    mode: ConditionMode,
+}
+
+impl Versioned<'_> {
+    /// Adds the version's move to `update` (and to the item `expected` after it), with the
+    /// timestamp that moves with it; says what it sets, for the summary.
+    fn bump(
+        &self,
+        update: &mut UpdateExpr,
+        expected: &mut Item,
+        original: &Item,
+        edited: &Item,
+    ) -> Result<String, EditError> {
+        let name = self.name;
+        let next = next_version(name, self.read)?;
+        let mut bump = if self.mode == ConditionMode::ChangedValues {
             // Not conditioned on the counter: add one to whatever it holds now, so writers that
             // rely on it still see that the item changed.
-            bump = format!(", incrementing {name}");
-            SetValue::Plus(
-                UpdateOperand::Path(Path::attribute(name)),
-                UpdateOperand::Value(Value::new(AttrValue::n(1))),
-            )
+            update.set.push(SetAction {
+                path: Path::attribute(name),
+                value: SetValue::Plus(
+                    UpdateOperand::Path(Path::attribute(name)),
+                    UpdateOperand::Value(Value::new(AttrValue::n(1))),
+                ),
+            });
+            format!(", incrementing {name}")
         } else {
-            bump = format!(", setting {name} = {next}");
-            SetValue::Operand(UpdateOperand::Value(Value::new(AttrValue::N(next.clone()))))
+            set_number(update, name, next.clone());
+            format!(", setting {name} = {next}")
         };
-        update.set.push(SetAction {
-            path: Path::attribute(name),
-            value,
-        });
         expected.insert(name.to_owned(), AttrValue::N(next));
         // AppSync clients order changes by this timestamp: it moves with every version.
         if let Some((stamp, at)) = moved_companion(original, edited, name, now_millis()) {
             bump.push_str(&format!(" and {stamp} = {at}"));
-            update.set.push(SetAction {
-                path: Path::attribute(stamp),
-                value: SetValue::Operand(UpdateOperand::Value(Value::new(AttrValue::N(
-                    at.clone(),
-                )))),
-            });
+            set_number(update, stamp, at.clone());
             expected.insert(stamp.to_owned(), AttrValue::N(at));
         }
+        Ok(bump)
     }
+}
+
+/// What the update is conditioned on, and that in words: the version read, every attribute
+/// read, or every changed path still holding the value read.
+fn guard(
+    ctx: &EditContext<'_>,
+    mode: ConditionMode,
+    version: Option<(&str, &Number)>,
+    original: &Item,
+    changes: &ItemDiff,
+) -> (Vec<Condition>, String) {
     let partition = &ctx.description.key.partition.name;
-    let (conditions, guard) = match (mode, version) {
+    match (mode, version) {
         (ConditionMode::Auto, Some((name, read))) => (
             vec![Condition::equals(
                 Path::attribute(name),
@@ -143,34 +201,30 @@ pub fn plan_edit(
                     .to_owned(),
             )
         }
-    };
-    let summary = format!(
-        "UpdateItem of {} path(s) conditioned on {guard}{bump}",
-        changes.changes.len()
-    );
+    }
+}
+
+/// The UpdateItem request of `update` on `original`'s key, conditioned on all of `conditions`.
+fn update_request(
+    ctx: &EditContext<'_>,
+    original: &Item,
+    update: &UpdateExpr,
+    conditions: Vec<Condition>,
+) -> Result<UpdateRequest, EditError> {
     let condition = all(conditions);
     let mut renderer = Renderer::new();
-    let update_text = renderer.update(&update);
+    let update_text = renderer.update(update);
     within_limit("UpdateExpression", &update_text)?;
     // Both branches build at least one condition; the fallback keeps the write conditioned.
     let condition = condition.unwrap_or_else(|| exists(&ctx.description.key.partition.name));
     let condition = render_condition(&mut renderer, &condition)?;
-    let request = UpdateRequest {
+    Ok(UpdateRequest {
         table: ctx.table.to_owned(),
         key: key_of(ctx, original)?,
         update: update_text,
         condition,
         params: renderer.finish(),
         return_values: ReturnValues::AllNew,
-    };
-    Ok(PlannedWrite {
-        plan: WritePlan::Update(request),
-        diff: changes,
-        summary,
-        original: Some(original.clone()),
-        expected: Some(expected),
-        reverts: None,
-        adjusts: Vec::new(),
     })
 }
 

@@ -207,20 +207,44 @@ fn render_dry_run(
         lines.push(Line::styled("  nothing to send", styles.muted));
     }
     derived_lines(styles, plan, &mut lines);
-    if !plan.refused.is_empty() {
-        lines.push(Line::raw(""));
-        lines.push(Line::styled(
-            format!("refused locally (never sent): {}", plan.refused.len()),
-            styles.error,
-        ));
-        for refusal in plan.refused.iter().take(LISTED_REFUSALS) {
-            lines.push(Line::raw(format!(
-                "  {} — {}",
-                safe(&refusal.at.to_string()),
-                safe(&refusal.reason)
-            )));
-        }
+    refusal_lines(styles, plan, &mut lines);
+    request_lines(styles, plan, &mut lines);
+    let title = match &dry_run.purpose {
+        Purpose::Action => " Dry run — nothing is sent until you confirm ".to_owned(),
+        Purpose::Undo { batch } => format!(
+            " Dry run of the undo of {} — nothing sent yet ",
+            safe(batch)
+        ),
+    };
+    let hint = if waiting {
+        Line::styled("working…", styles.active)
+    } else {
+        dry_run_hints(styles, state, dry_run)
+    };
+    boxed(frame, area, title, lines, dry_run.scroll, hint);
+}
+
+/// The writes refused before sending, the first few with why.
+fn refusal_lines(styles: &Styles, plan: &RunPlan, lines: &mut Vec<Line<'static>>) {
+    if plan.refused.is_empty() {
+        return;
     }
+    lines.push(Line::raw(""));
+    lines.push(Line::styled(
+        format!("refused locally (never sent): {}", plan.refused.len()),
+        styles.error,
+    ));
+    for refusal in plan.refused.iter().take(LISTED_REFUSALS) {
+        lines.push(Line::raw(format!(
+            "  {} — {}",
+            safe(&refusal.at.to_string()),
+            safe(&refusal.reason)
+        )));
+    }
+}
+
+/// The first requests, exactly as they will be sent.
+fn request_lines(styles: &Styles, plan: &RunPlan, lines: &mut Vec<Line<'static>>) {
     lines.push(Line::raw(""));
     lines.push(Line::styled(
         "first requests, as they will be sent:",
@@ -235,35 +259,33 @@ fn render_dry_run(
             lines.push(Line::raw(format!("    {}", safe(line))));
         }
     }
+}
+
+/// The dry run's keys: send, resume a cut-off run, update derived keys, scroll, close.
+fn dry_run_hints(styles: &Styles, state: &State, dry_run: &DryRun) -> Line<'static> {
     let section = Section::Bulk;
-    let title = match &dry_run.purpose {
-        Purpose::Action => " Dry run — nothing is sent until you confirm ".to_owned(),
-        Purpose::Undo { batch } => format!(
-            " Dry run of the undo of {} — nothing sent yet ",
-            safe(batch)
-        ),
-    };
-    let hint = if waiting {
-        Line::styled("working…", styles.active)
-    } else {
-        let mut parts = vec![(key(state, section, &Action::Confirm), "send")];
-        if dry_run.purpose == Purpose::Action {
-            parts.push((
-                key(state, section, &Action::ResumeBatch),
-                "resume cut-off run",
-            ));
-        }
-        if plan.derived.keys.iter().any(|derived| !derived.updated) {
-            parts.push((
-                key(state, section, &Action::UpdateDerivedKeys),
-                "update derived keys",
-            ));
-        }
-        parts.push((key(state, section, &Action::CursorDown), "scroll"));
-        parts.push((key(state, section, &Action::Back), "close (nothing sent)"));
-        hints(styles, &parts)
-    };
-    boxed(frame, area, title, lines, dry_run.scroll, hint);
+    let mut parts = vec![(key(state, section, &Action::Confirm), "send")];
+    if dry_run.purpose == Purpose::Action {
+        parts.push((
+            key(state, section, &Action::ResumeBatch),
+            "resume cut-off run",
+        ));
+    }
+    if dry_run
+        .plan
+        .derived
+        .keys
+        .iter()
+        .any(|derived| !derived.updated)
+    {
+        parts.push((
+            key(state, section, &Action::UpdateDerivedKeys),
+            "update derived keys",
+        ));
+    }
+    parts.push((key(state, section, &Action::CursorDown), "scroll"));
+    parts.push((key(state, section, &Action::Back), "close (nothing sent)"));
+    hints(styles, &parts)
 }
 
 /// The keys the writes leave out of sync (or update): the warning the headless plan gives.

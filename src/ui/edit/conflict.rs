@@ -17,7 +17,7 @@ use crate::domain::ddb_json;
 use crate::domain::value::{AttrValue, Item};
 use crate::keymap::Section;
 use crate::ui::edit::hints::{hints, key, key_label};
-use crate::ui::theme;
+use crate::ui::theme::{self, Styles};
 use crate::ui::widgets::text::safe;
 use crate::ui::widgets::wrap::wrap_lines;
 
@@ -103,6 +103,27 @@ pub(in crate::ui) fn render(
         Constraint::Length(1),
     ])
     .areas(inner);
+    let widths = column_widths(&COLUMNS, table_area);
+    let widths = [1, 2, 3].map(|column| widths[column]);
+    let rows = rows(styles, conflict, widths);
+    let visible: Vec<Row<'_>> = rows.into_iter().skip(conflict.scroll).collect();
+    let table = Table::new(visible, COLUMNS).header(
+        Row::new(vec!["attribute", "as read", "yours", "current"]).style(styles.table_titles),
+    );
+    frame.render_widget(table, table_area);
+    frame.render_widget(
+        Paragraph::new(reason_line(styles, flow, conflict)),
+        reason_area,
+    );
+    frame.render_widget(
+        Paragraph::new(hint_line(styles, state, flow, conflict)),
+        hint_area,
+    );
+}
+
+/// One row per attribute that differs between the item as read, yours and the current one,
+/// each side folded to its column's width; the attribute all three differ on stands out.
+fn rows(styles: &Styles, conflict: &Conflict, widths: [usize; 3]) -> Vec<Row<'static>> {
     let (read, mine, current) = (
         conflict.as_read.as_ref(),
         conflict.mine.as_ref(),
@@ -113,9 +134,7 @@ pub(in crate::ui) fn render(
         .flatten()
         .flat_map(Item::keys)
         .collect();
-    let widths = column_widths(&COLUMNS, table_area);
-    let widths = [1, 2, 3].map(|column| widths[column]);
-    let rows: Vec<Row<'_>> = names
+    names
         .into_iter()
         .filter(|name| {
             let (r, m, c) = (value(read, name), value(mine, name), value(current, name));
@@ -150,13 +169,12 @@ pub(in crate::ui) fn render(
             ])
             .height(u16::try_from(height).unwrap_or(u16::MAX))
         })
-        .collect();
-    let visible: Vec<Row<'_>> = rows.into_iter().skip(conflict.scroll).collect();
-    let table = Table::new(visible, COLUMNS).header(
-        Row::new(vec!["attribute", "as read", "yours", "current"]).style(styles.table_titles),
-    );
-    frame.render_widget(table, table_area);
-    let reason = why_not_reapply(flow.purpose, conflict).map_or_else(
+        .collect()
+}
+
+/// Whether re-applying your change on the current item is safe, or why not.
+fn reason_line(styles: &Styles, flow: &EditFlow, conflict: &Conflict) -> Line<'static> {
+    why_not_reapply(flow.purpose, conflict).map_or_else(
         || {
             Line::styled(
                 "they changed none of the attributes you changed: re-applying is safe",
@@ -169,8 +187,16 @@ pub(in crate::ui) fn render(
                 styles.error,
             )
         },
-    );
-    frame.render_widget(Paragraph::new(reason), reason_area);
+    )
+}
+
+/// The keys that answer the conflict.
+fn hint_line(
+    styles: &Styles,
+    state: &State,
+    flow: &EditFlow,
+    conflict: &Conflict,
+) -> Line<'static> {
     let section = Section::Conflict;
     let mut parts = Vec::new();
     if why_not_reapply(flow.purpose, conflict).is_none() {
@@ -183,5 +209,5 @@ pub(in crate::ui) fn render(
         parts.push((key(state, section, &Action::KeepEditing), "keep editing"));
     }
     parts.push((key(state, section, &Action::DiscardEdit), "discard"));
-    frame.render_widget(Paragraph::new(hints(styles, &parts)), hint_area);
+    hints(styles, &parts)
 }

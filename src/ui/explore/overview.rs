@@ -195,15 +195,13 @@ fn title(label: &str) -> String {
     }
 }
 
-fn lines(
+/// The table's name, status, key, key attributes, size and the grammars its keys follow.
+fn table_lines(
     styles: &Styles,
     description: &TableDescription,
-    extras: &Loadable<Box<TableExtras>>,
     census: Option<&GrammarCensus>,
-    model: Option<&Model>,
-    misfits: Vec<Line<'static>>,
 ) -> Vec<Line<'static>> {
-    let mut lines = vec![
+    vec![
         field(styles, "Table", safe(&description.name).into_owned()),
         field(
             styles,
@@ -240,32 +238,13 @@ fn lines(
             },
             |census| grammars_line(styles, census),
         ),
-    ];
-    lines.extend(model.map(|model| model_line(styles, model)));
-    lines.extend(misfits);
-    lines.extend([
-        field(
-            styles,
-            "Billing",
-            match description.billing_mode {
-                Some(BillingMode::PayPerRequest) => "on demand (PAY_PER_REQUEST)".to_owned(),
-                Some(BillingMode::Provisioned) => "provisioned".to_owned(),
-                None => "?".to_owned(),
-            },
-        ),
-        ttl_line(styles, description, extras),
-        field(
-            styles,
-            "Stream",
-            match &description.stream {
-                Some(stream) if stream.enabled => {
-                    format!("enabled, {}", stream.view_type.clone().unwrap_or_default())
-                }
-                _ => "disabled".to_owned(),
-            },
-        ),
-        Line::raw(""),
-    ]);
+    ]
+}
+
+/// Two lines per secondary index (its key; its projection, size and state), then the indexes
+/// whose key shape cannot be shown.
+fn index_lines(styles: &Styles, description: &TableDescription) -> Vec<Line<'static>> {
+    let mut lines = Vec::new();
     if description.indexes.is_empty() {
         lines.push(Line::raw("No secondary indexes."));
     }
@@ -314,6 +293,44 @@ fn lines(
             styles.warning,
         ));
     }
+    lines
+}
+
+fn lines(
+    styles: &Styles,
+    description: &TableDescription,
+    extras: &Loadable<Box<TableExtras>>,
+    census: Option<&GrammarCensus>,
+    model: Option<&Model>,
+    misfits: Vec<Line<'static>>,
+) -> Vec<Line<'static>> {
+    let mut lines = table_lines(styles, description, census);
+    lines.extend(model.map(|model| model_line(styles, model)));
+    lines.extend(misfits);
+    lines.extend([
+        field(
+            styles,
+            "Billing",
+            match description.billing_mode {
+                Some(BillingMode::PayPerRequest) => "on demand (PAY_PER_REQUEST)".to_owned(),
+                Some(BillingMode::Provisioned) => "provisioned".to_owned(),
+                None => "?".to_owned(),
+            },
+        ),
+        ttl_line(styles, description, extras),
+        field(
+            styles,
+            "Stream",
+            match &description.stream {
+                Some(stream) if stream.enabled => {
+                    format!("enabled, {}", stream.view_type.clone().unwrap_or_default())
+                }
+                _ => "disabled".to_owned(),
+            },
+        ),
+        Line::raw(""),
+    ]);
+    lines.extend(index_lines(styles, description));
     // Below the indexes, so the first screen still shows the keys and indexes; j and G reach it.
     lines.push(Line::raw(""));
     lines.push(Line::styled("Operations".to_owned(), styles.heading));

@@ -8,8 +8,8 @@ use ratatui::widgets::{Block, Paragraph};
 use crate::app::state::Paging;
 use crate::app::state::State;
 use crate::app::state::bulk::is_marked;
-use crate::app::state::explore::partition::PartitionRow;
 use crate::app::state::explore::partition::partition_text;
+use crate::app::state::explore::partition::{Partition, PartitionRow};
 use crate::app::state::inspect::inspector::key_text;
 use crate::domain::entity::Entity;
 use crate::domain::value::{AttrValue, Item};
@@ -37,36 +37,14 @@ pub(in crate::ui) fn render(
         frame.render_widget(Paragraph::new(text).block(block), area);
         return;
     };
-    let paging = match &partition.paging {
-        Paging::Fetching { .. } => " · loading…".to_owned(),
-        Paging::Ready(_) => " · more below".to_owned(),
-        Paging::Complete | Paging::Cancelled { .. } => String::new(),
-        Paging::Failed(_) => " · failed".to_owned(),
-    };
-    let block = Block::bordered().title(format!(
-        " {} · {}{paging} ",
-        safe(&text),
-        crate::domain::figures::counted(partition.items.len() as u64, "item", "items")
-    ));
+    let block = Block::bordered().title(title(&text, partition));
     let inner_height = usize::from(area.height.saturating_sub(2));
     let sort = state
         .described()
         .and_then(|d| d.key.sort.as_ref())
         .map(|s| s.name.as_str());
     let partition_key = state.described().map(|d| d.key.partition.name.as_str());
-    let mut lines: Vec<Line<'_>> = Vec::new();
-    if let Some(stale) = &partition.stale {
-        lines.push(Line::styled(
-            safe(&stale.text()).into_owned(),
-            styles.warning,
-        ));
-    }
-    if let Paging::Failed(message) = &partition.paging {
-        lines.push(Line::styled(
-            format!("Query failed: {}", safe(message)),
-            styles.error,
-        ));
-    }
+    let mut lines = notes(styles, partition);
     if partition.items.is_empty() {
         lines.push(Line::raw(match partition.paging {
             Paging::Fetching { .. } => "Querying the partition…",
@@ -96,14 +74,8 @@ pub(in crate::ui) fn render(
             PartitionRow::Item(item_index) => {
                 // Decoded once for both the mark and the line.
                 let item = partition.items.item(*item_index).unwrap_or_default();
-                let mark = if is_staged(state, &item) {
-                    Mark::Staged
-                } else if is_marked(state, &item) {
-                    Mark::Marked
-                } else {
-                    Mark::None
-                };
                 let entity = partition.items.entity(*item_index);
+                let mark = mark_of(state, &item);
                 item_line(styles, &item, entity, sort, partition_key, mark)
             }
         };
@@ -114,6 +86,49 @@ pub(in crate::ui) fn render(
         });
     }
     frame.render_widget(Paragraph::new(lines).block(block), area);
+}
+
+/// The partition, how many items are loaded, and whether more are coming.
+fn title(text: &str, partition: &Partition) -> String {
+    let paging = match &partition.paging {
+        Paging::Fetching { .. } => " · loading…",
+        Paging::Ready(_) => " · more below",
+        Paging::Complete | Paging::Cancelled { .. } => "",
+        Paging::Failed(_) => " · failed",
+    };
+    format!(
+        " {} · {}{paging} ",
+        safe(text),
+        crate::domain::figures::counted(partition.items.len() as u64, "item", "items")
+    )
+}
+
+/// What stands above the items: that they are an older read, that the last page failed.
+fn notes(styles: &Styles, partition: &Partition) -> Vec<Line<'static>> {
+    let mut lines = Vec::new();
+    if let Some(stale) = &partition.stale {
+        lines.push(Line::styled(
+            safe(&stale.text()).into_owned(),
+            styles.warning,
+        ));
+    }
+    if let Paging::Failed(message) = &partition.paging {
+        lines.push(Line::styled(
+            format!("Query failed: {}", safe(message)),
+            styles.error,
+        ));
+    }
+    lines
+}
+
+fn mark_of(state: &State, item: &Item) -> Mark {
+    if is_staged(state, item) {
+        Mark::Staged
+    } else if is_marked(state, item) {
+        Mark::Marked
+    } else {
+        Mark::None
+    }
 }
 
 /// What the indent of an item's line holds: a staged change is the one to notice first.

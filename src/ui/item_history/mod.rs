@@ -13,7 +13,7 @@ use crate::app::state::change_rows::{DiffMark, image_diff_rows};
 use crate::app::state::item_history::ItemHistoryView;
 use crate::app::state::loadable::Loadable;
 use crate::domain::change_filter::key_text;
-use crate::domain::item_history::{Change, STREAM_WHO, Source};
+use crate::domain::item_history::{Change, JournalFacts, STREAM_WHO, Source};
 use crate::item_history::summary;
 use crate::ui::stream::kind_style;
 use crate::ui::theme::{self, Styles};
@@ -111,6 +111,74 @@ fn request_lines(styles: &Styles, request: &str) -> Vec<Line<'static>> {
         .collect()
 }
 
+/// What the journal says of a write beyond its heading: pending, an undo, part of a run, also
+/// in the stream; and, selected, the request it sent.
+fn journal_details(
+    styles: &Styles,
+    facts: &JournalFacts,
+    in_stream: bool,
+    selected: bool,
+) -> Vec<Line<'static>> {
+    let mut details = Vec::new();
+    if facts.pending {
+        details.push(Line::styled(
+            "  pending: sent, but no outcome was journaled (whether it landed is unknown)",
+            styles.warning,
+        ));
+    }
+    if let Some(reverts) = &facts.reverts {
+        details.push(Line::styled(
+            format!("  an undo of the write at {}", safe(reverts)),
+            styles.note,
+        ));
+    }
+    if let Some(batch) = &facts.batch {
+        details.push(Line::styled(
+            format!("  part of bulk run {}", safe(batch)),
+            styles.note,
+        ));
+    }
+    if in_stream {
+        details.push(Line::styled(
+            "  the stream holds a change with the same images",
+            styles.muted,
+        ));
+    }
+    if selected {
+        details.extend(request_lines(styles, &facts.request));
+    }
+    details
+}
+
+/// The change's images as attribute rows: every row when selected, else the changed ones and
+/// how many did not change.
+fn image_lines(styles: &Styles, change: &Change, selected: bool) -> Vec<Line<'static>> {
+    let mut lines = Vec::new();
+    let rows = image_diff_rows(change.old.as_ref(), change.new.as_ref());
+    if rows.is_empty() {
+        lines.push(Line::styled(
+            "  no images: the stream's view type carries only the keys",
+            styles.note,
+        ));
+    }
+    let unchanged = rows.iter().filter(|row| row.mark == DiffMark::Same).count();
+    for row in rows
+        .iter()
+        .filter(|row| selected || row.mark != DiffMark::Same)
+    {
+        let mut line = diff_line(styles, row);
+        line.spans.insert(0, Span::raw("  "));
+        lines.push(line);
+    }
+    if !selected && unchanged > 0 {
+        lines.push(Line::styled(
+            format!("    {unchanged} unchanged"),
+            styles.muted,
+        ));
+    }
+    lines
+}
+
 /// A change's heading and attribute lines; the selected change shows everything it knows.
 fn change_lines(styles: &Styles, change: &Change, selected: bool) -> Vec<Line<'static>> {
     let kind = change.kind();
@@ -137,33 +205,7 @@ fn change_lines(styles: &Styles, change: &Change, selected: bool) -> Vec<Line<'s
                 format!(" · {}", safe(&facts.connection)),
                 styles.muted,
             ));
-            if facts.pending {
-                details.push(Line::styled(
-                    "  pending: sent, but no outcome was journaled (whether it landed is unknown)",
-                    styles.warning,
-                ));
-            }
-            if let Some(reverts) = &facts.reverts {
-                details.push(Line::styled(
-                    format!("  an undo of the write at {}", safe(reverts)),
-                    styles.note,
-                ));
-            }
-            if let Some(batch) = &facts.batch {
-                details.push(Line::styled(
-                    format!("  part of bulk run {}", safe(batch)),
-                    styles.note,
-                ));
-            }
-            if change.in_stream {
-                details.push(Line::styled(
-                    "  the stream holds a change with the same images",
-                    styles.muted,
-                ));
-            }
-            if selected {
-                details.extend(request_lines(styles, &facts.request));
-            }
+            details.extend(journal_details(styles, facts, change.in_stream, selected));
         }
     }
     let heading = Line::from(heading);
@@ -173,27 +215,6 @@ fn change_lines(styles: &Styles, change: &Change, selected: bool) -> Vec<Line<'s
         heading
     }];
     lines.extend(details);
-    let rows = image_diff_rows(change.old.as_ref(), change.new.as_ref());
-    if rows.is_empty() {
-        lines.push(Line::styled(
-            "  no images: the stream's view type carries only the keys",
-            styles.note,
-        ));
-    }
-    let unchanged = rows.iter().filter(|row| row.mark == DiffMark::Same).count();
-    for row in rows
-        .iter()
-        .filter(|row| selected || row.mark != DiffMark::Same)
-    {
-        let mut line = diff_line(styles, row);
-        line.spans.insert(0, Span::raw("  "));
-        lines.push(line);
-    }
-    if !selected && unchanged > 0 {
-        lines.push(Line::styled(
-            format!("    {unchanged} unchanged"),
-            styles.muted,
-        ));
-    }
+    lines.extend(image_lines(styles, change, selected));
     lines
 }

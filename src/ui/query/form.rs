@@ -197,144 +197,163 @@ fn target_pieces(form: &QueryForm, description: Option<&TableDescription>) -> Ve
     }
 }
 
-fn form_lines(
-    form: &QueryForm,
-    description: Option<&TableDescription>,
-) -> Vec<(String, Vec<Piece>)> {
-    let spec = &form.spec;
+/// One labelled line of the form: its label and its pieces.
+type FormLine = (String, Vec<Piece>);
+
+fn form_lines(form: &QueryForm, description: Option<&TableDescription>) -> Vec<FormLine> {
     let mut lines = vec![("Target".to_owned(), target_pieces(form, description))];
-    let fields = form.fields();
-    let shows = |wanted: FormField| fields.contains(&wanted);
     if form.raw_mode {
-        for (label, wanted) in [
-            ("Key cond.", FormField::RawKeyCondition),
-            ("Filter", FormField::RawFilter),
-            ("Projection", FormField::RawProjection),
-            (":values", FormField::RawValues),
-            ("#names", FormField::RawNames),
-        ] {
-            lines.push((
-                label.to_owned(),
-                vec![field(wanted, form.text(wanted).unwrap_or_default())],
-            ));
-        }
+        lines.extend(raw_lines(form));
     } else {
-        let key = target_key(form, description);
-        let multi = key.is_some_and(KeySchema::is_multi_attribute);
+        lines.extend(key_lines(form, description));
+        lines.extend(sort_value_lines(form));
+        lines.extend(filter_lines(form));
+    }
+    lines.extend(reading_lines(form, description));
+    lines
+}
+
+/// Raw mode: the request's expressions and their maps, as typed.
+fn raw_lines(form: &QueryForm) -> Vec<FormLine> {
+    [
+        ("Key cond.", FormField::RawKeyCondition),
+        ("Filter", FormField::RawFilter),
+        ("Projection", FormField::RawProjection),
+        (":values", FormField::RawValues),
+        ("#names", FormField::RawNames),
+    ]
+    .into_iter()
+    .map(|(label, wanted)| {
+        (
+            label.to_owned(),
+            vec![field(wanted, form.text(wanted).unwrap_or_default())],
+        )
+    })
+    .collect()
+}
+
+/// The key condition: each partition attribute's value, the sort attributes fixed with `=`,
+/// and the condition on the next one.
+fn key_lines(form: &QueryForm, description: Option<&TableDescription>) -> Vec<FormLine> {
+    let spec = &form.spec;
+    let key = target_key(form, description);
+    let multi = key.is_some_and(KeySchema::is_multi_attribute);
+    let mut lines = vec![(
+        if multi {
+            attribute_label(key, true, 0).trim_start().to_owned()
+        } else {
+            "Partition".to_owned()
+        },
+        vec![field(FormField::Partition, &spec.partition)],
+    )];
+    for (n, value) in spec.more_partition.iter().enumerate() {
         lines.push((
-            if multi {
-                attribute_label(key, true, 0).trim_start().to_owned()
-            } else {
-                "Partition".to_owned()
-            },
-            vec![field(FormField::Partition, &spec.partition)],
-        ));
-        for (n, value) in spec.more_partition.iter().enumerate() {
-            lines.push((
-                attribute_label(key, true, n + 1).trim_start().to_owned(),
-                vec![field(FormField::MorePartition(n), value)],
-            ));
-        }
-        for (n, value) in spec.sort_prefix.iter().enumerate() {
-            lines.push((
-                attribute_label(key, false, n),
-                vec![field(FormField::SortPrefix(n), value)],
-            ));
-        }
-        // The condition applies to the first sort attribute the `=` lines above leave over.
-        let mut sort_line = vec![choice(FormField::Sort, spec.sort.label())];
-        if let Some(attribute) =
-            key.and_then(|key| key.sort_attributes().nth(spec.sort_prefix.len()))
-        {
-            sort_line.push(note(format!("  on {}", attribute.name)));
-        }
-        lines.push(("Sort key".to_owned(), sort_line));
-        if shows(FormField::Template) {
-            let name = form
-                .chosen_template()
-                .map_or_else(|| "(type the value)".to_owned(), |t| t.as_str().to_owned());
-            lines.push((
-                "Template".to_owned(),
-                vec![choice(FormField::Template, name)],
-            ));
-        }
-        if let Some(template) = form.chosen_template() {
-            for (part, name) in template.placeholders().enumerate() {
-                let value = form.template_parts.get(part).cloned().unwrap_or_default();
-                lines.push((
-                    format!("  {name}"),
-                    vec![field(FormField::TemplatePart(part), value)],
-                ));
-            }
-            lines.push(("  → value".to_owned(), vec![note(spec.sort_value.clone())]));
-        }
-        if shows(FormField::SortValue) {
-            let label = if spec.sort == SortChoice::Between {
-                "From"
-            } else {
-                "Value"
-            };
-            lines.push((
-                label.to_owned(),
-                vec![field(FormField::SortValue, &spec.sort_value)],
-            ));
-        }
-        if shows(FormField::SortUpper) {
-            lines.push((
-                "To".to_owned(),
-                vec![field(FormField::SortUpper, &spec.sort_upper)],
-            ));
-        }
-        if shows(FormField::Join) {
-            lines.push((
-                "Rows join".to_owned(),
-                vec![choice(FormField::Join, spec.join.keyword())],
-            ));
-        }
-        for (row, filter) in spec.filters.iter().enumerate() {
-            let mut pieces = vec![
-                field(FormField::FilterAttribute(row), &filter.attribute),
-                note(" "),
-                choice(FormField::FilterOperator(row), filter.operator.label()),
-            ];
-            if filter.operator.takes_value() {
-                pieces.push(note(" "));
-                pieces.push(field(FormField::FilterValue(row), &filter.value));
-            }
-            lines.push((format!("Filter {}", row + 1), pieces));
-        }
-        lines.push((
-            "Raw filter".to_owned(),
-            vec![field(FormField::Filter, &spec.raw_filter)],
-        ));
-        lines.push((
-            "Projection".to_owned(),
-            vec![field(FormField::Projection, &spec.projection)],
+            attribute_label(key, true, n + 1).trim_start().to_owned(),
+            vec![field(FormField::MorePartition(n), value)],
         ));
     }
+    for (n, value) in spec.sort_prefix.iter().enumerate() {
+        lines.push((
+            attribute_label(key, false, n),
+            vec![field(FormField::SortPrefix(n), value)],
+        ));
+    }
+    // The condition applies to the first sort attribute the `=` lines above leave over.
+    let mut sort_line = vec![choice(FormField::Sort, spec.sort.label())];
+    if let Some(attribute) = key.and_then(|key| key.sort_attributes().nth(spec.sort_prefix.len())) {
+        sort_line.push(note(format!("  on {}", attribute.name)));
+    }
+    lines.push(("Sort key".to_owned(), sort_line));
+    lines
+}
+
+/// The sort condition's value: typed, or made from a key template's parts; and its upper
+/// bound for `between`.
+fn sort_value_lines(form: &QueryForm) -> Vec<FormLine> {
+    let spec = &form.spec;
+    let fields = form.fields();
+    let shows = |wanted: FormField| fields.contains(&wanted);
+    let mut lines = Vec::new();
+    if shows(FormField::Template) {
+        let name = form
+            .chosen_template()
+            .map_or_else(|| "(type the value)".to_owned(), |t| t.as_str().to_owned());
+        lines.push((
+            "Template".to_owned(),
+            vec![choice(FormField::Template, name)],
+        ));
+    }
+    if let Some(template) = form.chosen_template() {
+        for (part, name) in template.placeholders().enumerate() {
+            let value = form.template_parts.get(part).cloned().unwrap_or_default();
+            lines.push((
+                format!("  {name}"),
+                vec![field(FormField::TemplatePart(part), value)],
+            ));
+        }
+        lines.push(("  → value".to_owned(), vec![note(spec.sort_value.clone())]));
+    }
+    if shows(FormField::SortValue) {
+        let label = if spec.sort == SortChoice::Between {
+            "From"
+        } else {
+            "Value"
+        };
+        lines.push((
+            label.to_owned(),
+            vec![field(FormField::SortValue, &spec.sort_value)],
+        ));
+    }
+    if shows(FormField::SortUpper) {
+        lines.push((
+            "To".to_owned(),
+            vec![field(FormField::SortUpper, &spec.sort_upper)],
+        ));
+    }
+    if shows(FormField::Join) {
+        lines.push((
+            "Rows join".to_owned(),
+            vec![choice(FormField::Join, spec.join.keyword())],
+        ));
+    }
+    lines
+}
+
+/// The filter rows, the raw filter and the projection.
+fn filter_lines(form: &QueryForm) -> Vec<FormLine> {
+    let spec = &form.spec;
+    let mut lines = Vec::new();
+    for (row, filter) in spec.filters.iter().enumerate() {
+        let mut pieces = vec![
+            field(FormField::FilterAttribute(row), &filter.attribute),
+            note(" "),
+            choice(FormField::FilterOperator(row), filter.operator.label()),
+        ];
+        if filter.operator.takes_value() {
+            pieces.push(note(" "));
+            pieces.push(field(FormField::FilterValue(row), &filter.value));
+        }
+        lines.push((format!("Filter {}", row + 1), pieces));
+    }
+    lines.push((
+        "Raw filter".to_owned(),
+        vec![field(FormField::Filter, &spec.raw_filter)],
+    ));
+    lines.push((
+        "Projection".to_owned(),
+        vec![field(FormField::Projection, &spec.projection)],
+    ));
+    lines
+}
+
+/// How the query is read: order, page size, where to stop, consistency.
+fn reading_lines(form: &QueryForm, description: Option<&TableDescription>) -> Vec<FormLine> {
+    let spec = &form.spec;
     let order = if spec.descending {
         "descending"
     } else {
         "ascending"
     };
-    lines.push(("Order".to_owned(), vec![choice(FormField::Order, order)]));
-    lines.push((
-        "Page size".to_owned(),
-        vec![
-            field(FormField::PageSize, &spec.page_size),
-            note(placeholder(
-                &spec.page_size,
-                "  (service default: up to 1 MB)",
-            )),
-        ],
-    ));
-    lines.push((
-        "Stop after".to_owned(),
-        vec![
-            field(FormField::StopAfter, &spec.stop_after),
-            note(placeholder(&spec.stop_after, "  (read as you scroll)")),
-        ],
-    ));
     let refusal = description.and_then(|d| consistent_refusal(d, spec.index.as_deref()));
     let consistent = match &refusal {
         Some(reason) => vec![
@@ -347,8 +366,27 @@ fn form_lines(
             if spec.consistent { "on" } else { "off" },
         )],
     };
-    lines.push(("Consistent".to_owned(), consistent));
-    lines
+    vec![
+        ("Order".to_owned(), vec![choice(FormField::Order, order)]),
+        (
+            "Page size".to_owned(),
+            vec![
+                field(FormField::PageSize, &spec.page_size),
+                note(placeholder(
+                    &spec.page_size,
+                    "  (service default: up to 1 MB)",
+                )),
+            ],
+        ),
+        (
+            "Stop after".to_owned(),
+            vec![
+                field(FormField::StopAfter, &spec.stop_after),
+                note(placeholder(&spec.stop_after, "  (read as you scroll)")),
+            ],
+        ),
+        ("Consistent".to_owned(), consistent),
+    ]
 }
 
 fn placeholder(text: &str, hint: &str) -> String {
@@ -367,62 +405,19 @@ fn push_line(
     label: String,
     pieces: Vec<Piece>,
 ) {
-    let mut spans = vec![Span::styled(format!("{label:<LABEL$}"), styles.key)];
-    let mut column = LABEL;
-    let mut errors: Vec<(usize, &FormError, String)> = Vec::new();
+    let mut drawn = DrawnLine {
+        spans: vec![Span::styled(format!("{label:<LABEL$}"), styles.key)],
+        column: LABEL,
+        errors: Vec::new(),
+    };
     let filter_line = pieces
         .iter()
         .any(|piece| matches!(piece.field, Some(FormField::Filter | FormField::RawFilter)));
     for piece in pieces {
-        let focused = piece.field == Some(form.focus);
-        let shown = safe(&piece.text).into_owned();
-        let text = if piece.choice {
-            format!("◂ {shown} ▸")
-        } else {
-            shown
-        };
-        let start = column + usize::from(piece.choice) * 2;
-        if let Some(field) = piece.field {
-            for error in form.errors_of(field) {
-                let offset = error
-                    .span
-                    .as_ref()
-                    .and_then(|span| piece.text.get(..span.start))
-                    .map_or(0, |before| safe(before).chars().count());
-                errors.push((start + offset, error, piece.text.clone()));
-            }
-        }
-        column += text.chars().count();
-        let style = match (focused, piece.field.is_some()) {
-            (true, _) => styles.selected,
-            (false, true) => styles.focused,
-            (false, false) => styles.muted,
-        };
-        if text.is_empty() && piece.field.is_some() {
-            spans.push(Span::styled(" ", style));
-            column += 1;
-            if focused && !piece.choice {
-                spans.push(Span::styled("█", styles.key));
-                column += 1;
-            }
-        } else if focused && !piece.choice {
-            let cursor = form.cursor();
-            if cursor >= piece.text.len() {
-                column += 1;
-            }
-            spans.extend(text_field::spans_of(
-                styles,
-                &piece.text,
-                cursor,
-                None,
-                style,
-            ));
-        } else {
-            spans.push(Span::styled(text, style));
-        }
+        drawn.push_piece(styles, form, &piece);
     }
-    lines.push(Line::from(spans));
-    for (at, error, text) in errors {
+    lines.push(Line::from(drawn.spans));
+    for (at, error, text) in drawn.errors {
         let width = error
             .span
             .as_ref()
@@ -443,6 +438,67 @@ fn push_line(
                 format!("{}{}", " ".repeat(LABEL), safe(&bare_word_warning(word))),
                 styles.warning,
             ));
+        }
+    }
+}
+
+/// A field line as it is drawn: its spans, the column the next piece starts at, and each
+/// error of its fields with the column it points at and the text it is about.
+struct DrawnLine<'a> {
+    spans: Vec<Span<'static>>,
+    column: usize,
+    errors: Vec<(usize, &'a FormError, String)>,
+}
+
+impl<'a> DrawnLine<'a> {
+    /// Draws `piece` (a focused text field with its cursor) and notes its fields' errors.
+    fn push_piece(&mut self, styles: &Styles, form: &'a QueryForm, piece: &Piece) {
+        let focused = piece.field == Some(form.focus);
+        let shown = safe(&piece.text).into_owned();
+        let text = if piece.choice {
+            format!("◂ {shown} ▸")
+        } else {
+            shown
+        };
+        let start = self.column + usize::from(piece.choice) * 2;
+        if let Some(field) = piece.field {
+            for error in form.errors_of(field) {
+                let offset = error
+                    .span
+                    .as_ref()
+                    .and_then(|span| piece.text.get(..span.start))
+                    .map_or(0, |before| safe(before).chars().count());
+                self.errors
+                    .push((start + offset, error, piece.text.clone()));
+            }
+        }
+        self.column += text.chars().count();
+        let style = match (focused, piece.field.is_some()) {
+            (true, _) => styles.selected,
+            (false, true) => styles.focused,
+            (false, false) => styles.muted,
+        };
+        if text.is_empty() && piece.field.is_some() {
+            self.spans.push(Span::styled(" ", style));
+            self.column += 1;
+            if focused && !piece.choice {
+                self.spans.push(Span::styled("█", styles.key));
+                self.column += 1;
+            }
+        } else if focused && !piece.choice {
+            let cursor = form.cursor();
+            if cursor >= piece.text.len() {
+                self.column += 1;
+            }
+            self.spans.extend(text_field::spans_of(
+                styles,
+                &piece.text,
+                cursor,
+                None,
+                style,
+            ));
+        } else {
+            self.spans.push(Span::styled(text, style));
         }
     }
 }

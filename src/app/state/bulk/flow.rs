@@ -294,12 +294,19 @@ impl BulkFlow {
         matches!(self.stage, BulkStage::Running(_)) || self.waiting.is_some()
     }
 
-    /// The backend read the flow waits for, which giving the flow up cancels; an export, a
-    /// journal load and a write run to their outcome, which is then ignored.
+    /// The read the flow waits for (of the backend or the journal), which giving the flow up
+    /// cancels; an export and a write run to their outcome, which is then ignored.
     #[must_use]
     pub fn awaited_read(&self) -> Option<RequestId> {
         match self.waiting {
-            Some((id, Waiting::Target | Waiting::Items | Waiting::ScopePage)) => Some(id),
+            Some((
+                id,
+                Waiting::Target
+                | Waiting::Items
+                | Waiting::ScopePage
+                | Waiting::Batch
+                | Waiting::CutOffRun,
+            )) => Some(id),
             _ => None,
         }
     }

@@ -2,7 +2,7 @@
 //! `update` (open an example item) and `ui` (draw) agree on what line N is.
 
 use crate::app::state::State;
-use crate::app::state::indexes::coverage::SAMPLE_PAGES;
+use crate::app::state::indexes::coverage::{IndexCoverage, SAMPLE_PAGES};
 use crate::domain::escape::escape_for_terminal;
 use crate::domain::index_projection::projection_text;
 use crate::domain::schema::{IndexKind, KeySchema, Projection};
@@ -121,14 +121,23 @@ pub fn coverage_lines(state: &State, index: &str) -> Vec<CoverageLine> {
             ),
         ));
     }
-    lines.push(CoverageLine::new(LineKind::Heading, ""));
-    lines.push(CoverageLine::new(
-        LineKind::Heading,
-        format!(
-            "Entity types in {name} ({} read)",
-            crate::domain::figures::counted(figures.in_index, "item", "items")
+    lines.extend(entity_lines(&name, figures));
+    lines.extend(exclusion_lines(&name, figures));
+    lines
+}
+
+/// How many items of each entity type the index holds, most first.
+fn entity_lines(name: &str, figures: &IndexCoverage) -> Vec<CoverageLine> {
+    let mut lines = vec![
+        CoverageLine::new(LineKind::Heading, ""),
+        CoverageLine::new(
+            LineKind::Heading,
+            format!(
+                "Entity types in {name} ({} read)",
+                crate::domain::figures::counted(figures.in_index, "item", "items")
+            ),
         ),
-    ));
+    ];
     let mut entities: Vec<(&String, &u64)> = figures.entities.iter().collect();
     entities.sort_by(|a, b| b.1.cmp(a.1).then_with(|| a.0.cmp(b.0)));
     if entities.is_empty() {
@@ -144,11 +153,18 @@ pub fn coverage_lines(state: &State, index: &str) -> Vec<CoverageLine> {
             ),
         ));
     }
-    lines.push(CoverageLine::new(LineKind::Heading, ""));
-    lines.push(CoverageLine::new(
-        LineKind::Heading,
-        format!("Not in {name}, and why (Enter opens an example item)"),
-    ));
+    lines
+}
+
+/// The entity types the index leaves out, each with why and an example item to open.
+fn exclusion_lines(name: &str, figures: &IndexCoverage) -> Vec<CoverageLine> {
+    let mut lines = vec![
+        CoverageLine::new(LineKind::Heading, ""),
+        CoverageLine::new(
+            LineKind::Heading,
+            format!("Not in {name}, and why (Enter opens an example item)"),
+        ),
+    ];
     if figures.exclusions.is_empty() {
         lines.push(CoverageLine::new(
             LineKind::Info,

@@ -5,6 +5,7 @@
 //! nothing is written twice and one undo covers all of it.
 
 use crate::app::command::Command;
+use crate::app::read::{Read, ReadError, ReadFor};
 use crate::app::request_id::RequestId;
 use crate::app::state::bulk::BulkStage;
 use crate::app::state::bulk::flow::{Purpose, Waiting};
@@ -52,14 +53,18 @@ pub(in crate::app::update) fn ask(state: &mut State) -> Vec<Command> {
     state.notice = Some(Notice::Info(
         "looking for a cut-off run of this plan in the journal…".to_owned(),
     ));
-    vec![Command::FindCutOffRun { id, path, header }]
+    let read = Read::CutOffRun {
+        journal: path,
+        header: Box::new(header),
+    };
+    vec![Command::read(id, ReadFor::BulkResume, read)]
 }
 
 /// The run to resume (or none): start sending what it has not written.
 pub(in crate::app::update) fn found(
     state: &mut State,
     id: RequestId,
-    result: Result<Option<ResumePoint>, String>,
+    result: Result<Option<ResumePoint>, ReadError>,
 ) -> Vec<Command> {
     let Some(flow) = state.bulk.flow.as_deref_mut() else {
         return Vec::new();

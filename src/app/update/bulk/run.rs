@@ -9,6 +9,7 @@ use std::time::Duration;
 
 use crate::app::action::Action;
 use crate::app::command::Command;
+use crate::app::read::{Read, ReadError, ReadFor};
 use crate::app::request_id::RequestId;
 use crate::app::state::bulk::flow::{DryRun, Ended, Ending, Purpose, Waiting};
 use crate::app::state::bulk::{BulkFlow, BulkRun, BulkStage, BulkSummary, LastBatch};
@@ -17,7 +18,7 @@ use crate::app::state::{Notice, State};
 use crate::domain::edit::EditContext;
 use crate::domain::figures::counted;
 use crate::edit::batch::ItemResult;
-use crate::edit::run_plan::undo_plan;
+use crate::edit::run_plan::{PlannedItem, undo_plan};
 use crate::journal::{JournalConnection, JournalEntry};
 
 use crate::app::update::edit::write::is_real_aws;
@@ -45,8 +46,9 @@ pub(in crate::app::update) fn key(state: &mut State, action: &Action) -> Vec<Com
             dry_run.scroll = dry_run.scroll.saturating_sub(1);
         }
         (BulkStage::DryRun(_), Action::Confirm) => return confirm(state),
+        // A resume's or an undo's read of the journal still awaited is cancelled with it.
         (BulkStage::DryRun(_) | BulkStage::Summary(_), Action::Back) => {
-            state.bulk.flow = None;
+            return super::close::close(state);
         }
         (BulkStage::Running(run), Action::PauseBulk) => {
             run.paused = !run.paused;
@@ -291,6 +293,22 @@ pub(in crate::app::update) fn group_done(
             group.len()
         ));
     }
+    let throttled = record_outcomes(run, group, results);
+    run.backoff = if throttled {
+        (run.backoff * 2).clamp(FIRST_BACKOFF, MAX_BACKOFF)
+    } else {
+        Duration::ZERO
+    };
+    next_group(state)
+}
+
+/// Records what became of each write of a group: written, a conflict, failed, unknown, or
+/// throttled (queued again, until it was throttled too often). True when any was throttled.
+fn record_outcomes(
+    run: &mut BulkRun,
+    group: Vec<(PlannedItem, u32)>,
+    results: Vec<ItemResult>,
+) -> bool {
     let mut throttled = false;
     for ((write, attempts), result) in group.into_iter().zip(results) {
         let planned = &write.write.planned;
@@ -332,12 +350,7 @@ pub(in crate::app::update) fn group_done(
             }
         }
     }
-    run.backoff = if throttled {
-        (run.backoff * 2).clamp(FIRST_BACKOFF, MAX_BACKOFF)
-    } else {
-        Duration::ZERO
-    };
-    next_group(state)
+    throttled
 }
 
 fn finish(state: &mut State) -> Vec<Command> {
@@ -441,14 +454,18 @@ fn load_batch(state: &mut State, batch: String) -> Vec<Command> {
     state.notice = Some(Notice::Info(format!(
         "reading run {batch} from the journal…"
     )));
-    vec![Command::LoadBatch { id, path, batch }]
+    let read = Read::JournaledRun {
+        journal: path,
+        batch,
+    };
+    vec![Command::read(id, ReadFor::BulkUndo, read)]
 }
 
 /// The journal's writes of the run to undo: the dry run of their undo.
 pub(in crate::app::update) fn batch_loaded(
     state: &mut State,
     id: RequestId,
-    result: Result<Vec<JournalEntry>, String>,
+    result: Result<Vec<JournalEntry>, ReadError>,
 ) -> Vec<Command> {
     let Some(flow) = state.bulk.flow.as_deref_mut() else {
         return Vec::new();

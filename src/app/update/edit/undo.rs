@@ -2,6 +2,7 @@
 //! like any other write (each write is journaled by the executor that sends it).
 
 use crate::app::command::Command;
+use crate::app::read::{LastWrite, Read, ReadError, ReadFor};
 use crate::app::request_id::RequestId;
 use crate::app::state::edit::{EditFlow, EditPurpose, EditStage};
 use crate::app::state::screens::staged::{CommitPurpose, open_review};
@@ -23,41 +24,47 @@ pub(in crate::app::update) fn request_undo(state: &mut State) -> Vec<Command> {
     };
     let id = state.ids.issue();
     state.journal_request = Some(id);
-    vec![Command::LoadJournal {
-        id,
-        path,
+    let read = Read::LastWrite {
+        journal: path,
         table: state.table.clone(),
-    }]
+    };
+    vec![Command::read(id, ReadFor::Undo, read)]
 }
 
-/// The journal answered: preview the undo of its last write on this table.
-pub(in crate::app::update) fn journal_loaded(
+/// The journal answered: the undo of its last write on this table, or of the transaction that
+/// write was part of.
+pub(in crate::app::update) fn journal_read(
     state: &mut State,
     id: RequestId,
-    result: Result<Option<Box<JournalEntry>>, String>,
+    result: Result<Box<LastWrite>, ReadError>,
 ) -> Vec<Command> {
     if state.journal_request != Some(id) {
         return Vec::new();
     }
     state.journal_request = None;
+    match result.map(|last| *last) {
+        // Each reason says itself what was read and that nothing was undone.
+        Err(error) => {
+            state.notice = Some(Notice::Error(error.to_string()));
+            Vec::new()
+        }
+        Ok(LastWrite::Write(entry)) => last_write_read(state, entry),
+        Ok(LastWrite::Transaction { batch, written }) => transaction_read(state, batch, written),
+    }
+}
+
+/// The journal's last write on this table: preview its undo.
+fn last_write_read(state: &mut State, entry: Option<Box<JournalEntry>>) -> Vec<Command> {
     if state.edit.is_some() {
         // The user started another edit meanwhile; it is not replaced by the undo.
         return Vec::new();
     }
-    let entry = match result {
-        Ok(Some(entry)) => entry,
-        Ok(None) => {
-            state.notice = Some(Notice::Info(format!(
-                "nothing to undo: the journal has no write to {}",
-                state.table
-            )));
-            return Vec::new();
-        }
-        Err(error) => {
-            // Each reason says itself what was read and that nothing was undone.
-            state.notice = Some(Notice::Error(error));
-            return Vec::new();
-        }
+    let Some(entry) = entry else {
+        state.notice = Some(Notice::Info(format!(
+            "nothing to undo: the journal has no write to {}",
+            state.table
+        )));
+        return Vec::new();
     };
     let Some(planned) = with_context(state, None, |context| plan_undo(context, &entry)) else {
         state.notice = Some(Notice::Error(
@@ -88,31 +95,13 @@ pub(in crate::app::update) fn journal_loaded(
 /// The journal's last write was part of a run that was one transaction: its undo, one
 /// transaction conditioned on every item being as the run left it, on the staged screen's
 /// preview (the staged changes stay as they are).
-pub(in crate::app::update) fn transaction_loaded(
-    state: &mut State,
-    id: RequestId,
-    batch: String,
-    result: Result<Vec<JournalEntry>, String>,
-) -> Vec<Command> {
-    if state.journal_request != Some(id) {
+fn transaction_read(state: &mut State, batch: String, written: Vec<JournalEntry>) -> Vec<Command> {
+    if written.is_empty() {
+        state.notice = Some(Notice::Info(format!(
+            "run {batch} wrote nothing that is still recorded as written; nothing to undo"
+        )));
         return Vec::new();
     }
-    state.journal_request = None;
-    let written = match result {
-        Ok(written) if written.is_empty() => {
-            state.notice = Some(Notice::Info(format!(
-                "run {batch} wrote nothing that is still recorded as written; nothing to undo"
-            )));
-            return Vec::new();
-        }
-        Ok(written) => written,
-        Err(error) => {
-            state.notice = Some(Notice::Error(format!(
-                "cannot read run {batch} from the journal: {error}; nothing undone"
-            )));
-            return Vec::new();
-        }
-    };
     let planned = with_context(state, None, |context| {
         written
             .iter()

@@ -8,6 +8,7 @@ use crate::app::read::{Read, ReadFor};
 use crate::app::request_id::RequestId;
 use crate::app::state::partiql::{Prepared, StatementForm, StatementRun};
 use crate::app::state::{Notice, Overlay, Paging, State, View};
+use crate::app::update::results_paging::{self, CancelStep};
 use crate::app::update::table::column_key;
 use crate::backend::{BackendError, StatementPage};
 
@@ -239,27 +240,8 @@ fn cancel_or_resume(state: &mut State, index: usize) -> Vec<Command> {
     let Some(run) = state.partiql.runs.get_mut(index) else {
         return Vec::new();
     };
-    match &run.paging {
-        Paging::Fetching { id, .. } => {
-            let id = *id;
-            run.paging.cancel();
-            state.notice = Some(Notice::Info(
-                "statement cancelled; cancel again to resume".to_owned(),
-            ));
-            vec![Command::Cancel(vec![id])]
-        }
-        Paging::Ready(Some(_)) => {
-            run.paging.cancel();
-            state.notice = Some(Notice::Info(
-                "statement stopped; cancel again to resume".to_owned(),
-            ));
-            Vec::new()
-        }
-        Paging::Cancelled { resume } => {
-            let resume = resume.clone();
-            state.notice = None;
-            fetch(state, index, resume)
-        }
-        Paging::Ready(None) | Paging::Complete | Paging::Failed(_) => Vec::new(),
+    match results_paging::cancel_or_resume(&mut run.paging, "statement", &mut state.notice) {
+        CancelStep::Done(commands) => commands,
+        CancelStep::Resume(resume) => fetch(state, index, resume),
     }
 }

@@ -9,6 +9,7 @@ use crate::app::state::Paging;
 use crate::app::state::query::run::QueryRun;
 use crate::app::state::stale::{self, time_of_day};
 use crate::app::state::{Notice, State, View};
+use crate::app::update::results_paging::{self, CancelStep};
 use crate::app::update::table::column_key;
 use crate::backend::{BackendError, GetOutput, GetRequest, Page, QueryRequest};
 use crate::domain::query_spec::read_from_table_of;
@@ -168,13 +169,8 @@ fn continue_reading(state: &mut State, index: usize) -> Vec<Command> {
     if !wants_more {
         return Vec::new();
     }
-    let mut request = run.request.clone();
-    request.start_key = Some(start_key.clone());
-    let id = state.ids.issue();
-    if let Some(run) = state.query_runs.get_mut(index) {
-        run.paging.fetch(id, request.start_key.clone());
-    }
-    vec![Command::read(id, ReadFor::QueryRun, Read::Query(request))]
+    let start_key = start_key.clone();
+    fetch(state, index, Some(start_key))
 }
 
 /// Reads run `index`'s next page whatever the cursor (marking every match reads them all).
@@ -185,13 +181,8 @@ pub(in crate::app::update) fn next_page(state: &mut State, index: usize) -> Vec<
     let Some(Some(start_key)) = run.paging.ready() else {
         return Vec::new();
     };
-    let mut request = run.request.clone();
-    request.start_key = Some(start_key.clone());
-    let id = state.ids.issue();
-    if let Some(run) = state.query_runs.get_mut(index) {
-        run.paging.fetch(id, request.start_key.clone());
-    }
-    vec![Command::read(id, ReadFor::QueryRun, Read::Query(request))]
+    let start_key = start_key.clone();
+    fetch(state, index, Some(start_key))
 }
 
 /// After the cursor moved: read on if the current results view is near its end.
@@ -260,36 +251,22 @@ fn cancel_or_resume(state: &mut State, index: usize) -> Vec<Command> {
     let Some(run) = state.query_runs.get_mut(index) else {
         return Vec::new();
     };
-    match &run.paging {
-        Paging::Fetching { id, .. } => {
-            let id = *id;
-            // The page in flight is read again from its start when the user resumes.
-            run.paging.cancel();
-            state.notice = Some(Notice::Info(
-                "query cancelled; cancel again to resume".to_owned(),
-            ));
-            vec![Command::Cancel(vec![id])]
-        }
-        Paging::Ready(Some(_)) => {
-            run.paging.cancel();
-            state.notice = Some(Notice::Info(
-                "query stopped; cancel again to resume".to_owned(),
-            ));
-            Vec::new()
-        }
-        Paging::Cancelled { resume } => {
-            let resume = resume.clone();
-            let mut request = run.request.clone();
-            request.start_key.clone_from(&resume);
-            let id = state.ids.issue();
-            if let Some(run) = state.query_runs.get_mut(index) {
-                run.paging.fetch(id, resume);
-            }
-            state.notice = None;
-            vec![Command::read(id, ReadFor::QueryRun, Read::Query(request))]
-        }
-        Paging::Ready(None) | Paging::Complete | Paging::Failed(_) => Vec::new(),
+    match results_paging::cancel_or_resume(&mut run.paging, "query", &mut state.notice) {
+        CancelStep::Done(commands) => commands,
+        CancelStep::Resume(resume) => fetch(state, index, resume),
     }
+}
+
+/// Asks for the page of run `index` that starts at `start_key`.
+fn fetch(state: &mut State, index: usize, start_key: Option<Item>) -> Vec<Command> {
+    let id = state.ids.issue();
+    let Some(run) = state.query_runs.get_mut(index) else {
+        return Vec::new();
+    };
+    let mut request = run.request.clone();
+    request.start_key.clone_from(&start_key);
+    run.paging.fetch(id, start_key);
+    vec![Command::read(id, ReadFor::QueryRun, Read::Query(request))]
 }
 
 /// GetItem for every loaded row of an index query, so the rows show the whole base item.

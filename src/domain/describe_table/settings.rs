@@ -1,6 +1,7 @@
-//! The incident part of `ddbx describe`: DescribeTable's capacity, protection and replication
-//! fields under their DescribeTable names, and the values of the calls behind them under the
-//! names of those calls' answers. A value that could not be read is `{"NotReadable": code}`.
+//! The incident part of the report's document: DescribeTable's capacity, protection and
+//! replication fields under their DescribeTable names, and the values of the calls behind them
+//! under the names of those calls' answers. A value that could not be read is
+//! `{"NotReadable": code}`.
 
 use serde_json::{Map, Value, json};
 
@@ -32,7 +33,7 @@ fn warm_json(warm: &WarmThroughput) -> Value {
 }
 
 /// A GSI's `Backfilling` and throughput fields, added to its entry.
-pub fn add_index_settings(object: &mut Map<String, Value>, index: &IndexSettings) {
+pub(super) fn add_index_settings(object: &mut Map<String, Value>, index: &IndexSettings) {
     if index.backfilling {
         object.insert("Backfilling".into(), json!(true));
     }
@@ -51,7 +52,7 @@ pub fn add_index_settings(object: &mut Map<String, Value>, index: &IndexSettings
 }
 
 /// The table's settings fields.
-pub fn add_table_settings(object: &mut Map<String, Value>, settings: &TableSettings) {
+pub(super) fn add_table_settings(object: &mut Map<String, Value>, settings: &TableSettings) {
     let fields = [
         (
             "ProvisionedThroughput",
@@ -100,7 +101,7 @@ pub fn add_table_settings(object: &mut Map<String, Value>, settings: &TableSetti
 
 /// The values of the extra calls. The TTL of DescribeTimeToLive replaces the one DescribeTable's
 /// companion call gave, since this one also says when it could not be read.
-pub fn add_extras(object: &mut Map<String, Value>, extras: &TableExtras) {
+pub(super) fn add_extras(object: &mut Map<String, Value>, extras: &TableExtras) {
     object.insert(
         "ContinuousBackupsDescription".into(),
         readable(&extras.recovery, |recovery| {
