@@ -284,6 +284,56 @@ async fn a_missing_table_is_a_failed_description_with_the_service_wording() {
     assert_eq!(harness.scans(), 0);
 }
 
+/// Enter on a sort-key group's heading folds it to the heading (▸) and unfolds it again; the
+/// cursor stays on the heading, the folded items are neither listed nor searched, and a count
+/// made before the last page is read says it is of the items read so far.
+#[tokio::test]
+async fn enter_on_a_group_heading_folds_and_unfolds_it() {
+    let mut harness = started_shop(small_pages(2)).await;
+    // Prefixes are ORDER, STORE, USER: go to USER, then its first partition USER#u1.
+    harness
+        .act_all([Action::CursorLast, Action::Open, Action::Open])
+        .await;
+    assert_eq!(harness.state.partitions["USER#u1"].paging, Paging::Complete);
+    let all = harness.state.partitions["USER#u1"].rows().len();
+    // As the partition shows while its next page is still to be read:
+    let complete = std::mem::replace(
+        &mut harness
+            .state
+            .partitions
+            .get_mut("USER#u1")
+            .expect("read")
+            .paging,
+        Paging::Ready(Some(ddbx::domain::value::Item::new())),
+    );
+    let text = tui_support::screen::screen(&harness.state, 80, 24);
+    assert!(text.contains("▾ ORDER# (3 of the 4 read so far)"), "{text}");
+    harness
+        .state
+        .partitions
+        .get_mut("USER#u1")
+        .expect("read")
+        .paging = complete;
+    harness.act(Action::Open).await;
+    let partition = &harness.state.partitions["USER#u1"];
+    assert_eq!(
+        partition.rows().len(),
+        all - 1,
+        "METADATA's item is folded away"
+    );
+    assert!(matches!(*view(&harness), View::Partition { cursor: 0, .. }));
+    let text = tui_support::screen::screen(&harness.state, 80, 24);
+    assert!(text.contains("▸ METADATA (1)"), "{text}");
+    assert!(text.contains("▾ ORDER# (3)"), "{text}");
+    assert!(!text.contains("name=Ada"), "{text}");
+    harness.act(Action::Open).await;
+    assert_eq!(harness.state.partitions["USER#u1"].rows().len(), all);
+    assert!(
+        matches!(*view(&harness), View::Partition { cursor: 0, .. }),
+        "Enter on a heading never opens an item"
+    );
+}
+
 #[tokio::test]
 async fn drilling_down_queries_the_partition_and_groups_its_items_by_sort_key_prefix() {
     let mut harness = started_shop(Settings::default()).await;
@@ -310,7 +360,7 @@ async fn drilling_down_queries_the_partition_and_groups_its_items_by_sort_key_pr
         .rows()
         .into_iter()
         .filter_map(|row| match row {
-            PartitionRow::Group { label, count } => Some((label, count)),
+            PartitionRow::Group { label, count, .. } => Some((label, count)),
             PartitionRow::Item(_) => None,
         })
         .collect();

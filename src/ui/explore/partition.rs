@@ -12,6 +12,7 @@ use crate::app::state::explore::partition::partition_text;
 use crate::app::state::explore::partition::{Partition, PartitionRow};
 use crate::app::state::inspect::inspector::key_text;
 use crate::domain::entity::Entity;
+use crate::domain::figures;
 use crate::domain::value::{AttrValue, Item};
 use crate::ui::theme::{self, Styles};
 use crate::ui::widgets::list::window;
@@ -64,10 +65,25 @@ pub(in crate::ui) fn render(
     {
         let selected = index == cursor;
         let line = match row {
-            PartitionRow::Group { label, count } => {
+            PartitionRow::Group {
+                label,
+                count,
+                folded,
+            } => {
                 let name = label.as_deref().unwrap_or("(no prefix)");
+                let sign = if *folded { '▸' } else { '▾' };
+                // Until the last page is read a count is of what has been read, and says so.
+                let count = if partition.read_whole() {
+                    figures::count(*count as u64)
+                } else {
+                    format!(
+                        "{} of the {} read so far",
+                        figures::count(*count as u64),
+                        figures::count(partition.items.len() as u64)
+                    )
+                };
                 Line::from(Span::styled(
-                    format!("▾ {} ({count})", safe(name)),
+                    format!("{sign} {} ({count})", safe(name)),
                     styles.group_heading,
                 ))
             }

@@ -1,6 +1,8 @@
 //! One partition's items (collections level 3), fetched by Query page by page as the user
 //! scrolls, grouped by sort key prefix by [`PartitionItems`].
 
+use std::collections::BTreeSet;
+
 use crate::app::state::Paging;
 use crate::app::state::stale::{Kept, Refreshable, Stale};
 use crate::domain::partition_items::PartitionItems;
@@ -16,6 +18,8 @@ pub struct Partition {
     pub kept: Option<Kept<Self>>,
     /// Set when these items were put back after reading the partition again failed.
     pub stale: Option<Stale>,
+    /// The groups folded to their heading (by label; `""` for sort keys without a prefix).
+    pub folded: BTreeSet<String>,
 }
 
 impl Refreshable for Partition {
@@ -48,25 +52,55 @@ pub enum PartitionRow {
     Group {
         label: Option<String>,
         count: usize,
+        /// Folded to its heading: its items are not listed.
+        folded: bool,
     },
     Item(usize),
 }
 
 impl Partition {
-    /// Group headers each followed by their items, groups in order of first appearance.
+    /// Group headers each followed by their items (unless folded), groups in order of first
+    /// appearance.
     #[must_use]
     pub fn rows(&self) -> Vec<PartitionRow> {
         let groups = self.items.groups();
         let mut rows = Vec::with_capacity(self.items.len() + groups.len());
         for group in groups {
+            let folded = self.folded.contains(fold_key(group.label.as_deref()));
             rows.push(PartitionRow::Group {
                 label: group.label.clone(),
                 count: group.items.len(),
+                folded,
             });
-            rows.extend(group.items.iter().copied().map(PartitionRow::Item));
+            if !folded {
+                rows.extend(group.items.iter().copied().map(PartitionRow::Item));
+            }
         }
         rows
     }
+
+    /// Folds the group on row `row` to its heading, or unfolds it; false when the row is an
+    /// item.
+    pub fn toggle_fold(&mut self, row: usize) -> bool {
+        let Some(PartitionRow::Group { label, .. }) = self.rows().into_iter().nth(row) else {
+            return false;
+        };
+        let key = fold_key(label.as_deref()).to_owned();
+        if !self.folded.remove(&key) {
+            self.folded.insert(key);
+        }
+        true
+    }
+
+    /// True when every page of the partition has been read, so a group's count is all of it.
+    #[must_use]
+    pub fn read_whole(&self) -> bool {
+        matches!(self.paging, Paging::Complete)
+    }
+}
+
+fn fold_key(label: Option<&str>) -> &str {
+    label.unwrap_or_default()
 }
 
 /// The text of a partition key value as shown and as the partition cache key.

@@ -1,6 +1,8 @@
 //! The collections screens: prefixes → partitions → one partition's items (fetched by Query,
 //! page by page as the user nears the end) → the inspector.
 
+use std::collections::BTreeSet;
+
 use crate::app::command::Command;
 use crate::app::read::{Read, ReadFor};
 use crate::app::request_id::RequestId;
@@ -42,13 +44,18 @@ pub(in crate::app::update) fn open(state: &mut State) -> Vec<Command> {
             pk.map_or_else(Vec::new, |pk| open_partition(state, pk))
         }
         View::Partition { pk, cursor } => {
-            let item = state
-                .partitions
-                .get(&partition_text(&pk))
-                .and_then(|partition| match partition.rows().get(cursor) {
+            let text = partition_text(&pk);
+            if let Some(partition) = state.partitions.get_mut(&text)
+                && partition.toggle_fold(cursor)
+            {
+                return Vec::new();
+            }
+            let item = state.partitions.get(&text).and_then(|partition| {
+                match partition.rows().get(cursor) {
                     Some(PartitionRow::Item(index)) => partition.items.item(*index),
                     _ => None,
-                });
+                }
+            });
             if let Some(item) = item {
                 state.inspect(item);
             }
@@ -98,10 +105,18 @@ pub(in crate::app::update) fn read_from_first_page(
         paging: Paging::first(id),
         kept: None,
         stale: None,
+        folded: BTreeSet::new(),
     };
-    // The items on screen stay aside until the first page of the new read lands.
+    // The items on screen stay aside until the first page of the new read lands; the groups
+    // the user folded stay folded.
     let partition = match state.partitions.remove(&text) {
-        Some(old) => stale::refresh(old, fresh, state.clock),
+        Some(old) => {
+            let folded = old.folded.clone();
+            Partition {
+                folded,
+                ..stale::refresh(old, fresh, state.clock)
+            }
+        }
         None => fresh,
     };
     state.partitions.insert(text, partition);
