@@ -594,3 +594,20 @@ async fn a_stream_enabled_but_not_served_is_said_to_be_the_endpoints() {
     );
     assert!(!said.contains("enable one"), "{said}");
 }
+
+/// Left for another screen, the stream view's follower reads on (the spinner turns for it): the
+/// status line says so and which key shows it, and says nothing once the stream view is back.
+#[tokio::test]
+async fn a_stream_followed_behind_another_screen_is_said_in_the_status_line() {
+    let mut harness = following_demo().await;
+    let on_stream = screen(&harness.state, 100, 24);
+    assert!(!on_stream.contains("[stream followed"), "{on_stream}");
+    harness.act(Action::ShowOverview).await;
+    let elsewhere = screen(&harness.state, 100, 24);
+    assert!(
+        elsewhere.contains("[stream followed: L shows it]"),
+        "{elsewhere}"
+    );
+    harness.act(Action::ShowStream).await;
+    assert!(!screen(&harness.state, 100, 24).contains("[stream followed"));
+}

@@ -7,7 +7,7 @@ use ratatui::text::{Line, Span};
 use ratatui::widgets::Paragraph;
 
 use crate::app::action::Action;
-use crate::app::state::{Notice, State};
+use crate::app::state::{Notice, State, View};
 use crate::ui::theme;
 use crate::ui::widgets::text::safe;
 
@@ -58,6 +58,27 @@ fn message_paragraph(message: &str) -> Paragraph<'static> {
     Paragraph::new(safe(message).into_owned()).wrap(ratatui::widgets::Wrap { trim: false })
 }
 
+/// The stream view's follower reads on while another screen is shown (the spinner turns for
+/// it): says so, with the key that shows it where there is one.
+fn stream_behind(state: &State) -> Option<String> {
+    let following = state
+        .stream
+        .as_ref()
+        .is_some_and(crate::app::state::stream::StreamView::is_following);
+    let on_stream = matches!(
+        state.history.current(),
+        View::Stream { .. } | View::StreamRecord { .. }
+    );
+    if !following || on_stream {
+        return None;
+    }
+    let key = state.keymap.key_for(state.section(), &Action::ShowStream);
+    Some(match key {
+        Some(key) => format!("[stream followed: {key} shows it] "),
+        None => "[stream followed] ".to_owned(),
+    })
+}
+
 pub(in crate::ui) fn render(frame: &mut Frame<'_>, area: Rect, state: &State) {
     let styles = theme::of(state);
     let long_error = message_height(state, area.width) > 0;
@@ -72,6 +93,9 @@ pub(in crate::ui) fn render(frame: &mut Frame<'_>, area: Rect, state: &State) {
     }
     if let Some(progress) = &state.loading {
         spans.push(Span::styled(format!("{} ", progress.line()), styles.active));
+    }
+    if let Some(following) = stream_behind(state) {
+        spans.push(Span::styled(following, styles.active));
     }
     // The selection's size, always in sight while anything is marked.
     let marked = state.bulk.selection.len();
