@@ -628,3 +628,28 @@ async fn a_partition_typed_before_the_table_is_described_is_queried_once_it_is()
     assert_eq!(harness.queries().len(), 1);
     assert_eq!(harness.state.partitions["USER#u2"].items.len(), 1);
 }
+
+/// A partition's item lines put what says the item's state first (`status`, `type`) and the
+/// index key attributes, which repeat its keys, last: the demo's order references lead with
+/// their status, not with `LSI1SK`.
+#[tokio::test]
+async fn item_lines_lead_with_state_and_leave_index_keys_last() {
+    let mut harness = tui_support::started_demo(400, Settings::default()).await;
+    harness.act(Action::JumpToPartition).await;
+    for c in "USER#usr_1001".chars() {
+        harness.act(Action::Input(c)).await;
+    }
+    harness.act(Action::Submit).await;
+    let text = tui_support::screen::screen(&harness.state, 120, 30);
+    let line = text
+        .lines()
+        .find(|line| line.contains("ORDER#") && line.contains("OrderRef"))
+        .unwrap_or_else(|| panic!("an order reference line in\n{text}"));
+    let status = line.find("status=").expect("status shown");
+    assert!(line.contains("type=OrderRef"), "{line}");
+    assert!(
+        line.find("LSI1SK=").is_none_or(|index_key| status < index_key),
+        "{line}"
+    );
+    assert!(status < line.find("orderId=").expect("orderId shown"), "{line}");
+}

@@ -8,6 +8,7 @@
 //! items that may run to millions are kept in [`compact`] form.
 
 pub mod access_pattern;
+pub mod attribute_order;
 pub mod audit_trail;
 pub mod backoff;
 pub mod byte_scan;

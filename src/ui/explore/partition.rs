@@ -11,6 +11,7 @@ use crate::app::state::bulk::is_marked;
 use crate::app::state::explore::partition::partition_text;
 use crate::app::state::explore::partition::{Partition, PartitionRow};
 use crate::app::state::inspect::inspector::key_text;
+use crate::domain::attribute_order::summary_order;
 use crate::domain::entity::Entity;
 use crate::domain::figures;
 use crate::domain::value::{AttrValue, Item};
@@ -44,7 +45,6 @@ pub(in crate::ui) fn render(
         .described()
         .and_then(|d| d.key.sort.as_ref())
         .map(|s| s.name.as_str());
-    let partition_key = state.described().map(|d| d.key.partition.name.as_str());
     let mut lines = notes(styles, partition);
     if partition.items.is_empty() {
         lines.push(Line::raw(match partition.paging {
@@ -92,7 +92,8 @@ pub(in crate::ui) fn render(
                 let item = partition.items.item(*item_index).unwrap_or_default();
                 let entity = partition.items.entity(*item_index);
                 let mark = mark_of(state, &item);
-                item_line(styles, &item, entity, sort, partition_key, mark)
+                let order = summary_order(&item, state.described());
+                item_line(styles, &item, entity, sort, &order, mark)
             }
         };
         lines.push(if selected {
@@ -171,7 +172,7 @@ fn item_line<'a>(
     item: &Item,
     entity: Option<&Entity>,
     sort: Option<&str>,
-    partition_key: Option<&str>,
+    order: &[&str],
     mark: Mark,
 ) -> Line<'a> {
     let entity = entity.map_or_else(String::new, |entity| safe(&entity.name).into_owned());
@@ -179,9 +180,9 @@ fn item_line<'a>(
         .and_then(|name| item.get(name))
         .map(key_text)
         .unwrap_or_default();
-    let summary: Vec<String> = item
+    let summary: Vec<String> = order
         .iter()
-        .filter(|(name, _)| Some(name.as_str()) != sort && Some(name.as_str()) != partition_key)
+        .filter_map(|name| Some((*name, item.get(*name)?)))
         .take(4)
         .map(|(name, value)| format!("{}={}", safe(name), safe(&short_value(value))))
         .collect();

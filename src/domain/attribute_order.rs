@@ -1,0 +1,134 @@
+//! The order an item's attributes are summarised in on one line: what says the state of the
+//! thing first (`status`, `type`, `priority`, `updatedAt`), then the rest by name, and last the
+//! index key attributes, which repeat what the keys already say (`GSI1PK = STATUS#OPEN`).
+
+use super::schema::TableDescription;
+use super::value::Item;
+
+/// Names read first, in this order, compared without case and without `_`/`-`.
+const STATE_LIKE: [&str; 12] = [
+    "status",
+    "state",
+    "type",
+    "kind",
+    "entity",
+    "priority",
+    "stage",
+    "updatedat",
+    "modifiedat",
+    "lastmodified",
+    "createdat",
+    "version",
+];
+
+fn plain(name: &str) -> String {
+    name.chars()
+        .filter(|c| !matches!(c, '_' | '-'))
+        .flat_map(char::to_lowercase)
+        .collect()
+}
+
+/// Where a name sorts: state-like by their rank, the rest, then index keys.
+fn rank(name: &str, index_keys: &[&str]) -> (u8, usize) {
+    let plain = plain(name);
+    if let Some(at) = STATE_LIKE.iter().position(|known| *known == plain) {
+        return (0, at);
+    }
+    if index_keys.contains(&name) {
+        return (2, 0);
+    }
+    (1, 0)
+}
+
+/// The attributes of `item` to summarise, without the table's own keys, in reading order.
+#[must_use]
+pub fn summary_order<'a>(item: &'a Item, table: Option<&TableDescription>) -> Vec<&'a str> {
+    let table_keys: Vec<&str> = table.map(|t| t.key.names().collect()).unwrap_or_default();
+    let index_keys: Vec<&str> = table
+        .map(|t| {
+            t.indexes
+                .iter()
+                .flat_map(|index| index.key.names())
+                .collect()
+        })
+        .unwrap_or_default();
+    let mut names: Vec<&str> = item
+        .keys()
+        .map(String::as_str)
+        .filter(|name| !table_keys.contains(name))
+        .collect();
+    // Stable: within a rank, names keep the item's (alphabetical) order.
+    names.sort_by_key(|name| rank(name, &index_keys));
+    names
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::domain::schema::{IndexKind, IndexSchema, KeyAttribute, KeySchema, Projection};
+    use crate::domain::value::{AttrValue, ValueType};
+
+    fn table() -> TableDescription {
+        let mut table = TableDescription::new(
+            "Desk",
+            KeySchema::new(
+                KeyAttribute::new("PK", ValueType::S),
+                Some(KeyAttribute::new("SK", ValueType::S)),
+            ),
+        );
+        table.indexes.push(IndexSchema {
+            name: "GSI1".into(),
+            kind: IndexKind::Global,
+            key: KeySchema::new(
+                KeyAttribute::new("GSI1PK", ValueType::S),
+                Some(KeyAttribute::new("GSI1SK", ValueType::S)),
+            ),
+            projection: Projection::All,
+            item_count: None,
+            size_bytes: None,
+            status: None,
+        });
+        table
+    }
+
+    #[test]
+    fn state_first_index_keys_last_table_keys_out() {
+        let item: Item = [
+            "PK",
+            "SK",
+            "GSI1PK",
+            "GSI1SK",
+            "assignee",
+            "body",
+            "priority",
+            "status",
+            "updated_at",
+            "Type",
+        ]
+        .into_iter()
+        .map(|name| (name.to_owned(), AttrValue::s("x")))
+        .collect();
+        assert_eq!(
+            summary_order(&item, Some(&table())),
+            [
+                "status",
+                "Type",
+                "priority",
+                "updated_at",
+                "assignee",
+                "body",
+                "GSI1PK",
+                "GSI1SK"
+            ]
+        );
+    }
+
+    #[test]
+    fn without_a_description_every_attribute_is_kept_in_name_order_after_state() {
+        let item: Item = ["b", "a", "status"]
+            .into_iter()
+            .map(|name| (name.to_owned(), AttrValue::s("x")))
+            .collect();
+        assert_eq!(summary_order(&item, None), ["status", "a", "b"]);
+    }
+}
