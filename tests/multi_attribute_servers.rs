@@ -1,8 +1,11 @@
 //! What the local servers do with a table whose GSI has multi-attribute keys (two HASH and two
-//! RANGE elements, allowed by DynamoDB since November 2025). None of them implements the feature
-//! yet; each test asserts the behaviour observed, so a server that gains it makes the test fail
-//! and the note in docs/multi-attribute-keys.md is revisited.
+//! RANGE elements, allowed by DynamoDB since November 2025). `ddbx serve` creates and queries
+//! one; of the others none implements the feature yet, and each test asserts the behaviour
+//! observed, so a server that gains it makes the test fail and the note in
+//! docs/multi-attribute-keys.md is revisited.
 
+#[path = "serve/server.rs"]
+mod server;
 mod support;
 
 use aws_sdk_dynamodb::Client;
@@ -127,4 +130,78 @@ async fn moto_accepts_a_gsi_with_two_hash_and_two_range_elements_and_ddbx_descri
     assert_eq!(index.key.partition_label(), "tournamentId + region");
     assert_eq!(index.key.sort_label().as_deref(), Some("round + matchNo"));
     assert!(description.unsupported_indexes.is_empty());
+}
+
+/// `ddbx serve` creates the table, describes the index's four key elements in order, and answers
+/// a Query of the index on both partition attributes and the first sort attribute.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn ddbx_serve_creates_and_queries_a_gsi_with_two_hash_and_two_range_elements() {
+    use aws_sdk_dynamodb::types::AttributeValue;
+    let served = server::Served::start(&[]);
+    let client = sdk_client(&served.endpoint);
+    let table = unique_table_name("multi-attribute");
+    create_multi_attribute_table(&client, &table)
+        .await
+        .expect("ddbx serve has multi-attribute GSI keys");
+    let described = client
+        .describe_table()
+        .table_name(&table)
+        .send()
+        .await
+        .expect("describes");
+    let index = &described
+        .table()
+        .expect("a table")
+        .global_secondary_indexes()[0];
+    let elements: Vec<(&str, &str)> = index
+        .key_schema()
+        .iter()
+        .map(|element| (element.attribute_name(), element.key_type().as_str()))
+        .collect();
+    assert_eq!(
+        elements,
+        [
+            ("tournamentId", "HASH"),
+            ("region", "HASH"),
+            ("round", "RANGE"),
+            ("matchNo", "RANGE")
+        ]
+    );
+    for (id, region, round, number) in [
+        ("m1", "EU", "R1", "1"),
+        ("m2", "EU", "R1", "2"),
+        ("m3", "EU", "R2", "1"),
+        ("m4", "US", "R1", "1"),
+    ] {
+        client
+            .put_item()
+            .table_name(&table)
+            .item("matchId", AttributeValue::S(id.into()))
+            .item("tournamentId", AttributeValue::S("T1".into()))
+            .item("region", AttributeValue::S(region.into()))
+            .item("round", AttributeValue::S(round.into()))
+            .item("matchNo", AttributeValue::N(number.into()))
+            .send()
+            .await
+            .expect("put");
+    }
+    let found = client
+        .query()
+        .table_name(&table)
+        .index_name("ByRegion")
+        .key_condition_expression("tournamentId = :t AND #region = :r AND round = :round")
+        .expression_attribute_names("#region", "region")
+        .expression_attribute_values(":t", AttributeValue::S("T1".into()))
+        .expression_attribute_values(":r", AttributeValue::S("EU".into()))
+        .expression_attribute_values(":round", AttributeValue::S("R1".into()))
+        .send()
+        .await
+        .expect("queries the index");
+    let ids: Vec<&str> = found
+        .items()
+        .iter()
+        .filter_map(|item| item.get("matchId")?.as_s().ok().map(String::as_str))
+        .collect();
+    assert_eq!(ids, ["m1", "m2"], "EU's round R1, by matchNo");
+    served.stop();
 }

@@ -648,8 +648,12 @@ async fn item_lines_lead_with_state_and_leave_index_keys_last() {
     let status = line.find("status=").expect("status shown");
     assert!(line.contains("type=OrderRef"), "{line}");
     assert!(
-        line.find("LSI1SK=").is_none_or(|index_key| status < index_key),
+        line.find("LSI1SK=")
+            .is_none_or(|index_key| status < index_key),
         "{line}"
     );
-    assert!(status < line.find("orderId=").expect("orderId shown"), "{line}");
+    assert!(
+        status < line.find("orderId=").expect("orderId shown"),
+        "{line}"
+    );
 }

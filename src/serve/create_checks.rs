@@ -6,6 +6,7 @@ use serde_json::Value;
 
 use super::error::WireError;
 use super::wire::{Body, check_table_name};
+use crate::domain::schema::MAX_ATTRIBUTES_PER_KEY_PART;
 
 fn invalid(message: impl std::fmt::Display) -> WireError {
     WireError::validation(format!(
@@ -21,8 +22,13 @@ fn list(value: Option<&Value>) -> &[Value] {
     value.and_then(Value::as_array).map_or(&[], Vec::as_slice)
 }
 
-fn check_key_schema(keys: &[Value]) -> Result<(), WireError> {
-    if keys.len() > 2 {
+/// At most two entries in a table's or a local index's key; a global index's may hold up to
+/// four HASH and four RANGE attributes (multi-attribute keys, since November 2025).
+const MAX_KEY_ENTRIES: usize = 2;
+const MAX_GLOBAL_KEY_ENTRIES: usize = 2 * MAX_ATTRIBUTES_PER_KEY_PART;
+
+fn check_key_schema(keys: &[Value], max: usize) -> Result<(), WireError> {
+    if keys.len() > max {
         let shown: Vec<String> = keys
             .iter()
             .map(|key| {
@@ -34,7 +40,7 @@ fn check_key_schema(keys: &[Value]) -> Result<(), WireError> {
             })
             .collect();
         return Err(WireError::validation(format!(
-            "1 validation error detected: Value '[{}]' at 'keySchema' failed to satisfy constraint: Member must have length less than or equal to 2",
+            "1 validation error detected: Value '[{}]' at 'keySchema' failed to satisfy constraint: Member must have length less than or equal to {max}",
             shown.join(", ")
         )));
     }
@@ -95,12 +101,15 @@ fn check_indexes(body: &Body<'_>, table_keys: &[&str]) -> Result<BTreeSet<String
         used.extend(keys.iter().map(|key| (*key).to_owned()));
     }
     let global = list(body.get("GlobalSecondaryIndexes"));
-    for index in local.iter().chain(global) {
+    let limits = std::iter::repeat(MAX_KEY_ENTRIES)
+        .take(local.len())
+        .chain(std::iter::repeat(MAX_GLOBAL_KEY_ENTRIES));
+    for (index, max) in local.iter().chain(global).zip(limits) {
         let name = text(index, "IndexName");
         if !names.insert(name) {
             return Err(invalid(format!("Duplicate index name: {name}")));
         }
-        check_key_schema(list(index.get("KeySchema")))?;
+        check_key_schema(list(index.get("KeySchema")), max)?;
         used.extend(
             key_names(list(index.get("KeySchema")))
                 .into_iter()
@@ -120,7 +129,7 @@ pub fn check_create(body: &Body<'_>) -> Result<(), WireError> {
     check_table_name(name, "tableName")?;
     let keys = list(body.get("KeySchema"));
     let definitions = list(body.get("AttributeDefinitions"));
-    check_key_schema(keys)?;
+    check_key_schema(keys, MAX_KEY_ENTRIES)?;
     check_definitions(definitions)?;
     let table_keys = key_names(keys);
     let distinct: BTreeSet<&str> = table_keys.iter().copied().collect();

@@ -75,7 +75,7 @@ pub fn create_table(served: &Served, body: &Body<'_>) -> Result<Value, WireError
         })?;
     if !description.unsupported_indexes.is_empty() {
         return Err(WireError::validation(
-            "One or more parameter values were invalid: ddbx serve holds indexes with one HASH and at most one RANGE key",
+            "One or more parameter values were invalid: an index key has one HASH and at most one RANGE attribute, or, for a global index, up to four HASH attributes followed by up to four RANGE attributes",
         ));
     }
     description.billing_mode = Some(mode);
