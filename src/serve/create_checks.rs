@@ -101,8 +101,7 @@ fn check_indexes(body: &Body<'_>, table_keys: &[&str]) -> Result<BTreeSet<String
         used.extend(keys.iter().map(|key| (*key).to_owned()));
     }
     let global = list(body.get("GlobalSecondaryIndexes"));
-    let limits = std::iter::repeat(MAX_KEY_ENTRIES)
-        .take(local.len())
+    let limits = std::iter::repeat_n(MAX_KEY_ENTRIES, local.len())
         .chain(std::iter::repeat(MAX_GLOBAL_KEY_ENTRIES));
     for (index, max) in local.iter().chain(global).zip(limits) {
         let name = text(index, "IndexName");
