@@ -169,17 +169,7 @@ async fn small_pages_are_all_read_and_a_partition_without_a_trail_says_so() {
 #[test]
 fn the_binary_shows_an_items_timeline_from_the_inspector() {
     use tui_support::pty::PtySession;
-    let dir = std::env::temp_dir().join(format!("ddbx-timeline-e2e-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).expect("temp dir");
-    let path = dir.join("Orders.jsonl");
-    let lines: Vec<String> = orders()
-        .iter()
-        .map(|item| {
-            serde_json::json!({ "Item": ddbx::domain::ddb_json::item_to_json(item) }).to_string()
-        })
-        .collect();
-    std::fs::write(&path, lines.join("\n")).expect("file written");
-    let path_text = path.display().to_string();
+    let (dir, path_text) = tui_support::items_file("timeline-e2e", "Orders.jsonl", &orders());
     let mut session = PtySession::spawn(&["--file", &path_text], &[]);
     session.wait_until("discovery to complete", |screen| {
         screen.contains("complete ")

@@ -87,8 +87,11 @@ async fn the_inspector_lists_a_versioned_items_versions_from_its_partition() {
         panic!("one Query: {reads:?}");
     };
     assert!(query.consistent_read, "a version just written is listed");
-    assert_eq!(query.key_condition, "#pk = :pk AND begins_with(#sk, :stem)");
-    assert_eq!(query.params.values.get(":stem"), Some(&AttrValue::s("v")));
+    assert_eq!(
+        query.key_condition,
+        "#pk = :pk AND begins_with(#sk, :prefix)"
+    );
+    assert_eq!(query.params.values.get(":prefix"), Some(&AttrValue::s("v")));
 
     let text = screen(&harness.state, 80, 24);
     for expected in [
@@ -177,17 +180,7 @@ async fn an_item_whose_sort_key_names_no_version_says_so_and_reads_nothing() {
 #[test]
 fn the_binary_shows_an_items_versions_from_the_inspector() {
     use tui_support::pty::PtySession;
-    let dir = std::env::temp_dir().join(format!("ddbx-versions-e2e-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).expect("temp dir");
-    let path = dir.join("Equipment.jsonl");
-    let lines: Vec<String> = equipment()
-        .iter()
-        .map(|item| {
-            serde_json::json!({ "Item": ddbx::domain::ddb_json::item_to_json(item) }).to_string()
-        })
-        .collect();
-    std::fs::write(&path, lines.join("\n")).expect("file written");
-    let path_text = path.display().to_string();
+    let (dir, path_text) = tui_support::items_file("versions-e2e", "Equipment.jsonl", &equipment());
     let mut session = PtySession::spawn(&["--file", &path_text], &[]);
     session.wait_until("discovery to complete", |screen| {
         screen.contains("complete ")

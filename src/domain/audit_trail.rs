@@ -4,9 +4,8 @@
 
 use std::cmp::Reverse;
 
-use super::expr::ExpressionParams;
 use super::timestamp::{Timestamp, recognise_timestamp_text};
-use super::value::{AttrValue, Item};
+use super::value::Item;
 use super::why::literal::value_text;
 
 /// The words an audit-trail prefix is made of, as single-table designs write them; each is read
@@ -36,26 +35,6 @@ pub fn trail_key(sort_key: &str) -> Option<(String, Timestamp)> {
     }
     let time_text = rest.split('#').next()?;
     Some((format!("{word}#"), recognise_timestamp_text(time_text)?))
-}
-
-/// `#pk = :pk AND begins_with(#sk, :prefix)`: the entries of one prefix in the partition.
-#[must_use]
-pub fn key_condition(
-    partition_name: &str,
-    partition: &AttrValue,
-    sort_name: &str,
-    prefix: &str,
-) -> (String, ExpressionParams) {
-    let mut params = ExpressionParams::default();
-    params
-        .names
-        .insert("#pk".to_owned(), partition_name.to_owned());
-    params.names.insert("#sk".to_owned(), sort_name.to_owned());
-    params.values.insert(":pk".to_owned(), partition.clone());
-    params
-        .values
-        .insert(":prefix".to_owned(), AttrValue::s(prefix));
-    ("#pk = :pk AND begins_with(#sk, :prefix)".to_owned(), params)
 }
 
 /// One entry of the timeline.
@@ -105,6 +84,7 @@ pub fn gather(sort_name: &str, items: Vec<Item>) -> Vec<TrailEntry> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::domain::value::AttrValue;
 
     fn entry(sk: &str, extra: &[(&str, &str)]) -> Item {
         let mut item = Item::from([

@@ -58,6 +58,7 @@ pub mod partition_items;
 pub mod partition_key;
 pub mod pattern_query;
 pub mod plain_json;
+pub mod prefix_condition;
 pub mod query_spec;
 pub mod raw_query;
 pub mod related;

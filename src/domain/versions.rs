@@ -7,6 +7,7 @@ use std::cmp::Reverse;
 
 use super::change_diff::{AttributeChange, changed_names, diff};
 use super::expr::ExpressionParams;
+use super::prefix_condition::partition_prefix_condition;
 use super::value::{AttrValue, Item};
 
 /// A sort key read as a version of something: the text before the number (ending in the
@@ -79,16 +80,7 @@ impl VersionKey {
         partition: &AttrValue,
         sort_name: &str,
     ) -> (String, ExpressionParams) {
-        let mut params = ExpressionParams::default();
-        params
-            .names
-            .insert("#pk".to_owned(), partition_name.to_owned());
-        params.names.insert("#sk".to_owned(), sort_name.to_owned());
-        params.values.insert(":pk".to_owned(), partition.clone());
-        params
-            .values
-            .insert(":stem".to_owned(), AttrValue::s(self.stem.clone()));
-        ("#pk = :pk AND begins_with(#sk, :stem)".to_owned(), params)
+        partition_prefix_condition(partition_name, partition, sort_name, &self.stem)
     }
 }
 

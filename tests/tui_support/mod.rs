@@ -301,3 +301,20 @@ pub fn expected_groups(items: &[Item]) -> BTreeMap<String, (usize, usize)> {
         })
         .collect()
 }
+
+/// `items` written as a scan-output file (`{"Item": …}` lines) named `file` in a fresh temporary
+/// directory named after `test`; the directory (to remove) and the file's path.
+pub fn items_file(test: &str, file: &str, items: &[Item]) -> (std::path::PathBuf, String) {
+    let dir = std::env::temp_dir().join(format!("ddbx-{test}-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    let path = dir.join(file);
+    let lines: Vec<String> = items
+        .iter()
+        .map(|item| {
+            serde_json::json!({ "Item": ddbx::domain::ddb_json::item_to_json(item) }).to_string()
+        })
+        .collect();
+    std::fs::write(&path, lines.join("\n")).expect("file written");
+    let path_text = path.display().to_string();
+    (dir, path_text)
+}

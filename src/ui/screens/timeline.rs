@@ -10,6 +10,7 @@ use crate::app::state::screens::timeline::{TimelineRow, TimelineView, rows};
 use crate::app::state::{Loadable, State};
 use crate::domain::key_value::key_text;
 use crate::ui::theme;
+use crate::ui::widgets::list::cursor_lines;
 use crate::ui::widgets::text::safe;
 
 pub(super) fn render(frame: &mut Frame<'_>, area: Rect, state: &State, view: &TimelineView) {
@@ -25,27 +26,15 @@ pub(super) fn render(frame: &mut Frame<'_>, area: Rect, state: &State, view: &Ti
     frame.render_widget(block, area);
     let lines: Vec<Line<'_>> = match &view.entries {
         Loadable::Loaded(_) => {
-            let rows = rows(state, view);
-            let height = usize::from(inner.height).max(1);
-            let first = view.cursor.saturating_sub(height.saturating_sub(1));
-            rows.iter()
-                .enumerate()
-                .skip(first)
-                .take(height)
-                .map(|(row, line)| {
-                    let style = match line {
-                        TimelineRow::Entry { .. } => ratatui::style::Style::default(),
-                        TimelineRow::Empty { .. } => styles.note,
-                        TimelineRow::CutShort { .. } => styles.warning,
-                    };
-                    let style = if row == view.cursor {
-                        style.patch(styles.cursor)
-                    } else {
-                        style
-                    };
-                    Line::styled(safe(&line.text()).into_owned(), style)
-                })
-                .collect()
+            let rows = rows(state, view).into_iter().map(|line| {
+                let style = match line {
+                    TimelineRow::Entry { .. } => ratatui::style::Style::default(),
+                    TimelineRow::Empty { .. } => styles.note,
+                    TimelineRow::CutShort { .. } => styles.warning,
+                };
+                (line.text(), style)
+            });
+            cursor_lines(rows, view.cursor, usize::from(inner.height), styles.cursor)
         }
         Loadable::Failed(why) => vec![Line::styled(
             format!("the timeline could not be read: {}", safe(why)),

@@ -11,6 +11,7 @@ use crate::app::state::screens::versions::{VersionRow, VersionsView, rows};
 use crate::app::state::{Loadable, State};
 use crate::domain::key_value::key_text;
 use crate::ui::theme::{self, Styles};
+use crate::ui::widgets::list::cursor_lines;
 use crate::ui::widgets::text::safe;
 
 pub(super) fn render(frame: &mut Frame<'_>, area: Rect, state: &State, view: &VersionsView) {
@@ -29,23 +30,10 @@ pub(super) fn render(frame: &mut Frame<'_>, area: Rect, state: &State, view: &Ve
     frame.render_widget(block, area);
     let lines: Vec<Line<'_>> = match &view.versions {
         Loadable::Loaded(_) => {
-            let rows = rows(state, view);
-            let height = usize::from(inner.height).max(1);
-            let first = view.cursor.saturating_sub(height.saturating_sub(1));
-            rows.iter()
-                .enumerate()
-                .skip(first)
-                .take(height)
-                .map(|(row, line)| {
-                    let style = row_style(styles, line);
-                    let style = if row == view.cursor {
-                        style.patch(styles.cursor)
-                    } else {
-                        style
-                    };
-                    Line::styled(safe(&line.text()).into_owned(), style)
-                })
-                .collect()
+            let rows = rows(state, view)
+                .into_iter()
+                .map(|line| (line.text(), row_style(styles, &line)));
+            cursor_lines(rows, view.cursor, usize::from(inner.height), styles.cursor)
         }
         Loadable::Failed(why) => vec![Line::styled(
             format!("the versions could not be read: {}", safe(why)),

@@ -13,6 +13,31 @@ pub fn window(total: usize, cursor: usize, height: usize) -> Range<usize> {
     offset..(offset + height).min(total)
 }
 
+/// The lines of a list that fit `height` with the cursor's in sight, each drawn as its text in
+/// its own style (escaped), the cursor's patched with the cursor style.
+pub fn cursor_lines<'a>(
+    rows: impl IntoIterator<Item = (String, ratatui::style::Style)>,
+    cursor: usize,
+    height: usize,
+    cursor_style: ratatui::style::Style,
+) -> Vec<ratatui::text::Line<'a>> {
+    let height = height.max(1);
+    let first = cursor.saturating_sub(height - 1);
+    rows.into_iter()
+        .enumerate()
+        .skip(first)
+        .take(height)
+        .map(|(row, (text, style))| {
+            let style = if row == cursor {
+                style.patch(cursor_style)
+            } else {
+                style
+            };
+            ratatui::text::Line::styled(super::text::safe(&text).into_owned(), style)
+        })
+        .collect()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -17,6 +17,7 @@ mod indexes;
 mod insights;
 mod inspect;
 mod item_history;
+pub mod paged;
 mod query;
 mod screen;
 pub mod staged;

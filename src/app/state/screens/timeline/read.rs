@@ -8,10 +8,12 @@ use crate::app::command::Command;
 use crate::app::read::{Read, ReadAnswer, ReadFor};
 use crate::app::request_id::RequestId;
 use crate::app::state::screen_view::ScreenView;
-use crate::app::state::screens::unit::{Unclaimed, view_of, view_of_mut};
+use crate::app::state::screens::paged::{self, PagedView};
+use crate::app::state::screens::unit::{Unclaimed, view_of_mut};
 use crate::app::state::{Loadable, Notice, State, View};
 use crate::backend::{BackendError, Page, QueryRequest};
-use crate::domain::audit_trail::{gather, key_condition, trail_prefixes};
+use crate::domain::audit_trail::{gather, trail_prefixes};
+use crate::domain::prefix_condition::partition_prefix_condition;
 use crate::domain::value::Item;
 
 /// Queries sent before stopping and saying so: every prefix once, and a few pages more.
@@ -71,7 +73,7 @@ fn page_request(state: &State, view: &TimelineView, start: Option<Item>) -> Opti
     let table = state.described()?;
     let partition = view.key.get(&table.key.partition.name)?;
     let prefix = view.prefixes.get(view.reading)?;
-    let (condition, params) = key_condition(
+    let (condition, params) = partition_prefix_condition(
         &table.key.partition.name,
         partition,
         &view.sort_name,
@@ -91,35 +93,25 @@ pub(super) fn answered(
     id: RequestId,
     result: Result<ReadAnswer, BackendError>,
 ) -> Result<Vec<Command>, Unclaimed> {
-    let waiting = state
-        .history
-        .views_mut()
-        .any(|view| view_of::<TimelineView>(view).is_some_and(|view| view.entries.awaits(id)));
-    if !waiting {
-        return Err(result);
+    paged::answered::<TimelineView>(state, id, result)
+}
+
+impl PagedView for TimelineView {
+    fn awaits(&self, id: RequestId) -> bool {
+        self.entries.awaits(id)
     }
-    let next_id = state.ids.issue();
-    let Some(view) = state
-        .history
-        .views_mut()
-        .find_map(|view| view_of_mut::<TimelineView>(view).filter(|view| view.entries.awaits(id)))
-    else {
-        return Ok(Vec::new());
-    };
-    let page = match result.and_then(ReadAnswer::into_page) {
-        Ok(page) => page,
-        Err(error) => {
-            view.entries = Loadable::Failed(error.to_string());
-            return Ok(Vec::new());
-        }
-    };
-    let Some(start) = take_page(view, page, next_id) else {
-        return Ok(Vec::new());
-    };
-    let view = view.clone();
-    Ok(page_request(state, &view, start)
-        .map(|read| vec![Command::read(next_id, ReadFor::Screen, read)])
-        .unwrap_or_default())
+
+    fn failed(&mut self, error: String) {
+        self.entries = Loadable::Failed(error);
+    }
+
+    fn take_page(&mut self, page: Page, next_id: RequestId) -> Option<Option<Item>> {
+        take_page(self, page, next_id)
+    }
+
+    fn page_request(state: &State, view: &Self, start: Option<Item>) -> Option<Read> {
+        page_request(state, view, start)
+    }
 }
 
 /// Keeps a page; where the next read starts (`Some(None)`: the next prefix from its start), or

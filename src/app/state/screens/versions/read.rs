@@ -7,7 +7,8 @@ use crate::app::command::Command;
 use crate::app::read::{Read, ReadAnswer, ReadFor};
 use crate::app::request_id::RequestId;
 use crate::app::state::screen_view::ScreenView;
-use crate::app::state::screens::unit::{Unclaimed, view_of, view_of_mut};
+use crate::app::state::screens::paged::{self, PagedView};
+use crate::app::state::screens::unit::{Unclaimed, view_of_mut};
 use crate::app::state::{Loadable, Notice, State, View};
 use crate::backend::{BackendError, Page, QueryRequest};
 use crate::domain::value::{AttrValue, Item};
@@ -93,36 +94,25 @@ pub(super) fn answered(
     id: RequestId,
     result: Result<ReadAnswer, BackendError>,
 ) -> Result<Vec<Command>, Unclaimed> {
-    let waiting = state
-        .history
-        .views_mut()
-        .any(|view| view_of::<VersionsView>(view).is_some_and(|view| view.versions.awaits(id)));
-    if !waiting {
-        return Err(result);
+    paged::answered::<VersionsView>(state, id, result)
+}
+
+impl PagedView for VersionsView {
+    fn awaits(&self, id: RequestId) -> bool {
+        self.versions.awaits(id)
     }
-    let next_id = state.ids.issue();
-    let Some(view) = state
-        .history
-        .views_mut()
-        .find_map(|view| view_of_mut::<VersionsView>(view).filter(|view| view.versions.awaits(id)))
-    else {
-        return Ok(Vec::new());
-    };
-    let page = match result.and_then(ReadAnswer::into_page) {
-        Ok(page) => page,
-        Err(error) => {
-            view.versions = Loadable::Failed(error.to_string());
-            return Ok(Vec::new());
-        }
-    };
-    let next = take_page(view, page, next_id);
-    let Some(start) = next else {
-        return Ok(Vec::new());
-    };
-    let view = view.clone();
-    Ok(page_request(state, &view, Some(start))
-        .map(|read| vec![Command::read(next_id, ReadFor::Screen, read)])
-        .unwrap_or_default())
+
+    fn failed(&mut self, error: String) {
+        self.versions = Loadable::Failed(error);
+    }
+
+    fn take_page(&mut self, page: Page, next_id: RequestId) -> Option<Option<Item>> {
+        take_page(self, page, next_id).map(Some)
+    }
+
+    fn page_request(state: &State, view: &Self, start: Option<Item>) -> Option<Read> {
+        page_request(state, view, start)
+    }
 }
 
 /// Keeps a page; the start of the next page to read, if there is one to read.
