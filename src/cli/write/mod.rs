@@ -410,7 +410,7 @@ fn describe_all(adjustments: &[Adjustment]) -> String {
 pub(super) fn adjust_refused(error: EditError) -> CliError {
     match error {
         EditError::GuardFailed(problem) => {
-            CliError::ConditionFailed(format!("condition failed: {problem}"))
+            CliError::ConditionFailed(format!("condition failed: {problem}; nothing was sent"))
         }
         other => CliError::usage(other.to_string()),
     }

@@ -66,7 +66,7 @@ impl Adjustment {
         if let Some(bound) = below.or(above) {
             let word = if below.is_some() { "below" } else { "above" };
             return Err(EditError::GuardFailed(format!(
-                "{shown} is {read}: adding {} would leave it at {result}, {word} {bound}; nothing was sent",
+                "{shown} is {read}: adding {} would leave it at {result}, {word} {bound}",
                 self.by
             )));
         }
