@@ -326,6 +326,14 @@ async fn enter_on_a_group_heading_folds_and_unfolds_it() {
     assert!(text.contains("▸ METADATA (1)"), "{text}");
     assert!(text.contains("▾ ORDER# (3)"), "{text}");
     assert!(!text.contains("name=Ada"), "{text}");
+    // The help names the screen it is about, and where its keys come from.
+    harness.act(Action::ToggleHelp).await;
+    let help = tui_support::screen::screen(&harness.state, 80, 24);
+    assert!(
+        help.contains("Help: partition (keys of [collections]"),
+        "{help}"
+    );
+    harness.act(Action::ToggleHelp).await;
     harness.act(Action::Open).await;
     assert_eq!(harness.state.partitions["USER#u1"].rows().len(), all);
     assert!(

@@ -7,7 +7,7 @@ use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Clear, Paragraph, Wrap};
 
 use crate::app::action::Action;
-use crate::app::state::{Prompt, PromptKind, State};
+use crate::app::state::{Prompt, PromptKind, State, View};
 use crate::keymap::Section;
 use crate::ui::theme;
 use crate::ui::widgets::text::{bytes, safe};
@@ -21,6 +21,20 @@ pub(in crate::ui) fn centered(area: Rect, width: u16, height: u16) -> Rect {
         .flex(Flex::Center)
         .areas(row);
     cell
+}
+
+/// The help's title: the screen it is about, and the keymap section its keys come from when
+/// that section is named otherwise (a partition's keys are the collections').
+fn help_title(state: &State, section: Section) -> String {
+    let screen = match (&state.overlay, state.history.current()) {
+        (None, View::Partition { .. }) => Some("partition"),
+        (None, View::Partitions { .. }) => Some("partitions"),
+        _ => None,
+    };
+    match screen {
+        Some(screen) => format!(" Help: {screen} (keys of [{section}]; ? or F1 closes) "),
+        None => format!(" Help: {section} (? or F1 closes) "),
+    }
 }
 
 /// The keys of the screen under the help, from the keymap section that screen uses.
@@ -89,8 +103,7 @@ pub(in crate::ui) fn help(frame: &mut Frame<'_>, area: Rect, state: &State) {
     );
     frame.render_widget(Clear, popup);
     frame.render_widget(
-        Paragraph::new(lines)
-            .block(Block::bordered().title(format!(" Help: {section} (? or F1 closes) "))),
+        Paragraph::new(lines).block(Block::bordered().title(help_title(state, section))),
         popup,
     );
 }
