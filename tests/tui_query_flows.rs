@@ -910,3 +910,24 @@ async fn up_and_down_stop_at_the_ends_and_tab_goes_round() {
     harness.act(Action::Complete).await;
     assert_eq!(form(&harness).focus, FormField::Target, "Tab goes round");
 }
+
+/// The focused field's label is drawn highlighted (reversed), and only that one, so the eye finds
+/// the field the keys act on.
+#[tokio::test]
+async fn the_focused_fields_label_is_highlighted() {
+    let mut harness = started(Settings::default()).await;
+    harness.act(Action::OpenQueryForm).await;
+    focus(&mut harness, FormField::Partition).await;
+    let styled = tui_support::screen::styled_screen(&harness.state, 100, 30);
+    let reversed_labels: Vec<&str> = styled
+        .lines()
+        .filter(|line| line.contains("REVERSED"))
+        .filter(|line| {
+            ["Target", "Partition", "Sort"]
+                .iter()
+                .any(|l| line.contains(&format!("\"{l}")))
+        })
+        .collect();
+    assert_eq!(reversed_labels.len(), 1, "{styled}");
+    assert!(reversed_labels[0].contains("\"Partition"), "{styled}");
+}

@@ -405,8 +405,15 @@ fn push_line(
     label: String,
     pieces: Vec<Piece>,
 ) {
+    // The focused line's label stands out too, so the eye finds the field before the cursor.
+    let focused = pieces.iter().any(|piece| piece.field == Some(form.focus));
+    let label_style = if focused {
+        styles.key.patch(styles.selected)
+    } else {
+        styles.key
+    };
     let mut drawn = DrawnLine {
-        spans: vec![Span::styled(format!("{label:<LABEL$}"), styles.key)],
+        spans: vec![Span::styled(format!("{label:<LABEL$}"), label_style)],
         column: LABEL,
         errors: Vec::new(),
     };
