@@ -40,26 +40,42 @@ fn rank(name: &str, index_keys: &[&str]) -> (u8, usize) {
     (1, 0)
 }
 
-/// The attributes of `item` to summarise, without the table's own keys, in reading order.
-#[must_use]
-pub fn summary_order<'a>(item: &'a Item, table: Option<&TableDescription>) -> Vec<&'a str> {
-    let table_keys: Vec<&str> = table.map(|t| t.key.names().collect()).unwrap_or_default();
-    let index_keys: Vec<&str> = table
-        .map(|t| {
-            t.indexes
+/// The table's key names, read once for every line drawn.
+#[derive(Clone, Debug, Default)]
+pub struct SummaryOrder<'t> {
+    table_keys: Vec<&'t str>,
+    index_keys: Vec<&'t str>,
+}
+
+impl<'t> SummaryOrder<'t> {
+    /// The order for items of `table` (every attribute kept, by name after state, without one).
+    #[must_use]
+    pub fn of(table: Option<&'t TableDescription>) -> Self {
+        let Some(table) = table else {
+            return Self::default();
+        };
+        Self {
+            table_keys: table.key.names().collect(),
+            index_keys: table
+                .indexes
                 .iter()
                 .flat_map(|index| index.key.names())
-                .collect()
-        })
-        .unwrap_or_default();
-    let mut names: Vec<&str> = item
-        .keys()
-        .map(String::as_str)
-        .filter(|name| !table_keys.contains(name))
-        .collect();
-    // Stable: within a rank, names keep the item's (alphabetical) order.
-    names.sort_by_key(|name| rank(name, &index_keys));
-    names
+                .collect(),
+        }
+    }
+
+    /// The attributes of `item` to summarise, without the table's own keys, in reading order.
+    #[must_use]
+    pub fn of_item<'a>(&self, item: &'a Item) -> Vec<&'a str> {
+        let mut names: Vec<&str> = item
+            .keys()
+            .map(String::as_str)
+            .filter(|name| !self.table_keys.contains(name))
+            .collect();
+        // Stable: within a rank, names keep the item's (alphabetical) order.
+        names.sort_by_key(|name| rank(name, &self.index_keys));
+        names
+    }
 }
 
 #[cfg(test)]
@@ -109,7 +125,7 @@ mod tests {
         .map(|name| (name.to_owned(), AttrValue::s("x")))
         .collect();
         assert_eq!(
-            summary_order(&item, Some(&table())),
+            SummaryOrder::of(Some(&table())).of_item(&item),
             [
                 "status",
                 "Type",
@@ -129,6 +145,6 @@ mod tests {
             .into_iter()
             .map(|name| (name.to_owned(), AttrValue::s("x")))
             .collect();
-        assert_eq!(summary_order(&item, None), ["status", "a", "b"]);
+        assert_eq!(SummaryOrder::of(None).of_item(&item), ["status", "a", "b"]);
     }
 }

@@ -14,6 +14,7 @@ use crate::domain::expr::ast::{
     Comparator, Condition, Function, Operand, Path, PathElement, SetAction, SetValue, UpdateExpr,
     UpdateOperand, Value,
 };
+use crate::domain::expr::eval::lookup;
 use crate::domain::expr::render::Renderer;
 use crate::domain::number::Number;
 use crate::domain::request::{ReturnValues, UpdateRequest};
@@ -45,7 +46,7 @@ impl Adjustment {
     /// number, and a result outside the bounds (nothing is sent: as read, the guard would fail).
     fn applied_to(&self, item: &Item) -> Result<Number, EditError> {
         let shown = display_path(&self.path);
-        let read = match lookup(item, &self.path) {
+        let read = match lookup(item, &path(&self.path)) {
             Some(AttrValue::N(number)) => number,
             Some(other) => {
                 return Err(EditError::Adjustment(format!(
@@ -98,18 +99,6 @@ impl Adjustment {
             span: Default::default(),
         }])
     }
-}
-
-fn lookup<'a>(item: &'a Item, elements: &[PathElement]) -> Option<&'a AttrValue> {
-    let (PathElement::Name(first), rest) = elements.split_first()? else {
-        return None;
-    };
-    rest.iter()
-        .try_fold(item.get(first)?, |value, element| match (value, element) {
-            (AttrValue::M(map), PathElement::Name(name)) => map.get(name),
-            (AttrValue::L(list), PathElement::Index(index)) => list.get(*index),
-            _ => None,
-        })
 }
 
 /// Plans adjusting `adjustments` of `original` (the item as read): one UpdateItem adding each
@@ -210,7 +199,7 @@ fn refuse_key(ctx: &EditContext<'_>, adjustment: &Adjustment) -> Result<(), Edit
 /// what was added. Exact whatever others wrote before it, as the addition is atomic.
 pub(super) fn undo_adjustments(before: &mut Item, after: &Item, adjustments: &[Adjustment]) {
     for adjustment in adjustments {
-        let Some(AttrValue::N(written)) = lookup(after, &adjustment.path) else {
+        let Some(AttrValue::N(written)) = lookup(after, &path(&adjustment.path)) else {
             continue;
         };
         if let Ok(previous) = written.checked_sub(&adjustment.by) {

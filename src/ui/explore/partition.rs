@@ -11,7 +11,7 @@ use crate::app::state::bulk::is_marked;
 use crate::app::state::explore::partition::partition_text;
 use crate::app::state::explore::partition::{Partition, PartitionRow};
 use crate::app::state::inspect::inspector::key_text;
-use crate::domain::attribute_order::summary_order;
+use crate::domain::attribute_order::SummaryOrder;
 use crate::domain::entity::Entity;
 use crate::domain::figures;
 use crate::domain::value::{AttrValue, Item};
@@ -55,6 +55,7 @@ pub(in crate::ui) fn render(
         frame.render_widget(Paragraph::new(lines).block(block), area);
         return;
     }
+    let summary_order = SummaryOrder::of(state.described());
     let rows = partition.rows();
     let visible = window(rows.len(), cursor, inner_height.saturating_sub(lines.len()));
     for (index, row) in rows
@@ -92,7 +93,7 @@ pub(in crate::ui) fn render(
                 let item = partition.items.item(*item_index).unwrap_or_default();
                 let entity = partition.items.entity(*item_index);
                 let mark = mark_of(state, &item);
-                let order = summary_order(&item, state.described());
+                let order = summary_order.of_item(&item);
                 item_line(styles, &item, entity, sort, &order, mark)
             }
         };
