@@ -264,7 +264,10 @@ async fn editing_a_versioned_item_commits_the_next_version_and_v0_in_one_transac
     let Some(Notice::Info(notice)) = &harness.state.notice else {
         panic!("{:?}", harness.state.notice);
     };
-    assert!(notice.contains("staged v4 as one transaction"), "{notice}");
+    assert!(
+        notice.contains("staged v4 and v0 as one transaction"),
+        "{notice}"
+    );
 
     harness.act(Action::Confirm).await;
     let sent = transactions(&harness);

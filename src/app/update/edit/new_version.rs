@@ -28,10 +28,11 @@ pub(in crate::app::update) fn save(state: &mut State, edited: &Item) -> Vec<Comm
     let Some(staged) = staged_items(state, &next) else {
         return Vec::new();
     };
-    let names: Vec<String> = staged
-        .iter()
-        .map(|item| item.summary().to_owned())
-        .collect();
+    let copy = if next.latest_copy.is_some() {
+        " and v0"
+    } else {
+        ""
+    };
     for item in staged {
         state.staged.stage(item);
     }
@@ -40,9 +41,8 @@ pub(in crate::app::update) fn save(state: &mut State, edited: &Item) -> Vec<Comm
     let parts = state.staged.parts();
     if open_review(state, CommitPurpose::Commit, parts) {
         state.notice = Some(Notice::Info(format!(
-            "staged v{} as one transaction ({}): y sends it, Esc leaves it staged (nothing was sent)",
-            next.number,
-            names.join("; ")
+            "staged v{}{copy} as one transaction: c sends it, Esc leaves it staged (nothing was sent)",
+            next.number
         )));
     }
     Vec::new()

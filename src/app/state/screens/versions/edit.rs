@@ -52,7 +52,7 @@ pub(super) fn edit_latest(state: &mut State) -> Vec<Command> {
         editor,
     )));
     state.notice = Some(Notice::Info(format!(
-        "editing the latest version: saving stages v{next}{copy} as one transaction, shown before anything is sent"
+        "a new version: saving stages v{next}{copy} as one transaction, sent only once confirmed"
     )));
     Vec::new()
 }
