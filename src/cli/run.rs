@@ -13,7 +13,7 @@ use super::output::escape::escape_json_for_terminal;
 use super::output::items::item_sink;
 use super::output::summary::ReadTotals;
 use super::output::table::Leading;
-use super::paging::{run_query_from, run_scan};
+use super::paging::{SegmentChoice, run_query_from, run_scan};
 use super::plan::{
     check_read_limits, check_segments, plan_get, plan_query, plan_scan, require_table,
 };
@@ -374,7 +374,7 @@ async fn scan(
     let totals = run_scan(
         backend,
         plan.request,
-        plan.total_segments,
+        SegmentChoice::all(plan.total_segments),
         plan.max_items,
         &mut watched,
     )

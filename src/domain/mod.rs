@@ -66,6 +66,7 @@ pub mod request;
 pub mod sample;
 pub mod schema;
 pub mod scope;
+pub mod slice;
 pub mod stream_start;
 pub mod table_settings;
 pub mod throttling;
