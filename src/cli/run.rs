@@ -90,6 +90,9 @@ fn check_before_connecting(cli: &Cli) -> Result<(), CliError> {
         )),
         Some(Command::History(_)) => Ok(()),
         Some(Command::Why(args)) => super::why::check_before_connecting(args),
+        Some(Command::SqlViews(args)) => {
+            super::sql_views::check_before_connecting(args, &cli.global)
+        }
         Some(Command::Diff(args)) => {
             super::diff::check_before_connecting(args)?;
             let target = args.to_table.as_deref().or(cli.global.table.as_deref());
@@ -219,6 +222,9 @@ async fn dispatch(
                 table: source,
             };
             super::diff::diff(source, target, args, &cli.global, &entities).await
+        }
+        Command::SqlViews(args) => {
+            super::sql_views::sql_views(backend, table_name, args, &cli.global, &entities).await
         }
         Command::Why(args) => {
             let mut out = io::stdout().lock();
