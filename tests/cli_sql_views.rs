@@ -206,6 +206,29 @@ fn attribute_names_that_try_to_end_the_sql_are_only_data() {
             "{name:?} in {row:?}\n{sql}"
         );
     }
+
+    // With a model, the key parts are columns named by its placeholders, as the UI labels them.
+    let model = dir.join("model.toml");
+    std::fs::write(
+        &model,
+        "[[entity]]\nname = \"Gadget\"\npk = \"THING#{thingId}\"\nsk = \"META\"\n",
+    )
+    .expect("the model");
+    let sql = ddbx(&[
+        "--file",
+        export.to_str().expect("path"),
+        "--model",
+        model.to_str().expect("path"),
+        "sql-views",
+        "--engine",
+        "duckdb",
+    ]);
+    let query = ["SELECT \"thingId\" FROM gadget ORDER BY 1".to_owned()];
+    let ids: Vec<Value> = duckdb(&python, &sql, &query)[0]
+        .iter()
+        .map(|row| row["thingId"].clone())
+        .collect();
+    assert_eq!(ids, ["0", "1", "2"], "{sql}");
     let _ = std::fs::remove_dir_all(&dir);
 }
 
