@@ -67,6 +67,8 @@ pub mod request;
 pub mod sample;
 pub mod schema;
 pub mod scope;
+pub mod slice;
+pub mod sql_views;
 pub mod stream_start;
 pub mod table_settings;
 pub mod throttling;
