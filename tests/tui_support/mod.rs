@@ -10,6 +10,7 @@ pub mod query_form;
 #[path = "../support/scratch.rs"]
 pub mod scratch;
 pub mod screen;
+pub mod stream;
 
 use std::collections::{BTreeMap, BTreeSet, VecDeque};
 use std::sync::Arc;
