@@ -7,6 +7,9 @@ pub mod fake_backend;
 pub mod orders;
 pub mod pty;
 pub mod query_form;
+// The same file as `support::scratch`: a test binary may hold both, and a test of the terminal UI
+// alone needs it without the rest of `support`.
+#[allow(clippy::duplicate_mod)]
 #[path = "../support/scratch.rs"]
 pub mod scratch;
 pub mod screen;
