@@ -173,6 +173,7 @@ mod tests {
             sk: None,
             marker: None,
             version_attribute: None,
+            timeline: false,
             timestamps: crate::domain::model::EntityTimestamps {
                 created: Some("_ct".into()),
                 modified: Some("_md".into()),

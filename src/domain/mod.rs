@@ -52,6 +52,7 @@ pub mod model_error;
 pub mod model_fit;
 pub mod model_formats;
 pub mod model_table;
+pub mod next_version;
 pub mod number;
 pub mod overview_lines;
 pub mod partiql;

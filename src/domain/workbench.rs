@@ -146,6 +146,7 @@ fn facet_rules(table: &RawTable, facet: &RawFacet) -> Result<(EntityModel, Acces
         marker: None,
         version_attribute: None,
         timestamps: crate::domain::model::EntityTimestamps::default(),
+        timeline: false,
     };
     let pattern = AccessPattern {
         more_pk: Vec::new(),

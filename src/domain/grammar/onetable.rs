@@ -52,6 +52,7 @@ pub fn model_from_schema_item(item: &Item) -> Result<Model, String> {
             marker: None,
             version_attribute: None,
             timestamps: crate::domain::model::EntityTimestamps::default(),
+            timeline: false,
         });
     }
     if let Some(queries) = map(item.get("queries")) {

@@ -117,6 +117,7 @@ fn entity_rule(name: &str, entity: &RawEntity) -> Result<EntityModel, String> {
         marker: None,
         version_attribute: None,
         timestamps: crate::domain::model::EntityTimestamps::default(),
+        timeline: false,
     })
 }
 

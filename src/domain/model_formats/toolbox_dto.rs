@@ -146,6 +146,7 @@ pub fn import(json: &Value, file: &str, table: Option<&str>) -> Result<Model, St
             marker,
             version_attribute: None,
             timestamps: timestamps(entity.timestamps.as_ref()),
+            timeline: false,
         });
     }
     Ok(model)
