@@ -4,7 +4,8 @@ Run through `scripts/bench`, which builds the installed binary (profile dist) an
 Headless reads are timed as whole processes against the floor (bench_floor.py) measured in the same
 run, interleaved, median of BENCH_RUNS; the demo load by /usr/bin/time; conversion and expressions
 by their criterion benchmarks. Environment: BENCH_RUNS (default 15), BENCH_SIZES (demo sizes,
-default "100000 400000 1000000"), BENCH_SKIP (words: headless demo open explorer criterion),
+default "100000 400000 1000000"), BENCH_SKIP (words: headless demo insights open explorer
+criterion),
 BENCH_DYNEIN (awslabs/dynein's `dy`, run interleaved with the rest), BENCH_BASE (another ddbx
 build, say of an earlier commit, whose get, query and describe run interleaved with the rest).
 """
@@ -148,6 +149,32 @@ def demo_load(ddbx):
         f"{2 * json_bytes / per_item:.2f}", f"DynamoDB JSON {json_bytes:.0f} B/item")
 
 
+def cpu_seconds(command):
+    """User + system CPU seconds of one run of `command`, by /usr/bin/time."""
+    timed = subprocess.run(["/usr/bin/time", "-f", "%U %S"] + command, capture_output=True,
+                           text=True, check=True)
+    user, system = timed.stderr.strip().splitlines()[-1].split()
+    return float(user) + float(system)
+
+
+def insights_cpu(ddbx):
+    """`insights -o json` of the largest demo against `describe` of the same demo (which loads
+    it and reads nothing): the difference is what insights itself costs. Interleaved, median of
+    BENCH_RUNS (at most 5: each run loads the whole demo twice)."""
+    size = max(SIZES)
+    base = [ddbx, "--demo", "--demo-size", str(size)]
+    runs = {"insights": [], "describe": []}
+    for _ in range(min(RUNS, 5)):
+        say(f"insights and describe, {size} items")
+        runs["insights"].append(cpu_seconds(base + ["insights", "-o", "json"]))
+        runs["describe"].append(cpu_seconds(base + ["describe"]))
+    insights, describe = (statistics.median(runs[name]) for name in ("insights", "describe"))
+    beyond = insights - describe
+    row(f"insights {size:>9,}: CPU beyond describe", f"{beyond:.2f}", "s", "< 2 s",
+        f"{2 / beyond:.2f}" if beyond > 0 else "inf",
+        f"insights {insights:.2f} s, describe {describe:.2f} s (user + sys)")
+
+
 def demo_json_bytes(ddbx, size):
     out = subprocess.run([ddbx, "--demo", "--demo-size", str(size), "scan", "-o", "ddb"],
                          capture_output=True, check=True)
@@ -242,6 +269,8 @@ def main():
         headless(ddbx, endpoint)
     if "demo" not in SKIP:
         demo_load(ddbx)
+    if "insights" not in SKIP:
+        insights_cpu(ddbx)
     if "open" not in SKIP:
         tui_open(ddbx)
     if "explorer" not in SKIP:

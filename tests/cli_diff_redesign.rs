@@ -15,8 +15,9 @@ use ddbx::domain::number::Number;
 use ddbx::domain::value::{AttrValue, Item};
 use serde_json::Value;
 use support::cli::{Run, ddbx};
+use support::scratch::Scratch;
 use support::tables::{SeededTable, seeded_table};
-use support::{Server, server_endpoint, unique_table_name};
+use support::{Server, server_endpoint};
 
 const USERS: usize = 50;
 const ORDERS_PER_USER: usize = 4;
@@ -151,10 +152,8 @@ fn designs() -> (Vec<Item>, Vec<Item>) {
     (old, new)
 }
 
-/// The two model files, in a folder of their own.
-fn model_files(old: &str, new: &str) -> (PathBuf, PathBuf) {
-    let dir = std::env::temp_dir().join(unique_table_name("redesign-models"));
-    std::fs::create_dir_all(&dir).expect("a folder for the models");
+/// The two model files, in `dir`.
+fn model_files(dir: &Scratch, old: &str, new: &str) -> (PathBuf, PathBuf) {
     let (old_path, new_path) = (dir.join("old.toml"), dir.join("new.toml"));
     std::fs::write(&old_path, old).expect("old model written");
     std::fs::write(&new_path, new).expect("new model written");
@@ -210,6 +209,8 @@ struct Designed {
     source: SeededTable,
     target: SeededTable,
     models: (PathBuf, PathBuf),
+    /// Removes the model files with the fixture.
+    _models_dir: Scratch,
 }
 
 impl Designed {
@@ -238,10 +239,12 @@ impl Designed {
 fn designed(prefix: &str) -> Option<Designed> {
     let local = server_endpoint(Server::DdbLocal)?;
     let (old, new) = designs();
+    let models_dir = Scratch::new("redesign-models");
     Some(Designed {
         source: seeded_table(&local, &format!("{prefix}-old"), &old),
         target: seeded_table(&local, &format!("{prefix}-new"), &new),
-        models: model_files(OLD_MODEL, NEW_MODEL),
+        models: model_files(&models_dir, OLD_MODEL, NEW_MODEL),
+        _models_dir: models_dir,
         local,
     })
 }
@@ -397,7 +400,8 @@ fn models_that_cannot_match_items_exit_two_before_anything_is_sent() {
         ),
     ];
     for (old, new, needles) in cases {
-        let (old_model, new_model) = model_files(old, new);
+        let dir = Scratch::new("redesign-models");
+        let (old_model, new_model) = model_files(&dir, old, new);
         let run = ddbx(
             &endpoint,
             Some("Orders"),

@@ -532,18 +532,40 @@ fn a_tail_since_a_time_skips_the_records_written_before_it() {
         "{}",
         ten_minutes.stderr
     );
+    assert!(
+        ten_minutes.stderr.contains("0 records created before"),
+        "{}",
+        ten_minutes.stderr
+    );
 
     // The cut as a time, and as a duration back to a few seconds before it: the earlier record
     // is skipped, so the one record printed is the later one.
     let at = tail_within(&streamed, &["--since", &rfc3339(cut), "--max-records", "1"]).success();
     assert_eq!(partition_keys(&at), ["USER#after"], "{}", at.stderr);
     assert!(at.stderr.contains(&rfc3339(cut)), "{}", at.stderr);
+    let readable_cut =
+        ddbx::domain::stream_start::readable(ddbx::domain::civil::UtcInstant::from_seconds(cut));
+    let one_skipped = format!(
+        "ddbx: 1 record created before {readable_cut} was skipped; \
+         a stream keeps 24 hours of changes"
+    );
+    assert_eq!(
+        at.stderr.matches(&one_skipped).count(),
+        1,
+        "said once: {}",
+        at.stderr
+    );
     let back = format!("{}s", unix_now() - cut + 4);
     let ago = tail_within(&streamed, &["--since", &back, "--max-records", "1"]).success();
     assert_eq!(
         partition_keys(&ago),
         ["USER#after"],
         "--since {back}: {}",
+        ago.stderr
+    );
+    assert!(
+        ago.stderr.contains("ddbx: 1 record created before"),
+        "{}",
         ago.stderr
     );
 

@@ -5,12 +5,13 @@
 
 mod support;
 
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::process::Command;
 
 use ddbx::domain::value::ValueType;
 use support::cli::ddbx_command;
 use support::fault_proxy::FaultProxy;
+use support::scratch::Scratch;
 use support::tables::{IndexSpec, TableSpec, create_table, delete_table};
 use support::{Server, sdk_client, server_endpoint, unique_table_name};
 
@@ -55,10 +56,8 @@ fn ddbx_with(endpoint: &str, args: &[&str], journal: &Path) -> Command {
     command
 }
 
-fn temp_dir(prefix: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(unique_table_name(prefix));
-    std::fs::create_dir_all(&dir).expect("temp dir");
-    dir
+fn temp_dir(prefix: &str) -> Scratch {
+    Scratch::new(prefix)
 }
 
 /// Every command, each against a server whose every answer is a hostile error.
@@ -108,7 +107,8 @@ fn a_hostile_server_error_is_escaped_on_every_command() {
 /// Clap's usage errors quote the argument they refuse.
 #[test]
 fn usage_errors_quoting_arguments_are_escaped_and_exit_with_two() {
-    let journal = temp_dir("hostile-usage").join("journal.jsonl");
+    let dir = temp_dir("hostile-usage");
+    let journal = dir.join("journal.jsonl");
     let flag = format!("--bogus{HOSTILE}");
     let cases: [&[&str]; 4] = [
         &[&flag],
@@ -139,7 +139,8 @@ fn names_and_expressions_quoted_by_dynalite_and_ddbx_are_escaped() {
             .sort("SK", ValueType::S)
             .gsi(IndexSpec::new("GSI1", "GSI1PK", ValueType::S)),
     ));
-    let journal = temp_dir("hostile-dynalite").join("journal.jsonl");
+    let dir = temp_dir("hostile-dynalite");
+    let journal = dir.join("journal.jsonl");
     let bad_table = format!("bad{HOSTILE}");
     let index = format!("GSI{HOSTILE}");
     let filter = format!("x = {HOSTILE}");

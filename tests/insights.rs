@@ -6,6 +6,7 @@ mod support;
 use std::collections::BTreeSet;
 
 use ddbx::domain::value::{AttrValue, Item, ValueType};
+use support::scratch::Scratch;
 use support::tables::{IndexSpec, ProjectionSpec, TableSpec, create_table, delete_table};
 use support::{Server, block_on, sdk_client, server_endpoint, unique_table_name};
 
@@ -342,7 +343,7 @@ fn headless_insights_review_the_query_history_the_terminal_ui_kept() {
         create_table(&client, &table_spec(&table)).await;
         support::items::seed_items(&client, &table, &clean_items()).await;
     });
-    let state_home = std::env::temp_dir().join(format!("ddbx-insights-history-{table}"));
+    let state_home = Scratch::new("insights-history");
     let mut params = ExpressionParams::default();
     params.names.insert("#pk".to_owned(), "PK".to_owned());
     params
@@ -381,6 +382,6 @@ fn headless_insights_review_the_query_history_the_terminal_ui_kept() {
     );
     let vanished = finding(&report, "access-patterns");
     assert!(vanished.to_string().contains("GSI9"), "{vanished:#}");
-    std::fs::remove_dir_all(&state_home).expect("scratch removed");
+    drop(state_home);
     block_on(delete_table(&client, &table));
 }

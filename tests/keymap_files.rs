@@ -2,7 +2,12 @@
 //! apply with prepend/append/replace/noop; each invalid fixture gives its specific message with
 //! file, line and column.
 
+#[path = "support/scratch.rs"]
+mod scratch;
+
 use std::path::{Path, PathBuf};
+
+use scratch::Scratch;
 
 use ddbx::app::action::Action;
 use ddbx::app::action::Keymap;
@@ -276,8 +281,7 @@ prepend_keymap = [
         error.to_string().contains("one quit binding must remain"),
         "{error}"
     );
-    let dir = std::env::temp_dir().join(format!("ddbx-keymap-trap-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).expect("temp dir");
+    let dir = Scratch::new("keymap-trap");
     let path = dir.join("keymap.toml");
     std::fs::write(&path, trapped).expect("written");
     let (keymap, error) = Keymap::load(Some(&path));

@@ -18,6 +18,7 @@ use ddbx::domain::model::Model;
 use ddbx::domain::model_formats::parse_model;
 use ddbx::domain::value::{AttrValue, Item};
 use support::libraries::{dynalite_backend, harness, read_table, write_with_library};
+use support::scratch::Scratch;
 use support::unique_table_name;
 use tui_support::Harness;
 
@@ -142,8 +143,7 @@ async fn the_mcp_server_schema_names_the_toolbox_table_and_drives_the_palette() 
 async fn a_onetable_schema_file_from_onetable_itself_is_a_model() {
     let Some(env) = harness() else { return };
     let table = unique_table_name("onetable-file");
-    let dir = std::env::temp_dir().join(format!("ddbx-onetable-{table}"));
-    std::fs::create_dir_all(&dir).expect("a scratch dir");
+    let dir = Scratch::new("onetable");
     let schema = dir.join("schema.json");
     let schema_arg = schema.to_str().expect("utf-8 path");
     write_with_library("onetable-crm.cjs", &env, &[&table, schema_arg]);
@@ -171,7 +171,7 @@ async fn a_onetable_schema_file_from_onetable_itself_is_a_model() {
         &["--model", schema_arg, "collections"],
     )
     .success();
-    let _ = std::fs::remove_dir_all(&dir);
+    drop(dir);
     let account = run
         .json_lines()
         .into_iter()
@@ -197,10 +197,9 @@ async fn a_onetable_schema_file_from_onetable_itself_is_a_model() {
 }
 
 /// The DTOs dynamodb-toolbox itself writes of the shop (tests/libraries/toolbox-shop-dto.cjs),
-/// in a scratch file beside the table's name.
-fn toolbox_dtos(env: &(String, String), table: &str, variant: &[&str]) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("ddbx-toolbox-dto-{table}"));
-    std::fs::create_dir_all(&dir).expect("a scratch dir");
+/// in a scratch directory (removed when dropped) with the file's path.
+fn toolbox_dtos(env: &(String, String), table: &str, variant: &[&str]) -> (Scratch, PathBuf) {
+    let dir = Scratch::new("toolbox-dto");
     let path = dir.join(format!("dto{}.json", variant.join("-")));
     let path_arg = path.to_str().expect("utf-8 path");
     let args: Vec<&str> = [table, path_arg]
@@ -208,7 +207,7 @@ fn toolbox_dtos(env: &(String, String), table: &str, variant: &[&str]) -> PathBu
         .chain(variant.iter().copied())
         .collect();
     write_with_library("toolbox-shop-dto.cjs", env, &args);
-    path
+    (dir, path)
 }
 
 #[tokio::test]
@@ -216,7 +215,7 @@ async fn toolbox_dtos_name_the_entities_by_their_marker_and_drive_the_palette() 
     let Some(env) = harness() else { return };
     let table = unique_table_name("toolbox-dto");
     write_with_library("toolbox-shop.cjs", &env, &[&table]);
-    let dto = toolbox_dtos(&env, &table, &[]);
+    let (dto_dir, dto) = toolbox_dtos(&env, &table, &[]);
     let model = load(&dto);
     let (description, items) = {
         let (endpoint, name) = (env.0.clone(), table.clone());
@@ -264,7 +263,7 @@ async fn toolbox_dtos_name_the_entities_by_their_marker_and_drive_the_palette() 
     let dto_arg = dto.to_str().expect("utf-8");
     let run =
         support::cli::ddbx(&env.0, Some(&table), &["--model", dto_arg, "collections"]).success();
-    let _ = std::fs::remove_dir_all(dto.parent().expect("the scratch dir"));
+    drop(dto_dir);
     let customer = run
         .json_lines()
         .into_iter()
@@ -299,7 +298,7 @@ async fn toolbox_dtos_of_another_design_are_reported_headless_and_in_the_overvie
     let Some(env) = harness() else { return };
     let table = unique_table_name("toolbox-stale");
     write_with_library("toolbox-shop.cjs", &env, &[&table]);
-    let dto = toolbox_dtos(&env, &table, &["stale"]);
+    let (dto_dir, dto) = toolbox_dtos(&env, &table, &["stale"]);
     let expected = [
         "the model's partition key of the table is pk (string), the table's is PK (string)",
         "the model's sort key of the table is sk (string), the table's is SK (string)",
@@ -319,7 +318,7 @@ async fn toolbox_dtos_of_another_design_are_reported_headless_and_in_the_overvie
     }
 
     let mut harness = started_with(&env.0, &table, load(&dto)).await;
-    let _ = std::fs::remove_dir_all(dto.parent().expect("the scratch dir"));
+    drop(dto_dir);
     harness.act(Action::ShowOverview).await;
     let overview = tui_support::screen::screen(&harness.state, 140, 30);
     for misfit in expected {

@@ -6,6 +6,7 @@ mod tui_support;
 
 use ddbx::domain::number::Number;
 use tui_support::pty::PtySession;
+use tui_support::scratch::Scratch;
 
 const ENTER: &str = "\r";
 
@@ -25,9 +26,7 @@ fn shown_balance(screen: &str) -> Number {
 
 #[test]
 fn plus_on_a_balance_adjusts_it_where_it_stands_and_u_takes_it_back() {
-    let scratch = std::env::temp_dir().join(format!("ddbx-adjust-e2e-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&scratch);
-    std::fs::create_dir_all(&scratch).expect("scratch dir");
+    let scratch = Scratch::new("adjust-e2e");
     let tmp = scratch.to_str().expect("utf-8 temp path").to_owned();
     let mut session = PtySession::spawn(&["--demo"], &[("TMPDIR", &tmp), ("DDBX_JOURNAL", "")]);
     session.wait_until("discovery to complete", |screen| {
@@ -73,5 +72,5 @@ fn plus_on_a_balance_adjusts_it_where_it_stands_and_u_takes_it_back() {
     session.send("qqqqq");
     let status = session.wait_exit();
     assert!(status.success(), "exit status {status:?}");
-    let _ = std::fs::remove_dir_all(&scratch);
+    drop(scratch);
 }

@@ -12,6 +12,7 @@ use aws_sdk_dynamodb::types::AttributeValue;
 use support::tables::{TableSpec, create_table, delete_table};
 use support::{Server, block_on, sdk_client, server_endpoint, unique_table_name};
 use tui_support::pty::{PtySession, local_env};
+use tui_support::scratch::Scratch;
 
 const ENTER: &str = "\r";
 const TAB: &str = "\t";
@@ -46,9 +47,7 @@ fn row<'a>(screen: &'a str, name: &str) -> Option<Vec<&'a str>> {
 
 #[test]
 fn demo_marked_partition_set_attribute_dry_run_send_summary_then_undo_of_the_batch() {
-    let scratch = std::env::temp_dir().join(format!("ddbx-bulk-e2e-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&scratch);
-    std::fs::create_dir_all(&scratch).expect("scratch dir");
+    let scratch = Scratch::new("bulk-e2e");
     let tmp = scratch.to_str().expect("utf-8 temp path").to_owned();
     let mut session = PtySession::spawn(&["--demo"], &[("TMPDIR", &tmp), ("DDBX_JOURNAL", "")]);
     session.wait_until("discovery to complete", |screen| {
@@ -124,7 +123,7 @@ fn demo_marked_partition_set_attribute_dry_run_send_summary_then_undo_of_the_bat
     session.send("qqqqq");
     let status = session.wait_exit();
     assert!(status.success(), "exit status {status:?}");
-    let _ = std::fs::remove_dir_all(&scratch);
+    drop(scratch);
 }
 
 type SdkItem = HashMap<String, AttributeValue>;

@@ -6,7 +6,6 @@
 #[path = "tui_support/mod.rs"]
 mod tui_support;
 
-use std::path::PathBuf;
 use std::sync::Arc;
 
 use ddbx::app::action::Action;
@@ -18,12 +17,6 @@ use ddbx::backend::{Backend, ExpressionParams, QueryRequest};
 use ddbx::domain::value::{AttrValue, Item};
 use tui_support::bulk::{self, put_by_another_writer, stage};
 use tui_support::{Harness, item, pk_sk_table, shop_items};
-
-fn journal_path(test: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("ddbx-tui-bulk-{}-{test}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    dir.join("ddbx").join("journal.jsonl")
-}
 
 async fn stored(backend: &dyn Backend, pk: &str, sk: &str) -> Option<Item> {
     bulk::stored(backend, "Shop", &item(&[("PK", pk), ("SK", sk)])).await
@@ -39,7 +32,7 @@ async fn querying_user_of(test: &str, limit: u32, items: Vec<Item>) -> (Harness,
         Arc::new(MemoryBackend::new(pk_sk_table("Shop"), items).expect("valid items"));
     let mut harness = Harness::new(Arc::clone(&backend), "Shop", Settings::default());
     harness.start().await;
-    harness.state.journal_path = Some(journal_path(test));
+    harness.private_journal(&format!("tui-bulk-{test}"));
     let mut params = ExpressionParams::default();
     params.names.insert("#pk".to_owned(), "PK".to_owned());
     params
@@ -267,8 +260,7 @@ async fn an_export_writes_the_marked_items_to_a_new_file_as_dynamodb_json_lines(
     harness.act(Action::NextField).await;
     harness.act(Action::CursorRight).await; // JSON lines → DynamoDB JSON lines
     harness.act(Action::NextField).await;
-    let dir = journal_path("export").parent().expect("dir").to_owned();
-    std::fs::create_dir_all(&dir).expect("dir");
+    let dir = harness.scratch_dir("tui-bulk-export");
     let file = dir.join("out.jsonl");
     type_text(&mut harness, &file.display().to_string()).await;
     harness.act(Action::Submit).await;

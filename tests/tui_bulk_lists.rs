@@ -18,13 +18,6 @@ use ddbx::domain::value::{AttrValue, Item};
 use tui_support::bulk::{self, stage};
 use tui_support::{Harness, NOW, started_demo};
 
-fn journal_path(test: &str) -> std::path::PathBuf {
-    let dir =
-        std::env::temp_dir().join(format!("ddbx-tui-bulk-lists-{}-{test}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    dir.join("journal.jsonl")
-}
-
 fn item(pairs: &[(&str, &str)]) -> Item {
     pairs
         .iter()
@@ -53,7 +46,7 @@ async fn type_text(harness: &mut Harness, text: &str) {
 #[tokio::test]
 async fn index_items_of_a_partial_projection_are_read_whole_then_set_and_sent() {
     let mut harness = started_demo(400, Settings::default()).await;
-    harness.state.journal_path = Some(journal_path("index"));
+    harness.private_journal("tui-bulk-lists-index");
     let group_size = bulk::mark_a_partial_index_partition(&mut harness).await;
     assert_eq!(harness.state.bulk.selection.len(), group_size);
     assert!(
@@ -151,7 +144,7 @@ async fn wait(harness: &mut Harness, seconds: f64) {
 #[tokio::test]
 async fn stream_records_mark_their_items_which_are_read_whole_and_a_deleted_one_is_unmarked() {
     let mut harness = started_demo(40, Settings::default()).await;
-    harness.state.journal_path = Some(journal_path("stream"));
+    harness.private_journal("tui-bulk-lists-stream");
     harness.act(Action::ShowStream).await;
     wait(&mut harness, 1.0).await;
     let kept = item(&[("PK", "USER#marked"), ("SK", "A"), ("note", "kept")]);

@@ -7,7 +7,6 @@
 #[path = "tui_support/mod.rs"]
 mod tui_support;
 
-use std::path::PathBuf;
 use std::sync::Arc;
 
 use ddbx::app::action::Action;
@@ -25,12 +24,6 @@ use tui_support::{Harness, item, pk_sk_table, shop_items};
 /// USER#u1 holds its metadata, 3 orders and this many more.
 const EXTRA_ORDERS: usize = 300;
 const PAGE: u32 = 20;
-
-fn journal_path(test: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("ddbx-tui-scopes-{}-{test}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    dir.join("ddbx").join("journal.jsonl")
-}
 
 fn many_orders() -> Vec<Item> {
     let mut items = shop_items();
@@ -55,7 +48,7 @@ async fn querying_user(test: &str) -> (Harness, Arc<dyn Backend>) {
     };
     let mut harness = Harness::new(Arc::clone(&backend), "Shop", settings);
     harness.start().await;
-    harness.state.journal_path = Some(journal_path(test));
+    harness.private_journal(&format!("tui-scopes-{test}"));
     let mut params = ExpressionParams::default();
     params.names.insert("#pk".to_owned(), "PK".to_owned());
     params

@@ -9,6 +9,7 @@ use std::collections::BTreeMap;
 use std::path::Path;
 
 use support::fault_proxy::FaultProxy;
+use support::scratch::Scratch;
 use support::{Server, sdk_client, server_endpoint, unique_table_name};
 use tui_support::expected_groups;
 use tui_support::pty::{PtySession, local_env};
@@ -237,8 +238,7 @@ fn ctrl_c_quits_from_inside_a_prompt_with_the_terminal_restored() {
 
 #[test]
 fn an_offline_file_opens_read_only_with_model_entities_and_named_key_parts() {
-    let dir = std::env::temp_dir().join(format!("ddbx-tui-e2e-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).expect("temp dir");
+    let dir = Scratch::new("tui-e2e");
     let path = dir.join("Shop.jsonl");
     let lines: Vec<String> = tui_support::shop_items()
         .iter()
@@ -276,7 +276,7 @@ fn an_offline_file_opens_read_only_with_model_entities_and_named_key_parts() {
     session.send("qqqqq");
     assert!(session.wait_exit().success());
     session.wait_for_primary_screen();
-    let _ = std::fs::remove_dir_all(&dir);
+    drop(dir);
 }
 
 #[test]

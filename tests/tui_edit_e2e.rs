@@ -5,6 +5,7 @@
 mod tui_support;
 
 use tui_support::pty::PtySession;
+use tui_support::scratch::Scratch;
 
 const ENTER: &str = "\r";
 const DOWN: &str = "\x1b[B";
@@ -25,8 +26,7 @@ fn row<'a>(screen: &'a str, name: &str) -> Vec<&'a str> {
 
 #[test]
 fn demo_edit_preview_confirm_new_version_then_undo_restores_and_journals_privately() {
-    let scratch = std::env::temp_dir().join(format!("ddbx-edit-e2e-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&scratch);
+    let scratch = Scratch::new("edit-e2e");
     let (state_home, home, tmp) = (
         scratch.join("state"),
         scratch.join("home"),
@@ -149,7 +149,7 @@ fn demo_edit_preview_confirm_new_version_then_undo_restores_and_journals_private
         assert!(!real.exists(), "the demo wrote the real journal {real:?}");
     }
     assert!(!demo_dirs[0].exists(), "the demo journal outlived the demo");
-    let _ = std::fs::remove_dir_all(&scratch);
+    drop(scratch);
 }
 
 #[test]

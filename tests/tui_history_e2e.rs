@@ -8,6 +8,7 @@ mod support;
 mod tui_support;
 
 use aws_sdk_dynamodb::types::AttributeValue;
+use support::scratch::Scratch;
 use support::tables::{TableSpec, create_table, delete_table, set_stream};
 use support::{Server, block_on, sdk_client, server_endpoint, unique_table_name};
 use tui_support::pty::{PtySession, local_env};
@@ -23,8 +24,7 @@ const CTRL_C: &str = "\x03";
 
 #[test]
 fn demo_picker_table_write_tail_history_and_partiql() {
-    let scratch = std::env::temp_dir().join(format!("ddbx-history-e2e-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&scratch);
+    let scratch = Scratch::new("history-e2e");
     let state_home = scratch.join("state");
     std::fs::create_dir_all(&state_home).expect("scratch dir");
     let state_text = state_home.to_str().expect("utf-8 temp path").to_owned();
@@ -46,7 +46,7 @@ fn demo_picker_table_write_tail_history_and_partiql() {
     journey(&mut session, ddbx::demo::TABLE_NAME);
     session.send(CTRL_C);
     assert!(session.wait_exit().success());
-    let _ = std::fs::remove_dir_all(&scratch);
+    drop(scratch);
 }
 
 /// From the open table: the stream view, an edit of ACCOUNT#acc_100's currency (line 12 of the
@@ -125,9 +125,8 @@ fn journey(session: &mut PtySession, table: &str) {
     });
 }
 
-fn scratch_state(name: &str) -> (std::path::PathBuf, String) {
-    let scratch = std::env::temp_dir().join(format!("ddbx-{name}-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&scratch);
+fn scratch_state(name: &str) -> (Scratch, String) {
+    let scratch = Scratch::new(name);
     std::fs::create_dir_all(scratch.join("state")).expect("scratch dir");
     let text = scratch
         .join("state")
@@ -182,5 +181,5 @@ fn dynamodb_local_picker_table_write_tail_history_and_partiql() {
     session.send(CTRL_C);
     assert!(session.wait_exit().success());
     block_on(delete_table(&client, &table));
-    let _ = std::fs::remove_dir_all(&scratch);
+    drop(scratch);
 }

@@ -20,12 +20,6 @@ use ddbx::item_history::ItemHistory;
 use tui_support::screen::screen;
 use tui_support::{Harness, item, pk_sk_table, started_demo};
 
-fn journal_path(test: &str) -> std::path::PathBuf {
-    let dir = std::env::temp_dir().join(format!("ddbx-item-history-{}-{test}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    dir.join("ddbx").join("journal.jsonl")
-}
-
 /// Another client's write: a PutItem the journal knows nothing of.
 async fn put(backend: &dyn Backend, table: &str, item: Item) {
     let request = PutRequest {
@@ -103,7 +97,7 @@ fn fix_times(harness: &mut Harness) {
 async fn the_inspector_opens_the_items_changes_from_the_stream_and_the_journal() {
     let mut harness = started_demo(40, Settings::default()).await;
     let table = ddbx::demo::TABLE_NAME;
-    harness.state.journal_path = Some(journal_path("demo"));
+    harness.private_journal("item-history-demo");
     let backend = Arc::clone(&harness.backend);
     // Someone else creates the order and changes it, and writes another item; then ddbx edits
     // the order.
@@ -221,7 +215,7 @@ async fn a_table_without_a_stream_shows_the_journal_and_says_so() {
     );
     let mut harness = Harness::new(Arc::clone(&backend), "Shop", Settings::default());
     harness.start().await;
-    harness.state.journal_path = Some(journal_path("no-stream"));
+    harness.private_journal("item-history-no-stream");
     harness
         .state
         .inspect(stored(backend.as_ref(), "Shop", "USER#u1", "METADATA").await);

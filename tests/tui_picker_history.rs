@@ -16,6 +16,7 @@ use ddbx::backend::aws::{AwsBackend, AwsOptions};
 use ddbx::backend::{ExpressionParams, QueryRequest};
 use ddbx::domain::value::AttrValue;
 use ddbx::storage::query_history::{HistoryEntry, append, file_in};
+use support::scratch::Scratch;
 use support::tables::{TableSpec, create_table, delete_table};
 use support::{Server, sdk_client, server_endpoint, unique_table_name};
 use tui_support::{Harness, NOW};
@@ -61,10 +62,8 @@ fn history_pks(harness: &Harness) -> Vec<String> {
         .collect()
 }
 
-fn scratch(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(unique_table_name(name));
-    std::fs::create_dir_all(&dir).expect("scratch dir");
-    dir
+fn scratch(name: &str) -> Scratch {
+    Scratch::new(name)
 }
 
 fn seed_history(home: &Path, table: &str, pk: &str) {
@@ -95,7 +94,7 @@ async fn a_table_opened_from_the_picker_keeps_its_query_history_across_switches(
     .await
     .expect("a client");
     let mut harness = Harness::new(Arc::new(backend), "", Settings::default());
-    harness.state.history_home = Some(home.clone());
+    harness.state.history_home = Some(home.to_path_buf());
     harness.start().await;
 
     // Picked, the table's file is read, and a query run is appended to it.
@@ -119,5 +118,5 @@ async fn a_table_opened_from_the_picker_keeps_its_query_history_across_switches(
     for table in [&first, &second] {
         delete_table(&client, table).await;
     }
-    let _ = std::fs::remove_dir_all(&home);
+    drop(home);
 }

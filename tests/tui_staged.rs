@@ -45,16 +45,10 @@ fn items() -> Vec<Item> {
     vec![order(), line_item(1, "Widget"), line_item(2, "Gadget")]
 }
 
-fn journal_path(test: &str) -> std::path::PathBuf {
-    let dir = std::env::temp_dir().join(format!("ddbx-tui-staged-{}-{test}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    dir.join("ddbx").join("journal.jsonl")
-}
-
 async fn started(backend: Arc<dyn Backend>, table: &str, test: &str) -> Harness {
     let mut harness = Harness::new(backend, table, Settings::default());
     harness.start().await;
-    harness.state.journal_path = Some(journal_path(test));
+    harness.private_journal(&format!("tui-staged-{test}"));
     harness
 }
 

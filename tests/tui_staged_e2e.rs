@@ -6,6 +6,7 @@
 mod tui_support;
 
 use tui_support::pty::PtySession;
+use tui_support::scratch::Scratch;
 
 const ENTER: &str = "\r";
 const DOWN: &str = "\x1b[B";
@@ -15,9 +16,7 @@ const ALT_S: &str = "\x1bs";
 
 #[test]
 fn demo_edit_staged_committed_as_one_transaction_then_undone_whole() {
-    let scratch = std::env::temp_dir().join(format!("ddbx-staged-e2e-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&scratch);
-    std::fs::create_dir_all(&scratch).expect("scratch dir");
+    let scratch = Scratch::new("staged-e2e");
     let tmp = scratch.to_str().expect("utf-8 temp path").to_owned();
     let mut session = PtySession::spawn(&["--demo"], &[("TMPDIR", &tmp), ("DDBX_JOURNAL", "")]);
     session.wait_until("discovery to complete", |screen| {
@@ -73,5 +72,5 @@ fn demo_edit_staged_committed_as_one_transaction_then_undone_whole() {
     session.send("qqqqq");
     let status = session.wait_exit();
     assert!(status.success(), "exit status {status:?}");
-    let _ = std::fs::remove_dir_all(&scratch);
+    drop(scratch);
 }

@@ -19,6 +19,7 @@ use ddbx::domain::civil::UtcInstant;
 use ddbx::domain::stream_start::{StreamStart, readable};
 use ddbx::domain::value::{AttrValue, Item};
 use tui_support::screen::screen;
+use tui_support::stream::{start_from, unix_now, wait_in_real_time};
 use tui_support::{Harness, NOW, started_demo};
 
 fn item(pairs: &[(&str, &str)]) -> Item {
@@ -407,41 +408,6 @@ async fn t_reads_the_stream_again_from_its_oldest_record() {
     );
     let text = screen(&harness.state, 100, 30);
     assert!(text.contains("oldest record"), "{text}");
-}
-
-/// The wall clock, Unix seconds: the embedded engine stamps its records with it.
-fn unix_now() -> i64 {
-    let since = std::time::SystemTime::now()
-        .duration_since(std::time::UNIX_EPOCH)
-        .expect("after 1970");
-    i64::try_from(since.as_secs()).expect("seconds fit")
-}
-
-/// Lets `seconds` pass as [`wait`] does, on a clock telling the real time of day.
-async fn wait_in_real_time(harness: &mut Harness, seconds: f64) {
-    for _ in 0..(seconds * 4.0).ceil() as u32 {
-        let uptime = harness.state.clock.uptime + Duration::from_millis(250);
-        let unix_seconds = unix_now();
-        harness
-            .act(Action::Tick(Clock {
-                uptime,
-                unix_seconds,
-            }))
-            .await;
-    }
-}
-
-/// `s`, the start typed, Enter.
-async fn start_from(harness: &mut Harness, text: &str) {
-    harness.act(Action::StreamStartFrom).await;
-    let Some(Overlay::Prompt(prompt)) = &harness.state.overlay else {
-        panic!("the start prompt opens: {:?}", harness.state.overlay);
-    };
-    assert_eq!(prompt.kind, PromptKind::StreamStart);
-    for ch in text.chars() {
-        harness.act_only(Action::Input(ch));
-    }
-    harness.act(Action::Submit).await;
 }
 
 fn partitions(harness: &Harness) -> Vec<String> {

@@ -2,7 +2,9 @@
 //! the proxy stopped (a server down, a VPN blip) the view says it is reconnecting and retries
 //! with a doubling wait, keeping what it received; with the proxy back on its port it follows
 //! on and shows the writes made meanwhile. A table deleted and created again has a new stream:
-//! the view stops, and `R` describes the table again and follows the new stream.
+//! the view stops, and `R` describes the table again and follows the new stream. Started at a
+//! time (`s`), the view shows only the records written from the time on and counts the earlier
+//! ones it read past.
 
 mod support;
 mod tui_support;
@@ -16,10 +18,13 @@ use ddbx::app::action::{Action, Clock};
 use ddbx::app::state::Settings;
 use ddbx::app::state::stream::rows::visible;
 use ddbx::backend::aws::{AwsBackend, AwsOptions};
+use ddbx::domain::civil::UtcInstant;
+use ddbx::domain::stream_start::{StreamStart, readable};
 use support::fault_proxy::{Fault, FaultProxy, Plan};
 use support::tables::{TableSpec, create_table, delete_table, set_stream};
 use support::{Server, sdk_client, server_endpoint, unique_table_name};
 use tui_support::screen::screen;
+use tui_support::stream::{start_from, unix_now, wait_in_real_time};
 use tui_support::{Harness, NOW};
 
 fn passing() -> Plan {
@@ -264,4 +269,64 @@ async fn t_away_and_back_after_the_table_was_recreated_follows_its_new_stream() 
     );
     delete_table(&client, &name).await;
     delete_table(&client, &other).await;
+}
+
+/// DynamoDB Local gives creation times rounded down to the minute, so the cut is put on a minute
+/// boundary with the earlier writes at least ten seconds before it and the later one after it:
+/// the earlier records' times are before the cut however they are rounded, the later one's not.
+#[tokio::test]
+async fn a_start_at_a_time_shows_the_later_records_and_counts_the_earlier_ones_skipped() {
+    let Some(local) = server_endpoint(Server::DdbLocal) else {
+        return;
+    };
+    let client = sdk_client(&local);
+    let name = unique_table_name("stream-since");
+    streamed_table(&client, &name).await;
+    put(&client, &name, "USER#early-1").await;
+    put(&client, &name, "USER#early-2").await;
+    let cut = (unix_now() + 10).div_euclid(60) * 60 + 60;
+    while unix_now() < cut {
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+    put(&client, &name, "USER#late").await;
+    let mut harness = following(&local, &name).await;
+    assert!(
+        keys_shown(&harness).is_empty(),
+        "LATEST: nothing from before"
+    );
+
+    wait_in_real_time(&mut harness, 0.25).await;
+    start_from(&mut harness, &UtcInstant::from_seconds(cut).to_string()).await;
+    for _ in 0..40 {
+        if !keys_shown(&harness).is_empty() {
+            break;
+        }
+        wait_in_real_time(&mut harness, 0.25).await;
+    }
+    wait_in_real_time(&mut harness, 1.0).await;
+    assert_eq!(keys_shown(&harness), ["USER#late"]);
+    let follow = &harness.state.stream.as_ref().expect("following").follow;
+    assert_eq!(follow.since, StreamStart::At(UtcInstant::from_seconds(cut)));
+    assert_eq!(follow.skipped, 2, "both earlier writes read past");
+    let text = screen(&harness.state, 100, 24);
+    let header = format!(
+        "from {} · no filter",
+        readable(UtcInstant::from_seconds(cut))
+    );
+    assert!(text.contains(&header), "{header}: {text}");
+    assert!(
+        text.contains("2 records created before it skipped · a stream keeps 24 hours of changes"),
+        "{text}"
+    );
+
+    // From the oldest record nothing is skipped, and nothing is said of it.
+    start_from(&mut harness, "oldest").await;
+    wait_in_real_time(&mut harness, 2.0).await;
+    assert_eq!(
+        keys_shown(&harness),
+        ["USER#late", "USER#early-2", "USER#early-1"]
+    );
+    let text = screen(&harness.state, 100, 24);
+    assert!(!text.contains("skipped"), "{text}");
+    delete_table(&client, &name).await;
 }

@@ -503,5 +503,5 @@ fn the_binary_shows_an_items_versions_from_the_inspector() {
     session.send("\u{3}");
     assert!(session.wait_exit().success());
     session.wait_for_primary_screen();
-    let _ = std::fs::remove_dir_all(&dir);
+    drop(dir);
 }

@@ -9,7 +9,7 @@ use tokio::sync::watch;
 
 use super::{
     Backend, BackendError, BackendFuture, Connection, DeleteRequest, ExtrasFuture, GetOutput,
-    GetRequest, Page, PutRequest, QueryRequest, RecordsPage, ScanRequest, Shard,
+    GetRequest, HeldItems, Page, PutRequest, QueryRequest, RecordsPage, ScanRequest, Shard,
     ShardIteratorRequest, StatementPage, StatementRequest, TransactOutput, TransactWriteRequest,
     UpdateRequest, WriteOutput,
 };
@@ -119,6 +119,14 @@ impl Backend for LoadingBackend {
 
     fn scan(&self, request: ScanRequest) -> BackendFuture<'_, Page> {
         forward!(self, |inner| inner.scan(request))
+    }
+
+    fn each_held_item<'a>(
+        &'a self,
+        table: &'a str,
+        each: HeldItems<'a>,
+    ) -> BackendFuture<'a, Option<u64>> {
+        forward!(self, |inner| inner.each_held_item(table, each))
     }
 
     fn get_item(&self, request: GetRequest) -> BackendFuture<'_, GetOutput> {

@@ -29,6 +29,7 @@ pub use retry_notice::{RetryNotice, tell_each};
 
 use crate::domain::schema::TableDescription;
 use crate::domain::table_settings::{Readable, TableExtras, Ttl};
+use crate::domain::value::Item;
 
 /// A boxed future, so the trait can be used as `Arc<dyn Backend>` by the worker.
 pub type BackendFuture<'a, T> = Pin<Box<dyn Future<Output = Result<T, BackendError>> + Send + 'a>>;
@@ -155,6 +156,19 @@ pub trait Backend: Send + Sync {
         })))
     }
 
+    /// Every item of `table` as the backend itself holds it, in the order a Scan reads them,
+    /// each handed to `each`; the number of items, or `None` from a backend that holds no items
+    /// (DynamoDB is read by Scan). A reader of the whole table (insights) skips the pages, and
+    /// the embedded engine decodes of each item only what the reader asks for.
+    fn each_held_item<'a>(
+        &'a self,
+        table: &'a str,
+        each: HeldItems<'a>,
+    ) -> BackendFuture<'a, Option<u64>> {
+        let _ = (table, each);
+        Box::pin(std::future::ready(Ok(None)))
+    }
+
     /// Every shard of the stream `stream_arn` (all DescribeStream pages), parents before
     /// children as the service lists them.
     fn describe_stream<'a>(&'a self, stream_arn: &'a str) -> BackendFuture<'a, Vec<Shard>> {
@@ -174,6 +188,17 @@ pub trait Backend: Send + Sync {
         no_streams(self)
     }
 }
+
+/// An item as a backend holds it: its DynamoDB size is known without decoding it.
+pub trait HeldItem {
+    /// The item's DynamoDB size in bytes, as `domain::value::item_size` counts it.
+    fn size(&self) -> u64;
+    /// The item with only the attributes `keep` accepts, and its table key.
+    fn decode_only(&self, keep: &dyn Fn(&str) -> bool) -> Result<Item, BackendError>;
+}
+
+/// What [`Backend::each_held_item`] hands every item to.
+pub type HeldItems<'a> = &'a mut (dyn FnMut(&dyn HeldItem) + Send);
 
 /// The answer of a backend that has no DynamoDB Streams.
 fn no_streams<'a, T: Send + 'a, B: Backend + ?Sized>(backend: &B) -> BackendFuture<'a, T> {

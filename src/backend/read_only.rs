@@ -5,8 +5,8 @@ use std::sync::Arc;
 
 use super::{
     Backend, BackendError, BackendFuture, Connection, DeleteRequest, ExtrasFuture, GetOutput,
-    GetRequest, Page, PutRequest, QueryRequest, ScanRequest, StatementPage, StatementRequest,
-    TransactOutput, TransactWriteRequest, UpdateRequest, WriteOutput,
+    GetRequest, HeldItems, Page, PutRequest, QueryRequest, ScanRequest, StatementPage,
+    StatementRequest, TransactOutput, TransactWriteRequest, UpdateRequest, WriteOutput,
 };
 use crate::domain::schema::TableDescription;
 use crate::domain::table_settings::TableExtras;
@@ -72,6 +72,14 @@ impl Backend for ReadOnly {
 
     fn scan(&self, request: ScanRequest) -> BackendFuture<'_, Page> {
         self.inner.scan(request)
+    }
+
+    fn each_held_item<'a>(
+        &'a self,
+        table: &'a str,
+        each: HeldItems<'a>,
+    ) -> BackendFuture<'a, Option<u64>> {
+        self.inner.each_held_item(table, each)
     }
 
     fn get_item(&self, request: GetRequest) -> BackendFuture<'_, GetOutput> {

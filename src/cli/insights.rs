@@ -3,6 +3,7 @@
 //! JSON document or, with `-o table`, as text for people. The queries the terminal UI ran on the
 //! table (its query history) are reviewed too.
 
+mod held;
 mod json;
 mod text;
 
@@ -13,7 +14,7 @@ use super::args::{InsightsArgs, OutputFormat};
 use super::error::{CliError, ignore_closed_pipe};
 use super::note::{escape_lines, note};
 use super::output::escape::escape_json_for_terminal;
-use super::segments::read_segments;
+use super::segments::{ScanTotals, read_segments};
 use crate::backend::{Backend, ScanRequest};
 use crate::domain::entity::EntityDecoder;
 use crate::domain::figures::counted;
@@ -44,12 +45,24 @@ pub async fn insights(
         .unwrap_or_default();
     let table_items = table.item_count;
     let mut scan = InsightScan::new(table, entities);
-    let totals = read_segments(&backend, requests, args.sample_pages, |page| {
-        for item in &page.items {
-            scan.add(item);
+    // A whole, unsegmented read of a table the backend holds itself needs no Scan: the same
+    // items in the same order, without building pages of them.
+    let held = if args.sample_pages.is_none() && segments == 1 {
+        held::read(backend.as_ref(), &mut scan).await?
+    } else {
+        None
+    };
+    let totals = match held {
+        Some(_) => ScanTotals::default(),
+        None => {
+            read_segments(&backend, requests, args.sample_pages, |page| {
+                for item in &page.items {
+                    scan.add(item);
+                }
+            })
+            .await?
         }
-    })
-    .await?;
+    };
     let coverage = if args.sample_pages.is_some() && totals.more {
         Coverage::Sampled { table_items }
     } else {
@@ -79,13 +92,19 @@ pub async fn insights(
         }
     };
     ignore_closed_pipe(written.and_then(|()| out.flush()))?;
+    let read = match held {
+        Some(_) => "read from the embedded engine's own store, no Scan".to_owned(),
+        None => format!(
+            "{}, {:.1} RCU",
+            counted(totals.pages, "page", "pages"),
+            totals.capacity
+        ),
+    };
     note(&format!(
-        "insights: {} read ({}), {}; {}, {:.1} RCU",
+        "insights: {} read ({}), {}; {read}",
         counted(report.items, "item", "items"),
         text::coverage_text(report.coverage),
         counted(report.findings.len() as u64, "finding", "findings"),
-        counted(totals.pages, "page", "pages"),
-        totals.capacity,
     ));
     Ok(())
 }

@@ -3,6 +3,7 @@
 
 pub mod follow;
 mod record;
+mod skipped;
 
 use std::io::Write;
 use std::time::Instant;
@@ -45,14 +46,17 @@ pub async fn run(
         start_text(follower.start())
     ));
     let mut printed = 0_u64;
+    let mut skipped = skipped::Skipped::new(follower.start());
     loop {
         let started = Instant::now();
         let round = follower.round().await?;
         if round.ended {
+            skipped.say();
             note("ddbx: every shard of the stream is closed and read (was the stream disabled?)");
             return Ok(());
         }
         let read_any = !round.records.is_empty();
+        skipped.round(round.skipped);
         for change in &round.records {
             let entity = entity_of(change, tail.decoder, &tail.table.key);
             if !filter.keeps(change, entity.as_deref(), &tail.table.key) {
@@ -68,6 +72,7 @@ pub async fn run(
             ignore_closed_pipe(writeln!(out, "{}", escape_json_for_terminal(line)))?;
             printed += 1;
             if tail.args.max_records.is_some_and(|max| printed >= max) {
+                skipped.say();
                 return ignore_closed_pipe(out.flush());
             }
         }

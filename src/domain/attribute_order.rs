@@ -2,6 +2,7 @@
 //! thing first (`status`, `type`, `priority`, `updatedAt`), then the rest by name, and last the
 //! index key attributes, which repeat what the keys already say (`GSI1PK = STATUS#OPEN`).
 
+use super::model::{Model, TimestampRole};
 use super::schema::TableDescription;
 use super::value::Item;
 
@@ -28,9 +29,14 @@ fn plain(name: &str) -> String {
         .collect()
 }
 
-/// Where a name sorts: state-like by their rank, the rest, then index keys.
-fn rank(name: &str, index_keys: &[&str]) -> (u8, usize) {
-    let plain = plain(name);
+/// Where a name sorts: state-like by their rank, the rest, then index keys. A timestamp the
+/// model declares (`_md`, `_ct`) ranks as the name it stands for (`modifiedAt`, `createdAt`).
+fn rank(name: &str, index_keys: &[&str], timestamps: &[(&str, TimestampRole)]) -> (u8, usize) {
+    let plain = match timestamps.iter().find(|(known, _)| *known == name) {
+        Some((_, TimestampRole::Modified)) => "modifiedat".to_owned(),
+        Some((_, TimestampRole::Created)) => "createdat".to_owned(),
+        None => plain(name),
+    };
     if let Some(at) = STATE_LIKE.iter().position(|known| *known == plain) {
         return (0, at);
     }
@@ -45,6 +51,7 @@ fn rank(name: &str, index_keys: &[&str]) -> (u8, usize) {
 pub struct SummaryOrder<'t> {
     table_keys: Vec<&'t str>,
     index_keys: Vec<&'t str>,
+    timestamps: Vec<(&'t str, TimestampRole)>,
 }
 
 impl<'t> SummaryOrder<'t> {
@@ -61,7 +68,15 @@ impl<'t> SummaryOrder<'t> {
                 .iter()
                 .flat_map(|index| index.key.names())
                 .collect(),
+            timestamps: Vec::new(),
         }
+    }
+
+    /// Reads the timestamps `model` declares as the state-like names they stand for.
+    #[must_use]
+    pub fn with_model(mut self, model: Option<&'t Model>) -> Self {
+        self.timestamps = model.map_or_else(Vec::new, |model| model.timestamp_names().collect());
+        self
     }
 
     /// The attributes of `item` to summarise, without the table's own keys, in reading order.
@@ -73,7 +88,7 @@ impl<'t> SummaryOrder<'t> {
             .filter(|name| !self.table_keys.contains(name))
             .collect();
         // Stable: within a rank, names keep the item's (alphabetical) order.
-        names.sort_by_key(|name| rank(name, &self.index_keys));
+        names.sort_by_key(|name| rank(name, &self.index_keys, &self.timestamps));
         names
     }
 }
@@ -136,6 +151,39 @@ mod tests {
                 "GSI1PK",
                 "GSI1SK"
             ]
+        );
+    }
+
+    #[test]
+    fn a_models_timestamps_read_as_the_modified_and_created_times_they_are() {
+        let item: Item = ["PK", "SK", "_ct", "_et", "_md", "name", "status"]
+            .into_iter()
+            .map(|name| (name.to_owned(), AttrValue::s("x")))
+            .collect();
+        let table = table();
+        assert_eq!(
+            SummaryOrder::of(Some(&table)).of_item(&item),
+            ["status", "_ct", "_et", "_md", "name"],
+            "without a model they are names like any other"
+        );
+        let mut model = Model::default();
+        model.entities.push(crate::domain::model::EntityModel {
+            name: "Order".into(),
+            pk: None,
+            sk: None,
+            marker: None,
+            version_attribute: None,
+            timeline: false,
+            timestamps: crate::domain::model::EntityTimestamps {
+                created: Some("_ct".into()),
+                modified: Some("_md".into()),
+            },
+        });
+        assert_eq!(
+            SummaryOrder::of(Some(&table))
+                .with_model(Some(&model))
+                .of_item(&item),
+            ["status", "_md", "_ct", "_et", "name"]
         );
     }
 

@@ -11,7 +11,7 @@ use std::borrow::Cow;
 use super::composite_key::{entity_label, key_prefix};
 use super::entity_name::entity_name_from_prefix;
 use super::grammar::{Grammar, electrodb};
-use super::model::Model;
+use super::model::{EntityTimestamps, Model};
 use super::schema::KeySchema;
 use super::value::{AttrValue, Item};
 
@@ -122,6 +122,13 @@ impl EntityDecoder {
     #[must_use]
     pub fn model(&self) -> Option<&Model> {
         self.model.as_ref()
+    }
+
+    /// The timestamp attributes the model declares for `item`'s entity.
+    #[must_use]
+    pub fn timestamps_of(&self, item: &Item, key: &KeySchema) -> Option<&EntityTimestamps> {
+        let entity = self.model.as_ref()?.match_item(item, key)?;
+        Some(&entity.timestamps)
     }
 
     /// The best clue for `item`'s entity under the table key schema `key`.

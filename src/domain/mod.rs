@@ -29,6 +29,7 @@ pub mod discovery_scan;
 pub mod edit;
 pub mod entity;
 pub mod entity_name;
+pub mod entity_timestamps;
 pub mod escape;
 pub mod export;
 pub mod expr;

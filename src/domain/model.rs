@@ -32,6 +32,7 @@ use toml::Spanned;
 
 pub use super::access_pattern::{AccessPattern, SortCondition, SortOperator};
 use super::access_pattern::{RawAccessPattern, access_pattern};
+pub use super::entity_timestamps::{EntityTimestamps, TimestampRole};
 use super::key_template::KeyTemplate;
 use super::model_error::Locator;
 pub use super::model_error::ModelError;
@@ -62,6 +63,8 @@ pub struct EntityModel {
     pub sk: Option<KeyTemplate>,
     pub marker: Option<EntityMarker>,
     pub version_attribute: Option<String>,
+    /// The attributes its library stamps items with on creation and modification.
+    pub timestamps: EntityTimestamps,
     /// Its items are an audit trail (`timeline = true`): a fixed sort-key prefix, then a time.
     pub timeline: bool,
 }
@@ -125,6 +128,7 @@ impl Model {
                     .as_ref()
                     .map(|value| locate.version_attribute(value))
                     .transpose()?,
+                timestamps: EntityTimestamps::default(),
             });
         }
         let access_patterns = raw
@@ -177,6 +181,13 @@ impl Model {
                 .as_ref()
                 .is_some_and(|marker| marker.matches(item)),
         })
+    }
+
+    /// Every timestamp attribute an entity of the model declares, with what it records.
+    pub fn timestamp_names(&self) -> impl Iterator<Item = (&str, TimestampRole)> {
+        self.entities
+            .iter()
+            .flat_map(|entity| entity.timestamps.named())
     }
 
     /// The version attribute configured for `entity` (its own, else the file's).

@@ -114,6 +114,25 @@ impl StreamStart {
     }
 }
 
+/// What a start at a time left out, once the records before it are read past: "3 records
+/// created before 2026-12-04 10:00:00 UTC skipped; a stream keeps 24 hours of changes". Nothing
+/// for a start that skips nothing by design (LATEST, the oldest record).
+#[must_use]
+pub fn skipped_text(start: StreamStart, skipped: u64) -> Option<String> {
+    let StreamStart::At(at) = start else {
+        return None;
+    };
+    let (count, verb) = if skipped == 1 {
+        ("1 record".to_owned(), "was")
+    } else {
+        (format!("{skipped} records"), "were")
+    };
+    Some(format!(
+        "{count} created before {} {verb} skipped; a stream keeps 24 hours of changes",
+        readable(at)
+    ))
+}
+
 /// A record created before `not_before` (Unix seconds), which a start at a time skips. A record
 /// without a creation time is kept: nothing says it is older.
 #[must_use]
@@ -285,6 +304,23 @@ mod tests {
         assert!(!created_before(cut, Some(NOW + 5)));
         assert!(!created_before(cut, None), "no time: kept");
         assert!(!created_before(None, Some(0)), "no cut: kept");
+    }
+
+    #[test]
+    fn what_a_start_at_a_time_skipped_is_counted_and_the_24_hours_named() {
+        let at = StreamStart::At(UtcInstant::from_seconds(NOW));
+        assert_eq!(
+            skipped_text(at, 1).as_deref(),
+            Some(
+                "1 record created before 2026-12-04 10:00:00 UTC was skipped; \
+                 a stream keeps 24 hours of changes"
+            )
+        );
+        let none = skipped_text(at, 0).expect("said for a time");
+        assert!(none.starts_with("0 records created before"), "{none}");
+        assert!(skipped_text(at, 1200).is_some_and(|t| t.starts_with("1200 records")));
+        assert_eq!(skipped_text(StreamStart::Latest, 3), None);
+        assert_eq!(skipped_text(StreamStart::TrimHorizon, 3), None);
     }
 
     proptest! {

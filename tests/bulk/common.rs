@@ -13,6 +13,7 @@ use ddbx::domain::value::{AttrValue, Item};
 
 use crate::support::cli::{Run, ddbx_command, run_command};
 use crate::support::items::seed_items;
+use crate::support::scratch::Scratch;
 use crate::support::tables::{TableSpec, create_table};
 use crate::support::{Server, TEST_REGION, sdk_client, server_endpoint, unique_table_name};
 
@@ -22,6 +23,8 @@ pub struct Fixture {
     pub backend: Arc<dyn Backend>,
     pub table: String,
     pub state: PathBuf,
+    /// Removes the state directory with the fixture.
+    _scratch: Scratch,
 }
 
 impl Fixture {
@@ -38,14 +41,14 @@ impl Fixture {
         })
         .await
         .unwrap_or_else(|error| panic!("connecting to {}: {error}", server.name()));
-        let state = std::env::temp_dir().join(unique_table_name("bulk-state"));
-        std::fs::create_dir_all(&state).expect("state directory");
+        let scratch = Scratch::new("bulk-state");
         Some(Self {
             endpoint,
             client,
             backend: Arc::new(backend),
             table,
-            state,
+            state: scratch.path().to_path_buf(),
+            _scratch: scratch,
         })
     }
 

@@ -5,7 +5,8 @@
 use std::path::PathBuf;
 
 use crate::fixture::Fixture;
-use crate::support::{Server, on_both_servers, unique_table_name};
+use crate::support::scratch::Scratch;
+use crate::support::{Server, on_both_servers};
 
 on_both_servers!(table_output_names_each_rows_entity_from_the_model);
 
@@ -22,9 +23,8 @@ pk = "USER#{userId}"
 sk = "ORDER#{orderNo}"
 "#;
 
-fn model_file() -> PathBuf {
-    let dir = std::env::temp_dir().join(unique_table_name("entity-column"));
-    std::fs::create_dir_all(&dir).expect("temp dir");
+/// The model file in `dir`.
+fn model_file(dir: &Scratch) -> PathBuf {
     let path = dir.join("model.toml");
     std::fs::write(&path, MODEL).expect("model file");
     path
@@ -53,7 +53,8 @@ async fn table_output_names_each_rows_entity_from_the_model(server: Server) {
     let Some(fixture) = Fixture::seeded(server).await else {
         return;
     };
-    let model = model_file();
+    let dir = Scratch::new("entity-column");
+    let model = model_file(&dir);
     let model = model.to_str().expect("UTF-8 path");
     let with_model = |args: &[&str]| {
         let mut all = vec!["--model", model, "-o", "table"];

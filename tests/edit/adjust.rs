@@ -2,7 +2,7 @@
 //! same time all count, with a guard on the result checked by the server. Through the edit path
 //! on every backend, and through the real binary (with its journal and undo) on DynamoDB Local.
 
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::sync::Arc;
 
 use ddbx::domain::edit::{Adjustment, plan_adjust};
@@ -12,8 +12,9 @@ use ddbx::domain::value::{AttrValue, Item};
 use ddbx::edit::WriteOutcome;
 
 use crate::harness::{Env, on_every_backend};
+use crate::support::Server;
 use crate::support::cli::{Run, ddbx_command, run_command};
-use crate::support::{Server, unique_table_name};
+use crate::support::scratch::Scratch;
 
 const WRITERS: usize = 8;
 const ADJUSTMENTS_PER_WRITER: i128 = 25;
@@ -164,7 +165,7 @@ async fn the_binary_adjusts_guards_and_undoes_by_the_opposite_amount() {
     let Some(env) = Env::new(Server::DdbLocal, "edit-adjust-cli").await else {
         return;
     };
-    let state: PathBuf = std::env::temp_dir().join(unique_table_name("ddbx-state"));
+    let state = Scratch::new("state");
     account(&env, "100", 4).await;
 
     let dry = run(
@@ -206,7 +207,7 @@ async fn the_binary_adjusts_guards_and_undoes_by_the_opposite_amount() {
     // Another writer (without the journal) adds 10 meanwhile.
     ddbx(
         &env,
-        &std::env::temp_dir().join(unique_table_name("ddbx-other")),
+        &Scratch::new("other"),
         &update(&["--add", "balance=10"])
             .iter()
             .map(String::as_str)
@@ -240,7 +241,7 @@ async fn bad_adjustments_are_refused_with_exit_2_and_nothing_sent() {
     let Some(env) = Env::new(Server::DdbLocal, "edit-adjust-bad").await else {
         return;
     };
-    let state: PathBuf = std::env::temp_dir().join(unique_table_name("ddbx-state"));
+    let state = Scratch::new("state");
     account(&env, "100", 0).await;
     let mut text_item = key();
     text_item.insert("SK".into(), AttrValue::s("NOTE"));

@@ -3,24 +3,23 @@
 //! be used is refused (exit 2) and, through a counting proxy, no request reaches the server.
 
 use std::io::Write;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::process::Stdio;
 use std::sync::Arc;
 
 use ddbx::domain::value::{AttrValue, Item};
 
 use crate::harness::Env;
+use crate::support::Server;
 use crate::support::cli::{Run, ddbx_command};
 use crate::support::fault_proxy::{Fault, FaultProxy};
-use crate::support::{Server, unique_table_name};
+use crate::support::scratch::Scratch;
 
 /// Bigger than the 128 KB a single argument may be on Linux; two fit in one 400 KB item.
 const LARGE: usize = 140 * 1024;
 
-fn scratch() -> PathBuf {
-    let dir = std::env::temp_dir().join(unique_table_name("argument-files"));
-    std::fs::create_dir_all(&dir).expect("scratch dir");
-    dir
+fn scratch() -> Scratch {
+    Scratch::new("argument-files")
 }
 
 /// Runs the binary against `endpoint` with a private state dir and `stdin` as its input.

@@ -9,11 +9,13 @@ use std::path::{Path, PathBuf};
 use ddbx::domain::value::{AttrValue, Item};
 
 use crate::harness::Env;
+use crate::support::Server;
 use crate::support::cli::{Run, ddbx_command, run_command};
-use crate::support::{Server, unique_table_name};
+use crate::support::scratch::Scratch;
 
-fn state_dir() -> PathBuf {
-    std::env::temp_dir().join(unique_table_name("ddbx-state"))
+/// A state directory of the test's own, removed when it ends.
+fn state_dir() -> Scratch {
+    Scratch::new("state")
 }
 
 fn ddbx(env: &Env, state: &Path, args: &[&str]) -> Run {
@@ -81,7 +83,7 @@ fn written_intents(text: &str) -> Vec<serde_json::Value> {
 /// A dynalite table named after `test` holding `ITEM`, put through the binary (so journaled)
 /// with a fresh state directory; returns the env, that directory and the stored item, or
 /// `None` when no server is available.
-async fn with_profile(test: &str) -> Option<(Env, PathBuf, Item)> {
+async fn with_profile(test: &str) -> Option<(Env, Scratch, Item)> {
     let env = Env::new(Server::Dynalite, test).await?;
     let state = state_dir();
     ddbx(&env, &state, &["put", "--item", ITEM]).success();

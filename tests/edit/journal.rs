@@ -10,11 +10,14 @@ use ddbx::edit::{WriteOutcome, execute_and_journal};
 use ddbx::journal::{Journal, plan_undo};
 
 use crate::harness::{AUTO, Env};
-use crate::support::{Server, unique_table_name};
+use crate::support::Server;
+use crate::support::scratch::Scratch;
 
-fn temp_journal() -> Journal {
-    let dir = std::env::temp_dir().join(unique_table_name("journal"));
-    Journal::open(dir.join("state").join("ddbx").join("journal.jsonl"))
+/// A journal in a directory of its own, removed when the `Scratch` is dropped.
+fn temp_journal() -> (Scratch, Journal) {
+    let dir = Scratch::new("journal");
+    let journal = Journal::open(dir.join("state").join("ddbx").join("journal.jsonl"));
+    (dir, journal)
 }
 
 fn profile() -> Item {
@@ -60,7 +63,7 @@ async fn every_write_is_journaled_privately_and_undo_walks_back_through_them() {
     let env = Env::new(Server::Memory, "edit-journal")
         .await
         .expect("memory is always there");
-    let journal = temp_journal();
+    let (_dir, journal) = temp_journal();
     let key = env.description.primary_key_of(&profile()).expect("key");
 
     // Create, then edit.
@@ -169,7 +172,7 @@ async fn a_journal_found_with_a_wider_mode_is_narrowed_to_owner_only() {
     let env = Env::new(Server::Memory, "edit-journal-mode")
         .await
         .expect("memory");
-    let journal = temp_journal();
+    let (_dir, journal) = temp_journal();
     let dir = journal.path().parent().expect("has a directory");
     std::fs::create_dir_all(dir).expect("directory");
     std::fs::write(journal.path(), "").expect("file");
@@ -186,7 +189,7 @@ async fn a_key_change_moves_the_item_and_refuses_an_existing_target() {
     let env = Env::new(Server::Memory, "edit-move")
         .await
         .expect("memory is always there");
-    let journal = temp_journal();
+    let (_dir, journal) = temp_journal();
     let original = profile();
     env.create(&original).await;
     let mut occupied = original.clone();

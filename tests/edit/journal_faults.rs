@@ -12,8 +12,9 @@ use ddbx::domain::value::{AttrValue, Item};
 use ddbx::journal::{Journal, JournalEntry};
 
 use crate::harness::{AUTO, Env};
+use crate::support::Server;
 use crate::support::cli::{Run, ddbx_command, run_command};
-use crate::support::{Server, unique_table_name};
+use crate::support::scratch::Scratch;
 
 fn profile() -> Item {
     Item::from([
@@ -33,16 +34,15 @@ fn ddbx(env: &Env, journal: &Path, args: &[&str]) -> Run {
     run_command(command)
 }
 
-fn temp_dir(prefix: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(unique_table_name(prefix));
-    std::fs::create_dir_all(&dir).expect("temp dir");
-    dir
+fn temp_dir(prefix: &str) -> Scratch {
+    Scratch::new(prefix)
 }
 
 /// A journal path in a directory nothing can be written to: mode 0500, or where even that does
 /// not stop this user (root), a directory under `/sys`.
-fn read_only_dir_journal() -> PathBuf {
-    let dir = temp_dir("journal-ro");
+fn read_only_dir_journal(scratch: &Scratch) -> PathBuf {
+    let dir = scratch.join("read-only");
+    std::fs::create_dir(&dir).expect("a directory");
     std::fs::set_permissions(&dir, std::fs::Permissions::from_mode(0o500)).expect("chmod");
     if std::fs::write(dir.join("probe"), b"").is_err() {
         return dir.join("journal.jsonl");
@@ -50,14 +50,15 @@ fn read_only_dir_journal() -> PathBuf {
     PathBuf::from("/sys/ddbx-test-read-only/journal.jsonl")
 }
 
-fn unwritable_journals() -> Vec<(&'static str, PathBuf)> {
-    let regular = temp_dir("journal-file").join("a-file");
+/// Journals nothing can be written to, the files and directories made for them in `scratch`.
+fn unwritable_journals(scratch: &Scratch) -> Vec<(&'static str, PathBuf)> {
+    let regular = scratch.join("a-file");
     std::fs::write(&regular, b"not a directory").expect("file");
     vec![
         ("/dev/full", PathBuf::from("/dev/full")),
         ("/dev/null", PathBuf::from("/dev/null")),
         ("/dev/zero", PathBuf::from("/dev/zero")),
-        ("read-only directory", read_only_dir_journal()),
+        ("read-only directory", read_only_dir_journal(scratch)),
         ("under a regular file", regular.join("journal.jsonl")),
     ]
 }
@@ -82,7 +83,8 @@ async fn a_write_whose_intent_cannot_be_journaled_is_never_sent() {
         &["put", "--item", "{\"PK\": \"USER#2\", \"SK\": \"PROFILE\"}"],
         &["delete", "--pk", "USER#1", "--sk", "PROFILE"],
     ];
-    for (what, journal) in unwritable_journals() {
+    let scratch = temp_dir("journal-faults");
+    for (what, journal) in unwritable_journals(&scratch) {
         for args in writes {
             let run = ddbx(&env, &journal, args);
             run.refused(2, &["cannot write the journal", "nothing was sent"]);
@@ -124,7 +126,8 @@ async fn undo_settles_a_write_sent_but_never_confirmed_by_reading_the_item() {
         return;
     };
     env.create(&profile()).await;
-    let journal = Journal::open(temp_dir("journal-pending").join("journal.jsonl"));
+    let dir = temp_dir("journal-pending");
+    let journal = Journal::open(dir.join("journal.jsonl"));
 
     // Sent, then "crashed" before the outcome: the item is as the intent expected.
     let planned = intent_of_rename(&env, &journal, "Eve").await;

@@ -12,9 +12,10 @@ use ddbx::domain::edit::plan_edit;
 use ddbx::domain::value::{AttrValue, Item};
 
 use crate::harness::{AUTO, Env};
+use crate::support::Server;
 use crate::support::cli::{Run, ddbx_command, run_command};
 use crate::support::fault_proxy::{Fault, FaultProxy, Plan};
-use crate::support::{Server, unique_table_name};
+use crate::support::scratch::Scratch;
 
 fn user(id: &str) -> Item {
     Item::from([
@@ -78,8 +79,7 @@ async fn undo_skip_pending_passes_over_a_lost_write_it_cannot_settle_and_undoes_
     let upstream = env.endpoint.clone().expect("a server endpoint");
     env.create(&named("1", "Ada")).await;
     env.create(&named("2", "Bob")).await;
-    let dir = std::env::temp_dir().join(unique_table_name("skip-pending"));
-    std::fs::create_dir_all(&dir).expect("temp dir");
+    let dir = Scratch::new("skip-pending");
     let cut = Arc::new(AtomicBool::new(false));
     let proxy = FaultProxy::start(Some(&upstream), losing_answers(&cut));
     let session = Session {

@@ -13,9 +13,10 @@ use ddbx::edit::{WriteError, execute_and_journal};
 use ddbx::journal::Journal;
 
 use crate::harness::{AUTO, Env};
+use crate::support::Server;
 use crate::support::cli::{Run, ddbx_command, run_command};
 use crate::support::fault_proxy::{Fault, FaultProxy, Plan};
-use crate::support::{Server, unique_table_name};
+use crate::support::scratch::Scratch;
 
 fn key() -> Item {
     Item::from([
@@ -91,8 +92,7 @@ async fn a_write_refused_at_connect_is_journaled_as_not_written_and_undo_passes_
     };
     let dynalite = env.endpoint.clone().expect("a server endpoint");
     env.create(&profile()).await;
-    let dir = std::env::temp_dir().join(unique_table_name("unsent-write"));
-    std::fs::create_dir_all(&dir).expect("temp dir");
+    let dir = Scratch::new("unsent-write");
     let journal = Journal::open(dir.join("journal.jsonl"));
 
     let proxy = FaultProxy::start(Some(&dynalite), passing());
@@ -149,8 +149,7 @@ async fn a_write_whose_connection_broke_after_sending_stays_pending() {
     };
     let dynalite = env.endpoint.clone().expect("a server endpoint");
     env.create(&profile()).await;
-    let dir = std::env::temp_dir().join(unique_table_name("lost-answer"));
-    std::fs::create_dir_all(&dir).expect("temp dir");
+    let dir = Scratch::new("lost-answer");
     let journal = Journal::open(dir.join("journal.jsonl"));
 
     for (fault, applied) in [(Fault::Reset, false), (Fault::ResetAfterForward, true)] {

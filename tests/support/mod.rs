@@ -77,6 +77,7 @@ pub mod fault_proxy;
 pub mod incident_shapes;
 pub mod items;
 pub mod libraries;
+pub mod scratch;
 pub mod shaped_server;
 pub mod tables;
 

@@ -17,7 +17,7 @@ async fn inspecting_account(test: &str) -> (Harness, Arc<dyn Backend>) {
     let backend: Arc<dyn Backend> =
         Arc::new(MemoryBackend::new(pk_sk_table("Shop"), [account()]).expect("valid item"));
     let mut harness = inspecting(Arc::clone(&backend), "ACCOUNT#7", "BALANCE").await;
-    harness.state.journal_path = Some(journal_path(test));
+    journal_path(&mut harness, test);
     (harness, backend)
 }
 

@@ -7,7 +7,7 @@ use ddbx::app::state::text_field::TextField;
 async fn read_only_refuses_every_write_key_without_sending_a_request() {
     let backend: Arc<dyn Backend> = Arc::new(ReadOnly::new(Arc::new(memory())));
     let mut harness = inspecting(backend, "USER#u1", "METADATA").await;
-    harness.state.journal_path = Some(journal_path("read-only"));
+    journal_path(&mut harness, "read-only");
     for action in [
         Action::EditItem,
         Action::NewItem,
@@ -75,8 +75,7 @@ async fn the_first_write_to_real_aws_asks_for_the_table_name_and_a_wrong_name_se
 async fn undo_previews_the_journal_entry_and_restores_the_old_value() {
     let backend: Arc<dyn Backend> = Arc::new(memory());
     let mut harness = inspecting(Arc::clone(&backend), "USER#u1", "METADATA").await;
-    let path = journal_path("undo");
-    harness.state.journal_path = Some(path.clone());
+    let path = journal_path(&mut harness, "undo");
     harness.act(Action::Undo).await;
     assert!(
         notice(&harness).contains("nothing to undo"),
@@ -123,8 +122,7 @@ async fn undo_previews_the_journal_entry_and_restores_the_old_value() {
 async fn undo_after_someone_else_wrote_shows_the_conflict_and_overwrites_nothing() {
     let backend: Arc<dyn Backend> = Arc::new(memory());
     let mut harness = inspecting(Arc::clone(&backend), "USER#u1", "METADATA").await;
-    let path = journal_path("undo-conflict");
-    harness.state.journal_path = Some(path.clone());
+    let path = journal_path(&mut harness, "undo-conflict");
     edit_and_save(&mut harness, "Lisbon", "Porto").await;
     harness.act(Action::Confirm).await;
     // Version 4 now; another client renames and moves it to 4 again (a different write).
@@ -156,8 +154,7 @@ async fn undo_after_someone_else_wrote_shows_the_conflict_and_overwrites_nothing
 async fn undo_never_reverts_one_write_of_a_bulk_run_and_names_the_run() {
     let backend: Arc<dyn Backend> = Arc::new(memory());
     let mut harness = inspecting(Arc::clone(&backend), "USER#u1", "METADATA").await;
-    let path = journal_path("undo-part-of-run");
-    harness.state.journal_path = Some(path.clone());
+    let path = journal_path(&mut harness, "undo-part-of-run");
     edit_and_save(&mut harness, "Lisbon", "Porto").await;
     harness.act(Action::Confirm).await;
     // The same write, as a bulk run journals each of its items.

@@ -56,11 +56,9 @@ pub async fn stored(backend: &dyn Backend, pk: &str, sk: &str) -> Option<Item> {
         .item
 }
 
-/// A private journal file path for one test.
-pub fn journal_path(test: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("ddbx-tui-edit-{}-{test}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    dir.join("ddbx").join("journal.jsonl")
+/// A private journal for one test, in a directory removed with the harness; its path.
+pub fn journal_path(harness: &mut Harness, test: &str) -> PathBuf {
+    harness.private_journal(&format!("tui-edit-{test}"))
 }
 
 /// The harness started on `backend`, inspecting the item `pk`/`sk`.

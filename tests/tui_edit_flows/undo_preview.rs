@@ -35,8 +35,7 @@ fn shown(harness: &Harness, width: u16, height: u16) -> String {
 async fn the_undo_preview_says_which_write_it_reverts_and_an_undo_of_an_undo_says_so() {
     let backend: Arc<dyn Backend> = Arc::new(memory());
     let mut harness = inspecting(Arc::clone(&backend), "USER#u1", "METADATA").await;
-    let path = journal_path("undo-preview");
-    harness.state.journal_path = Some(path.clone());
+    let path = journal_path(&mut harness, "undo-preview");
     edit_and_save(&mut harness, "\"Ada\"", "\"Grace\"").await;
     harness.act(Action::Confirm).await;
 

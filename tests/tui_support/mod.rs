@@ -7,7 +7,13 @@ pub mod fake_backend;
 pub mod orders;
 pub mod pty;
 pub mod query_form;
+// The same file as `support::scratch`: a test binary may hold both, and a test of the terminal UI
+// alone needs it without the rest of `support`.
+#[allow(clippy::duplicate_mod)]
+#[path = "../support/scratch.rs"]
+pub mod scratch;
 pub mod screen;
+pub mod stream;
 
 use std::collections::{BTreeMap, BTreeSet, VecDeque};
 use std::sync::Arc;
@@ -34,6 +40,8 @@ pub struct Harness {
     pub side_effects: Vec<Command>,
     /// Every backend command issued, in order.
     pub requests: Vec<Command>,
+    /// The test's own directories, removed with the harness.
+    scratch: Vec<scratch::Scratch>,
 }
 
 impl Harness {
@@ -51,7 +59,24 @@ impl Harness {
             backend,
             side_effects: Vec::new(),
             requests: Vec::new(),
+            scratch: Vec::new(),
         }
+    }
+
+    /// A fresh directory of this test's own (`name` tells whose), removed with the harness.
+    pub fn scratch_dir(&mut self, name: &str) -> std::path::PathBuf {
+        let dir = scratch::Scratch::new(name);
+        let path = dir.path().to_path_buf();
+        self.scratch.push(dir);
+        path
+    }
+
+    /// A private journal for this test, in a directory removed with the harness; the app writes
+    /// to it from now on. Returns its path.
+    pub fn private_journal(&mut self, name: &str) -> std::path::PathBuf {
+        let path = self.scratch_dir(name).join("ddbx").join("journal.jsonl");
+        self.state.journal_path = Some(path.clone());
+        path
     }
 
     /// Starts the app and runs every resulting request to completion.
@@ -303,10 +328,9 @@ pub fn expected_groups(items: &[Item]) -> BTreeMap<String, (usize, usize)> {
 }
 
 /// `items` written as a scan-output file (`{"Item": …}` lines) named `file` in a fresh temporary
-/// directory named after `test`; the directory (to remove) and the file's path.
-pub fn items_file(test: &str, file: &str, items: &[Item]) -> (std::path::PathBuf, String) {
-    let dir = std::env::temp_dir().join(format!("ddbx-{test}-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).expect("temp dir");
+/// directory named after `test`; the directory (removed when dropped) and the file's path.
+pub fn items_file(test: &str, file: &str, items: &[Item]) -> (scratch::Scratch, String) {
+    let dir = scratch::Scratch::new(test);
     let path = dir.join(file);
     let lines: Vec<String> = items
         .iter()

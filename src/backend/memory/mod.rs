@@ -6,6 +6,7 @@ pub mod capacity;
 pub mod codec;
 mod engine;
 mod expressions;
+mod held;
 mod idempotency;
 pub mod index_keys;
 pub mod key;

@@ -152,7 +152,7 @@ fn decode(table: &TableData, row: RowRef<'_>) -> Result<Item, BackendError> {
         .map_err(|_| corrupt())
 }
 
-fn corrupt() -> BackendError {
+pub(super) fn corrupt() -> BackendError {
     BackendError::Service {
         code: "InternalServerError".into(),
         message: "a stored item could not be decoded".into(),

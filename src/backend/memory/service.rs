@@ -2,8 +2,8 @@
 //! future (no awaits happen while a table lock is held).
 
 use crate::backend::{
-    Backend, BackendFuture, Connection, DeleteRequest, GetOutput, GetRequest, Page, PutRequest,
-    QueryRequest, RecordsPage, ScanRequest, Shard, ShardIteratorRequest, StatementPage,
+    Backend, BackendFuture, Connection, DeleteRequest, GetOutput, GetRequest, HeldItems, Page,
+    PutRequest, QueryRequest, RecordsPage, ScanRequest, Shard, ShardIteratorRequest, StatementPage,
     StatementRequest, TransactOutput, TransactWriteRequest, UpdateRequest, WriteOutput,
 };
 use crate::domain::schema::TableDescription;
@@ -34,6 +34,14 @@ impl Backend for MemoryBackend {
 
     fn scan(&self, request: ScanRequest) -> BackendFuture<'_, Page> {
         Box::pin(async move { self.scan_now(&request) })
+    }
+
+    fn each_held_item<'a>(
+        &'a self,
+        table: &'a str,
+        each: HeldItems<'a>,
+    ) -> BackendFuture<'a, Option<u64>> {
+        Box::pin(async move { self.each_held_now(table, each).map(Some) })
     }
 
     fn get_item(&self, request: GetRequest) -> BackendFuture<'_, GetOutput> {

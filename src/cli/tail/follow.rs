@@ -40,6 +40,8 @@ struct ShardState {
 /// One round's records, oldest first within each shard.
 pub struct Round {
     pub records: Vec<ChangeRecord>,
+    /// Records read but left out for being created before the start's time.
+    pub skipped: u64,
     /// Every shard is closed and read to its end: nothing more will come.
     pub ended: bool,
 }
@@ -140,6 +142,7 @@ impl<'a> StreamFollower<'a> {
                 if self.shards.values().all(|shard| shard.done) {
                     return Ok(Round {
                         records: Vec::new(),
+                        skipped: 0,
                         ended: true,
                     });
                 }
@@ -153,39 +156,48 @@ impl<'a> StreamFollower<'a> {
             .map(|(id, _)| id.clone())
             .collect();
         let mut records = Vec::new();
+        let mut skipped = 0;
         for id in ready {
-            self.read_shard(&id, &mut records).await?;
+            skipped += self.read_shard(&id, &mut records).await?;
         }
         Ok(Round {
             records,
+            skipped,
             ended: false,
         })
     }
 
-    /// One GetRecords on shard `id`, its records (those after the tail's start) added to `out`.
-    async fn read_shard(&mut self, id: &str, out: &mut Vec<ChangeRecord>) -> Result<(), CliError> {
+    /// One GetRecords on shard `id`, its records (those after the tail's start) added to `out`;
+    /// returns how many records were left out for being older than the start.
+    async fn read_shard(&mut self, id: &str, out: &mut Vec<ChangeRecord>) -> Result<u64, CliError> {
         let (backend, stream_arn) = (self.backend, self.stream_arn.clone());
         let began = self.began.seconds;
         let Some(state) = self.shards.get_mut(id) else {
-            return Ok(());
+            return Ok(0);
         };
         let Some(iterator) = state.iterator.clone() else {
             state.done = true;
-            return Ok(());
+            return Ok(0);
         };
         let page = match patiently(|| backend.get_records(iterator.clone())).await {
             Ok(page) => page,
-            Err(error) => return resume(backend, &stream_arn, id, state, &error, began).await,
+            Err(error) => {
+                resume(backend, &stream_arn, id, state, &error, began).await?;
+                return Ok(0);
+            }
         };
+        let mut skipped = 0;
         for change in page.records {
             state.last_sequence = Some(change.sequence.clone());
-            if !created_before(state.not_before, change.created_at) {
+            if created_before(state.not_before, change.created_at) {
+                skipped += 1;
+            } else {
                 out.push(change);
             }
         }
         state.iterator = page.next_iterator;
         state.done = state.iterator.is_none();
-        Ok(())
+        Ok(skipped)
     }
 
     /// Starts an iterator on every shard not seen before. On the first look the start decides

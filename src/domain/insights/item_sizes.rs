@@ -10,6 +10,9 @@ use crate::domain::figures::{bytes, count, counted};
 use crate::domain::value::{AttrValue, Item};
 
 const KB: u64 = 1024;
+/// Items of this size or more are read whole: the census names their largest attribute.
+pub const WHOLE_ITEM_FROM: u64 = TIERS[0].0;
+
 /// The tiers reported, and the severity of an item past each.
 const TIERS: [(u64, Severity); 3] = [
     (100 * KB, Severity::Info),

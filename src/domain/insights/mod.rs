@@ -18,7 +18,7 @@ mod tally;
 pub use finding::{Finding, Rule, Severity};
 pub use histogram::Histogram;
 pub use indexes::IndexSizes;
-pub use item_sizes::EntitySize;
+pub use item_sizes::{EntitySize, WHOLE_ITEM_FROM};
 pub use partitions::EntityPartitions;
 pub use tally::CollectionSize;
 
@@ -28,9 +28,9 @@ use self::item_sizes::ItemSizes;
 use self::key_shapes::KeyShapes;
 use self::partitions::PartitionStats;
 use super::access_pattern::AccessPattern;
-use super::entity::EntityDecoder;
+use super::entity::{EntityDecoder, TYPE_ATTRIBUTES};
 use super::request::QueryRequest;
-use super::schema::TableDescription;
+use super::schema::{Projection, TableDescription};
 use super::value::{Item, item_size};
 
 /// How much of the table the insights saw.
@@ -109,10 +109,16 @@ impl InsightScan {
 
     /// Counts one item read by the scan.
     pub fn add(&mut self, item: &Item) {
+        self.add_sized(item, item_size(item) as u64);
+    }
+
+    /// Counts one item whose DynamoDB size is known already (the embedded engine stores it with
+    /// the item). Below [`WHOLE_ITEM_FROM`] bytes the item may hold only the attributes
+    /// [`Self::attributes_read`] names: the census reads no other.
+    pub fn add_sized(&mut self, item: &Item, size: u64) {
         let Some(partition_key) = item.get(&self.table.key.partition.name) else {
             return;
         };
-        let size = item_size(item) as u64;
         let entity = self
             .entities
             .intern_clue(&self.decoder.clue(item, &self.table.key));
@@ -127,6 +133,29 @@ impl InsightScan {
             stats.add(table, entity, item, (size, key_bytes), &key);
         }
         self.shapes.add(entity, item, &table.key, &key);
+    }
+
+    /// Every attribute the census reads of an item smaller than [`WHOLE_ITEM_FROM`] bytes: the
+    /// table's and the indexes' keys, the attributes an index projects, the attributes that name
+    /// an entity (a type attribute, a model's marker). Sorted, each once.
+    #[must_use]
+    pub fn attributes_read(&self) -> Vec<String> {
+        let table = &self.table;
+        let mut names: Vec<String> = table.key.names().map(str::to_owned).collect();
+        for index in &table.indexes {
+            names.extend(index.key.names().map(str::to_owned));
+            if let Projection::Include(included) = &index.projection {
+                names.extend(included.iter().cloned());
+            }
+        }
+        names.extend(TYPE_ATTRIBUTES.iter().map(|&name| name.to_owned()));
+        if let Some(model) = self.decoder.model() {
+            let markers = model.entities.iter().filter_map(|e| e.marker.as_ref());
+            names.extend(markers.map(|marker| marker.attribute.clone()));
+        }
+        names.sort_unstable();
+        names.dedup();
+        names
     }
 
     /// The table the census counts items of.

@@ -14,7 +14,7 @@ use serde::Deserialize;
 use serde_json::Value;
 
 use super::toolbox_dto_patterns::entity_patterns;
-use crate::domain::model::{EntityMarker, EntityModel, Model, ModelTable};
+use crate::domain::model::{EntityMarker, EntityModel, EntityTimestamps, Model, ModelTable};
 use crate::domain::schema::{KeyAttribute, KeySchema};
 use crate::domain::value::ValueType;
 
@@ -57,6 +57,9 @@ struct RawEntity {
     /// `false` when the entity does not save its name; `true` or options otherwise.
     #[serde(default)]
     entity_attribute: Option<Value>,
+    /// `true`, `false`, or `{ created, modified }`, each `true`, `false` or options.
+    #[serde(default)]
+    timestamps: Option<Value>,
     table: Option<RawTable>,
 }
 
@@ -142,6 +145,7 @@ pub fn import(json: &Value, file: &str, table: Option<&str>) -> Result<Model, St
             sk: None,
             marker,
             version_attribute: None,
+            timestamps: timestamps(entity.timestamps.as_ref()),
             timeline: false,
         });
     }
@@ -167,6 +171,38 @@ fn bundle(json: &Value) -> Result<RawBundle, serde_json::Error> {
             table: Some(RawTable::deserialize(json)?),
             entities: Vec::new(),
         })
+    }
+}
+
+/// toolbox's saved names of the creation and modification timestamps.
+const DEFAULT_CREATED: &str = "_ct";
+const DEFAULT_MODIFIED: &str = "_md";
+
+/// The attributes an entity's timestamps are saved as. toolbox stamps both unless told not to
+/// (`timestamps: false`, or `false` for one of them); an option object may rename the saved
+/// attribute (`savedAs`), while its `name` is only what toolbox calls it in code.
+fn timestamps(option: Option<&Value>) -> EntityTimestamps {
+    let one = |option: Option<&Value>, default: &str| match option {
+        Some(Value::Bool(false)) => None,
+        Some(Value::Object(fields)) => Some(
+            fields
+                .get("savedAs")
+                .and_then(Value::as_str)
+                .unwrap_or(default)
+                .to_owned(),
+        ),
+        _ => Some(default.to_owned()),
+    };
+    match option {
+        Some(Value::Bool(false)) => EntityTimestamps::default(),
+        Some(Value::Object(parts)) => EntityTimestamps {
+            created: one(parts.get("created"), DEFAULT_CREATED),
+            modified: one(parts.get("modified"), DEFAULT_MODIFIED),
+        },
+        _ => EntityTimestamps {
+            created: Some(DEFAULT_CREATED.to_owned()),
+            modified: Some(DEFAULT_MODIFIED.to_owned()),
+        },
     }
 }
 

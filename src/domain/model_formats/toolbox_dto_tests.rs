@@ -125,3 +125,37 @@ fn an_entity_that_saves_no_name_has_no_marker_and_unknown_key_types_are_errors()
     let error = import(&json, "m.json", None).expect_err("an unknown key type");
     assert_eq!(error, "m.json: key \"PK\" has the unknown type \"boolean\"");
 }
+
+#[test]
+fn each_entity_keeps_the_attributes_its_timestamps_are_saved_as() {
+    let model = shop();
+    let toolbox_default = EntityTimestamps {
+        created: Some("_ct".into()),
+        modified: Some("_md".into()),
+    };
+    for entity in &model.entities {
+        assert_eq!(entity.timestamps, toolbox_default, "{}", entity.name);
+    }
+    let mut json: Value = serde_json::from_str(SHOP).expect("json");
+    json["entities"][0]["timestamps"] = Value::Bool(false);
+    json["entities"][1]["timestamps"] = serde_json::json!({
+        "created": { "name": "createdAt", "savedAs": "created_at" },
+        "modified": false,
+    });
+    json["entities"][2]["timestamps"] = serde_json::json!({
+        "created": true,
+        "modified": { "name": "updatedAt" },
+    });
+    let model = import(&json, "m.json", None).expect("a model");
+    let stamps: Vec<&EntityTimestamps> = model.entities.iter().map(|e| &e.timestamps).collect();
+    assert_eq!(stamps[0], &EntityTimestamps::default(), "none kept");
+    assert_eq!(
+        stamps[1],
+        &EntityTimestamps {
+            created: Some("created_at".into()),
+            modified: None,
+        },
+        "renamed in the item, the other off"
+    );
+    assert_eq!(stamps[2], &toolbox_default, "a name in code only");
+}

@@ -55,7 +55,7 @@ pub(in crate::ui) fn render(
         frame.render_widget(Paragraph::new(lines).block(block), area);
         return;
     }
-    let summary_order = SummaryOrder::of(state.described());
+    let summary_order = SummaryOrder::of(state.described()).with_model(state.entities.model());
     let rows = partition.rows();
     let visible = window(rows.len(), cursor, inner_height.saturating_sub(lines.len()));
     for (index, row) in rows

@@ -17,6 +17,7 @@ use crate::domain::change_diff::changed_names;
 use crate::domain::figures::counted;
 use crate::domain::item_history::STREAM_WHO;
 use crate::domain::request::ChangeKind;
+use crate::domain::stream_start::StreamStart;
 use crate::domain::value::Item;
 use crate::ui::theme::{self, Styles};
 use crate::ui::widgets::diff::diff_line;
@@ -33,12 +34,11 @@ pub(in crate::ui) fn render(frame: &mut Frame<'_>, area: Rect, state: &State, cu
         frame.render_widget(Paragraph::new("the stream is not followed"), inner);
         return;
     };
+    let summary = summary(styles, view, state.clock.uptime);
+    let summary_height = u16::try_from(summary.len()).unwrap_or(u16::MAX);
     let [summary_area, list_area] =
-        Layout::vertical([Constraint::Length(2), Constraint::Min(1)]).areas(inner);
-    frame.render_widget(
-        Paragraph::new(summary(styles, view, state.clock.uptime)),
-        summary_area,
-    );
+        Layout::vertical([Constraint::Length(summary_height), Constraint::Min(1)]).areas(inner);
+    frame.render_widget(Paragraph::new(summary), summary_area);
     let shown = view.buffer.visible_len();
     if shown == 0 {
         let waiting = if view.buffer.is_empty() {
@@ -106,7 +106,25 @@ fn summary<'a>(styles: &Styles, view: &'a StreamView, now: Duration) -> Vec<Line
             Span::raw(format!("filter: {}", safe(&filter)))
         },
     ]);
-    vec![Line::from(first), second]
+    let mut lines = vec![Line::from(first), second];
+    lines.extend(skipped_line(styles, view));
+    lines
+}
+
+/// A start at a time: how many records older than it were read past and left out, and that the
+/// stream holds no more than a day, so the list is known to be everything after the time.
+fn skipped_line<'a>(styles: &Styles, view: &StreamView) -> Option<Line<'a>> {
+    let StreamStart::At(_) = view.follow.since else {
+        return None;
+    };
+    let skipped = view.follow.skipped;
+    Some(Line::styled(
+        format!(
+            "{} created before it skipped · a stream keeps 24 hours of changes",
+            counted(skipped, "record", "records")
+        ),
+        styles.muted,
+    ))
 }
 
 /// `HH:MM:SS` (UTC) of a record's approximate creation time, in Unix seconds.

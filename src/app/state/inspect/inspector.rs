@@ -7,6 +7,7 @@ use std::fmt::Write as _;
 
 use base64::Engine as _;
 
+use crate::domain::model::TimestampRole;
 use crate::domain::schema::TableDescription;
 use crate::domain::timestamp::{recognise_epoch_number, recognise_timestamp_text};
 use crate::domain::value::{AttrValue, Item};
@@ -97,10 +98,16 @@ impl Inspector {
                     .and_then(|description| description.ttl.as_ref())
                     .map(|ttl| ttl.attribute.as_str());
                 let chips = item_facts::key_chips(&self.item, context);
+                let stamps = context
+                    .description
+                    .and_then(|table| context.entities.timestamps_of(&self.item, &table.key));
                 for name in ordered_names(&self.item, context.description) {
                     let value = &self.item[name];
+                    let role = stamps.and_then(|stamps| stamps.role_of(name));
                     let note = if Some(name) == ttl {
                         Some(item_facts::ttl_note(value, context.unix_seconds))
+                    } else if let Some(role) = role {
+                        Some(stamp_note(role, value))
                     } else {
                         chips.get(name).cloned()
                     };
@@ -263,6 +270,14 @@ fn ordered_names<'a>(item: &'a Item, description: Option<&TableDescription>) -> 
     names
 }
 
+/// A timestamp the item's model declares: its time, and what it records.
+fn stamp_note(role: TimestampRole, value: &AttrValue) -> String {
+    match timestamp_note(value) {
+        Some(time) => format!("{time} · {}", role.label()),
+        None => role.label().to_owned(),
+    }
+}
+
 fn timestamp_note(value: &AttrValue) -> Option<String> {
     let timestamp = match value {
         AttrValue::N(number) => recognise_epoch_number(number),
@@ -333,5 +348,72 @@ mod tests {
                 member("S", "\"a\"", "a"),
             ]
         );
+    }
+}
+
+#[cfg(test)]
+mod stamp_tests {
+    use super::*;
+    use crate::domain::entity::EntityDecoder;
+    use crate::domain::model_formats::parse_model;
+    use crate::domain::schema::{KeyAttribute, KeySchema};
+    use crate::domain::value::ValueType;
+
+    const SHOP_DTO: &str = include_str!("../../../../tests/fixtures/models/toolbox_shop_dto.json");
+
+    fn notes(entities: &EntityDecoder) -> Vec<(String, Option<String>)> {
+        let table = TableDescription::new(
+            "shop",
+            KeySchema::new(
+                KeyAttribute::new("PK", ValueType::S),
+                Some(KeyAttribute::new("SK", ValueType::S)),
+            ),
+        );
+        let item: Item = [
+            ("PK", "CUSTOMER#c1"),
+            ("SK", "ORDER#o1"),
+            ("_et", "Order"),
+            ("_ct", "2026-07-01T09:00:00.000Z"),
+            ("_md", "2026-07-01T10:30:00.000Z"),
+        ]
+        .into_iter()
+        .map(|(name, value)| (name.to_owned(), AttrValue::s(value)))
+        .collect();
+        let context = RowContext {
+            description: Some(&table),
+            unix_seconds: 0,
+            entities,
+            discovered: None,
+        };
+        Inspector::new(item)
+            .rows(&context)
+            .into_iter()
+            .filter(|row| row.label == "_ct" || row.label == "_md")
+            .map(|row| (row.label, row.note))
+            .collect()
+    }
+
+    #[test]
+    fn a_toolbox_entitys_timestamps_are_named_for_what_they_record() {
+        let path = std::path::Path::new("shop-dto.json");
+        let model =
+            parse_model(path, SHOP_DTO, "shop-dto.json", None).unwrap_or_else(|e| panic!("{e}"));
+        let noted = notes(&EntityDecoder::with_model(model));
+        assert_eq!(noted.len(), 2, "{noted:?}");
+        for (label, note) in &noted {
+            let note = note.as_deref().unwrap_or_default();
+            let said = if label == "_ct" {
+                "when the item was created"
+            } else {
+                "when the item was last modified"
+            };
+            assert!(note.ends_with(&format!(" · {said}")), "{label}: {note}");
+            assert!(note.contains("2026-07-01"), "the time stays: {note}");
+        }
+        // Without the model they are two timestamps like any other.
+        for (label, note) in notes(&EntityDecoder::new()) {
+            let note = note.unwrap_or_default();
+            assert!(!note.contains("when the item"), "{label}: {note}");
+        }
     }
 }

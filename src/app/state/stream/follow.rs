@@ -76,6 +76,8 @@ pub struct Follow {
     pub round_read: bool,
     /// Reads are failing and retried.
     pub retrying: Option<Retrying>,
+    /// Records read but left out for being created before a start at a time.
+    pub skipped: u64,
 }
 
 impl Follow {
@@ -90,6 +92,7 @@ impl Follow {
             next_round_at: Duration::ZERO,
             round_read: false,
             retrying: None,
+            skipped: 0,
         }
     }
 

@@ -274,6 +274,7 @@ fn records(state: &mut State, shard: &str, page: RecordsPage) {
     let not_before = view.follow.since.not_before();
     for record in records {
         if created_before(not_before, record.created_at) {
+            view.follow.skipped += 1;
             continue;
         }
         let entity = entity_of(&record, decoder, &key);
