@@ -7,12 +7,58 @@
 #   scripts/bench-diff.sh                            DynamoDB Local, 20,000 items, debug build
 #   BENCH_SERVER=dynalite BENCH_ITEMS=50000 scripts/bench-diff.sh
 #   BENCH_DDBX=target/release/ddbx scripts/bench-diff.sh   another binary
+#   BENCH_SERVER=serve BENCH_ITEMS=1000000 BENCH_DDBX=target/release/ddbx scripts/bench-diff.sh
+#       two `ddbx serve` processes of the demo at that size (one item changed in the second),
+#       and the diff's peak memory (max RSS) beside its time
 #
-# Starts the servers itself (via scripts/test-servers.sh).
+# Starts the servers itself (via scripts/test-servers.sh, or ddbx serve).
 set -euo pipefail
 
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 cd "$ROOT"
+
+# Two demos of BENCH_ITEMS items served by ddbx serve on free ports: no table to seed, so a
+# diff of millions of items is measured in minutes.
+serve_bench() {
+  local ddbx="${BENCH_DDBX:-$ROOT/target/release/ddbx}" items="${BENCH_ITEMS:-1000000}"
+  local work; work="$(mktemp -d)"
+  export AWS_ACCESS_KEY_ID=bench AWS_SECRET_ACCESS_KEY=bench AWS_REGION=us-east-1
+  export XDG_STATE_HOME="$work/state"
+  local pids=() ports=()
+  trap 'kill "${pids[@]}" 2>/dev/null; rm -rf "$work"' EXIT
+  for side in a b; do
+    "$ddbx" --demo --demo-size "$items" serve --port 0 2>"$work/$side.log" &
+    pids+=("$!")
+  done
+  for side in a b; do
+    until grep -q 'listening on' "$work/$side.log"; do sleep 1; done
+    ports+=("$(sed -n 's/.*127\.0\.0\.1:\([0-9]*\).*/\1/p' "$work/$side.log" | head -1)")
+  done
+  local a="http://127.0.0.1:${ports[0]}" b="http://127.0.0.1:${ports[1]}" table=SingleTableApp
+  "$ddbx" --endpoint-url "$b" --table "$table" update --pk USER#usr_1001 --sk METADATA \
+    --set 'name="Changed"' >/dev/null 2>&1
+  local start end
+  start=$(date +%s%N)
+  local exports=()
+  for endpoint in "$a" "$b"; do
+    "$ddbx" --endpoint-url "$endpoint" --table "$table" export --segments 4 >/dev/null 2>&1 &
+    exports+=("$!")
+  done
+  wait "${exports[@]}"
+  end=$(date +%s%N)
+  local scans; scans=$(python3 -c "import sys; print(f'{(int(sys.argv[2]) - int(sys.argv[1])) / 1e9:.2f}')" "$start" "$end")
+  /usr/bin/time -f '%e %M' -o "$work/time" "$ddbx" --endpoint-url "$a" --table "$table" \
+    diff --to-endpoint-url "$b" --to-table "$table" --segments 4 >/dev/null 2>"$work/diff.err" || true
+  grep '^ddbx: read' "$work/diff.err" >&2 || true
+  read -r wall rss <"$work/time"
+  python3 -c "import sys; s, d = float(sys.argv[1]), float(sys.argv[2]); print(f'items {sys.argv[3]} a side · scans {s:.2f} s · diff {d:.2f} s · ratio {d / s:.2f} · diff max RSS {int(sys.argv[4]) // 1024} MiB')" \
+    "$scans" "$wall" "$items" "$rss"
+}
+
+if [[ "${BENCH_SERVER:-}" == "serve" ]]; then
+  serve_bench
+  exit
+fi
 
 if [[ -z "${DDBX_TEST_DDBLOCAL_ENDPOINT:-}" ]]; then
   exec bash "$ROOT/scripts/test-servers.sh" run -- bash "$ROOT/scripts/bench-diff.sh" "$@"
