@@ -235,3 +235,37 @@ async fn a_table_without_a_stream_shows_the_journal_and_says_so() {
     assert!(text.contains("the table has no stream"), "{text}");
     assert!(text.contains("ddbx journal · UpdateItem"), "{text}");
 }
+
+/// A journaled write's update and condition expressions longer than the screen fold onto more
+/// rows instead of being cut at the border: every attribute they name is in sight.
+#[tokio::test]
+async fn long_condition_lines_fold_instead_of_being_cut() {
+    let mut harness = started_demo(40, Settings::default()).await;
+    let table = ddbx::demo::TABLE_NAME;
+    harness.state.journal_path = Some(journal_path("long-condition"));
+    let backend = Arc::clone(&harness.backend);
+    let mut ticket = item(&[("PK", "TENANT#acme"), ("SK", "TICKET#2026-07-01#tkt_00042")]);
+    for n in 0..5 {
+        ticket.insert(format!("resolutionNote{n}"), AttrValue::s("old"));
+    }
+    put(backend.as_ref(), table, ticket).await;
+    harness.state.inspect(
+        stored(
+            backend.as_ref(),
+            table,
+            "TENANT#acme",
+            "TICKET#2026-07-01#tkt_00042",
+        )
+        .await,
+    );
+    edit(&mut harness, "\"old\"", "\"new\"").await;
+    harness.act(Action::ShowItemHistory).await;
+    let text = screen(&harness.state, 80, 24);
+    for n in 0..5 {
+        let name = format!("resolutionNote{n} = :v");
+        assert!(
+            text.matches(&name).count() >= 2,
+            "{name} in both the update and the condition:\n{text}"
+        );
+    }
+}

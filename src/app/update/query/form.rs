@@ -49,6 +49,11 @@ pub(in crate::app::update) fn key(
             form.focus = FormField::FilterAttribute(form.spec.filters.len() - 1);
         }
         Action::RemoveFilterRow => remove_filter_row(&mut form),
+        // The preview below the fields scrolls when it does not fit (the view clamps it).
+        Action::PageDown => form.preview_scroll += preview_page(state),
+        Action::PageUp => {
+            form.preview_scroll = form.preview_scroll.saturating_sub(preview_page(state));
+        }
         Action::CopyQueryAwsCli | Action::CopyQueryBoto3 | Action::CopyQueryJavascript => {
             let commands = copy_snippet(state, &form, &action);
             state.overlay = Some(Overlay::QueryForm(Box::new(form)));
@@ -67,6 +72,11 @@ pub(in crate::app::update) fn key(
     rebuild(state, &mut form);
     state.overlay = Some(Overlay::QueryForm(Box::new(form)));
     Vec::new()
+}
+
+/// Rows a page key scrolls the preview by: the preview has the rows the fields leave, a few.
+fn preview_page(state: &State) -> usize {
+    usize::from(state.viewport.1 / 6).max(1)
 }
 
 fn is_choice(form: &QueryForm) -> bool {
@@ -186,6 +196,9 @@ fn step<T: Copy + PartialEq>(choices: &[T], current: T, forward: bool) -> T {
 fn cycle(state: &mut State, form: &mut QueryForm, forward: bool) {
     match form.focus {
         FormField::Target => {
+            if form.spec.index.is_none() && !form.spec.partition.is_empty() {
+                form.partition_of_table = Some(form.spec.partition.clone());
+            }
             let mut targets: Vec<Option<String>> = vec![None];
             if let Some(description) = state.described() {
                 targets.extend(
