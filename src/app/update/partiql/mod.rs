@@ -19,8 +19,9 @@ pub(in crate::app::update) fn open(state: &mut State) -> Vec<Command> {
     let form = state.partiql.last.clone().map_or_else(
         || StatementForm::new(&format!("SELECT * FROM \"{}\" WHERE ", state.table), ""),
         |mut last| {
-            last.recalled = !last.statement.text().is_empty();
-            last.focus = crate::app::state::partiql::StatementField::Statement;
+            // Reopened as it was left; on the statement, the statement is selected.
+            last.recalled = last.focus == crate::app::state::partiql::StatementField::Statement
+                && !last.statement.text().is_empty();
             last
         },
     );
