@@ -12,7 +12,7 @@ use ddbx::app::action::Action;
 use ddbx::app::read::{Read, ReadFor};
 use ddbx::app::state::loadable::Loadable;
 use ddbx::app::state::{Mode, Settings, View, ViewMode};
-use ddbx::backend::{Backend, Condition, ExpressionParams, GetRequest, PutRequest, ReturnValues};
+use ddbx::backend::{Backend, Condition, ExpressionParams, PutRequest, ReturnValues};
 use ddbx::domain::civil::UtcInstant;
 use ddbx::domain::item_history::Source;
 use ddbx::domain::value::{AttrValue, Item};
@@ -39,31 +39,15 @@ async fn put(backend: &dyn Backend, table: &str, item: Item) {
 }
 
 async fn stored(backend: &dyn Backend, table: &str, pk: &str, sk: &str) -> Item {
-    backend
-        .get_item(GetRequest {
-            table: table.to_owned(),
-            key: item(&[("PK", pk), ("SK", sk)]),
-            projection: None,
-            params: ExpressionParams::default(),
-            consistent_read: true,
-        })
+    tui_support::bulk::stored(backend, table, &item(&[("PK", pk), ("SK", sk)]))
         .await
-        .expect("get")
-        .item
         .expect("item exists")
 }
 
 /// Edits the inspected item through the editor (preview, confirm): a journaled write.
 async fn edit(harness: &mut Harness, from: &str, to: &str) {
     harness.act(Action::EditItem).await;
-    let text = harness
-        .state
-        .edit
-        .as_ref()
-        .and_then(|flow| flow.editor.as_ref())
-        .expect("the editor is open")
-        .text()
-        .replace(from, to);
+    let text = tui_support::editor_text(harness).replace(from, to);
     harness.act(Action::ExternalEdited(Ok(text))).await;
     harness.act(Action::SaveEdit).await;
     harness.act(Action::Confirm).await;

@@ -170,14 +170,7 @@ async fn the_write_preview_says_what_is_below_it() {
         .history
         .open(View::Inspector(Box::new(Inspector::new(wide))));
     harness.act(Action::EditItem).await;
-    let text = harness
-        .state
-        .edit
-        .as_ref()
-        .and_then(|flow| flow.editor.as_ref())
-        .expect("the editor is open")
-        .text()
-        .replace("\"old\"", "\"new\"");
+    let text = tui_support::editor_text(&harness).replace("\"old\"", "\"new\"");
     harness.act(Action::ExternalEdited(Ok(text))).await;
     harness.act(Action::SaveEdit).await;
     let shown = screen(&harness.state, 80, 24);
