@@ -44,6 +44,9 @@ readonly DDBLOCAL_PACKAGE_VERSION=2.9.30
 readonly DDBLOCAL_VERSION=1.25.1
 readonly DDBLOCAL_JAR_SHA256=454305e9bc3e6ebcca5b62569869e31563b8d7e346474e94557b2600702146c7
 readonly BOTO3_VERSION=1.44.8
+# DuckDB, which runs the SQL `ddbx sql-views` prints; installed into the same venv on its own
+# stamp, so adding or bumping it never rebuilds the servers' packages.
+readonly DUCKDB_VERSION=2.0.1
 # Dynoxide: the crate, its version and the features of a plain HTTP server on its bundled
 # SQLite (built from C source), without encryption, the MCP server or the importer.
 readonly DYNOXIDE_CRATE=dynoxide-rs
@@ -149,6 +152,18 @@ venv_installed() {
   # -x follows symlinks, so a venv whose base python disappeared counts as missing.
   [[ -x "$VENV/bin/python" && -x "$VENV/bin/moto_server" && -x "$VENV/bin/aws" \
     && -f "$VENV/.stamp" ]] && [[ "$(cat "$VENV/.stamp")" == "$(install_stamp)" ]]
+}
+
+duckdb_installed() {
+  [[ -f "$VENV/.duckdb-stamp" ]] && [[ "$(cat "$VENV/.duckdb-stamp")" == "$DUCKDB_VERSION" ]]
+}
+
+install_duckdb() {
+  duckdb_installed && return 0
+  log "installing duckdb $DUCKDB_VERSION from PyPI into ${VENV#"$ROOT"/}"
+  quietly "$VENV/bin/pip" install --disable-pip-version-check --no-input --quiet \
+    "duckdb==${DUCKDB_VERSION}"
+  printf '%s\n' "$DUCKDB_VERSION" >"$VENV/.duckdb-stamp"
 }
 
 check_node() {
@@ -335,7 +350,8 @@ do_install() {
   exec 9>"$CACHE/.install.lock"
   flock 9
   if ddblocal_available; then DDBLOCAL_WANTED=1; fi
-  if dynalite_installed && venv_installed && js_sdk_installed && libraries_installed \
+  if dynalite_installed && venv_installed && duckdb_installed && js_sdk_installed \
+    && libraries_installed \
     && dynoxide_installed && { ((DDBLOCAL_WANTED == 0)) || ddblocal_installed; }; then
     exec 9>&-
     return 0
@@ -344,6 +360,7 @@ do_install() {
   : >"$CACHE/install.log"
   install_dynalite
   install_venv
+  install_duckdb
   install_js_sdk
   install_libraries
   ((DDBLOCAL_WANTED == 0)) || install_ddblocal

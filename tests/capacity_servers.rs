@@ -401,3 +401,59 @@ fn moto_deviates_as_recorded() {
 fn dynoxide_deviates_as_recorded() {
     check(Server::Dynoxide);
 }
+
+/// A call of the history with a filter and a projection: DynamoDB charges for every order the
+/// key condition read, whole, though the filter keeps a third of them and the projection one
+/// attribute. The units are sized by reading the call again without either, and agree with
+/// what DynamoDB Local reports.
+#[test]
+fn a_filtered_projected_call_is_charged_for_what_its_key_condition_read() {
+    let Some(table) = table(Server::DdbLocal) else {
+        return;
+    };
+    let state = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join(format!("{}-state", table.name));
+    let file = file_in(&state, &table.name);
+    std::fs::create_dir_all(file.parent().expect("a folder")).expect("the history folder");
+    let mut query = history_query(&table.name, None, ("PK", "USER#4"), Some("ORDER#"));
+    query.filter = Some("#st = :st".to_owned());
+    query.projection = Some("#st".to_owned());
+    query
+        .params
+        .names
+        .insert("#st".to_owned(), "status".to_owned());
+    query.params.values.insert(":st".to_owned(), s("OPEN"));
+    let line = HistoryEntry {
+        unix_seconds: 1,
+        request: query,
+    }
+    .to_line();
+    std::fs::write(&file, line + "\n").expect("the history file");
+    let mut command = ddbx_command();
+    command
+        .env("XDG_STATE_HOME", &state)
+        .args(["--endpoint-url", &table.endpoint, "--table", &table.name])
+        .args(["capacity", "-o", "json"]);
+    let run = run_command(command).success();
+    let _ = std::fs::remove_dir_all(&state);
+    let report: Value = serde_json::from_str(run.stdout.trim()).expect("one JSON document");
+    let pattern = &report["patterns"][0];
+    assert_eq!(pattern["filter_read_more"], true, "{pattern}");
+    assert_eq!(
+        pattern["sized_without_filter_or_projection"], true,
+        "{pattern}"
+    );
+    let call = &pattern["calls"][0];
+    // 16 orders of about 1.5 KB read, 6 returned with their status only.
+    assert_eq!(
+        (call["items"].as_u64(), call["scanned"].as_u64()),
+        (Some(6), Some(16)),
+        "{call}"
+    );
+    assert_eq!(call["rcu_eventual"], call["rcu_measured"], "{call}");
+    assert_ne!(
+        call["rcu_eventual"], "0.5",
+        "sized from the orders read, not returned: {call}"
+    );
+    let requests = report["requests"].to_string();
+    assert!(requests.contains("read again without them"), "{requests}");
+}

@@ -219,6 +219,110 @@ async fn the_open_table_is_compared_with_another_and_each_difference_is_reported
 }
 
 #[tokio::test]
+async fn from_the_inspector_only_the_items_partition_is_read_and_compared() {
+    let mut harness = started().await;
+    harness.state.inspect(source_items()[2].clone());
+    harness.act(Action::ToggleHelp).await;
+    let help = screen(&harness.state, 200, 60);
+    assert!(
+        help.contains("Diff this partition with another table"),
+        "{help}"
+    );
+    harness.act(Action::ToggleHelp).await;
+    choose(&mut harness, "OrdersV2").await;
+    let before = harness.requests.len();
+    harness.act(Action::Open).await;
+
+    let reads: Vec<&Read> = harness.requests[before..]
+        .iter()
+        .filter_map(|command| match command {
+            Command::Read(job) => Some(&job.read),
+            _ => None,
+        })
+        .collect();
+    assert!(
+        !reads.iter().any(|read| matches!(read, Read::Scan(_))),
+        "{reads:?}"
+    );
+    let queries: Vec<&Read> = reads
+        .iter()
+        .copied()
+        .filter(|read| matches!(read, Read::Query(_)))
+        .collect();
+    assert_eq!(queries.len(), 2, "one Query of each side: {queries:?}");
+    for query in queries {
+        let Read::Query(query) = query else { continue };
+        assert_eq!(query.key_condition, "#pk = :pk");
+        assert_eq!(
+            query.params.values.get(":pk"),
+            Some(&AttrValue::s("ORDER#003"))
+        );
+    }
+    let Stage::Report(report) = &shown(&harness).stage else {
+        panic!("a report: {:?}", shown(&harness).stage);
+    };
+    let totals = report.report.totals();
+    assert_eq!(
+        (totals.equal, totals.different),
+        (0, 1),
+        "only ORDER#003, its balance"
+    );
+    let text = screen(&harness.state, 120, 40);
+    assert!(
+        text.contains("compared: pk=\"ORDER#003\" (by Query)"),
+        "{text}"
+    );
+    harness.act(Action::CopyExplanation).await;
+    let Some(Command::CopyToClipboard { text, .. }) = harness.side_effects.last() else {
+        panic!("copied: {:?}", harness.side_effects);
+    };
+    assert!(text.contains("pk=\"ORDER#003\" (by Query)"), "{text}");
+}
+
+#[tokio::test]
+async fn i_ignores_a_differences_attributes_and_compares_again_without_reading() {
+    let mut harness = started().await;
+    choose(&mut harness, "OrdersV2").await;
+    harness.act(Action::Open).await;
+    // The first difference is ORDER#003's balance.
+    let before = harness.requests.len();
+    harness.act(Action::HideColumn).await;
+    let reads: Vec<&Read> = harness.requests[before..]
+        .iter()
+        .filter_map(|command| match command {
+            Command::Read(job) => Some(&job.read),
+            _ => None,
+        })
+        .collect();
+    assert!(
+        matches!(reads.as_slice(), [Read::Diff(_)]),
+        "compared again only: {reads:?}"
+    );
+    let view = shown(&harness);
+    assert_eq!(view.ignore, BTreeSet::from(["balance".to_owned()]));
+    let Stage::Report(report) = &view.stage else {
+        panic!("a report: {:?}", view.stage);
+    };
+    let totals = report.report.totals();
+    assert_eq!(
+        (totals.equal, totals.different),
+        (10, 1),
+        "ORDER#003 now equal"
+    );
+    let text = screen(&harness.state, 120, 40);
+    assert!(text.contains("ignoring balance"), "{text}");
+
+    // On an item of one side only, i says what it does instead.
+    harness.act(Action::CursorDown).await;
+    harness.act(Action::HideColumn).await;
+    let Some(ddbx::app::state::Notice::Info(notice)) = &harness.state.notice else {
+        panic!("{:?}", harness.state.notice);
+    };
+    assert!(notice.contains("on one side only"), "{notice}");
+    assert!(harness.writes().is_empty());
+}
+
+#[tokio::test]
 async fn esc_cancels_the_reads_in_flight_and_compares_nothing() {
     let mut harness = started().await;
     choose(&mut harness, "OrdersV2").await;

@@ -175,6 +175,60 @@ fn the_diff_screen_lists_exactly_the_planted_differences_on_dynamodb_local() {
     assert!(session.wait_exit().success());
 }
 
+/// `=` on an inspected item compares its partition alone, and `i` ignores the attribute its
+/// difference is in: the real binary on DynamoDB Local.
+#[test]
+fn from_an_item_its_partition_is_compared_and_an_attribute_ignored_on_dynamodb_local() {
+    let Some(endpoint) = server_endpoint(Server::DdbLocal) else {
+        return;
+    };
+    let source = seeded_table(&endpoint, "diffpart-src", &source_items(40));
+    let target = seeded_table(&endpoint, "diffpart-dst", &target_items(40));
+    let env = local_env();
+    let args = [
+        "--endpoint-url",
+        endpoint.as_str(),
+        "--table",
+        source.name.as_str(),
+    ];
+    let mut session = PtySession::spawn(&args, &env);
+    session.wait_until("discovery to complete", |screen| {
+        screen.contains("complete ")
+    });
+    session.send(&format!("PUSER#1{ENTER}"));
+    session.wait_for("ORDER#000007");
+    session.send(&format!("/ORDER#000007{ENTER}{ENTER}"));
+    session.wait_for("Item USER#1 / ORDER#000007");
+    session.send("=");
+    session.wait_for("compare with which table?");
+    session.send(&format!("/{}{ENTER}", target.name));
+    session.wait_until("the cursor on the target", |screen| {
+        screen.contains(&target.name)
+    });
+    session.send(ENTER);
+    let report = session.wait_for("1 difference, the first 1 listed");
+    assert!(
+        report.contains(r#"compared: pk="USER#1" (by Query)"#),
+        "{report}"
+    );
+    let all: Vec<&str> = report
+        .lines()
+        .map(|line| line.trim_matches(|c| c == '│' || c == ' '))
+        .find(|line| line.starts_with("all "))
+        .map(|line| line.split_whitespace().collect())
+        .unwrap_or_default();
+    assert_eq!(
+        all,
+        ["all", "3", "0", "0", "1"],
+        "USER#1's four orders:\n{report}"
+    );
+    session.send("i");
+    let equal = session.wait_for("ignoring balance");
+    assert!(equal.contains("equal: every item"), "{equal}");
+    session.send(&format!("{ESC}qqqqqq"));
+    assert!(session.wait_exit().success());
+}
+
 /// Not run by default: the figure of the manual, the UI's diff of two 20,000-item tables
 /// against `ddbx diff` on the same tables.
 #[test]

@@ -165,6 +165,76 @@ async fn small_pages_are_all_read_and_a_partition_without_a_trail_says_so() {
     );
 }
 
+/// A trail under a prefix of its own, which a model marks as a timeline.
+const TIMELINE_MODEL: &str = r#"
+[[entity]]
+name = "Order"
+pk = "ORDER#{orderId}"
+sk = "METADATA"
+
+[[entity]]
+name = "ShipmentEvent"
+pk = "ORDER#{orderId}"
+sk = "SHIPMENT_EVENT#{at}#{eventId}"
+timeline = true
+"#;
+
+#[tokio::test]
+async fn a_prefix_a_model_marks_as_a_timeline_is_read_with_the_known_ones() {
+    let mut items = orders();
+    items.push(item(&[
+        ("PK", "ORDER#17"),
+        ("SK", "SHIPMENT_EVENT#2026-12-09T07:00:00Z#se_1"),
+        ("where", "Rotterdam"),
+    ]));
+    items.push(item(&[
+        ("PK", "ORDER#17"),
+        ("SK", "SHIPMENT_EVENT#unknown"),
+        ("where", "nowhere"),
+    ]));
+    let backend = MemoryBackend::new(pk_sk_table("Orders"), items).expect("loads");
+    let mut harness = Harness::new(Arc::new(backend), "Orders", Settings::default());
+    let model = ddbx::domain::model::Model::parse(TIMELINE_MODEL, "model.toml")
+        .unwrap_or_else(|error| panic!("{error}"));
+    harness.state.entities = ddbx::domain::entity::EntityDecoder::with_model(model);
+    harness.start().await;
+    harness.state.inspect(order());
+    harness.act(SHOW).await;
+
+    let reads = harness.reads_for(ReadFor::Screen);
+    let Some(Read::Query(first)) = reads.first() else {
+        panic!("a Query first: {reads:?}");
+    };
+    assert_eq!(
+        first.params.values.get(":prefix"),
+        Some(&AttrValue::s("SHIPMENT_EVENT#")),
+        "the model's prefix is read first"
+    );
+    let entries = shown(&harness).entries.loaded().expect("read");
+    let keys: Vec<&str> = entries
+        .iter()
+        .map(|entry| entry.sort_key.as_str())
+        .collect();
+    assert_eq!(
+        keys[0], "SHIPMENT_EVENT#2026-12-09T07:00:00Z#se_1",
+        "{keys:?}"
+    );
+    assert_eq!(
+        keys.len(),
+        4,
+        "the three known ones too, not the one without a time"
+    );
+}
+
+#[test]
+fn a_timeline_entity_without_a_fixed_sort_key_prefix_is_refused_where_it_is_written() {
+    let text = "[[entity]]\nname = \"E\"\npk = \"A#{id}\"\nsk = \"{at}\"\ntimeline = true\n";
+    let error = ddbx::domain::model::Model::parse(text, "model.toml").expect_err("refused");
+    let shown = error.to_string();
+    assert!(shown.contains("model.toml:5:"), "{shown}");
+    assert!(shown.contains("starts with a fixed prefix"), "{shown}");
+}
+
 /// The real binary in a pseudo-terminal, on a file: the order, `A`, its timeline, and back.
 #[test]
 fn the_binary_shows_an_items_timeline_from_the_inspector() {

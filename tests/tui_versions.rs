@@ -4,17 +4,24 @@
 //! version and its `Latest` pointer, lists each version with what it changed, `Enter` inspects
 //! one and `R` reads them again. Snapshot of the screen.
 
+mod support;
 mod tui_support;
 
 use std::sync::Arc;
 
 use ddbx::app::action::Action;
+use ddbx::app::command::Command;
 use ddbx::app::read::{Read, ReadFor};
+use ddbx::app::state::edit::EditPurpose;
+use ddbx::app::state::screens::staged::StagedKind;
 use ddbx::app::state::screens::versions::VersionsView;
 use ddbx::app::state::screens::view_of;
 use ddbx::app::state::{Mode, Notice, Settings, View, ViewMode};
 use ddbx::backend::memory::MemoryBackend;
-use ddbx::backend::{Condition, ExpressionParams, PutRequest, ReturnValues};
+use ddbx::backend::{Backend, Condition, ExpressionParams, GetRequest, PutRequest, ReturnValues};
+use ddbx::domain::edit::{EditFormat, render_for_edit};
+use ddbx::domain::request::TransactAction;
+use ddbx::domain::schema::TtlDescription;
 use ddbx::domain::value::{AttrValue, Item};
 use tui_support::screen::screen;
 use tui_support::{Harness, item, pk_sk_table, small_pages};
@@ -173,6 +180,294 @@ async fn an_item_whose_sort_key_names_no_version_says_so_and_reads_nothing() {
         panic!("a notice: {:?}", harness.state.notice);
     };
     assert!(message.contains("names no version"), "{message}");
+}
+
+async fn stored(backend: &dyn Backend, sk: &str) -> Option<Item> {
+    stored_in(backend, "Equipment", sk).await
+}
+
+async fn stored_in(backend: &dyn Backend, table: &str, sk: &str) -> Option<Item> {
+    backend
+        .get_item(GetRequest {
+            table: table.to_owned(),
+            key: item(&[("PK", "EQUIP#1"), ("SK", sk)]),
+            projection: None,
+            params: ExpressionParams::default(),
+            consistent_read: true,
+        })
+        .await
+        .expect("get")
+        .item
+}
+
+fn transactions(harness: &Harness) -> Vec<&ddbx::domain::edit::transaction::Assembled> {
+    harness
+        .requests
+        .iter()
+        .filter_map(|command| match command {
+            Command::ExecuteTransaction { assembled, .. } => Some(assembled.as_ref()),
+            _ => None,
+        })
+        .collect()
+}
+
+/// From the versions of v0_Audit, `e` and the latest version's text replaced by `edited`, saved.
+async fn save_new_version(harness: &mut Harness, edited: &Item) {
+    harness.state.inspect(audit("v2_Audit", "PACKED", "bob"));
+    harness.act(SHOW).await;
+    harness.act(Action::EditItem).await;
+    let Some(flow) = harness.state.edit.as_deref() else {
+        panic!("the editor: {:?}", harness.state.notice);
+    };
+    assert_eq!(flow.purpose, EditPurpose::NewVersion);
+    let opened = flow.original.as_ref().and_then(|item| item.get("SK"));
+    assert_eq!(opened, Some(&AttrValue::s("v0_Audit")), "the latest, v0");
+    let text = render_for_edit(edited, EditFormat::DdbJson);
+    harness.act(Action::ExternalEdited(Ok(text))).await;
+    harness.act(Action::SaveEdit).await;
+}
+
+/// v0 as the user edits it: the equipment returned.
+fn returned() -> Item {
+    let mut copy = audit("v0_Audit", "RETURNED", "erin");
+    copy.insert("Latest".to_owned(), AttrValue::n(3));
+    copy
+}
+
+#[tokio::test]
+async fn editing_a_versioned_item_commits_the_next_version_and_v0_in_one_transaction() {
+    let mut harness = started(Settings::default()).await;
+    save_new_version(&mut harness, &returned()).await;
+
+    // Saved means staged and shown, not sent.
+    assert!(harness.state.edit.is_none(), "{:?}", harness.state.notice);
+    assert!(transactions(&harness).is_empty() && harness.writes().is_empty());
+    let kinds: Vec<StagedKind> = harness.state.staged.items.iter().map(|i| i.kind).collect();
+    assert_eq!(
+        kinds,
+        [
+            StagedKind::Write(EditPurpose::NewVersion),
+            StagedKind::Write(EditPurpose::Edit)
+        ]
+    );
+    let review = harness
+        .state
+        .staged
+        .review
+        .clone()
+        .expect("the transaction shown");
+    assert!(
+        review.request_text.contains("v4_Audit"),
+        "{}",
+        review.request_text
+    );
+    let Some(Notice::Info(notice)) = &harness.state.notice else {
+        panic!("{:?}", harness.state.notice);
+    };
+    assert!(
+        notice.contains("staged v4 and v0 as one transaction"),
+        "{notice}"
+    );
+
+    harness.act(Action::Confirm).await;
+    let sent = transactions(&harness);
+    assert_eq!(sent.len(), 1, "one TransactWriteItems");
+    let [TransactAction::Put(put), TransactAction::Update(update)] =
+        sent[0].request.actions.as_slice()
+    else {
+        panic!(
+            "a put of v4 and an update of v0: {:?}",
+            sent[0].request.actions
+        );
+    };
+    assert_eq!(put.condition.expression, "attribute_not_exists(PK)");
+    assert!(!update.condition.expression.is_empty(), "{update:?}");
+
+    let backend = Arc::clone(&harness.backend);
+    let version = stored(backend.as_ref(), "v4_Audit")
+        .await
+        .expect("v4 written");
+    assert_eq!(
+        version,
+        audit("v4_Audit", "RETURNED", "erin"),
+        "no pointer on v4"
+    );
+    let copy = stored(backend.as_ref(), "v0_Audit").await.expect("v0");
+    assert_eq!(copy.get("Latest"), Some(&AttrValue::n(4)));
+    assert_eq!(copy.get("status"), Some(&AttrValue::s("RETURNED")));
+}
+
+#[tokio::test]
+async fn a_version_another_writer_took_first_cancels_both_and_leaves_v0_as_it_was() {
+    let mut harness = started(Settings::default()).await;
+    save_new_version(&mut harness, &returned()).await;
+    let backend = Arc::clone(&harness.backend);
+    backend
+        .put_item(PutRequest {
+            table: "Equipment".to_owned(),
+            item: audit("v4_Audit", "LOST", "frank"),
+            condition: Condition::new("attribute_not_exists(PK)"),
+            params: ExpressionParams::default(),
+            return_values: ReturnValues::None,
+        })
+        .await
+        .expect("the other writer's v4");
+    harness.act(Action::Confirm).await;
+
+    assert_eq!(transactions(&harness).len(), 1);
+    let copy = stored(backend.as_ref(), "v0_Audit").await.expect("v0");
+    assert_eq!(copy, {
+        let mut copy = audit("v0_Audit", "SHIPPED", "carol");
+        copy.insert("Latest".to_owned(), AttrValue::n(3));
+        copy
+    });
+    let version = stored(backend.as_ref(), "v4_Audit").await.expect("theirs");
+    assert_eq!(version.get("by"), Some(&AttrValue::s("frank")));
+    let staged = &harness.state.staged.items;
+    assert_eq!(staged.len(), 2, "both stay staged");
+    assert!(
+        staged[0].failed.is_some(),
+        "the new version is named: {staged:?}"
+    );
+}
+
+#[tokio::test]
+async fn a_new_version_keeps_the_key_and_old_versions_show_their_ttl() {
+    let mut table = pk_sk_table("Equipment");
+    table.ttl = Some(TtlDescription {
+        attribute: "expiresAt".to_owned(),
+        status: "ENABLED".to_owned(),
+    });
+    let mut items = equipment();
+    items[1].insert("expiresAt".to_owned(), AttrValue::n(1_000));
+    let backend = MemoryBackend::new(table, items).expect("loads");
+    let mut harness = Harness::new(Arc::new(backend), "Equipment", Settings::default());
+    harness.start().await;
+
+    let mut moved = returned();
+    moved.insert("SK".to_owned(), AttrValue::s("v9_Audit"));
+    save_new_version(&mut harness, &moved).await;
+    let Some(Notice::Error(message)) = &harness.state.notice else {
+        panic!("{:?}", harness.state.notice);
+    };
+    assert!(
+        message.contains("SK was changed, so change it back"),
+        "{message}"
+    );
+    assert!(harness.state.staged.items.is_empty() && harness.state.edit.is_some());
+
+    harness.act(Action::Back).await;
+    harness.act(Action::Confirm).await;
+    let text = screen(&harness.state, 120, 40);
+    assert!(
+        text.contains("v1  the first version read  · TTL: expired"),
+        "{text}"
+    );
+}
+
+mod servers {
+    use super::*;
+    use ddbx::backend::aws::{AwsBackend, AwsOptions};
+    use support::tables::{TableSpec, create_table, delete_table};
+    use support::{Server, sdk_client, server_endpoint, unique_table_name};
+
+    /// `v0` holds what the highest version holds, and its pointer names it.
+    async fn consistent(backend: &dyn Backend, table: &str, highest: i64) {
+        let latest = stored_in(backend, table, &format!("v{highest}_Audit"))
+            .await
+            .expect("the highest version");
+        let mut copy = stored_in(backend, table, "v0_Audit").await.expect("v0");
+        assert_eq!(copy.remove("Latest"), Some(AttrValue::n(highest)));
+        for name in ["status", "by"] {
+            assert_eq!(
+                copy.get(name),
+                latest.get(name),
+                "{name} of v0 and v{highest}"
+            );
+        }
+        let next = stored_in(backend, table, &format!("v{}_Audit", highest + 1)).await;
+        assert_eq!(next, None, "no version above v{highest}");
+    }
+
+    /// Two people edit the same versioned item on DynamoDB Local: the one who commits first
+    /// writes v4 and v0; the other's transaction is cancelled whole, and after reading the
+    /// versions again it writes v5. `v0` and the highest version agree after each step.
+    #[tokio::test]
+    async fn on_dynamodb_local_a_concurrent_new_version_cancels_the_later_one_whole() {
+        let Some(endpoint) = server_endpoint(Server::DdbLocal) else {
+            return;
+        };
+        let admin = sdk_client(&endpoint);
+        let table = unique_table_name("versions");
+        let spec = TableSpec::new(&table, "PK", ddbx::domain::value::ValueType::S)
+            .sort("SK", ddbx::domain::value::ValueType::S);
+        create_table(&admin, &spec).await;
+        support::items::seed_items(&admin, &table, &equipment()).await;
+        let backend: Arc<dyn Backend> = Arc::new(
+            AwsBackend::connect(AwsOptions {
+                profile: None,
+                region: Some(support::TEST_REGION.to_owned()),
+                endpoint_url: Some(endpoint),
+            })
+            .await
+            .expect("connects"),
+        );
+        let mut first = Harness::new(Arc::clone(&backend), &table, Settings::default());
+        first.start().await;
+        let mut second = Harness::new(Arc::clone(&backend), &table, Settings::default());
+        second.start().await;
+
+        save_new_version(&mut first, &returned()).await;
+        let mut lost = returned();
+        lost.insert("status".to_owned(), AttrValue::s("LOST"));
+        save_new_version(&mut second, &lost).await;
+        second.act(Action::Confirm).await;
+        assert!(
+            second.state.staged.items.is_empty(),
+            "{:?}",
+            second.state.notice
+        );
+        consistent(backend.as_ref(), &table, 4).await;
+
+        first.act(Action::Confirm).await;
+        assert_eq!(
+            first.state.staged.items.len(),
+            2,
+            "{:?}",
+            first.state.notice
+        );
+        assert!(first.state.staged.items[0].failed.is_some());
+        consistent(backend.as_ref(), &table, 4).await;
+        let copy = stored_in(backend.as_ref(), &table, "v0_Audit").await;
+        assert_eq!(
+            copy.and_then(|c| c.get("status").cloned()),
+            Some(AttrValue::s("LOST"))
+        );
+
+        // Unstaged, read again, edited again: v5 on top of the other's v4.
+        assert!(first.state.staged.review.is_none());
+        first.act(Action::DeleteItem).await;
+        first.act(Action::DeleteItem).await;
+        assert!(first.state.staged.items.is_empty());
+        first.act(Action::HistoryBack).await;
+        first.act(Action::Refresh).await;
+        first.act(Action::EditItem).await;
+        let mut again = stored_in(backend.as_ref(), &table, "v0_Audit")
+            .await
+            .expect("v0");
+        again.insert("status".to_owned(), AttrValue::s("FOUND"));
+        let text = render_for_edit(&again, EditFormat::DdbJson);
+        first.act(Action::ExternalEdited(Ok(text))).await;
+        first.act(Action::SaveEdit).await;
+        first.act(Action::Confirm).await;
+        assert!(
+            first.state.staged.items.is_empty(),
+            "{:?}",
+            first.state.notice
+        );
+        consistent(backend.as_ref(), &table, 5).await;
+        delete_table(&admin, &table).await;
+    }
 }
 
 /// The real binary in a pseudo-terminal, on a file of versioned items: the partition, the item,

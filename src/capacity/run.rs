@@ -7,6 +7,7 @@ use crate::domain::capacity::report::{
     CallFigures, CapacityReport, PageRead, PatternFigures, PatternSource,
 };
 use crate::domain::capacity::shapes::history_shapes;
+use crate::domain::capacity::sizing::sizing_query;
 use crate::domain::capacity::writes::WriteCensus;
 use crate::domain::pattern_query::pattern_request;
 use crate::domain::schema::{IndexKind, TableDescription};
@@ -140,7 +141,9 @@ async fn run_call(
         pages: Vec::new(),
         consistent: query.consistent_read,
         complete: true,
+        read_bytes: None,
     };
+    let sizing = sizing_query(&query);
     loop {
         let page = backend.query(query.clone()).await?;
         figures.pages.push(PageRead {
@@ -150,14 +153,37 @@ async fn run_call(
             consumed: page.consumed.as_ref().map(|consumed| consumed.total),
         });
         match page.last_evaluated_key {
-            None => return Ok(figures),
+            None => break,
             Some(_) if figures.pages.len() >= MAX_PAGES_PER_CALL => {
                 figures.complete = false;
-                return Ok(figures);
+                break;
             }
             Some(key) => query.start_key = Some(key),
         }
     }
+    if let Some(sizing) = sizing {
+        figures.read_bytes = Some(page_bytes(backend, sizing, figures.pages.len()).await?);
+    }
+    Ok(figures)
+}
+
+/// The bytes of each of the first `pages` pages of `query`: the items a filtered or projected
+/// call read, whole.
+async fn page_bytes(
+    backend: &dyn Backend,
+    mut query: QueryRequest,
+    pages: usize,
+) -> Result<Vec<u64>, BackendError> {
+    let mut bytes = Vec::with_capacity(pages);
+    while bytes.len() < pages {
+        let page = backend.query(query.clone()).await?;
+        bytes.push(page.items.iter().map(|item| item_size(item) as u64).sum());
+        match page.last_evaluated_key {
+            Some(key) => query.start_key = Some(key),
+            None => break,
+        }
+    }
+    Ok(bytes)
 }
 
 /// `userId=u_1, date=` for a pattern's call.

@@ -32,6 +32,7 @@ mod schema_cache;
 mod scope;
 mod segments;
 mod shell_docs;
+mod sql_views;
 mod tail;
 mod transact;
 mod why;

@@ -140,19 +140,20 @@ async fn scan_segment(
     }
 }
 
-/// Takes segment numbers from `next` until all `total` are read (or the receiver is gone).
+/// Takes segment numbers of `segments` in turn (`next` counts them out) until all are read (or
+/// the receiver is gone); `total` is the scan's `TotalSegments`.
 async fn scan_worker(
     backend: Arc<dyn Backend>,
     template: ScanRequest,
-    total: u32,
+    (total, segments): (u32, Arc<[u32]>),
     next: Arc<AtomicU32>,
     pages: mpsc::Sender<Result<Page, BackendError>>,
 ) {
     loop {
-        let segment = next.fetch_add(1, Ordering::Relaxed);
-        if segment >= total {
+        let taken = next.fetch_add(1, Ordering::Relaxed);
+        let Some(&segment) = segments.get(taken as usize) else {
             return;
-        }
+        };
         let request = ScanRequest {
             segment: (total > 1).then_some((segment, total)),
             ..template.clone()
@@ -163,24 +164,44 @@ async fn scan_worker(
     }
 }
 
-/// Runs a scan of `total_segments` segments (1 for a plain scan), up to
-/// [`MAX_PARALLEL_SEGMENTS`] at a time, printing pages in arrival order.
+/// Which segments of a scan of `total` are read: all of them, or one worker's slice.
+pub struct SegmentChoice {
+    pub total: u32,
+    pub read: Vec<u32>,
+}
+
+impl SegmentChoice {
+    /// Every segment of a scan of `total` (1 for a plain scan).
+    #[must_use]
+    pub fn all(total: u32) -> Self {
+        let total = total.max(1);
+        Self {
+            total,
+            read: (0..total).collect(),
+        }
+    }
+}
+
+/// Runs a scan of the segments `segments.read`, up to [`MAX_PARALLEL_SEGMENTS`] at a time,
+/// printing pages in arrival order.
 pub async fn run_scan(
     backend: Arc<dyn Backend>,
     template: ScanRequest,
-    total_segments: u32,
+    segments: SegmentChoice,
     max_items: Option<u64>,
     sink: &mut dyn ItemSink,
 ) -> Result<ReadTotals, CliError> {
-    let workers = total_segments.clamp(1, MAX_PARALLEL_SEGMENTS);
+    let count = u32::try_from(segments.read.len()).unwrap_or(u32::MAX);
+    let workers = count.clamp(1, MAX_PARALLEL_SEGMENTS);
     let (sender, mut receiver) = mpsc::channel(workers as usize);
     let next = Arc::new(AtomicU32::new(0));
+    let read: Arc<[u32]> = segments.read.into();
     let mut tasks = JoinSet::new();
     for _ in 0..workers {
         tasks.spawn(scan_worker(
             backend.clone(),
             template.clone(),
-            total_segments.max(1),
+            (segments.total.max(1), Arc::clone(&read)),
             next.clone(),
             sender.clone(),
         ));

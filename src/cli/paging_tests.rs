@@ -271,9 +271,15 @@ fn scan_template(limit: Option<u32>) -> ScanRequest {
 async fn a_parallel_scan_prints_every_item_of_every_segment_once() {
     let backend: Arc<dyn Backend> = Arc::new(PagedFake::new(20));
     let mut sink = Recorder::default();
-    let totals = run_scan(backend, scan_template(Some(2)), 3, None, &mut sink)
-        .await
-        .expect("reads");
+    let totals = run_scan(
+        backend,
+        scan_template(Some(2)),
+        SegmentChoice::all(3),
+        None,
+        &mut sink,
+    )
+    .await
+    .expect("reads");
     let mut seen = numbers(&sink.items);
     seen.sort_unstable();
     assert_eq!(seen, (0..20).collect::<Vec<_>>());
@@ -286,9 +292,15 @@ async fn a_parallel_scan_prints_every_item_of_every_segment_once() {
 async fn a_scan_with_max_items_prints_exactly_that_many() {
     let backend: Arc<dyn Backend> = Arc::new(PagedFake::new(50));
     let mut sink = Recorder::default();
-    let totals = run_scan(backend, scan_template(Some(5)), 2, Some(7), &mut sink)
-        .await
-        .expect("reads");
+    let totals = run_scan(
+        backend,
+        scan_template(Some(5)),
+        SegmentChoice::all(2),
+        Some(7),
+        &mut sink,
+    )
+    .await
+    .expect("reads");
     assert_eq!(sink.items.len(), 7);
     assert_eq!(totals.printed, 7);
     assert!(sink.finished);
@@ -298,9 +310,15 @@ async fn a_scan_with_max_items_prints_exactly_that_many() {
 async fn a_single_segment_scan_reads_in_order() {
     let backend: Arc<dyn Backend> = Arc::new(PagedFake::new(8));
     let mut sink = Recorder::default();
-    run_scan(backend, scan_template(None), 1, None, &mut sink)
-        .await
-        .expect("reads");
+    run_scan(
+        backend,
+        scan_template(None),
+        SegmentChoice::all(1),
+        None,
+        &mut sink,
+    )
+    .await
+    .expect("reads");
     assert_eq!(numbers(&sink.items), (0..8).collect::<Vec<_>>());
 }
 
@@ -309,9 +327,15 @@ async fn many_segments_are_read_by_a_bounded_number_of_workers() {
     let fake = Arc::new(PagedFake::new(100));
     let backend: Arc<dyn Backend> = fake.clone();
     let mut sink = Recorder::default();
-    let totals = run_scan(backend, scan_template(None), 40, None, &mut sink)
-        .await
-        .expect("reads");
+    let totals = run_scan(
+        backend,
+        scan_template(None),
+        SegmentChoice::all(40),
+        None,
+        &mut sink,
+    )
+    .await
+    .expect("reads");
     let mut seen = numbers(&sink.items);
     seen.sort_unstable();
     assert_eq!(

@@ -13,7 +13,7 @@ use super::output::escape::escape_json_for_terminal;
 use super::output::items::item_sink;
 use super::output::summary::ReadTotals;
 use super::output::table::Leading;
-use super::paging::{run_query_from, run_scan};
+use super::paging::{SegmentChoice, run_query_from, run_scan};
 use super::plan::{
     check_read_limits, check_segments, plan_get, plan_query, plan_scan, require_table,
 };
@@ -90,6 +90,9 @@ fn check_before_connecting(cli: &Cli) -> Result<(), CliError> {
         )),
         Some(Command::History(_)) => Ok(()),
         Some(Command::Why(args)) => super::why::check_before_connecting(args),
+        Some(Command::SqlViews(args)) => {
+            super::sql_views::check_before_connecting(args, &cli.global)
+        }
         Some(Command::Diff(args)) => {
             super::diff::check_before_connecting(args)?;
             let target = args.to_table.as_deref().or(cli.global.table.as_deref());
@@ -219,6 +222,9 @@ async fn dispatch(
                 table: source,
             };
             super::diff::diff(source, target, args, &cli.global, &entities).await
+        }
+        Command::SqlViews(args) => {
+            super::sql_views::sql_views(backend, table_name, args, &cli.global, &entities).await
         }
         Command::Why(args) => {
             let mut out = io::stdout().lock();
@@ -374,7 +380,7 @@ async fn scan(
     let totals = run_scan(
         backend,
         plan.request,
-        plan.total_segments,
+        SegmentChoice::all(plan.total_segments),
         plan.max_items,
         &mut watched,
     )

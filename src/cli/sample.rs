@@ -5,9 +5,7 @@
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-use tokio::sync::mpsc::unbounded_channel;
-
-use super::segments::spawn_segment;
+use super::segments::{page_channel, spawn_segment};
 use crate::backend::{Backend, BackendError, Page};
 use crate::domain::collection::Collections;
 use crate::domain::discovery_scan::discovery_scan;
@@ -40,7 +38,7 @@ pub async fn read_sample(
         .budget
         .seconds
         .map(|seconds| started + Duration::from_secs_f64(seconds.max(0.0)));
-    let (sender, mut pages) = unbounded_channel();
+    let (sender, mut pages) = page_channel(usize::try_from(PAGES_IN_FLIGHT).unwrap_or(1));
     let mut tasks = Vec::new();
     loop {
         while plan.in_flight() < PAGES_IN_FLIGHT {

@@ -11,7 +11,7 @@ use crate::cli::args::{QueryArgs, ReadOptions, ScanArgs};
 use crate::cli::error::CliError;
 use crate::cli::output::items::ItemSink;
 use crate::cli::output::summary::ReadTotals;
-use crate::cli::paging::{run_query, run_scan};
+use crate::cli::paging::{SegmentChoice, run_query, run_scan};
 use crate::cli::plan::{check_segments, plan_query, plan_scan};
 use crate::domain::entity::EntityDecoder;
 use crate::domain::entity_name::entity_matches;
@@ -28,7 +28,21 @@ pub fn check_scope(scope: &ScopeArgs) -> Result<(), CliError> {
             "--segments splits a scan; with --pk the scope is one partition, read by a Query",
         ));
     }
-    Ok(())
+    match (scope.slice, scope.segments) {
+        (Some(slice), Some(total)) => slice.check(total).map_err(CliError::usage),
+        _ => Ok(()),
+    }
+}
+
+/// The scope in words with the worker's slice, for the journal: a run split across workers is
+/// one run per slice, and a resume must name the same slice.
+#[must_use]
+pub fn describe_run_scope(scope: &ScopeArgs) -> String {
+    let words = describe_scope(&scope.items);
+    match (scope.slice, scope.segments) {
+        (Some(slice), Some(total)) => format!("{words} {}", slice.describe(total)),
+        _ => words,
+    }
 }
 
 /// The scope in words, for the journal (a resumed run must name the same scope) and messages.
@@ -194,7 +208,14 @@ pub async fn read_scope(
             run_query(backend.as_ref(), request, None, &mut filtered).await?
         }
         PlannedRead::Scan(request) => {
-            let segments = read.scope.segments.unwrap_or(1);
+            let total = read.scope.segments.unwrap_or(1).max(1);
+            let segments = SegmentChoice {
+                total,
+                read: read
+                    .scope
+                    .slice
+                    .map_or_else(|| (0..total).collect(), |slice| slice.segments(total)),
+            };
             run_scan(backend, request, segments, None, &mut filtered).await?
         }
     };

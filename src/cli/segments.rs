@@ -1,14 +1,28 @@
 //! A paginated, optionally parallel Scan: one task per segment sends its pages to one channel,
 //! so `collections`, `insights` and `diff` read the same way (`diff` optionally within a cap on
-//! the read units per second, and a scoped `diff` by a Query the same way as a segment).
+//! the read units per second, and a scoped `diff` by a Query the same way as a segment). The
+//! channel holds a few pages a segment: a segment whose pages are not taken waits, so a server
+//! that answers faster than its pages are used never fills the memory with them.
 
 use std::sync::Arc;
 
-use tokio::sync::mpsc::{UnboundedReceiver, UnboundedSender, unbounded_channel};
+use tokio::sync::mpsc::{Receiver, Sender, channel};
 
 use super::read_pace::{ReadPace, page_units};
 use crate::backend::{Backend, BackendError, Page, ScanRequest};
 use crate::domain::scope::ScopeRead;
+
+/// Pages a segment may have read ahead of the one being used.
+const PAGES_AHEAD_PER_SEGMENT: usize = 2;
+
+/// A channel for the pages of `segments` segments.
+#[must_use]
+pub fn page_channel(segments: usize) -> (PageSender, PageReceiver) {
+    channel(segments.max(1) * PAGES_AHEAD_PER_SEGMENT)
+}
+
+pub type PageSender = Sender<Result<Page, BackendError>>;
+pub type PageReceiver = Receiver<Result<Page, BackendError>>;
 
 /// What a scan of every segment read, for its closing line.
 #[derive(Clone, Copy, Debug, Default)]
@@ -38,7 +52,7 @@ pub async fn read_segments_paced(
     pace: Option<Arc<ReadPace>>,
     each: impl FnMut(&Page),
 ) -> Result<ScanTotals, BackendError> {
-    let (sender, pages) = unbounded_channel();
+    let (sender, pages) = page_channel(reads.len());
     for read in reads {
         spawn_paced(backend, read, None, pace.clone(), &sender);
     }
@@ -47,7 +61,7 @@ pub async fn read_segments_paced(
 }
 
 async fn totals_of(
-    mut pages: UnboundedReceiver<Result<Page, BackendError>>,
+    mut pages: PageReceiver,
     mut each: impl FnMut(&Page),
 ) -> Result<ScanTotals, BackendError> {
     let mut totals = ScanTotals::default();
@@ -70,8 +84,8 @@ pub fn scan_segments(
     backend: &Arc<dyn Backend>,
     requests: Vec<ScanRequest>,
     max_pages: Option<u64>,
-) -> UnboundedReceiver<Result<Page, BackendError>> {
-    let (sender, pages) = unbounded_channel();
+) -> PageReceiver {
+    let (sender, pages) = page_channel(requests.len());
     for request in requests {
         spawn_segment(backend, request, max_pages, &sender);
     }
@@ -84,7 +98,7 @@ pub fn spawn_segment(
     backend: &Arc<dyn Backend>,
     request: ScanRequest,
     max_pages: Option<u64>,
-    sender: &UnboundedSender<Result<Page, BackendError>>,
+    sender: &PageSender,
 ) -> tokio::task::JoinHandle<()> {
     spawn_paced(backend, ScopeRead::Scan(request), max_pages, None, sender)
 }
@@ -94,7 +108,7 @@ fn spawn_paced(
     request: ScopeRead,
     max_pages: Option<u64>,
     pace: Option<Arc<ReadPace>>,
-    sender: &UnboundedSender<Result<Page, BackendError>>,
+    sender: &PageSender,
 ) -> tokio::task::JoinHandle<()> {
     let backend = Arc::clone(backend);
     let sender = sender.clone();
@@ -105,7 +119,7 @@ fn spawn_paced(
         };
         let result = scan_segment(backend.as_ref(), request, segment, &sender).await;
         if let Err(error) = result {
-            let _ = sender.send(Err(error));
+            let _ = sender.send(Err(error)).await;
         }
     })
 }
@@ -120,7 +134,7 @@ async fn scan_segment(
     backend: &dyn Backend,
     mut request: ScopeRead,
     segment: Segment<'_>,
-    pages: &UnboundedSender<Result<Page, BackendError>>,
+    pages: &PageSender,
 ) -> Result<(), BackendError> {
     let mut read = 0_u64;
     loop {
@@ -130,7 +144,7 @@ async fn scan_segment(
         };
         read += 1;
         let next = page.last_evaluated_key.clone();
-        if pages.send(Ok(page)).is_err() {
+        if pages.send(Ok(page)).await.is_err() {
             return Ok(());
         }
         match next {

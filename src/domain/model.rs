@@ -62,6 +62,8 @@ pub struct EntityModel {
     pub sk: Option<KeyTemplate>,
     pub marker: Option<EntityMarker>,
     pub version_attribute: Option<String>,
+    /// Its items are an audit trail (`timeline = true`): a fixed sort-key prefix, then a time.
+    pub timeline: bool,
 }
 
 #[derive(Deserialize)]
@@ -81,6 +83,7 @@ struct RawEntity {
     pk: Spanned<String>,
     sk: Option<Spanned<String>>,
     version_attribute: Option<Spanned<String>>,
+    timeline: Option<Spanned<bool>>,
 }
 
 impl Model {
@@ -105,15 +108,18 @@ impl Model {
                     format!("entity {name:?} is defined twice"),
                 ));
             }
+            let sk = entity
+                .sk
+                .as_ref()
+                .map(|sk| locate.template(sk))
+                .transpose()?;
+            let timeline = timeline(&locate, entity, sk.as_ref())?;
             entities.push(EntityModel {
                 name,
                 pk: Some(locate.template(&entity.pk)?),
                 marker: None,
-                sk: entity
-                    .sk
-                    .as_ref()
-                    .map(|sk| locate.template(sk))
-                    .transpose()?,
+                sk,
+                timeline,
                 version_attribute: entity
                     .version_attribute
                     .as_ref()
@@ -133,6 +139,18 @@ impl Model {
             access_patterns,
             table: None,
         })
+    }
+
+    /// The fixed starts of the sort-key templates of the entities marked `timeline = true`
+    /// (`SHIPMENT_EVENT#` of `SHIPMENT_EVENT#{at}#{id}`), for the timeline to read.
+    #[must_use]
+    pub fn timeline_prefixes(&self) -> Vec<String> {
+        self.entities
+            .iter()
+            .filter(|entity| entity.timeline)
+            .filter_map(|entity| entity.sk.as_ref())
+            .map(|sk| sk.literal_prefix().to_owned())
+            .collect()
     }
 
     /// The first entity whose templates match the item's keys. An entity with an `sk` template
@@ -184,6 +202,31 @@ impl EntityModel {
                 (None, _) => true,
             }
     }
+}
+
+/// `timeline = true` on an entity: its sort-key template must start with a fixed prefix that a
+/// placeholder (the time) follows, as the timeline reads each prefix with `begins_with`.
+fn timeline(
+    locate: &Locator<'_>,
+    entity: &RawEntity,
+    sk: Option<&KeyTemplate>,
+) -> Result<bool, ModelError> {
+    let Some(flag) = &entity.timeline else {
+        return Ok(false);
+    };
+    if !*flag.get_ref() {
+        return Ok(false);
+    }
+    let prefixed =
+        sk.is_some_and(|sk| !sk.literal_prefix().is_empty() && sk.placeholders().next().is_some());
+    if !prefixed {
+        return Err(locate.at_value(
+            &flag.span(),
+            "timeline = true needs an sk template that starts with a fixed prefix and then the \
+             time, like sk = \"AUDIT#{at}\"",
+        ));
+    }
+    Ok(true)
 }
 
 #[cfg(test)]

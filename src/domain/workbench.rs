@@ -145,6 +145,7 @@ fn facet_rules(table: &RawTable, facet: &RawFacet) -> Result<(EntityModel, Acces
         sk: entity_sk,
         marker: None,
         version_attribute: None,
+        timeline: false,
     };
     let pattern = AccessPattern {
         more_pk: Vec::new(),

@@ -12,9 +12,15 @@ use crate::common::{Fixture, count, summary};
 use crate::support::Server;
 
 fn rich_items() -> Vec<Item> {
+    rich_items_of(60)
+}
+
+/// `count` items holding every kind of value: 38-digit numbers, sets, binary, empty strings,
+/// nulls, nested lists and maps, and text a terminal or CSV could mangle.
+pub fn rich_items_of(count: usize) -> Vec<Item> {
     let number = |text: &str| Number::parse(text).expect("number");
     let n = |text: &str| AttrValue::N(number(text));
-    (0..60)
+    (0..count)
         .map(|i| {
             let mut item = Item::from([
                 ("PK".to_owned(), AttrValue::s(format!("USER#{}", i % 7))),

@@ -57,10 +57,19 @@ fn bash_completion_parses_and_completes_every_subcommand() {
         "{script}\nCOMP_WORDS=(ddbx ''); COMP_CWORD=1; COMP_LINE='ddbx '; COMP_POINT=5\n\
          _ddbx ddbx '' ddbx\nprintf '%s\\n' \"${{COMPREPLY[@]}}\"\n"
     );
-    let output = Command::new("bash")
-        .args(["-c", &probe])
-        .output()
+    // On stdin: the script is longer than one argument may be (128 KiB on Linux).
+    let mut bash = Command::new("bash")
+        .arg("-s")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
         .expect("bash runs");
+    bash.stdin
+        .take()
+        .expect("stdin")
+        .write_all(probe.as_bytes())
+        .expect("the probe is written");
+    let output = bash.wait_with_output().expect("bash ends");
     let offered = String::from_utf8_lossy(&output.stdout);
     let offered: Vec<&str> = offered.lines().collect();
     for name in subcommands() {

@@ -39,6 +39,16 @@ pub struct ScopeArgs {
     /// Split a scan into N parallel segments.
     #[arg(long, value_name = "N")]
     pub segments: Option<u32>,
+
+    /// Do worker i's share of a run split across k workers: the segments j of --segments N
+    /// with j mod k = i-1 (1-based: write a 0-based job index as $((INDEX+1))).
+    #[arg(long, value_name = "i/k", requires = "segments", value_parser = parse_slice)]
+    pub slice: Option<crate::domain::slice::Slice>,
+}
+
+/// A `--slice` value.
+pub(super) fn parse_slice(text: &str) -> Result<crate::domain::slice::Slice, String> {
+    crate::domain::slice::Slice::parse(text)
 }
 
 /// How a bulk write runs.

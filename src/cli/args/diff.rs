@@ -60,6 +60,12 @@ pub struct DiffArgs {
     #[arg(long, value_name = "N", default_value_t = 4, value_parser = clap::value_parser!(u32).range(1..=1000))]
     pub segments: u32,
 
+    /// Compare worker i's share of a diff split across k workers: the segments j of
+    /// --segments N with j mod k = i-1, on both sides (the same keys, as long as keys are
+    /// compared as they are and both sides are hashed by the same service).
+    #[arg(long, value_name = "i/k", requires = "segments", value_parser = super::bulk::parse_slice)]
+    pub slice: Option<crate::domain::slice::Slice>,
+
     /// Compare about P% of the keys, the same keys on both sides (e.g. 1%): differences found
     /// are real, their absence elsewhere is not shown.
     #[arg(long, value_name = "P%", value_parser = crate::domain::diff::sample::parse_percent)]

@@ -6,6 +6,7 @@ pub mod bulk;
 pub mod capacity;
 pub mod diff;
 mod shared;
+pub mod sql_views;
 pub mod why;
 
 pub use shared::{GetArgs, ItemFormat, OtherConnectionArgs, ReadOptions, Since, SortKeyArgs};
@@ -155,6 +156,10 @@ pub enum Command {
     /// the history), measured by running a sample of its calls, each entity's write units with
     /// its index writes, and the month on demand or provisioned at the rates given. Only reads.
     Capacity(Box<capacity::CapacityArgs>),
+    /// Print SQL that makes an export queryable by DuckDB or Athena: a relation of its items and
+    /// one view per entity (decoded as the terminal UI decodes them) with key parts and typed
+    /// attributes as columns. Only reads.
+    SqlViews(sql_views::SqlViewsArgs),
     /// Answer the DynamoDB API on 127.0.0.1 from the embedded engine (--demo, --file, or empty
     /// tables), for SDKs, scripts and the AWS CLI. Signatures are not verified.
     Serve(ServeArgs),

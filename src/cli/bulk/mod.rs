@@ -14,7 +14,7 @@ mod undo;
 
 use std::sync::Arc;
 
-use super::scope::{self, Collect, ScopeRead, describe_scope, entity_name, read_scope};
+use super::scope::{self, Collect, ScopeRead, describe_run_scope, entity_name, read_scope};
 use crate::edit::run_plan::{self as plan, BulkAction, Refusal, plan_run};
 
 use super::adjustments::parse_adjustments;
@@ -162,7 +162,7 @@ pub async fn run_bulk(
                 table: &table.name,
                 plan_text: format!(
                     "bulk {} {}",
-                    describe_scope(&args.scope.items),
+                    describe_run_scope(&args.scope),
                     action_text(args)
                 ),
                 read: items.len() as u64,
@@ -296,7 +296,7 @@ async fn copy(
         table: &target_table.name,
         plan_text: format!(
             "copy {} of {} rewrite {:?}",
-            describe_scope(&args.scope.items),
+            describe_run_scope(&args.scope),
             table.name,
             args.rewrite_prefix
         ),

@@ -57,6 +57,7 @@ fn pattern_json(pattern: &PatternFigures, rate: Option<Exact>, prices: &Prices) 
             "measured_consistent": call.consistent,
         })),
         "filter_read_more": pattern.filtered(),
+        "sized_without_filter_or_projection": pattern.sized_again(),
         "month": rate.and_then(|rate| pattern.monthly(rate, prices)).map(|plan| month_json(&plan, "rcu")),
         "calls": pattern.calls.iter().map(call_json).collect::<Vec<_>>(),
     })

@@ -37,6 +37,13 @@ pub fn requests_relied_on(report: &CapacityReport, args: &CapacityArgs) -> Vec<S
             pages,
             pattern.key_condition
         ));
+        if pattern.sized_again() {
+            lines.push(format!(
+                "{}: each call with a filter or projection read again without them, to size \
+                 the items its key condition read",
+                pattern.name
+            ));
+        }
     }
     lines
 }

@@ -18,6 +18,7 @@ mod redesign;
 mod scan;
 mod scope;
 mod side;
+mod slice;
 mod verify;
 
 use std::collections::{BTreeMap, BTreeSet};
@@ -36,7 +37,6 @@ use plan::ReadPlan;
 use print::conclude;
 pub use redesign::load as load_models;
 use scan::Scan;
-pub use scope::check_before_connecting;
 use scope::plan_scopes;
 pub use side::Side;
 use side::Terms;
@@ -78,6 +78,7 @@ pub async fn diff(
         return follow::follow(&run, &mut std::io::stdout().lock()).await;
     }
     let keys_alike = plan::keys_alike(&source.table, &renames, &rewrites);
+    slice::check_sides(args, keys_alike, (&source, &target))?;
     let decoders = (decoder.clone(), decoder.clone());
     let scopes = plan_scopes(args, (&source.table, &target.table), &rewrites, decoders)?;
     let plan = ReadPlan::new(args, (&source, &target), keys_alike, scopes);
@@ -111,6 +112,13 @@ pub async fn diff(
     })
     .await?;
     conclude(&report, (&source.table.name, &target.table.name), global)
+}
+
+/// What can be refused before connecting: a sort-key condition without a partition, a slice
+/// of a diff whose keys would not land in the same segments on both sides.
+pub fn check_before_connecting(args: &DiffArgs) -> Result<(), CliError> {
+    scope::check_before_connecting(args)?;
+    slice::check_before_connecting(args)
 }
 
 /// The other side: an export (`--to-file`), or a table on this or another connection.

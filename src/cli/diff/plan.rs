@@ -14,6 +14,7 @@ use crate::cli::read_pace::ReadPace;
 use crate::domain::diff::SampleMethod;
 use crate::domain::schema::TableDescription;
 use crate::domain::scope::ScopeRead;
+use crate::domain::slice::Slice;
 
 /// Share of the cap's second one page is sized to consume, so the pace has pages to space out
 /// however small the table.
@@ -27,6 +28,8 @@ pub struct ReadPlan {
     pub pace: Option<Arc<ReadPace>>,
     /// The source's scope and the target's.
     scopes: [SideScope; 2],
+    /// This worker's share of the segments, when the diff is split across workers.
+    slice: Option<Slice>,
 }
 
 impl ReadPlan {
@@ -50,8 +53,9 @@ impl ReadPlan {
                 SampleMethod::KeyHash { percent }
             }
         });
-        let (total_segments, segments) = match &sample {
-            Some(SampleMethod::Segments { total, read }) => (*total, read.clone()),
+        let (total_segments, segments) = match (&sample, args.slice) {
+            (Some(SampleMethod::Segments { total, read }), _) => (*total, read.clone()),
+            (None, Some(slice)) => (args.segments, slice.segments(args.segments)),
             _ => (args.segments, (0..args.segments).collect()),
         };
         let cap = args.max_read_units_per_second.map(f64::from);
@@ -68,6 +72,7 @@ impl ReadPlan {
             limit,
             pace,
             scopes: [scopes.0, scopes.1],
+            slice: args.slice,
         }
     }
 
@@ -84,7 +89,7 @@ impl ReadPlan {
     pub fn share_read(&self) -> f64 {
         match &self.sample {
             Some(sample @ SampleMethod::Segments { .. }) => sample.percent() / 100.0,
-            _ => 1.0,
+            _ => self.segments.len() as f64 / f64::from(self.total_segments.max(1)),
         }
     }
 
@@ -102,9 +107,13 @@ impl ReadPlan {
         &self,
         (source, target): (&TableDescription, &TableDescription),
     ) -> [String; 2] {
+        let sliced = |words: String| match self.slice {
+            Some(slice) => format!("{words}, {}", slice.describe(self.total_segments)),
+            None => words,
+        };
         [
-            self.scopes[0].describe(source),
-            self.scopes[1].describe(target),
+            sliced(self.scopes[0].describe(source)),
+            sliced(self.scopes[1].describe(target)),
         ]
     }
 
@@ -146,7 +155,7 @@ pub fn keys_alike(
 /// Both sides are hashed into segments by the same service: one connection, or AWS itself on
 /// both (its own endpoint). Two endpoints may be two different servers (DynamoDB Local and
 /// dynalite hash keys differently), and an export is read by the embedded engine.
-fn same_hashing(source: &Side, target: &Side) -> bool {
+pub fn same_hashing(source: &Side, target: &Side) -> bool {
     if Arc::ptr_eq(&source.backend, &target.backend) {
         return true;
     }

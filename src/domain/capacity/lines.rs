@@ -51,8 +51,8 @@ pub fn pattern_line(pattern: &PatternFigures) -> String {
         counted(call.items(), "item", "items"),
         call.bytes(),
         counted(pattern.calls.len() as u64, "call", "calls"),
-        if pattern.filtered() {
-            "; its filter dropped items it read, which are charged but not counted here"
+        if pattern.sized_again() {
+            "; sized from the items its key condition read, before its filter or projection"
         } else {
             ""
         }

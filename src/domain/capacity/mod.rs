@@ -9,6 +9,7 @@ pub mod plan;
 pub mod prices;
 pub mod report;
 pub mod shapes;
+pub mod sizing;
 pub mod units;
 pub mod writes;
 

@@ -30,6 +30,9 @@ pub struct CallFigures {
     pub consistent: bool,
     /// False when it was cut short after its first pages (a very large partition).
     pub complete: bool,
+    /// For a call with a filter or a projection: the bytes of each page of the same call read
+    /// again without them, which is what the service charges for (`sizing`).
+    pub read_bytes: Option<Vec<u64>>,
 }
 
 impl CallFigures {
@@ -48,11 +51,17 @@ impl CallFigures {
         self.pages.iter().map(|page| page.bytes).sum()
     }
 
-    /// The read units of this call by the rules, from the items it returned.
+    /// The read units of this call by the rules: from the items its key condition read (the
+    /// sizing read), else from the items it returned, which are then the same.
     #[must_use]
     pub fn computed(&self) -> ReadUnits {
-        let bytes: Vec<u64> = self.pages.iter().map(|page| page.bytes).collect();
-        ReadUnits::of_pages(&bytes)
+        match &self.read_bytes {
+            Some(bytes) => ReadUnits::of_pages(bytes),
+            None => {
+                let bytes: Vec<u64> = self.pages.iter().map(|page| page.bytes).collect();
+                ReadUnits::of_pages(&bytes)
+            }
+        }
     }
 
     /// The units the service reported over every page; `None` when a page had none.
@@ -93,11 +102,18 @@ impl PatternFigures {
         monthly(reads_per_second, units, Direction::Read, prices)
     }
 
-    /// Whether some call read items its filter then dropped: its computed units, made from the
-    /// returned items, are below what the service charges.
+    /// Whether some call read items its filter then dropped (its units are then sized from a
+    /// read without the filter).
     #[must_use]
     pub fn filtered(&self) -> bool {
         self.calls.iter().any(|call| call.scanned() > call.items())
+    }
+
+    /// Whether some call's units were sized by reading it again without its filter or
+    /// projection.
+    #[must_use]
+    pub fn sized_again(&self) -> bool {
+        self.calls.iter().any(|call| call.read_bytes.is_some())
     }
 }
 

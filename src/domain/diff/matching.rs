@@ -3,9 +3,10 @@
 //! of two tables, so both report the same findings for the same items.
 
 use std::collections::{BTreeMap, BTreeSet};
+use std::sync::Arc;
 
 use super::compare::compare_items;
-use super::report::{DiffReport, EVERY_ITEM, Finding};
+use super::report::{DiffReport, Finding};
 use crate::domain::ddb_json::item_to_json;
 use crate::domain::entity::EntityDecoder;
 use crate::domain::schema::TableDescription;
@@ -72,20 +73,25 @@ impl Matching<'_> {
 }
 
 /// Two sides read whole, to be matched by key and compared: what the terminal UI's diff screen
-/// hands the worker once both tables are read.
+/// hands the worker once both tables are read. The items are shared, so the screen can keep
+/// them and compare again (with more attributes ignored) without reading either side again.
 #[derive(Clone, Debug)]
 pub struct TwoSides {
     pub source_table: TableDescription,
     pub target_table: TableDescription,
-    pub source: Vec<Item>,
-    pub target: Vec<Item>,
+    pub source: Arc<Vec<Item>>,
+    pub target: Arc<Vec<Item>>,
     pub decoder: EntityDecoder,
     /// How many differences the report keeps with their items (the counts cover every item).
     pub keep: usize,
+    /// Top-level attributes left out of the comparison.
+    pub ignore: BTreeSet<String>,
+    /// What each side read, in words (the source's, the target's).
+    pub scopes: [String; 2],
 }
 
 /// The decoder has no equality of its own: two comparisons are the same when they compare the
-/// same items of the same tables.
+/// same items of the same tables the same way.
 impl PartialEq for TwoSides {
     fn eq(&self, other: &Self) -> bool {
         self.source_table == other.source_table
@@ -93,6 +99,8 @@ impl PartialEq for TwoSides {
             && self.source == other.source
             && self.target == other.target
             && self.keep == other.keep
+            && self.ignore == other.ignore
+            && self.scopes == other.scopes
     }
 }
 
@@ -100,20 +108,23 @@ impl TwoSides {
     /// Matches both sides' items by the target's key and compares each pair, every item of
     /// both sides in one bucket.
     #[must_use]
-    pub fn compare(self) -> DiffReport {
-        let keyed = |items: Vec<Item>, table: &TableDescription| -> Vec<(String, Item)> {
+    pub fn compare(&self) -> DiffReport {
+        let keyed = |items: &[Item], table: &TableDescription| -> Vec<(String, Item)> {
             items
-                .into_iter()
-                .filter_map(|item| Some((key_text(&item, table)?, item)))
+                .iter()
+                .filter_map(|item| Some((key_text(item, table)?, item.clone())))
                 .collect()
         };
-        let source = keyed(self.source, &self.target_table);
-        let target = keyed(self.target, &self.target_table);
+        let source = keyed(&self.source, &self.target_table);
+        let target = keyed(&self.target, &self.target_table);
         let mut report = DiffReport::keeping(self.keep);
-        report.scopes = Some([EVERY_ITEM.to_owned(), EVERY_ITEM.to_owned()]);
-        let ignore = BTreeSet::new();
+        report.scopes = Some(self.scopes.clone());
+        if !self.ignore.is_empty() {
+            let names: Vec<&str> = self.ignore.iter().map(String::as_str).collect();
+            report.notes.push(format!("ignoring {}", names.join(", ")));
+        }
         let matching = Matching {
-            ignore: &ignore,
+            ignore: &self.ignore,
             decoder: &self.decoder,
             tables: (&self.source_table, &self.target_table),
         };

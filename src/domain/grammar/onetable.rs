@@ -51,6 +51,7 @@ pub fn model_from_schema_item(item: &Item) -> Result<Model, String> {
             sk: sk.as_deref().map(template).transpose()?,
             marker: None,
             version_attribute: None,
+            timeline: false,
         });
     }
     if let Some(queries) = map(item.get("queries")) {

@@ -116,6 +116,7 @@ fn entity_rule(name: &str, entity: &RawEntity) -> Result<EntityModel, String> {
         sk: entity.sk_template.as_deref().map(template).transpose()?,
         marker: None,
         version_attribute: None,
+        timeline: false,
     })
 }
 

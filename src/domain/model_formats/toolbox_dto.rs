@@ -142,6 +142,7 @@ pub fn import(json: &Value, file: &str, table: Option<&str>) -> Result<Model, St
             sk: None,
             marker,
             version_attribute: None,
+            timeline: false,
         });
     }
     Ok(model)

@@ -22,7 +22,7 @@ pub(super) fn render(frame: &mut Frame<'_>, area: Rect, state: &State, view: &Ve
         .map(key_text)
         .unwrap_or_default();
     let title = format!(
-        " Versions of {partition} / {}<N>{} · Enter inspects · R reads again ",
+        " Versions of {partition} / {}<N>{} · Enter inspects · e new version · R again ",
         view.version.stem, view.version.rest
     );
     let block = Block::bordered().title(safe(&title).into_owned());

@@ -28,6 +28,9 @@ pub enum EditPurpose {
     Adjust,
     /// Restore the before-image of the journal's last write on this table.
     Undo,
+    /// The latest version of a versioned item, edited into the next version: staged as the new
+    /// version and the updated `v0`, committed as one transaction.
+    NewVersion,
 }
 
 impl EditPurpose {
@@ -41,6 +44,7 @@ impl EditPurpose {
             Self::Delete => "delete",
             Self::Adjust => "adjustment",
             Self::Undo => "undo",
+            Self::NewVersion => "new version",
         }
     }
 
@@ -50,6 +54,9 @@ impl EditPurpose {
         matches!(self, Self::Create | Self::Duplicate)
     }
 }
+
+/// The format the editor opens in: DynamoDB JSON, the form the AWS CLI and consoles use.
+pub const DEFAULT_EDIT_FORMAT: EditFormat = EditFormat::DdbJson;
 
 /// The text area and what its text means right now.
 #[derive(Clone, Debug)]

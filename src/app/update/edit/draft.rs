@@ -39,7 +39,7 @@ const fn start_action(purpose: EditPurpose) -> Action {
         EditPurpose::Create => Action::NewItem,
         EditPurpose::Duplicate => Action::DuplicateItem,
         EditPurpose::Delete => Action::DeleteItem,
-        EditPurpose::Edit | EditPurpose::Undo => Action::EditItem,
+        EditPurpose::Edit | EditPurpose::Undo | EditPurpose::NewVersion => Action::EditItem,
         EditPurpose::Adjust => Action::AdjustNumber,
     }
 }

@@ -6,7 +6,7 @@ use ratatui_textarea::Input;
 
 use crate::app::action::Action;
 use crate::app::command::Command;
-use crate::app::state::edit::{EditFlow, EditPurpose, Editor, format_label};
+use crate::app::state::edit::{DEFAULT_EDIT_FORMAT, EditFlow, EditPurpose, Editor, format_label};
 use crate::app::state::{Notice, Overlay, State, View};
 use crate::domain::edit::EditFormat;
 use crate::domain::value::{AttrValue, Item};
@@ -19,6 +19,7 @@ pub(in crate::app::update) mod adjust;
 pub(in crate::app::update) mod conflict;
 mod derived;
 mod draft;
+pub(in crate::app::update) mod new_version;
 pub(in crate::app::update) mod plan;
 mod refresh;
 mod selected;
@@ -26,9 +27,6 @@ pub(in crate::app::update) mod show_written;
 pub(in crate::app::update) mod stage;
 pub(in crate::app::update) mod undo;
 pub(in crate::app::update) mod write;
-
-/// The format the editor opens in: DynamoDB JSON, the form the AWS CLI and consoles use.
-const DEFAULT_FORMAT: EditFormat = EditFormat::DdbJson;
 
 /// The write an action asks for, as the user would say it.
 fn write_in_words(action: &Action) -> &'static str {
@@ -75,7 +73,7 @@ pub(in crate::app::update) fn start(state: &mut State, action: &Action) -> Vec<C
     }
     match action {
         Action::EditItem => {
-            let editor = Editor::new(&item, DEFAULT_FORMAT);
+            let editor = Editor::new(&item, DEFAULT_EDIT_FORMAT);
             open(
                 state,
                 EditFlow::editing(EditPurpose::Edit, Some(item), editor),
@@ -83,11 +81,11 @@ pub(in crate::app::update) fn start(state: &mut State, action: &Action) -> Vec<C
         }
         Action::NewItem => {
             let template = new_item_template(state, &item);
-            let editor = Editor::new(&template, DEFAULT_FORMAT);
+            let editor = Editor::new(&template, DEFAULT_EDIT_FORMAT);
             open(state, EditFlow::editing(EditPurpose::Create, None, editor));
         }
         Action::DuplicateItem => {
-            let editor = Editor::new(&item, DEFAULT_FORMAT);
+            let editor = Editor::new(&item, DEFAULT_EDIT_FORMAT);
             open(
                 state,
                 EditFlow::editing(EditPurpose::Duplicate, Some(item), editor),

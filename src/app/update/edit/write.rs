@@ -42,6 +42,9 @@ pub(in crate::app::update) fn save(state: &mut State) -> Vec<Command> {
         ));
         return Vec::new();
     }
+    if flow.purpose == EditPurpose::NewVersion {
+        return super::new_version::save(state, &edited);
+    }
     let (purpose, original, mode) = (flow.purpose, flow.original.clone(), flow.mode);
     let planned = with_context(state, Some(&edited), |context| match (purpose, &original) {
         (EditPurpose::Edit, Some(original)) => plan_edit(context, original, &edited, mode),

@@ -10,7 +10,9 @@ use ratatui::style::Style;
 use ratatui::text::Line;
 use ratatui::widgets::{Block, Paragraph};
 
-use crate::app::state::screens::diff::{DiffView, Reading, Shown, SideRead, Stage, row_texts};
+use crate::app::state::screens::diff::{
+    DiffScope, DiffView, Reading, Shown, SideRead, Stage, row_texts,
+};
 use crate::app::state::{Loadable, State};
 use crate::domain::diff::EntityCounts;
 use crate::domain::figures::count;
@@ -131,8 +133,12 @@ fn progress(styles: &Styles, view: &DiffView, reading: &Reading) -> Vec<Line<'st
             count(read.items.len() as u64)
         ))
     };
+    let what = match &view.scope {
+        DiffScope::Table => "both tables in full by Scan".to_owned(),
+        DiffScope::Partition { .. } => format!("{} of both tables", view.scope.words()),
+    };
     let mut lines = vec![Line::styled(
-        "reading both tables in full by Scan (Esc cancels; nothing is written)",
+        format!("reading {} (Esc cancels; nothing is written)", safe(&what)),
         styles.note,
     )];
     if matches!(reading.target_table, Loadable::Loading(_)) {
@@ -163,7 +169,8 @@ fn report(frame: &mut Frame<'_>, area: Rect, styles: &Styles, view: &DiffView, s
     counts.push(counts_line("all", &report.totals(), styles.heading));
     frame.render_widget(Paragraph::new(counts), counts_area);
     let total = report.totals().differences();
-    let mut lines = vec![if report.is_equal() {
+    let mut lines = scope_lines(styles, view);
+    lines.push(if report.is_equal() {
         Line::styled(
             "equal: every item is on both sides with the same attributes",
             styles.done,
@@ -171,19 +178,39 @@ fn report(frame: &mut Frame<'_>, area: Rect, styles: &Styles, view: &DiffView, s
     } else {
         Line::styled(
             format!(
-                "{}, the first {} listed · Enter: both items · y: copy",
+                "{}, the first {} listed · Enter: both items · i: ignore · y: copy",
                 crate::domain::figures::counted(total, "difference", "differences"),
                 report.findings.len()
             ),
             styles.warning,
         )
-    }];
-    lines.extend(cursor_lines(
-        styles,
-        view,
-        usize::from(list_area.height).saturating_sub(1),
-    ));
+    });
+    let height = usize::from(list_area.height).saturating_sub(lines.len());
+    lines.extend(cursor_lines(styles, view, height));
     frame.render_widget(Paragraph::new(lines), list_area);
+}
+
+/// What was compared when it is less than every item of every attribute: the partition, the
+/// attributes ignored.
+fn scope_lines(styles: &Styles, view: &DiffView) -> Vec<Line<'static>> {
+    let mut lines = Vec::new();
+    if view.scope != DiffScope::Table {
+        lines.push(Line::styled(
+            format!("compared: {}", safe(&view.scope.words())),
+            styles.note,
+        ));
+    }
+    if !view.ignore.is_empty() {
+        let names: Vec<&str> = view.ignore.iter().map(String::as_str).collect();
+        lines.push(Line::styled(
+            format!(
+                "ignoring {} (R reads both sides again)",
+                safe(&names.join(", "))
+            ),
+            styles.note,
+        ));
+    }
+    lines
 }
 
 fn counts_line(entity: &str, counts: &EntityCounts, style: Style) -> Line<'static> {

@@ -1,16 +1,17 @@
 //! The diff screen: `=` in the overview (`o`) compares the open table with another table on the
-//! same connection, chosen from the connection's tables. Both are read in full
-//! through the worker's reads (the progress of each side shown, `Esc` abandons them), the
-//! worker matches and compares their items as `ddbx diff` does, and the report lists the counts
-//! per entity and each difference (`-` only in the source, `+` only in the target, `*`
-//! different); `Enter` shows a difference's two items side by side, `y` copies the report as
-//! `ddbx diff` prints it. A diff never writes.
+//! same connection, chosen from the connection's tables; `=` in the inspector compares only the
+//! item's partition. Both are read through the worker's reads (the progress of each side
+//! shown, `Esc` abandons them), the worker matches and compares their items as `ddbx diff`
+//! does, and the report lists the counts per entity and each difference (`-` only in the
+//! source, `+` only in the target, `*` different); `Enter` shows a difference's two items side
+//! by side, `i` ignores its attributes and compares again, `y` copies the report as `ddbx diff`
+//! prints it. A diff never writes.
 
 mod read;
 mod view;
 
 pub use read::{KEPT_DIFFERENCES, SEGMENTS};
-pub use view::{DiffView, Reading, Shown, SideRead, Stage};
+pub use view::{DiffScope, DiffView, Reading, Shown, SideRead, Stage};
 
 use super::screen::Screen;
 use super::unit::{ScreenUnit, Unclaimed, Unit, view_of, view_of_mut};
@@ -18,8 +19,11 @@ use crate::app::action::Action;
 use crate::app::command::Command;
 use crate::app::read::ReadAnswer;
 use crate::app::request_id::RequestId;
-use crate::app::state::{Loadable, State, View};
+use std::collections::BTreeSet;
+
+use crate::app::state::{Loadable, Notice, State, View};
 use crate::backend::BackendError;
+use crate::domain::diff::Finding;
 use crate::domain::diff::text::{finding_text, report_text};
 
 pub struct DiffScreen;
@@ -71,6 +75,7 @@ impl ScreenUnit for DiffScreen {
             Action::Open => Some(open_under_cursor(state)),
             Action::Back => read::cancel(state).or_else(|| close_items(state)),
             Action::CopyExplanation => Some(copy_report(state)),
+            Action::HideColumn => Some(ignore_under_cursor(state)),
             _ => None,
         }
     }
@@ -112,6 +117,47 @@ fn open_under_cursor(state: &mut State) -> Vec<Command> {
         _ => None,
     };
     target.map_or_else(Vec::new, |target| read::start(state, target))
+}
+
+/// `i` on a difference: its attributes (their top-level names) join the ignored ones, and the
+/// items already read are compared again: nothing is read.
+fn ignore_under_cursor(state: &mut State) -> Vec<Command> {
+    let id = state.ids.issue();
+    let Some(view) = view_of_mut::<DiffView>(state.history.current_mut()) else {
+        return Vec::new();
+    };
+    let Stage::Report(shown) = &view.stage else {
+        return Vec::new();
+    };
+    let at = shown.open.unwrap_or(view.cursor);
+    let Some((_, Finding::Different { attributes, .. })) = shown.report.findings.get(at) else {
+        state.notice = Some(Notice::Info(
+            "i ignores the attributes of a difference (*); this item is on one side only"
+                .to_owned(),
+        ));
+        return Vec::new();
+    };
+    let names: BTreeSet<String> = attributes
+        .iter()
+        .map(|attribute| top_level(&attribute.path).to_owned())
+        .collect();
+    view.ignore.extend(names.iter().cloned());
+    let mut sides = shown.sides.clone();
+    sides.ignore.clone_from(&view.ignore);
+    let (stage, commands) = read::comparing(id, shown.target.clone(), sides);
+    view.stage = stage;
+    view.cursor = 0;
+    let names: Vec<String> = names.into_iter().collect();
+    state.notice = Some(Notice::Info(format!(
+        "ignoring {} and comparing again (nothing is read again)",
+        names.join(", ")
+    )));
+    commands
+}
+
+/// The attribute a path starts in: `address` of `address.city`, `lines` of `lines[2]`.
+fn top_level(path: &str) -> &str {
+    path.split(['.', '[']).next().unwrap_or(path)
 }
 
 /// `Esc` on a difference shown side by side: back to the report.

@@ -4,14 +4,17 @@
 //! which the worker runs off the loop's thread with the matching `ddbx diff` uses. Each answer goes to the view that waits
 //! for it, wherever it stands in the history.
 
-use super::view::{DiffView, Reading, Shown, SideRead, Stage};
+use std::collections::BTreeSet;
+use std::sync::Arc;
+
+use super::view::{DiffScope, DiffView, Reading, Shown, SideRead, Stage};
 use crate::app::command::Command;
 use crate::app::read::{Read, ReadAnswer, ReadFor};
 use crate::app::request_id::RequestId;
 use crate::app::state::screen_view::ScreenView;
 use crate::app::state::screens::unit::{Unclaimed, view_of, view_of_mut};
 use crate::app::state::{Loadable, Notice, State, View};
-use crate::backend::{BackendError, Page, ScanRequest};
+use crate::backend::{BackendError, ExpressionParams, Page, QueryRequest, ScanRequest};
 use crate::domain::diff::TwoSides;
 use crate::domain::schema::TableDescription;
 use crate::domain::value::Item;
@@ -33,11 +36,27 @@ pub(super) fn open(state: &mut State) -> Vec<Command> {
     let id = state.ids.issue();
     let view = DiffView {
         source: state.table.clone(),
+        scope: scope_of(state),
+        ignore: BTreeSet::new(),
         stage: Stage::Choosing(Loadable::Loading(id)),
         cursor: 0,
     };
     state.history.open(View::Screen(ScreenView::new(view)));
     vec![Command::read(id, ReadFor::Screen, Read::ListTables)]
+}
+
+/// The partition of the inspected item, when the screen opens from the inspector; else the
+/// whole table.
+fn scope_of(state: &State) -> DiffScope {
+    let View::Inspector(inspector) = state.history.current() else {
+        return DiffScope::Table;
+    };
+    let partition = state.described().and_then(|table| {
+        let name = table.key.partition.name.clone();
+        let value = inspector.item.get(&name)?.clone();
+        Some(DiffScope::Partition { name, value })
+    });
+    partition.unwrap_or(DiffScope::Table)
 }
 
 /// Starts comparing the source with `target`: its description first.
@@ -92,19 +111,24 @@ pub(super) fn answered(
     if !waiting {
         return Err(result);
     }
-    let answered = Answered {
-        id,
-        next: (0..2 * SEGMENTS).map(|_| state.ids.issue()).collect(),
-        source_table: state.described().cloned(),
-        decoder: state.entities.clone(),
-        limit: state.settings.page_size,
-    };
+    let next = (0..2 * SEGMENTS).map(|_| state.ids.issue()).collect();
+    let (source_table, decoder) = (state.described().cloned(), state.entities.clone());
+    let limit = state.settings.page_size;
     let Some(view) = state
         .history
         .views_mut()
         .find_map(|view| view_of_mut::<DiffView>(view).filter(|view| view.awaits(id)))
     else {
         return Ok(Vec::new());
+    };
+    let answered = Answered {
+        id,
+        next,
+        source_table,
+        decoder,
+        limit,
+        scope: view.scope.clone(),
+        ignore: view.ignore.clone(),
     };
     let target = view.target().unwrap_or_default().to_owned();
     let stage = std::mem::replace(&mut view.stage, Stage::Choosing(Loadable::NotRequested));
@@ -117,7 +141,7 @@ pub(super) fn answered(
             };
             (Stage::Choosing(names), Vec::new())
         }
-        Stage::Comparing { .. } => (compared(target, result), Vec::new()),
+        Stage::Comparing { sides, .. } => (compared(target, sides, result), Vec::new()),
         Stage::Reading(reading) => answered.reading(reading, result),
         other => (other, Vec::new()),
     };
@@ -126,11 +150,16 @@ pub(super) fn answered(
 }
 
 /// The report of the comparison, or why there is none.
-fn compared(target: String, result: Result<ReadAnswer, BackendError>) -> Stage {
+fn compared(
+    target: String,
+    sides: Box<TwoSides>,
+    result: Result<ReadAnswer, BackendError>,
+) -> Stage {
     match result.and_then(ReadAnswer::into_diff) {
         Ok(report) => Stage::Report(Box::new(Shown {
             target,
             report: *report,
+            sides,
             open: None,
         })),
         Err(error) => Stage::Stopped {
@@ -159,6 +188,8 @@ struct Answered {
     decoder: crate::domain::entity::EntityDecoder,
     /// Items a page, as the app's other reads page.
     limit: u32,
+    scope: DiffScope,
+    ignore: BTreeSet<String>,
 }
 
 impl Answered {
@@ -172,16 +203,7 @@ impl Answered {
         let compare = self.next.first().copied().unwrap_or(self.id);
         match self.take(&mut reading, result) {
             Ok(Next::Reads(commands)) => (Stage::Reading(reading), commands),
-            Ok(Next::Compare(sides)) => {
-                let items = [sides.source.len(), sides.target.len()];
-                let stage = Stage::Comparing {
-                    id: compare,
-                    target,
-                    items,
-                };
-                let read = Command::read(compare, ReadFor::Screen, Read::Diff(sides));
-                (stage, vec![read])
-            }
+            Ok(Next::Compare(sides)) => comparing(compare, target, sides),
             Err(why) => (Stage::Stopped { target, why }, Vec::new()),
         }
     }
@@ -206,10 +228,15 @@ impl Answered {
             let mut ids = self.next.iter().copied();
             let mut commands = Vec::new();
             for (side, table) in reading.sides.iter_mut().zip(tables) {
-                for segment in 0..SEGMENTS {
+                for segment in 0..segments(&self.scope) {
                     let id = ids.next().unwrap_or(self.id);
                     side.waiting.push((id, segment));
-                    commands.push(scan(id, table.clone(), None, (segment, self.limit)));
+                    let page = PageOf {
+                        table: table.clone(),
+                        segment,
+                        limit: self.limit,
+                    };
+                    commands.push(page.read(id, &self.scope, None));
                 }
             }
             return Ok(Next::Reads(commands));
@@ -229,18 +256,26 @@ impl Answered {
             _ => source_table.name.clone(),
         };
         let read = &mut reading.sides[side];
-        let commands = take_page(read, (table, segment, self.limit), page, self.next[0]);
+        let of = PageOf {
+            table,
+            segment,
+            limit: self.limit,
+        };
+        let commands = take_page(read, &of, &self.scope, page, self.next[0]);
         if reading.sides.iter().all(|side| side.done) {
             let Loadable::Loaded(target_table) = &reading.target_table else {
                 return Err("the target was not described".to_owned());
             };
+            let words = self.scope.words();
             return Ok(Next::Compare(Box::new(TwoSides {
                 source_table,
                 target_table: (**target_table).clone(),
-                source: std::mem::take(&mut reading.sides[0].items),
-                target: std::mem::take(&mut reading.sides[1].items),
+                source: Arc::new(std::mem::take(&mut reading.sides[0].items)),
+                target: Arc::new(std::mem::take(&mut reading.sides[1].items)),
                 decoder: self.decoder,
                 keep: KEPT_DIFFERENCES,
+                ignore: self.ignore,
+                scopes: [words.clone(), words],
             })));
         }
         Ok(Next::Reads(commands))
@@ -255,11 +290,68 @@ fn side_name(reading: &Reading, side: usize) -> String {
     }
 }
 
-/// Keeps a page of one segment of a side read from `table`; the read of the segment's next
-/// page, if there is one.
+/// The stage that waits for the worker's comparison of `sides`, and the read that asks for it.
+pub(super) fn comparing(
+    id: RequestId,
+    target: String,
+    sides: Box<TwoSides>,
+) -> (Stage, Vec<Command>) {
+    let items = [sides.source.len(), sides.target.len()];
+    let read = Command::read(id, ReadFor::Screen, Read::Diff(sides.clone()));
+    let stage = Stage::Comparing {
+        id,
+        target,
+        items,
+        sides,
+    };
+    (stage, vec![read])
+}
+
+/// Reads a side makes at once: a Scan segment each, or the one Query of a partition.
+const fn segments(scope: &DiffScope) -> u32 {
+    match scope {
+        DiffScope::Table => SEGMENTS,
+        DiffScope::Partition { .. } => 1,
+    }
+}
+
+/// A page of one side: its table, the scan segment it is of, and its size.
+struct PageOf {
+    table: String,
+    segment: u32,
+    limit: u32,
+}
+
+impl PageOf {
+    /// The read of this page, from `start` (`None`: the first page).
+    fn read(&self, id: RequestId, scope: &DiffScope, start: Option<Item>) -> Command {
+        let read = match scope {
+            DiffScope::Table => {
+                let mut request = ScanRequest::new(self.table.clone());
+                request.start_key = start;
+                request.segment = Some((self.segment, SEGMENTS));
+                request.limit = Some(self.limit);
+                Read::Scan(request)
+            }
+            DiffScope::Partition { name, value } => {
+                let mut params = ExpressionParams::default();
+                params.names.insert("#pk".to_owned(), name.clone());
+                params.values.insert(":pk".to_owned(), value.clone());
+                let mut request = QueryRequest::new(self.table.clone(), "#pk = :pk", params);
+                request.start_key = start;
+                request.limit = Some(self.limit);
+                Read::Query(request)
+            }
+        };
+        Command::read(id, ReadFor::Screen, read)
+    }
+}
+
+/// Keeps a page of one side; the read of the same segment's next page, if there is one.
 fn take_page(
     read: &mut SideRead,
-    (table, segment, limit): (String, u32, u32),
+    of: &PageOf,
+    scope: &DiffScope,
     page: Page,
     next: RequestId,
 ) -> Vec<Command> {
@@ -268,21 +360,8 @@ fn take_page(
         read.done = read.waiting.is_empty();
         return Vec::new();
     };
-    read.waiting.push((next, segment));
-    vec![scan(next, table, Some(start), (segment, limit))]
-}
-
-fn scan(
-    id: RequestId,
-    table: String,
-    start: Option<Item>,
-    (segment, limit): (u32, u32),
-) -> Command {
-    let mut request = ScanRequest::new(table);
-    request.start_key = start;
-    request.segment = Some((segment, SEGMENTS));
-    request.limit = Some(limit);
-    Command::read(id, ReadFor::Screen, Read::Scan(request))
+    read.waiting.push((next, of.segment));
+    vec![of.read(next, scope, Some(start))]
 }
 
 /// Items are matched by key: both tables must name their key attributes alike.

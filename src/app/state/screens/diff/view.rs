@@ -4,8 +4,13 @@
 use crate::app::request_id::RequestId;
 use crate::app::state::Loadable;
 use crate::app::state::screen_view::ScreenState;
-use crate::domain::diff::DiffReport;
+use std::collections::BTreeSet;
+
+use crate::domain::diff::report::EVERY_ITEM;
+use crate::domain::diff::{DiffReport, TwoSides};
+use crate::domain::key_value::key_text;
 use crate::domain::schema::TableDescription;
+use crate::domain::value::AttrValue;
 use crate::domain::value::Item;
 
 /// The open table compared with another, from the choice of the other to the report.
@@ -13,8 +18,32 @@ use crate::domain::value::Item;
 pub struct DiffView {
     /// The open table, the source.
     pub source: String,
+    /// What both sides read: the whole tables, or one partition.
+    pub scope: DiffScope,
+    /// Top-level attributes left out of the comparison (`i` on a difference adds its own).
+    pub ignore: BTreeSet<String>,
     pub stage: Stage,
     pub cursor: usize,
+}
+
+/// What both sides read.
+#[derive(Clone, Debug, PartialEq)]
+pub enum DiffScope {
+    /// Every item, by parallel Scan segments.
+    Table,
+    /// The items of one partition, by Query: the partition key's name and value.
+    Partition { name: String, value: AttrValue },
+}
+
+impl DiffScope {
+    /// The scope in words as `ddbx diff` reports it (`pk="USER#u1" (by Query)`).
+    #[must_use]
+    pub fn words(&self) -> String {
+        match self {
+            Self::Table => EVERY_ITEM.to_owned(),
+            Self::Partition { value, .. } => format!("pk={:?} (by Query)", key_text(value)),
+        }
+    }
 }
 
 /// Where the comparison stands.
@@ -29,6 +58,8 @@ pub enum Stage {
         id: RequestId,
         target: String,
         items: [usize; 2],
+        /// What is compared, kept for the report (to compare again without reading).
+        sides: Box<TwoSides>,
     },
     Report(Box<Shown>),
     /// Cancelled, or refused or failed before a report: why, in words.
@@ -64,6 +95,8 @@ pub struct SideRead {
 pub struct Shown {
     pub target: String,
     pub report: DiffReport,
+    /// The items compared, shared with the comparison that made the report.
+    pub sides: Box<TwoSides>,
     /// The finding whose two items are shown side by side.
     pub open: Option<usize>,
 }

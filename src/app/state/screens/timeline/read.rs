@@ -39,7 +39,13 @@ pub(super) fn open(state: &mut State) -> Vec<Command> {
     let view = TimelineView {
         key,
         sort_name,
-        prefixes: trail_prefixes(),
+        prefixes: trail_prefixes(
+            &state
+                .entities
+                .model()
+                .map(crate::domain::model::Model::timeline_prefixes)
+                .unwrap_or_default(),
+        ),
         reading: 0,
         items_read: Vec::new(),
         queries: 0,
@@ -135,7 +141,7 @@ fn take_page(view: &mut TimelineView, page: Page, next_id: RequestId) -> Option<
         more => {
             view.cut_short = more.is_some();
             let items = std::mem::take(&mut view.items_read);
-            view.entries = Loadable::Loaded(gather(&view.sort_name, items));
+            view.entries = Loadable::Loaded(gather(&view.sort_name, items, &view.prefixes));
             None
         }
     }

@@ -1,8 +1,9 @@
 //! The versions screen: `V` in the inspector reads every version of a versioned item (`v0`,
 //! `v1`, … sort keys, or `…#v3`) from its partition, lists them highest first with what each
 //! changed, and checks that `v0`, the copy of the latest, matches the highest version. `Enter`
-//! inspects a version; `R` reads them again.
+//! inspects a version; `R` reads them again; `e` edits the latest into the next version.
 
+mod edit;
 mod read;
 mod rows;
 mod view;
@@ -55,10 +56,14 @@ impl ScreenUnit for VersionsScreen {
     }
 
     fn key(state: &mut State, action: &Action) -> Option<Vec<Command>> {
-        (*action == Action::Open).then(|| {
-            inspect_under_cursor(state);
-            Vec::new()
-        })
+        match action {
+            Action::Open => {
+                inspect_under_cursor(state);
+                Some(Vec::new())
+            }
+            Action::EditItem => Some(edit::edit_latest(state)),
+            _ => None,
+        }
     }
 
     fn refresh(state: &mut State) -> Vec<Command> {

@@ -3,6 +3,8 @@
 
 use super::view::VersionsView;
 use crate::app::state::{Loadable, State};
+use crate::domain::civil::UtcInstant;
+use crate::domain::ttl::{TtlStatus, ttl_of};
 use crate::domain::value::Item;
 use crate::domain::versions::{CopyCheck, Version, Versions};
 use crate::domain::why::literal::value_text;
@@ -18,13 +20,12 @@ pub enum VersionRow {
         value: String,
         highest: Option<u64>,
     },
-    /// The `v0` item itself.
-    LatestCopy(Item),
-    Version(Version),
+    /// The `v0` item itself, and what its TTL attribute says.
+    LatestCopy(Item, Option<TtlStatus>),
+    /// A numbered version, and what its TTL attribute says (old versions often expire).
+    Version(Version, Option<TtlStatus>),
     /// The page limit was met with more to read.
-    CutShort {
-        pages: u32,
-    },
+    CutShort { pages: u32 },
 }
 
 impl VersionRow {
@@ -55,8 +56,11 @@ impl VersionRow {
                 }
                 None => format!("v0's {name} = {value}"),
             },
-            Self::LatestCopy(_) => "v0  the copy of the latest version".to_owned(),
-            Self::Version(version) => version_text(version),
+            Self::LatestCopy(_, ttl) => with_ttl(
+                "v0  the copy of the latest version".to_owned(),
+                ttl.as_ref(),
+            ),
+            Self::Version(version, ttl) => with_ttl(version_text(version), ttl.as_ref()),
             Self::CutShort { pages } => {
                 format!("read {pages} pages and stopped: more versions may follow (R reads again)")
             }
@@ -67,10 +71,18 @@ impl VersionRow {
     #[must_use]
     pub fn into_item(self) -> Option<Item> {
         match self {
-            Self::LatestCopy(item) => Some(item),
-            Self::Version(version) => Some(version.item),
+            Self::LatestCopy(item, _) => Some(item),
+            Self::Version(version, _) => Some(version.item),
             _ => None,
         }
+    }
+}
+
+/// A line with the TTL attribute's reading after it, when the item has one.
+fn with_ttl(line: String, ttl: Option<&TtlStatus>) -> String {
+    match ttl {
+        Some(ttl) => format!("{line}  · TTL: {ttl}"),
+        None => line,
     }
 }
 
@@ -98,14 +110,27 @@ fn version_text(version: &Version) -> String {
 
 /// The screen's lines (none until the versions are read).
 #[must_use]
-pub fn rows(_state: &State, view: &VersionsView) -> Vec<VersionRow> {
+pub fn rows(state: &State, view: &VersionsView) -> Vec<VersionRow> {
     let Loadable::Loaded(versions) = &view.versions else {
         return Vec::new();
     };
+    let ttl_attribute = state
+        .described()
+        .and_then(|table| table.ttl.as_ref())
+        .map(|ttl| ttl.attribute.as_str());
+    let now = UtcInstant::from_seconds(state.clock.unix_seconds);
+    let ttl = |item: &Item| ttl_attribute.and_then(|name| ttl_of(item, name, now));
     let mut rows = vec![VersionRow::Copy(versions.copy_check(&view.sort_name))];
     rows.extend(pointer_row(versions));
-    rows.extend(versions.latest_copy.clone().map(VersionRow::LatestCopy));
-    rows.extend(versions.versions.iter().cloned().map(VersionRow::Version));
+    if let Some(copy) = &versions.latest_copy {
+        rows.push(VersionRow::LatestCopy(copy.clone(), ttl(copy)));
+    }
+    rows.extend(
+        versions
+            .versions
+            .iter()
+            .map(|version| VersionRow::Version(version.clone(), ttl(&version.item))),
+    );
     if view.cut_short {
         rows.push(VersionRow::CutShort { pages: view.pages });
     }
