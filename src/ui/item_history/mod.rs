@@ -17,6 +17,7 @@ use crate::domain::change_filter::key_text;
 use crate::domain::item_history::{Change, JournalFacts, STREAM_WHO, Source};
 use crate::item_history::summary;
 use crate::keymap::Section;
+use crate::ui::edit::hints::key as bound_key;
 use crate::ui::stream::kind_style;
 use crate::ui::theme::{self, Styles};
 use crate::ui::widgets::diff::diff_line;
@@ -108,16 +109,10 @@ pub(in crate::ui) fn render(
     let (start, end) = selected;
     let offset = end.saturating_sub(height).min(start);
     let shown = window(lines, offset, height);
-    let key = |action: &Action| {
-        state
-            .keymap
-            .key_for(Section::ItemHistory, action)
-            .unwrap_or_else(|| "(unbound)".to_owned())
-    };
     let keys = format!(
         "{}/{} moves between changes",
-        key(&Action::CursorDown),
-        key(&Action::CursorUp)
+        bound_key(state, Section::ItemHistory, &Action::CursorDown),
+        bound_key(state, Section::ItemHistory, &Action::CursorUp)
     );
     if let Some(note) = shown.note(&keys) {
         block = block.title_bottom(note);

@@ -86,17 +86,13 @@ pub(in crate::ui) fn help(frame: &mut Frame<'_>, area: Rect, state: &State) {
 
 /// The keys that scroll the help, for its border.
 fn help_scroll_keys(state: &State) -> String {
-    let key = |action: &Action| {
+    let keys = [Action::CursorDown, Action::CursorUp].map(|action| {
         state
             .keymap
-            .key_for(Section::Help, action)
+            .key_for(Section::Help, &action)
             .unwrap_or_else(|| "(unbound)".to_owned())
-    };
-    format!(
-        "{}/{} scroll",
-        key(&Action::CursorDown),
-        key(&Action::CursorUp)
-    )
+    });
+    format!("{}/{} scroll", keys[0], keys[1])
 }
 
 /// The help's rows flowed down `columns` columns of `column_width`, each entry cut to its
