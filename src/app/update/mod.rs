@@ -208,9 +208,12 @@ fn key_action(state: &mut State, action: Action) -> Vec<Command> {
 fn help(state: &mut State, action: &Action) -> Vec<Command> {
     match action {
         Action::ToggleHelp | Action::Back => state.help_open = false,
-        // The view clamps the scroll to the help's length.
+        // The view clamps the scroll to the help's length; a row per binding is the most it
+        // has, so a key pressed past its end is not counted against the way back.
         Action::CursorDown | Action::CursorUp | Action::PageDown | Action::PageUp => {
-            state.help_scroll = edit::plan::scrolled(state.help_scroll, action, state.viewport.1);
+            let rows = state.keymap.effective(state.screen_mode().section()).len();
+            state.help_scroll =
+                edit::plan::scrolled(state.help_scroll, action, state.viewport.1).min(rows);
         }
         Action::CursorFirst => state.help_scroll = 0,
         _ => {}

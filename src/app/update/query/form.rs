@@ -50,7 +50,10 @@ pub(in crate::app::update) fn key(
         }
         Action::RemoveFilterRow => remove_filter_row(&mut form),
         // The preview below the fields scrolls when it does not fit (the view clamps it).
-        Action::PageDown => form.preview_scroll += preview_page(state),
+        Action::PageDown => {
+            form.preview_scroll =
+                (form.preview_scroll + preview_page(state)).min(preview_rows(state, &form));
+        }
         Action::PageUp => {
             form.preview_scroll = form.preview_scroll.saturating_sub(preview_page(state));
         }
@@ -77,6 +80,19 @@ pub(in crate::app::update) fn key(
 /// Rows a page key scrolls the preview by: the preview has the rows the fields leave, a few.
 fn preview_page(state: &State) -> usize {
     usize::from(state.viewport.1 / 6).max(1)
+}
+
+/// At most how many rows the preview takes at the screen's width (its lines folded), so a
+/// page key pressed past the end is not counted against the next one back.
+fn preview_rows(state: &State, form: &QueryForm) -> usize {
+    let width = usize::from(state.viewport.0.saturating_sub(2)).max(1);
+    form.outcome.as_ref().map_or(1, |built| {
+        crate::domain::query_spec::preview_text(built)
+            .lines()
+            .map(|line| line.chars().count().div_ceil(width).max(1))
+            .sum::<usize>()
+            + 1
+    })
 }
 
 fn is_choice(form: &QueryForm) -> bool {
