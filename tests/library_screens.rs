@@ -114,7 +114,7 @@ async fn an_electrodb_table_shows_its_grammar_in_the_overview_and_why_in_the_ins
     let rows = inspector_rows(&harness.state);
     assert_eq!(
         row(&rows, "decoded"),
-        "by ElectroDB: entity task from __edb_e__"
+        "task, named by its __edb_e__ attribute; keys as ElectroDB writes them"
     );
     assert_eq!(
         row(&rows, "pk read as"),
@@ -144,7 +144,7 @@ async fn renamed_electrodb_markers_are_explained_from_the_sort_key() {
     let rows = inspector_rows(&harness.state);
     assert_eq!(
         row(&rows, "decoded"),
-        "by ElectroDB: entity ticket from kind"
+        "ticket, named by its kind attribute; keys as ElectroDB writes them"
     );
 }
 
@@ -157,14 +157,14 @@ async fn toolbox_and_onetable_tables_name_their_library_and_what_decoded_the_ite
             "toolbox",
             "PRODUCT#sku_003",
             "dynamodb-toolbox",
-            "by dynamodb-toolbox: entity Product from _et",
+            "Product, named by its _et attribute; keys as dynamodb-toolbox writes them",
         ),
         (
             "toolbox-v1-shop.cjs",
             "toolbox",
             "PRODUCT#sku_003",
             "dynamodb-toolbox",
-            "by dynamodb-toolbox: entity Product from _et",
+            "Product, named by its _et attribute; keys as dynamodb-toolbox writes them",
         ),
         (
             "onetable-crm.cjs",
@@ -172,7 +172,7 @@ async fn toolbox_and_onetable_tables_name_their_library_and_what_decoded_the_ite
             "account#acc002",
             "OneTable",
             // OneTable's saved schema is the model, so its templates decode the item.
-            "by model: entity Account from the model",
+            "Account, an entity of the model; keys by the model's templates",
         ),
     ];
     for (script, prefix, pk, library, decoded) in cases {
@@ -236,7 +236,7 @@ async fn onetable_s_saved_schema_becomes_the_model_with_its_queries_in_the_palet
     let rows = inspector_rows(&harness.state);
     assert_eq!(
         row(&rows, "decoded"),
-        "by model: entity Invoice from the model"
+        "Invoice, an entity of the model; keys by the model's templates"
     );
     assert_eq!(
         row(&rows, "sk read as"),
@@ -330,7 +330,7 @@ async fn an_amplify_tombstone_is_shown_as_one_and_its_edit_refused() {
     );
     assert_eq!(
         row(&rows, "decoded"),
-        "by Amplify: entity Post from __typename"
+        "Post, named by its __typename attribute; keys as Amplify writes them"
     );
 
     let View::Inspector(inspector) = harness.state.history.current() else {

@@ -237,7 +237,10 @@ async fn toolbox_dtos_name_the_entities_by_their_marker_and_drive_the_palette() 
         let explained = explain(&decoder, item, &description.key);
         assert_eq!(
             explained.entity,
-            format!("entity {} from the model's marker _et", text(item, "_et"))
+            format!(
+                "{}, the model's entity named by its _et attribute",
+                text(item, "_et")
+            )
         );
     }
 

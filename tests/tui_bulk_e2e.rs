@@ -78,10 +78,17 @@ fn demo_marked_partition_set_attribute_dry_run_send_summary_then_undo_of_the_bat
         "{dry_run}"
     );
     assert!(dry_run.contains("UpdateItem"), "{dry_run}");
+    // Each item's change old → new first, then (scrolled to) the exact requests.
+    assert!(dry_run.contains("each item, old → new:"), "{dry_run}");
     assert!(
-        dry_run.contains("first requests, as they will be sent"),
+        dry_run.contains(r#"+ audit: (absent) → {"S":"seen"}"#),
         "{dry_run}"
     );
+    assert!(dry_run.contains("more · j/k scroll"), "{dry_run}");
+    for _ in 0..16 {
+        session.send("j");
+    }
+    session.wait_for("first requests, as they will be sent");
 
     session.send("y");
     let summary = session.wait_until("the run's summary", |screen| {

@@ -291,6 +291,24 @@ async fn an_export_writes_the_marked_items_to_a_new_file_as_dynamodb_json_lines(
     );
 }
 
+/// The dry run lists each item with its change old → new, as the single-item preview does,
+/// above the requests that make them.
+#[tokio::test]
+async fn the_dry_run_shows_each_items_old_and_new_value() {
+    let (mut harness, _) = querying_user("old-new", 100).await;
+    harness.act(Action::MarkAll).await;
+    set_attribute(&mut harness, "status", "\"DONE\"").await;
+    harness.act(Action::Submit).await;
+    let shown = tui_support::screen::screen(&harness.state, 120, 40);
+    assert!(shown.contains("each item, old → new:"), "{shown}");
+    assert!(shown.contains("USER#u1 / ORDER#2026-07-01#o1"), "{shown}");
+    assert!(
+        shown.contains(r#"~ status: {"S":"PENDING"} → {"S":"DONE"}"#),
+        "{shown}"
+    );
+    insta::assert_snapshot!("bulk_dry_run_120x40", shown);
+}
+
 #[tokio::test]
 async fn the_form_the_dry_run_and_the_summary_render_at_80x24() {
     let (mut harness, _) = querying_user("render", 100).await;

@@ -159,6 +159,19 @@ async fn hostile_values_reach_neither_the_editor_nor_the_preview_as_control_char
     }
 }
 
+/// Replaces `from` with `to` in the editor's text and previews the write: the preview at 160×40.
+async fn previewed(harness: &mut Harness, from: &str, to: &str) -> String {
+    let edited = text(harness).replace(from, to);
+    harness.act(Action::ExternalEdited(Ok(edited))).await;
+    harness.act(Action::SaveEdit).await;
+    screen(&harness.state, 160, 40)
+}
+
+/// The item of `table` at `pk`/`sk` as stored now, read consistently.
+async fn stored(backend: &dyn Backend, table: &str, pk: &str, sk: &str) -> Option<Item> {
+    tui_support::bulk::stored(backend, table, &item(&[("PK", pk), ("SK", sk)])).await
+}
+
 #[tokio::test]
 async fn the_preview_lists_the_key_left_holding_an_edited_value() {
     let store = item(&[
@@ -167,23 +180,20 @@ async fn the_preview_lists_the_key_left_holding_an_edited_value() {
         ("status", "OPEN"),
     ]);
     let (mut harness, _) = editing(store).await;
-    let edited = text(&harness).replace("\"OPEN\"", "\"CLOSED\"");
-    harness.act(Action::ExternalEdited(Ok(edited))).await;
-    harness.act(Action::SaveEdit).await;
-    let shown = screen(&harness.state, 160, 40);
+    let shown = previewed(&mut harness, "\"OPEN\"", "\"CLOSED\"").await;
     assert!(
         shown.contains("Out of sync (1): not changed by this write"),
         "{shown}"
     );
     assert!(
         shown.contains(
-            "SK (from status): STATUS#OPEN#DATE#2026-07-01 — the library would write STATUS#CLOSED#DATE#2026-07-01"
+            "SK (from status): STATUS#OPEN#DATE#2026-07-01 — the key template would give STATUS#CLOSED#DATE#2026-07-01"
         ),
         "{shown}"
     );
 }
 
-/// `K` on the preview sets the key left out of sync to what the library would write, in the
+/// `K` on the preview sets the key left out of sync to what its key template gives, in the
 /// same conditioned write (here a key change: the transaction that moves the item).
 #[tokio::test]
 async fn k_on_the_preview_updates_the_key_left_out_of_sync_in_the_same_write() {
@@ -193,12 +203,11 @@ async fn k_on_the_preview_updates_the_key_left_out_of_sync_in_the_same_write() {
         ("status", "OPEN"),
     ]);
     let (mut harness, backend) = editing(store).await;
-    let edited = text(&harness).replace("\"OPEN\"", "\"CLOSED\"");
-    harness.act(Action::ExternalEdited(Ok(edited))).await;
-    harness.act(Action::SaveEdit).await;
-    let shown = screen(&harness.state, 160, 40);
+    let shown = previewed(&mut harness, "\"OPEN\"", "\"CLOSED\"").await;
     assert!(
-        shown.contains("K updates them in this same conditioned write"),
+        shown.contains(
+            "K: also update SK to STATUS#CLOSED#DATE#2026-07-01 in this same conditioned write"
+        ),
         "{shown}"
     );
     harness.act(Action::UpdateDerivedKeys).await;
@@ -211,28 +220,99 @@ async fn k_on_the_preview_updates_the_key_left_out_of_sync_in_the_same_write() {
         "the editor's text shows the change too"
     );
     harness.act(Action::Confirm).await;
-    let stored = |sk: &str| {
-        let key = item(&[("PK", "STORE#st_0001"), ("SK", sk)]);
-        let backend = Arc::clone(&backend);
-        async move {
-            backend
-                .get_item(ddbx::backend::GetRequest {
-                    table: "Shop".to_owned(),
-                    key,
-                    projection: None,
-                    params: ExpressionParams::default(),
-                    consistent_read: true,
-                })
-                .await
-                .expect("read")
-                .item
-        }
-    };
-    let moved = stored("STATUS#CLOSED#DATE#2026-07-01")
-        .await
-        .expect("moved");
+    let moved = stored(
+        backend.as_ref(),
+        "Shop",
+        "STORE#st_0001",
+        "STATUS#CLOSED#DATE#2026-07-01",
+    )
+    .await
+    .expect("moved");
     assert_eq!(moved.get("status"), Some(&AttrValue::s("CLOSED")));
-    assert_eq!(stored("STATUS#OPEN#DATE#2026-07-01").await, None);
+    let left = stored(
+        backend.as_ref(),
+        "Shop",
+        "STORE#st_0001",
+        "STATUS#OPEN#DATE#2026-07-01",
+    );
+    assert_eq!(left.await, None);
+}
+
+/// On the demo, a support-desk ticket whose hand-rolled index key `GSI1PK = STATUS#OPEN` is
+/// built from its `status`: the preview offers the one key that updates it, naming the value;
+/// `K` adds it to the same conditioned write; undo puts the old key back too.
+#[tokio::test]
+async fn the_preview_offers_the_stale_index_key_and_undo_restores_it() {
+    let mut harness = tui_support::started_demo(40, Settings::default()).await;
+    let dir = std::env::temp_dir().join(format!("ddbx-derived-undo-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    harness.state.journal_path = Some(dir.join("journal.jsonl"));
+    let ticket = item(&[
+        ("PK", "TENANT#acme"),
+        ("SK", "TICKET#2026-07-01#tkt_00001"),
+        ("GSI1PK", "STATUS#OPEN"),
+        ("GSI1SK", "2026-07-01"),
+        ("status", "OPEN"),
+    ]);
+    let backend = Arc::clone(&harness.backend);
+    backend
+        .put_item(ddbx::backend::PutRequest {
+            table: ddbx::demo::TABLE_NAME.to_owned(),
+            item: ticket.clone(),
+            condition: Condition::new("attribute_not_exists(PK)"),
+            params: ExpressionParams::default(),
+            return_values: ReturnValues::None,
+        })
+        .await
+        .expect("put");
+    harness
+        .state
+        .history
+        .open(View::Inspector(Box::new(Inspector::new(ticket))));
+    harness.act(Action::EditItem).await;
+    let shown = previewed(&mut harness, "\"OPEN\"", "\"PENDING\"").await;
+    assert!(
+        shown.contains(
+            "GSI1PK (from status): STATUS#OPEN — the key template would give STATUS#PENDING"
+        ),
+        "{shown}"
+    );
+    assert!(
+        shown.contains("K: also update GSI1PK to STATUS#PENDING in this same conditioned write"),
+        "{shown}"
+    );
+    harness.act(Action::UpdateDerivedKeys).await;
+    let shown = screen(&harness.state, 160, 40);
+    assert!(!shown.contains("Out of sync"), "{shown}");
+    assert!(shown.contains("ConditionExpression"), "{shown}");
+    assert!(
+        shown.contains("STATUS#PENDING"),
+        "the exact request sets it:\n{shown}"
+    );
+    harness.act(Action::Confirm).await;
+    let ticket = |backend: Arc<dyn Backend>| async move {
+        let (table, pk, sk) = (
+            ddbx::demo::TABLE_NAME,
+            "TENANT#acme",
+            "TICKET#2026-07-01#tkt_00001",
+        );
+        stored(backend.as_ref(), table, pk, sk)
+            .await
+            .expect("the ticket")
+    };
+    let written = ticket(Arc::clone(&backend)).await;
+    assert_eq!(written.get("GSI1PK"), Some(&AttrValue::s("STATUS#PENDING")));
+    assert_eq!(written.get("status"), Some(&AttrValue::s("PENDING")));
+    harness
+        .state
+        .history
+        .open(View::Inspector(Box::new(Inspector::new(written))));
+    harness.act(Action::Undo).await;
+    harness.act(Action::Confirm).await;
+    let undone = ticket(backend).await;
+    assert_eq!(undone.get("GSI1PK"), Some(&AttrValue::s("STATUS#OPEN")));
+    assert_eq!(undone.get("status"), Some(&AttrValue::s("OPEN")));
+    let _ = std::fs::remove_dir_all(&dir);
 }
 
 /// Values that differ only near their end are folded in their columns, never cut where they

@@ -342,6 +342,78 @@ async fn enter_on_a_group_heading_folds_and_unfolds_it() {
     );
 }
 
+/// A hand-rolled `TICKET#<date>#<id>` sort key: the parts no model or library names are named
+/// by their shapes, and the decoded line reads as a sentence.
+#[tokio::test]
+async fn the_inspector_names_date_and_id_parts_by_their_shapes() {
+    let mut harness = started_shop(Settings::default()).await;
+    let ticket = tui_support::item(&[
+        ("PK", "TENANT#acme"),
+        ("SK", "TICKET#2026-07-01#tkt_00042"),
+        ("type", "Ticket"),
+    ]);
+    harness
+        .state
+        .history
+        .open(View::Inspector(Box::new(ddbx::app::state::Inspector::new(
+            ticket,
+        ))));
+    let text = tui_support::screen::screen(&harness.state, 120, 40);
+    assert!(
+        text.contains("[TICKET] [date=2026-07-01] [id=tkt_00042]"),
+        "{text}"
+    );
+    assert!(
+        text.contains("decoded: Ticket, named by its type attribute; hand-rolled keys"),
+        "{text}"
+    );
+}
+
+/// `}` and `{` move the cursor from group heading to group heading in a partition, from an
+/// item back to its own heading first, and say so at either end; elsewhere they say where they
+/// work. The keys fit the help at 80x24 (it scrolls when they do not).
+#[tokio::test]
+async fn braces_jump_between_sort_key_groups_in_a_partition() {
+    let mut harness = started_shop(Settings::default()).await;
+    harness.act(Action::NextGroup).await;
+    let said = format!("{:?}", harness.state.notice);
+    assert!(said.contains("inside a partition"), "{said}");
+    harness
+        .act_all([Action::CursorLast, Action::Open, Action::Open])
+        .await;
+    let headings: Vec<usize> = harness.state.partitions["USER#u1"]
+        .rows()
+        .into_iter()
+        .enumerate()
+        .filter(|(_, row)| matches!(row, PartitionRow::Group { .. }))
+        .map(|(at, _)| at)
+        .collect();
+    assert!(headings.len() >= 2, "{headings:?}");
+    let cursor = |harness: &Harness| match *view(harness) {
+        View::Partition { cursor, .. } => cursor,
+        ref other => panic!("a partition, not {other:?}"),
+    };
+    assert_eq!(cursor(&harness), headings[0]);
+    harness.act(Action::NextGroup).await;
+    assert_eq!(cursor(&harness), headings[1]);
+    harness.act(Action::CursorDown).await;
+    harness.act(Action::PrevGroup).await;
+    assert_eq!(
+        cursor(&harness),
+        headings[1],
+        "an item goes to its own heading first"
+    );
+    harness.act(Action::PrevGroup).await;
+    assert_eq!(cursor(&harness), headings[0]);
+    harness.act(Action::PrevGroup).await;
+    assert_eq!(cursor(&harness), headings[0]);
+    let said = format!("{:?}", harness.state.notice);
+    assert!(said.contains("already at the first group"), "{said}");
+    harness.act(Action::ToggleHelp).await;
+    let help = tui_support::screen::screen(&harness.state, 80, 24);
+    assert!(help.contains("Next sort-key group"), "{help}");
+}
+
 #[tokio::test]
 async fn drilling_down_queries_the_partition_and_groups_its_items_by_sort_key_prefix() {
     let mut harness = started_shop(Settings::default()).await;

@@ -12,7 +12,7 @@ use ddbx::app::action::Action;
 use ddbx::app::read::{Read, ReadFor};
 use ddbx::app::state::loadable::Loadable;
 use ddbx::app::state::{Mode, Settings, View, ViewMode};
-use ddbx::backend::{Backend, Condition, ExpressionParams, GetRequest, PutRequest, ReturnValues};
+use ddbx::backend::{Backend, Condition, ExpressionParams, PutRequest, ReturnValues};
 use ddbx::domain::civil::UtcInstant;
 use ddbx::domain::item_history::Source;
 use ddbx::domain::value::{AttrValue, Item};
@@ -33,31 +33,15 @@ async fn put(backend: &dyn Backend, table: &str, item: Item) {
 }
 
 async fn stored(backend: &dyn Backend, table: &str, pk: &str, sk: &str) -> Item {
-    backend
-        .get_item(GetRequest {
-            table: table.to_owned(),
-            key: item(&[("PK", pk), ("SK", sk)]),
-            projection: None,
-            params: ExpressionParams::default(),
-            consistent_read: true,
-        })
+    tui_support::bulk::stored(backend, table, &item(&[("PK", pk), ("SK", sk)]))
         .await
-        .expect("get")
-        .item
         .expect("item exists")
 }
 
 /// Edits the inspected item through the editor (preview, confirm): a journaled write.
 async fn edit(harness: &mut Harness, from: &str, to: &str) {
     harness.act(Action::EditItem).await;
-    let text = harness
-        .state
-        .edit
-        .as_ref()
-        .and_then(|flow| flow.editor.as_ref())
-        .expect("the editor is open")
-        .text()
-        .replace(from, to);
+    let text = tui_support::editor_text(harness).replace(from, to);
     harness.act(Action::ExternalEdited(Ok(text))).await;
     harness.act(Action::SaveEdit).await;
     harness.act(Action::Confirm).await;
@@ -228,4 +212,38 @@ async fn a_table_without_a_stream_shows_the_journal_and_says_so() {
     let text = screen(&harness.state, 100, 24);
     assert!(text.contains("the table has no stream"), "{text}");
     assert!(text.contains("ddbx journal · UpdateItem"), "{text}");
+}
+
+/// A journaled write's update and condition expressions longer than the screen fold onto more
+/// rows instead of being cut at the border: every attribute they name is in sight.
+#[tokio::test]
+async fn long_condition_lines_fold_instead_of_being_cut() {
+    let mut harness = started_demo(40, Settings::default()).await;
+    let table = ddbx::demo::TABLE_NAME;
+    harness.state.journal_path = Some(journal_path("long-condition"));
+    let backend = Arc::clone(&harness.backend);
+    let mut ticket = item(&[("PK", "TENANT#acme"), ("SK", "TICKET#2026-07-01#tkt_00042")]);
+    for n in 0..5 {
+        ticket.insert(format!("resolutionNote{n}"), AttrValue::s("old"));
+    }
+    put(backend.as_ref(), table, ticket).await;
+    harness.state.inspect(
+        stored(
+            backend.as_ref(),
+            table,
+            "TENANT#acme",
+            "TICKET#2026-07-01#tkt_00042",
+        )
+        .await,
+    );
+    edit(&mut harness, "\"old\"", "\"new\"").await;
+    harness.act(Action::ShowItemHistory).await;
+    let text = screen(&harness.state, 80, 24);
+    for n in 0..5 {
+        let name = format!("resolutionNote{n} = :v");
+        assert!(
+            text.matches(&name).count() >= 2,
+            "{name} in both the update and the condition:\n{text}"
+        );
+    }
 }

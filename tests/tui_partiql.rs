@@ -508,3 +508,42 @@ async fn cancelling_a_statement_drops_its_page_in_flight_and_cancelling_again_re
     let resumed = &statements_sent(&harness)[0];
     assert!(resumed.next_token.is_none(), "{resumed:?}");
 }
+
+/// Opening the screen again brings the last statement back selected: the first key typed
+/// replaces it (no more new text run onto the old), an arrow keeps it to edit, and the screen
+/// says which.
+#[tokio::test]
+async fn the_last_statement_comes_back_selected_and_typing_replaces_it() {
+    let mut harness = demo(Settings::default()).await;
+    typed(&mut harness, &order_scan(), "").await;
+    harness.act(Action::Back).await;
+    harness.act(Action::OpenPartiql).await;
+    assert!(form(&harness).recalled);
+    let shown = screen(&harness.state, 120, 40);
+    assert!(
+        shown.contains("the last statement: typing replaces it"),
+        "{shown}"
+    );
+    harness.act(Action::Input('S')).await;
+    assert_eq!(form(&harness).statement.text(), "S");
+    assert!(!form(&harness).recalled);
+
+    harness.act(Action::Back).await;
+    harness.act(Action::OpenPartiql).await;
+    harness.act(Action::CursorLeft).await;
+    harness.act(Action::Input('x')).await;
+    assert_eq!(
+        form(&harness).statement.text(),
+        "xS",
+        "an arrow keeps the text to edit"
+    );
+
+    harness.act(Action::Back).await;
+    harness.act(Action::OpenPartiql).await;
+    harness.act(Action::DeleteChar).await;
+    assert_eq!(
+        form(&harness).statement.text(),
+        "",
+        "Backspace clears it whole"
+    );
+}

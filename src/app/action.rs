@@ -219,6 +219,10 @@ actions! {
         QueryIndex => "query_index",
         /// Fetches the base item behind the index item under the cursor (GetItem).
         FetchBaseItem => "fetch_base_item",
+        /// In a partition: moves the cursor to the next sort-key group's heading.
+        NextGroup => "next_group",
+        /// In a partition: moves the cursor to the previous sort-key group's heading.
+        PrevGroup => "prev_group",
         /// Selects the next column of the results table.
         NextColumn => "next_column",
         /// Selects the previous column of the results table.

@@ -34,7 +34,34 @@ pub fn man_page() -> io::Result<Vec<u8>> {
     closing_section(&mut page, "ENVIRONMENT", &man_sections::ENVIRONMENT)?;
     closing_section(&mut page, "FILES", &man_sections::FILES)?;
     man.render_version_section(&mut page)?;
-    Ok(page)
+    Ok(preamble_once(&page))
+}
+
+/// The page with clap_mangen's preamble (the two lines defining `\*(Aq`, which it writes
+/// before every section it renders) kept only where it first appears.
+fn preamble_once(page: &[u8]) -> Vec<u8> {
+    const PREAMBLE: [&str; 2] = [".ie \\n(.g .ds Aq \\(aq", ".el .ds Aq '"];
+    let text = String::from_utf8_lossy(page);
+    let mut kept = String::with_capacity(text.len());
+    let mut seen = false;
+    let mut lines = text.lines().peekable();
+    while let Some(line) = lines.next() {
+        if line == PREAMBLE[0] && lines.peek() == Some(&PREAMBLE[1]) {
+            lines.next();
+            if seen {
+                continue;
+            }
+            seen = true;
+            kept.push_str(line);
+            kept.push('\n');
+            kept.push_str(PREAMBLE[1]);
+            kept.push('\n');
+            continue;
+        }
+        kept.push_str(line);
+        kept.push('\n');
+    }
+    kept.into_bytes()
 }
 
 /// A section of tagged paragraphs: each name bold, its meaning under it.

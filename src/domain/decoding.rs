@@ -1,5 +1,5 @@
 //! Why an item reads the way it does: which model or key grammar decoded it, and the evidence
-//! (`entity task from __edb_e__; parts from ElectroDB sort key: $entity_version#attr_value`).
+//! (`task, named by its __edb_e__ attribute; parts from ElectroDB sort key: $entity_version#attr_value`).
 //! The inspector shows this so that a surprising entity or chip can be traced to its cause.
 
 use super::entity::{EntityClue, EntityDecoder};
@@ -36,15 +36,35 @@ impl DecodedBy {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Decoding {
     pub by: DecodedBy,
-    /// Where the entity name came from: `entity task from __edb_e__`.
+    /// The entity and where its name came from: `task, named by its __edb_e__ attribute`.
     pub entity: String,
     /// How the partition key and the sort key were split into parts, when the item has them.
     pub pk: Option<String>,
     pub sk: Option<String>,
 }
 
+impl DecodedBy {
+    /// How the keys were read, as the end of a sentence: `hand-rolled keys`.
+    #[must_use]
+    pub fn reading(self) -> String {
+        match self {
+            Self::Model => "keys by the model's templates".to_owned(),
+            Self::Grammar(Grammar::Separators) => "hand-rolled keys".to_owned(),
+            Self::Grammar(library) => format!("keys as {} writes them", library.name()),
+            Self::Nothing => "keys of one value each".to_owned(),
+        }
+    }
+}
+
 impl Decoding {
-    /// Everything on one line: `by ElectroDB: entity task from __edb_e__; pk: …; sk: …`.
+    /// What the inspector says: `Ticket, named by its type attribute; keys split at their
+    /// separators`.
+    #[must_use]
+    pub fn sentence(&self) -> String {
+        format!("{}; {}", self.entity, self.by.reading())
+    }
+
+    /// Everything on one line: `by ElectroDB: task, named by its __edb_e__ attribute; pk: …; sk: …`.
     #[must_use]
     pub fn line(&self) -> String {
         let mut line = format!("by {}: {}", self.by.name(), self.entity);
@@ -84,8 +104,8 @@ fn by_grammar(decoder: &EntityDecoder, item: &Item, key: &KeySchema) -> Decoding
         (None, None) => DecodedBy::Nothing,
     };
     let entity = match (decoded.entity, decoded.marker) {
-        (Some(entity), Some(marker)) => format!("entity {entity} from {marker}"),
-        (Some(entity), None) => format!("entity {entity} from the sort key"),
+        (Some(entity), Some(marker)) => format!("{entity}, named by its {marker} attribute"),
+        (Some(entity), None) => format!("{entity}, named by its sort key"),
         // The item names no entity itself: say what the entity decoder fell back on.
         (None, _) => fallback_entity(decoder, item, key),
     };
@@ -107,7 +127,7 @@ fn by_model(decoder: &EntityDecoder, item: &Item, key: &KeySchema) -> Option<Dec
         return Some(Decoding {
             by: DecodedBy::Model,
             entity: format!(
-                "entity {} from the model's marker {}",
+                "{}, the model's entity named by its {} attribute",
                 entity.name, marker.attribute
             ),
             ..by_grammar(decoder, item, key)
@@ -117,7 +137,7 @@ fn by_model(decoder: &EntityDecoder, item: &Item, key: &KeySchema) -> Option<Dec
     let template = |template: &KeyTemplate| format!("the model's template {}", template.as_str());
     Some(Decoding {
         by: DecodedBy::Model,
-        entity: format!("entity {} from the model", entity.name),
+        entity: format!("{}, an entity of the model", entity.name),
         pk: Some(template(pk)),
         sk: sk.map(|_| {
             entity.sk.as_ref().map_or_else(
@@ -132,12 +152,12 @@ fn fallback_entity(decoder: &EntityDecoder, item: &Item, key: &KeySchema) -> Str
     let clue = decoder.clue(item, key);
     match (clue, clue.name()) {
         (EntityClue::TypeAttribute { attribute, value }, _) => {
-            format!("entity {value} from {attribute}")
+            format!("{value}, named by its {attribute} attribute")
         }
         (EntityClue::KeyPrefixes { .. }, Some(name)) => {
-            format!("entity {name} from the key prefixes")
+            format!("{name}, named by its key prefixes")
         }
-        (_, Some(name)) => format!("entity {name} from the keys"),
+        (_, Some(name)) => format!("{name}, named by its keys"),
         (_, None) => "no entity: nothing in the item names one".to_owned(),
     }
 }
@@ -174,7 +194,14 @@ mod tests {
         ]);
         let decoding = explain(&decoder, &electrodb, &key());
         assert_eq!(decoding.by, DecodedBy::Grammar(Grammar::ElectroDb));
-        assert_eq!(decoding.entity, "entity employee from __edb_e__");
+        assert_eq!(
+            decoding.entity,
+            "employee, named by its __edb_e__ attribute"
+        );
+        assert_eq!(
+            decoding.sentence(),
+            "employee, named by its __edb_e__ attribute; keys as ElectroDB writes them"
+        );
         assert_eq!(
             decoding.sk.as_deref(),
             Some("ElectroDB sort key: $entity_version#attr_value")
@@ -185,14 +212,18 @@ mod tests {
         assert_eq!(decoding.by, DecodedBy::Grammar(Grammar::Separators));
         assert_eq!(
             decoding.line(),
-            "by separators: entity User›Order from the key prefixes; \
+            "by separators: User›Order, named by its key prefixes; \
              pk: hand-rolled key: LABEL#value pairs; sk: hand-rolled key: LABEL#value pairs"
         );
 
         let typed = item(&[("pk", "u1"), ("sk", "p"), ("entityType", "User")]);
         let decoding = explain(&decoder, &typed, &key());
         assert_eq!(decoding.by, DecodedBy::Nothing);
-        assert_eq!(decoding.entity, "entity User from entityType");
+        assert_eq!(decoding.entity, "User, named by its entityType attribute");
+        assert_eq!(
+            decoding.sentence(),
+            "User, named by its entityType attribute; keys of one value each"
+        );
         assert_eq!(decoding.pk.as_deref(), Some("no separator: one value"));
     }
 
@@ -212,7 +243,7 @@ mod tests {
         assert_eq!(decoding.by, DecodedBy::Model);
         assert_eq!(
             decoding.line(),
-            "by model: entity Order from the model; pk: the model's template USER#{userId}; \
+            "by model: Order, an entity of the model; pk: the model's template USER#{userId}; \
              sk: the model's template ORDER#{orderId}"
         );
     }

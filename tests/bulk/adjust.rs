@@ -81,6 +81,32 @@ async fn a_bulk_adjustment_guards_each_item_and_its_undo_keeps_other_writes() {
         "{}",
         dry.stdout
     );
+    // Each item's change old → new, numbers exact to the last of 38 digits.
+    assert_eq!(plan["item_changes"]["count"], 3, "{}", dry.stdout);
+    let changes: Vec<(String, String, String)> = plan["item_changes"]["items"]
+        .as_array()
+        .expect("items")
+        .iter()
+        .flat_map(|item| item["changes"].as_array().expect("changes").clone())
+        .map(|change| {
+            (
+                change["path"].as_str().unwrap_or_default().to_owned(),
+                change["old"]["N"].as_str().unwrap_or_default().to_owned(),
+                change["new"]["N"].as_str().unwrap_or_default().to_owned(),
+            )
+        })
+        .collect();
+    let expected = [
+        ("balance", "30", "5"),
+        ("balance", "40", "15"),
+        (
+            "balance",
+            "12345678901234567890123456789012345678",
+            "12345678901234567890123456789012345653",
+        ),
+    ]
+    .map(|(path, old, new)| (path.to_owned(), old.to_owned(), new.to_owned()));
+    assert_eq!(changes, expected, "{}", dry.stdout);
 
     fixture
         .ddbx(&[&scope[..], &["--skip-refused"]].concat())

@@ -99,6 +99,20 @@ fn zsh_and_fish_completions_name_every_subcommand_and_parse_where_installed() {
     }
 }
 
+/// clap_mangen writes its preamble (the `\*(Aq` string) before every section it renders; the
+/// page defines it once, before its title.
+#[test]
+fn the_man_page_says_its_preamble_once() {
+    let page = ddbx(&["man"]).success().stdout;
+    assert_eq!(
+        page.matches(".ds Aq").count(),
+        2,
+        "one .ie/.el pair:\n{page}"
+    );
+    let title = page.find(".TH ddbx 1").expect("a title");
+    assert!(page.find(".ds Aq").is_some_and(|at| at < title), "{page}");
+}
+
 #[test]
 fn the_man_page_renders_without_warnings_and_documents_every_subcommand() {
     let page = ddbx(&["man"]).success().stdout;

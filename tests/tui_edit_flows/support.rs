@@ -4,7 +4,7 @@
 pub use std::path::PathBuf;
 pub use std::sync::Arc;
 
-pub use crate::tui_support::{Harness, item, pk_sk_table};
+pub use crate::tui_support::{Harness, editor_text, item, pk_sk_table};
 pub use crossterm::event::KeyCode;
 pub use ddbx::app::action::Action;
 pub use ddbx::app::command::Command;
@@ -75,16 +75,6 @@ pub async fn inspecting(backend: Arc<dyn Backend>, pk: &str, sk: &str) -> Harnes
 
 pub fn stage(harness: &Harness) -> &EditStage {
     &harness.state.edit.as_ref().expect("an edit is open").stage
-}
-
-pub fn editor_text(harness: &Harness) -> String {
-    harness
-        .state
-        .edit
-        .as_ref()
-        .and_then(|flow| flow.editor.as_ref())
-        .expect("the editor is open")
-        .text()
 }
 
 /// Replaces the editor text the way `$EDITOR` returns it.

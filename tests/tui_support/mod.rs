@@ -244,6 +244,17 @@ pub async fn started_demo(size: usize, settings: Settings) -> Harness {
     harness
 }
 
+/// The text of the open editor; panics when none is open.
+pub fn editor_text(harness: &Harness) -> String {
+    harness
+        .state
+        .edit
+        .as_ref()
+        .and_then(|flow| flow.editor.as_ref())
+        .expect("the editor is open")
+        .text()
+}
+
 /// `PK`/`SK` string table description named `name`.
 pub fn pk_sk_table(name: &str) -> TableDescription {
     TableDescription::new(

@@ -161,6 +161,8 @@ pub struct State {
     pub item_reread: Option<(RequestId, Item)>,
     /// The help, shown over whichever screen [`State::screen_mode`] names.
     pub help_open: bool,
+    /// Rows of the help scrolled past, when its keys do not fit the screen.
+    pub help_scroll: usize,
     pub discovery: Discovery,
     /// The home screen's parent levels the user collapsed.
     pub collapsed_collections: explore::collection_rows::CollapsedCollections,
@@ -243,6 +245,7 @@ impl State {
             history: History::new(View::Prefixes { cursor: 0 }),
             overlay: None,
             help_open: false,
+            help_scroll: 0,
             item_reread: None,
             discovery: Discovery::new(segments),
             collapsed_collections: explore::collection_rows::CollapsedCollections::default(),

@@ -153,6 +153,7 @@ fn key_action(state: &mut State, action: Action) -> Vec<Command> {
     // screen's state intact underneath.
     if action == Action::ToggleHelp && !matches!(state.mode(), Mode::Help) {
         state.help_open = true;
+        state.help_scroll = 0;
         return Vec::new();
     }
     // Each screen's handler takes its own copy of the screen's state, so the borrow of `state`
@@ -205,8 +206,17 @@ fn key_action(state: &mut State, action: Action) -> Vec<Command> {
 }
 
 fn help(state: &mut State, action: &Action) -> Vec<Command> {
-    if matches!(action, Action::ToggleHelp | Action::Back) {
-        state.help_open = false;
+    match action {
+        Action::ToggleHelp | Action::Back => state.help_open = false,
+        // The view clamps the scroll to the help's length; a row per binding is the most it
+        // has, so a key pressed past its end is not counted against the way back.
+        Action::CursorDown | Action::CursorUp | Action::PageDown | Action::PageUp => {
+            let rows = state.keymap.effective(state.screen_mode().section()).len();
+            state.help_scroll =
+                edit::plan::scrolled(state.help_scroll, action, state.viewport.1).min(rows);
+        }
+        Action::CursorFirst => state.help_scroll = 0,
+        _ => {}
     }
     Vec::new()
 }
@@ -255,6 +265,10 @@ fn view_action(state: &mut State, action: Action) -> Vec<Command> {
         | Action::HideColumn
         | Action::WidenColumn
         | Action::NarrowColumn => query::results::action(state, &action),
+        Action::NextGroup | Action::PrevGroup => {
+            collections::jump_group(state, action == Action::NextGroup);
+            collections::fetch_more_if_near_end(state)
+        }
         Action::OpenPalette => palette::open(state),
         Action::CopyQueryAwsCli => share::copy(state, crate::share::SnippetKind::AwsCli),
         Action::CopyQueryBoto3 => share::copy(state, crate::share::SnippetKind::Boto3),

@@ -181,7 +181,7 @@ pub struct BulkArgs {
     pub whole_item: bool,
 
     /// Also set the key attributes composed from the values --set changes (`gsi2sk =
-    /// …#status_open` when `status` changes) to what the library would write, in the same
+    /// …#status_open` when `status` changes) to what their key template gives, in the same
     /// conditioned writes.
     #[arg(long, conflicts_with = "delete")]
     pub update_derived_keys: bool,

@@ -5,7 +5,9 @@ use serde_json::{Value, json};
 
 use super::execute::Tally;
 use super::resume::Done;
+use crate::domain::ddb_json::to_json;
 use crate::domain::edit::request_preview;
+use crate::domain::edit::typed_json;
 use crate::edit::run_plan::{Refusal, RunPlan};
 
 /// How many requests the dry run shows exactly as they will be sent.
@@ -20,6 +22,38 @@ fn refusals(refused: &[Refusal]) -> Value {
             .map(|refusal| json!({"at": refusal.at, "reason": refusal.reason}))
             .collect::<Vec<_>>(),
     })
+}
+
+/// Each item the run writes (the first [`LISTED`]) with its changes, old → new in DynamoDB
+/// JSON, as the single-item preview shows them.
+fn item_changes(plan: &RunPlan) -> Value {
+    let items: Vec<Value> = plan
+        .writes
+        .iter()
+        .take(LISTED)
+        .map(|write| {
+            let changes: Vec<Value> = write
+                .write
+                .planned
+                .diff
+                .changes
+                .iter()
+                .map(|change| {
+                    json!({
+                        "path": change.path,
+                        "old": change.old.as_ref().map(to_json),
+                        "new": change.new.as_ref().map(to_json),
+                    })
+                })
+                .collect();
+            json!({
+                "key": typed_json(&write.write.key),
+                "operation": write.operation(),
+                "changes": changes,
+            })
+        })
+        .collect();
+    json!({"count": plan.writes.len(), "items": items})
 }
 
 /// What the run would send, sending nothing.
@@ -53,6 +87,7 @@ pub fn dry_run_report(table: &str, plan_text: &str, read: u64, plan: &RunPlan) -
         "unchanged": plan.unchanged,
         "estimated_write_capacity_units": units,
         "first_requests": first,
+        "item_changes": item_changes(plan),
         "derived_keys": plan.derived.to_json(),
         "refused": refusals(&plan.refused),
         "sent": 0,

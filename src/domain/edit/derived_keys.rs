@@ -45,6 +45,15 @@ fn moved_values(
                 decode_item_key(&old, sort, original),
                 decode_item_key(&new, sort, edited),
             );
+            // A key attribute holding one plain value (`status`, a multi-attribute index's
+            // key) is a value other keys are built from, by its own name.
+            if [&before, &after]
+                .iter()
+                .all(|decode| decode.segments.len() == 1 && decode.segments[0].label.is_none())
+            {
+                moved.insert(name.to_lowercase(), (old, new));
+                continue;
+            }
             if before.segments.len() != after.segments.len() {
                 continue;
             }

@@ -10,7 +10,7 @@ use super::derived_keys::OutOfSync;
 /// One derived key across the writes of a plan.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct DerivedKey {
-    /// The first write's key: what it holds and what the library would write.
+    /// The first write's key: what it holds and what its key template would give.
     pub example: OutOfSync,
     /// How many of the plan's writes it concerns.
     pub writes: u64,
@@ -107,11 +107,11 @@ impl DerivedKey {
             ),
             (false, None) => format!(
                 "warning: {attribute} (from {because}) keeps {holds:?}, not changed by this \
-                 write; the library would write {would_write:?}"
+                 write; its key template would give {would_write:?}"
             ),
             (false, Some(total)) => format!(
                 "warning: {attribute} (from {because}) is left out of sync on {} of {total} \
-                 planned writes (e.g. it keeps {holds:?} where the library would write \
+                 planned writes (e.g. it keeps {holds:?} where its key template would give \
                  {would_write:?})",
                 self.writes
             ),

@@ -49,6 +49,32 @@ pub fn timestamp_any_case(text: &str) -> Option<Timestamp> {
     None
 }
 
+/// The name a positional key part gets from its shape alone, when no model or library names
+/// it: `date` for an ISO 8601 date or date-time, `id` for a ULID, UUID, KSUID or a `prefix_id`
+/// (`tkt_00042`, `ord_0042`).
+#[must_use]
+pub fn shape_label(text: &str) -> Option<&'static str> {
+    match value_shape(text) {
+        // Epoch seconds are numbers first: only the ISO shapes say they are dates.
+        Some(ValueShape::Timestamp(_)) if text.contains('-') => Some("date"),
+        Some(ValueShape::Uuid | ValueShape::Ulid | ValueShape::Ksuid) => Some("id"),
+        None if is_prefixed_id(text) => Some("id"),
+        _ => None,
+    }
+}
+
+/// A short lower-case prefix, `_`, then letters and digits with at least one digit.
+fn is_prefixed_id(text: &str) -> bool {
+    let Some((prefix, rest)) = text.split_once('_') else {
+        return false;
+    };
+    (2..=8).contains(&prefix.len())
+        && prefix.bytes().all(|b| b.is_ascii_lowercase())
+        && !rest.is_empty()
+        && rest.bytes().all(|b| b.is_ascii_alphanumeric())
+        && rest.bytes().any(|b| b.is_ascii_digit())
+}
+
 fn is_number(text: &str) -> bool {
     let digits = text.strip_prefix('-').unwrap_or(text);
     let (whole, fraction) = digits.split_once('.').unwrap_or((digits, "0"));
@@ -86,6 +112,25 @@ fn is_ksuid(text: &str) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn dates_and_ids_are_named_by_their_shapes() {
+        let cases: &[(&str, Option<&str>)] = &[
+            ("2026-10-31", Some("date")),
+            ("2026-07-01T09:30:00Z", Some("date")),
+            ("1752832800", None),
+            ("tkt_00042", Some("id")),
+            ("ord_0042", Some("id")),
+            ("01ARZ3NDEKTSV4RRFFQ69G5FAV", Some("id")),
+            ("6f1c2d3e-0000-4000-8000-000000000000", Some("id")),
+            ("TICKET", None),
+            ("snake_case", None),
+            ("42", None),
+        ];
+        for (text, expected) in cases {
+            assert_eq!(shape_label(text), *expected, "{text}");
+        }
+    }
 
     #[test]
     fn ids_numbers_and_dates_are_values() {

@@ -36,6 +36,19 @@ pub fn build_query(
     description: &TableDescription,
     spec: &QuerySpec,
 ) -> Result<BuiltQuery, Vec<FieldError>> {
+    build_query_with(description, spec, &KeyExamples::new())
+}
+
+/// Key values read from the table, by key attribute name: a hint's example is one of them when
+/// there is one (a key of the user's own table, not a made-up one).
+pub type KeyExamples = std::collections::BTreeMap<String, String>;
+
+/// [`build_query`], its hints giving `examples` of the key attributes where it has them.
+pub fn build_query_with(
+    description: &TableDescription,
+    spec: &QuerySpec,
+    examples: &KeyExamples,
+) -> Result<BuiltQuery, Vec<FieldError>> {
     let mut errors = Vec::new();
     let Some(key) = target_key(description, spec.index.as_deref(), &mut errors) else {
         return Err(errors);
@@ -46,7 +59,7 @@ pub fn build_query(
         errors.push(FieldError::new(Field::Consistent, reason));
     }
     let mut params = ExpressionParams::default();
-    let key_condition = key_condition(key, spec, &mut params, &mut errors);
+    let key_condition = key_condition(key, spec, (&mut params, examples), &mut errors);
     let filter = compile_filter(description, spec, &mut errors);
     let projection = compile_projection(&spec.projection, &mut errors);
     let limit = page_size(&spec.page_size, &mut errors);
@@ -135,7 +148,7 @@ fn target_key<'a>(
 /// A key value typed from `text`, or an error on `field` spanning the whole text.
 fn typed(
     text: &str,
-    key: &KeyAttribute,
+    (key, examples): (&KeyAttribute, &KeyExamples),
     role: &str,
     field: Field,
     errors: &mut Vec<FieldError>,
@@ -150,11 +163,14 @@ fn typed(
                         "{problem}; {role} `{}` has type {}, e.g. {}",
                         key.name,
                         key.value_type,
-                        if field == Field::Partition {
-                            key_example(key.value_type)
-                        } else {
-                            sort_key_example(key.value_type)
-                        }
+                        examples.get(&key.name).map_or_else(
+                            || if role == "partition key" {
+                                key_example(key.value_type)
+                            } else {
+                                sort_key_example(key.value_type)
+                            },
+                            String::as_str
+                        )
                     ),
                 )
                 .at(0..text.len()),
@@ -171,10 +187,10 @@ fn typed(
 fn key_condition(
     key: &KeySchema,
     spec: &QuerySpec,
-    params: &mut ExpressionParams,
+    (params, examples): (&mut ExpressionParams, &KeyExamples),
     errors: &mut Vec<FieldError>,
 ) -> String {
-    let mut terms = partition_terms(key, spec, params, errors);
+    let mut terms = partition_terms(key, spec, (params, examples), errors);
     let sort: Vec<&KeyAttribute> = key.sort_attributes().collect();
     let filled = spec
         .sort_prefix
@@ -197,7 +213,7 @@ fn key_condition(
     for (position, (attribute, text)) in sort.iter().zip(&spec.sort_prefix).take(filled).enumerate()
     {
         let field = Field::SortPrefix(position);
-        if let Some(value) = typed(text, attribute, "sort key", field, errors) {
+        if let Some(value) = typed(text, (attribute, examples), "sort key", field, errors) {
             params
                 .names
                 .insert(format!("#sk{position}"), attribute.name.clone());
@@ -205,7 +221,7 @@ fn key_condition(
             terms.push(format!("#sk{position} = :sk{position}"));
         }
     }
-    if let Some(condition) = sort_term(&sort, filled, key, spec, params, errors) {
+    if let Some(condition) = sort_term((&sort, filled), key, spec, (params, examples), errors) {
         terms.push(condition);
     }
     terms.join(" AND ")
@@ -215,7 +231,7 @@ fn key_condition(
 fn partition_terms(
     key: &KeySchema,
     spec: &QuerySpec,
-    params: &mut ExpressionParams,
+    (params, examples): (&mut ExpressionParams, &KeyExamples),
     errors: &mut Vec<FieldError>,
 ) -> Vec<String> {
     let mut terms = Vec::new();
@@ -231,7 +247,7 @@ fn partition_terms(
         params
             .names
             .insert(format!("#pk{suffix}"), attribute.name.clone());
-        if let Some(value) = typed(text, attribute, "partition key", field, errors) {
+        if let Some(value) = typed(text, (attribute, examples), "partition key", field, errors) {
             params.values.insert(format!(":pk{suffix}"), value);
         }
         terms.push(format!("#pk{suffix} = :pk{suffix}"));
@@ -242,11 +258,10 @@ fn partition_terms(
 /// The chosen condition on sort attribute number `position` (the only one of a one-attribute
 /// sort key), or `None` when none is chosen.
 fn sort_term(
-    sort: &[&KeyAttribute],
-    position: usize,
+    (sort, position): (&[&KeyAttribute], usize),
     key: &KeySchema,
     spec: &QuerySpec,
-    params: &mut ExpressionParams,
+    (params, examples): (&mut ExpressionParams, &KeyExamples),
     errors: &mut Vec<FieldError>,
 ) -> Option<String> {
     let partition = &key.partition;
@@ -266,6 +281,7 @@ fn sort_term(
     params.names.insert("#sk".to_owned(), sort.name.clone());
     let condition = match spec.sort {
         SortChoice::Between => {
+            let sort = (sort, examples);
             let low = typed(&spec.sort_value, sort, "sort key", Field::SortValue, errors);
             let high = typed(&spec.sort_upper, sort, "sort key", Field::SortUpper, errors);
             if let (Some(low), Some(high)) = (low, high) {
@@ -294,6 +310,7 @@ fn sort_term(
             "begins_with(#sk, :sk)".to_owned()
         }
         choice => {
+            let sort = (sort, examples);
             if let Some(value) = typed(&spec.sort_value, sort, "sort key", Field::SortValue, errors)
             {
                 params.values.insert(":sk".to_owned(), value);

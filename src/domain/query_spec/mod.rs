@@ -11,7 +11,7 @@ pub mod template;
 
 use std::ops::Range;
 
-pub use build::{build_query, consistent_refusal, reading_options};
+pub use build::{KeyExamples, build_query, build_query_with, consistent_refusal, reading_options};
 pub use preview::preview_text;
 pub use projection_check::{partial_items, read_from_table, read_from_table_of};
 

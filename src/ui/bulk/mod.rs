@@ -2,10 +2,11 @@
 //! first requests as they will be sent, estimated write capacity, local refusals and why), the
 //! table name typed on real AWS, the run's progress bar, and the summary.
 
+mod changes;
 mod reading;
 mod run;
 
-use crate::ui::widgets::boxed::boxed;
+use crate::ui::widgets::boxed::{boxed, scrolled_box};
 
 use ratatui::Frame;
 use ratatui::layout::Rect;
@@ -208,6 +209,7 @@ fn render_dry_run(
     }
     derived_lines(styles, plan, &mut lines);
     refusal_lines(styles, plan, &mut lines);
+    changes::item_change_lines(styles, plan, &mut lines);
     request_lines(styles, plan, &mut lines);
     let title = match &dry_run.purpose {
         Purpose::Action => " Dry run — nothing is sent until you confirm ".to_owned(),
@@ -221,7 +223,19 @@ fn render_dry_run(
     } else {
         dry_run_hints(styles, state, dry_run)
     };
-    boxed(frame, area, title, lines, dry_run.scroll, hint);
+    let scroll_keys = format!(
+        "{}/{} scroll",
+        key(state, Section::Bulk, &Action::CursorDown),
+        key(state, Section::Bulk, &Action::CursorUp)
+    );
+    scrolled_box(
+        frame,
+        area,
+        (title, lines),
+        dry_run.scroll,
+        hint,
+        &scroll_keys,
+    );
 }
 
 /// The writes refused before sending, the first few with why.

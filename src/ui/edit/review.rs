@@ -15,7 +15,7 @@ use crate::domain::value::AttrValue;
 use crate::keymap::Section;
 use crate::ui::edit::hints::{hints, key, key_label};
 use crate::ui::theme::{self, Styles};
-use crate::ui::widgets::boxed::boxed;
+use crate::ui::widgets::boxed::scrolled_box;
 use crate::ui::widgets::text::safe;
 
 /// Values longer than this are cut in the diff (the request below shows them in full).
@@ -71,18 +71,24 @@ pub(in crate::ui) fn render(
         parts.push((key(state, section, &Action::Back), "back"));
         hints(styles, &parts)
     };
-    boxed(
+    let scroll_keys = format!(
+        "{}/{} scroll",
+        key(state, section, &Action::CursorDown),
+        key(state, section, &Action::CursorUp)
+    );
+    let body = lines(
+        styles,
+        flow,
+        review,
+        &key(state, section, &Action::UpdateDerivedKeys),
+    );
+    scrolled_box(
         frame,
         area,
-        title,
-        lines(
-            styles,
-            flow,
-            review,
-            &key(state, section, &Action::UpdateDerivedKeys),
-        ),
+        (title, body),
         review.scroll,
         hint,
+        &scroll_keys,
     );
 }
 
@@ -160,8 +166,9 @@ pub(in crate::ui) fn change_lines(styles: &Styles, diff: &ItemDiff) -> Vec<Line<
         .collect()
 }
 
-/// Keys the write leaves holding the old value of a part it changed, with what the library
-/// would write; the request itself does not change them until `update_keys` adds them to it.
+/// Keys the write leaves holding the old value of a part it changed, with what their key
+/// template (a library's, or one read from the data) would give; the request itself does not
+/// change them until `update_keys` adds them to it.
 fn out_of_sync_lines(
     styles: &Styles,
     review: &Review,
@@ -185,13 +192,22 @@ fn out_of_sync_lines(
             Span::styled(safe(&stale.attribute).into_owned(), styles.heading),
             Span::raw(format!(" (from {}): ", safe(&stale.because))),
             Span::styled(safe(&stale.holds).into_owned(), styles.error),
-            Span::raw(" — the library would write "),
+            Span::raw(" — the key template would give "),
             Span::styled(safe(&stale.would_write).into_owned(), styles.added),
         ]));
     }
+    // The fix is one key away, named with what it sets, so the index is not left stale.
+    let updates = review
+        .out_of_sync
+        .iter()
+        .map(|stale| format!("{} to {}", safe(&stale.attribute), safe(&stale.would_write)))
+        .collect::<Vec<_>>()
+        .join(", ");
     lines.push(Line::from(vec![
         Span::raw("   "),
         Span::styled(update_keys.to_owned(), styles.key),
-        Span::raw(" updates them in this same conditioned write"),
+        Span::raw(format!(
+            ": also update {updates} in this same conditioned write"
+        )),
     ]));
 }

@@ -8,6 +8,7 @@ use ratatui::layout::{Constraint, Layout, Rect};
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Paragraph, Wrap};
 
+use crate::app::action::Action;
 use crate::app::state::State;
 use crate::app::state::change_rows::{DiffMark, image_diff_rows};
 use crate::app::state::item_history::ItemHistoryView;
@@ -15,10 +16,14 @@ use crate::app::state::loadable::Loadable;
 use crate::domain::change_filter::key_text;
 use crate::domain::item_history::{Change, JournalFacts, STREAM_WHO, Source};
 use crate::item_history::summary;
+use crate::keymap::Section;
+use crate::ui::edit::hints::key as bound_key;
 use crate::ui::stream::kind_style;
 use crate::ui::theme::{self, Styles};
 use crate::ui::widgets::diff::diff_line;
+use crate::ui::widgets::overflow::window;
 use crate::ui::widgets::text::safe;
+use crate::ui::widgets::wrap::wrap_lines;
 
 pub(in crate::ui) fn render(
     frame: &mut Frame<'_>,
@@ -33,12 +38,11 @@ pub(in crate::ui) fn render(
         .map(key_text)
         .collect::<Vec<_>>()
         .join(" / ");
-    let block = Block::bordered().title(format!(
+    let mut block = Block::bordered().title(format!(
         " History of {} · newest first · R read again ",
         safe(&key)
     ));
     let inner = block.inner(area);
-    frame.render_widget(block, area);
     let history = match &view.history {
         Loadable::Loaded(history) => history,
         Loadable::Failed(why) => {
@@ -46,6 +50,7 @@ pub(in crate::ui) fn render(
                 format!("the history could not be read: {}", safe(why)),
                 styles.error,
             );
+            frame.render_widget(block, area);
             frame.render_widget(Paragraph::new(line).wrap(Wrap { trim: false }), inner);
             return;
         }
@@ -55,6 +60,7 @@ pub(in crate::ui) fn render(
             } else {
                 "the table has no stream: reading ddbx's journal…"
             };
+            frame.render_widget(block, area);
             frame.render_widget(Paragraph::new(Line::styled(reading, styles.note)), inner);
             return;
         }
@@ -73,8 +79,9 @@ pub(in crate::ui) fn render(
         .min(inner.height / 2);
     let [notes_area, list_area] =
         Layout::vertical([Constraint::Length(notes_height), Constraint::Min(1)]).areas(inner);
-    frame.render_widget(Paragraph::new(notes).wrap(Wrap { trim: false }), notes_area);
     if history.changes.is_empty() {
+        frame.render_widget(block, area);
+        frame.render_widget(Paragraph::new(notes).wrap(Wrap { trim: false }), notes_area);
         let none = if history.stream.is_some() {
             "no change of this item in the stream's last 24 hours, and none in ddbx's journal"
         } else {
@@ -83,11 +90,17 @@ pub(in crate::ui) fn render(
         frame.render_widget(Paragraph::new(Line::styled(none, styles.note)), list_area);
         return;
     }
+    // Long lines (a condition expression, a value) fold onto more rows rather than being cut
+    // at the border.
+    let list_width = usize::from(list_area.width);
     let mut lines = Vec::new();
     let mut selected = (0, 0);
     for (index, change) in history.changes.iter().enumerate() {
         let start = lines.len();
-        lines.extend(change_lines(styles, change, index == view.cursor));
+        lines.extend(wrap_lines(
+            change_lines(styles, change, index == view.cursor),
+            list_width,
+        ));
         if index == view.cursor {
             selected = (start, lines.len());
         }
@@ -95,8 +108,18 @@ pub(in crate::ui) fn render(
     let height = usize::from(list_area.height);
     let (start, end) = selected;
     let offset = end.saturating_sub(height).min(start);
-    let shown: Vec<Line<'_>> = lines.into_iter().skip(offset).take(height).collect();
-    frame.render_widget(Paragraph::new(shown), list_area);
+    let shown = window(lines, offset, height);
+    let keys = format!(
+        "{}/{} moves between changes",
+        bound_key(state, Section::ItemHistory, &Action::CursorDown),
+        bound_key(state, Section::ItemHistory, &Action::CursorUp)
+    );
+    if let Some(note) = shown.note(&keys) {
+        block = block.title_bottom(note);
+    }
+    frame.render_widget(block, area);
+    frame.render_widget(Paragraph::new(notes).wrap(Wrap { trim: false }), notes_area);
+    frame.render_widget(Paragraph::new(shown.shown), list_area);
 }
 
 /// The expressions of a journaled request, which say what was sent and on what condition; the

@@ -46,7 +46,12 @@ pub(in crate::ui) fn render(
             styles.muted
         };
         let mut spans = vec![Span::styled(label, label_style)];
-        if form.focus == which {
+        if form.recalled && which == StatementField::Statement {
+            spans.push(Span::styled(
+                safe(field.text()).into_owned(),
+                styles.selected,
+            ));
+        } else if form.focus == which {
             spans.extend(text_field::spans(styles, field, None));
         } else {
             spans.push(Span::raw(safe(field.text()).into_owned()));
@@ -60,8 +65,18 @@ pub(in crate::ui) fn render(
             "            for the ?s, in DynamoDB JSON: [{\"S\": \"USER#1\"}, {\"N\": \"7\"}]",
             styles.muted,
         ),
-        Line::raw(""),
     ];
+    if form.recalled {
+        lines.push(Line::styled(
+            format!(
+                "            the last statement: typing replaces it, {} or {} edits it",
+                key(state, Section::Partiql, &Action::CursorLeft),
+                key(state, Section::Partiql, &Action::LineEnd)
+            ),
+            styles.muted,
+        ));
+    }
+    lines.push(Line::raw(""));
     lines.extend(verdict(styles, state, form));
     let title = [
         format!("PartiQL on {}", safe(&state.table)),

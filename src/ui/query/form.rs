@@ -4,7 +4,7 @@
 use ratatui::Frame;
 use ratatui::layout::Rect;
 use ratatui::text::{Line, Span};
-use ratatui::widgets::{Block, Clear, Paragraph, Wrap};
+use ratatui::widgets::{Block, Clear, Paragraph};
 
 use crate::app::action::Action;
 use crate::app::state::query::form::{FormError, FormField};
@@ -12,10 +12,13 @@ use crate::app::state::{QueryForm, State};
 use crate::domain::expr::bare_names::quoted;
 use crate::domain::query_spec::{SortChoice, consistent_refusal, preview_text};
 use crate::domain::schema::{KeySchema, Projection, TableDescription};
+use crate::domain::value::AttrValue;
 use crate::keymap::Section;
 use crate::ui::theme::{self, Styles};
+use crate::ui::widgets::overflow::window;
 use crate::ui::widgets::text::{fitted_title, safe};
 use crate::ui::widgets::text_field;
+use crate::ui::widgets::wrap::wrap_lines;
 
 /// Width of the label column.
 const LABEL: usize = 13;
@@ -53,37 +56,19 @@ fn note(text: impl Into<String>) -> Piece {
 
 pub(in crate::ui) fn render(frame: &mut Frame<'_>, area: Rect, state: &State, form: &QueryForm) {
     let styles = theme::of(state);
-    let mut lines: Vec<Line<'static>> = Vec::new();
-    let description = state.described();
-    for (label, pieces) in form_lines(form, description) {
-        push_line(styles, &mut lines, form, label, pieces);
-    }
-    lines.push(Line::raw(""));
-    match &form.outcome {
-        Ok(built) => {
-            lines.push(Line::styled(
-                "Preview (nothing is sent before Enter)",
-                styles.heading,
-            ));
-            for line in preview_text(built).lines() {
-                let style = if line.starts_with("warning:") {
-                    styles.warning
-                } else {
-                    styles.added
-                };
-                lines.push(Line::styled(safe(line).into_owned(), style));
-            }
+    let mut fields: Vec<Line<'static>> = Vec::new();
+    let mut focus_line = 0;
+    for (label, pieces) in form_lines(form, state.described()) {
+        if pieces.iter().any(|piece| piece.field == Some(form.focus)) {
+            focus_line = fields.len();
         }
-        Err(errors) => {
-            let count = errors.len();
-            lines.push(Line::styled(
-                format!(
-                    "Not valid yet ({count} problem{})",
-                    if count == 1 { "" } else { "s" }
-                ),
-                styles.error_strong,
-            ));
-        }
+        push_line(
+            (styles, state.described()),
+            &mut fields,
+            form,
+            label,
+            pieces,
+        );
     }
     let key = |action: &Action| {
         state
@@ -107,13 +92,113 @@ pub(in crate::ui) fn render(frame: &mut Frame<'_>, area: Rect, state: &State, fo
         ],
         usize::from(area.width.saturating_sub(2)),
     );
-    frame.render_widget(Clear, area);
-    frame.render_widget(
-        Paragraph::new(lines)
-            .wrap(Wrap { trim: false })
-            .block(Block::bordered().title(title)),
-        area,
+    let mut block = Block::bordered().title(title);
+    let inner = block.inner(area);
+    let width = usize::from(inner.width);
+    let focus_row = wrap_lines(fields[..focus_line].to_vec(), width).len();
+    let fields = wrap_lines(fields, width);
+    let preview = wrap_lines(preview_lines(styles, form), width);
+    let (fields, preview) = fitted(fields, focus_row, preview, usize::from(inner.height));
+    let shown = window(preview, form.preview_scroll, preview_room(&fields, inner));
+    let scroll_keys = format!(
+        "{}/{} scroll the preview",
+        key(&Action::PageDown),
+        key(&Action::PageUp)
     );
+    if let Some(note) = shown.note(&scroll_keys) {
+        block = block.title_bottom(note);
+    }
+    let mut lines = fields;
+    lines.push(Line::raw(""));
+    lines.extend(shown.shown);
+    frame.render_widget(Clear, area);
+    frame.render_widget(Paragraph::new(lines).block(block), area);
+}
+
+/// Rows under the field lines (and the blank line after them) left for the preview.
+fn preview_room(fields: &[Line<'static>], inner: Rect) -> usize {
+    usize::from(inner.height).saturating_sub(fields.len() + 1)
+}
+
+/// The preview keeps at least its heading and a line in sight under the fields.
+const PREVIEW_ROWS: usize = 2;
+
+/// The field rows that fit `height` with the focused one (`focus_row`) in sight and room for
+/// the preview under them; the preview as it is (the caller scrolls it in its rows).
+fn fitted(
+    fields: Vec<Line<'static>>,
+    focus_row: usize,
+    preview: Vec<Line<'static>>,
+    height: usize,
+) -> (Vec<Line<'static>>, Vec<Line<'static>>) {
+    let room = height.saturating_sub(PREVIEW_ROWS + 1).max(1);
+    if fields.len() <= room {
+        return (fields, preview);
+    }
+    let skip = (focus_row + 1).saturating_sub(room);
+    (fields.into_iter().skip(skip).take(room).collect(), preview)
+}
+
+/// The preview of the exact request, or why there is none yet. Its warnings are drawn under
+/// the fields they concern instead, where they are always in sight.
+fn preview_lines(styles: &Styles, form: &QueryForm) -> Vec<Line<'static>> {
+    let mut lines = Vec::new();
+    match &form.outcome {
+        Ok(built) => {
+            lines.push(Line::styled(
+                "Preview (nothing is sent before Enter)",
+                styles.heading,
+            ));
+            for line in preview_text(built).lines() {
+                if !line.starts_with("warning:") {
+                    lines.push(Line::styled(safe(line).into_owned(), styles.added));
+                }
+            }
+        }
+        Err(errors) => {
+            let count = errors.len();
+            lines.push(Line::styled(
+                format!(
+                    "Not valid yet ({count} problem{})",
+                    if count == 1 { "" } else { "s" }
+                ),
+                styles.error_strong,
+            ));
+        }
+    }
+    lines
+}
+
+/// Under *Partition*: a value typed for the table, kept when the target became an index keyed
+/// by another attribute, cannot match there.
+fn partition_warning(form: &QueryForm, description: Option<&TableDescription>) -> Option<String> {
+    let description = description?;
+    let index = description.index(form.spec.index.as_deref()?)?;
+    let table_partition = &description.key.partition.name;
+    let index_partition = &index.key.partition.name;
+    (form.partition_of_table.as_deref() == Some(form.spec.partition.as_str())
+        && index_partition != table_partition)
+        .then(|| {
+            format!(
+                "warning: this is the table's {table_partition} value; {} is keyed by \
+                 {index_partition}, so it cannot match there: type a {index_partition} value",
+                index.name
+            )
+        })
+}
+
+/// Under *To*: a BETWEEN that ends at a bare date leaves that day's longer keys out.
+fn between_warning(form: &QueryForm) -> Option<String> {
+    let built = form.outcome.as_ref().ok()?;
+    built.inclusive_upper.as_ref()?;
+    let Some(AttrValue::S(upper)) = built.request.params.values.get(":sk_high") else {
+        return None;
+    };
+    let day = upper.get(upper.len().saturating_sub(10)..).unwrap_or(upper);
+    Some(format!(
+        "warning: leaves out that day's longer keys (…{day}#…); Tab here ends To in ~ to \
+         include them"
+    ))
 }
 
 /// A bare word in the filter keeps DynamoDB's meaning, an attribute name; the hint says so.
@@ -399,7 +484,7 @@ fn placeholder(text: &str, hint: &str) -> String {
 
 /// Draws one field line, then a caret and message under each error of its fields.
 fn push_line(
-    styles: &Styles,
+    (styles, description): (&Styles, Option<&TableDescription>),
     lines: &mut Vec<Line<'static>>,
     form: &QueryForm,
     label: String,
@@ -420,6 +505,12 @@ fn push_line(
     let filter_line = pieces
         .iter()
         .any(|piece| matches!(piece.field, Some(FormField::Filter | FormField::RawFilter)));
+    let pieces_upper = pieces
+        .iter()
+        .any(|piece| piece.field == Some(FormField::SortUpper));
+    let pieces_partition = pieces
+        .iter()
+        .any(|piece| piece.field == Some(FormField::Partition));
     for piece in pieces {
         drawn.push_piece(styles, form, &piece);
     }
@@ -437,6 +528,18 @@ fn push_line(
         lines.push(Line::styled(
             format!("{}{}", " ".repeat(LABEL), safe(&error.message)),
             styles.error,
+        ));
+    }
+    if pieces_partition && let Some(warning) = partition_warning(form, description) {
+        lines.push(Line::styled(
+            format!("{}{}", " ".repeat(LABEL), safe(&warning)),
+            styles.warning,
+        ));
+    }
+    if pieces_upper && let Some(warning) = between_warning(form) {
+        lines.push(Line::styled(
+            format!("{}{}", " ".repeat(LABEL), safe(&warning)),
+            styles.warning,
         ));
     }
     if filter_line {

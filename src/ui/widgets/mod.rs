@@ -5,6 +5,7 @@ pub(in crate::ui) mod boxed;
 pub(in crate::ui) mod diff;
 pub(in crate::ui) mod header;
 pub(in crate::ui) mod list;
+pub(in crate::ui) mod overflow;
 pub(in crate::ui) mod overlay;
 pub(in crate::ui) mod results_screen;
 pub(in crate::ui) mod status;

@@ -10,8 +10,13 @@ use crate::app::action::Action;
 use crate::app::state::{Prompt, PromptKind, State, View};
 use crate::keymap::Section;
 use crate::ui::theme;
+use crate::ui::widgets::overflow::window;
 use crate::ui::widgets::text::{bytes, safe};
 use crate::ui::widgets::text_field;
+
+/// The narrowest a help column gets (keys and a description): below it, the help scrolls
+/// instead of cutting descriptions to a few letters.
+const HELP_COLUMN: usize = 38;
 
 pub(in crate::ui) fn centered(area: Rect, width: u16, height: u16) -> Rect {
     let [row] = Layout::vertical([Constraint::Length(height.min(area.height))])
@@ -53,12 +58,51 @@ pub(in crate::ui) fn help(frame: &mut Frame<'_>, area: Rect, state: &State) {
             None => rows.push((keys, binding.desc.clone())),
         }
     }
-    // Entries flow into as many columns as the height needs, so nothing is cut off on a short
-    // terminal; each entry is cut to its column's width.
+    // Entries flow into as many columns as the height needs, as long as a column keeps room
+    // for its descriptions; what is left over scrolls, and the border says how much.
     let inner_height = usize::from(area.height.saturating_sub(2)).max(1);
-    let columns = rows.len().div_ceil(inner_height).max(1);
     let width = usize::from(area.width.saturating_sub(2)).max(1);
+    let columns = rows
+        .len()
+        .div_ceil(inner_height)
+        .clamp(1, (width / HELP_COLUMN).max(1));
     let column_width = (width / columns).max(1);
+    let height = rows.len().div_ceil(columns);
+    let lines = help_lines(styles, &rows, columns, column_width);
+    let shown = window(lines, state.help_scroll, inner_height);
+    let mut block = Block::bordered().title(help_title(state, section));
+    if let Some(note) = shown.note(&help_scroll_keys(state)) {
+        block = block.title_bottom(note);
+    }
+    let popup_width = if columns == 1 { 64 } else { area.width };
+    let popup = centered(
+        area,
+        popup_width,
+        u16::try_from(height.min(inner_height) + 2).unwrap_or(u16::MAX),
+    );
+    frame.render_widget(Clear, popup);
+    frame.render_widget(Paragraph::new(shown.shown).block(block), popup);
+}
+
+/// The keys that scroll the help, for its border.
+fn help_scroll_keys(state: &State) -> String {
+    let keys = [Action::CursorDown, Action::CursorUp].map(|action| {
+        state
+            .keymap
+            .key_for(Section::Help, &action)
+            .unwrap_or_else(|| "(unbound)".to_owned())
+    });
+    format!("{}/{} scroll", keys[0], keys[1])
+}
+
+/// The help's rows flowed down `columns` columns of `column_width`, each entry cut to its
+/// column.
+fn help_lines(
+    styles: &theme::Styles,
+    rows: &[(String, String)],
+    columns: usize,
+    column_width: usize,
+) -> Vec<Line<'static>> {
     let height = rows.len().div_ceil(columns);
     // Each column is as wide in keys as its own longest: a column of one-letter keys leaves
     // its descriptions the room a neighbour's `<Enter>, l, <Right>` would take.
@@ -73,7 +117,7 @@ pub(in crate::ui) fn help(frame: &mut Frame<'_>, area: Rect, state: &State) {
                 .min(column_width / 2)
         })
         .collect();
-    let lines: Vec<Line<'_>> = (0..height)
+    (0..height)
         .map(|line| {
             let mut spans = Vec::new();
             for (column, key_width) in key_widths.iter().copied().enumerate() {
@@ -94,18 +138,7 @@ pub(in crate::ui) fn help(frame: &mut Frame<'_>, area: Rect, state: &State) {
             }
             Line::from(spans)
         })
-        .collect();
-    let popup_width = if columns == 1 { 64 } else { area.width };
-    let popup = centered(
-        area,
-        popup_width,
-        u16::try_from(height + 2).unwrap_or(u16::MAX),
-    );
-    frame.render_widget(Clear, popup);
-    frame.render_widget(
-        Paragraph::new(lines).block(Block::bordered().title(help_title(state, section))),
-        popup,
-    );
+        .collect()
 }
 
 pub(in crate::ui) fn prompt(frame: &mut Frame<'_>, area: Rect, state: &State, prompt: &Prompt) {

@@ -10,6 +10,7 @@ use crate::app::action::Action;
 use crate::app::state::{Notice, State, View};
 use crate::ui::theme;
 use crate::ui::widgets::text::safe;
+use crate::ui::widgets::wrap::cut_line;
 
 const SPINNER: [&str; 8] = ["⠋", "⠙", "⠹", "⠸", "⠼", "⠴", "⠦", "⠧"];
 
@@ -140,5 +141,7 @@ pub(in crate::ui) fn render(frame: &mut Frame<'_>, area: Rect, state: &State) {
     let padding = usize::from(area.width).saturating_sub(used + hint_text.chars().count());
     spans.push(Span::raw(" ".repeat(padding)));
     spans.push(Span::styled(hint_text, styles.muted));
-    frame.render_widget(Paragraph::new(Line::from(spans)), area);
+    // A notice longer than the line ends in `…` rather than stopping mid-word at the edge.
+    let line = cut_line(Line::from(spans), usize::from(area.width));
+    frame.render_widget(Paragraph::new(line), area);
 }

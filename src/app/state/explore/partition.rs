@@ -92,6 +92,23 @@ impl Partition {
         true
     }
 
+    /// The row of the group heading after row `from` (`forward`), or of the one before it: the
+    /// heading of `from`'s own group when `from` is one of its items. `None` past the ends.
+    #[must_use]
+    pub fn group_row(&self, from: usize, forward: bool) -> Option<usize> {
+        let mut headings = self
+            .rows()
+            .into_iter()
+            .enumerate()
+            .filter(|(_, row)| matches!(row, PartitionRow::Group { .. }))
+            .map(|(at, _)| at);
+        if forward {
+            headings.find(|at| *at > from)
+        } else {
+            headings.rev().find(|at| *at < from)
+        }
+    }
+
     /// True when every page of the partition has been read, so a group's count is all of it.
     #[must_use]
     pub fn read_whole(&self) -> bool {

@@ -7,6 +7,7 @@ use crate::domain::civil::UtcInstant;
 use crate::domain::composite_key::{KeyPart, PartKind};
 use crate::domain::decoding::explain;
 use crate::domain::entity::EntitySource;
+use crate::domain::grammar::values::shape_label;
 use crate::domain::index_membership::{Membership, index_membership};
 use crate::domain::key_parts::item_grammar_parts;
 use crate::domain::related::{PartitionDirectory, related_links};
@@ -133,7 +134,8 @@ fn related_rows(
     rows
 }
 
-/// `decoded: by ElectroDB: entity task from __edb_e__`, then how each key was split, one row
+/// `decoded: task, named by its __edb_e__ attribute; keys as ElectroDB writes them`, then
+/// how each key was split, one row
 /// per key so that each reason fits the width.
 fn decoding_rows(
     item: &Item,
@@ -144,7 +146,7 @@ fn decoding_rows(
     let mut rows = vec![InspectorRow::text(
         RowKind::Info,
         "decoded",
-        format!("by {}: {}", decoding.by.name(), decoding.entity),
+        decoding.sentence(),
     )];
     let key = &description.key;
     let keys = [
@@ -244,7 +246,8 @@ fn chip_text(parts: &[KeyPart<'_>]) -> Option<String> {
                 }
                 _ => part.value.to_owned(),
             };
-            match &part.label {
+            // A part nothing names is named by its shape when it has one (a date, an id).
+            match part.label.as_deref().or_else(|| shape_label(part.value)) {
                 Some(label) => format!("[{label}={value}]"),
                 None => format!("[{value}]"),
             }

@@ -81,6 +81,11 @@ pub struct QueryForm {
     /// What *To* was last prefilled with from the template; it follows *From* while it still
     /// holds this.
     pub upper_prefill: Option<String>,
+    /// The partition value typed while the target was the table: on an index keyed by another
+    /// attribute it cannot match, and the form says so until it is changed.
+    pub partition_of_table: Option<String>,
+    /// Rows of the preview scrolled past, when the form and its preview do not fit the screen.
+    pub preview_scroll: usize,
     /// The text cursor and the field it was placed in; in any other field (the focus moved)
     /// the cursor is at the end of the text.
     caret: Option<(FormField, usize)>,
@@ -105,6 +110,8 @@ impl QueryForm {
             outcome: Err(Vec::new()),
             bare_words: Vec::new(),
             upper_prefill: None,
+            partition_of_table: None,
+            preview_scroll: 0,
             caret: None,
         }
     }

@@ -244,3 +244,30 @@ pub(in crate::app::update) fn fetch_more_if_near_end(state: &mut State) -> Vec<C
     }
     vec![command]
 }
+
+/// `next_group`/`prev_group`: in a partition, the cursor moves to the next or previous sort-key
+/// group's heading (past 462 comments to the tickets in one key); elsewhere it says where the
+/// key works.
+pub(in crate::app::update) fn jump_group(state: &mut State, forward: bool) {
+    let View::Partition { pk, cursor } = state.history.current() else {
+        state.notice = Some(Notice::Info(
+            "not on this screen: it moves between sort-key groups inside a partition".to_owned(),
+        ));
+        return;
+    };
+    let target = state
+        .partitions
+        .get(&partition_text(pk))
+        .and_then(|partition| partition.group_row(*cursor, forward));
+    match target {
+        Some(row) => {
+            if let Some(cursor) = state.history.current_mut().cursor_mut() {
+                *cursor = row;
+            }
+        }
+        None => {
+            let end = if forward { "last" } else { "first" };
+            state.notice = Some(Notice::Info(format!("already at the {end} group")));
+        }
+    }
+}

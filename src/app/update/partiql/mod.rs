@@ -15,9 +15,16 @@ use crate::app::update::edit::write::review_create;
 /// `open_partiql`: the statement screen, holding the last statement typed (or a start on the
 /// open table).
 pub(in crate::app::update) fn open(state: &mut State) -> Vec<Command> {
-    let form = state.partiql.last.clone().unwrap_or_else(|| {
-        StatementForm::new(&format!("SELECT * FROM \"{}\" WHERE ", state.table), "")
-    });
+    // The last statement comes back selected: one keystroke replaces it, an arrow edits it.
+    let form = state.partiql.last.clone().map_or_else(
+        || StatementForm::new(&format!("SELECT * FROM \"{}\" WHERE ", state.table), ""),
+        |mut last| {
+            // Reopened as it was left; on the statement, the statement is selected.
+            last.recalled = last.focus == crate::app::state::partiql::StatementField::Statement
+                && !last.statement.text().is_empty();
+            last
+        },
+    );
     state.overlay = Some(Overlay::Partiql(Box::new(form)));
     Vec::new()
 }
@@ -39,7 +46,7 @@ pub(in crate::app::update) fn key(
         Action::NextField | Action::PrevField | Action::Complete => form.switch_field(),
         other => {
             if let Some(edit) = TextEdit::of(&other)
-                && form.focused_mut().apply(&edit)
+                && form.edit(&edit)
             {
                 form.error = None;
             }

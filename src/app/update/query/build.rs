@@ -4,10 +4,11 @@
 use crate::app::state::query::form::{FormError, FormField};
 use crate::app::state::{QueryForm, State};
 use crate::domain::expr::bare_names::suspect_bare_words;
+use crate::domain::key_value::key_text;
 use crate::domain::query_spec::template::fill_prefix;
 use crate::domain::query_spec::{
-    BuiltQuery, Field, FieldError, SortChoice, build_query, consistent_refusal, read_from_table_of,
-    reading_options,
+    BuiltQuery, Field, FieldError, KeyExamples, SortChoice, build_query_with, consistent_refusal,
+    read_from_table_of, reading_options,
 };
 use crate::domain::raw_query::{RawField, RawQueryInput, build_raw_query};
 use crate::domain::schema::TableDescription;
@@ -29,8 +30,12 @@ pub(super) fn rebuild(state: &State, form: &mut QueryForm) {
     form.outcome = if form.raw_mode {
         build_raw(description, form)
     } else {
-        build_query(description, &form.spec)
-            .map_err(|errors| errors.into_iter().map(form_error).collect())
+        build_query_with(
+            description,
+            &form.spec,
+            &key_examples(state, description, form),
+        )
+        .map_err(|errors| errors.into_iter().map(form_error).collect())
     };
     let filter = if form.raw_mode {
         &form.raw.filter
@@ -38,6 +43,46 @@ pub(super) fn rebuild(state: &State, form: &mut QueryForm) {
         &form.spec.raw_filter
     };
     form.bare_words = suspect_bare_words(filter, state.items_read());
+}
+
+/// Items looked at for the hints' example keys: the first few read hold the table's keys.
+const EXAMPLE_ITEMS: usize = 2_000;
+
+/// Values of the target's key attributes read from the table (the items read so far, then the
+/// partitions discovered), so a hint's example is a key of the user's own table.
+fn key_examples(state: &State, description: &TableDescription, form: &QueryForm) -> KeyExamples {
+    let mut examples = KeyExamples::new();
+    let Some(key) = description.key_schema_of(form.spec.index.as_deref()) else {
+        return examples;
+    };
+    let wanted: Vec<_> = key.attributes().collect();
+    for item in state.items_read().take(EXAMPLE_ITEMS) {
+        for attribute in &wanted {
+            if let Some(value) = item
+                .get(&attribute.name)
+                .filter(|value| value.value_type() == attribute.value_type)
+            {
+                examples
+                    .entry(attribute.name.clone())
+                    .or_insert_with(|| key_text(value));
+            }
+        }
+        if examples.len() == wanted.len() {
+            return examples;
+        }
+    }
+    if form.spec.index.is_none()
+        && let Some((partition, _)) = state
+            .discovery
+            .found
+            .as_ref()
+            .and_then(|found| found.complete_partition("").next())
+    {
+        examples
+            .entry(key.partition.name.clone())
+            .or_insert_with(|| partition.to_owned());
+    }
+    examples
 }
 
 /// BETWEEN with a template: *To* starts as the key *From* builds (a valid one-key range to edit

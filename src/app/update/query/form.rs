@@ -49,6 +49,14 @@ pub(in crate::app::update) fn key(
             form.focus = FormField::FilterAttribute(form.spec.filters.len() - 1);
         }
         Action::RemoveFilterRow => remove_filter_row(&mut form),
+        // The preview below the fields scrolls when it does not fit (the view clamps it).
+        Action::PageDown => {
+            form.preview_scroll =
+                (form.preview_scroll + preview_page(state)).min(preview_rows(state, &form));
+        }
+        Action::PageUp => {
+            form.preview_scroll = form.preview_scroll.saturating_sub(preview_page(state));
+        }
         Action::CopyQueryAwsCli | Action::CopyQueryBoto3 | Action::CopyQueryJavascript => {
             let commands = copy_snippet(state, &form, &action);
             state.overlay = Some(Overlay::QueryForm(Box::new(form)));
@@ -67,6 +75,24 @@ pub(in crate::app::update) fn key(
     rebuild(state, &mut form);
     state.overlay = Some(Overlay::QueryForm(Box::new(form)));
     Vec::new()
+}
+
+/// Rows a page key scrolls the preview by: the preview has the rows the fields leave, a few.
+fn preview_page(state: &State) -> usize {
+    usize::from(state.viewport.1 / 6).max(1)
+}
+
+/// At most how many rows the preview takes at the screen's width (its lines folded), so a
+/// page key pressed past the end is not counted against the next one back.
+fn preview_rows(state: &State, form: &QueryForm) -> usize {
+    let width = usize::from(state.viewport.0.saturating_sub(2)).max(1);
+    form.outcome.as_ref().map_or(1, |built| {
+        crate::domain::query_spec::preview_text(built)
+            .lines()
+            .map(|line| line.chars().count().div_ceil(width).max(1))
+            .sum::<usize>()
+            + 1
+    })
 }
 
 fn is_choice(form: &QueryForm) -> bool {
@@ -186,6 +212,9 @@ fn step<T: Copy + PartialEq>(choices: &[T], current: T, forward: bool) -> T {
 fn cycle(state: &mut State, form: &mut QueryForm, forward: bool) {
     match form.focus {
         FormField::Target => {
+            if form.spec.index.is_none() && !form.spec.partition.is_empty() {
+                form.partition_of_table = Some(form.spec.partition.clone());
+            }
             let mut targets: Vec<Option<String>> = vec![None];
             if let Some(description) = state.described() {
                 targets.extend(
