@@ -220,7 +220,7 @@ async fn a_table_without_a_stream_shows_the_journal_and_says_so() {
 async fn long_condition_lines_fold_instead_of_being_cut() {
     let mut harness = started_demo(40, Settings::default()).await;
     let table = ddbx::demo::TABLE_NAME;
-    harness.state.journal_path = Some(journal_path("long-condition"));
+    harness.private_journal("long-condition");
     let backend = Arc::clone(&harness.backend);
     let mut ticket = item(&[("PK", "TENANT#acme"), ("SK", "TICKET#2026-07-01#tkt_00042")]);
     for n in 0..5 {
