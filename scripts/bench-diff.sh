@@ -21,14 +21,16 @@ cd "$ROOT"
 # diff of millions of items is measured in minutes.
 serve_bench() {
   local ddbx="${BENCH_DDBX:-$ROOT/target/release/ddbx}" items="${BENCH_ITEMS:-1000000}"
-  local work; work="$(mktemp -d)"
+  # Global, as the exit trap reads them after this function has returned.
+  SERVE_WORK="$(mktemp -d)"
+  SERVE_PIDS=()
+  local work="$SERVE_WORK" ports=()
   export AWS_ACCESS_KEY_ID=bench AWS_SECRET_ACCESS_KEY=bench AWS_REGION=us-east-1
   export XDG_STATE_HOME="$work/state"
-  local pids=() ports=()
-  trap 'kill "${pids[@]}" 2>/dev/null; rm -rf "$work"' EXIT
+  trap 'kill "${SERVE_PIDS[@]}" 2>/dev/null; rm -rf "$SERVE_WORK"' EXIT
   for side in a b; do
-    "$ddbx" --demo --demo-size "$items" serve --port 0 2>"$work/$side.log" &
-    pids+=("$!")
+    "$ddbx" --demo --demo-size "$items" serve --port 0 >/dev/null 2>"$work/$side.log" &
+    SERVE_PIDS+=("$!")
   done
   for side in a b; do
     until grep -q 'listening on' "$work/$side.log"; do sleep 1; done
@@ -50,7 +52,7 @@ serve_bench() {
   /usr/bin/time -f '%e %M' -o "$work/time" "$ddbx" --endpoint-url "$a" --table "$table" \
     diff --to-endpoint-url "$b" --to-table "$table" --segments 4 >/dev/null 2>"$work/diff.err" || true
   grep '^ddbx: read' "$work/diff.err" >&2 || true
-  read -r wall rss <"$work/time"
+  read -r wall rss < <(tail -1 "$work/time")
   python3 -c "import sys; s, d = float(sys.argv[1]), float(sys.argv[2]); print(f'items {sys.argv[3]} a side · scans {s:.2f} s · diff {d:.2f} s · ratio {d / s:.2f} · diff max RSS {int(sys.argv[4]) // 1024} MiB')" \
     "$scans" "$wall" "$items" "$rss"
 }
