@@ -79,6 +79,17 @@ impl<'t> SummaryOrder<'t> {
         self
     }
 
+    /// `names` in reading order: state-like first, index keys last, the rest as they were.
+    pub fn sort_names(&self, names: &mut [String]) {
+        names.sort_by_key(|name| self.rank_of(name));
+    }
+
+    /// Where `name` reads: lower first (state-like by their rank, then the rest, then index keys).
+    #[must_use]
+    pub fn rank_of(&self, name: &str) -> (u8, usize) {
+        rank(name, &self.index_keys, &self.timestamps)
+    }
+
     /// The attributes of `item` to summarise, without the table's own keys, in reading order.
     #[must_use]
     pub fn of_item<'a>(&self, item: &'a Item) -> Vec<&'a str> {

@@ -5,6 +5,7 @@
 use std::collections::BTreeMap;
 
 use crate::app::state::table::cell::{cell_text, display_width};
+use crate::domain::attribute_order::SummaryOrder;
 use crate::domain::compact::ItemRows;
 use crate::domain::entity::EntityDecoder;
 use crate::domain::escape::escape_for_terminal;
@@ -73,8 +74,9 @@ impl Tally {
     }
 
     /// The attribute columns to show: for each entity type (most items first) its most common
-    /// attributes that are not `skip`, without repeats, at most [`MAX_ATTRIBUTE_COLUMNS`].
-    pub(super) fn chosen(&self, skip: &[&str]) -> Vec<String> {
+    /// attributes that are not `skip`, without repeats, at most [`MAX_ATTRIBUTE_COLUMNS`]; among
+    /// those as common, the ones `order` reads first (state before index keys).
+    pub(super) fn chosen(&self, skip: &[&str], order: &SummaryOrder<'_>) -> Vec<String> {
         let mut entities: Vec<(&String, &EntityTally)> = self.by_entity.iter().collect();
         entities.sort_by(|a, b| b.1.items.cmp(&a.1.items).then_with(|| a.0.cmp(b.0)));
         let mut chosen: Vec<String> = Vec::new();
@@ -84,7 +86,11 @@ impl Tally {
                 .iter()
                 .filter(|(name, _)| !skip.contains(&name.as_str()))
                 .collect();
-            attributes.sort_by(|a, b| b.1.cmp(a.1).then_with(|| a.0.cmp(b.0)));
+            attributes.sort_by(|a, b| {
+                b.1.cmp(a.1)
+                    .then_with(|| order.rank_of(a.0).cmp(&order.rank_of(b.0)))
+                    .then_with(|| a.0.cmp(b.0))
+            });
             for (name, _) in attributes.into_iter().take(ATTRIBUTES_PER_ENTITY) {
                 if chosen.len() == MAX_ATTRIBUTE_COLUMNS {
                     return chosen;

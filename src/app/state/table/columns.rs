@@ -1,6 +1,7 @@
 //! The results table's columns: which attributes are shown and how (pure state). PK, SK and the
 //! entity come first, then the attributes most common in the result, chosen per entity type so a
-//! mixed result (users and their orders) shows something useful for each. The user can sort
+//! mixed result (users and their orders) shows something useful for each, state-like ones
+//! (`status`, `type`, `updatedAt`) first and index keys last. The user can sort
 //! (DynamoDB's value order, stable), hide and resize columns; new pages add columns at the end
 //! and never undo those choices.
 
@@ -9,6 +10,7 @@ use std::cmp::Ordering;
 
 use crate::app::state::table::cell::{display_width, value_order};
 use crate::app::state::table::column_tally::Tally;
+use crate::domain::attribute_order::SummaryOrder;
 use crate::domain::compact::ItemRows;
 use crate::domain::entity::EntityDecoder;
 use crate::domain::escape::escape_for_terminal;
@@ -136,7 +138,12 @@ impl Columns {
         self.entities = entities.clone();
         self.tally.update(items, &self.key, &self.entities);
         let skip: Vec<&str> = self.key.names().collect();
-        for name in self.tally.chosen(&skip) {
+        // The columns a page brings read as a partition's lines do: state first, the index keys
+        // (which repeat what the keys say) last, and left out first when there are too many.
+        let order = SummaryOrder::of(Some(description)).with_model(entities.model());
+        let mut chosen = self.tally.chosen(&skip, &order);
+        order.sort_names(&mut chosen);
+        for name in chosen {
             let source = ColumnSource::Attribute(name);
             if !self.columns.iter().any(|column| column.source == source) {
                 self.columns.push(Column::new(source));

@@ -65,12 +65,48 @@ fn keys_and_entity_come_first_then_each_entity_types_common_attributes() {
             "PK",
             "SK",
             "entity",
+            "status",
             "createdAt",
             "email",
             "name",
-            "status",
             "total"
         ]
+    );
+}
+
+#[test]
+fn state_like_columns_lead_and_index_keys_come_last() {
+    let mut table = description();
+    table.indexes.push(crate::domain::schema::IndexSchema {
+        name: "GSI1".into(),
+        kind: crate::domain::schema::IndexKind::Global,
+        key: KeySchema::new(
+            KeyAttribute::new("GSI1PK", ValueType::S),
+            Some(KeyAttribute::new("GSI1SK", ValueType::S)),
+        ),
+        projection: crate::domain::schema::Projection::All,
+        item_count: None,
+        size_bytes: None,
+        status: None,
+    });
+    let ticket = item(
+        "TENANT#acme",
+        "TICKET#1",
+        &[
+            ("GSI1PK", AttrValue::s("STATUS#OPEN")),
+            ("GSI1SK", AttrValue::s("2026-07-01")),
+            ("assignee", AttrValue::s("ada")),
+            ("priority", AttrValue::s("P1")),
+            ("status", AttrValue::s("OPEN")),
+        ],
+    );
+    let columns = Columns::choose(&[ticket], &table, &EntityDecoder::new());
+    assert_eq!(
+        titles(&columns),
+        [
+            "PK", "SK", "entity", "status", "priority", "assignee", "GSI1PK"
+        ],
+        "four a type: the index keys, which repeat the keys, are the ones left out"
     );
 }
 
