@@ -320,20 +320,11 @@ fn history_query(
     request
 }
 
-#[test]
-fn without_a_model_the_query_historys_shapes_are_measured() {
-    let Some(table) = table(Server::DdbLocal) else {
-        return;
-    };
+/// `ddbx capacity -o json` without a model, on a query history of `queries` (oldest first).
+fn report_of_history(table: &Table, queries: Vec<QueryRequest>) -> Value {
     let state = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join(format!("{}-state", table.name));
     let file = file_in(&state, &table.name);
     std::fs::create_dir_all(file.parent().expect("a folder")).expect("the history folder");
-    let queries = [
-        history_query(&table.name, None, ("PK", "USER#1"), Some("ORDER#")),
-        history_query(&table.name, None, ("PK", "USER#3"), Some("ORDER#")),
-        history_query(&table.name, None, ("PK", "USER#1"), Some("ORDER#")),
-        history_query(&table.name, Some("GSI1"), ("GSI1PK", "STATUS#OPEN"), None),
-    ];
     let lines: Vec<String> = queries
         .into_iter()
         .enumerate()
@@ -353,7 +344,21 @@ fn without_a_model_the_query_historys_shapes_are_measured() {
         .args(["capacity", "-o", "json"]);
     let run = run_command(command).success();
     let _ = std::fs::remove_dir_all(&state);
-    let report: Value = serde_json::from_str(run.stdout.trim()).expect("one JSON document");
+    serde_json::from_str(run.stdout.trim()).expect("one JSON document")
+}
+
+#[test]
+fn without_a_model_the_query_historys_shapes_are_measured() {
+    let Some(table) = table(Server::DdbLocal) else {
+        return;
+    };
+    let queries = [
+        history_query(&table.name, None, ("PK", "USER#1"), Some("ORDER#")),
+        history_query(&table.name, None, ("PK", "USER#3"), Some("ORDER#")),
+        history_query(&table.name, None, ("PK", "USER#1"), Some("ORDER#")),
+        history_query(&table.name, Some("GSI1"), ("GSI1PK", "STATUS#OPEN"), None),
+    ];
+    let report = report_of_history(&table, queries.into());
     assert_eq!(report["source"], "query history");
     let shapes: Vec<(&str, usize)> = report["patterns"]
         .as_array()
@@ -411,9 +416,6 @@ fn a_filtered_projected_call_is_charged_for_what_its_key_condition_read() {
     let Some(table) = table(Server::DdbLocal) else {
         return;
     };
-    let state = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join(format!("{}-state", table.name));
-    let file = file_in(&state, &table.name);
-    std::fs::create_dir_all(file.parent().expect("a folder")).expect("the history folder");
     let mut query = history_query(&table.name, None, ("PK", "USER#4"), Some("ORDER#"));
     query.filter = Some("#st = :st".to_owned());
     query.projection = Some("#st".to_owned());
@@ -422,20 +424,7 @@ fn a_filtered_projected_call_is_charged_for_what_its_key_condition_read() {
         .names
         .insert("#st".to_owned(), "status".to_owned());
     query.params.values.insert(":st".to_owned(), s("OPEN"));
-    let line = HistoryEntry {
-        unix_seconds: 1,
-        request: query,
-    }
-    .to_line();
-    std::fs::write(&file, line + "\n").expect("the history file");
-    let mut command = ddbx_command();
-    command
-        .env("XDG_STATE_HOME", &state)
-        .args(["--endpoint-url", &table.endpoint, "--table", &table.name])
-        .args(["capacity", "-o", "json"]);
-    let run = run_command(command).success();
-    let _ = std::fs::remove_dir_all(&state);
-    let report: Value = serde_json::from_str(run.stdout.trim()).expect("one JSON document");
+    let report = report_of_history(&table, vec![query]);
     let pattern = &report["patterns"][0];
     assert_eq!(pattern["filter_read_more"], true, "{pattern}");
     assert_eq!(

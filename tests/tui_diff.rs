@@ -233,13 +233,7 @@ async fn from_the_inspector_only_the_items_partition_is_read_and_compared() {
     let before = harness.requests.len();
     harness.act(Action::Open).await;
 
-    let reads: Vec<&Read> = harness.requests[before..]
-        .iter()
-        .filter_map(|command| match command {
-            Command::Read(job) => Some(&job.read),
-            _ => None,
-        })
-        .collect();
+    let reads = harness.reads_since(before);
     assert!(
         !reads.iter().any(|read| matches!(read, Read::Scan(_))),
         "{reads:?}"
@@ -287,13 +281,7 @@ async fn i_ignores_a_differences_attributes_and_compares_again_without_reading()
     // The first difference is ORDER#003's balance.
     let before = harness.requests.len();
     harness.act(Action::HideColumn).await;
-    let reads: Vec<&Read> = harness.requests[before..]
-        .iter()
-        .filter_map(|command| match command {
-            Command::Read(job) => Some(&job.read),
-            _ => None,
-        })
-        .collect();
+    let reads = harness.reads_since(before);
     assert!(
         matches!(reads.as_slice(), [Read::Diff(_)]),
         "compared again only: {reads:?}"

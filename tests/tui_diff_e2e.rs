@@ -72,6 +72,16 @@ fn target_items(count: usize) -> Vec<Item> {
     items
 }
 
+/// The report's `all` line, word by word: equal, only in source, only in target, different.
+fn all_counts(report: &str) -> Vec<&str> {
+    report
+        .lines()
+        .map(|line| line.trim_matches(|c| c == '│' || c == ' '))
+        .find(|line| line.starts_with("all "))
+        .map(|line| line.split_whitespace().collect())
+        .unwrap_or_default()
+}
+
 /// Opens the source in the UI, compares it with `target` from the diff screen and returns the
 /// report as shown, and how long from `Enter` to the report.
 fn compare_in_the_ui(
@@ -108,12 +118,7 @@ fn the_diff_screen_lists_exactly_the_planted_differences_on_dynamodb_local() {
     let target = seeded_table(&endpoint, "diffui-dst", &target_items(400));
     let (mut session, report, _) = compare_in_the_ui(&endpoint, (&source.name, &target.name));
 
-    let all: Vec<&str> = report
-        .lines()
-        .map(|line| line.trim_matches(|c| c == '│' || c == ' '))
-        .find(|line| line.starts_with("all "))
-        .map(|line| line.split_whitespace().collect())
-        .unwrap_or_default();
+    let all = all_counts(&report);
     assert_eq!(
         all,
         ["all", "397", "1", "1", "2"],
@@ -211,12 +216,7 @@ fn from_an_item_its_partition_is_compared_and_an_attribute_ignored_on_dynamodb_l
         report.contains(r#"compared: pk="USER#1" (by Query)"#),
         "{report}"
     );
-    let all: Vec<&str> = report
-        .lines()
-        .map(|line| line.trim_matches(|c| c == '│' || c == ' '))
-        .find(|line| line.starts_with("all "))
-        .map(|line| line.split_whitespace().collect())
-        .unwrap_or_default();
+    let all = all_counts(&report);
     assert_eq!(
         all,
         ["all", "3", "0", "0", "1"],

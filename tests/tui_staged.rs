@@ -11,12 +11,11 @@ mod tui_support;
 use std::sync::Arc;
 
 use ddbx::app::action::Action;
-use ddbx::app::command::Command;
 use ddbx::app::state::screens::staged::{StagedKind, StagedView};
 use ddbx::app::state::screens::view_of;
 use ddbx::app::state::{Mode, Notice, Settings, ViewMode};
 use ddbx::backend::memory::MemoryBackend;
-use ddbx::backend::{Backend, Condition, GetRequest, ReturnValues, UpdateRequest};
+use ddbx::backend::{Backend, Condition, ReturnValues, UpdateRequest};
 use ddbx::domain::edit::{EditFormat, render_for_edit};
 use ddbx::domain::expr::ExpressionParams;
 use ddbx::domain::request::TransactAction;
@@ -112,17 +111,6 @@ async fn stage_these(harness: &mut Harness, [order, first, second]: [Item; 3]) {
     assert_eq!(harness.state.staged.items.len(), 3);
 }
 
-fn transactions(harness: &Harness) -> Vec<&ddbx::domain::edit::transaction::Assembled> {
-    harness
-        .requests
-        .iter()
-        .filter_map(|command| match command {
-            Command::ExecuteTransaction { assembled, .. } => Some(assembled.as_ref()),
-            _ => None,
-        })
-        .collect()
-}
-
 fn condition_of(action: &TransactAction) -> &str {
     match action {
         TransactAction::Update(update) => &update.condition.expression,
@@ -133,17 +121,7 @@ fn condition_of(action: &TransactAction) -> &str {
 }
 
 async fn stored(backend: &dyn Backend, table: &str, sk: &str) -> Option<Item> {
-    backend
-        .get_item(GetRequest {
-            table: table.to_owned(),
-            key: item(&[("PK", "ORDER#o1"), ("SK", sk)]),
-            projection: None,
-            params: ExpressionParams::default(),
-            consistent_read: true,
-        })
-        .await
-        .expect("get")
-        .item
+    tui_support::bulk::stored(backend, table, &item(&[("PK", "ORDER#o1"), ("SK", sk)])).await
 }
 
 fn text_of(item: Option<&Item>, name: &str) -> Option<String> {
@@ -180,14 +158,14 @@ async fn an_order_and_two_line_items_staged_commit_as_one_transaction_each_condi
     );
     // Nothing was sent while staging.
     assert!(harness.writes().is_empty());
-    assert!(transactions(&harness).is_empty());
+    assert!(harness.transactions().is_empty());
 
     let request_text = commit(&mut harness).await;
     assert!(
         request_text.starts_with("TransactWriteItems"),
         "{request_text}"
     );
-    let sent = transactions(&harness);
+    let sent = harness.transactions();
     assert_eq!(sent.len(), 1, "one TransactWriteItems");
     let actions = &sent[0].request.actions;
     assert_eq!(actions.len(), 3);
@@ -260,7 +238,7 @@ async fn the_staged_screen_lists_each_change_with_its_diff_at_80x24() {
     );
     harness.act(Action::DeleteItem).await;
     assert_eq!(harness.state.staged.items.len(), 2);
-    assert!(transactions(&harness).is_empty());
+    assert!(harness.transactions().is_empty());
 }
 
 #[tokio::test]
@@ -280,7 +258,7 @@ async fn read_only_refuses_staging_and_a_check_is_staged_with_the_writes() {
     assert_eq!(harness.state.staged.items.len(), 2);
     assert_eq!(harness.state.staged.items[1].kind, StagedKind::Check);
     let _ = commit(&mut harness).await;
-    let sent = transactions(&harness);
+    let sent = harness.transactions();
     assert!(matches!(
         sent[0].request.actions[1],
         TransactAction::ConditionCheck { .. }
@@ -366,7 +344,7 @@ mod servers {
         assert_eq!(review.assembled.request.actions.len(), 3, "{review:?}");
         harness.act(Action::Confirm).await;
         assert_eq!(
-            transactions(&harness).len(),
+            harness.transactions().len(),
             2,
             "the undo is one transaction"
         );

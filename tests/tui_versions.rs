@@ -10,7 +10,6 @@ mod tui_support;
 use std::sync::Arc;
 
 use ddbx::app::action::Action;
-use ddbx::app::command::Command;
 use ddbx::app::read::{Read, ReadFor};
 use ddbx::app::state::edit::EditPurpose;
 use ddbx::app::state::screens::staged::StagedKind;
@@ -18,7 +17,7 @@ use ddbx::app::state::screens::versions::VersionsView;
 use ddbx::app::state::screens::view_of;
 use ddbx::app::state::{Mode, Notice, Settings, View, ViewMode};
 use ddbx::backend::memory::MemoryBackend;
-use ddbx::backend::{Backend, Condition, ExpressionParams, GetRequest, PutRequest, ReturnValues};
+use ddbx::backend::{Backend, Condition, ExpressionParams, PutRequest, ReturnValues};
 use ddbx::domain::edit::{EditFormat, render_for_edit};
 use ddbx::domain::request::TransactAction;
 use ddbx::domain::schema::TtlDescription;
@@ -187,28 +186,7 @@ async fn stored(backend: &dyn Backend, sk: &str) -> Option<Item> {
 }
 
 async fn stored_in(backend: &dyn Backend, table: &str, sk: &str) -> Option<Item> {
-    backend
-        .get_item(GetRequest {
-            table: table.to_owned(),
-            key: item(&[("PK", "EQUIP#1"), ("SK", sk)]),
-            projection: None,
-            params: ExpressionParams::default(),
-            consistent_read: true,
-        })
-        .await
-        .expect("get")
-        .item
-}
-
-fn transactions(harness: &Harness) -> Vec<&ddbx::domain::edit::transaction::Assembled> {
-    harness
-        .requests
-        .iter()
-        .filter_map(|command| match command {
-            Command::ExecuteTransaction { assembled, .. } => Some(assembled.as_ref()),
-            _ => None,
-        })
-        .collect()
+    tui_support::bulk::stored(backend, table, &item(&[("PK", "EQUIP#1"), ("SK", sk)])).await
 }
 
 /// From the versions of v0_Audit, `e` and the latest version's text replaced by `edited`, saved.
@@ -241,7 +219,7 @@ async fn editing_a_versioned_item_commits_the_next_version_and_v0_in_one_transac
 
     // Saved means staged and shown, not sent.
     assert!(harness.state.edit.is_none(), "{:?}", harness.state.notice);
-    assert!(transactions(&harness).is_empty() && harness.writes().is_empty());
+    assert!(harness.transactions().is_empty() && harness.writes().is_empty());
     let kinds: Vec<StagedKind> = harness.state.staged.items.iter().map(|i| i.kind).collect();
     assert_eq!(
         kinds,
@@ -270,7 +248,7 @@ async fn editing_a_versioned_item_commits_the_next_version_and_v0_in_one_transac
     );
 
     harness.act(Action::Confirm).await;
-    let sent = transactions(&harness);
+    let sent = harness.transactions();
     assert_eq!(sent.len(), 1, "one TransactWriteItems");
     let [TransactAction::Put(put), TransactAction::Update(update)] =
         sent[0].request.actions.as_slice()
@@ -314,7 +292,7 @@ async fn a_version_another_writer_took_first_cancels_both_and_leaves_v0_as_it_wa
         .expect("the other writer's v4");
     harness.act(Action::Confirm).await;
 
-    assert_eq!(transactions(&harness).len(), 1);
+    assert_eq!(harness.transactions().len(), 1);
     let copy = stored(backend.as_ref(), "v0_Audit").await.expect("v0");
     assert_eq!(copy, {
         let mut copy = audit("v0_Audit", "SHIPPED", "carol");

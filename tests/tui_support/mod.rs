@@ -204,6 +204,28 @@ impl Harness {
             .collect()
     }
 
+    /// The reads issued since the first `before` requests, in order.
+    pub fn reads_since(&self, before: usize) -> Vec<&Read> {
+        self.requests[before..]
+            .iter()
+            .filter_map(|command| match command {
+                Command::Read(job) => Some(&job.read),
+                _ => None,
+            })
+            .collect()
+    }
+
+    /// Every transaction of staged changes sent, in order.
+    pub fn transactions(&self) -> Vec<&ddbx::domain::edit::transaction::Assembled> {
+        self.requests
+            .iter()
+            .filter_map(|command| match command {
+                Command::ExecuteTransaction { assembled, .. } => Some(assembled.as_ref()),
+                _ => None,
+            })
+            .collect()
+    }
+
     /// Discovery scan pages issued.
     pub fn scans(&self) -> usize {
         self.reads_for(ReadFor::Discovery).len()
