@@ -10,6 +10,8 @@
 mod read;
 mod view;
 
+use std::collections::BTreeSet;
+
 pub use read::{KEPT_DIFFERENCES, SEGMENTS};
 pub use view::{DiffScope, DiffView, Reading, Shown, SideRead, Stage};
 
@@ -19,8 +21,6 @@ use crate::app::action::Action;
 use crate::app::command::Command;
 use crate::app::read::ReadAnswer;
 use crate::app::request_id::RequestId;
-use std::collections::BTreeSet;
-
 use crate::app::state::{Loadable, Notice, State, View};
 use crate::backend::BackendError;
 use crate::domain::diff::Finding;

@@ -1,7 +1,8 @@
 //! The diff screen's reads, all through the app's read path: the connection's table names, the
 //! target's description, then both tables page after page, four scan segments of each at once
-//! (every page counted, so the screen shows how far each side is), and last the comparison,
-//! which the worker runs off the loop's thread with the matching `ddbx diff` uses. Each answer goes to the view that waits
+//! (or one Query of each for a partition; every page counted, so the screen shows how far each
+//! side is), and last the comparison, which the worker runs off the loop's thread with the
+//! matching `ddbx diff` uses. Each answer goes to the view that waits
 //! for it, wherever it stands in the history.
 
 use std::collections::BTreeSet;
@@ -221,8 +222,11 @@ impl Answered {
                 .and_then(ReadAnswer::into_description)
                 .map_err(|error| format!("{} could not be described: {error}", reading.target))?;
             check_keys(&source_table, &target)?;
-            reading.sides[0].expected = source_table.item_count;
-            reading.sides[1].expected = target.item_count;
+            // A description counts the whole table, which a partition's read is not measured by.
+            if self.scope == DiffScope::Table {
+                reading.sides[0].expected = source_table.item_count;
+                reading.sides[1].expected = target.item_count;
+            }
             let tables = [source_table.name.clone(), target.name.clone()];
             reading.target_table = Loadable::Loaded(target);
             let mut ids = self.next.iter().copied();
