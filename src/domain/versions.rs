@@ -6,8 +6,6 @@
 use std::cmp::Reverse;
 
 use super::change_diff::{AttributeChange, changed_names, diff};
-use super::expr::ExpressionParams;
-use super::prefix_condition::partition_prefix_condition;
 use super::value::{AttrValue, Item};
 
 /// A sort key read as a version of something: the text before the number (ending in the
@@ -69,18 +67,6 @@ impl VersionKey {
     #[must_use]
     pub fn same_thing(&self, other: &Self) -> bool {
         self.stem == other.stem && self.rest == other.rest
-    }
-
-    /// The Query that reads every version: the partition, and the sort keys that begin with
-    /// the stem (the rest is checked on each item read, as a key cannot be filtered).
-    #[must_use]
-    pub fn key_condition(
-        &self,
-        partition_name: &str,
-        partition: &AttrValue,
-        sort_name: &str,
-    ) -> (String, ExpressionParams) {
-        partition_prefix_condition(partition_name, partition, sort_name, &self.stem)
     }
 }
 

@@ -8,7 +8,8 @@ use crate::app::read::{Read, ReadAnswer, ReadFor};
 use crate::app::request_id::RequestId;
 use crate::app::state::State;
 use crate::app::state::screen_view::ScreenState;
-use crate::backend::Page;
+use crate::backend::{Page, QueryRequest};
+use crate::domain::prefix_condition::partition_prefix_condition;
 use crate::domain::value::Item;
 
 /// A view that reads its rows page after page.
@@ -63,4 +64,40 @@ pub fn answered<V: PagedView>(
     Ok(V::page_request(state, &view, start)
         .map(|read| vec![Command::read(next_id, ReadFor::Screen, read)])
         .unwrap_or_default())
+}
+
+/// A page of the strongly consistent Query of `key`'s partition for the sort keys (named
+/// `sort_name`) that begin with `prefix`, from `start`: so a row just written is read.
+#[must_use]
+pub fn prefix_page(
+    state: &State,
+    key: &Item,
+    sort_name: &str,
+    prefix: &str,
+    start: Option<Item>,
+) -> Option<QueryRequest> {
+    let table = state.described()?;
+    let partition_name = &table.key.partition.name;
+    let partition = key.get(partition_name)?;
+    let (condition, params) =
+        partition_prefix_condition(partition_name, partition, sort_name, prefix);
+    let mut request = QueryRequest::new(table.name.clone(), condition, params);
+    request.consistent_read = true;
+    request.start_key = start;
+    request.limit = Some(state.settings.page_size);
+    Some(request)
+}
+
+/// `Enter` on a paged screen: the item of the row under the cursor of the `V` view shown, if
+/// that row stands for one, in the inspector.
+pub fn inspect_under_cursor<V: PagedView>(
+    state: &mut State,
+    item_at: impl Fn(&State, &V, usize) -> Option<Item>,
+) {
+    let Some(view) = view_of::<V>(state.history.current()) else {
+        return;
+    };
+    if let Some(item) = item_at(state, view, view.cursor()) {
+        state.inspect(item);
+    }
 }

@@ -9,6 +9,7 @@ mod view;
 pub use rows::{TimelineRow, rows};
 pub use view::TimelineView;
 
+use super::paged;
 use super::screen::Screen;
 use super::unit::{ScreenUnit, Unclaimed, Unit, view_of};
 use crate::app::action::Action;
@@ -75,14 +76,10 @@ impl ScreenUnit for TimelineScreen {
 
 /// `Enter`: the entry under the cursor in the inspector.
 fn inspect_under_cursor(state: &mut State) {
-    let Some(view) = view_of::<TimelineView>(state.history.current()) else {
-        return;
-    };
-    let item = rows(state, view)
-        .into_iter()
-        .nth(view.cursor)
-        .and_then(TimelineRow::into_item);
-    if let Some(item) = item {
-        state.inspect(item);
-    }
+    paged::inspect_under_cursor::<TimelineView>(state, |state, view, cursor| {
+        rows(state, view)
+            .into_iter()
+            .nth(cursor)
+            .and_then(TimelineRow::into_item)
+    });
 }

@@ -11,9 +11,8 @@ use crate::app::state::screen_view::ScreenView;
 use crate::app::state::screens::paged::{self, PagedView};
 use crate::app::state::screens::unit::{Unclaimed, view_of_mut};
 use crate::app::state::{Loadable, Notice, State, View};
-use crate::backend::{BackendError, Page, QueryRequest};
+use crate::backend::{BackendError, Page};
 use crate::domain::audit_trail::{gather, trail_prefixes};
-use crate::domain::prefix_condition::partition_prefix_condition;
 use crate::domain::value::Item;
 
 /// Queries sent before stopping and saying so: every prefix once, and a few pages more.
@@ -76,20 +75,10 @@ pub(super) fn again(state: &mut State) -> Vec<Command> {
 }
 
 fn page_request(state: &State, view: &TimelineView, start: Option<Item>) -> Option<Read> {
-    let table = state.described()?;
-    let partition = view.key.get(&table.key.partition.name)?;
     let prefix = view.prefixes.get(view.reading)?;
-    let (condition, params) = partition_prefix_condition(
-        &table.key.partition.name,
-        partition,
-        &view.sort_name,
-        prefix,
-    );
-    let mut request = QueryRequest::new(table.name.clone(), condition, params);
-    request.consistent_read = true;
+    let mut request = paged::prefix_page(state, &view.key, &view.sort_name, prefix, start)?;
+    // Newest first.
     request.forward = false;
-    request.start_key = start;
-    request.limit = Some(state.settings.page_size);
     Some(Read::Query(request))
 }
 

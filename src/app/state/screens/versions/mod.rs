@@ -11,6 +11,7 @@ mod view;
 pub use rows::{VersionRow, rows};
 pub use view::VersionsView;
 
+use super::paged;
 use super::screen::Screen;
 use super::unit::{ScreenUnit, Unclaimed, Unit, view_of};
 use crate::app::action::Action;
@@ -81,14 +82,10 @@ impl ScreenUnit for VersionsScreen {
 
 /// `Enter`: the version under the cursor in the inspector.
 fn inspect_under_cursor(state: &mut State) {
-    let Some(view) = view_of::<VersionsView>(state.history.current()) else {
-        return;
-    };
-    let item = rows(state, view)
-        .into_iter()
-        .nth(view.cursor)
-        .and_then(VersionRow::into_item);
-    if let Some(item) = item {
-        state.inspect(item);
-    }
+    paged::inspect_under_cursor::<VersionsView>(state, |state, view, cursor| {
+        rows(state, view)
+            .into_iter()
+            .nth(cursor)
+            .and_then(VersionRow::into_item)
+    });
 }

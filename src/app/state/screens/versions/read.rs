@@ -10,7 +10,7 @@ use crate::app::state::screen_view::ScreenView;
 use crate::app::state::screens::paged::{self, PagedView};
 use crate::app::state::screens::unit::{Unclaimed, view_of_mut};
 use crate::app::state::{Loadable, Notice, State, View};
-use crate::backend::{BackendError, Page, QueryRequest};
+use crate::backend::{BackendError, Page};
 use crate::domain::value::{AttrValue, Item};
 use crate::domain::versions::{VersionKey, Versions};
 
@@ -76,16 +76,9 @@ pub(super) fn again(state: &mut State) -> Vec<Command> {
 }
 
 fn page_request(state: &State, view: &VersionsView, start: Option<Item>) -> Option<Read> {
-    let table = state.described()?;
-    let partition = view.key.get(&table.key.partition.name)?;
-    let (condition, params) =
-        view.version
-            .key_condition(&table.key.partition.name, partition, &view.sort_name);
-    let mut request = QueryRequest::new(table.name.clone(), condition, params);
-    request.consistent_read = true;
-    request.start_key = start;
-    request.limit = Some(state.settings.page_size);
-    Some(Read::Query(request))
+    // The rest after the number is checked on each item read, as a key cannot be filtered.
+    let stem = &view.version.stem;
+    paged::prefix_page(state, &view.key, &view.sort_name, stem, start).map(Read::Query)
 }
 
 /// A page is in: kept, and the next one asked for, or the versions made from every page.
