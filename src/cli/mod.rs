@@ -17,6 +17,7 @@ mod expression;
 mod history;
 mod insights;
 mod key_value;
+mod lockstep;
 mod man_sections;
 mod note;
 mod other_table;

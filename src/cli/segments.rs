@@ -8,6 +8,7 @@ use std::sync::Arc;
 
 use tokio::sync::mpsc::{Receiver, Sender, channel};
 
+use super::lockstep::{Lockstep, Step};
 use super::read_pace::{ReadPace, page_units};
 use crate::backend::{Backend, BackendError, Page, ScanRequest};
 use crate::domain::scope::ScopeRead;
@@ -39,22 +40,32 @@ pub async fn read_segments(
     backend: &Arc<dyn Backend>,
     requests: Vec<ScanRequest>,
     max_pages: Option<u64>,
-    each: impl FnMut(&Page),
+    mut each: impl FnMut(&Page),
 ) -> Result<ScanTotals, BackendError> {
-    totals_of(scan_segments(backend, requests, max_pages), each).await
+    totals_of(scan_segments(backend, requests, max_pages), |page| {
+        each(&page)
+    })
+    .await
 }
 
 /// Every page of `reads` (a Query, or the segments of a Scan) read at once, each request
-/// waiting for `pace` (which other reads may share, so their consumption is capped together).
+/// waiting for `pace` (which other reads may share, so their consumption is capped together)
+/// and, with `lockstep`, for the other side's read of the same keys (this side's index given);
+/// each page handed to `each` to keep.
 pub async fn read_segments_paced(
     backend: &Arc<dyn Backend>,
     reads: Vec<ScopeRead>,
-    pace: Option<Arc<ReadPace>>,
-    each: impl FnMut(&Page),
+    (pace, lockstep): (Option<Arc<ReadPace>>, Option<(&Lockstep, usize)>),
+    each: impl FnMut(Page),
 ) -> Result<ScanTotals, BackendError> {
     let (sender, pages) = page_channel(reads.len());
-    for read in reads {
-        spawn_paced(backend, read, None, pace.clone(), &sender);
+    for (index, read) in reads.into_iter().enumerate() {
+        let segment = Segment {
+            max_pages: None,
+            pace: pace.clone(),
+            step: lockstep.and_then(|(lockstep, side)| lockstep.step(index, side)),
+        };
+        spawn_paced(backend, read, segment, &sender);
     }
     drop(sender);
     totals_of(pages, each).await
@@ -62,7 +73,7 @@ pub async fn read_segments_paced(
 
 async fn totals_of(
     mut pages: PageReceiver,
-    mut each: impl FnMut(&Page),
+    mut each: impl FnMut(Page),
 ) -> Result<ScanTotals, BackendError> {
     let mut totals = ScanTotals::default();
     while let Some(page) = pages.recv().await {
@@ -73,7 +84,7 @@ async fn totals_of(
             .as_ref()
             .map_or(0.0, |consumed| consumed.total);
         totals.more |= page.last_evaluated_key.is_some();
-        each(&page);
+        each(page);
     }
     Ok(totals)
 }
@@ -100,23 +111,23 @@ pub fn spawn_segment(
     max_pages: Option<u64>,
     sender: &PageSender,
 ) -> tokio::task::JoinHandle<()> {
-    spawn_paced(backend, ScopeRead::Scan(request), max_pages, None, sender)
+    let segment = Segment {
+        max_pages,
+        pace: None,
+        step: None,
+    };
+    spawn_paced(backend, ScopeRead::Scan(request), segment, sender)
 }
 
 fn spawn_paced(
     backend: &Arc<dyn Backend>,
     request: ScopeRead,
-    max_pages: Option<u64>,
-    pace: Option<Arc<ReadPace>>,
+    segment: Segment,
     sender: &PageSender,
 ) -> tokio::task::JoinHandle<()> {
     let backend = Arc::clone(backend);
     let sender = sender.clone();
     tokio::spawn(async move {
-        let segment = Segment {
-            max_pages,
-            pace: pace.as_deref(),
-        };
         let result = scan_segment(backend.as_ref(), request, segment, &sender).await;
         if let Err(error) = result {
             let _ = sender.send(Err(error)).await;
@@ -124,25 +135,33 @@ fn spawn_paced(
     })
 }
 
-/// How one segment is read: at most `max_pages`, each page within `pace`.
-struct Segment<'a> {
+/// How one segment is read: at most `max_pages`, each page within `pace`, and in step with the
+/// other side's read of the same keys.
+struct Segment {
     max_pages: Option<u64>,
-    pace: Option<&'a ReadPace>,
+    pace: Option<Arc<ReadPace>>,
+    step: Option<Step>,
 }
 
 async fn scan_segment(
     backend: &dyn Backend,
     mut request: ScopeRead,
-    segment: Segment<'_>,
+    segment: Segment,
     pages: &PageSender,
 ) -> Result<(), BackendError> {
     let mut read = 0_u64;
     loop {
-        let page = match segment.pace {
+        if let Some(step) = &segment.step {
+            step.wait_turn(read).await;
+        }
+        let page = match segment.pace.as_deref() {
             Some(pace) => paced_read(backend, &request, pace).await?,
             None => send_read(backend, &request).await?,
         };
         read += 1;
+        if let Some(step) = &segment.step {
+            step.read_page();
+        }
         let next = page.last_evaluated_key.clone();
         if pages.send(Ok(page)).await.is_err() {
             return Ok(());

@@ -10,9 +10,10 @@ use std::collections::{BTreeMap, BTreeSet};
 use std::io::Write;
 use std::time::Instant;
 
+use super::keying::Keying as _;
 use super::print;
 use super::scope::ChangeScope;
-use super::side::{Keying as _, Side, Terms};
+use super::side::{Side, Terms};
 use crate::backend::{ChangeKind, ChangeRecord, GetRequest};
 use crate::cli::args::diff::DiffArgs;
 use crate::cli::args::{GlobalOptions, OutputFormat};
@@ -135,7 +136,7 @@ fn track(run: &Follow<'_>, record: &ChangeRecord, pending: &mut BTreeMap<String,
     {
         return;
     }
-    let Some((key_text, renamed)) = run.terms.keyed(&record.keys) else {
+    let Some((key_text, renamed)) = run.terms.keyed(record.keys.clone()) else {
         return;
     };
     let Some(target_key) = run.target.table.primary_key_of(&renamed) else {
@@ -222,7 +223,7 @@ async fn check(
         }
     }
     let target = read(run.target, &key.target_key).await?;
-    let source = source.and_then(|item| run.terms.keyed(&item).map(|(_, item)| item));
+    let source = source.and_then(|item| run.terms.keyed(item).map(|(_, item)| item));
     let table = &run.target.table;
     let entity = |item: &Item| entity_name(run.decoder, table, item);
     let finding_key = key.target_key.clone();

@@ -1,8 +1,9 @@
 //! `ddbx diff`: the items of two tables (on one connection or two) or of a table and an export,
-//! matched by key and compared losslessly. Both sides are read in full by parallel scans and
-//! dealt into buckets by the hash of their key (in the target's terms: renamed attributes,
-//! rewritten key prefixes), then compared bucket by bucket, so memory holds one bucket of each
-//! side. What the scans will cost is printed before anything is read; both sides' scans may share
+//! matched by key and compared losslessly. Both sides are read in full by parallel scans, each
+//! segment in step with the other side's, and the items of a key compared as soon as both are
+//! read ([`pairing`]); what does not meet its other side soon is dealt into buckets by the hash of
+//! its key (in the target's terms: renamed attributes, rewritten key prefixes) and compared bucket
+//! by bucket, so memory holds one bucket of each side. What the scans will cost is printed before anything is read; both sides' scans may share
 //! a cap on read units per second, report progress, or read only a sample of the keys (the same
 //! keys on both sides). With `--follow` it checks the keys the source's stream says changed
 //! instead ([`follow`]); with `--from-model` and `--to-model` the two sides are two designs,
@@ -10,7 +11,10 @@
 //! Either way each side may be narrowed to a scope ([`scope`]): a partition read by Query, an
 //! index, a filter, an entity. A diff never writes.
 
+mod buckets;
 mod follow;
+mod keying;
+mod pairing;
 mod plan;
 mod print;
 mod progress;
@@ -33,6 +37,8 @@ use crate::cli::other_table::{other_backend, parse_rewrites};
 use crate::domain::diff::{DiffReport, Matching};
 use crate::domain::entity::EntityDecoder;
 use crate::domain::schema::TableDescription;
+use crate::domain::value::Item;
+use pairing::Compare;
 use plan::ReadPlan;
 use print::conclude;
 pub use redesign::load as load_models;
@@ -107,11 +113,34 @@ pub async fn diff(
         decoder,
         tables: sides,
     };
-    scan.compare((&source_terms, &target_terms), |held, other| {
-        matching.compare_bucket(held, other, &mut report);
-    })
-    .await?;
+    let mut by_key = ByKey {
+        matching: &matching,
+        report: &mut report,
+    };
+    scan.compare((&source_terms, &target_terms), &mut by_key)
+        .await?;
     conclude(&report, (&source.table.name, &target.table.name), global)
+}
+
+/// A plain diff's comparison: a key names one item of a side, so the items of a key are
+/// compared as soon as both sides have read them.
+struct ByKey<'a> {
+    matching: &'a Matching<'a>,
+    report: &'a mut DiffReport,
+}
+
+impl Compare for ByKey<'_> {
+    fn bucket(&mut self, source: Vec<(String, Item)>, target: Vec<(String, Item)>) {
+        self.matching.compare_bucket(source, target, self.report);
+    }
+
+    fn pairs(&self) -> bool {
+        true
+    }
+
+    fn pair(&mut self, source: Item, target: Item) {
+        self.matching.compare_pair(source, target, self.report);
+    }
 }
 
 /// What can be refused before connecting: a sort-key condition without a partition, a slice

@@ -20,6 +20,11 @@ use crate::domain::slice::Slice;
 /// however small the table.
 const PAGES_PER_CAPPED_SECOND: f64 = 8.0;
 
+/// Items a page holds at most when both sides' reads pair up: the items of one side that wait
+/// for the other's are a few pages of each read, so smaller pages hold fewer (a page of 1 MB can
+/// hold ten thousand small items).
+const PAIRED_PAGE_ITEMS: u32 = 1000;
+
 pub struct ReadPlan {
     pub sample: Option<SampleMethod>,
     total_segments: u32,
@@ -30,6 +35,8 @@ pub struct ReadPlan {
     scopes: [SideScope; 2],
     /// This worker's share of the segments, when the diff is split across workers.
     slice: Option<Slice>,
+    /// Whether an item's key is the same on both sides (see [`keys_alike`]).
+    keys_alike: bool,
 }
 
 impl ReadPlan {
@@ -65,15 +72,21 @@ impl ReadPlan {
         let pace = cap
             .zip(page_units)
             .map(|(cap, units)| Arc::new(ReadPace::new(cap, units)));
-        Self {
+        let mut plan = Self {
             sample,
             total_segments,
             segments,
             limit,
             pace,
             scopes: [scopes.0, scopes.1],
+            keys_alike,
             slice: args.slice,
+        };
+        if plan.reads_pair_up() {
+            plan.limit =
+                Some(limit.map_or(PAIRED_PAGE_ITEMS, |items| items.min(PAIRED_PAGE_ITEMS)));
         }
+        plan
     }
 
     #[must_use]
@@ -115,6 +128,19 @@ impl ReadPlan {
             sliced(self.scopes[0].describe(source)),
             sliced(self.scopes[1].describe(target)),
         ]
+    }
+
+    /// Whether each read of the source reads the keys of the target's read of the same rank,
+    /// as far as ddbx can tell: the same segment of two tables whose keys are alike, or a Query
+    /// of each side. Two tables on one service then return those keys in about the same order.
+    #[must_use]
+    pub fn reads_pair_up(&self) -> bool {
+        let [source, target] = &self.scopes;
+        let queries = matches!(
+            (&source.scope.read, &target.scope.read),
+            (ScopeRead::Query(_), ScopeRead::Query(_))
+        );
+        self.keys_alike && (queries || (source.scans_table() && target.scans_table()))
     }
 
     /// The requests that read a side's scope: a Query, or one Scan per segment read.

@@ -7,11 +7,13 @@
 use std::collections::BTreeSet;
 use std::path::Path;
 
+use super::keying::Keying;
+use super::pairing::ByBucket;
 use super::plan::ReadPlan;
 use super::print::conclude;
 use super::scan::Scan;
 use super::scope::plan_scopes;
-use super::side::{Keying, Side, key_text};
+use super::side::{Side, key_text};
 use crate::cli::args::GlobalOptions;
 use crate::cli::args::diff::DiffArgs;
 use crate::cli::error::CliError;
@@ -100,10 +102,11 @@ pub async fn diff(
         plan: &plan,
         progress: args.progress,
     };
-    scan.compare((&keyings[0], &keyings[1]), |held, other| {
+    let mut by_bucket = ByBucket(|held, other| {
         shared += redesign.compare_bucket(held, other, &ignore, &mut report);
-    })
-    .await?;
+    });
+    scan.compare((&keyings[0], &keyings[1]), &mut by_bucket)
+        .await?;
     if shared > 0 {
         report.notes.push(format!(
             "{shared} identities are shared by more than one item of a side: the match fields \
@@ -138,15 +141,14 @@ struct ByIdentity<'a> {
 }
 
 impl Keying for ByIdentity<'_> {
-    fn keyed(&self, item: &Item) -> Option<(String, Item)> {
-        let identity = self.design.identity(self.plan, item).or_else(|| {
-            // Not expected: every stored item has its key; keep it matchable by that.
-            key_text(item, self.table)
-        })?;
-        Some((identity, item.clone()))
+    fn keyed(&self, item: Item) -> Option<(String, Item)> {
+        Some((self.key_of(&item)?, item))
     }
 
     fn key_of(&self, held: &Item) -> Option<String> {
-        self.keyed(held).map(|(identity, _)| identity)
+        self.design.identity(self.plan, held).or_else(|| {
+            // Not expected: every stored item has its key; keep it matchable by that.
+            key_text(held, self.table)
+        })
     }
 }

@@ -1,18 +1,22 @@
-//! Reading both sides of a diff in full (or a sample's segments) into buckets by the key their
-//! keying gives, up to [`BUCKET_ITEMS`] items a bucket and side, spilled to files beyond one
-//! bucket, then handing each bucket of both sides to the comparison: what every scanning diff
-//! reads, however it matches items.
+//! Reading both sides of a diff in full (or a sample's segments), pairing the items of one key
+//! as they are read, and dealing the rest into buckets by the key their keying gives, up to
+//! [`BUCKET_ITEMS`] items a bucket and side, spilled to files beyond one bucket, then handing
+//! each bucket of both sides to the comparison: what every scanning diff reads, however it
+//! matches items.
 
+use std::sync::{Mutex, PoisonError};
 use std::time::Instant;
 
+use super::keying::Keying;
+use super::pairing::{Compare, Pairing};
 use super::plan::ReadPlan;
 use super::print;
 use super::progress::{ReadProgress, Which};
-use super::side::{Keying, Side, SideRead, SideTotals, read_side};
+use super::side::{Side, SideRead, SideTotals, read_side};
 use crate::cli::error::CliError;
+use crate::cli::lockstep::Lockstep;
 use crate::cli::note::note;
 use crate::cli::scope::no_entity_matched;
-use crate::domain::value::Item;
 
 /// Items held in memory per bucket and side; a side larger than this is spilled to disk.
 const BUCKET_ITEMS: u64 = 100_000;
@@ -26,12 +30,13 @@ pub struct Scan<'a> {
 }
 
 impl Scan<'_> {
-    /// Prints the cost, reads both sides keyed by `keyings` and hands `compare` each bucket's
-    /// items of the source and of the target; then prints what was read.
+    /// Prints the cost, reads both sides keyed by `keyings` and hands `compare` the items of
+    /// one key as both are read, and each bucket's items of the source and of the target that
+    /// were not; then prints what was read.
     pub async fn compare(
         &self,
         (source_keying, target_keying): (&dyn Keying, &dyn Keying),
-        mut compare: impl FnMut(Vec<(String, Item)>, Vec<(String, Item)>),
+        compare: &mut dyn Compare,
     ) -> Result<(), CliError> {
         let (source, target) = self.sides;
         let plan = self.plan;
@@ -54,10 +59,16 @@ impl Scan<'_> {
             .filter(|_| scans_tables)
             .map(|(a, b)| ((a + b) as f64 * plan.share_read()).ceil() as u64);
         let progress = ReadProgress::new(self.progress, expected);
+        let pairing = Pairing::new(compare);
+        let lockstep = plan
+            .reads_pair_up()
+            .then(|| Lockstep::new(plan.requests(Which::Source).len()));
         let reads = Reads {
             plan,
             count,
             progress: &progress,
+            pairing: &pairing,
+            lockstep: lockstep.as_ref(),
         };
         let started = Instant::now();
         let (sources, targets) = tokio::join!(
@@ -82,10 +93,14 @@ impl Scan<'_> {
             let _ = std::fs::remove_dir_all(dir);
         }
         checked?;
+        let mut pairing = pairing.lock().unwrap_or_else(PoisonError::into_inner);
+        pairing.unmatched(Which::Source, &mut sources)?;
+        pairing.unmatched(Which::Target, &mut targets)?;
+        let (mut sources, mut targets) = (sources.finish()?, targets.finish()?);
         for bucket in 0..count {
             let held = sources.take(bucket, source_keying)?;
             let other = targets.take(bucket, target_keying)?;
-            compare(held, other);
+            pairing.compare_bucket(held, other);
         }
         if let Some(dir) = &spill {
             let _ = std::fs::remove_dir_all(dir);
@@ -105,6 +120,8 @@ struct Reads<'a> {
     plan: &'a ReadPlan,
     count: usize,
     progress: &'a ReadProgress,
+    pairing: &'a Mutex<Pairing<'a>>,
+    lockstep: Option<&'a Lockstep>,
 }
 
 impl<'a> Reads<'a> {
@@ -125,6 +142,8 @@ impl<'a> Reads<'a> {
             spill,
             pace: self.plan.pace.clone(),
             progress: self.progress,
+            pairing: self.pairing,
+            lockstep: self.lockstep,
             which,
             sample: self.plan.sample.as_ref(),
         }

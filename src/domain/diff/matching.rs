@@ -31,6 +31,24 @@ pub struct Matching<'a> {
 }
 
 impl Matching<'_> {
+    /// Compares the source's and the target's item of one key and records the outcome.
+    pub fn compare_pair(&self, source: Item, target: Item, report: &mut DiffReport) {
+        let target_table = self.tables.1;
+        let entity = entity_name(self.decoder, target_table, &source);
+        let attributes = compare_items(&source, &target, self.ignore);
+        if attributes.is_empty() {
+            report.equal(&entity);
+            return;
+        }
+        let finding = Finding::Different {
+            key: target_table.primary_key_of(&target).unwrap_or_default(),
+            source,
+            target,
+            attributes,
+        };
+        report.found(&entity, finding);
+    }
+
     /// Matches one bucket's items (each with its key text, in the target's terms) by key and
     /// records each outcome in `report`.
     pub fn compare_bucket(
@@ -50,19 +68,7 @@ impl Matching<'_> {
                 report.found(&entity, Finding::OnlyTarget { key, item });
                 continue;
             };
-            let entity = entity_name(self.decoder, target_table, &held);
-            let attributes = compare_items(&held, &item, self.ignore);
-            if attributes.is_empty() {
-                report.equal(&entity);
-                continue;
-            }
-            let finding = Finding::Different {
-                key: key_of(&item),
-                source: held,
-                target: item,
-                attributes,
-            };
-            report.found(&entity, finding);
+            self.compare_pair(held, item, report);
         }
         for (_, item) in unmatched {
             let entity = entity_name(self.decoder, source_table, &item);

@@ -102,8 +102,11 @@ pub const EVERY_ITEM: &str = "every item";
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct DiffReport {
     pub entities: BTreeMap<String, EntityCounts>,
-    /// The first `keep` findings, each with its entity.
+    /// The first `keep` findings in the order of their keys, each with its entity: the same
+    /// ones in the same order whichever order the items were read in.
     pub findings: Vec<(String, Finding)>,
+    /// The text of each kept finding's key (its DynamoDB JSON), in the findings' order.
+    order: Vec<String>,
     pub keep: usize,
     /// How the keys were sampled, when only a sample of them was compared.
     pub sample: Option<SampleMethod>,
@@ -134,9 +137,18 @@ impl DiffReport {
             Finding::OnlyTarget { .. } => counts.only_target += 1,
             Finding::Different { .. } => counts.different += 1,
         }
-        if self.findings.len() < self.keep {
-            self.findings.push((entity.to_owned(), finding));
+        if self.keep == 0 {
+            return;
         }
+        let text = item_to_json(finding.key()).to_string();
+        if self.findings.len() == self.keep && self.order.last().is_some_and(|last| *last <= text) {
+            return;
+        }
+        let at = self.order.partition_point(|kept| *kept <= text);
+        self.order.insert(at, text);
+        self.findings.insert(at, (entity.to_owned(), finding));
+        self.order.truncate(self.keep);
+        self.findings.truncate(self.keep);
     }
 
     fn counts(&mut self, entity: &str) -> &mut EntityCounts {
@@ -205,4 +217,40 @@ fn counts_json(counts: &EntityCounts) -> Value {
         "only_in_target": counts.only_target,
         "different": counts.different,
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::domain::value::AttrValue;
+
+    fn only_source(pk: &str) -> Finding {
+        let key: Item = [("PK".to_owned(), AttrValue::s(pk))].into_iter().collect();
+        Finding::OnlySource {
+            key: key.clone(),
+            item: key,
+        }
+    }
+
+    fn kept_keys(order: &[&str]) -> Vec<String> {
+        let mut report = DiffReport::keeping(3);
+        for pk in order {
+            report.found("Order", only_source(pk));
+        }
+        assert_eq!(report.totals().only_source, order.len() as u64);
+        report
+            .findings
+            .iter()
+            .map(|(_, finding)| item_to_json(finding.key())["PK"]["S"].to_string())
+            .collect()
+    }
+
+    #[test]
+    fn the_findings_kept_are_the_first_by_key_whatever_order_they_were_found_in() {
+        let expected = vec![r#""a""#, r#""b""#, r#""c""#];
+        assert_eq!(kept_keys(&["e", "c", "a", "d", "b"]), expected);
+        assert_eq!(kept_keys(&["a", "b", "c", "d", "e"]), expected);
+        assert_eq!(kept_keys(&["d", "e", "b", "c", "a"]), expected);
+        assert_eq!(kept_keys(&["b"]), vec![r#""b""#]);
+    }
 }
