@@ -110,7 +110,8 @@ fn a_full_export_in_s3_reads_exactly_as_its_local_folder_and_as_the_table_it_cam
         layout::write_full(export, &lines, 3);
     });
     let local = export.to_str().expect("a UTF-8 path");
-    let endpoint = Some(endpoint.as_str());
+    let moto = endpoint.as_str();
+    let endpoint = Some(moto);
 
     let from_s3 = exported(&dir, &url, endpoint, &[]);
     assert_eq!(from_s3, sorted(&lines), "every item, exact");
@@ -139,6 +140,13 @@ fn a_full_export_in_s3_reads_exactly_as_its_local_folder_and_as_the_table_it_cam
             "{args:?}"
         );
     }
+    // The endpoint from the environment instead of the flag.
+    let mut command = ddbx_command();
+    command.env("AWS_ENDPOINT_URL_S3", moto);
+    command.args(["--file", &url, "collections", "-o", "json"]);
+    let from_environment = run_command(command).success().stdout;
+    let here = ddbx(local, None, &["collections", "-o", "json"]).success();
+    assert_eq!(from_environment, here.stdout);
 }
 
 /// A change record of the incremental export.

@@ -212,13 +212,24 @@ async fn client(options: &S3Options) -> Result<Client, String> {
         );
     }
     let mut builder = aws_sdk_s3::config::Builder::from(&config);
-    if let Some(endpoint) = &options.endpoint_url {
+    // An endpoint the environment sets is the SDK's to apply; like the flag's, it names a server
+    // reached path-style (`http://host/bucket/key`), not one with a DNS name per bucket.
+    let endpoint = options.endpoint_url.clone().or_else(environment_endpoint);
+    if let Some(endpoint) = &endpoint {
         builder = builder.endpoint_url(endpoint).force_path_style(true);
         if is_plain_http(endpoint) {
             builder = builder.http_client(per_scheme());
         }
     }
     Ok(Client::from_conf(builder.build()))
+}
+
+/// The S3 endpoint set in the environment: `AWS_ENDPOINT_URL_S3`, else `AWS_ENDPOINT_URL`.
+fn environment_endpoint() -> Option<String> {
+    ["AWS_ENDPOINT_URL_S3", "AWS_ENDPOINT_URL"]
+        .into_iter()
+        .filter_map(|name| std::env::var(name).ok())
+        .find(|value| !value.trim().is_empty())
 }
 
 /// An S3 error as one line: the service's code and message, else the whole cause chain. The
