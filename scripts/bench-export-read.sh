@@ -70,13 +70,14 @@ du -sh "$WORK/export" >&2
 
 measure "floor: zcat" sh -c "zcat '$WORK'/export/AWSDynamoDB/*/data/*.json.gz"
 measure "local: ddbx --file folder export" \
-  "$DDBX" --file "$WORK/export" export --format ddb --out /dev/null
+  "$DDBX" --file "$WORK/export" export --format ddb
 if [[ "${BENCH_S3:-0}" == 1 ]]; then
   bucket="ddbx-bench-$$"
   export AWS_ENDPOINT_URL="$DDBX_TEST_MOTO_ENDPOINT"
-  aws s3api create-bucket --bucket "$bucket" >/dev/null
-  aws s3 cp --quiet --recursive "$WORK/export" "s3://$bucket/bench/"
+  aws="${DDBX_TEST_VENV_BIN:+$DDBX_TEST_VENV_BIN/}aws"
+  "$aws" s3api create-bucket --bucket "$bucket" >/dev/null
+  "$aws" s3 cp --quiet --recursive "$WORK/export" "s3://$bucket/bench/"
   measure "s3: ddbx --file s3://… export" \
     "$DDBX" --file "s3://$bucket/bench/" --s3-endpoint-url "$DDBX_TEST_MOTO_ENDPOINT" \
-    export --format ddb --out /dev/null
+    export --format ddb
 fi

@@ -93,8 +93,4 @@ impl ExportStore for LocalExport {
             .map_err(|e| OfflineError::new(Some(path.clone()), None, e.to_string()))?;
         Ok(Box::new(file))
     }
-
-    fn parallel(&self) -> usize {
-        std::thread::available_parallelism().map_or(1, usize::from)
-    }
 }

@@ -149,7 +149,7 @@ fn parse_parallel(
 }
 
 /// Reads every data file, handing each file's items on as one batch, in manifest order. Files
-/// are read [`ExportStore::parallel`] at a time, which also bounds the memory in flight.
+/// are read as many at a time as there are cores, which also bounds the memory in flight.
 pub fn read_export(
     store: &dyn ExportStore,
     reading: &Reading,
@@ -160,7 +160,11 @@ pub fn read_export(
     let mut warnings = Vec::new();
     let mut counts = Counts::default();
     let mut read = 0u64;
-    for group in files.chunks(store.parallel().max(1)) {
+    // As many files at once as there are cores, in a folder and in S3 alike: parsing, not the
+    // network, is the bottleneck (each download reads ahead of its parser), and each file in
+    // flight holds its decoded items until it is handed on.
+    let parallel = std::thread::available_parallelism().map_or(1, usize::from);
+    for group in files.chunks(parallel) {
         for result in parse_parallel(store, group, reading) {
             let (items, file_warnings, file_counts) = result?;
             read += items.len() as u64;

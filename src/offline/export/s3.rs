@@ -12,10 +12,6 @@ use crate::backend::aws::s3::{S3Bucket, S3Options};
 use crate::offline::lines::{MAX_DOCUMENT, read_document};
 use crate::offline::warning::OfflineError;
 
-/// Data files downloaded at once: S3 answers each request in tens of milliseconds, so more
-/// files than cores are in flight, each parsed as its bytes arrive.
-const PARALLEL_DOWNLOADS: usize = 8;
-
 pub struct S3Export {
     bucket: S3Bucket,
     /// The export's key prefix, ending in `/` (or empty: the bucket's root).
@@ -156,10 +152,6 @@ impl ExportStore for S3Export {
             .open(&self.key(relative), etag)
             .map_err(|message| fail(&self.locate(relative), message))?;
         Ok(Box::new(reader))
-    }
-
-    fn parallel(&self) -> usize {
-        PARALLEL_DOWNLOADS
     }
 }
 

@@ -21,6 +21,4 @@ pub trait ExportStore: Sync {
         relative: &str,
         etag: Option<&str>,
     ) -> Result<Box<dyn Read + Send>, OfflineError>;
-    /// Files read at once.
-    fn parallel(&self) -> usize;
 }
