@@ -17,7 +17,8 @@
 //!   and plain-JSON views, the DescribeTable document (`ddbx describe` and `ddbx serve` write it
 //!   with one writer), DynamoDB's limits, terminal escaping.
 //! - [`backend`]: the DynamoDB boundary. One trait with an AWS SDK implementation and an embedded
-//!   engine ([`backend::memory`]); errors are classified once, at this edge.
+//!   engine ([`backend::memory`]); errors are classified once, at this edge. The SDK for S3
+//!   ([`backend::aws::s3`]) reads exports where they lie, as byte streams.
 //!
 //! Shared services, used by the UI and the CLI alike:
 //! - [`storage`]: the XDG state and config directories, private (0600) files and the query
@@ -31,7 +32,8 @@
 //!   the results and `ddbx why`.
 //! - [`edit`]: the one path that sends a planned write and journals it.
 //! - [`share`]: a query as an AWS CLI, boto3 or JavaScript snippet.
-//! - [`offline`]: loaders for table exports (`--file`) into the embedded engine.
+//! - [`offline`]: loaders for table exports (`--file`: a file, a folder or an `s3://` prefix)
+//!   into the embedded engine.
 //! - [`demo`]: the deterministic `--demo` table, generated for the embedded engine.
 //! - [`connect`]: the options naming where the table comes from, and opening it (the demo, a
 //!   `--file` table, DynamoDB) with `--read-only` applied in one place, for the headless

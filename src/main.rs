@@ -3,7 +3,6 @@ use std::sync::{Arc, OnceLock};
 
 use clap::Parser as _;
 use ddbx::backend::Backend;
-use ddbx::backend::aws::AwsOptions;
 use ddbx::cli::{Cli, CliError, args::GlobalOptions};
 use ddbx::connect::{Load, OpenError, Source};
 
@@ -19,14 +18,9 @@ fn kept_to_exit(engine: Arc<dyn Backend>) -> Arc<dyn Backend> {
 
 /// Where the options say the table is: the demo, an offline file, or AWS (the default).
 fn source(options: &GlobalOptions) -> Source<'_> {
-    let aws = AwsOptions {
-        profile: options.profile.clone(),
-        region: options.region.clone(),
-        endpoint_url: options.endpoint_url.clone(),
-    };
     Source::named_by(
         &options.tui,
-        aws,
+        options.aws_options(),
         std::time::Duration::from_secs_f64(options.timeout),
     )
 }

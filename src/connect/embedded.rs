@@ -5,6 +5,7 @@ use std::path::Path;
 use std::sync::Arc;
 
 use super::options::TuiOptions;
+use crate::backend::aws::AwsOptions;
 use crate::backend::memory::MemoryBackend;
 
 /// How the demo's engine says where its table comes from.
@@ -68,13 +69,15 @@ impl OfflineFile {
 }
 
 /// The engine holding the `--file` table at `path`, writable (for `ddbx serve --writable`; every
-/// other session opens it read-only), and what loading it found.
+/// other session opens it read-only), and what loading it found. An `s3://` export is read with
+/// `aws`'s profile and region.
 pub fn file_engine(
     path: &Path,
     options: &TuiOptions,
+    aws: &AwsOptions,
 ) -> Result<(Arc<MemoryBackend>, OfflineFile), String> {
     let (engine, opened) =
-        crate::offline::open_backend(path, options.schema.as_deref(), options.bad_lines.into())
+        crate::offline::open_backend(path, options.schema.as_deref(), options.reading(aws))
             .map_err(|error| error.to_string())?;
     let file = OfflineFile {
         table: opened.description.name,

@@ -7,6 +7,7 @@ use std::sync::Arc;
 
 use super::embedded::{DEMO_CONNECTION, OfflineFile};
 use super::options::TuiOptions;
+use crate::backend::aws::AwsOptions;
 use crate::backend::memory::MemoryBackend;
 use crate::backend::{Backend, LoadingBackend};
 use crate::domain::load_progress::LoadProgress;
@@ -60,10 +61,13 @@ fn demo_connection(engine: MemoryBackend) -> MemoryBackend {
 /// The `--file` table at `path`, read while the UI opens. What can be checked at once (the path
 /// exists, the schema file reads) fails here, on the normal terminal. Writable as loaded: the
 /// caller makes it read-only.
-pub fn file(path: &Path, options: &TuiOptions) -> Result<Loading, String> {
+pub fn file(path: &Path, options: &TuiOptions, aws: &AwsOptions) -> Result<Loading, String> {
     let path: PathBuf = path.to_owned();
-    std::fs::metadata(&path).map_err(|error| format!("{}: {error}", path.display()))?;
-    let table = crate::offline::table_name(&path, options.schema.as_deref())
+    if crate::offline::s3_url(&path).is_none() {
+        std::fs::metadata(&path).map_err(|error| format!("{}: {error}", path.display()))?;
+    }
+    let reading = options.reading(aws);
+    let table = crate::offline::table_name(&path, options.schema.as_deref(), &reading)
         .map_err(|error| error.to_string())?;
     let progress = Arc::new(LoadProgress::new(None));
     let connection = MemoryBackend::empty()
@@ -77,7 +81,7 @@ pub fn file(path: &Path, options: &TuiOptions) -> Result<Loading, String> {
             let (engine, opened) = crate::offline::open_backend_counting(
                 &path,
                 options.schema.as_deref(),
-                options.bad_lines.into(),
+                &reading,
                 progress,
             )
             .map_err(|error| error.to_string())?;

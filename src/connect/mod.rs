@@ -21,16 +21,18 @@ use crate::domain::load_progress::LoadProgress;
 
 pub use embedded::{OfflineFile, demo_engine, file_engine};
 pub use entities::{entity_decoder, entity_decoder_for, model_file};
-pub use options::{BadLinesChoice, ThemeChoice, TuiOptions};
+pub use options::{BadLinesChoice, ImageChoice, ThemeChoice, TuiOptions};
 
 /// Where a table comes from.
 pub enum Source<'a> {
     /// The generated demo table, in the embedded engine.
     Demo(&'a TuiOptions),
-    /// An offline table (`--file`), in the embedded engine; always read-only.
+    /// An offline table (`--file`), in the embedded engine; always read-only. `aws` names the
+    /// profile and region S3 is read with, for an `s3://` export.
     File {
         path: &'a Path,
         options: &'a TuiOptions,
+        aws: AwsOptions,
     },
     /// DynamoDB (or an endpoint speaking its API).
     Aws {
@@ -46,7 +48,11 @@ impl<'a> Source<'a> {
         if tui.demo {
             Self::Demo(tui)
         } else if let Some(path) = &tui.file {
-            Self::File { path, options: tui }
+            Self::File {
+                path,
+                options: tui,
+                aws,
+            }
         } else {
             Self::Aws {
                 options: aws,
@@ -103,15 +109,15 @@ pub async fn open(source: Source<'_>, load: Load, read_only: bool) -> Result<Ope
             embedded_table(Arc::new(engine), crate::demo::TABLE_NAME.to_owned())
         }
         (Source::Demo(options), Load::InBackground) => loading_table(loading::demo(options)),
-        (Source::File { path, options }, Load::Whole) => {
-            let (engine, file) = file_engine(path, options).map_err(OpenError::File)?;
+        (Source::File { path, options, aws }, Load::Whole) => {
+            let (engine, file) = file_engine(path, options, &aws).map_err(OpenError::File)?;
             Opened {
                 notices: file.headless_notices(),
                 ..embedded_table(engine, file.table)
             }
         }
-        (Source::File { path, options }, Load::InBackground) => {
-            loading_table(loading::file(path, options).map_err(OpenError::File)?)
+        (Source::File { path, options, aws }, Load::InBackground) => {
+            loading_table(loading::file(path, options, &aws).map_err(OpenError::File)?)
         }
         (Source::Aws { options, timeout }, _) => {
             let backend = AwsBackend::connect_with_timeout(options, timeout)

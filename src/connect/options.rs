@@ -37,6 +37,22 @@ pub struct TuiOptions {
     #[arg(long, global = true, value_name = "FILE", requires = "file")]
     pub schema: Option<PathBuf>,
 
+    /// S3 endpoint URL for `--file s3://…` on an S3-compatible server (moto, MinIO), addressed
+    /// path-style; AWS_ENDPOINT_URL_S3 works too. Credentials and region are DynamoDB's.
+    #[arg(
+        long = "s3-endpoint-url",
+        global = true,
+        value_name = "URL",
+        requires = "file"
+    )]
+    pub s3_endpoint_url: Option<String>,
+
+    /// Which image of an incremental export's changes --file opens: each changed item as it is
+    /// after the change (deleted items left out), or as it was before (inserted ones left out).
+    #[arg(long = "export-image", global = true, value_enum, value_name = "IMAGE",
+          default_value_t = ImageChoice::New, requires = "file")]
+    pub export_image: ImageChoice,
+
     /// What to do with a malformed line or item in --file: report it and go on, or stop.
     #[arg(long = "bad-lines", global = true, value_enum, value_name = "WHAT",
           default_value_t = BadLinesChoice::Skip, requires = "file")]
@@ -82,6 +98,36 @@ pub enum BadLinesChoice {
     Skip,
     /// Stop at the first bad line.
     Stop,
+}
+
+/// `--export-image`: the command-line face of [`crate::offline::Image`].
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, clap::ValueEnum)]
+pub enum ImageChoice {
+    /// The item after the change; a deleted item has none.
+    #[default]
+    New,
+    /// The item before the change; an inserted item has none.
+    Old,
+}
+
+impl TuiOptions {
+    /// How `--file` is read: bad lines, the image, and S3 reached with `aws`'s profile and
+    /// region at `--s3-endpoint-url`.
+    #[must_use]
+    pub fn reading(&self, aws: &crate::backend::aws::AwsOptions) -> crate::offline::Reading {
+        crate::offline::Reading {
+            bad_lines: self.bad_lines.into(),
+            image: match self.export_image {
+                ImageChoice::New => crate::offline::Image::New,
+                ImageChoice::Old => crate::offline::Image::Old,
+            },
+            s3: crate::backend::aws::s3::S3Options {
+                profile: aws.profile.clone(),
+                region: aws.region.clone(),
+                endpoint_url: self.s3_endpoint_url.clone(),
+            },
+        }
+    }
 }
 
 impl From<BadLinesChoice> for crate::offline::BadLines {

@@ -12,7 +12,8 @@ use crate::domain::ddb_json::item_from_json;
 use crate::domain::value::Item;
 use crate::storage::input::{open_regular, read_bounded, size};
 
-use super::source::{BadLines, Batches, SourceInfo};
+use super::change;
+use super::source::{BadLines, Batches, Counts, Image, Reading, SourceInfo};
 use super::warning::{OfflineError, Warning};
 
 const GZIP_MAGIC: [u8; 2] = [0x1f, 0x8b];
@@ -38,7 +39,13 @@ fn fail(path: &Path, message: String) -> OfflineError {
 /// Opens the regular file `path`, through a gzip decoder when it starts with gzip's magic bytes.
 pub fn open_reader(path: &Path) -> Result<Reader, OfflineError> {
     let file = open_regular(path).map_err(|e| fail(path, e.to_string()))?;
-    let mut raw = BufReader::with_capacity(PEEK, file);
+    buffered(path, Box::new(file))
+}
+
+/// `raw` (the bytes of `path`) buffered, through a gzip decoder when it starts with gzip's magic
+/// bytes.
+pub fn buffered(path: &Path, raw: Box<dyn Read + Send>) -> Result<Reader, OfflineError> {
+    let mut raw = BufReader::with_capacity(PEEK, raw);
     let head = raw
         .fill_buf()
         .map_err(|e| fail(path, format!("cannot read: {e}")))?;
@@ -90,8 +97,9 @@ pub fn read_text(path: &Path) -> Result<String, OfflineError> {
     read_document(path, open_reader(path)?)
 }
 
-/// Parses one line's JSON into an item.
-pub fn parse_line(line: &str) -> Result<Item, String> {
+/// Parses one line's JSON into an item: `{"Item": {...}}` or a bare item, or the chosen image
+/// of an incremental export's change record (`None` when the change has no such image).
+pub fn parse_line(line: &str, image: Image) -> Result<Option<Item>, String> {
     let json: Value = serde_json::from_str(line).map_err(|e| format!("invalid JSON: {e}"))?;
     let item = match &json {
         Value::Object(object)
@@ -99,10 +107,15 @@ pub fn parse_line(line: &str) -> Result<Item, String> {
         {
             &object["Item"]
         }
+        Value::Object(object) if change::is_change(object) => {
+            return change::image(object, image);
+        }
         Value::Object(_) => &json,
         _ => return Err("expected a JSON object holding one DynamoDB item".into()),
     };
-    item_from_json(item).map_err(|e| format!("invalid DynamoDB JSON {e}"))
+    item_from_json(item)
+        .map(Some)
+        .map_err(|e| format!("invalid DynamoDB JSON {e}"))
 }
 
 /// Handles one bad record under the user's policy.
@@ -164,10 +177,12 @@ fn next_line(
 pub fn parse_each(
     path: &Path,
     reader: &mut dyn BufRead,
-    bad_lines: BadLines,
+    reading: &Reading,
     warnings: &mut Vec<Warning>,
     batches: Batches<'_>,
-) -> Result<(), OfflineError> {
+) -> Result<Counts, OfflineError> {
+    let bad_lines = reading.bad_lines;
+    let mut counts = Counts::default();
     let mut batch = Vec::new();
     let mut line = Vec::new();
     let mut number = 0;
@@ -188,8 +203,10 @@ pub fn parse_each(
         if text.trim().is_empty() {
             continue;
         }
-        match parse_line(text) {
-            Ok(item) => batch.push(item),
+        counts.records += 1;
+        match parse_line(text, reading.image) {
+            Ok(Some(item)) => batch.push(item),
+            Ok(None) => counts.without_image += 1,
             Err(message) => bad_record(path, number, message, bad_lines, warnings)?,
         }
         if batch.len() == BATCH_LINES {
@@ -199,17 +216,18 @@ pub fn parse_each(
     if !batch.is_empty() {
         batches(batch)?;
     }
-    Ok(())
+    Ok(counts)
 }
 
 /// Parses a JSON-lines file.
 pub fn parse(
     path: &Path,
     reader: &mut dyn BufRead,
-    bad_lines: BadLines,
+    reading: &Reading,
     batches: Batches<'_>,
 ) -> Result<SourceInfo, OfflineError> {
     let mut warnings = Vec::new();
-    parse_each(path, reader, bad_lines, &mut warnings, batches)?;
+    let counts = parse_each(path, reader, reading, &mut warnings, batches)?;
+    change::note_left_out(&mut warnings, path, counts, reading.image);
     Ok(SourceInfo { warnings })
 }

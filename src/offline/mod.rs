@@ -1,7 +1,8 @@
 //! Offline tables: `ddbx --file PATH [--schema FILE]` opens, read-only by default,
 //! - the output of `aws dynamodb scan --output json` (`{"Items": [...]}`),
 //! - DynamoDB JSON lines (`{"Item": {...}}` or a bare item per line, optionally gzipped),
-//! - an Export-to-S3 folder (manifest files + `data/*.json.gz`, DYNAMODB_JSON format).
+//! - an Export to S3 (manifest files + `data/*.json.gz`, DYNAMODB_JSON format; full, or
+//!   incremental with new and old images), in a local folder or read from S3 (`s3://…`).
 //!
 //! The key schema and indexes come from a `describe-table` JSON (`--schema`), else they are
 //! inferred from the items (`PK`/`SK`, `GSInPK`/`GSInSK` pairs) and the inference is reported so
@@ -10,6 +11,7 @@
 //!
 //! Entry points: [`open`] (parse only) and [`open_backend`] (parse and load into the engine).
 
+mod change;
 mod describe;
 mod export;
 mod infer;
@@ -26,8 +28,10 @@ use crate::domain::schema::TableDescription;
 use crate::domain::value::Item;
 
 pub use describe::parse_describe_table;
+use export::ExportStore;
+pub use export::s3_url;
 pub use infer::{KeyStats, infer_schema};
-pub use source::BadLines;
+pub use source::{BadLines, Image, Reading};
 use source::{Batches, SourceInfo};
 pub use warning::{OfflineError, Warning};
 
@@ -51,9 +55,13 @@ pub struct OpenReport {
     pub items_read: usize,
 }
 
+/// The export `path` names (a folder, an `s3://` prefix), opened once; `None` for a file.
+type Store = Option<Box<dyn ExportStore>>;
+
 fn read_source(
     path: &Path,
-    bad_lines: BadLines,
+    store: &Store,
+    reading: &Reading,
     batches: Batches<'_>,
 ) -> Result<SourceInfo, OfflineError> {
     let mut items = 0usize;
@@ -61,15 +69,15 @@ fn read_source(
         items += batch.len();
         batches(batch)
     };
-    let info = if path.is_dir() {
-        export::read_folder(path, bad_lines, &mut counted)?
+    let info = if let Some(store) = store {
+        export::read_export(store.as_ref(), reading, &mut counted)?
     } else {
         let mut reader = lines::open_reader(path)?;
         if scan_output::looks_like_scan_output(lines::peek_text(path, &mut reader)?) {
             let text = lines::read_document(path, reader)?;
-            scan_output::parse(path, &text, bad_lines, &mut counted)?
+            scan_output::parse(path, &text, reading.bad_lines, &mut counted)?
         } else {
-            lines::parse(path, &mut reader, bad_lines, &mut counted)?
+            lines::parse(path, &mut reader, reading, &mut counted)?
         }
     };
     nothing_but_bad_records(path, items, &info)?;
@@ -103,43 +111,46 @@ fn nothing_but_bad_records(
 }
 
 /// The table name: the export manifest's table, else the file name.
-fn default_name(path: &Path) -> Result<String, OfflineError> {
-    let from_export = if path.is_dir() {
-        export::table_name(path)?
-    } else {
-        None
+fn default_name(path: &Path, store: &Store) -> Result<String, OfflineError> {
+    let from_export = match store {
+        Some(store) => export::table_name(store.as_ref())?,
+        None => None,
     };
     Ok(from_export.unwrap_or_else(|| table_name_from_path(path)))
 }
 
 fn decide_schema(
     path: &Path,
+    store: &Store,
     schema: Option<&TableDescription>,
     sample: &[Item],
 ) -> Result<(TableDescription, Option<String>), OfflineError> {
     match schema {
         Some(description) => Ok((description.clone(), None)),
         None => {
-            let (description, explanation) = infer_schema(&default_name(path)?, sample)
+            let (description, explanation) = infer_schema(&default_name(path, store)?, sample)
                 .map_err(|message| OfflineError::new(Some(path.to_path_buf()), None, message))?;
             Ok((description, Some(explanation)))
         }
     }
 }
 
-/// Reads `path` (file or export folder) with all its items and decides the table's schema.
+/// Reads `path` (file, export folder or `s3://` export) with all its items and decides the
+/// table's schema.
 pub fn open(
     path: &Path,
     schema: Option<&Path>,
-    bad_lines: BadLines,
+    reading: impl Into<Reading>,
 ) -> Result<Opened, OfflineError> {
+    let reading = reading.into();
     let schema = schema.map(describe::read_describe_table).transpose()?;
+    let store = export::store(path, &reading)?;
     let mut items = Vec::new();
-    let info = read_source(path, bad_lines, &mut |batch| {
+    let info = read_source(path, &store, &reading, &mut |batch| {
         items.extend(batch);
         Ok(())
     })?;
-    let (description, inferred) = decide_schema(path, schema.as_ref(), &items)?;
+    let (description, inferred) = decide_schema(path, &store, schema.as_ref(), &items)?;
     Ok(Opened {
         description,
         items,
@@ -157,17 +168,21 @@ pub fn open(
 pub fn open_backend(
     path: &Path,
     schema: Option<&Path>,
-    bad_lines: BadLines,
+    reading: impl Into<Reading>,
 ) -> Result<(MemoryBackend, OpenReport), OfflineError> {
-    open_backend_counting(path, schema, bad_lines, &LoadProgress::new(None))
+    open_backend_counting(path, schema, &reading.into(), &LoadProgress::new(None))
 }
 
 /// The name the table at `path` opens under: the `--schema` file's, else the export's or the
 /// file's (known before a single item is read, so the UI can show it while the items load).
-pub fn table_name(path: &Path, schema: Option<&Path>) -> Result<String, OfflineError> {
+pub fn table_name(
+    path: &Path,
+    schema: Option<&Path>,
+    reading: &Reading,
+) -> Result<String, OfflineError> {
     match schema {
         Some(schema) => Ok(describe::read_describe_table(schema)?.name),
-        None => default_name(path),
+        None => default_name(path, &export::store(path, reading)?),
     }
 }
 
@@ -175,21 +190,22 @@ pub fn table_name(path: &Path, schema: Option<&Path>) -> Result<String, OfflineE
 pub fn open_backend_counting(
     path: &Path,
     schema: Option<&Path>,
-    bad_lines: BadLines,
+    reading: &Reading,
     progress: &LoadProgress,
 ) -> Result<(MemoryBackend, OpenReport), OfflineError> {
     let schema = schema.map(describe::read_describe_table).transpose()?;
+    let store = export::store(path, reading)?;
     let mut loader: Option<(ItemLoader, Option<String>)> = None;
     let mut stats = KeyStats::default();
     let mut items_read = 0;
-    let info = read_source(path, bad_lines, &mut |batch| {
+    let info = read_source(path, &store, reading, &mut |batch| {
         items_read += batch.len();
         progress.set_loaded(items_read as u64);
         if schema.is_none() {
             batch.iter().for_each(|item| stats.observe(item));
         }
         if loader.is_none() {
-            let (description, inferred) = decide_schema(path, schema.as_ref(), &batch)?;
+            let (description, inferred) = decide_schema(path, &store, schema.as_ref(), &batch)?;
             loader = Some((ItemLoader::new(description), inferred));
         }
         if let Some((loader, _)) = loader.as_mut() {
@@ -200,7 +216,7 @@ pub fn open_backend_counting(
     let (loader, mut inferred) = match loader {
         Some(found) => found,
         None => {
-            let (description, inferred) = decide_schema(path, schema.as_ref(), &[])?;
+            let (description, inferred) = decide_schema(path, &store, schema.as_ref(), &[])?;
             (ItemLoader::new(description), inferred)
         }
     };

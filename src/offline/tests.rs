@@ -302,6 +302,15 @@ fn a_bad_line_inside_a_gzipped_data_file_names_that_file_and_line() {
         "AWSDynamoDB/01234567890123-abcdef/data/b.json.gz",
         &format!("{{\"Item\":{ORDER}}}\n{{\"Item\":{{\"PK\":{{\"SS\":[]}}}}}}\n"),
     );
+    // The manifest counts the file's records, the bad one included.
+    scratch.write(
+        "AWSDynamoDB/01234567890123-abcdef/manifest-files.json",
+        &format!(
+            "{}\n{}\n",
+            json!({"itemCount": 1, "dataFileS3Key": "data/a.json.gz"}),
+            json!({"itemCount": 2, "dataFileS3Key": "data/b.json.gz"}),
+        ),
+    );
     let error = open(&folder, None, BadLines::Stop).expect_err("stops");
     assert_eq!(
         (error.0.file.as_deref(), error.0.line),

@@ -21,8 +21,8 @@ fn open_engine(
         return Ok((Arc::new(engine), global.read_only, what));
     }
     if let Some(path) = &global.tui.file {
-        let (engine, table) =
-            crate::connect::file_engine(path, &global.tui).map_err(CliError::Usage)?;
+        let (engine, table) = crate::connect::file_engine(path, &global.tui, &global.aws_options())
+            .map_err(CliError::Usage)?;
         for notice in table.headless_notices() {
             note(&format!("ddbx: {notice}"));
         }

@@ -84,11 +84,10 @@ impl OnDemandClients {
     }
 }
 
-/// The DynamoDB and STS clients and where they point.
-pub(super) async fn clients(
-    options: AwsOptions,
-    request_timeout: Duration,
-) -> Result<Clients, BackendError> {
+/// The SDK configuration: aws-config's default chain with `options` applied, timeouts and
+/// retries that fail fast against an unreachable endpoint. The S3 client of `--file s3://…`
+/// loads the same one, so both follow one credential chain.
+pub(super) async fn sdk_config(options: &AwsOptions, request_timeout: Duration) -> SdkConfig {
     let mut loader = aws_config::defaults(BehaviorVersion::latest())
         .timeout_config(
             TimeoutConfig::builder()
@@ -122,7 +121,15 @@ pub(super) async fn clients(
     if options.endpoint_url.as_deref().is_some_and(is_plain_http) {
         loader = loader.http_client(per_scheme());
     }
-    let config = loader.load().await;
+    loader.load().await
+}
+
+/// The DynamoDB and STS clients and where they point.
+pub(super) async fn clients(
+    options: AwsOptions,
+    request_timeout: Duration,
+) -> Result<Clients, BackendError> {
+    let config = sdk_config(&options, request_timeout).await;
     let Some(region) = config.region() else {
         return Err(BackendError::Service {
             code: "MissingRegion".to_owned(),
@@ -207,7 +214,7 @@ fn keys_in_environment() -> bool {
     set("AWS_ACCESS_KEY_ID") && (set("AWS_SECRET_ACCESS_KEY") || set("SECRET_ACCESS_KEY"))
 }
 
-fn is_plain_http(url: &str) -> bool {
+pub(super) fn is_plain_http(url: &str) -> bool {
     url.get(..7)
         .is_some_and(|scheme| scheme.eq_ignore_ascii_case("http://"))
 }

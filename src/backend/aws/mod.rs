@@ -7,6 +7,8 @@
 //! - `identity`: the account id from STS GetCallerIdentity, for the header;
 //! - `reads` and `writes`: one function per trait method, building the SDK request from the
 //!   domain request and converting the response with `aws_convert`.
+//! - [`s3`]: S3 for `--file s3://…`, on the same configuration: listings and objects as byte
+//!   streams.
 
 mod canned;
 mod cause_chain;
@@ -19,6 +21,7 @@ mod page_body;
 mod reads;
 mod retry;
 mod retry_teller;
+pub mod s3;
 mod statement;
 mod streams;
 mod throttling;

@@ -69,6 +69,16 @@ pub struct GlobalOptions {
 }
 
 impl GlobalOptions {
+    /// The connection's options: `--profile`, `--region`, `--endpoint-url`.
+    #[must_use]
+    pub fn aws_options(&self) -> crate::backend::aws::AwsOptions {
+        crate::backend::aws::AwsOptions {
+            profile: self.profile.clone(),
+            region: self.region.clone(),
+            endpoint_url: self.endpoint_url.clone(),
+        }
+    }
+
     /// The output format of items: `-o`, or JSON lines.
     #[must_use]
     pub fn format(&self) -> OutputFormat {

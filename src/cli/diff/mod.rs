@@ -161,6 +161,7 @@ pub async fn open_target(
         let file = crate::connect::Source::File {
             path,
             options: &global.tui,
+            aws: global.aws_options(),
         };
         let opened = crate::connect::open(file, crate::connect::Load::Whole, true).await?;
         for notice in &opened.notices {
