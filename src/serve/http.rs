@@ -157,6 +157,13 @@ async fn handle(
             return Ok(error_response(&error, request_id));
         }
     };
+    if !served.faults.delay.is_zero() {
+        tokio::time::sleep(served.faults.delay).await;
+    }
+    if let Some(throttled) = served.faults.throttle(operation, &body) {
+        served.stats.record(operation, true);
+        return Ok(error_response(&throttled, request_id));
+    }
     let answer = if streams {
         super::streams::answer(&served, operation, &body)
     } else {

@@ -9,6 +9,7 @@ mod batch;
 mod create_checks;
 mod dispatch;
 mod error;
+mod faults;
 mod http;
 mod items;
 mod legacy;
@@ -26,6 +27,7 @@ mod values;
 mod wire;
 
 pub use error::WireError;
+pub use faults::Faults;
 pub use http::{ServeOptions, check_host, serve};
 pub use run::run;
 pub use served::Served;

@@ -8,6 +8,7 @@ use crate::backend::memory::MemoryBackend;
 
 /// Tags of every table that has any, by table name.
 pub type Tags = BTreeMap<String, BTreeMap<String, String>>;
+use super::faults::Faults;
 use super::stats::Stats;
 use crate::domain::describe_table::ServedExtras;
 
@@ -26,6 +27,8 @@ pub struct Served {
     extras: Mutex<BTreeMap<String, ServedExtras>>,
     tags: Mutex<Tags>,
     pub stats: Stats,
+    /// Delay and throttling asked for with `--delay-ms` and `--throttle-rate`.
+    pub faults: Faults,
 }
 
 impl Served {
@@ -38,7 +41,15 @@ impl Served {
             extras: Mutex::new(BTreeMap::new()),
             tags: Mutex::new(Tags::new()),
             stats: Stats::default(),
+            faults: Faults::default(),
         }
+    }
+
+    /// The same, answering with `faults`.
+    #[must_use]
+    pub fn with_faults(mut self, faults: Faults) -> Self {
+        self.faults = faults;
+        self
     }
 
     pub(super) fn extras(&self, table: &str) -> ServedExtras {

@@ -1,6 +1,7 @@
 //! The rest of the API `ddbx serve` answers from the engine: the DynamoDB Streams API (on the
 //! same port, as DynamoDB Local serves it), PartiQL (`ExecuteStatement`,
-//! `BatchExecuteStatement`, `ExecuteTransaction`) and the 4 MB limit of a transaction. Each test
+//! `BatchExecuteStatement`, `ExecuteTransaction`), the 4 MB limit of a transaction, and the
+//! options for other test suites (ready file, delay, throttling). Each test
 //! drives a served empty engine with the Rust SDK and sends the same requests to DynamoDB Local
 //! (the reference), asserting the same answers; where the two differ on purpose, the difference
 //! is asserted.
@@ -11,6 +12,7 @@ mod server;
 mod support;
 
 mod endpoints;
+mod faults;
 mod partiql;
 mod streams;
 mod transactions;
