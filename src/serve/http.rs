@@ -130,6 +130,11 @@ async fn handle(
         );
         return Ok(answer);
     }
+    let authorization = request
+        .headers()
+        .get(hyper::header::AUTHORIZATION)
+        .and_then(|value| value.to_str().ok());
+    let tables = served.for_request(authorization);
     let target = request
         .headers()
         .get("x-amz-target")
@@ -165,9 +170,9 @@ async fn handle(
         return Ok(error_response(&throttled, request_id));
     }
     let answer = if streams {
-        super::streams::answer(&served, operation, &body)
+        super::streams::answer(&tables, operation, &body)
     } else {
-        super::dispatch::answer(&served, operation, &body).await
+        super::dispatch::answer(&tables, operation, &body).await
     };
     served.stats.record(operation, answer.is_err());
     Ok(match answer {

@@ -42,7 +42,11 @@ fn open_engine(
     Ok((
         Arc::new(MemoryBackend::empty()),
         global.read_only,
-        "no tables yet (CreateTable adds them)".to_owned(),
+        if args.shared {
+            "no tables yet (CreateTable adds them)".to_owned()
+        } else {
+            "no tables yet (CreateTable adds them; each access key and region has its own unless --shared)".to_owned()
+        },
     ))
 }
 
@@ -120,7 +124,13 @@ pub async fn run(global: &GlobalOptions, args: &ServeArgs) -> Result<(), CliErro
     let faults = Faults::new(Duration::from_millis(args.delay_ms), args.throttle_rate)
         .map_err(CliError::Usage)?;
     let (engine, read_only, what) = open_engine(global, args)?;
-    let served = Arc::new(Served::new(engine, read_only).with_faults(faults));
+    let mut served = Served::new(engine, read_only).with_faults(faults);
+    // The demo and a file are the tables being served: every client sees them.
+    let empty = !global.tui.demo && global.tui.file.is_none();
+    if empty && !args.shared {
+        served = served.namespaced();
+    }
+    let served = Arc::new(served);
     let options = ServeOptions {
         host,
         port: args.port,

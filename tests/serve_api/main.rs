@@ -13,6 +13,7 @@ mod support;
 
 mod endpoints;
 mod faults;
+mod namespaces;
 mod partiql;
 mod streams;
 mod transactions;

@@ -180,6 +180,12 @@ pub struct ServeArgs {
     #[arg(long, conflicts_with = "read_only")]
     pub writable: bool,
 
+    /// Serve one set of tables to every client. Without it each access key and region has
+    /// tables of its own, as DynamoDB Local keeps them without -sharedDb; the --demo and --file
+    /// tables are always shared.
+    #[arg(long)]
+    pub shared: bool,
+
     /// Once it accepts connections, write its address (`http://127.0.0.1:PORT`) to this file,
     /// for a test suite waiting to start.
     #[arg(long, value_name = "FILE")]
