@@ -8,13 +8,17 @@ use super::served::Served;
 use super::wire::Body;
 use super::{batch, items, reads, statements, tables, tags, transact, update_table};
 
-/// Operations that change tables or items.
-const WRITES: &[&str] = &[
+/// Operations that change items (a table's throughput limits them).
+pub(super) const ITEM_WRITES: &[&str] = &[
     "PutItem",
     "UpdateItem",
     "DeleteItem",
     "BatchWriteItem",
     "TransactWriteItems",
+];
+
+/// Operations that change tables.
+const TABLE_WRITES: &[&str] = &[
     "CreateTable",
     "DeleteTable",
     "UpdateTable",
@@ -73,7 +77,7 @@ fn writes_statements(map: &serde_json::Map<String, Value>) -> bool {
 }
 
 async fn answer_any(served: &Served, operation: &str, body: &[u8]) -> Result<Value, WireError> {
-    if served.read_only && WRITES.contains(&operation) {
+    if served.read_only && (ITEM_WRITES.contains(&operation) || TABLE_WRITES.contains(&operation)) {
         return Err(WireError::read_only(operation));
     }
     let json: Value = serde_json::from_slice(body)

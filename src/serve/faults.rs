@@ -7,10 +7,11 @@ use std::time::Duration;
 
 use serde_json::{Value, json};
 
+use super::dispatch::ITEM_WRITES;
 use super::error::WireError;
 use crate::domain::describe_table::served_table_arn;
 
-/// The operations a table's throughput limits: reads, then writes.
+/// The reads a table's throughput limits (the writes are the item writes).
 const READS: &[&str] = &[
     "GetItem",
     "Query",
@@ -21,14 +22,6 @@ const READS: &[&str] = &[
     "BatchExecuteStatement",
     "ExecuteTransaction",
 ];
-const WRITES: &[&str] = &[
-    "PutItem",
-    "UpdateItem",
-    "DeleteItem",
-    "BatchWriteItem",
-    "TransactWriteItems",
-];
-
 /// The delay and throttling asked for (none by default).
 #[derive(Debug, Default)]
 pub struct Faults {
@@ -58,7 +51,7 @@ impl Faults {
     /// every fourth, without chance.
     pub fn throttle(&self, operation: &str, body: &[u8]) -> Option<WireError> {
         let read = READS.contains(&operation);
-        if self.throttle_rate <= 0.0 || !(read || WRITES.contains(&operation)) {
+        if self.throttle_rate <= 0.0 || !(read || ITEM_WRITES.contains(&operation)) {
             return None;
         }
         let seen = self.throttleable_seen.fetch_add(1, Ordering::Relaxed);

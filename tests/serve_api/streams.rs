@@ -103,35 +103,26 @@ async fn changes_of_a_new_and_old_images_stream(endpoint: &Endpoint) -> Vec<Stri
     let view = StreamViewType::NewAndOldImages;
     create_table(client, &table, false, Some(view.clone())).await;
     let arn = described_stream(endpoint, &table, &view).await;
-    let put = || {
+    client
+        .put_item()
+        .table_name(&table)
+        .item("pk", s("a"))
+        .item("n", n("12345678901234567890123456789012345678"))
+        .send()
+        .await
+        .expect("PutItem");
+    let update = || {
         client
-            .put_item()
+            .update_item()
             .table_name(&table)
-            .item("pk", s("a"))
-            .item("n", n("12345678901234567890123456789012345678"))
+            .key("pk", s("a"))
+            .update_expression("SET #v = :v")
+            .expression_attribute_names("#v", "v")
+            .expression_attribute_values(":v", s("changed"))
     };
-    put().send().await.expect("PutItem");
-    client
-        .update_item()
-        .table_name(&table)
-        .key("pk", s("a"))
-        .update_expression("SET #v = :v")
-        .expression_attribute_names("#v", "v")
-        .expression_attribute_values(":v", s("changed"))
-        .send()
-        .await
-        .expect("UpdateItem");
-    // The same item written again changes nothing, and leaves no record.
-    client
-        .update_item()
-        .table_name(&table)
-        .key("pk", s("a"))
-        .update_expression("SET #v = :v")
-        .expression_attribute_names("#v", "v")
-        .expression_attribute_values(":v", s("changed"))
-        .send()
-        .await
-        .expect("UpdateItem");
+    update().send().await.expect("UpdateItem");
+    // The same change again changes nothing, and leaves no record.
+    update().send().await.expect("UpdateItem");
     client
         .delete_item()
         .table_name(&table)

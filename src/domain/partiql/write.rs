@@ -252,18 +252,10 @@ fn returning(reader: &mut Reader<'_>) -> Result<ReturnValues, TranslateError> {
     if !reader.cursor.keyword("returning") {
         return malformed("expected RETURNING or the end of the statement after WHERE");
     }
-    let all = if reader.cursor.keyword("all") {
-        true
-    } else if reader.cursor.keyword("modified") {
-        false
-    } else {
+    let Some(all) = one_of(reader, "all", "modified") else {
         return malformed("expected ALL or MODIFIED after RETURNING");
     };
-    let old = if reader.cursor.keyword("old") {
-        true
-    } else if reader.cursor.keyword("new") {
-        false
-    } else {
+    let Some(old) = one_of(reader, "old", "new") else {
         return malformed("expected OLD or NEW in RETURNING");
     };
     if !matches!(reader.cursor.next(), Some(Token::Other('*'))) || reader.cursor.peek().is_some() {
@@ -275,6 +267,17 @@ fn returning(reader: &mut Reader<'_>) -> Result<ReturnValues, TranslateError> {
         (false, true) => ReturnValues::UpdatedOld,
         (false, false) => ReturnValues::UpdatedNew,
     })
+}
+
+/// `Some(true)` past `first`, `Some(false)` past `second`, `None` when neither is next.
+fn one_of(reader: &mut Reader<'_>, first: &str, second: &str) -> Option<bool> {
+    if reader.cursor.keyword(first) {
+        Some(true)
+    } else if reader.cursor.keyword(second) {
+        Some(false)
+    } else {
+        None
+    }
 }
 
 /// The reader's names and values that `expressions` use: the key's equalities left WHERE, and
