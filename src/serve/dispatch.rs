@@ -4,18 +4,10 @@
 use serde_json::Value;
 
 use super::error::WireError;
+use super::operations::ITEM_WRITES;
 use super::served::Served;
 use super::wire::Body;
 use super::{batch, items, reads, statements, tables, tags, transact, update_table};
-
-/// Operations that change items (a table's throughput limits them).
-pub(super) const ITEM_WRITES: &[&str] = &[
-    "PutItem",
-    "UpdateItem",
-    "DeleteItem",
-    "BatchWriteItem",
-    "TransactWriteItems",
-];
 
 /// Operations that change tables.
 const TABLE_WRITES: &[&str] = &[

@@ -7,8 +7,8 @@ use std::time::Duration;
 
 use serde_json::{Value, json};
 
-use super::dispatch::ITEM_WRITES;
 use super::error::WireError;
+use super::operations::ITEM_WRITES;
 use crate::domain::describe_table::served_table_arn;
 
 /// The reads a table's throughput limits (the writes are the item writes).

@@ -13,6 +13,7 @@ mod faults;
 mod http;
 mod items;
 mod legacy;
+mod operations;
 mod reads;
 mod run;
 mod served;
