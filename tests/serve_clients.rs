@@ -376,25 +376,54 @@ fn a_non_loopback_address_is_refused_before_listening() {
     run.refused(2, &["not a loopback address"]);
 }
 
-/// `ddbx serve` describes the demo table's stream but serves no Streams API: `ddbx tail` against
-/// it says the endpoint does not serve Streams (exit 2, nothing read), instead of asking for a
-/// stream the description shows as enabled.
+/// `ddbx serve` serves the DynamoDB Streams API on its port: `ddbx tail` against it follows the
+/// demo table's stream and shows the changes written through the endpoint, every digit kept.
 #[test]
-fn tail_against_serve_says_the_endpoint_serves_no_streams() {
+fn a_tail_against_serve_shows_the_changes_written_to_it() {
+    use aws_sdk_dynamodb::types::AttributeValue;
     let served = Served::start(&["--demo"]);
+    let client = support::sdk_client(&served.endpoint);
+    let table = ddbx::demo::TABLE_NAME;
+    support::block_on(
+        client
+            .put_item()
+            .table_name(table)
+            .item("PK", AttributeValue::S("USER#tail".into()))
+            .item("SK", AttributeValue::S("PROFILE".into()))
+            .item("n", AttributeValue::N(BIG.into()))
+            .send(),
+    )
+    .expect("PutItem");
+    support::block_on(
+        client
+            .delete_item()
+            .table_name(table)
+            .key("PK", AttributeValue::S("USER#tail".into()))
+            .key("SK", AttributeValue::S("PROFILE".into()))
+            .send(),
+    )
+    .expect("DeleteItem");
     let mut command = support::cli::ddbx_command();
     command.args([
         "--endpoint-url",
         &served.endpoint,
         "--table",
-        ddbx::demo::TABLE_NAME,
+        table,
         "tail",
+        "--since",
+        "TRIM_HORIZON",
         "--max-records",
-        "1",
+        "2",
     ]);
-    support::cli::run_command(command).refused(
-        2,
-        &["has a stream enabled, but this endpoint does not serve DynamoDB Streams"],
-    );
+    let run = support::cli::run_command(command).success();
+    let records = run.json_lines();
+    let events: Vec<&str> = records
+        .iter()
+        .map(|record| record["event"].as_str().unwrap_or("?"))
+        .collect();
+    assert_eq!(events, ["INSERT", "REMOVE"], "{records:#?}");
+    assert_eq!(records[0]["keys"]["PK"], "USER#tail");
+    assert_eq!(records[0]["new"]["n"].to_string(), BIG, "every digit kept");
+    assert_eq!(records[1]["old"]["SK"], "PROFILE");
     served.stop();
 }

@@ -535,9 +535,9 @@ async fn a_start_that_cannot_be_used_is_refused_with_the_prompt_left_open() {
     assert!(matches!(started_at(&harness), StreamStart::At(_)));
 }
 
-/// An endpoint whose table description says a stream is enabled but names none to read (as
-/// `ddbx serve` describes one): `L` says the endpoint does not serve Streams, instead of asking
-/// for a stream the description shows as enabled, and reads nothing.
+/// An endpoint whose table description says a stream is enabled but names none to read (an
+/// endpoint that does not serve DynamoDB Streams): `L` says the endpoint does not serve Streams,
+/// instead of asking for a stream the description shows as enabled, and reads nothing.
 #[tokio::test]
 async fn a_stream_enabled_but_not_served_is_said_to_be_the_endpoints() {
     let mut harness = started_demo(10, Settings::default()).await;

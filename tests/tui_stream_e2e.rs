@@ -1,7 +1,9 @@
-//! The stream view in the real binary, in a pseudo-terminal, against DynamoDB Local's stream: an
-//! item written by another client while the view follows shows as an INSERT, then a MODIFY, and
-//! the MODIFY opens as its diff.
+//! The stream view in the real binary, in a pseudo-terminal, against DynamoDB Local's stream and
+//! against `ddbx serve`'s: an item written by another client while the view follows shows as an
+//! INSERT, then a MODIFY, and the MODIFY opens as its diff.
 
+#[path = "serve/server.rs"]
+mod server;
 mod support;
 mod tui_support;
 
@@ -15,7 +17,18 @@ fn items_written_by_another_client_show_live_and_open_as_a_diff() {
     let Some(endpoint) = server_endpoint(Server::DdbLocal) else {
         return;
     };
-    let client = sdk_client(&endpoint);
+    items_show_live(&endpoint);
+}
+
+#[test]
+fn items_written_through_ddbx_serve_show_live_in_its_stream_view() {
+    let served = server::Served::start(&[]);
+    items_show_live(&served.endpoint);
+    served.stop();
+}
+
+fn items_show_live(endpoint: &str) {
+    let client = sdk_client(endpoint);
     let table = unique_table_name("tui-stream");
     block_on(async {
         create_table(&client, &TableSpec::single_table(&table)).await;
@@ -34,7 +47,7 @@ fn items_written_by_another_client_show_live_and_open_as_a_diff() {
         .expect("put");
     };
     let mut session = PtySession::spawn(
-        &["--endpoint-url", &endpoint, "--table", &table],
+        &["--endpoint-url", endpoint, "--table", &table],
         &local_env(),
     );
     session.wait_until("discovery to finish", |screen| screen.contains("complete"));

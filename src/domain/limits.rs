@@ -23,3 +23,32 @@ pub const MAX_SORT_KEY_BYTES: usize = 1024;
 
 /// The most actions one `TransactWriteItems` or `TransactGetItems` request may hold.
 pub const MAX_TRANSACT_ACTIONS: usize = 100;
+
+/// The most bytes of items one `TransactWriteItems` request may write, all actions together.
+pub const MAX_TRANSACT_BYTES: usize = 4 * 1024 * 1024;
+
+/// DynamoDB's words for a transaction over [`MAX_TRANSACT_BYTES`].
+pub const TRANSACT_TOO_LARGE: &str = "Collection size of items exceeded, which can also be caused by the aggregate size of the items in the transaction exceeding the 4MB limit";
+
+/// Refuses a transaction whose items come to more than 4 MB (the items put whole, the keys of
+/// the others), in DynamoDB's words. A batch of writes is not a transaction and has no such
+/// limit, so this is the transaction operations' check, not the engine's.
+pub fn check_transaction_size(
+    actions: &[crate::domain::request::TransactAction],
+) -> Result<(), String> {
+    use crate::domain::request::TransactAction;
+    use crate::domain::value::item_size;
+    let total: usize = actions
+        .iter()
+        .map(|action| match action {
+            TransactAction::Put(request) => item_size(&request.item),
+            TransactAction::Update(request) => item_size(&request.key),
+            TransactAction::Delete(request) => item_size(&request.key),
+            TransactAction::ConditionCheck { key, .. } => item_size(key),
+        })
+        .sum();
+    if total > MAX_TRANSACT_BYTES {
+        return Err(TRANSACT_TOO_LARGE.to_owned());
+    }
+    Ok(())
+}

@@ -238,7 +238,7 @@ pub enum NoStream {
     /// The table has no stream enabled.
     Disabled,
     /// The description says a stream is enabled but names none to read (`LatestStreamArn`):
-    /// the endpoint does not serve DynamoDB Streams (as `ddbx serve` does not).
+    /// the endpoint does not serve DynamoDB Streams.
     NotServed,
 }
 

@@ -6,11 +6,12 @@ use std::collections::{BTreeMap, BTreeSet};
 use serde_json::{Map, Value, json};
 
 use super::error::WireError;
+use super::values::capacity_json;
 use super::wire::{Body, parse_item};
 use crate::backend::memory::MemoryBackend;
 use crate::backend::{
-    Backend, BackendError, Condition, DeleteRequest, ExpressionParams, GetRequest, PutRequest,
-    ReturnValues, TransactAction, TransactWriteRequest,
+    Backend, BackendError, Condition, ConsumedCapacity, DeleteRequest, ExpressionParams,
+    GetRequest, PutRequest, ReturnValues, TransactAction, TransactWriteRequest,
 };
 use crate::domain::ddb_json::item_to_json;
 use crate::domain::value::Item;
@@ -95,9 +96,12 @@ pub async fn batch_get(engine: &MemoryBackend, body: &Body<'_>) -> Result<Value,
             consistent_read: spec.opt_bool("ConsistentRead")?.unwrap_or(false),
         });
     }
+    let detail = body.capacity()?;
     let mut responses = Map::new();
+    let mut consumed = Vec::new();
     for plan in plans {
         let mut found = Vec::new();
+        let mut units = ConsumedCapacity::default();
         for key in plan.keys {
             let output = engine
                 .get_item(GetRequest {
@@ -109,10 +113,20 @@ pub async fn batch_get(engine: &MemoryBackend, body: &Body<'_>) -> Result<Value,
                 })
                 .await?;
             found.extend(output.item.as_ref().map(item_to_json));
+            if let Some(used) = &output.consumed {
+                units.accumulate(used);
+            }
+        }
+        if let Some(detail) = detail {
+            consumed.push(capacity_json(&plan.table, &units, detail));
         }
         responses.insert(plan.table, Value::Array(found));
     }
-    Ok(json!({"Responses": responses, "UnprocessedKeys": {}}))
+    let mut out = json!({"Responses": responses, "UnprocessedKeys": {}});
+    if detail.is_some() {
+        out["ConsumedCapacity"] = Value::Array(consumed);
+    }
+    Ok(out)
 }
 
 enum BatchWrite {

@@ -6,6 +6,7 @@ use serde_json::Value;
 
 use super::error::WireError;
 use super::wire::{Body, check_table_name};
+use crate::backend::memory::stream::ViewType;
 use crate::domain::schema::MAX_ATTRIBUTES_PER_KEY_PART;
 
 fn invalid(message: impl std::fmt::Display) -> WireError {
@@ -158,5 +159,20 @@ pub fn check_create(body: &Body<'_>) -> Result<(), WireError> {
             "Number of attributes in KeySchema does not exactly match number of attributes defined in AttributeDefinitions",
         ));
     }
+    if let Some(spec) = body.object("StreamSpecification")?
+        && spec.opt_bool("StreamEnabled")? == Some(true)
+    {
+        stream_view_type(&spec)?;
+    }
     Ok(())
+}
+
+/// The `StreamViewType` of a specification that enables a stream: required, one of four.
+pub fn stream_view_type(spec: &Body<'_>) -> Result<ViewType, WireError> {
+    let Some(name) = spec.opt_str("StreamViewType")? else {
+        return Err(invalid(
+            "You must specify a StreamViewType when enabling a stream",
+        ));
+    };
+    ViewType::parse(name).map_err(WireError::from)
 }

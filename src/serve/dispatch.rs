@@ -4,17 +4,13 @@
 use serde_json::Value;
 
 use super::error::WireError;
+use super::operations::ITEM_WRITES;
 use super::served::Served;
 use super::wire::Body;
-use super::{batch, items, reads, tables, tags, transact, update_table};
+use super::{batch, items, reads, statements, tables, tags, transact, update_table};
 
-/// Operations that change tables or items.
-const WRITES: &[&str] = &[
-    "PutItem",
-    "UpdateItem",
-    "DeleteItem",
-    "BatchWriteItem",
-    "TransactWriteItems",
+/// Operations that change tables.
+const TABLE_WRITES: &[&str] = &[
     "CreateTable",
     "DeleteTable",
     "UpdateTable",
@@ -32,21 +28,48 @@ const TABLE_OPERATIONS: &[&str] = &[
     "UpdateTimeToLive",
 ];
 
+/// The PartiQL operations: writes unless every statement is a SELECT.
+const STATEMENT_OPERATIONS: &[&str] = &[
+    "ExecuteStatement",
+    "BatchExecuteStatement",
+    "ExecuteTransaction",
+];
+
 pub async fn answer(served: &Served, operation: &str, body: &[u8]) -> Result<Value, WireError> {
-    answer_any(served, operation, body)
-        .await
-        .map_err(|mut error| {
-            // Item, batch and transaction operations do not say which table is missing.
-            if error.name() == "ResourceNotFoundException" && !TABLE_OPERATIONS.contains(&operation)
-            {
-                "Requested resource not found".clone_into(&mut error.message);
-            }
+    answer_any(served, operation, body).await.map_err(|error| {
+        if TABLE_OPERATIONS.contains(&operation) {
             error
-        })
+        } else {
+            error.naming_no_table()
+        }
+    })
+}
+
+/// Whether a PartiQL request holds a statement other than a SELECT (an unreadable one counts:
+/// a read-only endpoint refuses what it cannot tell is a read).
+fn writes_statements(map: &serde_json::Map<String, Value>) -> bool {
+    let is_select = |statement: Option<&Value>| {
+        statement
+            .and_then(Value::as_str)
+            .and_then(|text| crate::domain::partiql::tokens(text).ok())
+            .is_some_and(|tokens| {
+                tokens
+                    .first()
+                    .is_some_and(|first| first.token.is_keyword("select"))
+            })
+    };
+    if map.contains_key("Statement") {
+        return !is_select(map.get("Statement"));
+    }
+    ["Statements", "TransactStatements"]
+        .iter()
+        .filter_map(|field| map.get(*field).and_then(Value::as_array))
+        .flatten()
+        .any(|entry| !is_select(entry.get("Statement")))
 }
 
 async fn answer_any(served: &Served, operation: &str, body: &[u8]) -> Result<Value, WireError> {
-    if served.read_only && WRITES.contains(&operation) {
+    if served.read_only && (ITEM_WRITES.contains(&operation) || TABLE_WRITES.contains(&operation)) {
         return Err(WireError::read_only(operation));
     }
     let json: Value = serde_json::from_slice(body)
@@ -54,6 +77,9 @@ async fn answer_any(served: &Served, operation: &str, body: &[u8]) -> Result<Val
     let Value::Object(mut map) = json else {
         return Err(WireError::serialization("the body must be a JSON object"));
     };
+    if served.read_only && STATEMENT_OPERATIONS.contains(&operation) && writes_statements(&map) {
+        return Err(WireError::read_only(operation));
+    }
     super::wire::check_table_name_first(&Body(&map), operation)?;
     Body(&map).check_common(operation)?;
     super::legacy::translate(&mut map)?;
@@ -80,6 +106,9 @@ async fn answer_any(served: &Served, operation: &str, body: &[u8]) -> Result<Val
         "TagResource" => tags::tag(served, &body),
         "UntagResource" => tags::untag(served, &body),
         "ListTagsOfResource" => tags::list(served, &body),
+        "ExecuteStatement" => statements::execute_statement(engine, &body).await,
+        "BatchExecuteStatement" => statements::batch_execute(engine, &body).await,
+        "ExecuteTransaction" => statements::execute_transaction(engine, &body).await,
         other => Err(WireError::unknown_operation(other)),
     }
 }

@@ -70,6 +70,16 @@ impl WireError {
         )
     }
 
+    /// The error as item, batch, statement and transaction operations give it: their
+    /// ResourceNotFoundException does not say which table is missing.
+    #[must_use]
+    pub fn naming_no_table(mut self) -> Self {
+        if self.name() == "ResourceNotFoundException" {
+            "Requested resource not found".clone_into(&mut self.message);
+        }
+        self
+    }
+
     /// The name SDKs see (after `#`).
     #[must_use]
     pub fn name(&self) -> &str {

@@ -1,5 +1,6 @@
 //! The HTTP/1.1 side: a loopback listener, one task per connection, `POST /` with
-//! `X-Amz-Target: DynamoDB_20120810.<Operation>` and an `application/x-amz-json-1.0` body.
+//! `X-Amz-Target: DynamoDB_20120810.<Operation>` (or `DynamoDBStreams_20120810.<Operation>`)
+//! and an `application/x-amz-json-1.0` body.
 //! Signatures (the `Authorization` header) are accepted and never verified.
 
 use std::convert::Infallible;
@@ -20,6 +21,8 @@ use super::served::Served;
 
 /// The target prefix of every DynamoDB operation.
 const TARGET_PREFIX: &str = "DynamoDB_20120810.";
+/// The target prefix of the DynamoDB Streams operations, served on the same port.
+const STREAMS_PREFIX: &str = "DynamoDBStreams_20120810.";
 /// DynamoDB refuses request bodies above 16 MB.
 const MAX_BODY: usize = 16 * 1024 * 1024;
 const JSON_1_0: &str = "application/x-amz-json-1.0";
@@ -127,13 +130,22 @@ async fn handle(
         );
         return Ok(answer);
     }
+    let authorization = request
+        .headers()
+        .get(hyper::header::AUTHORIZATION)
+        .and_then(|value| value.to_str().ok());
+    let tables = served.for_request(authorization);
     let target = request
         .headers()
         .get("x-amz-target")
         .and_then(|value| value.to_str().ok())
         .unwrap_or_default()
         .to_owned();
-    let Some(operation) = target.strip_prefix(TARGET_PREFIX) else {
+    let streams = target.starts_with(STREAMS_PREFIX);
+    let Some(operation) = target
+        .strip_prefix(TARGET_PREFIX)
+        .or_else(|| target.strip_prefix(STREAMS_PREFIX))
+    else {
         served.stats.record("(unknown)", true);
         return Ok(error_response(
             &WireError::unknown_operation(&target),
@@ -150,7 +162,18 @@ async fn handle(
             return Ok(error_response(&error, request_id));
         }
     };
-    let answer = super::dispatch::answer(&served, operation, &body).await;
+    if !served.faults.delay.is_zero() {
+        tokio::time::sleep(served.faults.delay).await;
+    }
+    if let Some(throttled) = served.faults.throttle(operation, &body) {
+        served.stats.record(operation, true);
+        return Ok(error_response(&throttled, request_id));
+    }
+    let answer = if streams {
+        super::streams::answer(&tables, operation, &body)
+    } else {
+        super::dispatch::answer(&tables, operation, &body).await
+    };
     served.stats.record(operation, answer.is_err());
     Ok(match answer {
         Ok(json) => response(

@@ -1,8 +1,13 @@
 //! `ddbx [--demo | --file PATH] serve`: opens the engine the options name (empty tables
 //! without either), listens on loopback until Ctrl-C, then prints what it served.
 
+use std::io::Write;
+use std::net::SocketAddr;
+use std::path::Path;
 use std::sync::Arc;
+use std::time::Duration;
 
+use super::faults::Faults;
 use super::http::{ServeOptions, check_host, serve};
 use super::served::Served;
 use crate::backend::memory::MemoryBackend;
@@ -37,7 +42,11 @@ fn open_engine(
     Ok((
         Arc::new(MemoryBackend::empty()),
         global.read_only,
-        "no tables yet (CreateTable adds them)".to_owned(),
+        if args.shared {
+            "no tables yet (CreateTable adds them)".to_owned()
+        } else {
+            "no tables yet (CreateTable adds them; each access key and region has its own unless --shared)".to_owned()
+        },
     ))
 }
 
@@ -64,6 +73,46 @@ async fn stop_signal() {
     }
 }
 
+/// A ready file goes in a folder that exists, and is not a folder itself.
+fn check_ready_file(file: &Path) -> Result<(), String> {
+    let folder = file
+        .parent()
+        .filter(|parent| !parent.as_os_str().is_empty())
+        .unwrap_or_else(|| Path::new("."));
+    if !folder.is_dir() {
+        return Err(format!(
+            "--ready-file {}: the folder {} does not exist",
+            file.display(),
+            folder.display()
+        ));
+    }
+    if file.is_dir() {
+        return Err(format!(
+            "--ready-file {} is a folder: name a file to write the address to",
+            file.display()
+        ));
+    }
+    Ok(())
+}
+
+/// Tells a waiting script the server accepts connections: the address alone on stdout, and in
+/// the ready file, which appears whole (written beside it, then renamed into place).
+fn announce(address: SocketAddr, ready_file: Option<&Path>) {
+    let url = format!("http://{address}");
+    let mut stdout = std::io::stdout().lock();
+    let _ = writeln!(stdout, "{url}").and_then(|()| stdout.flush());
+    let Some(file) = ready_file else { return };
+    let partial = file.with_extension("partial");
+    let written =
+        std::fs::write(&partial, format!("{url}\n")).and_then(|()| std::fs::rename(&partial, file));
+    if let Err(error) = written {
+        note(&format!(
+            "ddbx serve: could not write the ready file {}: {error}",
+            file.display()
+        ));
+    }
+}
+
 /// Runs the server until it is stopped.
 pub async fn run(global: &GlobalOptions, args: &ServeArgs) -> Result<(), CliError> {
     let host = check_host(&args.host).map_err(CliError::Usage)?;
@@ -72,8 +121,16 @@ pub async fn run(global: &GlobalOptions, args: &ServeArgs) -> Result<(), CliErro
             "serve answers from the embedded engine (--demo, --file, or empty tables); --endpoint-url and --profile name a DynamoDB to read instead",
         ));
     }
+    let faults = Faults::new(Duration::from_millis(args.delay_ms), args.throttle_rate)
+        .map_err(CliError::Usage)?;
     let (engine, read_only, what) = open_engine(global, args)?;
-    let served = Arc::new(Served::new(engine, read_only));
+    let mut served = Served::new(engine, read_only).with_faults(faults);
+    // The demo and a file are the tables being served: every client sees them.
+    let empty = !global.tui.demo && global.tui.file.is_none();
+    if empty && !args.shared {
+        served = served.namespaced();
+    }
+    let served = Arc::new(served);
     let options = ServeOptions {
         host,
         port: args.port,
@@ -83,10 +140,14 @@ pub async fn run(global: &GlobalOptions, args: &ServeArgs) -> Result<(), CliErro
     } else {
         "read-write, in memory"
     };
+    if let Some(file) = &args.ready_file {
+        check_ready_file(file).map_err(CliError::Usage)?;
+    }
     let listening = |address: std::net::SocketAddr| {
         note(&format!(
             "ddbx serve: listening on http://{address} ({what}; {mode}; signatures are not verified). Ctrl-C stops it."
         ));
+        announce(address, args.ready_file.as_deref());
     };
     serve(served.clone(), &options, listening, stop_signal())
         .await

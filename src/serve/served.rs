@@ -8,6 +8,7 @@ use crate::backend::memory::MemoryBackend;
 
 /// Tags of every table that has any, by table name.
 pub type Tags = BTreeMap<String, BTreeMap<String, String>>;
+use super::faults::Faults;
 use super::stats::Stats;
 use crate::domain::describe_table::ServedExtras;
 
@@ -26,6 +27,26 @@ pub struct Served {
     extras: Mutex<BTreeMap<String, ServedExtras>>,
     tags: Mutex<Tags>,
     pub stats: Stats,
+    /// Delay and throttling asked for with `--delay-ms` and `--throttle-rate`.
+    pub faults: Faults,
+    /// The tables of each access key and region, when they are kept apart (not `--shared`).
+    namespaces: Option<Mutex<Namespaces>>,
+}
+
+/// Tables by the access key and region of the requests that made them.
+type Namespaces = BTreeMap<(String, String), Arc<Served>>;
+
+/// The access key and region an `Authorization` header's credential scope names
+/// (`Credential=KEY/DATE/REGION/dynamodb/aws4_request`); empty for an unsigned request.
+fn credential_scope(authorization: Option<&str>) -> (String, String) {
+    let scope = authorization
+        .and_then(|header| header.split("Credential=").nth(1))
+        .and_then(|rest| rest.split([',', ' ']).next())
+        .unwrap_or_default();
+    let mut parts = scope.split('/');
+    let key = parts.next().unwrap_or_default().to_owned();
+    let region = parts.nth(1).unwrap_or_default().to_owned();
+    (key, region)
 }
 
 impl Served {
@@ -38,7 +59,39 @@ impl Served {
             extras: Mutex::new(BTreeMap::new()),
             tags: Mutex::new(Tags::new()),
             stats: Stats::default(),
+            faults: Faults::default(),
+            namespaces: None,
         }
+    }
+
+    /// The same, keeping each access key's and region's tables apart, as DynamoDB Local does
+    /// without `-sharedDb`: each pair starts with no tables.
+    #[must_use]
+    pub fn namespaced(mut self) -> Self {
+        self.namespaces = Some(Mutex::new(Namespaces::new()));
+        self
+    }
+
+    /// The tables a request signed with `authorization` sees: its access key's and region's
+    /// when they are kept apart, else these.
+    pub fn for_request(self: &Arc<Self>, authorization: Option<&str>) -> Arc<Self> {
+        let Some(namespaces) = &self.namespaces else {
+            return self.clone();
+        };
+        let mut namespaces = namespaces.lock().unwrap_or_else(PoisonError::into_inner);
+        namespaces
+            .entry(credential_scope(authorization))
+            .or_insert_with(|| {
+                Arc::new(Self::new(Arc::new(MemoryBackend::empty()), self.read_only))
+            })
+            .clone()
+    }
+
+    /// The same, answering with `faults`.
+    #[must_use]
+    pub fn with_faults(mut self, faults: Faults) -> Self {
+        self.faults = faults;
+        self
     }
 
     pub(super) fn extras(&self, table: &str) -> ServedExtras {

@@ -2,17 +2,21 @@
 
 use serde_json::{Map, Value, json};
 
+use std::collections::{BTreeMap, BTreeSet};
+
 use super::error::WireError;
 use super::items::condition;
+use super::values::capacity_json;
 use super::wire::Body;
 use crate::backend::memory::MemoryBackend;
 use crate::backend::{
-    Backend, BackendError, CancellationReason, DeleteRequest, GetRequest, PutRequest, ReturnValues,
-    TransactAction, TransactWriteRequest, UpdateRequest,
+    Backend, BackendError, CancellationReason, ConsumedCapacity, DeleteRequest, GetRequest,
+    PutRequest, ReturnValues, TransactAction, TransactWriteRequest, UpdateRequest,
 };
 use crate::domain::ddb_json::item_to_json;
 use crate::domain::expr::WireRequest;
 use crate::domain::limits::MAX_TRANSACT_ACTIONS as MAX_ACTIONS;
+use crate::domain::limits::check_transaction_size;
 
 fn transact_items<'a>(body: &Body<'a>) -> Result<&'a Vec<Value>, WireError> {
     let items = body.array("TransactItems")?.ok_or_else(|| {
@@ -115,12 +119,30 @@ pub async fn transact_write(engine: &MemoryBackend, body: &Body<'_>) -> Result<V
         actions.push(action(kind, &operation)?);
         return_items.push(operation.return_item_on_failure()?);
     }
+    check_transaction_size(&actions).map_err(WireError::validation)?;
+    let detail = body.capacity()?;
+    let tables: BTreeSet<String> = actions
+        .iter()
+        .map(|action| action_table(action).to_owned())
+        .collect();
     let request = TransactWriteRequest {
         actions,
         client_token: body.opt_str("ClientRequestToken")?.map(str::to_owned),
     };
     match engine.transact_write(request).await {
-        Ok(_) => Ok(json!({})),
+        Ok(output) => {
+            let mut out = Map::new();
+            // The engine reports one entry per table, in table-name order.
+            if let Some(detail) = detail {
+                let consumed = tables
+                    .iter()
+                    .zip(&output.consumed)
+                    .map(|(table, consumed)| capacity_json(table, consumed, detail))
+                    .collect();
+                out.insert("ConsumedCapacity".into(), Value::Array(consumed));
+            }
+            Ok(Value::Object(out))
+        }
         Err(BackendError::TransactionCanceled {
             message,
             mut reasons,
@@ -134,6 +156,16 @@ pub async fn transact_write(engine: &MemoryBackend, body: &Body<'_>) -> Result<V
             Err(BackendError::TransactionCanceled { message, reasons }.into())
         }
         Err(other) => Err(other.into()),
+    }
+}
+
+/// The table an action writes or checks.
+pub fn action_table(action: &TransactAction) -> &str {
+    match action {
+        TransactAction::Put(request) => &request.table,
+        TransactAction::Update(request) => &request.table,
+        TransactAction::Delete(request) => &request.table,
+        TransactAction::ConditionCheck { table, .. } => table,
     }
 }
 
@@ -172,9 +204,22 @@ pub async fn transact_get(engine: &MemoryBackend, body: &Body<'_>) -> Result<Val
     let mut responses = Vec::with_capacity(gets.len());
     let mut reasons = Vec::with_capacity(gets.len());
     let mut cancelled = false;
-    for get in gets {
-        let (response, reason) = match engine.get_item(get).await {
+    let detail = body.capacity()?;
+    let mut consumed: BTreeMap<String, ConsumedCapacity> = BTreeMap::new();
+    let tables: Vec<String> = gets.iter().map(|get| get.table.clone()).collect();
+    for (answer, table) in engine.transact_get_now(&gets)?.into_iter().zip(tables) {
+        let (response, reason) = match answer {
             Ok(output) => {
+                // A transactional read costs twice a consistent one.
+                let units = output.consumed.as_ref().map_or(0.0, |c| c.total) * 2.0;
+                consumed
+                    .entry(table)
+                    .or_default()
+                    .accumulate(&ConsumedCapacity {
+                        total: units,
+                        table: Some(units),
+                        ..ConsumedCapacity::default()
+                    });
                 let mut response = Map::new();
                 if let Some(item) = &output.item {
                     response.insert("Item".into(), item_to_json(item));
@@ -207,5 +252,13 @@ pub async fn transact_get(engine: &MemoryBackend, body: &Body<'_>) -> Result<Val
             .collect();
         return Err(BackendError::TransactionCanceled { message, reasons }.into());
     }
-    Ok(json!({"Responses": responses}))
+    let mut out = json!({"Responses": responses});
+    if let Some(detail) = detail {
+        let consumed: Vec<Value> = consumed
+            .iter()
+            .map(|(table, consumed)| capacity_json(table, consumed, detail))
+            .collect();
+        out["ConsumedCapacity"] = Value::Array(consumed);
+    }
+    Ok(out)
 }

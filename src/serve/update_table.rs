@@ -6,6 +6,7 @@ use serde_json::{Map, Value, json};
 use super::error::WireError;
 use super::served::Served;
 use super::wire::Body;
+use crate::backend::memory::stream::StreamSettings;
 use crate::domain::describe_table::{Shape, table_json};
 use crate::domain::schema::{BillingMode, IndexSchema, TableDescription};
 
@@ -110,6 +111,38 @@ fn index_updates(
     Ok(true)
 }
 
+/// `StreamSpecification`: enables a stream (a new one, with a new ARN) or disables the
+/// table's stream; whether anything was asked.
+fn stream_update(served: &Served, table: &str, body: &Body<'_>) -> Result<bool, WireError> {
+    let Some(spec) = body.object("StreamSpecification")? else {
+        return Ok(false);
+    };
+    let enabled = spec.opt_bool("StreamEnabled")?.ok_or_else(|| {
+        WireError::validation(
+            "1 validation error detected: Value null at 'streamSpecification.streamEnabled' failed to satisfy constraint: Member must not be null",
+        )
+    })?;
+    if enabled {
+        let view_type = super::create_checks::stream_view_type(&spec)?;
+        served
+            .engine
+            .enable_stream(table, view_type, StreamSettings::default())?;
+    } else {
+        let has_stream = served
+            .engine
+            .describe(table)?
+            .stream
+            .is_some_and(|stream| stream.enabled);
+        if !has_stream {
+            return Err(WireError::validation(format!(
+                "Table already has no enabled stream: {table}"
+            )));
+        }
+        served.engine.disable_stream(table)?;
+    }
+    Ok(true)
+}
+
 pub fn update_table(served: &Served, body: &Body<'_>) -> Result<Value, WireError> {
     let name = body.table_name()?;
     let table = served.engine.describe(&name)?;
@@ -148,12 +181,9 @@ pub fn update_table(served: &Served, body: &Body<'_>) -> Result<Value, WireError
         }
         _ => {}
     }
+    let changed_stream = stream_update(served, &name, body)?;
     let changed_indexes = index_updates(served, &table, body)?;
-    if requested.is_none()
-        && units.is_none()
-        && !changed_indexes
-        && !body.has("StreamSpecification")
-    {
+    if requested.is_none() && units.is_none() && !changed_indexes && !changed_stream {
         return Err(WireError::validation(
             "At least one of ProvisionedThroughput, BillingMode, UpdateStreamEnabled, GlobalSecondaryIndexUpdates or SSESpecification or ReplicaUpdates is required",
         ));

@@ -97,8 +97,8 @@ macro_rules! contract_tests_on {
 
 // `list_tables_follows_every_page` is about a server's ListTables paging, so it runs against
 // the servers only; the embedded engine runs everything else, with no known deviation.
-/// Every scenario a server that serves PartiQL runs (DynamoDB Local, the reference, and
-/// Dynoxide): the list written once, so both are held to the same scenarios.
+/// Every scenario a server that serves PartiQL runs (DynamoDB Local, the reference, Dynoxide
+/// and `ddbx serve`): the list written once, so all are held to the same scenarios.
 macro_rules! partiql_server_tests_on {
     ($backend:ident => $harness:expr) => {
         contract_tests_on!($backend => $harness ; [
@@ -133,8 +133,8 @@ contract_tests_on!(memory => crate::setup::Harness::memory() ; [
     partiql::malformed_statements_and_missing_parameters_are_validation_errors,
 ]);
 
-/// The stream scenarios, for the backends that have DynamoDB Streams (dynalite and `ddbx serve`
-/// do not serve them).
+/// The stream scenarios, for the backends that have DynamoDB Streams (dynalite does not serve
+/// them).
 macro_rules! stream_tests_on {
     ($backend:ident => $harness:expr) => {
         contract_tests!($backend => $harness ; [
@@ -151,10 +151,8 @@ stream_tests_on!(ddblocal_streams => crate::setup::Harness::aws(crate::support::
 stream_tests_on!(dynoxide_streams => crate::setup::Harness::aws(crate::support::Server::Dynoxide));
 stream_tests_on!(moto_streams => crate::setup::Harness::aws(crate::support::Server::Moto));
 stream_tests_on!(memory_streams => crate::setup::Harness::memory());
-contract_tests_on!(served => crate::setup::Harness::served() ; [
-    schema::list_tables_follows_every_page,
-    body_reading::pages_of_every_type_are_read_from_the_body,
-]);
+partiql_server_tests_on!(served => crate::setup::Harness::served());
+stream_tests_on!(served_streams => crate::setup::Harness::served());
 
 /// The embedded engine and dynalite give the same answers to the same requests.
 #[tokio::test]

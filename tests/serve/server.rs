@@ -19,10 +19,16 @@ pub struct Served {
 impl Served {
     /// `ddbx ARGS serve --port 0`.
     pub fn start(args: &[&str]) -> Self {
+        Self::start_serving(args, &[])
+    }
+
+    /// `ddbx ARGS serve --port 0 SERVE_ARGS`.
+    pub fn start_serving(args: &[&str], serve_args: &[&str]) -> Self {
         let mut command = ddbx_command();
         command
             .args(args)
             .args(["serve", "--port", "0"])
+            .args(serve_args)
             .stdin(Stdio::null())
             .stdout(Stdio::null())
             .stderr(Stdio::piped());

@@ -37,12 +37,16 @@ pub(super) async fn describe_stream(
         };
         for shard in description.shards.unwrap_or_default() {
             let Some(id) = shard.shard_id else { continue };
+            let range = shard.sequence_number_range;
+            let end_sequence = range
+                .as_ref()
+                .and_then(|range| range.ending_sequence_number.clone());
             shards.push(Shard {
                 id,
                 parent: shard.parent_shard_id,
-                closed: shard
-                    .sequence_number_range
-                    .is_some_and(|range| range.ending_sequence_number.is_some()),
+                closed: end_sequence.is_some(),
+                start_sequence: range.and_then(|range| range.starting_sequence_number),
+                end_sequence,
             });
         }
         start = description.last_evaluated_shard_id;

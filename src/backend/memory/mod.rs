@@ -26,9 +26,11 @@ pub mod stream;
 pub mod table;
 pub mod tie_order;
 mod transact;
+mod transact_get;
 mod writes;
 
 pub use engine::{ItemLoader, LoadReport, MemoryBackend, RejectedItem};
+pub use service_streams::StreamInfo;
 
 #[cfg(test)]
 mod read_tests;

@@ -13,6 +13,7 @@ use super::locks::read_lock;
 use super::page::{Filter, PageRules, Projector, RawPage};
 use super::read::{ReadTarget, query};
 use super::scan::scan;
+use super::table::TableData;
 
 fn page_of(raw: RawPage, index: Option<&str>, consistent: bool) -> Page {
     Page {
@@ -103,33 +104,35 @@ impl MemoryBackend {
     pub(super) fn get_now(&self, request: &GetRequest) -> Result<GetOutput, BackendError> {
         let handle = self.table(&request.table)?;
         let table = read_lock(&handle);
-        let projection =
-            expressions::projection_only(request.projection.as_deref(), &request.params)?;
-        let key = request_key(&table.description, &request.key)?;
-        let stored = table.get(&key);
-        let size = stored.map_or(0, super::codec::StoredItem::size);
-        let item = match stored {
-            None => None,
-            Some(stored) => {
-                let item = stored
-                    .decode(key.parts(&table.description.key), &table.names)
-                    .map_err(|_| corrupt())?;
-                Some(match &projection {
-                    Some(projection) => {
-                        crate::domain::expr::eval::apply_projection(projection, &item)
-                    }
-                    None => item,
-                })
-            }
-        };
-        let mut consumed = capacity::read(None, size, request.consistent_read);
-        // GetItem reports the table only.
-        consumed.indexes.clear();
-        Ok(GetOutput {
-            item,
-            consumed: Some(consumed),
-        })
+        get_in(&table, request)
     }
+}
+
+/// GetItem on a table already locked for reading.
+pub(super) fn get_in(table: &TableData, request: &GetRequest) -> Result<GetOutput, BackendError> {
+    let projection = expressions::projection_only(request.projection.as_deref(), &request.params)?;
+    let key = request_key(&table.description, &request.key)?;
+    let stored = table.get(&key);
+    let size = stored.map_or(0, super::codec::StoredItem::size);
+    let item = match stored {
+        None => None,
+        Some(stored) => {
+            let item = stored
+                .decode(key.parts(&table.description.key), &table.names)
+                .map_err(|_| corrupt())?;
+            Some(match &projection {
+                Some(projection) => crate::domain::expr::eval::apply_projection(projection, &item),
+                None => item,
+            })
+        }
+    };
+    let mut consumed = capacity::read(None, size, request.consistent_read);
+    // GetItem reports the table only.
+    consumed.indexes.clear();
+    Ok(GetOutput {
+        item,
+        consumed: Some(consumed),
+    })
 }
 
 /// `Limit` must be at least 1.

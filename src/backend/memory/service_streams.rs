@@ -6,6 +6,31 @@ use crate::backend::{BackendError, RecordsPage, Shard, ShardIteratorRequest};
 use super::engine::MemoryBackend;
 use super::locks::{read_lock, write_lock};
 use super::stream::{Position, StreamLog, StreamSettings, ViewType, table_of_stream};
+use super::table::TableData;
+use crate::domain::schema::KeySchema;
+
+/// What DescribeStream and ListStreams tell of one stream.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct StreamInfo {
+    pub arn: String,
+    pub table: String,
+    pub view_type: ViewType,
+    /// False once disabled: its shards are closed, what it holds stays readable.
+    pub enabled: bool,
+    pub key: KeySchema,
+    pub shards: Vec<Shard>,
+}
+
+fn info_of(data: &TableData, stream: &StreamLog) -> StreamInfo {
+    StreamInfo {
+        arn: stream.arn.clone(),
+        table: data.description.name.clone(),
+        view_type: stream.view_type,
+        enabled: stream.enabled,
+        key: data.description.key.clone(),
+        shards: stream.shards(),
+    }
+}
 
 /// Records one GetRecords returns at most (DynamoDB's default and maximum).
 pub const GET_RECORDS_LIMIT: usize = 1000;
@@ -41,11 +66,39 @@ impl MemoryBackend {
         Ok(())
     }
 
+    /// The stream named `arn`: its table, view type, state and shards.
+    pub fn stream_info(&self, arn: &str) -> Result<StreamInfo, BackendError> {
+        self.with_table_stream(arn, |data, stream| Ok(info_of(data, stream)))
+    }
+
+    /// The stream every table holds (enabled or not), in table-name order.
+    #[must_use]
+    pub fn streams(&self) -> Vec<StreamInfo> {
+        self.table_names()
+            .iter()
+            .filter_map(|name| {
+                let handle = self.table(name).ok()?;
+                let data = read_lock(&handle);
+                let stream = data.stream.as_ref()?;
+                Some(info_of(&data, stream))
+            })
+            .collect()
+    }
+
     /// Runs `read` on the stream named `arn`.
     fn with_stream<T>(
         &self,
         arn: &str,
         read: impl FnOnce(&StreamLog) -> Result<T, BackendError>,
+    ) -> Result<T, BackendError> {
+        self.with_table_stream(arn, |_, stream| read(stream))
+    }
+
+    /// Runs `read` on the stream named `arn` and the table holding it.
+    fn with_table_stream<T>(
+        &self,
+        arn: &str,
+        read: impl FnOnce(&TableData, &StreamLog) -> Result<T, BackendError>,
     ) -> Result<T, BackendError> {
         let missing = || {
             BackendError::NotFound(format!(
@@ -60,14 +113,14 @@ impl MemoryBackend {
             .as_ref()
             .filter(|stream| stream.arn == arn)
             .ok_or_else(missing)?;
-        read(stream)
+        read(&data, stream)
     }
 
     pub(super) fn describe_stream_now(&self, arn: &str) -> Result<Vec<Shard>, BackendError> {
         self.with_stream(arn, |stream| Ok(stream.shards()))
     }
 
-    pub(super) fn shard_iterator_now(
+    pub fn shard_iterator_now(
         &self,
         request: &ShardIteratorRequest,
     ) -> Result<String, BackendError> {

@@ -1,36 +1,42 @@
-//! ExecuteStatement for SELECT: the statement read as the Query or Scan DynamoDB answers it
-//! with (see `domain::partiql::translate`), run on the engine's own reads, its cursor carried
-//! in `NextToken`. What that reading does not cover is refused, saying so, rather than answered
-//! differently from DynamoDB.
+//! ExecuteStatement: a SELECT read as the Query or Scan DynamoDB answers it with (see
+//! `domain::partiql::translate`), run on the engine's own reads, its cursor carried in
+//! `NextToken`; an INSERT, UPDATE or DELETE as the conditioned single-item write DynamoDB makes
+//! of it (`domain::partiql::translate_write`). What that reading does not cover is refused,
+//! saying so, rather than answered differently from DynamoDB.
 
 use super::engine::MemoryBackend;
 use crate::backend::{BackendError, Page, StatementPage, StatementRequest};
 use crate::domain::ddb_json;
-use crate::domain::partiql::{TranslateError, Translated, translate};
-use crate::domain::value::Item;
+use crate::domain::partiql::{
+    TranslateError, Translated, WriteStatement, statement_row, translate, translate_write,
+};
+use crate::domain::value::{AttrValue, Item};
 
 impl MemoryBackend {
     pub(super) fn execute_statement_now(
         &self,
         request: &StatementRequest,
     ) -> Result<StatementPage, BackendError> {
+        if let Some(write) = self.write_of(&request.statement, &request.parameters) {
+            return self.statement_write(&write?);
+        }
         let translated = translate(&request.statement, &request.parameters, |table, index| {
             self.describe(table).ok()?.key_schema_of(index).cloned()
         })
         .map_err(|error| self.refusal(error))?;
         let start_key = request.next_token.as_deref().map(decode).transpose()?;
-        let page = match translated {
+        let (page, projection, params) = match translated {
             Translated::Query(mut query) => {
                 query.limit = request.limit;
                 query.consistent_read = request.consistent_read;
                 query.start_key = start_key;
-                self.query_now(&query)?
+                (self.query_now(&query)?, query.projection, query.params)
             }
             Translated::Scan(mut scan) => {
                 scan.limit = request.limit;
                 scan.consistent_read = request.consistent_read;
                 scan.start_key = start_key;
-                self.scan_now(&scan)?
+                (self.scan_now(&scan)?, scan.projection, scan.params)
             }
         };
         let Page {
@@ -39,10 +45,43 @@ impl MemoryBackend {
             consumed,
             ..
         } = page;
+        let items = items
+            .into_iter()
+            .map(|item| statement_row(projection.as_deref(), &params, item))
+            .collect();
         Ok(StatementPage {
             items,
             next_token: last_evaluated_key.as_ref().map(encode),
             consumed,
+        })
+    }
+
+    /// The write an INSERT, UPDATE or DELETE makes on this engine's tables, with DynamoDB's
+    /// errors; `None` for any other statement.
+    pub fn write_of(
+        &self,
+        statement: &str,
+        parameters: &[AttrValue],
+    ) -> Option<Result<WriteStatement, BackendError>> {
+        let key_of = |table: &str| Some(self.describe(table).ok()?.key);
+        translate_write(statement, parameters, key_of)
+            .map(|write| write.map_err(|error| self.refusal(error)))
+    }
+
+    /// One INSERT, UPDATE or DELETE; what RETURNING asked for is its one row.
+    pub fn statement_write(&self, write: &WriteStatement) -> Result<StatementPage, BackendError> {
+        let output = match write {
+            WriteStatement::Insert(put) => self.put_now(put).map_err(|error| match error {
+                BackendError::ConditionFailed { .. } => duplicate_item(),
+                other => other,
+            })?,
+            WriteStatement::Update(update) => self.update_now(update)?,
+            WriteStatement::Delete(delete) => self.delete_now(delete)?,
+        };
+        Ok(StatementPage {
+            items: output.attributes.into_iter().collect(),
+            next_token: None,
+            consumed: output.consumed,
         })
     }
 
@@ -66,6 +105,15 @@ impl MemoryBackend {
                 )),
             },
         }
+    }
+}
+
+/// An INSERT whose key exists, in DynamoDB's words.
+#[must_use]
+pub fn duplicate_item() -> BackendError {
+    BackendError::Service {
+        code: "DuplicateItemException".to_owned(),
+        message: "Duplicate primary key exists in table".to_owned(),
     }
 }
 

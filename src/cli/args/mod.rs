@@ -189,6 +189,27 @@ pub struct ServeArgs {
     /// file is served read-only.
     #[arg(long, conflicts_with = "read_only")]
     pub writable: bool,
+
+    /// Serve one set of tables to every client. Without it each access key and region has
+    /// tables of its own, as DynamoDB Local keeps them without -sharedDb; the --demo and --file
+    /// tables are always shared.
+    #[arg(long)]
+    pub shared: bool,
+
+    /// Once it accepts connections, write its address (`http://127.0.0.1:PORT`) to this file,
+    /// for a test suite waiting to start.
+    #[arg(long, value_name = "FILE")]
+    pub ready_file: Option<std::path::PathBuf>,
+
+    /// Answer every request this many milliseconds late, to test an application's timeouts.
+    #[arg(long, value_name = "MS", default_value_t = 0)]
+    pub delay_ms: u64,
+
+    /// Answer this share (0 to 1) of the item, read and statement requests with
+    /// ProvisionedThroughputExceededException (with ThrottlingReasons), evenly spread, to test
+    /// an application's retries.
+    #[arg(long, value_name = "RATE", default_value_t = 0.0)]
+    pub throttle_rate: f64,
 }
 
 /// A stream event kind as `--event` names it.

@@ -39,6 +39,12 @@ pub struct ServedExtras {
     pub write_units: u64,
 }
 
+/// The label of a stream: the part of its ARN after `/stream/`.
+#[must_use]
+pub fn stream_label(arn: &str) -> &str {
+    arn.rsplit_once("/stream/").map_or("", |(_, label)| label)
+}
+
 /// The ARN of a served table: a made-up account in a made-up region, so nobody mistakes it for
 /// a real one.
 #[must_use]
@@ -243,7 +249,13 @@ fn add_served(
         "TableSizeBytes".into(),
         json!(table.size_bytes.unwrap_or(0)),
     );
-    if let Some(stream) = table.stream.as_ref().filter(|stream| stream.enabled) {
+    let stream = table.stream.as_ref();
+    if let Some(stream) = stream.filter(|stream| stream.enabled) {
         object.insert("StreamSpecification".into(), stream_json(stream));
+    }
+    // The latest stream stays named after it is disabled, as the service keeps naming it.
+    if let Some(arn) = stream.and_then(|stream| stream.latest_arn.as_ref()) {
+        object.insert("LatestStreamArn".into(), json!(arn));
+        object.insert("LatestStreamLabel".into(), json!(stream_label(arn)));
     }
 }

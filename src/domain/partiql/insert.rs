@@ -13,8 +13,9 @@ use crate::domain::value::{AttrValue, Item};
 /// The table and the item an INSERT writes.
 pub fn insert_item(text: &str, parameters: &[AttrValue]) -> Result<(String, Item), String> {
     let tokens = tokens(text).map_err(|error| error.message)?;
+    let mut cursor = TokenCursor::new(&tokens);
     let mut reader = Values {
-        cursor: TokenCursor::new(&tokens),
+        cursor: &mut cursor,
         parameters,
     };
     if !(reader.cursor.keyword("insert") && reader.cursor.keyword("into")) {
@@ -39,12 +40,20 @@ pub fn insert_item(text: &str, parameters: &[AttrValue]) -> Result<(String, Item
 /// Deeper than DynamoDB allows is refused by the write anyway; this bound keeps reading safe.
 const MAX_DEPTH: usize = 40;
 
-struct Values<'a> {
-    cursor: TokenCursor<'a>,
-    parameters: &'a [AttrValue],
+/// The literal (or `?` parameter) under `cursor`, as a DynamoDB value; the cursor moves past it.
+pub(super) fn literal(
+    cursor: &mut TokenCursor<'_>,
+    parameters: &[AttrValue],
+) -> Result<AttrValue, String> {
+    Values { cursor, parameters }.value(0)
 }
 
-impl Values<'_> {
+struct Values<'c, 'a, 'p> {
+    cursor: &'c mut TokenCursor<'a>,
+    parameters: &'p [AttrValue],
+}
+
+impl Values<'_, '_, '_> {
     fn value(&mut self, depth: usize) -> Result<AttrValue, String> {
         if depth > MAX_DEPTH {
             return Err("the value is nested too deeply".to_owned());

@@ -11,6 +11,7 @@ mod key_condition;
 mod lexer;
 mod parameters;
 mod plan;
+mod projection;
 #[cfg(test)]
 mod tests;
 mod token_cursor;
@@ -18,14 +19,19 @@ mod translate;
 #[cfg(test)]
 mod translate_tests;
 mod translated;
+mod write;
+#[cfg(test)]
+mod write_tests;
 
 pub use check::refusal;
 pub use insert::insert_item;
 pub use lexer::{LexError, Spanned, Token, tokens};
 pub use parameters::{check_count, parse_parameters};
 pub use plan::{Plan, PlanError, plan};
+pub use projection::statement_row;
 pub use translate::{translate, translate_located};
 pub use translated::{TranslateError, Translated};
+pub use write::{KEY_REQUIRED, WriteStatement, translate_write};
 
 use crate::domain::schema::{KeySchema, TableDescription};
 

@@ -7,7 +7,7 @@
 
 use super::condition::Cond;
 use super::key_condition::{ReadStatement, read_of};
-use super::lexer::{Token, tokens};
+use super::lexer::{Spanned, Token, tokens};
 use super::token_cursor::TokenCursor;
 use super::translated::{TranslateError, Translated, malformed, unsupported};
 use crate::domain::expr::ExpressionParams;
@@ -15,12 +15,73 @@ use crate::domain::number::Number;
 use crate::domain::schema::KeySchema;
 use crate::domain::value::AttrValue;
 
-struct Reader<'a> {
-    cursor: TokenCursor<'a>,
+/// Reads a statement's names, values and conditions into placeholders; the writes read
+/// their SET, REMOVE and WHERE with it too.
+pub(super) struct Reader<'a> {
+    pub(super) cursor: TokenCursor<'a>,
     parameters: &'a [AttrValue],
-    params: ExpressionParams,
-    /// Attribute name of each `#n` placeholder, to find the key conditions.
+    pub(super) params: ExpressionParams,
+    /// The number of the next `:v` placeholder.
     next_value: usize,
+}
+
+impl<'a> Reader<'a> {
+    pub(super) fn new(tokens: &'a [Spanned], parameters: &'a [AttrValue]) -> Self {
+        Self {
+            cursor: TokenCursor::new(tokens),
+            parameters,
+            params: ExpressionParams::default(),
+            next_value: 0,
+        }
+    }
+
+    /// A new `:v` placeholder standing for `value`.
+    pub(super) fn value_placeholder(&mut self, value: AttrValue) -> String {
+        let placeholder = format!(":v{}", self.next_value);
+        self.next_value += 1;
+        self.params.values.insert(placeholder.clone(), value);
+        placeholder
+    }
+
+    /// A literal of any type (maps, lists and sets too) or a parameter, as its placeholder.
+    pub(super) fn literal(&mut self) -> Result<String, TranslateError> {
+        let value = super::insert::literal(&mut self.cursor, self.parameters)
+            .map_err(TranslateError::Malformed)?;
+        Ok(self.value_placeholder(value))
+    }
+
+    /// An attribute name, or a path of names and list positions, as placeholders.
+    pub(super) fn path(&mut self) -> Result<String, TranslateError> {
+        let Some(name) = self.name()? else {
+            return malformed("expected an attribute name");
+        };
+        let mut path = self.placeholder_name(name);
+        loop {
+            if self.cursor.symbol(".") {
+                let Some(name) = self.name()? else {
+                    return malformed("expected a name after the dot");
+                };
+                path = format!("{path}.{}", self.placeholder_name(name));
+            } else if self.cursor.symbol("[") {
+                let Some(Token::Number(position)) = self.cursor.next().cloned() else {
+                    return malformed("expected a list position in [ ]");
+                };
+                if !self.cursor.symbol("]") {
+                    return malformed("expected ]");
+                }
+                path = format!("{path}[{position}]");
+            } else {
+                return Ok(path);
+            }
+        }
+    }
+
+    /// Whether the statement holds more `?` than there are parameters.
+    pub(super) fn lacks_parameters(&self) -> bool {
+        self.cursor
+            .count(|token| matches!(token, Token::Parameter(_)))
+            > self.parameters.len()
+    }
 }
 
 /// `text` with `parameters` bound, as a read; `key_of(index)` gives the key schema of the table
@@ -42,12 +103,7 @@ pub fn translate_located(
 ) -> Result<Translated, (TranslateError, usize)> {
     let tokens =
         tokens(text).map_err(|error| (TranslateError::Malformed(error.message), error.at))?;
-    let mut reader = Reader {
-        cursor: TokenCursor::new(&tokens),
-        parameters,
-        params: ExpressionParams::default(),
-        next_value: 0,
-    };
+    let mut reader = Reader::new(&tokens, parameters);
     let end = text.chars().count();
     let statement = reader
         .statement()
@@ -62,7 +118,15 @@ impl Reader<'_> {
     /// The whole SELECT, before its conditions are split between key condition and filter.
     fn statement(&mut self) -> Result<ReadStatement, TranslateError> {
         if !self.cursor.keyword("select") {
-            return unsupported("only SELECT statements");
+            let write = ["insert", "update", "delete", "exists"].iter().any(|word| {
+                self.cursor
+                    .peek()
+                    .is_some_and(|token| token.is_keyword(word))
+            });
+            if write {
+                return unsupported("only SELECT statements");
+            }
+            return malformed("expected SELECT, INSERT, UPDATE, DELETE or EXISTS");
         }
         let projection = self.projection()?;
         if !self.cursor.keyword("from") {
@@ -88,11 +152,7 @@ impl Reader<'_> {
             return unsupported("anything after WHERE and ORDER BY");
         }
         // DynamoDB Local ignores values beyond the statement's `?`; too few is an error.
-        if self
-            .cursor
-            .count(|token| matches!(token, Token::Parameter(_)))
-            > self.parameters.len()
-        {
+        if self.lacks_parameters() {
             return malformed("Number of parameters in request and statement don't match.");
         }
         Ok(ReadStatement {
@@ -108,7 +168,7 @@ impl Reader<'_> {
 
 impl Reader<'_> {
     /// An attribute, table or index name (bare or quoted); dotted paths are not read.
-    fn name(&mut self) -> Result<Option<String>, TranslateError> {
+    pub(super) fn name(&mut self) -> Result<Option<String>, TranslateError> {
         let name = match self.cursor.peek() {
             Some(Token::Quoted(name)) => name.clone(),
             Some(Token::Word(name)) if !is_reserved(name) => name.clone(),
@@ -118,7 +178,7 @@ impl Reader<'_> {
         Ok(Some(name))
     }
 
-    fn placeholder_name(&mut self, name: String) -> String {
+    pub(super) fn placeholder_name(&mut self, name: String) -> String {
         if let Some((placeholder, _)) = self.params.names.iter().find(|(_, each)| **each == name) {
             return placeholder.clone();
         }
@@ -128,7 +188,7 @@ impl Reader<'_> {
     }
 
     /// An attribute name in WHERE, as its placeholder; a path (`a.b`, `a[0]`) is refused.
-    fn attribute(&mut self) -> Result<Option<String>, TranslateError> {
+    pub(super) fn attribute(&mut self) -> Result<Option<String>, TranslateError> {
         let Some(name) = self.name()? else {
             return Ok(None);
         };
@@ -139,7 +199,7 @@ impl Reader<'_> {
     }
 
     /// A literal or a parameter, as its `:v` placeholder.
-    fn operand(&mut self) -> Result<Option<String>, TranslateError> {
+    pub(super) fn operand(&mut self) -> Result<Option<String>, TranslateError> {
         let value = match self.cursor.peek() {
             Some(Token::Text(text)) => AttrValue::S(text.clone()),
             Some(Token::Number(text)) => match Number::parse(text) {
@@ -163,10 +223,7 @@ impl Reader<'_> {
             _ => return Ok(None),
         };
         self.cursor.advance();
-        let placeholder = format!(":v{}", self.next_value);
-        self.next_value += 1;
-        self.params.values.insert(placeholder.clone(), value);
-        Ok(Some(placeholder))
+        Ok(Some(self.value_placeholder(value)))
     }
 
     fn projection(&mut self) -> Result<Option<String>, TranslateError> {
@@ -176,13 +233,10 @@ impl Reader<'_> {
         }
         let mut names = Vec::new();
         loop {
-            let Some(name) = self.name()? else {
+            if !matches!(self.cursor.peek(), Some(Token::Word(_) | Token::Quoted(_))) {
                 return unsupported("a projection other than * or attribute names");
-            };
-            if matches!(self.cursor.peek(), Some(Token::Symbol("." | "["))) {
-                return unsupported("document paths (a.b, a[0]) in the projection");
             }
-            names.push(self.placeholder_name(name));
+            names.push(self.path()?);
             if !self.cursor.symbol(",") {
                 break;
             }
@@ -190,7 +244,7 @@ impl Reader<'_> {
         Ok(Some(names.join(", ")))
     }
 
-    fn or(&mut self) -> Result<Cond, TranslateError> {
+    pub(super) fn or(&mut self) -> Result<Cond, TranslateError> {
         let mut parts = vec![self.and()?];
         while self.cursor.keyword("or") {
             parts.push(self.and()?);

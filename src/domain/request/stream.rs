@@ -9,6 +9,10 @@ pub struct Shard {
     pub id: String,
     pub parent: Option<String>,
     pub closed: bool,
+    /// The first sequence number the shard holds or held (`SequenceNumberRange`).
+    pub start_sequence: Option<String>,
+    /// The sequence number of its last record, once closed.
+    pub end_sequence: Option<String>,
 }
 
 /// Where an iterator starts in its shard.

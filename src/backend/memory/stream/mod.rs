@@ -262,6 +262,11 @@ impl StreamLog {
                 id: shard.id.clone(),
                 parent: shard.parent.clone(),
                 closed: shard.is_closed(),
+                start_sequence: Some(record::sequence_text(shard.start())),
+                // The range ends at the shard's last record, the one before its end.
+                end_sequence: shard
+                    .end()
+                    .map(|end| record::sequence_text(end.saturating_sub(1).max(shard.start()))),
             })
             .collect()
     }

@@ -55,6 +55,10 @@ impl ShardLog {
         self.end
     }
 
+    pub fn start(&self) -> u64 {
+        self.start
+    }
+
     pub fn horizon(&self) -> u64 {
         self.horizon
     }
