@@ -547,3 +547,88 @@ async fn reading_the_journal_for_a_resume_or_an_undo_is_a_read_that_leaving_canc
     );
     assert!(harness.state.bulk.flow.is_none());
 }
+
+/// The Shop items and 40 more orders of `USER#u1`: a run over more items than fit the screen.
+fn with_forty_orders() -> Vec<Item> {
+    let mut items = shop_items();
+    for n in 0..40 {
+        let sk = format!("ORDER#2027-{n:04}");
+        items.push(item(&[
+            ("PK", "USER#u1"),
+            ("SK", &sk),
+            ("status", "PENDING"),
+        ]));
+    }
+    items
+}
+
+/// `status` set on every match, up to the dry run.
+async fn dry_run_over_forty_orders(test: &str) -> Harness {
+    let (mut harness, _) = querying_user_of(test, 100, with_forty_orders()).await;
+    harness.act(Action::MarkAll).await;
+    set_attribute(&mut harness, "status", "\"DONE\"").await;
+    harness.act(Action::Submit).await;
+    harness
+}
+
+/// A run's progress on a terminal too short for it says what is below and scrolls.
+#[tokio::test]
+async fn the_progress_scrolls_when_longer_than_the_screen() {
+    let mut harness = dry_run_over_forty_orders("scroll-progress").await;
+    // The run's first group in flight, not answered.
+    let _sent = harness.act_only(Action::Confirm);
+    assert!(matches!(stage(&harness), BulkStage::Running(_)));
+    let short = tui_support::screen::screen(&harness.state, 80, 10);
+    assert!(
+        short.contains("more · j/k <PageDown>/<PageUp> scroll"),
+        "{short}"
+    );
+    let _ = harness.act_only(Action::PageDown);
+    let scrolled = tui_support::screen::screen(&harness.state, 80, 10);
+    assert!(scrolled.contains("above"), "{scrolled}");
+}
+
+/// A run's summary longer than the screen says how many lines are below; `j`/`k` and
+/// `PgDn`/`PgUp` move the cursor and the pane follows it to the last row.
+#[tokio::test]
+async fn the_summary_scrolls_with_its_cursor() {
+    let mut harness = dry_run_over_forty_orders("scroll-summary").await;
+    harness.act(Action::Confirm).await;
+    let BulkStage::Summary(summary) = stage(&harness) else {
+        panic!("the summary: {:?}", stage(&harness));
+    };
+    let rows = summary.ended.len();
+    assert!(rows > 40, "{rows}");
+    let top = tui_support::screen::screen(&harness.state, 80, 24);
+    assert!(
+        top.contains("more · j/k <PageDown>/<PageUp> scroll"),
+        "{top}"
+    );
+    assert!(!top.contains("above"), "{top}");
+    for _ in 0..2 {
+        harness.act(Action::PageDown).await;
+    }
+    let BulkStage::Summary(summary) = stage(&harness) else {
+        panic!("the summary stays");
+    };
+    assert!(
+        summary.cursor > 20,
+        "a page moves the cursor: {}",
+        summary.cursor
+    );
+    let paged = tui_support::screen::screen(&harness.state, 80, 24);
+    assert!(paged.contains("above"), "{paged}");
+    assert!(
+        paged.contains('▶'),
+        "the cursor's row is in sight:\n{paged}"
+    );
+    for _ in 0..rows {
+        harness.act(Action::CursorDown).await;
+    }
+    let bottom = tui_support::screen::screen(&harness.state, 80, 24);
+    assert!(bottom.contains('▶'), "{bottom}");
+    assert!(
+        !bottom.contains("more ·"),
+        "the last row is in sight:\n{bottom}"
+    );
+}
