@@ -90,8 +90,9 @@ pub enum PromptKind {
     StreamStart,
     /// The key of the item whose presence in the results is explained.
     Why,
-    /// The capacity screen's rates: reads a second, writes a second.
-    CapacityRates,
+    /// Text a screen unit asks for, named by its screen: the unit titles the prompt and takes
+    /// the text.
+    Screen(&'static str),
     /// A number of the inspected item to adjust where it stands, and its bounds.
     Adjust,
 }

@@ -86,9 +86,10 @@ fn submit(state: &mut State, prompt: Prompt) -> Vec<Command> {
             crate::app::update::stream::start_typed(state, prompt.text.text())
         }
         PromptKind::Why => crate::app::update::why::submit(state, prompt.text.text()),
-        PromptKind::CapacityRates => {
-            crate::app::state::screens::capacity::rates_typed(state, prompt.text.text())
-        }
+        PromptKind::Screen(name) => crate::app::state::screens::unit(name)
+            .map_or_else(Vec::new, |unit| {
+                (unit.text_typed)(state, prompt.text.text())
+            }),
         PromptKind::Adjust => crate::app::update::edit::adjust::submit(state, prompt.text.text()),
     }
 }

@@ -151,8 +151,8 @@ pub(in crate::ui) fn prompt(frame: &mut Frame<'_>, area: Rect, state: &State, pr
             " Start from: latest | oldest | time (15m, 2h, 2026-12-04T10:00:00Z) "
         }
         PromptKind::Why => " Why is this item (not) in the results? Its key: PK, a space, SK ",
-        PromptKind::CapacityRates => {
-            " Rates to price a month at: reads a second, a space, writes a second "
+        PromptKind::Screen(name) => {
+            crate::app::state::screens::unit(name).map_or(" ", |unit| unit.prompt_title)
         }
         PromptKind::Adjust => " Adjust where it stands: PATH +N or -N [>= MIN] [<= MAX] ",
     };

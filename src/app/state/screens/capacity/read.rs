@@ -7,9 +7,8 @@ use crate::app::command::Command;
 use crate::app::read::{Read, ReadAnswer, ReadFor};
 use crate::app::request_id::RequestId;
 use crate::app::state::screen_view::ScreenView;
-use crate::app::state::screens::unit::{Unclaimed, view_of, view_of_mut};
-use crate::app::state::text_field::TextField;
-use crate::app::state::{Loadable, Notice, Overlay, Prompt, PromptKind, State, View};
+use crate::app::state::screens::unit::{Unclaimed, prompt, view_of, view_of_mut};
+use crate::app::state::{Loadable, Notice, State, View};
 use crate::backend::BackendError;
 use crate::capacity::CapacityRequest;
 use crate::domain::capacity::decimal::Exact;
@@ -91,16 +90,13 @@ pub(super) fn open_rates(state: &mut State) -> Vec<Command> {
         return Vec::new();
     };
     let text = format!("{} {}", view.reads_per_second, view.writes_per_second);
-    state.overlay = Some(Overlay::Prompt(Prompt {
-        kind: PromptKind::CapacityRates,
-        text: TextField::new(text),
-    }));
+    state.overlay = Some(prompt::<CapacityView>(&text));
     Vec::new()
 }
 
 /// The rates typed: two non-negative decimals, reads a second then writes a second. Bad text
 /// is said and changes nothing.
-pub fn rates_typed(state: &mut State, text: &str) -> Vec<Command> {
+pub(super) fn rates_typed(state: &mut State, text: &str) -> Vec<Command> {
     let parsed = parse_rates(text);
     let Some(view) = view_of_mut::<CapacityView>(state.history.current_mut()) else {
         return Vec::new();
