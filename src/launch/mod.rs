@@ -62,6 +62,15 @@ pub async fn open(
     if state.connection.kind == "aws" {
         state.history_home = crate::storage::state_home();
     }
+    // Column choices name attributes and entity types, never item data: kept for every table.
+    if let Some(home) = crate::storage::state_home() {
+        let file = crate::storage::column_choices::file_in(&home);
+        let (choices, warning) = crate::storage::column_choices::load(&file);
+        state.column_choices = choices;
+        if let Some(warning) = warning {
+            let _ = sender.send(Action::Notice(warning));
+        }
+    }
     if let Some(notice) = settings_notice {
         let _ = sender.send(Action::Notice(notice));
     }

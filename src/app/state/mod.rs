@@ -199,6 +199,9 @@ pub struct State {
     pub history_home: Option<std::path::PathBuf>,
     /// The histories of the other tables opened this session, for switching back.
     pub session_histories: BTreeMap<String, query::history::QueryHistory>,
+    /// The columns the user hid in results tables, per table and entity type, and the file
+    /// that keeps them across sessions.
+    pub column_choices: crate::storage::column_choices::ColumnChoices,
     pub indexes: indexes::Indexes,
     /// The insights screen's scan and report, once opened.
     pub insights: Option<insights::InsightsRun>,
@@ -267,6 +270,7 @@ impl State {
             query_history: query::history::QueryHistory::default(),
             history_home: None,
             session_histories: BTreeMap::new(),
+            column_choices: crate::storage::column_choices::ColumnChoices::default(),
             indexes: indexes::Indexes::default(),
             insights: None,
             stream: None,

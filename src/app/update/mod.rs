@@ -263,6 +263,7 @@ fn view_action(state: &mut State, action: Action) -> Vec<Command> {
         | Action::PrevColumn
         | Action::SortColumn
         | Action::HideColumn
+        | Action::ResetColumns
         | Action::WidenColumn
         | Action::NarrowColumn => query::results::action(state, &action),
         Action::NextGroup | Action::PrevGroup => {

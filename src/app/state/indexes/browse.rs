@@ -12,6 +12,7 @@ use crate::domain::entity::EntityDecoder;
 use crate::domain::expr::order::key_order;
 use crate::domain::schema::{KeySchema, TableDescription};
 use crate::domain::value::{AttrValue, Item};
+use crate::storage::column_choices::EntityChoices;
 
 /// The items of one index partition.
 #[derive(Clone, Debug)]
@@ -40,8 +41,14 @@ impl IndexGroup {
     }
 
     /// Creates or refreshes the columns and the display order from the items read so far.
-    pub fn refresh_columns(&mut self, description: &TableDescription, entities: &EntityDecoder) {
-        Columns::choose_or_refresh(&mut self.columns, &self.items, description, entities);
+    pub fn refresh_columns(
+        &mut self,
+        description: &TableDescription,
+        entities: &EntityDecoder,
+        remembered: Option<&EntityChoices>,
+    ) {
+        let table = (description, entities);
+        Columns::choose_or_refresh(&mut self.columns, &self.items, table, remembered);
         self.reorder();
     }
 

@@ -12,6 +12,7 @@ use crate::domain::compact::CompactItems;
 use crate::domain::entity::EntityDecoder;
 use crate::domain::schema::TableDescription;
 use crate::domain::value::Item;
+use crate::storage::column_choices::EntityChoices;
 
 /// Totals over the pages read.
 #[derive(Clone, Debug, Default, PartialEq)]
@@ -109,8 +110,14 @@ impl QueryRun {
     }
 
     /// Creates or refreshes the columns and the display order after new items arrived.
-    pub fn refresh_columns(&mut self, description: &TableDescription, entities: &EntityDecoder) {
-        Columns::choose_or_refresh(&mut self.columns, &self.items, description, entities);
+    pub fn refresh_columns(
+        &mut self,
+        description: &TableDescription,
+        entities: &EntityDecoder,
+        remembered: Option<&EntityChoices>,
+    ) {
+        let table = (description, entities);
+        Columns::choose_or_refresh(&mut self.columns, &self.items, table, remembered);
         self.reorder();
     }
 

@@ -12,7 +12,7 @@ use crate::app::state::indexes::coverage::CoverageMode;
 use crate::app::state::indexes::coverage_lines::coverage_lines;
 use crate::app::state::inspect::inspector::PartialItem;
 use crate::app::state::{Inspector, Notice, State, View};
-use crate::app::update::table::column_key;
+use crate::app::update::table::{column_key, remember};
 use crate::backend::{BackendError, ExpressionParams, GetOutput, GetRequest};
 use crate::domain::index_projection::projection_text;
 use crate::domain::schema::Projection;
@@ -82,11 +82,9 @@ pub(in crate::app::update) fn action(state: &mut State, action: &Action) -> Opti
         | Action::PrevColumn
         | Action::SortColumn
         | Action::HideColumn
+        | Action::ResetColumns
         | Action::WidenColumn
-        | Action::NarrowColumn => {
-            column_action(state, action);
-            Vec::new()
-        }
+        | Action::NarrowColumn => column_action(state, action),
         _ => return None,
     })
 }
@@ -120,7 +118,11 @@ fn open(state: &mut State) -> Vec<Command> {
             else {
                 return Vec::new();
             };
-            group.refresh_columns(&description, &entities);
+            group.refresh_columns(
+                &description,
+                &entities,
+                state.column_choices.of_table(&state.table),
+            );
             let pk = group.pk.clone();
             state.history.open(View::IndexItems {
                 index,
@@ -181,16 +183,18 @@ fn current_group(state: &mut State) -> Option<(&mut IndexGroup, &mut usize)> {
     Some((group, column))
 }
 
-fn column_action(state: &mut State, action: &Action) {
+fn column_action(state: &mut State, action: &Action) -> Vec<Command> {
     let Some((group, column)) = current_group(state) else {
-        return;
+        return Vec::new();
     };
     let Some(columns) = &mut group.columns else {
-        return;
+        return Vec::new();
     };
-    if column_key(columns, column, action) {
+    let outcome = column_key(columns, column, action);
+    if outcome.reorder {
         group.reorder();
     }
+    remember(state, outcome.remember)
 }
 
 /// `F` on an index item, or in the inspector on an index's partial copy: GetItem its base item.

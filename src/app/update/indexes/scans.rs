@@ -208,7 +208,11 @@ fn browse_page(
             }
             for group in &mut browse.groups {
                 if group.columns.is_some() {
-                    group.refresh_columns(&description, &state.entities);
+                    group.refresh_columns(
+                        &description,
+                        &state.entities,
+                        state.column_choices.of_table(&state.table),
+                    );
                 }
             }
             browse

@@ -9,7 +9,7 @@ use crate::app::request_id::RequestId;
 use crate::app::state::partiql::{Prepared, StatementForm, StatementRun};
 use crate::app::state::{Notice, Overlay, Paging, State, View};
 use crate::app::update::results_paging::{self, CancelStep};
-use crate::app::update::table::column_key;
+use crate::app::update::table::{column_key, remember};
 use crate::backend::{BackendError, StatementPage};
 
 /// Read the next page when the cursor is this close to the last loaded row.
@@ -96,7 +96,8 @@ pub(in crate::app::update) fn page(
             run.paging.landed(page.next_token);
             if let Some(description) = state.description.loaded().cloned() {
                 let entities = state.entities.clone();
-                state.partiql.runs[index].refresh_columns(&description, &entities);
+                let remembered = state.column_choices.of_table(&state.table);
+                state.partiql.runs[index].refresh_columns(&description, &entities, remembered);
             }
             continue_reading(state, index)
         }
@@ -191,6 +192,7 @@ pub(in crate::app::update) fn action(state: &mut State, action: &Action) -> Opti
             | Action::PrevColumn
             | Action::SortColumn
             | Action::HideColumn
+            | Action::ResetColumns
             | Action::WidenColumn
             | Action::NarrowColumn
     );
@@ -214,13 +216,17 @@ fn results_key(state: &mut State, index: usize, action: &Action) -> Vec<Command>
             Vec::new()
         }
         _ => {
-            if let Some(run) = state.partiql.runs.get_mut(index)
-                && let Some(columns) = &mut run.columns
-                && column_key(columns, &mut run.column, action)
-            {
+            let Some(run) = state.partiql.runs.get_mut(index) else {
+                return Vec::new();
+            };
+            let Some(columns) = &mut run.columns else {
+                return Vec::new();
+            };
+            let outcome = column_key(columns, &mut run.column, action);
+            if outcome.reorder {
                 run.reorder();
             }
-            Vec::new()
+            remember(state, outcome.remember)
         }
     }
 }

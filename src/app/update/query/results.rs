@@ -10,7 +10,7 @@ use crate::app::state::query::run::QueryRun;
 use crate::app::state::stale::{self, time_of_day};
 use crate::app::state::{Notice, State, View};
 use crate::app::update::results_paging::{self, CancelStep};
-use crate::app::update::table::column_key;
+use crate::app::update::table::{column_key, remember};
 use crate::backend::{BackendError, GetOutput, GetRequest, Page, QueryRequest};
 use crate::domain::query_spec::read_from_table_of;
 use crate::domain::value::Item;
@@ -143,7 +143,11 @@ fn refresh_columns(state: &mut State, index: usize) {
     };
     let entities = state.entities.clone();
     if let Some(run) = state.query_runs.get_mut(index) {
-        run.refresh_columns(&description, &entities);
+        run.refresh_columns(
+            &description,
+            &entities,
+            state.column_choices.of_table(&state.table),
+        );
     }
 }
 
@@ -224,26 +228,26 @@ pub(in crate::app::update) fn action(state: &mut State, action: &Action) -> Vec<
         | Action::PrevColumn
         | Action::SortColumn
         | Action::HideColumn
+        | Action::ResetColumns
         | Action::WidenColumn
-        | Action::NarrowColumn => {
-            column_action(state, index, action);
-            Vec::new()
-        }
+        | Action::NarrowColumn => column_action(state, index, action),
         _ => Vec::new(),
     }
 }
 
-/// Column keys on the results table: select, sort, hide, resize.
-fn column_action(state: &mut State, index: usize, action: &Action) {
+/// Column keys on the results table: select, sort, hide, show all, resize.
+fn column_action(state: &mut State, index: usize, action: &Action) -> Vec<Command> {
     let Some(run) = state.query_runs.get_mut(index) else {
-        return;
+        return Vec::new();
     };
     let Some(columns) = &mut run.columns else {
-        return;
+        return Vec::new();
     };
-    if column_key(columns, &mut run.column, action) {
+    let outcome = column_key(columns, &mut run.column, action);
+    if outcome.reorder {
         run.reorder();
     }
+    remember(state, outcome.remember)
 }
 
 /// Cancels the page in flight (its late answer is dropped by id); on a cancelled run, resumes.

@@ -156,6 +156,7 @@ fn switch_to(state: &mut State, table: &str) -> Vec<Command> {
     // The history follows the table: this one's is kept for switching back.
     next.history_home = state.history_home.take();
     next.session_histories = std::mem::take(&mut state.session_histories);
+    next.column_choices = std::mem::take(&mut state.column_choices);
     if !state.table.is_empty() {
         let history = std::mem::take(&mut state.query_history);
         next.session_histories.insert(state.table.clone(), history);
