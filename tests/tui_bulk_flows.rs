@@ -66,15 +66,7 @@ async fn set_attribute(harness: &mut Harness, path: &str, value: &str) {
 
 #[tokio::test]
 async fn marking_every_match_reads_every_page_not_only_the_loaded_ones() {
-    let mut items = shop_items();
-    for n in 0..300 {
-        let sk = format!("ORDER#2027-{n:04}");
-        items.push(item(&[
-            ("PK", "USER#u1"),
-            ("SK", &sk),
-            ("status", "PENDING"),
-        ]));
-    }
+    let items = bulk::with_extra_orders(300);
     let (mut harness, _) = querying_user_of("mark-all", 20, items).await;
     let loaded = harness.state.query_runs[0].items.len();
     assert!(loaded < 304, "the first screen loads only part: {loaded}");
@@ -548,23 +540,9 @@ async fn reading_the_journal_for_a_resume_or_an_undo_is_a_read_that_leaving_canc
     assert!(harness.state.bulk.flow.is_none());
 }
 
-/// The Shop items and 40 more orders of `USER#u1`: a run over more items than fit the screen.
-fn with_forty_orders() -> Vec<Item> {
-    let mut items = shop_items();
-    for n in 0..40 {
-        let sk = format!("ORDER#2027-{n:04}");
-        items.push(item(&[
-            ("PK", "USER#u1"),
-            ("SK", &sk),
-            ("status", "PENDING"),
-        ]));
-    }
-    items
-}
-
 /// `status` set on every match, up to the dry run.
 async fn dry_run_over_forty_orders(test: &str) -> Harness {
-    let (mut harness, _) = querying_user_of(test, 100, with_forty_orders()).await;
+    let (mut harness, _) = querying_user_of(test, 100, bulk::with_extra_orders(40)).await;
     harness.act(Action::MarkAll).await;
     set_attribute(&mut harness, "status", "\"DONE\"").await;
     harness.act(Action::Submit).await;

@@ -8,7 +8,7 @@ use ddbx::app::state::bulk::BulkStage;
 use ddbx::backend::{Backend, Condition, ExpressionParams, GetRequest, PutRequest, ReturnValues};
 use ddbx::domain::value::Item;
 
-use super::Harness;
+use super::{Harness, item, shop_items};
 
 /// Opens the demo's GSI2 partition (an index projecting only some attributes) and marks every
 /// item in it with Space; returns how many.
@@ -80,4 +80,19 @@ pub async fn put_by_another_writer(backend: &dyn Backend, table: &str, item: Ite
         })
         .await
         .expect("concurrent put");
+}
+
+/// The Shop items and `count` more `PENDING` orders of `USER#u1`, for results longer than a
+/// page or a screen.
+pub fn with_extra_orders(count: usize) -> Vec<Item> {
+    let mut items = shop_items();
+    for n in 0..count {
+        let sk = format!("ORDER#2027-{n:04}");
+        items.push(item(&[
+            ("PK", "USER#u1"),
+            ("SK", &sk),
+            ("status", "PENDING"),
+        ]));
+    }
+    items
 }

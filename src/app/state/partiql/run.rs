@@ -3,13 +3,10 @@
 
 use crate::app::request_id::RequestId;
 use crate::app::state::Paging;
-use crate::app::state::table::columns::Columns;
+use crate::app::state::table::columns::{ColumnContext, Columns};
 use crate::backend::StatementRequest;
 use crate::domain::compact::CompactItems;
-use crate::domain::entity::EntityDecoder;
-use crate::domain::schema::TableDescription;
 use crate::domain::value::Item;
-use crate::storage::column_choices::EntityChoices;
 
 /// Totals over the pages read.
 #[derive(Clone, Debug, Default, PartialEq)]
@@ -71,14 +68,8 @@ impl StatementRun {
     }
 
     /// Creates or refreshes the columns and the display order after new items arrived.
-    pub fn refresh_columns(
-        &mut self,
-        description: &TableDescription,
-        entities: &EntityDecoder,
-        remembered: Option<&EntityChoices>,
-    ) {
-        let table = (description, entities);
-        Columns::choose_or_refresh(&mut self.columns, &self.items, table, remembered);
+    pub fn refresh_columns(&mut self, context: ColumnContext<'_>) {
+        Columns::choose_or_refresh(&mut self.columns, &self.items, context);
         self.reorder();
     }
 

@@ -82,6 +82,15 @@ pub struct Columns {
     remembered_up_to: usize,
 }
 
+/// What choosing a result's columns reads besides its items: the table, how its items decode
+/// to entity types, and the columns remembered hidden for those types.
+#[derive(Clone, Copy)]
+pub struct ColumnContext<'a> {
+    pub description: &'a TableDescription,
+    pub entities: &'a EntityDecoder,
+    pub remembered: Option<&'a EntityChoices>,
+}
+
 /// A column the user hid or showed again: what is remembered for the rows' entity type.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct ColumnChoice {
@@ -122,9 +131,9 @@ impl Columns {
     pub fn choose_or_refresh(
         columns: &mut Option<Self>,
         items: &(impl ItemRows + ?Sized),
-        (description, entities): (&TableDescription, &EntityDecoder),
-        remembered: Option<&EntityChoices>,
+        context: ColumnContext<'_>,
     ) {
+        let (description, entities) = (context.description, context.entities);
         let columns = match columns {
             Some(columns) => {
                 columns.refresh(items, description, entities);
@@ -132,7 +141,7 @@ impl Columns {
             }
             None => columns.insert(Self::choose(items, description, entities)),
         };
-        columns.apply_remembered(items, remembered);
+        columns.apply_remembered(items, context.remembered);
     }
 
     /// Row indices of `items` in display order: the columns' sort, or as read before any

@@ -11,6 +11,7 @@ use crate::app::state::indexes::browse::IndexGroup;
 use crate::app::state::indexes::coverage::CoverageMode;
 use crate::app::state::indexes::coverage_lines::coverage_lines;
 use crate::app::state::inspect::inspector::PartialItem;
+use crate::app::state::table::columns::ColumnContext;
 use crate::app::state::{Inspector, Notice, State, View};
 use crate::app::update::table::{column_key, remember};
 use crate::backend::{BackendError, ExpressionParams, GetOutput, GetRequest};
@@ -118,11 +119,11 @@ fn open(state: &mut State) -> Vec<Command> {
             else {
                 return Vec::new();
             };
-            group.refresh_columns(
-                &description,
-                &entities,
-                state.column_choices.of_table(&state.table),
-            );
+            group.refresh_columns(ColumnContext {
+                description: &description,
+                entities: &entities,
+                remembered: state.column_choices.of_table(&state.table),
+            });
             let pk = group.pk.clone();
             state.history.open(View::IndexItems {
                 index,

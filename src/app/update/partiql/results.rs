@@ -7,6 +7,7 @@ use crate::app::command::Command;
 use crate::app::read::{Read, ReadFor};
 use crate::app::request_id::RequestId;
 use crate::app::state::partiql::{Prepared, StatementForm, StatementRun};
+use crate::app::state::table::columns::ColumnContext;
 use crate::app::state::{Notice, Overlay, Paging, State, View};
 use crate::app::update::results_paging::{self, CancelStep};
 use crate::app::update::table::{column_key, remember};
@@ -96,8 +97,11 @@ pub(in crate::app::update) fn page(
             run.paging.landed(page.next_token);
             if let Some(description) = state.description.loaded().cloned() {
                 let entities = state.entities.clone();
-                let remembered = state.column_choices.of_table(&state.table);
-                state.partiql.runs[index].refresh_columns(&description, &entities, remembered);
+                state.partiql.runs[index].refresh_columns(ColumnContext {
+                    description: &description,
+                    entities: &entities,
+                    remembered: state.column_choices.of_table(&state.table),
+                });
             }
             continue_reading(state, index)
         }

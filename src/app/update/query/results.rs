@@ -8,6 +8,7 @@ use crate::app::request_id::RequestId;
 use crate::app::state::Paging;
 use crate::app::state::query::run::QueryRun;
 use crate::app::state::stale::{self, time_of_day};
+use crate::app::state::table::columns::ColumnContext;
 use crate::app::state::{Notice, State, View};
 use crate::app::update::results_paging::{self, CancelStep};
 use crate::app::update::table::{column_key, remember};
@@ -143,11 +144,11 @@ fn refresh_columns(state: &mut State, index: usize) {
     };
     let entities = state.entities.clone();
     if let Some(run) = state.query_runs.get_mut(index) {
-        run.refresh_columns(
-            &description,
-            &entities,
-            state.column_choices.of_table(&state.table),
-        );
+        run.refresh_columns(ColumnContext {
+            description: &description,
+            entities: &entities,
+            remembered: state.column_choices.of_table(&state.table),
+        });
     }
 }
 
