@@ -84,7 +84,10 @@ fn demo_marked_partition_set_attribute_dry_run_send_summary_then_undo_of_the_bat
         dry_run.contains(r#"+ audit: (absent) → {"S":"seen"}"#),
         "{dry_run}"
     );
-    assert!(dry_run.contains("more · j/k scroll"), "{dry_run}");
+    assert!(
+        dry_run.contains("more · j/k <PageDown>/<PageUp> scroll"),
+        "{dry_run}"
+    );
     for _ in 0..16 {
         session.send("j");
     }
