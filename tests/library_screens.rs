@@ -256,7 +256,7 @@ async fn onetable_s_saved_schema_becomes_the_model_with_its_queries_in_the_palet
     let View::QueryResults { run, .. } = harness.state.history.current() else {
         panic!("the saved query ran: {:?}", harness.state.overlay)
     };
-    let run = &harness.state.query_runs[*run];
+    let run = &harness.state.queries.runs[*run];
     assert!(!run.items.is_empty());
     for item in run.items.iter() {
         assert_eq!(

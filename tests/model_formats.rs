@@ -52,7 +52,7 @@ async fn run_pattern(harness: &mut Harness, name: &str, parameters: &[&str]) -> 
     let View::QueryResults { run, .. } = harness.state.history.current() else {
         panic!("{name} ran: {:?}", harness.state.overlay)
     };
-    harness.state.query_runs[*run].items.to_vec()
+    harness.state.queries.runs[*run].items.to_vec()
 }
 
 async fn started_with(endpoint: &str, table: &str, model: Model) -> Harness {

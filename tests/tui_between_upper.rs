@@ -107,7 +107,7 @@ async fn tab_in_to_completes_from_the_sort_keys_read() {
     let View::QueryResults { run, .. } = harness.state.history.current() else {
         panic!("the results are shown");
     };
-    let renovating: Vec<String> = harness.state.query_runs[*run]
+    let renovating: Vec<String> = harness.state.queries.runs[*run]
         .items
         .iter()
         .filter_map(|item| item.get("SK")?.as_s().map(str::to_owned))

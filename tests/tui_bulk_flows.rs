@@ -68,7 +68,7 @@ async fn set_attribute(harness: &mut Harness, path: &str, value: &str) {
 async fn marking_every_match_reads_every_page_not_only_the_loaded_ones() {
     let items = bulk::with_extra_orders(300);
     let (mut harness, _) = querying_user_of("mark-all", 20, items).await;
-    let loaded = harness.state.query_runs[0].items.len();
+    let loaded = harness.state.queries.runs[0].items.len();
     assert!(loaded < 304, "the first screen loads only part: {loaded}");
     harness.act(Action::MarkAll).await;
     assert_eq!(
@@ -77,7 +77,7 @@ async fn marking_every_match_reads_every_page_not_only_the_loaded_ones() {
         "every item of USER#u1"
     );
     assert!(harness.state.bulk.marking_all.is_none(), "marking finished");
-    assert!(harness.state.query_runs[0].paging.is_complete());
+    assert!(harness.state.queries.runs[0].paging.is_complete());
 }
 
 #[tokio::test]

@@ -49,7 +49,7 @@ async fn querying_user(test: &str) -> (Harness, Arc<dyn Backend>) {
     request.limit = Some(PAGE);
     let commands = ddbx::app::update::query::results::run_query(&mut harness.state, request, None);
     harness.run(commands).await;
-    let loaded = harness.state.query_runs[0].items.len();
+    let loaded = harness.state.queries.runs[0].items.len();
     assert!(loaded < 4 + EXTRA_ORDERS, "only part is loaded: {loaded}");
     (harness, backend)
 }

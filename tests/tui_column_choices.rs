@@ -43,7 +43,7 @@ async fn query(harness: &mut Harness, pk: &str) {
 
 /// The attribute columns of the latest results, each with whether it is hidden.
 fn columns(harness: &Harness) -> Vec<(String, bool)> {
-    let run = harness.state.query_runs.last().expect("a run");
+    let run = harness.state.queries.runs.last().expect("a run");
     run.columns
         .as_ref()
         .expect("columns")
@@ -67,7 +67,7 @@ fn hidden(harness: &Harness, attribute: &str) -> bool {
 async fn on_column(harness: &mut Harness, attribute: &str, action: Action) {
     let position = harness
         .state
-        .query_runs
+        .queries.runs
         .last()
         .and_then(|run| run.columns.as_ref())
         .and_then(|columns| {

@@ -227,7 +227,7 @@ async fn re_reading_a_partition_or_a_query_with_the_server_down_keeps_the_items_
     ));
     down.kill();
     harness.act(Action::Refresh).await;
-    let run = harness.state.query_runs.last().expect("a run");
+    let run = harness.state.queries.runs.last().expect("a run");
     assert_eq!(run.items.len(), 1, "the results read before stay");
     assert!(run.stale.is_some());
     let text = notice(&harness.state);

@@ -128,8 +128,8 @@ async fn the_query_history_is_reviewed_with_the_findings() {
     on_gsi1.index = Some("GSI1".to_owned());
     let mut on_gone = on_gsi1.clone();
     on_gone.index = Some("GSI9".to_owned());
-    harness.state.query_history.push(1, &on_gsi1);
-    harness.state.query_history.push(2, &on_gone);
+    harness.state.queries.history.push(1, &on_gsi1);
+    harness.state.queries.history.push(2, &on_gone);
     harness.act(Action::ShowInsights).await;
     let report = harness
         .state

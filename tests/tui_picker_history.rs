@@ -54,7 +54,8 @@ fn appended_to(harness: &Harness) -> Vec<PathBuf> {
 fn history_pks(harness: &Harness) -> Vec<String> {
     harness
         .state
-        .query_history
+        .queries
+        .history
         .entries
         .iter()
         .filter_map(|entry| entry.request.params.values.get(":pk"))
@@ -94,7 +95,7 @@ async fn a_table_opened_from_the_picker_keeps_its_query_history_across_switches(
     .await
     .expect("a client");
     let mut harness = Harness::new(Arc::new(backend), "", Settings::default());
-    harness.state.history_home = Some(home.to_path_buf());
+    harness.state.queries.history_home = Some(home.to_path_buf());
     harness.start().await;
 
     // Picked, the table's file is read, and a query run is appended to it.

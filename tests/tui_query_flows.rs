@@ -37,7 +37,7 @@ fn form(harness: &Harness) -> &QueryForm {
 
 fn run(harness: &Harness) -> &QueryRun {
     match harness.state.history.current() {
-        View::QueryResults { run, .. } => &harness.state.query_runs[*run],
+        View::QueryResults { run, .. } => &harness.state.queries.runs[*run],
         other => panic!("the results view is shown, not {other:?}"),
     }
 }

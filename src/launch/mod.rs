@@ -60,7 +60,7 @@ pub async fn open(
     // offline files' table names say nothing about which data they hold. The app reads each
     // table's file as the table opens, from the command line or the picker.
     if state.connection.kind == "aws" {
-        state.history_home = crate::storage::state_home();
+        state.queries.history_home = crate::storage::state_home();
     }
     // Column choices name attributes and entity types, never item data: kept for every table.
     if let Some(home) = crate::storage::state_home() {

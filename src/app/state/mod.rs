@@ -190,15 +190,8 @@ pub struct State {
     pub aws_writes_confirmed: bool,
     /// `--version-attr`: the version attribute to condition edits on (wins over the model file).
     pub version_attribute: Option<String>,
-    /// Queries run from the builder; `View::QueryResults { run }` indexes this.
-    pub query_runs: Vec<QueryRun>,
-    /// Queries run from the UI on this table (the palette offers them again).
-    pub query_history: query::history::QueryHistory,
-    /// Where tables' query history files are kept (`<dir>/ddbx/history/<table>.jsonl`);
-    /// `None` keeps history in memory only (the demo, offline files).
-    pub history_home: Option<std::path::PathBuf>,
-    /// The histories of the other tables opened this session, for switching back.
-    pub session_histories: BTreeMap<String, query::history::QueryHistory>,
+    /// The queries run from the builder and the query history.
+    pub queries: query::queries::Queries,
     /// The columns the user hid in results tables, per table and entity type, and the file
     /// that keeps them across sessions.
     pub column_choices: crate::storage::column_choices::ColumnChoices,
@@ -266,10 +259,7 @@ impl State {
             journal_request: None,
             aws_writes_confirmed: false,
             version_attribute: None,
-            query_runs: Vec::new(),
-            query_history: query::history::QueryHistory::default(),
-            history_home: None,
-            session_histories: BTreeMap::new(),
+            queries: query::queries::Queries::default(),
             column_choices: crate::storage::column_choices::ColumnChoices::default(),
             indexes: indexes::Indexes::default(),
             insights: None,
@@ -294,7 +284,7 @@ impl State {
         self.partitions
             .values()
             .flat_map(|partition| partition.items.items().iter())
-            .chain(self.query_runs.iter().flat_map(|run| run.items.iter()))
+            .chain(self.queries.runs.iter().flat_map(|run| run.items.iter()))
             .chain(self.partiql.runs.iter().flat_map(|run| run.items.iter()))
     }
 
@@ -318,7 +308,7 @@ impl State {
                 .edit
                 .as_ref()
                 .is_some_and(|flow| flow.sending().is_some())
-            || self.query_runs.iter().any(QueryRun::is_busy)
+            || self.queries.runs.iter().any(QueryRun::is_busy)
             || self.indexes.is_busy()
             || self.tables.is_busy()
             || self.bulk.is_busy()

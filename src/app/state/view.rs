@@ -22,7 +22,7 @@ pub enum View {
     Partition { pk: AttrValue, cursor: usize },
     /// One item.
     Inspector(Box<Inspector>),
-    /// The results of `State::query_runs[run]`.
+    /// The results of `State::queries.runs[run]`.
     QueryResults { run: usize, cursor: usize },
     /// The results of the PartiQL statement `State::partiql.runs[run]`, in the same table.
     StatementResults { run: usize, cursor: usize },

@@ -86,7 +86,8 @@ fn refresh_report(state: &mut State) {
         .map(|model| model.access_patterns.clone())
         .unwrap_or_default();
     let history: Vec<_> = state
-        .query_history
+        .queries
+        .history
         .entries
         .iter()
         .map(|entry| entry.request.clone())

@@ -103,7 +103,7 @@ fn list_read(state: &State) -> Option<(String, ScopeRead, Option<String>)> {
     let page_size = Some(state.settings.page_size);
     match state.history.current() {
         View::QueryResults { run, .. } => {
-            let request = &state.query_runs.get(*run)?.request;
+            let request = &state.queries.runs.get(*run)?.request;
             let index = request.index.clone();
             let mut request = QueryRequest {
                 // Whole items, every page from the first.

@@ -127,7 +127,7 @@ fn submit(state: &mut State, mut form: QueryForm) -> Vec<Command> {
         Ok(built) => {
             state.overlay = None;
             let commands = results::start(state, built.request, built.stop_after);
-            if let Some(run) = state.query_runs.last_mut() {
+            if let Some(run) = state.queries.runs.last_mut() {
                 run.form = Some(Box::new(form));
             }
             commands

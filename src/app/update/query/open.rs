@@ -50,7 +50,7 @@ pub(in crate::app::update) fn open_from_view(state: &mut State) -> Vec<Command> 
 
 /// The form of run `index`: as submitted, or rebuilt from the request of a run from elsewhere.
 fn form_of_run(state: &State, index: usize) -> Option<QueryForm> {
-    let run = state.query_runs.get(index)?;
+    let run = state.queries.runs.get(index)?;
     if let Some(form) = &run.form {
         return Some((**form).clone());
     }

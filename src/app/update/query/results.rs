@@ -44,8 +44,8 @@ pub(in crate::app::update) fn start(
     let id = state.ids.issue();
     let mut run = QueryRun::new(request.clone(), stop_after, id);
     run.read_from_table = read_from_table;
-    state.query_runs.push(run);
-    let index = state.query_runs.len() - 1;
+    state.queries.runs.push(run);
+    let index = state.queries.runs.len() - 1;
     state.history.open(View::QueryResults {
         run: index,
         cursor: 0,
@@ -64,7 +64,7 @@ pub(in crate::app::update) fn start(
 /// form and its columns (a page still in flight is dropped as stale).
 pub(in crate::app::update) fn rerun(state: &mut State, index: usize) -> Vec<Command> {
     let id = state.ids.issue();
-    let Some(run) = state.query_runs.get_mut(index) else {
+    let Some(run) = state.queries.runs.get_mut(index) else {
         return Vec::new();
     };
     let mut fresh = QueryRun::new(run.request.clone(), run.stop_after, id);
@@ -86,7 +86,8 @@ pub(in crate::app::update) fn rerun(state: &mut State, index: usize) -> Vec<Comm
 /// The run and index whose page `id` is in flight.
 fn run_fetching(state: &mut State, id: RequestId) -> Option<(usize, &mut QueryRun)> {
     state
-        .query_runs
+        .queries
+        .runs
         .iter_mut()
         .enumerate()
         .find(|(_, run)| run.paging.awaits(id))
@@ -143,7 +144,7 @@ fn refresh_columns(state: &mut State, index: usize) {
         return;
     };
     let entities = state.entities.clone();
-    if let Some(run) = state.query_runs.get_mut(index) {
+    if let Some(run) = state.queries.runs.get_mut(index) {
         run.refresh_columns(ColumnContext {
             description: &description,
             entities: &entities,
@@ -161,7 +162,7 @@ fn continue_reading(state: &mut State, index: usize) -> Vec<Command> {
         _ => None,
     };
     let margin = PREFETCH_ROWS.max(state.list_height());
-    let Some(run) = state.query_runs.get(index) else {
+    let Some(run) = state.queries.runs.get(index) else {
         return Vec::new();
     };
     let Some(Some(start_key)) = run.paging.ready() else {
@@ -180,7 +181,7 @@ fn continue_reading(state: &mut State, index: usize) -> Vec<Command> {
 
 /// Reads run `index`'s next page whatever the cursor (marking every match reads them all).
 pub(in crate::app::update) fn next_page(state: &mut State, index: usize) -> Vec<Command> {
-    let Some(run) = state.query_runs.get(index) else {
+    let Some(run) = state.queries.runs.get(index) else {
         return Vec::new();
     };
     let Some(Some(start_key)) = run.paging.ready() else {
@@ -207,7 +208,8 @@ pub(in crate::app::update) fn open_row(state: &mut State) -> Vec<Command> {
         return Vec::new();
     };
     let item = state
-        .query_runs
+        .queries
+        .runs
         .get(*run)
         .and_then(|run| run.item_at(*cursor));
     if let Some(item) = item {
@@ -238,7 +240,7 @@ pub(in crate::app::update) fn action(state: &mut State, action: &Action) -> Vec<
 
 /// Column keys on the results table: select, sort, hide, show all, resize.
 fn column_action(state: &mut State, index: usize, action: &Action) -> Vec<Command> {
-    let Some(run) = state.query_runs.get_mut(index) else {
+    let Some(run) = state.queries.runs.get_mut(index) else {
         return Vec::new();
     };
     let Some(columns) = &mut run.columns else {
@@ -253,7 +255,7 @@ fn column_action(state: &mut State, index: usize, action: &Action) -> Vec<Comman
 
 /// Cancels the page in flight (its late answer is dropped by id); on a cancelled run, resumes.
 fn cancel_or_resume(state: &mut State, index: usize) -> Vec<Command> {
-    let Some(run) = state.query_runs.get_mut(index) else {
+    let Some(run) = state.queries.runs.get_mut(index) else {
         return Vec::new();
     };
     match results_paging::cancel_or_resume(&mut run.paging, "query", &mut state.notice) {
@@ -265,7 +267,7 @@ fn cancel_or_resume(state: &mut State, index: usize) -> Vec<Command> {
 /// Asks for the page of run `index` that starts at `start_key`.
 fn fetch(state: &mut State, index: usize, start_key: Option<Item>) -> Vec<Command> {
     let id = state.ids.issue();
-    let Some(run) = state.query_runs.get_mut(index) else {
+    let Some(run) = state.queries.runs.get_mut(index) else {
         return Vec::new();
     };
     let mut request = run.request.clone();
@@ -279,7 +281,7 @@ fn fetch_base_items(state: &mut State, index: usize) -> Vec<Command> {
     let Some(key) = state.described().map(|description| description.key.clone()) else {
         return Vec::new();
     };
-    let Some(run) = state.query_runs.get(index) else {
+    let Some(run) = state.queries.runs.get(index) else {
         return Vec::new();
     };
     if run.request.index.is_none() {
@@ -314,7 +316,7 @@ fn fetch_base_items(state: &mut State, index: usize) -> Vec<Command> {
             Read::Get(request),
         ));
     }
-    if let Some(run) = state.query_runs.get_mut(index) {
+    if let Some(run) = state.queries.runs.get_mut(index) {
         run.base_fetch.in_flight = in_flight;
         run.base_fetch.fetched = 0;
         run.base_fetch.missing = 0;
@@ -333,13 +335,14 @@ pub(in crate::app::update) fn base_item(
     result: Result<GetOutput, BackendError>,
 ) -> Vec<Command> {
     let Some(index) = state
-        .query_runs
+        .queries
+        .runs
         .iter()
         .position(|run| run.base_fetch.in_flight.iter().any(|(each, _)| *each == id))
     else {
         return Vec::new();
     };
-    let run = &mut state.query_runs[index];
+    let run = &mut state.queries.runs[index];
     let fetch = &mut run.base_fetch;
     let position = fetch.in_flight.iter().position(|(each, _)| *each == id);
     let Some((_, row)) = position.map(|position| fetch.in_flight.remove(position)) else {

@@ -11,7 +11,7 @@ pub(in crate::app::update) fn copy(state: &mut State, kind: SnippetKind) -> Vec<
         ));
         return Vec::new();
     };
-    let Some(run) = state.query_runs.get(*run) else {
+    let Some(run) = state.queries.runs.get(*run) else {
         return Vec::new();
     };
     vec![Command::CopyToClipboard {

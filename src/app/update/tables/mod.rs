@@ -154,12 +154,14 @@ fn switch_to(state: &mut State, table: &str) -> Vec<Command> {
     next.version_attribute = state.version_attribute.take();
     next.tables = std::mem::take(&mut state.tables);
     // The history follows the table: this one's is kept for switching back.
-    next.history_home = state.history_home.take();
-    next.session_histories = std::mem::take(&mut state.session_histories);
+    next.queries.history_home = state.queries.history_home.take();
+    next.queries.other_tables = std::mem::take(&mut state.queries.other_tables);
     next.column_choices = std::mem::take(&mut state.column_choices);
     if !state.table.is_empty() {
-        let history = std::mem::take(&mut state.query_history);
-        next.session_histories.insert(state.table.clone(), history);
+        let history = std::mem::take(&mut state.queries.history);
+        next.queries
+            .other_tables
+            .insert(state.table.clone(), history);
     }
     next.tables.open = false;
     next.preloaded_description = next

@@ -52,7 +52,7 @@ fn results_query(state: &State) -> Result<(QueryRequest, Option<u64>), String> {
     match state.history.current() {
         View::QueryResults { run, .. } => {
             let run = state
-                .query_runs
+                .queries.runs
                 .get(*run)
                 .ok_or("these results are no longer kept: run the query again")?;
             Ok((run.request.clone(), run.stop_after))

@@ -22,7 +22,8 @@ fn request(state: &State) -> Option<Read> {
     let table = state.described()?;
     let mut request = CapacityRequest::new(table.name.clone(), state.entities.clone());
     request.history = state
-        .query_history
+        .queries
+        .history
         .entries
         .iter()
         .map(|entry| entry.request.clone())
