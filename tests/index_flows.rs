@@ -27,7 +27,7 @@ async fn demo(settings: Settings) -> Harness {
 }
 
 fn view(harness: &Harness) -> &View {
-    harness.state.history.current()
+    harness.state.views.current()
 }
 
 /// Whether `item` has a non-empty string `name` (every demo index key is a string).

@@ -66,7 +66,7 @@ fn inspector_rows(state: &State) -> Vec<InspectorRow> {
     let Loadable::Loaded(description) = &state.description else {
         panic!("the table is described")
     };
-    let View::Inspector(inspector) = state.history.current() else {
+    let View::Inspector(inspector) = state.views.current() else {
         panic!("the inspector is open")
     };
     inspector.rows(&RowContext {
@@ -253,7 +253,7 @@ async fn onetable_s_saved_schema_becomes_the_model_with_its_queries_in_the_palet
         harness.act(Action::Input(c)).await;
     }
     harness.act(Action::Submit).await;
-    let View::QueryResults { run, .. } = harness.state.history.current() else {
+    let View::QueryResults { run, .. } = harness.state.views.current() else {
         panic!("the saved query ran: {:?}", harness.state.overlay)
     };
     let run = &harness.state.queries.runs[*run];
@@ -333,7 +333,7 @@ async fn an_amplify_tombstone_is_shown_as_one_and_its_edit_refused() {
         "Post, named by its __typename attribute; keys as Amplify writes them"
     );
 
-    let View::Inspector(inspector) = harness.state.history.current() else {
+    let View::Inspector(inspector) = harness.state.views.current() else {
         panic!("the inspector is open")
     };
     let tombstone = inspector.item.clone();
@@ -355,7 +355,7 @@ async fn an_amplify_tombstone_is_shown_as_one_and_its_edit_refused() {
     // A live post of the same table is edited under its `_version`.
     open_partition(&mut harness, "6f1c2d3e-0000-4000-8000-000000000006").await;
     open_first_item(&mut harness).await;
-    let View::Inspector(inspector) = harness.state.history.current() else {
+    let View::Inspector(inspector) = harness.state.views.current() else {
         panic!("the inspector is open")
     };
     let live = inspector.item.clone();

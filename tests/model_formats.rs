@@ -49,7 +49,7 @@ async fn run_pattern(harness: &mut Harness, name: &str, parameters: &[&str]) -> 
         }
         harness.act(Action::Submit).await;
     }
-    let View::QueryResults { run, .. } = harness.state.history.current() else {
+    let View::QueryResults { run, .. } = harness.state.views.current() else {
         panic!("{name} ran: {:?}", harness.state.overlay)
     };
     harness.state.queries.runs[*run].items.to_vec()

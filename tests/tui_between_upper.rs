@@ -104,7 +104,7 @@ async fn tab_in_to_completes_from_the_sort_keys_read() {
     let commands = open_form(&mut harness.state, preset);
     harness.run(commands).await;
     harness.act(Action::Submit).await;
-    let View::QueryResults { run, .. } = harness.state.history.current() else {
+    let View::QueryResults { run, .. } = harness.state.views.current() else {
         panic!("the results are shown");
     };
     let renovating: Vec<String> = harness.state.queries.runs[*run]

@@ -209,10 +209,7 @@ async fn a_bulk_set_is_dry_run_then_sent_as_one_batch_reporting_a_concurrent_cha
     // Open a summary row: the item in the inspector.
     harness.act(Action::Confirm).await;
     assert!(harness.state.bulk.flow.is_none());
-    assert!(matches!(
-        harness.state.history.current(),
-        View::Inspector(_)
-    ));
+    assert!(matches!(harness.state.views.current(), View::Inspector(_)));
 }
 
 #[tokio::test]

@@ -222,7 +222,7 @@ async fn re_reading_a_partition_or_a_query_with_the_server_down_keeps_the_items_
     let commands = ddbx::app::update::query::run_query(&mut harness.state, request, None);
     harness.run(commands).await;
     assert!(matches!(
-        harness.state.history.current(),
+        harness.state.views.current(),
         View::QueryResults { .. }
     ));
     down.kill();
@@ -289,7 +289,7 @@ async fn after_a_failed_write_esc_returns_to_the_view_and_e_reopens_the_edit_as_
         "back on the view, not in the text"
     );
     assert!(matches!(
-        harness.state.history.current(),
+        harness.state.views.current(),
         View::Partition { cursor: 1, .. }
     ));
     let text = notice(&harness.state);

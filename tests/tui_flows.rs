@@ -30,7 +30,7 @@ fn found_items(harness: &Harness) -> u64 {
 }
 
 fn view(harness: &Harness) -> &View {
-    harness.state.history.current()
+    harness.state.views.current()
 }
 
 #[tokio::test]
@@ -354,7 +354,7 @@ async fn the_inspector_names_date_and_id_parts_by_their_shapes() {
     ]);
     harness
         .state
-        .history
+        .views
         .open(View::Inspector(Box::new(ddbx::app::state::Inspector::new(
             ticket,
         ))));

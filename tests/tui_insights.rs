@@ -80,12 +80,12 @@ async fn enter_on_a_finding_opens_the_partition_of_its_first_item() {
         harness.act(Action::CursorDown).await;
     }
     harness.act(Action::Open).await;
-    match harness.state.history.current() {
+    match harness.state.views.current() {
         View::Partition { pk, .. } => assert_eq!(pk, &AttrValue::s("ODD#index")),
         other => panic!("expected the partition view, got {other:?}"),
     }
     harness.act(Action::HistoryBack).await;
-    assert!(matches!(harness.state.history.current(), View::Insights { cursor } if *cursor == row));
+    assert!(matches!(harness.state.views.current(), View::Insights { cursor } if *cursor == row));
 }
 
 #[tokio::test]
@@ -242,7 +242,7 @@ async fn the_sizes_of_each_entity_and_index_follow_the_findings_and_open_the_lar
         harness.act(Action::CursorUp).await;
     }
     harness.act(Action::Open).await;
-    match harness.state.history.current() {
+    match harness.state.views.current() {
         View::Partition { pk, .. } => assert_eq!(pk, &largest.partition_key),
         other => panic!("expected the partition view, got {other:?}"),
     }

@@ -195,7 +195,7 @@ async fn the_write_preview_says_what_is_below_it() {
     }
     harness
         .state
-        .history
+        .views
         .open(View::Inspector(Box::new(Inspector::new(wide))));
     harness.act(Action::EditItem).await;
     let text = tui_support::editor_text(&harness).replace("\"old\"", "\"new\"");

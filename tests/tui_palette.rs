@@ -146,7 +146,7 @@ async fn a_pattern_asks_for_each_parameter_then_issues_the_exact_query() {
     let expected = store_request("STORE#st_0001", "STATUS#RENOVATING#DATE#");
     assert_eq!(harness.query_pages(), [&expected]);
     assert_eq!(harness.state.overlay, None);
-    let View::QueryResults { run, .. } = harness.state.history.current() else {
+    let View::QueryResults { run, .. } = harness.state.views.current() else {
         panic!("the results view is open");
     };
     let shown = &harness.state.queries.runs[*run].items.to_vec();
@@ -489,7 +489,7 @@ async fn the_demo_s_multi_attribute_index_pattern_asks_for_each_attribute_and_qu
     );
     expected.index = Some("GSI3".to_owned());
     assert_eq!(harness.query_pages(), [&expected]);
-    let View::QueryResults { run, .. } = harness.state.history.current() else {
+    let View::QueryResults { run, .. } = harness.state.views.current() else {
         panic!("the results view is open: {:?}", harness.state.overlay);
     };
     let shown = harness.state.queries.runs[*run].items.to_vec();

@@ -124,8 +124,8 @@ async fn writes_made_while_it_runs_show_newest_first_with_their_entity() {
     // The MODIFY opens as the diff of `name`, old → new.
     harness.act(Action::CursorDown).await;
     harness.act(Action::Open).await;
-    let View::StreamRecord { entry, .. } = harness.state.history.current() else {
-        panic!("a record opens: {:?}", harness.state.history.current());
+    let View::StreamRecord { entry, .. } = harness.state.views.current() else {
+        panic!("a record opens: {:?}", harness.state.views.current());
     };
     let rows = diff_rows(entry);
     let name = rows

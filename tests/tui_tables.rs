@@ -148,11 +148,11 @@ async fn a_key_switches_to_another_table_and_back_keeping_the_session() {
 async fn esc_goes_back_to_the_open_table_unchanged_and_quits_when_none_is_open() {
     let mut harness = started(ddbx::demo::TABLE_NAME).await;
     harness.act(Action::Open).await;
-    let view = harness.state.history.current().clone();
+    let view = harness.state.views.current().clone();
     let scans = harness.scans();
     harness.act(Action::ShowTables).await;
     harness.act(Action::Back).await;
-    assert_eq!(harness.state.history.current(), &view);
+    assert_eq!(harness.state.views.current(), &view);
     assert_eq!(harness.scans(), scans, "nothing scanned again");
     assert!(!harness.state.quitting);
 

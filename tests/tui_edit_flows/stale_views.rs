@@ -17,7 +17,7 @@ fn user_query() -> QueryRequest {
 }
 
 fn name_in_results(harness: &Harness) -> Option<AttrValue> {
-    let View::QueryResults { run, .. } = harness.state.history.current() else {
+    let View::QueryResults { run, .. } = harness.state.views.current() else {
         panic!("the results view expected");
     };
     harness.state.queries.runs[*run]
@@ -35,7 +35,7 @@ async fn query_results_and_older_inspectors_show_the_written_item() {
     let commands = ddbx::app::update::query::run_query(&mut harness.state, user_query(), None);
     harness.run(commands).await;
     assert_eq!(name_in_results(&harness), Some(AttrValue::s("Ada")));
-    let View::QueryResults { run, .. } = harness.state.history.current() else {
+    let View::QueryResults { run, .. } = harness.state.views.current() else {
         panic!("results");
     };
     let row = harness.state.queries.runs[*run]
@@ -56,7 +56,7 @@ async fn query_results_and_older_inspectors_show_the_written_item() {
     // A second inspector on the same item, so an older one sits in the history.
     harness
         .state
-        .history
+        .views
         .open(View::Inspector(Box::new(Inspector::new(opened))));
     edit_and_save(&mut harness, "\"Ada\"", "\"Grace\"").await;
     harness.act(Action::Confirm).await;

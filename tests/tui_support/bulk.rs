@@ -26,8 +26,8 @@ pub async fn mark_a_partial_index_partition(harness: &mut Harness) -> usize {
         harness.act(Action::CursorDown).await;
     }
     harness.act_all([Action::Open, Action::Open]).await;
-    let View::IndexItems { index, pk, .. } = harness.state.history.current().clone() else {
-        panic!("an index partition: {:?}", harness.state.history.current());
+    let View::IndexItems { index, pk, .. } = harness.state.views.current().clone() else {
+        panic!("an index partition: {:?}", harness.state.views.current());
     };
     let rows = harness.state.indexes.browses[&index]
         .group(&pk)

@@ -35,7 +35,7 @@ pub use mode::Mode;
 pub use paging::Paging;
 pub use query::form::QueryForm;
 pub use query::run::QueryRun;
-pub use view::{History, View, ViewMode};
+pub use view::{View, ViewMode, ViewStack};
 
 use super::action::Clock;
 use super::request_id::{RequestId, RequestIds};
@@ -156,7 +156,9 @@ pub struct State {
     /// The table still loading into the embedded engine (the demo, `--file`), shown as a
     /// progress line until DescribeTable answers, which it does once the load is done.
     pub loading: Option<std::sync::Arc<crate::domain::load_progress::LoadProgress>>,
-    pub history: History,
+    /// The views visited, back and forward (the view history; not the query history nor an
+    /// item's history).
+    pub views: ViewStack,
     pub overlay: Option<Overlay>,
     /// The re-read of the inspected item in flight, and that item's primary key.
     pub item_reread: Option<(RequestId, Item)>,
@@ -213,7 +215,7 @@ pub struct State {
 impl State {
     /// Opens the item inspector on `item`, over the current view.
     pub fn inspect(&mut self, item: Item) {
-        self.history
+        self.views
             .open(View::Inspector(Box::new(Inspector::new(item))));
     }
 
@@ -239,7 +241,7 @@ impl State {
             overview_scroll: 0,
             preloaded_description: None,
             loading: None,
-            history: History::new(View::Prefixes { cursor: 0 }),
+            views: ViewStack::new(View::Prefixes { cursor: 0 }),
             overlay: None,
             help_open: false,
             help_scroll: 0,

@@ -139,7 +139,7 @@ impl State {
     /// The kind of the current view (what is under every overlay).
     #[must_use]
     pub fn view_mode(&self) -> ViewMode {
-        ViewMode::of(self.history.current())
+        ViewMode::of(self.views.current())
     }
 
     /// The keymap section that receives keys now.

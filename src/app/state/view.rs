@@ -107,12 +107,12 @@ impl View {
 
 /// Visited views; `position` is the current one. Opening a view drops the forward part.
 #[derive(Clone, Debug, PartialEq)]
-pub struct History {
+pub struct ViewStack {
     views: Vec<View>,
     position: usize,
 }
 
-impl History {
+impl ViewStack {
     #[must_use]
     pub fn new(first: View) -> Self {
         Self {

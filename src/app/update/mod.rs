@@ -309,15 +309,15 @@ fn move_cursor(state: &mut State, action: &Action) -> Vec<Command> {
 
 /// Shows the overview, reading its extra values the first time.
 fn show_overview(state: &mut State) -> Vec<Command> {
-    if *state.history.current() != View::Overview {
-        state.history.open(View::Overview);
+    if *state.views.current() != View::Overview {
+        state.views.open(View::Overview);
     }
     describe::request_extras(state)
 }
 
 fn show_collections(state: &mut State) -> Vec<Command> {
-    if !matches!(state.history.current(), View::Prefixes { .. }) {
-        state.history.open(View::Prefixes { cursor: 0 });
+    if !matches!(state.views.current(), View::Prefixes { .. }) {
+        state.views.open(View::Prefixes { cursor: 0 });
     }
     Vec::new()
 }
@@ -325,9 +325,9 @@ fn show_collections(state: &mut State) -> Vec<Command> {
 /// Opens what the cursor is on: the collections from the overview, a link in the inspector, a
 /// result row, a partition.
 fn open(state: &mut State) -> Vec<Command> {
-    match state.history.current() {
+    match state.views.current() {
         View::Overview => {
-            state.history.open(View::Prefixes { cursor: 0 });
+            state.views.open(View::Prefixes { cursor: 0 });
             Vec::new()
         }
         View::Inspector(_) => inspect::follow_link(state),
@@ -346,7 +346,7 @@ fn restart_scan(state: &mut State) -> Vec<Command> {
 
 /// Reads what the current view shows again.
 fn refresh(state: &mut State) -> Vec<Command> {
-    match state.history.current() {
+    match state.views.current() {
         View::QueryResults { run, .. } => {
             let run = *run;
             query::results::rerun(state, run)

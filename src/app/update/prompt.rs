@@ -122,7 +122,7 @@ pub(in crate::app::update) fn search_next(state: &mut State) -> Vec<Command> {
     };
     let needle = needle.to_lowercase();
     let texts = row_texts(state);
-    let start = state.history.current().cursor();
+    let start = state.views.current().cursor();
     let found = (1..=texts.len())
         .map(|offset| (start + offset) % texts.len().max(1))
         .find(|&row| {
@@ -147,7 +147,7 @@ pub(in crate::app::update) fn search_next(state: &mut State) -> Vec<Command> {
 /// beyond the rows read, or left out by the query.
 fn why_hint(state: &State) -> String {
     let explains = matches!(
-        state.history.current(),
+        state.views.current(),
         View::QueryResults { .. } | View::StatementResults { .. } | View::Partition { .. }
     );
     let key = state

@@ -31,7 +31,7 @@ pub(in crate::ui) fn centered(area: Rect, width: u16, height: u16) -> Rect {
 /// The help's title: the screen it is about, and the keymap section its keys come from when
 /// that section is named otherwise (a partition's keys are the collections').
 fn help_title(state: &State, section: Section) -> String {
-    let screen = match (&state.overlay, state.history.current()) {
+    let screen = match (&state.overlay, state.views.current()) {
         (None, View::Partition { .. }) => Some("partition"),
         (None, View::Partitions { .. }) => Some("partitions"),
         _ => None,

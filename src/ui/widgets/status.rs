@@ -67,7 +67,7 @@ fn stream_behind(state: &State) -> Option<String> {
         .as_ref()
         .is_some_and(crate::app::state::stream::StreamView::is_following);
     let on_stream = matches!(
-        state.history.current(),
+        state.views.current(),
         View::Stream { .. } | View::StreamRecord { .. }
     );
     if !following || on_stream {

@@ -101,7 +101,7 @@ fn entity_under_cursor(state: &State, list: &MarkableList) -> Option<String> {
 fn list_read(state: &State) -> Option<(String, ScopeRead, Option<String>)> {
     let description = state.described()?;
     let page_size = Some(state.settings.page_size);
-    match state.history.current() {
+    match state.views.current() {
         View::QueryResults { run, .. } => {
             let request = &state.queries.runs.get(*run)?.request;
             let index = request.index.clone();

@@ -32,7 +32,7 @@ pub(in crate::app::update) fn after_write(
         if let Some(item) = &written {
             state.inspect(item.clone());
         }
-    } else if let View::Inspector(inspector) = state.history.current_mut()
+    } else if let View::Inspector(inspector) = state.views.current_mut()
         && schema
             .key_of(&inspector.item)
             .is_some_and(|key| keys.contains(&key))
@@ -44,7 +44,7 @@ pub(in crate::app::update) fn after_write(
                 inspector.partial = None;
             }
             None => {
-                state.history.back();
+                state.views.back();
             }
         }
     }

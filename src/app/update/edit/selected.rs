@@ -6,7 +6,7 @@ use crate::domain::value::Item;
 
 /// The item under the cursor: the inspected one, or the item row of a partition list.
 pub(super) fn selected_item(state: &State) -> Option<Item> {
-    match state.history.current() {
+    match state.views.current() {
         View::Inspector(inspector) => Some(inspector.item.clone()),
         View::Partition { pk, cursor } => {
             let partition = state.partitions.get(&partition_text(pk))?;

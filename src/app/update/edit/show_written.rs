@@ -44,7 +44,7 @@ pub(in crate::app::update) fn show_written(
         }
     }
     if let Some(item) = written {
-        for view in state.history.views_mut() {
+        for view in state.views.views_mut() {
             if let View::Inspector(inspector) = view
                 && is_it(&inspector.item)
             {

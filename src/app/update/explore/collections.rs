@@ -22,7 +22,7 @@ const PREFETCH_ROWS: usize = 50;
 
 /// `open` on a collections view.
 pub(in crate::app::update) fn open(state: &mut State) -> Vec<Command> {
-    match state.history.current().clone() {
+    match state.views.current().clone() {
         View::Prefixes { cursor } => {
             match home_rows(state)
                 .into_iter()
@@ -31,7 +31,7 @@ pub(in crate::app::update) fn open(state: &mut State) -> Vec<Command> {
             {
                 Some(RowTarget::Parent { name, .. }) => state.collapsed_collections.toggle(&name),
                 Some(RowTarget::Group(prefix)) => {
-                    state.history.open(View::Partitions { prefix, cursor: 0 });
+                    state.views.open(View::Partitions { prefix, cursor: 0 });
                 }
                 None => {}
             }
@@ -70,13 +70,13 @@ pub(in crate::app::update) fn open(state: &mut State) -> Vec<Command> {
 /// it is already loaded. Before the table is described the view waits; [`load_current`] runs
 /// the query once the key schema is known.
 pub(in crate::app::update) fn open_partition(state: &mut State, pk: AttrValue) -> Vec<Command> {
-    state.history.open(View::Partition { pk, cursor: 0 });
+    state.views.open(View::Partition { pk, cursor: 0 });
     load_current(state)
 }
 
 /// Queries the partition of the current view unless it is loaded or loading.
 pub(in crate::app::update) fn load_current(state: &mut State) -> Vec<Command> {
-    let View::Partition { pk, .. } = state.history.current().clone() else {
+    let View::Partition { pk, .. } = state.views.current().clone() else {
         return Vec::new();
     };
     let text = partition_text(&pk);
@@ -125,7 +125,7 @@ pub(in crate::app::update) fn read_from_first_page(
 
 /// `R` on a partition: reads it again from its first page (the items stay until it answers).
 pub(in crate::app::update) fn reread_current(state: &mut State) -> Vec<Command> {
-    let View::Partition { pk, .. } = state.history.current().clone() else {
+    let View::Partition { pk, .. } = state.views.current().clone() else {
         return Vec::new();
     };
     let text = partition_text(&pk);
@@ -221,7 +221,7 @@ pub(in crate::app::update) fn next_page(state: &mut State, text: &str) -> Vec<Co
 /// Requests the next page of the current partition when the cursor is near the loaded end
 /// (or the loaded pages hold fewer rows than the screen).
 pub(in crate::app::update) fn fetch_more_if_near_end(state: &mut State) -> Vec<Command> {
-    let View::Partition { pk, cursor } = state.history.current().clone() else {
+    let View::Partition { pk, cursor } = state.views.current().clone() else {
         return Vec::new();
     };
     let text = partition_text(&pk);
@@ -249,7 +249,7 @@ pub(in crate::app::update) fn fetch_more_if_near_end(state: &mut State) -> Vec<C
 /// group's heading (past 462 comments to the tickets in one key); elsewhere it says where the
 /// key works.
 pub(in crate::app::update) fn jump_group(state: &mut State, forward: bool) {
-    let View::Partition { pk, cursor } = state.history.current() else {
+    let View::Partition { pk, cursor } = state.views.current() else {
         state.notice = Some(Notice::Info(
             "not on this screen: it moves between sort-key groups inside a partition".to_owned(),
         ));
@@ -261,7 +261,7 @@ pub(in crate::app::update) fn jump_group(state: &mut State, forward: bool) {
         .and_then(|partition| partition.group_row(*cursor, forward));
     match target {
         Some(row) => {
-            if let Some(cursor) = state.history.current_mut().cursor_mut() {
+            if let Some(cursor) = state.views.current_mut().cursor_mut() {
                 *cursor = row;
             }
         }

@@ -49,7 +49,7 @@ pub(in crate::app::update) fn described(
             state.description = Loadable::Loaded(description);
             // A partition the user jumped to while the table was being described.
             let mut commands = crate::app::update::explore::collections::load_current(state);
-            if *state.history.current() == View::Overview {
+            if *state.views.current() == View::Overview {
                 commands.extend(request_extras(state));
             }
             if size > state.settings.large_table_bytes {

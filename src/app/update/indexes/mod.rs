@@ -24,8 +24,8 @@ pub(in crate::app::update) mod scans;
 
 /// `show_indexes`: the index list (not stacked on itself).
 pub(in crate::app::update) fn show(state: &mut State) -> Vec<Command> {
-    if !matches!(state.history.current(), View::Indexes { .. }) {
-        state.history.open(View::Indexes { cursor: 0 });
+    if !matches!(state.views.current(), View::Indexes { .. }) {
+        state.views.open(View::Indexes { cursor: 0 });
     }
     Vec::new()
 }
@@ -33,7 +33,7 @@ pub(in crate::app::update) fn show(state: &mut State) -> Vec<Command> {
 /// The index named by the current screen, or by the row under the cursor of the index list
 /// (`None` on the table's row).
 fn current_index(state: &State) -> Option<String> {
-    match state.history.current() {
+    match state.views.current() {
         View::Indexes { cursor } => cursor
             .checked_sub(1)
             .and_then(|position| state.described()?.indexes.get(position))
@@ -47,7 +47,7 @@ fn current_index(state: &State) -> Option<String> {
 
 /// An action on an index screen; `None` leaves it to the common handlers (cursor, back, …).
 pub(in crate::app::update) fn action(state: &mut State, action: &Action) -> Option<Vec<Command>> {
-    let browsing = match state.history.current() {
+    let browsing = match state.views.current() {
         View::IndexGroups { index, .. } | View::IndexItems { index, .. } => Some(index.clone()),
         _ => None,
     };
@@ -67,7 +67,7 @@ pub(in crate::app::update) fn action(state: &mut State, action: &Action) -> Opti
         },
         Action::ShowIndexCoverage => match current_index(state) {
             Some(index) => {
-                state.history.open(View::IndexCoverage { index, cursor: 0 });
+                state.views.open(View::IndexCoverage { index, cursor: 0 });
                 Vec::new()
             }
             None => {
@@ -91,16 +91,16 @@ pub(in crate::app::update) fn action(state: &mut State, action: &Action) -> Opti
 }
 
 fn open(state: &mut State) -> Vec<Command> {
-    match state.history.current().clone() {
+    match state.views.current().clone() {
         View::Indexes { cursor: 0 } => {
-            state.history.open(View::Prefixes { cursor: 0 });
+            state.views.open(View::Prefixes { cursor: 0 });
             Vec::new()
         }
         View::Indexes { .. } => {
             let Some(index) = current_index(state) else {
                 return Vec::new();
             };
-            state.history.open(View::IndexGroups {
+            state.views.open(View::IndexGroups {
                 index: index.clone(),
                 cursor: 0,
             });
@@ -125,7 +125,7 @@ fn open(state: &mut State) -> Vec<Command> {
                 remembered: state.column_choices.of_table(&state.table),
             });
             let pk = group.pk.clone();
-            state.history.open(View::IndexItems {
+            state.views.open(View::IndexItems {
                 index,
                 pk,
                 cursor: 0,
@@ -157,7 +157,7 @@ fn open(state: &mut State) -> Vec<Command> {
                     }
                     None => Inspector::new(item),
                 };
-                state.history.open(View::Inspector(Box::new(inspector)));
+                state.views.open(View::Inspector(Box::new(inspector)));
             }
             Vec::new()
         }
@@ -176,7 +176,7 @@ fn open(state: &mut State) -> Vec<Command> {
 fn current_group(state: &mut State) -> Option<(&mut IndexGroup, &mut usize)> {
     let View::IndexItems {
         index, pk, column, ..
-    } = state.history.current_mut()
+    } = state.views.current_mut()
     else {
         return None;
     };
@@ -200,7 +200,7 @@ fn column_action(state: &mut State, action: &Action) -> Vec<Command> {
 
 /// `F` on an index item, or in the inspector on an index's partial copy: GetItem its base item.
 pub(in crate::app::update) fn fetch_current(state: &mut State) -> Vec<Command> {
-    if let View::Inspector(inspector) = state.history.current()
+    if let View::Inspector(inspector) = state.views.current()
         && inspector.partial.is_some()
     {
         let key = state
@@ -210,7 +210,7 @@ pub(in crate::app::update) fn fetch_current(state: &mut State) -> Vec<Command> {
     }
     let View::IndexItems {
         index, pk, cursor, ..
-    } = state.history.current().clone()
+    } = state.views.current().clone()
     else {
         state.notice = Some(Notice::Info(
             "F fetches the base item of an index item; open an index partition first".to_owned(),

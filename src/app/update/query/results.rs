@@ -46,7 +46,7 @@ pub(in crate::app::update) fn start(
     run.read_from_table = read_from_table;
     state.queries.runs.push(run);
     let index = state.queries.runs.len() - 1;
-    state.history.open(View::QueryResults {
+    state.views.open(View::QueryResults {
         run: index,
         cursor: 0,
     });
@@ -76,7 +76,7 @@ pub(in crate::app::update) fn rerun(state: &mut State, index: usize) -> Vec<Comm
     // The results on screen stay aside until the first page of the new run lands.
     let old = std::mem::replace(run, QueryRun::new(request.clone(), None, id));
     *run = stale::refresh(old, fresh, state.clock);
-    if let View::QueryResults { cursor, .. } = state.history.current_mut() {
+    if let View::QueryResults { cursor, .. } = state.views.current_mut() {
         *cursor = 0;
     }
     state.notice = None;
@@ -157,7 +157,7 @@ fn refresh_columns(state: &mut State, index: usize) {
 /// while the loaded rows do not reach past the cursor by a screen (lazy reading, which also
 /// reads past empty pages of a selective filter).
 fn continue_reading(state: &mut State, index: usize) -> Vec<Command> {
-    let cursor = match state.history.current() {
+    let cursor = match state.views.current() {
         View::QueryResults { run, cursor } if *run == index => Some(*cursor),
         _ => None,
     };
@@ -193,7 +193,7 @@ pub(in crate::app::update) fn next_page(state: &mut State, index: usize) -> Vec<
 
 /// After the cursor moved: read on if the current results view is near its end.
 pub(in crate::app::update) fn fetch_more_if_near_end(state: &mut State) -> Vec<Command> {
-    match state.history.current() {
+    match state.views.current() {
         View::QueryResults { run, .. } => {
             let run = *run;
             continue_reading(state, run)
@@ -204,7 +204,7 @@ pub(in crate::app::update) fn fetch_more_if_near_end(state: &mut State) -> Vec<C
 
 /// `Enter` on a row: the item inspector.
 pub(in crate::app::update) fn open_row(state: &mut State) -> Vec<Command> {
-    let View::QueryResults { run, cursor } = state.history.current() else {
+    let View::QueryResults { run, cursor } = state.views.current() else {
         return Vec::new();
     };
     let item = state
@@ -220,7 +220,7 @@ pub(in crate::app::update) fn open_row(state: &mut State) -> Vec<Command> {
 
 /// Cancel, edit or fetch base items on the current results.
 pub(in crate::app::update) fn action(state: &mut State, action: &Action) -> Vec<Command> {
-    let View::QueryResults { run, .. } = state.history.current() else {
+    let View::QueryResults { run, .. } = state.views.current() else {
         return Vec::new();
     };
     let index = *run;

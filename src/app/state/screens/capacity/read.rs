@@ -40,14 +40,12 @@ pub(super) fn open(state: &mut State) -> Vec<Command> {
         return Vec::new();
     };
     let id = state.ids.issue();
-    state
-        .history
-        .open(View::Screen(ScreenView::new(CapacityView {
-            report: Loadable::Loading(id),
-            reads_per_second: DEFAULT_READS_PER_SECOND,
-            writes_per_second: DEFAULT_WRITES_PER_SECOND,
-            cursor: 0,
-        })));
+    state.views.open(View::Screen(ScreenView::new(CapacityView {
+        report: Loadable::Loading(id),
+        reads_per_second: DEFAULT_READS_PER_SECOND,
+        writes_per_second: DEFAULT_WRITES_PER_SECOND,
+        cursor: 0,
+    })));
     vec![Command::read(id, ReadFor::Screen, read)]
 }
 
@@ -57,7 +55,7 @@ pub(super) fn again(state: &mut State) -> Vec<Command> {
     let Some(read) = request(state) else {
         return Vec::new();
     };
-    let Some(view) = view_of_mut::<CapacityView>(state.history.current_mut()) else {
+    let Some(view) = view_of_mut::<CapacityView>(state.views.current_mut()) else {
         return Vec::new();
     };
     view.report = Loadable::Loading(id);
@@ -72,7 +70,7 @@ pub(super) fn answered(
     result: Result<ReadAnswer, BackendError>,
 ) -> Result<Vec<Command>, Unclaimed> {
     let Some(view) = state
-        .history
+        .views
         .views_mut()
         .find_map(|view| view_of_mut::<CapacityView>(view).filter(|view| view.report.awaits(id)))
     else {
@@ -87,7 +85,7 @@ pub(super) fn answered(
 
 /// `r`: the prompt holding the rates, `reads/s writes/s`.
 pub(super) fn open_rates(state: &mut State) -> Vec<Command> {
-    let Some(view) = view_of::<CapacityView>(state.history.current()) else {
+    let Some(view) = view_of::<CapacityView>(state.views.current()) else {
         return Vec::new();
     };
     let text = format!("{} {}", view.reads_per_second, view.writes_per_second);
@@ -99,7 +97,7 @@ pub(super) fn open_rates(state: &mut State) -> Vec<Command> {
 /// is said and changes nothing.
 pub(super) fn rates_typed(state: &mut State, text: &str) -> Vec<Command> {
     let parsed = parse_rates(text);
-    let Some(view) = view_of_mut::<CapacityView>(state.history.current_mut()) else {
+    let Some(view) = view_of_mut::<CapacityView>(state.views.current_mut()) else {
         return Vec::new();
     };
     match parsed {
