@@ -63,7 +63,7 @@ fn row_of(state: &State, pk: &str, sk_prefix: &str) -> usize {
 
 /// The inspector's rows for the item open in it.
 fn inspector_rows(state: &State) -> Vec<InspectorRow> {
-    let Loadable::Loaded(description) = &state.description else {
+    let Loadable::Loaded(description) = &state.table.description else {
         panic!("the table is described")
     };
     let View::Inspector(inspector) = state.views.current() else {
@@ -339,7 +339,7 @@ async fn an_amplify_tombstone_is_shown_as_one_and_its_edit_refused() {
     let tombstone = inspector.item.clone();
     let mut edited = tombstone.clone();
     edited.insert("title".to_owned(), AttrValue::s("back to life"));
-    let Loadable::Loaded(description) = harness.state.description.clone() else {
+    let Loadable::Loaded(description) = harness.state.table.description.clone() else {
         panic!("described")
     };
     let description = *description;

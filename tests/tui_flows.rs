@@ -36,7 +36,10 @@ fn view(harness: &Harness) -> &View {
 #[tokio::test]
 async fn startup_describes_the_table_then_scans_every_page_into_prefix_groups() {
     let harness = started_shop(small_pages(2)).await;
-    assert!(matches!(harness.state.description, Loadable::Loaded(_)));
+    assert!(matches!(
+        harness.state.table.description,
+        Loadable::Loaded(_)
+    ));
     assert_eq!(harness.state.discovery.status, ScanStatus::Complete);
     assert_eq!(harness.scans(), 5, "9 items in pages of 2");
     let found = harness.state.discovery.found.as_ref().expect("a scan ran");
@@ -274,7 +277,7 @@ async fn a_failed_scan_page_shows_the_service_error_and_keeps_what_was_found() {
 async fn a_missing_table_is_a_failed_description_with_the_service_wording() {
     let mut harness = Harness::new(shop_backend(shop_items()), "Nope", Settings::default());
     harness.start().await;
-    let Loadable::Failed(message) = &harness.state.description else {
+    let Loadable::Failed(message) = &harness.state.table.description else {
         panic!("description must fail");
     };
     assert!(

@@ -37,7 +37,7 @@ async fn pick(harness: &mut Harness, table: &str) {
         harness.act(Action::Input(c)).await;
     }
     harness.act(Action::Submit).await;
-    assert_eq!(harness.state.table, table);
+    assert_eq!(harness.state.table.name, table);
 }
 
 fn appended_to(harness: &Harness) -> Vec<PathBuf> {

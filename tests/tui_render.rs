@@ -218,7 +218,7 @@ async fn loading_states_say_what_is_awaited() {
     harness.act_only(Action::Submit);
     snapshot("partition_loading", &harness.state);
     harness.act_only(Action::ShowOverview);
-    harness.state.description = Loadable::Loading(ddbx::app::request_id::RequestId(999));
+    harness.state.table.description = Loadable::Loading(ddbx::app::request_id::RequestId(999));
     snapshot("overview_loading", &harness.state);
 }
 

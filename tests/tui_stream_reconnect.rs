@@ -218,7 +218,7 @@ async fn switch_with_picker(harness: &mut Harness, table: &str) {
     harness.act(Action::Submit).await;
     wait(harness, 0.5).await;
     assert_eq!(
-        harness.state.table,
+        harness.state.table.name,
         table,
         "{}",
         screen(&harness.state, 120, 30)

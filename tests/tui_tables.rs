@@ -88,7 +88,7 @@ async fn typing_filters_and_enter_opens_the_table_without_describing_it_again() 
     type_text(&mut harness, "ord").await;
     assert_eq!(harness.state.tables.selected(), Some(ORDERS));
     harness.act(Action::Submit).await;
-    assert_eq!(harness.state.table, ORDERS);
+    assert_eq!(harness.state.table.name, ORDERS);
     assert!(
         matches!(harness.state.mode(), Mode::View(ViewMode::Collections)),
         "{:?}",
@@ -123,7 +123,7 @@ async fn a_key_switches_to_another_table_and_back_keeping_the_session() {
     );
     harness.act(Action::CursorUp).await;
     harness.act(Action::Submit).await;
-    assert_eq!(harness.state.table, ORDERS);
+    assert_eq!(harness.state.table.name, ORDERS);
     assert_eq!(discovered_items(&harness), 3);
     assert_eq!(harness.state.journal_path, journal, "the journal stays");
     assert!(
@@ -135,7 +135,7 @@ async fn a_key_switches_to_another_table_and_back_keeping_the_session() {
     harness.act(Action::ShowTables).await;
     type_text(&mut harness, "single").await;
     harness.act(Action::Submit).await;
-    assert_eq!(harness.state.table, ddbx::demo::TABLE_NAME);
+    assert_eq!(harness.state.table.name, ddbx::demo::TABLE_NAME);
     assert_eq!(discovered_items(&harness), 40);
     assert_eq!(
         harness.reads_for(ReadFor::TableList).len(),
@@ -170,7 +170,7 @@ async fn pages_still_in_flight_for_the_old_table_are_dropped_after_a_switch() {
     harness.act(Action::ShowTables).await;
     harness.act(Action::CursorUp).await;
     harness.act(Action::Submit).await;
-    assert_eq!(harness.state.table, ORDERS);
+    assert_eq!(harness.state.table.name, ORDERS);
     harness.run(pending).await;
     assert_eq!(
         discovered_items(&harness),

@@ -328,7 +328,7 @@ fn orders_with_an_expired_order() -> Arc<MemoryBackend> {
 async fn an_expired_item_is_noted_though_the_overview_never_read_the_tables_ttl() {
     let mut harness = results_on(orders_with_an_expired_order(), "ORDER#2026-07").await;
     assert!(
-        harness.state.extras.loaded().is_none(),
+        harness.state.table.extras.loaded().is_none(),
         "the overview's extras are not read in this session"
     );
     harness.act(Action::ExplainWhy).await;

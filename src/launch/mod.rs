@@ -47,8 +47,8 @@ pub async fn open(
     };
     let mut state = State::new(table, backend.connection(), keymap, settings);
     state.entities = entities;
-    state.preloaded_description = description;
-    state.loading = loading;
+    state.table.preloaded_description = description;
+    state.table.loading = loading;
     let demo_journal = demo_journal(options)?;
     state.journal_path = match &demo_journal {
         Some(journal) => Some(journal.path()),

@@ -20,6 +20,7 @@ pub mod screens;
 pub mod stale;
 pub mod stream;
 pub mod table;
+pub mod table_state;
 pub mod tables;
 pub mod text_field;
 pub mod view;
@@ -35,6 +36,7 @@ pub use mode::Mode;
 pub use paging::Paging;
 pub use query::form::QueryForm;
 pub use query::run::QueryRun;
+pub use table_state::TableState;
 pub use view::{View, ViewMode, ViewStack};
 
 use super::action::Clock;
@@ -137,7 +139,8 @@ pub enum Notice {
 /// The whole app state.
 #[derive(Clone, Debug)]
 pub struct State {
-    pub table: String,
+    /// The open table: its name, description and overview.
+    pub table: TableState,
     pub connection: Connection,
     /// The AWS account behind the connection, once STS answered (`Loaded(None)`: no account).
     pub account: Loadable<Option<String>>,
@@ -145,17 +148,6 @@ pub struct State {
     pub settings: Settings,
     /// Entity decoding (heuristics, or the `--model` file's templates).
     pub entities: EntityDecoder,
-    pub description: Loadable<Box<TableDescription>>,
-    /// The overview's values that need a call each, read when the overview is first shown.
-    pub extras: Loadable<Box<crate::domain::table_settings::TableExtras>>,
-    /// Lines of the overview scrolled past: it is longer than a small terminal.
-    pub overview_scroll: usize,
-    /// A description the launcher already fetched (to report a missing table before the screen
-    /// changed); `start` uses it instead of asking DynamoDB a second time.
-    pub preloaded_description: Option<Box<TableDescription>>,
-    /// The table still loading into the embedded engine (the demo, `--file`), shown as a
-    /// progress line until DescribeTable answers, which it does once the load is done.
-    pub loading: Option<std::sync::Arc<crate::domain::load_progress::LoadProgress>>,
     /// The views visited, back and forward (the view history; not the query history nor an
     /// item's history).
     pub views: ViewStack,
@@ -230,17 +222,12 @@ impl State {
     ) -> Self {
         let segments = settings.scan_segments;
         Self {
-            table: table.into(),
+            table: TableState::new(table.into()),
             connection,
             account: Loadable::NotRequested,
             keymap,
             settings,
             entities: EntityDecoder::new(),
-            description: Loadable::NotRequested,
-            extras: Loadable::NotRequested,
-            overview_scroll: 0,
-            preloaded_description: None,
-            loading: None,
             views: ViewStack::new(View::Prefixes { cursor: 0 }),
             overlay: None,
             help_open: false,
@@ -293,14 +280,14 @@ impl State {
     /// The table description, once loaded.
     #[must_use]
     pub fn described(&self) -> Option<&TableDescription> {
-        self.description.loaded().map(AsRef::as_ref)
+        self.table.description.loaded().map(AsRef::as_ref)
     }
 
     /// True while a request is in flight (the loop ticks only then).
     #[must_use]
     pub fn is_busy(&self) -> bool {
-        matches!(self.description, Loadable::Loading(_))
-            || self.loading.is_some()
+        matches!(self.table.description, Loadable::Loading(_))
+            || self.table.loading.is_some()
             || self.discovery.in_flight().next().is_some()
             || self
                 .partitions

@@ -37,7 +37,7 @@ use crate::keymap::Section;
 /// the account for the header. A preloaded description is taken as DescribeTable's answer.
 pub fn start(state: &mut State) -> Vec<Command> {
     // Without a table, the picker is the first screen.
-    let mut commands = if state.table.is_empty() {
+    let mut commands = if state.table.name.is_empty() {
         tables::open(state)
     } else {
         let mut commands = query::history::open_table(state);

@@ -39,7 +39,7 @@ pub(super) fn move_cursor(state: &mut State, action: &Action) {
 /// offset within the text, so "last" may overshoot.
 fn scroll_overview(state: &mut State, action: &Action) {
     let page = state.list_height();
-    let scroll = &mut state.overview_scroll;
+    let scroll = &mut state.table.overview_scroll;
     *scroll = match action {
         Action::CursorDown => scroll.saturating_add(1),
         Action::CursorUp => scroll.saturating_sub(1),

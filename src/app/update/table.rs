@@ -62,7 +62,7 @@ pub(in crate::app::update) fn remember(
     let Some(change) = change else {
         return Vec::new();
     };
-    let table = state.table.clone();
+    let table = state.table.name.clone();
     let choices = &mut state.column_choices;
     let changed = match &change {
         Remember::One(choice) => {

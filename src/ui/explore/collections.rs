@@ -190,7 +190,7 @@ fn entity_mix(entities: &[(Option<&str>, u64)]) -> String {
 }
 
 fn empty_text(state: &State) -> String {
-    match (&state.description, &state.discovery.status) {
+    match (&state.table.description, &state.discovery.status) {
         (Loadable::NotRequested | Loadable::Loading(_), _) => "Describing the table…".to_owned(),
         (Loadable::Failed(message), _) => format!("DescribeTable failed: {}", safe(message)),
         (_, ScanStatus::Running | ScanStatus::Idle) => "Scanning for item collections…".to_owned(),

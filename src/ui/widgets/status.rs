@@ -92,7 +92,7 @@ pub(in crate::ui) fn render(frame: &mut Frame<'_>, area: Rect, state: &State) {
             styles.key,
         ));
     }
-    if let Some(progress) = &state.loading {
+    if let Some(progress) = &state.table.loading {
         spans.push(Span::styled(format!("{} ", progress.line()), styles.active));
     }
     if let Some(following) = stream_behind(state) {

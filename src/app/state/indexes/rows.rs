@@ -7,7 +7,7 @@ use crate::app::state::{State, View};
 
 pub fn row_texts(state: &State) -> Vec<String> {
     match state.views.current() {
-        View::Indexes { .. } => std::iter::once(state.table.clone())
+        View::Indexes { .. } => std::iter::once(state.table.name.clone())
             .chain(
                 state
                     .described()

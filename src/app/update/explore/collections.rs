@@ -152,7 +152,7 @@ pub(in crate::app::update) fn query_page(
     let mut params = ExpressionParams::default();
     params.names.insert("#pk".to_owned(), partition_key);
     params.values.insert(":pk".to_owned(), pk.clone());
-    let mut request = QueryRequest::new(state.table.clone(), "#pk = :pk", params);
+    let mut request = QueryRequest::new(state.table.name.clone(), "#pk = :pk", params);
     request.limit = Some(state.settings.page_size);
     request.start_key = start_key;
     let id = state.ids.issue();

@@ -122,7 +122,7 @@ fn open(state: &mut State) -> Vec<Command> {
             group.refresh_columns(ColumnContext {
                 description: &description,
                 entities: &entities,
-                remembered: state.column_choices.of_table(&state.table),
+                remembered: state.column_choices.of_table(&state.table.name),
             });
             let pk = group.pk.clone();
             state.views.open(View::IndexItems {
@@ -233,7 +233,7 @@ fn fetch(state: &mut State, key: Item) -> Vec<Command> {
     state.indexes.fetching = Some(id);
     state.notice = Some(Notice::Info("fetching the base item…".to_owned()));
     let request = GetRequest {
-        table: state.table.clone(),
+        table: state.table.name.clone(),
         key,
         projection: None,
         params: ExpressionParams::default(),

@@ -44,7 +44,7 @@ pub(in crate::app::update) fn restart_browse(state: &mut State, index: &str) -> 
     {
         commands.push(Command::Cancel(vec![id]));
     }
-    let mut request = ScanRequest::new(state.table.clone());
+    let mut request = ScanRequest::new(state.table.name.clone());
     request.index = Some(index.to_owned());
     request.limit = Some(state.settings.page_size);
     let mut scan = StreamedScan::start(request, None, state.clock.uptime);
@@ -212,7 +212,7 @@ fn browse_page(
                     group.refresh_columns(ColumnContext {
                         description: &description,
                         entities: &state.entities,
-                        remembered: state.column_choices.of_table(&state.table),
+                        remembered: state.column_choices.of_table(&state.table.name),
                     });
                 }
             }

@@ -19,7 +19,7 @@ pub(in crate::app::update) fn start(state: &mut State) -> Vec<Command> {
         return Vec::new();
     };
     let request = GetRequest {
-        table: state.table.clone(),
+        table: state.table.name.clone(),
         key: key.clone(),
         projection: None,
         params: ExpressionParams::default(),

@@ -155,7 +155,7 @@ fn run_pattern(state: &mut State, mut palette: Palette) -> Vec<Command> {
     };
     match result {
         Ok(mut request) => {
-            request.table.clone_from(&state.table);
+            request.table.clone_from(&state.table.name);
             state.overlay = None;
             run(state, request)
         }

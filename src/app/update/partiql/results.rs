@@ -93,12 +93,12 @@ pub(in crate::app::update) fn page(
             }
             run.items.extend(page.items);
             run.paging.landed(page.next_token);
-            if let Some(description) = state.description.loaded().cloned() {
+            if let Some(description) = state.table.description.loaded().cloned() {
                 let entities = state.entities.clone();
                 state.partiql.runs[index].refresh_columns(ColumnContext {
                     description: &description,
                     entities: &entities,
-                    remembered: state.column_choices.of_table(&state.table),
+                    remembered: state.column_choices.of_table(&state.table.name),
                 });
             }
             continue_reading(state, index)

@@ -23,15 +23,15 @@ pub fn record(state: &mut State, request: &QueryRequest) -> Vec<Command> {
 /// A table was opened: its history is the one kept this session, or else its file's (asked
 /// for), or else an empty one in memory.
 pub fn open_table(state: &mut State) -> Vec<Command> {
-    if let Some(kept) = state.queries.other_tables.remove(&state.table) {
+    if let Some(kept) = state.queries.other_tables.remove(&state.table.name) {
         state.queries.history = kept;
         return Vec::new();
     }
     state.queries.history = QueryHistory::default();
     match &state.queries.history_home {
-        Some(home) if !state.table.is_empty() => vec![Command::LoadQueryHistory {
-            table: state.table.clone(),
-            path: crate::storage::query_history::file_in(home, &state.table),
+        Some(home) if !state.table.name.is_empty() => vec![Command::LoadQueryHistory {
+            table: state.table.name.clone(),
+            path: crate::storage::query_history::file_in(home, &state.table.name),
         }],
         _ => Vec::new(),
     }
@@ -40,7 +40,7 @@ pub fn open_table(state: &mut State) -> Vec<Command> {
 /// The table's history file was read. Queries run while it was read come after its entries
 /// (and, the file unknown then, were kept in memory only).
 pub fn loaded(state: &mut State, table: &str, mut history: QueryHistory, warning: Option<String>) {
-    if table != state.table {
+    if table != state.table.name {
         state
             .queries
             .other_tables

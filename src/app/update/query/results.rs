@@ -140,7 +140,7 @@ pub(in crate::app::update) fn page(
 
 /// Brings run `index`'s columns and display order up to date with its items.
 fn refresh_columns(state: &mut State, index: usize) {
-    let Some(description) = state.description.loaded().cloned() else {
+    let Some(description) = state.table.description.loaded().cloned() else {
         return;
     };
     let entities = state.entities.clone();
@@ -148,7 +148,7 @@ fn refresh_columns(state: &mut State, index: usize) {
         run.refresh_columns(ColumnContext {
             description: &description,
             entities: &entities,
-            remembered: state.column_choices.of_table(&state.table),
+            remembered: state.column_choices.of_table(&state.table.name),
         });
     }
 }

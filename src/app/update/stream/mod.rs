@@ -135,7 +135,7 @@ pub(in crate::app::update) fn restart(state: &mut State) -> Vec<Command> {
     if !commands.is_empty() {
         state.notice = Some(Notice::Info(format!(
             "describing {} again to follow its current stream…",
-            state.table
+            state.table.name
         )));
     }
     commands
@@ -143,7 +143,7 @@ pub(in crate::app::update) fn restart(state: &mut State) -> Vec<Command> {
 
 /// Asks for the table's description, to follow its current stream.
 fn describe_table(state: &mut State) -> Vec<Command> {
-    let table = state.table.clone();
+    let table = state.table.name.clone();
     let id = state.ids.issue();
     let Some(view) = &mut state.stream else {
         return Vec::new();

@@ -41,7 +41,7 @@ pub(in crate::app::update) fn key(state: &mut State, action: Action) -> Vec<Comm
             picker.cursor = (picker.cursor + 1).min(last);
         }
         Action::CursorUp => picker.cursor = picker.cursor.saturating_sub(1),
-        Action::Back if state.table.is_empty() => {
+        Action::Back if state.table.name.is_empty() => {
             state.quitting = true;
             return vec![Command::Quit];
         }
@@ -80,7 +80,7 @@ pub(in crate::app::update) fn listed(
 
 /// Puts the cursor on the open table's row (the first row when it is not listed).
 fn cursor_on_open_table(state: &mut State) {
-    let current = state.table.as_str();
+    let current = state.table.name.as_str();
     state.tables.cursor = state
         .tables
         .rows()
@@ -126,7 +126,7 @@ fn choose(state: &mut State) -> Vec<Command> {
     let Some(chosen) = state.tables.selected().map(str::to_owned) else {
         return Vec::new();
     };
-    if chosen == state.table {
+    if chosen == state.table.name {
         state.tables.open = false;
         return Vec::new();
     }
@@ -157,14 +157,14 @@ fn switch_to(state: &mut State, table: &str) -> Vec<Command> {
     next.queries.history_home = state.queries.history_home.take();
     next.queries.other_tables = std::mem::take(&mut state.queries.other_tables);
     next.column_choices = std::mem::take(&mut state.column_choices);
-    if !state.table.is_empty() {
+    if !state.table.name.is_empty() {
         let history = std::mem::take(&mut state.queries.history);
         next.queries
             .other_tables
-            .insert(state.table.clone(), history);
+            .insert(state.table.name.clone(), history);
     }
     next.tables.open = false;
-    next.preloaded_description = next
+    next.table.preloaded_description = next
         .tables
         .described
         .get(table)

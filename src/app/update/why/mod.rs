@@ -188,6 +188,7 @@ fn request(state: &State, text: &str) -> Result<WhyRequest, String> {
     // The overview's DescribeTimeToLive when it was read, else the TTL the table's own
     // description carries: the TTL step must not depend on which screen was opened first.
     let ttl_attribute = state
+        .table
         .extras
         .loaded()
         .and_then(|extras| extras.enabled_ttl_attribute())

@@ -36,7 +36,7 @@ pub(super) fn open(state: &mut State) -> Vec<Command> {
     }
     let id = state.ids.issue();
     let view = DiffView {
-        source: state.table.clone(),
+        source: state.table.name.clone(),
         scope: scope_of(state),
         ignore: BTreeSet::new(),
         stage: Stage::Choosing(Loadable::Loading(id)),
