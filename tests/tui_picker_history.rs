@@ -30,7 +30,7 @@ fn query(table: &str, pk: &str) -> QueryRequest {
 
 /// Opens `table` from the picker: `T` (unless the picker is up), its name typed, Enter.
 async fn pick(harness: &mut Harness, table: &str) {
-    if !harness.state.tables.open {
+    if !harness.state.picker.open {
         harness.act(Action::ShowTables).await;
     }
     for c in table.chars() {

@@ -57,7 +57,7 @@ async fn without_a_table_the_picker_lists_and_describes_every_table() {
     );
     let names: Vec<&str> = harness
         .state
-        .tables
+        .picker
         .rows()
         .iter()
         .map(|row| row.name)
@@ -70,7 +70,7 @@ async fn without_a_table_the_picker_lists_and_describes_every_table() {
         2,
         "each table described once: {described:?}"
     );
-    for row in harness.state.tables.rows() {
+    for row in harness.state.picker.rows() {
         let Some(Loadable::Loaded(description)) = row.description else {
             panic!("{} not described", row.name);
         };
@@ -86,7 +86,7 @@ async fn without_a_table_the_picker_lists_and_describes_every_table() {
 async fn typing_filters_and_enter_opens_the_table_without_describing_it_again() {
     let mut harness = started("").await;
     type_text(&mut harness, "ord").await;
-    assert_eq!(harness.state.tables.selected(), Some(ORDERS));
+    assert_eq!(harness.state.picker.selected(), Some(ORDERS));
     harness.act(Action::Submit).await;
     assert_eq!(harness.state.table.name, ORDERS);
     assert!(
@@ -117,7 +117,7 @@ async fn a_key_switches_to_another_table_and_back_keeping_the_session() {
         harness.state.mode()
     );
     assert_eq!(
-        harness.state.tables.selected(),
+        harness.state.picker.selected(),
         Some(ddbx::demo::TABLE_NAME),
         "the cursor starts on the open table"
     );

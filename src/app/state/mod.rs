@@ -195,7 +195,7 @@ pub struct State {
     /// The stream view, once opened on a table with a stream.
     pub stream: Option<stream::StreamView>,
     /// The table picker (its lists outlive switching tables).
-    pub tables: tables::TablePicker,
+    pub picker: tables::TablePicker,
     /// The marked items and the bulk flow over them.
     pub bulk: bulk::Bulk,
     /// PartiQL statements run from the UI, and the last one typed.
@@ -253,7 +253,7 @@ impl State {
             indexes: indexes::Indexes::default(),
             insights: None,
             stream: None,
-            tables: tables::TablePicker::default(),
+            picker: tables::TablePicker::default(),
             bulk: bulk::Bulk::default(),
             partiql: partiql::Partiql::default(),
             staged: screens::staged::StagedSet::default(),
@@ -299,7 +299,7 @@ impl State {
                 .is_some_and(|flow| flow.sending().is_some())
             || self.queries.runs.iter().any(QueryRun::is_busy)
             || self.indexes.is_busy()
-            || self.tables.is_busy()
+            || self.picker.is_busy()
             || self.bulk.is_busy()
             || self.partiql.is_busy()
             || self

@@ -100,7 +100,7 @@ impl State {
     /// the keys of this screen, and closing the help gives the keyboard back to it.
     #[must_use]
     pub fn screen_mode(&self) -> Mode<'_> {
-        if self.tables.open {
+        if self.picker.open {
             return Mode::Tables;
         }
         match &self.overlay {

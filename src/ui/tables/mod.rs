@@ -19,7 +19,7 @@ const NAME_WIDTH: usize = 32;
 
 pub(in crate::ui) fn render(frame: &mut Frame<'_>, area: Rect, state: &State) {
     let styles = theme::of(state);
-    let picker = &state.tables;
+    let picker = &state.picker;
     let rows = picker.rows();
     let name_width = rows
         .iter()
