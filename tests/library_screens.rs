@@ -48,7 +48,7 @@ async fn open_first_item(harness: &mut Harness) {
 
 /// The display row of the first item of partition `pk` whose sort key starts with `sk_prefix`.
 fn row_of(state: &State, pk: &str, sk_prefix: &str) -> usize {
-    let partition = &state.partitions[pk];
+    let partition = &state.explore.partitions[pk];
     let items = partition.items.items();
     partition
         .rows()
@@ -73,7 +73,7 @@ fn inspector_rows(state: &State) -> Vec<InspectorRow> {
         description: Some(description),
         unix_seconds: tui_support::NOW,
         entities: &state.entities,
-        discovered: state.discovery.found.as_ref(),
+        discovered: state.explore.discovery.found.as_ref(),
     })
 }
 
@@ -92,6 +92,7 @@ async fn an_electrodb_table_shows_its_grammar_in_the_overview_and_why_in_the_ins
 
     let census = harness
         .state
+        .explore
         .discovery
         .found
         .as_ref()
@@ -289,6 +290,7 @@ async fn a_model_entity_whose_templates_match_no_item_is_reported() {
 
     let found = harness
         .state
+        .explore
         .discovery
         .found
         .as_ref()

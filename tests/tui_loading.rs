@@ -114,9 +114,9 @@ async fn discovery_starts_only_once_the_table_is_loaded() {
     release.send(()).expect("the load waits");
     harness.run(commands).await;
     assert!(harness.scans() > 0, "discovery scanned once loaded");
-    assert_eq!(harness.state.discovery.status, ScanStatus::Complete);
+    assert_eq!(harness.state.explore.discovery.status, ScanStatus::Complete);
     assert_eq!(
-        harness.state.discovery.progress.items_scanned, ITEMS as u64,
+        harness.state.explore.discovery.progress.items_scanned, ITEMS as u64,
         "discovery saw every item"
     );
 }

@@ -75,6 +75,7 @@ async fn demo_inspector(harness: &mut Harness) {
     harness.act(Action::JumpToPartition).await;
     let pk = harness
         .state
+        .explore
         .discovery
         .found
         .as_ref()

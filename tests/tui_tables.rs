@@ -44,7 +44,7 @@ async fn type_text(harness: &mut Harness, text: &str) {
 }
 
 fn discovered_items(harness: &Harness) -> u64 {
-    harness.state.discovery.progress.items_scanned
+    harness.state.explore.discovery.progress.items_scanned
 }
 
 #[tokio::test]
@@ -94,7 +94,7 @@ async fn typing_filters_and_enter_opens_the_table_without_describing_it_again() 
         "{:?}",
         harness.state.mode()
     );
-    assert_eq!(harness.state.discovery.status, ScanStatus::Complete);
+    assert_eq!(harness.state.explore.discovery.status, ScanStatus::Complete);
     assert_eq!(discovered_items(&harness), 3);
     assert!(
         harness.reads_for(ReadFor::Description).is_empty(),
@@ -130,7 +130,7 @@ async fn a_key_switches_to_another_table_and_back_keeping_the_session() {
         !harness.state.aws_writes_confirmed,
         "writes are confirmed again for another table"
     );
-    assert!(harness.state.partitions.is_empty());
+    assert!(harness.state.explore.partitions.is_empty());
 
     harness.act(Action::ShowTables).await;
     type_text(&mut harness, "single").await;
@@ -177,7 +177,7 @@ async fn pages_still_in_flight_for_the_old_table_are_dropped_after_a_switch() {
         3,
         "the demo's pages are not counted"
     );
-    assert_eq!(harness.state.discovery.status, ScanStatus::Complete);
+    assert_eq!(harness.state.explore.discovery.status, ScanStatus::Complete);
 }
 
 #[tokio::test]

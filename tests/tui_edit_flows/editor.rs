@@ -193,6 +193,7 @@ async fn editing_from_a_partition_row_writes_that_item_and_reads_the_partition_a
     );
     let partition = harness
         .state
+        .explore
         .partitions
         .values()
         .next()

@@ -26,8 +26,6 @@ pub mod text_field;
 pub mod view;
 pub mod why;
 
-use std::collections::BTreeMap;
-
 pub use explore::discovery::{Discovery, ScanStatus};
 pub use explore::partition::Partition;
 pub use inspect::inspector::Inspector;
@@ -158,14 +156,9 @@ pub struct State {
     pub help_open: bool,
     /// Rows of the help scrolled past, when its keys do not fit the screen.
     pub help_scroll: usize,
-    pub discovery: Discovery,
-    /// The home screen's parent levels the user collapsed.
-    pub collapsed_collections: explore::collection_rows::CollapsedCollections,
-    /// Partitions opened so far, by partition key text.
-    pub partitions: BTreeMap<String, Partition>,
+    /// The discovery scan, the collections and the partitions opened from them.
+    pub explore: explore::Explore,
     pub notice: Option<Notice>,
-    /// The last search text, for `search_next`.
-    pub last_search: Option<String>,
     pub clock: Clock,
     pub ids: RequestIds,
     /// Terminal size, for paging and for hints.
@@ -233,11 +226,8 @@ impl State {
             help_open: false,
             help_scroll: 0,
             item_reread: None,
-            discovery: Discovery::new(segments),
-            collapsed_collections: explore::collection_rows::CollapsedCollections::default(),
-            partitions: BTreeMap::new(),
+            explore: explore::Explore::new(segments),
             notice: None,
-            last_search: None,
             clock: Clock::default(),
             ids: RequestIds::default(),
             viewport: (80, 24),
@@ -270,7 +260,8 @@ impl State {
     /// the statement results.
     /// Compactly kept items are decoded one at a time as the iteration reaches them.
     pub fn items_read(&self) -> impl Iterator<Item = Item> + Clone {
-        self.partitions
+        self.explore
+            .partitions
             .values()
             .flat_map(|partition| partition.items.items().iter())
             .chain(self.queries.runs.iter().flat_map(|run| run.items.iter()))
@@ -288,8 +279,9 @@ impl State {
     pub fn is_busy(&self) -> bool {
         matches!(self.table.description, Loadable::Loading(_))
             || self.table.loading.is_some()
-            || self.discovery.in_flight().next().is_some()
+            || self.explore.discovery.in_flight().next().is_some()
             || self
+                .explore
                 .partitions
                 .values()
                 .any(|partition| partition.paging.in_flight().is_some())

@@ -53,6 +53,7 @@ pub(in crate::app::update) fn key(
 /// The longest common prefix of the discovered partition keys starting with `text`.
 fn complete(state: &State, text: &str) -> String {
     state
+        .explore
         .discovery
         .found
         .as_ref()
@@ -75,7 +76,7 @@ fn submit(state: &mut State, prompt: Prompt) -> Vec<Command> {
             }
         }
         PromptKind::Search => {
-            state.last_search = Some(prompt.text.into_text());
+            state.explore.last_search = Some(prompt.text.into_text());
             search_next(state)
         }
         PromptKind::StreamFilter => {
@@ -114,6 +115,7 @@ fn typed_key(state: &State, text: &str) -> Result<AttrValue, String> {
 /// Moves to the next row (after the cursor, wrapping) containing the last search text.
 pub(in crate::app::update) fn search_next(state: &mut State) -> Vec<Command> {
     let Some(needle) = state
+        .explore
         .last_search
         .clone()
         .filter(|needle| !needle.is_empty())

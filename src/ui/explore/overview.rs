@@ -32,6 +32,7 @@ pub(in crate::ui) fn render(frame: &mut Frame<'_>, area: Rect, state: &State) {
             description,
             &state.table.extras,
             state
+                .explore
                 .discovery
                 .found
                 .as_ref()
@@ -100,10 +101,11 @@ fn misfit_lines(state: &State, description: &TableDescription) -> Vec<Line<'stat
         return Vec::new();
     };
     let census = state
+        .explore
         .discovery
         .found
         .as_ref()
-        .filter(|_| state.discovery.status == ScanStatus::Complete)
+        .filter(|_| state.explore.discovery.status == ScanStatus::Complete)
         .map(Collections::grammar_census);
     model_misfits(model, description, census)
         .iter()

@@ -165,7 +165,7 @@ pub(in crate::ui) fn prompt(frame: &mut Frame<'_>, area: Rect, state: &State, pr
     let typed = prompt.text.text();
     if prompt.kind == PromptKind::JumpToPartition
         && !typed.is_empty()
-        && let Some(found) = &state.discovery.found
+        && let Some(found) = &state.explore.discovery.found
     {
         for (candidate, items) in found.complete_partition(typed).take(5) {
             lines.push(Line::styled(

@@ -88,7 +88,7 @@ fn touched_keys(plan: &WritePlan) -> Vec<Item> {
 /// Reads a loaded partition again from its first page (an unloaded one is read when opened).
 pub(super) fn reload_partition(state: &mut State, pk: AttrValue) -> Option<Command> {
     let text = partition_text(&pk);
-    if !state.partitions.contains_key(&text) {
+    if !state.explore.partitions.contains_key(&text) {
         return None;
     }
     read_from_first_page(state, pk, text)

@@ -29,7 +29,9 @@ pub(in crate::app::update) fn open(state: &mut State) -> Vec<Command> {
                 .nth(cursor)
                 .map(|row| row.target)
             {
-                Some(RowTarget::Parent { name, .. }) => state.collapsed_collections.toggle(&name),
+                Some(RowTarget::Parent { name, .. }) => {
+                    state.explore.collapsed_collections.toggle(&name)
+                }
                 Some(RowTarget::Group(prefix)) => {
                     state.views.open(View::Partitions { prefix, cursor: 0 });
                 }
@@ -45,12 +47,12 @@ pub(in crate::app::update) fn open(state: &mut State) -> Vec<Command> {
         }
         View::Partition { pk, cursor } => {
             let text = partition_text(&pk);
-            if let Some(partition) = state.partitions.get_mut(&text)
+            if let Some(partition) = state.explore.partitions.get_mut(&text)
                 && partition.toggle_fold(cursor)
             {
                 return Vec::new();
             }
-            let item = state.partitions.get(&text).and_then(|partition| {
+            let item = state.explore.partitions.get(&text).and_then(|partition| {
                 match partition.rows().get(cursor) {
                     Some(PartitionRow::Item(index)) => partition.items.item(*index),
                     _ => None,
@@ -81,6 +83,7 @@ pub(in crate::app::update) fn load_current(state: &mut State) -> Vec<Command> {
     };
     let text = partition_text(&pk);
     let reusable = state
+        .explore
         .partitions
         .get(&text)
         .is_some_and(|partition| !matches!(partition.paging, Paging::Failed(_)));
@@ -109,7 +112,7 @@ pub(in crate::app::update) fn read_from_first_page(
     };
     // The items on screen stay aside until the first page of the new read lands; the groups
     // the user folded stay folded.
-    let partition = match state.partitions.remove(&text) {
+    let partition = match state.explore.partitions.remove(&text) {
         Some(old) => {
             let folded = old.folded.clone();
             Partition {
@@ -119,7 +122,7 @@ pub(in crate::app::update) fn read_from_first_page(
         }
         None => fresh,
     };
-    state.partitions.insert(text, partition);
+    state.explore.partitions.insert(text, partition);
     Some(command)
 }
 
@@ -130,6 +133,7 @@ pub(in crate::app::update) fn reread_current(state: &mut State) -> Vec<Command> 
     };
     let text = partition_text(&pk);
     if let Some(id) = state
+        .explore
         .partitions
         .get(&text)
         .and_then(|partition| partition.paging.in_flight())
@@ -168,6 +172,7 @@ pub(in crate::app::update) fn partition_page(
     result: Result<Page, BackendError>,
 ) -> Vec<Command> {
     let Some(partition) = state
+        .explore
         .partitions
         .values_mut()
         .find(|partition| partition.paging.awaits(id))
@@ -202,7 +207,7 @@ pub(in crate::app::update) fn partition_page(
 /// Reads the next page of the partition with key text `text` whatever the cursor (marking every
 /// item reads them all).
 pub(in crate::app::update) fn next_page(state: &mut State, text: &str) -> Vec<Command> {
-    let Some(partition) = state.partitions.get(text) else {
+    let Some(partition) = state.explore.partitions.get(text) else {
         return Vec::new();
     };
     let Some(Some(start_key)) = partition.paging.ready() else {
@@ -212,7 +217,7 @@ pub(in crate::app::update) fn next_page(state: &mut State, text: &str) -> Vec<Co
     let Some((id, command)) = query_page(state, &pk, Some(start_key.clone())) else {
         return Vec::new();
     };
-    if let Some(partition) = state.partitions.get_mut(text) {
+    if let Some(partition) = state.explore.partitions.get_mut(text) {
         partition.paging.fetch(id, Some(start_key));
     }
     vec![command]
@@ -225,7 +230,7 @@ pub(in crate::app::update) fn fetch_more_if_near_end(state: &mut State) -> Vec<C
         return Vec::new();
     };
     let text = partition_text(&pk);
-    let Some(partition) = state.partitions.get(&text) else {
+    let Some(partition) = state.explore.partitions.get(&text) else {
         return Vec::new();
     };
     let Some(Some(start_key)) = partition.paging.ready() else {
@@ -239,7 +244,7 @@ pub(in crate::app::update) fn fetch_more_if_near_end(state: &mut State) -> Vec<C
     let Some((id, command)) = query_page(state, &pk, Some(start_key.clone())) else {
         return Vec::new();
     };
-    if let Some(partition) = state.partitions.get_mut(&text) {
+    if let Some(partition) = state.explore.partitions.get_mut(&text) {
         partition.paging.fetch(id, Some(start_key));
     }
     vec![command]
@@ -256,6 +261,7 @@ pub(in crate::app::update) fn jump_group(state: &mut State, forward: bool) {
         return;
     };
     let target = state
+        .explore
         .partitions
         .get(&partition_text(pk))
         .and_then(|partition| partition.group_row(*cursor, forward));

@@ -53,7 +53,7 @@ pub(in crate::app::update) fn described(
                 commands.extend(request_extras(state));
             }
             if size > state.settings.large_table_bytes {
-                state.discovery.status = ScanStatus::AwaitingConfirmation;
+                state.explore.discovery.status = ScanStatus::AwaitingConfirmation;
                 state.overlay = Some(Overlay::ConfirmScan {
                     size_bytes: size,
                     item_count,

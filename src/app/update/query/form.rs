@@ -349,7 +349,7 @@ fn complete(state: &State, form: &mut QueryForm) -> bool {
     if let Some(index) = form.spec.index.clone() {
         return complete_index_partition(state, form, &index);
     }
-    let Some(found) = &state.discovery.found else {
+    let Some(found) = &state.explore.discovery.found else {
         return false;
     };
     let Some(completed) = found.complete_partition_prefix(&form.spec.partition) else {

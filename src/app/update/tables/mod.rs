@@ -179,9 +179,10 @@ fn switch_to(state: &mut State, table: &str) -> Vec<Command> {
 /// The old table's scan and partition pages still in flight: their answers would be dropped as
 /// stale anyway, cancelling them stops the worker reading on.
 fn cancel_reads(state: &State) -> Vec<Command> {
-    let mut ids: Vec<RequestId> = state.discovery.in_flight().collect();
+    let mut ids: Vec<RequestId> = state.explore.discovery.in_flight().collect();
     ids.extend(
         state
+            .explore
             .partitions
             .values()
             .filter_map(|partition| partition.paging.in_flight()),
