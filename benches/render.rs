@@ -111,22 +111,22 @@ fn render(c: &mut Criterion) {
     c.bench_function("frame_prefixes_1m_items", |b| {
         b.iter(|| draw(&mut terminal, &state))
     });
-    state.history.open(View::Partitions {
+    state.views.open(View::Partitions {
         prefix: Some("USER".to_owned()),
         cursor: 0,
     });
     c.bench_function("frame_partitions_top_1m_items", |b| {
         b.iter(|| draw(&mut terminal, &state))
     });
-    state.history.open(View::Partitions {
+    state.views.open(View::Partitions {
         prefix: Some("USER".to_owned()),
         cursor: 19_999,
     });
     c.bench_function("frame_partitions_bottom_1m_items", |b| {
         b.iter(|| draw(&mut terminal, &state))
     });
-    state.history.back();
-    state.history.back();
+    state.views.back();
+    state.views.back();
     let Some(Command::Read(ReadJob { id, .. })) = pending.first().cloned() else {
         panic!("the scan continues");
     };
@@ -188,7 +188,7 @@ fn stream_view(c: &mut Criterion) {
         view.buffer.push(stream_entry(n));
     }
     state.stream = Some(view);
-    state.history.open(View::Stream { cursor: 0 });
+    state.views.open(View::Stream { cursor: 0 });
     let mut terminal = Terminal::new(TestBackend::new(120, 40)).expect("terminal");
     c.bench_function("stream_frame_10k_records_filtered", |b| {
         b.iter(|| draw(&mut terminal, &state))

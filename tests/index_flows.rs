@@ -27,7 +27,7 @@ async fn demo(settings: Settings) -> Harness {
 }
 
 fn view(harness: &Harness) -> &View {
-    harness.state.history.current()
+    harness.state.views.current()
 }
 
 /// Whether `item` has a non-empty string `name` (every demo index key is a string).
@@ -597,7 +597,7 @@ async fn rerunning_a_failed_discovery_clears_its_failure_notice() {
         harness.state.notice
     );
     harness.act(Action::RestartScan).await;
-    assert_eq!(harness.state.discovery.status, ScanStatus::Complete);
+    assert_eq!(harness.state.explore.discovery.status, ScanStatus::Complete);
     assert!(
         !matches!(&harness.state.notice, Some(Notice::Error(text)) if text.contains("discovery scan failed")),
         "{:?}",

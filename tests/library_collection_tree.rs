@@ -84,7 +84,13 @@ async fn an_electrodb_service_opens_into_one_row_per_entity_and_collapses_on_ope
         );
     }
     // The rows are the nodes of the tree the headless command prints.
-    let found = harness.state.discovery.found.as_ref().expect("discovered");
+    let found = harness
+        .state
+        .explore
+        .discovery
+        .found
+        .as_ref()
+        .expect("discovered");
     let tree = found.tree();
     let children: Vec<_> = tree[0]
         .children
@@ -114,17 +120,11 @@ async fn an_electrodb_service_opens_into_one_row_per_entity_and_collapses_on_ope
             "comment + task + employee + office"
         )]
     );
-    assert_eq!(
-        *harness.state.history.current(),
-        View::Prefixes { cursor: 0 }
-    );
+    assert_eq!(*harness.state.views.current(), View::Prefixes { cursor: 0 });
     let collapsed = masked_screen(&harness.state, &harness_env.0, &table, 80, 24);
     assert!(collapsed.contains("▸ $taskapp"), "{collapsed}");
     harness.act(Action::CursorDown).await;
-    assert_eq!(
-        *harness.state.history.current(),
-        View::Prefixes { cursor: 0 }
-    );
+    assert_eq!(*harness.state.views.current(), View::Prefixes { cursor: 0 });
     harness.act(Action::Open).await;
     assert_eq!(rows(&harness.state), expanded);
 
@@ -133,7 +133,7 @@ async fn an_electrodb_service_opens_into_one_row_per_entity_and_collapses_on_ope
         .act_all([Action::CursorDown, Action::CursorDown, Action::Open])
         .await;
     assert_eq!(
-        *harness.state.history.current(),
+        *harness.state.views.current(),
         View::Partitions {
             prefix: Some("$taskapp › employee".to_owned()),
             cursor: 0
@@ -143,10 +143,7 @@ async fn an_electrodb_service_opens_into_one_row_per_entity_and_collapses_on_ope
     assert!(screen.contains("$taskapp#employee_e001"), "{screen}");
     // Back on the tree the child is where it was.
     harness.act(Action::HistoryBack).await;
-    assert_eq!(
-        *harness.state.history.current(),
-        View::Prefixes { cursor: 2 }
-    );
+    assert_eq!(*harness.state.views.current(), View::Prefixes { cursor: 2 });
     assert!(matches!(
         home_rows(&harness.state)[2].target,
         RowTarget::Group(Some(ref prefix)) if prefix == "$taskapp › employee"
@@ -164,10 +161,7 @@ async fn search_finds_a_nested_collection_by_its_level_name() {
         harness.act(Action::Input(c)).await;
     }
     harness.act(Action::Submit).await;
-    assert_eq!(
-        *harness.state.history.current(),
-        View::Prefixes { cursor: 1 }
-    );
+    assert_eq!(*harness.state.views.current(), View::Prefixes { cursor: 1 });
 }
 
 #[tokio::test]
@@ -187,8 +181,8 @@ async fn snake_case_electrodb_attributes_name_their_collections_and_key_parts() 
     );
     harness.act_all([Action::CursorDown, Action::Open]).await;
     harness.act(Action::Open).await;
-    let View::Partition { pk, .. } = harness.state.history.current().clone() else {
-        panic!("a partition opened: {:?}", harness.state.history.current())
+    let View::Partition { pk, .. } = harness.state.views.current().clone() else {
+        panic!("a partition opened: {:?}", harness.state.views.current())
     };
     assert_eq!(pk.as_s(), Some("$shift_app#employee_id_emp_0001"));
     // The partition's first group is the shifts; its first item opens in the inspector.

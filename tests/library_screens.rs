@@ -48,7 +48,7 @@ async fn open_first_item(harness: &mut Harness) {
 
 /// The display row of the first item of partition `pk` whose sort key starts with `sk_prefix`.
 fn row_of(state: &State, pk: &str, sk_prefix: &str) -> usize {
-    let partition = &state.partitions[pk];
+    let partition = &state.explore.partitions[pk];
     let items = partition.items.items();
     partition
         .rows()
@@ -63,17 +63,17 @@ fn row_of(state: &State, pk: &str, sk_prefix: &str) -> usize {
 
 /// The inspector's rows for the item open in it.
 fn inspector_rows(state: &State) -> Vec<InspectorRow> {
-    let Loadable::Loaded(description) = &state.description else {
+    let Loadable::Loaded(description) = &state.table.description else {
         panic!("the table is described")
     };
-    let View::Inspector(inspector) = state.history.current() else {
+    let View::Inspector(inspector) = state.views.current() else {
         panic!("the inspector is open")
     };
     inspector.rows(&RowContext {
         description: Some(description),
         unix_seconds: tui_support::NOW,
         entities: &state.entities,
-        discovered: state.discovery.found.as_ref(),
+        discovered: state.explore.discovery.found.as_ref(),
     })
 }
 
@@ -92,6 +92,7 @@ async fn an_electrodb_table_shows_its_grammar_in_the_overview_and_why_in_the_ins
 
     let census = harness
         .state
+        .explore
         .discovery
         .found
         .as_ref()
@@ -253,10 +254,10 @@ async fn onetable_s_saved_schema_becomes_the_model_with_its_queries_in_the_palet
         harness.act(Action::Input(c)).await;
     }
     harness.act(Action::Submit).await;
-    let View::QueryResults { run, .. } = harness.state.history.current() else {
+    let View::QueryResults { run, .. } = harness.state.views.current() else {
         panic!("the saved query ran: {:?}", harness.state.overlay)
     };
-    let run = &harness.state.query_runs[*run];
+    let run = &harness.state.queries.runs[*run];
     assert!(!run.items.is_empty());
     for item in run.items.iter() {
         assert_eq!(
@@ -289,6 +290,7 @@ async fn a_model_entity_whose_templates_match_no_item_is_reported() {
 
     let found = harness
         .state
+        .explore
         .discovery
         .found
         .as_ref()
@@ -333,13 +335,13 @@ async fn an_amplify_tombstone_is_shown_as_one_and_its_edit_refused() {
         "Post, named by its __typename attribute; keys as Amplify writes them"
     );
 
-    let View::Inspector(inspector) = harness.state.history.current() else {
+    let View::Inspector(inspector) = harness.state.views.current() else {
         panic!("the inspector is open")
     };
     let tombstone = inspector.item.clone();
     let mut edited = tombstone.clone();
     edited.insert("title".to_owned(), AttrValue::s("back to life"));
-    let Loadable::Loaded(description) = harness.state.description.clone() else {
+    let Loadable::Loaded(description) = harness.state.table.description.clone() else {
         panic!("described")
     };
     let description = *description;
@@ -355,7 +357,7 @@ async fn an_amplify_tombstone_is_shown_as_one_and_its_edit_refused() {
     // A live post of the same table is edited under its `_version`.
     open_partition(&mut harness, "6f1c2d3e-0000-4000-8000-000000000006").await;
     open_first_item(&mut harness).await;
-    let View::Inspector(inspector) = harness.state.history.current() else {
+    let View::Inspector(inspector) = harness.state.views.current() else {
         panic!("the inspector is open")
     };
     let live = inspector.item.clone();

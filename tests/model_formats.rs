@@ -49,10 +49,10 @@ async fn run_pattern(harness: &mut Harness, name: &str, parameters: &[&str]) -> 
         }
         harness.act(Action::Submit).await;
     }
-    let View::QueryResults { run, .. } = harness.state.history.current() else {
+    let View::QueryResults { run, .. } = harness.state.views.current() else {
         panic!("{name} ran: {:?}", harness.state.overlay)
     };
-    harness.state.query_runs[*run].items.to_vec()
+    harness.state.queries.runs[*run].items.to_vec()
 }
 
 async fn started_with(endpoint: &str, table: &str, model: Model) -> Harness {

@@ -104,10 +104,10 @@ async fn tab_in_to_completes_from_the_sort_keys_read() {
     let commands = open_form(&mut harness.state, preset);
     harness.run(commands).await;
     harness.act(Action::Submit).await;
-    let View::QueryResults { run, .. } = harness.state.history.current() else {
+    let View::QueryResults { run, .. } = harness.state.views.current() else {
         panic!("the results are shown");
     };
-    let renovating: Vec<String> = harness.state.query_runs[*run]
+    let renovating: Vec<String> = harness.state.queries.runs[*run]
         .items
         .iter()
         .filter_map(|item| item.get("SK")?.as_s().map(str::to_owned))

@@ -70,7 +70,11 @@ fn demo_marked_partition_set_attribute_dry_run_send_summary_then_undo_of_the_bat
     session.send("\"seen\"");
     session.wait_for("\"seen\"");
     session.send(ENTER);
-    let dry_run = session.wait_for("Dry run — nothing is sent until you confirm");
+    // The whole frame, down to its bottom border: under load the title can arrive first.
+    let dry_run = session.wait_until("the dry run, drawn whole", |screen| {
+        screen.contains("Dry run — nothing is sent until you confirm")
+            && screen.contains("more · j/k <PageDown>/<PageUp> scroll")
+    });
     assert!(
         dry_run.contains(&format!(
             "{marked} read · {marked} writes · 0 unchanged · 0 refused"
@@ -84,7 +88,10 @@ fn demo_marked_partition_set_attribute_dry_run_send_summary_then_undo_of_the_bat
         dry_run.contains(r#"+ audit: (absent) → {"S":"seen"}"#),
         "{dry_run}"
     );
-    assert!(dry_run.contains("more · j/k scroll"), "{dry_run}");
+    assert!(
+        dry_run.contains("more · j/k <PageDown>/<PageUp> scroll"),
+        "{dry_run}"
+    );
     for _ in 0..16 {
         session.send("j");
     }
@@ -211,7 +218,11 @@ fn delete_then_undo_against(server: Server) {
     session.send(RIGHT);
     session.wait_for("‹ delete ›");
     session.send(ENTER);
-    let dry_run = session.wait_for("Dry run — nothing is sent until you confirm");
+    // The whole frame, down to its bottom border: under load the title can arrive first.
+    let dry_run = session.wait_until("the dry run, drawn whole", |screen| {
+        screen.contains("Dry run — nothing is sent until you confirm")
+            && screen.contains("more · j/k <PageDown>/<PageUp> scroll")
+    });
     assert!(
         dry_run.contains("4 read · 4 writes · 0 unchanged · 0 refused"),
         "{dry_run}"

@@ -66,17 +66,9 @@ async fn set_attribute(harness: &mut Harness, path: &str, value: &str) {
 
 #[tokio::test]
 async fn marking_every_match_reads_every_page_not_only_the_loaded_ones() {
-    let mut items = shop_items();
-    for n in 0..300 {
-        let sk = format!("ORDER#2027-{n:04}");
-        items.push(item(&[
-            ("PK", "USER#u1"),
-            ("SK", &sk),
-            ("status", "PENDING"),
-        ]));
-    }
+    let items = bulk::with_extra_orders(300);
     let (mut harness, _) = querying_user_of("mark-all", 20, items).await;
-    let loaded = harness.state.query_runs[0].items.len();
+    let loaded = harness.state.queries.runs[0].items.len();
     assert!(loaded < 304, "the first screen loads only part: {loaded}");
     harness.act(Action::MarkAll).await;
     assert_eq!(
@@ -85,7 +77,7 @@ async fn marking_every_match_reads_every_page_not_only_the_loaded_ones() {
         "every item of USER#u1"
     );
     assert!(harness.state.bulk.marking_all.is_none(), "marking finished");
-    assert!(harness.state.query_runs[0].paging.is_complete());
+    assert!(harness.state.queries.runs[0].paging.is_complete());
 }
 
 #[tokio::test]
@@ -217,10 +209,7 @@ async fn a_bulk_set_is_dry_run_then_sent_as_one_batch_reporting_a_concurrent_cha
     // Open a summary row: the item in the inspector.
     harness.act(Action::Confirm).await;
     assert!(harness.state.bulk.flow.is_none());
-    assert!(matches!(
-        harness.state.history.current(),
-        View::Inspector(_)
-    ));
+    assert!(matches!(harness.state.views.current(), View::Inspector(_)));
 }
 
 #[tokio::test]
@@ -546,4 +535,75 @@ async fn reading_the_journal_for_a_resume_or_an_undo_is_a_read_that_leaving_canc
         vec![Command::Cancel(vec![undo.id])]
     );
     assert!(harness.state.bulk.flow.is_none());
+}
+
+/// `status` set on every match, up to the dry run.
+async fn dry_run_over_forty_orders(test: &str) -> Harness {
+    let (mut harness, _) = querying_user_of(test, 100, bulk::with_extra_orders(40)).await;
+    harness.act(Action::MarkAll).await;
+    set_attribute(&mut harness, "status", "\"DONE\"").await;
+    harness.act(Action::Submit).await;
+    harness
+}
+
+/// A run's progress on a terminal too short for it says what is below and scrolls.
+#[tokio::test]
+async fn the_progress_scrolls_when_longer_than_the_screen() {
+    let mut harness = dry_run_over_forty_orders("scroll-progress").await;
+    // The run's first group in flight, not answered.
+    let _sent = harness.act_only(Action::Confirm);
+    assert!(matches!(stage(&harness), BulkStage::Running(_)));
+    let short = tui_support::screen::screen(&harness.state, 80, 10);
+    assert!(
+        short.contains("more · j/k <PageDown>/<PageUp> scroll"),
+        "{short}"
+    );
+    let _ = harness.act_only(Action::PageDown);
+    let scrolled = tui_support::screen::screen(&harness.state, 80, 10);
+    assert!(scrolled.contains("above"), "{scrolled}");
+}
+
+/// A run's summary longer than the screen says how many lines are below; `j`/`k` and
+/// `PgDn`/`PgUp` move the cursor and the pane follows it to the last row.
+#[tokio::test]
+async fn the_summary_scrolls_with_its_cursor() {
+    let mut harness = dry_run_over_forty_orders("scroll-summary").await;
+    harness.act(Action::Confirm).await;
+    let BulkStage::Summary(summary) = stage(&harness) else {
+        panic!("the summary: {:?}", stage(&harness));
+    };
+    let rows = summary.ended.len();
+    assert!(rows > 40, "{rows}");
+    let top = tui_support::screen::screen(&harness.state, 80, 24);
+    assert!(
+        top.contains("more · j/k <PageDown>/<PageUp> scroll"),
+        "{top}"
+    );
+    assert!(!top.contains("above"), "{top}");
+    for _ in 0..2 {
+        harness.act(Action::PageDown).await;
+    }
+    let BulkStage::Summary(summary) = stage(&harness) else {
+        panic!("the summary stays");
+    };
+    assert!(
+        summary.cursor > 20,
+        "a page moves the cursor: {}",
+        summary.cursor
+    );
+    let paged = tui_support::screen::screen(&harness.state, 80, 24);
+    assert!(paged.contains("above"), "{paged}");
+    assert!(
+        paged.contains('▶'),
+        "the cursor's row is in sight:\n{paged}"
+    );
+    for _ in 0..rows {
+        harness.act(Action::CursorDown).await;
+    }
+    let bottom = tui_support::screen::screen(&harness.state, 80, 24);
+    assert!(bottom.contains('▶'), "{bottom}");
+    assert!(
+        !bottom.contains("more ·"),
+        "the last row is in sight:\n{bottom}"
+    );
 }

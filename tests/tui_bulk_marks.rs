@@ -86,11 +86,11 @@ async fn an_index_partition_shows_the_mark_gutter_on_marked_rows() {
     harness.act_all([Action::Open, Action::Open]).await;
     assert!(
         matches!(
-            harness.state.history.current(),
+            harness.state.views.current(),
             ddbx::app::state::View::IndexItems { .. }
         ),
         "{:?}",
-        harness.state.history.current()
+        harness.state.views.current()
     );
     harness.act(Action::ToggleMark).await;
     harness.act(Action::CursorDown).await;

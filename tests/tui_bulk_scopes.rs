@@ -19,23 +19,14 @@ use ddbx::backend::memory::MemoryBackend;
 use ddbx::backend::{Backend, ExpressionParams, QueryRequest};
 use ddbx::domain::value::{AttrValue, Item};
 use tui_support::bulk::{self, put_by_another_writer, stage};
-use tui_support::{Harness, item, pk_sk_table, shop_items};
+use tui_support::{Harness, item, pk_sk_table};
 
 /// USER#u1 holds its metadata, 3 orders and this many more.
 const EXTRA_ORDERS: usize = 300;
 const PAGE: u32 = 20;
 
 fn many_orders() -> Vec<Item> {
-    let mut items = shop_items();
-    for n in 0..EXTRA_ORDERS {
-        let sk = format!("ORDER#2027-{n:04}");
-        items.push(item(&[
-            ("PK", "USER#u1"),
-            ("SK", &sk),
-            ("status", "PENDING"),
-        ]));
-    }
-    items
+    bulk::with_extra_orders(EXTRA_ORDERS)
 }
 
 /// The query `PK = USER#u1` on screen, its first page of `PAGE` items loaded, nothing marked.
@@ -58,7 +49,7 @@ async fn querying_user(test: &str) -> (Harness, Arc<dyn Backend>) {
     request.limit = Some(PAGE);
     let commands = ddbx::app::update::query::results::run_query(&mut harness.state, request, None);
     harness.run(commands).await;
-    let loaded = harness.state.query_runs[0].items.len();
+    let loaded = harness.state.queries.runs[0].items.len();
     assert!(loaded < 4 + EXTRA_ORDERS, "only part is loaded: {loaded}");
     (harness, backend)
 }

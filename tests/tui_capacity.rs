@@ -23,8 +23,8 @@ async fn started() -> tui_support::Harness {
 }
 
 fn shown(harness: &tui_support::Harness) -> &CapacityView {
-    view_of::<CapacityView>(harness.state.history.current())
-        .unwrap_or_else(|| panic!("capacity is shown: {:?}", harness.state.history.current()))
+    view_of::<CapacityView>(harness.state.views.current())
+        .unwrap_or_else(|| panic!("capacity is shown: {:?}", harness.state.views.current()))
 }
 
 async fn type_rates(harness: &mut tui_support::Harness, text: &str) {

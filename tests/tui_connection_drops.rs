@@ -117,6 +117,7 @@ fn notice(state: &State) -> String {
 
 fn groups(state: &State) -> usize {
     state
+        .explore
         .discovery
         .found
         .as_ref()
@@ -137,7 +138,7 @@ async fn a_rescan_with_the_server_down_keeps_the_tree_marked_stale_until_one_suc
         return;
     };
     let mut harness = down.harness().await;
-    assert_eq!(harness.state.discovery.status, ScanStatus::Complete);
+    assert_eq!(harness.state.explore.discovery.status, ScanStatus::Complete);
     let found = groups(&harness.state);
     assert!(found >= 2, "the seeded prefixes are found: {found}");
     tick(&mut harness).await;
@@ -146,7 +147,12 @@ async fn a_rescan_with_the_server_down_keeps_the_tree_marked_stale_until_one_suc
     harness.act(Action::RestartScan).await;
     let state = &harness.state;
     assert_eq!(groups(state), found, "the tree read before stays");
-    let stale = state.discovery.stale.as_ref().expect("marked stale");
+    let stale = state
+        .explore
+        .discovery
+        .stale
+        .as_ref()
+        .expect("marked stale");
     assert_eq!(stale.read_at.unix_seconds, NOW + 3_723);
     let text = notice(state);
     assert!(
@@ -176,8 +182,8 @@ async fn a_rescan_with_the_server_down_keeps_the_tree_marked_stale_until_one_suc
     )
     .await;
     harness.act(Action::RestartScan).await;
-    assert!(harness.state.discovery.stale.is_none());
-    assert_eq!(harness.state.discovery.status, ScanStatus::Complete);
+    assert!(harness.state.explore.discovery.stale.is_none());
+    assert_eq!(harness.state.explore.discovery.status, ScanStatus::Complete);
     assert_eq!(groups(&harness.state), found + 1);
     down.drop_table().await;
 }
@@ -191,6 +197,7 @@ async fn re_reading_a_partition_or_a_query_with_the_server_down_keeps_the_items_
     jump_to(&mut harness, "USER#1").await;
     let items = |state: &State| {
         state
+            .explore
             .partitions
             .values()
             .map(|partition| partition.items.len())
@@ -209,7 +216,13 @@ async fn re_reading_a_partition_or_a_query_with_the_server_down_keeps_the_items_
     // A partition: `R` reads it again (and rescans); its items stay.
     harness.act(Action::RestartScan).await;
     assert_eq!(items(&harness.state), 2, "the partition's items stay");
-    let partition = harness.state.partitions.values().next().expect("opened");
+    let partition = harness
+        .state
+        .explore
+        .partitions
+        .values()
+        .next()
+        .expect("opened");
     assert!(partition.stale.is_some(), "marked stale");
     let screen = masked_screen(&harness.state, &down.endpoint(), &down.table, 80, 24);
     assert!(
@@ -222,12 +235,12 @@ async fn re_reading_a_partition_or_a_query_with_the_server_down_keeps_the_items_
     let commands = ddbx::app::update::query::run_query(&mut harness.state, request, None);
     harness.run(commands).await;
     assert!(matches!(
-        harness.state.history.current(),
+        harness.state.views.current(),
         View::QueryResults { .. }
     ));
     down.kill();
     harness.act(Action::Refresh).await;
-    let run = harness.state.query_runs.last().expect("a run");
+    let run = harness.state.queries.runs.last().expect("a run");
     assert_eq!(run.items.len(), 1, "the results read before stay");
     assert!(run.stale.is_some());
     let text = notice(&harness.state);
@@ -248,7 +261,13 @@ async fn a_first_load_with_the_server_down_still_shows_its_error() {
     let mut harness = down.harness().await;
     down.kill();
     jump_to(&mut harness, "USER#2").await;
-    let partition = harness.state.partitions.values().next().expect("asked for");
+    let partition = harness
+        .state
+        .explore
+        .partitions
+        .values()
+        .next()
+        .expect("asked for");
     assert!(partition.stale.is_none());
     assert!(matches!(
         partition.paging,
@@ -289,7 +308,7 @@ async fn after_a_failed_write_esc_returns_to_the_view_and_e_reopens_the_edit_as_
         "back on the view, not in the text"
     );
     assert!(matches!(
-        harness.state.history.current(),
+        harness.state.views.current(),
         View::Partition { cursor: 1, .. }
     ));
     let text = notice(&harness.state);

@@ -93,8 +93,8 @@ async fn started() -> Harness {
 }
 
 fn shown(harness: &Harness) -> &DiffView {
-    view_of::<DiffView>(harness.state.history.current())
-        .unwrap_or_else(|| panic!("the diff is shown: {:?}", harness.state.history.current()))
+    view_of::<DiffView>(harness.state.views.current())
+        .unwrap_or_else(|| panic!("the diff is shown: {:?}", harness.state.views.current()))
 }
 
 /// Opens the screen and moves the cursor to `table`.
@@ -215,7 +215,7 @@ async fn the_open_table_is_compared_with_another_and_each_difference_is_reported
     };
     assert_eq!(report.open, None);
     harness.act(Action::Back).await;
-    assert!(view_of::<DiffView>(harness.state.history.current()).is_none());
+    assert!(view_of::<DiffView>(harness.state.views.current()).is_none());
 }
 
 #[tokio::test]

@@ -45,7 +45,7 @@ async fn editing(item: Item) -> (Harness, Arc<dyn Backend>) {
     harness.start().await;
     harness
         .state
-        .history
+        .views
         .open(View::Inspector(Box::new(Inspector::new(item))));
     harness.act(Action::EditItem).await;
     (harness, backend)
@@ -122,7 +122,7 @@ async fn aws_table_name_question_snapshot() {
     harness.start().await;
     harness
         .state
-        .history
+        .views
         .open(View::Inspector(Box::new(Inspector::new(item))));
     harness.act(Action::DeleteItem).await;
     harness.act(Action::Confirm).await;
@@ -267,7 +267,7 @@ async fn the_preview_offers_the_stale_index_key_and_undo_restores_it() {
         .expect("put");
     harness
         .state
-        .history
+        .views
         .open(View::Inspector(Box::new(Inspector::new(ticket))));
     harness.act(Action::EditItem).await;
     let shown = previewed(&mut harness, "\"OPEN\"", "\"PENDING\"").await;
@@ -305,7 +305,7 @@ async fn the_preview_offers_the_stale_index_key_and_undo_restores_it() {
     assert_eq!(written.get("status"), Some(&AttrValue::s("PENDING")));
     harness
         .state
-        .history
+        .views
         .open(View::Inspector(Box::new(Inspector::new(written))));
     harness.act(Action::Undo).await;
     harness.act(Action::Confirm).await;

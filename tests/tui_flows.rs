@@ -23,6 +23,7 @@ async fn started_shop(settings: Settings) -> Harness {
 fn found_items(harness: &Harness) -> u64 {
     harness
         .state
+        .explore
         .discovery
         .found
         .as_ref()
@@ -30,16 +31,25 @@ fn found_items(harness: &Harness) -> u64 {
 }
 
 fn view(harness: &Harness) -> &View {
-    harness.state.history.current()
+    harness.state.views.current()
 }
 
 #[tokio::test]
 async fn startup_describes_the_table_then_scans_every_page_into_prefix_groups() {
     let harness = started_shop(small_pages(2)).await;
-    assert!(matches!(harness.state.description, Loadable::Loaded(_)));
-    assert_eq!(harness.state.discovery.status, ScanStatus::Complete);
+    assert!(matches!(
+        harness.state.table.description,
+        Loadable::Loaded(_)
+    ));
+    assert_eq!(harness.state.explore.discovery.status, ScanStatus::Complete);
     assert_eq!(harness.scans(), 5, "9 items in pages of 2");
-    let found = harness.state.discovery.found.as_ref().expect("a scan ran");
+    let found = harness
+        .state
+        .explore
+        .discovery
+        .found
+        .as_ref()
+        .expect("a scan ran");
     let summary: Vec<(&str, u64, u64)> = found
         .groups()
         .map(|group| {
@@ -54,9 +64,9 @@ async fn startup_describes_the_table_then_scans_every_page_into_prefix_groups() 
         summary,
         vec![("ORDER", 2, 3), ("STORE", 1, 1), ("USER", 2, 5)]
     );
-    assert_eq!(harness.state.discovery.progress.items_scanned, 9);
-    assert_eq!(harness.state.discovery.progress.pages, 5);
-    assert!((harness.state.discovery.progress.consumed_capacity - 2.5).abs() < 1e-9);
+    assert_eq!(harness.state.explore.discovery.progress.items_scanned, 9);
+    assert_eq!(harness.state.explore.discovery.progress.pages, 5);
+    assert!((harness.state.explore.discovery.progress.consumed_capacity - 2.5).abs() < 1e-9);
     let user = found
         .groups()
         .find(|group| group.prefix == Some("USER"))
@@ -91,7 +101,7 @@ async fn parallel_segments_each_scan_their_share_and_together_find_everything() 
             .all(|segment| segment.is_some_and(|(_, total)| total == 3))
     );
     assert_eq!(found_items(&harness), 9);
-    assert_eq!(harness.state.discovery.status, ScanStatus::Complete);
+    assert_eq!(harness.state.explore.discovery.status, ScanStatus::Complete);
 }
 
 #[tokio::test]
@@ -107,7 +117,10 @@ async fn a_large_table_asks_before_scanning_and_declining_scans_nothing() {
         Some(Overlay::ConfirmScan { .. })
     ));
     harness.act(Action::Back).await;
-    assert_eq!(harness.state.discovery.status, ScanStatus::Cancelled);
+    assert_eq!(
+        harness.state.explore.discovery.status,
+        ScanStatus::Cancelled
+    );
     assert_eq!(harness.scans(), 0);
     assert!(harness.state.overlay.is_none());
 }
@@ -172,7 +185,7 @@ async fn confirming_the_large_table_question_starts_the_scan() {
         5 * 1024 * 1024 * 1024,
     );
     harness.act(Action::Confirm).await;
-    assert_eq!(harness.state.discovery.status, ScanStatus::Complete);
+    assert_eq!(harness.state.explore.discovery.status, ScanStatus::Complete);
     assert_eq!(found_items(&harness), 9);
 }
 
@@ -187,7 +200,7 @@ async fn pausing_stops_new_pages_and_resuming_continues_from_the_cursor() {
     let first_page = harness.act_only(described);
     assert_eq!(first_page.len(), 1);
     harness.act_only(Action::TogglePauseScan);
-    assert_eq!(harness.state.discovery.status, ScanStatus::Paused);
+    assert_eq!(harness.state.explore.discovery.status, ScanStatus::Paused);
     // The page in flight still lands, but no next page is asked for.
     let result = harness
         .execute(first_page[0].clone())
@@ -209,7 +222,7 @@ async fn pausing_stops_new_pages_and_resuming_continues_from_the_cursor() {
     assert!(request.start_key.is_some(), "continues after the last key");
     harness.run(resumed).await;
     assert_eq!(found_items(&harness), 9);
-    assert_eq!(harness.state.discovery.status, ScanStatus::Complete);
+    assert_eq!(harness.state.explore.discovery.status, ScanStatus::Complete);
 }
 
 #[tokio::test]
@@ -231,7 +244,10 @@ async fn cancelling_aborts_the_page_in_flight_and_its_late_result_is_dropped() {
     };
     let cancel = harness.act_only(Action::CancelScan);
     assert_eq!(cancel, vec![Command::Cancel(vec![id])]);
-    assert_eq!(harness.state.discovery.status, ScanStatus::Cancelled);
+    assert_eq!(
+        harness.state.explore.discovery.status,
+        ScanStatus::Cancelled
+    );
     let late = harness
         .execute(first_page[0].clone())
         .await
@@ -260,8 +276,8 @@ async fn a_failed_scan_page_shows_the_service_error_and_keeps_what_was_found() {
         retries: 0,
     });
     harness.run(second).await;
-    let ScanStatus::Failed(message) = &harness.state.discovery.status else {
-        panic!("failed: {:?}", harness.state.discovery.status);
+    let ScanStatus::Failed(message) = &harness.state.explore.discovery.status else {
+        panic!("failed: {:?}", harness.state.explore.discovery.status);
     };
     assert!(
         message.contains("ProvisionedThroughputExceededException"),
@@ -274,7 +290,7 @@ async fn a_failed_scan_page_shows_the_service_error_and_keeps_what_was_found() {
 async fn a_missing_table_is_a_failed_description_with_the_service_wording() {
     let mut harness = Harness::new(shop_backend(shop_items()), "Nope", Settings::default());
     harness.start().await;
-    let Loadable::Failed(message) = &harness.state.description else {
+    let Loadable::Failed(message) = &harness.state.table.description else {
         panic!("description must fail");
     };
     assert!(
@@ -294,12 +310,16 @@ async fn enter_on_a_group_heading_folds_and_unfolds_it() {
     harness
         .act_all([Action::CursorLast, Action::Open, Action::Open])
         .await;
-    assert_eq!(harness.state.partitions["USER#u1"].paging, Paging::Complete);
-    let all = harness.state.partitions["USER#u1"].rows().len();
+    assert_eq!(
+        harness.state.explore.partitions["USER#u1"].paging,
+        Paging::Complete
+    );
+    let all = harness.state.explore.partitions["USER#u1"].rows().len();
     // As the partition shows while its next page is still to be read:
     let complete = std::mem::replace(
         &mut harness
             .state
+            .explore
             .partitions
             .get_mut("USER#u1")
             .expect("read")
@@ -310,12 +330,13 @@ async fn enter_on_a_group_heading_folds_and_unfolds_it() {
     assert!(text.contains("▾ ORDER# (3 of the 4 read so far)"), "{text}");
     harness
         .state
+        .explore
         .partitions
         .get_mut("USER#u1")
         .expect("read")
         .paging = complete;
     harness.act(Action::Open).await;
-    let partition = &harness.state.partitions["USER#u1"];
+    let partition = &harness.state.explore.partitions["USER#u1"];
     assert_eq!(
         partition.rows().len(),
         all - 1,
@@ -335,7 +356,10 @@ async fn enter_on_a_group_heading_folds_and_unfolds_it() {
     );
     harness.act(Action::ToggleHelp).await;
     harness.act(Action::Open).await;
-    assert_eq!(harness.state.partitions["USER#u1"].rows().len(), all);
+    assert_eq!(
+        harness.state.explore.partitions["USER#u1"].rows().len(),
+        all
+    );
     assert!(
         matches!(*view(&harness), View::Partition { cursor: 0, .. }),
         "Enter on a heading never opens an item"
@@ -354,7 +378,7 @@ async fn the_inspector_names_date_and_id_parts_by_their_shapes() {
     ]);
     harness
         .state
-        .history
+        .views
         .open(View::Inspector(Box::new(ddbx::app::state::Inspector::new(
             ticket,
         ))));
@@ -381,7 +405,7 @@ async fn braces_jump_between_sort_key_groups_in_a_partition() {
     harness
         .act_all([Action::CursorLast, Action::Open, Action::Open])
         .await;
-    let headings: Vec<usize> = harness.state.partitions["USER#u1"]
+    let headings: Vec<usize> = harness.state.explore.partitions["USER#u1"]
         .rows()
         .into_iter()
         .enumerate()
@@ -433,7 +457,7 @@ async fn drilling_down_queries_the_partition_and_groups_its_items_by_sort_key_pr
     };
     assert_eq!(request.key_condition, "#pk = :pk");
     assert_eq!(request.params.values[":pk"], AttrValue::s("USER#u1"));
-    let partition = &harness.state.partitions["USER#u1"];
+    let partition = &harness.state.explore.partitions["USER#u1"];
     assert_eq!(partition.items.len(), 4);
     assert_eq!(partition.paging, Paging::Complete);
     let groups: Vec<(Option<String>, usize)> = partition
@@ -469,14 +493,20 @@ async fn a_partition_is_paged_lazily_as_the_cursor_nears_the_end() {
     jump_to_partition(&mut harness, "USER#big").await;
     // The first page is 100 rows; 50 ahead of a cursor at 0 is still inside it.
     assert_eq!(harness.queries().len(), 1);
-    assert_eq!(harness.state.partitions["USER#big"].items.len(), 100);
+    assert_eq!(
+        harness.state.explore.partitions["USER#big"].items.len(),
+        100
+    );
     harness.act(Action::CursorLast).await;
     assert_eq!(harness.queries().len(), 2);
     harness.act(Action::CursorLast).await;
     harness.act(Action::CursorLast).await;
-    assert_eq!(harness.state.partitions["USER#big"].items.len(), 300);
     assert_eq!(
-        harness.state.partitions["USER#big"].paging,
+        harness.state.explore.partitions["USER#big"].items.len(),
+        300
+    );
+    assert_eq!(
+        harness.state.explore.partitions["USER#big"].paging,
         Paging::Complete
     );
 }
@@ -501,7 +531,7 @@ async fn jumping_to_a_typed_partition_completes_from_discovery_and_uses_a_query_
     harness.act_all([Action::Input('2'), Action::Submit]).await;
     assert_eq!(harness.scans(), scans_before);
     assert_eq!(harness.queries().len(), 1);
-    assert_eq!(harness.state.partitions["ORDER#o2"].items.len(), 1);
+    assert_eq!(harness.state.explore.partitions["ORDER#o2"].items.len(), 1);
     assert!(harness.state.overlay.is_none());
 }
 
@@ -515,7 +545,7 @@ async fn a_stale_partition_page_is_dropped_when_the_user_moved_on() {
     let first = harness.act_only(Action::Submit);
     let result = harness.execute(first[0].clone()).await.expect("answers");
     // Reopen the partition after forcing a refetch: the first answer is now stale.
-    harness.state.partitions.clear();
+    harness.state.explore.partitions.clear();
     harness.act(Action::HistoryBack).await;
     harness.act_only(Action::JumpToPartition);
     for c in "USER#u1".chars() {
@@ -524,11 +554,11 @@ async fn a_stale_partition_page_is_dropped_when_the_user_moved_on() {
     let second = harness.act_only(Action::Submit);
     assert!(harness.act_only(result).is_empty());
     assert!(
-        harness.state.partitions["USER#u1"].items.is_empty(),
+        harness.state.explore.partitions["USER#u1"].items.is_empty(),
         "stale page ignored"
     );
     harness.run(second).await;
-    assert_eq!(harness.state.partitions["USER#u1"].items.len(), 4);
+    assert_eq!(harness.state.explore.partitions["USER#u1"].items.len(), 4);
 }
 
 #[tokio::test]
@@ -659,7 +689,7 @@ async fn a_related_link_in_the_inspector_opens_the_named_partition() {
             cursor: 0
         }
     );
-    assert_eq!(harness.state.partitions["ORDER#o1"].items.len(), 2);
+    assert_eq!(harness.state.explore.partitions["ORDER#o1"].items.len(), 2);
 }
 
 #[tokio::test]
@@ -690,12 +720,12 @@ async fn a_failed_partition_query_is_shown_and_a_retry_queries_again() {
         .act_all([Action::CursorLast, Action::Open, Action::Open])
         .await;
     assert!(matches!(
-        harness.state.partitions["USER#u1"].paging,
+        harness.state.explore.partitions["USER#u1"].paging,
         Paging::Failed(_)
     ));
     *backend.failure.lock().expect("lock") = None;
     harness.act_all([Action::Back, Action::Open]).await;
-    assert_eq!(harness.state.partitions["USER#u1"].items.len(), 4);
+    assert_eq!(harness.state.explore.partitions["USER#u1"].items.len(), 4);
 }
 
 #[tokio::test]
@@ -706,7 +736,7 @@ async fn a_partition_typed_before_the_table_is_described_is_queried_once_it_is()
     assert!(harness.queries().is_empty(), "no key schema yet");
     harness.run(describe).await;
     assert_eq!(harness.queries().len(), 1);
-    assert_eq!(harness.state.partitions["USER#u2"].items.len(), 1);
+    assert_eq!(harness.state.explore.partitions["USER#u2"].items.len(), 1);
 }
 
 /// A partition's item lines put what says the item's state first (`status`, `type`) and the

@@ -100,6 +100,7 @@ async fn the_item_editor_has_its_own_help_on_f1() {
     harness.act(Action::JumpToPartition).await;
     let pk = harness
         .state
+        .explore
         .discovery
         .found
         .as_ref()

@@ -80,12 +80,12 @@ async fn enter_on_a_finding_opens_the_partition_of_its_first_item() {
         harness.act(Action::CursorDown).await;
     }
     harness.act(Action::Open).await;
-    match harness.state.history.current() {
+    match harness.state.views.current() {
         View::Partition { pk, .. } => assert_eq!(pk, &AttrValue::s("ODD#index")),
         other => panic!("expected the partition view, got {other:?}"),
     }
     harness.act(Action::HistoryBack).await;
-    assert!(matches!(harness.state.history.current(), View::Insights { cursor } if *cursor == row));
+    assert!(matches!(harness.state.views.current(), View::Insights { cursor } if *cursor == row));
 }
 
 #[tokio::test]
@@ -128,8 +128,8 @@ async fn the_query_history_is_reviewed_with_the_findings() {
     on_gsi1.index = Some("GSI1".to_owned());
     let mut on_gone = on_gsi1.clone();
     on_gone.index = Some("GSI9".to_owned());
-    harness.state.query_history.push(1, &on_gsi1);
-    harness.state.query_history.push(2, &on_gone);
+    harness.state.queries.history.push(1, &on_gsi1);
+    harness.state.queries.history.push(2, &on_gone);
     harness.act(Action::ShowInsights).await;
     let report = harness
         .state
@@ -242,7 +242,7 @@ async fn the_sizes_of_each_entity_and_index_follow_the_findings_and_open_the_lar
         harness.act(Action::CursorUp).await;
     }
     harness.act(Action::Open).await;
-    match harness.state.history.current() {
+    match harness.state.views.current() {
         View::Partition { pk, .. } => assert_eq!(pk, &largest.partition_key),
         other => panic!("expected the partition view, got {other:?}"),
     }

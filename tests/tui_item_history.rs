@@ -49,7 +49,7 @@ async fn edit(harness: &mut Harness, from: &str, to: &str) {
 }
 
 fn read_history(harness: &Harness) -> &ItemHistory {
-    match harness.state.history.current() {
+    match harness.state.views.current() {
         View::ItemHistory(view) => match &view.history {
             Loadable::Loaded(history) => history,
             other => panic!("the history is read: {other:?}"),
@@ -60,7 +60,7 @@ fn read_history(harness: &Harness) -> &ItemHistory {
 
 /// Fixes the wall-clock parts (record times, journal times) for a stable snapshot.
 fn fix_times(harness: &mut Harness) {
-    let View::ItemHistory(view) = harness.state.history.current_mut() else {
+    let View::ItemHistory(view) = harness.state.views.current_mut() else {
         return;
     };
     let Loadable::Loaded(history) = &mut view.history else {

@@ -52,7 +52,7 @@ fn held_load(
         ddbx::demo::TABLE_NAME,
         Settings::default(),
     );
-    harness.state.loading = Some(progress.clone());
+    harness.state.table.loading = Some(progress.clone());
     // The loader runs on its own thread: the first frame is drawn once it has counted items,
     // as a user sees it, rather than racing the thread to its first count.
     while progress.loaded() < 340_000 {
@@ -80,13 +80,16 @@ async fn the_first_frame_counts_the_load_and_keys_answer_before_it_ends() {
     );
     harness.act(Action::ToggleHelp).await;
     harness.act(Action::ShowOverview).await;
-    assert!(matches!(harness.state.description, Loadable::Loading(_)));
+    assert!(matches!(
+        harness.state.table.description,
+        Loadable::Loading(_)
+    ));
     assert!(!progress.is_finished());
     release.send(()).expect("the load waits");
     harness.run(commands).await;
     assert!(progress.is_finished());
-    assert!(harness.state.loading.is_none(), "the line gives way");
-    let description = harness.state.description.loaded().expect("described");
+    assert!(harness.state.table.loading.is_none(), "the line gives way");
+    let description = harness.state.table.description.loaded().expect("described");
     assert_eq!(
         description.item_count,
         Some(ITEMS as u64),
@@ -111,9 +114,9 @@ async fn discovery_starts_only_once_the_table_is_loaded() {
     release.send(()).expect("the load waits");
     harness.run(commands).await;
     assert!(harness.scans() > 0, "discovery scanned once loaded");
-    assert_eq!(harness.state.discovery.status, ScanStatus::Complete);
+    assert_eq!(harness.state.explore.discovery.status, ScanStatus::Complete);
     assert_eq!(
-        harness.state.discovery.progress.items_scanned, ITEMS as u64,
+        harness.state.explore.discovery.progress.items_scanned, ITEMS as u64,
         "discovery saw every item"
     );
 }
@@ -124,8 +127,8 @@ async fn a_failed_load_is_shown_in_place_of_the_table() {
     let commands = start(&mut harness.state);
     release.send(()).expect("the load waits");
     harness.run(commands).await;
-    assert!(harness.state.loading.is_none());
-    match &harness.state.description {
+    assert!(harness.state.table.loading.is_none());
+    match &harness.state.table.description {
         Loadable::Failed(message) => assert!(message.contains("line 7: not JSON"), "{message}"),
         other => panic!("expected the load's error, got {other:?}"),
     }

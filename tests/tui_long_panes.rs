@@ -84,6 +84,34 @@ async fn the_query_builder_keeps_its_warning_in_sight_and_scrolls_its_preview() 
     assert_eq!(screen(&harness.state, 80, 24), small);
 }
 
+/// At 80×24 a builder with more filter rows than fit says on its border how many field lines
+/// are out of sight, above or below the focused one, as well as the preview's.
+#[tokio::test]
+async fn the_query_builder_says_when_fields_are_out_of_sight() {
+    let mut harness = store_between().await;
+    for _ in 0..3 {
+        harness.act(Action::AddFilterRow).await;
+    }
+    // The focus on the last filter: the fields after it are below.
+    let small = screen(&harness.state, 80, 24);
+    assert!(small.contains("↓ 4 field lines below"), "{small}");
+    assert!(!small.contains("│Consistent"), "{small}");
+    assert!(
+        small.contains("more · <PageDown>/<PageUp> scroll the preview"),
+        "{small}"
+    );
+    insta::assert_snapshot!("hidden_fields_80x24", small);
+    let large = screen(&harness.state, 120, 40);
+    assert!(!large.contains("field lines"), "{large}");
+    insta::assert_snapshot!("hidden_fields_120x40", large);
+    // The focus on the last field: the first ones are above.
+    focus(&mut harness, FormField::Consistent).await;
+    let bottom = screen(&harness.state, 80, 24);
+    assert!(bottom.contains("field lines above"), "{bottom}");
+    assert!(!bottom.contains("field lines below"), "{bottom}");
+    assert!(bottom.contains("│Consistent"), "{bottom}");
+}
+
 /// A validation hint's example is a key read from the table, not the demo's made-up one.
 #[tokio::test]
 async fn a_validation_hint_gives_a_key_of_the_table_as_its_example() {
@@ -167,7 +195,7 @@ async fn the_write_preview_says_what_is_below_it() {
     }
     harness
         .state
-        .history
+        .views
         .open(View::Inspector(Box::new(Inspector::new(wide))));
     harness.act(Action::EditItem).await;
     let text = tui_support::editor_text(&harness).replace("\"old\"", "\"new\"");

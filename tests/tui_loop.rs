@@ -47,8 +47,8 @@ async fn scripted_keys_run_through_the_keymap_the_worker_and_the_renderer_until_
         .expect("the loop runs");
     assert!(state.quitting);
     assert!(state.overlay.is_none(), "help was opened and closed");
-    assert!(matches!(state.history.current(), View::Prefixes { .. }));
-    let mut history = state.history.clone();
+    assert!(matches!(state.views.current(), View::Prefixes { .. }));
+    let mut history = state.views.clone();
     assert!(history.forward(), "the jump opened a view");
     assert_eq!(
         *history.current(),

@@ -146,10 +146,10 @@ async fn a_pattern_asks_for_each_parameter_then_issues_the_exact_query() {
     let expected = store_request("STORE#st_0001", "STATUS#RENOVATING#DATE#");
     assert_eq!(harness.query_pages(), [&expected]);
     assert_eq!(harness.state.overlay, None);
-    let View::QueryResults { run, .. } = harness.state.history.current() else {
+    let View::QueryResults { run, .. } = harness.state.views.current() else {
         panic!("the results view is open");
     };
-    let shown = &harness.state.query_runs[*run].items.to_vec();
+    let shown = &harness.state.queries.runs[*run].items.to_vec();
     let direct = backend
         .query(expected.clone())
         .await
@@ -222,10 +222,10 @@ async fn an_executed_query_is_recorded_and_rerun_from_the_palette() {
     let scratch = Scratch::new("rerun");
     let mut harness = demo_with_model(backend()).await;
     let file = history::file_in(&scratch.0, ddbx::demo::TABLE_NAME);
-    harness.state.query_history.file = Some(file.clone());
+    harness.state.queries.history.file = Some(file.clone());
     run_store_status(&mut harness).await;
     let expected = store_request("STORE#st_0001", "STATUS#RENOVATING#DATE#");
-    let entries = &harness.state.query_history.entries;
+    let entries = &harness.state.queries.history.entries;
     assert_eq!(entries.len(), 1);
     assert_eq!(entries[0].request, expected);
     assert_eq!(entries[0].unix_seconds, tui_support::NOW);
@@ -248,7 +248,7 @@ async fn an_executed_query_is_recorded_and_rerun_from_the_palette() {
     harness.act(Action::Submit).await;
     assert_eq!(harness.query_pages(), [&expected, &expected]);
     assert_eq!(
-        harness.state.query_history.entries.len(),
+        harness.state.queries.history.entries.len(),
         1,
         "a re-run is not a new entry"
     );
@@ -259,7 +259,7 @@ async fn the_worker_writes_history_that_the_next_session_loads() {
     let scratch = Scratch::new("reload");
     let mut harness = demo_with_model(backend()).await;
     let file = history::file_in(&scratch.0, ddbx::demo::TABLE_NAME);
-    harness.state.query_history.file = Some(file.clone());
+    harness.state.queries.history.file = Some(file.clone());
     run_store_status(&mut harness).await;
 
     let (sender, mut results) = tokio::sync::mpsc::unbounded_channel();
@@ -273,11 +273,11 @@ async fn the_worker_writes_history_that_the_next_session_loads() {
 
     let (loaded, warning) = history::load(&file);
     assert_eq!(warning, None);
-    assert_eq!(loaded.entries, harness.state.query_history.entries);
+    assert_eq!(loaded.entries, harness.state.queries.history.entries);
 
     // A new session on the same table offers it in the palette.
     let mut next = demo_with_model(backend()).await;
-    next.state.query_history = loaded;
+    next.state.queries.history = loaded;
     next.act(Action::OpenPalette).await;
     type_text(&mut next, "st_0001").await;
     next.act(Action::Submit).await;
@@ -317,7 +317,11 @@ async fn the_palette_lists_patterns_and_history_and_prompts_for_parameters() {
     // Hostile text in a past query is shown escaped.
     let mut hostile = store_request("STORE#\u{1b}[31mred", "X");
     hostile.index = None;
-    harness.state.query_history.push(tui_support::NOW, &hostile);
+    harness
+        .state
+        .queries
+        .history
+        .push(tui_support::NOW, &hostile);
     harness.act(Action::OpenPalette).await;
     insta::assert_snapshot!("palette_choose_80x24", screen(&harness.state, 80, 24));
     type_text(&mut harness, "sto").await;
@@ -423,7 +427,7 @@ async fn the_selected_entry_is_shown_whole_and_the_others_end_in_an_ellipsis() {
     let long_key = format!("STORE#st_0001#REGION#{}", "north-".repeat(16));
     let mut long = store_request(&long_key, "STATUS#PENDING#DATE#2026-10");
     long.index = None;
-    harness.state.query_history.push(tui_support::NOW, &long);
+    harness.state.queries.history.push(tui_support::NOW, &long);
     harness.act(Action::OpenPalette).await;
     type_text(&mut harness, "north").await;
     for (width, height) in [(80, 24), (140, 40)] {
@@ -485,10 +489,10 @@ async fn the_demo_s_multi_attribute_index_pattern_asks_for_each_attribute_and_qu
     );
     expected.index = Some("GSI3".to_owned());
     assert_eq!(harness.query_pages(), [&expected]);
-    let View::QueryResults { run, .. } = harness.state.history.current() else {
+    let View::QueryResults { run, .. } = harness.state.views.current() else {
         panic!("the results view is open: {:?}", harness.state.overlay);
     };
-    let shown = harness.state.query_runs[*run].items.to_vec();
+    let shown = harness.state.queries.runs[*run].items.to_vec();
     assert!(!shown.is_empty());
     assert!(
         shown

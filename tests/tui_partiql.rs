@@ -78,7 +78,7 @@ fn form(harness: &Harness) -> &StatementForm {
 }
 
 fn run(harness: &Harness) -> &StatementRun {
-    match harness.state.history.current() {
+    match harness.state.views.current() {
         View::StatementResults { run, .. } => &harness.state.partiql.runs[*run],
         other => panic!("the statement results are shown, not {other:?}"),
     }
@@ -136,7 +136,7 @@ async fn a_key_select_is_said_to_be_a_key_query_before_it_runs_then_fills_the_re
     insta::assert_snapshot!("partiql_key_select_results_80x24", results);
 
     harness.act(Action::Open).await;
-    let View::Inspector(inspector) = harness.state.history.current() else {
+    let View::Inspector(inspector) = harness.state.views.current() else {
         panic!("the row opens in the inspector");
     };
     assert!(text(&inspector.item, "SK").starts_with("ORDER#"));
@@ -208,7 +208,7 @@ async fn a_scan_of_a_large_table_is_asked_about_first_and_sends_nothing_when_dec
     harness.act_all([Action::Submit, Action::Confirm]).await;
     assert_eq!(statements_sent(&harness).len(), 1);
     assert!(matches!(
-        harness.state.history.current(),
+        harness.state.views.current(),
         View::StatementResults { .. }
     ));
 }

@@ -30,14 +30,14 @@ fn query(table: &str, pk: &str) -> QueryRequest {
 
 /// Opens `table` from the picker: `T` (unless the picker is up), its name typed, Enter.
 async fn pick(harness: &mut Harness, table: &str) {
-    if !harness.state.tables.open {
+    if !harness.state.picker.open {
         harness.act(Action::ShowTables).await;
     }
     for c in table.chars() {
         harness.act(Action::Input(c)).await;
     }
     harness.act(Action::Submit).await;
-    assert_eq!(harness.state.table, table);
+    assert_eq!(harness.state.table.name, table);
 }
 
 fn appended_to(harness: &Harness) -> Vec<PathBuf> {
@@ -54,7 +54,8 @@ fn appended_to(harness: &Harness) -> Vec<PathBuf> {
 fn history_pks(harness: &Harness) -> Vec<String> {
     harness
         .state
-        .query_history
+        .queries
+        .history
         .entries
         .iter()
         .filter_map(|entry| entry.request.params.values.get(":pk"))
@@ -94,7 +95,7 @@ async fn a_table_opened_from_the_picker_keeps_its_query_history_across_switches(
     .await
     .expect("a client");
     let mut harness = Harness::new(Arc::new(backend), "", Settings::default());
-    harness.state.history_home = Some(home.to_path_buf());
+    harness.state.queries.history_home = Some(home.to_path_buf());
     harness.start().await;
 
     // Picked, the table's file is read, and a query run is appended to it.

@@ -73,7 +73,7 @@ proptest! {
             if commands.contains(&Command::Quit) {
                 break;
             }
-            if let Some(cursor) = cursor(state.history.current()) {
+            if let Some(cursor) = cursor(state.views.current()) {
                 let rows = row_count(&state);
                 prop_assert!(cursor < rows.max(1), "cursor {cursor} outside {rows} rows");
             }

@@ -36,8 +36,8 @@ fn form(harness: &Harness) -> &QueryForm {
 }
 
 fn run(harness: &Harness) -> &QueryRun {
-    match harness.state.history.current() {
-        View::QueryResults { run, .. } => &harness.state.query_runs[*run],
+    match harness.state.views.current() {
+        View::QueryResults { run, .. } => &harness.state.queries.runs[*run],
         other => panic!("the results view is shown, not {other:?}"),
     }
 }
@@ -98,7 +98,7 @@ async fn colon_opens_the_builder_prefilled_from_the_partition_and_p_still_jumps(
     type_text(&mut harness, "USER#u1").await;
     harness.act(Action::Submit).await;
     assert!(matches!(
-        harness.state.history.current(),
+        harness.state.views.current(),
         View::Partition { .. }
     ));
     harness.act(Action::OpenQueryForm).await;
@@ -126,10 +126,7 @@ async fn opened_from_an_item_the_form_holds_its_partition_and_sort_key() {
             Action::Open,
         ])
         .await;
-    assert!(matches!(
-        harness.state.history.current(),
-        View::Inspector(_)
-    ));
+    assert!(matches!(harness.state.views.current(), View::Inspector(_)));
     harness.act(Action::OpenQueryForm).await;
     let spec = &form(&harness).spec;
     assert_eq!(spec.partition, "USER#u1");
@@ -546,7 +543,7 @@ async fn enter_opens_a_result_row_in_the_inspector() {
     harness
         .act_all([Action::Submit, Action::CursorDown, Action::Open])
         .await;
-    let View::Inspector(inspector) = harness.state.history.current() else {
+    let View::Inspector(inspector) = harness.state.views.current() else {
         panic!("inspector expected");
     };
     assert_eq!(inspector.item["SK"], AttrValue::s("ORDER#2026-07-02#o2"));
@@ -682,7 +679,7 @@ async fn sorting_a_results_column_reorders_the_rows_and_open_follows_the_display
     let first = run(&harness).item_at(0).expect("a row");
     assert_eq!(first["SK"], AttrValue::s("ORDER#2026-07-05#o5"));
     harness.act(Action::Open).await;
-    let View::Inspector(inspector) = harness.state.history.current() else {
+    let View::Inspector(inspector) = harness.state.views.current() else {
         panic!("inspector expected");
     };
     assert_eq!(inspector.item["SK"], AttrValue::s("ORDER#2026-07-05#o5"));
@@ -722,7 +719,7 @@ async fn tab_on_an_index_partition_completes_from_its_browsed_partitions_or_says
     harness.act(Action::Back).await;
     harness.act(Action::Open).await;
     assert!(matches!(
-        harness.state.history.current(),
+        harness.state.views.current(),
         View::IndexGroups { .. }
     ));
     harness.act(Action::Back).await;

@@ -126,7 +126,7 @@ async fn the_form_on_a_multi_attribute_index_has_a_field_per_key_attribute() {
     }
     snapshot("query_form_multi_attribute", &harness.state);
     harness.act(Action::Submit).await;
-    let run = harness.state.query_runs.last().expect("a run");
+    let run = harness.state.queries.runs.last().expect("a run");
     assert!(!run.items.is_empty(), "the demo has pending EU orders");
     let text = |item: &ddbx::domain::value::Item, name: &str| {
         item.get(name)

@@ -75,6 +75,7 @@ async fn demo_inspector(harness: &mut Harness) {
     harness.act(Action::JumpToPartition).await;
     let pk = harness
         .state
+        .explore
         .discovery
         .found
         .as_ref()
@@ -218,7 +219,7 @@ async fn loading_states_say_what_is_awaited() {
     harness.act_only(Action::Submit);
     snapshot("partition_loading", &harness.state);
     harness.act_only(Action::ShowOverview);
-    harness.state.description = Loadable::Loading(ddbx::app::request_id::RequestId(999));
+    harness.state.table.description = Loadable::Loading(ddbx::app::request_id::RequestId(999));
     snapshot("overview_loading", &harness.state);
 }
 

@@ -47,7 +47,7 @@ async fn a_sample_reads_the_first_page_of_each_segment_once_and_shows_estimates(
         assert!(segments.insert(segment), "segment {segment} read twice");
     }
     assert_eq!(reads.len(), 100);
-    let discovery = &harness.state.discovery;
+    let discovery = &harness.state.explore.discovery;
     assert_eq!(discovery.status, ScanStatus::Complete);
     let run = discovery.sample.as_ref().expect("a sample");
     assert_eq!(run.plan.answered, 100);
@@ -74,5 +74,5 @@ async fn pausing_a_sample_stops_new_pages_and_resuming_reads_only_unread_segment
     assert_eq!(harness.scans(), 8, "no page is issued while paused");
     harness.act(Action::TogglePauseScan).await;
     assert_eq!(harness.reads_for(ReadFor::Discovery).len(), 100);
-    assert_eq!(harness.state.discovery.status, ScanStatus::Complete);
+    assert_eq!(harness.state.explore.discovery.status, ScanStatus::Complete);
 }

@@ -233,7 +233,7 @@ async fn the_staged_screen_lists_each_change_with_its_diff_at_80x24() {
     // `x` unstages the change under the cursor; nothing is sent.
     harness.act(Action::CursorDown).await;
     assert_eq!(
-        view_of::<StagedView>(harness.state.history.current()).map(|view| view.cursor),
+        view_of::<StagedView>(harness.state.views.current()).map(|view| view.cursor),
         Some(1)
     );
     harness.act(Action::DeleteItem).await;

@@ -78,12 +78,12 @@ async fn startup_describes_first_then_asks_for_the_account_once() {
 #[tokio::test]
 async fn a_preloaded_description_is_used_without_a_second_describe_table() {
     let mut harness = harness_with_account();
-    harness.state.preloaded_description = Some(Box::new(pk_sk_table("Shop")));
+    harness.state.table.preloaded_description = Some(Box::new(pk_sk_table("Shop")));
     harness.start().await;
     let describes = harness.reads_for(ReadFor::Description).len();
     assert_eq!(describes, 0, "{:?}", harness.requests);
     assert!(
-        matches!(harness.state.description, Loadable::Loaded(_)),
+        matches!(harness.state.table.description, Loadable::Loaded(_)),
         "the preloaded description is the table's description"
     );
     assert!(
@@ -91,7 +91,7 @@ async fn a_preloaded_description_is_used_without_a_second_describe_table() {
         "discovery starts as after a DescribeTable answer: {:?}",
         harness.requests
     );
-    assert!(harness.state.preloaded_description.is_none());
+    assert!(harness.state.table.preloaded_description.is_none());
 }
 
 #[tokio::test]

@@ -124,8 +124,8 @@ async fn writes_made_while_it_runs_show_newest_first_with_their_entity() {
     // The MODIFY opens as the diff of `name`, old → new.
     harness.act(Action::CursorDown).await;
     harness.act(Action::Open).await;
-    let View::StreamRecord { entry, .. } = harness.state.history.current() else {
-        panic!("a record opens: {:?}", harness.state.history.current());
+    let View::StreamRecord { entry, .. } = harness.state.views.current() else {
+        panic!("a record opens: {:?}", harness.state.views.current());
     };
     let rows = diff_rows(entry);
     let name = rows
@@ -541,7 +541,7 @@ async fn a_start_that_cannot_be_used_is_refused_with_the_prompt_left_open() {
 #[tokio::test]
 async fn a_stream_enabled_but_not_served_is_said_to_be_the_endpoints() {
     let mut harness = started_demo(10, Settings::default()).await;
-    if let ddbx::app::state::Loadable::Loaded(description) = &mut harness.state.description
+    if let ddbx::app::state::Loadable::Loaded(description) = &mut harness.state.table.description
         && let Some(stream) = description.stream.as_mut()
     {
         assert!(stream.enabled, "the demo's table has a stream");

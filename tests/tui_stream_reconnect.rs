@@ -218,7 +218,7 @@ async fn switch_with_picker(harness: &mut Harness, table: &str) {
     harness.act(Action::Submit).await;
     wait(harness, 0.5).await;
     assert_eq!(
-        harness.state.table,
+        harness.state.table.name,
         table,
         "{}",
         screen(&harness.state, 120, 30)
@@ -249,7 +249,7 @@ async fn t_away_and_back_after_the_table_was_recreated_follows_its_new_stream() 
 
     // The picker describes the tables it lists, this one with its stream as it is now.
     switch_with_picker(&mut harness, &other).await;
-    assert!(harness.state.tables.described.contains_key(&name));
+    assert!(harness.state.picker.described.contains_key(&name));
     delete_table(&client, &name).await;
     streamed_table(&client, &name).await;
     switch_with_picker(&mut harness, &name).await;

@@ -44,7 +44,7 @@ async fn type_text(harness: &mut Harness, text: &str) {
 }
 
 fn discovered_items(harness: &Harness) -> u64 {
-    harness.state.discovery.progress.items_scanned
+    harness.state.explore.discovery.progress.items_scanned
 }
 
 #[tokio::test]
@@ -57,7 +57,7 @@ async fn without_a_table_the_picker_lists_and_describes_every_table() {
     );
     let names: Vec<&str> = harness
         .state
-        .tables
+        .picker
         .rows()
         .iter()
         .map(|row| row.name)
@@ -70,7 +70,7 @@ async fn without_a_table_the_picker_lists_and_describes_every_table() {
         2,
         "each table described once: {described:?}"
     );
-    for row in harness.state.tables.rows() {
+    for row in harness.state.picker.rows() {
         let Some(Loadable::Loaded(description)) = row.description else {
             panic!("{} not described", row.name);
         };
@@ -86,15 +86,15 @@ async fn without_a_table_the_picker_lists_and_describes_every_table() {
 async fn typing_filters_and_enter_opens_the_table_without_describing_it_again() {
     let mut harness = started("").await;
     type_text(&mut harness, "ord").await;
-    assert_eq!(harness.state.tables.selected(), Some(ORDERS));
+    assert_eq!(harness.state.picker.selected(), Some(ORDERS));
     harness.act(Action::Submit).await;
-    assert_eq!(harness.state.table, ORDERS);
+    assert_eq!(harness.state.table.name, ORDERS);
     assert!(
         matches!(harness.state.mode(), Mode::View(ViewMode::Collections)),
         "{:?}",
         harness.state.mode()
     );
-    assert_eq!(harness.state.discovery.status, ScanStatus::Complete);
+    assert_eq!(harness.state.explore.discovery.status, ScanStatus::Complete);
     assert_eq!(discovered_items(&harness), 3);
     assert!(
         harness.reads_for(ReadFor::Description).is_empty(),
@@ -117,25 +117,25 @@ async fn a_key_switches_to_another_table_and_back_keeping_the_session() {
         harness.state.mode()
     );
     assert_eq!(
-        harness.state.tables.selected(),
+        harness.state.picker.selected(),
         Some(ddbx::demo::TABLE_NAME),
         "the cursor starts on the open table"
     );
     harness.act(Action::CursorUp).await;
     harness.act(Action::Submit).await;
-    assert_eq!(harness.state.table, ORDERS);
+    assert_eq!(harness.state.table.name, ORDERS);
     assert_eq!(discovered_items(&harness), 3);
     assert_eq!(harness.state.journal_path, journal, "the journal stays");
     assert!(
         !harness.state.aws_writes_confirmed,
         "writes are confirmed again for another table"
     );
-    assert!(harness.state.partitions.is_empty());
+    assert!(harness.state.explore.partitions.is_empty());
 
     harness.act(Action::ShowTables).await;
     type_text(&mut harness, "single").await;
     harness.act(Action::Submit).await;
-    assert_eq!(harness.state.table, ddbx::demo::TABLE_NAME);
+    assert_eq!(harness.state.table.name, ddbx::demo::TABLE_NAME);
     assert_eq!(discovered_items(&harness), 40);
     assert_eq!(
         harness.reads_for(ReadFor::TableList).len(),
@@ -148,11 +148,11 @@ async fn a_key_switches_to_another_table_and_back_keeping_the_session() {
 async fn esc_goes_back_to_the_open_table_unchanged_and_quits_when_none_is_open() {
     let mut harness = started(ddbx::demo::TABLE_NAME).await;
     harness.act(Action::Open).await;
-    let view = harness.state.history.current().clone();
+    let view = harness.state.views.current().clone();
     let scans = harness.scans();
     harness.act(Action::ShowTables).await;
     harness.act(Action::Back).await;
-    assert_eq!(harness.state.history.current(), &view);
+    assert_eq!(harness.state.views.current(), &view);
     assert_eq!(harness.scans(), scans, "nothing scanned again");
     assert!(!harness.state.quitting);
 
@@ -170,14 +170,14 @@ async fn pages_still_in_flight_for_the_old_table_are_dropped_after_a_switch() {
     harness.act(Action::ShowTables).await;
     harness.act(Action::CursorUp).await;
     harness.act(Action::Submit).await;
-    assert_eq!(harness.state.table, ORDERS);
+    assert_eq!(harness.state.table.name, ORDERS);
     harness.run(pending).await;
     assert_eq!(
         discovered_items(&harness),
         3,
         "the demo's pages are not counted"
     );
-    assert_eq!(harness.state.discovery.status, ScanStatus::Complete);
+    assert_eq!(harness.state.explore.discovery.status, ScanStatus::Complete);
 }
 
 #[tokio::test]

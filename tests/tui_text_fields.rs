@@ -152,7 +152,10 @@ async fn ctrl_u_k_and_w_cut_to_the_start_the_end_and_the_previous_blank() {
     keys.ctrl('u').await;
     assert_eq!(keys.prompt(), "|OPEN");
     keys.plain(KeyCode::Enter).await;
-    assert_eq!(keys.harness.state.last_search.as_deref(), Some("OPEN"));
+    assert_eq!(
+        keys.harness.state.explore.last_search.as_deref(),
+        Some("OPEN")
+    );
 }
 
 #[tokio::test]

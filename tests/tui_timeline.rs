@@ -65,8 +65,8 @@ async fn started(settings: Settings) -> Harness {
 const SHOW: Action = Action::ShowScreen("show_timeline");
 
 fn shown(harness: &Harness) -> &TimelineView {
-    view_of::<TimelineView>(harness.state.history.current())
-        .unwrap_or_else(|| panic!("the timeline: {:?}", harness.state.history.current()))
+    view_of::<TimelineView>(harness.state.views.current())
+        .unwrap_or_else(|| panic!("the timeline: {:?}", harness.state.views.current()))
 }
 
 #[tokio::test]
@@ -131,8 +131,8 @@ async fn the_inspector_lists_the_items_audit_trail_newest_first() {
 
     harness.act(Action::CursorDown).await;
     harness.act(Action::Open).await;
-    let View::Inspector(inspector) = harness.state.history.current() else {
-        panic!("the inspector: {:?}", harness.state.history.current());
+    let View::Inspector(inspector) = harness.state.views.current() else {
+        panic!("the inspector: {:?}", harness.state.views.current());
     };
     assert_eq!(
         inspector.item.get("SK"),

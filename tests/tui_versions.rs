@@ -58,10 +58,10 @@ async fn started(settings: Settings) -> Harness {
 }
 
 fn shown(harness: &Harness) -> &VersionsView {
-    view_of::<VersionsView>(harness.state.history.current()).unwrap_or_else(|| {
+    view_of::<VersionsView>(harness.state.views.current()).unwrap_or_else(|| {
         panic!(
             "the versions are shown: {:?}",
-            harness.state.history.current()
+            harness.state.views.current()
         )
     })
 }
@@ -118,8 +118,8 @@ async fn the_inspector_lists_a_versioned_items_versions_from_its_partition() {
         .act_all(std::iter::repeat_n(Action::CursorDown, 4))
         .await;
     harness.act(Action::Open).await;
-    let View::Inspector(inspector) = harness.state.history.current() else {
-        panic!("the inspector: {:?}", harness.state.history.current());
+    let View::Inspector(inspector) = harness.state.views.current() else {
+        panic!("the inspector: {:?}", harness.state.views.current());
     };
     assert_eq!(inspector.item.get("SK"), Some(&AttrValue::s("v2_Audit")));
     harness.act(Action::Back).await;
@@ -171,10 +171,7 @@ async fn an_item_whose_sort_key_names_no_version_says_so_and_reads_nothing() {
     ]));
     harness.act(SHOW).await;
     assert!(harness.reads_for(ReadFor::Screen).is_empty());
-    assert!(matches!(
-        harness.state.history.current(),
-        View::Inspector(_)
-    ));
+    assert!(matches!(harness.state.views.current(), View::Inspector(_)));
     let Some(Notice::Error(message)) = &harness.state.notice else {
         panic!("a notice: {:?}", harness.state.notice);
     };

@@ -36,7 +36,7 @@ async fn results_on(backend: Arc<MemoryBackend>, prefix: &str) -> Harness {
     harness.run(commands).await;
     harness.act(Action::Submit).await;
     assert!(matches!(
-        harness.state.history.current(),
+        harness.state.views.current(),
         View::QueryResults { .. }
     ));
     harness
@@ -60,7 +60,7 @@ async fn retype(harness: &mut Harness, text: &str) {
 }
 
 fn why_lines(state: &State) -> Vec<String> {
-    match state.history.current() {
+    match state.views.current() {
         View::Why(view) => view.lines(),
         other => panic!("the why view is shown, not {other:?}"),
     }
@@ -114,7 +114,7 @@ async fn a_key_that_does_not_fit_the_schema_is_refused_in_the_prompt_and_nothing
     harness.act(Action::Submit).await;
     assert!(harness.reads_for(ReadFor::Why).is_empty());
     assert!(matches!(
-        harness.state.history.current(),
+        harness.state.views.current(),
         View::QueryResults { .. }
     ));
     let notice = format!("{:?}", harness.state.notice);
@@ -143,7 +143,7 @@ async fn in_a_partition_an_item_of_another_partition_is_explained_by_the_partiti
     }
     harness.act(Action::Submit).await;
     assert!(matches!(
-        harness.state.history.current(),
+        harness.state.views.current(),
         View::Partition { .. }
     ));
     harness.act(Action::ExplainWhy).await;
@@ -212,10 +212,7 @@ async fn a_selects_results_are_explained_as_the_query_it_runs_as_and_a_scan_says
         ])
         .await;
     assert!(
-        matches!(
-            harness.state.history.current(),
-            View::StatementResults { .. }
-        ),
+        matches!(harness.state.views.current(), View::StatementResults { .. }),
         "{:?}",
         harness.state.notice
     );
@@ -262,7 +259,7 @@ async fn a_selects_results_are_explained_as_the_query_it_runs_as_and_a_scan_says
         harness.state.overlay
     );
     assert!(matches!(
-        harness.state.history.current(),
+        harness.state.views.current(),
         View::StatementResults { run: 1, .. }
     ));
     let reads = harness.reads_for(ReadFor::Why).len();
@@ -303,7 +300,7 @@ async fn a_search_that_finds_no_row_says_how_many_were_read_and_that_w_explains(
         harness.act(Action::Input(c)).await;
     }
     harness.act(Action::Submit).await;
-    assert_eq!(harness.state.history.current().cursor(), 2);
+    assert_eq!(harness.state.views.current().cursor(), 2);
 }
 
 /// The orders table with TTL enabled on `expiresAt`, and order o3 expired a day ago.
@@ -331,7 +328,7 @@ fn orders_with_an_expired_order() -> Arc<MemoryBackend> {
 async fn an_expired_item_is_noted_though_the_overview_never_read_the_tables_ttl() {
     let mut harness = results_on(orders_with_an_expired_order(), "ORDER#2026-07").await;
     assert!(
-        harness.state.extras.loaded().is_none(),
+        harness.state.table.extras.loaded().is_none(),
         "the overview's extras are not read in this session"
     );
     harness.act(Action::ExplainWhy).await;

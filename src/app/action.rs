@@ -231,6 +231,8 @@ actions! {
         SortColumn => "sort_column",
         /// Hides the selected column, or shows it again.
         HideColumn => "hide_column",
+        /// Shows every column again and forgets the hidden ones remembered for the rows' type.
+        ResetColumns => "reset_columns",
         /// Widens the selected column.
         WidenColumn => "widen_column",
         /// Narrows the selected column.

@@ -70,6 +70,12 @@ pub enum Command {
         path: std::path::PathBuf,
         line: String,
     },
+    /// Replaces the remembered column choices' file with `text` (private to the user); a
+    /// failure answers with `Action::Notice`.
+    SaveColumnChoices {
+        path: std::path::PathBuf,
+        text: String,
+    },
     /// Reads `table`'s query history file; answers with `Action::QueryHistoryLoaded`.
     LoadQueryHistory {
         table: String,

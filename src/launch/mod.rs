@@ -47,8 +47,8 @@ pub async fn open(
     };
     let mut state = State::new(table, backend.connection(), keymap, settings);
     state.entities = entities;
-    state.preloaded_description = description;
-    state.loading = loading;
+    state.table.preloaded_description = description;
+    state.table.loading = loading;
     let demo_journal = demo_journal(options)?;
     state.journal_path = match &demo_journal {
         Some(journal) => Some(journal.path()),
@@ -60,7 +60,16 @@ pub async fn open(
     // offline files' table names say nothing about which data they hold. The app reads each
     // table's file as the table opens, from the command line or the picker.
     if state.connection.kind == "aws" {
-        state.history_home = crate::storage::state_home();
+        state.queries.history_home = crate::storage::state_home();
+    }
+    // Column choices name attributes and entity types, never item data: kept for every table.
+    if let Some(home) = crate::storage::state_home() {
+        let file = crate::storage::column_choices::file_in(&home);
+        let (choices, warning) = crate::storage::column_choices::load(&file);
+        state.column_choices = choices;
+        if let Some(warning) = warning {
+            let _ = sender.send(Action::Notice(warning));
+        }
     }
     if let Some(notice) = settings_notice {
         let _ = sender.send(Action::Notice(notice));

@@ -3,6 +3,7 @@
 //! data (journal, query history, the external editor's buffer) is created readable by the user
 //! only.
 
+pub mod column_choices;
 pub mod input;
 pub mod query_history;
 

@@ -59,7 +59,7 @@ pub fn render(frame: &mut Frame<'_>, state: &State) {
 
 /// The current view, the layer beneath everything else.
 fn render_view(frame: &mut Frame<'_>, body_area: Rect, state: &State) {
-    match state.history.current() {
+    match state.views.current() {
         View::Overview => overview::render(frame, body_area, state),
         View::Prefixes { cursor } => collections::render_prefixes(frame, body_area, state, *cursor),
         View::Partitions { prefix, cursor } => {

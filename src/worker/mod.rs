@@ -124,6 +124,7 @@ impl Worker {
                 let _ = self.results.send(history_loaded(table, &path));
             }
             Command::AppendHistory { path, line } => self.append_history(&path, &line),
+            Command::SaveColumnChoices { path, text } => self.save_column_choices(&path, &text),
         }
         Flow::Continue
     }
@@ -154,6 +155,16 @@ impl Worker {
         if let Err(error) = crate::storage::query_history::append(path, line) {
             let _ = self.results.send(Action::Notice(format!(
                 "query history not saved to {}: {error}",
+                path.display()
+            )));
+        }
+    }
+
+    /// A short write on the loop's thread keeps the saves in the order the choices were made.
+    fn save_column_choices(&self, path: &std::path::Path, text: &str) {
+        if let Err(error) = crate::storage::column_choices::save(path, text) {
+            let _ = self.results.send(Action::Notice(format!(
+                "column choices not saved to {}: {error}",
                 path.display()
             )));
         }

@@ -23,7 +23,7 @@ async fn inspecting_account(test: &str) -> (Harness, Arc<dyn Backend>) {
 
 /// Puts the inspector's cursor on the row labelled `label`.
 fn cursor_on(harness: &mut Harness, label: &str) {
-    let context_rows = match harness.state.history.current() {
+    let context_rows = match harness.state.views.current() {
         View::Inspector(inspector) => inspector.rows(&row_context(&harness.state)),
         other => panic!("expected the inspector, found {other:?}"),
     };
@@ -31,7 +31,7 @@ fn cursor_on(harness: &mut Harness, label: &str) {
         .iter()
         .position(|row| row.label == label)
         .unwrap_or_else(|| panic!("no row {label}"));
-    if let View::Inspector(inspector) = harness.state.history.current_mut() {
+    if let View::Inspector(inspector) = harness.state.views.current_mut() {
         inspector.cursor = row;
     }
 }

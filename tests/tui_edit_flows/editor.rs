@@ -164,8 +164,8 @@ async fn editing_from_a_partition_row_writes_that_item_and_reads_the_partition_a
     harness
         .act_all([Action::Open, Action::Open, Action::CursorDown])
         .await;
-    let View::Partition { cursor, .. } = harness.state.history.current() else {
-        panic!("partition expected: {:?}", harness.state.history.current());
+    let View::Partition { cursor, .. } = harness.state.views.current() else {
+        panic!("partition expected: {:?}", harness.state.views.current());
     };
     assert_eq!(*cursor, 1, "the first item row, under its group header");
     harness.act(Action::EditItem).await;
@@ -193,6 +193,7 @@ async fn editing_from_a_partition_row_writes_that_item_and_reads_the_partition_a
     );
     let partition = harness
         .state
+        .explore
         .partitions
         .values()
         .next()

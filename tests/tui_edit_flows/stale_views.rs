@@ -17,10 +17,10 @@ fn user_query() -> QueryRequest {
 }
 
 fn name_in_results(harness: &Harness) -> Option<AttrValue> {
-    let View::QueryResults { run, .. } = harness.state.history.current() else {
+    let View::QueryResults { run, .. } = harness.state.views.current() else {
         panic!("the results view expected");
     };
-    harness.state.query_runs[*run]
+    harness.state.queries.runs[*run]
         .items
         .iter()
         .find(|item| item.get("SK") == Some(&AttrValue::s("METADATA")))
@@ -35,14 +35,16 @@ async fn query_results_and_older_inspectors_show_the_written_item() {
     let commands = ddbx::app::update::query::run_query(&mut harness.state, user_query(), None);
     harness.run(commands).await;
     assert_eq!(name_in_results(&harness), Some(AttrValue::s("Ada")));
-    let View::QueryResults { run, .. } = harness.state.history.current() else {
+    let View::QueryResults { run, .. } = harness.state.views.current() else {
         panic!("results");
     };
-    let row = harness.state.query_runs[*run]
+    let row = harness.state.queries.runs[*run]
         .order
         .iter()
         .position(|&index| {
-            harness.state.query_runs[*run].items.attribute(index, "SK")
+            harness.state.queries.runs[*run]
+                .items
+                .attribute(index, "SK")
                 == Some(AttrValue::s("METADATA"))
         })
         .expect("the METADATA row");
@@ -54,7 +56,7 @@ async fn query_results_and_older_inspectors_show_the_written_item() {
     // A second inspector on the same item, so an older one sits in the history.
     harness
         .state
-        .history
+        .views
         .open(View::Inspector(Box::new(Inspector::new(opened))));
     edit_and_save(&mut harness, "\"Ada\"", "\"Grace\"").await;
     harness.act(Action::Confirm).await;
@@ -103,13 +105,13 @@ async fn refresh_reruns_the_query_on_screen() {
     harness.start().await;
     let commands = ddbx::app::update::query::run_query(&mut harness.state, user_query(), None);
     harness.run(commands).await;
-    let runs = harness.state.query_runs.len();
+    let runs = harness.state.queries.runs.len();
     concurrent_rename(backend.as_ref(), "Hopper").await;
     assert_eq!(name_in_results(&harness), Some(AttrValue::s("Ada")));
     harness.act(Action::Refresh).await;
     assert_eq!(name_in_results(&harness), Some(AttrValue::s("Hopper")));
     assert_eq!(
-        harness.state.query_runs.len(),
+        harness.state.queries.runs.len(),
         runs,
         "the same run, read again"
     );

@@ -68,7 +68,7 @@ pub async fn inspecting(backend: Arc<dyn Backend>, pk: &str, sk: &str) -> Harnes
     harness.start().await;
     harness
         .state
-        .history
+        .views
         .open(View::Inspector(Box::new(Inspector::new(item))));
     harness
 }
@@ -99,7 +99,7 @@ pub fn request_text(harness: &Harness) -> String {
 }
 
 pub fn inspected(harness: &Harness) -> &Item {
-    match harness.state.history.current() {
+    match harness.state.views.current() {
         View::Inspector(inspector) => &inspector.item,
         other => panic!("expected the inspector, found {other:?}"),
     }

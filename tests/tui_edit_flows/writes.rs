@@ -119,7 +119,7 @@ async fn delete_is_previewed_and_only_the_confirmation_deletes() {
             .is_none()
     );
     assert!(
-        !matches!(harness.state.history.current(), View::Inspector(_)),
+        !matches!(harness.state.views.current(), View::Inspector(_)),
         "the inspector of a deleted item closes"
     );
 }

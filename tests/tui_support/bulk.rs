@@ -8,7 +8,7 @@ use ddbx::app::state::bulk::BulkStage;
 use ddbx::backend::{Backend, Condition, ExpressionParams, GetRequest, PutRequest, ReturnValues};
 use ddbx::domain::value::Item;
 
-use super::Harness;
+use super::{Harness, item, shop_items};
 
 /// Opens the demo's GSI2 partition (an index projecting only some attributes) and marks every
 /// item in it with Space; returns how many.
@@ -26,8 +26,8 @@ pub async fn mark_a_partial_index_partition(harness: &mut Harness) -> usize {
         harness.act(Action::CursorDown).await;
     }
     harness.act_all([Action::Open, Action::Open]).await;
-    let View::IndexItems { index, pk, .. } = harness.state.history.current().clone() else {
-        panic!("an index partition: {:?}", harness.state.history.current());
+    let View::IndexItems { index, pk, .. } = harness.state.views.current().clone() else {
+        panic!("an index partition: {:?}", harness.state.views.current());
     };
     let rows = harness.state.indexes.browses[&index]
         .group(&pk)
@@ -80,4 +80,19 @@ pub async fn put_by_another_writer(backend: &dyn Backend, table: &str, item: Ite
         })
         .await
         .expect("concurrent put");
+}
+
+/// The Shop items and `count` more `PENDING` orders of `USER#u1`, for results longer than a
+/// page or a screen.
+pub fn with_extra_orders(count: usize) -> Vec<Item> {
+    let mut items = shop_items();
+    for n in 0..count {
+        let sk = format!("ORDER#2027-{n:04}");
+        items.push(item(&[
+            ("PK", "USER#u1"),
+            ("SK", &sk),
+            ("status", "PENDING"),
+        ]));
+    }
+    items
 }

@@ -20,12 +20,11 @@ pub mod screens;
 pub mod stale;
 pub mod stream;
 pub mod table;
+pub mod table_state;
 pub mod tables;
 pub mod text_field;
 pub mod view;
 pub mod why;
-
-use std::collections::BTreeMap;
 
 pub use explore::discovery::{Discovery, ScanStatus};
 pub use explore::partition::Partition;
@@ -35,7 +34,8 @@ pub use mode::Mode;
 pub use paging::Paging;
 pub use query::form::QueryForm;
 pub use query::run::QueryRun;
-pub use view::{History, View, ViewMode};
+pub use table_state::TableState;
+pub use view::{View, ViewMode, ViewStack};
 
 use super::action::Clock;
 use super::request_id::{RequestId, RequestIds};
@@ -90,8 +90,9 @@ pub enum PromptKind {
     StreamStart,
     /// The key of the item whose presence in the results is explained.
     Why,
-    /// The capacity screen's rates: reads a second, writes a second.
-    CapacityRates,
+    /// Text a screen unit asks for, named by its screen: the unit titles the prompt and takes
+    /// the text.
+    Screen(&'static str),
     /// A number of the inspected item to adjust where it stands, and its bounds.
     Adjust,
 }
@@ -136,7 +137,8 @@ pub enum Notice {
 /// The whole app state.
 #[derive(Clone, Debug)]
 pub struct State {
-    pub table: String,
+    /// The open table: its name, description and overview.
+    pub table: TableState,
     pub connection: Connection,
     /// The AWS account behind the connection, once STS answered (`Loaded(None)`: no account).
     pub account: Loadable<Option<String>>,
@@ -144,18 +146,9 @@ pub struct State {
     pub settings: Settings,
     /// Entity decoding (heuristics, or the `--model` file's templates).
     pub entities: EntityDecoder,
-    pub description: Loadable<Box<TableDescription>>,
-    /// The overview's values that need a call each, read when the overview is first shown.
-    pub extras: Loadable<Box<crate::domain::table_settings::TableExtras>>,
-    /// Lines of the overview scrolled past: it is longer than a small terminal.
-    pub overview_scroll: usize,
-    /// A description the launcher already fetched (to report a missing table before the screen
-    /// changed); `start` uses it instead of asking DynamoDB a second time.
-    pub preloaded_description: Option<Box<TableDescription>>,
-    /// The table still loading into the embedded engine (the demo, `--file`), shown as a
-    /// progress line until DescribeTable answers, which it does once the load is done.
-    pub loading: Option<std::sync::Arc<crate::domain::load_progress::LoadProgress>>,
-    pub history: History,
+    /// The views visited, back and forward (the view history; not the query history nor an
+    /// item's history).
+    pub views: ViewStack,
     pub overlay: Option<Overlay>,
     /// The re-read of the inspected item in flight, and that item's primary key.
     pub item_reread: Option<(RequestId, Item)>,
@@ -163,14 +156,9 @@ pub struct State {
     pub help_open: bool,
     /// Rows of the help scrolled past, when its keys do not fit the screen.
     pub help_scroll: usize,
-    pub discovery: Discovery,
-    /// The home screen's parent levels the user collapsed.
-    pub collapsed_collections: explore::collection_rows::CollapsedCollections,
-    /// Partitions opened so far, by partition key text.
-    pub partitions: BTreeMap<String, Partition>,
+    /// The discovery scan, the collections and the partitions opened from them.
+    pub explore: explore::Explore,
     pub notice: Option<Notice>,
-    /// The last search text, for `search_next`.
-    pub last_search: Option<String>,
     pub clock: Clock,
     pub ids: RequestIds,
     /// Terminal size, for paging and for hints.
@@ -189,22 +177,18 @@ pub struct State {
     pub aws_writes_confirmed: bool,
     /// `--version-attr`: the version attribute to condition edits on (wins over the model file).
     pub version_attribute: Option<String>,
-    /// Queries run from the builder; `View::QueryResults { run }` indexes this.
-    pub query_runs: Vec<QueryRun>,
-    /// Queries run from the UI on this table (the palette offers them again).
-    pub query_history: query::history::QueryHistory,
-    /// Where tables' query history files are kept (`<dir>/ddbx/history/<table>.jsonl`);
-    /// `None` keeps history in memory only (the demo, offline files).
-    pub history_home: Option<std::path::PathBuf>,
-    /// The histories of the other tables opened this session, for switching back.
-    pub session_histories: BTreeMap<String, query::history::QueryHistory>,
+    /// The queries run from the builder and the query history.
+    pub queries: query::queries::Queries,
+    /// The columns the user hid in results tables, per table and entity type, and the file
+    /// that keeps them across sessions.
+    pub column_choices: crate::storage::column_choices::ColumnChoices,
     pub indexes: indexes::Indexes,
     /// The insights screen's scan and report, once opened.
     pub insights: Option<insights::InsightsRun>,
     /// The stream view, once opened on a table with a stream.
     pub stream: Option<stream::StreamView>,
     /// The table picker (its lists outlive switching tables).
-    pub tables: tables::TablePicker,
+    pub picker: tables::TablePicker,
     /// The marked items and the bulk flow over them.
     pub bulk: bulk::Bulk,
     /// PartiQL statements run from the UI, and the last one typed.
@@ -216,7 +200,7 @@ pub struct State {
 impl State {
     /// Opens the item inspector on `item`, over the current view.
     pub fn inspect(&mut self, item: Item) {
-        self.history
+        self.views
             .open(View::Inspector(Box::new(Inspector::new(item))));
     }
 
@@ -231,27 +215,19 @@ impl State {
     ) -> Self {
         let segments = settings.scan_segments;
         Self {
-            table: table.into(),
+            table: TableState::new(table.into()),
             connection,
             account: Loadable::NotRequested,
             keymap,
             settings,
             entities: EntityDecoder::new(),
-            description: Loadable::NotRequested,
-            extras: Loadable::NotRequested,
-            overview_scroll: 0,
-            preloaded_description: None,
-            loading: None,
-            history: History::new(View::Prefixes { cursor: 0 }),
+            views: ViewStack::new(View::Prefixes { cursor: 0 }),
             overlay: None,
             help_open: false,
             help_scroll: 0,
             item_reread: None,
-            discovery: Discovery::new(segments),
-            collapsed_collections: explore::collection_rows::CollapsedCollections::default(),
-            partitions: BTreeMap::new(),
+            explore: explore::Explore::new(segments),
             notice: None,
-            last_search: None,
             clock: Clock::default(),
             ids: RequestIds::default(),
             viewport: (80, 24),
@@ -262,14 +238,12 @@ impl State {
             journal_request: None,
             aws_writes_confirmed: false,
             version_attribute: None,
-            query_runs: Vec::new(),
-            query_history: query::history::QueryHistory::default(),
-            history_home: None,
-            session_histories: BTreeMap::new(),
+            queries: query::queries::Queries::default(),
+            column_choices: crate::storage::column_choices::ColumnChoices::default(),
             indexes: indexes::Indexes::default(),
             insights: None,
             stream: None,
-            tables: tables::TablePicker::default(),
+            picker: tables::TablePicker::default(),
             bulk: bulk::Bulk::default(),
             partiql: partiql::Partiql::default(),
             staged: screens::staged::StagedSet::default(),
@@ -286,26 +260,28 @@ impl State {
     /// the statement results.
     /// Compactly kept items are decoded one at a time as the iteration reaches them.
     pub fn items_read(&self) -> impl Iterator<Item = Item> + Clone {
-        self.partitions
+        self.explore
+            .partitions
             .values()
             .flat_map(|partition| partition.items.items().iter())
-            .chain(self.query_runs.iter().flat_map(|run| run.items.iter()))
+            .chain(self.queries.runs.iter().flat_map(|run| run.items.iter()))
             .chain(self.partiql.runs.iter().flat_map(|run| run.items.iter()))
     }
 
     /// The table description, once loaded.
     #[must_use]
     pub fn described(&self) -> Option<&TableDescription> {
-        self.description.loaded().map(AsRef::as_ref)
+        self.table.description.loaded().map(AsRef::as_ref)
     }
 
     /// True while a request is in flight (the loop ticks only then).
     #[must_use]
     pub fn is_busy(&self) -> bool {
-        matches!(self.description, Loadable::Loading(_))
-            || self.loading.is_some()
-            || self.discovery.in_flight().next().is_some()
+        matches!(self.table.description, Loadable::Loading(_))
+            || self.table.loading.is_some()
+            || self.explore.discovery.in_flight().next().is_some()
             || self
+                .explore
                 .partitions
                 .values()
                 .any(|partition| partition.paging.in_flight().is_some())
@@ -313,9 +289,9 @@ impl State {
                 .edit
                 .as_ref()
                 .is_some_and(|flow| flow.sending().is_some())
-            || self.query_runs.iter().any(QueryRun::is_busy)
+            || self.queries.runs.iter().any(QueryRun::is_busy)
             || self.indexes.is_busy()
-            || self.tables.is_busy()
+            || self.picker.is_busy()
             || self.bulk.is_busy()
             || self.partiql.is_busy()
             || self

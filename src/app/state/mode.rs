@@ -100,7 +100,7 @@ impl State {
     /// the keys of this screen, and closing the help gives the keyboard back to it.
     #[must_use]
     pub fn screen_mode(&self) -> Mode<'_> {
-        if self.tables.open {
+        if self.picker.open {
             return Mode::Tables;
         }
         match &self.overlay {
@@ -139,7 +139,7 @@ impl State {
     /// The kind of the current view (what is under every overlay).
     #[must_use]
     pub fn view_mode(&self) -> ViewMode {
-        ViewMode::of(self.history.current())
+        ViewMode::of(self.views.current())
     }
 
     /// The keymap section that receives keys now.

@@ -13,18 +13,19 @@ pub use crate::app::state::explore::collection_rows::NO_PREFIX;
 #[must_use]
 pub fn home_rows(state: &State) -> Vec<CollectionRow<'_>> {
     state
+        .explore
         .discovery
         .found
         .as_ref()
         .map_or_else(Vec::new, |found| {
-            collection_rows(found, &state.collapsed_collections)
+            collection_rows(found, &state.explore.collapsed_collections)
         })
 }
 
 /// The discovered collections and the id of the group with `prefix`.
 #[must_use]
 pub fn group_of<'a>(state: &'a State, prefix: Option<&str>) -> Option<(&'a Collections, GroupId)> {
-    let found = state.discovery.found.as_ref()?;
+    let found = state.explore.discovery.found.as_ref()?;
     Some((found, found.group(prefix)?))
 }
 
@@ -41,6 +42,6 @@ pub fn row_context(state: &State) -> RowContext<'_> {
         description: state.described(),
         unix_seconds: state.clock.unix_seconds,
         entities: &state.entities,
-        discovered: state.discovery.found.as_ref(),
+        discovered: state.explore.discovery.found.as_ref(),
     }
 }

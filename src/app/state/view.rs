@@ -22,7 +22,7 @@ pub enum View {
     Partition { pk: AttrValue, cursor: usize },
     /// One item.
     Inspector(Box<Inspector>),
-    /// The results of `State::query_runs[run]`.
+    /// The results of `State::queries.runs[run]`.
     QueryResults { run: usize, cursor: usize },
     /// The results of the PartiQL statement `State::partiql.runs[run]`, in the same table.
     StatementResults { run: usize, cursor: usize },
@@ -107,12 +107,12 @@ impl View {
 
 /// Visited views; `position` is the current one. Opening a view drops the forward part.
 #[derive(Clone, Debug, PartialEq)]
-pub struct History {
+pub struct ViewStack {
     views: Vec<View>,
     position: usize,
 }
 
-impl History {
+impl ViewStack {
     #[must_use]
     pub fn new(first: View) -> Self {
         Self {

@@ -24,8 +24,8 @@ fn page_read((id, request): (RequestId, ScanRequest)) -> Command {
 
 /// Opens the screen, starting a run unless one exists.
 pub(super) fn show(state: &mut State) -> Vec<Command> {
-    if !matches!(state.history.current(), View::Insights { .. }) {
-        state.history.open(View::Insights { cursor: 0 });
+    if !matches!(state.views.current(), View::Insights { .. }) {
+        state.views.open(View::Insights { cursor: 0 });
     }
     if state.insights.is_some() {
         return Vec::new();
@@ -86,7 +86,8 @@ fn refresh_report(state: &mut State) {
         .map(|model| model.access_patterns.clone())
         .unwrap_or_default();
     let history: Vec<_> = state
-        .query_history
+        .queries
+        .history
         .entries
         .iter()
         .map(|entry| entry.request.clone())
@@ -187,7 +188,7 @@ pub(super) fn action(state: &mut State, action: &Action) -> Option<Vec<Command>>
 /// Opens the partition of the item under the cursor (a finding opens its first item's, the
 /// sizes of the table or of an entity their largest collection).
 fn open(state: &mut State) -> Vec<Command> {
-    let row = state.history.current().cursor();
+    let row = state.views.current().cursor();
     let Some(run) = &state.insights else {
         return Vec::new();
     };

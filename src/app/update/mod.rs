@@ -37,7 +37,7 @@ use crate::keymap::Section;
 /// the account for the header. A preloaded description is taken as DescribeTable's answer.
 pub fn start(state: &mut State) -> Vec<Command> {
     // Without a table, the picker is the first screen.
-    let mut commands = if state.table.is_empty() {
+    let mut commands = if state.table.name.is_empty() {
         tables::open(state)
     } else {
         let mut commands = query::history::open_table(state);
@@ -263,6 +263,7 @@ fn view_action(state: &mut State, action: Action) -> Vec<Command> {
         | Action::PrevColumn
         | Action::SortColumn
         | Action::HideColumn
+        | Action::ResetColumns
         | Action::WidenColumn
         | Action::NarrowColumn => query::results::action(state, &action),
         Action::NextGroup | Action::PrevGroup => {
@@ -308,15 +309,15 @@ fn move_cursor(state: &mut State, action: &Action) -> Vec<Command> {
 
 /// Shows the overview, reading its extra values the first time.
 fn show_overview(state: &mut State) -> Vec<Command> {
-    if *state.history.current() != View::Overview {
-        state.history.open(View::Overview);
+    if *state.views.current() != View::Overview {
+        state.views.open(View::Overview);
     }
     describe::request_extras(state)
 }
 
 fn show_collections(state: &mut State) -> Vec<Command> {
-    if !matches!(state.history.current(), View::Prefixes { .. }) {
-        state.history.open(View::Prefixes { cursor: 0 });
+    if !matches!(state.views.current(), View::Prefixes { .. }) {
+        state.views.open(View::Prefixes { cursor: 0 });
     }
     Vec::new()
 }
@@ -324,9 +325,9 @@ fn show_collections(state: &mut State) -> Vec<Command> {
 /// Opens what the cursor is on: the collections from the overview, a link in the inspector, a
 /// result row, a partition.
 fn open(state: &mut State) -> Vec<Command> {
-    match state.history.current() {
+    match state.views.current() {
         View::Overview => {
-            state.history.open(View::Prefixes { cursor: 0 });
+            state.views.open(View::Prefixes { cursor: 0 });
             Vec::new()
         }
         View::Inspector(_) => inspect::follow_link(state),
@@ -345,7 +346,7 @@ fn restart_scan(state: &mut State) -> Vec<Command> {
 
 /// Reads what the current view shows again.
 fn refresh(state: &mut State) -> Vec<Command> {
-    match state.history.current() {
+    match state.views.current() {
         View::QueryResults { run, .. } => {
             let run = *run;
             query::results::rerun(state, run)

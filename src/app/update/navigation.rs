@@ -7,20 +7,20 @@ use crate::app::state::{State, View};
 use crate::app::state::screens::{cursor_stops, row_count};
 
 pub(super) fn move_cursor(state: &mut State, action: &Action) {
-    if *state.history.current() == View::Overview {
+    if *state.views.current() == View::Overview {
         scroll_overview(state, action);
         return;
     }
     if let Some(stops) = cursor_stops(state) {
         let page = state.list_height();
-        if let Some(cursor) = state.history.current_mut().cursor_mut() {
+        if let Some(cursor) = state.views.current_mut().cursor_mut() {
             *cursor = moved_between_stops(&stops, *cursor, action, page);
         }
         return;
     }
     let count = row_count(state);
     let page = state.list_height();
-    let Some(cursor) = state.history.current_mut().cursor_mut() else {
+    let Some(cursor) = state.views.current_mut().cursor_mut() else {
         return;
     };
     let last = count.saturating_sub(1);
@@ -39,7 +39,7 @@ pub(super) fn move_cursor(state: &mut State, action: &Action) {
 /// offset within the text, so "last" may overshoot.
 fn scroll_overview(state: &mut State, action: &Action) {
     let page = state.list_height();
-    let scroll = &mut state.overview_scroll;
+    let scroll = &mut state.table.overview_scroll;
     *scroll = match action {
         Action::CursorDown => scroll.saturating_add(1),
         Action::CursorUp => scroll.saturating_sub(1),
@@ -73,7 +73,7 @@ fn moved_between_stops(stops: &[usize], cursor: usize, action: &Action, page: us
 /// screen with cursor stops on one of them (the next, else the last).
 pub(super) fn clamp_cursor(state: &mut State) {
     if let Some(stops) = cursor_stops(state) {
-        if let Some(cursor) = state.history.current_mut().cursor_mut()
+        if let Some(cursor) = state.views.current_mut().cursor_mut()
             && !stops.contains(cursor)
         {
             let next = stops.iter().copied().find(|stop| *stop > *cursor);
@@ -82,7 +82,7 @@ pub(super) fn clamp_cursor(state: &mut State) {
         return;
     }
     let last = row_count(state).saturating_sub(1);
-    if let Some(cursor) = state.history.current_mut().cursor_mut()
+    if let Some(cursor) = state.views.current_mut().cursor_mut()
         && *cursor > last
     {
         *cursor = last;
@@ -92,14 +92,14 @@ pub(super) fn clamp_cursor(state: &mut State) {
 /// Moves the cursor to `row` (clamped).
 pub(super) fn set_cursor(state: &mut State, row: usize) {
     let last = row_count(state).saturating_sub(1);
-    if let Some(cursor) = state.history.current_mut().cursor_mut() {
+    if let Some(cursor) = state.views.current_mut().cursor_mut() {
         *cursor = row.min(last);
     }
 }
 
 /// `q`/`Esc`: back one view; on the first view, quit.
 pub(super) fn back(state: &mut State) -> Vec<Command> {
-    if state.history.back() {
+    if state.views.back() {
         Vec::new()
     } else {
         state.quitting = true;
@@ -108,11 +108,11 @@ pub(super) fn back(state: &mut State) -> Vec<Command> {
 }
 
 pub(super) fn history_back(state: &mut State) -> Vec<Command> {
-    state.history.back();
+    state.views.back();
     Vec::new()
 }
 
 pub(super) fn history_forward(state: &mut State) -> Vec<Command> {
-    state.history.forward();
+    state.views.forward();
     Vec::new()
 }

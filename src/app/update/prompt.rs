@@ -53,6 +53,7 @@ pub(in crate::app::update) fn key(
 /// The longest common prefix of the discovered partition keys starting with `text`.
 fn complete(state: &State, text: &str) -> String {
     state
+        .explore
         .discovery
         .found
         .as_ref()
@@ -75,7 +76,7 @@ fn submit(state: &mut State, prompt: Prompt) -> Vec<Command> {
             }
         }
         PromptKind::Search => {
-            state.last_search = Some(prompt.text.into_text());
+            state.explore.last_search = Some(prompt.text.into_text());
             search_next(state)
         }
         PromptKind::StreamFilter => {
@@ -86,9 +87,10 @@ fn submit(state: &mut State, prompt: Prompt) -> Vec<Command> {
             crate::app::update::stream::start_typed(state, prompt.text.text())
         }
         PromptKind::Why => crate::app::update::why::submit(state, prompt.text.text()),
-        PromptKind::CapacityRates => {
-            crate::app::state::screens::capacity::rates_typed(state, prompt.text.text())
-        }
+        PromptKind::Screen(name) => crate::app::state::screens::unit(name)
+            .map_or_else(Vec::new, |unit| {
+                (unit.text_typed)(state, prompt.text.text())
+            }),
         PromptKind::Adjust => crate::app::update::edit::adjust::submit(state, prompt.text.text()),
     }
 }
@@ -113,6 +115,7 @@ fn typed_key(state: &State, text: &str) -> Result<AttrValue, String> {
 /// Moves to the next row (after the cursor, wrapping) containing the last search text.
 pub(in crate::app::update) fn search_next(state: &mut State) -> Vec<Command> {
     let Some(needle) = state
+        .explore
         .last_search
         .clone()
         .filter(|needle| !needle.is_empty())
@@ -121,7 +124,7 @@ pub(in crate::app::update) fn search_next(state: &mut State) -> Vec<Command> {
     };
     let needle = needle.to_lowercase();
     let texts = row_texts(state);
-    let start = state.history.current().cursor();
+    let start = state.views.current().cursor();
     let found = (1..=texts.len())
         .map(|offset| (start + offset) % texts.len().max(1))
         .find(|&row| {
@@ -146,7 +149,7 @@ pub(in crate::app::update) fn search_next(state: &mut State) -> Vec<Command> {
 /// beyond the rows read, or left out by the query.
 fn why_hint(state: &State) -> String {
     let explains = matches!(
-        state.history.current(),
+        state.views.current(),
         View::QueryResults { .. } | View::StatementResults { .. } | View::Partition { .. }
     );
     let key = state

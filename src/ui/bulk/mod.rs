@@ -223,18 +223,13 @@ fn render_dry_run(
     } else {
         dry_run_hints(styles, state, dry_run)
     };
-    let scroll_keys = format!(
-        "{}/{} scroll",
-        key(state, Section::Bulk, &Action::CursorDown),
-        key(state, Section::Bulk, &Action::CursorUp)
-    );
     scrolled_box(
         frame,
         area,
         (title, lines),
         dry_run.scroll,
         hint,
-        &scroll_keys,
+        &run::scroll_keys(state),
     );
 }
 

@@ -15,7 +15,8 @@ use crate::ui::edit::hints::{hints, key};
 use crate::ui::theme;
 use crate::ui::widgets::text::safe;
 
-use crate::ui::widgets::boxed::boxed;
+use crate::ui::widgets::boxed::scrolled_box;
+use crate::ui::widgets::wrap::wrap_lines;
 
 const BAR_WIDTH: usize = 40;
 
@@ -80,7 +81,26 @@ pub(in crate::ui::bulk) fn render_progress(
             (key(state, section, &Action::CancelBulk), "cancel"),
         ],
     );
-    boxed(frame, area, " Bulk run ".to_owned(), lines, 0, hint);
+    scrolled_box(
+        frame,
+        area,
+        (" Bulk run ".to_owned(), lines),
+        run.scroll,
+        hint,
+        &scroll_keys(state),
+    );
+}
+
+/// The keys that scroll the progress and the summary, for their bottom border.
+pub(in crate::ui::bulk) fn scroll_keys(state: &State) -> String {
+    let section = Section::Bulk;
+    format!(
+        "{}/{} {}/{} scroll",
+        key(state, section, &Action::CursorDown),
+        key(state, section, &Action::CursorUp),
+        key(state, section, &Action::PageDown),
+        key(state, section, &Action::PageUp)
+    )
 }
 
 pub(in crate::ui::bulk) fn render_summary(
@@ -114,10 +134,12 @@ pub(in crate::ui::bulk) fn render_summary(
         lines.push(Line::styled(safe(warning).into_owned(), styles.warning));
     }
     lines.push(Line::raw(""));
-    // The rows scroll with the cursor: the header lines above stay.
-    let height = usize::from(area.height.saturating_sub(4 + lines.len() as u16)).max(1);
-    let first = summary.cursor.saturating_sub(height - 1);
-    for (index, ended) in summary.ended.iter().enumerate().skip(first).take(height) {
+    // Lines are wrapped here, as the box would, to know where the cursor's row ends: the pane
+    // scrolls to keep it in sight.
+    let width = usize::from(area.width.saturating_sub(2));
+    let mut lines = wrap_lines(lines, width);
+    let mut cursor_end = lines.len();
+    for (index, ended) in summary.ended.iter().enumerate() {
         let label = match ended.ending {
             Ending::Written => "written   ",
             Ending::Conflicted => "conflicted",
@@ -138,7 +160,7 @@ pub(in crate::ui::bulk) fn render_summary(
             .as_deref()
             .map(|reason| format!(" — {}", safe(reason)))
             .unwrap_or_default();
-        lines.push(Line::styled(
+        let row = Line::styled(
             format!(
                 "{marker}{label} {}{reason}",
                 safe(&item_to_json(&ended.key).to_string())
@@ -148,8 +170,15 @@ pub(in crate::ui::bulk) fn render_summary(
             } else {
                 style
             },
-        ));
+        );
+        lines.extend(wrap_lines(vec![row], width));
+        if index == summary.cursor {
+            cursor_end = lines.len();
+        }
     }
+    // The box's body is its height less the borders and the hint line.
+    let body = usize::from(area.height.saturating_sub(3)).max(1);
+    let scroll = cursor_end.saturating_sub(body);
     let section = Section::Bulk;
     let mut parts = vec![(key(state, section, &Action::Confirm), "open item")];
     if matches!(summary.purpose, Purpose::Action) {
@@ -161,5 +190,12 @@ pub(in crate::ui::bulk) fn render_summary(
     } else {
         hints(styles, &parts)
     };
-    boxed(frame, area, " Bulk run summary ".to_owned(), lines, 0, hint);
+    scrolled_box(
+        frame,
+        area,
+        (" Bulk run summary ".to_owned(), lines),
+        scroll,
+        hint,
+        &scroll_keys(state),
+    );
 }

@@ -54,7 +54,7 @@ pub(in crate::ui) fn render_prefixes(
             )
         });
     // Estimates (`~12,300±400`) need wider columns than counts.
-    let figure_width = if state.discovery.sample.is_some() {
+    let figure_width = if state.explore.discovery.sample.is_some() {
         17
     } else {
         11
@@ -147,7 +147,7 @@ fn figures(state: &State, collection: &CollectionRow<'_>) -> (String, String) {
         count(collection.partition_count),
         count(collection.item_count),
     );
-    let Some(sample) = state.discovery.sample.as_ref() else {
+    let Some(sample) = state.explore.discovery.sample.as_ref() else {
         return found;
     };
     let prefix = match &collection.target {
@@ -190,7 +190,7 @@ fn entity_mix(entities: &[(Option<&str>, u64)]) -> String {
 }
 
 fn empty_text(state: &State) -> String {
-    match (&state.description, &state.discovery.status) {
+    match (&state.table.description, &state.explore.discovery.status) {
         (Loadable::NotRequested | Loadable::Loading(_), _) => "Describing the table…".to_owned(),
         (Loadable::Failed(message), _) => format!("DescribeTable failed: {}", safe(message)),
         (_, ScanStatus::Running | ScanStatus::Idle) => "Scanning for item collections…".to_owned(),
@@ -211,7 +211,7 @@ pub(in crate::ui) fn stale_line(styles: &Styles, stale: &Stale) -> Line<'static>
 /// One line: state, a bar (when the table's item count is known), and the figures.
 fn progress(frame: &mut Frame<'_>, area: Rect, state: &State) {
     let styles = theme::of(state);
-    let discovery = &state.discovery;
+    let discovery = &state.explore.discovery;
     let progress = &discovery.progress;
     if let Some(stale) = &discovery.stale {
         frame.render_widget(Paragraph::new(stale_line(styles, stale)), area);

@@ -21,7 +21,7 @@ use crate::ui::widgets::text::{bytes, count, safe};
 pub(in crate::ui) fn render(frame: &mut Frame<'_>, area: Rect, state: &State) {
     let styles = theme::of(state);
     let block = Block::bordered().title(" Table overview ");
-    let lines = match &state.description {
+    let lines = match &state.table.description {
         Loadable::NotRequested | Loadable::Loading(_) => vec![Line::raw("Describing the table…")],
         Loadable::Failed(message) => vec![Line::styled(
             format!("DescribeTable failed: {}", safe(message)),
@@ -30,8 +30,9 @@ pub(in crate::ui) fn render(frame: &mut Frame<'_>, area: Rect, state: &State) {
         Loadable::Loaded(description) => lines(
             styles,
             description,
-            &state.extras,
+            &state.table.extras,
             state
+                .explore
                 .discovery
                 .found
                 .as_ref()
@@ -43,6 +44,7 @@ pub(in crate::ui) fn render(frame: &mut Frame<'_>, area: Rect, state: &State) {
     // Never past the last line: the key for "last" asks for more than there is.
     let inner_height = usize::from(area.height.saturating_sub(2));
     let scroll = state
+        .table
         .overview_scroll
         .min(wrapped_rows(&lines, area.width.saturating_sub(2)).saturating_sub(inner_height));
     frame.render_widget(
@@ -99,10 +101,11 @@ fn misfit_lines(state: &State, description: &TableDescription) -> Vec<Line<'stat
         return Vec::new();
     };
     let census = state
+        .explore
         .discovery
         .found
         .as_ref()
-        .filter(|_| state.discovery.status == ScanStatus::Complete)
+        .filter(|_| state.explore.discovery.status == ScanStatus::Complete)
         .map(Collections::grammar_census);
     model_misfits(model, description, census)
         .iter()

@@ -29,7 +29,7 @@ pub(in crate::ui) fn render(
 ) {
     let styles = theme::of(state);
     let text = partition_text(pk);
-    let Some(partition) = state.partitions.get(&text) else {
+    let Some(partition) = state.explore.partitions.get(&text) else {
         let block = Block::bordered().title(format!(" {} ", safe(&text)));
         let text = if state.described().is_none() {
             "Waiting for the table description…"

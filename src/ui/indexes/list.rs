@@ -19,7 +19,7 @@ pub(in crate::ui) fn render(frame: &mut Frame<'_>, area: Rect, state: &State, cu
     let [info_area, list_area] =
         Layout::vertical([Constraint::Length(2), Constraint::Min(1)]).areas(area);
     let block = Block::bordered().title(" Indexes · Enter browse · w coverage · Q query ");
-    let description = match &state.description {
+    let description = match &state.table.description {
         Loadable::Loaded(description) => description,
         Loadable::Failed(message) => {
             let text = format!("DescribeTable failed: {}", safe(message));

@@ -66,7 +66,7 @@ pub(in crate::ui) fn render(frame: &mut Frame<'_>, area: Rect, state: &State, pa
             let mut filter = vec![Span::styled("> ", styles.key)];
             filter.extend(text_field::spans(styles, &palette.filter, Some(room)));
             lines.push(Line::from(filter));
-            let rows = choices(patterns, &state.query_history, palette.filter.text());
+            let rows = choices(patterns, &state.queries.history, palette.filter.text());
             let width = inner_width(area);
             // The selected entry is shown whole, on as many rows as it needs; the others are
             // cut with `…` to one row each.
@@ -87,7 +87,7 @@ pub(in crate::ui) fn render(frame: &mut Frame<'_>, area: Rect, state: &State, pa
                 }
             }
             if rows.is_empty() {
-                let hint = if patterns.is_empty() && state.query_history.entries.is_empty() {
+                let hint = if patterns.is_empty() && state.queries.history.entries.is_empty() {
                     "no access patterns (add [[access_pattern]] to a --model file) and no queries run yet"
                 } else {
                     "nothing matches"

@@ -79,7 +79,7 @@ pub(in crate::ui) fn render(
     lines.push(Line::raw(""));
     lines.extend(verdict(styles, state, form));
     let title = [
-        format!("PartiQL on {}", safe(&state.table)),
+        format!("PartiQL on {}", safe(&state.table.name)),
         format!("{} runs", key(state, Section::Partiql, &Action::Submit)),
         format!(
             "{} next field",

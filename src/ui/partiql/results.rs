@@ -40,7 +40,7 @@ pub(in crate::ui) fn render(
     ];
     let title = format!(
         " PartiQL · {} · {} ",
-        safe(&state.table),
+        safe(&state.table.name),
         crate::domain::figures::counted(run.items.len() as u64, "item", "items")
     );
     let empty = results_screen::placeholder(

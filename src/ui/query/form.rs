@@ -15,7 +15,7 @@ use crate::domain::schema::{KeySchema, Projection, TableDescription};
 use crate::domain::value::AttrValue;
 use crate::keymap::Section;
 use crate::ui::theme::{self, Styles};
-use crate::ui::widgets::overflow::window;
+use crate::ui::widgets::overflow::{Window, window};
 use crate::ui::widgets::text::{fitted_title, safe};
 use crate::ui::widgets::text_field;
 use crate::ui::widgets::wrap::wrap_lines;
@@ -98,17 +98,21 @@ pub(in crate::ui) fn render(frame: &mut Frame<'_>, area: Rect, state: &State, fo
     let focus_row = wrap_lines(fields[..focus_line].to_vec(), width).len();
     let fields = wrap_lines(fields, width);
     let preview = wrap_lines(preview_lines(styles, form), width);
-    let (fields, preview) = fitted(fields, focus_row, preview, usize::from(inner.height));
-    let shown = window(preview, form.preview_scroll, preview_room(&fields, inner));
+    let fields = fitted(fields, focus_row, usize::from(inner.height));
+    let shown = window(
+        preview,
+        form.preview_scroll,
+        preview_room(&fields.shown, inner),
+    );
     let scroll_keys = format!(
         "{}/{} scroll the preview",
         key(&Action::PageDown),
         key(&Action::PageUp)
     );
-    if let Some(note) = shown.note(&scroll_keys) {
+    if let Some(note) = border_note(&fields, &shown, &scroll_keys) {
         block = block.title_bottom(note);
     }
-    let mut lines = fields;
+    let mut lines = fields.shown;
     lines.push(Line::raw(""));
     lines.extend(shown.shown);
     frame.render_widget(Clear, area);
@@ -124,19 +128,33 @@ fn preview_room(fields: &[Line<'static>], inner: Rect) -> usize {
 const PREVIEW_ROWS: usize = 2;
 
 /// The field rows that fit `height` with the focused one (`focus_row`) in sight and room for
-/// the preview under them; the preview as it is (the caller scrolls it in its rows).
-fn fitted(
-    fields: Vec<Line<'static>>,
-    focus_row: usize,
-    preview: Vec<Line<'static>>,
-    height: usize,
-) -> (Vec<Line<'static>>, Vec<Line<'static>>) {
+/// the preview under them (the caller scrolls the preview in its rows).
+fn fitted(fields: Vec<Line<'static>>, focus_row: usize, height: usize) -> Window<Line<'static>> {
     let room = height.saturating_sub(PREVIEW_ROWS + 1).max(1);
-    if fields.len() <= room {
-        return (fields, preview);
-    }
     let skip = (focus_row + 1).saturating_sub(room);
-    (fields.into_iter().skip(skip).take(room).collect(), preview)
+    window(fields, skip, room)
+}
+
+/// The bottom border: the field lines out of sight (the focus keys reach them), then the
+/// preview's lines out of sight and the keys that scroll it. Both count, or a form with many
+/// filters would hide its last fields without a word.
+fn border_note(
+    fields: &Window<Line<'static>>,
+    preview: &Window<Line<'static>>,
+    scroll_keys: &str,
+) -> Option<Line<'static>> {
+    let hidden_fields = match (fields.above, fields.below) {
+        (0, 0) => None,
+        (above, 0) => Some(format!("↑ {above} field lines above")),
+        (0, below) => Some(format!("↓ {below} field lines below")),
+        (above, below) => Some(format!("field lines ↑ {above} ↓ {below}")),
+    };
+    let preview = preview.note(scroll_keys).map(|line| line.to_string());
+    let parts: Vec<String> = hidden_fields
+        .into_iter()
+        .chain(preview.map(|note| note.trim().to_owned()))
+        .collect();
+    (!parts.is_empty()).then(|| Line::from(format!(" {} ", parts.join(" · "))).right_aligned())
 }
 
 /// The preview of the exact request, or why there is none yet. Its warnings are drawn under

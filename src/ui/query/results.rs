@@ -27,7 +27,7 @@ pub(in crate::ui) fn render(
     cursor: usize,
 ) {
     let styles = theme::of(state);
-    let Some(run) = state.query_runs.get(run) else {
+    let Some(run) = state.queries.runs.get(run) else {
         frame.render_widget(
             Paragraph::new("No such query.").block(Block::bordered()),
             area,

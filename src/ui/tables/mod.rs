@@ -19,7 +19,7 @@ const NAME_WIDTH: usize = 32;
 
 pub(in crate::ui) fn render(frame: &mut Frame<'_>, area: Rect, state: &State) {
     let styles = theme::of(state);
-    let picker = &state.tables;
+    let picker = &state.picker;
     let rows = picker.rows();
     let name_width = rows
         .iter()
@@ -46,7 +46,7 @@ pub(in crate::ui) fn render(frame: &mut Frame<'_>, area: Rect, state: &State) {
         let Some(row) = rows.get(position) else {
             continue;
         };
-        let open = row.name == state.table;
+        let open = row.name == state.table.name;
         lines.push(row_line(
             styles,
             row,
@@ -61,7 +61,7 @@ pub(in crate::ui) fn render(frame: &mut Frame<'_>, area: Rect, state: &State) {
     let title = format!(
         " Tables ({}): type to filter, Enter opens{} ",
         picker.names.loaded().map_or(0, Vec::len),
-        if state.table.is_empty() {
+        if state.table.name.is_empty() {
             ", Esc quits"
         } else {
             ", Esc back"

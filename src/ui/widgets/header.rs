@@ -28,10 +28,10 @@ pub(in crate::ui) fn render(frame: &mut Frame<'_>, area: Rect, state: &State) {
     let mut spans = vec![
         Span::styled(" ddbx ", styles.badge),
         Span::raw(" "),
-        if state.table.is_empty() {
+        if state.table.name.is_empty() {
             Span::styled("no table open", styles.muted)
         } else {
-            Span::styled(safe(&state.table).into_owned(), styles.heading)
+            Span::styled(safe(&state.table.name).into_owned(), styles.heading)
         },
         Span::raw(" │ "),
         Span::raw(safe(&place).into_owned()),

@@ -31,7 +31,7 @@ pub(in crate::ui) fn centered(area: Rect, width: u16, height: u16) -> Rect {
 /// The help's title: the screen it is about, and the keymap section its keys come from when
 /// that section is named otherwise (a partition's keys are the collections').
 fn help_title(state: &State, section: Section) -> String {
-    let screen = match (&state.overlay, state.history.current()) {
+    let screen = match (&state.overlay, state.views.current()) {
         (None, View::Partition { .. }) => Some("partition"),
         (None, View::Partitions { .. }) => Some("partitions"),
         _ => None,
@@ -151,8 +151,8 @@ pub(in crate::ui) fn prompt(frame: &mut Frame<'_>, area: Rect, state: &State, pr
             " Start from: latest | oldest | time (15m, 2h, 2026-12-04T10:00:00Z) "
         }
         PromptKind::Why => " Why is this item (not) in the results? Its key: PK, a space, SK ",
-        PromptKind::CapacityRates => {
-            " Rates to price a month at: reads a second, a space, writes a second "
+        PromptKind::Screen(name) => {
+            crate::app::state::screens::unit(name).map_or(" ", |unit| unit.prompt_title)
         }
         PromptKind::Adjust => " Adjust where it stands: PATH +N or -N [>= MIN] [<= MAX] ",
     };
@@ -165,7 +165,7 @@ pub(in crate::ui) fn prompt(frame: &mut Frame<'_>, area: Rect, state: &State, pr
     let typed = prompt.text.text();
     if prompt.kind == PromptKind::JumpToPartition
         && !typed.is_empty()
-        && let Some(found) = &state.discovery.found
+        && let Some(found) = &state.explore.discovery.found
     {
         for (candidate, items) in found.complete_partition(typed).take(5) {
             lines.push(Line::styled(

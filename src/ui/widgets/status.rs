@@ -67,7 +67,7 @@ fn stream_behind(state: &State) -> Option<String> {
         .as_ref()
         .is_some_and(crate::app::state::stream::StreamView::is_following);
     let on_stream = matches!(
-        state.history.current(),
+        state.views.current(),
         View::Stream { .. } | View::StreamRecord { .. }
     );
     if !following || on_stream {
@@ -92,7 +92,7 @@ pub(in crate::ui) fn render(frame: &mut Frame<'_>, area: Rect, state: &State) {
             styles.key,
         ));
     }
-    if let Some(progress) = &state.loading {
+    if let Some(progress) = &state.table.loading {
         spans.push(Span::styled(format!("{} ", progress.line()), styles.active));
     }
     if let Some(following) = stream_behind(state) {

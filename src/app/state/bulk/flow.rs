@@ -195,6 +195,8 @@ pub struct BulkRun {
     /// The pause before the next group after throttling.
     pub backoff: Duration,
     pub journal_warnings: Vec<String>,
+    /// Lines of the progress scrolled past, when it is longer than the screen.
+    pub scroll: usize,
 }
 
 impl BulkRun {
@@ -238,6 +240,7 @@ pub struct BulkSummary {
     pub unknown: u64,
     pub seconds: f64,
     pub journal_warnings: Vec<String>,
+    /// The item under the cursor: the pane scrolls to keep it in sight.
     pub cursor: usize,
 }
 

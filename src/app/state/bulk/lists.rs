@@ -11,7 +11,7 @@ use crate::domain::value::{AttrValue, Item};
 pub enum ListRef {
     /// A partition's items, by partition key text.
     Partition(String),
-    /// `State::query_runs[index]`.
+    /// `State::queries.runs[index]`.
     Query(usize),
     /// The items of one partition of an index browse.
     IndexItems { index: String, pk: AttrValue },

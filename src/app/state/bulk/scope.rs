@@ -101,9 +101,9 @@ fn entity_under_cursor(state: &State, list: &MarkableList) -> Option<String> {
 fn list_read(state: &State) -> Option<(String, ScopeRead, Option<String>)> {
     let description = state.described()?;
     let page_size = Some(state.settings.page_size);
-    match state.history.current() {
+    match state.views.current() {
         View::QueryResults { run, .. } => {
-            let request = &state.query_runs.get(*run)?.request;
+            let request = &state.queries.runs.get(*run)?.request;
             let index = request.index.clone();
             let mut request = QueryRequest {
                 // Whole items, every page from the first.
@@ -132,7 +132,7 @@ fn list_read(state: &State) -> Option<(String, ScopeRead, Option<String>)> {
         }
         View::Partition { pk, .. } => {
             let name = description.key.partition.name.clone();
-            let mut request = partition_query(&state.table, None, &name, pk, page_size);
+            let mut request = partition_query(&state.table.name, None, &name, pk, page_size);
             request.consistent_read = true;
             Some((
                 format!("in partition {}", partition_text(pk)),
@@ -143,7 +143,7 @@ fn list_read(state: &State) -> Option<(String, ScopeRead, Option<String>)> {
         View::IndexItems { index, pk, .. } => {
             let name = description.index(index)?.key.partition.name.clone();
             let mut request =
-                partition_query(&state.table, Some(index.clone()), &name, pk, page_size);
+                partition_query(&state.table.name, Some(index.clone()), &name, pk, page_size);
             request.consistent_read = consistent_unless_global(state, Some(index));
             Some((
                 format!("in {index} partition {}", partition_text(pk)),

@@ -6,11 +6,11 @@ use std::collections::BTreeMap;
 
 use crate::app::state::indexes::streamed_scan::StreamedScan;
 use crate::app::state::stale::{Kept, Refreshable, Stale};
-use crate::app::state::table::columns::Columns;
+use crate::app::state::table::columns::{ColumnContext, Columns};
 use crate::domain::compact::CompactItems;
 use crate::domain::entity::EntityDecoder;
 use crate::domain::expr::order::key_order;
-use crate::domain::schema::{KeySchema, TableDescription};
+use crate::domain::schema::KeySchema;
 use crate::domain::value::{AttrValue, Item};
 
 /// The items of one index partition.
@@ -40,8 +40,8 @@ impl IndexGroup {
     }
 
     /// Creates or refreshes the columns and the display order from the items read so far.
-    pub fn refresh_columns(&mut self, description: &TableDescription, entities: &EntityDecoder) {
-        Columns::choose_or_refresh(&mut self.columns, &self.items, description, entities);
+    pub fn refresh_columns(&mut self, context: ColumnContext<'_>) {
+        Columns::choose_or_refresh(&mut self.columns, &self.items, context);
         self.reorder();
     }
 

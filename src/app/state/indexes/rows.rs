@@ -6,8 +6,8 @@ use crate::app::state::inspect::inspector::key_text;
 use crate::app::state::{State, View};
 
 pub fn row_texts(state: &State) -> Vec<String> {
-    match state.history.current() {
-        View::Indexes { .. } => std::iter::once(state.table.clone())
+    match state.views.current() {
+        View::Indexes { .. } => std::iter::once(state.table.name.clone())
             .chain(
                 state
                     .described()
@@ -56,7 +56,7 @@ pub fn row_texts(state: &State) -> Vec<String> {
 /// sparse-index inspector's lines with an example item to open (`None`: every row is a stop).
 #[must_use]
 pub fn cursor_stops(state: &State) -> Option<Vec<usize>> {
-    match state.history.current() {
+    match state.views.current() {
         View::IndexCoverage { index, .. } => Some(
             coverage_lines(state, index)
                 .iter()
@@ -72,7 +72,7 @@ pub fn cursor_stops(state: &State) -> Option<Vec<usize>> {
 /// Rows of an index screen (`None` for other views).
 #[must_use]
 pub fn row_count(state: &State) -> Option<usize> {
-    Some(match state.history.current() {
+    Some(match state.views.current() {
         View::Indexes { .. } => 1 + state.described().map_or(0, |d| d.indexes.len()),
         View::IndexGroups { index, .. } => state
             .indexes

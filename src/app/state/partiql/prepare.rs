@@ -20,10 +20,10 @@ pub fn prepare(state: &State, form: &StatementForm) -> Result<Prepared, String> 
     }
     let parameters = parse_parameters(form.parameters.text(), "parameters")?;
     check_count(statement.parameters, parameters.len(), "parameters")?;
-    if statement.table != state.table {
+    if statement.table != state.table.name {
         return Err(format!(
             "the statement reads table {}, but the open table is {}: switch tables first",
-            statement.table, state.table
+            statement.table, state.table.name
         ));
     }
     let Some(description) = state.described() else {

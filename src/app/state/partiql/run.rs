@@ -3,11 +3,9 @@
 
 use crate::app::request_id::RequestId;
 use crate::app::state::Paging;
-use crate::app::state::table::columns::Columns;
+use crate::app::state::table::columns::{ColumnContext, Columns};
 use crate::backend::StatementRequest;
 use crate::domain::compact::CompactItems;
-use crate::domain::entity::EntityDecoder;
-use crate::domain::schema::TableDescription;
 use crate::domain::value::Item;
 
 /// Totals over the pages read.
@@ -70,8 +68,8 @@ impl StatementRun {
     }
 
     /// Creates or refreshes the columns and the display order after new items arrived.
-    pub fn refresh_columns(&mut self, description: &TableDescription, entities: &EntityDecoder) {
-        Columns::choose_or_refresh(&mut self.columns, &self.items, description, entities);
+    pub fn refresh_columns(&mut self, context: ColumnContext<'_>) {
+        Columns::choose_or_refresh(&mut self.columns, &self.items, context);
         self.reorder();
     }
 

@@ -29,10 +29,10 @@ fn key_of(
 ) -> Result<Item, String> {
     let parameters = parse_parameters(form.parameters.text(), "parameters")?;
     check_count(statement.parameters, parameters.len(), "parameters")?;
-    if statement.table != state.table {
+    if statement.table != state.table.name {
         return Err(format!(
             "the statement deletes from table {}, but the open table is {}: switch tables first",
-            statement.table, state.table
+            statement.table, state.table.name
         ));
     }
     let Some(description) = state.described() else {
@@ -93,10 +93,10 @@ fn insert_of(state: &State, form: &StatementForm, question_marks: usize) -> Resu
     check_count(question_marks, parameters.len(), "parameters")?;
     let (table, item) = insert_item(form.statement.text(), &parameters)
         .map_err(|error| format!("cannot read the INSERT: {error}; nothing was sent"))?;
-    if table != state.table {
+    if table != state.table.name {
         return Err(format!(
             "the statement inserts into table {table}, but the open table is {}: switch tables first",
-            state.table
+            state.table.name
         ));
     }
     let Some(description) = state.described() else {

@@ -3,6 +3,7 @@
 pub mod form;
 pub mod history;
 pub mod preset;
+pub mod queries;
 pub mod run;
 
 use crate::app::state::State;
@@ -10,7 +11,7 @@ use crate::app::state::inspect::inspector::key_text;
 
 /// The searchable text of each results row, in display order: its key values.
 pub fn row_texts(state: &State, run: usize) -> Vec<String> {
-    let Some(run) = state.query_runs.get(run) else {
+    let Some(run) = state.queries.runs.get(run) else {
         return Vec::new();
     };
     let Some(key) = state.described().map(|description| &description.key) else {

@@ -6,11 +6,9 @@ use crate::app::state::Paging;
 use crate::app::state::explore::partition::first_page_read;
 use crate::app::state::query::form::QueryForm;
 use crate::app::state::stale::{Kept, Refreshable, Stale};
-use crate::app::state::table::columns::Columns;
+use crate::app::state::table::columns::{ColumnContext, Columns};
 use crate::backend::QueryRequest;
 use crate::domain::compact::CompactItems;
-use crate::domain::entity::EntityDecoder;
-use crate::domain::schema::TableDescription;
 use crate::domain::value::Item;
 
 /// Totals over the pages read.
@@ -109,8 +107,8 @@ impl QueryRun {
     }
 
     /// Creates or refreshes the columns and the display order after new items arrived.
-    pub fn refresh_columns(&mut self, description: &TableDescription, entities: &EntityDecoder) {
-        Columns::choose_or_refresh(&mut self.columns, &self.items, description, entities);
+    pub fn refresh_columns(&mut self, context: ColumnContext<'_>) {
+        Columns::choose_or_refresh(&mut self.columns, &self.items, context);
         self.reorder();
     }
 

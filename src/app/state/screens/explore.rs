@@ -90,7 +90,7 @@ impl Screen for Collections {
             return None;
         };
         let text = partition_text(pk);
-        let partition = state.partitions.get(&text)?;
+        let partition = state.explore.partitions.get(&text)?;
         let rows = partition
             .rows()
             .into_iter()
@@ -109,7 +109,7 @@ impl Screen for Collections {
 }
 
 fn partition_of<'a>(state: &'a State, pk: &AttrValue) -> Option<&'a Partition> {
-    state.partitions.get(&partition_text(pk))
+    state.explore.partitions.get(&partition_text(pk))
 }
 
 /// A partition's rows as searched: a group's label, an item's sort key.

@@ -108,7 +108,7 @@ pub fn markable_list(state: &State) -> Option<MarkableList> {
 /// The current view and its screen.
 #[must_use]
 pub fn current(state: &State) -> (&View, &'static dyn Screen) {
-    let view = state.history.current();
+    let view = state.views.current();
     (view, ViewMode::of(view).screen())
 }
 

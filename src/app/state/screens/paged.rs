@@ -36,7 +36,7 @@ pub fn answered<V: PagedView>(
     result: Answer,
 ) -> Result<Vec<Command>, Unclaimed> {
     let waiting = state
-        .history
+        .views
         .views_mut()
         .any(|view| view_of::<V>(view).is_some_and(|view| view.awaits(id)));
     if !waiting {
@@ -44,7 +44,7 @@ pub fn answered<V: PagedView>(
     }
     let next_id = state.ids.issue();
     let Some(view) = state
-        .history
+        .views
         .views_mut()
         .find_map(|view| view_of_mut::<V>(view).filter(|view| view.awaits(id)))
     else {
@@ -94,7 +94,7 @@ pub fn inspect_under_cursor<V: PagedView>(
     state: &mut State,
     item_at: impl Fn(&State, &V, usize) -> Option<Item>,
 ) {
-    let Some(view) = view_of::<V>(state.history.current()) else {
+    let Some(view) = view_of::<V>(state.views.current()) else {
         return;
     };
     if let Some(item) = item_at(state, view, view.cursor()) {

@@ -10,9 +10,11 @@ pub struct Results;
 impl Screen for Results {
     fn row_count(&self, state: &State, view: &View) -> usize {
         match view {
-            View::QueryResults { run, .. } => {
-                state.query_runs.get(*run).map_or(0, |run| run.items.len())
-            }
+            View::QueryResults { run, .. } => state
+                .queries
+                .runs
+                .get(*run)
+                .map_or(0, |run| run.items.len()),
             View::StatementResults { run, .. } => state
                 .partiql
                 .runs
@@ -36,7 +38,8 @@ impl Screen for Results {
         match view {
             View::QueryResults { run, cursor } => {
                 let item = state
-                    .query_runs
+                    .queries
+                    .runs
                     .get(*run)
                     .and_then(|run| run.item_at(*cursor));
                 QueryPreset::of_row(state, item.as_ref())
@@ -57,7 +60,7 @@ impl Screen for Results {
         let View::QueryResults { run, cursor } = view else {
             return None;
         };
-        let query = state.query_runs.get(*run)?;
+        let query = state.queries.runs.get(*run)?;
         Some(MarkableList {
             list: ListRef::Query(*run),
             rows: (0..query.items.len())

@@ -12,7 +12,8 @@ use crate::app::command::Command;
 use crate::app::read::ReadAnswer;
 use crate::app::request_id::RequestId;
 use crate::app::state::screen_view::ScreenState;
-use crate::app::state::{State, View};
+use crate::app::state::text_field::TextField;
+use crate::app::state::{Overlay, Prompt, PromptKind, State, View};
 use crate::backend::BackendError;
 
 /// A read's answer: what a unit is given, and what it hands back when it does not wait for it.
@@ -49,6 +50,14 @@ pub trait ScreenUnit: Screen + Sized + 'static {
         Vec::new()
     }
 
+    /// The title of the line of text the screen asks for ([`prompt`]), saying what to type.
+    const PROMPT_TITLE: &'static str = "";
+
+    /// The text typed in the screen's prompt, submitted.
+    fn text_typed(_state: &mut State, _text: &str) -> Vec<Command> {
+        Vec::new()
+    }
+
     /// A read answered: taken when a view of this screen, anywhere in the view history, waits
     /// for `id` (else handed back).
     fn answered(
@@ -69,6 +78,8 @@ pub struct Unit {
     pub open: fn(&mut State) -> Vec<Command>,
     pub key: fn(&mut State, &Action) -> Option<Vec<Command>>,
     pub refresh: fn(&mut State) -> Vec<Command>,
+    pub prompt_title: &'static str,
+    pub text_typed: fn(&mut State, &str) -> Vec<Command>,
     pub answered: Answered,
 }
 
@@ -84,9 +95,22 @@ impl Unit {
             open: U::open,
             key: U::key,
             refresh: U::refresh,
+            prompt_title: U::PROMPT_TITLE,
+            text_typed: U::text_typed,
             answered: U::answered,
         }
     }
+}
+
+/// The prompt of the screen whose views are `T`s, holding `text`: drawn with the unit's
+/// [`ScreenUnit::PROMPT_TITLE`], its text handed to [`ScreenUnit::text_typed`] on submit, so a
+/// screen asking for text adds nothing outside its folder.
+#[must_use]
+pub fn prompt<T: ScreenState>(text: &str) -> Overlay {
+    Overlay::Prompt(Prompt {
+        kind: PromptKind::Screen(T::SCREEN),
+        text: TextField::new(text),
+    })
 }
 
 /// `view`, if it is a `T` of a screen unit.

@@ -3,7 +3,8 @@
 //! mixed result (users and their orders) shows something useful for each, state-like ones
 //! (`status`, `type`, `updatedAt`) first and index keys last. The user can sort
 //! (DynamoDB's value order, stable), hide and resize columns; new pages add columns at the end
-//! and never undo those choices.
+//! and never undo those choices. The columns hidden are remembered per entity type (the type
+//! most rows have): the same type's rows hide them again the next time.
 
 use std::borrow::Cow;
 use std::cmp::Ordering;
@@ -16,6 +17,7 @@ use crate::domain::entity::EntityDecoder;
 use crate::domain::escape::escape_for_terminal;
 use crate::domain::schema::{KeySchema, TableDescription};
 use crate::domain::value::{AttrValue, Item};
+use crate::storage::column_choices::EntityChoices;
 
 /// Narrowest a column gets.
 pub const MIN_WIDTH: u16 = 3;
@@ -76,6 +78,26 @@ pub struct Columns {
     key: KeySchema,
     entities: EntityDecoder,
     tally: Tally,
+    /// Columns the remembered choices were applied to: each column once, as it first shows.
+    remembered_up_to: usize,
+}
+
+/// What choosing a result's columns reads besides its items: the table, how its items decode
+/// to entity types, and the columns remembered hidden for those types.
+#[derive(Clone, Copy)]
+pub struct ColumnContext<'a> {
+    pub description: &'a TableDescription,
+    pub entities: &'a EntityDecoder,
+    pub remembered: Option<&'a EntityChoices>,
+}
+
+/// A column the user hid or showed again: what is remembered for the rows' entity type.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ColumnChoice {
+    /// The type most rows have (`""`: none known).
+    pub entity: String,
+    pub attribute: String,
+    pub hidden: bool,
 }
 
 impl Columns {
@@ -98,22 +120,28 @@ impl Columns {
             key: description.key.clone(),
             entities: entities.clone(),
             tally: Tally::default(),
+            remembered_up_to: 0,
         };
         chosen.refresh(items, description, entities);
         chosen
     }
 
-    /// Takes `items` (the whole result so far) into `columns`, choosing them on the first call.
+    /// Takes `items` (the whole result so far) into `columns`, choosing them on the first call,
+    /// and hides the new columns `remembered` hides for the rows' entity type.
     pub fn choose_or_refresh(
         columns: &mut Option<Self>,
         items: &(impl ItemRows + ?Sized),
-        description: &TableDescription,
-        entities: &EntityDecoder,
+        context: ColumnContext<'_>,
     ) {
-        match columns {
-            Some(columns) => columns.refresh(items, description, entities),
-            None => *columns = Some(Self::choose(items, description, entities)),
-        }
+        let (description, entities) = (context.description, context.entities);
+        let columns = match columns {
+            Some(columns) => {
+                columns.refresh(items, description, entities);
+                columns
+            }
+            None => columns.insert(Self::choose(items, description, entities)),
+        };
+        columns.apply_remembered(items, context.remembered);
     }
 
     /// Row indices of `items` in display order: the columns' sort, or as read before any
@@ -174,11 +202,60 @@ impl Columns {
         };
     }
 
-    /// Hides `column`, or shows it again.
-    pub fn toggle_hidden(&mut self, column: usize) {
-        if let Some(column) = self.columns.get_mut(column) {
-            column.hidden = !column.hidden;
+    /// Hides `column`, or shows it again; the choice to remember when it is an attribute's.
+    pub fn toggle_hidden(&mut self, column: usize) -> Option<ColumnChoice> {
+        let entity = self.main_entity();
+        let column = self.columns.get_mut(column)?;
+        column.hidden = !column.hidden;
+        match &column.source {
+            ColumnSource::Attribute(name) => Some(ColumnChoice {
+                entity,
+                attribute: name.clone(),
+                hidden: column.hidden,
+            }),
+            ColumnSource::Entity => None,
         }
+    }
+
+    /// Shows every attribute column again; the type whose remembered choice that forgets.
+    pub fn show_all(&mut self) -> String {
+        for column in &mut self.columns {
+            if matches!(column.source, ColumnSource::Attribute(_)) {
+                column.hidden = false;
+            }
+        }
+        self.main_entity()
+    }
+
+    /// Hides the columns not yet seen that `remembered` hides for the rows' main entity type.
+    /// Each column is looked at once, when it first shows, so a column shown again by hand
+    /// stays shown while new pages arrive.
+    pub fn apply_remembered(
+        &mut self,
+        items: &(impl ItemRows + ?Sized),
+        remembered: Option<&EntityChoices>,
+    ) {
+        if items.is_empty() {
+            return;
+        }
+        let hidden = remembered.and_then(|choices| choices.get(&self.main_entity()));
+        for column in self.columns.iter_mut().skip(self.remembered_up_to) {
+            if let (ColumnSource::Attribute(name), Some(hidden)) = (&column.source, hidden) {
+                column.hidden = hidden.contains(name);
+            }
+        }
+        self.remembered_up_to = self.columns.len();
+    }
+
+    /// The entity type most rows so far have (`""`: none known), whose choices are remembered.
+    #[must_use]
+    pub fn main_entity(&self) -> String {
+        self.tally
+            .entity_counts()
+            .into_iter()
+            .next()
+            .map(|(name, _)| name)
+            .unwrap_or_default()
     }
 
     pub fn widen(&mut self, column: usize) {

@@ -128,7 +128,7 @@ pub(in crate::app::update) fn submit(state: &mut State, form: BulkForm) -> Vec<C
         BulkKind::Export => export(state, form),
         BulkKind::Copy => {
             let target = form.target.text().trim().to_owned();
-            if target.is_empty() || target == state.table {
+            if target.is_empty() || target == state.table.name {
                 return refuse(
                     state,
                     form,
@@ -269,7 +269,7 @@ fn dry_run(state: &mut State, form: BulkForm, action: BulkAction) -> Vec<Command
     let Some(description) = state.described().cloned() else {
         return refuse(state, form, "the table is not described yet".to_owned());
     };
-    let table = state.table.clone();
+    let table = state.table.name.clone();
     let plan = plan_selection(state, &form, &description, &table, &action, true);
     show_dry_run(state, &form, description, plan)
 }
@@ -304,7 +304,11 @@ fn plan_text(state: &State, form: &BulkForm) -> String {
             form.value.text().trim()
         ),
         BulkKind::RemoveAttribute => format!("remove {}", form.path.text().trim()),
-        BulkKind::Copy => format!("copy of {} to {}", state.table, form.target.text().trim()),
+        BulkKind::Copy => format!(
+            "copy of {} to {}",
+            state.table.name,
+            form.target.text().trim()
+        ),
         other => other.label().to_owned(),
     };
     match form.chosen() {

@@ -203,7 +203,7 @@ pub(in crate::app::update) fn continue_marking(state: &mut State) -> Vec<Command
     };
     let (items, whole, paging) = match &list {
         ListRef::Query(index) => {
-            let Some(query) = state.query_runs.get(*index) else {
+            let Some(query) = state.queries.runs.get(*index) else {
                 state.bulk.marking_all = None;
                 return Vec::new();
             };
@@ -214,7 +214,7 @@ pub(in crate::app::update) fn continue_marking(state: &mut State) -> Vec<Command
             (query.items.to_vec(), whole, query.paging.clone())
         }
         ListRef::Partition(text) => {
-            let Some(partition) = state.partitions.get(text) else {
+            let Some(partition) = state.explore.partitions.get(text) else {
                 state.bulk.marking_all = None;
                 return Vec::new();
             };

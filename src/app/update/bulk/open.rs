@@ -46,7 +46,7 @@ pub(in crate::app::update) fn open(state: &mut State) -> Vec<Command> {
             counted(keys.len() as u64, "marked item", "marked items")
         )));
         let read = Read::Items {
-            table: state.table.clone(),
+            table: state.table.name.clone(),
             keys,
         };
         commands.push(Command::read(id, ReadFor::BulkItems, read));

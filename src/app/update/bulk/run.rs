@@ -21,6 +21,7 @@ use crate::edit::batch::ItemResult;
 use crate::edit::run_plan::{PlannedItem, undo_plan};
 use crate::journal::{JournalConnection, JournalEntry};
 
+use crate::app::update::edit::plan::scrolled;
 use crate::app::update::edit::write::is_real_aws;
 
 /// Writes sent at once, and a group's size.
@@ -31,19 +32,36 @@ const MAX_THROTTLED_ATTEMPTS: u32 = 8;
 const FIRST_BACKOFF: Duration = Duration::from_millis(100);
 const MAX_BACKOFF: Duration = Duration::from_secs(10);
 
+/// The keys that scroll a long pane: a line, or a page.
+fn scrolls(action: &Action) -> bool {
+    matches!(
+        action,
+        Action::CursorDown | Action::CursorUp | Action::PageDown | Action::PageUp
+    )
+}
+
 fn stage_mut(state: &mut State) -> Option<&mut BulkStage> {
     state.bulk.flow.as_deref_mut().map(|flow| &mut flow.stage)
 }
 
 /// A key on the dry run, the run or the summary.
 pub(in crate::app::update) fn key(state: &mut State, action: &Action) -> Vec<Command> {
+    let height = state.viewport.1;
     let Some(stage) = stage_mut(state) else {
         return Vec::new();
     };
     match (stage, action) {
-        (BulkStage::DryRun(dry_run), Action::CursorDown) => dry_run.scroll += 1,
-        (BulkStage::DryRun(dry_run), Action::CursorUp) => {
-            dry_run.scroll = dry_run.scroll.saturating_sub(1);
+        // The long panes scroll with the keys of the write preview and the help; the view
+        // clamps the scroll to what there is.
+        (BulkStage::DryRun(dry_run), _) if scrolls(action) => {
+            dry_run.scroll = scrolled(dry_run.scroll, action, height);
+        }
+        (BulkStage::Running(run), _) if scrolls(action) => {
+            run.scroll = scrolled(run.scroll, action, height)
+        }
+        (BulkStage::Summary(summary), _) if scrolls(action) => {
+            let last = summary.ended.len().saturating_sub(1);
+            summary.cursor = scrolled(summary.cursor, action, height).min(last);
         }
         (BulkStage::DryRun(_), Action::Confirm) => return confirm(state),
         // A resume's or an undo's read of the journal still awaited is cancelled with it.
@@ -76,12 +94,6 @@ pub(in crate::app::update) fn key(state: &mut State, action: &Action) -> Vec<Com
             state.notice = Some(Notice::Info(
                 "the run keeps going: p pauses it, x cancels it".to_owned(),
             ));
-        }
-        (BulkStage::Summary(summary), Action::CursorDown) => {
-            summary.cursor = (summary.cursor + 1).min(summary.ended.len().saturating_sub(1));
-        }
-        (BulkStage::Summary(summary), Action::CursorUp) => {
-            summary.cursor = summary.cursor.saturating_sub(1);
         }
         (BulkStage::Summary(summary), Action::Confirm) => {
             let item = summary
@@ -213,6 +225,7 @@ fn start_as(state: &mut State, dry_run: DryRun, batch: Option<String>) -> Vec<Co
         throttled_retries: 0,
         backoff: Duration::ZERO,
         journal_warnings: Vec::new(),
+        scroll: 0,
     };
     if let Some(stage) = stage_mut(state) {
         *stage = BulkStage::Running(run);

@@ -23,7 +23,7 @@ pub(in crate::app::update) fn open_prompt(state: &mut State) -> Vec<Command> {
         ));
         return Vec::new();
     }
-    let View::Inspector(inspector) = state.history.current() else {
+    let View::Inspector(inspector) = state.views.current() else {
         return Vec::new();
     };
     if let Some(partial) = &inspector.partial {

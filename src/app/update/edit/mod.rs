@@ -52,7 +52,7 @@ pub(in crate::app::update) fn start(state: &mut State, action: &Action) -> Vec<C
     if *action == Action::Undo {
         return undo::request_undo(state);
     }
-    if let View::Inspector(inspector) = state.history.current()
+    if let View::Inspector(inspector) = state.views.current()
         && let Some(partial) = &inspector.partial
     {
         // A write planned from a projection would journal it as the item's before-image.

@@ -56,7 +56,7 @@ fn plan_next(state: &mut State, edited: &Item) -> Option<NextVersion> {
         ));
         return None;
     }
-    let view = view_of::<VersionsView>(state.history.current())?;
+    let view = view_of::<VersionsView>(state.views.current())?;
     let Loadable::Loaded(versions) = &view.versions else {
         return None;
     };

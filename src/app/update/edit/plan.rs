@@ -18,7 +18,7 @@ pub(in crate::app::update) fn with_context<R>(
     let description = state.described()?;
     let version = configured_version(state, item);
     let context = EditContext {
-        table: &state.table,
+        table: &state.table.name,
         description,
         version_attribute: version.as_deref(),
     };

@@ -32,7 +32,7 @@ pub(in crate::app::update) fn after_write(
         if let Some(item) = &written {
             state.inspect(item.clone());
         }
-    } else if let View::Inspector(inspector) = state.history.current_mut()
+    } else if let View::Inspector(inspector) = state.views.current_mut()
         && schema
             .key_of(&inspector.item)
             .is_some_and(|key| keys.contains(&key))
@@ -44,7 +44,7 @@ pub(in crate::app::update) fn after_write(
                 inspector.partial = None;
             }
             None => {
-                state.history.back();
+                state.views.back();
             }
         }
     }
@@ -88,7 +88,7 @@ fn touched_keys(plan: &WritePlan) -> Vec<Item> {
 /// Reads a loaded partition again from its first page (an unloaded one is read when opened).
 pub(super) fn reload_partition(state: &mut State, pk: AttrValue) -> Option<Command> {
     let text = partition_text(&pk);
-    if !state.partitions.contains_key(&text) {
+    if !state.explore.partitions.contains_key(&text) {
         return None;
     }
     read_from_first_page(state, pk, text)

@@ -6,10 +6,10 @@ use crate::domain::value::Item;
 
 /// The item under the cursor: the inspected one, or the item row of a partition list.
 pub(super) fn selected_item(state: &State) -> Option<Item> {
-    match state.history.current() {
+    match state.views.current() {
         View::Inspector(inspector) => Some(inspector.item.clone()),
         View::Partition { pk, cursor } => {
-            let partition = state.partitions.get(&partition_text(pk))?;
+            let partition = state.explore.partitions.get(&partition_text(pk))?;
             match partition.rows().get(*cursor) {
                 Some(PartitionRow::Item(index)) => partition.items.item(*index),
                 _ => None,

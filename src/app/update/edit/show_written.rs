@@ -14,7 +14,7 @@ pub(in crate::app::update) fn show_written(
     written: Option<&Item>,
 ) {
     let is_it = |item: &Item| schema.key_of(item).as_ref() == Some(key);
-    for run in &mut state.query_runs {
+    for run in &mut state.queries.runs {
         // An index or a projection reads only some attributes: a row keeps exactly those.
         let partial = run.request.index.is_some() || run.request.projection.is_some();
         let rows: Vec<usize> = (0..run.items.len())
@@ -44,7 +44,7 @@ pub(in crate::app::update) fn show_written(
         }
     }
     if let Some(item) = written {
-        for view in state.history.views_mut() {
+        for view in state.views.views_mut() {
             if let View::Inspector(inspector) = view
                 && is_it(&inspector.item)
             {

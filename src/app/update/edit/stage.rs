@@ -96,7 +96,7 @@ pub(in crate::app::update) fn check(state: &mut State) -> Vec<Command> {
         state.notice = Some(Notice::Error(reason));
         return Vec::new();
     }
-    if let View::Inspector(inspector) = state.history.current()
+    if let View::Inspector(inspector) = state.views.current()
         && inspector.partial.is_some()
     {
         state.notice = Some(Notice::Error(

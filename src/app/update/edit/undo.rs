@@ -26,7 +26,7 @@ pub(in crate::app::update) fn request_undo(state: &mut State) -> Vec<Command> {
     state.journal_request = Some(id);
     let read = Read::LastWrite {
         journal: path,
-        table: state.table.clone(),
+        table: state.table.name.clone(),
     };
     vec![Command::read(id, ReadFor::Undo, read)]
 }
@@ -62,7 +62,7 @@ fn last_write_read(state: &mut State, entry: Option<Box<JournalEntry>>) -> Vec<C
     let Some(entry) = entry else {
         state.notice = Some(Notice::Info(format!(
             "nothing to undo: the journal has no write to {}",
-            state.table
+            state.table.name
         )));
         return Vec::new();
     };

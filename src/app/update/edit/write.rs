@@ -226,7 +226,7 @@ fn send(state: &mut State) -> Vec<Command> {
     state.notice = Some(Notice::Info("sending…".to_owned()));
     vec![Command::ExecuteWrite {
         id,
-        table: state.table.clone(),
+        table: state.table.name.clone(),
         planned,
         journal: state.journal_path.clone(),
     }]
@@ -246,7 +246,7 @@ pub(in crate::app::update) fn table_name_key(
         }
         Action::Submit => {
             state.overlay = None;
-            if typed.text() == state.table {
+            if typed.text() == state.table.name {
                 state.aws_writes_confirmed = true;
                 if state.edit.is_none() && state.staged.review.is_some() {
                     // The name was asked before a commit of staged changes.
@@ -256,7 +256,7 @@ pub(in crate::app::update) fn table_name_key(
             }
             state.notice = Some(Notice::Error(format!(
                 "that is not the table name ({}); nothing was sent",
-                state.table
+                state.table.name
             )));
             return Vec::new();
         }

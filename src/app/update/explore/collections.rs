@@ -22,16 +22,18 @@ const PREFETCH_ROWS: usize = 50;
 
 /// `open` on a collections view.
 pub(in crate::app::update) fn open(state: &mut State) -> Vec<Command> {
-    match state.history.current().clone() {
+    match state.views.current().clone() {
         View::Prefixes { cursor } => {
             match home_rows(state)
                 .into_iter()
                 .nth(cursor)
                 .map(|row| row.target)
             {
-                Some(RowTarget::Parent { name, .. }) => state.collapsed_collections.toggle(&name),
+                Some(RowTarget::Parent { name, .. }) => {
+                    state.explore.collapsed_collections.toggle(&name)
+                }
                 Some(RowTarget::Group(prefix)) => {
-                    state.history.open(View::Partitions { prefix, cursor: 0 });
+                    state.views.open(View::Partitions { prefix, cursor: 0 });
                 }
                 None => {}
             }
@@ -45,12 +47,12 @@ pub(in crate::app::update) fn open(state: &mut State) -> Vec<Command> {
         }
         View::Partition { pk, cursor } => {
             let text = partition_text(&pk);
-            if let Some(partition) = state.partitions.get_mut(&text)
+            if let Some(partition) = state.explore.partitions.get_mut(&text)
                 && partition.toggle_fold(cursor)
             {
                 return Vec::new();
             }
-            let item = state.partitions.get(&text).and_then(|partition| {
+            let item = state.explore.partitions.get(&text).and_then(|partition| {
                 match partition.rows().get(cursor) {
                     Some(PartitionRow::Item(index)) => partition.items.item(*index),
                     _ => None,
@@ -70,17 +72,18 @@ pub(in crate::app::update) fn open(state: &mut State) -> Vec<Command> {
 /// it is already loaded. Before the table is described the view waits; [`load_current`] runs
 /// the query once the key schema is known.
 pub(in crate::app::update) fn open_partition(state: &mut State, pk: AttrValue) -> Vec<Command> {
-    state.history.open(View::Partition { pk, cursor: 0 });
+    state.views.open(View::Partition { pk, cursor: 0 });
     load_current(state)
 }
 
 /// Queries the partition of the current view unless it is loaded or loading.
 pub(in crate::app::update) fn load_current(state: &mut State) -> Vec<Command> {
-    let View::Partition { pk, .. } = state.history.current().clone() else {
+    let View::Partition { pk, .. } = state.views.current().clone() else {
         return Vec::new();
     };
     let text = partition_text(&pk);
     let reusable = state
+        .explore
         .partitions
         .get(&text)
         .is_some_and(|partition| !matches!(partition.paging, Paging::Failed(_)));
@@ -109,7 +112,7 @@ pub(in crate::app::update) fn read_from_first_page(
     };
     // The items on screen stay aside until the first page of the new read lands; the groups
     // the user folded stay folded.
-    let partition = match state.partitions.remove(&text) {
+    let partition = match state.explore.partitions.remove(&text) {
         Some(old) => {
             let folded = old.folded.clone();
             Partition {
@@ -119,17 +122,18 @@ pub(in crate::app::update) fn read_from_first_page(
         }
         None => fresh,
     };
-    state.partitions.insert(text, partition);
+    state.explore.partitions.insert(text, partition);
     Some(command)
 }
 
 /// `R` on a partition: reads it again from its first page (the items stay until it answers).
 pub(in crate::app::update) fn reread_current(state: &mut State) -> Vec<Command> {
-    let View::Partition { pk, .. } = state.history.current().clone() else {
+    let View::Partition { pk, .. } = state.views.current().clone() else {
         return Vec::new();
     };
     let text = partition_text(&pk);
     if let Some(id) = state
+        .explore
         .partitions
         .get(&text)
         .and_then(|partition| partition.paging.in_flight())
@@ -152,7 +156,7 @@ pub(in crate::app::update) fn query_page(
     let mut params = ExpressionParams::default();
     params.names.insert("#pk".to_owned(), partition_key);
     params.values.insert(":pk".to_owned(), pk.clone());
-    let mut request = QueryRequest::new(state.table.clone(), "#pk = :pk", params);
+    let mut request = QueryRequest::new(state.table.name.clone(), "#pk = :pk", params);
     request.limit = Some(state.settings.page_size);
     request.start_key = start_key;
     let id = state.ids.issue();
@@ -168,6 +172,7 @@ pub(in crate::app::update) fn partition_page(
     result: Result<Page, BackendError>,
 ) -> Vec<Command> {
     let Some(partition) = state
+        .explore
         .partitions
         .values_mut()
         .find(|partition| partition.paging.awaits(id))
@@ -202,7 +207,7 @@ pub(in crate::app::update) fn partition_page(
 /// Reads the next page of the partition with key text `text` whatever the cursor (marking every
 /// item reads them all).
 pub(in crate::app::update) fn next_page(state: &mut State, text: &str) -> Vec<Command> {
-    let Some(partition) = state.partitions.get(text) else {
+    let Some(partition) = state.explore.partitions.get(text) else {
         return Vec::new();
     };
     let Some(Some(start_key)) = partition.paging.ready() else {
@@ -212,7 +217,7 @@ pub(in crate::app::update) fn next_page(state: &mut State, text: &str) -> Vec<Co
     let Some((id, command)) = query_page(state, &pk, Some(start_key.clone())) else {
         return Vec::new();
     };
-    if let Some(partition) = state.partitions.get_mut(text) {
+    if let Some(partition) = state.explore.partitions.get_mut(text) {
         partition.paging.fetch(id, Some(start_key));
     }
     vec![command]
@@ -221,11 +226,11 @@ pub(in crate::app::update) fn next_page(state: &mut State, text: &str) -> Vec<Co
 /// Requests the next page of the current partition when the cursor is near the loaded end
 /// (or the loaded pages hold fewer rows than the screen).
 pub(in crate::app::update) fn fetch_more_if_near_end(state: &mut State) -> Vec<Command> {
-    let View::Partition { pk, cursor } = state.history.current().clone() else {
+    let View::Partition { pk, cursor } = state.views.current().clone() else {
         return Vec::new();
     };
     let text = partition_text(&pk);
-    let Some(partition) = state.partitions.get(&text) else {
+    let Some(partition) = state.explore.partitions.get(&text) else {
         return Vec::new();
     };
     let Some(Some(start_key)) = partition.paging.ready() else {
@@ -239,7 +244,7 @@ pub(in crate::app::update) fn fetch_more_if_near_end(state: &mut State) -> Vec<C
     let Some((id, command)) = query_page(state, &pk, Some(start_key.clone())) else {
         return Vec::new();
     };
-    if let Some(partition) = state.partitions.get_mut(&text) {
+    if let Some(partition) = state.explore.partitions.get_mut(&text) {
         partition.paging.fetch(id, Some(start_key));
     }
     vec![command]
@@ -249,19 +254,20 @@ pub(in crate::app::update) fn fetch_more_if_near_end(state: &mut State) -> Vec<C
 /// group's heading (past 462 comments to the tickets in one key); elsewhere it says where the
 /// key works.
 pub(in crate::app::update) fn jump_group(state: &mut State, forward: bool) {
-    let View::Partition { pk, cursor } = state.history.current() else {
+    let View::Partition { pk, cursor } = state.views.current() else {
         state.notice = Some(Notice::Info(
             "not on this screen: it moves between sort-key groups inside a partition".to_owned(),
         ));
         return;
     };
     let target = state
+        .explore
         .partitions
         .get(&partition_text(pk))
         .and_then(|partition| partition.group_row(*cursor, forward));
     match target {
         Some(row) => {
-            if let Some(cursor) = state.history.current_mut().cursor_mut() {
+            if let Some(cursor) = state.views.current_mut().cursor_mut() {
                 *cursor = row;
             }
         }

@@ -14,14 +14,14 @@ use crate::app::update::explore::scan;
 /// DescribeTable's answer.
 pub(in crate::app::update) fn request(state: &mut State) -> Vec<Command> {
     let id = state.ids.issue();
-    state.description = Loadable::Loading(id);
-    match state.preloaded_description.take() {
+    state.table.description = Loadable::Loading(id);
+    match state.table.preloaded_description.take() {
         Some(description) => described(state, id, Ok(description)),
         None => vec![Command::read(
             id,
             ReadFor::Description,
             Read::Describe {
-                table: state.table.clone(),
+                table: state.table.name.clone(),
             },
         )],
     }
@@ -32,12 +32,12 @@ pub(in crate::app::update) fn described(
     id: RequestId,
     result: Result<Box<TableDescription>, BackendError>,
 ) -> Vec<Command> {
-    if !state.description.awaits(id) {
+    if !state.table.description.awaits(id) {
         return Vec::new();
     }
     // The table is loaded once it is described: the progress line gives way to what the load
     // left to say (a schema inferred, lines skipped), the last and weightiest shown.
-    if let Some(progress) = state.loading.take()
+    if let Some(progress) = state.table.loading.take()
         && let Some(last) = progress.take_notices().pop()
     {
         state.notice = Some(crate::app::state::Notice::Error(last));
@@ -46,14 +46,14 @@ pub(in crate::app::update) fn described(
         Ok(description) => {
             let size = description.size_bytes.unwrap_or(0);
             let item_count = description.item_count;
-            state.description = Loadable::Loaded(description);
+            state.table.description = Loadable::Loaded(description);
             // A partition the user jumped to while the table was being described.
             let mut commands = crate::app::update::explore::collections::load_current(state);
-            if *state.history.current() == View::Overview {
+            if *state.views.current() == View::Overview {
                 commands.extend(request_extras(state));
             }
             if size > state.settings.large_table_bytes {
-                state.discovery.status = ScanStatus::AwaitingConfirmation;
+                state.explore.discovery.status = ScanStatus::AwaitingConfirmation;
                 state.overlay = Some(Overlay::ConfirmScan {
                     size_bytes: size,
                     item_count,
@@ -64,7 +64,7 @@ pub(in crate::app::update) fn described(
             commands
         }
         Err(error) => {
-            state.description = Loadable::Failed(error.to_string());
+            state.table.description = Loadable::Failed(error.to_string());
             Vec::new()
         }
     }
@@ -73,15 +73,15 @@ pub(in crate::app::update) fn described(
 /// The overview's values that need a call each, asked once per table when the overview is
 /// first shown (an incident overview should not cost four calls on every start).
 pub(in crate::app::update) fn request_extras(state: &mut State) -> Vec<Command> {
-    let Some(description) = state.description.loaded() else {
+    let Some(description) = state.table.description.loaded() else {
         return Vec::new();
     };
-    if !matches!(state.extras, Loadable::NotRequested) {
+    if !matches!(state.table.extras, Loadable::NotRequested) {
         return Vec::new();
     }
     let read = Read::Extras(description.clone());
     let id = state.ids.issue();
-    state.extras = Loadable::Loading(id);
+    state.table.extras = Loadable::Loading(id);
     vec![Command::read(id, ReadFor::Overview, read)]
 }
 
@@ -90,10 +90,10 @@ pub(in crate::app::update) fn extras_answered(
     id: RequestId,
     result: Result<Box<TableExtras>, BackendError>,
 ) {
-    if !state.extras.awaits(id) {
+    if !state.table.extras.awaits(id) {
         return;
     }
-    state.extras = match result {
+    state.table.extras = match result {
         Ok(extras) => Loadable::Loaded(extras),
         Err(error) => Loadable::Failed(error.to_string()),
     };

@@ -12,8 +12,8 @@ use crate::domain::sample::plan::PAGES_IN_FLIGHT;
 
 /// Starts a sample in place of the whole scan.
 pub(in crate::app::update) fn begin(state: &mut State) -> Vec<Command> {
-    state.discovery = Discovery::new(SAMPLE_SEGMENTS);
-    state.discovery.found = state
+    state.explore.discovery = Discovery::new(SAMPLE_SEGMENTS);
+    state.explore.discovery.found = state
         .described()
         .map(|description| Collections::new(description.key.clone(), state.entities.clone()));
     let run = SampleRun::new();
@@ -21,20 +21,20 @@ pub(in crate::app::update) fn begin(state: &mut State) -> Vec<Command> {
         "sampling {}; counts are estimates",
         run.plan.budget_text()
     )));
-    state.discovery.sample = Some(run);
-    state.discovery.status = ScanStatus::Running;
-    state.discovery.progress.started_at = state.clock.uptime;
+    state.explore.discovery.sample = Some(run);
+    state.explore.discovery.status = ScanStatus::Running;
+    state.explore.discovery.progress.started_at = state.clock.uptime;
     issue_pages(state)
 }
 
 /// Requests the next segments' first pages while the plan allows.
 pub(in crate::app::update) fn issue_pages(state: &mut State) -> Vec<Command> {
-    let elapsed = state.discovery.progress.elapsed;
+    let elapsed = state.explore.discovery.progress.elapsed;
     let mut commands = Vec::new();
     let Some(table) = state.described().cloned() else {
         return commands;
     };
-    while let Some(run) = &mut state.discovery.sample {
+    while let Some(run) = &mut state.explore.discovery.sample {
         if run.plan.in_flight() >= PAGES_IN_FLIGHT {
             break;
         }
@@ -43,7 +43,7 @@ pub(in crate::app::update) fn issue_pages(state: &mut State) -> Vec<Command> {
         };
         let request = discovery_scan(&table, segment, run.plan.total_segments, None);
         let id = state.ids.issue();
-        if let Some(paging) = state.discovery.segments.get_mut(segment as usize) {
+        if let Some(paging) = state.explore.discovery.segments.get_mut(segment as usize) {
             paging.fetch(id, None);
         }
         commands.push(Command::read(id, ReadFor::Discovery, Read::Scan(request)));
@@ -55,7 +55,7 @@ pub(in crate::app::update) fn issue_pages(state: &mut State) -> Vec<Command> {
 /// is done whatever follows it, the estimates grow, and the next segments go out.
 pub(in crate::app::update) fn landed(state: &mut State, index: usize, page: &Page) -> Vec<Command> {
     let reported = state.described().and_then(|table| table.item_count);
-    let Some(run) = &mut state.discovery.sample else {
+    let Some(run) = &mut state.explore.discovery.sample else {
         return Vec::new();
     };
     let cost = page
@@ -63,22 +63,22 @@ pub(in crate::app::update) fn landed(state: &mut State, index: usize, page: &Pag
         .as_ref()
         .map_or(0.0, |consumed| consumed.total);
     run.plan.answered(cost, page.last_evaluated_key.is_none());
-    if let Some(found) = &state.discovery.found {
+    if let Some(found) = &state.explore.discovery.found {
         run.refresh(found, page.last_evaluated_key.is_some(), reported);
     }
-    let finished = run.plan.finished(state.discovery.progress.elapsed);
-    state.discovery.segments[index].landed(None);
+    let finished = run.plan.finished(state.explore.discovery.progress.elapsed);
+    state.explore.discovery.segments[index].landed(None);
     if finished {
-        state.discovery.status = ScanStatus::Complete;
+        state.explore.discovery.status = ScanStatus::Complete;
         let stop = run
             .plan
-            .stopped_by(state.discovery.progress.elapsed)
+            .stopped_by(state.explore.discovery.progress.elapsed)
             .map_or("", |stop| stop.text());
         state.notice = Some(Notice::Info(format!(
             "sample complete ({stop}); R scans the whole table"
         )));
         Vec::new()
-    } else if state.discovery.status == ScanStatus::Running {
+    } else if state.explore.discovery.status == ScanStatus::Running {
         issue_pages(state)
     } else {
         Vec::new()

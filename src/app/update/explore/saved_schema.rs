@@ -29,7 +29,7 @@ pub(in crate::app::update) fn request(state: &mut State, items: &[Item]) -> Vec<
         return Vec::new();
     };
     let request = GetRequest {
-        table: state.table.clone(),
+        table: state.table.name.clone(),
         key,
         projection: None,
         params: ExpressionParams::default(),

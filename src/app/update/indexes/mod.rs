@@ -11,8 +11,9 @@ use crate::app::state::indexes::browse::IndexGroup;
 use crate::app::state::indexes::coverage::CoverageMode;
 use crate::app::state::indexes::coverage_lines::coverage_lines;
 use crate::app::state::inspect::inspector::PartialItem;
+use crate::app::state::table::columns::ColumnContext;
 use crate::app::state::{Inspector, Notice, State, View};
-use crate::app::update::table::column_key;
+use crate::app::update::table::{column_key, remember};
 use crate::backend::{BackendError, ExpressionParams, GetOutput, GetRequest};
 use crate::domain::index_projection::projection_text;
 use crate::domain::schema::Projection;
@@ -23,8 +24,8 @@ pub(in crate::app::update) mod scans;
 
 /// `show_indexes`: the index list (not stacked on itself).
 pub(in crate::app::update) fn show(state: &mut State) -> Vec<Command> {
-    if !matches!(state.history.current(), View::Indexes { .. }) {
-        state.history.open(View::Indexes { cursor: 0 });
+    if !matches!(state.views.current(), View::Indexes { .. }) {
+        state.views.open(View::Indexes { cursor: 0 });
     }
     Vec::new()
 }
@@ -32,7 +33,7 @@ pub(in crate::app::update) fn show(state: &mut State) -> Vec<Command> {
 /// The index named by the current screen, or by the row under the cursor of the index list
 /// (`None` on the table's row).
 fn current_index(state: &State) -> Option<String> {
-    match state.history.current() {
+    match state.views.current() {
         View::Indexes { cursor } => cursor
             .checked_sub(1)
             .and_then(|position| state.described()?.indexes.get(position))
@@ -46,7 +47,7 @@ fn current_index(state: &State) -> Option<String> {
 
 /// An action on an index screen; `None` leaves it to the common handlers (cursor, back, …).
 pub(in crate::app::update) fn action(state: &mut State, action: &Action) -> Option<Vec<Command>> {
-    let browsing = match state.history.current() {
+    let browsing = match state.views.current() {
         View::IndexGroups { index, .. } | View::IndexItems { index, .. } => Some(index.clone()),
         _ => None,
     };
@@ -66,7 +67,7 @@ pub(in crate::app::update) fn action(state: &mut State, action: &Action) -> Opti
         },
         Action::ShowIndexCoverage => match current_index(state) {
             Some(index) => {
-                state.history.open(View::IndexCoverage { index, cursor: 0 });
+                state.views.open(View::IndexCoverage { index, cursor: 0 });
                 Vec::new()
             }
             None => {
@@ -82,26 +83,24 @@ pub(in crate::app::update) fn action(state: &mut State, action: &Action) -> Opti
         | Action::PrevColumn
         | Action::SortColumn
         | Action::HideColumn
+        | Action::ResetColumns
         | Action::WidenColumn
-        | Action::NarrowColumn => {
-            column_action(state, action);
-            Vec::new()
-        }
+        | Action::NarrowColumn => column_action(state, action),
         _ => return None,
     })
 }
 
 fn open(state: &mut State) -> Vec<Command> {
-    match state.history.current().clone() {
+    match state.views.current().clone() {
         View::Indexes { cursor: 0 } => {
-            state.history.open(View::Prefixes { cursor: 0 });
+            state.views.open(View::Prefixes { cursor: 0 });
             Vec::new()
         }
         View::Indexes { .. } => {
             let Some(index) = current_index(state) else {
                 return Vec::new();
             };
-            state.history.open(View::IndexGroups {
+            state.views.open(View::IndexGroups {
                 index: index.clone(),
                 cursor: 0,
             });
@@ -120,9 +119,13 @@ fn open(state: &mut State) -> Vec<Command> {
             else {
                 return Vec::new();
             };
-            group.refresh_columns(&description, &entities);
+            group.refresh_columns(ColumnContext {
+                description: &description,
+                entities: &entities,
+                remembered: state.column_choices.of_table(&state.table.name),
+            });
             let pk = group.pk.clone();
-            state.history.open(View::IndexItems {
+            state.views.open(View::IndexItems {
                 index,
                 pk,
                 cursor: 0,
@@ -154,7 +157,7 @@ fn open(state: &mut State) -> Vec<Command> {
                     }
                     None => Inspector::new(item),
                 };
-                state.history.open(View::Inspector(Box::new(inspector)));
+                state.views.open(View::Inspector(Box::new(inspector)));
             }
             Vec::new()
         }
@@ -173,7 +176,7 @@ fn open(state: &mut State) -> Vec<Command> {
 fn current_group(state: &mut State) -> Option<(&mut IndexGroup, &mut usize)> {
     let View::IndexItems {
         index, pk, column, ..
-    } = state.history.current_mut()
+    } = state.views.current_mut()
     else {
         return None;
     };
@@ -181,21 +184,23 @@ fn current_group(state: &mut State) -> Option<(&mut IndexGroup, &mut usize)> {
     Some((group, column))
 }
 
-fn column_action(state: &mut State, action: &Action) {
+fn column_action(state: &mut State, action: &Action) -> Vec<Command> {
     let Some((group, column)) = current_group(state) else {
-        return;
+        return Vec::new();
     };
     let Some(columns) = &mut group.columns else {
-        return;
+        return Vec::new();
     };
-    if column_key(columns, column, action) {
+    let outcome = column_key(columns, column, action);
+    if outcome.reorder {
         group.reorder();
     }
+    remember(state, outcome.remember)
 }
 
 /// `F` on an index item, or in the inspector on an index's partial copy: GetItem its base item.
 pub(in crate::app::update) fn fetch_current(state: &mut State) -> Vec<Command> {
-    if let View::Inspector(inspector) = state.history.current()
+    if let View::Inspector(inspector) = state.views.current()
         && inspector.partial.is_some()
     {
         let key = state
@@ -205,7 +210,7 @@ pub(in crate::app::update) fn fetch_current(state: &mut State) -> Vec<Command> {
     }
     let View::IndexItems {
         index, pk, cursor, ..
-    } = state.history.current().clone()
+    } = state.views.current().clone()
     else {
         state.notice = Some(Notice::Info(
             "F fetches the base item of an index item; open an index partition first".to_owned(),
@@ -228,7 +233,7 @@ fn fetch(state: &mut State, key: Item) -> Vec<Command> {
     state.indexes.fetching = Some(id);
     state.notice = Some(Notice::Info("fetching the base item…".to_owned()));
     let request = GetRequest {
-        table: state.table.clone(),
+        table: state.table.name.clone(),
         key,
         projection: None,
         params: ExpressionParams::default(),

@@ -22,7 +22,7 @@ pub(in crate::app::update) fn preset(state: &State, index: Option<String>) -> Qu
 /// The chosen index partition as texts: the first attribute's value, and the values of a
 /// multi-attribute partition key's further attributes (grouped under the list of its values).
 fn partition_values(state: &State) -> (Option<String>, Vec<String>) {
-    let pk = match state.history.current() {
+    let pk = match state.views.current() {
         View::IndexGroups { index, cursor } => state
             .indexes
             .browses

@@ -9,6 +9,7 @@ use crate::app::state::indexes::browse::IndexBrowse;
 use crate::app::state::indexes::coverage::{Coverage, CoverageMode, SAMPLE_PAGES};
 use crate::app::state::indexes::streamed_scan::{Landed, StreamedScan};
 use crate::app::state::stale::{self, time_of_day};
+use crate::app::state::table::columns::ColumnContext;
 use crate::app::state::{Notice, ScanStatus, State};
 use crate::backend::{BackendError, Page, ScanRequest, Select};
 use crate::domain::entity::TYPE_ATTRIBUTES;
@@ -43,7 +44,7 @@ pub(in crate::app::update) fn restart_browse(state: &mut State, index: &str) -> 
     {
         commands.push(Command::Cancel(vec![id]));
     }
-    let mut request = ScanRequest::new(state.table.clone());
+    let mut request = ScanRequest::new(state.table.name.clone());
     request.index = Some(index.to_owned());
     request.limit = Some(state.settings.page_size);
     let mut scan = StreamedScan::start(request, None, state.clock.uptime);
@@ -208,7 +209,11 @@ fn browse_page(
             }
             for group in &mut browse.groups {
                 if group.columns.is_some() {
-                    group.refresh_columns(&description, &state.entities);
+                    group.refresh_columns(ColumnContext {
+                        description: &description,
+                        entities: &state.entities,
+                        remembered: state.column_choices.of_table(&state.table.name),
+                    });
                 }
             }
             browse

@@ -13,7 +13,7 @@ use crate::app::update::explore::collections::open_partition;
 
 pub(in crate::app::update) fn action(state: &mut State, action: &Action) -> Vec<Command> {
     let description_key = state.described().map(|description| description.key.clone());
-    let View::Inspector(inspector) = state.history.current_mut() else {
+    let View::Inspector(inspector) = state.views.current_mut() else {
         return Vec::new();
     };
     match action {
@@ -77,7 +77,7 @@ fn copy(text: String, what: &str) -> Vec<Command> {
 
 /// `open` on a related-collection row opens that partition.
 pub(in crate::app::update) fn follow_link(state: &mut State) -> Vec<Command> {
-    let View::Inspector(inspector) = state.history.current() else {
+    let View::Inspector(inspector) = state.views.current() else {
         return Vec::new();
     };
     let link = inspector

@@ -11,7 +11,7 @@ use crate::backend::{BackendError, ExpressionParams, GetOutput, GetRequest};
 /// Reads the inspected item again.
 pub(in crate::app::update) fn start(state: &mut State) -> Vec<Command> {
     let (View::Inspector(inspector), Some(description)) =
-        (state.history.current(), state.described())
+        (state.views.current(), state.described())
     else {
         return Vec::new();
     };
@@ -19,7 +19,7 @@ pub(in crate::app::update) fn start(state: &mut State) -> Vec<Command> {
         return Vec::new();
     };
     let request = GetRequest {
-        table: state.table.clone(),
+        table: state.table.name.clone(),
         key: key.clone(),
         projection: None,
         params: ExpressionParams::default(),

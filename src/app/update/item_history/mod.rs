@@ -15,7 +15,7 @@ use crate::item_history::{DEFAULT_MAX_REQUESTS, HistoryRequest, ItemHistory};
 
 /// Opens the history of the inspected item.
 pub(super) fn show(state: &mut State) -> Vec<Command> {
-    let View::Inspector(inspector) = state.history.current() else {
+    let View::Inspector(inspector) = state.views.current() else {
         return Vec::new();
     };
     let item = inspector.item.clone();
@@ -31,7 +31,7 @@ pub(super) fn show(state: &mut State) -> Vec<Command> {
     };
     let id = state.ids.issue();
     state
-        .history
+        .views
         .open(View::ItemHistory(Box::new(ItemHistoryView::new(
             key, has_stream, id,
         ))));
@@ -40,7 +40,7 @@ pub(super) fn show(state: &mut State) -> Vec<Command> {
 
 /// `R`: reads the shown history again.
 pub(super) fn refresh(state: &mut State) -> Vec<Command> {
-    let View::ItemHistory(view) = state.history.current() else {
+    let View::ItemHistory(view) = state.views.current() else {
         return Vec::new();
     };
     let key = view.key.clone();
@@ -48,7 +48,7 @@ pub(super) fn refresh(state: &mut State) -> Vec<Command> {
         return Vec::new();
     };
     let id = state.ids.issue();
-    if let View::ItemHistory(view) = state.history.current_mut() {
+    if let View::ItemHistory(view) = state.views.current_mut() {
         view.history = Loadable::Loading(id);
         view.cursor = 0;
     }
@@ -81,7 +81,7 @@ pub(super) fn answered(
     id: RequestId,
     result: Result<Box<ItemHistory>, BackendError>,
 ) {
-    let Some(view) = state.history.views_mut().find_map(|view| match view {
+    let Some(view) = state.views.views_mut().find_map(|view| match view {
         View::ItemHistory(view) if view.history.awaits(id) => Some(view),
         _ => None,
     }) else {

@@ -32,8 +32,12 @@ pub(in crate::app::update) fn key(
     let commands = match &mut palette.stage {
         PaletteStage::Choose => match action {
             Action::CursorDown | Action::CursorUp => {
-                let rows =
-                    choices(patterns(state), &state.query_history, palette.filter.text()).len();
+                let rows = choices(
+                    patterns(state),
+                    &state.queries.history,
+                    palette.filter.text(),
+                )
+                .len();
                 palette.cursor = if action == Action::CursorDown {
                     (palette.cursor + 1).min(rows.saturating_sub(1))
                 } else {
@@ -87,14 +91,18 @@ pub(in crate::app::update) fn key(
 }
 
 fn choose(state: &mut State, mut palette: Palette) -> Vec<Command> {
-    let rows = choices(patterns(state), &state.query_history, palette.filter.text());
+    let rows = choices(
+        patterns(state),
+        &state.queries.history,
+        palette.filter.text(),
+    );
     let Some(choice) = rows.get(palette.cursor) else {
         state.overlay = Some(Overlay::Palette(palette));
         return Vec::new();
     };
     match choice.target {
         ChoiceTarget::History(position) => {
-            let Some(entry) = state.query_history.entries.get(position) else {
+            let Some(entry) = state.queries.history.entries.get(position) else {
                 return Vec::new();
             };
             let request = entry.request.clone();
@@ -147,7 +155,7 @@ fn run_pattern(state: &mut State, mut palette: Palette) -> Vec<Command> {
     };
     match result {
         Ok(mut request) => {
-            request.table.clone_from(&state.table);
+            request.table.clone_from(&state.table.name);
             state.overlay = None;
             run(state, request)
         }

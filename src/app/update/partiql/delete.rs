@@ -21,7 +21,7 @@ pub(in crate::app::update) fn read_item(
     state.partiql.pending_delete = Some(id);
     state.overlay = Some(Overlay::Partiql(Box::new(form)));
     let request = GetRequest {
-        table: state.table.clone(),
+        table: state.table.name.clone(),
         key,
         projection: None,
         params: ExpressionParams::default(),

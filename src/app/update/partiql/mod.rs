@@ -17,7 +17,12 @@ use crate::app::update::edit::write::review_create;
 pub(in crate::app::update) fn open(state: &mut State) -> Vec<Command> {
     // The last statement comes back selected: one keystroke replaces it, an arrow edits it.
     let form = state.partiql.last.clone().map_or_else(
-        || StatementForm::new(&format!("SELECT * FROM \"{}\" WHERE ", state.table), ""),
+        || {
+            StatementForm::new(
+                &format!("SELECT * FROM \"{}\" WHERE ", state.table.name),
+                "",
+            )
+        },
         |mut last| {
             // Reopened as it was left; on the statement, the statement is selected.
             last.recalled = last.focus == crate::app::state::partiql::StatementField::Statement

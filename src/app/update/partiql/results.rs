@@ -7,9 +7,10 @@ use crate::app::command::Command;
 use crate::app::read::{Read, ReadFor};
 use crate::app::request_id::RequestId;
 use crate::app::state::partiql::{Prepared, StatementForm, StatementRun};
+use crate::app::state::table::columns::ColumnContext;
 use crate::app::state::{Notice, Overlay, Paging, State, View};
 use crate::app::update::results_paging::{self, CancelStep};
-use crate::app::update::table::column_key;
+use crate::app::update::table::{column_key, remember};
 use crate::backend::{BackendError, StatementPage};
 
 /// Read the next page when the cursor is this close to the last loaded row.
@@ -31,9 +32,7 @@ pub(in crate::app::update) fn start(
         id,
     ));
     let run = state.partiql.runs.len() - 1;
-    state
-        .history
-        .open(View::StatementResults { run, cursor: 0 });
+    state.views.open(View::StatementResults { run, cursor: 0 });
     state.notice = Some(Notice::Info(format!("PartiQL: {summary}")));
     vec![Command::read(
         id,
@@ -58,7 +57,7 @@ pub(in crate::app::update) fn rerun(state: &mut State, index: usize) -> Vec<Comm
     fresh.column = run.column;
     let request = fresh.request.clone();
     *run = fresh;
-    if let View::StatementResults { cursor, .. } = state.history.current_mut() {
+    if let View::StatementResults { cursor, .. } = state.views.current_mut() {
         *cursor = 0;
     }
     state.notice = None;
@@ -94,9 +93,13 @@ pub(in crate::app::update) fn page(
             }
             run.items.extend(page.items);
             run.paging.landed(page.next_token);
-            if let Some(description) = state.description.loaded().cloned() {
+            if let Some(description) = state.table.description.loaded().cloned() {
                 let entities = state.entities.clone();
-                state.partiql.runs[index].refresh_columns(&description, &entities);
+                state.partiql.runs[index].refresh_columns(ColumnContext {
+                    description: &description,
+                    entities: &entities,
+                    remembered: state.column_choices.of_table(&state.table.name),
+                });
             }
             continue_reading(state, index)
         }
@@ -111,7 +114,7 @@ pub(in crate::app::update) fn page(
 /// Requests the next page of run `index` while the loaded rows do not reach a screen past the
 /// cursor (which also reads past the empty pages a selective filter gives).
 fn continue_reading(state: &mut State, index: usize) -> Vec<Command> {
-    let cursor = match state.history.current() {
+    let cursor = match state.views.current() {
         View::StatementResults { run, cursor } if *run == index => *cursor,
         _ => return Vec::new(),
     };
@@ -147,7 +150,7 @@ fn fetch(state: &mut State, index: usize, token: Option<String>) -> Vec<Command>
 
 /// After the cursor moved: read on if the current statement results are near their end.
 pub(in crate::app::update) fn fetch_more_if_near_end(state: &mut State) -> Vec<Command> {
-    match state.history.current() {
+    match state.views.current() {
         View::StatementResults { run, .. } => {
             let run = *run;
             continue_reading(state, run)
@@ -158,7 +161,7 @@ pub(in crate::app::update) fn fetch_more_if_near_end(state: &mut State) -> Vec<C
 
 /// `Enter` on a row: the item inspector.
 pub(in crate::app::update) fn open_row(state: &mut State) -> Vec<Command> {
-    let View::StatementResults { run, cursor } = state.history.current() else {
+    let View::StatementResults { run, cursor } = state.views.current() else {
         return Vec::new();
     };
     let item = state
@@ -175,7 +178,7 @@ pub(in crate::app::update) fn open_row(state: &mut State) -> Vec<Command> {
 /// The results keys on a statement's results (cancel or resume, edit the statement, columns);
 /// `None` when the current view is not a statement's results or the key is not one of these.
 pub(in crate::app::update) fn action(state: &mut State, action: &Action) -> Option<Vec<Command>> {
-    let View::StatementResults { run, .. } = state.history.current() else {
+    let View::StatementResults { run, .. } = state.views.current() else {
         return None;
     };
     let index = *run;
@@ -191,6 +194,7 @@ pub(in crate::app::update) fn action(state: &mut State, action: &Action) -> Opti
             | Action::PrevColumn
             | Action::SortColumn
             | Action::HideColumn
+            | Action::ResetColumns
             | Action::WidenColumn
             | Action::NarrowColumn
     );
@@ -214,13 +218,17 @@ fn results_key(state: &mut State, index: usize, action: &Action) -> Vec<Command>
             Vec::new()
         }
         _ => {
-            if let Some(run) = state.partiql.runs.get_mut(index)
-                && let Some(columns) = &mut run.columns
-                && column_key(columns, &mut run.column, action)
-            {
+            let Some(run) = state.partiql.runs.get_mut(index) else {
+                return Vec::new();
+            };
+            let Some(columns) = &mut run.columns else {
+                return Vec::new();
+            };
+            let outcome = column_key(columns, &mut run.column, action);
+            if outcome.reorder {
                 run.reorder();
             }
-            Vec::new()
+            remember(state, outcome.remember)
         }
     }
 }

@@ -73,6 +73,7 @@ fn key_examples(state: &State, description: &TableDescription, form: &QueryForm)
     }
     if form.spec.index.is_none()
         && let Some((partition, _)) = state
+            .explore
             .discovery
             .found
             .as_ref()

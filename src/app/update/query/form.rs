@@ -127,7 +127,7 @@ fn submit(state: &mut State, mut form: QueryForm) -> Vec<Command> {
         Ok(built) => {
             state.overlay = None;
             let commands = results::start(state, built.request, built.stop_after);
-            if let Some(run) = state.query_runs.last_mut() {
+            if let Some(run) = state.queries.runs.last_mut() {
                 run.form = Some(Box::new(form));
             }
             commands
@@ -349,7 +349,7 @@ fn complete(state: &State, form: &mut QueryForm) -> bool {
     if let Some(index) = form.spec.index.clone() {
         return complete_index_partition(state, form, &index);
     }
-    let Some(found) = &state.discovery.found else {
+    let Some(found) = &state.explore.discovery.found else {
         return false;
     };
     let Some(completed) = found.complete_partition_prefix(&form.spec.partition) else {

@@ -10,8 +10,8 @@ use crate::backend::QueryRequest;
 /// it to the history file (or nothing when history is disabled).
 pub fn record(state: &mut State, request: &QueryRequest) -> Vec<Command> {
     let at = state.clock.unix_seconds;
-    let line = state.query_history.push(at, request).to_line();
-    match &state.query_history.file {
+    let line = state.queries.history.push(at, request).to_line();
+    match &state.queries.history.file {
         Some(path) => vec![Command::AppendHistory {
             path: path.clone(),
             line,
@@ -23,15 +23,15 @@ pub fn record(state: &mut State, request: &QueryRequest) -> Vec<Command> {
 /// A table was opened: its history is the one kept this session, or else its file's (asked
 /// for), or else an empty one in memory.
 pub fn open_table(state: &mut State) -> Vec<Command> {
-    if let Some(kept) = state.session_histories.remove(&state.table) {
-        state.query_history = kept;
+    if let Some(kept) = state.queries.other_tables.remove(&state.table.name) {
+        state.queries.history = kept;
         return Vec::new();
     }
-    state.query_history = QueryHistory::default();
-    match &state.history_home {
-        Some(home) if !state.table.is_empty() => vec![Command::LoadQueryHistory {
-            table: state.table.clone(),
-            path: crate::storage::query_history::file_in(home, &state.table),
+    state.queries.history = QueryHistory::default();
+    match &state.queries.history_home {
+        Some(home) if !state.table.name.is_empty() => vec![Command::LoadQueryHistory {
+            table: state.table.name.clone(),
+            path: crate::storage::query_history::file_in(home, &state.table.name),
         }],
         _ => Vec::new(),
     }
@@ -40,17 +40,18 @@ pub fn open_table(state: &mut State) -> Vec<Command> {
 /// The table's history file was read. Queries run while it was read come after its entries
 /// (and, the file unknown then, were kept in memory only).
 pub fn loaded(state: &mut State, table: &str, mut history: QueryHistory, warning: Option<String>) {
-    if table != state.table {
+    if table != state.table.name {
         state
-            .session_histories
+            .queries
+            .other_tables
             .entry(table.to_owned())
             .or_insert(history);
         return;
     }
-    for entry in std::mem::take(&mut state.query_history.entries) {
+    for entry in std::mem::take(&mut state.queries.history.entries) {
         history.push(entry.unix_seconds, &entry.request);
     }
-    state.query_history = history;
+    state.queries.history = history;
     if let Some(warning) = warning {
         state.notice = Some(Notice::Error(warning));
     }

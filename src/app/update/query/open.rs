@@ -38,7 +38,7 @@ pub fn open_form_on_partition(
 /// `open_query_form` on a view: from a partition or an item, prefilled with its key; from the
 /// results, the form that produced them.
 pub(in crate::app::update) fn open_from_view(state: &mut State) -> Vec<Command> {
-    if let View::QueryResults { run, .. } = state.history.current()
+    if let View::QueryResults { run, .. } = state.views.current()
         && let Some(form) = form_of_run(state, *run)
     {
         show(state, form);
@@ -50,7 +50,7 @@ pub(in crate::app::update) fn open_from_view(state: &mut State) -> Vec<Command> 
 
 /// The form of run `index`: as submitted, or rebuilt from the request of a run from elsewhere.
 fn form_of_run(state: &State, index: usize) -> Option<QueryForm> {
-    let run = state.query_runs.get(index)?;
+    let run = state.queries.runs.get(index)?;
     if let Some(form) = &run.form {
         return Some((**form).clone());
     }
@@ -62,7 +62,7 @@ fn form_of_run(state: &State, index: usize) -> Option<QueryForm> {
 
 /// `edit_query`: the form again, on the results view only.
 pub(in crate::app::update) fn edit_query(state: &mut State) -> Vec<Command> {
-    match state.history.current() {
+    match state.views.current() {
         View::QueryResults { .. } => open_from_view(state),
         _ => Vec::new(),
     }

@@ -8,9 +8,10 @@ use crate::app::request_id::RequestId;
 use crate::app::state::Paging;
 use crate::app::state::query::run::QueryRun;
 use crate::app::state::stale::{self, time_of_day};
+use crate::app::state::table::columns::ColumnContext;
 use crate::app::state::{Notice, State, View};
 use crate::app::update::results_paging::{self, CancelStep};
-use crate::app::update::table::column_key;
+use crate::app::update::table::{column_key, remember};
 use crate::backend::{BackendError, GetOutput, GetRequest, Page, QueryRequest};
 use crate::domain::query_spec::read_from_table_of;
 use crate::domain::value::Item;
@@ -43,9 +44,9 @@ pub(in crate::app::update) fn start(
     let id = state.ids.issue();
     let mut run = QueryRun::new(request.clone(), stop_after, id);
     run.read_from_table = read_from_table;
-    state.query_runs.push(run);
-    let index = state.query_runs.len() - 1;
-    state.history.open(View::QueryResults {
+    state.queries.runs.push(run);
+    let index = state.queries.runs.len() - 1;
+    state.views.open(View::QueryResults {
         run: index,
         cursor: 0,
     });
@@ -63,7 +64,7 @@ pub(in crate::app::update) fn start(
 /// form and its columns (a page still in flight is dropped as stale).
 pub(in crate::app::update) fn rerun(state: &mut State, index: usize) -> Vec<Command> {
     let id = state.ids.issue();
-    let Some(run) = state.query_runs.get_mut(index) else {
+    let Some(run) = state.queries.runs.get_mut(index) else {
         return Vec::new();
     };
     let mut fresh = QueryRun::new(run.request.clone(), run.stop_after, id);
@@ -75,7 +76,7 @@ pub(in crate::app::update) fn rerun(state: &mut State, index: usize) -> Vec<Comm
     // The results on screen stay aside until the first page of the new run lands.
     let old = std::mem::replace(run, QueryRun::new(request.clone(), None, id));
     *run = stale::refresh(old, fresh, state.clock);
-    if let View::QueryResults { cursor, .. } = state.history.current_mut() {
+    if let View::QueryResults { cursor, .. } = state.views.current_mut() {
         *cursor = 0;
     }
     state.notice = None;
@@ -85,7 +86,8 @@ pub(in crate::app::update) fn rerun(state: &mut State, index: usize) -> Vec<Comm
 /// The run and index whose page `id` is in flight.
 fn run_fetching(state: &mut State, id: RequestId) -> Option<(usize, &mut QueryRun)> {
     state
-        .query_runs
+        .queries
+        .runs
         .iter_mut()
         .enumerate()
         .find(|(_, run)| run.paging.awaits(id))
@@ -138,12 +140,16 @@ pub(in crate::app::update) fn page(
 
 /// Brings run `index`'s columns and display order up to date with its items.
 fn refresh_columns(state: &mut State, index: usize) {
-    let Some(description) = state.description.loaded().cloned() else {
+    let Some(description) = state.table.description.loaded().cloned() else {
         return;
     };
     let entities = state.entities.clone();
-    if let Some(run) = state.query_runs.get_mut(index) {
-        run.refresh_columns(&description, &entities);
+    if let Some(run) = state.queries.runs.get_mut(index) {
+        run.refresh_columns(ColumnContext {
+            description: &description,
+            entities: &entities,
+            remembered: state.column_choices.of_table(&state.table.name),
+        });
     }
 }
 
@@ -151,12 +157,12 @@ fn refresh_columns(state: &mut State, index: usize) {
 /// while the loaded rows do not reach past the cursor by a screen (lazy reading, which also
 /// reads past empty pages of a selective filter).
 fn continue_reading(state: &mut State, index: usize) -> Vec<Command> {
-    let cursor = match state.history.current() {
+    let cursor = match state.views.current() {
         View::QueryResults { run, cursor } if *run == index => Some(*cursor),
         _ => None,
     };
     let margin = PREFETCH_ROWS.max(state.list_height());
-    let Some(run) = state.query_runs.get(index) else {
+    let Some(run) = state.queries.runs.get(index) else {
         return Vec::new();
     };
     let Some(Some(start_key)) = run.paging.ready() else {
@@ -175,7 +181,7 @@ fn continue_reading(state: &mut State, index: usize) -> Vec<Command> {
 
 /// Reads run `index`'s next page whatever the cursor (marking every match reads them all).
 pub(in crate::app::update) fn next_page(state: &mut State, index: usize) -> Vec<Command> {
-    let Some(run) = state.query_runs.get(index) else {
+    let Some(run) = state.queries.runs.get(index) else {
         return Vec::new();
     };
     let Some(Some(start_key)) = run.paging.ready() else {
@@ -187,7 +193,7 @@ pub(in crate::app::update) fn next_page(state: &mut State, index: usize) -> Vec<
 
 /// After the cursor moved: read on if the current results view is near its end.
 pub(in crate::app::update) fn fetch_more_if_near_end(state: &mut State) -> Vec<Command> {
-    match state.history.current() {
+    match state.views.current() {
         View::QueryResults { run, .. } => {
             let run = *run;
             continue_reading(state, run)
@@ -198,11 +204,12 @@ pub(in crate::app::update) fn fetch_more_if_near_end(state: &mut State) -> Vec<C
 
 /// `Enter` on a row: the item inspector.
 pub(in crate::app::update) fn open_row(state: &mut State) -> Vec<Command> {
-    let View::QueryResults { run, cursor } = state.history.current() else {
+    let View::QueryResults { run, cursor } = state.views.current() else {
         return Vec::new();
     };
     let item = state
-        .query_runs
+        .queries
+        .runs
         .get(*run)
         .and_then(|run| run.item_at(*cursor));
     if let Some(item) = item {
@@ -213,7 +220,7 @@ pub(in crate::app::update) fn open_row(state: &mut State) -> Vec<Command> {
 
 /// Cancel, edit or fetch base items on the current results.
 pub(in crate::app::update) fn action(state: &mut State, action: &Action) -> Vec<Command> {
-    let View::QueryResults { run, .. } = state.history.current() else {
+    let View::QueryResults { run, .. } = state.views.current() else {
         return Vec::new();
     };
     let index = *run;
@@ -224,31 +231,31 @@ pub(in crate::app::update) fn action(state: &mut State, action: &Action) -> Vec<
         | Action::PrevColumn
         | Action::SortColumn
         | Action::HideColumn
+        | Action::ResetColumns
         | Action::WidenColumn
-        | Action::NarrowColumn => {
-            column_action(state, index, action);
-            Vec::new()
-        }
+        | Action::NarrowColumn => column_action(state, index, action),
         _ => Vec::new(),
     }
 }
 
-/// Column keys on the results table: select, sort, hide, resize.
-fn column_action(state: &mut State, index: usize, action: &Action) {
-    let Some(run) = state.query_runs.get_mut(index) else {
-        return;
+/// Column keys on the results table: select, sort, hide, show all, resize.
+fn column_action(state: &mut State, index: usize, action: &Action) -> Vec<Command> {
+    let Some(run) = state.queries.runs.get_mut(index) else {
+        return Vec::new();
     };
     let Some(columns) = &mut run.columns else {
-        return;
+        return Vec::new();
     };
-    if column_key(columns, &mut run.column, action) {
+    let outcome = column_key(columns, &mut run.column, action);
+    if outcome.reorder {
         run.reorder();
     }
+    remember(state, outcome.remember)
 }
 
 /// Cancels the page in flight (its late answer is dropped by id); on a cancelled run, resumes.
 fn cancel_or_resume(state: &mut State, index: usize) -> Vec<Command> {
-    let Some(run) = state.query_runs.get_mut(index) else {
+    let Some(run) = state.queries.runs.get_mut(index) else {
         return Vec::new();
     };
     match results_paging::cancel_or_resume(&mut run.paging, "query", &mut state.notice) {
@@ -260,7 +267,7 @@ fn cancel_or_resume(state: &mut State, index: usize) -> Vec<Command> {
 /// Asks for the page of run `index` that starts at `start_key`.
 fn fetch(state: &mut State, index: usize, start_key: Option<Item>) -> Vec<Command> {
     let id = state.ids.issue();
-    let Some(run) = state.query_runs.get_mut(index) else {
+    let Some(run) = state.queries.runs.get_mut(index) else {
         return Vec::new();
     };
     let mut request = run.request.clone();
@@ -274,7 +281,7 @@ fn fetch_base_items(state: &mut State, index: usize) -> Vec<Command> {
     let Some(key) = state.described().map(|description| description.key.clone()) else {
         return Vec::new();
     };
-    let Some(run) = state.query_runs.get(index) else {
+    let Some(run) = state.queries.runs.get(index) else {
         return Vec::new();
     };
     if run.request.index.is_none() {
@@ -309,7 +316,7 @@ fn fetch_base_items(state: &mut State, index: usize) -> Vec<Command> {
             Read::Get(request),
         ));
     }
-    if let Some(run) = state.query_runs.get_mut(index) {
+    if let Some(run) = state.queries.runs.get_mut(index) {
         run.base_fetch.in_flight = in_flight;
         run.base_fetch.fetched = 0;
         run.base_fetch.missing = 0;
@@ -328,13 +335,14 @@ pub(in crate::app::update) fn base_item(
     result: Result<GetOutput, BackendError>,
 ) -> Vec<Command> {
     let Some(index) = state
-        .query_runs
+        .queries
+        .runs
         .iter()
         .position(|run| run.base_fetch.in_flight.iter().any(|(each, _)| *each == id))
     else {
         return Vec::new();
     };
-    let run = &mut state.query_runs[index];
+    let run = &mut state.queries.runs[index];
     let fetch = &mut run.base_fetch;
     let position = fetch.in_flight.iter().position(|(each, _)| *each == id);
     let Some((_, row)) = position.map(|position| fetch.in_flight.remove(position)) else {

@@ -5,13 +5,13 @@ use crate::app::state::{Notice, State, View};
 use crate::share::{SnippetKind, snippet};
 
 pub(in crate::app::update) fn copy(state: &mut State, kind: SnippetKind) -> Vec<Command> {
-    let View::QueryResults { run, .. } = state.history.current() else {
+    let View::QueryResults { run, .. } = state.views.current() else {
         state.notice = Some(Notice::Info(
             "run a query first: its results can be copied as a snippet".to_owned(),
         ));
         return Vec::new();
     };
-    let Some(run) = state.query_runs.get(*run) else {
+    let Some(run) = state.queries.runs.get(*run) else {
         return Vec::new();
     };
     vec![Command::CopyToClipboard {

@@ -43,15 +43,15 @@ pub(super) fn show(state: &mut State) -> Vec<Command> {
         state.notice = Some(Notice::Info(format!(
             "following the stream of {name}: changes from now on (p pauses, f filters)"
         )));
-        if !matches!(state.history.current(), View::Stream { .. }) {
-            state.history.open(View::Stream { cursor: 0 });
+        if !matches!(state.views.current(), View::Stream { .. }) {
+            state.views.open(View::Stream { cursor: 0 });
         }
         // The description may be one remembered from before (the table picker's, when the
         // table was opened with `T`): the table may have been recreated with a new stream since.
         return describe_table(state);
     }
-    if !matches!(state.history.current(), View::Stream { .. }) {
-        state.history.open(View::Stream { cursor: 0 });
+    if !matches!(state.views.current(), View::Stream { .. }) {
+        state.views.open(View::Stream { cursor: 0 });
     }
     if state
         .stream
@@ -135,7 +135,7 @@ pub(in crate::app::update) fn restart(state: &mut State) -> Vec<Command> {
     if !commands.is_empty() {
         state.notice = Some(Notice::Info(format!(
             "describing {} again to follow its current stream…",
-            state.table
+            state.table.name
         )));
     }
     commands
@@ -143,7 +143,7 @@ pub(in crate::app::update) fn restart(state: &mut State) -> Vec<Command> {
 
 /// Asks for the table's description, to follow its current stream.
 fn describe_table(state: &mut State) -> Vec<Command> {
-    let table = state.table.clone();
+    let table = state.table.name.clone();
     let id = state.ids.issue();
     let Some(view) = &mut state.stream else {
         return Vec::new();
@@ -176,7 +176,7 @@ pub(in crate::app::update) fn filter_typed(state: &mut State, text: &str) {
             if let (Some(view), Some(key)) = (&mut state.stream, key) {
                 view.buffer.set_filter(filter, &key);
             }
-            if let View::Stream { cursor } = state.history.current_mut() {
+            if let View::Stream { cursor } = state.views.current_mut() {
                 *cursor = 0;
             }
         }
@@ -221,10 +221,10 @@ pub(super) fn action(state: &mut State, action: &Action) -> Option<Vec<Command>>
             Vec::new()
         }
         Action::Open => {
-            if let View::Stream { .. } = state.history.current() {
-                let row = state.history.current().cursor();
+            if let View::Stream { .. } = state.views.current() {
+                let row = state.views.current().cursor();
                 if let Some(entry) = rows::visible_at(state, row).cloned() {
-                    state.history.open(View::StreamRecord {
+                    state.views.open(View::StreamRecord {
                         entry: Box::new(entry),
                         cursor: 0,
                     });

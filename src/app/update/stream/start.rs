@@ -44,7 +44,7 @@ pub(super) fn start_from(state: &mut State, start: StreamStart) {
     }
     fresh.paused = view.paused;
     *view = fresh;
-    if let View::Stream { cursor } = state.history.current_mut() {
+    if let View::Stream { cursor } = state.views.current_mut() {
         *cursor = 0;
     }
     state.notice = Some(Notice::Info(said(start, held, start.before_retention(now))));

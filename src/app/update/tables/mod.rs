@@ -12,21 +12,21 @@ use crate::domain::schema::TableDescription;
 /// Opens the picker (from any view, or at startup without a table) and lists the tables again,
 /// so a table created since the last look shows up; descriptions already read are kept.
 pub(in crate::app::update) fn open(state: &mut State) -> Vec<Command> {
-    state.tables.open = true;
-    state.tables.filter.clear();
+    state.picker.open = true;
+    state.picker.filter.clear();
     cursor_on_open_table(state);
-    if matches!(state.tables.names, Loadable::Loading(_)) {
+    if matches!(state.picker.names, Loadable::Loading(_)) {
         return Vec::new();
     }
     let id = state.ids.issue();
-    state.tables.names = Loadable::Loading(id);
+    state.picker.names = Loadable::Loading(id);
     vec![Command::read(id, ReadFor::TableList, Read::ListTables)]
 }
 
 /// A key while the picker is on screen: typed text filters, Enter opens, Esc goes back to the
 /// open table (or quits when none is open yet).
 pub(in crate::app::update) fn key(state: &mut State, action: Action) -> Vec<Command> {
-    let picker = &mut state.tables;
+    let picker = &mut state.picker;
     match action {
         Action::Input(c) => {
             picker.filter.push(c);
@@ -41,7 +41,7 @@ pub(in crate::app::update) fn key(state: &mut State, action: Action) -> Vec<Comm
             picker.cursor = (picker.cursor + 1).min(last);
         }
         Action::CursorUp => picker.cursor = picker.cursor.saturating_sub(1),
-        Action::Back if state.table.is_empty() => {
+        Action::Back if state.table.name.is_empty() => {
             state.quitting = true;
             return vec![Command::Quit];
         }
@@ -62,27 +62,27 @@ pub(in crate::app::update) fn listed(
     id: RequestId,
     result: Result<Vec<String>, BackendError>,
 ) -> Vec<Command> {
-    if !state.tables.names.awaits(id) {
+    if !state.picker.names.awaits(id) {
         return Vec::new();
     }
-    state.tables.names = match result {
+    state.picker.names = match result {
         Ok(names) => Loadable::Loaded(names),
         Err(error) => Loadable::Failed(error.to_string()),
     };
-    if state.tables.filter.is_empty() {
+    if state.picker.filter.is_empty() {
         cursor_on_open_table(state);
     } else {
-        let last = state.tables.rows().len().saturating_sub(1);
-        state.tables.cursor = state.tables.cursor.min(last);
+        let last = state.picker.rows().len().saturating_sub(1);
+        state.picker.cursor = state.picker.cursor.min(last);
     }
     describe_next(state)
 }
 
 /// Puts the cursor on the open table's row (the first row when it is not listed).
 fn cursor_on_open_table(state: &mut State) {
-    let current = state.table.as_str();
-    state.tables.cursor = state
-        .tables
+    let current = state.table.name.as_str();
+    state.picker.cursor = state
+        .picker
         .rows()
         .iter()
         .position(|row| row.name == current)
@@ -95,24 +95,24 @@ pub(in crate::app::update) fn described(
     id: RequestId,
     result: Result<Box<TableDescription>, BackendError>,
 ) -> Vec<Command> {
-    let Some(name) = state.tables.awaiting(id).map(str::to_owned) else {
+    let Some(name) = state.picker.awaiting(id).map(str::to_owned) else {
         return Vec::new();
     };
     let entry = match result {
         Ok(description) => Loadable::Loaded(description),
         Err(error) => Loadable::Failed(error.to_string()),
     };
-    state.tables.described.insert(name, entry);
+    state.picker.described.insert(name, entry);
     describe_next(state)
 }
 
 fn describe_next(state: &mut State) -> Vec<Command> {
-    let Some(table) = state.tables.next_to_describe().map(str::to_owned) else {
+    let Some(table) = state.picker.next_to_describe().map(str::to_owned) else {
         return Vec::new();
     };
     let id = state.ids.issue();
     state
-        .tables
+        .picker
         .described
         .insert(table.clone(), Loadable::Loading(id));
     vec![Command::read(
@@ -123,11 +123,11 @@ fn describe_next(state: &mut State) -> Vec<Command> {
 }
 
 fn choose(state: &mut State) -> Vec<Command> {
-    let Some(chosen) = state.tables.selected().map(str::to_owned) else {
+    let Some(chosen) = state.picker.selected().map(str::to_owned) else {
         return Vec::new();
     };
-    if chosen == state.table {
-        state.tables.open = false;
+    if chosen == state.table.name {
+        state.picker.open = false;
         return Vec::new();
     }
     switch_to(state, &chosen)
@@ -152,17 +152,20 @@ fn switch_to(state: &mut State, table: &str) -> Vec<Command> {
     next.viewport = state.viewport;
     next.journal_path = state.journal_path.take();
     next.version_attribute = state.version_attribute.take();
-    next.tables = std::mem::take(&mut state.tables);
+    next.picker = std::mem::take(&mut state.picker);
     // The history follows the table: this one's is kept for switching back.
-    next.history_home = state.history_home.take();
-    next.session_histories = std::mem::take(&mut state.session_histories);
-    if !state.table.is_empty() {
-        let history = std::mem::take(&mut state.query_history);
-        next.session_histories.insert(state.table.clone(), history);
+    next.queries.history_home = state.queries.history_home.take();
+    next.queries.other_tables = std::mem::take(&mut state.queries.other_tables);
+    next.column_choices = std::mem::take(&mut state.column_choices);
+    if !state.table.name.is_empty() {
+        let history = std::mem::take(&mut state.queries.history);
+        next.queries
+            .other_tables
+            .insert(state.table.name.clone(), history);
     }
-    next.tables.open = false;
-    next.preloaded_description = next
-        .tables
+    next.picker.open = false;
+    next.table.preloaded_description = next
+        .picker
         .described
         .get(table)
         .and_then(Loadable::loaded)
@@ -176,9 +179,10 @@ fn switch_to(state: &mut State, table: &str) -> Vec<Command> {
 /// The old table's scan and partition pages still in flight: their answers would be dropped as
 /// stale anyway, cancelling them stops the worker reading on.
 fn cancel_reads(state: &State) -> Vec<Command> {
-    let mut ids: Vec<RequestId> = state.discovery.in_flight().collect();
+    let mut ids: Vec<RequestId> = state.explore.discovery.in_flight().collect();
     ids.extend(
         state
+            .explore
             .partitions
             .values()
             .filter_map(|partition| partition.paging.in_flight()),

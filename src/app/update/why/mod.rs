@@ -39,7 +39,7 @@ pub(super) fn open_prompt(state: &mut State) -> Vec<Command> {
 /// The item of the row under the cursor: a markable list's, or a SELECT's (whose results are
 /// not a markable list).
 fn row_under_cursor(state: &State) -> Option<Item> {
-    if let View::StatementResults { run, cursor } = state.history.current() {
+    if let View::StatementResults { run, cursor } = state.views.current() {
         return state.partiql.runs.get(*run)?.item_at(*cursor);
     }
     markable_list(state).and_then(|list| list.under_cursor().cloned())
@@ -49,10 +49,10 @@ fn row_under_cursor(state: &State) -> Option<Item> {
 /// results, a partition (a Query of its key) or an index partition.
 fn results_query(state: &State) -> Result<(QueryRequest, Option<u64>), String> {
     let table = state.described().ok_or("the table is not described yet")?;
-    match state.history.current() {
+    match state.views.current() {
         View::QueryResults { run, .. } => {
             let run = state
-                .query_runs
+                .queries.runs
                 .get(*run)
                 .ok_or("these results are no longer kept: run the query again")?;
             Ok((run.request.clone(), run.stop_after))
@@ -177,7 +177,7 @@ pub(in crate::app::update) fn submit(state: &mut State, text: &str) -> Vec<Comma
     };
     let id = state.ids.issue();
     state
-        .history
+        .views
         .open(View::Why(Box::new(WhyView::new(request.clone(), id))));
     vec![read(id, request)]
 }
@@ -188,6 +188,7 @@ fn request(state: &State, text: &str) -> Result<WhyRequest, String> {
     // The overview's DescribeTimeToLive when it was read, else the TTL the table's own
     // description carries: the TTL step must not depend on which screen was opened first.
     let ttl_attribute = state
+        .table
         .extras
         .loaded()
         .and_then(|extras| extras.enabled_ttl_attribute())
@@ -211,7 +212,7 @@ fn read(id: RequestId, request: WhyRequest) -> Command {
 
 /// `y`: the explanation as text, for a ticket (once it is read).
 pub(in crate::app::update) fn copy(state: &mut State) -> Vec<Command> {
-    let View::Why(view) = state.history.current() else {
+    let View::Why(view) = state.views.current() else {
         return Vec::new();
     };
     let lines = view.lines();
@@ -230,7 +231,7 @@ pub(in crate::app::update) fn copy(state: &mut State) -> Vec<Command> {
 /// `R`: reads the shown explanation again.
 pub(in crate::app::update) fn refresh(state: &mut State) -> Vec<Command> {
     let id = state.ids.issue();
-    let View::Why(view) = state.history.current_mut() else {
+    let View::Why(view) = state.views.current_mut() else {
         return Vec::new();
     };
     view.steps = Loadable::Loading(id);
@@ -244,7 +245,7 @@ pub(in crate::app::update) fn answered(
     id: RequestId,
     result: Result<Vec<Step>, BackendError>,
 ) {
-    let Some(view) = state.history.views_mut().find_map(|view| match view {
+    let Some(view) = state.views.views_mut().find_map(|view| match view {
         View::Why(view) if view.steps.awaits(id) => Some(view),
         _ => None,
     }) else {

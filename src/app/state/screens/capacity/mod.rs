@@ -8,7 +8,6 @@ mod read;
 mod rows;
 mod view;
 
-pub use read::rates_typed;
 pub use rows::{CapacityRow, rows};
 pub use view::CapacityView;
 
@@ -55,6 +54,13 @@ impl ScreenUnit for CapacityScreen {
 
     fn refresh(state: &mut State) -> Vec<Command> {
         read::again(state)
+    }
+
+    const PROMPT_TITLE: &'static str =
+        " Rates to price a month at: reads a second, a space, writes a second ";
+
+    fn text_typed(state: &mut State, text: &str) -> Vec<Command> {
+        read::rates_typed(state, text)
     }
 
     fn answered(

@@ -7,9 +7,8 @@ use crate::app::command::Command;
 use crate::app::read::{Read, ReadAnswer, ReadFor};
 use crate::app::request_id::RequestId;
 use crate::app::state::screen_view::ScreenView;
-use crate::app::state::screens::unit::{Unclaimed, view_of, view_of_mut};
-use crate::app::state::text_field::TextField;
-use crate::app::state::{Loadable, Notice, Overlay, Prompt, PromptKind, State, View};
+use crate::app::state::screens::unit::{Unclaimed, prompt, view_of, view_of_mut};
+use crate::app::state::{Loadable, Notice, State, View};
 use crate::backend::BackendError;
 use crate::capacity::CapacityRequest;
 use crate::domain::capacity::decimal::Exact;
@@ -23,7 +22,8 @@ fn request(state: &State) -> Option<Read> {
     let table = state.described()?;
     let mut request = CapacityRequest::new(table.name.clone(), state.entities.clone());
     request.history = state
-        .query_history
+        .queries
+        .history
         .entries
         .iter()
         .map(|entry| entry.request.clone())
@@ -40,14 +40,12 @@ pub(super) fn open(state: &mut State) -> Vec<Command> {
         return Vec::new();
     };
     let id = state.ids.issue();
-    state
-        .history
-        .open(View::Screen(ScreenView::new(CapacityView {
-            report: Loadable::Loading(id),
-            reads_per_second: DEFAULT_READS_PER_SECOND,
-            writes_per_second: DEFAULT_WRITES_PER_SECOND,
-            cursor: 0,
-        })));
+    state.views.open(View::Screen(ScreenView::new(CapacityView {
+        report: Loadable::Loading(id),
+        reads_per_second: DEFAULT_READS_PER_SECOND,
+        writes_per_second: DEFAULT_WRITES_PER_SECOND,
+        cursor: 0,
+    })));
     vec![Command::read(id, ReadFor::Screen, read)]
 }
 
@@ -57,7 +55,7 @@ pub(super) fn again(state: &mut State) -> Vec<Command> {
     let Some(read) = request(state) else {
         return Vec::new();
     };
-    let Some(view) = view_of_mut::<CapacityView>(state.history.current_mut()) else {
+    let Some(view) = view_of_mut::<CapacityView>(state.views.current_mut()) else {
         return Vec::new();
     };
     view.report = Loadable::Loading(id);
@@ -72,7 +70,7 @@ pub(super) fn answered(
     result: Result<ReadAnswer, BackendError>,
 ) -> Result<Vec<Command>, Unclaimed> {
     let Some(view) = state
-        .history
+        .views
         .views_mut()
         .find_map(|view| view_of_mut::<CapacityView>(view).filter(|view| view.report.awaits(id)))
     else {
@@ -87,22 +85,19 @@ pub(super) fn answered(
 
 /// `r`: the prompt holding the rates, `reads/s writes/s`.
 pub(super) fn open_rates(state: &mut State) -> Vec<Command> {
-    let Some(view) = view_of::<CapacityView>(state.history.current()) else {
+    let Some(view) = view_of::<CapacityView>(state.views.current()) else {
         return Vec::new();
     };
     let text = format!("{} {}", view.reads_per_second, view.writes_per_second);
-    state.overlay = Some(Overlay::Prompt(Prompt {
-        kind: PromptKind::CapacityRates,
-        text: TextField::new(text),
-    }));
+    state.overlay = Some(prompt::<CapacityView>(&text));
     Vec::new()
 }
 
 /// The rates typed: two non-negative decimals, reads a second then writes a second. Bad text
 /// is said and changes nothing.
-pub fn rates_typed(state: &mut State, text: &str) -> Vec<Command> {
+pub(super) fn rates_typed(state: &mut State, text: &str) -> Vec<Command> {
     let parsed = parse_rates(text);
-    let Some(view) = view_of_mut::<CapacityView>(state.history.current_mut()) else {
+    let Some(view) = view_of_mut::<CapacityView>(state.views.current_mut()) else {
         return Vec::new();
     };
     match parsed {

@@ -81,7 +81,7 @@ impl ScreenUnit for DiffScreen {
     }
 
     fn refresh(state: &mut State) -> Vec<Command> {
-        let target = view_of::<DiffView>(state.history.current())
+        let target = view_of::<DiffView>(state.views.current())
             .and_then(|view| view.target().map(str::to_owned));
         match target {
             Some(target) => {
@@ -104,7 +104,7 @@ impl ScreenUnit for DiffScreen {
 
 /// `Enter`: compares with the table under the cursor, or shows the difference under it.
 fn open_under_cursor(state: &mut State) -> Vec<Command> {
-    let Some(view) = view_of_mut::<DiffView>(state.history.current_mut()) else {
+    let Some(view) = view_of_mut::<DiffView>(state.views.current_mut()) else {
         return Vec::new();
     };
     let cursor = view.cursor;
@@ -123,7 +123,7 @@ fn open_under_cursor(state: &mut State) -> Vec<Command> {
 /// items already read are compared again: nothing is read.
 fn ignore_under_cursor(state: &mut State) -> Vec<Command> {
     let id = state.ids.issue();
-    let Some(view) = view_of_mut::<DiffView>(state.history.current_mut()) else {
+    let Some(view) = view_of_mut::<DiffView>(state.views.current_mut()) else {
         return Vec::new();
     };
     let Stage::Report(shown) = &view.stage else {
@@ -162,7 +162,7 @@ fn top_level(path: &str) -> &str {
 
 /// `Esc` on a difference shown side by side: back to the report.
 fn close_items(state: &mut State) -> Option<Vec<Command>> {
-    let view = view_of_mut::<DiffView>(state.history.current_mut())?;
+    let view = view_of_mut::<DiffView>(state.views.current_mut())?;
     match &mut view.stage {
         Stage::Report(shown) if shown.open.is_some() => {
             shown.open = None;
@@ -174,7 +174,7 @@ fn close_items(state: &mut State) -> Option<Vec<Command>> {
 
 /// `y`: the report as `ddbx diff` prints it.
 fn copy_report(state: &mut State) -> Vec<Command> {
-    let Some(view) = view_of::<DiffView>(state.history.current()) else {
+    let Some(view) = view_of::<DiffView>(state.views.current()) else {
         return Vec::new();
     };
     let Stage::Report(shown) = &view.stage else {

@@ -36,20 +36,20 @@ pub(super) fn open(state: &mut State) -> Vec<Command> {
     }
     let id = state.ids.issue();
     let view = DiffView {
-        source: state.table.clone(),
+        source: state.table.name.clone(),
         scope: scope_of(state),
         ignore: BTreeSet::new(),
         stage: Stage::Choosing(Loadable::Loading(id)),
         cursor: 0,
     };
-    state.history.open(View::Screen(ScreenView::new(view)));
+    state.views.open(View::Screen(ScreenView::new(view)));
     vec![Command::read(id, ReadFor::Screen, Read::ListTables)]
 }
 
 /// The partition of the inspected item, when the screen opens from the inspector; else the
 /// whole table.
 fn scope_of(state: &State) -> DiffScope {
-    let View::Inspector(inspector) = state.history.current() else {
+    let View::Inspector(inspector) = state.views.current() else {
         return DiffScope::Table;
     };
     let partition = state.described().and_then(|table| {
@@ -96,7 +96,7 @@ pub(super) fn cancel(state: &mut State) -> Option<Vec<Command>> {
 }
 
 fn current(state: &mut State) -> Option<&mut DiffView> {
-    view_of_mut::<DiffView>(state.history.current_mut())
+    view_of_mut::<DiffView>(state.views.current_mut())
 }
 
 /// A read answered: taken by the view that waits for it.
@@ -106,7 +106,7 @@ pub(super) fn answered(
     result: Result<ReadAnswer, BackendError>,
 ) -> Result<Vec<Command>, Unclaimed> {
     let waiting = state
-        .history
+        .views
         .views_mut()
         .any(|view| view_of::<DiffView>(view).is_some_and(|view| view.awaits(id)));
     if !waiting {
@@ -116,7 +116,7 @@ pub(super) fn answered(
     let (source_table, decoder) = (state.described().cloned(), state.entities.clone());
     let limit = state.settings.page_size;
     let Some(view) = state
-        .history
+        .views
         .views_mut()
         .find_map(|view| view_of_mut::<DiffView>(view).filter(|view| view.awaits(id)))
     else {

@@ -43,7 +43,7 @@ pub fn open_review(state: &mut State, purpose: CommitPurpose, parts: Vec<Staged>
     };
     // The run's id, which is also the request's idempotency token, is named by the worker as
     // it journals the run: the app reads no clock.
-    let assembled = assemble(&state.table, &parts, None);
+    let assembled = assemble(&state.table.name, &parts, None);
     if let Err(error) = check_limits(&assembled, &parts, description) {
         state.notice = Some(Notice::Error(error.to_string()));
         return false;

@@ -54,9 +54,9 @@ impl ScreenUnit for StagedScreen {
     const DEFAULT_KEYS: &'static str = include_str!("keys.toml");
 
     fn open(state: &mut State) -> Vec<Command> {
-        if view_of::<StagedView>(state.history.current()).is_none() {
+        if view_of::<StagedView>(state.views.current()).is_none() {
             state
-                .history
+                .views
                 .open(View::Screen(ScreenView::new(StagedView::default())));
         }
         Vec::new()
@@ -127,7 +127,7 @@ fn review_key(state: &mut State, action: &Action) -> Option<Vec<Command>> {
 }
 
 fn cursor(state: &State) -> Option<usize> {
-    view_of::<StagedView>(state.history.current()).map(|view| view.cursor)
+    view_of::<StagedView>(state.views.current()).map(|view| view.cursor)
 }
 
 /// `x`: the change under the cursor leaves the set (nothing is sent).

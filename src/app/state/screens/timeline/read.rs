@@ -20,7 +20,7 @@ const MAX_QUERIES: u32 = 40;
 
 /// Opens the timeline of the inspected item's partition.
 pub(super) fn open(state: &mut State) -> Vec<Command> {
-    let View::Inspector(inspector) = state.history.current() else {
+    let View::Inspector(inspector) = state.views.current() else {
         return Vec::new();
     };
     let item = inspector.item.clone();
@@ -52,14 +52,14 @@ pub(super) fn open(state: &mut State) -> Vec<Command> {
         entries: Loadable::NotRequested,
         cursor: 0,
     };
-    state.history.open(View::Screen(ScreenView::new(view)));
+    state.views.open(View::Screen(ScreenView::new(view)));
     again(state)
 }
 
 /// `R`: reads the timeline again from the first prefix.
 pub(super) fn again(state: &mut State) -> Vec<Command> {
     let id = state.ids.issue();
-    let Some(view) = view_of_mut::<TimelineView>(state.history.current_mut()) else {
+    let Some(view) = view_of_mut::<TimelineView>(state.views.current_mut()) else {
         return Vec::new();
     };
     view.reading = 0;

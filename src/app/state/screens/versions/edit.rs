@@ -15,7 +15,7 @@ pub(super) fn edit_latest(state: &mut State) -> Vec<Command> {
         ));
         return Vec::new();
     }
-    let Some(view) = view_of::<VersionsView>(state.history.current()) else {
+    let Some(view) = view_of::<VersionsView>(state.views.current()) else {
         return Vec::new();
     };
     let Loadable::Loaded(versions) = &view.versions else {

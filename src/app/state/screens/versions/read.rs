@@ -20,7 +20,7 @@ const MAX_PAGES: u32 = 20;
 
 /// Opens the versions of the inspected item.
 pub(super) fn open(state: &mut State) -> Vec<Command> {
-    let View::Inspector(inspector) = state.history.current() else {
+    let View::Inspector(inspector) = state.views.current() else {
         return Vec::new();
     };
     let item = inspector.item.clone();
@@ -54,14 +54,14 @@ pub(super) fn open(state: &mut State) -> Vec<Command> {
     let Some(read) = page_request(state, &view, None) else {
         return Vec::new();
     };
-    state.history.open(View::Screen(ScreenView::new(view)));
+    state.views.open(View::Screen(ScreenView::new(view)));
     vec![Command::read(id, ReadFor::Screen, read)]
 }
 
 /// `R`: reads the versions again from the first page.
 pub(super) fn again(state: &mut State) -> Vec<Command> {
     let id = state.ids.issue();
-    let Some(view) = view_of_mut::<VersionsView>(state.history.current_mut()) else {
+    let Some(view) = view_of_mut::<VersionsView>(state.views.current_mut()) else {
         return Vec::new();
     };
     view.pages_read.clear();
