@@ -336,3 +336,23 @@ async fn a_csv_export_names_every_column_found_and_leaves_no_temporary_file() {
     let left: Vec<_> = std::fs::read_dir(&scratch).expect("scratch").collect();
     assert!(left.is_empty(), "the spool is gone: {left:?}");
 }
+
+#[test]
+fn an_export_to_dash_goes_to_standard_output_and_leaves_no_file_named_dash() {
+    let scratch = crate::support::scratch::Scratch::new("export-dash");
+    let exported = crate::support::cli::run_command({
+        let mut command = crate::support::cli::ddbx_command();
+        command
+            .current_dir(scratch.path())
+            .args(["--demo", "export", "--format", "ddb", "--out", "-"]);
+        command
+    })
+    .success();
+    assert!(exported.lines().len() > 1000, "{}", exported.stderr);
+    assert!(
+        exported.lines()[0].starts_with("{\"") && exported.lines()[0].contains("\"PK\":{\"S\":"),
+        "DynamoDB JSON lines on stdout: {}",
+        exported.lines()[0]
+    );
+    assert!(!scratch.path().join("-").exists(), "no file named -");
+}

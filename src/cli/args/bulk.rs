@@ -101,7 +101,8 @@ pub struct ExportArgs {
     #[arg(long, value_enum, default_value_t = ExportFormat::Jsonl)]
     pub format: ExportFormat,
 
-    /// Write to FILE (created, never overwritten) instead of standard output.
+    /// Write to FILE (created, never overwritten) instead of standard output (`-` is standard
+    /// output).
     #[arg(long, value_name = "FILE")]
     pub out: Option<std::path::PathBuf>,
 }

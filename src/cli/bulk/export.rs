@@ -117,7 +117,8 @@ impl ItemSink for ExportSink<'_> {
 }
 
 fn open_output(args: &ExportArgs) -> Result<Output, CliError> {
-    let Some(path) = &args.out else {
+    // `-` names standard output, as it does for most tools that take a file.
+    let Some(path) = args.out.as_ref().filter(|path| path.as_os_str() != "-") else {
         return Ok(Output {
             to_terminal: io::stdout().is_terminal(),
             out: Box::new(io::BufWriter::with_capacity(64 * 1024, io::stdout())),
