@@ -96,7 +96,7 @@ fn compare_in_the_ui(
     session.send("o");
     session.wait_for("Table overview");
     session.send("=");
-    session.wait_for("compare with which table?");
+    session.wait_for("compare with which table on this connection?");
     session.send(&format!("/{target}{ENTER}"));
     session.wait_until("the cursor on the target", |screen| {
         !screen.contains("/ ") || screen.contains(target)
@@ -205,7 +205,7 @@ fn from_an_item_its_partition_is_compared_and_an_attribute_ignored_on_dynamodb_l
     session.send(&format!("/ORDER#000007{ENTER}{ENTER}"));
     session.wait_for("Item USER#1 / ORDER#000007");
     session.send("=");
-    session.wait_for("compare with which table?");
+    session.wait_for("compare with which table on this connection?");
     session.send(&format!("/{}{ENTER}", target.name));
     session.wait_until("the cursor on the target", |screen| {
         screen.contains(&target.name)
@@ -226,6 +226,52 @@ fn from_an_item_its_partition_is_compared_and_an_attribute_ignored_on_dynamodb_l
     let equal = session.wait_for("ignoring balance");
     assert!(equal.contains("equal: every item"), "{equal}");
     session.send(&format!("{ESC}qqqqqq"));
+    assert!(session.wait_exit().success());
+}
+
+/// `c` and another endpoint: the open table on DynamoDB Local compared with its copy on
+/// dynalite, two connections in one session.
+#[test]
+fn c_compares_with_a_table_on_another_connection_in_the_real_binary() {
+    let (Some(local), Some(dynalite)) = (
+        server_endpoint(Server::DdbLocal),
+        server_endpoint(Server::Dynalite),
+    ) else {
+        return;
+    };
+    let source = seeded_table(&local, "diffconn-src", &source_items(120));
+    let target = seeded_table(&dynalite, "diffconn-dst", &target_items(120));
+    let env = local_env();
+    let args = [
+        "--endpoint-url",
+        local.as_str(),
+        "--table",
+        source.name.as_str(),
+    ];
+    let mut session = PtySession::spawn(&args, &env);
+    session.wait_until("discovery to complete", |screen| {
+        screen.contains("complete ")
+    });
+    session.send("o");
+    session.wait_for("Table overview");
+    session.send("=");
+    session.wait_for("compare with which table on this connection?");
+    session.send(&format!("c{dynalite}{ENTER}"));
+    session.wait_for(&format!("which table on --to-endpoint-url {dynalite}"));
+    session.send(&format!("/{}{ENTER}", target.name));
+    session.wait_until("the cursor on the target", |screen| {
+        screen.contains(&target.name)
+    });
+    session.send(ENTER);
+    let report = session.wait_until("the report", |screen| {
+        screen.contains("differences, the first")
+    });
+    assert_eq!(
+        all_counts(&report),
+        ["all", "117", "1", "1", "2"],
+        "117 equal, one missing, one extra, two different across the two servers:\n{report}"
+    );
+    session.send(&format!("{ESC}qqqq"));
     assert!(session.wait_exit().success());
 }
 
