@@ -229,7 +229,7 @@ async fn writes_are_refused_before_sending_with_what_to_use_and_read_only_says_s
     );
     assert!(error.contains("e (edit item)"), "{error}");
 
-    harness.state.connection.read_only = true;
+    harness.state.session.connection.read_only = true;
     for statement in [
         update,
         format!(

@@ -264,7 +264,7 @@ async fn read_only_refuses_staging_and_a_check_is_staged_with_the_writes() {
         TransactAction::ConditionCheck { .. }
     ));
 
-    harness.state.connection.read_only = true;
+    harness.state.session.connection.read_only = true;
     harness.state.inspect(line_item(2, "Gadget"));
     harness.act(Action::StageCheck).await;
     assert!(harness.state.staged.items.is_empty());

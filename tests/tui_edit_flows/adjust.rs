@@ -145,7 +145,7 @@ async fn a_guard_the_item_breaks_or_a_bad_line_is_refused_with_nothing_sent() {
 #[tokio::test]
 async fn read_only_refuses_before_the_prompt() {
     let (mut harness, _) = inspecting_account("adjust-read-only").await;
-    harness.state.connection.read_only = true;
+    harness.state.session.connection.read_only = true;
     harness.act(Action::AdjustNumber).await;
     assert!(harness.state.overlay.is_none());
     assert!(

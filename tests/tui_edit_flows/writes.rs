@@ -157,7 +157,7 @@ async fn a_configured_version_attribute_conditions_the_write_and_is_incremented(
     let backend: Arc<dyn Backend> =
         Arc::new(MemoryBackend::new(pk_sk_table("Shop"), [order]).expect("valid item"));
     let mut harness = inspecting(Arc::clone(&backend), "USER#u1", "ORDER#o1").await;
-    harness.state.version_attribute = Some("rev".to_owned());
+    harness.state.session.version_attribute = Some("rev".to_owned());
     edit_and_save(&mut harness, "PENDING", "SHIPPED").await;
     let preview = request_text(&harness);
     assert!(

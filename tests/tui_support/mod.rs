@@ -75,7 +75,7 @@ impl Harness {
     /// to it from now on. Returns its path.
     pub fn private_journal(&mut self, name: &str) -> std::path::PathBuf {
         let path = self.scratch_dir(name).join("ddbx").join("journal.jsonl");
-        self.state.journal_path = Some(path.clone());
+        self.state.session.journal_path = Some(path.clone());
         path
     }
 

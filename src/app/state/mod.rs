@@ -17,6 +17,7 @@ pub mod query;
 pub mod rows;
 pub mod screen_view;
 pub mod screens;
+pub mod session;
 pub mod stale;
 pub mod stream;
 pub mod table;
@@ -139,9 +140,8 @@ pub enum Notice {
 pub struct State {
     /// The open table: its name, description and overview.
     pub table: TableState,
-    pub connection: Connection,
-    /// The AWS account behind the connection, once STS answered (`Loaded(None)`: no account).
-    pub account: Loadable<Option<String>>,
+    /// Where ddbx is connected, as whom, and where writes are journaled.
+    pub session: session::Session,
     pub keymap: Keymap,
     pub settings: Settings,
     /// Entity decoding (heuristics, or the `--model` file's templates).
@@ -169,14 +169,10 @@ pub struct State {
     /// An edit whose write failed, parked when the user left its preview; the same start
     /// (`e` on the same item) reopens it.
     pub edit_draft: Option<Box<edit::EditFlow>>,
-    /// Where writes are journaled and undo reads from (`None`: no journal, undo unavailable).
-    pub journal_path: Option<std::path::PathBuf>,
     /// The journal read an undo is waiting for.
     pub journal_request: Option<super::request_id::RequestId>,
     /// True once the user typed the table name to allow writes to real AWS this session.
     pub aws_writes_confirmed: bool,
-    /// `--version-attr`: the version attribute to condition edits on (wins over the model file).
-    pub version_attribute: Option<String>,
     /// The queries run from the builder and the query history.
     pub queries: query::queries::Queries,
     /// The columns the user hid in results tables, per table and entity type, and the file
@@ -216,8 +212,7 @@ impl State {
         let segments = settings.scan_segments;
         Self {
             table: TableState::new(table.into()),
-            connection,
-            account: Loadable::NotRequested,
+            session: session::Session::new(connection),
             keymap,
             settings,
             entities: EntityDecoder::new(),
@@ -234,10 +229,8 @@ impl State {
             quitting: false,
             edit: None,
             edit_draft: None,
-            journal_path: None,
             journal_request: None,
             aws_writes_confirmed: false,
-            version_attribute: None,
             queries: query::queries::Queries::default(),
             column_choices: crate::storage::column_choices::ColumnChoices::default(),
             indexes: indexes::Indexes::default(),
@@ -253,7 +246,7 @@ impl State {
     /// The account id to show, once known.
     #[must_use]
     pub fn account_id(&self) -> Option<&str> {
-        self.account.loaded().and_then(Option::as_deref)
+        self.session.account.loaded().and_then(Option::as_deref)
     }
 
     /// Every item read so far that the state keeps: the opened partitions, the query results and

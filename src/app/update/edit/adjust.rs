@@ -17,7 +17,7 @@ use super::selected::selected_item;
 /// Opens the prompt, holding the number under the inspector's cursor (`balance `) when there is
 /// one, so typing the amount is all that is left.
 pub(in crate::app::update) fn open_prompt(state: &mut State) -> Vec<Command> {
-    if state.connection.read_only {
+    if state.session.connection.read_only {
         state.notice = Some(Notice::Error(
             "read-only connection: adjusting a number is refused, nothing was sent (reopen without --read-only or --file to write)".to_owned(),
         ));

@@ -42,7 +42,7 @@ fn write_in_words(action: &Action) -> &'static str {
 
 /// `edit_item`, `new_item`, `duplicate_item`, `delete_item`, `undo` on a view.
 pub(in crate::app::update) fn start(state: &mut State, action: &Action) -> Vec<Command> {
-    if state.connection.read_only {
+    if state.session.connection.read_only {
         state.notice = Some(Notice::Error(format!(
             "read-only connection: {} is refused, nothing was sent (reopen without --read-only or --file to write)",
             write_in_words(action)

@@ -30,7 +30,7 @@ pub(in crate::app::update) fn configured_version(
     state: &State,
     item: Option<&Item>,
 ) -> Option<String> {
-    if let Some(name) = &state.version_attribute {
+    if let Some(name) = &state.session.version_attribute {
         return Some(name.clone());
     }
     let model = state.entities.model()?;

@@ -21,7 +21,7 @@ use super::write::save;
 
 /// Why nothing can be staged now, if so.
 fn refused(state: &State) -> Option<String> {
-    if state.connection.read_only {
+    if state.session.connection.read_only {
         return Some(
             "read-only connection: staging is refused, as the commit would be (nothing was sent)"
                 .to_owned(),

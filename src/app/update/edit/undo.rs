@@ -15,7 +15,7 @@ use crate::app::update::edit::plan::{show_planned, with_context};
 
 /// `undo`: reads the journal's last entry for this table.
 pub(in crate::app::update) fn request_undo(state: &mut State) -> Vec<Command> {
-    let Some(path) = state.journal_path.clone() else {
+    let Some(path) = state.session.journal_path.clone() else {
         state.notice = Some(Notice::Error(
             "undo needs the journal ($XDG_STATE_HOME/ddbx/journal.jsonl), and there is none here"
                 .to_owned(),

@@ -200,7 +200,7 @@ fn cycle_mode(state: &mut State) {
 /// name.
 #[must_use]
 pub fn is_real_aws(state: &State) -> bool {
-    state.connection.kind == "aws" && state.connection.endpoint.is_none()
+    state.session.connection.kind == "aws" && state.session.connection.endpoint.is_none()
 }
 
 /// `confirm` on the preview.
@@ -228,7 +228,7 @@ fn send(state: &mut State) -> Vec<Command> {
         id,
         table: state.table.name.clone(),
         planned,
-        journal: state.journal_path.clone(),
+        journal: state.session.journal_path.clone(),
     }]
 }
 

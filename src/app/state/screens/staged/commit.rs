@@ -28,7 +28,7 @@ fn labels(review: &CommitReview) -> Vec<String> {
 
 /// The transaction of `parts` on the preview, or the reason it cannot be sent (a notice).
 pub fn open_review(state: &mut State, purpose: CommitPurpose, parts: Vec<Staged>) -> bool {
-    if state.connection.read_only {
+    if state.session.connection.read_only {
         state.notice = Some(Notice::Error(
             "read-only connection: committing is refused, nothing was sent (reopen without --read-only or --file to write)"
                 .to_owned(),
@@ -66,7 +66,8 @@ pub fn confirm(state: &mut State) -> Vec<Command> {
     if state.staged.sending.is_some() {
         return Vec::new();
     }
-    let real_aws = state.connection.kind == "aws" && state.connection.endpoint.is_none();
+    let real_aws =
+        state.session.connection.kind == "aws" && state.session.connection.endpoint.is_none();
     if real_aws && !state.aws_writes_confirmed {
         state.overlay = Some(Overlay::TypeTableName(TextField::default()));
         return Vec::new();
@@ -76,7 +77,7 @@ pub fn confirm(state: &mut State) -> Vec<Command> {
 
 /// Sends the transaction on the preview: the only place a transaction command is made.
 pub fn send(state: &mut State) -> Vec<Command> {
-    if state.connection.read_only {
+    if state.session.connection.read_only {
         state.notice = Some(Notice::Error(
             "read-only connection: committing is refused, nothing was sent".to_owned(),
         ));
@@ -103,7 +104,7 @@ pub fn send(state: &mut State) -> Vec<Command> {
         description: Box::new(description),
         staged: review.parts,
         assembled: Box::new(review.assembled),
-        journal: state.journal_path.clone(),
+        journal: state.session.journal_path.clone(),
         plan,
     }]
 }

@@ -8,7 +8,7 @@ use crate::app::state::screens::unit::view_of;
 use crate::app::state::{Loadable, Notice, State};
 
 pub(super) fn edit_latest(state: &mut State) -> Vec<Command> {
-    if state.connection.read_only {
+    if state.session.connection.read_only {
         state.notice = Some(Notice::Error(
             "read-only connection: a new version is refused, nothing was sent (reopen without --read-only or --file to write)"
                 .to_owned(),
