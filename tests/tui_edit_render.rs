@@ -54,7 +54,8 @@ async fn editing(item: Item) -> (Harness, Arc<dyn Backend>) {
 fn text(harness: &Harness) -> String {
     harness
         .state
-        .edit
+        .edits
+        .flow
         .as_ref()
         .and_then(|flow| flow.editor.as_ref())
         .map(ddbx::app::state::edit::Editor::text)

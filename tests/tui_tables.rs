@@ -108,7 +108,7 @@ async fn a_key_switches_to_another_table_and_back_keeping_the_session() {
     assert_eq!(discovered_items(&harness), 40);
     let journal = Some(std::path::PathBuf::from("/nonexistent/journal.jsonl"));
     harness.state.session.journal_path.clone_from(&journal);
-    harness.state.aws_writes_confirmed = true;
+    harness.state.edits.aws_writes_confirmed = true;
 
     harness.act(Action::ShowTables).await;
     assert!(
@@ -130,7 +130,7 @@ async fn a_key_switches_to_another_table_and_back_keeping_the_session() {
         "the journal stays"
     );
     assert!(
-        !harness.state.aws_writes_confirmed,
+        !harness.state.edits.aws_writes_confirmed,
         "writes are confirmed again for another table"
     );
     assert!(harness.state.explore.partitions.is_empty());

@@ -270,7 +270,8 @@ pub async fn started_demo(size: usize, settings: Settings) -> Harness {
 pub fn editor_text(harness: &Harness) -> String {
     harness
         .state
-        .edit
+        .edits
+        .flow
         .as_ref()
         .and_then(|flow| flow.editor.as_ref())
         .expect("the editor is open")

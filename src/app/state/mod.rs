@@ -3,6 +3,7 @@
 pub mod bulk;
 pub mod change_rows;
 pub mod edit;
+pub mod edits;
 pub mod explore;
 pub mod indexes;
 pub mod insights;
@@ -164,15 +165,8 @@ pub struct State {
     /// Terminal size, for paging and for hints.
     pub viewport: (u16, u16),
     pub quitting: bool,
-    /// The edit in progress (editor, preview, conflict), drawn over the current view.
-    pub edit: Option<Box<edit::EditFlow>>,
-    /// An edit whose write failed, parked when the user left its preview; the same start
-    /// (`e` on the same item) reopens it.
-    pub edit_draft: Option<Box<edit::EditFlow>>,
-    /// The journal read an undo is waiting for.
-    pub journal_request: Option<super::request_id::RequestId>,
-    /// True once the user typed the table name to allow writes to real AWS this session.
-    pub aws_writes_confirmed: bool,
+    /// What is being written to the open table: the edit in progress, the staged changes, undo.
+    pub edits: edits::Edits,
     /// The queries run from the builder and the query history.
     pub queries: query::queries::Queries,
     /// The columns the user hid in results tables, per table and entity type, and the file
@@ -189,8 +183,6 @@ pub struct State {
     pub bulk: bulk::Bulk,
     /// PartiQL statements run from the UI, and the last one typed.
     pub partiql: partiql::Partiql,
-    /// The changes staged to be committed together as one transaction.
-    pub staged: screens::staged::StagedSet,
 }
 
 impl State {
@@ -227,10 +219,7 @@ impl State {
             ids: RequestIds::default(),
             viewport: (80, 24),
             quitting: false,
-            edit: None,
-            edit_draft: None,
-            journal_request: None,
-            aws_writes_confirmed: false,
+            edits: edits::Edits::default(),
             queries: query::queries::Queries::default(),
             column_choices: crate::storage::column_choices::ColumnChoices::default(),
             indexes: indexes::Indexes::default(),
@@ -239,7 +228,6 @@ impl State {
             picker: tables::TablePicker::default(),
             bulk: bulk::Bulk::default(),
             partiql: partiql::Partiql::default(),
-            staged: screens::staged::StagedSet::default(),
         }
     }
 
@@ -279,7 +267,8 @@ impl State {
                 .values()
                 .any(|partition| partition.paging.in_flight().is_some())
             || self
-                .edit
+                .edits
+                .flow
                 .as_ref()
                 .is_some_and(|flow| flow.sending().is_some())
             || self.queries.runs.iter().any(QueryRun::is_busy)

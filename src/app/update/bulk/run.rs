@@ -136,7 +136,7 @@ fn confirm(state: &mut State) -> Vec<Command> {
         ));
         return Vec::new();
     }
-    if is_real_aws(state) && !state.aws_writes_confirmed {
+    if is_real_aws(state) && !state.edits.aws_writes_confirmed {
         if let Some(stage) = stage_mut(state) {
             *stage = BulkStage::TypeTableName(TextField::default(), dry_run);
         }
@@ -161,7 +161,7 @@ pub(in crate::app::update) fn table_name_key(
             return Vec::new();
         }
         Action::Submit if typed.text() == dry_run.table => {
-            state.aws_writes_confirmed = true;
+            state.edits.aws_writes_confirmed = true;
             return start(state, dry_run);
         }
         Action::Submit => {
@@ -192,7 +192,7 @@ pub(in crate::app::update) fn start_resumed(
     dry_run: DryRun,
     batch: String,
 ) -> Vec<Command> {
-    if is_real_aws(state) && !state.aws_writes_confirmed {
+    if is_real_aws(state) && !state.edits.aws_writes_confirmed {
         state.notice = Some(Notice::Error(
             "on real AWS send the first run of the session with y (typing the table name) before resuming one".to_owned(),
         ));

@@ -67,7 +67,7 @@ pub(in crate::app::update) fn submit(state: &mut State, text: &str) -> Vec<Comma
         .as_ref()
         .ok()
         .and_then(|planned| planned.expected.clone());
-    state.edit = Some(Box::new(EditFlow {
+    state.edits.flow = Some(Box::new(EditFlow {
         purpose: EditPurpose::Adjust,
         original: Some(item),
         editor: None,
@@ -77,7 +77,7 @@ pub(in crate::app::update) fn submit(state: &mut State, text: &str) -> Vec<Comma
         write_failed: false,
     }));
     if !show_planned(state, planned, mine) {
-        state.edit = None;
+        state.edits.flow = None;
     }
     Vec::new()
 }

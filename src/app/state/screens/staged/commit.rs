@@ -56,19 +56,19 @@ pub fn open_review(state: &mut State, purpose: CommitPurpose, parts: Vec<Staged>
         scroll: 0,
     };
     review.request_text = transaction_preview(&review.assembled.request, &labels(&review));
-    state.staged.review = Some(review);
+    state.edits.staged.review = Some(review);
     state.notice = None;
     true
 }
 
 /// `confirm` on the preview: sends it (after the table name, the first time on real AWS).
 pub fn confirm(state: &mut State) -> Vec<Command> {
-    if state.staged.sending.is_some() {
+    if state.edits.staged.sending.is_some() {
         return Vec::new();
     }
     let real_aws =
         state.session.connection.kind == "aws" && state.session.connection.endpoint.is_none();
-    if real_aws && !state.aws_writes_confirmed {
+    if real_aws && !state.edits.aws_writes_confirmed {
         state.overlay = Some(Overlay::TypeTableName(TextField::default()));
         return Vec::new();
     }
@@ -83,14 +83,14 @@ pub fn send(state: &mut State) -> Vec<Command> {
         ));
         return Vec::new();
     }
-    let Some(review) = state.staged.review.clone() else {
+    let Some(review) = state.edits.staged.review.clone() else {
         return Vec::new();
     };
     let Some(description) = state.described().cloned() else {
         return Vec::new();
     };
     let id = state.ids.issue();
-    state.staged.sending = Some(id);
+    state.edits.staged.sending = Some(id);
     state.notice = Some(Notice::Info(format!(
         "sending {} action(s) as one transaction…",
         review.assembled.request.actions.len()

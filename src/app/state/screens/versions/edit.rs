@@ -46,7 +46,7 @@ pub(super) fn edit_latest(state: &mut State) -> Vec<Command> {
         ""
     };
     let editor = Editor::new(&latest, DEFAULT_EDIT_FORMAT);
-    state.edit = Some(Box::new(EditFlow::editing(
+    state.edits.flow = Some(Box::new(EditFlow::editing(
         EditPurpose::NewVersion,
         Some(latest),
         editor,
