@@ -5,6 +5,7 @@ pub mod change_rows;
 pub mod edit;
 pub mod edits;
 pub mod explore;
+pub mod grid;
 pub mod indexes;
 pub mod insights;
 pub mod inspect;
@@ -21,7 +22,6 @@ pub mod screens;
 pub mod session;
 pub mod stale;
 pub mod stream;
-pub mod table;
 pub mod table_state;
 pub mod tables;
 pub mod text_field;
@@ -169,7 +169,7 @@ pub struct State {
     pub edits: edits::Edits,
     /// The queries run from the builder and the query history.
     pub queries: query::queries::Queries,
-    /// The columns the user hid in results tables, per table and entity type, and the file
+    /// The columns the user hid in results grids, per table and entity type, and the file
     /// that keeps them across sessions.
     pub column_choices: crate::storage::column_choices::ColumnChoices,
     pub indexes: indexes::Indexes,

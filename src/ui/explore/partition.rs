@@ -16,8 +16,8 @@ use crate::domain::entity::Entity;
 use crate::domain::figures;
 use crate::domain::value::{AttrValue, Item};
 use crate::ui::theme::{self, Styles};
+use crate::ui::widgets::grid::MARK;
 use crate::ui::widgets::list::window;
-use crate::ui::widgets::table::MARK;
 use crate::ui::widgets::text::safe;
 
 pub(in crate::ui) fn render(
