@@ -4,7 +4,7 @@
 use std::io::Write;
 use std::sync::Arc;
 
-use crate::raw::{connect, error_message, error_name, exchange, read_answer};
+use crate::raw::{assert_error, connect, exchange, read_answer};
 use crate::spawned::Spawned;
 
 const MIB: usize = 1024 * 1024;
@@ -17,11 +17,11 @@ fn head(length: &str) -> String {
 }
 
 fn assert_too_large(answer: &str) {
-    assert!(answer.starts_with("HTTP/1.1 413"), "{answer:?}");
-    assert_eq!(error_name(answer), "ValidationException", "{answer}");
-    assert!(
-        error_message(answer).contains("Request size exceeded 16 MB"),
-        "{answer}"
+    assert_error(
+        answer,
+        413,
+        "ValidationException",
+        "Request size exceeded 16 MB",
     );
 }
 
@@ -65,12 +65,7 @@ fn a_chunked_body_is_refused_at_16_mb_without_holding_the_rest() {
     drop(stream);
     let _ = sender.join();
     assert_too_large(&answer);
-    let grown = server.peak_memory().saturating_sub(before);
-    assert!(
-        grown < 96 * MIB as u64,
-        "the server grew by {} MiB for a refused body",
-        grown / MIB as u64
-    );
+    server.assert_grown_less_than(before, 96, "for a refused body");
     server.assert_serving();
 }
 
@@ -98,14 +93,8 @@ fn many_large_bodies_at_once_are_read_within_the_servers_budget() {
         .collect();
     for client in clients {
         let answer = client.join().expect("the client ends");
-        assert!(answer.starts_with("HTTP/1.1 400"), "{answer:?}");
-        assert_eq!(error_name(&answer), "SerializationException", "{answer}");
+        assert_error(&answer, 400, "SerializationException", "");
     }
-    let grown = server.peak_memory().saturating_sub(before);
-    assert!(
-        grown < 320 * MIB as u64,
-        "the server grew by {} MiB while reading 40 bodies of 16 MB",
-        grown / MIB as u64
-    );
+    server.assert_grown_less_than(before, 320, "while reading 40 bodies of 16 MB");
     server.assert_serving();
 }

@@ -1,7 +1,7 @@
 //! Requests that are not HTTP, or not the HTTP they claim: each is answered 4xx or closed, and
 //! the server keeps serving everyone else.
 
-use crate::raw::{error_message, error_name, exchange, request};
+use crate::raw::{assert_error, exchange, request};
 use crate::spawned::Spawned;
 
 /// Answered with a client error, or closed without a word; never a 2xx or 5xx.
@@ -77,11 +77,11 @@ fn a_chunked_body_with_a_bad_chunk_size_is_refused_in_the_services_words() {
         format!("{head}zz\r\n{{}}\r\n0\r\n\r\n").as_bytes(),
         false,
     );
-    assert!(answer.starts_with("HTTP/1.1 400"), "{answer:?}");
-    assert_eq!(error_name(&answer), "SerializationException", "{answer}");
-    assert!(
-        error_message(&answer).contains("is not what its headers announce"),
-        "{answer}"
+    assert_error(
+        &answer,
+        400,
+        "SerializationException",
+        "is not what its headers announce",
     );
     server.assert_serving();
 }
@@ -108,16 +108,8 @@ fn a_body_that_ends_before_its_announced_length_is_refused() {
     ];
     for (what, bytes) in cases {
         let answer = exchange(server.address, bytes.as_bytes(), true);
-        assert!(answer.starts_with("HTTP/1.1 400"), "{what}: {answer:?}");
-        assert_eq!(
-            error_name(&answer),
-            "SerializationException",
-            "{what}: {answer}"
-        );
-        assert!(
-            error_message(&answer).contains("nothing was done"),
-            "{what}: {answer}"
-        );
+        assert!(!answer.is_empty(), "{what}: no answer");
+        assert_error(&answer, 400, "SerializationException", "nothing was done");
         server.assert_serving();
     }
 }

@@ -3,7 +3,7 @@
 //! allow. Each is answered with the service's error; none reaches a recursion deep enough to
 //! overflow the server's stack.
 
-use crate::raw::{error_message, error_name, exchange, request};
+use crate::raw::{assert_error, error_message, exchange, request};
 use crate::spawned::Spawned;
 
 fn call(server: &Spawned, operation: &str, body: &str) -> String {
@@ -39,8 +39,7 @@ fn json_nested_past_the_parsers_limit_is_a_serialization_error() {
         format!("{{\"TableName\":\"Deep\",\"Key\":{}}}", "[".repeat(50_000)),
     ] {
         let answer = call(&server, "GetItem", &body);
-        assert!(answer.starts_with("HTTP/1.1 400"), "{answer:?}");
-        assert_eq!(error_name(&answer), "SerializationException", "{answer}");
+        assert_error(&answer, 400, "SerializationException", "");
         server.assert_serving();
     }
 }
@@ -63,8 +62,7 @@ fn attribute_values_nested_past_32_levels_are_refused_in_dynamodbs_words() {
     let answer = put(31);
     assert!(answer.starts_with("HTTP/1.1 200"), "{answer:?}");
     let answer = put(32);
-    assert!(answer.starts_with("HTTP/1.1 400"), "{answer:?}");
-    assert_eq!(error_name(&answer), "ValidationException", "{answer}");
+    assert_error(&answer, 400, "ValidationException", "");
     assert_eq!(
         error_message(&answer),
         "Nesting Levels have exceeded supported limits: Attributes in the item have nested levels beyond supported limit"
@@ -79,8 +77,7 @@ fn attribute_values_nested_past_32_levels_are_refused_in_dynamodbs_words() {
             nested_map(60)
         ),
     );
-    assert!(answer.starts_with("HTTP/1.1 400"), "{answer:?}");
-    assert_eq!(error_name(&answer), "ValidationException", "{answer}");
+    assert_error(&answer, 400, "ValidationException", "");
     server.assert_serving();
 }
 
@@ -98,8 +95,7 @@ fn expressions_nested_to_their_length_limit_are_refused() {
                 "ExpressionAttributeValues":{{":p":{{"S":"p"}}}}}}"#
         ),
     );
-    assert!(answer.starts_with("HTTP/1.1 400"), "{answer:?}");
-    assert_eq!(error_name(&answer), "ValidationException", "{answer}");
+    assert_error(&answer, 400, "ValidationException", "");
     server.assert_serving();
 }
 
@@ -126,8 +122,7 @@ fn partiql_nested_to_its_length_limit_is_refused() {
             "ExecuteStatement",
             &format!(r#"{{"Statement":"{statement}"}}"#),
         );
-        assert!(answer.starts_with("HTTP/1.1 400"), "{answer:?}");
-        assert_eq!(error_name(&answer), "ValidationException", "{answer}");
+        assert_error(&answer, 400, "ValidationException", "");
         server.assert_serving();
     }
 }

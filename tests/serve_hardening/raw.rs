@@ -95,3 +95,16 @@ pub fn error_message(answer: &str) -> String {
     let json: serde_json::Value = serde_json::from_str(body).unwrap_or_default();
     json["message"].as_str().unwrap_or_default().to_owned()
 }
+
+/// Panics unless `answer` has `status` and the error `name` with `words` in its message.
+pub fn assert_error(answer: &str, status: u16, name: &str, words: &str) {
+    assert!(
+        answer.starts_with(&format!("HTTP/1.1 {status}")),
+        "wanted {status} {name}: {answer:?}"
+    );
+    assert_eq!(error_name(answer), name, "{answer}");
+    assert!(
+        error_message(answer).contains(words),
+        "wanted {words:?}: {answer}"
+    );
+}

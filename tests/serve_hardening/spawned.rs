@@ -80,6 +80,12 @@ impl Spawned {
         kib * 1024
     }
 
+    /// Panics if the server's peak memory grew by `mib` MiB or more since `before`.
+    pub fn assert_grown_less_than(&self, before: u64, mib: u64, what: &str) {
+        let grown = self.peak_memory().saturating_sub(before) >> 20;
+        assert!(grown < mib, "the server grew by {grown} MiB {what}");
+    }
+
     /// Panics unless the process is still running and answers a plain request.
     pub fn assert_serving(&mut self) {
         assert!(
