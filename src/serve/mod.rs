@@ -6,6 +6,8 @@
 //! address, so only processes on this machine reach it.
 
 mod batch;
+mod body;
+mod connections;
 mod create_checks;
 mod dispatch;
 mod error;
