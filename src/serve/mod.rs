@@ -8,6 +8,7 @@
 mod batch;
 mod create_checks;
 mod dispatch;
+mod durable;
 mod error;
 mod faults;
 mod http;
@@ -19,6 +20,7 @@ mod run;
 mod served;
 mod statements;
 mod stats;
+mod store;
 mod streams;
 mod tables;
 mod tags;

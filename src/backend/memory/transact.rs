@@ -13,6 +13,7 @@ use crate::domain::value::Item;
 
 use super::capacity::transactional;
 use super::engine::MemoryBackend;
+use super::journal::ItemWrite;
 use super::locks::write_lock;
 use super::table::TableData;
 use super::writes::{Change, Outcome, PlannedWrite, current, write_capacity};
@@ -76,6 +77,9 @@ impl MemoryBackend {
             .iter()
             .map(|(name, handle)| (*name, write_lock(handle)))
             .collect();
+        if let Some((name, _)) = guards.iter().find(|(_, table)| table.dropped) {
+            return Err(Self::missing(name));
+        }
         let mut planned = Vec::with_capacity(count);
         let mut seen = BTreeSet::new();
         for action in &request.actions {
@@ -138,6 +142,14 @@ impl MemoryBackend {
                 reasons,
             });
         }
+        let kept: Vec<ItemWrite<'_>> = planned
+            .iter()
+            .zip(&decided)
+            .filter_map(|(write, (_, new))| {
+                write.journaled(&guards[write.table.as_str()], new.as_ref())
+            })
+            .collect();
+        self.keep(&kept)?;
         let mut consumed: BTreeMap<String, ConsumedCapacity> = BTreeMap::new();
         for (write, (old, new)) in planned.iter().zip(&decided) {
             let table = guards
