@@ -12,64 +12,37 @@ use serde_json::Value;
 
 use super::error::WireError;
 use super::served::Served;
+use super::store::journal::Durable;
 use super::store::{Store, StoredTable, record};
 use super::wire::Body;
-use crate::backend::memory::journal::{ItemWrite, Journal, not_kept};
-use crate::backend::memory::{ItemLoader, MemoryBackend};
+use crate::backend::memory::ItemLoader;
+use crate::backend::memory::journal::not_kept;
 use crate::domain::describe_table::ServedExtras;
 use crate::domain::schema::TableDescription;
 
-/// The store and the namespace (`ACCESS_KEY/REGION`, empty when shared) one engine keeps its
-/// tables under.
-#[derive(Clone)]
-pub struct Durable {
-    pub store: Arc<Store>,
-    pub namespace: String,
-}
-
-impl Journal for Durable {
-    fn keep(&self, writes: &[ItemWrite<'_>]) -> Result<(), String> {
-        self.store.keep(&self.namespace, writes)
-    }
-}
-
-/// The namespace of an access key and region.
-#[must_use]
-pub fn namespace_of(key: &str, region: &str) -> String {
-    format!("{key}/{region}")
-}
-
-impl Durable {
-    /// A served engine with no tables yet, keeping them in this store.
-    #[must_use]
-    pub fn empty_served(&self, read_only: bool) -> Served {
-        let engine = MemoryBackend::empty().with_journal(Arc::new(self.clone()));
-        Served::new(Arc::new(engine), read_only).with_durable(self.clone())
-    }
-
-    /// The served engine holding `tables` (all of this namespace) loaded from the store.
-    fn restore(&self, tables: &[StoredTable], read_only: bool) -> Result<Served, String> {
-        let served = self.empty_served(read_only);
-        for table in tables {
-            let record = record::decode(&table.record)
-                .map_err(|error| format!("table {} in the store: {error}", table.name))?;
-            let mut loader = ItemLoader::new(record.description);
-            self.store
-                .items(&self.namespace, &table.name, |item| loader.push(item))?;
-            let report = served.engine.add_loaded(loader);
-            if let Some(rejected) = report.rejected.first() {
-                return Err(format!(
-                    "table {}: a stored item is refused: {}",
-                    table.name, rejected.message
-                ));
-            }
-            served.set_extras(&table.name, record.extras);
-            if !record.tags.is_empty() {
-                served.with_tags(|tags| tags.insert(table.name.clone(), record.tags));
-            }
+/// The served engine holding `tables` (all of `durable`'s namespace) loaded from the store.
+fn restore(durable: &Durable, tables: &[StoredTable], read_only: bool) -> Result<Served, String> {
+    let served = Served::kept_in(durable.clone(), read_only);
+    for table in tables {
+        let record = record::decode(&table.record)
+            .map_err(|error| format!("table {} in the store: {error}", table.name))?;
+        let mut loader = ItemLoader::new(record.description);
+        durable
+            .store
+            .items(&durable.namespace, &table.name, |item| loader.push(item))?;
+        let report = served.engine.add_loaded(loader);
+        if let Some(rejected) = report.rejected.first() {
+            return Err(format!(
+                "table {}: a stored item is refused: {}",
+                table.name, rejected.message
+            ));
         }
-        Ok(served)
+        served.set_extras(&table.name, record.extras);
+        if !record.tags.is_empty() {
+            served.with_tags(|tags| tags.insert(table.name.clone(), record.tags));
+        }
     }
+    Ok(served)
 }
 
 /// What `--data DIR` opened: the served tables and how many there are.
@@ -99,16 +72,16 @@ pub fn open(dir: &Path, shared: bool, read_only: bool) -> Result<Opened, String>
     let shared_tables = by_namespace.remove("").unwrap_or_default();
     let (served, other_mode) = if shared {
         let others = by_namespace.values().map(Vec::len).sum();
-        (top.restore(&shared_tables, read_only)?, others)
+        (restore(&top, &shared_tables, read_only)?, others)
     } else {
-        let served = top.empty_served(read_only).namespaced();
+        let served = Served::kept_in(top.clone(), read_only).namespaced();
         for (namespace, tables) in &by_namespace {
             let durable = Durable {
                 namespace: namespace.clone(),
                 ..top.clone()
             };
             let (key, region) = namespace.split_once('/').unwrap_or((namespace, ""));
-            served.add_namespace(key, region, durable.restore(tables, read_only)?);
+            served.add_namespace(key, region, restore(&durable, tables, read_only)?);
         }
         (served, shared_tables.len())
     };

@@ -6,13 +6,12 @@ use std::sync::{Arc, Mutex, PoisonError};
 
 use crate::backend::memory::MemoryBackend;
 
-/// The tags of one table, by key.
-pub type TableTags = BTreeMap<String, String>;
 /// Tags of every table that has any, by table name.
 pub type Tags = BTreeMap<String, TableTags>;
-use super::durable::{Durable, namespace_of};
 use super::faults::Faults;
 use super::stats::Stats;
+use super::store::journal::{Durable, namespace_of};
+use super::store::record::TableTags;
 use crate::domain::describe_table::ServedExtras;
 
 /// Seconds since the epoch, for `CreationDateTime`.
@@ -70,6 +69,13 @@ impl Served {
         }
     }
 
+    /// A served engine with no tables yet, keeping them in `durable`'s store.
+    #[must_use]
+    pub fn kept_in(durable: Durable, read_only: bool) -> Self {
+        let engine = MemoryBackend::empty().with_journal(Arc::new(durable.clone()));
+        Self::new(Arc::new(engine), read_only).with_durable(durable)
+    }
+
     /// The same, keeping its tables in `durable`'s store.
     #[must_use]
     pub fn with_durable(mut self, durable: Durable) -> Self {
@@ -117,11 +123,13 @@ impl Served {
     /// The tables of a new access key and region: empty, kept where these are kept.
     fn new_namespace(&self, (key, region): &(String, String)) -> Self {
         match &self.durable {
-            Some(durable) => Durable {
-                namespace: namespace_of(key, region),
-                ..durable.clone()
-            }
-            .empty_served(self.read_only),
+            Some(durable) => Self::kept_in(
+                Durable {
+                    namespace: namespace_of(key, region),
+                    ..durable.clone()
+                },
+                self.read_only,
+            ),
             None => Self::new(Arc::new(MemoryBackend::empty()), self.read_only),
         }
     }

@@ -44,15 +44,3 @@ pub fn not_kept(message: &str) -> BackendError {
         message: format!("the write was not stored and did not happen: {message}"),
     }
 }
-
-impl super::engine::MemoryBackend {
-    /// Hands `writes` to the journal, if any; nothing to keep is no call.
-    pub(super) fn keep(&self, writes: &[ItemWrite<'_>]) -> Result<(), BackendError> {
-        match &self.journal {
-            Some(journal) if !writes.is_empty() => {
-                journal.keep(writes).map_err(|message| not_kept(&message))
-            }
-            _ => Ok(()),
-        }
-    }
-}

@@ -13,7 +13,7 @@ use crate::domain::value::Item;
 use super::capacity;
 use super::engine::MemoryBackend;
 use super::expressions::{self, holds, invalid};
-use super::journal::{ItemWrite, key_item};
+use super::journal::{ItemWrite, key_item, not_kept};
 use super::limits::{WriteKind, check_item, request_key};
 use super::locks::write_lock;
 use super::reads::corrupt;
@@ -260,6 +260,16 @@ impl MemoryBackend {
                     consumed: Some(consumed),
                 })
             }
+        }
+    }
+
+    /// Hands `writes` to the journal, if any; nothing to keep is no call.
+    pub(super) fn keep(&self, writes: &[ItemWrite<'_>]) -> Result<(), BackendError> {
+        match &self.journal {
+            Some(journal) if !writes.is_empty() => {
+                journal.keep(writes).map_err(|message| not_kept(&message))
+            }
+            _ => Ok(()),
         }
     }
 

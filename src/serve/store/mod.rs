@@ -8,6 +8,7 @@
 //! text, so the store is readable with any redb tool and never depends on the engine's private
 //! encoding. The namespace is empty with `--shared`, else `ACCESS_KEY/REGION`.
 
+pub mod journal;
 pub mod record;
 
 use std::path::{Path, PathBuf};

@@ -2,12 +2,15 @@
 //! definitions, indexes, stream, creation time, provisioned throughput) plus what that document
 //! leaves out: the billing mode as set, the TTL attribute and the tags.
 
+use std::collections::BTreeMap;
+
 use serde_json::{Map, Value, json};
 
 use crate::domain::describe_table::{ServedExtras, Shape, billing_mode_name, table_json};
 use crate::domain::schema::{BillingMode, TableDescription, TtlDescription};
 
-use crate::serve::served::TableTags;
+/// The tags of one table, by key.
+pub type TableTags = BTreeMap<String, String>;
 
 /// What serve keeps of a table besides its items.
 pub struct TableRecord {
