@@ -13,7 +13,6 @@ use crate::domain::value::Item;
 
 use super::capacity::transactional;
 use super::engine::MemoryBackend;
-use super::journal::ItemWrite;
 use super::locks::write_lock;
 use super::table::TableData;
 use super::writes::{Change, Outcome, PlannedWrite, current, write_capacity};
@@ -142,14 +141,15 @@ impl MemoryBackend {
                 reasons,
             });
         }
-        let kept: Vec<ItemWrite<'_>> = planned
-            .iter()
-            .zip(&decided)
-            .filter_map(|(write, (_, new))| {
-                write.journaled(&guards[write.table.as_str()], new.as_ref())
-            })
-            .collect();
-        self.keep(&kept)?;
+        self.keep(|| {
+            planned
+                .iter()
+                .zip(&decided)
+                .filter_map(|(write, (_, new))| {
+                    write.journaled(&guards[write.table.as_str()], new.as_ref())
+                })
+                .collect()
+        })?;
         let mut consumed: BTreeMap<String, ConsumedCapacity> = BTreeMap::new();
         for (write, (old, new)) in planned.iter().zip(&decided) {
             let table = guards

@@ -253,7 +253,12 @@ impl MemoryBackend {
             Outcome::ConditionFailed => Err(BackendError::ConditionFailed { current: old }),
             Outcome::Write(new) => {
                 let consumed = write_capacity(&table, old.as_ref(), new.as_ref());
-                self.keep(planned.journaled(&table, new.as_ref()).as_slice())?;
+                self.keep(|| {
+                    planned
+                        .journaled(&table, new.as_ref())
+                        .into_iter()
+                        .collect()
+                })?;
                 planned.apply(&mut table, new.as_ref());
                 Ok(WriteOutput {
                     attributes: planned.returned(old.as_ref(), new.as_ref()),
@@ -263,14 +268,20 @@ impl MemoryBackend {
         }
     }
 
-    /// Hands `writes` to the journal, if any; nothing to keep is no call.
-    pub(super) fn keep(&self, writes: &[ItemWrite<'_>]) -> Result<(), BackendError> {
-        match &self.journal {
-            Some(journal) if !writes.is_empty() => {
-                journal.keep(writes).map_err(|message| not_kept(&message))
-            }
-            _ => Ok(()),
+    /// Hands the writes `writes` lists to the journal, if there is one: without one (no
+    /// `--data`) they are not even listed, so a write costs what it did before journals.
+    pub(super) fn keep<'a>(
+        &self,
+        writes: impl FnOnce() -> Vec<ItemWrite<'a>>,
+    ) -> Result<(), BackendError> {
+        let Some(journal) = &self.journal else {
+            return Ok(());
+        };
+        let writes = writes();
+        if writes.is_empty() {
+            return Ok(());
         }
+        journal.keep(&writes).map_err(|message| not_kept(&message))
     }
 
     pub(super) fn put_now(&self, request: &PutRequest) -> Result<WriteOutput, BackendError> {
