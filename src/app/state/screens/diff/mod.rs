@@ -86,7 +86,7 @@ impl ScreenUnit for DiffScreen {
     const PROMPT_TITLE: &'static str = place::PROMPT_TITLE;
 
     fn text_typed(state: &mut State, text: &str) -> Vec<Command> {
-        match place::parse_place(text, &state.connection) {
+        match place::parse_place(text, &state.session.connection) {
             Ok(place) => read::choose_in(state, place),
             Err(message) => {
                 state.notice = Some(Notice::Error(format!("{message}; nothing was read")));
