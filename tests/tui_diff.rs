@@ -14,7 +14,7 @@ use ddbx::app::action::Action;
 use ddbx::app::command::Command;
 use ddbx::app::read::{Read, ReadFor};
 use ddbx::app::state::query::preset::QueryPreset;
-use ddbx::app::state::screens::diff::{DiffView, SEGMENTS, Stage};
+use ddbx::app::state::screens::diff::{DiffView, SEGMENTS, Shown, Stage};
 use ddbx::app::state::screens::view_of;
 use ddbx::app::state::{Loadable, Mode, Overlay, View, ViewMode};
 use ddbx::app::update::query::open_form;
@@ -103,6 +103,32 @@ fn shown(harness: &Harness) -> &DiffView {
         .unwrap_or_else(|| panic!("the diff is shown: {:?}", harness.state.views.current()))
 }
 
+/// The report shown, and its counts: equal, only in the source, only in the target, different.
+fn reported(harness: &Harness) -> (Box<Shown>, (u64, u64, u64, u64)) {
+    let Stage::Report(report) = shown(harness).stage.clone() else {
+        panic!("a report: {:?}", shown(harness).stage);
+    };
+    let totals = report.report.totals();
+    let counts = (
+        totals.equal,
+        totals.only_source,
+        totals.only_target,
+        totals.different,
+    );
+    (report, counts)
+}
+
+/// The reads asked for since the `before`th request.
+fn reads_since(harness: &Harness, before: usize) -> Vec<&Read> {
+    harness.requests[before..]
+        .iter()
+        .filter_map(|command| match command {
+            Command::Read(job) => Some(&job.read),
+            _ => None,
+        })
+        .collect()
+}
+
 /// Opens the screen and moves the cursor to `table`.
 async fn choose(harness: &mut Harness, table: &str) {
     harness.act(SHOW).await;
@@ -139,20 +165,8 @@ async fn the_open_table_is_compared_with_another_and_each_difference_is_reported
     let before = harness.requests.len();
     harness.act(Action::Open).await;
 
-    let Stage::Report(report) = shown(&harness).stage.clone() else {
-        panic!("a report: {:?}", shown(&harness).stage);
-    };
-    let totals = report.report.totals();
-    assert_eq!(
-        (
-            totals.equal,
-            totals.only_source,
-            totals.only_target,
-            totals.different
-        ),
-        (9, 1, 1, 2),
-        "exactly the planted differences"
-    );
+    let (report, counts) = reported(&harness);
+    assert_eq!(counts, (9, 1, 1, 2), "exactly the planted differences");
     let marks: Vec<String> = report
         .report
         .findings
@@ -445,28 +459,14 @@ async fn c_and_a_path_compare_the_open_table_with_an_export() {
     );
 
     harness.act(Action::Open).await;
-    let Stage::Report(report) = shown(&harness).stage.clone() else {
-        panic!("a report: {:?}", shown(&harness).stage);
-    };
-    let totals = report.report.totals();
+    let (_, counts) = reported(&harness);
     assert_eq!(
-        (
-            totals.equal,
-            totals.only_source,
-            totals.only_target,
-            totals.different
-        ),
+        counts,
         (9, 1, 1, 2),
         "exactly the planted differences, the 38th digit and the set turned list among them"
     );
     // The target's reads (listing, description, pages) all went to the export.
-    let reads: Vec<&Read> = harness.requests[before..]
-        .iter()
-        .filter_map(|command| match command {
-            Command::Read(job) => Some(&job.read),
-            _ => None,
-        })
-        .collect();
+    let reads = reads_since(&harness, before);
     let elsewhere = reads
         .iter()
         .filter(|read| matches!(read, Read::Elsewhere { place, .. } if **place == Place::File(export.clone())))
@@ -558,17 +558,9 @@ async fn d_in_a_querys_results_compares_only_the_items_of_that_query() {
         harness.act(Action::CursorDown).await;
     }
     harness.act(Action::Open).await;
-    let Stage::Report(report) = shown(&harness).stage.clone() else {
-        panic!("a report: {:?}", shown(&harness).stage);
-    };
-    let totals = report.report.totals();
+    let (_, counts) = reported(&harness);
     assert_eq!(
-        (
-            totals.equal,
-            totals.only_source,
-            totals.only_target,
-            totals.different
-        ),
+        counts,
         (0, 0, 0, 1),
         "ORDER#003 alone, its balance changed in the 38th digit"
     );

@@ -82,17 +82,23 @@ fn all_counts(report: &str) -> Vec<&str> {
         .unwrap_or_default()
 }
 
+/// The UI on `table` at `endpoint`, once its discovery is complete.
+fn opened(endpoint: &str, table: &str) -> PtySession {
+    let env = local_env();
+    let session = PtySession::spawn(&["--endpoint-url", endpoint, "--table", table], &env);
+    session.wait_until("discovery to complete", |screen| {
+        screen.contains("complete ")
+    });
+    session
+}
+
 /// Opens the source in the UI, compares it with `target` from the diff screen and returns the
 /// report as shown, and how long from `Enter` to the report.
 fn compare_in_the_ui(
     endpoint: &str,
     (source, target): (&str, &str),
 ) -> (PtySession, String, std::time::Duration) {
-    let env = local_env();
-    let mut session = PtySession::spawn(&["--endpoint-url", endpoint, "--table", source], &env);
-    session.wait_until("discovery to complete", |screen| {
-        screen.contains("complete ")
-    });
+    let mut session = opened(endpoint, source);
     session.send("o");
     session.wait_for("Table overview");
     session.send("=");
@@ -189,17 +195,7 @@ fn from_an_item_its_partition_is_compared_and_an_attribute_ignored_on_dynamodb_l
     };
     let source = seeded_table(&endpoint, "diffpart-src", &source_items(40));
     let target = seeded_table(&endpoint, "diffpart-dst", &target_items(40));
-    let env = local_env();
-    let args = [
-        "--endpoint-url",
-        endpoint.as_str(),
-        "--table",
-        source.name.as_str(),
-    ];
-    let mut session = PtySession::spawn(&args, &env);
-    session.wait_until("discovery to complete", |screen| {
-        screen.contains("complete ")
-    });
+    let mut session = opened(&endpoint, &source.name);
     session.send(&format!("PUSER#1{ENTER}"));
     session.wait_for("ORDER#000007");
     session.send(&format!("/ORDER#000007{ENTER}{ENTER}"));
