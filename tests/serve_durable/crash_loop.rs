@@ -25,6 +25,8 @@ const ROUNDS: u64 = 5;
 #[derive(Default)]
 struct Acknowledged {
     puts: BTreeSet<String>,
+    /// Deletes sent, answered or not: one the kill cut off may or may not have happened.
+    deletes_sent: BTreeSet<String>,
     deletes: BTreeSet<String>,
     transactions: BTreeSet<String>,
 }
@@ -116,6 +118,11 @@ async fn write_until_killed(client: Client, first: u64, acknowledged: Arc<Mutex<
             .insert(id);
         if n % 3 == 0 && n > first {
             let gone = format!("P#{}", n - 1);
+            acknowledged
+                .lock()
+                .expect("not poisoned")
+                .deletes_sent
+                .insert(gone.clone());
             let delete = client
                 .delete_item()
                 .table_name(TABLE)
@@ -153,7 +160,7 @@ async fn stored_keys(client: &Client) -> BTreeSet<(String, String)> {
 fn check(stored: &BTreeSet<(String, String)>, acknowledged: &Acknowledged, round: u64) {
     let has = |pk: &str, sk: &str| stored.contains(&(pk.to_owned(), sk.to_owned()));
     for pk in &acknowledged.puts {
-        if !acknowledged.deletes.contains(pk) {
+        if !acknowledged.deletes_sent.contains(pk) {
             assert!(has(pk, "x"), "round {round}: acknowledged put {pk} is lost");
         }
     }
