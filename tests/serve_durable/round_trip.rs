@@ -2,8 +2,6 @@
 //! settings and their items read back identically (38-digit numbers, sets, binary, empty
 //! strings), a GSI query included.
 
-use std::collections::HashMap;
-
 use aws_sdk_dynamodb::Client;
 use aws_sdk_dynamodb::types::{
     AttributeDefinition, AttributeValue, BillingMode, GlobalSecondaryIndex,
@@ -14,11 +12,9 @@ use aws_sdk_dynamodb::types::{
 };
 use aws_smithy_types::Blob;
 
-use crate::process::Durable;
+use crate::process::{Durable, Item, scan_all};
 use crate::support::scratch::Scratch;
 use crate::support::{block_on, sdk_client};
-
-type Item = HashMap<String, AttributeValue>;
 
 fn s(text: &str) -> AttributeValue {
     AttributeValue::S(text.to_owned())
@@ -66,7 +62,7 @@ fn gsi(name: &str, partition: &str, sort: &str) -> GlobalSecondaryIndex {
 }
 
 /// `Orders`: PK/SK, a GSI on status/created, a stream, on demand. `Ledger`: a number key,
-/// provisioned.
+/// provisioned. `Matches`: the other kinds of index.
 async fn create_tables(client: &Client) {
     client
         .create_table()
@@ -104,6 +100,67 @@ async fn create_tables(client: &Client) {
         .send()
         .await
         .expect("Ledger is created");
+    create_matches(client).await;
+}
+
+/// `Matches`: a local index, and a global one with a multi-attribute key.
+async fn create_matches(client: &Client) {
+    let by_score = aws_sdk_dynamodb::types::LocalSecondaryIndex::builder()
+        .index_name("byScore")
+        .key_schema(key_element("matchId", KeyType::Hash))
+        .key_schema(key_element("score", KeyType::Range))
+        .projection(
+            Projection::builder()
+                .projection_type(ProjectionType::Include)
+                .non_key_attributes("winner")
+                .build(),
+        )
+        .build()
+        .expect("an LSI");
+    let by_region = GlobalSecondaryIndex::builder()
+        .index_name("byRegion")
+        .key_schema(key_element("tournamentId", KeyType::Hash))
+        .key_schema(key_element("region", KeyType::Hash))
+        .key_schema(key_element("round", KeyType::Range))
+        .projection(
+            Projection::builder()
+                .projection_type(ProjectionType::All)
+                .build(),
+        )
+        .build()
+        .expect("a multi-attribute GSI");
+    client
+        .create_table()
+        .table_name("Matches")
+        .key_schema(key_element("matchId", KeyType::Hash))
+        .key_schema(key_element("at", KeyType::Range))
+        .attribute_definitions(definition("matchId", ScalarAttributeType::S))
+        .attribute_definitions(definition("at", ScalarAttributeType::N))
+        .attribute_definitions(definition("score", ScalarAttributeType::N))
+        .attribute_definitions(definition("tournamentId", ScalarAttributeType::S))
+        .attribute_definitions(definition("region", ScalarAttributeType::S))
+        .attribute_definitions(definition("round", ScalarAttributeType::S))
+        .local_secondary_indexes(by_score)
+        .global_secondary_indexes(by_region)
+        .billing_mode(BillingMode::PayPerRequest)
+        .send()
+        .await
+        .expect("Matches is created");
+    client
+        .put_item()
+        .table_name("Matches")
+        .set_item(Some(item(&[
+            ("matchId", s("m1")),
+            ("at", n("1")),
+            ("score", n("3")),
+            ("winner", s("")),
+            ("tournamentId", s("W24")),
+            ("region", s("NA-EAST")),
+            ("round", s("SEMIFINALS")),
+        ])))
+        .send()
+        .await
+        .expect("a match is written");
 }
 
 /// An order with every kind of value the store must keep as it is.
@@ -272,26 +329,6 @@ async fn described_arn(client: &Client, table: &str) -> String {
     table.table_arn.expect("an ARN")
 }
 
-async fn scan_all(client: &Client, table: &str) -> Vec<Item> {
-    let mut items = Vec::new();
-    let mut start = None;
-    loop {
-        let page = client
-            .scan()
-            .table_name(table)
-            .consistent_read(true)
-            .set_exclusive_start_key(start)
-            .send()
-            .await
-            .expect("Scan");
-        items.extend(page.items.unwrap_or_default());
-        start = page.last_evaluated_key;
-        if start.is_none() {
-            return items;
-        }
-    }
-}
-
 /// What a client can read of the tables: items, descriptions, TTL, tags and a GSI query
 /// (compared as values: the SDK's maps have no order).
 #[derive(Debug, PartialEq)]
@@ -302,6 +339,7 @@ struct Seen {
     ttl: Vec<Option<TimeToLiveDescription>>,
     tags: Vec<Option<Vec<Tag>>>,
     open_orders: Option<Vec<Item>>,
+    region_matches: Option<Vec<Item>>,
 }
 
 async fn snapshot(client: &Client) -> Seen {
@@ -314,6 +352,7 @@ async fn snapshot(client: &Client) -> Seen {
         ttl: Vec::new(),
         tags: Vec::new(),
         open_orders: None,
+        region_matches: None,
     };
     for table in &tables {
         seen.items.push(scan_all(client, table).await);
@@ -350,6 +389,18 @@ async fn snapshot(client: &Client) -> Seen {
         .await
         .expect("a GSI Query");
     seen.open_orders = query.items;
+    let query = client
+        .query()
+        .table_name("Matches")
+        .index_name("byRegion")
+        .key_condition_expression("tournamentId = :t AND #r = :r")
+        .expression_attribute_names("#r", "region")
+        .expression_attribute_values(":t", s("W24"))
+        .expression_attribute_values(":r", s("NA-EAST"))
+        .send()
+        .await
+        .expect("a multi-attribute GSI Query");
+    seen.region_matches = query.items;
     seen
 }
 
@@ -364,13 +415,14 @@ fn every_write_survives_kill_9_and_reads_back_identically() {
         write_everything(&client).await;
         snapshot(&client).await
     });
-    assert_eq!(before.tables, ["Ledger", "Orders"]);
+    assert_eq!(before.tables, ["Ledger", "Matches", "Orders"]);
     assert_eq!(
-        before.items[1].len(),
+        before.items[2].len(),
         5,
         "every write was made: {before:#?}"
     );
     assert_eq!(before.open_orders.as_ref().map(Vec::len), Some(2));
+    assert_eq!(before.region_matches.as_ref().map(Vec::len), Some(1));
     server.kill_9();
     let server = Durable::start(&dir, &[]);
     let client = sdk_client(&server.endpoint);
@@ -397,7 +449,7 @@ fn each_access_key_finds_its_own_tables_after_a_restart() {
     server.kill_9();
     let server = Durable::start(&dir, &[]);
     let listed = block_on(sdk_client(&server.endpoint).list_tables().send()).expect("ListTables");
-    assert_eq!(listed.table_names(), ["Ledger", "Orders"]);
+    assert_eq!(listed.table_names(), ["Ledger", "Matches", "Orders"]);
     server.kill_9();
     // Started --shared, the same folder serves the shared tables, which are none yet.
     let shared = Durable::start(&dir, &["--shared"]);
