@@ -112,7 +112,7 @@ fn frames(c: &mut Criterion) {
             Settings::default(),
         );
         let editor = Editor::new(&item, EditFormat::DdbJson);
-        state.edit = Some(Box::new(EditFlow::editing(
+        state.edits.flow = Some(Box::new(EditFlow::editing(
             EditPurpose::Edit,
             Some(item.clone()),
             editor,
@@ -125,14 +125,23 @@ fn frames(c: &mut Criterion) {
                     .expect("draw");
             });
         });
-        if let Some(editor) = state.edit.as_mut().and_then(|flow| flow.editor.as_mut()) {
+        if let Some(editor) = state
+            .edits
+            .flow
+            .as_mut()
+            .and_then(|flow| flow.editor.as_mut())
+        {
             place_cursor_inside_a_string(editor);
         }
         // What the user waits for: the key, the re-parse and the next frame (twice: type, delete).
         c.bench_function(&format!("keystroke_and_frame_{name}"), |b| {
             b.iter(|| {
                 for code in [KeyCode::Char('x'), KeyCode::Backspace] {
-                    if let Some(editor) = state.edit.as_mut().and_then(|flow| flow.editor.as_mut())
+                    if let Some(editor) = state
+                        .edits
+                        .flow
+                        .as_mut()
+                        .and_then(|flow| flow.editor.as_mut())
                     {
                         editor.textarea.input(input(code));
                         editor.reparse();

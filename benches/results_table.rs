@@ -7,7 +7,7 @@
 use std::hint::black_box;
 
 use criterion::{Criterion, criterion_group, criterion_main};
-use ddbx::app::state::table::columns::Columns;
+use ddbx::app::state::grid::columns::Columns;
 use ddbx::domain::compact::{CompactItems, ItemRows};
 use ddbx::domain::entity::EntityDecoder;
 use ddbx::domain::number::Number;
@@ -71,16 +71,16 @@ fn draw(
     terminal
         .draw(|frame| {
             let area = frame.area();
-            let rows = ddbx::ui::results_table::TableRows {
+            let rows = ddbx::ui::widgets::grid::GridRows {
                 items: black_box(items),
                 order,
                 columns,
             };
-            let cursor = ddbx::ui::results_table::Cursor {
+            let cursor = ddbx::ui::widgets::grid::Cursor {
                 row: cursor,
                 column: 3,
             };
-            ddbx::ui::results_table::render_marked(
+            ddbx::ui::widgets::grid::render_marked(
                 &ddbx::ui::theme::DARK,
                 frame,
                 area,

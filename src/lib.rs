@@ -44,10 +44,10 @@
 //! The terminal UI:
 //! - [`app`]: actions, commands, state and the pure `update` function; no I/O. A feature is one
 //!   folder name in every layer: `explore`, `inspect`, `query`, `palette`, `indexes`, `edit`
-//!   under `app::state`, `app::update` and `ui` (plus `table` and `widgets`, shared).
-//!   [`app::state::State::mode`] alone decides which screen gets a key and is drawn on top;
-//!   reads are data ([`app::read::Read`]) answered by one action routed to the part of the state
-//!   that asked.
+//!   under `app::state`, `app::update` and `ui` (plus `grid`, the results grid, and `widgets`,
+//!   shared). [`app::state::State::mode`] alone decides which screen gets a key and is drawn on
+//!   top; reads are data ([`app::read::Read`]) answered by one action routed to the part of the
+//!   state that asked.
 //! - [`worker`]: runs the app's commands as tokio tasks and sends the results back as actions;
 //!   [`worker::answer`] and [`worker::write_done`] are the read and write paths the test harness
 //!   uses too.

@@ -684,7 +684,7 @@ async fn an_item_from_a_partial_index_is_marked_partial_and_f_there_fetches_the_
     );
     // Edits would start from the projection: refused until the base item is fetched.
     harness.act(Action::EditItem).await;
-    assert!(harness.state.edit.is_none());
+    assert!(harness.state.edits.flow.is_none());
     assert!(matches!(
         &harness.state.notice,
         Some(Notice::Error(text)) if text.contains("partial")

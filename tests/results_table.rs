@@ -3,7 +3,7 @@
 
 mod tui_support;
 
-use ddbx::app::state::table::columns::Columns;
+use ddbx::app::state::grid::columns::Columns;
 use ddbx::domain::entity::EntityDecoder;
 use ddbx::domain::number::Number;
 use ddbx::domain::schema::{KeyAttribute, KeySchema, TableDescription};
@@ -70,14 +70,14 @@ fn screen(items: &[Item], columns: &Columns, cursor: usize, selected: usize, wid
     let order = columns.order(items);
     let height = 7;
     draw(width, height, |frame| {
-        ddbx::ui::results_table::render(
+        ddbx::ui::widgets::grid::render(
             &ddbx::ui::theme::DARK,
             frame,
             Rect::new(0, 0, width, height),
             items,
             &order,
             columns,
-            ddbx::ui::results_table::Cursor {
+            ddbx::ui::widgets::grid::Cursor {
                 row: cursor,
                 column: selected,
             },

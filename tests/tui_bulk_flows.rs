@@ -161,7 +161,12 @@ async fn a_bulk_set_is_dry_run_then_sent_as_one_batch_reporting_a_concurrent_cha
     assert_eq!(parts.len(), 4, "{batch}");
     assert_eq!(parts[0], "b", "{batch}");
     assert_eq!(parts[2], std::process::id().to_string(), "{batch}");
-    let path = harness.state.journal_path.clone().expect("a journal");
+    let path = harness
+        .state
+        .session
+        .journal_path
+        .clone()
+        .expect("a journal");
     let journal = std::fs::read_to_string(path).expect("journal written");
     assert!(
         journal.contains(&format!("\"batch\":\"{batch}\"")),
@@ -215,7 +220,7 @@ async fn a_bulk_set_is_dry_run_then_sent_as_one_batch_reporting_a_concurrent_cha
 #[tokio::test]
 async fn a_bulk_delete_refused_on_a_read_only_connection_sends_nothing() {
     let (mut harness, backend) = querying_user("read-only", 100).await;
-    harness.state.connection.read_only = true;
+    harness.state.session.connection.read_only = true;
     harness.act(Action::MarkAll).await;
     harness.act(Action::BulkActions).await;
     harness.act(Action::CursorRight).await;
@@ -399,7 +404,12 @@ async fn a_run_cut_off_after_its_first_group_is_resumed_from_the_dry_run_without
         "the conflict of the cut-off run stays skipped"
     );
     // One run in the journal: the resumed writes carry the first run's id.
-    let path = harness.state.journal_path.clone().expect("a journal");
+    let path = harness
+        .state
+        .session
+        .journal_path
+        .clone()
+        .expect("a journal");
     let journal = std::fs::read_to_string(path).expect("journal");
     let headers = journal
         .lines()

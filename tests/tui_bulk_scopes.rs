@@ -195,8 +195,9 @@ async fn a_scope_is_read_over_every_page_then_dry_run_sent_as_one_batch_and_undo
         "an item of a page never loaded on screen was written"
     );
     let batch = summary.batch.clone();
-    let journal = std::fs::read_to_string(harness.state.journal_path.clone().expect("journal"))
-        .expect("journal written");
+    let journal =
+        std::fs::read_to_string(harness.state.session.journal_path.clone().expect("journal"))
+            .expect("journal written");
     assert!(journal.contains(&format!("\"batch\":\"{batch}\"")));
 
     harness.act(Action::UndoBatch).await;

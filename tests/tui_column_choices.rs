@@ -10,7 +10,7 @@ use std::sync::Arc;
 use ddbx::app::action::Action;
 use ddbx::app::command::Command;
 use ddbx::app::state::Settings;
-use ddbx::app::state::table::columns::ColumnSource;
+use ddbx::app::state::grid::columns::ColumnSource;
 use ddbx::backend::memory::MemoryBackend;
 use ddbx::backend::{ExpressionParams, QueryRequest};
 use ddbx::clipboard::RecordingClipboard;

@@ -288,7 +288,8 @@ async fn after_a_failed_write_esc_returns_to_the_view_and_e_reopens_the_edit_as_
     harness.act(Action::EditItem).await;
     let text = harness
         .state
-        .edit
+        .edits
+        .flow
         .as_ref()
         .and_then(|flow| flow.editor.as_ref())
         .map(|editor| editor.text())
@@ -304,7 +305,7 @@ async fn after_a_failed_write_esc_returns_to_the_view_and_e_reopens_the_edit_as_
 
     harness.act(Action::Back).await;
     assert!(
-        harness.state.edit.is_none(),
+        harness.state.edits.flow.is_none(),
         "back on the view, not in the text"
     );
     assert!(matches!(
@@ -319,12 +320,13 @@ async fn after_a_failed_write_esc_returns_to_the_view_and_e_reopens_the_edit_as_
     // Screen keys act on the view now.
     harness.act(Action::CursorUp).await;
     harness.act(Action::CursorDown).await;
-    assert!(harness.state.edit.is_none());
+    assert!(harness.state.edits.flow.is_none());
 
     harness.act(Action::EditItem).await;
     let reopened = harness
         .state
-        .edit
+        .edits
+        .flow
         .as_ref()
         .and_then(|flow| flow.editor.as_ref())
         .map(|editor| editor.text())

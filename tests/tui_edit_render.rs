@@ -54,7 +54,8 @@ async fn editing(item: Item) -> (Harness, Arc<dyn Backend>) {
 fn text(harness: &Harness) -> String {
     harness
         .state
-        .edit
+        .edits
+        .flow
         .as_ref()
         .and_then(|flow| flow.editor.as_ref())
         .map(ddbx::app::state::edit::Editor::text)
@@ -246,7 +247,7 @@ async fn the_preview_offers_the_stale_index_key_and_undo_restores_it() {
     let mut harness = tui_support::started_demo(40, Settings::default()).await;
     let dir = std::env::temp_dir().join(format!("ddbx-derived-undo-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);
-    harness.state.journal_path = Some(dir.join("journal.jsonl"));
+    harness.state.session.journal_path = Some(dir.join("journal.jsonl"));
     let ticket = item(&[
         ("PK", "TENANT#acme"),
         ("SK", "TICKET#2026-07-01#tkt_00001"),

@@ -45,7 +45,7 @@ async fn edit(harness: &mut Harness, from: &str, to: &str) {
     harness.act(Action::ExternalEdited(Ok(text))).await;
     harness.act(Action::SaveEdit).await;
     harness.act(Action::Confirm).await;
-    assert!(harness.state.edit.is_none(), "the write went through");
+    assert!(harness.state.edits.flow.is_none(), "the write went through");
 }
 
 fn read_history(harness: &Harness) -> &ItemHistory {

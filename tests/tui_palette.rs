@@ -362,7 +362,10 @@ async fn the_results_query_is_copied_as_each_snippet() {
         let Some(Command::CopyToClipboard { text, what }) = harness.side_effects.last() else {
             panic!("a copy: {:?}", harness.side_effects.last());
         };
-        assert_eq!(text, &snippet(kind, &expected, &harness.state.connection));
+        assert_eq!(
+            text,
+            &snippet(kind, &expected, &harness.state.session.connection)
+        );
         assert_eq!(what, &format!("the query as {}", kind.label()));
     }
 }

@@ -229,7 +229,7 @@ async fn writes_are_refused_before_sending_with_what_to_use_and_read_only_says_s
     );
     assert!(error.contains("e (edit item)"), "{error}");
 
-    harness.state.connection.read_only = true;
+    harness.state.session.connection.read_only = true;
     for statement in [
         update,
         format!(
@@ -279,7 +279,7 @@ async fn an_insert_becomes_the_editors_put_conditioned_on_the_key_not_existing()
         "{:?} the editor's put preview",
         harness.state.mode()
     );
-    let flow = harness.state.edit.as_deref().expect("an edit flow");
+    let flow = harness.state.edits.flow.as_deref().expect("an edit flow");
     let review = flow.review().expect("a preview");
     let mine = review.mine.clone().expect("the item written");
     assert_eq!(
@@ -308,7 +308,11 @@ async fn an_insert_becomes_the_editors_put_conditioned_on_the_key_not_existing()
     );
     harness.act(Action::Confirm).await;
     assert_eq!(harness.writes().len(), 1);
-    assert_eq!(harness.state.edit.as_ref().map(|_| ()), None, "written");
+    assert_eq!(
+        harness.state.edits.flow.as_ref().map(|_| ()),
+        None,
+        "written"
+    );
 
     // The same INSERT again meets the item it made: the condition fails, nothing is written.
     typed(&mut harness, &insert, r#"[{"S": "USER#new"}]"#).await;
@@ -447,7 +451,7 @@ async fn a_delete_of_one_full_key_becomes_the_editors_previewed_conditioned_jour
         "{:?} the editor's delete preview",
         harness.state.mode()
     );
-    let flow = harness.state.edit.as_deref().expect("an edit flow");
+    let flow = harness.state.edits.flow.as_deref().expect("an edit flow");
     assert_eq!(
         flow.original.as_ref(),
         Some(&victim),

@@ -323,7 +323,7 @@ async fn the_header_names_the_account_once_sts_answered() {
         tui_support::fake_backend::FakeBackend::new(tui_support::pk_sk_table("Shop"), shop_items())
             .with_account("123456789012");
     let mut harness = Harness::new(Arc::new(backend), "Shop", Settings::default());
-    harness.state.connection = Connection {
+    harness.state.session.connection = Connection {
         kind: "aws".to_owned(),
         profile: Some("support".to_owned()),
         region: Some("eu-west-1".to_owned()),

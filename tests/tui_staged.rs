@@ -69,7 +69,7 @@ async fn stage_edit(harness: &mut Harness, item: Item, edited: &Item, from_previ
     }
     harness.act(Action::StageWrite).await;
     assert!(
-        harness.state.edit.is_none(),
+        harness.state.edits.flow.is_none(),
         "staging closes the edit: {:?}",
         harness.state.notice
     );
@@ -108,7 +108,7 @@ async fn stage_these(harness: &mut Harness, [order, first, second]: [Item; 3]) {
         false,
     )
     .await;
-    assert_eq!(harness.state.staged.items.len(), 3);
+    assert_eq!(harness.state.edits.staged.items.len(), 3);
 }
 
 fn condition_of(action: &TransactAction) -> &str {
@@ -136,7 +136,13 @@ async fn commit(harness: &mut Harness) -> String {
         Mode::View(ViewMode::Screen("staged"))
     ));
     harness.act(Action::Confirm).await;
-    let review = harness.state.staged.review.clone().expect("the preview");
+    let review = harness
+        .state
+        .edits
+        .staged
+        .review
+        .clone()
+        .expect("the preview");
     harness.act(Action::Confirm).await;
     review.request_text
 }
@@ -150,6 +156,7 @@ async fn an_order_and_two_line_items_staged_commit_as_one_transaction_each_condi
     assert!(
         harness
             .state
+            .edits
             .staged
             .items
             .iter()
@@ -188,7 +195,7 @@ async fn an_order_and_two_line_items_staged_commit_as_one_transaction_each_condi
     assert!(harness.writes().is_empty(), "no single write was sent");
 
     assert!(
-        harness.state.staged.items.is_empty(),
+        harness.state.edits.staged.items.is_empty(),
         "committed changes leave the set"
     );
     let Some(Notice::Info(notice)) = &harness.state.notice else {
@@ -237,7 +244,7 @@ async fn the_staged_screen_lists_each_change_with_its_diff_at_80x24() {
         Some(1)
     );
     harness.act(Action::DeleteItem).await;
-    assert_eq!(harness.state.staged.items.len(), 2);
+    assert_eq!(harness.state.edits.staged.items.len(), 2);
     assert!(harness.transactions().is_empty());
 }
 
@@ -255,8 +262,8 @@ async fn read_only_refuses_staging_and_a_check_is_staged_with_the_writes() {
     .await;
     harness.state.inspect(line_item(1, "Widget"));
     harness.act(Action::StageCheck).await;
-    assert_eq!(harness.state.staged.items.len(), 2);
-    assert_eq!(harness.state.staged.items[1].kind, StagedKind::Check);
+    assert_eq!(harness.state.edits.staged.items.len(), 2);
+    assert_eq!(harness.state.edits.staged.items[1].kind, StagedKind::Check);
     let _ = commit(&mut harness).await;
     let sent = harness.transactions();
     assert!(matches!(
@@ -264,10 +271,10 @@ async fn read_only_refuses_staging_and_a_check_is_staged_with_the_writes() {
         TransactAction::ConditionCheck { .. }
     ));
 
-    harness.state.connection.read_only = true;
+    harness.state.session.connection.read_only = true;
     harness.state.inspect(line_item(2, "Gadget"));
     harness.act(Action::StageCheck).await;
-    assert!(harness.state.staged.items.is_empty());
+    assert!(harness.state.edits.staged.items.is_empty());
     assert!(
         matches!(&harness.state.notice, Some(Notice::Error(message)) if message.contains("read-only"))
     );
@@ -310,7 +317,7 @@ mod servers {
         stage_order_and_children(&mut harness).await;
         let _ = commit(&mut harness).await;
         assert!(
-            harness.state.staged.items.is_empty(),
+            harness.state.edits.staged.items.is_empty(),
             "{:?}",
             harness.state.notice
         );
@@ -337,6 +344,7 @@ mod servers {
         harness.act(Action::Undo).await;
         let review = harness
             .state
+            .edits
             .staged
             .review
             .clone()
@@ -400,19 +408,20 @@ mod servers {
             "{notice}"
         );
         assert_eq!(
-            harness.state.staged.items.len(),
+            harness.state.edits.staged.items.len(),
             3,
             "everything stays staged"
         );
         let failed: Vec<bool> = harness
             .state
+            .edits
             .staged
             .items
             .iter()
             .map(|staged| staged.failed.is_some())
             .collect();
         assert_eq!(failed, [false, false, true]);
-        let current = harness.state.staged.items[2]
+        let current = harness.state.edits.staged.items[2]
             .failed
             .as_ref()
             .and_then(|failure| failure.current.clone());
@@ -447,11 +456,11 @@ mod servers {
             Mode::View(ViewMode::Screen("staged"))
         ));
         harness.act(Action::DeleteItem).await;
-        assert_eq!(harness.state.staged.items.len(), 2);
+        assert_eq!(harness.state.edits.staged.items.len(), 2);
         harness.act(Action::Confirm).await;
         harness.act(Action::Confirm).await;
         assert!(
-            harness.state.staged.items.is_empty(),
+            harness.state.edits.staged.items.is_empty(),
             "{:?}",
             harness.state.notice
         );

@@ -67,7 +67,7 @@ async fn startup_describes_first_then_asks_for_the_account_once() {
         "{commands:?}"
     );
     let id = account_request(&commands);
-    assert_eq!(harness.state.account, Loadable::Loading(id));
+    assert_eq!(harness.state.session.account, Loadable::Loading(id));
     assert_eq!(
         harness.state.account_id(),
         None,
@@ -113,7 +113,7 @@ async fn a_backend_without_an_account_shows_none() {
         Settings::default(),
     );
     harness.start().await;
-    assert_eq!(harness.state.account, Loadable::Loaded(None));
+    assert_eq!(harness.state.session.account, Loadable::Loaded(None));
     assert_eq!(harness.state.account_id(), None);
 }
 
@@ -125,7 +125,7 @@ async fn a_stale_account_answer_is_dropped_and_the_current_one_kept() {
     let stale = RequestId(id.0 + 1000);
     let after = harness.act_only(account_answer(stale, Ok(Some("999999999999".to_owned()))));
     assert!(after.is_empty());
-    assert_eq!(harness.state.account, Loadable::Loading(id));
+    assert_eq!(harness.state.session.account, Loadable::Loading(id));
     harness.act_only(account_answer(id, Ok(Some(ACCOUNT.to_owned()))));
     assert_eq!(harness.state.account_id(), Some(ACCOUNT));
     // A late duplicate (same id, already answered) changes nothing either.

@@ -107,8 +107,8 @@ async fn a_key_switches_to_another_table_and_back_keeping_the_session() {
     let mut harness = started(ddbx::demo::TABLE_NAME).await;
     assert_eq!(discovered_items(&harness), 40);
     let journal = Some(std::path::PathBuf::from("/nonexistent/journal.jsonl"));
-    harness.state.journal_path.clone_from(&journal);
-    harness.state.aws_writes_confirmed = true;
+    harness.state.session.journal_path.clone_from(&journal);
+    harness.state.edits.aws_writes_confirmed = true;
 
     harness.act(Action::ShowTables).await;
     assert!(
@@ -125,9 +125,12 @@ async fn a_key_switches_to_another_table_and_back_keeping_the_session() {
     harness.act(Action::Submit).await;
     assert_eq!(harness.state.table.name, ORDERS);
     assert_eq!(discovered_items(&harness), 3);
-    assert_eq!(harness.state.journal_path, journal, "the journal stays");
+    assert_eq!(
+        harness.state.session.journal_path, journal,
+        "the journal stays"
+    );
     assert!(
-        !harness.state.aws_writes_confirmed,
+        !harness.state.edits.aws_writes_confirmed,
         "writes are confirmed again for another table"
     );
     assert!(harness.state.explore.partitions.is_empty());

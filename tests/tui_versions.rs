@@ -191,7 +191,7 @@ async fn save_new_version(harness: &mut Harness, edited: &Item) {
     harness.state.inspect(audit("v2_Audit", "PACKED", "bob"));
     harness.act(SHOW).await;
     harness.act(Action::EditItem).await;
-    let Some(flow) = harness.state.edit.as_deref() else {
+    let Some(flow) = harness.state.edits.flow.as_deref() else {
         panic!("the editor: {:?}", harness.state.notice);
     };
     assert_eq!(flow.purpose, EditPurpose::NewVersion);
@@ -215,9 +215,20 @@ async fn editing_a_versioned_item_commits_the_next_version_and_v0_in_one_transac
     save_new_version(&mut harness, &returned()).await;
 
     // Saved means staged and shown, not sent.
-    assert!(harness.state.edit.is_none(), "{:?}", harness.state.notice);
+    assert!(
+        harness.state.edits.flow.is_none(),
+        "{:?}",
+        harness.state.notice
+    );
     assert!(harness.transactions().is_empty() && harness.writes().is_empty());
-    let kinds: Vec<StagedKind> = harness.state.staged.items.iter().map(|i| i.kind).collect();
+    let kinds: Vec<StagedKind> = harness
+        .state
+        .edits
+        .staged
+        .items
+        .iter()
+        .map(|i| i.kind)
+        .collect();
     assert_eq!(
         kinds,
         [
@@ -227,6 +238,7 @@ async fn editing_a_versioned_item_commits_the_next_version_and_v0_in_one_transac
     );
     let review = harness
         .state
+        .edits
         .staged
         .review
         .clone()
@@ -298,7 +310,7 @@ async fn a_version_another_writer_took_first_cancels_both_and_leaves_v0_as_it_wa
     });
     let version = stored(backend.as_ref(), "v4_Audit").await.expect("theirs");
     assert_eq!(version.get("by"), Some(&AttrValue::s("frank")));
-    let staged = &harness.state.staged.items;
+    let staged = &harness.state.edits.staged.items;
     assert_eq!(staged.len(), 2, "both stay staged");
     assert!(
         staged[0].failed.is_some(),
@@ -329,7 +341,7 @@ async fn a_new_version_keeps_the_key_and_old_versions_show_their_ttl() {
         message.contains("SK was changed, so change it back"),
         "{message}"
     );
-    assert!(harness.state.staged.items.is_empty() && harness.state.edit.is_some());
+    assert!(harness.state.edits.staged.items.is_empty() && harness.state.edits.flow.is_some());
 
     harness.act(Action::Back).await;
     harness.act(Action::Confirm).await;
@@ -398,7 +410,7 @@ mod servers {
         save_new_version(&mut second, &lost).await;
         second.act(Action::Confirm).await;
         assert!(
-            second.state.staged.items.is_empty(),
+            second.state.edits.staged.items.is_empty(),
             "{:?}",
             second.state.notice
         );
@@ -406,12 +418,12 @@ mod servers {
 
         first.act(Action::Confirm).await;
         assert_eq!(
-            first.state.staged.items.len(),
+            first.state.edits.staged.items.len(),
             2,
             "{:?}",
             first.state.notice
         );
-        assert!(first.state.staged.items[0].failed.is_some());
+        assert!(first.state.edits.staged.items[0].failed.is_some());
         consistent(backend.as_ref(), &table, 4).await;
         let copy = stored_in(backend.as_ref(), &table, "v0_Audit").await;
         assert_eq!(
@@ -420,10 +432,10 @@ mod servers {
         );
 
         // Unstaged, read again, edited again: v5 on top of the other's v4.
-        assert!(first.state.staged.review.is_none());
+        assert!(first.state.edits.staged.review.is_none());
         first.act(Action::DeleteItem).await;
         first.act(Action::DeleteItem).await;
-        assert!(first.state.staged.items.is_empty());
+        assert!(first.state.edits.staged.items.is_empty());
         first.act(Action::HistoryBack).await;
         first.act(Action::Refresh).await;
         first.act(Action::EditItem).await;
@@ -436,7 +448,7 @@ mod servers {
         first.act(Action::SaveEdit).await;
         first.act(Action::Confirm).await;
         assert!(
-            first.state.staged.items.is_empty(),
+            first.state.edits.staged.items.is_empty(),
             "{:?}",
             first.state.notice
         );

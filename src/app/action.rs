@@ -223,9 +223,9 @@ actions! {
         NextGroup => "next_group",
         /// In a partition: moves the cursor to the previous sort-key group's heading.
         PrevGroup => "prev_group",
-        /// Selects the next column of the results table.
+        /// Selects the next column of the results grid.
         NextColumn => "next_column",
-        /// Selects the previous column of the results table.
+        /// Selects the previous column of the results grid.
         PrevColumn => "prev_column",
         /// Sorts by the selected column: ascending, descending, unsorted.
         SortColumn => "sort_column",

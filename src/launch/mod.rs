@@ -50,16 +50,16 @@ pub async fn open(
     state.table.preloaded_description = description;
     state.table.loading = loading;
     let demo_journal = demo_journal(options)?;
-    state.journal_path = match &demo_journal {
+    state.session.journal_path = match &demo_journal {
         Some(journal) => Some(journal.path()),
         None => crate::journal::Journal::default_path(),
     };
-    state.version_attribute = version_attribute;
+    state.session.version_attribute = version_attribute;
     let (sender, results) = tokio::sync::mpsc::unbounded_channel();
     // Query history is kept on disk only for tables on DynamoDB endpoints: the demo's and the
     // offline files' table names say nothing about which data they hold. The app reads each
     // table's file as the table opens, from the command line or the picker.
-    if state.connection.kind == "aws" {
+    if state.session.connection.kind == "aws" {
         state.queries.history_home = crate::storage::state_home();
     }
     // Column choices name attributes and entity types, never item data: kept for every table.

@@ -1,4 +1,4 @@
-//! The results table's remembered column choices: which attributes the user hid, per table and
+//! The results grid's remembered column choices: which attributes the user hid, per table and
 //! per entity type, kept in `$XDG_STATE_HOME/ddbx/columns.json` so the same rows show the same
 //! columns the next time, also after a restart. It holds attribute and entity names only, never
 //! item data; it is still written private to the user, as every file ddbx keeps.

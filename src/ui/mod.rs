@@ -1,6 +1,6 @@
 //! Rendering: a pure function of `&State` (widgets get no channels and mutate nothing). Every
-//! string that came from the table goes through [`text::safe`] so it cannot steer the terminal.
-//! Lists draw only their visible rows.
+//! string that came from the table goes through [`widgets::text::safe`] so it cannot steer the
+//! terminal. Lists draw only their visible rows.
 
 mod bulk;
 mod edit;
@@ -18,8 +18,6 @@ mod tables;
 pub mod theme;
 mod why;
 pub mod widgets;
-
-pub use widgets::{table as results_table, text};
 
 use explore::{collections, overview, partition};
 use indexes::{browse as index_browse, coverage as index_coverage, list as indexes_list};

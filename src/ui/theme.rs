@@ -43,7 +43,7 @@ pub struct Styles {
     pub done: Style,
     /// Section and table headings.
     pub heading: Style,
-    /// The results table's column titles.
+    /// The results grid's column titles.
     pub column_heading: Style,
     /// The titles of a plain table's columns (the conflict view's sides).
     pub table_titles: Style,

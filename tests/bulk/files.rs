@@ -356,3 +356,50 @@ fn an_export_to_dash_goes_to_standard_output_and_leaves_no_file_named_dash() {
     );
     assert!(!scratch.path().join("-").exists(), "no file named -");
 }
+
+/// `/dev/null` and a named pipe are written to as they are (there is no file to overwrite),
+/// while an existing file is still refused.
+#[cfg(unix)]
+#[test]
+fn an_export_to_a_device_or_a_named_pipe_is_written_and_an_existing_file_still_refused() {
+    let to_null = crate::support::cli::run_command({
+        let mut command = crate::support::cli::ddbx_command();
+        command.args(["--demo", "export", "--format", "ddb", "--out", "/dev/null"]);
+        command
+    })
+    .success();
+    assert!(to_null.stderr.contains("exported"), "{}", to_null.stderr);
+
+    let scratch = crate::support::scratch::Scratch::new("export-fifo");
+    let fifo = scratch.path().join("items.pipe");
+    let made = std::process::Command::new("mkfifo")
+        .arg(&fifo)
+        .status()
+        .expect("mkfifo runs");
+    assert!(made.success());
+    let reader = {
+        let fifo = fifo.clone();
+        std::thread::spawn(move || std::fs::read_to_string(fifo).expect("the pipe is read"))
+    };
+    let to_pipe = crate::support::cli::run_command({
+        let mut command = crate::support::cli::ddbx_command();
+        command.args(["--demo", "export", "--format", "ddb", "--out"]);
+        command.arg(&fifo);
+        command
+    })
+    .success();
+    assert!(to_pipe.stderr.contains("exported"), "{}", to_pipe.stderr);
+    let piped = reader.join().expect("the reader ends");
+    assert!(piped.lines().count() > 1000, "every item through the pipe");
+
+    let existing = scratch.path().join("kept.json");
+    std::fs::write(&existing, "keep me").expect("written");
+    let refused = crate::support::cli::run_command({
+        let mut command = crate::support::cli::ddbx_command();
+        command.args(["--demo", "export", "--out"]);
+        command.arg(&existing);
+        command
+    });
+    refused.refused(2, &["never overwrites a file"]);
+    assert_eq!(std::fs::read_to_string(&existing).expect("read"), "keep me");
+}

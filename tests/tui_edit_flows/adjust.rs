@@ -130,7 +130,7 @@ async fn a_guard_the_item_breaks_or_a_bad_line_is_refused_with_nothing_sent() {
         harness.act(Action::AdjustNumber).await;
         type_text(&mut harness, typed).await;
         harness.act(Action::Submit).await;
-        assert!(harness.state.edit.is_none(), "{typed}: no preview");
+        assert!(harness.state.edits.flow.is_none(), "{typed}: no preview");
         let said = notice(&harness);
         assert!(said.contains(words), "{typed}: {said}");
         assert_eq!(
@@ -145,7 +145,7 @@ async fn a_guard_the_item_breaks_or_a_bad_line_is_refused_with_nothing_sent() {
 #[tokio::test]
 async fn read_only_refuses_before_the_prompt() {
     let (mut harness, _) = inspecting_account("adjust-read-only").await;
-    harness.state.connection.read_only = true;
+    harness.state.session.connection.read_only = true;
     harness.act(Action::AdjustNumber).await;
     assert!(harness.state.overlay.is_none());
     assert!(

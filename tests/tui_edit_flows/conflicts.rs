@@ -92,7 +92,7 @@ async fn when_both_sides_changed_the_same_attribute_reapplying_is_refused_and_no
         notice(&harness)
     );
     harness.act(Action::DiscardEdit).await;
-    assert!(harness.state.edit.is_none());
+    assert!(harness.state.edits.flow.is_none());
     assert_eq!(harness.writes().len(), 1, "only the write that conflicted");
     let now = stored(backend.as_ref(), "USER#u1", "METADATA")
         .await
@@ -115,7 +115,8 @@ async fn keep_editing_after_a_conflict_puts_your_changes_on_top_of_the_current_i
     assert!(matches!(stage(&harness), EditStage::Editing));
     let original = harness
         .state
-        .edit
+        .edits
+        .flow
         .as_ref()
         .and_then(|flow| flow.original.clone());
     assert_eq!(

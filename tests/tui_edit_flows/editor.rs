@@ -50,7 +50,7 @@ async fn editing_a_field_previews_exactly_the_set_and_version_condition_and_conf
 
     harness.act(Action::Confirm).await;
     assert_eq!(harness.writes().len(), 1);
-    assert!(harness.state.edit.is_none(), "{}", notice(&harness));
+    assert!(harness.state.edits.flow.is_none(), "{}", notice(&harness));
     let now = stored(backend.as_ref(), "USER#u1", "METADATA")
         .await
         .expect("still there");
@@ -86,7 +86,7 @@ async fn typing_bad_json_shows_line_and_column_and_saving_sends_nothing() {
     harness
         .act(Action::EditorKey(Key::plain(KeyCode::Char('x'))))
         .await;
-    let flow = harness.state.edit.as_ref().expect("editing");
+    let flow = harness.state.edits.flow.as_ref().expect("editing");
     let editor = flow.editor.as_ref().expect("editor");
     let error = editor
         .parsed
@@ -107,7 +107,8 @@ async fn typing_bad_json_shows_line_and_column_and_saving_sends_nothing() {
         .await;
     let editor = harness
         .state
-        .edit
+        .edits
+        .flow
         .as_ref()
         .and_then(|flow| flow.editor.as_ref());
     assert!(editor.is_some_and(|editor| editor.parsed.is_ok() && !editor.is_dirty()));
@@ -126,7 +127,7 @@ async fn leaving_with_unsaved_changes_asks_first_and_discarding_writes_nothing()
     assert!(editor_text(&harness).contains("Porto"));
     harness.act(Action::Back).await;
     harness.act(Action::Confirm).await;
-    assert!(harness.state.edit.is_none());
+    assert!(harness.state.edits.flow.is_none());
     assert!(harness.writes().is_empty());
 }
 
@@ -143,7 +144,8 @@ async fn switching_format_shows_typed_json_of_the_same_item_and_back() {
     );
     let editor = harness
         .state
-        .edit
+        .edits
+        .flow
         .as_ref()
         .and_then(|flow| flow.editor.as_ref());
     assert!(
@@ -171,7 +173,8 @@ async fn editing_from_a_partition_row_writes_that_item_and_reads_the_partition_a
     harness.act(Action::EditItem).await;
     let original = harness
         .state
-        .edit
+        .edits
+        .flow
         .as_ref()
         .and_then(|flow| flow.original.clone());
     let original = original.expect("the row's item is being edited");

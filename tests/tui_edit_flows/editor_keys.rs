@@ -75,7 +75,7 @@ async fn a_paste_goes_into_the_editor_at_the_cursor_with_its_line_breaks() {
         "pasted before the first line"
     );
     assert!(
-        harness.state.edit.is_some(),
+        harness.state.edits.flow.is_some(),
         "nothing in the paste was read as a key"
     );
 }

@@ -17,7 +17,7 @@ async fn read_only_refuses_every_write_key_without_sending_a_request() {
     ] {
         harness.state.notice = None;
         harness.act(action.clone()).await;
-        assert!(harness.state.edit.is_none(), "{action:?}");
+        assert!(harness.state.edits.flow.is_none(), "{action:?}");
         assert!(
             notice(&harness).contains("read-only"),
             "{action:?}: {}",
@@ -99,7 +99,7 @@ async fn undo_previews_the_journal_entry_and_restores_the_old_value() {
         panic!("undo shows a preview: {}", notice(&harness));
     };
     assert_eq!(
-        harness.state.edit.as_ref().map(|flow| flow.purpose),
+        harness.state.edits.flow.as_ref().map(|flow| flow.purpose),
         Some(EditPurpose::Undo)
     );
     assert!(
@@ -164,7 +164,7 @@ async fn undo_never_reverts_one_write_of_a_bulk_run_and_names_the_run() {
     harness.state.notice = None;
     harness.act(Action::Undo).await;
     assert!(
-        harness.state.edit.is_none(),
+        harness.state.edits.flow.is_none(),
         "no undo of one item is offered"
     );
     let said = notice(&harness);

@@ -60,7 +60,7 @@ async fn query_results_and_older_inspectors_show_the_written_item() {
         .open(View::Inspector(Box::new(Inspector::new(opened))));
     edit_and_save(&mut harness, "\"Ada\"", "\"Grace\"").await;
     harness.act(Action::Confirm).await;
-    assert!(harness.state.edit.is_none(), "{}", notice(&harness));
+    assert!(harness.state.edits.flow.is_none(), "{}", notice(&harness));
     assert_eq!(
         inspected(&harness).get("name"),
         Some(&AttrValue::s("Grace"))
@@ -89,7 +89,7 @@ async fn a_discarded_conflict_leaves_the_inspector_on_the_item_as_stored_now() {
     harness.act(Action::Confirm).await;
     assert!(matches!(stage(&harness), EditStage::Conflict(_)));
     harness.act(Action::DiscardEdit).await;
-    assert!(harness.state.edit.is_none());
+    assert!(harness.state.edits.flow.is_none());
     assert_eq!(
         inspected(&harness).get("name"),
         Some(&AttrValue::s("Hopper")),

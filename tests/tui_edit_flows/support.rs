@@ -74,7 +74,13 @@ pub async fn inspecting(backend: Arc<dyn Backend>, pk: &str, sk: &str) -> Harnes
 }
 
 pub fn stage(harness: &Harness) -> &EditStage {
-    &harness.state.edit.as_ref().expect("an edit is open").stage
+    &harness
+        .state
+        .edits
+        .flow
+        .as_ref()
+        .expect("an edit is open")
+        .stage
 }
 
 /// Replaces the editor text the way `$EDITOR` returns it.

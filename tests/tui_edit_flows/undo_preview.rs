@@ -7,7 +7,8 @@ use crate::tui_support::screen::screen;
 fn undoing_time(harness: &Harness) -> String {
     harness
         .state
-        .edit
+        .edits
+        .flow
         .as_ref()
         .and_then(|flow| flow.undoing.as_ref())
         .map(|entry| entry.time.clone())
@@ -19,7 +20,8 @@ fn undoing_time(harness: &Harness) -> String {
 fn shown(harness: &Harness, width: u16, height: u16) -> String {
     let entry = harness
         .state
-        .edit
+        .edits
+        .flow
         .as_ref()
         .and_then(|flow| flow.undoing.as_ref())
         .expect("an undo is previewed");

@@ -28,7 +28,7 @@ async fn a_new_item_starts_from_the_entity_and_is_created_only_where_no_item_exi
     let backend: Arc<dyn Backend> = Arc::new(memory());
     let mut harness = inspecting(Arc::clone(&backend), "USER#u1", "ORDER#o1").await;
     harness.act(Action::NewItem).await;
-    let flow = harness.state.edit.as_ref().expect("editor");
+    let flow = harness.state.edits.flow.as_ref().expect("editor");
     assert_eq!(flow.purpose, EditPurpose::Create);
     let template = flow
         .editor
@@ -65,7 +65,8 @@ async fn a_new_item_like_a_metadata_item_gets_a_new_partition_key() {
     harness.act(Action::NewItem).await;
     let template = harness
         .state
-        .edit
+        .edits
+        .flow
         .as_ref()
         .and_then(|flow| flow.editor.as_ref())
         .and_then(|editor| editor.parsed.clone().ok())
@@ -105,7 +106,7 @@ async fn delete_is_previewed_and_only_the_confirmation_deletes() {
     let preview = request_text(&harness);
     assert!(preview.contains("DeleteItem"), "{preview}");
     harness.act(Action::Back).await;
-    assert!(harness.state.edit.is_none());
+    assert!(harness.state.edits.flow.is_none());
     assert!(
         stored(backend.as_ref(), "USER#u1", "METADATA")
             .await
@@ -157,7 +158,7 @@ async fn a_configured_version_attribute_conditions_the_write_and_is_incremented(
     let backend: Arc<dyn Backend> =
         Arc::new(MemoryBackend::new(pk_sk_table("Shop"), [order]).expect("valid item"));
     let mut harness = inspecting(Arc::clone(&backend), "USER#u1", "ORDER#o1").await;
-    harness.state.version_attribute = Some("rev".to_owned());
+    harness.state.session.version_attribute = Some("rev".to_owned());
     edit_and_save(&mut harness, "PENDING", "SHIPPED").await;
     let preview = request_text(&harness);
     assert!(

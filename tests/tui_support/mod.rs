@@ -75,7 +75,7 @@ impl Harness {
     /// to it from now on. Returns its path.
     pub fn private_journal(&mut self, name: &str) -> std::path::PathBuf {
         let path = self.scratch_dir(name).join("ddbx").join("journal.jsonl");
-        self.state.journal_path = Some(path.clone());
+        self.state.session.journal_path = Some(path.clone());
         path
     }
 
@@ -270,7 +270,8 @@ pub async fn started_demo(size: usize, settings: Settings) -> Harness {
 pub fn editor_text(harness: &Harness) -> String {
     harness
         .state
-        .edit
+        .edits
+        .flow
         .as_ref()
         .and_then(|flow| flow.editor.as_ref())
         .expect("the editor is open")

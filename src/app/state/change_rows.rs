@@ -3,7 +3,7 @@
 
 use std::borrow::Cow;
 
-use crate::app::state::table::cell::cell_text;
+use crate::app::state::grid::cell::cell_text;
 use crate::domain::change_diff::{AttributeChange, diff};
 use crate::domain::value::{AttrValue, Item};
 

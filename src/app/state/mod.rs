@@ -3,7 +3,9 @@
 pub mod bulk;
 pub mod change_rows;
 pub mod edit;
+pub mod edits;
 pub mod explore;
+pub mod grid;
 pub mod indexes;
 pub mod insights;
 pub mod inspect;
@@ -17,9 +19,9 @@ pub mod query;
 pub mod rows;
 pub mod screen_view;
 pub mod screens;
+pub mod session;
 pub mod stale;
 pub mod stream;
-pub mod table;
 pub mod table_state;
 pub mod tables;
 pub mod text_field;
@@ -139,9 +141,8 @@ pub enum Notice {
 pub struct State {
     /// The open table: its name, description and overview.
     pub table: TableState,
-    pub connection: Connection,
-    /// The AWS account behind the connection, once STS answered (`Loaded(None)`: no account).
-    pub account: Loadable<Option<String>>,
+    /// Where ddbx is connected, as whom, and where writes are journaled.
+    pub session: session::Session,
     pub keymap: Keymap,
     pub settings: Settings,
     /// Entity decoding (heuristics, or the `--model` file's templates).
@@ -164,22 +165,11 @@ pub struct State {
     /// Terminal size, for paging and for hints.
     pub viewport: (u16, u16),
     pub quitting: bool,
-    /// The edit in progress (editor, preview, conflict), drawn over the current view.
-    pub edit: Option<Box<edit::EditFlow>>,
-    /// An edit whose write failed, parked when the user left its preview; the same start
-    /// (`e` on the same item) reopens it.
-    pub edit_draft: Option<Box<edit::EditFlow>>,
-    /// Where writes are journaled and undo reads from (`None`: no journal, undo unavailable).
-    pub journal_path: Option<std::path::PathBuf>,
-    /// The journal read an undo is waiting for.
-    pub journal_request: Option<super::request_id::RequestId>,
-    /// True once the user typed the table name to allow writes to real AWS this session.
-    pub aws_writes_confirmed: bool,
-    /// `--version-attr`: the version attribute to condition edits on (wins over the model file).
-    pub version_attribute: Option<String>,
+    /// What is being written to the open table: the edit in progress, the staged changes, undo.
+    pub edits: edits::Edits,
     /// The queries run from the builder and the query history.
     pub queries: query::queries::Queries,
-    /// The columns the user hid in results tables, per table and entity type, and the file
+    /// The columns the user hid in results grids, per table and entity type, and the file
     /// that keeps them across sessions.
     pub column_choices: crate::storage::column_choices::ColumnChoices,
     pub indexes: indexes::Indexes,
@@ -193,8 +183,6 @@ pub struct State {
     pub bulk: bulk::Bulk,
     /// PartiQL statements run from the UI, and the last one typed.
     pub partiql: partiql::Partiql,
-    /// The changes staged to be committed together as one transaction.
-    pub staged: screens::staged::StagedSet,
 }
 
 impl State {
@@ -216,8 +204,7 @@ impl State {
         let segments = settings.scan_segments;
         Self {
             table: TableState::new(table.into()),
-            connection,
-            account: Loadable::NotRequested,
+            session: session::Session::new(connection),
             keymap,
             settings,
             entities: EntityDecoder::new(),
@@ -232,12 +219,7 @@ impl State {
             ids: RequestIds::default(),
             viewport: (80, 24),
             quitting: false,
-            edit: None,
-            edit_draft: None,
-            journal_path: None,
-            journal_request: None,
-            aws_writes_confirmed: false,
-            version_attribute: None,
+            edits: edits::Edits::default(),
             queries: query::queries::Queries::default(),
             column_choices: crate::storage::column_choices::ColumnChoices::default(),
             indexes: indexes::Indexes::default(),
@@ -246,14 +228,13 @@ impl State {
             picker: tables::TablePicker::default(),
             bulk: bulk::Bulk::default(),
             partiql: partiql::Partiql::default(),
-            staged: screens::staged::StagedSet::default(),
         }
     }
 
     /// The account id to show, once known.
     #[must_use]
     pub fn account_id(&self) -> Option<&str> {
-        self.account.loaded().and_then(Option::as_deref)
+        self.session.account.loaded().and_then(Option::as_deref)
     }
 
     /// Every item read so far that the state keeps: the opened partitions, the query results and
@@ -286,7 +267,8 @@ impl State {
                 .values()
                 .any(|partition| partition.paging.in_flight().is_some())
             || self
-                .edit
+                .edits
+                .flow
                 .as_ref()
                 .is_some_and(|flow| flow.sending().is_some())
             || self.queries.runs.iter().any(QueryRun::is_busy)

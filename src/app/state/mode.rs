@@ -129,7 +129,7 @@ impl State {
     /// The flow over the view, if one is open.
     #[must_use]
     pub fn flow(&self) -> Option<Flow<'_>> {
-        match (&self.edit, &self.bulk.flow) {
+        match (&self.edits.flow, &self.bulk.flow) {
             (Some(flow), _) => Some(Flow::Edit(flow)),
             (None, Some(flow)) => Some(Flow::Bulk(flow)),
             (None, None) => None,

@@ -30,7 +30,7 @@ pub enum View {
     Indexes { cursor: usize },
     /// An index's contents grouped by its partition key (a streamed Scan of the index).
     IndexGroups { index: String, cursor: usize },
-    /// The items of one index partition, in the results table; `column` is the selected column.
+    /// The items of one index partition, in the results grid; `column` is the selected column.
     IndexItems {
         index: String,
         pk: AttrValue,

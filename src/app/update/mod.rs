@@ -4,6 +4,7 @@
 mod bulk;
 mod edit;
 mod explore;
+mod grid;
 mod indexes;
 mod insights;
 mod inspect;
@@ -16,7 +17,6 @@ pub mod query;
 mod read_done;
 mod results_paging;
 mod stream;
-mod table;
 mod tables;
 mod why;
 

@@ -124,6 +124,14 @@ fn open_output(args: &ExportArgs) -> Result<Output, CliError> {
             out: Box::new(io::BufWriter::with_capacity(64 * 1024, io::stdout())),
         });
     };
+    if let Some(stream) = existing_stream(path) {
+        let file = stream
+            .map_err(|error| CliError::usage(format!("--out {}: {error}", path.display())))?;
+        return Ok(Output {
+            to_terminal: file.is_terminal(),
+            out: Box::new(io::BufWriter::with_capacity(256 * 1024, file)),
+        });
+    }
     let file = crate::storage::create_private_new(path).map_err(|error| {
         CliError::usage(format!(
             "--out {}: {error} (export never overwrites a file; name a new one)",
@@ -134,6 +142,14 @@ fn open_output(args: &ExportArgs) -> Result<Output, CliError> {
         to_terminal: false,
         out: Box::new(io::BufWriter::with_capacity(256 * 1024, file)),
     })
+}
+
+/// A device or a named pipe at `path` (`/dev/null`, `/dev/stdout`, a FIFO another program
+/// reads) is written to as it is: it holds no file to overwrite. `None` for anything else.
+fn existing_stream(path: &std::path::Path) -> Option<io::Result<std::fs::File>> {
+    let metadata = std::fs::metadata(path).ok()?;
+    let stream = !metadata.is_file() && !metadata.is_dir();
+    stream.then(|| std::fs::OpenOptions::new().write(true).open(path))
 }
 
 /// Runs `ddbx export`.

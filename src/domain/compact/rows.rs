@@ -1,5 +1,5 @@
 //! Read access to a list of loaded items, whether they are kept as `Item`s or compact, so the
-//! results table, its columns and its sort work over either.
+//! results grid, its columns and its sort work over either.
 
 use std::borrow::Cow;
 

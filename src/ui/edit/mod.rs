@@ -156,6 +156,7 @@ pub(in crate::ui) fn type_table_name(
             "This writes to real AWS ({}). Type the table name to confirm:",
             safe(
                 state
+                    .session
                     .connection
                     .region
                     .as_deref()

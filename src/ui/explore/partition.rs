@@ -16,8 +16,8 @@ use crate::domain::entity::Entity;
 use crate::domain::figures;
 use crate::domain::value::{AttrValue, Item};
 use crate::ui::theme::{self, Styles};
+use crate::ui::widgets::grid::MARK;
 use crate::ui::widgets::list::window;
-use crate::ui::widgets::table::MARK;
 use crate::ui::widgets::text::safe;
 
 pub(in crate::ui) fn render(
@@ -160,11 +160,11 @@ enum Mark {
 const STAGED_MARK: char = '±';
 
 fn is_staged(state: &State, item: &Item) -> bool {
-    !state.staged.items.is_empty()
+    !state.edits.staged.items.is_empty()
         && state
             .described()
             .and_then(|description| description.primary_key_of(item))
-            .is_some_and(|key| state.staged.on_key(&key).is_some())
+            .is_some_and(|key| state.edits.staged.on_key(&key).is_some())
 }
 
 /// `  ORDER#2026-07-01#ord_9   status=PENDING total=42`.

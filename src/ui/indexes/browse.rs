@@ -1,5 +1,5 @@
 //! Browsing an index: its partitions (grouped by the index partition key while the Scan
-//! streams) and the items of one index partition in the results table.
+//! streams) and the items of one index partition in the results grid.
 
 use ratatui::Frame;
 use ratatui::layout::{Constraint, Layout, Rect};
@@ -15,8 +15,8 @@ use crate::app::state::{ScanStatus, State};
 use crate::domain::figures::counted;
 use crate::domain::value::{AttrValue, Item};
 use crate::ui::theme;
+use crate::ui::widgets::grid;
 use crate::ui::widgets::list::window;
-use crate::ui::widgets::table;
 use crate::ui::widgets::text::{count, safe};
 
 /// Progress and the projection warning (or the entity mix) above the list.
@@ -165,16 +165,16 @@ pub(in crate::ui) fn render_items(
         return;
     };
     let marked = |item: &Item| is_marked(state, item);
-    table::render_marked(
+    grid::render_marked(
         styles,
         frame,
         inner,
-        &table::TableRows {
+        &grid::GridRows {
             items: &group.items,
             order: &group.order,
             columns,
         },
-        table::Cursor {
+        grid::Cursor {
             row: cursor,
             column,
         },

@@ -39,7 +39,7 @@ pub(in crate::ui) fn render(
     let staged = state
         .described()
         .and_then(|description| description.primary_key_of(&inspector.item))
-        .and_then(|key| state.staged.on_key(&key))
+        .and_then(|key| state.edits.staged.on_key(&key))
         .map_or_else(String::new, |staged| {
             format!(" · ± {} staged", staged.kind.label())
         });

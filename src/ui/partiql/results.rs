@@ -1,5 +1,5 @@
 //! A statement's results: what ddbx said it would do, the totals (pages, consumed capacity)
-//! and where reading stands, then the same results table as a query's.
+//! and where reading stands, then the same results grid as a query's.
 
 use ratatui::Frame;
 use ratatui::layout::Rect;

@@ -1,5 +1,5 @@
 //! The results of a builder query: progress (pages, Count, ScannedCount, consumed capacity), a
-//! warning when the index does not hold whole items, then the results table (PK, SK,
+//! warning when the index does not hold whole items, then the results grid (PK, SK,
 //! entity and the attributes most common per entity type; sortable, hideable, resizable).
 
 use ratatui::Frame;

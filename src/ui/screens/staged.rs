@@ -20,12 +20,12 @@ use crate::ui::widgets::text::safe;
 const SECTION: Section = Section::Screen("staged");
 
 pub(super) fn render(frame: &mut Frame<'_>, area: Rect, state: &State, view: &StagedView) {
-    if let Some(review) = &state.staged.review {
+    if let Some(review) = &state.edits.staged.review {
         render_review(frame, area, state, review);
         return;
     }
     let styles = theme::of(state);
-    let items = &state.staged.items;
+    let items = &state.edits.staged.items;
     let title = format!(
         " Staged changes ({}) — committed together as one TransactWriteItems ",
         items.len()
@@ -54,7 +54,7 @@ pub(super) fn render(frame: &mut Frame<'_>, area: Rect, state: &State, view: &St
 
 /// The lines of every staged change, and the line of the one under the cursor.
 fn list_lines(state: &State, styles: &Styles, cursor: usize) -> (Vec<Line<'static>>, usize) {
-    if state.staged.items.is_empty() {
+    if state.edits.staged.items.is_empty() {
         let stage = key(state, Section::Preview, &Action::StageWrite);
         let check = key(state, Section::Inspector, &Action::StageCheck);
         let text = format!(
@@ -64,7 +64,7 @@ fn list_lines(state: &State, styles: &Styles, cursor: usize) -> (Vec<Line<'stati
     }
     let mut lines = Vec::new();
     let mut cursor_line = 0;
-    for (index, item) in state.staged.items.iter().enumerate() {
+    for (index, item) in state.edits.staged.items.iter().enumerate() {
         if index == cursor {
             cursor_line = lines.len();
         }
@@ -129,7 +129,7 @@ fn render_review(frame: &mut Frame<'_>, area: Rect, state: &State, review: &Comm
     };
     let title =
         format!(" {what}: {actions} action(s), all or none — nothing is sent until you confirm ");
-    let hint = if state.staged.sending.is_some() {
+    let hint = if state.edits.staged.sending.is_some() {
         Line::styled("sending…", styles.active)
     } else {
         hints(

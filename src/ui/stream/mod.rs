@@ -21,8 +21,8 @@ use crate::domain::stream_start::StreamStart;
 use crate::domain::value::Item;
 use crate::ui::theme::{self, Styles};
 use crate::ui::widgets::diff::diff_line;
+use crate::ui::widgets::grid::MARK;
 use crate::ui::widgets::list::window;
-use crate::ui::widgets::table::MARK;
 use crate::ui::widgets::text::safe;
 
 pub(in crate::ui) fn render(frame: &mut Frame<'_>, area: Rect, state: &State, cursor: usize) {

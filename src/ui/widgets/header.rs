@@ -12,7 +12,7 @@ use crate::ui::widgets::text::safe;
 
 pub(in crate::ui) fn render(frame: &mut Frame<'_>, area: Rect, state: &State) {
     let styles = theme::of(state);
-    let connection = &state.connection;
+    let connection = &state.session.connection;
     let place = match (
         &connection.endpoint,
         &connection.profile,

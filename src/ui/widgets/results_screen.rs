@@ -1,5 +1,5 @@
 //! The frame every results screen shares: a bordered block titled with what was read, a few
-//! lines about the read (plan, progress, warnings), then the results table — or a line saying
+//! lines about the read (plan, progress, warnings), then the results grid — or a line saying
 //! why there is none yet.
 
 use ratatui::Frame;
@@ -8,11 +8,11 @@ use ratatui::text::Line;
 use ratatui::widgets::{Block, Paragraph};
 
 use crate::app::state::Paging;
-use crate::app::state::table::columns::Columns;
+use crate::app::state::grid::columns::Columns;
 use crate::domain::compact::ItemRows;
 use crate::domain::value::Item;
 use crate::ui::theme::Styles;
-use crate::ui::widgets::table;
+use crate::ui::widgets::grid;
 
 /// The rows a results screen shows and where its cursor is.
 pub(in crate::ui) struct Rows<'a> {
@@ -20,8 +20,8 @@ pub(in crate::ui) struct Rows<'a> {
     pub order: &'a [usize],
     /// `None` until the first page has given the table its columns.
     pub columns: Option<&'a Columns>,
-    pub cursor: table::Cursor,
-    pub marked: table::Marked<'a>,
+    pub cursor: grid::Cursor,
+    pub marked: grid::Marked<'a>,
 }
 
 impl<'a> Rows<'a> {
@@ -37,7 +37,7 @@ impl<'a> Rows<'a> {
             items,
             order,
             columns,
-            cursor: table::Cursor { row, column },
+            cursor: grid::Cursor { row, column },
             marked: None,
         }
     }
@@ -83,11 +83,11 @@ pub(in crate::ui) fn render(
         Layout::vertical([Constraint::Length(info_height), Constraint::Min(0)]).areas(inner);
     frame.render_widget(Paragraph::new(lines), info_area);
     match rows.columns {
-        Some(columns) if !rows.items.is_empty() => table::render_marked(
+        Some(columns) if !rows.items.is_empty() => grid::render_marked(
             styles,
             frame,
             table_area,
-            &table::TableRows {
+            &grid::GridRows {
                 items: rows.items,
                 order: rows.order,
                 columns,

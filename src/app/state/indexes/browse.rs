@@ -4,9 +4,9 @@
 use std::cmp::Ordering;
 use std::collections::BTreeMap;
 
+use crate::app::state::grid::columns::{ColumnContext, Columns};
 use crate::app::state::indexes::streamed_scan::StreamedScan;
 use crate::app::state::stale::{Kept, Refreshable, Stale};
-use crate::app::state::table::columns::{ColumnContext, Columns};
 use crate::domain::compact::CompactItems;
 use crate::domain::entity::EntityDecoder;
 use crate::domain::expr::order::key_order;

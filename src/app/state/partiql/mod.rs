@@ -1,6 +1,6 @@
 //! PartiQL from the terminal UI: the statement screen (a statement and its parameters, with what
 //! it will do said as it is typed), the runs it starts (read page by page with `NextToken`, shown
-//! in the same results table as queries), and the last statement typed, offered again.
+//! in the same results grid as queries), and the last statement typed, offered again.
 
 pub mod form;
 pub mod prepare;

@@ -16,7 +16,10 @@ pub fn prepare(state: &State, form: &StatementForm) -> Result<Prepared, String> 
     let text = form.statement.text();
     let statement = parse(text).map_err(|error| format!("cannot read the statement: {error}"))?;
     if statement.kind != StatementKind::Select {
-        return Err(write_refusal(&statement, state.connection.read_only));
+        return Err(write_refusal(
+            &statement,
+            state.session.connection.read_only,
+        ));
     }
     let parameters = parse_parameters(form.parameters.text(), "parameters")?;
     check_count(statement.parameters, parameters.len(), "parameters")?;

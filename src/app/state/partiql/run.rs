@@ -3,7 +3,7 @@
 
 use crate::app::request_id::RequestId;
 use crate::app::state::Paging;
-use crate::app::state::table::columns::{ColumnContext, Columns};
+use crate::app::state::grid::columns::{ColumnContext, Columns};
 use crate::backend::StatementRequest;
 use crate::domain::compact::CompactItems;
 use crate::domain::value::Item;
@@ -34,7 +34,7 @@ pub struct StatementRun {
     pub columns: Option<Columns>,
     /// Rows in display order (indices into `items`), following the sort column.
     pub order: Vec<usize>,
-    /// The selected column of the results table.
+    /// The selected column of the results grid.
     pub column: usize,
 }
 

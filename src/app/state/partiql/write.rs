@@ -16,7 +16,7 @@ use crate::domain::value::{AttrValue, Item};
 /// `None` for every other kind of statement.
 pub fn delete_key(state: &State, form: &StatementForm) -> Option<Result<Item, String>> {
     let statement = parse(form.statement.text()).ok()?;
-    if statement.kind != StatementKind::Delete || state.connection.read_only {
+    if statement.kind != StatementKind::Delete || state.session.connection.read_only {
         return None;
     }
     Some(key_of(state, form, &statement))
@@ -82,7 +82,7 @@ fn value_of(operand: &Operand, parameters: &[AttrValue]) -> Result<AttrValue, St
 /// other kind of statement.
 pub fn inserted_item(state: &State, form: &StatementForm) -> Option<Result<Item, String>> {
     let statement = parse(form.statement.text()).ok()?;
-    if statement.kind != StatementKind::Insert || state.connection.read_only {
+    if statement.kind != StatementKind::Insert || state.session.connection.read_only {
         return None;
     }
     Some(insert_of(state, form, statement.parameters))

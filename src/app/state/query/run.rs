@@ -4,9 +4,9 @@
 use crate::app::request_id::RequestId;
 use crate::app::state::Paging;
 use crate::app::state::explore::partition::first_page_read;
+use crate::app::state::grid::columns::{ColumnContext, Columns};
 use crate::app::state::query::form::QueryForm;
 use crate::app::state::stale::{Kept, Refreshable, Stale};
-use crate::app::state::table::columns::{ColumnContext, Columns};
 use crate::backend::QueryRequest;
 use crate::domain::compact::CompactItems;
 use crate::domain::value::Item;
@@ -46,11 +46,11 @@ pub struct QueryRun {
     /// reads from the table for each result.
     pub read_from_table: Vec<String>,
     pub base_fetch: BaseFetch,
-    /// The results table's columns (chosen once the first page arrived).
+    /// The results grid's columns (chosen once the first page arrived).
     pub columns: Option<Columns>,
     /// Rows in display order (indices into `items`), following the sort column.
     pub order: Vec<usize>,
-    /// The selected column of the results table.
+    /// The selected column of the results grid.
     pub column: usize,
     /// The form that built this run, as submitted; `None` for a run from elsewhere (the
     /// palette, the history), whose form is rebuilt from `request` when asked for.

@@ -28,13 +28,13 @@ pub(in crate::app::update) fn ask(state: &mut State) -> Vec<Command> {
         ));
         return Vec::new();
     }
-    if state.connection.read_only {
+    if state.session.connection.read_only {
         state.notice = Some(Notice::Error(
             "read-only connection: the run was refused, nothing was sent".to_owned(),
         ));
         return Vec::new();
     }
-    let Some(path) = state.journal_path.clone() else {
+    let Some(path) = state.session.journal_path.clone() else {
         state.notice = Some(Notice::Error(
             "resuming a run needs the journal, and there is none here".to_owned(),
         ));
@@ -43,7 +43,7 @@ pub(in crate::app::update) fn ask(state: &mut State) -> Vec<Command> {
     let header = BatchHeader {
         batch: String::new(),
         table: dry_run.table.clone(),
-        connection: JournalConnection::from(&state.connection),
+        connection: JournalConnection::from(&state.session.connection),
         plan: dry_run.plan_text.clone(),
     };
     let id = state.ids.issue();

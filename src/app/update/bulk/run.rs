@@ -120,7 +120,7 @@ fn confirm(state: &mut State) -> Vec<Command> {
     let Some(BulkStage::DryRun(dry_run)) = stage_mut(state).cloned() else {
         return Vec::new();
     };
-    if state.connection.read_only {
+    if state.session.connection.read_only {
         state.notice = Some(Notice::Error(
             "read-only connection: the run was refused, nothing was sent".to_owned(),
         ));
@@ -130,13 +130,13 @@ fn confirm(state: &mut State) -> Vec<Command> {
         state.notice = Some(Notice::Info("nothing to send".to_owned()));
         return Vec::new();
     }
-    if state.journal_path.is_none() {
+    if state.session.journal_path.is_none() {
         state.notice = Some(Notice::Error(
             "a bulk run needs the journal (to undo and resume it), and there is none here; nothing was sent".to_owned(),
         ));
         return Vec::new();
     }
-    if is_real_aws(state) && !state.aws_writes_confirmed {
+    if is_real_aws(state) && !state.edits.aws_writes_confirmed {
         if let Some(stage) = stage_mut(state) {
             *stage = BulkStage::TypeTableName(TextField::default(), dry_run);
         }
@@ -161,7 +161,7 @@ pub(in crate::app::update) fn table_name_key(
             return Vec::new();
         }
         Action::Submit if typed.text() == dry_run.table => {
-            state.aws_writes_confirmed = true;
+            state.edits.aws_writes_confirmed = true;
             return start(state, dry_run);
         }
         Action::Submit => {
@@ -192,7 +192,7 @@ pub(in crate::app::update) fn start_resumed(
     dry_run: DryRun,
     batch: String,
 ) -> Vec<Command> {
-    if is_real_aws(state) && !state.aws_writes_confirmed {
+    if is_real_aws(state) && !state.edits.aws_writes_confirmed {
         state.notice = Some(Notice::Error(
             "on real AWS send the first run of the session with y (typing the table name) before resuming one".to_owned(),
         ));
@@ -236,10 +236,10 @@ fn start_as(state: &mut State, dry_run: DryRun, batch: Option<String>) -> Vec<Co
 /// Sends the next group unless one is in flight, the run is paused, or nothing is left (then
 /// the summary).
 fn next_group(state: &mut State) -> Vec<Command> {
-    let Some(path) = state.journal_path.clone() else {
+    let Some(path) = state.session.journal_path.clone() else {
         return Vec::new();
     };
-    let connection = JournalConnection::from(&state.connection);
+    let connection = JournalConnection::from(&state.session.connection);
     let id = state.ids.issue();
     let Some(BulkStage::Running(run)) = stage_mut(state) else {
         return Vec::new();
@@ -448,13 +448,13 @@ pub(in crate::app::update) fn undo_last(state: &mut State) -> Vec<Command> {
 }
 
 fn load_batch(state: &mut State, batch: String) -> Vec<Command> {
-    if state.connection.read_only {
+    if state.session.connection.read_only {
         state.notice = Some(Notice::Error(
             "read-only connection: undo refused, nothing was sent".to_owned(),
         ));
         return Vec::new();
     }
-    let Some(path) = state.journal_path.clone() else {
+    let Some(path) = state.session.journal_path.clone() else {
         state.notice = Some(Notice::Error(
             "undo needs the journal, and there is none here".to_owned(),
         ));
@@ -503,7 +503,7 @@ pub(in crate::app::update) fn batch_loaded(
     let ctx = EditContext {
         table: &description.name,
         description: &description,
-        version_attribute: state.version_attribute.as_deref(),
+        version_attribute: state.session.version_attribute.as_deref(),
     };
     let plan = undo_plan(&ctx, &written);
     state.notice = Some(Notice::Info(format!(

@@ -17,7 +17,7 @@ use super::selected::selected_item;
 /// Opens the prompt, holding the number under the inspector's cursor (`balance `) when there is
 /// one, so typing the amount is all that is left.
 pub(in crate::app::update) fn open_prompt(state: &mut State) -> Vec<Command> {
-    if state.connection.read_only {
+    if state.session.connection.read_only {
         state.notice = Some(Notice::Error(
             "read-only connection: adjusting a number is refused, nothing was sent (reopen without --read-only or --file to write)".to_owned(),
         ));
@@ -67,7 +67,7 @@ pub(in crate::app::update) fn submit(state: &mut State, text: &str) -> Vec<Comma
         .as_ref()
         .ok()
         .and_then(|planned| planned.expected.clone());
-    state.edit = Some(Box::new(EditFlow {
+    state.edits.flow = Some(Box::new(EditFlow {
         purpose: EditPurpose::Adjust,
         original: Some(item),
         editor: None,
@@ -77,7 +77,7 @@ pub(in crate::app::update) fn submit(state: &mut State, text: &str) -> Vec<Comma
         write_failed: false,
     }));
     if !show_planned(state, planned, mine) {
-        state.edit = None;
+        state.edits.flow = None;
     }
     Vec::new()
 }

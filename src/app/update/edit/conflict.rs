@@ -41,7 +41,7 @@ pub(in crate::app::update) fn view(
 
 /// Keys on the conflict view.
 pub(in crate::app::update) fn key(state: &mut State, action: &Action) -> Vec<Command> {
-    let Some(flow) = state.edit.as_deref_mut() else {
+    let Some(flow) = state.edits.flow.as_deref_mut() else {
         return Vec::new();
     };
     let EditStage::Conflict(conflict) = &mut flow.stage else {
@@ -96,7 +96,7 @@ pub(in crate::app::update) fn key(state: &mut State, action: &Action) -> Vec<Com
 
 /// Your change on top of the current item, through a new preview.
 fn reapply(state: &mut State) -> Vec<Command> {
-    let Some(flow) = state.edit.as_deref() else {
+    let Some(flow) = state.edits.flow.as_deref() else {
         return Vec::new();
     };
     let EditStage::Conflict(conflict) = &flow.stage else {
@@ -115,7 +115,7 @@ fn reapply(state: &mut State) -> Vec<Command> {
         _ => plan_edit(context, &current, &rebased, mode),
     });
     let mine = (purpose != EditPurpose::Delete).then_some(rebased);
-    if let Some(flow) = state.edit.as_deref_mut() {
+    if let Some(flow) = state.edits.flow.as_deref_mut() {
         flow.original = Some(current);
     }
     if let Some(planned) = planned {

@@ -10,7 +10,7 @@ use crate::domain::edit::derived_keys::with_derived_keys;
 use crate::domain::edit::plan_edit;
 
 pub(super) fn update_derived_keys(state: &mut State) {
-    let Some(flow) = state.edit.as_deref() else {
+    let Some(flow) = state.edits.flow.as_deref() else {
         return;
     };
     let Some(review) = flow.review() else { return };
@@ -39,7 +39,8 @@ pub(super) fn update_derived_keys(state: &mut State) {
     };
     if show_planned(state, planned, Some(synced.clone())) {
         if let Some(editor) = state
-            .edit
+            .edits
+            .flow
             .as_deref_mut()
             .and_then(|flow| flow.editor.as_mut())
         {

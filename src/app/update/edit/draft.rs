@@ -11,7 +11,7 @@ use crate::keymap::Section;
 
 /// Leaves a failed write's preview for the view, keeping the edit as a draft.
 pub(in crate::app::update) fn park(state: &mut State) {
-    let Some(mut flow) = state.edit.take() else {
+    let Some(mut flow) = state.edits.flow.take() else {
         return;
     };
     if flow.purpose == EditPurpose::Adjust {
@@ -27,7 +27,7 @@ pub(in crate::app::update) fn park(state: &mut State) {
         .keymap
         .key_for(Section::Collections, &start_action(flow.purpose))
         .unwrap_or_default();
-    state.edit_draft = Some(flow);
+    state.edits.draft = Some(flow);
     state.notice = Some(Notice::Info(format!(
         "nothing was written; edit kept as a draft: {key} reopens it"
     )));
@@ -47,7 +47,7 @@ const fn start_action(purpose: EditPurpose) -> Action {
 /// Reopens the draft when `action` on `item` starts the edit it was parked from; true when it
 /// did. A draft of another item stays parked.
 pub(in crate::app::update) fn reopen(state: &mut State, action: &Action, item: &Item) -> bool {
-    let Some(draft) = state.edit_draft.as_deref() else {
+    let Some(draft) = state.edits.draft.as_deref() else {
         return false;
     };
     let same_item = match (state.described(), &draft.original) {
@@ -60,8 +60,8 @@ pub(in crate::app::update) fn reopen(state: &mut State, action: &Action, item: &
     if start_action(draft.purpose) != *action || !same_item {
         return false;
     }
-    let flow: Option<Box<EditFlow>> = state.edit_draft.take();
-    state.edit = flow;
+    let flow: Option<Box<EditFlow>> = state.edits.draft.take();
+    state.edits.flow = flow;
     state.notice = Some(Notice::Info(
         "draft reopened: your text as you left it (nothing was written)".to_owned(),
     ));

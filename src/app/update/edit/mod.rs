@@ -42,7 +42,7 @@ fn write_in_words(action: &Action) -> &'static str {
 
 /// `edit_item`, `new_item`, `duplicate_item`, `delete_item`, `undo` on a view.
 pub(in crate::app::update) fn start(state: &mut State, action: &Action) -> Vec<Command> {
-    if state.connection.read_only {
+    if state.session.connection.read_only {
         state.notice = Some(Notice::Error(format!(
             "read-only connection: {} is refused, nothing was sent (reopen without --read-only or --file to write)",
             write_in_words(action)
@@ -99,7 +99,7 @@ pub(in crate::app::update) fn start(state: &mut State, action: &Action) -> Vec<C
 
 fn open(state: &mut State, flow: EditFlow) {
     state.notice = None;
-    state.edit = Some(Box::new(flow));
+    state.edits.flow = Some(Box::new(flow));
 }
 
 /// A start for a new item of the selected item's entity type: its attributes, with the key
@@ -156,7 +156,12 @@ fn prefix_of(value: &str) -> &str {
 
 /// Keys in the item editor.
 pub(in crate::app::update) fn editor_key(state: &mut State, action: Action) -> Vec<Command> {
-    let Some(editor) = state.edit.as_mut().and_then(|flow| flow.editor.as_mut()) else {
+    let Some(editor) = state
+        .edits
+        .flow
+        .as_mut()
+        .and_then(|flow| flow.editor.as_mut())
+    else {
         return Vec::new();
     };
     match action {
@@ -216,7 +221,12 @@ fn textarea_input(key: Key) -> Input {
 
 /// DynamoDB JSON ⇄ typed JSON, keeping the user's changes (the text must parse first).
 fn switch_format(state: &mut State) {
-    let Some(editor) = state.edit.as_mut().and_then(|flow| flow.editor.as_mut()) else {
+    let Some(editor) = state
+        .edits
+        .flow
+        .as_mut()
+        .and_then(|flow| flow.editor.as_mut())
+    else {
         return;
     };
     let item = match &editor.parsed {
@@ -240,7 +250,11 @@ fn switch_format(state: &mut State) {
 
 /// `$EDITOR` came back.
 pub(in crate::app::update) fn external_edited(state: &mut State, result: Result<String, String>) {
-    let editor = state.edit.as_mut().and_then(|flow| flow.editor.as_mut());
+    let editor = state
+        .edits
+        .flow
+        .as_mut()
+        .and_then(|flow| flow.editor.as_mut());
     match (result, editor) {
         (Ok(text), Some(editor)) => {
             editor.replace_text(&text);

@@ -34,11 +34,11 @@ pub(in crate::app::update) fn save(state: &mut State, edited: &Item) -> Vec<Comm
         ""
     };
     for item in staged {
-        state.staged.stage(item);
+        state.edits.staged.stage(item);
     }
-    state.edit = None;
+    state.edits.flow = None;
     <StagedScreen as ScreenUnit>::open(state);
-    let parts = state.staged.parts();
+    let parts = state.edits.staged.parts();
     if open_review(state, CommitPurpose::Commit, parts) {
         state.notice = Some(Notice::Info(format!(
             "staged v{}{copy} as one transaction: c sends it, Esc leaves it staged (nothing was sent)",
@@ -50,7 +50,7 @@ pub(in crate::app::update) fn save(state: &mut State, edited: &Item) -> Vec<Comm
 
 /// The two items of the next version, or why not (a notice; the editor stays open).
 fn plan_next(state: &mut State, edited: &Item) -> Option<NextVersion> {
-    if state.staged.sending.is_some() {
+    if state.edits.staged.sending.is_some() {
         state.notice = Some(Notice::Error(
             "the staged changes are being committed; wait for the outcome".to_owned(),
         ));

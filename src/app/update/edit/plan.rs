@@ -30,7 +30,7 @@ pub(in crate::app::update) fn configured_version(
     state: &State,
     item: Option<&Item>,
 ) -> Option<String> {
-    if let Some(name) = &state.version_attribute {
+    if let Some(name) = &state.session.version_attribute {
         return Some(name.clone());
     }
     let model = state.entities.model()?;
@@ -84,7 +84,7 @@ pub(in crate::app::update) fn show_planned(
         }
         Ok(planned) => {
             let review = review(state, planned, mine);
-            if let Some(flow) = state.edit.as_mut() {
+            if let Some(flow) = state.edits.flow.as_mut() {
                 flow.stage = EditStage::Review(review);
             }
             state.notice = None;
@@ -107,6 +107,6 @@ pub(in crate::app::update) fn scrolled(scroll: usize, action: &Action, height: u
 
 /// Ends the edit flow with a notice.
 pub(in crate::app::update) fn close(state: &mut State, message: &str) {
-    state.edit = None;
+    state.edits.flow = None;
     state.notice = Some(Notice::Info(message.to_owned()));
 }

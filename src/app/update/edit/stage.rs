@@ -21,13 +21,14 @@ use super::write::save;
 
 /// Why nothing can be staged now, if so.
 fn refused(state: &State) -> Option<String> {
-    if state.connection.read_only {
+    if state.session.connection.read_only {
         return Some(
             "read-only connection: staging is refused, as the commit would be (nothing was sent)"
                 .to_owned(),
         );
     }
     state
+        .edits
         .staged
         .sending
         .map(|_| "the staged changes are being committed; wait for the outcome".to_owned())
@@ -41,7 +42,8 @@ pub(in crate::app::update) fn from_editor(state: &mut State) -> Vec<Command> {
     }
     save(state);
     if state
-        .edit
+        .edits
+        .flow
         .as_ref()
         .is_some_and(|flow| flow.review().is_some())
     {
@@ -56,7 +58,7 @@ pub(in crate::app::update) fn from_review(state: &mut State) -> Vec<Command> {
         state.notice = Some(Notice::Error(reason));
         return Vec::new();
     }
-    let Some(flow) = state.edit.as_deref() else {
+    let Some(flow) = state.edits.flow.as_deref() else {
         return Vec::new();
     };
     let Some(review) = flow.review().filter(|_| flow.sending().is_none()) else {
@@ -86,7 +88,7 @@ pub(in crate::app::update) fn from_review(state: &mut State) -> Vec<Command> {
         failed: None,
     };
     stage(state, item);
-    state.edit = None;
+    state.edits.flow = None;
     Vec::new()
 }
 
@@ -135,7 +137,7 @@ pub(in crate::app::update) fn check(state: &mut State) -> Vec<Command> {
 
 fn stage(state: &mut State, item: StagedItem) {
     let what = format!("{}: {}", item.kind.label(), item.summary());
-    let replaced = state.staged.stage(item);
+    let replaced = state.edits.staged.stage(item);
     let verb = if replaced {
         "staged, in place of the change staged on the same item,"
     } else {
@@ -147,7 +149,7 @@ fn stage(state: &mut State, item: StagedItem) {
         .unwrap_or_else(|| "show_staged".to_owned());
     state.notice = Some(Notice::Info(format!(
         "{verb} the {what} ({} staged; {key} shows them; nothing was sent)",
-        state.staged.items.len()
+        state.edits.staged.items.len()
     )));
 }
 

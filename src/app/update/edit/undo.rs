@@ -15,7 +15,7 @@ use crate::app::update::edit::plan::{show_planned, with_context};
 
 /// `undo`: reads the journal's last entry for this table.
 pub(in crate::app::update) fn request_undo(state: &mut State) -> Vec<Command> {
-    let Some(path) = state.journal_path.clone() else {
+    let Some(path) = state.session.journal_path.clone() else {
         state.notice = Some(Notice::Error(
             "undo needs the journal ($XDG_STATE_HOME/ddbx/journal.jsonl), and there is none here"
                 .to_owned(),
@@ -23,7 +23,7 @@ pub(in crate::app::update) fn request_undo(state: &mut State) -> Vec<Command> {
         return Vec::new();
     };
     let id = state.ids.issue();
-    state.journal_request = Some(id);
+    state.edits.undo_read = Some(id);
     let read = Read::LastWrite {
         journal: path,
         table: state.table.name.clone(),
@@ -38,10 +38,10 @@ pub(in crate::app::update) fn journal_read(
     id: RequestId,
     result: Result<Box<LastWrite>, ReadError>,
 ) -> Vec<Command> {
-    if state.journal_request != Some(id) {
+    if state.edits.undo_read != Some(id) {
         return Vec::new();
     }
-    state.journal_request = None;
+    state.edits.undo_read = None;
     match result.map(|last| *last) {
         // Each reason says itself what was read and that nothing was undone.
         Err(error) => {
@@ -55,7 +55,7 @@ pub(in crate::app::update) fn journal_read(
 
 /// The journal's last write on this table: preview its undo.
 fn last_write_read(state: &mut State, entry: Option<Box<JournalEntry>>) -> Vec<Command> {
-    if state.edit.is_some() {
+    if state.edits.flow.is_some() {
         // The user started another edit meanwhile; it is not replaced by the undo.
         return Vec::new();
     }
@@ -76,7 +76,7 @@ fn last_write_read(state: &mut State, entry: Option<Box<JournalEntry>>) -> Vec<C
         Ok(planned) => (planned.original.clone(), planned.expected.clone()),
         Err(_) => (None, None),
     };
-    state.edit = Some(Box::new(EditFlow {
+    state.edits.flow = Some(Box::new(EditFlow {
         purpose: EditPurpose::Undo,
         // The item as that write left it, which the undo is conditioned on.
         original: restoring,
@@ -87,7 +87,7 @@ fn last_write_read(state: &mut State, entry: Option<Box<JournalEntry>>) -> Vec<C
         write_failed: false,
     }));
     if !show_planned(state, planned, restored) {
-        state.edit = None;
+        state.edits.flow = None;
     }
     Vec::new()
 }

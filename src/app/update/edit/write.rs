@@ -18,7 +18,7 @@ use crate::app::update::edit::{conflict, refresh};
 
 /// `save_edit`: the editor's text becomes a planned write on the preview screen.
 pub(in crate::app::update) fn save(state: &mut State) -> Vec<Command> {
-    let Some(flow) = state.edit.as_deref() else {
+    let Some(flow) = state.edits.flow.as_deref() else {
         return Vec::new();
     };
     let Some(editor) = &flow.editor else {
@@ -84,9 +84,9 @@ pub(in crate::app::update) fn review_delete(state: &mut State, item: Item) -> Ve
         undoing: None,
         write_failed: false,
     };
-    state.edit = Some(Box::new(flow));
+    state.edits.flow = Some(Box::new(flow));
     if !show_planned(state, planned, None) {
-        state.edit = None;
+        state.edits.flow = None;
     }
     Vec::new()
 }
@@ -99,7 +99,7 @@ pub(in crate::app::update) fn review_create(state: &mut State, item: Item) -> Ve
         not_described(state);
         return Vec::new();
     };
-    state.edit = Some(Box::new(EditFlow {
+    state.edits.flow = Some(Box::new(EditFlow {
         purpose: EditPurpose::Create,
         original: None,
         editor: None,
@@ -109,14 +109,14 @@ pub(in crate::app::update) fn review_create(state: &mut State, item: Item) -> Ve
         write_failed: false,
     }));
     if !show_planned(state, planned, Some(item)) {
-        state.edit = None;
+        state.edits.flow = None;
     }
     Vec::new()
 }
 
 /// Keys on the preview.
 pub(in crate::app::update) fn review_key(state: &mut State, action: &Action) -> Vec<Command> {
-    let Some(flow) = state.edit.as_deref_mut() else {
+    let Some(flow) = state.edits.flow.as_deref_mut() else {
         return Vec::new();
     };
     if flow.sending().is_some() {
@@ -165,7 +165,7 @@ pub(in crate::app::update) fn review_key(state: &mut State, action: &Action) -> 
 
 /// The preview's condition switch: plans the same change again with the next mode.
 fn cycle_mode(state: &mut State) {
-    let Some(flow) = state.edit.as_deref() else {
+    let Some(flow) = state.edits.flow.as_deref() else {
         return;
     };
     let Some(review) = flow.review() else { return };
@@ -189,7 +189,7 @@ fn cycle_mode(state: &mut State) {
         return;
     };
     if show_planned(state, planned, mine)
-        && let Some(flow) = state.edit.as_deref_mut()
+        && let Some(flow) = state.edits.flow.as_deref_mut()
     {
         flow.mode = mode;
         state.notice = Some(Notice::Info(format!("condition: {}", mode_label(mode))));
@@ -200,12 +200,12 @@ fn cycle_mode(state: &mut State) {
 /// name.
 #[must_use]
 pub fn is_real_aws(state: &State) -> bool {
-    state.connection.kind == "aws" && state.connection.endpoint.is_none()
+    state.session.connection.kind == "aws" && state.session.connection.endpoint.is_none()
 }
 
 /// `confirm` on the preview.
 fn confirm(state: &mut State) -> Vec<Command> {
-    if is_real_aws(state) && !state.aws_writes_confirmed {
+    if is_real_aws(state) && !state.edits.aws_writes_confirmed {
         state.overlay = Some(Overlay::TypeTableName(TextField::default()));
         return Vec::new();
     }
@@ -215,7 +215,7 @@ fn confirm(state: &mut State) -> Vec<Command> {
 /// Sends the confirmed preview's write. The only place a write command is made.
 fn send(state: &mut State) -> Vec<Command> {
     let id = state.ids.issue();
-    let Some(flow) = state.edit.as_deref_mut() else {
+    let Some(flow) = state.edits.flow.as_deref_mut() else {
         return Vec::new();
     };
     let EditStage::Review(review) = std::mem::replace(&mut flow.stage, EditStage::Editing) else {
@@ -228,7 +228,7 @@ fn send(state: &mut State) -> Vec<Command> {
         id,
         table: state.table.name.clone(),
         planned,
-        journal: state.journal_path.clone(),
+        journal: state.session.journal_path.clone(),
     }]
 }
 
@@ -247,8 +247,8 @@ pub(in crate::app::update) fn table_name_key(
         Action::Submit => {
             state.overlay = None;
             if typed.text() == state.table.name {
-                state.aws_writes_confirmed = true;
-                if state.edit.is_none() && state.staged.review.is_some() {
+                state.edits.aws_writes_confirmed = true;
+                if state.edits.flow.is_none() && state.edits.staged.review.is_some() {
                     // The name was asked before a commit of staged changes.
                     return crate::app::state::screens::staged::send(state);
                 }
@@ -277,10 +277,10 @@ pub(in crate::app::update) fn write_done(
     result: Result<WriteOutcome, BackendError>,
     journal_error: Option<&str>,
 ) -> Vec<Command> {
-    if state.edit.as_ref().and_then(|flow| flow.sending()) != Some(id) {
+    if state.edits.flow.as_ref().and_then(|flow| flow.sending()) != Some(id) {
         return Vec::new();
     }
-    let Some(mut flow) = state.edit.take() else {
+    let Some(mut flow) = state.edits.flow.take() else {
         return Vec::new();
     };
     let EditStage::Sending { review, .. } = std::mem::replace(&mut flow.stage, EditStage::Editing)
@@ -301,7 +301,7 @@ pub(in crate::app::update) fn write_done(
         }
         Ok(WriteOutcome::Conflict { current }) => {
             flow.stage = EditStage::Conflict(conflict::view(&flow, &review, current));
-            state.edit = Some(flow);
+            state.edits.flow = Some(flow);
             state.notice = Some(Notice::Error(
                 "conflict: the item changed since it was read; nothing was written".to_owned(),
             ));
@@ -313,7 +313,7 @@ pub(in crate::app::update) fn write_done(
             view.rebased = Err(Vec::new());
             view.as_read = None;
             flow.stage = EditStage::Conflict(view);
-            state.edit = Some(flow);
+            state.edits.flow = Some(flow);
             state.notice = Some(Notice::Error(
                 "an item with the new key already exists; nothing was written".to_owned(),
             ));
@@ -339,7 +339,7 @@ pub(in crate::app::update) fn write_done(
             )));
             flow.write_failed = true;
             flow.stage = EditStage::Review(review);
-            state.edit = Some(flow);
+            state.edits.flow = Some(flow);
             Vec::new()
         }
     }

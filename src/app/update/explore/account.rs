@@ -10,7 +10,7 @@ use crate::backend::BackendError;
 /// Starts the lookup.
 pub(in crate::app::update) fn request(state: &mut State) -> Command {
     let id = state.ids.issue();
-    state.account = Loadable::Loading(id);
+    state.session.account = Loadable::Loading(id);
     Command::read(id, ReadFor::Account, Read::Account)
 }
 
@@ -20,10 +20,10 @@ pub(in crate::app::update) fn answered(
     id: RequestId,
     result: Result<Option<String>, BackendError>,
 ) {
-    if !state.account.awaits(id) {
+    if !state.session.account.awaits(id) {
         return;
     }
-    state.account = match result {
+    state.session.account = match result {
         Ok(account) => Loadable::Loaded(account),
         Err(error) => Loadable::Failed(error.to_string()),
     };

@@ -1,5 +1,5 @@
 //! The GSI browser and the sparse-index inspector: the index list (table first), an index's
-//! partitions, one index partition's items in the results table, and the coverage screen. Index
+//! partitions, one index partition's items in the results grid, and the coverage screen. Index
 //! items can be partial projections, so an item can be opened as the index holds it or fetched
 //! whole from the table (GetItem).
 
@@ -7,13 +7,13 @@ use crate::app::action::Action;
 use crate::app::command::Command;
 use crate::app::read::{Read, ReadFor};
 use crate::app::request_id::RequestId;
+use crate::app::state::grid::columns::ColumnContext;
 use crate::app::state::indexes::browse::IndexGroup;
 use crate::app::state::indexes::coverage::CoverageMode;
 use crate::app::state::indexes::coverage_lines::coverage_lines;
 use crate::app::state::inspect::inspector::PartialItem;
-use crate::app::state::table::columns::ColumnContext;
 use crate::app::state::{Inspector, Notice, State, View};
-use crate::app::update::table::{column_key, remember};
+use crate::app::update::grid::{column_key, remember};
 use crate::backend::{BackendError, ExpressionParams, GetOutput, GetRequest};
 use crate::domain::index_projection::projection_text;
 use crate::domain::schema::Projection;

@@ -5,11 +5,11 @@
 use crate::app::command::Command;
 use crate::app::read::{Read, ReadFor};
 use crate::app::request_id::RequestId;
+use crate::app::state::grid::columns::ColumnContext;
 use crate::app::state::indexes::browse::IndexBrowse;
 use crate::app::state::indexes::coverage::{Coverage, CoverageMode, SAMPLE_PAGES};
 use crate::app::state::indexes::streamed_scan::{Landed, StreamedScan};
 use crate::app::state::stale::{self, time_of_day};
-use crate::app::state::table::columns::ColumnContext;
 use crate::app::state::{Notice, ScanStatus, State};
 use crate::backend::{BackendError, Page, ScanRequest, Select};
 use crate::domain::entity::TYPE_ATTRIBUTES;

@@ -68,7 +68,7 @@ fn request(state: &State, key: Item) -> Option<(Read, bool)> {
         key,
         key_schema: table.key.clone(),
         stream_arn,
-        journal: state.journal_path.clone(),
+        journal: state.session.journal_path.clone(),
         max_requests: DEFAULT_MAX_REQUESTS,
     };
     Some((Read::ItemHistory(Box::new(request)), has_stream))

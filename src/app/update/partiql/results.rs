@@ -6,11 +6,11 @@ use crate::app::action::Action;
 use crate::app::command::Command;
 use crate::app::read::{Read, ReadFor};
 use crate::app::request_id::RequestId;
+use crate::app::state::grid::columns::ColumnContext;
 use crate::app::state::partiql::{Prepared, StatementForm, StatementRun};
-use crate::app::state::table::columns::ColumnContext;
 use crate::app::state::{Notice, Overlay, Paging, State, View};
+use crate::app::update::grid::{column_key, remember};
 use crate::app::update::results_paging::{self, CancelStep};
-use crate::app::update::table::{column_key, remember};
 use crate::backend::{BackendError, StatementPage};
 
 /// Read the next page when the cursor is this close to the last loaded row.

@@ -108,7 +108,7 @@ fn copy_snippet(state: &mut State, form: &QueryForm, action: &Action) -> Vec<Com
     };
     match &form.outcome {
         Ok(built) => vec![Command::CopyToClipboard {
-            text: snippet(kind, &built.request, &state.connection),
+            text: snippet(kind, &built.request, &state.session.connection),
             what: format!("the query as {}", kind.label()),
         }],
         Err(_) => {

@@ -6,12 +6,12 @@ use crate::app::command::Command;
 use crate::app::read::{Read, ReadFor};
 use crate::app::request_id::RequestId;
 use crate::app::state::Paging;
+use crate::app::state::grid::columns::ColumnContext;
 use crate::app::state::query::run::QueryRun;
 use crate::app::state::stale::{self, time_of_day};
-use crate::app::state::table::columns::ColumnContext;
 use crate::app::state::{Notice, State, View};
+use crate::app::update::grid::{column_key, remember};
 use crate::app::update::results_paging::{self, CancelStep};
-use crate::app::update::table::{column_key, remember};
 use crate::backend::{BackendError, GetOutput, GetRequest, Page, QueryRequest};
 use crate::domain::query_spec::read_from_table_of;
 use crate::domain::value::Item;
@@ -238,7 +238,7 @@ pub(in crate::app::update) fn action(state: &mut State, action: &Action) -> Vec<
     }
 }
 
-/// Column keys on the results table: select, sort, hide, show all, resize.
+/// Column keys on the results grid: select, sort, hide, show all, resize.
 fn column_action(state: &mut State, index: usize, action: &Action) -> Vec<Command> {
     let Some(run) = state.queries.runs.get_mut(index) else {
         return Vec::new();

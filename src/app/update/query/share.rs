@@ -15,7 +15,7 @@ pub(in crate::app::update) fn copy(state: &mut State, kind: SnippetKind) -> Vec<
         return Vec::new();
     };
     vec![Command::CopyToClipboard {
-        text: snippet(kind, &run.request, &state.connection),
+        text: snippet(kind, &run.request, &state.session.connection),
         what: format!("the query as {}", kind.label()),
     }]
 }

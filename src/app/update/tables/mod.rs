@@ -134,24 +134,23 @@ fn choose(state: &mut State) -> Vec<Command> {
 }
 
 /// Replaces everything that belongs to the open table with a fresh start on `table`. What
-/// belongs to the session stays: the connection and account, keymap and settings, the entity
-/// model, the journal, the request ids (so answers still in flight for the old table are
-/// recognised as stale) and the picker itself. Writes must be confirmed again for the new table.
+/// belongs to the session stays: the session (connection, account, journal, version attribute),
+/// keymap and settings, the entity model, the request ids (so answers still in flight for the
+/// old table are recognised as stale) and the picker itself. Writes must be confirmed again for
+/// the new table.
 fn switch_to(state: &mut State, table: &str) -> Vec<Command> {
     let mut commands = cancel_reads(state);
     let mut next = State::new(
         table,
-        state.connection.clone(),
+        state.session.connection.clone(),
         state.keymap.clone(),
         state.settings.clone(),
     );
-    next.account = std::mem::replace(&mut state.account, Loadable::NotRequested);
+    next.session = state.session.clone();
     next.entities = state.entities.clone();
     next.clock = state.clock;
     next.ids = state.ids.clone();
     next.viewport = state.viewport;
-    next.journal_path = state.journal_path.take();
-    next.version_attribute = state.version_attribute.take();
     next.picker = std::mem::take(&mut state.picker);
     // The history follows the table: this one's is kept for switching back.
     next.queries.history_home = state.queries.history_home.take();

@@ -200,7 +200,7 @@ fn request(state: &State, text: &str) -> Result<WhyRequest, String> {
         query,
         max_items,
         ttl_attribute,
-        journal: state.journal_path.clone(),
+        journal: state.session.journal_path.clone(),
         max_pages: DEFAULT_MAX_PAGES,
         max_requests: DEFAULT_HISTORY_REQUESTS,
     })

@@ -28,7 +28,7 @@ fn labels(review: &CommitReview) -> Vec<String> {
 
 /// The transaction of `parts` on the preview, or the reason it cannot be sent (a notice).
 pub fn open_review(state: &mut State, purpose: CommitPurpose, parts: Vec<Staged>) -> bool {
-    if state.connection.read_only {
+    if state.session.connection.read_only {
         state.notice = Some(Notice::Error(
             "read-only connection: committing is refused, nothing was sent (reopen without --read-only or --file to write)"
                 .to_owned(),
@@ -56,18 +56,19 @@ pub fn open_review(state: &mut State, purpose: CommitPurpose, parts: Vec<Staged>
         scroll: 0,
     };
     review.request_text = transaction_preview(&review.assembled.request, &labels(&review));
-    state.staged.review = Some(review);
+    state.edits.staged.review = Some(review);
     state.notice = None;
     true
 }
 
 /// `confirm` on the preview: sends it (after the table name, the first time on real AWS).
 pub fn confirm(state: &mut State) -> Vec<Command> {
-    if state.staged.sending.is_some() {
+    if state.edits.staged.sending.is_some() {
         return Vec::new();
     }
-    let real_aws = state.connection.kind == "aws" && state.connection.endpoint.is_none();
-    if real_aws && !state.aws_writes_confirmed {
+    let real_aws =
+        state.session.connection.kind == "aws" && state.session.connection.endpoint.is_none();
+    if real_aws && !state.edits.aws_writes_confirmed {
         state.overlay = Some(Overlay::TypeTableName(TextField::default()));
         return Vec::new();
     }
@@ -76,20 +77,20 @@ pub fn confirm(state: &mut State) -> Vec<Command> {
 
 /// Sends the transaction on the preview: the only place a transaction command is made.
 pub fn send(state: &mut State) -> Vec<Command> {
-    if state.connection.read_only {
+    if state.session.connection.read_only {
         state.notice = Some(Notice::Error(
             "read-only connection: committing is refused, nothing was sent".to_owned(),
         ));
         return Vec::new();
     }
-    let Some(review) = state.staged.review.clone() else {
+    let Some(review) = state.edits.staged.review.clone() else {
         return Vec::new();
     };
     let Some(description) = state.described().cloned() else {
         return Vec::new();
     };
     let id = state.ids.issue();
-    state.staged.sending = Some(id);
+    state.edits.staged.sending = Some(id);
     state.notice = Some(Notice::Info(format!(
         "sending {} action(s) as one transaction…",
         review.assembled.request.actions.len()
@@ -103,7 +104,7 @@ pub fn send(state: &mut State) -> Vec<Command> {
         description: Box::new(description),
         staged: review.parts,
         assembled: Box::new(review.assembled),
-        journal: state.journal_path.clone(),
+        journal: state.session.journal_path.clone(),
         plan,
     }]
 }

@@ -39,7 +39,7 @@ pub fn open(state: &mut State, item: &StagedItem) {
         .as_ref()
         .filter(|_| purpose != EditPurpose::Delete)
         .map(|mine| Editor::new(mine, EditFormat::DdbJson));
-    state.edit = Some(Box::new(EditFlow {
+    state.edits.flow = Some(Box::new(EditFlow {
         purpose,
         original: item.original.clone(),
         editor,

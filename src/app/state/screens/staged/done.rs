@@ -19,11 +19,11 @@ pub fn transaction_done(
     id: RequestId,
     result: Result<TransactionAnswer, String>,
 ) -> Vec<Written> {
-    if state.staged.sending != Some(id) {
+    if state.edits.staged.sending != Some(id) {
         return Vec::new();
     }
-    state.staged.sending = None;
-    let Some(review) = state.staged.review.take() else {
+    state.edits.staged.sending = None;
+    let Some(review) = state.edits.staged.review.take() else {
         return Vec::new();
     };
     match result {
@@ -50,17 +50,18 @@ fn committed(state: &mut State, review: &CommitReview, answer: &TransactionAnswe
         CommitPurpose::Commit => {
             let sent: Vec<&StagedPart> = review.parts.iter().map(|part| &part.part).collect();
             state
+                .edits
                 .staged
                 .items
                 .retain(|item| !sent.contains(&&item.part));
-            state.staged.last_commit = Some(answer.batch.clone());
+            state.edits.staged.last_commit = Some(answer.batch.clone());
             format!(
                 "committed: {count} action(s) as one transaction (run {}); u undoes it whole",
                 answer.batch
             )
         }
         CommitPurpose::Undo { batch } => {
-            state.staged.last_commit = None;
+            state.edits.staged.last_commit = None;
             format!(
                 "undone: run {batch} restored as one transaction of {count} action(s) (run {})",
                 answer.batch
@@ -113,7 +114,7 @@ fn written_items(state: &State, review: &CommitReview) -> Vec<Written> {
 fn cancelled(state: &mut State, review: &CommitReview, cancelled: &Cancelled) {
     let failures = failures_by_part(review, cancelled);
     let named = match &review.purpose {
-        CommitPurpose::Commit => mark_failed(&mut state.staged, review, &failures),
+        CommitPurpose::Commit => mark_failed(&mut state.edits.staged, review, &failures),
         CommitPurpose::Undo { .. } => failures
             .iter()
             .map(|(part, failure)| format!("write {} ({})", part + 1, failure.code))

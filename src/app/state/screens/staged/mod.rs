@@ -33,11 +33,12 @@ pub const UNIT: Unit = Unit::of(&StagedScreen);
 
 impl Screen for StagedScreen {
     fn row_count(&self, state: &State, _view: &View) -> usize {
-        state.staged.items.len()
+        state.edits.staged.items.len()
     }
 
     fn row_texts(&self, state: &State, _view: &View) -> Vec<String> {
         state
+            .edits
             .staged
             .items
             .iter()
@@ -63,15 +64,15 @@ impl ScreenUnit for StagedScreen {
     }
 
     fn key(state: &mut State, action: &Action) -> Option<Vec<Command>> {
-        if state.staged.review.is_some() {
+        if state.edits.staged.review.is_some() {
             return review_key(state, action);
         }
         match action {
             Action::Confirm => {
-                if state.staged.items.is_empty() {
+                if state.edits.staged.items.is_empty() {
                     state.notice = Some(Notice::Info("nothing is staged".to_owned()));
                 } else {
-                    let parts = state.staged.parts();
+                    let parts = state.edits.staged.parts();
                     open_review(state, CommitPurpose::Commit, parts);
                 }
                 Some(Vec::new())
@@ -100,21 +101,21 @@ impl ScreenUnit for StagedScreen {
 
 /// Keys while the transaction's preview is on the screen.
 fn review_key(state: &mut State, action: &Action) -> Option<Vec<Command>> {
-    if state.staged.sending.is_some() {
+    if state.edits.staged.sending.is_some() {
         // A sent transaction runs to its outcome; keys wait for it.
         return Some(Vec::new());
     }
     match action {
         Action::Confirm => return Some(confirm(state)),
         Action::Back | Action::HistoryBack => {
-            state.staged.review = None;
+            state.edits.staged.review = None;
             state.notice = Some(Notice::Info("nothing was sent".to_owned()));
             return Some(Vec::new());
         }
         Action::Quit => return None,
         _ => {}
     }
-    let review = state.staged.review.as_mut()?;
+    let review = state.edits.staged.review.as_mut()?;
     match action {
         Action::CursorDown => review.scroll = review.scroll.saturating_add(1),
         Action::CursorUp => review.scroll = review.scroll.saturating_sub(1),
@@ -132,26 +133,26 @@ fn cursor(state: &State) -> Option<usize> {
 
 /// `x`: the change under the cursor leaves the set (nothing is sent).
 fn unstage_under_cursor(state: &mut State) {
-    if state.staged.sending.is_some() {
+    if state.edits.staged.sending.is_some() {
         state.notice = Some(Notice::Error(
             "the commit is being sent; wait for its outcome".to_owned(),
         ));
         return;
     }
-    let Some(item) = cursor(state).and_then(|cursor| state.staged.unstage(cursor)) else {
+    let Some(item) = cursor(state).and_then(|cursor| state.edits.staged.unstage(cursor)) else {
         return;
     };
     state.notice = Some(Notice::Info(format!(
         "unstaged the {}: {} ({} staged; nothing was sent)",
         item.kind.label(),
         item.summary(),
-        state.staged.items.len()
+        state.edits.staged.items.len()
     )));
 }
 
 /// `Enter`: a change the last commit failed on, against the item now; else the item inspected.
 fn open_under_cursor(state: &mut State) {
-    let Some(item) = cursor(state).and_then(|cursor| state.staged.items.get(cursor).cloned())
+    let Some(item) = cursor(state).and_then(|cursor| state.edits.staged.items.get(cursor).cloned())
     else {
         return;
     };

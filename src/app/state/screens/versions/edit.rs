@@ -8,7 +8,7 @@ use crate::app::state::screens::unit::view_of;
 use crate::app::state::{Loadable, Notice, State};
 
 pub(super) fn edit_latest(state: &mut State) -> Vec<Command> {
-    if state.connection.read_only {
+    if state.session.connection.read_only {
         state.notice = Some(Notice::Error(
             "read-only connection: a new version is refused, nothing was sent (reopen without --read-only or --file to write)"
                 .to_owned(),
@@ -46,7 +46,7 @@ pub(super) fn edit_latest(state: &mut State) -> Vec<Command> {
         ""
     };
     let editor = Editor::new(&latest, DEFAULT_EDIT_FORMAT);
-    state.edit = Some(Box::new(EditFlow::editing(
+    state.edits.flow = Some(Box::new(EditFlow::editing(
         EditPurpose::NewVersion,
         Some(latest),
         editor,

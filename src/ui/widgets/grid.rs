@@ -1,4 +1,4 @@
-//! The results table: a header row and the visible window of rows, written straight into the
+//! The results grid: a header row and the visible window of rows, written straight into the
 //! frame's buffer so a frame costs the same with 100 rows or 100,000. Columns scroll sideways to
 //! keep the selected one on screen; hidden columns are a one-character stub.
 
@@ -9,8 +9,8 @@ use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 use ratatui::style::{Modifier, Style};
 
-use crate::app::state::table::cell::{cell_text, display_width};
-use crate::app::state::table::columns::{Column, ColumnSource, Columns};
+use crate::app::state::grid::cell::{cell_text, display_width};
+use crate::app::state::grid::columns::{Column, ColumnSource, Columns};
 use crate::domain::compact::ItemRows;
 use crate::domain::escape::escape_for_terminal;
 use crate::domain::value::{AttrValue, Item};
@@ -47,7 +47,7 @@ pub fn render(
     columns: &Columns,
     at: Cursor,
 ) {
-    let rows = TableRows {
+    let rows = GridRows {
         items: &items,
         order,
         columns,
@@ -56,7 +56,7 @@ pub fn render(
 }
 
 /// What a table shows: `order` holds indices into `items` in display order.
-pub struct TableRows<'a> {
+pub struct GridRows<'a> {
     pub items: &'a dyn ItemRows,
     pub order: &'a [usize],
     pub columns: &'a Columns,
@@ -67,11 +67,11 @@ pub fn render_marked(
     styles: &Styles,
     frame: &mut Frame<'_>,
     full: Rect,
-    rows: &TableRows<'_>,
+    rows: &GridRows<'_>,
     at: Cursor,
     marked: Marked<'_>,
 ) {
-    let TableRows {
+    let GridRows {
         items,
         order,
         columns,

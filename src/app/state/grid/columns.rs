@@ -1,4 +1,4 @@
-//! The results table's columns: which attributes are shown and how (pure state). PK, SK and the
+//! The results grid's columns: which attributes are shown and how (pure state). PK, SK and the
 //! entity come first, then the attributes most common in the result, chosen per entity type so a
 //! mixed result (users and their orders) shows something useful for each, state-like ones
 //! (`status`, `type`, `updatedAt`) first and index keys last. The user can sort
@@ -9,8 +9,8 @@
 use std::borrow::Cow;
 use std::cmp::Ordering;
 
-use crate::app::state::table::cell::{display_width, value_order};
-use crate::app::state::table::column_tally::Tally;
+use crate::app::state::grid::cell::{display_width, value_order};
+use crate::app::state::grid::column_tally::Tally;
 use crate::domain::attribute_order::SummaryOrder;
 use crate::domain::compact::ItemRows;
 use crate::domain::entity::EntityDecoder;
@@ -69,7 +69,7 @@ impl Column {
     }
 }
 
-/// The column state of one results table.
+/// The column state of one results grid.
 #[derive(Clone, Debug)]
 pub struct Columns {
     columns: Vec<Column>,

@@ -4,7 +4,7 @@
 
 use std::collections::BTreeMap;
 
-use crate::app::state::table::cell::{cell_text, display_width};
+use crate::app::state::grid::cell::{cell_text, display_width};
 use crate::domain::attribute_order::SummaryOrder;
 use crate::domain::compact::ItemRows;
 use crate::domain::entity::EntityDecoder;

@@ -1,9 +1,9 @@
-//! The column keys of a results table (query results, statement results and index items alike),
+//! The column keys of a results grid (query results, statement results and index items alike),
 //! and the column choices they leave remembered per entity type.
 
 use crate::app::action::Action;
 use crate::app::command::Command;
-use crate::app::state::table::columns::{ColumnChoice, Columns};
+use crate::app::state::grid::columns::{ColumnChoice, Columns};
 use crate::app::state::{Notice, State};
 
 /// What a column key changed, for the caller to act on.

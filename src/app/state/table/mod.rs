@@ -1,6 +1,0 @@
-//! The results table shared by query results and index items: columns chosen per entity, cells,
-//! widths and sort order.
-
-pub mod cell;
-mod column_tally;
-pub mod columns;
