@@ -11,6 +11,26 @@ use crate::spawned::Spawned;
 
 const CLIENTS: usize = 1000;
 
+/// Lets this test process hold a thousand sockets where the soft descriptor limit is lower
+/// (often 1,024): raised to 4,096 with `prlimit` when the hard limit allows; else left as is.
+fn room_for_a_thousand_sockets() {
+    let soft = std::fs::read_to_string("/proc/self/limits")
+        .ok()
+        .and_then(|limits| {
+            let line = limits
+                .lines()
+                .find(|line| line.starts_with("Max open files"))?;
+            line.split_whitespace().nth(3)?.parse::<u64>().ok()
+        });
+    if soft.is_some_and(|soft| soft >= 4096) {
+        return;
+    }
+    let _ = std::process::Command::new("prlimit")
+        .arg(format!("--pid={}", std::process::id()))
+        .arg("--nofile=4096:")
+        .output();
+}
+
 /// Opens every connection first, then sends a request on each, then reads every answer: all
 /// thousand are open at once.
 fn thousand_answers(address: SocketAddr) -> Vec<String> {
@@ -25,6 +45,8 @@ fn thousand_answers(address: SocketAddr) -> Vec<String> {
 
 #[test]
 fn a_thousand_concurrent_connections_are_all_answered() {
+    // Before the server starts, which inherits the limit.
+    room_for_a_thousand_sockets();
     let mut server = Spawned::start(&[]);
     for answer in thousand_answers(server.address) {
         assert!(answer.starts_with("HTTP/1.1 200"), "{answer:?}");
@@ -34,6 +56,7 @@ fn a_thousand_concurrent_connections_are_all_answered() {
 
 #[test]
 fn connections_beyond_the_descriptor_limit_are_refused_at_once_with_503() {
+    room_for_a_thousand_sockets();
     let mut server = Spawned::start_with_descriptors(64, &[]);
     let answers = thousand_answers(server.address);
     let served = answers
