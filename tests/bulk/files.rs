@@ -5,6 +5,7 @@
 
 use std::path::Path;
 
+use ddbx::domain::ddb_json::item_to_json;
 use ddbx::domain::number::Number;
 use ddbx::domain::value::{AttrValue, Item};
 
@@ -402,4 +403,67 @@ fn an_export_to_a_device_or_a_named_pipe_is_written_and_an_existing_file_still_r
     });
     refused.refused(2, &["never overwrites a file"]);
     assert_eq!(std::fs::read_to_string(&existing).expect("read"), "keep me");
+}
+
+/// `--file F export` of the whole table streams the file: every item written losslessly (the
+/// same lines as loading the file and reading it gives), an item without the table key skipped
+/// and said, and the note says the table was never held whole. A partition's export still
+/// reads the loaded table.
+#[test]
+fn an_offline_tables_whole_export_is_streamed_losslessly_and_a_keyless_item_is_said() {
+    let scratch = crate::support::scratch::Scratch::new("export-streamed");
+    let items = rich_items_of(300);
+    let mut lines: Vec<String> = items
+        .iter()
+        .map(|item| serde_json::json!({ "Item": item_to_json(item) }).to_string())
+        .collect();
+    lines.insert(
+        150,
+        r#"{"Item":{"SK":{"S":"ORPHAN"},"type":{"S":"Order"}}}"#.to_owned(),
+    );
+    let source = scratch.path().join("orders.ddb.jsonl");
+    std::fs::write(&source, lines.join("\n")).expect("written");
+    let export = |extra: &[&str]| {
+        crate::support::cli::run_command({
+            let mut command = crate::support::cli::ddbx_command();
+            command
+                .arg("--file")
+                .arg(&source)
+                .args(["export", "--format", "ddb"]);
+            command.args(extra);
+            command
+        })
+        .success()
+    };
+    let streamed = export(&[]);
+    assert!(
+        streamed.stderr.contains("never held whole"),
+        "{}",
+        streamed.stderr
+    );
+    assert!(
+        streamed.stderr.contains("item 151 skipped"),
+        "{}",
+        streamed.stderr
+    );
+    let mut got: Vec<String> = streamed
+        .lines()
+        .iter()
+        .map(|line| (*line).to_owned())
+        .collect();
+    got.sort();
+    let mut expected: Vec<String> = items
+        .iter()
+        .map(|item| item_to_json(item).to_string())
+        .collect();
+    expected.sort();
+    assert_eq!(got, expected, "every keyed item, byte for byte");
+
+    let partition = export(&["--pk", "USER#1"]);
+    assert!(
+        !partition.stderr.contains("never held whole"),
+        "{}",
+        partition.stderr
+    );
+    assert_eq!(partition.lines().len(), 300 / 7 + 1);
 }
