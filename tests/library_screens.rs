@@ -388,10 +388,10 @@ async fn an_amplify_tombstone_is_shown_as_one_and_its_edit_refused() {
         planned.summary
     );
     let backend = dynalite_backend(&harness_env.0).await;
-    let outcome = ddbx::edit::execute::execute_planned(&backend, &planned)
+    let outcome = ddbx::write::execute::execute_planned(&backend, &planned)
         .await
         .expect("written");
-    let ddbx::edit::execute::WriteOutcome::Written {
+    let ddbx::write::execute::WriteOutcome::Written {
         before: Some(before),
         after: Some(after),
     } = outcome

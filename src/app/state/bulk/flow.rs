@@ -9,7 +9,7 @@ use crate::app::state::text_field::TextField;
 use crate::domain::export::ExportFormat;
 use crate::domain::schema::TableDescription;
 use crate::domain::value::Item;
-use crate::edit::run_plan::{PlannedItem, RunPlan};
+use crate::write::run_plan::{PlannedItem, RunPlan};
 
 use super::scope::{ScopeChoice, ScopeItems, ScopeProgress};
 
