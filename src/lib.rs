@@ -30,7 +30,7 @@
 //!   `ddbx capacity` and the capacity screen.
 //! - [`why`]: why an item is or is not in a query's results, read from the table, for `w` in
 //!   the results and `ddbx why`.
-//! - [`edit`]: the one path that sends a planned write and journals it.
+//! - [`write`]: the one path that sends a planned write and journals it.
 //! - [`share`]: a query as an AWS CLI, boto3 or JavaScript snippet.
 //! - [`offline`]: loaders for table exports (`--file`: a file, a folder or an `s3://` prefix)
 //!   into the embedded engine.
@@ -70,7 +70,6 @@ pub mod clipboard;
 pub mod connect;
 pub mod demo;
 pub mod domain;
-pub mod edit;
 pub mod external_editor;
 pub mod item_history;
 pub mod journal;
@@ -85,6 +84,7 @@ pub mod tui;
 pub mod ui;
 pub mod why;
 pub mod worker;
+pub mod write;
 
 /// The allocator of ddbx and of everything that links it (tests and benchmarks measure what users
 /// run). Reading pages of items is dominated by small allocations and frees, where mimalloc is

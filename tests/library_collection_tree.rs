@@ -84,13 +84,7 @@ async fn an_electrodb_service_opens_into_one_row_per_entity_and_collapses_on_ope
         );
     }
     // The rows are the nodes of the tree the headless command prints.
-    let found = harness
-        .state
-        .explore
-        .discovery
-        .found
-        .as_ref()
-        .expect("discovered");
+    let found = tui_support::discovered(&harness.state);
     let tree = found.tree();
     let children: Vec<_> = tree[0]
         .children

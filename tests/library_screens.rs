@@ -90,14 +90,7 @@ async fn an_electrodb_table_shows_its_grammar_in_the_overview_and_why_in_the_ins
     write_with_library("electrodb-taskapp.cjs", &harness_env, &[&table]);
     let mut harness = started(&harness_env.0, &table).await;
 
-    let census = harness
-        .state
-        .explore
-        .discovery
-        .found
-        .as_ref()
-        .expect("discovery ran")
-        .grammar_census();
+    let census = tui_support::discovered(&harness.state).grammar_census();
     assert_eq!(census.total(), 364);
     assert_eq!(census.shares(), [(Some(Grammar::ElectroDb), 1.0)]);
     harness.act(Action::ShowOverview).await;
@@ -288,13 +281,7 @@ async fn a_model_entity_whose_templates_match_no_item_is_reported() {
     harness.state.entities = EntityDecoder::with_model(model);
     harness.start().await;
 
-    let found = harness
-        .state
-        .explore
-        .discovery
-        .found
-        .as_ref()
-        .expect("discovery ran");
+    let found = tui_support::discovered(&harness.state);
     let census = found.grammar_census();
     assert_eq!(census.model_entity_matches("Task"), 150);
     assert_eq!(census.model_matched(), 150);
@@ -388,10 +375,10 @@ async fn an_amplify_tombstone_is_shown_as_one_and_its_edit_refused() {
         planned.summary
     );
     let backend = dynalite_backend(&harness_env.0).await;
-    let outcome = ddbx::edit::execute::execute_planned(&backend, &planned)
+    let outcome = ddbx::write::execute::execute_planned(&backend, &planned)
         .await
         .expect("written");
-    let ddbx::edit::execute::WriteOutcome::Written {
+    let ddbx::write::execute::WriteOutcome::Written {
         before: Some(before),
         after: Some(after),
     } = outcome

@@ -263,6 +263,14 @@ async fn reading_a_scope_shows_progress_and_is_cancelled_between_pages_with_noth
     };
     assert_eq!(progress.pages, 2);
     assert_eq!(progress.items.len(), 2 * PAGE as usize);
+    let [ddbx::app::command::Command::Read(third)] = commands.as_slice() else {
+        panic!("the third page: {commands:?}");
+    };
+    assert_eq!(
+        progress.paging.in_flight(),
+        Some(third.id),
+        "the scope pages through the shared paging"
+    );
     let text = tui_support::screen::screen(&harness.state, 100, 30);
     assert!(text.contains("Reading the scope"), "{text}");
     assert!(text.contains("40 items read"), "{text}");

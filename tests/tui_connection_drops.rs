@@ -216,13 +216,7 @@ async fn re_reading_a_partition_or_a_query_with_the_server_down_keeps_the_items_
     // A partition: `R` reads it again (and rescans); its items stay.
     harness.act(Action::RestartScan).await;
     assert_eq!(items(&harness.state), 2, "the partition's items stay");
-    let partition = harness
-        .state
-        .explore
-        .partitions
-        .values()
-        .next()
-        .expect("opened");
+    let partition = tui_support::first_partition(&harness.state);
     assert!(partition.stale.is_some(), "marked stale");
     let screen = masked_screen(&harness.state, &down.endpoint(), &down.table, 80, 24);
     assert!(
@@ -261,13 +255,7 @@ async fn a_first_load_with_the_server_down_still_shows_its_error() {
     let mut harness = down.harness().await;
     down.kill();
     jump_to(&mut harness, "USER#2").await;
-    let partition = harness
-        .state
-        .explore
-        .partitions
-        .values()
-        .next()
-        .expect("asked for");
+    let partition = tui_support::first_partition(&harness.state);
     assert!(partition.stale.is_none());
     assert!(matches!(
         partition.paging,

@@ -43,13 +43,7 @@ async fn startup_describes_the_table_then_scans_every_page_into_prefix_groups() 
     ));
     assert_eq!(harness.state.explore.discovery.status, ScanStatus::Complete);
     assert_eq!(harness.scans(), 5, "9 items in pages of 2");
-    let found = harness
-        .state
-        .explore
-        .discovery
-        .found
-        .as_ref()
-        .expect("a scan ran");
+    let found = tui_support::discovered(&harness.state);
     let summary: Vec<(&str, u64, u64)> = found
         .groups()
         .map(|group| {

@@ -300,7 +300,7 @@ actions! {
         /// be journaled.
         WriteDone {
             id: RequestId,
-            result: Result<crate::edit::execute::WriteOutcome, BackendError>,
+            result: Result<crate::write::execute::WriteOutcome, BackendError>,
             journal_error: Option<String>,
         },
         /// `$EDITOR` returned this text (or failed).
@@ -317,7 +317,7 @@ actions! {
             /// The run's id (named by the worker with the first group; `None` when the journal
             /// refused the run's header, so nothing was sent).
             batch: Option<String>,
-            results: Result<Vec<crate::edit::batch::ItemResult>, String>,
+            results: Result<Vec<crate::write::batch::ItemResult>, String>,
             journal_error: Option<String>,
         },
         /// The bulk export's file was written (what was written), or not.
@@ -328,7 +328,7 @@ actions! {
         /// A transaction of staged changes (or the undo of one) answered.
         TransactionDone {
             id: RequestId,
-            result: Result<crate::edit::transaction::TransactionAnswer, String>,
+            result: Result<crate::write::transaction::TransactionAnswer, String>,
         },
     }
 }

@@ -39,7 +39,7 @@ pub enum Command {
         batch: Option<String>,
         connection: crate::journal::JournalConnection,
         plan: String,
-        items: Vec<crate::edit::batch::BatchItem>,
+        items: Vec<crate::write::batch::BatchItem>,
         parallel: usize,
         delay: std::time::Duration,
     },

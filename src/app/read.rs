@@ -13,9 +13,9 @@ use crate::backend::{
 };
 use crate::domain::schema::TableDescription;
 use crate::domain::table_settings::TableExtras;
-use crate::edit::resume::ResumePoint;
-use crate::edit::settle::SettleError;
 use crate::journal::{BatchHeader, JournalEntry};
+use crate::write::resume::ResumePoint;
+use crate::write::settle::SettleError;
 
 /// One read: of the backend, or of the journal an undo or a resume reads (settling its
 /// unconfirmed writes through the backend).

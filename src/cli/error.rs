@@ -100,12 +100,12 @@ impl From<BackendError> for CliError {
     }
 }
 
-impl From<crate::edit::WriteError> for CliError {
-    fn from(error: crate::edit::WriteError) -> Self {
+impl From<crate::write::WriteError> for CliError {
+    fn from(error: crate::write::WriteError) -> Self {
         match error {
             // Nothing was sent, and the user has something to fix.
-            crate::edit::WriteError::JournalUnwritable { .. } => Self::Usage(error.to_string()),
-            crate::edit::WriteError::Backend(error) => Self::from(error),
+            crate::write::WriteError::JournalUnwritable { .. } => Self::Usage(error.to_string()),
+            crate::write::WriteError::Backend(error) => Self::from(error),
         }
     }
 }

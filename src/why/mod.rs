@@ -3,7 +3,7 @@
 //! it is missing or the two reads disagree. The checks themselves are [`crate::domain::why`];
 //! this adds the reads, for `ddbx why` and the terminal UI's `w` alike. Never writes.
 
-mod history;
+mod item_history;
 mod locate;
 mod request;
 
@@ -71,7 +71,7 @@ impl Explaining<'_> {
             self.prepared.projection.as_ref(),
         )
         .err();
-        let mut history = history::Lazy::new(request, self.now);
+        let mut history = item_history::Lazy::new(request, self.now);
         let mut steps: Vec<Step> = refusal
             .iter()
             .map(|error| request_step(&error.message))
@@ -98,7 +98,11 @@ impl Explaining<'_> {
     }
 
     /// The steps the item decides; true when none of them excludes it.
-    async fn item_steps(&self, steps: &mut Vec<Step>, history: &mut history::Lazy<'_>) -> bool {
+    async fn item_steps(
+        &self,
+        steps: &mut Vec<Step>,
+        history: &mut item_history::Lazy<'_>,
+    ) -> bool {
         let Some(item) = self.item else {
             let (lines, read) = history.deletion(self.backend).await;
             steps.push(item_step(false, lines, &read));

@@ -9,8 +9,8 @@ use crate::app::command::Command;
 use crate::backend::Backend;
 use crate::domain::export::export_text;
 use crate::domain::figures::counted;
-use crate::edit::batch::{BatchTarget, ItemOutcome, execute_group};
 use crate::journal::{BatchHeader, Journal, new_batch_id};
+use crate::write::batch::{BatchTarget, ItemOutcome, execute_group};
 
 /// The answer to a bulk command; `None` for any other command.
 pub async fn bulk_done(command: Command, backend: &dyn Backend) -> Option<Action> {

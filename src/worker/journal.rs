@@ -5,9 +5,9 @@ use std::path::PathBuf;
 
 use crate::app::read::{LastWrite, ReadError};
 use crate::backend::Backend;
-use crate::edit::Unsettled;
-use crate::edit::resume::ResumePoint;
 use crate::journal::{BatchHeader, Journal, JournalConnection, JournalEntry};
+use crate::write::Unsettled;
+use crate::write::resume::ResumePoint;
 
 /// The journal's last write to `table` for undo: a write of a run that was one transaction
 /// brings the whole run (settled), to be undone as one transaction; anything else is read as
@@ -20,7 +20,7 @@ pub(super) async fn last_write(
     let journal = Journal::open(path);
     if let Some(batch) = transaction_run(&journal, table, backend) {
         let written = match journal.batch_log(&batch) {
-            Ok(log) => crate::edit::settle::written_entries(backend, &journal, log.records)
+            Ok(log) => crate::write::settle::written_entries(backend, &journal, log.records)
                 .await
                 .map_err(|error| error.to_string()),
             Err(error) => Err(error.to_string()),
@@ -32,7 +32,7 @@ pub(super) async fn last_write(
         })?;
         return Ok(LastWrite::Transaction { batch, written });
     }
-    let found = crate::edit::last_settled(backend, &journal, table, Unsettled::Refuse)
+    let found = crate::write::last_settled(backend, &journal, table, Unsettled::Refuse)
         .await
         .map_err(ReadError::Journal)?;
     Ok(LastWrite::Write(found.entry.map(Box::new)))
@@ -61,7 +61,7 @@ pub(super) async fn cut_off_run(
         return Ok(None);
     };
     let log = journal.batch_log(&batch).map_err(file_error)?;
-    let done = crate::edit::resume::done_of(backend, &journal, log.records).await?;
+    let done = crate::write::resume::done_of(backend, &journal, log.records).await?;
     Ok(Some(ResumePoint {
         batch,
         written: done.written.into_iter().collect(),
@@ -82,7 +82,7 @@ pub(super) async fn journaled_run(
             "the journal has no run {batch}"
         )));
     }
-    Ok(crate::edit::settle::written_entries(backend, &journal, log.records).await?)
+    Ok(crate::write::settle::written_entries(backend, &journal, log.records).await?)
 }
 
 fn file_error(error: std::io::Error) -> ReadError {

@@ -8,8 +8,8 @@ use crate::app::request_id::RequestId;
 use crate::backend::Backend;
 use crate::domain::edit::transaction::{Assembled, Staged};
 use crate::domain::schema::TableDescription;
-use crate::edit::transaction::{TransactionAnswer, execute_transaction};
 use crate::journal::Journal;
+use crate::write::transaction::{TransactionAnswer, execute_transaction};
 
 /// What a sent transaction asks of the worker.
 pub struct TransactionJob {

@@ -8,8 +8,8 @@ use crate::app::action::Action;
 use crate::app::request_id::RequestId;
 use crate::backend::Backend;
 use crate::domain::edit::PlannedWrite;
-use crate::edit::{WriteError, execute_and_journal};
 use crate::journal::Journal;
+use crate::write::{WriteError, execute_and_journal};
 
 /// Sends `planned` to `table`, journals it in `journal` when set, and answers as the action
 /// `update` expects for request `id`.

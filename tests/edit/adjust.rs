@@ -9,7 +9,7 @@ use ddbx::domain::edit::{Adjustment, plan_adjust};
 use ddbx::domain::expr::ast::PathElement;
 use ddbx::domain::number::Number;
 use ddbx::domain::value::{AttrValue, Item};
-use ddbx::edit::WriteOutcome;
+use ddbx::write::WriteOutcome;
 
 use crate::harness::{Env, on_every_backend};
 use crate::support::Server;

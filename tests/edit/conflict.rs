@@ -4,7 +4,7 @@
 
 use ddbx::domain::edit::{ConditionMode, plan_delete, plan_edit, rebase};
 use ddbx::domain::value::{AttrValue, Item};
-use ddbx::edit::WriteOutcome;
+use ddbx::write::WriteOutcome;
 
 use crate::harness::{AUTO, Env, on_every_backend};
 use crate::support::Server;

@@ -17,7 +17,7 @@ use ddbx::domain::schema::{
     IndexKind, IndexSchema, KeyAttribute, KeySchema, Projection, TableDescription,
 };
 use ddbx::domain::value::{Item, ValueType};
-use ddbx::edit::{WriteOutcome, execute_planned};
+use ddbx::write::{WriteOutcome, execute_planned};
 
 use crate::support::tables::{IndexSpec, TableSpec, create_table, delete_table};
 use crate::support::{Server, TEST_REGION, sdk_client, server_endpoint, unique_table_name};

@@ -6,8 +6,8 @@ use std::os::unix::fs::PermissionsExt;
 
 use ddbx::domain::edit::{WritePlan, plan_create, plan_delete, plan_edit};
 use ddbx::domain::value::{AttrValue, Item};
-use ddbx::edit::{WriteOutcome, execute_and_journal};
 use ddbx::journal::{Journal, plan_undo};
+use ddbx::write::{WriteOutcome, execute_and_journal};
 
 use crate::harness::{AUTO, Env};
 use crate::support::Server;

@@ -6,7 +6,7 @@ use std::sync::Arc;
 
 use ddbx::domain::edit::plan_edit;
 use ddbx::domain::value::{AttrValue, Item};
-use ddbx::edit::WriteOutcome;
+use ddbx::write::WriteOutcome;
 
 use crate::harness::{AUTO, Env};
 use crate::support::Server;

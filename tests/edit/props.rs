@@ -6,7 +6,7 @@ use ddbx::domain::edit::{
 };
 use ddbx::domain::value::Item;
 use ddbx::domain::version_attr::KNOWN_VERSION_NAMES;
-use ddbx::edit::WriteOutcome;
+use ddbx::write::WriteOutcome;
 use proptest::prelude::*;
 
 use crate::harness::Env;

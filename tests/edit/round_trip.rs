@@ -10,7 +10,7 @@ use ddbx::domain::edit::{
 };
 use ddbx::domain::number::Number;
 use ddbx::domain::value::{AttrValue, Item};
-use ddbx::edit::WriteOutcome;
+use ddbx::write::WriteOutcome;
 
 use crate::harness::{AUTO, Env, on_every_backend};
 use crate::support::Server;

@@ -9,8 +9,8 @@ use ddbx::backend::BackendError;
 use ddbx::backend::aws::{AwsBackend, AwsOptions};
 use ddbx::domain::edit::plan_edit;
 use ddbx::domain::value::{AttrValue, Item};
-use ddbx::edit::{WriteError, execute_and_journal};
 use ddbx::journal::Journal;
+use ddbx::write::{WriteError, execute_and_journal};
 
 use crate::harness::{AUTO, Env};
 use crate::support::Server;

@@ -194,13 +194,7 @@ async fn editing_from_a_partition_row_writes_that_item_and_reads_the_partition_a
         queries_before + 1,
         "the partition is read again"
     );
-    let partition = harness
-        .state
-        .explore
-        .partitions
-        .values()
-        .next()
-        .expect("partition loaded");
+    let partition = first_partition(&harness.state);
     let shown: Vec<Option<AttrValue>> = partition
         .items
         .items()

@@ -4,7 +4,7 @@
 pub use std::path::PathBuf;
 pub use std::sync::Arc;
 
-pub use crate::tui_support::{Harness, editor_text, item, pk_sk_table};
+pub use crate::tui_support::{Harness, editor_text, first_partition, item, pk_sk_table};
 pub use crossterm::event::KeyCode;
 pub use ddbx::app::action::Action;
 pub use ddbx::app::command::Command;

@@ -22,9 +22,10 @@ use std::time::Duration;
 use ddbx::app::action::{Action, Clock};
 use ddbx::app::command::Command;
 use ddbx::app::read::{Read, ReadFor, ReadJob};
-use ddbx::app::state::{Settings, State};
+use ddbx::app::state::{Partition, Settings, State};
 use ddbx::app::update::{start, update};
 use ddbx::backend::Backend;
+use ddbx::domain::collection::Collections;
 use ddbx::domain::schema::{KeyAttribute, KeySchema, TableDescription};
 use ddbx::domain::value::{AttrValue, Item, ValueType};
 use ddbx::keymap::Keymap;
@@ -264,6 +265,27 @@ pub async fn started_demo(size: usize, settings: Settings) -> Harness {
     let mut harness = Harness::new(Arc::new(backend), ddbx::demo::TABLE_NAME, settings);
     harness.start().await;
     harness
+}
+
+/// The partition opened first (of those opened, the one with the lowest key text); panics when
+/// none is open.
+pub fn first_partition(state: &State) -> &Partition {
+    state
+        .explore
+        .partitions
+        .values()
+        .next()
+        .expect("a partition opened")
+}
+
+/// What the discovery scan found; panics before it found anything.
+pub fn discovered(state: &State) -> &Collections {
+    state
+        .explore
+        .discovery
+        .found
+        .as_ref()
+        .expect("the discovery scan ran")
 }
 
 /// The text of the open editor; panics when none is open.

@@ -1,4 +1,4 @@
-//! Executing a run: groups of writes through [`crate::edit::batch`], within the rate limit,
+//! Executing a run: groups of writes through [`crate::write::batch`], within the rate limit,
 //! with throttled writes retried after a growing pause, progress on a terminal's stderr, and
 //! the tallies the summary reports.
 
@@ -11,8 +11,8 @@ use crate::backend::BackendError;
 use crate::cli::error::CliError;
 use crate::domain::edit::typed_json;
 use crate::domain::escape::escape_for_terminal;
-use crate::edit::batch::{BatchItem, BatchTarget, ItemOutcome, execute_group};
-use crate::edit::run_plan::PlannedItem;
+use crate::write::batch::{BatchItem, BatchTarget, ItemOutcome, execute_group};
+use crate::write::run_plan::PlannedItem;
 
 /// Writes per journal group: one `fsync` for the intents, one for the outcomes.
 const GROUP: usize = 128;

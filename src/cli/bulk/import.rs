@@ -11,7 +11,7 @@ use crate::cli::error::CliError;
 use crate::domain::edit::{EditFormat, EditTextError, parse_edited};
 use crate::domain::limits::MAX_ITEM_LINE;
 use crate::domain::value::Item;
-use crate::edit::run_plan::Refusal;
+use crate::write::run_plan::Refusal;
 
 /// The items read, each with its line number, and the lines refused.
 #[derive(Debug, Default)]

@@ -16,7 +16,7 @@ mod undo;
 use std::sync::Arc;
 
 use super::scope::{self, Collect, ScopeRead, describe_run_scope, entity_name, read_scope};
-use crate::edit::run_plan::{self as plan, BulkAction, Refusal, plan_run};
+use crate::write::run_plan::{self as plan, BulkAction, Refusal, plan_run};
 
 use super::adjustments::parse_adjustments;
 use super::args::bulk::{BulkArgs, CopyArgs, ImportArgs, ScopeArgs};

@@ -8,7 +8,7 @@ use super::resume::Done;
 use crate::domain::ddb_json::to_json;
 use crate::domain::edit::request_preview;
 use crate::domain::edit::typed_json;
-use crate::edit::run_plan::{Refusal, RunPlan};
+use crate::write::run_plan::{Refusal, RunPlan};
 
 /// How many requests the dry run shows exactly as they will be sent.
 const FIRST_REQUESTS: usize = 3;
@@ -74,7 +74,7 @@ pub fn dry_run_report(table: &str, plan_text: &str, read: u64, plan: &RunPlan) -
     let units: u64 = plan
         .writes
         .iter()
-        .map(crate::edit::run_plan::PlannedItem::write_units)
+        .map(crate::write::run_plan::PlannedItem::write_units)
         .sum();
     json!({
         "dry_run": true,

@@ -1,5 +1,5 @@
 //! Resuming a run headless: the run must be the same (table, connection, plan); what it did is
-//! settled by [`crate::edit::resume`] — the writes it made are not made again, its conflicts stay
+//! settled by [`crate::write::resume`] — the writes it made are not made again, its conflicts stay
 //! skipped, and a write sent without a recorded outcome (the process was killed between sending
 //! and recording) is settled by reading the item — as the write leaves it: written; as it was
 //! read: not written, so it is sent again; anything else: someone wrote since, a conflict.
@@ -8,7 +8,7 @@ use crate::backend::Backend;
 use crate::cli::error::CliError;
 use crate::journal::{BatchHeader, Journal, JournalConnection};
 
-pub use crate::edit::resume::Done;
+pub use crate::write::resume::Done;
 
 /// Checks that run `id` exists, went to this table through this connection, and did what this
 /// command does; then settles it and returns what it did.
@@ -28,7 +28,7 @@ pub async fn resume(
         )));
     };
     check_same_run(&header, expected)?;
-    crate::edit::resume::done_of(backend, journal, log.records)
+    crate::write::resume::done_of(backend, journal, log.records)
         .await
         .map_err(settle_error)
 }
@@ -63,9 +63,9 @@ fn place(connection: &JournalConnection) -> String {
     }
 }
 
-pub(super) fn settle_error(error: crate::edit::settle::SettleError) -> CliError {
+pub(super) fn settle_error(error: crate::write::settle::SettleError) -> CliError {
     match error {
-        crate::edit::settle::SettleError::Backend(error) => CliError::from(error),
-        crate::edit::settle::SettleError::Journal(message) => CliError::Failed(message),
+        crate::write::settle::SettleError::Backend(error) => CliError::from(error),
+        crate::write::settle::SettleError::Journal(message) => CliError::Failed(message),
     }
 }

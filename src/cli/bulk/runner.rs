@@ -13,9 +13,9 @@ use crate::cli::error::CliError;
 use crate::cli::note::note;
 use crate::cli::output::print_json;
 use crate::domain::figures::counted;
-use crate::edit::batch::BatchTarget;
-use crate::edit::run_plan::{RunPlan, key_text};
 use crate::journal::{BatchHeader, Journal, JournalConnection, PrivateJournal, new_batch_id};
+use crate::write::batch::BatchTarget;
+use crate::write::run_plan::{RunPlan, key_text};
 
 /// A planned run.
 pub struct Run<'a> {

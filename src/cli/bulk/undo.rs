@@ -10,8 +10,8 @@ use crate::cli::args::bulk::RunArgs;
 use crate::cli::error::CliError;
 use crate::domain::edit::EditContext;
 use crate::domain::schema::TableDescription;
-use crate::edit::run_plan::undo_plan;
 use crate::journal::{BatchHeader, Journal, JournalConnection};
+use crate::write::run_plan::undo_plan;
 
 /// The run the last journaled write to `table` through this connection belongs to, if any.
 pub fn last_batch(backend: &dyn Backend, table: &str) -> Result<Option<String>, CliError> {
@@ -67,7 +67,7 @@ pub async fn undo_batch(
         description: table,
         version_attribute: global.version_attr.as_deref(),
     };
-    let written = crate::edit::settle::written_entries(backend, &journal, log.records)
+    let written = crate::write::settle::written_entries(backend, &journal, log.records)
         .await
         .map_err(settle_error)?;
     if is_transaction {

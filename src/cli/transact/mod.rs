@@ -21,9 +21,9 @@ use crate::domain::edit::transaction::{
 use crate::domain::edit::{EditContext, EditFormat, transaction_preview};
 use crate::domain::escape::escape_for_terminal;
 use crate::domain::schema::TableDescription;
-use crate::edit::transaction::{TransactionOutcome, execute_transaction, new_transaction_id};
 use crate::journal::{JournalEntry, plan_undo};
 use crate::storage::input::{read_bounded, read_regular_text};
+use crate::write::transaction::{TransactionOutcome, execute_transaction, new_transaction_id};
 
 /// The largest plan file read: 100 actions on items of at most 400 KB, with room for JSON.
 const MAX_PLAN_FILE: u64 = 16 * 1024 * 1024;

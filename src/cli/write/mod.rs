@@ -32,9 +32,9 @@ use crate::domain::number::Number;
 use crate::domain::schema::TableDescription;
 use crate::domain::value::Item;
 use crate::domain::version_attr::{VersionAttribute, version_attribute};
-use crate::edit::run_plan::operation;
-use crate::edit::{Unsettled, WriteOutcome, execute_and_journal, last_settled};
 use crate::journal::{Journal, JournalConnection, JournalEntry, PrivateJournal, plan_undo};
+use crate::write::run_plan::operation;
+use crate::write::{Unsettled, WriteOutcome, execute_and_journal, last_settled};
 
 pub use argument_files::read_argument_files;
 
@@ -428,7 +428,7 @@ async fn plan_remove(
 }
 
 /// The undo of the newest write to the table through this connection. A write whose outcome
-/// the journal lacks is settled first by reading the item (see [`crate::edit::pending`]); with
+/// the journal lacks is settled first by reading the item (see [`crate::write::pending`]); with
 /// `--skip-pending` one that cannot be settled is passed over, and named.
 async fn plan_journal_undo(
     backend: &dyn Backend,

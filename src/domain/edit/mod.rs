@@ -2,7 +2,7 @@
 //! ([`diff()`]), the one conditioned write that applies it ([`plan`]), its exact request as text
 //! ([`preview`]) and re-applying an edit over a concurrent change ([`rebase()`]).
 //!
-//! Sending the plan is [`crate::edit::execute()`]; recording it is [`crate::journal`].
+//! Sending the plan is [`crate::write::execute()`]; recording it is [`crate::journal`].
 
 pub mod adjust;
 pub mod adjust_text;

@@ -4,10 +4,10 @@
 use ratatui::text::{Line, Span};
 
 use crate::app::state::inspect::inspector::key_text;
-use crate::edit::run_plan::RunPlan;
 use crate::ui::edit::review::change_lines;
 use crate::ui::theme::Styles;
 use crate::ui::widgets::text::safe;
+use crate::write::run_plan::RunPlan;
 
 /// Items listed with their changes; the rest are counted.
 const ITEMS_LISTED: usize = 50;

@@ -21,12 +21,12 @@ use crate::app::state::bulk::{BulkFlow, BulkForm, BulkStage};
 use crate::app::state::text_field::TextField;
 use crate::domain::edit::request_preview;
 use crate::domain::figures::counted;
-use crate::edit::run_plan::RunPlan;
 use crate::keymap::Section;
 use crate::ui::edit::hints::{hints, key};
 use crate::ui::theme::{self, Styles};
 use crate::ui::widgets::text::safe;
 use crate::ui::widgets::text_field::spans;
+use crate::write::run_plan::RunPlan;
 
 /// The dry run shows this many requests exactly as they will be sent, and this many refusals.
 const FIRST_REQUESTS: usize = 3;

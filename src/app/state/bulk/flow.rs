@@ -9,7 +9,7 @@ use crate::app::state::text_field::TextField;
 use crate::domain::export::ExportFormat;
 use crate::domain::schema::TableDescription;
 use crate::domain::value::Item;
-use crate::edit::run_plan::{PlannedItem, RunPlan};
+use crate::write::run_plan::{PlannedItem, RunPlan};
 
 use super::scope::{ScopeChoice, ScopeItems, ScopeProgress};
 
@@ -277,8 +277,6 @@ pub enum Waiting {
     CutOffRun,
     /// The marked items held partially (an index's copy, a stream record's key), read whole.
     Items,
-    /// A page of the scope being read.
-    ScopePage,
 }
 
 /// The bulk flow.
@@ -294,7 +292,18 @@ impl BulkFlow {
     /// True while the run sends writes or a read or write is awaited.
     #[must_use]
     pub fn is_busy(&self) -> bool {
-        matches!(self.stage, BulkStage::Running(_)) || self.waiting.is_some()
+        matches!(self.stage, BulkStage::Running(_))
+            || self.waiting.is_some()
+            || self.scope_page().is_some()
+    }
+
+    /// The page of the scope in flight, while the scope is read.
+    #[must_use]
+    pub const fn scope_page(&self) -> Option<RequestId> {
+        match &self.stage {
+            BulkStage::Reading(_, progress) => progress.paging.in_flight(),
+            _ => None,
+        }
     }
 
     /// The read the flow waits for (of the backend or the journal), which giving the flow up
@@ -302,15 +311,10 @@ impl BulkFlow {
     #[must_use]
     pub fn awaited_read(&self) -> Option<RequestId> {
         match self.waiting {
-            Some((
-                id,
-                Waiting::Target
-                | Waiting::Items
-                | Waiting::ScopePage
-                | Waiting::Batch
-                | Waiting::CutOffRun,
-            )) => Some(id),
-            _ => None,
+            Some((id, Waiting::Target | Waiting::Items | Waiting::Batch | Waiting::CutOffRun)) => {
+                Some(id)
+            }
+            _ => self.scope_page(),
         }
     }
 

@@ -3,7 +3,7 @@
 //! entity among them. The scope is the one headless `ddbx bulk --scope` reads, page by page.
 
 use crate::app::state::explore::partition::partition_text;
-use crate::app::state::{State, View};
+use crate::app::state::{Paging, State, View};
 use crate::domain::expr::ExpressionParams;
 use crate::domain::figures::counted;
 use crate::domain::request::QueryRequest;
@@ -40,13 +40,27 @@ impl ScopeChoice {
 }
 
 /// A scope being read, page by page, before anything is planned on it.
-#[derive(Clone, Debug, Default, PartialEq)]
+#[derive(Clone, Debug, PartialEq)]
 pub struct ScopeProgress {
+    /// Where the read stands: the page in flight, or where the next one starts.
+    pub paging: Paging,
     pub pages: u64,
     /// Items the reads returned.
     pub returned: u64,
     /// Items of the scope (the entity's, when it names one).
     pub items: Vec<Item>,
+}
+
+impl Default for ScopeProgress {
+    /// Nothing read yet: the first page is next.
+    fn default() -> Self {
+        Self {
+            paging: Paging::Ready(None),
+            pages: 0,
+            returned: 0,
+            items: Vec::new(),
+        }
+    }
 }
 
 /// The items a scope read found, acted on instead of the marks.

@@ -9,7 +9,7 @@ use crate::app::state::{Notice, State};
 use crate::app::update::edit::plan::configured_version;
 use crate::domain::edit::derived_keys::derived_keys_of;
 use crate::domain::edit::{ConditionMode, EditContext, plan_edit};
-use crate::edit::run_plan::{ItemPlan, PlannedItem, RunPlan};
+use crate::write::run_plan::{ItemPlan, PlannedItem, RunPlan};
 
 pub(super) fn update(state: &mut State) {
     let Some(BulkStage::DryRun(dry_run)) = state.bulk.flow.as_deref().map(|flow| &flow.stage)

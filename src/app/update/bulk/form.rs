@@ -17,7 +17,7 @@ use crate::domain::edit::path_edit::{PathEdit, parse_path, parse_typed_value};
 use crate::domain::edit::typed_json;
 use crate::domain::export::ExportFormat;
 use crate::domain::schema::TableDescription;
-use crate::edit::run_plan::{BulkAction, Refusal, RunPlan, plan_item};
+use crate::write::run_plan::{BulkAction, Refusal, RunPlan, plan_item};
 
 use crate::app::update::edit::plan::configured_version;
 

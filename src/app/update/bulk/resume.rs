@@ -10,9 +10,9 @@ use crate::app::request_id::RequestId;
 use crate::app::state::bulk::BulkStage;
 use crate::app::state::bulk::flow::{Purpose, Waiting};
 use crate::app::state::{Notice, State};
-use crate::edit::resume::ResumePoint;
-use crate::edit::run_plan::key_text;
 use crate::journal::{BatchHeader, JournalConnection};
+use crate::write::resume::ResumePoint;
+use crate::write::run_plan::key_text;
 
 /// `resume_batch` on a dry run: look the run up in the journal.
 pub(in crate::app::update) fn ask(state: &mut State) -> Vec<Command> {

@@ -17,9 +17,9 @@ use crate::app::state::text_field::{TextEdit, TextField};
 use crate::app::state::{Notice, State};
 use crate::domain::edit::EditContext;
 use crate::domain::figures::counted;
-use crate::edit::batch::ItemResult;
-use crate::edit::run_plan::{PlannedItem, undo_plan};
 use crate::journal::{JournalConnection, JournalEntry};
+use crate::write::batch::ItemResult;
+use crate::write::run_plan::{PlannedItem, undo_plan};
 
 use crate::app::update::edit::plan::scrolled;
 use crate::app::update::edit::write::is_real_aws;

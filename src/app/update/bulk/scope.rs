@@ -1,18 +1,17 @@
 //! Reading the chosen scope whole before anything is planned on it: page after page through
-//! the one read path, the progress on screen, cancellable between pages; when the last page
-//! lands the form's action goes on exactly as on marked items.
+//! the one read path and the shared [`Paging`](crate::app::state::Paging), the progress on
+//! screen, cancellable between pages; when the last page lands the form's action goes on exactly
+//! as on marked items.
 
 use crate::app::command::Command;
 use crate::app::read::{Read, ReadFor};
 use crate::app::request_id::RequestId;
-use crate::app::state::bulk::flow::Waiting;
 use crate::app::state::bulk::scope::{ScopeChoice, ScopeItems, ScopeProgress};
 use crate::app::state::bulk::{BulkForm, BulkStage};
 use crate::app::state::{Notice, State};
 use crate::backend::{BackendError, Page};
 use crate::domain::figures::counted;
 use crate::domain::scope::{Scope, ScopeRead};
-use crate::domain::value::Item;
 
 /// Starts reading `scope` for `form`'s action.
 pub(in crate::app::update) fn start(
@@ -25,15 +24,21 @@ pub(in crate::app::update) fn start(
     };
     flow.scope_items = None;
     flow.stage = BulkStage::Reading(form, ScopeProgress::default());
-    read_page(state, &scope, None)
+    read_page(state, &scope)
 }
 
-fn read_page(state: &mut State, scope: &Scope, start_key: Option<Item>) -> Vec<Command> {
+/// Asks for the page the scope's paging is ready for.
+fn read_page(state: &mut State, scope: &Scope) -> Vec<Command> {
     let id = state.ids.issue();
-    let Some(flow) = state.bulk.flow.as_deref_mut() else {
+    let Some(BulkStage::Reading(_, progress)) =
+        state.bulk.flow.as_deref_mut().map(|flow| &mut flow.stage)
+    else {
         return Vec::new();
     };
-    flow.waiting = Some((id, Waiting::ScopePage));
+    let Some(start_key) = progress.paging.ready().cloned() else {
+        return Vec::new();
+    };
+    progress.paging.fetch(id, start_key.clone());
     let read = match scope.page(start_key) {
         ScopeRead::Query(request) => Read::Query(request),
         ScopeRead::Scan(request) => Read::Scan(request),
@@ -76,12 +81,12 @@ pub(in crate::app::update) fn page(
     let Some(flow) = state.bulk.flow.as_deref_mut() else {
         return ScopeStep::On(Vec::new());
     };
-    if !flow.answered(id) {
-        return ScopeStep::On(Vec::new());
-    }
     let BulkStage::Reading(form, progress) = &mut flow.stage else {
         return ScopeStep::On(Vec::new());
     };
+    if !progress.paging.awaits(id) {
+        return ScopeStep::On(Vec::new());
+    }
     let page = match result {
         Ok(page) => page,
         Err(error) => {
@@ -106,8 +111,9 @@ pub(in crate::app::update) fn page(
     progress.pages += 1;
     progress.returned += page.items.len() as u64;
     progress.items.extend(kept);
-    if page.last_evaluated_key.is_some() {
-        return ScopeStep::On(read_page(state, &scope, page.last_evaluated_key));
+    progress.paging.landed(page.last_evaluated_key);
+    if !progress.paging.is_complete() {
+        return ScopeStep::On(read_page(state, &scope));
     }
     let form = form.clone();
     let items = std::mem::take(&mut progress.items);

@@ -11,7 +11,7 @@ use crate::app::state::{Notice, State, View};
 use crate::domain::edit::ConditionMode;
 use crate::domain::edit::transaction::{StagedPart, plan_unchanged_check};
 use crate::domain::value::AttrValue;
-use crate::edit::transaction::TransactionAnswer;
+use crate::write::transaction::TransactionAnswer;
 
 use super::plan::{not_described, with_context};
 use super::refresh::reload_partition;

@@ -11,7 +11,7 @@ use crate::app::state::{Notice, Overlay, State};
 use crate::backend::BackendError;
 use crate::domain::edit::{ConditionMode, plan_create, plan_delete, plan_edit};
 use crate::domain::value::Item;
-use crate::edit::execute::WriteOutcome;
+use crate::write::execute::WriteOutcome;
 
 use crate::app::update::edit::plan::{close, not_described, scrolled, show_planned, with_context};
 use crate::app::update::edit::{conflict, refresh};

@@ -4,9 +4,9 @@
 //! The offline readers are synchronous (they parse on plain threads), so the bucket owns a small
 //! runtime of its own: each request runs there and its answer is handed over a channel, which
 //! works from any thread, a runtime's worker included. An object's body arrives as chunks over a
-//! bounded channel ([`stream::ObjectReader`]): it is read as it streams, never held whole.
+//! bounded channel ([`body::ObjectReader`]): it is read as it streams, never held whole.
 
-mod stream;
+mod body;
 
 use std::future::Future;
 use std::time::Duration;
@@ -19,7 +19,7 @@ use aws_sdk_s3::primitives::ByteStream;
 use super::connect::{AwsOptions, DEFAULT_REQUEST_TIMEOUT, is_plain_http, sdk_config};
 use super::http_client::per_scheme;
 
-pub use stream::ObjectReader;
+pub use body::ObjectReader;
 
 /// How to reach S3: the profile and region of the DynamoDB connection, and an endpoint URL for an
 /// S3-compatible server (moto, MinIO), addressed path-style (`http://host/bucket/key`).

@@ -7,7 +7,7 @@ use crate::app::request_id::RequestId;
 use crate::app::state::{Notice, State};
 use crate::domain::edit::transaction::StagedPart;
 use crate::domain::value::Item;
-use crate::edit::transaction::{Cancelled, TransactionAnswer};
+use crate::write::transaction::{Cancelled, TransactionAnswer};
 
 /// An item a committed transaction wrote: its key as read and what it holds now (`None`:
 /// deleted), so the views showing it can show the new value.
