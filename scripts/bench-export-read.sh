@@ -2,7 +2,8 @@
 # Reading an Export to S3 with `--file`: the demo table written in AWS's export layout (gzipped
 # data files, manifests with counts and MD5s), then timed three ways, each with its peak memory:
 #   floor   zcat of the same data files (decompression alone, output discarded);
-#   local   ddbx --file <folder> export --format ddb (read, checked, loaded, written out);
+#   local   ddbx --file <folder> export --format ddb (read, checked, written out as it streams),
+#           and with --segments 1 (loaded into the engine first, then read);
 #   s3      the same from moto's S3 (--file s3://…), when BENCH_S3=1 (starts the test servers).
 #
 #   scripts/bench-export-read.sh                          100,000 items, release build
@@ -69,8 +70,11 @@ rm "$WORK/items.jsonl"
 du -sh "$WORK/export" >&2
 
 measure "floor: zcat" sh -c "zcat '$WORK'/export/AWSDynamoDB/*/data/*.json.gz"
-measure "local: ddbx --file folder export" \
+measure "local: ddbx --file folder export (streamed)" \
   "$DDBX" --file "$WORK/export" export --format ddb
+# --segments makes export read the table loaded into the engine, as every other command does.
+measure "local: ddbx --file folder export --segments 1 (loaded)" \
+  "$DDBX" --file "$WORK/export" export --format ddb --segments 1
 if [[ "${BENCH_S3:-0}" == 1 ]]; then
   bucket="ddbx-bench-$$"
   export AWS_ENDPOINT_URL="$DDBX_TEST_MOTO_ENDPOINT"
