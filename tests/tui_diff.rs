@@ -13,12 +13,18 @@ use std::sync::Arc;
 use ddbx::app::action::Action;
 use ddbx::app::command::Command;
 use ddbx::app::read::{Read, ReadFor};
-use ddbx::app::state::screens::diff::{DiffView, SEGMENTS, Stage};
+use ddbx::app::state::query::preset::QueryPreset;
+use ddbx::app::state::screens::diff::{DiffView, SEGMENTS, Shown, Stage};
 use ddbx::app::state::screens::view_of;
-use ddbx::app::state::{Mode, ViewMode};
+use ddbx::app::state::{Loadable, Mode, Overlay, View, ViewMode};
+use ddbx::app::update::query::open_form;
 use ddbx::backend::memory::MemoryBackend;
+use ddbx::connect::Place;
+use ddbx::domain::access_pattern::SortOperator;
+use ddbx::domain::ddb_json::item_to_json;
 use ddbx::domain::diff::text::report_text;
 use ddbx::domain::number::Number;
+use ddbx::domain::request::QueryRequest;
 use ddbx::domain::schema::{KeyAttribute, KeySchema, TableDescription};
 use ddbx::domain::value::{AttrValue, Item, ValueType};
 use tui_support::screen::screen;
@@ -97,6 +103,32 @@ fn shown(harness: &Harness) -> &DiffView {
         .unwrap_or_else(|| panic!("the diff is shown: {:?}", harness.state.views.current()))
 }
 
+/// The report shown, and its counts: equal, only in the source, only in the target, different.
+fn reported(harness: &Harness) -> (Box<Shown>, (u64, u64, u64, u64)) {
+    let Stage::Report(report) = shown(harness).stage.clone() else {
+        panic!("a report: {:?}", shown(harness).stage);
+    };
+    let totals = report.report.totals();
+    let counts = (
+        totals.equal,
+        totals.only_source,
+        totals.only_target,
+        totals.different,
+    );
+    (report, counts)
+}
+
+/// The reads asked for since the `before`th request.
+fn reads_since(harness: &Harness, before: usize) -> Vec<&Read> {
+    harness.requests[before..]
+        .iter()
+        .filter_map(|command| match command {
+            Command::Read(job) => Some(&job.read),
+            _ => None,
+        })
+        .collect()
+}
+
 /// Opens the screen and moves the cursor to `table`.
 async fn choose(harness: &mut Harness, table: &str) {
     harness.act(SHOW).await;
@@ -133,20 +165,8 @@ async fn the_open_table_is_compared_with_another_and_each_difference_is_reported
     let before = harness.requests.len();
     harness.act(Action::Open).await;
 
-    let Stage::Report(report) = shown(&harness).stage.clone() else {
-        panic!("a report: {:?}", shown(&harness).stage);
-    };
-    let totals = report.report.totals();
-    assert_eq!(
-        (
-            totals.equal,
-            totals.only_source,
-            totals.only_target,
-            totals.different
-        ),
-        (9, 1, 1, 2),
-        "exactly the planted differences"
-    );
+    let (report, counts) = reported(&harness);
+    assert_eq!(counts, (9, 1, 1, 2), "exactly the planted differences");
     let marks: Vec<String> = report
         .report
         .findings
@@ -395,4 +415,172 @@ async fn the_report_and_a_difference_side_by_side_as_drawn() {
     harness.act(Action::Open).await;
     let text = screen(&harness.state, 120, 40);
     insta::assert_snapshot!("diff_items_set_to_list_120x40", text);
+}
+
+/// Types `text` in the diff screen's prompt for the other side's place (`c`).
+async fn type_place(harness: &mut Harness, text: &str) {
+    harness.act(Action::EditItem).await;
+    assert!(
+        matches!(harness.state.overlay, Some(Overlay::Prompt(_))),
+        "the place prompt opens"
+    );
+    harness.act_all(text.chars().map(Action::Input)).await;
+    harness.act(Action::Submit).await;
+}
+
+/// `c` and a path: the other side is an export, loaded whole into an engine of its own, its
+/// table offered and compared as a table on the connection would be; every read of it names
+/// the export, and nothing is written anywhere.
+#[tokio::test]
+async fn c_and_a_path_compare_the_open_table_with_an_export() {
+    let mut harness = started().await;
+    let dir = harness.scratch_dir("diff-export");
+    let lines: Vec<String> = target_items()
+        .iter()
+        .map(|item| serde_json::json!({ "Item": item_to_json(item) }).to_string())
+        .collect();
+    let export = dir.join("orders-backup.json");
+    std::fs::write(&export, lines.join("\n")).expect("the export is written");
+
+    harness.act(SHOW).await;
+    let before = harness.requests.len();
+    type_place(&mut harness, &export.display().to_string()).await;
+    let view = shown(&harness);
+    assert_eq!(view.place, Some(Place::File(export.clone())));
+    let Stage::Choosing(names) = &view.stage else {
+        panic!("the export's table is offered: {:?}", view.stage);
+    };
+    let names = names.loaded().expect("listed").clone();
+    assert_eq!(names.len(), 1, "an export holds one table: {names:?}");
+    let choosing = screen(&harness.state, 120, 40);
+    assert!(
+        choosing.contains(&format!("which table on --to-file {}", export.display())),
+        "{choosing}"
+    );
+
+    harness.act(Action::Open).await;
+    let (_, counts) = reported(&harness);
+    assert_eq!(
+        counts,
+        (9, 1, 1, 2),
+        "exactly the planted differences, the 38th digit and the set turned list among them"
+    );
+    // The target's reads (listing, description, pages) all went to the export.
+    let reads = reads_since(&harness, before);
+    let elsewhere = reads
+        .iter()
+        .filter(|read| matches!(read, Read::Elsewhere { place, .. } if **place == Place::File(export.clone())))
+        .count();
+    let scans_here = reads
+        .iter()
+        .filter(|read| matches!(read, Read::Scan(_)))
+        .count();
+    assert!(
+        elsewhere >= 2 + SEGMENTS as usize,
+        "{elsewhere} reads of the export"
+    );
+    assert!(
+        scans_here >= SEGMENTS as usize,
+        "the open table read here: {scans_here}"
+    );
+    assert!(harness.writes().is_empty());
+
+    harness.act(Action::CopyExplanation).await;
+    let Some(Command::CopyToClipboard { text, .. }) = harness.side_effects.last() else {
+        panic!("copied: {:?}", harness.side_effects);
+    };
+    assert!(
+        text.contains(&format!("--to-file {}", export.display())),
+        "the report names the export: {text}"
+    );
+}
+
+/// `c` and text that names no place: said, and nothing is read; the screen stays on the
+/// session's tables.
+#[tokio::test]
+async fn a_place_that_cannot_be_understood_is_refused_and_nothing_is_read() {
+    let mut harness = started().await;
+    harness.act(SHOW).await;
+    let before = harness.requests.len();
+    type_place(&mut harness, "--to-table Orders").await;
+    assert_eq!(harness.requests.len(), before, "nothing was read");
+    let notice = format!("{:?}", harness.state.notice);
+    assert!(notice.contains("--to-file PATH"), "{notice}");
+    assert_eq!(shown(&harness).place, None);
+
+    // A path that is no export: the listing fails with the reader's words, and nothing else is
+    // read.
+    let missing = harness.scratch_dir("diff-missing").join("none.json");
+    type_place(&mut harness, &missing.display().to_string()).await;
+    let Stage::Choosing(Loadable::Failed(why)) = &shown(&harness).stage else {
+        panic!("the listing failed: {:?}", shown(&harness).stage);
+    };
+    assert!(why.contains("none.json"), "{why}");
+}
+
+/// `D` in a query's results: both tables are read by that query (its sort-key condition
+/// included), and only its items are compared.
+#[tokio::test]
+async fn d_in_a_querys_results_compares_only_the_items_of_that_query() {
+    let mut harness = started().await;
+    let preset = QueryPreset {
+        index: None,
+        partition: Some("ORDER#003".to_owned()),
+        sort: Some((SortOperator::BeginsWith, "ME".to_owned(), None)),
+    };
+    let commands = open_form(&mut harness.state, preset);
+    harness.run(commands).await;
+    harness.act(Action::Submit).await;
+    assert!(matches!(
+        harness.state.views.current(),
+        View::QueryResults { .. }
+    ));
+
+    harness.act(SHOW).await;
+    let scope = shown(&harness).scope.words();
+    assert!(scope.contains("(by Query)"), "{scope}");
+    assert!(
+        scope.contains("ORDER#003") && scope.contains("ME"),
+        "{scope}"
+    );
+    let before = harness.requests.len();
+    let at = {
+        let Stage::Choosing(names) = &shown(&harness).stage else {
+            panic!("the tables are offered");
+        };
+        let names = names.loaded().expect("listed");
+        names
+            .iter()
+            .position(|name| name == "OrdersV2")
+            .expect("offered")
+    };
+    for _ in 0..at {
+        harness.act(Action::CursorDown).await;
+    }
+    harness.act(Action::Open).await;
+    let (_, counts) = reported(&harness);
+    assert_eq!(
+        counts,
+        (0, 0, 0, 1),
+        "ORDER#003 alone, its balance changed in the 38th digit"
+    );
+    let queries: Vec<&QueryRequest> = harness.requests[before..]
+        .iter()
+        .filter_map(|command| match command {
+            Command::Read(job) => match &job.read {
+                Read::Query(request) => Some(request),
+                Read::Scan(_) => panic!("a query's scope is never scanned"),
+                _ => None,
+            },
+            _ => None,
+        })
+        .collect();
+    let tables: BTreeSet<&str> = queries.iter().map(|query| query.table.as_str()).collect();
+    assert_eq!(tables, BTreeSet::from(["Orders", "OrdersV2"]));
+    assert!(
+        queries
+            .iter()
+            .all(|query| query.key_condition.contains("begins_with")),
+        "the query's own key condition on both sides: {queries:?}"
+    );
 }

@@ -82,21 +82,27 @@ fn all_counts(report: &str) -> Vec<&str> {
         .unwrap_or_default()
 }
 
+/// The UI on `table` at `endpoint`, once its discovery is complete.
+fn opened(endpoint: &str, table: &str) -> PtySession {
+    let env = local_env();
+    let session = PtySession::spawn(&["--endpoint-url", endpoint, "--table", table], &env);
+    session.wait_until("discovery to complete", |screen| {
+        screen.contains("complete ")
+    });
+    session
+}
+
 /// Opens the source in the UI, compares it with `target` from the diff screen and returns the
 /// report as shown, and how long from `Enter` to the report.
 fn compare_in_the_ui(
     endpoint: &str,
     (source, target): (&str, &str),
 ) -> (PtySession, String, std::time::Duration) {
-    let env = local_env();
-    let mut session = PtySession::spawn(&["--endpoint-url", endpoint, "--table", source], &env);
-    session.wait_until("discovery to complete", |screen| {
-        screen.contains("complete ")
-    });
+    let mut session = opened(endpoint, source);
     session.send("o");
     session.wait_for("Table overview");
     session.send("=");
-    session.wait_for("compare with which table?");
+    session.wait_for("compare with which table on this connection?");
     session.send(&format!("/{target}{ENTER}"));
     session.wait_until("the cursor on the target", |screen| {
         !screen.contains("/ ") || screen.contains(target)
@@ -189,23 +195,13 @@ fn from_an_item_its_partition_is_compared_and_an_attribute_ignored_on_dynamodb_l
     };
     let source = seeded_table(&endpoint, "diffpart-src", &source_items(40));
     let target = seeded_table(&endpoint, "diffpart-dst", &target_items(40));
-    let env = local_env();
-    let args = [
-        "--endpoint-url",
-        endpoint.as_str(),
-        "--table",
-        source.name.as_str(),
-    ];
-    let mut session = PtySession::spawn(&args, &env);
-    session.wait_until("discovery to complete", |screen| {
-        screen.contains("complete ")
-    });
+    let mut session = opened(&endpoint, &source.name);
     session.send(&format!("PUSER#1{ENTER}"));
     session.wait_for("ORDER#000007");
     session.send(&format!("/ORDER#000007{ENTER}{ENTER}"));
     session.wait_for("Item USER#1 / ORDER#000007");
     session.send("=");
-    session.wait_for("compare with which table?");
+    session.wait_for("compare with which table on this connection?");
     session.send(&format!("/{}{ENTER}", target.name));
     session.wait_until("the cursor on the target", |screen| {
         screen.contains(&target.name)
@@ -226,6 +222,52 @@ fn from_an_item_its_partition_is_compared_and_an_attribute_ignored_on_dynamodb_l
     let equal = session.wait_for("ignoring balance");
     assert!(equal.contains("equal: every item"), "{equal}");
     session.send(&format!("{ESC}qqqqqq"));
+    assert!(session.wait_exit().success());
+}
+
+/// `c` and another endpoint: the open table on DynamoDB Local compared with its copy on
+/// dynalite, two connections in one session.
+#[test]
+fn c_compares_with_a_table_on_another_connection_in_the_real_binary() {
+    let (Some(local), Some(dynalite)) = (
+        server_endpoint(Server::DdbLocal),
+        server_endpoint(Server::Dynalite),
+    ) else {
+        return;
+    };
+    let source = seeded_table(&local, "diffconn-src", &source_items(120));
+    let target = seeded_table(&dynalite, "diffconn-dst", &target_items(120));
+    let env = local_env();
+    let args = [
+        "--endpoint-url",
+        local.as_str(),
+        "--table",
+        source.name.as_str(),
+    ];
+    let mut session = PtySession::spawn(&args, &env);
+    session.wait_until("discovery to complete", |screen| {
+        screen.contains("complete ")
+    });
+    session.send("o");
+    session.wait_for("Table overview");
+    session.send("=");
+    session.wait_for("compare with which table on this connection?");
+    session.send(&format!("c{dynalite}{ENTER}"));
+    session.wait_for(&format!("which table on --to-endpoint-url {dynalite}"));
+    session.send(&format!("/{}{ENTER}", target.name));
+    session.wait_until("the cursor on the target", |screen| {
+        screen.contains(&target.name)
+    });
+    session.send(ENTER);
+    let report = session.wait_until("the report", |screen| {
+        screen.contains("differences, the first")
+    });
+    assert_eq!(
+        all_counts(&report),
+        ["all", "117", "1", "1", "2"],
+        "117 equal, one missing, one extra, two different across the two servers:\n{report}"
+    );
+    session.send(&format!("{ESC}qqqq"));
     assert!(session.wait_exit().success());
 }
 

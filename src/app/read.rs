@@ -70,6 +70,12 @@ pub enum Read {
     JournaledRun { journal: PathBuf, batch: String },
     /// Two sides read whole, matched by key and compared, off the loop's thread.
     Diff(Box<crate::domain::diff::TwoSides>),
+    /// `read` sent to another place than the session's connection (an export, another
+    /// endpoint, profile or region), opened read-only.
+    Elsewhere {
+        place: Box<crate::connect::Place>,
+        read: Box<Read>,
+    },
 }
 
 /// What the journal holds to undo on a table.

@@ -8,11 +8,7 @@ pub fn check_endpoint_url(endpoint: Option<&str>) -> Result<(), CliError> {
     let Some(endpoint) = endpoint else {
         return Ok(());
     };
-    let lower = endpoint.to_ascii_lowercase();
-    let has_scheme = ["http://", "https://"]
-        .iter()
-        .any(|scheme| lower.starts_with(scheme) && lower.len() > scheme.len());
-    if has_scheme {
+    if crate::connect::has_scheme(endpoint) {
         return Ok(());
     }
     Err(CliError::usage(format!(

@@ -155,6 +155,11 @@ where
         _ => {}
     }
     check_before_connecting(&cli)?;
+    if let Command::Export(args) = command
+        && let Some(path) = super::bulk::streamable(&cli.global, args)
+    {
+        return super::bulk::export_file(path, &cli.global, args);
+    }
     let backend = connect(&cli.global).await?;
     let entities = crate::connect::entity_decoder(&cli.global.tui).map_err(CliError::Usage)?;
     let file_table = match (&cli.global.table, &cli.global.tui.file) {

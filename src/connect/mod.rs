@@ -3,12 +3,14 @@
 //! headless commands (a bulk copy's target too) and the terminal UI open their table with
 //! [`open`], the one place a session is made read-only; the server serves the same embedded
 //! tables ([`demo_engine`], [`file_engine`]) and refuses writes per request itself. It serves
-//! them all, so it imports none of them.
+//! them all, so it imports none of them. [`Place`] names another place to read a table from (an
+//! export, another connection), opened read-only for the diff screen's other side.
 
 mod embedded;
 mod entities;
 mod loading;
 mod options;
+mod place;
 
 use std::path::Path;
 use std::sync::Arc;
@@ -22,6 +24,7 @@ use crate::domain::load_progress::LoadProgress;
 pub use embedded::{OfflineFile, demo_engine, file_engine};
 pub use entities::{entity_decoder, entity_decoder_for, model_file};
 pub use options::{BadLinesChoice, ImageChoice, ThemeChoice, TuiOptions};
+pub use place::{Place, has_scheme, open_place};
 
 /// Where a table comes from.
 pub enum Source<'a> {

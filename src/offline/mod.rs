@@ -9,7 +9,8 @@
 //! the user can see it. Malformed lines are reported with file and line, then skipped or fatal
 //! as the user chose ([`BadLines`]); nothing here panics on bad input.
 //!
-//! Entry points: [`open`] (parse only) and [`open_backend`] (parse and load into the engine).
+//! Entry points: [`open`] (parse only), [`open_backend`] (parse and load into the engine) and
+//! [`stream_items`] (parse and hand on batch by batch, never holding the table).
 
 mod change;
 mod describe;
@@ -18,6 +19,7 @@ mod infer;
 mod lines;
 mod scan_output;
 mod source;
+mod stream;
 mod warning;
 
 use std::path::Path;
@@ -33,6 +35,7 @@ pub use export::s3_url;
 pub use infer::{KeyStats, infer_schema};
 pub use source::{BadLines, Image, Reading};
 use source::{Batches, SourceInfo};
+pub use stream::{Streamed, stream_items};
 pub use warning::{OfflineError, Warning};
 
 /// An opened offline table with all its items (for headless commands that want the items).

@@ -84,6 +84,11 @@ async fn answer_any(served: &Served, operation: &str, body: &[u8]) -> Result<Val
     Body(&map).check_common(operation)?;
     super::legacy::translate(&mut map)?;
     let body = Body(&map);
+    if TABLE_WRITES.contains(&operation) {
+        return super::durable::table_change(served, operation, &body, || {
+            table_change(served, operation, &body)
+        });
+    }
     let engine = served.engine.as_ref();
     match operation {
         "GetItem" => items::get_item(engine, &body).await,
@@ -96,19 +101,26 @@ async fn answer_any(served: &Served, operation: &str, body: &[u8]) -> Result<Val
         "BatchWriteItem" => batch::batch_write(engine, &body).await,
         "TransactWriteItems" => transact::transact_write(engine, &body).await,
         "TransactGetItems" => transact::transact_get(engine, &body).await,
-        "CreateTable" => tables::create_table(served, &body),
-        "DeleteTable" => tables::delete_table(served, &body),
         "DescribeTable" => tables::describe_table(served, &body),
         "ListTables" => tables::list_tables(served, &body),
         "DescribeTimeToLive" => tables::describe_ttl(served, &body),
-        "UpdateTimeToLive" => tables::update_ttl(served, &body),
-        "UpdateTable" => update_table::update_table(served, &body),
-        "TagResource" => tags::tag(served, &body),
-        "UntagResource" => tags::untag(served, &body),
         "ListTagsOfResource" => tags::list(served, &body),
         "ExecuteStatement" => statements::execute_statement(engine, &body).await,
         "BatchExecuteStatement" => statements::batch_execute(engine, &body).await,
         "ExecuteTransaction" => statements::execute_transaction(engine, &body).await,
+        other => Err(WireError::unknown_operation(other)),
+    }
+}
+
+/// The operations of [`TABLE_WRITES`], each changing one table.
+fn table_change(served: &Served, operation: &str, body: &Body<'_>) -> Result<Value, WireError> {
+    match operation {
+        "CreateTable" => tables::create_table(served, body),
+        "DeleteTable" => tables::delete_table(served, body),
+        "UpdateTimeToLive" => tables::update_ttl(served, body),
+        "UpdateTable" => update_table::update_table(served, body),
+        "TagResource" => tags::tag(served, body),
+        "UntagResource" => tags::untag(served, body),
         other => Err(WireError::unknown_operation(other)),
     }
 }

@@ -134,6 +134,13 @@ impl WireError {
             BackendError::Validation(message) => Self::validation(message),
             BackendError::NotFound(message) => Self::not_found(message),
             BackendError::ReadOnly => Self::read_only("the write"),
+            // The service's own failure (a write serve could not keep on disk) is a 500, which
+            // SDKs retry.
+            BackendError::Service { code, message } if code == "InternalServerError" => {
+                let mut wire = Self::new(DYNAMODB, &code, message);
+                wire.status = 500;
+                wire
+            }
             BackendError::Throttled { code, message, .. }
             | BackendError::Auth { code, message }
             | BackendError::Service { code, message } => Self::new(DYNAMODB, &code, message),

@@ -8,14 +8,16 @@ use std::net::{IpAddr, Ipv4Addr, SocketAddr};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicU64, Ordering};
 
-use http_body_util::{BodyExt, Full, Limited};
+use http_body_util::Full;
 use hyper::body::{Bytes, Incoming};
 use hyper::server::conn::http1;
 use hyper::service::service_fn;
 use hyper::{Method, Request, Response, StatusCode};
-use hyper_util::rt::TokioIo;
+use hyper_util::rt::{TokioIo, TokioTimer};
 use tokio::net::TcpListener;
 
+use super::body::BodyBudget;
+use super::connections::{Admission, Admitted};
 use super::error::WireError;
 use super::served::Served;
 
@@ -23,8 +25,10 @@ use super::served::Served;
 const TARGET_PREFIX: &str = "DynamoDB_20120810.";
 /// The target prefix of the DynamoDB Streams operations, served on the same port.
 const STREAMS_PREFIX: &str = "DynamoDBStreams_20120810.";
-/// DynamoDB refuses request bodies above 16 MB.
-const MAX_BODY: usize = 16 * 1024 * 1024;
+/// A request's head (request line and headers) arrives within this time, or the connection is
+/// closed: a slow client cannot hold a connection by trickling its headers. The same timer
+/// closes a keep-alive connection left idle this long, as the service closes idle ones.
+const HEADER_DEADLINE: std::time::Duration = std::time::Duration::from_secs(30);
 const JSON_1_0: &str = "application/x-amz-json-1.0";
 
 /// Where to listen.
@@ -73,23 +77,33 @@ pub async fn serve(
     let listener = TcpListener::bind((options.host, options.port)).await?;
     listening(listener.local_addr()?);
     let ids = Arc::new(AtomicU64::new(0));
+    let budget = BodyBudget::default();
+    let mut admission = Admission::default();
     tokio::pin!(stop);
     loop {
         tokio::select! {
-            accepted = listener.accept() => {
-                let Ok((stream, _)) = accepted else { continue };
+            admitted = admission.accept(&listener) => {
+                let Admitted::Serve(stream, slot) = admitted else { continue };
                 // Small request/response pairs: Nagle's delay would dominate their latency.
                 let _ = stream.set_nodelay(true);
                 let served = served.clone();
                 let ids = ids.clone();
+                let budget = budget.clone();
                 tokio::spawn(async move {
                     let service = service_fn(move |request| {
-                        handle(served.clone(), ids.fetch_add(1, Ordering::Relaxed), request)
+                        let id = ids.fetch_add(1, Ordering::Relaxed);
+                        handle(served.clone(), budget.clone(), id, request)
                     });
                     // A client that goes away mid-request is not the server's failure.
                     let _ = http1::Builder::new()
+                        .timer(TokioTimer::new())
+                        .header_read_timeout(HEADER_DEADLINE)
+                        // A client may send its request and shut down its side (as `nc -N`
+                        // does): it still gets its answer.
+                        .half_close(true)
                         .serve_connection(TokioIo::new(stream), service)
                         .await;
+                    drop(slot);
                 });
             }
             () = &mut stop => return Ok(()),
@@ -118,6 +132,7 @@ fn error_response(error: &WireError, request_id: u64) -> Response<Full<Bytes>> {
 
 async fn handle(
     served: Arc<Served>,
+    budget: BodyBudget,
     request_id: u64,
     request: Request<Incoming>,
 ) -> Result<Response<Full<Bytes>>, Infallible> {
@@ -152,27 +167,25 @@ async fn handle(
             request_id,
         ));
     };
-    let body = match Limited::new(request.into_body(), MAX_BODY).collect().await {
-        Ok(collected) => collected.to_bytes(),
-        Err(_) => {
+    let read = match super::body::read(request.into_body(), &budget).await {
+        Ok(read) => read,
+        Err(error) => {
             served.stats.record(operation, true);
-            let mut error =
-                WireError::validation("Request size exceeded 16 MB or the body broke off");
-            error.status = 413;
             return Ok(error_response(&error, request_id));
         }
     };
+    let body = read.bytes.as_slice();
     if !served.faults.delay.is_zero() {
         tokio::time::sleep(served.faults.delay).await;
     }
-    if let Some(throttled) = served.faults.throttle(operation, &body) {
+    if let Some(throttled) = served.faults.throttle(operation, body) {
         served.stats.record(operation, true);
         return Ok(error_response(&throttled, request_id));
     }
     let answer = if streams {
-        super::streams::answer(&tables, operation, &body)
+        super::streams::answer(&tables, operation, body)
     } else {
-        super::dispatch::answer(&tables, operation, &body).await
+        super::dispatch::answer(&tables, operation, body).await
     };
     served.stats.record(operation, answer.is_err());
     Ok(match answer {

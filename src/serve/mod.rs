@@ -6,8 +6,11 @@
 //! address, so only processes on this machine reach it.
 
 mod batch;
+mod body;
+mod connections;
 mod create_checks;
 mod dispatch;
+mod durable;
 mod error;
 mod faults;
 mod http;
@@ -19,6 +22,7 @@ mod run;
 mod served;
 mod statements;
 mod stats;
+mod store;
 mod streams;
 mod tables;
 mod tags;

@@ -50,6 +50,59 @@ fn open_engine(
     ))
 }
 
+/// The tables to serve, what they are and how they are kept, for the line printed on start.
+fn open_served(
+    global: &GlobalOptions,
+    args: &ServeArgs,
+) -> Result<(Served, String, String), CliError> {
+    if let Some(dir) = &args.data {
+        return open_data(global, args, dir);
+    }
+    let (engine, read_only, what) = open_engine(global, args)?;
+    let mut served = Served::new(engine, read_only);
+    // The demo and a file are the tables being served: every client sees them.
+    let empty = !global.tui.demo && global.tui.file.is_none();
+    if empty && !args.shared {
+        served = served.namespaced();
+    }
+    let mode = if read_only {
+        "read-only"
+    } else {
+        "read-write, in memory"
+    };
+    Ok((served, what, mode.to_owned()))
+}
+
+/// `--data DIR`: the tables kept in DIR, loaded back.
+fn open_data(
+    global: &GlobalOptions,
+    args: &ServeArgs,
+    dir: &Path,
+) -> Result<(Served, String, String), CliError> {
+    if global.tui.demo || global.tui.file.is_some() {
+        return Err(CliError::usage(
+            "--data keeps the tables clients create; --demo and --file serve a table loaded from elsewhere, in memory: use one or the other",
+        ));
+    }
+    let opened =
+        super::durable::open(dir, args.shared, global.read_only).map_err(CliError::Usage)?;
+    if opened.other_mode > 0 {
+        let other = if args.shared { "without" } else { "with" };
+        note(&format!(
+            "ddbx serve: {} also holds {} table(s) kept by a server started {other} --shared; they are served only when started that way",
+            dir.display(),
+            opened.other_mode
+        ));
+    }
+    let what = format!("{} table(s), {} item(s)", opened.tables, opened.items);
+    let mode = if global.read_only {
+        format!("read-only, from {}", dir.display())
+    } else {
+        format!("read-write, kept in {}", dir.display())
+    };
+    Ok((opened.served, what, mode))
+}
+
 /// Completes on Ctrl-C or, so scripts and tests can stop it cleanly, SIGTERM.
 async fn stop_signal() {
     #[cfg(unix)]
@@ -123,22 +176,11 @@ pub async fn run(global: &GlobalOptions, args: &ServeArgs) -> Result<(), CliErro
     }
     let faults = Faults::new(Duration::from_millis(args.delay_ms), args.throttle_rate)
         .map_err(CliError::Usage)?;
-    let (engine, read_only, what) = open_engine(global, args)?;
-    let mut served = Served::new(engine, read_only).with_faults(faults);
-    // The demo and a file are the tables being served: every client sees them.
-    let empty = !global.tui.demo && global.tui.file.is_none();
-    if empty && !args.shared {
-        served = served.namespaced();
-    }
-    let served = Arc::new(served);
+    let (served, what, mode) = open_served(global, args)?;
+    let served = Arc::new(served.with_faults(faults));
     let options = ServeOptions {
         host,
         port: args.port,
-    };
-    let mode = if read_only {
-        "read-only"
-    } else {
-        "read-write, in memory"
     };
     if let Some(file) = &args.ready_file {
         check_ready_file(file).map_err(CliError::Usage)?;

@@ -7,9 +7,11 @@ use std::sync::{Arc, Mutex, PoisonError};
 use crate::backend::memory::MemoryBackend;
 
 /// Tags of every table that has any, by table name.
-pub type Tags = BTreeMap<String, BTreeMap<String, String>>;
+pub type Tags = BTreeMap<String, TableTags>;
 use super::faults::Faults;
 use super::stats::Stats;
+use super::store::journal::{Durable, namespace_of};
+use super::store::record::TableTags;
 use crate::domain::describe_table::ServedExtras;
 
 /// Seconds since the epoch, for `CreationDateTime`.
@@ -31,6 +33,8 @@ pub struct Served {
     pub faults: Faults,
     /// The tables of each access key and region, when they are kept apart (not `--shared`).
     namespaces: Option<Mutex<Namespaces>>,
+    /// Where the tables are kept on disk (`--data`); `None` keeps them in memory only.
+    durable: Option<Durable>,
 }
 
 /// Tables by the access key and region of the requests that made them.
@@ -61,6 +65,72 @@ impl Served {
             stats: Stats::default(),
             faults: Faults::default(),
             namespaces: None,
+            durable: None,
+        }
+    }
+
+    /// A served engine with no tables yet, keeping them in `durable`'s store.
+    #[must_use]
+    pub fn kept_in(durable: Durable, read_only: bool) -> Self {
+        let engine = MemoryBackend::empty().with_journal(Arc::new(durable.clone()));
+        Self::new(Arc::new(engine), read_only).with_durable(durable)
+    }
+
+    /// The same, keeping its tables in `durable`'s store.
+    #[must_use]
+    pub fn with_durable(mut self, durable: Durable) -> Self {
+        self.durable = Some(durable);
+        self
+    }
+
+    /// Where the tables are kept on disk, if they are.
+    #[must_use]
+    pub fn durable(&self) -> Option<&Durable> {
+        self.durable.as_ref()
+    }
+
+    /// Adds the tables of an access key and region loaded from the store.
+    pub fn add_namespace(&self, key: &str, region: &str, served: Self) {
+        if let Some(namespaces) = &self.namespaces {
+            namespaces
+                .lock()
+                .unwrap_or_else(PoisonError::into_inner)
+                .insert((key.to_owned(), region.to_owned()), Arc::new(served));
+        }
+    }
+
+    /// How many tables and items are served, every namespace counted.
+    #[must_use]
+    pub fn table_counts(&self) -> (usize, u64) {
+        let own = self
+            .engine
+            .table_names()
+            .into_iter()
+            .fold((0, 0), |(tables, items), name| {
+                let count = self.engine.describe(&name).ok().and_then(|d| d.item_count);
+                (tables + 1, items + count.unwrap_or(0))
+            });
+        let Some(namespaces) = &self.namespaces else {
+            return own;
+        };
+        let namespaces = namespaces.lock().unwrap_or_else(PoisonError::into_inner);
+        namespaces.values().fold(own, |(tables, items), served| {
+            let (more_tables, more_items) = served.table_counts();
+            (tables + more_tables, items + more_items)
+        })
+    }
+
+    /// The tables of a new access key and region: empty, kept where these are kept.
+    fn new_namespace(&self, (key, region): &(String, String)) -> Self {
+        match &self.durable {
+            Some(durable) => Self::kept_in(
+                Durable {
+                    namespace: namespace_of(key, region),
+                    ..durable.clone()
+                },
+                self.read_only,
+            ),
+            None => Self::new(Arc::new(MemoryBackend::empty()), self.read_only),
         }
     }
 
@@ -78,13 +148,14 @@ impl Served {
         let Some(namespaces) = &self.namespaces else {
             return self.clone();
         };
+        let scope = credential_scope(authorization);
         let mut namespaces = namespaces.lock().unwrap_or_else(PoisonError::into_inner);
-        namespaces
-            .entry(credential_scope(authorization))
-            .or_insert_with(|| {
-                Arc::new(Self::new(Arc::new(MemoryBackend::empty()), self.read_only))
-            })
-            .clone()
+        if let Some(served) = namespaces.get(&scope) {
+            return served.clone();
+        }
+        let served = Arc::new(self.new_namespace(&scope));
+        namespaces.insert(scope, served.clone());
+        served
     }
 
     /// The same, answering with `faults`.

@@ -84,7 +84,7 @@ pub fn create_table(served: &Served, body: &Body<'_>) -> Result<Value, WireError
     description.size_bytes = None;
     description.arn = None;
     extras.created = super::served::now_seconds();
-    served.engine.create_new_table(description)?;
+    super::durable::create_table(served, description, &extras)?;
     served.set_extras(&name, extras);
     let description = served.engine.describe(&name)?;
     Ok(

@@ -8,7 +8,7 @@ use super::served::Served;
 use super::wire::Body;
 
 /// The table an ARN names: `arn:aws:dynamodb:<region>:<account>:table/<name>`.
-fn table_of<'a>(body: &Body<'a>) -> Result<&'a str, WireError> {
+pub(super) fn table_of<'a>(body: &Body<'a>) -> Result<&'a str, WireError> {
     let arn = body.str("ResourceArn")?;
     arn.strip_prefix("arn:")
         .and_then(|rest| rest.split_once(":table/"))

@@ -15,6 +15,7 @@ use crate::backend::Backend;
 use crate::clipboard::Clipboard;
 
 mod bulk;
+mod elsewhere;
 mod items;
 mod journal;
 mod read;

@@ -5,9 +5,20 @@ use crate::app::action::Action;
 use crate::app::read::{Read, ReadAnswer, ReadError, ReadJob};
 use crate::backend::{Backend, BackendError};
 
-/// Performs `read`: sends it to `backend`, or reads the journal (settling through `backend`).
-/// A backend's error becomes the read's error through `?`.
+/// Performs `read`: sends it to `backend` (or to the other place it names), or reads the journal
+/// (settling through `backend`). A backend's error becomes the read's error through `?`.
 pub async fn perform(read: Read, backend: &dyn Backend) -> Result<ReadAnswer, ReadError> {
+    match read {
+        Read::Elsewhere { place, read } => {
+            let other = super::elsewhere::backend(&place).await?;
+            // One level only: a read sent elsewhere names no further place.
+            perform_here(*read, other.as_ref()).await
+        }
+        read => perform_here(read, backend).await,
+    }
+}
+
+async fn perform_here(read: Read, backend: &dyn Backend) -> Result<ReadAnswer, ReadError> {
     Ok(match read {
         Read::Describe { table } => {
             ReadAnswer::Described(Box::new(backend.describe_table(&table).await?))
@@ -57,6 +68,11 @@ pub async fn perform(read: Read, backend: &dyn Backend) -> Result<ReadAnswer, Re
                     message: error.to_string(),
                 })?;
             ReadAnswer::Diff(Box::new(report))
+        }
+        Read::Elsewhere { .. } => {
+            return Err(ReadError::Backend(BackendError::Validation(
+                "a read sent to another place cannot name a further place".to_owned(),
+            )));
         }
     })
 }

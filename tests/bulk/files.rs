@@ -5,6 +5,7 @@
 
 use std::path::Path;
 
+use ddbx::domain::ddb_json::item_to_json;
 use ddbx::domain::number::Number;
 use ddbx::domain::value::{AttrValue, Item};
 
@@ -355,4 +356,114 @@ fn an_export_to_dash_goes_to_standard_output_and_leaves_no_file_named_dash() {
         exported.lines()[0]
     );
     assert!(!scratch.path().join("-").exists(), "no file named -");
+}
+
+/// `/dev/null` and a named pipe are written to as they are (there is no file to overwrite),
+/// while an existing file is still refused.
+#[cfg(unix)]
+#[test]
+fn an_export_to_a_device_or_a_named_pipe_is_written_and_an_existing_file_still_refused() {
+    let to_null = crate::support::cli::run_command({
+        let mut command = crate::support::cli::ddbx_command();
+        command.args(["--demo", "export", "--format", "ddb", "--out", "/dev/null"]);
+        command
+    })
+    .success();
+    assert!(to_null.stderr.contains("exported"), "{}", to_null.stderr);
+
+    let scratch = crate::support::scratch::Scratch::new("export-fifo");
+    let fifo = scratch.path().join("items.pipe");
+    let made = std::process::Command::new("mkfifo")
+        .arg(&fifo)
+        .status()
+        .expect("mkfifo runs");
+    assert!(made.success());
+    let reader = {
+        let fifo = fifo.clone();
+        std::thread::spawn(move || std::fs::read_to_string(fifo).expect("the pipe is read"))
+    };
+    let to_pipe = crate::support::cli::run_command({
+        let mut command = crate::support::cli::ddbx_command();
+        command.args(["--demo", "export", "--format", "ddb", "--out"]);
+        command.arg(&fifo);
+        command
+    })
+    .success();
+    assert!(to_pipe.stderr.contains("exported"), "{}", to_pipe.stderr);
+    let piped = reader.join().expect("the reader ends");
+    assert!(piped.lines().count() > 1000, "every item through the pipe");
+
+    let existing = scratch.path().join("kept.json");
+    std::fs::write(&existing, "keep me").expect("written");
+    let refused = crate::support::cli::run_command({
+        let mut command = crate::support::cli::ddbx_command();
+        command.args(["--demo", "export", "--out"]);
+        command.arg(&existing);
+        command
+    });
+    refused.refused(2, &["never overwrites a file"]);
+    assert_eq!(std::fs::read_to_string(&existing).expect("read"), "keep me");
+}
+
+/// `--file F export` of the whole table streams the file: every item written losslessly (the
+/// same lines as loading the file and reading it gives), an item without the table key skipped
+/// and said, and the note says the table was never held whole. A partition's export still
+/// reads the loaded table.
+#[test]
+fn an_offline_tables_whole_export_is_streamed_losslessly_and_a_keyless_item_is_said() {
+    let scratch = crate::support::scratch::Scratch::new("export-streamed");
+    let items = rich_items_of(300);
+    let mut lines: Vec<String> = items
+        .iter()
+        .map(|item| serde_json::json!({ "Item": item_to_json(item) }).to_string())
+        .collect();
+    lines.insert(
+        150,
+        r#"{"Item":{"SK":{"S":"ORPHAN"},"type":{"S":"Order"}}}"#.to_owned(),
+    );
+    let source = scratch.path().join("orders.ddb.jsonl");
+    std::fs::write(&source, lines.join("\n")).expect("written");
+    let export = |extra: &[&str]| {
+        crate::support::cli::run_command({
+            let mut command = crate::support::cli::ddbx_command();
+            command
+                .arg("--file")
+                .arg(&source)
+                .args(["export", "--format", "ddb"]);
+            command.args(extra);
+            command
+        })
+        .success()
+    };
+    let streamed = export(&[]);
+    assert!(
+        streamed.stderr.contains("never held whole"),
+        "{}",
+        streamed.stderr
+    );
+    assert!(
+        streamed.stderr.contains("item 151 skipped"),
+        "{}",
+        streamed.stderr
+    );
+    let mut got: Vec<String> = streamed
+        .lines()
+        .iter()
+        .map(|line| (*line).to_owned())
+        .collect();
+    got.sort();
+    let mut expected: Vec<String> = items
+        .iter()
+        .map(|item| item_to_json(item).to_string())
+        .collect();
+    expected.sort();
+    assert_eq!(got, expected, "every keyed item, byte for byte");
+
+    let partition = export(&["--pk", "USER#1"]);
+    assert!(
+        !partition.stderr.contains("never held whole"),
+        "{}",
+        partition.stderr
+    );
+    assert_eq!(partition.lines().len(), 300 / 7 + 1);
 }

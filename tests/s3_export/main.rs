@@ -319,3 +319,43 @@ fn the_terminal_ui_opens_an_export_in_s3() {
     session.send("q");
     assert!(session.wait_exit().success());
 }
+
+/// A whole export is converted as it streams, so a data file found wrong after others were
+/// written must not leave part of the table passing for all of it: the output file is removed,
+/// and on standard output the error says the lines printed are not the whole table. Exit 2.
+#[test]
+fn a_streamed_export_cut_off_by_a_broken_file_leaves_no_partial_output_file() {
+    let dir = Scratch::new("export-cut-off");
+    let lines = demo_lines(&dir, 600);
+    let root = layout::write_full(&dir.path().join("export"), &lines, 6);
+    let mut manifest = manifest_lines(&root);
+    let last = manifest.len() - 1;
+    let listed = manifest[last]["itemCount"].as_u64().expect("a count");
+    manifest[last]["itemCount"] = (listed + 1).into();
+    let text: String = manifest.iter().map(|line| format!("{line}\n")).collect();
+    std::fs::write(root.join("manifest-files.json"), text).expect("the manifest");
+    let folder = root.to_str().expect("a UTF-8 path");
+
+    let out = fresh(dir.path(), "cut.jsonl");
+    let run = ddbx(
+        folder,
+        None,
+        &[
+            "export",
+            "--format",
+            "ddb",
+            "--out",
+            out.to_str().expect("UTF-8"),
+        ],
+    );
+    run.refused(2, &["manifest-files.json lists"]);
+    assert!(!out.exists(), "no partial file is left: {}", run.stderr);
+
+    let printed = ddbx(folder, None, &["export", "--format", "ddb"]);
+    assert_eq!(printed.code, Some(2), "{}", printed.stderr);
+    assert!(
+        printed.stdout.is_empty() || printed.stderr.contains("are not the whole table"),
+        "lines printed are said not to be the whole table: {}",
+        printed.stderr
+    );
+}

@@ -9,6 +9,7 @@ use crate::domain::schema::TableDescription;
 use crate::domain::value::Item;
 
 use super::idempotency::Tokens;
+use super::journal::Journal;
 use super::limits::{WriteKind, check_item, check_item_sized};
 use super::locks::{read_lock, write_lock};
 use super::table::{IndexViolation, TableData, TableLoader};
@@ -75,6 +76,8 @@ pub struct MemoryBackend {
     pub(super) connection: Connection,
     /// TransactWriteItems client tokens seen in the last ten minutes.
     pub(super) tokens: Tokens,
+    /// Where item writes are kept on disk before they happen (`ddbx serve --data`).
+    pub(super) journal: Option<Arc<dyn Journal>>,
 }
 
 impl Default for MemoryBackend {
@@ -90,6 +93,7 @@ impl MemoryBackend {
         Self {
             tables: RwLock::new(BTreeMap::new()),
             tokens: Tokens::default(),
+            journal: None,
             connection: Connection {
                 kind: "memory".into(),
                 ..Connection::default()
@@ -216,9 +220,14 @@ impl MemoryBackend {
         Ok(())
     }
 
-    /// Removes a table; true when it existed.
+    /// Removes a table; true when it existed. A write that found the table before it went
+    /// and waits for its lock then finds it dropped, so nothing is written to a deleted table.
     pub fn drop_table(&self, name: &str) -> bool {
-        write_lock(&self.tables).remove(name).is_some()
+        let Some(handle) = write_lock(&self.tables).remove(name) else {
+            return false;
+        };
+        write_lock(&handle).dropped = true;
+        true
     }
 
     /// Records a TTL attribute in the table's description (the engine never expires items by
@@ -265,7 +274,14 @@ impl MemoryBackend {
         self
     }
 
-    fn missing(name: &str) -> BackendError {
+    /// The same engine, handing every item write to `journal` before making it.
+    #[must_use]
+    pub fn with_journal(mut self, journal: Arc<dyn Journal>) -> Self {
+        self.journal = Some(journal);
+        self
+    }
+
+    pub(super) fn missing(name: &str) -> BackendError {
         BackendError::NotFound(format!(
             "Requested resource not found: Table: {name} not found"
         ))

@@ -9,6 +9,7 @@ mod expressions;
 mod held;
 mod idempotency;
 pub mod index_keys;
+pub mod journal;
 pub mod key;
 pub mod limits;
 mod locks;

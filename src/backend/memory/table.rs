@@ -56,6 +56,8 @@ pub struct TableData {
     pub names: AttributeNames,
     /// The table's stream, when it has (or had) one.
     pub stream: Option<StreamLog>,
+    /// Set once DeleteTable removed the table: a write still holding it must not change it.
+    pub dropped: bool,
 }
 
 /// An item kept in the table but left out of an index because its index key is invalid
@@ -166,6 +168,7 @@ impl TableLoader {
             size_bytes,
             names,
             stream: None,
+            dropped: false,
         };
         table.open_described_stream();
         (table, violations)

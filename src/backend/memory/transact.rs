@@ -76,6 +76,9 @@ impl MemoryBackend {
             .iter()
             .map(|(name, handle)| (*name, write_lock(handle)))
             .collect();
+        if let Some((name, _)) = guards.iter().find(|(_, table)| table.dropped) {
+            return Err(Self::missing(name));
+        }
         let mut planned = Vec::with_capacity(count);
         let mut seen = BTreeSet::new();
         for action in &request.actions {
@@ -138,6 +141,15 @@ impl MemoryBackend {
                 reasons,
             });
         }
+        self.keep(|| {
+            planned
+                .iter()
+                .zip(&decided)
+                .filter_map(|(write, (_, new))| {
+                    write.journaled(&guards[write.table.as_str()], new.as_ref())
+                })
+                .collect()
+        })?;
         let mut consumed: BTreeMap<String, ConsumedCapacity> = BTreeMap::new();
         for (write, (old, new)) in planned.iter().zip(&decided) {
             let table = guards

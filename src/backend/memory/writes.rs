@@ -13,6 +13,7 @@ use crate::domain::value::Item;
 use super::capacity;
 use super::engine::MemoryBackend;
 use super::expressions::{self, holds, invalid};
+use super::journal::{ItemWrite, key_item, not_kept};
 use super::limits::{WriteKind, check_item, request_key};
 use super::locks::write_lock;
 use super::reads::corrupt;
@@ -161,6 +162,19 @@ impl PlannedWrite {
         Ok(Outcome::Write(new))
     }
 
+    /// What the journal keeps of a decided outcome: nothing for a condition check.
+    pub(super) fn journaled<'a>(
+        &'a self,
+        table: &TableData,
+        new: Option<&'a Item>,
+    ) -> Option<ItemWrite<'a>> {
+        (!matches!(self.change, Change::Check)).then(|| ItemWrite {
+            table: &self.table,
+            key: key_item(&table.description.key, &self.key),
+            item: new,
+        })
+    }
+
     /// Applies a decided outcome.
     pub(super) fn apply(&self, table: &mut TableData, new: Option<&Item>) {
         match (&self.change, new) {
@@ -230,12 +244,21 @@ impl MemoryBackend {
     ) -> Result<WriteOutput, BackendError> {
         let handle = self.table(table_name)?;
         let mut table = write_lock(&handle);
+        if table.dropped {
+            return Err(Self::missing(table_name));
+        }
         let planned = plan(&table)?;
         let old = current(&table, &planned.key)?;
         match planned.decide(&table, old.as_ref())? {
             Outcome::ConditionFailed => Err(BackendError::ConditionFailed { current: old }),
             Outcome::Write(new) => {
                 let consumed = write_capacity(&table, old.as_ref(), new.as_ref());
+                self.keep(|| {
+                    planned
+                        .journaled(&table, new.as_ref())
+                        .into_iter()
+                        .collect()
+                })?;
                 planned.apply(&mut table, new.as_ref());
                 Ok(WriteOutput {
                     attributes: planned.returned(old.as_ref(), new.as_ref()),
@@ -243,6 +266,22 @@ impl MemoryBackend {
                 })
             }
         }
+    }
+
+    /// Hands the writes `writes` lists to the journal, if there is one: without one (no
+    /// `--data`) they are not even listed, so a write costs what it did before journals.
+    pub(super) fn keep<'a>(
+        &self,
+        writes: impl FnOnce() -> Vec<ItemWrite<'a>>,
+    ) -> Result<(), BackendError> {
+        let Some(journal) = &self.journal else {
+            return Ok(());
+        };
+        let writes = writes();
+        if writes.is_empty() {
+            return Ok(());
+        }
+        journal.keep(&writes).map_err(|message| not_kept(&message))
     }
 
     pub(super) fn put_now(&self, request: &PutRequest) -> Result<WriteOutput, BackendError> {

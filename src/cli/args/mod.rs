@@ -201,6 +201,12 @@ pub struct ServeArgs {
     #[arg(long, value_name = "FILE")]
     pub ready_file: Option<std::path::PathBuf>,
 
+    /// Keep the tables in this folder (created if missing) and load them back on the next
+    /// start: every write is on disk before it is answered, so a crash loses no acknowledged
+    /// write. Stream records are kept in memory only. Without it, tables live in memory.
+    #[arg(long, value_name = "DIR", conflicts_with = "writable")]
+    pub data: Option<std::path::PathBuf>,
+
     /// Answer every request this many milliseconds late, to test an application's timeouts.
     #[arg(long, value_name = "MS", default_value_t = 0)]
     pub delay_ms: u64,

@@ -54,17 +54,17 @@ impl Output {
     }
 }
 
-struct ExportSink<'a> {
+pub(super) struct ExportSink {
     output: Output,
     format: ExportFormat,
-    table: &'a TableDescription,
+    table: TableDescription,
     /// Items not yet written: a batch request takes 25.
     held: Vec<Item>,
     /// CSV rows until the header (every column) is known.
     csv: Option<CsvSpool>,
 }
 
-impl ItemSink for ExportSink<'_> {
+impl ItemSink for ExportSink {
     fn write_items(&mut self, items: &[Item]) -> io::Result<()> {
         match self.format {
             ExportFormat::Jsonl => {
@@ -104,7 +104,7 @@ impl ItemSink for ExportSink<'_> {
             ExportFormat::Csv => {
                 if let Some(spool) = self.csv.take() {
                     let output = &mut self.output;
-                    spool.finish(self.table, |record| output.text_line(record))?;
+                    spool.finish(&self.table, |record| output.text_line(record))?;
                 }
             }
             ExportFormat::BatchWrite if !held.is_empty() => {
@@ -124,6 +124,14 @@ fn open_output(args: &ExportArgs) -> Result<Output, CliError> {
             out: Box::new(io::BufWriter::with_capacity(64 * 1024, io::stdout())),
         });
     };
+    if let Some(stream) = existing_stream(path) {
+        let file = stream
+            .map_err(|error| CliError::usage(format!("--out {}: {error}", path.display())))?;
+        return Ok(Output {
+            to_terminal: file.is_terminal(),
+            out: Box::new(io::BufWriter::with_capacity(256 * 1024, file)),
+        });
+    }
     let file = crate::storage::create_private_new(path).map_err(|error| {
         CliError::usage(format!(
             "--out {}: {error} (export never overwrites a file; name a new one)",
@@ -136,6 +144,36 @@ fn open_output(args: &ExportArgs) -> Result<Output, CliError> {
     })
 }
 
+/// A device or a named pipe at `path` (`/dev/null`, `/dev/stdout`, a FIFO another program
+/// reads) is written to as it is: it holds no file to overwrite. `None` for anything else.
+fn existing_stream(path: &std::path::Path) -> Option<io::Result<std::fs::File>> {
+    let metadata = std::fs::metadata(path).ok()?;
+    let stream = !metadata.is_file() && !metadata.is_dir();
+    stream.then(|| std::fs::OpenOptions::new().write(true).open(path))
+}
+
+impl ExportSink {
+    /// The sink `args` name for the items of `table`: its output opened, a CSV spool made.
+    pub(super) fn open(args: &ExportArgs, table: TableDescription) -> Result<Self, CliError> {
+        let output = open_output(args)?;
+        let csv = match args.format {
+            ExportFormat::Csv => Some(CsvSpool::create().map_err(|error| {
+                CliError::Failed(format!(
+                    "cannot create the CSV export's temporary file: {error}"
+                ))
+            })?),
+            _ => None,
+        };
+        Ok(Self {
+            output,
+            format: args.format,
+            table,
+            held: Vec::new(),
+            csv,
+        })
+    }
+}
+
 /// Runs `ddbx export`.
 pub async fn export(
     backend: Arc<dyn Backend>,
@@ -143,22 +181,7 @@ pub async fn export(
     args: &ExportArgs,
     decoder: &EntityDecoder,
 ) -> Result<(), CliError> {
-    let output = open_output(args)?;
-    let csv = match args.format {
-        ExportFormat::Csv => Some(CsvSpool::create().map_err(|error| {
-            CliError::Failed(format!(
-                "cannot create the CSV export's temporary file: {error}"
-            ))
-        })?),
-        _ => None,
-    };
-    let mut sink = ExportSink {
-        output,
-        format: args.format,
-        table,
-        held: Vec::new(),
-        csv,
-    };
+    let mut sink = ExportSink::open(args, table.clone())?;
     let read = ScopeRead {
         table,
         scope: &args.scope,

@@ -6,6 +6,7 @@
 mod csv_spool;
 mod execute;
 mod export;
+mod export_file;
 mod import;
 mod report;
 mod resume;
@@ -30,6 +31,7 @@ use crate::domain::edit::{ConditionMode, EditContext};
 use crate::domain::schema::{Projection, TableDescription};
 use crate::domain::value::Item;
 
+pub use export_file::{export_file, streamable};
 pub use undo::{last_batch, undo_batch};
 
 /// Local checks of the bulk commands, made before connecting.

@@ -23,7 +23,13 @@ pub(super) struct Reader<'a> {
     pub(super) params: ExpressionParams,
     /// The number of the next `:v` placeholder.
     next_value: usize,
+    /// Parentheses open around the condition being read.
+    depth: usize,
 }
+
+/// Most parentheses a condition may nest: each level is a recursion of the reader, and a
+/// statement's 8,192 characters could otherwise nest deep enough to overflow the stack.
+const MAX_PARENTHESES: usize = 100;
 
 impl<'a> Reader<'a> {
     pub(super) fn new(tokens: &'a [Spanned], parameters: &'a [AttrValue]) -> Self {
@@ -32,6 +38,7 @@ impl<'a> Reader<'a> {
             parameters,
             params: ExpressionParams::default(),
             next_value: 0,
+            depth: 0,
         }
     }
 
@@ -274,7 +281,13 @@ impl Reader<'_> {
             return unsupported("NOT");
         }
         if self.cursor.symbol("(") {
-            let inner = self.or()?;
+            if self.depth == MAX_PARENTHESES {
+                return malformed(format!("parentheses nest more than {MAX_PARENTHESES} deep"));
+            }
+            self.depth += 1;
+            let inner = self.or();
+            self.depth -= 1;
+            let inner = inner?;
             if !self.cursor.symbol(")") {
                 return malformed("expected )");
             }

@@ -24,12 +24,20 @@ pub(super) fn render(frame: &mut Frame<'_>, area: Rect, state: &State, view: &Di
     if let Stage::Report(shown) = &view.stage
         && let Some(finding) = shown.open.and_then(|open| shown.report.findings.get(open))
     {
-        items::render(frame, area, state, (&view.source, &shown.target), finding);
+        let target = view.target_words(&shown.target);
+        items::render(frame, area, state, (&view.source, &target), finding);
         return;
     }
     let title = match view.target() {
-        Some(target) => format!(" Diff {} → {} · a diff never writes ", view.source, target),
-        None => format!(" Diff {} with… · Enter compares · Esc back ", view.source),
+        Some(target) => format!(
+            " Diff {} → {} · a diff never writes ",
+            view.source,
+            view.target_words(target)
+        ),
+        None => format!(
+            " Diff {} with… · Enter compares · c elsewhere ",
+            view.source
+        ),
     };
     let block = Block::bordered().title(safe(&title).into_owned());
     let inner = block.inner(area);
@@ -62,15 +70,25 @@ fn choosing(
     view: &DiffView,
     names: &Loadable<Vec<String>>,
 ) {
+    let place = view
+        .place
+        .as_ref()
+        .map_or_else(|| "this connection".to_owned(), ToString::to_string);
     let lines = match names {
         Loadable::Loaded(names) if names.is_empty() => vec![Line::styled(
-            "no other table on this connection to compare with (ddbx diff --to-file compares \
-             with an export)",
+            format!(
+                "no other table on {}; c: another connection or an export",
+                safe(&place)
+            ),
             styles.note,
         )],
         Loadable::Loaded(_) => {
             let mut lines = vec![Line::styled(
-                "compare with which table? (Enter reads both in full; / searches)",
+                format!(
+                    "compare with which table on {}? (Enter reads both in full; / searches; c \
+                     elsewhere)",
+                    safe(&place)
+                ),
                 styles.heading,
             )];
             lines.extend(cursor_lines(
@@ -85,10 +103,11 @@ fn choosing(
             styles.error,
         )],
         Loadable::Loading(_) | Loadable::NotRequested => {
-            vec![Line::styled(
-                "listing the connection's tables…",
-                styles.note,
-            )]
+            let what = match &view.place {
+                Some(crate::connect::Place::File(_)) => "reading the export…",
+                _ => "listing the connection's tables…",
+            };
+            vec![Line::styled(what, styles.note)]
         }
     };
     frame.render_widget(Paragraph::new(lines), area);
@@ -135,7 +154,9 @@ fn progress(styles: &Styles, view: &DiffView, reading: &Reading) -> Vec<Line<'st
     };
     let what = match &view.scope {
         DiffScope::Table => "both tables in full by Scan".to_owned(),
-        DiffScope::Partition { .. } => format!("{} of both tables", view.scope.words()),
+        DiffScope::Partition { .. } | DiffScope::Query(_) => {
+            format!("{} of both tables", view.scope.words())
+        }
     };
     let mut lines = vec![Line::styled(
         format!("reading {} (Esc cancels; nothing is written)", safe(&what)),

@@ -1,5 +1,6 @@
-//! The diff screen: `=` in the overview (`o`) compares the open table with another table on the
-//! same connection, chosen from the connection's tables; `=` in the inspector compares only the
+//! The diff screen: `=` in the overview (`o`) compares the open table with another table, chosen
+//! from the tables of the session's connection or, after `c`, of another connection or an
+//! export; `=` in the inspector compares only the
 //! item's partition. Both are read through the worker's reads (the progress of each side
 //! shown, `Esc` abandons them), the worker matches and compares their items as `ddbx diff`
 //! does, and the report lists the counts per entity and each difference (`-` only in the
@@ -7,6 +8,7 @@
 //! by side, `i` ignores its attributes and compares again, `y` copies the report as `ddbx diff`
 //! prints it. A diff never writes.
 
+mod place;
 mod read;
 mod view;
 
@@ -16,7 +18,7 @@ pub use read::{KEPT_DIFFERENCES, SEGMENTS};
 pub use view::{DiffScope, DiffView, Reading, Shown, SideRead, Stage};
 
 use super::screen::Screen;
-use super::unit::{ScreenUnit, Unclaimed, Unit, view_of, view_of_mut};
+use super::unit::{ScreenUnit, Unclaimed, Unit, prompt, view_of, view_of_mut};
 use crate::app::action::Action;
 use crate::app::command::Command;
 use crate::app::read::ReadAnswer;
@@ -76,7 +78,20 @@ impl ScreenUnit for DiffScreen {
             Action::Back => read::cancel(state).or_else(|| close_items(state)),
             Action::CopyExplanation => Some(copy_report(state)),
             Action::HideColumn => Some(ignore_under_cursor(state)),
+            Action::EditItem => Some(ask_place(state)),
             _ => None,
+        }
+    }
+
+    const PROMPT_TITLE: &'static str = place::PROMPT_TITLE;
+
+    fn text_typed(state: &mut State, text: &str) -> Vec<Command> {
+        match place::parse_place(text, &state.session.connection) {
+            Ok(place) => read::choose_in(state, place),
+            Err(message) => {
+                state.notice = Some(Notice::Error(format!("{message}; nothing was read")));
+                Vec::new()
+            }
         }
     }
 
@@ -100,6 +115,20 @@ impl ScreenUnit for DiffScreen {
     ) -> Result<Vec<Command>, Unclaimed> {
         read::answered(state, id, result)
     }
+}
+
+/// `c`: the prompt for the other side's place, holding the one chosen.
+fn ask_place(state: &mut State) -> Vec<Command> {
+    let Some(view) = view_of::<DiffView>(state.views.current()) else {
+        return Vec::new();
+    };
+    let text = view
+        .place
+        .as_ref()
+        .map(ToString::to_string)
+        .unwrap_or_default();
+    state.overlay = Some(prompt::<DiffView>(&text));
+    Vec::new()
 }
 
 /// `Enter`: compares with the table under the cursor, or shows the difference under it.
@@ -181,7 +210,11 @@ fn copy_report(state: &mut State) -> Vec<Command> {
         return Vec::new();
     };
     vec![Command::CopyToClipboard {
-        text: report_text(&shown.report, &view.source, &shown.target),
+        text: report_text(
+            &shown.report,
+            &view.source,
+            &view.target_words(&shown.target),
+        ),
         what: "the diff report as text".to_owned(),
     }]
 }

@@ -16,9 +16,12 @@ use crate::app::state::screen_view::ScreenView;
 use crate::app::state::screens::unit::{Unclaimed, view_of, view_of_mut};
 use crate::app::state::{Loadable, Notice, State, View};
 use crate::backend::{BackendError, ExpressionParams, Page, QueryRequest, ScanRequest};
+use crate::connect::Place;
 use crate::domain::diff::TwoSides;
+use crate::domain::request::Select;
 use crate::domain::schema::TableDescription;
 use crate::domain::value::Item;
+use crate::domain::why::without_projection;
 
 /// Differences kept with their items for the screen (the counts cover every item).
 pub const KEPT_DIFFERENCES: usize = 1000;
@@ -37,6 +40,7 @@ pub(super) fn open(state: &mut State) -> Vec<Command> {
     let id = state.ids.issue();
     let view = DiffView {
         source: state.table.name.clone(),
+        place: None,
         scope: scope_of(state),
         ignore: BTreeSet::new(),
         stage: Stage::Choosing(Loadable::Loading(id)),
@@ -46,9 +50,45 @@ pub(super) fn open(state: &mut State) -> Vec<Command> {
     vec![Command::read(id, ReadFor::Screen, Read::ListTables)]
 }
 
-/// The partition of the inspected item, when the screen opens from the inspector; else the
-/// whole table.
+/// The other side's place typed: its tables listed, to choose from.
+pub(super) fn choose_in(state: &mut State, place: Option<Place>) -> Vec<Command> {
+    let id = state.ids.issue();
+    let cancelled = cancel(state).unwrap_or_default();
+    let Some(view) = current(state) else {
+        return Vec::new();
+    };
+    view.place = place;
+    view.stage = Stage::Choosing(Loadable::Loading(id));
+    view.cursor = 0;
+    let read = elsewhere(view.place.as_ref(), Read::ListTables);
+    let mut commands = cancelled;
+    commands.push(Command::read(id, ReadFor::Screen, read));
+    commands
+}
+
+/// `read` sent to the other side's place, when it is not the session's connection.
+fn elsewhere(place: Option<&Place>, read: Read) -> Read {
+    match place {
+        Some(place) => Read::Elsewhere {
+            place: Box::new(place.clone()),
+            read: Box::new(read),
+        },
+        None => read,
+    }
+}
+
+/// The partition of the inspected item, when the screen opens from the inspector; the query of
+/// the results, from a query's results; else the whole table.
 fn scope_of(state: &State) -> DiffScope {
+    if let View::QueryResults { run, .. } = state.views.current()
+        && let Some(run) = state.queries.runs.get(*run)
+    {
+        // The items are compared whole: the projection is a way of showing them.
+        let mut request = without_projection(&run.request);
+        request.select = Select::Default;
+        (request.limit, request.start_key) = (None, None);
+        return DiffScope::Query(Box::new(request));
+    }
     let View::Inspector(inspector) = state.views.current() else {
         return DiffScope::Table;
     };
@@ -72,11 +112,8 @@ pub(super) fn start(state: &mut State, target: String) -> Vec<Command> {
         sides: [SideRead::default(), SideRead::default()],
     }));
     view.cursor = 0;
-    vec![Command::read(
-        id,
-        ReadFor::Screen,
-        Read::Describe { table: target },
-    )]
+    let read = elsewhere(view.place.as_ref(), Read::Describe { table: target });
+    vec![Command::read(id, ReadFor::Screen, read)]
 }
 
 /// `Esc` while reading or comparing: the reads in flight are abandoned, nothing is compared.
@@ -130,6 +167,7 @@ pub(super) fn answered(
         limit,
         scope: view.scope.clone(),
         ignore: view.ignore.clone(),
+        place: view.place.clone(),
     };
     let target = view.target().unwrap_or_default().to_owned();
     let stage = std::mem::replace(&mut view.stage, Stage::Choosing(Loadable::NotRequested));
@@ -137,6 +175,8 @@ pub(super) fn answered(
         Stage::Choosing(_) => {
             let names = result.and_then(ReadAnswer::into_table_names);
             let names = match names {
+                // On another place, a table of the open one's name is the likeliest target.
+                Ok(names) if view.place.is_some() => Loadable::Loaded(names),
                 Ok(names) => others(names, &view.source),
                 Err(error) => Loadable::Failed(error.to_string()),
             };
@@ -191,6 +231,8 @@ struct Answered {
     limit: u32,
     scope: DiffScope,
     ignore: BTreeSet<String>,
+    /// The target's place (`None`: the session's connection).
+    place: Option<Place>,
 }
 
 impl Answered {
@@ -231,12 +273,13 @@ impl Answered {
             reading.target_table = Loadable::Loaded(target);
             let mut ids = self.next.iter().copied();
             let mut commands = Vec::new();
-            for (side, table) in reading.sides.iter_mut().zip(tables) {
+            for (side, (read, table)) in reading.sides.iter_mut().zip(tables).enumerate() {
                 for segment in 0..segments(&self.scope) {
                     let id = ids.next().unwrap_or(self.id);
-                    side.waiting.push((id, segment));
+                    read.waiting.push((id, segment));
                     let page = PageOf {
                         table: table.clone(),
+                        place: self.place.as_ref().filter(|_| side == 1),
                         segment,
                         limit: self.limit,
                     };
@@ -262,6 +305,7 @@ impl Answered {
         let read = &mut reading.sides[side];
         let of = PageOf {
             table,
+            place: self.place.as_ref().filter(|_| side == 1),
             segment,
             limit: self.limit,
         };
@@ -315,18 +359,20 @@ pub(super) fn comparing(
 const fn segments(scope: &DiffScope) -> u32 {
     match scope {
         DiffScope::Table => SEGMENTS,
-        DiffScope::Partition { .. } => 1,
+        DiffScope::Partition { .. } | DiffScope::Query(_) => 1,
     }
 }
 
-/// A page of one side: its table, the scan segment it is of, and its size.
-struct PageOf {
+/// A page of one side: its table and place, the scan segment it is of, and its size.
+struct PageOf<'a> {
     table: String,
+    /// The target's place, for a page of the target on another place.
+    place: Option<&'a Place>,
     segment: u32,
     limit: u32,
 }
 
-impl PageOf {
+impl PageOf<'_> {
     /// The read of this page, from `start` (`None`: the first page).
     fn read(&self, id: RequestId, scope: &DiffScope, start: Option<Item>) -> Command {
         let read = match scope {
@@ -346,8 +392,15 @@ impl PageOf {
                 request.limit = Some(self.limit);
                 Read::Query(request)
             }
+            DiffScope::Query(query) => {
+                let mut request = (**query).clone();
+                request.table.clone_from(&self.table);
+                request.start_key = start;
+                request.limit = Some(self.limit);
+                Read::Query(request)
+            }
         };
-        Command::read(id, ReadFor::Screen, read)
+        Command::read(id, ReadFor::Screen, elsewhere(self.place, read))
     }
 }
 

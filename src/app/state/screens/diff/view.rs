@@ -4,20 +4,26 @@
 use crate::app::request_id::RequestId;
 use crate::app::state::Loadable;
 use crate::app::state::screen_view::ScreenState;
+use crate::connect::Place;
 use std::collections::BTreeSet;
 
 use crate::domain::diff::report::EVERY_ITEM;
 use crate::domain::diff::{DiffReport, TwoSides};
 use crate::domain::key_value::key_text;
+use crate::domain::request::QueryRequest;
 use crate::domain::schema::TableDescription;
 use crate::domain::value::AttrValue;
 use crate::domain::value::Item;
+use crate::domain::why::report::query_expressions;
 
 /// The open table compared with another, from the choice of the other to the report.
 #[derive(Clone, Debug, PartialEq)]
 pub struct DiffView {
     /// The open table, the source.
     pub source: String,
+    /// Where the other side is read: another connection or an export (`c` types it); `None`,
+    /// the session's own connection.
+    pub place: Option<Place>,
     /// What both sides read: the whole tables, or one partition.
     pub scope: DiffScope,
     /// Top-level attributes left out of the comparison (`i` on a difference adds its own).
@@ -33,6 +39,9 @@ pub enum DiffScope {
     Table,
     /// The items of one partition, by Query: the partition key's name and value.
     Partition { name: String, value: AttrValue },
+    /// The items of a query of the results (`D` there): the same request sent to both tables,
+    /// its index and filter included.
+    Query(Box<QueryRequest>),
 }
 
 impl DiffScope {
@@ -42,6 +51,15 @@ impl DiffScope {
         match self {
             Self::Table => EVERY_ITEM.to_owned(),
             Self::Partition { value, .. } => format!("pk={:?} (by Query)", key_text(value)),
+            Self::Query(request) => {
+                let (key, filter) = query_expressions(request);
+                let index = request
+                    .index
+                    .as_ref()
+                    .map_or_else(String::new, |index| format!(" of index {index}"));
+                let filter = filter.map_or_else(String::new, |filter| format!(" filter {filter}"));
+                format!("where {key}{filter} (by Query{index})")
+            }
         }
     }
 }
@@ -144,6 +162,16 @@ impl DiffView {
                 described.into_iter().chain(pages).collect()
             }
             _ => Vec::new(),
+        }
+    }
+
+    /// The other side in words: its table, and its place when it is not the session's
+    /// connection (`Orders --to-endpoint-url http://127.0.0.1:8001`).
+    #[must_use]
+    pub fn target_words(&self, target: &str) -> String {
+        match &self.place {
+            Some(place) => format!("{target} {place}"),
+            None => target.to_owned(),
         }
     }
 
