@@ -11,12 +11,13 @@ use std::collections::{BTreeMap, BTreeSet};
 use ddbx::domain::collection::Collections;
 use ddbx::domain::collection_tree::Composition;
 use ddbx::domain::entity::{EntityDecoder, EntitySource};
-use ddbx::domain::grammar::markers::{decode_item, is_amplify_tombstone};
+use ddbx::domain::grammar::markers::decode_item;
 use ddbx::domain::grammar::onetable::model_from_schema_item;
 use ddbx::domain::grammar::{Grammar, decode_key};
 use ddbx::domain::grammar_census::GrammarCensus;
 use ddbx::domain::schema::TableDescription;
 use ddbx::domain::value::{AttrValue, Item};
+use ddbx::domain::version_attr::is_tombstone;
 use support::libraries::{harness, read_table, write_with_library};
 use support::unique_table_name;
 
@@ -337,10 +338,7 @@ fn amplify_shaped_items_name_entities_from_typename_and_mark_tombstones() {
         holdings(&found),
         [("(no prefix)".to_owned(), "Post".to_owned())].into()
     );
-    let tombstones = items
-        .iter()
-        .filter(|item| is_amplify_tombstone(item))
-        .count();
+    let tombstones = items.iter().filter(|item| is_tombstone(item)).count();
     assert_eq!(tombstones, 2);
     for item in &items {
         assert_eq!(

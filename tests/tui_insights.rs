@@ -89,6 +89,20 @@ async fn enter_on_a_finding_opens_the_partition_of_its_first_item() {
 }
 
 #[tokio::test]
+async fn the_app_is_busy_while_a_page_of_the_insights_scan_is_in_flight() {
+    let mut harness = tui_support::started_demo(400, tui_support::small_pages(50)).await;
+    assert!(!harness.state.is_busy(), "idle once discovery is done");
+    let commands = harness.act_only(Action::ShowInsights);
+    assert_eq!(commands.len(), 1, "one page at a time: {commands:?}");
+    assert!(
+        harness.state.is_busy(),
+        "the loop ticks and the spinner turns"
+    );
+    harness.run(commands).await;
+    assert!(!harness.state.is_busy(), "idle once the scan is read");
+}
+
+#[tokio::test]
 async fn a_paused_scan_shows_what_was_read_and_resumes_to_the_end() {
     let mut harness = tui_support::started_demo(400, tui_support::small_pages(50)).await;
     let commands = harness.act_only(Action::ShowInsights);

@@ -8,15 +8,12 @@ use super::error::{CliError, ignore_closed_pipe};
 use super::note::note;
 use super::output::items::ItemSink;
 use crate::backend::{Backend, StatementRequest};
+use crate::domain::limits::LARGE_TABLE_BYTES;
 use crate::domain::partiql::{
     self, Access, PlanError, Statement, StatementKind, check_count, parse, parse_parameters,
 };
 use crate::domain::schema::TableDescription;
 use crate::domain::value::AttrValue;
-
-/// A full scan of a table larger than this is refused unless `--allow-scan` (the size at which
-/// the terminal UI's discovery asks first).
-pub const LARGE_TABLE_BYTES: u64 = 1024 * 1024 * 1024;
 
 /// The statement read and its parameters, or why it is refused; nothing is sent yet.
 pub fn check(args: &PartiqlArgs, read_only: bool) -> Result<(Statement, Vec<AttrValue>), CliError> {

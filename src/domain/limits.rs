@@ -1,5 +1,11 @@
 //! DynamoDB's fixed limits that more than one part of ddbx checks against: the editor refuses an
 //! edit over them, the embedded engine refuses the write, the inspector shows how close an item is.
+//! Also ddbx's own size above which a whole-table scan is asked about first.
+
+/// The table size (as DescribeTable reports it) above which a whole-table scan is asked about
+/// first: the terminal UI's discovery, insights and PartiQL scans, and `ddbx partiql` without
+/// `--allow-scan`. ddbx's own threshold, not DynamoDB's.
+pub const LARGE_TABLE_BYTES: u64 = 1024 * 1024 * 1024;
 
 /// The item size limit in bytes (400 KB), counted as [`item_size`](super::value::item_size)
 /// counts: attribute names plus values.

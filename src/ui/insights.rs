@@ -12,12 +12,12 @@ use ratatui::widgets::{Block, Paragraph, Wrap};
 
 use crate::app::state::State;
 use crate::app::state::insights::{InsightRow, InsightsRun, sizes_text};
-use crate::domain::figures::counted;
+use crate::domain::figures::{bytes, counted};
 use crate::domain::insights::{Coverage, Report, Severity};
 use crate::domain::plain_json::item_to_plain_json;
 use crate::ui::theme::{self, Styles};
 use crate::ui::widgets::list::window;
-use crate::ui::widgets::text::{bytes, safe};
+use crate::ui::widgets::text::safe;
 
 /// Access-pattern lines shown above the findings.
 const ACCESS_PATTERN_LINES: usize = 3;

@@ -20,3 +20,15 @@ pub struct Edits {
     /// The changes staged to be committed together as one transaction.
     pub staged: StagedSet,
 }
+
+impl Edits {
+    /// True while a write, the staged transaction or the undo's journal read is awaited.
+    #[must_use]
+    pub fn is_busy(&self) -> bool {
+        self.flow
+            .as_ref()
+            .is_some_and(|flow| flow.sending().is_some())
+            || self.staged.sending.is_some()
+            || self.undo_read.is_some()
+    }
+}

@@ -75,7 +75,7 @@ impl Default for Settings {
         Self {
             scan_segments: 1,
             page_size: 500,
-            large_table_bytes: 1024 * 1024 * 1024,
+            large_table_bytes: crate::domain::limits::LARGE_TABLE_BYTES,
             theme: Theme::Dark,
         }
     }
@@ -255,7 +255,8 @@ impl State {
         self.table.description.loaded().map(AsRef::as_ref)
     }
 
-    /// True while a request is in flight (the loop ticks only then).
+    /// True while a request is in flight (the loop ticks only then): each feature says so of its
+    /// own.
     #[must_use]
     pub fn is_busy(&self) -> bool {
         matches!(self.table.description, Loadable::Loading(_))
@@ -266,16 +267,16 @@ impl State {
                 .partitions
                 .values()
                 .any(|partition| partition.paging.in_flight().is_some())
-            || self
-                .edits
-                .flow
-                .as_ref()
-                .is_some_and(|flow| flow.sending().is_some())
+            || self.edits.is_busy()
             || self.queries.runs.iter().any(QueryRun::is_busy)
             || self.indexes.is_busy()
             || self.picker.is_busy()
             || self.bulk.is_busy()
             || self.partiql.is_busy()
+            || self
+                .insights
+                .as_ref()
+                .is_some_and(insights::InsightsRun::is_busy)
             || self
                 .stream
                 .as_ref()

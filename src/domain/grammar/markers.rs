@@ -115,6 +115,3 @@ fn renamed_marker<'a>(
     holding(version)?;
     holding(entity)
 }
-
-/// Amplify's tombstones: see [`is_tombstone`](crate::domain::version_attr::is_tombstone).
-pub use crate::domain::version_attr::is_tombstone as is_amplify_tombstone;

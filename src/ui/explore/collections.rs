@@ -11,9 +11,10 @@ use crate::app::state::explore::collection_rows::{CollectionRow, RowTarget};
 use crate::app::state::rows::{NO_PREFIX, group_of, home_rows, partition_key_text};
 use crate::app::state::stale::{STALE, Stale};
 use crate::app::state::{Loadable, ScanStatus, State};
+use crate::domain::figures::count;
 use crate::ui::theme::{self, Styles};
 use crate::ui::widgets::list::window;
-use crate::ui::widgets::text::{count, safe};
+use crate::ui::widgets::text::safe;
 
 pub(in crate::ui) fn render_prefixes(
     frame: &mut Frame<'_>,

@@ -8,6 +8,7 @@ use ratatui::widgets::{Block, Paragraph, Wrap};
 
 use crate::app::state::{Loadable, ScanStatus, State};
 use crate::domain::collection::Collections;
+use crate::domain::figures::{bytes, count};
 use crate::domain::grammar_census::GrammarCensus;
 use crate::domain::grammar_census::text::shares_text;
 use crate::domain::model::Model;
@@ -16,7 +17,7 @@ use crate::domain::overview_lines::{extras_lines, index_line, settings_lines};
 use crate::domain::schema::{BillingMode, IndexKind, KeySchema, Projection, TableDescription};
 use crate::domain::table_settings::TableExtras;
 use crate::ui::theme::{self, Styles};
-use crate::ui::widgets::text::{bytes, count, safe};
+use crate::ui::widgets::text::safe;
 
 pub(in crate::ui) fn render(frame: &mut Frame<'_>, area: Rect, state: &State) {
     let styles = theme::of(state);

@@ -12,12 +12,13 @@ use crate::app::state::indexes::browse::IndexBrowse;
 use crate::app::state::indexes::coverage_lines::partial_projection_note;
 use crate::app::state::inspect::inspector::key_text;
 use crate::app::state::{ScanStatus, State};
+use crate::domain::figures::count;
 use crate::domain::figures::counted;
 use crate::domain::value::{AttrValue, Item};
 use crate::ui::theme;
 use crate::ui::widgets::grid;
 use crate::ui::widgets::list::window;
-use crate::ui::widgets::text::{count, safe};
+use crate::ui::widgets::text::safe;
 
 /// Progress and the projection warning (or the entity mix) above the list.
 fn info_lines(state: &State, index: &str, browse: Option<&IndexBrowse>) -> Vec<Line<'static>> {

@@ -8,11 +8,12 @@ use ratatui::text::Line;
 use ratatui::widgets::{Block, Paragraph, Row, Table};
 
 use crate::app::state::{Loadable, State};
+use crate::domain::figures::count;
 use crate::domain::index_projection::projection_text;
 use crate::domain::schema::{IndexKind, KeySchema, TableDescription};
 use crate::ui::theme;
 use crate::ui::widgets::list::window;
-use crate::ui::widgets::text::{count, safe};
+use crate::ui::widgets::text::safe;
 
 pub(in crate::ui) fn render(frame: &mut Frame<'_>, area: Rect, state: &State, cursor: usize) {
     let styles = theme::of(state);

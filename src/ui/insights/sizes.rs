@@ -7,11 +7,12 @@ use ratatui::text::Line;
 use ratatui::widgets::{Block, Paragraph};
 
 use crate::app::state::insights::Sizes;
+use crate::domain::figures::bytes;
 use crate::domain::figures::counted;
 use crate::domain::insights::{CollectionSize, Histogram, Report};
 use crate::domain::key_value::key_text;
 use crate::ui::theme::Styles;
-use crate::ui::widgets::text::{bytes, safe};
+use crate::ui::widgets::text::safe;
 
 /// Width of the histogram's bars.
 const BAR_WIDTH: usize = 30;

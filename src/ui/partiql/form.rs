@@ -12,11 +12,12 @@ use crate::app::state::State;
 use crate::app::state::inspect::inspector::key_text;
 use crate::app::state::partiql::write::{delete_key, inserted_item};
 use crate::app::state::partiql::{Prepared, StatementField, StatementForm, prepare};
+use crate::domain::figures::bytes;
 use crate::domain::partiql::Access;
 use crate::keymap::Section;
 use crate::ui::theme::{self, Styles};
 use crate::ui::widgets::overlay::{centered, scan_question};
-use crate::ui::widgets::text::{bytes, fitted_title, safe};
+use crate::ui::widgets::text::{fitted_title, safe};
 use crate::ui::widgets::text_field;
 
 const WIDTH: u16 = 100;

@@ -10,10 +10,11 @@ use crate::app::action::Action;
 use crate::app::state::Paging;
 use crate::app::state::State;
 use crate::app::state::partiql::StatementRun;
+use crate::domain::figures::count;
 use crate::keymap::Section;
 use crate::ui::theme;
 use crate::ui::widgets::results_screen;
-use crate::ui::widgets::text::{count, safe};
+use crate::ui::widgets::text::safe;
 
 pub(in crate::ui) fn render(
     frame: &mut Frame<'_>,

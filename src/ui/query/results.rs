@@ -12,12 +12,13 @@ use crate::app::state::Paging;
 use crate::app::state::State;
 use crate::app::state::bulk::is_marked;
 use crate::app::state::query::run::QueryRun;
+use crate::domain::figures::count;
 use crate::domain::query_spec::partial_items;
 use crate::domain::value::Item;
 use crate::keymap::Section;
 use crate::ui::theme;
 use crate::ui::widgets::results_screen;
-use crate::ui::widgets::text::{count, safe};
+use crate::ui::widgets::text::safe;
 
 pub(in crate::ui) fn render(
     frame: &mut Frame<'_>,

@@ -9,10 +9,11 @@ use ratatui::widgets::{Block, Clear, Paragraph};
 
 use crate::app::state::tables::{TablePicker, TableRow};
 use crate::app::state::{Loadable, State};
+use crate::domain::figures::{bytes, count};
 use crate::domain::schema::{BillingMode, KeySchema, TableDescription};
 use crate::ui::theme::{self, Styles};
 use crate::ui::widgets::list::window;
-use crate::ui::widgets::text::{bytes, count, safe};
+use crate::ui::widgets::text::safe;
 
 /// The widest name column; longer names are cut with `…`.
 const NAME_WIDTH: usize = 32;

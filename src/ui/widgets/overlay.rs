@@ -8,10 +8,11 @@ use ratatui::widgets::{Block, Clear, Paragraph, Wrap};
 
 use crate::app::action::Action;
 use crate::app::state::{Prompt, PromptKind, State, View};
+use crate::domain::figures::bytes;
 use crate::keymap::Section;
 use crate::ui::theme;
 use crate::ui::widgets::overflow::window;
-use crate::ui::widgets::text::{bytes, safe};
+use crate::ui::widgets::text::safe;
 use crate::ui::widgets::text_field;
 
 /// The narrowest a help column gets (keys and a description): below it, the help scrolls

@@ -11,8 +11,6 @@ pub fn safe(text: &str) -> Cow<'_, str> {
     escape_for_terminal(text)
 }
 
-pub use crate::domain::figures::{bytes, count};
-
 /// A border title of `parts` joined by ` · `, keeping as many whole parts (in order) as fit in
 /// `width` columns, so a narrow terminal drops hints instead of cutting one in half.
 #[must_use]

@@ -12,16 +12,13 @@ use crate::domain::index_membership::{Membership, index_membership};
 use crate::domain::schema::TableDescription;
 use crate::domain::value::Item;
 
-/// Pages of the table a sampled coverage scan reads.
-pub const SAMPLE_PAGES: u64 = 10;
-
 /// Items without a recognisable entity are listed under this name.
 pub const UNKNOWN_ENTITY: &str = "(unknown)";
 
 /// Sampled or complete.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum CoverageMode {
-    /// The first [`SAMPLE_PAGES`] pages of the table.
+    /// The first [`SAMPLE_PAGES`](super::streamed_scan::SAMPLE_PAGES) pages of the table.
     Sample,
     /// Every item of the table, and a Select=COUNT scan of every index.
     Full,

@@ -2,7 +2,8 @@
 //! `update` (open an example item) and `ui` (draw) agree on what line N is.
 
 use crate::app::state::State;
-use crate::app::state::indexes::coverage::{IndexCoverage, SAMPLE_PAGES};
+use crate::app::state::indexes::coverage::IndexCoverage;
+use crate::app::state::indexes::streamed_scan::SAMPLE_PAGES;
 use crate::domain::escape::escape_for_terminal;
 use crate::domain::index_projection::projection_text;
 use crate::domain::schema::{IndexKind, KeySchema, Projection};

@@ -11,6 +11,9 @@ use crate::app::state::ScanStatus;
 use crate::app::state::explore::discovery::ScanProgress;
 use crate::backend::{BackendError, Page, ScanRequest};
 
+/// Pages of the table a sample reads: the coverage counts' and the insights' sample alike.
+pub const SAMPLE_PAGES: u64 = 10;
+
 /// A Scan in progress or finished.
 #[derive(Clone, Debug, PartialEq)]
 pub struct StreamedScan {

@@ -7,9 +7,6 @@ use crate::domain::figures::{bytes, counted};
 use crate::domain::insights::{Coverage, InsightScan, Report};
 use crate::domain::value::Item;
 
-/// Pages read for a sample of a table too large to scan without asking.
-pub const SAMPLE_PAGES: u64 = 10;
-
 /// One run of the insights.
 #[derive(Clone, Debug)]
 pub struct InsightsRun {
@@ -24,6 +21,14 @@ pub struct InsightsRun {
     pub kept: Option<Kept<Self>>,
     /// Set when this run was put back after reading the table again failed.
     pub stale: Option<Stale>,
+}
+
+impl InsightsRun {
+    /// True while a page of its scan is in flight.
+    #[must_use]
+    pub fn is_busy(&self) -> bool {
+        self.scan.in_flight().is_some()
+    }
 }
 
 impl Refreshable for InsightsRun {

@@ -19,9 +19,9 @@ use crate::domain::version_attr::is_tombstone;
 use crate::app::state::inspect::partial::PartialItem;
 use crate::app::state::inspect::row::{InspectorRow, RowContext, RowKind};
 
-pub use crate::domain::limits::MAX_ITEM_SIZE as ITEM_SIZE_LIMIT;
+use crate::domain::limits::MAX_ITEM_SIZE;
 /// From this share of the limit on the size row is a warning.
-pub const ITEM_SIZE_WARNING: usize = ITEM_SIZE_LIMIT * 9 / 10;
+pub const ITEM_SIZE_WARNING: usize = MAX_ITEM_SIZE * 9 / 10;
 
 /// The rows below the attributes.
 pub(super) fn rows(item: &Item, context: &RowContext<'_>) -> Vec<InspectorRow> {
@@ -180,7 +180,7 @@ impl PartitionDirectory for NothingDiscovered {
 
 fn size_row(item: &Item) -> InspectorRow {
     let size = item_size(item);
-    let percent = size * 100 / ITEM_SIZE_LIMIT;
+    let percent = size * 100 / MAX_ITEM_SIZE;
     let mut row = InspectorRow::text(
         RowKind::Info,
         "size",
