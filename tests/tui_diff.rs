@@ -417,7 +417,7 @@ async fn the_report_and_a_difference_side_by_side_as_drawn() {
     insta::assert_snapshot!("diff_items_set_to_list_120x40", text);
 }
 
-/// Types `text` in the diff screen's prompt for the other side's place (`c`).
+/// Types `text` in the diff screen's prompt for the other side's place (`t`).
 async fn type_place(harness: &mut Harness, text: &str) {
     harness.act(Action::EditItem).await;
     assert!(
@@ -428,11 +428,11 @@ async fn type_place(harness: &mut Harness, text: &str) {
     harness.act(Action::Submit).await;
 }
 
-/// `c` and a path: the other side is an export, loaded whole into an engine of its own, its
+/// `t` and a path: the other side is an export, loaded whole into an engine of its own, its
 /// table offered and compared as a table on the connection would be; every read of it names
 /// the export, and nothing is written anywhere.
 #[tokio::test]
-async fn c_and_a_path_compare_the_open_table_with_an_export() {
+async fn t_and_a_path_compare_the_open_table_with_an_export() {
     let mut harness = started().await;
     let dir = harness.scratch_dir("diff-export");
     let lines: Vec<String> = target_items()
@@ -495,7 +495,7 @@ async fn c_and_a_path_compare_the_open_table_with_an_export() {
     );
 }
 
-/// `c` and text that names no place: said, and nothing is read; the screen stays on the
+/// `t` and text that names no place: said, and nothing is read; the screen stays on the
 /// session's tables.
 #[tokio::test]
 async fn a_place_that_cannot_be_understood_is_refused_and_nothing_is_read() {

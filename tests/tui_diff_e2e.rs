@@ -225,10 +225,10 @@ fn from_an_item_its_partition_is_compared_and_an_attribute_ignored_on_dynamodb_l
     assert!(session.wait_exit().success());
 }
 
-/// `c` and another endpoint: the open table on DynamoDB Local compared with its copy on
+/// `t` and another endpoint: the open table on DynamoDB Local compared with its copy on
 /// dynalite, two connections in one session.
 #[test]
-fn c_compares_with_a_table_on_another_connection_in_the_real_binary() {
+fn t_compares_with_a_table_on_another_connection_in_the_real_binary() {
     let (Some(local), Some(dynalite)) = (
         server_endpoint(Server::DdbLocal),
         server_endpoint(Server::Dynalite),
@@ -252,7 +252,7 @@ fn c_compares_with_a_table_on_another_connection_in_the_real_binary() {
     session.wait_for("Table overview");
     session.send("=");
     session.wait_for("compare with which table on this connection?");
-    session.send(&format!("c{dynalite}{ENTER}"));
+    session.send(&format!("t{dynalite}{ENTER}"));
     session.wait_for(&format!("which table on --to-endpoint-url {dynalite}"));
     session.send(&format!("/{}{ENTER}", target.name));
     session.wait_until("the cursor on the target", |screen| {

@@ -35,7 +35,7 @@ pub(super) fn render(frame: &mut Frame<'_>, area: Rect, state: &State, view: &Di
             view.target_words(target)
         ),
         None => format!(
-            " Diff {} with… · Enter compares · c elsewhere ",
+            " Diff {} with… · Enter compares · t elsewhere ",
             view.source
         ),
     };
@@ -77,7 +77,7 @@ fn choosing(
     let lines = match names {
         Loadable::Loaded(names) if names.is_empty() => vec![Line::styled(
             format!(
-                "no other table on {}; c: another connection or an export",
+                "no other table on {}; t: another connection or an export",
                 safe(&place)
             ),
             styles.note,
@@ -85,7 +85,7 @@ fn choosing(
         Loadable::Loaded(_) => {
             let mut lines = vec![Line::styled(
                 format!(
-                    "compare with which table on {}? (Enter reads both in full; / searches; c \
+                    "compare with which table on {}? (Enter reads both in full; / searches; t \
                      elsewhere)",
                     safe(&place)
                 ),

@@ -1,5 +1,5 @@
 //! The diff screen: `=` in the overview (`o`) compares the open table with another table, chosen
-//! from the tables of the session's connection or, after `c`, of another connection or an
+//! from the tables of the session's connection or, after `t`, of another connection or an
 //! export; `=` in the inspector compares only the
 //! item's partition. Both are read through the worker's reads (the progress of each side
 //! shown, `Esc` abandons them), the worker matches and compares their items as `ddbx diff`
@@ -117,7 +117,7 @@ impl ScreenUnit for DiffScreen {
     }
 }
 
-/// `c`: the prompt for the other side's place, holding the one chosen.
+/// `t`: the prompt for the other side's place, holding the one chosen.
 fn ask_place(state: &mut State) -> Vec<Command> {
     let Some(view) = view_of::<DiffView>(state.views.current()) else {
         return Vec::new();

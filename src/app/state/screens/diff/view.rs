@@ -21,7 +21,7 @@ use crate::domain::why::report::query_expressions;
 pub struct DiffView {
     /// The open table, the source.
     pub source: String,
-    /// Where the other side is read: another connection or an export (`c` types it); `None`,
+    /// Where the other side is read: another connection or an export (`t` types it); `None`,
     /// the session's own connection.
     pub place: Option<Place>,
     /// What both sides read: the whole tables, or one partition.
